@@ -4,7 +4,7 @@
  * the plan file, the calls it may hold, how each is sent, the namesake that stops its create, its
  * record's before-image as a pull writes it, and the push that puts the record back.
  */
-import { readListWhenCheaper, type ApiClient } from '../../../api/client.js';
+import type { ApiClient } from '../../../api/client.js';
 import { freshReads } from '../../../api/read-cache.js';
 import { RECORD_KINDS } from '../../../platform/record-kinds.js';
 import { updateCampaign } from '../../campaigns/client.js';
@@ -14,7 +14,7 @@ import { createdAlready } from '../../change/namesakes.js';
 import { createComponent, updateComponent } from '../../components/client.js';
 import { getEmailMessage } from '../../email-messages/client.js';
 import { createTheme, updateTheme } from '../../themes/client.js';
-import { createTransactional, transactionalEmails, updateTransactional } from '../../transactional/client.js';
+import { createTransactional, updateTransactional } from '../../transactional/client.js';
 import type { Uses } from '../../../core/capabilities.js';
 import { recordExists } from '../account.js';
 import { digestOf, type Kind } from '../files.js';
@@ -22,7 +22,7 @@ import { messageUpdate } from '../message-fields.js';
 import type { RecordFiles } from './files.js';
 import type { Step } from './plan.js';
 import { emailUnitShape, recordUnit, type EmailCall, type EmailUnit } from './plan-unit.js';
-import { fetchRecord, sendMessage, WRITTEN_MESSAGE } from './remote.js';
+import { fetchRecord, readEmailsAhead, sendMessage, WRITTEN_MESSAGE } from './remote.js';
 
 /** The operations of a content push's units, by the unit's kind (plan-unit.ts). */
 const OPS: Record<Kind, ReadonlySet<string>> = {
@@ -157,11 +157,7 @@ export const EMAIL_UNITS = unitKind<EmailUnit>({
       return messageAlone ? { ...played, after } : played;
     });
   },
-  // Many emails' records are read from their list's pages (read-cache.ts), when those are fewer.
-  readAhead: async (client, units) => {
-    const emails = units.filter((unit) => unit.kind === 'transactional' && unit.id !== undefined).length;
-    if (emails > 1) await readListWhenCheaper(client, transactionalEmails, emails);
-  },
+  readAhead: (client, units) => readEmailsAhead(client, units.filter((unit) => unit.kind === 'transactional' && unit.id !== undefined).length),
   imager: (client) => async (unit) => {
     const remote = await fetchRecord(client, unit.kind, unit.id);
     if (remote === undefined) return CREATED;

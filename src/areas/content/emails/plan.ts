@@ -3,19 +3,18 @@ import type { Uses } from '../../../core/capabilities.js';
 import { countOf } from '../../../render/numbers.js';
 import { join } from 'node:path';
 import { MismatchError } from '../../../base/errors.js';
-import { readListWhenCheaper, type ApiClient } from '../../../api/client.js';
+import type { ApiClient } from '../../../api/client.js';
 import { explained } from '../../explain.js';
 import { REFERENCE_FILES, type SyncedRecord } from '../files.js';
 import type { RecordFiles } from './files.js';
 import { settled } from '../../../api/concurrency.js';
-import { fetchRecord, transactionalGroupIds, type RemoteRecord } from './remote.js';
+import { fetchRecord, readEmailsAhead, transactionalGroupIds, type RemoteRecord } from './remote.js';
 import { recordDiff, renderChecks } from '../render.js';
 import { checkRecord, checkSource } from '../check.js';
 import { treeComponents } from '../check-paths.js';
 import { LMX_KIND_OF } from '../lmx-files.js';
 import { describe, fetchAll, pairRecords, pathOf, standingOf, type Pair, type Standing } from './sides.js';
 import { CONTENT } from '../scope.js';
-import { transactionalEmails } from '../../transactional/client.js';
 import { accountFiles, lackingWords, type LmxNames } from '../lmx-names.js';
 
 export interface Step {
@@ -63,9 +62,8 @@ export async function checkBeforePush(context: Uses<'out'>, shown: string, root:
 /** The account's side of each changed record: by its known id, else by name among its kind. */
 export async function pairCandidates(client: ApiClient, candidates: RecordFiles[], synced: Record<string, SyncedRecord>): Promise<Pair[]> {
   const known = candidates.filter((local) => synced[local.path] !== undefined);
-  // Many emails are read from their list's pages (read-cache.ts), when those are fewer.
   const emails = known.filter((local) => local.kind === 'transactional').length;
-  if (emails > 1) await explained(readListWhenCheaper(client, transactionalEmails, emails), CONTENT);
+  await explained(readEmailsAhead(client, emails), CONTENT);
   // The account's transactional groups, listed once for all the emails read by id.
   const groups = emails > 0 ? transactionalGroupIds(client) : undefined;
   const byId = await settled(known, (local) => explained(fetchRecord(client, local.kind, synced[local.path]!.id, groups), CONTENT));

@@ -2,7 +2,7 @@
  * The account's side of content as code: each record read from the API and turned into the files
  * a pull writes, and the requests that make the account hold a record's files.
  */
-import { everyItem, type ApiClient } from '../../../api/client.js';
+import { everyItem, readListWhenCheaper, type ApiClient } from '../../../api/client.js';
 import { settled } from '../../../api/concurrency.js';
 import { LocalFileError, NotFoundError } from '../../../base/errors.js';
 import { z } from '../../../base/shapes.js';
@@ -138,6 +138,14 @@ export async function fetchRecord(api: ApiClient, kind: Kind, id: string, groups
     if (error instanceof NotFoundError) return undefined;
     throw error;
   }
+}
+
+/**
+ * Reads the transactional emails' list first when its pages are no more than the `emails` a run
+ * is about to read by id: a run that keeps its reads (read-cache.ts) takes each from its page.
+ */
+export async function readEmailsAhead(api: ApiClient, emails: number): Promise<void> {
+  if (emails > 1) await readListWhenCheaper(api, transactionalEmails, emails);
 }
 
 /** What one record's push did to the account. */

@@ -40,7 +40,7 @@ export class Executor {
   /** By email key, the content revision each update this run sent left. */
   private readonly emailsWritten: Record<string, string | null> = {};
 
-  /** Whether every answer so far gave the workflow's revision it left: an email's write changes the workflow and says nothing of it. */
+  /** Whether every answer so far gave the workflow's revision it left: an email's write may move it, and its answer does not say. */
   private revisionAnswered = true;
 
   /** The workflow's revision the calls sent so far left, as their answers gave it; undefined when one did not. */
