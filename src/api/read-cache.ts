@@ -1,9 +1,10 @@
 /**
  * The reads of one run, kept for the rest of it: a read-through cache between a run's client and
  * its transport, so that a run that reads a record or a list in several of its steps (a plan's
- * check, its before-images, the write, the after-image; a push's sides and its impact) asks the
- * API once. It lives in one run's context (src/core/context.ts) and ends with it: never kept on
- * disk, never shared by two runs, nor by two tool calls of `loopsctl mcp`.
+ * check, its before-images, the write; a push's sides and its impact) asks the API once. A record
+ * whose list's items are the record as its read answers it is taken from a page of the list the
+ * run holds (LISTED_AS_READ). It lives in one run's context (src/core/context.ts) and ends with
+ * it: never kept on disk, never shared by two runs, nor by two tool calls of `loopsctl mcp`.
  *
  * What a run's own write changes is asked again. A write forgets:
  * - the record its path names, what is under it (`/guardian`, a node), and what is above it (the
@@ -53,12 +54,22 @@ export function freshReads(client: ApiClient): ApiClient {
  */
 const ANSWERED_AS_READ: { path: RegExp; writeOnly: string[] }[] = [{ path: /^\/v1\/email-messages\/[^/]+$/, writeOnly: ['warnings'] }];
 
+/**
+ * The records whose list's items are each the record as its read answers it, by the path of the
+ * record's read: a record a page of the run held is taken from there. The API's reference gives
+ * both one schema: `GET /v1/transactional-emails` lists `TransactionalResource`s, which
+ * `GET /v1/transactional-emails/{transactionalId}` answers.
+ */
+const LISTED_AS_READ: RegExp[] = [/^\/v1\/transactional-emails\/[^/]+$/];
+
 interface Kept {
   /** The path without its query. */
   path: string;
   response: Promise<HttpResponse>;
   /** The answer's text, once it came: what a write's ids are looked for in. */
   text?: string;
+  /** Its answer, once it came. */
+  answer?: HttpResponse;
 }
 
 export class RunReads implements Transport {
@@ -71,13 +82,15 @@ export class RunReads implements Transport {
     // A read with headers of its own may be answered otherwise: it is not kept.
     if (req.headers !== undefined) return this.inner.send(req);
     const key = keyOf(req);
-    const kept = freshRequests.has(req) ? undefined : this.kept.get(key);
+    const fresh = freshRequests.has(req);
+    const kept = fresh ? undefined : (this.kept.get(key) ?? this.listed(req));
     if (kept !== undefined) return copyOf(await kept.response);
     const entry: Kept = { path: pathOf(req.path), response: this.inner.send(req) };
     this.kept.set(key, entry);
     try {
       const response = await entry.response;
       entry.text = response.text;
+      entry.answer = response;
       return copyOf(response);
     } catch (error) {
       if (this.kept.get(key) === entry) this.kept.delete(key);
@@ -107,8 +120,27 @@ export class RunReads implements Transport {
     const asRead = ANSWERED_AS_READ.find((each) => each.path.test(path));
     const body = response.body as Record<string, unknown> | undefined;
     if (asRead !== undefined && typeof body === 'object' && body !== null && asRead.writeOnly.every((field) => !Object.hasOwn(body, field)))
-      this.kept.set(keyOf({ path, query: undefined }), { path, response: Promise.resolve(response), text: response.text });
+      this.kept.set(keyOf({ path, query: undefined }), { path, response: Promise.resolve(response), text: response.text, answer: response });
     return copyOf(response);
+  }
+
+  /** A record's read answered from a page of its list the run holds (LISTED_AS_READ), kept as its own read. */
+  private listed(req: HttpRequest): Kept | undefined {
+    if (req.query !== undefined || !LISTED_AS_READ.some((record) => record.test(req.path))) return undefined;
+    const list = req.path.slice(0, req.path.lastIndexOf('/'));
+    const id = decodeURIComponent(req.path.slice(list.length + 1));
+    for (const { path, answer } of this.kept.values()) {
+      if (path !== list || answer?.status !== 200) continue;
+      const data = (answer.body as { data?: unknown } | undefined)?.data;
+      const item = Array.isArray(data) ? data.find((each) => (each as { id?: unknown } | null)?.id === id) : undefined;
+      if (item === undefined) continue;
+      const text = JSON.stringify(item);
+      const response: HttpResponse = { ...answer, body: structuredClone(item), text };
+      const entry: Kept = { path: req.path, response: Promise.resolve(response), text, answer: response };
+      this.kept.set(keyOf(req), entry);
+      return entry;
+    }
+    return undefined;
   }
 
   /** The ids of the records a write to `path` refers to: in its body, and in what the run read of the record and of what is above it. */

@@ -134,6 +134,13 @@ async function applyLocked(
   }
   const client = await context.client();
   await explained(
+    kinds.readAhead(
+      client,
+      left.map(({ unit }) => unit.unit),
+    ),
+    CONTENT_API,
+  );
+  await explained(
     refuseAnotherAccount(
       context,
       client,
@@ -183,7 +190,7 @@ async function applyLocked(
     progress[index] = { state: 'done', at: stamp() };
     save();
     done.push({ record: unit.unit.record, id: outcome.id });
-    await images.reached({ record: unit.unit.record, id: outcome.id });
+    await images.reached({ record: unit.unit.record, id: outcome.id, after: outcome.after });
     lines.push({
       status: outcome.refused === undefined ? (unit.creates() ? 'created' : 'updated') : 'refused',
       kind: unit.unit.kind,

@@ -30,11 +30,12 @@ export interface BeforeImages {
 export interface KeptImages {
   id: string;
   /**
-   * Where a record's own write left it, read as soon as its calls are done: what `undo` compares
-   * with, so that a change made by someone else while the rest of the change was applied is a
-   * conflict, never overwritten.
+   * Where a record's own write left it: what `undo` compares with, so that a change made by someone
+   * else since is a conflict, never overwritten. `after`, when its writes' answers told it (the
+   * revision the last write left); else read as soon as its calls are done, which a change made in
+   * the moment between the write and that read would slip past.
    */
-  reached: (done: { record: string; id?: string }) => Promise<void>;
+  reached: (done: { record: string; id?: string; after?: After }) => Promise<void>;
   /** By the record's path in the plan (`workflows/…`, `groups …`), with the id of one it created. */
   settle: (done: { record: string; id?: string }[]) => Promise<void>;
 }
@@ -70,7 +71,7 @@ export function keepImages(context: Uses<'config' | 'clock'>, client: ApiClient,
     id: images.id,
     reached: async (done) => {
       const record = records.find((each) => each.record === done.record);
-      if (record !== undefined) reached.set(record.record, await kinds.whereNow(client, record.before, record.id ?? done.id));
+      if (record !== undefined) reached.set(record.record, done.after ?? (await kinds.whereNow(client, record.before, record.id ?? done.id)));
     },
     settle: async (done) => {
       // Only what was done is kept to undo: a record the change never reached was not changed.

@@ -21,6 +21,12 @@ import type { PlanFile, PlannedUnit, UnitShapes } from './plan-file.js';
 export interface Played {
   id?: string;
   refused?: string;
+  /**
+   * Where the unit's own writes left its record, as their answers said (a message's content
+   * revision, a workflow's): what `undo` compares with, with no read; none when the answers do
+   * not tell it all, and the record is read once its calls are done (before-images.ts).
+   */
+  after?: After;
 }
 
 /** What a record held before a change, as its kind keeps it; `type` names the kind of image. */
@@ -94,6 +100,8 @@ export interface UnitKind<U extends PlannedUnit = PlannedUnit> {
   play(client: ApiClient, unit: U, plan: PlanFile): (() => Promise<Played>)[];
   /** One run's reader of the before-images of the records its units change (those with an id). */
   imager(client: ApiClient, others: RecordImagers): (unit: U & { id: string }) => Promise<Image>;
+  /** Reads at once, before the account check, what the run's reads of its units' records can share (a list holding them), where it costs fewer requests. */
+  readAhead?(client: ApiClient, units: U[]): Promise<void>;
 }
 
 export interface ImageKind<I extends Image = Image> {
@@ -130,6 +138,7 @@ export interface UnitEntry {
   holds(unit: PlannedUnit): boolean;
   bind(unit: PlannedUnit): BoundUnit | MisShapen;
   imager(client: ApiClient, others: RecordImagers): (unit: PlannedUnit & { id: string }) => Promise<Image>;
+  readAhead(client: ApiClient, units: PlannedUnit[]): Promise<void>;
 }
 
 /** A kind of image, its type parameter bound. */
@@ -151,6 +160,13 @@ export function unitKind<U extends PlannedUnit>(kind: UnitKind<U>): UnitEntry {
         const parsed = kind.shape.safeParse(unit);
         return parsed.success ? read({ ...parsed.data, id: unit.id }) : CREATED;
       };
+    },
+    readAhead: async (client, units) => {
+      const typed = units.flatMap((unit) => {
+        const parsed = kind.shape.safeParse(unit);
+        return parsed.success ? [parsed.data] : [];
+      });
+      if (kind.readAhead !== undefined && typed.length > 0) await kind.readAhead(client, typed);
     },
   };
 }
@@ -209,6 +225,15 @@ export class PlanKinds implements UnitShapes {
       byKind.set(kind, imager);
       return imager(unit);
     };
+  }
+
+  /** What the run's reads of the units' records can share, read at once by each kind of unit. */
+  async readAhead(client: ApiClient, units: PlannedUnit[]): Promise<void> {
+    for (const kind of this.units)
+      await kind.readAhead(
+        client,
+        units.filter((unit) => kind.holds(unit)),
+      );
   }
 
   /** The kind of an image (none for a record the change created). */

@@ -1,9 +1,10 @@
 /** What a run keeps of its reads, and what its own writes make it forget (src/api/read-cache.ts). */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ApiClient } from '../../../src/api/client.js';
+import { ApiClient, readListWhenCheaper } from '../../../src/api/client.js';
 import type { HttpRequest, HttpResponse, Transport } from '../../../src/api/http.js';
 import { freshReads, RunReads } from '../../../src/api/read-cache.js';
+import { transactionalEmails } from '../../../src/areas/transactional/client.js';
 
 /** An account of answers by path, which a test changes as another person would; every request it is sent, in order. */
 function account(answers: Record<string, unknown>) {
@@ -107,6 +108,51 @@ describe('the reads a run keeps', () => {
     expect(await read('/v1/themes/th1', freshReads(client))).toEqual({ id: 'th1', styles: { a: 2 } });
     expect(await read('/v1/themes/th1')).toEqual({ id: 'th1', styles: { a: 2 } });
     expect(sent).toEqual(['GET /v1/themes/th1', 'GET /v1/themes/th1']);
+  });
+
+  it("answers an email's read from a page of its list the run holds, never a guard's, and from the API once a write forgot the page", async () => {
+    const OTHER_EMAIL = { id: 'tx2', name: 'Receipt', draftEmailMessageId: 'm2' };
+    const { sent, read, write, client } = account({
+      '/v1/transactional-emails': { data: [EMAIL, OTHER_EMAIL] },
+      '/v1/transactional-emails/tx1': EMAIL,
+      '/v1/transactional-emails/tx2': OTHER_EMAIL,
+      '/v1/transactional-emails/tx3': { id: 'tx3', name: 'Late', draftEmailMessageId: 'm3' },
+    });
+    await read('/v1/transactional-emails');
+    expect(await read('/v1/transactional-emails/tx1')).toEqual(EMAIL);
+    expect(await read('/v1/transactional-emails/tx3')).toMatchObject({ id: 'tx3' });
+    expect(await read('/v1/transactional-emails/tx2', freshReads(client))).toEqual(OTHER_EMAIL);
+    // The page and the email name the draft written: both forgotten.
+    await write('/v1/email-messages/m1', { subject: 'New' });
+    await read('/v1/transactional-emails/tx1');
+    await read('/v1/transactional-emails/tx2');
+    expect(sent).toEqual([
+      'GET /v1/transactional-emails',
+      'GET /v1/transactional-emails/tx3',
+      'GET /v1/transactional-emails/tx2',
+      'POST /v1/email-messages/m1',
+      'GET /v1/transactional-emails/tx1',
+    ]);
+  });
+
+  it("reads a list's pages when they are no more than the records a run would read one by one", async () => {
+    const sent: string[] = [];
+    const transport: Transport = {
+      send: async (req) => {
+        const cursor = req.query?.cursor as string | undefined;
+        sent.push(cursor ?? 'first');
+        const next = cursor === undefined ? 'c2' : cursor === 'c2' ? 'c3' : null;
+        const pagination = { totalResults: 120, returnedResults: 50, perPage: 50, totalPages: 3, nextCursor: next, nextPage: next };
+        const body = { pagination, data: [] };
+        return { status: 200, headers: {}, contentType: 'application/json', text: JSON.stringify(body), body };
+      },
+    };
+    const client = new ApiClient(transport);
+    await readListWhenCheaper(client, transactionalEmails, 2);
+    expect(sent).toEqual(['first']);
+    sent.length = 0;
+    await readListWhenCheaper(client, transactionalEmails, 3);
+    expect(sent).toEqual(['first', 'c2', 'c3']);
   });
 
   it('keeps no read answered while a write was under way', async () => {

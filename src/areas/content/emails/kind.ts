@@ -22,7 +22,7 @@ import { messageUpdate } from '../message-fields.js';
 import type { RecordFiles } from './files.js';
 import type { Step } from './plan.js';
 import { emailUnitShape, recordUnit, type EmailCall, type EmailUnit } from './plan-unit.js';
-import { fetchRecord, sendMessage } from './remote.js';
+import { fetchRecord, readEmailsAhead, sendMessage, WRITTEN_MESSAGE } from './remote.js';
 
 /** The operations of a content push's units, by the unit's kind (plan-unit.ts). */
 const OPS: Record<Kind, ReadonlySet<string>> = {
@@ -71,15 +71,18 @@ function refusal(errors: string[] | undefined, restored: boolean): Played {
 }
 
 // The unit's calls, one case each: a switch over the operations, read as one table.
-async function playCall(client: ApiClient, check: boolean, call: EmailCall): Promise<Played> {
+async function playCall(client: ApiClient, check: boolean, kind: Kind, call: EmailCall): Promise<Played> {
   switch (call.op) {
     case 'updateEmailMessage': {
       const current = await getEmailMessage(client, call.messageId);
       const sent = await sendMessage(client, call.messageId, call.body, current, call.expectedRevisionId, check);
-      return refusal(
-        sent?.report?.errors.map((rule) => rule.title),
-        sent?.restored === true,
-      );
+      return {
+        ...refusal(
+          sent.report?.errors.map((rule) => rule.title),
+          sent.restored,
+        ),
+        after: { messages: { [WRITTEN_MESSAGE[kind]!]: sent.revision } },
+      };
     }
     case 'updateTransactional':
       await updateTransactional(client, call.id, call.body);
@@ -144,7 +147,15 @@ export const EMAIL_UNITS = unitKind<EmailUnit>({
   stale: (unit) => `the ${directoryKind(unit.kind)!.noun} changed in the account since the plan was made`,
   needsYes: async () => undefined,
   creates: (unit) => unit.calls[0]!.op.startsWith('create'),
-  play: (client, unit, plan) => unit.calls.map((call) => () => playCall(client, plan.check, call)),
+  play: (client, unit, plan) => {
+    // A unit that writes its message alone is left where that write's answer says; one that writes more is read once done.
+    const messageAlone = unit.calls.every((call) => call.op === 'updateEmailMessage');
+    return unit.calls.map((call) => async () => {
+      const { after, ...played } = await playCall(client, plan.check, unit.kind, call);
+      return messageAlone ? { ...played, after } : played;
+    });
+  },
+  readAhead: (client, units) => readEmailsAhead(client, units.filter((unit) => unit.kind === 'transactional' && unit.id !== undefined).length),
   imager: (client) => async (unit) => {
     const remote = await fetchRecord(client, unit.kind, unit.id);
     if (remote === undefined) return CREATED;

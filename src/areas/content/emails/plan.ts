@@ -8,7 +8,7 @@ import { explained } from '../../explain.js';
 import { REFERENCE_FILES, type SyncedRecord } from '../files.js';
 import type { RecordFiles } from './files.js';
 import { settled } from '../../../api/concurrency.js';
-import { fetchRecord, transactionalGroupIds, type RemoteRecord } from './remote.js';
+import { fetchRecord, readEmailsAhead, transactionalGroupIds, type RemoteRecord } from './remote.js';
 import { recordDiff, renderChecks } from '../render.js';
 import { checkRecord, checkSource } from '../check.js';
 import { treeComponents } from '../check-paths.js';
@@ -62,8 +62,10 @@ export async function checkBeforePush(context: Uses<'out'>, shown: string, root:
 /** The account's side of each changed record: by its known id, else by name among its kind. */
 export async function pairCandidates(client: ApiClient, candidates: RecordFiles[], synced: Record<string, SyncedRecord>): Promise<Pair[]> {
   const known = candidates.filter((local) => synced[local.path] !== undefined);
+  const emails = known.filter((local) => local.kind === 'transactional').length;
+  await explained(readEmailsAhead(client, emails), CONTENT);
   // The account's transactional groups, listed once for all the emails read by id.
-  const groups = known.some((local) => local.kind === 'transactional') ? transactionalGroupIds(client) : undefined;
+  const groups = emails > 0 ? transactionalGroupIds(client) : undefined;
   const byId = await settled(known, (local) => explained(fetchRecord(client, local.kind, synced[local.path]!.id, groups), CONTENT));
   const unknownKinds = [...new Set(candidates.filter((local) => synced[local.path] === undefined).map((local) => local.kind))];
   const listed = await fetchAll(client, unknownKinds);

@@ -2,7 +2,7 @@
  * The account's side of content as code: each record read from the API and turned into the files
  * a pull writes, and the requests that make the account hold a record's files.
  */
-import { everyItem, type ApiClient } from '../../../api/client.js';
+import { everyItem, readListWhenCheaper, type ApiClient } from '../../../api/client.js';
 import { settled } from '../../../api/concurrency.js';
 import { LocalFileError, NotFoundError } from '../../../base/errors.js';
 import { z } from '../../../base/shapes.js';
@@ -140,6 +140,14 @@ export async function fetchRecord(api: ApiClient, kind: Kind, id: string, groups
   }
 }
 
+/**
+ * Reads the transactional emails' list first when its pages are no more than the `emails` a run
+ * is about to read by id: a run that keeps its reads (read-cache.ts) takes each from its page.
+ */
+export async function readEmailsAhead(api: ApiClient, emails: number): Promise<void> {
+  if (emails > 1) await readListWhenCheaper(api, transactionalEmails, emails);
+}
+
 /** What one record's push did to the account. */
 export interface Applied {
   id: string;
@@ -193,7 +201,7 @@ export function groupField(local: RecordFiles, groupIds: ReadonlyMap<string, str
 }
 
 /** The message of each kind of record a push writes: a transactional email's draft, a campaign's email. */
-const WRITTEN_MESSAGE: Partial<Record<RecordFiles['kind'], string>> = { transactional: 'draft', campaigns: 'email' };
+export const WRITTEN_MESSAGE: Partial<Record<RecordFiles['kind'], string>> = { transactional: 'draft', campaigns: 'email' };
 
 /**
  * Reads what a push of the record would send, as it would: a file that cannot be (JSON that does
@@ -225,16 +233,21 @@ async function writeMessage(
 
 /**
  * Sends a message's update guarded by `revision`, then, with `check`, has Guardian check it and
- * puts back `current` when Guardian finds errors.
+ * puts back `current` when Guardian finds errors. `revision` in the outcome is the content revision
+ * its last write left the message at, as that write's answer gave it.
  */
 export async function sendMessage(api: ApiClient, messageId: string, body: EmailMessageUpdate, current: EmailMessage, revision: string | null, check: boolean) {
   const updated = await updateEmailMessage(api, messageId, revision === null ? body : { expectedRevisionId: revision, ...body });
-  if (!check) return { report: undefined, restored: false };
+  if (!check) return { report: undefined, restored: false, revision: updated.contentRevisionId };
   const report = await guardianReport(api, messageId);
-  if (report.errors.length === 0) return { report, restored: false };
+  if (report.errors.length === 0) return { report, restored: false, revision: updated.contentRevisionId };
   const back = messageUpdate(fieldsOf(current), current.lmx, updated);
-  await updateEmailMessage(api, messageId, updated.contentRevisionId === null ? back : { expectedRevisionId: updated.contentRevisionId, ...back });
-  return { report, restored: true };
+  const putBack = await updateEmailMessage(
+    api,
+    messageId,
+    updated.contentRevisionId === null ? back : { expectedRevisionId: updated.contentRevisionId, ...back },
+  );
+  return { report, restored: true, revision: putBack.contentRevisionId };
 }
 
 /** Makes an existing record in the account hold the local files. */

@@ -41,6 +41,14 @@ export class Executor {
   /** By email key, the content revision each update this run sent left. */
   private readonly emailsWritten: Record<string, string | null> = {};
 
+  /** Whether every answer so far gave the workflow's revision it left: an email's write may move it, and its answer does not say. */
+  private revisionAnswered = true;
+
+  /** The workflow's revision the calls sent so far left, as their answers gave it; undefined when one did not. */
+  answeredRevision(): ExpectedRevision | undefined {
+    return this.revisionAnswered ? this.revision : undefined;
+  }
+
   /** The revisions the calls sent so far reached: the workflow's, and each email's written. */
   reached(): { workflowRevisionId: string | null; emails: Record<string, string | null> } {
     return { workflowRevisionId: this.revision, emails: { ...this.emailsWritten } };
@@ -57,7 +65,9 @@ export class Executor {
     switch (step.op) {
       case 'updateWorkflowProperties': {
         const { op: _op, ...fields } = step;
-        this.revision = (await api.updateWorkflow(client, workflowId, this.revision, fields)).workflowRevisionId ?? null;
+        const answered = (await api.updateWorkflow(client, workflowId, this.revision, fields)).workflowRevisionId;
+        if (answered === undefined) this.revisionAnswered = false;
+        this.revision = answered ?? null;
         return;
       }
       case 'changeWorkflowMailingList': {
@@ -130,6 +140,7 @@ export class Executor {
     const expected = pulled ? this.emailRevisions[key]! : current.contentRevisionId;
     const updated = await updateEmailMessage(this.client, messageId, expected === null ? body : { expectedRevisionId: expected, ...body });
     this.emailsWritten[key] = updated.contentRevisionId;
+    this.revisionAnswered = false;
   }
 
   /**

@@ -79,9 +79,12 @@ export const WORKFLOW_UNITS = unitKind<WorkflowUnit>({
   creates: () => false,
   play: (client, unit) => {
     const executor = executorOf(client, unit);
-    return unit.calls.map((step) => async () => {
+    return unit.calls.map((step, index) => async () => {
       await executor.apply(step);
-      return {};
+      if (index < unit.calls.length - 1) return {};
+      // Where the last step left the workflow, by the revision its answer gave: what `undo` compares with.
+      const revision = executor.answeredRevision();
+      return revision === undefined ? {} : { after: { revision } };
     });
   },
   imager: (client) => {

@@ -184,6 +184,33 @@ describe('loopsctl undo', () => {
     expect(messageOf(sandbox).lmx).toBe(TEAMMATE_LMX);
   });
 
+  it("compares with the revision the write's answer gave: a teammate's edit made the moment after the write is a conflict too", async () => {
+    const sandbox = await sandboxes();
+    const { directory, plan, env } = place();
+    await plannedTwo(sandbox, directory, plan, env);
+    // The workflow's write is answered; at once, before anything could read it again, a teammate edits it in the app.
+    const recorded = sandbox.requests;
+    const push = recorded.push.bind(recorded);
+    recorded.push = (...items: Recorded[]) => {
+      if (items.some((request) => request.method === 'POST' && request.path.startsWith(`/v1/workflows/${WIN_BACK}/nodes/`)))
+        sandbox.server.update((state) => {
+          // A new record: the answer being sent keeps the one it was made of.
+          const held = workflows.of(state);
+          const at = held.findIndex((each) => each.id === WIN_BACK);
+          const nodes = held[at]!.nodes.map((node) => (node.id === SCORE ? { ...node, samplingRate: 35 } : node));
+          held[at] = { ...held[at]!, nodes, workflowRevisionId: 'edited-in-the-app' } as (typeof held)[number];
+        });
+      return push(...items);
+    };
+    await applied(sandbox, plan, env);
+    recorded.push = push;
+    const undo = await sandbox.loopsctl(['undo', plan, '--yes'], { env });
+    expect(undo.code).toBe(5);
+    expect(undo.stderr).toContain('stopped at a conflict');
+    const score = await sandbox.loopsctl(['workflow', 'nodes', 'get', WIN_BACK, SCORE, '--json'], { env });
+    expect(JSON.parse(score.stdout).samplingRate).toBe(35);
+  });
+
   it('takes back what a partly applied change did, and ends with the conflict, not exit 70', async () => {
     const sandbox = await sandboxes();
     const { directory, plan, env } = place();
