@@ -237,8 +237,8 @@ function staticClosure(graph, from) {
 
 /**
  * Which bundle holds a module: cli.cjs has what every start needs (the directory of areas, the
- * top-level commands' declarations, help,
- * errors, the command context); then each area's commands have a bundle of their own
+ * top-level commands' declarations, help, errors, the command context); then each area's
+ * declarations and commands have a bundle of their own
  * (areas-ips.cjs, with any package that area alone uses, and the area's shapes and rules from
  * src/platform/<area>/), the API client, the ground floor, zod and the shapes every area shares one (client.cjs), the
  * emulator with its routes one (emulator.cjs), LMX one (lmx.cjs: `content check` and the
@@ -356,9 +356,9 @@ const part = partOf(new Set([...staticClosure(graph, entry), ...withTheProgram, 
 
 /**
  * A group's declarations (src/areas/<area>/index.ts, which src/areas/directory.ts loads only when a
- * run names the group) go in its area's bundle, which a run of its commands reads anyway; what they
- * import from elsewhere (the declaration helpers, another area's option parsers) stays in cli.cjs,
- * so that a run naming one group reads no other area's bundle.
+ * run names the group) go in its area's bundle, which its commands' runs read anyway; what they
+ * import from elsewhere (declaration helpers, another area's option parsers) stays in cli.cjs,
+ * so that a run naming a group reads no other area's bundle.
  */
 function declaredWithTheProgram(graph) {
   const areaOf = (path) => /^src\/(?:areas|platform)\/([\w-]+)\//.exec(path)?.[1];
