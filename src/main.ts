@@ -6,18 +6,19 @@
 import { CommanderError, type Command } from 'commander';
 import { ExitCode, InterruptedError, LoopsctlError, OutputError, UsageError } from './base/errors.js';
 import { behaviours } from './areas/behaviours.js';
-import { specs } from './areas/registry.js';
-import { DRY_RUN_OPTION, plans, runTier, type CommandSpec } from './core/declare.js';
+import { allSpecs, areas, type Area } from './areas/directory.js';
+import { DRY_RUN_OPTION, group, plans, runTier, type CommandSpec, type Spec } from './core/declare.js';
 import { attributeName } from './core/constraints.js';
 import { CommandContext, type GlobalOptions, type RunWrites } from './core/context.js';
 import { asLoopsctlError, runCommand } from './core/invoke.js';
-import { asksForJson, buildProgram } from './core/program.js';
+import { asksForJson, buildProgram, firstOperandIndex } from './core/program.js';
 import type { Runtime } from './core/runtime.js';
 import { reportError } from './core/report.js';
 
 export async function main(argv: string[], runtime: Runtime): Promise<number> {
   let exitCode: number = ExitCode.ok;
   let globals: Partial<GlobalOptions> = {};
+  const specs = await declarationsFor(argv);
   const program = buildProgram(
     specs,
     runtime,
@@ -51,7 +52,7 @@ export async function main(argv: string[], runtime: Runtime): Promise<number> {
       // -o json is --json, for the flags that go together too (--json with --jsonl).
       const optionGiven = (flag: string) => given(flag) || (flag === '--json' && globals.output === 'json');
       try {
-        exitCode = await runCommand(context, specs, behaviours, { spec, path: commandPath(command).split(' '), args, options, optionGiven });
+        exitCode = await runCommand(context, specs, behaviours, { spec, path: commandPath(command).split(' '), args, options, optionGiven }, allSpecs);
       } catch (error) {
         // The person quit the pager: they have read enough, which is no failure. A Ctrl-C, which
         // also ended the pager, is.
@@ -76,6 +77,37 @@ export async function main(argv: string[], runtime: Runtime): Promise<number> {
     reportError(runtime.stderr, error, { json, debug: globals.debug ?? argv.includes('--debug') });
     return afterOutput(runtime, error.exitCode) ?? error.exitCode;
   }
+}
+
+/**
+ * The declarations a run can reach, as buildProgram declares them: the area its first word names,
+ * alone; else the areas its words name and the top-level commands, with the other groups by name
+ * and summary, all that buildProgram declares of a group no word names. A group's declarations are
+ * read only when a run names it: a start reads no other area's.
+ */
+async function declarationsFor(argv: string[]): Promise<Spec[]> {
+  const index = firstOperandIndex(argv);
+  const first = index === undefined ? undefined : areas.find((area) => namedBy(area, new Set([argv[index]!])));
+  if (first !== undefined) return [await first.declared()];
+  const words = new Set(argv);
+  return Promise.all(areas.map((area) => (area.kind === 'command' || namedBy(area, words) ? area.declared() : byName(area))));
+}
+
+function namedBy(area: Area, words: Set<string>): boolean {
+  return [area.name, ...(area.aliases ?? [])].some((word) => words.has(word));
+}
+
+/** A group no word of the run names: its name, aliases and summary, and none of its commands, which the run cannot reach. */
+function byName({ name, aliases, summary }: Area): Spec {
+  return group({
+    name,
+    aliases,
+    summary,
+    examples: [],
+    commands: () => {
+      throw new Error(`the commands of ${name} were not loaded: no word of the run names it`);
+    },
+  });
 }
 
 /** The --jq filter, run in a worker that Ctrl-C ends; what jq says on its own goes to stderr. */

@@ -178,7 +178,7 @@ async function makeCompletionScripts() {
   );
   await mkdir(`${dist}completion`, { recursive: true });
   await Promise.all(shells.map((shell, index) => writeFile(`${dist}completion/loopsctl.${shell}`, scripts[index])));
-  const reader = `export function madeCompletionScript(shell) {\n  return require('${SHIPPED}').read(\`dist/completion/loopsctl.\${shell}\`, 'utf8');\n}\n`;
+  const reader = `export async function completionScriptOf(shell) {\n  return require('${SHIPPED}').read(\`dist/completion/loopsctl.\${shell}\`, 'utf8');\n}\n`;
   return {
     name: 'made-completion-scripts',
     setup(pluginBuild) {
@@ -236,8 +236,9 @@ function staticClosure(graph, from) {
 }
 
 /**
- * Which bundle holds a module: cli.cjs has what every start needs (the declarations, help,
- * errors, the command context); then each area's commands have a bundle of their own
+ * Which bundle holds a module: cli.cjs has what every start needs (the directory of areas, the
+ * top-level commands' declarations, help, errors, the command context); then each area's
+ * declarations and commands have a bundle of their own
  * (areas-ips.cjs, with any package that area alone uses, and the area's shapes and rules from
  * src/platform/<area>/), the API client, the ground floor, zod and the shapes every area shares one (client.cjs), the
  * emulator with its routes one (emulator.cjs), LMX one (lmx.cjs: `content check` and the
@@ -351,7 +352,19 @@ const graph = await moduleGraph();
  * bundle for.
  */
 const withTheProgram = ['src/core/input.ts'];
-const part = partOf(new Set([...staticClosure(graph, entry), ...withTheProgram]), graph);
+const part = partOf(new Set([...staticClosure(graph, entry), ...withTheProgram, ...declaredWithTheProgram(graph)]), graph);
+
+/**
+ * A group's declarations (src/areas/<area>/index.ts, which src/areas/directory.ts loads only when a
+ * run names the group) go in its area's bundle, which its commands' runs read anyway; what they
+ * import from elsewhere (declaration helpers, another area's option parsers) stays in cli.cjs,
+ * so that a run naming a group reads no other area's bundle.
+ */
+function declaredWithTheProgram(graph) {
+  const areaOf = (path) => /^src\/(?:areas|platform)\/([\w-]+)\//.exec(path)?.[1];
+  const declarations = [...graph.keys()].filter((path) => /^src\/areas\/[\w-]+\/index\.ts$/.test(path));
+  return declarations.flatMap((declared) => [...staticClosure(graph, declared)].filter((path) => areaOf(path) !== areaOf(declared)));
+}
 const bundles = [...new Set([...graph.keys()].map(part))];
 const [built] = await Promise.all([
   Promise.all(

@@ -124,11 +124,12 @@ interface CommandBase {
    */
   output?: () => Promise<ZodType>;
   /**
-   * The command's behaviour. `tree` is the whole command tree, for the few commands that read it
+   * The command's behaviour. `tree` gives the whole command tree, for the few commands that read it
    * (completion, `commands`, `mcp`): handed in, as gh hands a command its parent, so that none of
-   * them imports the registry that lists them.
+   * them imports the registry that lists them, and loaded when asked for, since a start reads the
+   * declarations of the area it names alone.
    */
-  load: (tree: Spec[]) => Promise<Handler>;
+  load: (tree: () => Promise<Spec[]>) => Promise<Handler>;
 }
 
 /**

@@ -34,18 +34,26 @@ export interface Behaviours {
 /**
  * Checks the declaration's constraints, then loads the command's behaviour, with those it
  * declares, and runs it; a failure comes back with the hints that the run's context and the tree can add.
+ * `tree` holds the declarations of the command's own group at least; `whole`, the whole tree, for
+ * what reads beyond it (the picker's list, completion, `commands`), where a start loads it only then.
  */
-export async function runCommand(context: CommandContext, tree: Spec[], behaviours: Behaviours, invocation: Invocation): Promise<number> {
+export async function runCommand(
+  context: CommandContext,
+  tree: Spec[],
+  behaviours: Behaviours,
+  invocation: Invocation,
+  whole: () => Promise<Spec[]> = async () => tree,
+): Promise<number> {
   const { spec, path, options, optionGiven } = invocation;
   let exitCode: number = ExitCode.ok;
   try {
     refuseNul([...invocation.args, ...Object.values(options)]);
     // A record id left out on a terminal, or --pick: chosen from its list before anything else runs.
-    const args = wantsPick(invocation) ? await (await import('./pick.js')).pickArgument(context, tree, invocation) : invocation.args;
+    const args = wantsPick(invocation) ? await (await import('./pick.js')).pickArgument(context, await whole(), invocation) : invocation.args;
     checkConstraints(spec, path, args, optionGiven);
     context.running = { words: path, files: filesNamed({ ...invocation, args }) };
     await context.refuseReadOnly(path.join(' '));
-    const [handler] = await Promise.all([loadHandler(spec, path, tree, behaviours), context.out.loadPalette()]);
+    const [handler] = await Promise.all([loadHandler(spec, path, whole, behaviours), context.out.loadPalette()]);
     // A plan sends nothing that changes the account: what it read stays true for the rest of its run.
     context.readsOnce = handler.readsOnce === true || context.writes.plan === true;
     // The handler is handed only what it declared it uses.
@@ -60,7 +68,7 @@ export async function runCommand(context: CommandContext, tree: Spec[], behaviou
 }
 
 /** The command's handler as it runs: with the behaviours its declaration asks for applied. */
-export async function loadHandler(spec: CommandSpec, path: string[], tree: Spec[], behaviours: Behaviours): Promise<Handler> {
+export async function loadHandler(spec: CommandSpec, path: string[], tree: () => Promise<Spec[]>, behaviours: Behaviours): Promise<Handler> {
   const handler = await spec.load(tree);
   return plans(spec) ? behaviours.plan(path.join(' '), handler) : handler;
 }

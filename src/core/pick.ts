@@ -117,7 +117,7 @@ function drawingOn(stderr: CommandContext['runtime']['stderr']): Writable {
 /** The list command's resource and view, from its behaviour. */
 async function listingOf(tree: Spec[], words: readonly string[]): Promise<Listing<unknown>> {
   const found = walkSpecs(tree).find(({ path }) => path.join(' ') === words.join(' '));
-  const listing = found === undefined ? undefined : (await found.spec.load(tree)).listing;
+  const listing = found === undefined ? undefined : (await found.spec.load(async () => tree)).listing;
   if (listing === undefined) throw new Error(`\`${words.join(' ')}\` lists no records to pick from`);
   return listing;
 }

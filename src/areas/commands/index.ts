@@ -12,5 +12,5 @@ flags of which at most one may be given; oneRequired: sets of which one must be;
 written <name>), and examples.`,
   examples: ['loopsctl commands', 'loopsctl commands --json', 'loopsctl commands --jq \'.commands[] | select(.tier == "read") | .path | join(" ")\''],
   remote: false,
-  load: async (tree) => (await import('./commands.js')).commandsOf(tree),
+  load: async (tree) => (await import('./commands.js')).commandsOf(await tree()),
 });

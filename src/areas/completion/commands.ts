@@ -1,11 +1,11 @@
 /** What the `completion` commands do: print the script made from the declared command tree. */
 import type { Spec } from '../../core/declare.js';
 import { handler, type Handler } from '../../core/capabilities.js';
-import { madeCompletionScript } from './made.js';
+import { completionScriptOf } from './made.js';
 import type { Shell } from './scripts.js';
 
-export function script(shell: Shell, tree: Spec[]): Handler {
+export function script(shell: Shell, tree: () => Promise<Spec[]>): Handler {
   return handler(['out'], async (context) => {
-    await context.out.write(madeCompletionScript(shell, tree));
+    await context.out.write(await completionScriptOf(shell, tree));
   });
 }

@@ -9,6 +9,11 @@ import { buildProgram, HELP_TOPIC_SUMMARIES } from '../../core/program.js';
 import { completionTree } from './model.js';
 import { completionScript, type Shell } from './scripts.js';
 
+/** The script of a shell, from the whole tree loaded (the build's file, in the bundle, reads none of it). */
+export async function completionScriptOf(shell: Shell, tree: () => Promise<Spec[]>): Promise<string> {
+  return madeCompletionScript(shell, await tree());
+}
+
 export function madeCompletionScript(shell: Shell, specs: Spec[]): string {
   // The tree is only read: none of its help or commands runs.
   const tree = completionTree(

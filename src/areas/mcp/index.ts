@@ -56,5 +56,5 @@ export const spec: Spec = command({
   // Itself it reads the account's context; what its tools may do is the tier it is started with.
   tier: 'read',
   interactive: true,
-  load: async (tree) => (await import('./server.js')).serverOf(tree),
+  load: async (tree) => (await import('./server.js')).serverOf(await tree()),
 });

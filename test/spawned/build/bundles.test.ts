@@ -142,13 +142,10 @@ describe('--help of every command', () => {
     cpSync(join(root, 'bin'), join(copy, 'bin'), { recursive: true });
     cpSync(join(root, 'package.json'), join(copy, 'package.json'));
     cpSync(join(root, 'dist'), join(copy, 'dist'), { recursive: true, filter: (source) => !source.includes('/dist/help') });
-    // The report of the code cache says which bundles ran.
+    // The report of the code cache says which bundles ran: the group's declarations are its area's.
     const result = await spawnCli(['contacts', '--help'], { LOOPSCTL_REPORT_CODE_CACHE: '1' }, [], join(copy, 'bin/loopsctl.js'));
-    expect(result).toEqual({
-      code: 0,
-      stdout: pageOf(['contacts']),
-      stderr: `code cache: used ${join(copy, 'dist', `cli.cjs.${process.version}-${process.arch}.cache`)}\n`,
-    });
+    const used = (bundle: string) => `code cache: used ${join(copy, 'dist', `${bundle}.${process.version}-${process.arch}.cache`)}\n`;
+    expect(result).toEqual({ code: 0, stdout: pageOf(['contacts']), stderr: `${used('cli.cjs')}${used('areas-contacts.cjs')}` });
   });
 });
 
@@ -170,6 +167,11 @@ describe('a command', () => {
     expect(bash).toEqual({ code: 0, stdout: madeCompletionScript('bash', specs), stderr: '' });
     expect(readFileSync(join(scratch, 'loads-bash'), 'utf8')).toBe('');
     expect(await loads(['completion', 'zsh'], {})).toEqual({ files: ['dist/areas-completion.cjs', 'dist/cli.cjs'], code: 0, message: null });
+  });
+
+  it('that names no group reads no area: the groups are declared by name from the main bundle', async () => {
+    expect(await loads(['--json', '--version'], {})).toEqual({ files: ['dist/cli.cjs'], code: 0, message: null });
+    expect(await loads(['workflw', 'list'], {})).toEqual({ files: ['dist/cli.cjs'], code: 2, message: "Error: unknown command 'workflw'" });
   });
 
   it("that writes a short text to a pipe, stdin the null device, loads none of Node's stream, socket or terminal modules", async () => {
@@ -231,6 +233,10 @@ describe('a command', () => {
     // A read of workflows loads no other area: not the mailing lists, segments and email messages
     // that the workflow edits check against, nor LMX.
     expect(list.files).toEqual(['dist/areas-workflows.cjs', 'dist/cli.cjs', 'dist/client.cjs', 'dist/core.cjs', 'dist/emulator.cjs', 'dist/render.cjs']);
+    // Nor their declarations: a group's are in its area's bundle, and the main bundle holds only the top-level commands'.
+    const mainSources: string[] = JSON.parse(readFileSync(resolve(BIN, '../../dist/cli.cjs.map'), 'utf8')).sources;
+    const declarations = mainSources.map((source) => source.replace(/^(\.\.\/)+/, '')).filter((source) => /^src\/areas\/[\w-]+\/index\.ts$/.test(source));
+    expect(declarations).toHaveLength(specs.filter((spec) => spec.kind === 'command').length);
     // The sandbox answers in this process: no HTTP server or client, and no OpenSSL for a seed that
     // exists; its pace and the client's read the clock without Node's perf_hooks.
     const builtins = join(scratch, 'builtins-sandbox-list');

@@ -14,7 +14,9 @@ const ORDER = Object.keys(CAPABILITIES) as Capability[];
 
 /** Every command, with what its handler uses as it runs (a plannable one's included). */
 async function everyCommand(): Promise<{ path: string[]; spec: CommandSpec; uses: readonly Capability[] }[]> {
-  return Promise.all(walkSpecs(specs).map(async ({ path, spec }) => ({ path, spec, uses: (await loadHandler(spec, path, specs, behaviours)).uses })));
+  return Promise.all(
+    walkSpecs(specs).map(async ({ path, spec }) => ({ path, spec, uses: (await loadHandler(spec, path, async () => specs, behaviours)).uses })),
+  );
 }
 
 /** The section of docs/development.md between the markers of this name. */

@@ -10,7 +10,7 @@ describe('what can be picked', () => {
     for (const [list, words] of Object.entries(LIST_COMMANDS)) {
       const found = commands.find(({ path }) => path.join(' ') === words.join(' '));
       expect(found, list).toBeDefined();
-      const listing = (await found!.spec.load(specs)).listing;
+      const listing = (await found!.spec.load(async () => specs)).listing;
       expect(listing?.resource.path, list).toBe(ID_LISTS[list as keyof typeof ID_LISTS]);
     }
   });
