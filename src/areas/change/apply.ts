@@ -133,22 +133,15 @@ async function applyLocked(
     return ExitCode.ok;
   }
   const client = await context.client();
+  const bound = left.map(({ unit }) => unit);
   await explained(
     kinds.readAhead(
       client,
-      left.map(({ unit }) => unit.unit),
+      bound.map((unit) => unit.unit),
     ),
     CONTENT_API,
   );
-  await explained(
-    refuseAnotherAccount(
-      context,
-      client,
-      plan.account,
-      left.map(({ unit }) => unit),
-    ),
-    CONTENT_API,
-  );
+  await explained(refuseAnotherAccount(context, client, plan.account, bound), CONTENT_API);
   await refuseAboveWriteTier(context, client, file, left);
   // What the reviewed plan said it would do, before any of it is done.
   const impact = impactText(out, (plan.impact ?? []) as unknown as ImpactRecord[]);
