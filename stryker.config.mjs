@@ -240,5 +240,9 @@ export default {
   // would need beside it; this project's do not, and vitest does not read them: a name no file has
   // turns that off.
   tsconfigFile: 'none',
+  // Stryker would otherwise put `// @ts-nocheck` atop every .ts and .tsx file under test/ and src/,
+  // the apps and emails the tests read among them (test/examples, test/corpus), moving the lines a
+  // report names; vitest checks no types, so mutated code needs no such line.
+  disableTypeChecks: false,
   cleanTempDir: 'always',
 };
