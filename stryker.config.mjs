@@ -165,6 +165,7 @@ export const groups = {
     tests: [
       'test/e2e/areas/migrate/report.test.ts',
       'test/e2e/areas/migrate/report-calls.test.ts',
+      'test/e2e/areas/migrate/report-out.test.ts',
       'test/unit/areas/migrate/sends.test.ts',
       'test/unit/base/tree-walk.test.ts',
     ],
@@ -174,6 +175,7 @@ export const groups = {
     mutate: ['src/emulator/state-store.ts', 'src/emulator/state-rows.ts', 'src/emulator/state.ts'],
     tests: [
       'test/unit/emulator/state.test.ts',
+      'test/unit/emulator/state-journeys.test.ts',
       'test/unit/emulator/core.test.ts',
       'test/unit/emulator/in-process.test.ts',
       'test/e2e/emulator/inbox.test.ts',
