@@ -176,6 +176,7 @@ export const groups = {
     tests: [
       'test/unit/emulator/state.test.ts',
       'test/unit/emulator/state-journeys.test.ts',
+      'test/unit/emulator/state-rows.test.ts',
       'test/unit/emulator/core.test.ts',
       'test/unit/emulator/in-process.test.ts',
       'test/e2e/emulator/inbox.test.ts',
