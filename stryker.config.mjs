@@ -166,6 +166,7 @@ export const groups = {
       'test/e2e/areas/migrate/report.test.ts',
       'test/e2e/areas/migrate/report-calls.test.ts',
       'test/e2e/areas/migrate/report-out.test.ts',
+      'test/e2e/areas/migrate/report-left.test.ts',
       'test/unit/areas/migrate/sends.test.ts',
       'test/unit/base/tree-walk.test.ts',
     ],
