@@ -209,6 +209,7 @@ export const groups = {
       'test/e2e/areas/apply/full-disk.test.ts',
       'test/e2e/areas/apply/plan-kinds.test.ts',
       'test/e2e/areas/apply/undo.test.ts',
+      'test/e2e/areas/apply/undo-refusals.test.ts',
       'test/e2e/areas/mcp/approval.test.ts',
       'test/e2e/areas/mcp/workflow-tools.test.ts',
     ],
