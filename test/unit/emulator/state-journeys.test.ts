@@ -186,6 +186,8 @@ describe('journeys in a state file', () => {
     const dataVariables = { orderNumber: 1042, items: '2 mugs', total: '$24', invoiceUrl: 'https://acme.example/i' };
     expect((await send('POST', '/v1/transactional', { transactionalId: receipt, email: 'ada@example.com', dataVariables })).status).toBe(200);
     expect(writes().filter((what) => String(what).startsWith('row'))).toEqual(['row added outbox']);
+    // A send's row is found by no recipient: only a workflow's emails are, for a filter on what a contact was sent.
+    expect(query(file, "SELECT key1 FROM rows WHERE slice = 'outbox' ORDER BY position DESC LIMIT 1")).toEqual([{ key1: null }]);
     query(file, 'DELETE FROM writes');
     // Pat's wait ends: Pat's journey row is written, and no other.
     expect((await send('POST', '/_sandbox/clock', { advance: '3d' })).body.released).toBe(1);
@@ -221,6 +223,8 @@ describe('journeys in a state file', () => {
     const count = (sql: string) => Number(query(file, sql)[0]!.count);
     expect(count("SELECT count(*) AS count FROM rows WHERE slice = 'journeys' AND place LIKE 'e%'")).toBe(KEPT_ENDED);
     expect(count("SELECT count(*) AS count FROM rows WHERE slice = 'journeys' AND id = 'jended0'")).toBe(0);
+    // An ended journey is no longer found by its workflow, as those waiting are.
+    expect(count("SELECT count(*) AS count FROM rows WHERE slice = 'journeys' AND place LIKE 'e%' AND key1 IS NOT NULL")).toBe(0);
     expect(count(`SELECT count(*) AS count FROM rows WHERE slice = 'journeys' AND id = 'jended${KEPT_ENDED * 2 - 1}'`)).toBe(1);
   });
 });
