@@ -160,12 +160,14 @@ export const report: Handler<[string], ReportOptions> = handler(['out', 'files']
     const named = send.variables ?? [];
     if (required.some((name) => !named.includes(name))) send.loops = loopsCallOf({ ...send, variables: [...new Set([...named, ...required])] });
   }
+  const named = new Set<string>();
   const result: MigrationReport = {
     repository,
     templates,
     sends,
     leftForTheApp: leftForTheApp(sends, templates),
-    skipped,
+    // The templates' walk and the sources' walk meet the same files: each is named once.
+    skipped: skipped.filter((entry) => !named.has(entry.path) && named.add(entry.path)),
     ...(written === undefined ? {} : { written }),
   };
   await context.out.present(result, renderReport);

@@ -95,7 +95,10 @@ describe('migrate report: what is left for the app', () => {
       atSendGrid('d-3', 7),
       LISTS,
     ]);
-    expect(report.skipped).toContainEqual({ path: join(root, 'emails/linked.mjml'), reason: 'a symbolic link, not followed' });
+    // Both the templates' walk and the sources' walk meet the link: it is named once.
+    expect(report.skipped.filter((entry) => entry.path === join(root, 'emails/linked.mjml'))).toEqual([
+      { path: join(root, 'emails/linked.mjml'), reason: 'a symbolic link, not followed' },
+    ]);
     expect(report.skipped).toContainEqual({ path: join(root, 'src/broken.ts'), reason: 'not JavaScript or TypeScript that Babel can read' });
   });
 
