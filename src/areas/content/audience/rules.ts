@@ -299,13 +299,3 @@ export function treeNames(tree: AudienceTree): { names: Set<string>; defines: Se
   for (const name of tree.events ?? []) names.add(`event:${name}`);
   return { names, defines };
 }
-
-/** The names a tree's audience files define, for a workflow's check; none when they cannot be read (their own check says why). */
-export function audienceNamesOf(root: string): ReturnType<typeof treeNames> | undefined {
-  try {
-    return treeNames(readAudienceTree(root, false));
-  } catch (fault) {
-    if (fault instanceof LocalFileError) return undefined;
-    throw fault;
-  }
-}
