@@ -71,6 +71,9 @@ function circles(graph: Map<string, string[]>): string[][] {
 }
 
 const graph = importGraph();
+/** The graph as ties between folders are counted: a one-line handle stands for the module it loads. */
+const handles = handlesOf(graph);
+const tiesGraph = collapseHandles(graph, handles);
 describe('the source tree', () => {
   it('reads the whole of src/', () => {
     expect(graph.size).toBeGreaterThan(200);
@@ -113,19 +116,64 @@ describe('the source tree', () => {
   });
 
   it('has no two areas import each other, not even around a circle of areas', () => {
-    expect(circles(groupGraph(graph, areaOf))).toEqual([]);
+    expect(circles(groupGraph(tiesGraph, areaOf))).toEqual([]);
   });
 
   it("has the emulator's routes/ and journeys/ tied one way only", () => {
-    const emulatorPart = (file: string) => (/^src\/emulator\/(routes|journeys)\//.test(file) ? file.split('/')[2] : undefined);
     expect(circles(groupGraph(graph, emulatorPart))).toEqual([]);
   });
 
-  it("has content's halves, emails/ and workflows/, import neither the other: content's verb entries join them", () => {
-    const contentHalf = (file: string) => (/^src\/areas\/content\/(emails|workflows)\//.test(file) ? file.split('/')[3] : undefined);
-    const halves = groupGraph(graph, contentHalf);
-    expect([...halves.keys()].sort()).toEqual(['emails', 'workflows']);
-    expect([...halves.values()]).toEqual([[], []]);
+  it('counts a tie through a one-line handle as a tie', () => {
+    const handled = new Map([
+      ['src/emulator/routes/a.ts', ['src/emulator/handle.ts']],
+      ['src/emulator/handle.ts', ['src/emulator/module.ts', 'src/emulator/journeys/b.ts']],
+      ['src/emulator/journeys/b.ts', ['src/emulator/routes/a.ts']],
+    ]);
+    expect(circles(groupGraph(handled, emulatorPart))).toEqual([]);
+    const collapsed = collapseHandles(handled, new Map([['src/emulator/handle.ts', 'src/emulator/journeys/b.ts']]));
+    expect(circles(groupGraph(collapsed, emulatorPart))).toEqual([['journeys', 'routes']]);
+  });
+
+  it('knows a one-line handle by its text, and no file that does more', () => {
+    const handle = "/** Loaded when used. */\nimport { later } from './module.js';\n\nexport const engine = later(() => import('./journeys/engine.js'));\n";
+    expect(handleTarget('src/emulator/journey-engine.ts', handle)).toBe('src/emulator/journeys/engine.ts');
+    expect(handleTarget('src/base/x.ts', "export * from './y.js';\n")).toBe('src/base/y.ts');
+    expect(handleTarget('src/emulator/x.ts', `${handle}export const other = 1;\n`)).toBeUndefined();
+    expect(handles.get('src/emulator/journey-engine.ts')).toBe('src/emulator/journeys/engine.ts');
+  });
+
+  it("has content's halves, emails/, workflows/ and audience/, import none of the others: the root holds what they share", () => {
+    const halves = groupGraph(tiesGraph, contentHalf);
+    expect([...halves.keys()].sort()).toEqual([...CONTENT_HALVES].sort());
+    expect(tiesOf(halves)).toEqual([]);
+  });
+
+  it("finds content's halves that import one another", () => {
+    const tied = new Map([
+      ['src/areas/content/audience/plan.ts', ['src/areas/content/emails/sides.ts', 'src/areas/content/files.ts']],
+      ['src/areas/content/workflows/check.ts', ['src/areas/content/check.ts']],
+    ]);
+    expect(tiesOf(groupGraph(tied, contentHalf))).toEqual(['audience -> emails']);
+  });
+
+  it("has content's convert/ import no half: what it shares with workflows/ is at the root", () => {
+    expect(CONTENT_HALVES.flatMap((half) => importsOf(tiesGraph, 'src/areas/content/convert/', `src/areas/content/${half}/`))).toEqual([]);
+  });
+
+  it("has content's root import no half, but for its verb entries and the modules above the halves", () => {
+    expect(rootImportsOfHalves(tiesGraph)).toEqual([]);
+  });
+
+  it("finds a root file of content's that imports a half", () => {
+    const reaching = new Map([
+      ['src/areas/content/tree.ts', ['src/areas/content/emails/files.ts', 'src/areas/content/files.ts']],
+      ['src/areas/content/push-command.ts', ['src/areas/content/emails/push.ts']],
+      ['src/areas/content/convert/workflow.ts', ['src/areas/content/workflows/files.ts']],
+    ]);
+    expect(rootImportsOfHalves(reaching)).toEqual(['src/areas/content/tree.ts -> src/areas/content/emails/files.ts']);
+    expect(importsOf(reaching, 'src/areas/content/convert/', 'src/areas/content/workflows/')).toEqual([
+      'src/areas/content/convert/workflow.ts -> src/areas/content/workflows/files.ts',
+    ]);
   });
 
   it('has the change cycle, areas/change/, import nothing of content/: the kinds of unit are handed to it', () => {
@@ -215,4 +263,80 @@ function groupGraph(imports: Map<string, string[]>, groupOf: (file: string) => s
     }
   }
   return new Map([...groups].map(([group, reached]) => [group, [...reached]]));
+}
+
+/**
+ * A one-line handle's target: a file whose only statement (besides its imports) loads or
+ * re-exports one module, as src/emulator/journey-engine.ts lazily loads the journeys' engine. A
+ * tie through it is a tie to its target.
+ */
+function handleTarget(file: string, text: string): string | undefined {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest);
+  // Imports that bind names (the lazy loader) are the handle's tools; what is left must be one export.
+  const code = source.statements.filter((statement) => !ts.isImportDeclaration(statement) || statement.importClause === undefined);
+  if (code.length !== 1 || !/^export\b/.test(code[0]!.getText(source))) return undefined;
+  const loaded = ts.preProcessFile(code[0]!.getText(source), true, true).importedFiles.filter(({ fileName }) => fileName.startsWith('.'));
+  if (loaded.length !== 1) return undefined;
+  return posix.normalize(posix.join(posix.dirname(file), loaded[0]!.fileName)).replace(/\.(c|m)?js$/, (_, kind = '') => `.${kind}ts`);
+}
+
+/** The one-line handles under src/, each with the module it stands for. */
+function handlesOf(imports: Map<string, string[]>): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const file of imports.keys()) {
+    const target = handleTarget(file, readFileSync(join(root, file), 'utf8'));
+    if (target !== undefined && imports.has(target)) found.set(file, target);
+  }
+  return found;
+}
+
+/** The imports with each import of a handle made an import of the module it stands for (through handles of handles too). */
+function collapseHandles(imports: Map<string, string[]>, handled: Map<string, string>): Map<string, string[]> {
+  const through = (target: string, seen = new Set<string>()): string =>
+    handled.has(target) && !seen.has(target) ? through(handled.get(target)!, seen.add(target)) : target;
+  return new Map([...imports].map(([file, targets]) => [file, [...new Set(targets.map((target) => through(target)))]]));
+}
+
+/** The ties between groups, as `from -> to`. */
+function tiesOf(groups: Map<string, string[]>): string[] {
+  return [...groups].flatMap(([from, reached]) => reached.map((to) => `${from} -> ${to}`)).sort();
+}
+
+/** The emulator's routes/ or journeys/ a file is in, none for a file elsewhere. */
+function emulatorPart(file: string): string | undefined {
+  return /^src\/emulator\/(routes|journeys)\//.test(file) ? file.split('/')[2] : undefined;
+}
+
+/** content's halves: each kind of record's folder, standing on the root's shared modules and on none of the others. */
+const CONTENT_HALVES = ['emails', 'workflows', 'audience'];
+
+/** The half of content a file is in, none for a file elsewhere (the root, convert/, review/). */
+function contentHalf(file: string): string | undefined {
+  const [, , area, half, rest] = file.split('/');
+  return area === 'content' && rest !== undefined && CONTENT_HALVES.includes(half!) ? half : undefined;
+}
+
+/**
+ * The files at content's root that stand above the halves and may import them; every other file
+ * there is shared by the halves and stands under them.
+ */
+const ABOVE_THE_HALVES = [
+  // A file per verb: each runs its verb over every half.
+  'src/areas/content/check-command.ts',
+  'src/areas/content/diff-command.ts',
+  'src/areas/content/pull-command.ts',
+  'src/areas/content/push-command.ts',
+  // The check of a whole tree, with the references from one half to another.
+  'src/areas/content/tree-check.ts',
+  // The halves' kinds of unit, handed to the change cycle (areas/change/ imports nothing of content/).
+  'src/areas/content/kinds.ts',
+];
+
+/** The imports of a half by a file at content's root that is not above the halves. */
+function rootImportsOfHalves(imports: Map<string, string[]>): string[] {
+  return [...imports].flatMap(([file, targets]) =>
+    /^src\/areas\/content\/[^/]+$/.test(file) && !ABOVE_THE_HALVES.includes(file)
+      ? targets.filter((target) => contentHalf(target) !== undefined).map((target) => `${file} -> ${target}`)
+      : [],
+  );
 }

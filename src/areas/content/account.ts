@@ -16,7 +16,7 @@ import type { AccountWhere } from '../change/account.js';
 import { getTransactional } from '../transactional/client.js';
 import { getWorkflow } from '../workflows/client.js';
 import type { ContentState } from './files.js';
-import { syncedAudienceOf } from './audience/files.js';
+import { syncedAudienceOf } from './audience-state.js';
 import { getSegment } from '../segments/client.js';
 import { getTransactionalGroup } from '../groups/client.js';
 import { getCampaignGroup } from '../campaign-groups/client.js';

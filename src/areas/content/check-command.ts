@@ -26,12 +26,7 @@ function isLmxFile(path: string): boolean {
 /** The checks of the paths: LMX files alone by the LMX rules, anything else (a tree, a workflow) with the workflows too. */
 async function checksOf(paths: readonly string[], kind: LmxKind | undefined, accountNames: Set<string> | undefined): Promise<FileCheck[]> {
   if (paths.every(isLmxFile)) return paths.map((path) => checkFile(lmxFileTarget(path, kind)));
-  const checks = (await import('./workflows/check.js')).checkContent(paths, kind, accountNames);
-  // A tree's segments, groups and contact properties, and the references between them.
-  const [{ accountAudienceOf, checkAudience }, { isTree }] = await Promise.all([import('./audience/check.js'), import('./tree.js')]);
-  const account = accountNames === undefined ? undefined : accountAudienceOf(accountNames);
-  for (const path of paths) if (lstatSync(path, { throwIfNoEntry: false })?.isDirectory() && isTree(path)) checks.push(...checkAudience(path, path, account));
-  return checks;
+  return (await import('./tree-check.js')).checkTrees(paths, kind, accountNames);
 }
 
 /** The names a workflow may refer to, as the account holds them. */

@@ -8,7 +8,7 @@ import { DEFAULT_DIRECTORY } from './files.js';
 import { renderDiffMarkdown } from './diff-markdown.js';
 import { diffWorkflows } from './workflows/diff.js';
 import { diffAudience } from './audience/diff.js';
-import type { Standing } from './emails/sides.js';
+import type { Standing } from './standing.js';
 import { accountSide, diffEmails } from './emails/diff.js';
 import { CONTENT, requireState, scopeOf } from './scope.js';
 

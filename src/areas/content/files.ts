@@ -2,7 +2,7 @@
  * What every record of a content tree shares, emails and workflows alike: its files as a map, their
  * JSON and digest, its directory's name, and the state file that records, per account, which record
  * each directory is and what it held when last in step. A kind's own files are in its folder
- * (emails/files.ts, workflows/files.ts).
+ * (record-files.ts, workflow-files.ts).
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
@@ -120,7 +120,7 @@ const stateSchema = z.looseObject({
    * states are.
    */
   where: z.record(z.string(), z.looseObject({ team: z.string(), baseUrl: z.string(), profiles: z.array(z.string()) })).optional(),
-  /** By account, then by path: the segments, groups and single files of audience/ (audience/files.ts reads it). */
+  /** By account, then by path: the segments, groups and single files of audience/ (audience-state.ts reads it). */
   audience: z.record(z.string(), z.unknown()).optional(),
 });
 export type ContentState = z.infer<typeof stateSchema>;

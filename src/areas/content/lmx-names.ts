@@ -16,7 +16,7 @@ import { UsageError } from '../../base/errors.js';
 import { treeEntries } from '../../base/tree-files.js';
 import { elementsOf, parseLmx } from '../../lmx/index.js';
 import { digestOf, type ContentState, type Files } from './files.js';
-import { directoryIdOf } from './audience/files.js';
+import { directoryIdOf } from './audience-state.js';
 
 /** The kinds of record LMX names by id, and the element and attribute that name one. */
 const REFERENCES = {

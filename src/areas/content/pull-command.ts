@@ -4,7 +4,7 @@ import { AuthError, LocalFileError } from '../../base/errors.js';
 import { handler, type Handler, type Uses } from '../../core/capabilities.js';
 import { explained, explainError } from '../explain.js';
 import { DEFAULT_DIRECTORY, lockDirectory, readState, writeState, type ContentState, type Kind } from './files.js';
-import { holdsRecords } from './emails/files.js';
+import { holdsRecords } from './record-files.js';
 import { whereOf } from '../change/account.js';
 import { resolveAccount } from './account.js';
 import { renderLines } from './render.js';

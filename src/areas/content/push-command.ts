@@ -17,10 +17,10 @@ import { impactOf, type ImpactRecord } from '../change/impact/impact.js';
 import { printImpact } from '../change/impact/render.js';
 import { leftToDo, noteLeftToDo, pushAudienceFirst } from './audience/push.js';
 import { CONTENT, requireState, scopeCovers, scopeOf } from './scope.js';
-import { readRecords } from './emails/files.js';
+import { readRecords } from './record-files.js';
 import { namesStandIn } from './lmx-names.js';
 import { pushEmails, type EmailPush, type PushOptions } from './emails/push.js';
-import { readWorkflows } from './workflows/files.js';
+import { readWorkflows } from './workflow-files.js';
 import { pushWorkflows } from './workflows/push.js';
 
 export const push: Handler<[string | undefined], PushOptions> = handler(

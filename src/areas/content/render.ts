@@ -8,7 +8,7 @@ import type { GuardianRule } from '../../platform/email-messages/schemas.js';
 import { renderLines, type LineStatus } from '../../render/status-lines.js';
 import type { FileCheck } from './check.js';
 import type { Files, Kind } from './files.js';
-import type { AudienceKind } from './audience/files.js';
+import type { AudienceKind } from './audience-state.js';
 
 /** What happened to one record. */
 export interface Line {

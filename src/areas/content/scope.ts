@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { LocalFileError, UsageError } from '../../base/errors.js';
 import { DEFAULT_DIRECTORY, KINDS, readState, STATE_FILE, type ContentState, type Kind } from './files.js';
-import { holdsRecords } from './emails/files.js';
+import { holdsRecords } from './record-files.js';
 import { WORKFLOWS } from './lmx-files.js';
 
 /** The --only word for the audience half of a tree (audience/): segments, groups, contact properties, lists, event patterns. */

@@ -12,7 +12,7 @@ import { parseLmx, type LmxDocument, type LmxKind, type LmxNamespace } from '../
 import type { LmxValues } from '../../lmx/render.js';
 import { z } from '../../base/shapes.js';
 import { KINDS, parseJson, readState, STATE_FILE, type Kind } from './files.js';
-import { META_FILE } from './emails/files.js';
+import { META_FILE } from './record-files.js';
 import { placeOf, readLmxSourceAsync, WORKFLOWS, type TreeGroup } from './lmx-files.js';
 import { WORKFLOW_FILE } from '../../platform/workflows/file.js';
 import { FALLBACKS_SHAPE } from '../../platform/email-messages/schemas.js';

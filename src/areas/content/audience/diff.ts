@@ -1,9 +1,10 @@
 /** `content diff` of the audience half: each segment, group and single file that differs, as a unified diff from the account to the files. */
 import type { ApiClient } from '../../../api/client.js';
 import type { ContentState } from '../files.js';
-import type { Standing } from '../emails/sides.js';
+import type { Standing } from '../standing.js';
 import { recordDiff } from '../render.js';
-import { type AudienceKind, SINGLE_FILE } from './files.js';
+import { SINGLE_FILE } from './files.js';
+import type { AudienceKind } from '../audience-state.js';
 import type { AudienceSide } from './plan.js';
 import { readAudienceSides } from './sides.js';
 

@@ -11,12 +11,9 @@ import { join } from 'node:path';
 import { LocalFileError } from '../../../base/errors.js';
 import { readTreeFile, removeTreeFile, treeEntries, treeEntryKind, TreeFileTooLargeError, writeTreeFile } from '../../../base/tree-files.js';
 import { z } from '../../../base/shapes.js';
-import type { DirectoryOf } from '../../../platform/record-kinds.js';
 import { slugOf } from '../../../platform/words.js';
-import { parseJson, type ContentState, type Files } from '../files.js';
-
-/** The kinds of record this half of the tree holds, each where it lives in the tree (platform/record-kinds.ts). */
-export type AudienceKind = DirectoryOf<'audience'>;
+import { parseJson, type Files } from '../files.js';
+import type { AudienceKind } from '../audience-state.js';
 
 /** The kinds kept as one directory per record, and the file each record's directory holds. */
 export const RECORD_FILE = { segments: 'segment.json', 'groups/transactional': 'group.json', 'groups/campaigns': 'group.json' } as const;
@@ -47,18 +44,6 @@ export function audienceJson(value: unknown): string {
 /** A directory name for a segment or group: a slug of its name, then its id, percent-encoded. */
 export function audiencePath(kind: DirectoryKind, name: string, id: string): string {
   return `${kind}/${slugOf(name)}--${encodeURIComponent(id)}`;
-}
-
-/** The id a pulled directory's name ends in (`dormant--<id>`), or undefined for one named otherwise. */
-export function directoryIdOf(path: string): string | undefined {
-  const folder = path.slice(path.lastIndexOf('/') + 1);
-  const at = folder.lastIndexOf('--');
-  if (at < 0 || at + 2 === folder.length) return undefined;
-  try {
-    return decodeURIComponent(folder.slice(at + 2));
-  } catch {
-    return undefined;
-  }
 }
 
 /** The file of a record as text, never through a link; undefined when it is not there. */
@@ -130,30 +115,4 @@ export function writeAudienceRecord(root: string, record: AudienceRecord): void 
 /** The path a record's file has in the tree, for a message that names it. */
 export function fileOf(record: Pick<AudienceRecord, 'kind' | 'path'>): string {
   return record.kind in SINGLE_FILE ? record.path : `${record.path}/${RECORD_FILE[record.kind as DirectoryKind]}`;
-}
-
-/** What the state keeps of an audience record in one account: its id (none for the single files), and its files' digest when last in step. */
-const syncedAudience = z.looseObject({
-  id: z.string().optional(),
-  digest: z.string(),
-  /** The contact properties' keys the account had when last in step: one of them gone from the file was removed here. */
-  keys: z.array(z.string()).optional(),
-  /** For lists.json and event-patterns.json: the id of each by its name. */
-  ids: z.record(z.string(), z.string()).optional(),
-});
-export type SyncedAudience = z.infer<typeof syncedAudience>;
-
-const audienceState = z.record(z.string(), z.record(z.string(), syncedAudience));
-
-/** The audience records the state knows in an account, by path; a state without them knows none. */
-export function syncedAudienceOf(state: ContentState | undefined, account: string): Record<string, SyncedAudience> {
-  const parsed = audienceState.safeParse(state?.audience ?? {});
-  return parsed.success ? { ...(parsed.data[account] ?? {}) } : {};
-}
-
-/** Keeps what the state knows of the audience records of an account, written with the state. */
-export function keepSyncedAudience(state: ContentState, account: string, records: Record<string, SyncedAudience>): void {
-  const all = audienceState.safeParse(state.audience ?? {});
-  const sorted = Object.fromEntries(Object.entries(records).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-  state.audience = { ...(all.success ? all.data : {}), [account]: sorted };
 }

@@ -7,7 +7,8 @@
 import type { ApiClient } from '../../../api/client.js';
 import { digestOf, type ContentState } from '../files.js';
 import type { Line } from '../render.js';
-import { keepSyncedAudience, writeAudienceRecord, type SyncedAudience } from './files.js';
+import { writeAudienceRecord } from './files.js';
+import { keepSyncedAudience, type SyncedAudience } from '../audience-state.js';
 import type { AudienceSide } from './plan.js';
 import type { RemoteAudience } from './remote.js';
 import { readAudienceSides } from './sides.js';

@@ -13,10 +13,10 @@ import { FilterFault, checkAudienceFilter, operatorFitsType } from '../../../pla
 import { parseWorkflowFile } from '../../../platform/workflows/file-text.js';
 import { parseJson } from '../files.js';
 import { jsonFaultAt } from '../../../base/parse-faults.js';
-import { readWorkflows } from '../workflows/files.js';
+import { readWorkflows } from '../workflow-files.js';
 import { WORKFLOW_FILE, type WorkflowFile } from '../../../platform/workflows/file.js';
 import { fileOf, readAudience, type SINGLE_FILE, type AudienceRecord } from './files.js';
-import { META_FILE, readRecords } from '../emails/files.js';
+import { META_FILE, readRecords } from '../record-files.js';
 
 /** A problem of an audience file, at a field of it. */
 export interface AudienceProblem {
@@ -298,14 +298,4 @@ export function treeNames(tree: AudienceTree): { names: Set<string>; defines: Se
   for (const name of tree.lists ?? []) names.add(`list:${name}`);
   for (const name of tree.events ?? []) names.add(`event:${name}`);
   return { names, defines };
-}
-
-/** The names a tree's audience files define, for a workflow's check; none when they cannot be read (their own check says why). */
-export function audienceNamesOf(root: string): ReturnType<typeof treeNames> | undefined {
-  try {
-    return treeNames(readAudienceTree(root, false));
-  } catch (fault) {
-    if (fault instanceof LocalFileError) return undefined;
-    throw fault;
-  }
 }

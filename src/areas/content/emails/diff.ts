@@ -7,10 +7,11 @@ import { resolveAccount } from '../account.js';
 import type { ContentState, Kind } from '../files.js';
 import { recordDiff } from '../render.js';
 import { CONTENT, scopeCovers, type Scope } from '../scope.js';
-import { readRecords } from './files.js';
+import { readRecords } from '../record-files.js';
 import type { RemoteRecord } from './remote.js';
 import { fetchAll } from './sides.js';
-import { describe, followRenames, nameRemotes, pairRecords, pathOf, standingOf, type Pair, type Standing } from './sides.js';
+import { describe, followRenames, nameRemotes, pairRecords, pathOf, type Pair } from './sides.js';
+import { standingOf, type Standing } from '../standing.js';
 import { lmxNames, nameRecords, type LmxNames } from '../lmx-names.js';
 
 /** A record that differs: where it is, how it stands, and the patch from the account's files to the local ones. */

@@ -19,7 +19,7 @@ import type { Uses } from '../../../core/capabilities.js';
 import { recordExists } from '../account.js';
 import { digestOf, KINDS, type Kind } from '../files.js';
 import { messageUpdate } from '../message-fields.js';
-import type { RecordFiles } from './files.js';
+import type { RecordFiles } from '../record-files.js';
 import type { Step } from './plan.js';
 import { emailUnitShape, recordUnit, type EmailCall, type EmailUnit } from './plan-unit.js';
 import { fetchRecord, readEmailsAhead, sendMessage, WRITTEN_MESSAGE } from './remote.js';

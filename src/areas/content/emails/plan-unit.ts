@@ -8,7 +8,7 @@
 import { UsageError } from '../../../base/errors.js';
 import { z } from '../../../base/shapes.js';
 import { digestOf, KINDS, parseJson } from '../files.js';
-import { META_FILE, type RecordFiles } from './files.js';
+import { META_FILE, type RecordFiles } from '../record-files.js';
 import { messageFields, messageUpdate } from '../message-fields.js';
 import { groupField, localMessage, themeMeta } from './remote.js';
 import type { Step } from './plan.js';

@@ -6,14 +6,15 @@ import { MismatchError } from '../../../base/errors.js';
 import type { ApiClient } from '../../../api/client.js';
 import { explained } from '../../explain.js';
 import { REFERENCE_FILES, type SyncedRecord } from '../files.js';
-import type { RecordFiles } from './files.js';
+import type { RecordFiles } from '../record-files.js';
 import { settled } from '../../../api/concurrency.js';
 import { fetchRecord, readEmailsAhead, transactionalGroupIds, type RemoteRecord } from './remote.js';
 import { recordDiff, renderChecks } from '../render.js';
 import { checkRecord, checkSource } from '../check.js';
 import { treeComponents } from '../check-paths.js';
 import { LMX_KIND_OF } from '../lmx-files.js';
-import { describe, fetchAll, pairRecords, pathOf, standingOf, type Pair, type Standing } from './sides.js';
+import { describe, fetchAll, pairRecords, pathOf, type Pair } from './sides.js';
+import { standingOf, type Standing } from '../standing.js';
 import { CONTENT } from '../scope.js';
 import { accountFiles, lackingWords, type LmxNames } from '../lmx-names.js';
 

@@ -10,8 +10,8 @@ import { ExitCode } from '../../../base/exit-codes.js';
 import { LocalFileError, UsageError } from '../../../base/errors.js';
 import { confirm } from '../../../core/prompt.js';
 import { explained } from '../../explain.js';
-import { DEFAULT_DIRECTORY, digestOf, newIdNote, writeState, type ContentState, type SyncedRecord } from '../files.js';
-import { referenceDigestOf, readRecords, writeReferenceFiles, writeRecordFiles, type RecordFiles } from './files.js';
+import { DEFAULT_DIRECTORY, digestOf, newIdNote, writeState, type ContentState, type Kind, type SyncedRecord } from '../files.js';
+import { referenceDigestOf, readRecords, writeReferenceFiles, writeRecordFiles, type RecordFiles } from '../record-files.js';
 import { applyRecord, readForPush, guardianCheckOf, createRecord, fetchRecord, publish, restored, transactionalGroupIds, type Applied } from './remote.js';
 import { remember, type Account } from '../account.js';
 import { keepPushImages } from './kind.js';
@@ -19,12 +19,12 @@ import { accountFiles, heldAt, lmxNames, madeByThePlan, nameRecords, standIn, ty
 import { guardingRevisions, recordUnit, type EmailUnit } from './plan-unit.js';
 import { renderLines, type Line } from '../render.js';
 import type { GuardianRule } from '../../../platform/email-messages/schemas.js';
-import { describe, followRenames, nameRemotes, standingOf, syncedOf } from './sides.js';
+import { describe, followRenames, nameRemotes, syncedOf } from './sides.js';
+import { standingOf } from '../standing.js';
 import { CONTENT, requireState, scopeCovers, type Scope } from '../scope.js';
 import { checkBeforePush, lookalikeNote, pairCandidates, reportPlan, stepFor, unresolvedStep, type Step } from './plan.js';
 import { watchWrites } from '../../change/watched-writes.js';
 import { filledIn, staleRevision, stoppedMidRecord } from './writes.js';
-import type { Kind } from '../lmx-files.js';
 
 export interface PushOptions {
   only?: string;

@@ -5,11 +5,11 @@
 import type { ApiClient } from '../../../api/client.js';
 import { explained } from '../../explain.js';
 import { digestOf, recordPath, type ContentState, type Kind, type SyncedRecord } from '../files.js';
-import { referenceDigestOf, type RecordFiles } from './files.js';
+import { referenceDigestOf, type RecordFiles } from '../record-files.js';
 import { fetchKind, type RemoteRecord } from './remote.js';
 import { CONTENT } from '../scope.js';
 import { namesakes } from '../../change/namesakes.js';
-import { heldAt, nameRecords, type LmxNames, type NamedFiles } from '../lmx-names.js';
+import { nameRecords, type LmxNames } from '../lmx-names.js';
 
 /** The account's records of the kinds asked for, each kind listed side by side. */
 export async function fetchAll(client: ApiClient, kinds: readonly Kind[]): Promise<RemoteRecord[]> {
@@ -105,27 +105,6 @@ export function followRenames(state: ContentState, locals: RecordFiles[]): Map<s
     for (const records of Object.values(state.pending ?? {})) move(records, from, to[0]!);
   }
   return lookalikes;
-}
-
-/** How a pair stands. */
-export type Standing = 'same' | 'local' | 'remote' | 'conflict' | 'missing' | 'only-remote' | 'ambiguous';
-
-/** How any pair of files stands: the content kinds', and the audience half's (audience/plan.ts). */
-export function standingOf(pair: { local?: NamedFiles; remote?: NamedFiles; synced?: { digest: string }; ambiguous?: boolean }): Standing {
-  const { local, remote, synced } = pair;
-  if (local === undefined) return 'only-remote';
-  if (pair.ambiguous) return 'ambiguous';
-  if (remote === undefined) return 'missing';
-  const here = digestOf(local.files);
-  const there = digestOf(remote.files);
-  if (here === there) return 'same';
-  // Never in step with this account: the account's content was never seen, so it is not replaced unasked.
-  if (synced === undefined) return 'conflict';
-  // A state an older pull kept holds the digest of the files with ids in their LMX.
-  const changedHere = !heldAt(local, synced.digest);
-  const changedThere = !heldAt(remote, synced.digest);
-  if (changedHere && changedThere) return 'conflict';
-  return changedHere ? 'local' : 'remote';
 }
 
 /**

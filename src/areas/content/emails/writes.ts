@@ -2,7 +2,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { InterruptedError, LoopsctlError, RejectedError, withDetails } from '../../../base/errors.js';
 import { REFERENCE_FILES, type Files } from '../files.js';
-import type { RecordFiles } from './files.js';
+import type { RecordFiles } from '../record-files.js';
 
 /**
  * The JSON files of a record as the account holds them after a push, where they say all that the

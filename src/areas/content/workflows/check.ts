@@ -22,7 +22,13 @@ import { messageFields } from '../message-fields.js';
 import { WORKFLOWS } from '../lmx-files.js';
 import { jsonFault } from '../../../base/parse-faults.js';
 import { readWorkflowText, type Placer } from '../../../platform/workflows/file-text.js';
-import { audienceNamesOf } from '../audience/rules.js';
+
+/**
+ * The names a tree's audience files define, as the reference rule writes them (`segment:Dormant`),
+ * and the kinds the tree is the authority on; none when they cannot be read. The audience half
+ * reads them: the check of the whole tree (tree-check.ts) hands them in.
+ */
+export type TreeNamesOf = (root: string) => { names: Set<string>; defines: Set<string> } | undefined;
 
 /** Whether a path names a workflow: its workflow.yaml, or the directory that holds one. */
 export function isWorkflowPath(path: string): boolean {
@@ -169,14 +175,16 @@ function referenceProblems(
 
 /**
  * One workflow directory checked: its workflow.yaml, then each email it names. `shown` is the
- * directory as the person named it; `root` the tree it is in, when it is in one; `accountNames` the
- * account's names (referenceNamesOf) when the check reads the account.
+ * directory as the person named it; `root` the tree it is in, when it is in one, and `treeNamesOf`
+ * what its audience files define; `accountNames` the account's names (referenceNamesOf) when the
+ * check reads the account.
  */
 export function checkWorkflowDirectory(
   directory: string,
   shown: string,
   root: string | undefined,
   components: TreeComponents | undefined,
+  treeNamesOf: TreeNamesOf,
   accountNames?: Set<string>,
 ): FileCheck[] {
   const fileShown = join(shown, WORKFLOW_FILE);
@@ -192,7 +200,7 @@ export function checkWorkflowDirectory(
   const problems: CheckProblem[] = [];
   const path = root === undefined ? undefined : `${WORKFLOWS}/${basename(directory)}`;
   // The segments and properties the tree defines (a push creates them first), and the lists and events it says the account has.
-  const tree = root === undefined ? undefined : audienceNamesOf(root);
+  const tree = root === undefined ? undefined : treeNamesOf(root);
   const treeKnown = [...(tree?.names ?? [])].filter((name) => accountNames === undefined || /^(segment|property):/.test(name));
   const known = new Set([...(accountNames ?? (path === undefined ? [] : knownNames(root, path))), ...treeKnown]);
   for (const problem of workflowProblems(file, propertyTypesOf(known))) problems.push(placed(place, problem));
@@ -262,14 +270,14 @@ function finish(check: FileCheck, problems: CheckProblem[]): FileCheck {
  * What `content check` checks of the paths: the LMX files as before, and the workflows they name
  * or hold (a tree's `workflows/`, a workflow's directory, its workflow.yaml).
  */
-export function checkContent(paths: readonly string[], kind: LmxKind | undefined, accountNames?: Set<string>): FileCheck[] {
+export function checkContent(paths: readonly string[], kind: LmxKind | undefined, treeNamesOf: TreeNamesOf, accountNames?: Set<string>): FileCheck[] {
   const checks: FileCheck[] = [];
   for (const path of paths) {
     if (isWorkflowPath(path)) {
       const directory = basename(path) === WORKFLOW_FILE ? dirname(path) : path;
       const root = dirname(dirname(directory));
       const tree = basename(dirname(directory)) === WORKFLOWS && isTree(root) ? root : undefined;
-      checks.push(...checkWorkflowDirectory(directory, directory, tree, tree === undefined ? undefined : treeComponents(tree), accountNames));
+      checks.push(...checkWorkflowDirectory(directory, directory, tree, tree === undefined ? undefined : treeComponents(tree), treeNamesOf, accountNames));
       continue;
     }
     const tree = lstatSync(path, { throwIfNoEntry: false })?.isDirectory() === true && isTree(path);
@@ -277,7 +285,7 @@ export function checkContent(paths: readonly string[], kind: LmxKind | undefined
     // A tree with workflows, or segments and groups, and no other email has nothing for the LMX part to check, which is no mistake.
     if ((workflows.length === 0 && !(tree && hasAudience(path))) || hasOtherLmx(path)) checks.push(...checkPaths([path], kind));
     const components = tree ? treeComponents(path) : undefined;
-    for (const directory of workflows) checks.push(...checkWorkflowDirectory(directory, directory, path, components, accountNames));
+    for (const directory of workflows) checks.push(...checkWorkflowDirectory(directory, directory, path, components, treeNamesOf, accountNames));
   }
   return checks;
 }

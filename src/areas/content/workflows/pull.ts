@@ -11,7 +11,7 @@ import { WORKFLOWS } from '../lmx-files.js';
 import { LocalFileError } from '../../../base/errors.js';
 import { directoryId, parseWorkflowFile } from '../../../platform/workflows/file-text.js';
 import { WORKFLOW_FILE, type WorkflowFile } from '../../../platform/workflows/file.js';
-import { readWorkflows, writeWorkflow, type WorkflowFiles } from './files.js';
+import { readWorkflows, writeWorkflow, type WorkflowFiles } from '../workflow-files.js';
 import { referencesOf } from './check.js';
 import { assignKeys, fetchNames, fetchWorkflows, referenceNamesOf, workflowFileOf, workflowFilesOf, type AccountNames, type RemoteWorkflow } from './remote.js';
 import { syncedWorkflows, type SyncedWorkflow } from './state.js';

@@ -25,7 +25,7 @@ import type { Scope } from '../scope.js';
 import { renderLines, type Line } from '../render.js';
 import { describeStep, planWorkflow, type WorkflowPlan } from './plan.js';
 import { resolvedNames, syncedOf } from './pull.js';
-import { writeWorkflow } from './files.js';
+import { writeWorkflow } from '../workflow-files.js';
 import { assignKeys, fetchWorkflow, workflowFileOf, workflowFilesOf, type AccountNames, type RemoteWorkflow } from './remote.js';
 import { readSides, type WorkflowSide } from './sides.js';
 import { Executor } from './executor.js';

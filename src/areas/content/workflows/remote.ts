@@ -19,7 +19,7 @@ import { jsonFile, type Files } from '../files.js';
 import { fieldsOf } from '../message-fields.js';
 import { everyItem } from '../../../api/client.js';
 import { settled } from '../../../api/concurrency.js';
-import { workflowYaml } from './files.js';
+import { workflowYaml } from '../workflow-files.js';
 
 /** A workflow as the account holds it: the graph, each node with every field the files keep, the email behind each send-email node. */
 export interface RemoteWorkflow {

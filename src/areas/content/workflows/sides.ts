@@ -11,7 +11,7 @@ import { digestOf, type ContentState, type Files } from '../files.js';
 import { everyItem } from '../../../api/client.js';
 import { settled } from '../../../api/concurrency.js';
 import { directoryId, parseWorkflowFile } from '../../../platform/workflows/file-text.js';
-import { readWorkflows } from './files.js';
+import { readWorkflows } from '../workflow-files.js';
 import { pairWorkflows, type WorkflowPair } from './pull.js';
 import { assignKeys, fetchNames, fetchWorkflow, workflowFileOf, workflowFilesOf, type AccountNames, type RemoteWorkflow } from './remote.js';
 import { reachedOf, syncedWorkflows } from './state.js';

@@ -2,7 +2,7 @@ import { cpSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, write
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { digestOf, readState, STATE_FILE } from '../../../../src/areas/content/files.js';
-import { readRecords } from '../../../../src/areas/content/emails/files.js';
+import { readRecords } from '../../../../src/areas/content/record-files.js';
 import { seedId } from '../../../../src/emulator/module.js';
 import { seedState } from '../../../../src/emulator/state.js';
 import { tempDir } from '../../../support/main.js';

@@ -10,13 +10,13 @@
  */
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { readTreeFile, removeTreeFile, treeEntries, treeEntryKind, writeTreeFile } from '../../../base/tree-files.js';
+import { readTreeFile, removeTreeFile, treeEntries, treeEntryKind, writeTreeFile } from '../../base/tree-files.js';
 import { Document, isPair, isScalar, visit } from 'yaml';
-import { MAX_LMX_BYTES } from '../../../platform/email-messages/schemas.js';
-import type { FileNode, WorkflowFile } from '../../../platform/workflows/file.js';
-import { fileFieldsOf } from '../../../platform/workflows/node-facets.js';
-import type { Files } from '../files.js';
-import { WORKFLOWS } from '../lmx-files.js';
+import { MAX_LMX_BYTES } from '../../platform/email-messages/schemas.js';
+import type { FileNode, WorkflowFile } from '../../platform/workflows/file.js';
+import { fileFieldsOf } from '../../platform/workflows/node-facets.js';
+import type { Files } from './files.js';
+import { WORKFLOWS } from './lmx-files.js';
 
 /** A workflow directory as read: its path in the tree (`workflows/welcome--<id>`) and its files by path inside it. */
 export interface WorkflowFiles {

@@ -5,12 +5,12 @@
  */
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import { LocalFileError } from '../../../base/errors.js';
-import { readTreeFile, removeTreeFile, treeEntries, TreeFileTooLargeError, writeTreeFile } from '../../../base/tree-files.js';
-import { z } from '../../../base/shapes.js';
-import { LMX_MAX_BYTES } from '../../../lmx/index.js';
-import { KINDS, type Kind } from '../lmx-files.js';
-import { parseJson, REFERENCE_FILES, type Files } from '../files.js';
+import { LocalFileError } from '../../base/errors.js';
+import { readTreeFile, removeTreeFile, treeEntries, TreeFileTooLargeError, writeTreeFile } from '../../base/tree-files.js';
+import { z } from '../../base/shapes.js';
+import { LMX_MAX_BYTES } from '../../lmx/index.js';
+import { KINDS, type Kind } from './lmx-files.js';
+import { parseJson, REFERENCE_FILES, type Files } from './files.js';
 
 /** The largest record file read: the API takes no more than this of LMX, and a record's other files are far smaller. */
 const MAX_RECORD_FILE_BYTES = LMX_MAX_BYTES;
