@@ -1,9 +1,11 @@
-import { readFileSync } from 'node:fs';
-import { configDefaults, defineConfig } from 'vitest/config';
+import { globSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { configDefaults, defineConfig, mergeConfig } from 'vitest/config';
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
-export default defineConfig({
+/** What every run of the tests shares: the suite's (below) and a mutation run's (vitest.mutation.config.ts). */
+export const shared = defineConfig({
   // As the build does: see src/base/version.ts.
   define: { LOOPSCTL_VERSION: JSON.stringify(version) },
   test: {
@@ -25,3 +27,35 @@ export default defineConfig({
     exclude: [...configDefaults.exclude, 'test/examples/**', '.stryker-tmp/**'],
   },
 });
+
+const ROOT = fileURLToPath(new URL('.', import.meta.url));
+const IN_PROCESS = ['test/unit/**/*.test.ts', 'test/e2e/**/*.test.ts'];
+
+/**
+ * The in-process files that replace a module (vi.mock): a mock is registered as the file is
+ * imported, and holds only for modules loaded after it, so such a file needs modules of its own
+ * and must not leave its mock to the files after it.
+ */
+const MOCKING = globSync(IN_PROCESS, { cwd: ROOT }).filter((file) => readFileSync(`${ROOT}/${file}`, 'utf8').includes('vi.mock('));
+
+export default mergeConfig(
+  shared,
+  defineConfig({
+    test: {
+      projects: [
+        {
+          // test/unit and test/e2e in processes that each run file after file, loading the sources
+          // once rather than once a file: a file restores what it changes of the process (its working
+          // directory, environment variables, globals, timers; docs/development.md).
+          extends: true,
+          test: { name: 'in-process', include: IN_PROCESS, exclude: MOCKING, isolate: false, sequence: { groupOrder: 0 } },
+        },
+        {
+          // A process of its own for each file of test/spawned, and each in-process file that mocks a module.
+          extends: true,
+          test: { name: 'isolated', include: ['test/spawned/**/*.test.ts', ...MOCKING], sequence: { groupOrder: 1 } },
+        },
+      ],
+    },
+  }),
+);

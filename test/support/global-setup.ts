@@ -7,17 +7,25 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+/** The run's directory, while a global setup of this run holds it. */
+const RUN_DIR = 'LOOPSCTL_TEST_RUN_DIR';
+
 export default function setup(): () => void {
+  // vitest runs the global setup once for each of its projects (vitest.config.ts), in one process:
+  // the first makes the run's directory, and checks it at the end; the others share it.
+  if (process.env[RUN_DIR] !== undefined) return () => {};
   const previous = process.env.TMPDIR;
   const previousCompileCache = process.env.NODE_DISABLE_COMPILE_CACHE;
   const runDir = mkdtempSync(join(tmpdir(), 'loopsctl-test-run-'));
   process.env.TMPDIR = runDir;
+  process.env[RUN_DIR] = runDir;
   // From Node 22.1, npm, tsc and vite keep a compile cache of their own modules in the temporary
   // directory (module.enableCompileCache()): a test that runs one of them would leave
   // node-compile-cache in the run's directory. Their caches are not the tests' business, and
   // loopsctl keeps V8's code cache its own way, which this leaves alone.
   process.env.NODE_DISABLE_COMPILE_CACHE = '1';
   return () => {
+    delete process.env[RUN_DIR];
     if (previous === undefined) delete process.env.TMPDIR;
     else process.env.TMPDIR = previous;
     if (previousCompileCache === undefined) delete process.env.NODE_DISABLE_COMPILE_CACHE;

@@ -92,6 +92,10 @@ export async function run(argv: string[], options: RunOptions = {}): Promise<Res
   const stdin = (input === undefined ? Readable.from([]) : typeof input === 'string' ? Readable.from([Buffer.from(input)]) : input) as Runtime['stdin'];
   if (options.tty) stdin.isTTY = true;
   let stderrOpened = false;
+  // A process that ends takes with it what it left running (a request it no longer waits for, a
+  // retry's wait); in-process, the run's signal ends them, or they would go on into a later test,
+  // and reach the server a later file started on the same port.
+  const ended = new AbortController();
   const api = options.pace === 'api' || argv.some((word) => word === '--rate' || word.startsWith('--rate=')) || env.LOOPSCTL_RATE !== undefined;
   const runtime: Runtime = {
     stdout,
@@ -102,7 +106,7 @@ export async function run(argv: string[], options: RunOptions = {}): Promise<Res
     stdin,
     env,
     now: options.now ?? (() => new Date()),
-    signal: options.signal ?? new AbortController().signal,
+    signal: options.signal === undefined ? ended.signal : AbortSignal.any([options.signal, ended.signal]),
     platform: process.platform,
     startSandbox: api ? startInProcessSandbox : (sandbox) => startInProcessSandbox({ ...sandbox, rateLimit: false }),
     installation: options.installation,
@@ -110,13 +114,9 @@ export async function run(argv: string[], options: RunOptions = {}): Promise<Res
     pacer: api ? undefined : new Pacer({ perSecond: Number.POSITIVE_INFINITY }),
   };
   const code = await main(argv, runtime);
-  return {
-    code,
-    stdout: stdout.text,
-    stderr: stderr.text,
-    stderrOpened,
-    json: () => JSON.parse(stdout.text),
-  };
+  const result = { code, stdout: stdout.text, stderr: stderr.text, stderrOpened, json: () => JSON.parse(stdout.text) };
+  ended.abort();
+  return result;
 }
 
 /** A terminal's stdin that a test types into. */

@@ -1,6 +1,6 @@
 /** Runs before each test file (vitest.config.ts, setupFiles). */
 import { resolve, sep } from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, vi } from 'vitest';
 import { staleBuild } from './build-fresh.js';
 import { cpuMsNow } from './file-cpu.js';
 import { removeTempDirs } from './temp.js';
@@ -19,6 +19,29 @@ afterAll(({}, suite) => {
 // directories. Removing a large tree (the Quickstart's clone, with its node_modules) can take a
 // busy machine a while: the hook is given what the slowest test is given.
 afterAll(removeTempDirs, 600_000);
+
+/**
+ * What of its process a test file could leave changed for the next: the files of test/unit and
+ * test/e2e share their processes (vitest.config.ts), so each must restore what it changes.
+ */
+function processState(): Record<string, unknown> {
+  return {
+    'the working directory': process.cwd(),
+    'the environment': JSON.stringify(Object.entries(process.env).sort(([a], [b]) => (a < b ? -1 : 1))),
+    'process.exitCode': process.exitCode,
+    'fake timers': vi.isFakeTimers(),
+    'globalThis.fetch': globalThis.fetch,
+  };
+}
+const stateAtStart = processState();
+
+// Registered next, so it runs after the file's own afterAll hooks, which may be what restores it.
+afterAll(() => {
+  const now = processState();
+  const changed = Object.keys(stateAtStart).filter((what) => now[what] !== stateAtStart[what]);
+  if (changed.length > 0)
+    throw new Error(`this test file left the process changed (${changed.join(', ')}): restore what a test changes of it, in an afterEach or afterAll`);
+});
 
 const root = resolve(import.meta.dirname, '../..');
 
