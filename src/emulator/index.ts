@@ -105,11 +105,11 @@ export async function stateFileRequest(stateFile: string, method: 'GET' | 'POST'
 }
 
 export { CLOCK_MODES, type ClockMode } from './clock.js';
-export type { TrialEmail, TrialResult, WorkflowTrial } from './journeys/trial.js';
+export type { TrialEmail, TrialResult, WorkflowTrial } from './trial.js';
 
 /** A workflow tried on one contact in a throwaway sandbox, its clock moved through every wait (`loopsctl workflow test`). */
-export async function runWorkflowTrial(trial: import('./journeys/trial.js').WorkflowTrial): Promise<import('./journeys/trial.js').TrialResult> {
-  return (await import('./journeys/trial.js')).runWorkflowTrial(trial);
+export async function runWorkflowTrial(trial: import('./trial.js').WorkflowTrial): Promise<import('./trial.js').TrialResult> {
+  return (await import('./trial.js')).runWorkflowTrial(trial);
 }
 export type { Journey, JourneyStep } from './journey-records.js';
 

@@ -6,6 +6,7 @@
  * that each module's routes are under the paths it says it serves.
  */
 import type { SandboxModule } from './module.js';
+import { journeysFrom } from './routes/journey-starts.js';
 
 export interface RouteModule {
   serves: string[];
@@ -39,6 +40,9 @@ export const routeModules: RouteModule[] = [
   // The clock and the journeys: every request first releases the waits that have ended.
   { serves: ['/_sandbox/clock', '/_sandbox/journeys'], everyRequest: true, load: async () => (await import('./journeys/routes.js')).sandbox },
 ];
+
+// The journeys' engine stands on the routes' records: the routes reach it by this name alone.
+journeysFrom(() => import('./journeys/engine.js'));
 
 /** The modules that serve a path (the request's, without its query), in the registry's order. */
 export function modulesServing(path: string): RouteModule[] {

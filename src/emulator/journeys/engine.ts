@@ -8,6 +8,7 @@
  */
 import type { RouteContext, StateCore } from '../module.js';
 import { contactTable, type ContactTable, type StoredContact } from '../routes/contact-records.js';
+import type { Happening, SentEmail } from '../routes/journey-starts.js';
 import { sendToOutbox } from '../routes/sandbox.js';
 import { reportLoopEmailSent } from '../routes/webhooks.js';
 import { contactValues } from '../routes/workflow-emails.js';
@@ -39,22 +40,6 @@ import {
 const MAX_STEPS_AT_ONCE = 400;
 /** Steps one journey may take in all: a loop through a short timer, moved a year at once, stops there too. */
 const MAX_JOURNEY_STEPS = 2_000;
-
-/** An email a journey sent within a request, for the outbox entry of the event that started it. */
-export interface SentEmail {
-  loopId: string;
-  loopName: string;
-  emailMessageId: string;
-  subject: string;
-  emailId?: string;
-  journeyId: string;
-}
-
-/** What happened to the contact, with the event's properties when an event started it. */
-export interface Happening {
-  causes: TriggerCause[];
-  event?: { name: string; properties: Record<string, unknown> };
-}
 
 /** The waits a run releases, earliest first: a binary heap, so that 10,000 of them cost n log n, not n². */
 class PendingWaits {

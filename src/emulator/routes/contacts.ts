@@ -6,7 +6,7 @@
 import { EMAIL_ADDRESS } from '../../base/email.js';
 import { z } from '../../base/shapes.js';
 import { answer, ApiFailure, badRequest, conflict, later, notFound, slice, flaggedFailures, type RouteContext, type SandboxModule } from '../module.js';
-import { journeyEngine } from '../journey-engine.js';
+import { journeyEngine } from './journey-starts.js';
 import { discardJourneys, journeysOf } from '../journey-records.js';
 import { blankContact, contactCopy, contacts, contactTable, type ContactTable, type StoredContact } from './contact-records.js';
 import { customProperties } from './contact-properties.js';

@@ -8,7 +8,7 @@ import { CONTACT_WRITES, upsertContact } from './contacts.js';
 import { contactValues } from './workflow-emails.js';
 import { claimIdempotencyKey, sendToOutbox } from './sandbox.js';
 import { workflows } from './workflow-records.js';
-import { journeyEngine } from '../journey-engine.js';
+import { journeyEngine } from './journey-starts.js';
 import * as s from '../../platform/events/schemas.js';
 
 /** Workflows started by this event: their trigger is an EventTrigger naming it. */
