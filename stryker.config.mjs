@@ -75,7 +75,7 @@ export const groups = {
   },
   // The sandbox's clock and the journeys it runs, through what an app sees of them.
   journeys: {
-    mutate: ['src/emulator/journeys/*.ts', 'src/emulator/clock.ts', 'src/emulator/journey-records.ts'],
+    mutate: ['src/emulator/journeys/*.ts', 'src/emulator/trial.ts', 'src/emulator/routes/journey-starts.ts', 'src/emulator/clock.ts', 'src/emulator/journey-records.ts'],
     tests: [
       'test/unit/emulator/journeys/engine.test.ts',
       'test/unit/emulator/journey-records.test.ts',
