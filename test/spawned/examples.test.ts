@@ -8,7 +8,7 @@
  * What a person reads must fit an 80-column terminal, and every request the examples send must
  * be one the published description describes.
  */
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { specs } from '../../src/areas/registry.js';
@@ -153,8 +153,15 @@ function skipReason(command: string): string | undefined {
 
 let home: string;
 let cwd: string;
+let seededState: string;
 
-beforeAll(() => {
+beforeAll(async () => {
+  // A sandbox's state file as its first request leaves it, seeded once for every source's copy.
+  seededState = join(tempDir(), 'sandbox-state.db');
+  const seeding = await recordingSandbox({ stateFile: seededState });
+  const seeded = await seeding.loopsctl(['lists', 'list', '--json']);
+  expect(seeded.code, seeded.stderr).toBe(0);
+  await seeding.close();
   cwd = process.cwd();
   home = tempDir('loopsctl-examples-');
   // The files examples read, as a user would have them.
@@ -217,6 +224,8 @@ describe.each([...sources])('examples of %s', (_source, examples) => {
   it('run as written against the sandbox', async () => {
     // A sandbox of the examples' own, keeping its state where `--sandbox` would, that records what they send.
     const configDir = tempDir();
+    // From a copy of the seeded state: what a new state file holds, for a copy's cost rather than a seed's.
+    copyFileSync(seededState, join(configDir, 'sandbox-state.db'));
     const sandbox = await recordingSandbox({ stateFile: join(configDir, 'sandbox-state.db') });
     const env = { HOME: home, LOOPSCTL_CONFIG_DIR: configDir, LOOPS_WEBHOOK_SECRET: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', ...sandbox.env };
     try {
