@@ -59,6 +59,19 @@ function teammateEdits(sandbox: RecordingSandbox): void {
 }
 
 /** A plan of two records: the password reset's draft, then the win-back workflow. */
+/** Runs `edit` as each request to a path under `prefix` is recorded (the moment it is answered), until the returned function is called. */
+function onWrite(sandbox: RecordingSandbox, prefix: string, edit: () => void): () => void {
+  const recorded = sandbox.requests;
+  const push = recorded.push.bind(recorded);
+  recorded.push = (...items: Recorded[]) => {
+    if (items.some((request) => request.method === 'POST' && request.path.startsWith(prefix))) edit();
+    return push(...items);
+  };
+  return () => {
+    recorded.push = push;
+  };
+}
+
 async function plannedTwo(sandbox: RecordingSandbox, directory: string, plan: string, env: Record<string, string>): Promise<void> {
   const root = join(directory, 'edited');
   expect((await sandbox.loopsctl(['content', 'pull', root, ...ONLY], { env })).code).toBe(0);
@@ -170,14 +183,9 @@ describe('loopsctl undo', () => {
     const { directory, plan, env } = place();
     await plannedTwo(sandbox, directory, plan, env);
     // The email is written first; while the workflow is written after it, a teammate edits the email in the app.
-    const recorded = sandbox.requests;
-    const push = recorded.push.bind(recorded);
-    recorded.push = (...items: Recorded[]) => {
-      if (items.some((request) => request.method === 'POST' && request.path.startsWith(`/v1/workflows/${WIN_BACK}/nodes/`))) teammateEdits(sandbox);
-      return push(...items);
-    };
+    const stop = onWrite(sandbox, `/v1/workflows/${WIN_BACK}/nodes/`, () => teammateEdits(sandbox));
     await applied(sandbox, plan, env);
-    recorded.push = push;
+    stop();
     const undo = await sandbox.loopsctl(['undo', plan, '--yes'], { env });
     expect(undo.code).toBe(5);
     expect(undo.stderr).toContain('stopped at a conflict');
@@ -189,21 +197,17 @@ describe('loopsctl undo', () => {
     const { directory, plan, env } = place();
     await plannedTwo(sandbox, directory, plan, env);
     // The workflow's write is answered; at once, before anything could read it again, a teammate edits it in the app.
-    const recorded = sandbox.requests;
-    const push = recorded.push.bind(recorded);
-    recorded.push = (...items: Recorded[]) => {
-      if (items.some((request) => request.method === 'POST' && request.path.startsWith(`/v1/workflows/${WIN_BACK}/nodes/`)))
-        sandbox.server.update((state) => {
-          // A new record: the answer being sent keeps the one it was made of.
-          const held = workflows.of(state);
-          const at = held.findIndex((each) => each.id === WIN_BACK);
-          const nodes = held[at]!.nodes.map((node) => (node.id === SCORE ? { ...node, samplingRate: 35 } : node));
-          held[at] = { ...held[at]!, nodes, workflowRevisionId: 'edited-in-the-app' } as (typeof held)[number];
-        });
-      return push(...items);
-    };
+    const stop = onWrite(sandbox, `/v1/workflows/${WIN_BACK}/nodes/`, () =>
+      sandbox.server.update((state) => {
+        // A new record: the answer being sent keeps the one it was made of.
+        const held = workflows.of(state);
+        const at = held.findIndex((each) => each.id === WIN_BACK);
+        const nodes = held[at]!.nodes.map((node) => (node.id === SCORE ? { ...node, samplingRate: 35 } : node));
+        held[at] = { ...held[at]!, nodes, workflowRevisionId: 'edited-in-the-app' } as (typeof held)[number];
+      }),
+    );
     await applied(sandbox, plan, env);
-    recorded.push = push;
+    stop();
     const undo = await sandbox.loopsctl(['undo', plan, '--yes'], { env });
     expect(undo.code).toBe(5);
     expect(undo.stderr).toContain('stopped at a conflict');
@@ -217,19 +221,15 @@ describe('loopsctl undo', () => {
     const before = await pulled(sandbox, directory, env);
     await plannedTwo(sandbox, directory, plan, env);
     // Once the email is written, a teammate edits the workflow in the app: the plan's second record conflicts, and is never reached.
-    const recorded = sandbox.requests;
-    const push = recorded.push.bind(recorded);
-    recorded.push = (...items: Recorded[]) => {
-      if (items.some((request) => request.method === 'POST' && request.path.startsWith('/v1/email-messages/')))
-        sandbox.server.update((state) => {
-          const workflow = workflows.of(state).find((each) => each.id === WIN_BACK)!;
-          (workflow.nodes.find((node) => node.id === SCORE) as { samplingRate?: number }).samplingRate = 35;
-          workflow.workflowRevisionId = 'edited-in-the-app';
-        });
-      return push(...items);
-    };
+    const stop = onWrite(sandbox, '/v1/email-messages/', () =>
+      sandbox.server.update((state) => {
+        const workflow = workflows.of(state).find((each) => each.id === WIN_BACK)!;
+        (workflow.nodes.find((node) => node.id === SCORE) as { samplingRate?: number }).samplingRate = 35;
+        workflow.workflowRevisionId = 'edited-in-the-app';
+      }),
+    );
     const apply = await sandbox.loopsctl(['apply', plan], { env });
-    recorded.push = push;
+    stop();
     expect(apply.code).toBe(5);
     expect(apply.stderr).toContain('stopped at a conflict, nothing after it was sent');
     const id = /`loopsctl undo (\S+)` puts it back/.exec(apply.stderr)![1]!;
