@@ -152,6 +152,7 @@ export const groups = {
       'test/unit/areas/content/convert/styles.test.ts',
       'test/unit/areas/content/convert/variables.test.ts',
       'test/unit/areas/content/convert/readable.test.ts',
+      'test/unit/areas/content/convert/shapes.test.ts',
       'test/unit/base/tree-walk.test.ts',
       'test/e2e/areas/content/convert.test.ts',
       'test/e2e/areas/content/convert-input.test.ts',
