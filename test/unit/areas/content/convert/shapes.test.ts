@@ -26,6 +26,7 @@ describe('columnsOf', () => {
     const variable: SourceNode = { type: 'variable', path: ['firstName'], source: '{firstName}', at: at(4) };
     expect(columnsOf(element('x-row', at(1), [element('img', at(4))]))).toHaveLength(1);
     expect(columnsOf(element('x-row', at(1), [variable]))).toHaveLength(1);
+    expect(columnsOf(element('x-row', at(1), [text('Hello', at(1))]))).toHaveLength(1);
     expect(columnsOf(element('x-row', at(1), [text(' ', at(1))]))).toEqual([]);
   });
 
@@ -44,6 +45,7 @@ describe('columnWidths', () => {
     // Scaled to 100 when they add up to something else.
     expect(columnWidths([column('20%'), column('60%')])).toBe('25,75');
     expect(columnWidths([column('33.3%'), column('33.3%'), column('50%')])).toBe('29,29,42');
+    expect(columnWidths([column('33.33%'), column('66.67%')])).toBe('33,67');
   });
 
   it('gives none when a column has no width in percent, or all are equal', () => {
