@@ -159,7 +159,12 @@ describe('loopsctl apply', () => {
     // In the words of its kind, then the platform's.
     expect(apply.stdout).toContain('the transactional email changed in the account since the plan was made: ');
     expect(apply.stderr).toContain('stopped at a conflict, nothing after it was sent');
+    // Nothing was changed, so there is nothing to undo.
+    expect(apply.stderr).not.toContain('loopsctl undo');
     expect(writes(sandbox.requests).map((request) => request.status)).toEqual([409]);
+    // The record of the apply says where it stopped.
+    const progress = JSON.parse(readFileSync(`${plan}.applied`, 'utf8')) as { records: Record<string, { state: string }> };
+    expect(Object.values(progress.records).map((record) => record.state)).toEqual(['conflict']);
 
     // Run again: the conflicting record is tried again and refused again, and still nothing after it is sent.
     sandbox.requests.length = 0;

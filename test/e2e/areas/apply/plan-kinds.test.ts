@@ -98,9 +98,13 @@ describe('write commands that plan', () => {
     writeFileSync(filter, '{"match":"all","conditions":[{"type":"property","key":"plan","operator":"equals","value":"pro"}]}');
     const written = await planned(sandbox, ['segments', 'create', '--name', 'Pro', '--filter-file', filter], env, plan);
     expect(written.units[0].calls[0]).toMatchObject({ op: 'request', operation: 'createAudienceSegment', method: 'POST', path: '/v1/audience-segments' });
-    const apply = await sandbox.loopsctl(['apply', plan], { env });
+    const apply = await sandbox.loopsctl(['apply', plan, '--json'], { env });
     expect(apply.code, apply.stderr).toBe(0);
     expect(writes(sandbox.requests).map((request) => request.path)).toEqual(['/v1/audience-segments']);
+    // The report names the record it made by the id the account gave it.
+    const made = (await sandbox.loopsctl(['segments', 'list', '--json'], { env })).json() as { id: string; name: string }[];
+    const pro = made.find((segment) => segment.name === 'Pro');
+    expect(JSON.parse(apply.stdout).applied).toEqual([expect.objectContaining({ status: 'created', id: pro!.id })]);
   });
 
   it('refuses a plan that only creates in another account of the same team name at the same address, sending nothing', async () => {
