@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { writeState } from '../../../../src/emulator/state.js';
 import { seedState } from '../../../support/sandbox.js';
-import { BIN, spawnCli, tempConfigDir } from '../../../support/run-cli.js';
+import { BIN, type CliResult, runCli, spawnCli, tempConfigDir } from '../../../support/run-cli.js';
 
 /** Contacts added to the demo's for the large state: some 3 MB, past the 512 KB from which a file is read a slice at a time. */
 const ADDED_CONTACTS = 5_000;
@@ -47,17 +47,21 @@ function startServer(configDir: string): Promise<string> {
   });
 }
 
-/** A command against the server, and the same as a `--sandbox` command on the same state file. */
+/**
+ * A command against the server, and the same as a `--sandbox` command on the same state file: run
+ * in this process, which is not the server's; `spawned` runs a `--sandbox` command in a process of its own.
+ */
 function both(configDir: string, url: string) {
-  const run = async (args: string[], env: Record<string, string>) => {
-    const result = await spawnCli(args, { env });
+  const json = (result: CliResult) => {
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     return JSON.parse(result.stdout) as unknown;
   };
+  const sandbox = { LOOPSCTL_CONFIG_DIR: configDir };
   return {
-    server: (args: string[]) => run([...args, '--json'], { LOOPS_BASE_URL: url, LOOPS_API_KEY: 'sandbox-key' }),
-    inProcess: (args: string[]) => run(['--sandbox', ...args, '--json'], { LOOPSCTL_CONFIG_DIR: configDir }),
+    server: async (args: string[]) => json(await runCli([...args, '--json'], { env: { LOOPS_BASE_URL: url, LOOPS_API_KEY: 'sandbox-key' } })),
+    inProcess: async (args: string[]) => json(await runCli(['--sandbox', ...args, '--json'], { env: sandbox })),
+    spawned: async (args: string[]) => json(await spawnCli(['--sandbox', ...args, '--json'], { env: sandbox })),
   };
 }
 
@@ -84,10 +88,10 @@ describe('a sandbox state file shared by loopsctl sandbox and --sandbox commands
 
   it('keeps every write when the server and --sandbox commands create contacts at once, each with an id of its own', async () => {
     const configDir = stateWith(ADDED_CONTACTS);
-    const { server, inProcess } = both(configDir, await startServer(configDir));
+    const { server, inProcess, spawned } = both(configDir, await startServer(configDir));
     const emails = Array.from({ length: 8 }, (_, index) => `at-once-${index}@example.com`);
-    // Half through the server, half as --sandbox commands, all at once.
-    const creating = emails.map((email, index) => (index % 2 === 0 ? server : inProcess)(['contacts', 'create', '--email', email]));
+    // Half through the server, half as --sandbox commands, each in a process of its own, all at once.
+    const creating = emails.map((email, index) => (index % 2 === 0 ? server : spawned)(['contacts', 'create', '--email', email]));
     const created = (await Promise.all(creating)) as { id: string }[];
     expect(new Set(created.map((contact) => contact.id)).size).toBe(emails.length);
     for (const [index, email] of emails.entries()) {
