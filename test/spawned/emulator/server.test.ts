@@ -1,6 +1,7 @@
 /** `loopsctl sandbox` as its own process, with loopsctl pointed at it through the environment. */
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { renameSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SEED_IDS } from '../../support/sandbox.js';
@@ -224,18 +225,24 @@ kill "$LOOPSCTL_SANDBOX_PID"`;
 
   it('says why the sandbox did not start: a port in use, fixtures with problems', async () => {
     const configDir = tempConfigDir();
-    const running = await startSandboxProcess([], configDir);
-    const port = new URL(running.url).port;
-    const bad = join(configDir, 'loops.yaml');
-    writeFileSync(bad, 'contacts:\n  - { email: ada@example.com, favouriteColour: green }\n');
-    const env = { ...process.env, LOOPSCTL_CONFIG_DIR: configDir };
-    const detach = (args: string[]) => spawnSync(process.execPath, [BIN, 'sandbox', '--detach', ...args], { env, encoding: 'utf8', timeout: 20_000 });
-    const [taken, refused] = [detach(['--port', port]), detach(['--fixtures', bad])];
-    expect([taken.status, taken.stdout]).toEqual([2, '']);
-    expect(taken.stderr).toContain(`Error: the sandbox did not start: the sandbox cannot listen on 127.0.0.1:${port}: the port is already in use\n`);
-    expect(taken.stderr).toContain('--port');
-    expect([refused.status, refused.stdout]).toEqual([2, '']);
-    expect(refused.stderr).toContain(`${bad} cannot be used: 1 problem\n  contacts[0].favouriteColour: unknown field`);
+    // Whatever holds the port: a server of this process.
+    const holder = createServer();
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+    const port = String((holder.address() as AddressInfo).port);
+    try {
+      const bad = join(configDir, 'loops.yaml');
+      writeFileSync(bad, 'contacts:\n  - { email: ada@example.com, favouriteColour: green }\n');
+      const env = { ...process.env, LOOPSCTL_CONFIG_DIR: configDir };
+      const detach = (args: string[]) => spawnSync(process.execPath, [BIN, 'sandbox', '--detach', ...args], { env, encoding: 'utf8', timeout: 20_000 });
+      const [taken, refused] = [detach(['--port', port]), detach(['--fixtures', bad])];
+      expect([taken.status, taken.stdout]).toEqual([2, '']);
+      expect(taken.stderr).toContain(`Error: the sandbox did not start: the sandbox cannot listen on 127.0.0.1:${port}: the port is already in use\n`);
+      expect(taken.stderr).toContain('--port');
+      expect([refused.status, refused.stdout]).toEqual([2, '']);
+      expect(refused.stderr).toContain(`${bad} cannot be used: 1 problem\n  contacts[0].favouriteColour: unknown field`);
+    } finally {
+      await new Promise((resolve) => holder.close(resolve));
+    }
   });
 
   it('survives its state file turning unreadable: says so once, answers 500, and serves again after `sandbox reset`', async () => {
