@@ -14,8 +14,10 @@ import { BIN } from '../../../support/run-cli.js';
 /** The Inspector's CLI mode itself: `inspector --cli` starts this in a process of its own with the environment given. */
 const INSPECTOR_CLI = resolve(import.meta.dirname, '../../../../node_modules/@modelcontextprotocol/inspector/cli/build/index.js');
 
+/** The config directory of every run: the first seeds the sandbox's state, and the next reads it. */
+const config = tempDir();
+
 async function inspect(method: string, ...more: string[]): Promise<any> {
-  const config = tempDir();
   const { stdout } = await promisify(execFile)(process.execPath, [INSPECTOR_CLI, process.execPath, BIN, 'mcp', '--sandbox', '--method', method, ...more], {
     env: { PATH: process.env.PATH ?? '', HOME: config, LOOPSCTL_CONFIG_DIR: config },
   });
