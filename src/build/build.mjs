@@ -98,11 +98,11 @@ function replaced(name, pathPattern, contents) {
   return { name, setup: (pluginBuild) => pluginBuild.onLoad({ filter: pathPattern }, () => ({ contents, loader: 'js' })) };
 }
 
-/** The worker that runs jq loads jq-web from the bundle's own copy, with jq.wasm beside it. */
+/** The workers that run jq load jq-web from the bundle's own copy, with jq.wasm beside it. */
 const jqWorkerPath = replaced(
   'jq-worker-path',
   /[\\/]src[\\/]render[\\/]jq-web-loader\.cjs$/,
-  `const shipped = require('${SHIPPED}');\nshipped.path('dist/vendor/jq.wasm');\nmodule.exports = { path: shipped.path('dist/vendor/jq-web.cjs') };\n`,
+  `const { path } = require('${SHIPPED}');\nmodule.exports = { wasmPath: path('dist/vendor/jq.wasm'), path: path('dist/vendor/jq-web.cjs') };\n`,
 );
 
 /** The keychain's native module, an optional dependency: from node_modules, or the executable's asset. */

@@ -1,2 +1,2 @@
-declare const loader: { path: string };
+declare const loader: { path: string; wasmPath: string };
 export = loader;

@@ -3,16 +3,15 @@
  * (jq-web), so expressions mean exactly what they mean to jq; it is loaded only when --jq is given.
  * Each result comes back as one line of compact JSON, which the Output prints as `gh --jq` does.
  *
- * jq runs in a worker thread, where it can be stopped: an expression may loop forever, recurse or
- * build without end, or print without end. The worker has a time limit, a limit on jq's memory and
- * on what one run prints, its output streams to the reader at the reader's pace, Ctrl-C ends it at
- * once (exit 130), and whatever stops it is an error naming the expression (exit 2), never a crash
- * of loopsctl. What jq writes on its own stderr
- * (`debug`, `stderr`) comes back as data and is sanitized before it is shown.
+ * jq runs in a worker thread (jq-worker.ts), where it can be stopped: an expression may loop
+ * forever, recurse or build without end, or print without end. The worker has a time limit, a limit
+ * on jq's memory and on what one run prints, its output streams to the reader at the reader's pace,
+ * Ctrl-C ends it at once (exit 130), and whatever stops it is an error naming the expression
+ * (exit 2), never a crash of loopsctl. What jq writes on its own stderr (`debug`, `stderr`) comes
+ * back as data and is sanitized before it is shown.
  */
-import type { Worker } from 'node:worker_threads';
 import { InterruptedError, UsageError } from '../base/errors.js';
-import { builtinModule } from '../base/builtin.js';
+import { releaseWorker, takeWorker, type JqWorker } from './jq-worker.js';
 import { plainPath, stringsAlong, type PathStep } from './jq-path.js';
 import { sanitize } from '../base/sanitize.js';
 
@@ -50,10 +49,13 @@ export interface JqOptions {
   limits?: Partial<JqLimits>;
 }
 
-/** What the worker answers at the end of one run; its output came before, in chunks. */
+/**
+ * What the worker answers at the end of one run; its output came before, in chunks. A run that
+ * ended as jq ends says how large jq's memory has grown.
+ */
 type Reply = { messages: string[] } & (
-  | { done: true }
-  | { failed: { exitCode: number; stderr: string | null } }
+  | { done: true; memoryBytes: number }
+  | { failed: { exitCode: number; stderr: string | null }; memoryBytes: number }
   | { crashed: string }
   | { tooLarge: true }
   | { outOfMemory: true }
@@ -64,112 +66,7 @@ type Chunk = { chunk: Uint8Array };
 /** The results jq printed, a chunk at a time, each written before jq goes on. */
 export type ResultSink = (results: string[]) => Promise<void>;
 
-/**
- * The worker: loads jq-web from the path it is given (node_modules, or dist/vendor in the bundle),
- * runs each expression it is sent, and answers with how it ended. console is taken over, so that
- * nothing of jq-web's reaches the terminal but through the reply.
- *
- * jq's output does not pile up: jq-web keeps what jq prints as an array of numbers, which an
- * expression that prints without end grows until the process dies of a full heap. jq's writes to
- * its stdout (WASI's fd_write on descriptor 1) are taken instead, handed over in chunks, and the
- * worker waits (on a shared gate) until the main thread has written each, so jq goes at the pace of
- * whoever reads the output; past maxOutput bytes the run is stopped. jq's own memory
- * (WebAssembly's, outside the worker's heap) may grow only to maxMemory: past it, jq's allocation
- * fails and the run ends. jq-web exposes neither, so both are reached through the imports it
- * instantiates its WebAssembly module with.
- */
-const WORKER = `
-const { parentPort, workerData } = require('node:worker_threads');
-const gate = new Int32Array(workerData.gate);
-let messages = [];
-const keep = (...args) => { messages.push(String(args[args.length - 1])); };
-console.log = console.info = console.warn = console.error = console.debug = keep;
-
-let bounded = false;
-let overMemory = false;
-let memory;
-const instantiate = WebAssembly.instantiate;
-WebAssembly.instantiate = async (source, imports) => {
-  const env = imports && imports.env;
-  const wasi = imports && imports.wasi_snapshot_preview1;
-  const resize = env && env.emscripten_resize_heap;
-  const fdWrite = wasi && wasi.fd_write;
-  if (typeof resize === 'function' && typeof fdWrite === 'function') {
-    bounded = true;
-    env.emscripten_resize_heap = (size) => ((size >>> 0) > workerData.maxMemory ? ((overMemory = true), false) : resize(size));
-    wasi.fd_write = (fd, iov, count, written) => (fd === 1 ? writeOutput(iov, count, written) : fdWrite(fd, iov, count, written));
-  }
-  const result = await instantiate(source, imports);
-  memory = result.instance.exports.memory;
-  return result;
-};
-
-const CHUNK = 64 * 1024;
-const pending = new Uint8Array(CHUNK);
-let filled = 0;
-let total = 0;
-function flush() {
-  if (filled === 0) return;
-  Atomics.store(gate, 0, 0);
-  parentPort.postMessage({ chunk: pending.slice(0, filled) });
-  filled = 0;
-  Atomics.wait(gate, 0, 0);
-}
-/** WASI's fd_write for jq's stdout: the bytes of each buffer go into chunks, and their count is returned. */
-function writeOutput(iov, count, written) {
-  let sum = 0;
-  for (let index = 0; index < count; index++) {
-    const view = new DataView(memory.buffer);
-    const start = view.getUint32(iov + index * 8, true);
-    const length = view.getUint32(iov + index * 8 + 4, true);
-    total += length;
-    if (total > workerData.maxOutput) throw new Error('output limit');
-    for (let offset = 0; offset < length; ) {
-      const taken = Math.min(length - offset, CHUNK - filled);
-      pending.set(new Uint8Array(memory.buffer, start + offset, taken), filled);
-      filled += taken;
-      offset += taken;
-      if (filled === CHUNK) flush();
-    }
-    sum += length;
-  }
-  new DataView(memory.buffer).setUint32(written, sum, true);
-  return 0;
-}
-
-const ready = require(workerData.jqPath).then((jq) => {
-  if (!bounded) throw new Error('this jq-web is not one loopsctl can bound');
-  return jq;
-});
-
-parentPort.on('message', async ({ input, expression }) => {
-  messages = [];
-  filled = 0;
-  total = 0;
-  try {
-    const jq = await ready;
-    jq.raw(input, expression, ['-c']);
-    flush();
-    parentPort.postMessage({ done: true, messages });
-  } catch (error) {
-    if (total > workerData.maxOutput) return parentPort.postMessage({ tooLarge: true, messages });
-    if (overMemory) return parentPort.postMessage({ outOfMemory: true, messages });
-    // What jq printed before it failed is output, as jq itself would have printed it.
-    flush();
-    if (error && typeof error.exitCode === 'number') parentPort.postMessage({ failed: { exitCode: error.exitCode, stderr: error.stderr ?? null }, messages });
-    else parentPort.postMessage({ crashed: String((error && error.message) || error), messages });
-  }
-});
-`;
-
 export class JqFilter {
-  private worker: Worker | undefined;
-  /** Where the worker waits while a chunk of its output is written: 0 waiting, 1 written. */
-  private gate: Int32Array | undefined;
-
-  /** jq-web's module, which the worker loads: found when jq first runs. */
-  private jqPath: string | undefined;
-
   private constructor(
     private readonly expression: string,
     private readonly options: JqOptions,
@@ -217,8 +114,7 @@ export class JqFilter {
   }
 
   private async run(input: string, expression: string, sink: ResultSink): Promise<void> {
-    this.jqPath ??= (await import('./jq-web-loader.cjs')).path;
-    const reply = await this.ask(input, expression, sink);
+    const reply = await this.ask(await takeWorker(this.limits.memoryMb, MAX_OUTPUT_BYTES), input, expression, sink);
     // What jq says as it aborts is in the error.
     if ('crashed' in reply) throw this.stopped(`jq aborted (${sanitize(reply.crashed)})`, "an expression that recurses without end exhausts jq's stack");
     // What jq says as it is stopped at a limit (out of memory, aborted) is noise beside the error.
@@ -237,15 +133,12 @@ export class JqFilter {
   }
 
   /**
-   * One run in the worker, its output handed to `sink` chunk by chunk, ended at once by Ctrl-C. The
+   * One run in `worker`, its output handed to `sink` chunk by chunk, ended at once by Ctrl-C. The
    * time limit counts jq's own time: it stops while a chunk waits for the reader.
    */
-  private ask(input: string, expression: string, sink: ResultSink): Promise<Reply> {
+  private ask(worker: JqWorker, input: string, expression: string, sink: ResultSink): Promise<Reply> {
     const { signal } = this.options;
-    if (signal.aborted) return Promise.reject(new InterruptedError('interrupted'));
-    const worker = this.startedWorker();
-    const gate = this.gate!;
-    worker.ref();
+    const { thread, gate } = worker;
     return new Promise<Reply>((resolve, reject) => {
       const lines = new LineSplitter();
       /** Output handed to the sink and not yet written. */
@@ -254,16 +147,16 @@ export class JqFilter {
       let timer: NodeJS.Timeout | undefined;
       const startTimer = () => {
         const tooLong = () => this.stopped(`it ran longer than ${this.limits.seconds} s`, 'LOOPSCTL_JQ_TIMEOUT sets the limit, in seconds');
-        timer = setTimeout(() => finish(() => reject(tooLong()), true), this.limits.seconds * 1000);
+        timer = setTimeout(() => finish(() => reject(tooLong())), this.limits.seconds * 1000);
       };
-      const finish = (settle: () => void, end: boolean) => {
+      /** Settles the run; the worker is kept only after a run that ended as jq ends, which says how much memory jq holds. */
+      const finish = (settle: () => void, memoryBytes?: number) => {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
         signal.removeEventListener('abort', onAbort);
-        worker.off('message', onMessage).off('error', onError).off('exit', onExit);
-        if (end) this.end();
-        else worker.unref();
+        thread.off('message', onMessage).off('error', onError).off('exit', onExit);
+        releaseWorker(worker, memoryBytes);
         settle();
       };
       const onMessage = (message: Reply | Chunk) => {
@@ -278,53 +171,30 @@ export class JqFilter {
                 Atomics.store(gate, 0, 1);
                 Atomics.notify(gate, 0);
               },
-              (error: unknown) => finish(() => reject(error), true),
+              (error: unknown) => finish(() => reject(error)),
             );
           return;
         }
         // jq ends each result with a line break: a line left cut is where a limit stopped it.
-        const whole = 'done' in message || 'failed' in message;
+        const memoryBytes = 'memoryBytes' in message ? message.memoryBytes : undefined;
         writing = writing
-          .then(() => sink(whole ? lines.end() : []))
+          .then(() => sink(memoryBytes === undefined ? [] : lines.end()))
           .then(
-            () => finish(() => resolve(message), !whole),
-            (error: unknown) => finish(() => reject(error), true),
+            () => finish(() => resolve(message), memoryBytes),
+            (error: unknown) => finish(() => reject(error)),
           );
       };
-      const onAbort = () => finish(() => reject(new InterruptedError('interrupted')), true);
+      const onAbort = () => finish(() => reject(new InterruptedError('interrupted')));
       const onError = (error: Error & { code?: string }) =>
-        finish(() => reject(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? this.outOfMemory() : this.stopped(`jq failed (${sanitize(error.message)})`)), true);
-      const onExit = (code: number) => finish(() => reject(this.stopped(`jq exited (${code})`)), true);
+        finish(() => reject(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? this.outOfMemory() : this.stopped(`jq failed (${sanitize(error.message)})`)));
+      const onExit = (code: number) => finish(() => reject(this.stopped(`jq exited (${code})`)));
+      // Ctrl-C may have come while the worker was made ready.
+      if (signal.aborted) return onAbort();
       startTimer();
       signal.addEventListener('abort', onAbort, { once: true });
-      worker.on('message', onMessage).once('error', onError).once('exit', onExit);
-      worker.postMessage({ input, expression });
+      thread.on('message', onMessage).once('error', onError).once('exit', onExit);
+      thread.postMessage({ input, expression });
     });
-  }
-
-  private startedWorker(): Worker {
-    if (this.worker !== undefined) return this.worker;
-    const gate = new SharedArrayBuffer(4);
-    this.gate = new Int32Array(gate);
-    // Loaded here: a plain path to strings needs no worker (see jq-path.ts).
-    const { Worker } = builtinModule('node:worker_threads');
-    this.worker = new Worker(WORKER, {
-      eval: true,
-      workerData: { jqPath: this.jqPath, maxOutput: MAX_OUTPUT_BYTES, maxMemory: this.limits.memoryMb * 1024 * 1024, gate },
-      resourceLimits: { maxOldGenerationSizeMb: this.limits.memoryMb },
-      // The worker's own streams would reach the terminal unsanitized: they are read and dropped.
-      stdout: true,
-      stderr: true,
-    });
-    this.worker.stdout.resume();
-    this.worker.stderr.resume();
-    return this.worker;
-  }
-
-  /** Ends the worker: after a run that was stopped, it may be in any state. */
-  private end(): void {
-    void this.worker?.terminate();
-    this.worker = undefined;
   }
 
   private outOfMemory(): UsageError {

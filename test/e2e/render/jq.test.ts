@@ -110,7 +110,7 @@ describe('--jq', () => {
 });
 
 describe('--jq with a plain path', () => {
-  /** Each expression's filter, made once: a filter that runs jq keeps its worker between runs. */
+  /** Each expression's filter, made once: making one runs jq to check the expression. */
   const filters = new Map<string, Promise<JqFilter>>();
   const filter = (expression: string) => {
     if (!filters.has(expression)) filters.set(expression, JqFilter.compile(expression, { signal: new AbortController().signal, message: () => undefined }));

@@ -21,10 +21,13 @@ describe('--jq that does not stop by itself', () => {
     expect(jqError(result.stderr)).toMatchObject({ code: 'jq', message: 'the --jq expression "until(false; .)" was stopped: it ran longer than 0.3 s' });
   });
 
-  it('is stopped when what it builds outgrows the memory limit, exit 2', async () => {
-    const result = await sandbox(['themes', 'list', '--jq', '[repeat(1)]'], { LOOPSCTL_JQ_MEMORY_MB: '32' });
+  it('is stopped when what it builds outgrows the memory limit, exit 2, whatever limit ran before', async () => {
+    // The worker a run under the default limit leaves for the next run is not one for another limit.
+    expect((await sandbox(['themes', 'list', '--jq', 'length'])).stdout).toMatch(/^\d+\n$/);
+    // A string that doubles at each step reaches the limit in a few steps.
+    const result = await sandbox(['themes', 'list', '--jq', '"x" | until(false; . + .)'], { LOOPSCTL_JQ_MEMORY_MB: '32' });
     expect(result.code).toBe(2);
-    expect(jqError(result.stderr).message).toBe('the --jq expression "[repeat(1)]" was stopped: it used more than 32 MB of memory');
+    expect(jqError(result.stderr).message).toBe('the --jq expression "\\"x\\" | until(false; . + .)" was stopped: it used more than 32 MB of memory');
   });
 
   it('printing without end is stopped once its output passes 32 MiB, exit 2, in the built binary as well', async () => {
@@ -45,7 +48,8 @@ describe('--jq that does not stop by itself', () => {
   }, 120_000);
 
   it("building a value without end is stopped at jq's memory limit, exit 2, in the built binary as well", async () => {
-    const result = await spawnCli(['--sandbox', 'themes', 'list', '--jq', '[range(1e9)] | length'], {
+    const expression = '"x" | until(false; . + .) | length';
+    const result = await spawnCli(['--sandbox', 'themes', 'list', '--jq', expression], {
       env: { LOOPSCTL_JQ_MEMORY_MB: '64' },
       timeoutMs: 120_000,
     });
@@ -53,7 +57,7 @@ describe('--jq that does not stop by itself', () => {
     expect(result.code).toBe(2);
     expect(jqError(result.stderr)).toMatchObject({
       code: 'jq',
-      message: 'the --jq expression "[range(1e9)] | length" was stopped: it used more than 64 MB of memory',
+      message: `the --jq expression ${JSON.stringify(expression)} was stopped: it used more than 64 MB of memory`,
       hint: 'LOOPSCTL_JQ_MEMORY_MB sets the limit; an expression that builds or prints without end is stopped this way',
     });
     expect(result.stdout).toBe('');
