@@ -8,23 +8,11 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, 
 import type { ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { json, startApiServer } from '../../../support/api-server.js';
 import { run, tempDir } from '../../../support/main.js';
 import { startMcp, type McpRun } from '../../../support/mcp.js';
 import { setMember, stateFileIn } from '../../../support/state-file.js';
-
-const started = vi.hoisted(() => ({ sandboxes: 0 }));
-vi.mock(import('../../../../src/emulator/in-process.js'), async (original) => {
-  const module = await original();
-  return {
-    ...module,
-    startInProcess: async (...args: Parameters<typeof module.startInProcess>) => {
-      started.sandboxes += 1;
-      return module.startInProcess(...args);
-    },
-  };
-});
 
 const running: McpRun[] = [];
 afterEach(async () => {
@@ -402,10 +390,11 @@ describe('tiers', () => {
 
 describe('the server', () => {
   it('keeps one sandbox for 50 read calls', async () => {
-    const before = started.sandboxes;
-    const mcp = await serve(['--sandbox']);
-    for (let call = 0; call < 50; call += 1) expect((await mcp.call('themes_list', { limit: 1 })).isError).toBeFalsy();
-    expect(started.sandboxes - before).toBe(1);
+    let sandboxes = 0;
+    const mcp = await startMcp(['--sandbox'], { onSandboxStart: () => void (sandboxes += 1) });
+    running.push(mcp);
+    for (let call = 0; call < 50; call += 1) expect((await mcp.client.callTool({ name: 'themes_list', arguments: { limit: 1 } })).isError).toBeFalsy();
+    expect(sandboxes).toBe(1);
     // At the API's pace of 10 requests a second, 50 calls take 5 seconds however fast each is.
   }, 60_000);
 
