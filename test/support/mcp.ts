@@ -76,13 +76,14 @@ class CompiledOnce implements jsonSchemaValidator {
   }
 }
 
-const validator = new CompiledOnce();
+/** The schemas' checks the test clients use, for a test that checks an answer itself. */
+export const outputChecks = new CompiledOnce();
 
 /** The protocol SDK's client, as an agent whose person answers as given would make it. */
 export function mcpClient(person: Person = approvingPerson): Client {
   const client = new Client(
     { name: 'loopsctl-test', version: '1.0.0' },
-    { jsonSchemaValidator: validator, ...(person === false ? {} : { capabilities: { elicitation: { form: {} } } }) },
+    { jsonSchemaValidator: outputChecks, ...(person === false ? {} : { capabilities: { elicitation: { form: {} } } }) },
   );
   if (person !== false) client.setRequestHandler(ElicitRequestSchema, async (request) => person(request.params));
   return client;

@@ -11,7 +11,7 @@ import { Ajv } from 'ajv';
 import { afterEach, describe, expect, it } from 'vitest';
 import { json, startApiServer } from '../../../support/api-server.js';
 import { run, tempDir } from '../../../support/main.js';
-import { startMcp, type McpRun } from '../../../support/mcp.js';
+import { outputChecks, startMcp, type McpRun } from '../../../support/mcp.js';
 import { setMember, stateFileIn } from '../../../support/state-file.js';
 
 const running: McpRun[] = [];
@@ -46,7 +46,8 @@ describe('the tools as an agent sees them', () => {
       for (const hint of ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const)
         expect(typeof tool.annotations![hint], `${tool.name} ${hint}`).toBe('boolean');
       ajv.compile(tool.inputSchema);
-      if (tool.outputSchema !== undefined) ajv.compile(tool.outputSchema);
+      // The client compiled the output schema at the listing, to check each answer against it.
+      if (tool.outputSchema !== undefined) expect(ajv.validateSchema(tool.outputSchema), `${tool.name} ${ajv.errorsText()}`).toBe(true);
       // Under --sandbox nothing leaves the machine.
       expect(tool.annotations!.openWorldHint).toBe(false);
       // A description names no flag: the inputs are the tool's own.
@@ -68,7 +69,7 @@ describe('the tools as an agent sees them', () => {
     expect(reads.length).toBeGreaterThan(20);
     let validated = 0;
     for (const tool of reads) {
-      const validate = ajv.compile(tool.outputSchema!);
+      const validate = outputChecks.getValidator(tool.outputSchema!);
       const examples = (tool.description ?? '')
         .split('\n')
         .filter((line) => line.startsWith('  {'))
@@ -77,7 +78,8 @@ describe('the tools as an agent sees them', () => {
         // The SDK's client refuses an answer that does not fit the output schema.
         const answer = await mcp.call(tool.name, input);
         if (answer.isError) continue;
-        expect(validate(answer.structuredContent), `${tool.name} ${JSON.stringify(validate.errors)}`).toBe(true);
+        const checked = validate(answer.structuredContent);
+        expect(checked.valid, `${tool.name} ${checked.errorMessage}`).toBe(true);
         validated += 1;
       }
     }
