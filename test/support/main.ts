@@ -47,6 +47,8 @@ export interface RunOptions {
    * run does whatever this says, since a runtime's pace takes the place of the one the cap makes.
    */
   pace?: 'sandbox' | 'api';
+  /** Told each time the run starts its sandbox (--sandbox), for a test that counts them. */
+  onSandboxStart?: () => void;
 }
 
 class Capture extends Writable {
@@ -108,7 +110,10 @@ export async function run(argv: string[], options: RunOptions = {}): Promise<Res
     now: options.now ?? (() => new Date()),
     signal: options.signal === undefined ? ended.signal : AbortSignal.any([options.signal, ended.signal]),
     platform: process.platform,
-    startSandbox: api ? startInProcessSandbox : (sandbox) => startInProcessSandbox({ ...sandbox, rateLimit: false }),
+    startSandbox: (sandbox) => {
+      options.onSandboxStart?.();
+      return startInProcessSandbox(api ? sandbox : { ...sandbox, rateLimit: false });
+    },
     installation: options.installation,
     // Until an answer states a limit (x-ratelimit-limit), none: a pace of its own for each run, as a real run has.
     pacer: api ? undefined : new Pacer({ perSecond: Number.POSITIVE_INFINITY }),

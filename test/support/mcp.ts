@@ -7,6 +7,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ElicitRequestSchema, type ElicitRequest, type ElicitResult, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+import type { JsonSchemaType, JsonSchemaValidator, jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation';
 import { run, type Result, type RunOptions } from './main.js';
 
 /** The client side of a server's stdin and stdout. */
@@ -54,6 +56,39 @@ export type Person = ((request: ElicitRequest['params']) => ElicitResult | Promi
 
 export const approvingPerson: Person = () => ({ action: 'accept', content: { approve: true } });
 
+/**
+ * The client's check of each answer against the output schema tools/list gave, compiled once a
+ * schema for the whole test process: compiling them is most of what a listing costs a client, and
+ * every server of the tests lists the same schemas. The check itself is the SDK's own.
+ */
+class CompiledOnce implements jsonSchemaValidator {
+  private readonly ajv = new AjvJsonSchemaValidator();
+  private readonly compiled = new Map<string, JsonSchemaValidator<unknown>>();
+
+  getValidator<T>(schema: JsonSchemaType): JsonSchemaValidator<T> {
+    const key = JSON.stringify(schema);
+    let validator = this.compiled.get(key);
+    if (validator === undefined) {
+      validator = this.ajv.getValidator(schema);
+      this.compiled.set(key, validator);
+    }
+    return validator as JsonSchemaValidator<T>;
+  }
+}
+
+/** The schemas' checks the test clients use, for a test that checks an answer itself. */
+export const outputChecks = new CompiledOnce();
+
+/** The protocol SDK's client, as an agent whose person answers as given would make it. */
+export function mcpClient(person: Person = approvingPerson): Client {
+  const client = new Client(
+    { name: 'loopsctl-test', version: '1.0.0' },
+    { jsonSchemaValidator: outputChecks, ...(person === false ? {} : { capabilities: { elicitation: { form: {} } } }) },
+  );
+  if (person !== false) client.setRequestHandler(ElicitRequestSchema, async (request) => person(request.params));
+  return client;
+}
+
 /** Starts `loopsctl mcp <args>` in-process and connects a client; rejects with the run's stderr if the server ends first. */
 export async function startMcp(args: string[], options: RunOptions & { person?: Person } = {}): Promise<McpRun> {
   const toServer = new PassThrough();
@@ -68,9 +103,7 @@ export async function startMcp(args: string[], options: RunOptions & { person?: 
       options.onWrite?.(stream, text);
     },
   });
-  const person = options.person ?? approvingPerson;
-  const client = new Client({ name: 'loopsctl-test', version: '1.0.0' }, person === false ? {} : { capabilities: { elicitation: { form: {} } } });
-  if (person !== false) client.setRequestHandler(ElicitRequestSchema, async (request) => person(request.params));
+  const client = mcpClient(options.person);
   const ended = result.then((finished) => {
     throw new Error(`the server ended (exit ${finished.code}): ${finished.stderr}`);
   });

@@ -149,7 +149,9 @@ export async function mcpServer(tree: Spec[], context: Uses<'out' | 'key' | 'fil
   );
 
   served = server;
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listedTools(selection, meta, settings, outputs) }));
+  // The tools are the server's for its life: described once, at the first listing.
+  let listed: ReturnType<typeof listedTools> | undefined;
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: (listed ??= listedTools(selection, meta, settings, outputs)) }));
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const { name } = request.params;

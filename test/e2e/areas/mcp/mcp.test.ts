@@ -1,32 +1,44 @@
 /**
- * `loopsctl mcp` as an agent meets it: the built binary started as a child process and driven by
- * the protocol SDK's own client over stdio, against the sandbox (its state a file in the test's
- * config dir, which `sandbox outbox` reads).
+ * `loopsctl mcp` as an agent meets it, driven by the protocol SDK's own client against the
+ * sandbox: in-process through main() (test/support/mcp.ts), one server for each set of flags
+ * shared by the file's tests, and once as the built binary, a child process spoken to over stdio.
  */
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { afterAll, describe, expect, it } from 'vitest';
 import { closedAfter } from '../../../support/closing.js';
 import { run, tempDir } from '../../../support/main.js';
-import { BIN, spawnCli } from '../../../support/run-cli.js';
+import { mcpClient, startMcp, type McpRun } from '../../../support/mcp.js';
+import { BIN } from '../../../support/run-cli.js';
 
-const kept = closedAfter(afterEach);
-const dirs: string[] = [];
-afterAll(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+const kept = closedAfter(afterAll);
+const servers = new Map<string, Promise<McpRun & { config: string }>>();
+afterAll(async () => {
+  for (const started of servers.values()) await (await started).close();
 });
 
-function configDir(): string {
-  const dir = tempDir('loopsctl-mcp-');
-  dirs.push(dir);
-  return dir;
+/**
+ * `loopsctl mcp <args>` in-process, one server for each set of flags, shared by the tests: none
+ * changes what another reads (a server of the read tier can change nothing at all). Its sandbox's
+ * state is a file in a config dir of its own.
+ */
+function served(args: string[]): Promise<McpRun & { config: string }> {
+  const key = JSON.stringify(args);
+  if (!servers.has(key)) {
+    const config = tempDir('loopsctl-mcp-');
+    servers.set(
+      key,
+      startMcp(args, { env: { LOOPSCTL_CONFIG_DIR: config } }).then((mcp) => ({ ...mcp, config })),
+    );
+  }
+  return servers.get(key)!;
 }
 
-/** A server started as an agent would start it, and a client connected to it. */
-async function connect(args: string[], config = configDir()): Promise<Client> {
+const connect = async (args: string[]): Promise<Client> => (await served(args)).client;
+
+/** `loopsctl mcp` started as an agent starts it, the built binary as a child process, and a client connected to it over stdio. */
+async function spawned(args: string[], config: string): Promise<Client> {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [BIN, 'mcp', ...args],
@@ -34,8 +46,7 @@ async function connect(args: string[], config = configDir()): Promise<Client> {
     stderr: 'ignore',
   });
   // Its person approves what the server asks them (MCP elicitation): test/e2e/areas/mcp/approval.test.ts tests the rest.
-  const client = new Client({ name: 'loopsctl-test', version: '1.0.0' }, { capabilities: { elicitation: { form: {} } } });
-  client.setRequestHandler(ElicitRequestSchema, async () => ({ action: 'accept', content: { approve: true } }));
+  const client = mcpClient();
   await client.connect(transport);
   return kept(client);
 }
@@ -89,7 +100,7 @@ describe('loopsctl mcp', () => {
     const commands = await declared();
     const expected = commands.filter(({ remote, path }) => remote && !NOT_TOOLS.includes(path.join(' '))).map(({ path }) => nameOf(path));
     // Commands that need a path (a content directory, an import's file) are tools only under a root.
-    const client = await connect(['--sandbox', '--allow-destructive', '--root', configDir()]);
+    const client = await connect(['--sandbox', '--allow-destructive', '--root', tempDir()]);
     const names = await toolNames(client);
     expect(names.filter((name) => !META.includes(name) && !OWN.includes(name))).toEqual([...expected].sort());
     expect(OWN.every((name) => names.includes(name))).toBe(true);
@@ -142,10 +153,10 @@ describe('loopsctl mcp', () => {
 
   it('narrows to the tools named with --tools, and refuses to start with one above the tier', async () => {
     expect(await toolNames(await connect(['--sandbox', '--tools', 'themes_get,lists']))).toEqual(['lists_list', 'themes_get']);
-    const refused = await spawnCli(['mcp', '--sandbox', '--tools', 'themes_create'], { stdin: 'ignore' });
+    const refused = await run(['mcp', '--sandbox', '--tools', 'themes_create'], { input: '' });
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('Error: --tools: themes_create is a write command\nHint: start the server with --allow-writes to offer it\n');
-    const unknown = await spawnCli(['mcp', '--sandbox', '--tools', 'themes_lst'], { stdin: 'ignore' });
+    const unknown = await run(['mcp', '--sandbox', '--tools', 'themes_lst'], { input: '' });
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('did you mean themes_list');
   });
@@ -178,9 +189,9 @@ describe('loopsctl mcp', () => {
     });
   });
 
-  it('reads, writes and sends against the sandbox; a send repeated with its key goes out once', async () => {
-    const config = configDir();
-    const client = await connect(['--sandbox', '--allow-destructive'], config);
+  it('as the built binary over stdio, reads, writes and sends against the sandbox; a send repeated with its key goes out once', async () => {
+    const config = tempDir('loopsctl-mcp-');
+    const client = await spawned(['--sandbox', '--allow-destructive'], config);
     const read = await call(client, 'transactional_get', { id: 'c1h3243uwicgpgajrgexlzdl5' });
     expect(read.isError).toBeFalsy();
     expect(read.structuredContent.name).toBe('Password reset');
@@ -235,8 +246,7 @@ describe('loopsctl mcp', () => {
   });
 
   it('bounds a long list and continues it by cursor, paged or whole', async () => {
-    const config = configDir();
-    const client = await connect(['--sandbox'], config);
+    const { client, config } = await served(['--sandbox']);
     const all = (await run(['--sandbox', 'themes', 'list', '--json'], { env: { LOOPSCTL_CONFIG_DIR: config } })).json<{ id: string }[]>();
     expect(all.length).toBeGreaterThan(20);
     const first = await call(client, 'themes_list', { limit: 20 });
