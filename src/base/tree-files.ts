@@ -291,10 +291,27 @@ export function makeTreeDirectory(root: string, path: string): string {
  * anything but a regular file at that name is refused rather than replaced.
  */
 export function writeTreeFile(root: string, path: string, data: string | Uint8Array): void {
-  const segments = segmentsOf(root, path);
-  if (segments.length === 0) throw refused(root, 'directory', 'regular file');
-  const directory = makeTreeDirectory(root, segments.slice(0, -1).join('/'));
-  const name = segments.at(-1)!;
+  writeTreeFiles(root, '', [[path, data]]);
+}
+
+/**
+ * Writes files under `directory` of the root (a record's, by their names below it), each as
+ * writeTreeFile does, the directories on their way made and looked at once for all of them.
+ */
+export function writeTreeFiles(root: string, directory: string, files: Iterable<readonly [string, string | Uint8Array]>): void {
+  const made = new Map<string, string>();
+  for (const [name, data] of files) {
+    const segments = segmentsOf(root, directory === '' ? name : `${directory}/${name}`);
+    if (segments.length === 0) throw refused(root, 'directory', 'regular file');
+    const parent = segments.slice(0, -1).join('/');
+    const full = made.get(parent) ?? makeTreeDirectory(root, parent);
+    made.set(parent, full);
+    writeFileIn(full, segments.at(-1)!, data);
+  }
+}
+
+/** A file written in a directory already looked at: to a new file beside it, renamed over the name. */
+function writeFileIn(directory: string, name: string, data: string | Uint8Array): void {
   const full = join(directory, name);
   const existing = lstatOf(full);
   if (existing !== undefined && !existing.isFile()) throw refused(full, kindOf(existing), 'regular file');

@@ -5,8 +5,8 @@
  * written down here (`USES`), so a test states the emails a change must report.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { tempDir } from './temp.js';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -139,10 +139,35 @@ export function reviewRepositoryIn(repository: string): string {
   return root;
 }
 
-/** Puts the working tree back as committed, for the next change. */
+/**
+ * Puts the working tree back as committed, for the next change, as `git checkout -- . && git
+ * clean -fd` would but without running git: each committed file that differs or is gone written
+ * again, anything else in the repository removed. Tests change the working tree, never the index.
+ */
 export function resetRepository(root: string): void {
-  git(dirname(root), 'checkout', '--quiet', '--', '.');
-  git(dirname(root), 'clean', '--quiet', '-fd');
+  const committed = new Map(Object.entries(files()).map(([path, text]) => [`${basename(root)}/${path}`, text]));
+  const directories = new Set(
+    [...committed.keys()].flatMap((path) => {
+      const parts = path.split('/');
+      return parts.slice(1).map((_, at) => parts.slice(0, at + 1).join('/'));
+    }),
+  );
+  const repository = dirname(root);
+  const removeExtra = (path: string) => {
+    for (const entry of readdirSync(join(repository, path), { withFileTypes: true })) {
+      const below = path === '' ? entry.name : `${path}/${entry.name}`;
+      if (below === '.git') continue;
+      if (entry.isDirectory() && directories.has(below)) removeExtra(below);
+      else if (!(entry.isFile() && committed.has(below))) rmSync(join(repository, below), { recursive: true, force: true });
+    }
+  };
+  removeExtra('');
+  for (const [path, text] of committed) {
+    const file = join(repository, path);
+    if (existsSync(file) && readFileSync(file, 'utf8') === text) continue;
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, text);
+  }
 }
 
 /** Replaces text in a file of the tree, failing when the file does not hold it. */

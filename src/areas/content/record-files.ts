@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { LocalFileError } from '../../base/errors.js';
-import { readTreeFile, removeTreeFile, treeEntries, TreeFileTooLargeError, writeTreeFile } from '../../base/tree-files.js';
+import { readTreeFile, removeTreeFile, treeEntries, TreeFileTooLargeError, writeTreeFiles } from '../../base/tree-files.js';
 import { z } from '../../base/shapes.js';
 import { LMX_MAX_BYTES } from '../../lmx/index.js';
 import { KINDS, type Kind } from './lmx-files.js';
@@ -117,7 +117,7 @@ export function writeRecord(root: string, record: RecordFiles): void {
 
 /** Writes some of a record's files (by name), leaving its others as they are. */
 export function writeRecordFiles(root: string, path: string, files: Files): void {
-  for (const [name, text] of files) writeTreeFile(root, `${path}/${name}`, text);
+  writeTreeFiles(root, path, files);
 }
 
 /** Writes a record's reference files (what is live) as the account now holds them, after a publish; its other files are left as they are. */

@@ -10,7 +10,7 @@
  */
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { readTreeFile, removeTreeFile, treeEntries, treeEntryKind, writeTreeFile } from '../../base/tree-files.js';
+import { readTreeFile, removeTreeFile, treeEntries, treeEntryKind, writeTreeFiles } from '../../base/tree-files.js';
 import { Document, isPair, isScalar, visit } from 'yaml';
 import { MAX_LMX_BYTES } from '../../platform/email-messages/schemas.js';
 import type { FileNode, WorkflowFile } from '../../platform/workflows/file.js';
@@ -60,7 +60,7 @@ function readTree(root: string, directory: string): Files {
 /** Makes a workflow directory hold exactly these files: each renamed into place, never through a link, the files it no longer has removed. */
 export function writeWorkflow(root: string, path: string, files: Files): void {
   const existing = treeEntryKind(root, path) === 'directory' ? readTree(root, path) : new Map<string, string>();
-  for (const [name, text] of files) writeTreeFile(root, `${path}/${name}`, text);
+  writeTreeFiles(root, path, files);
   for (const name of existing.keys()) if (!files.has(name)) removeTreeFile(root, `${path}/${name}`);
   for (const { name, kind } of visible(root, `${path}/emails`)) {
     if (kind === 'directory' && visible(root, `${path}/emails/${name}`).length === 0)

@@ -15,6 +15,7 @@ import {
   treeEntryKind,
   TreeFileTooLargeError,
   writeTreeFile,
+  writeTreeFiles,
 } from '../../../src/base/tree-files.js';
 import { tempDir } from '../../support/temp.js';
 
@@ -129,6 +130,21 @@ describe('writing a tree', () => {
     expect(existsSync(dangling)).toBe(false);
     expect(readdirSync(outside)).toEqual([]);
     expect(readdirSync(join(root, 'a')).sort()).toEqual(['b.txt', 'out.html', 'values.json']);
+  });
+
+  it("writes a record's files together, below it too, and never through a link on the way", () => {
+    const { root, outside } = layout();
+    writeTreeFiles(root, 'x', [
+      ['meta.json', '{}\n'],
+      ['emails/step-1/email.json', '{"subject":"Hi"}\n'],
+      ['emails/step-1/email.lmx', '<Paragraph>Hi</Paragraph>\n'],
+    ]);
+    expect(readFileSync(join(root, 'x', 'meta.json'), 'utf8')).toBe('{}\n');
+    expect(readdirSync(join(root, 'x', 'emails', 'step-1')).sort()).toEqual(['email.json', 'email.lmx']);
+    symlinkSync(outside, join(root, 'x', 'linked'));
+    expect(() => writeTreeFiles(root, 'x', [['linked/new.txt', 'x']])).toThrow(LINK);
+    expect(() => writeTreeFiles(root, 'x', [['../../escape.txt', 'x']])).toThrow(/is not a path inside/);
+    expect(readdirSync(outside)).toEqual([]);
   });
 
   it('removes a link itself, never its target, and refuses to remove through a linked directory', () => {

@@ -9,7 +9,7 @@
  */
 import { join } from 'node:path';
 import { LocalFileError } from '../../../base/errors.js';
-import { readTreeFile, removeTreeFile, treeEntries, treeEntryKind, TreeFileTooLargeError, writeTreeFile } from '../../../base/tree-files.js';
+import { readTreeFile, removeTreeFile, treeEntries, treeEntryKind, TreeFileTooLargeError, writeTreeFile, writeTreeFiles } from '../../../base/tree-files.js';
 import { z } from '../../../base/shapes.js';
 import { slugOf } from '../../../platform/words.js';
 import { parseJson, type Files } from '../files.js';
@@ -107,7 +107,7 @@ export function writeAudienceRecord(root: string, record: AudienceRecord): void 
     writeTreeFile(root, record.path, record.files.get(record.path)!);
     return;
   }
-  for (const [name, text] of record.files) writeTreeFile(root, `${record.path}/${name}`, text);
+  writeTreeFiles(root, record.path, record.files);
   for (const { name, kind } of treeEntries(root, record.path))
     if (kind === 'file' && !name.startsWith('.') && !record.files.has(name)) removeTreeFile(root, `${record.path}/${name}`);
 }

@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { InterruptedError, LocalFileError, LoopsctlError, RejectedError, UsageError, withDetails } from '../../../base/errors.js';
 import { ExitCode } from '../../../base/exit-codes.js';
-import { treeEntryKind, writeTreeFile } from '../../../base/tree-files.js';
+import { treeEntryKind, writeTreeFiles } from '../../../base/tree-files.js';
 import { handler, type Handler, type Uses } from '../../../core/capabilities.js';
 import { parseLmx, type LmxKind } from '../../../lmx/index.js';
 import { countOf } from '../../../render/numbers.js';
@@ -292,7 +292,7 @@ export function refuseOverwrites(root: string, planned: readonly { path: string;
 /** The records written into the tree: the directory named made as named; below it, nothing written through a link. */
 export function writeRecords(root: string, records: readonly Made[]): void {
   if (records.length > 0) mkdirSync(root, { recursive: true });
-  for (const { converted, files } of records) for (const [name, text] of files) writeTreeFile(root, `${converted.path}/${name}`, text);
+  for (const { converted, files } of records) writeTreeFiles(root, converted.path, files);
 }
 
 /**

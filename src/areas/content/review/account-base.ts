@@ -7,7 +7,7 @@
 import { cpSync, lstatSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { removeTreeFile, writeTreeFile } from '../../../base/tree-files.js';
+import { removeTreeFile, writeTreeFiles } from '../../../base/tree-files.js';
 import type { Uses } from '../../../core/capabilities.js';
 import { explained } from '../../explain.js';
 import { accountSide, diffEmails } from '../emails/diff.js';
@@ -60,5 +60,5 @@ export async function accountTree(
 /** A record's directory made to hold the account's files: those it has written, those only here removed. */
 function replaceRecord(root: string, path: string, here: Files | undefined, there: Files | undefined): void {
   for (const name of here?.keys() ?? []) if (there?.has(name) !== true) removeTreeFile(root, `${path}/${name}`);
-  for (const [name, text] of there ?? []) writeTreeFile(root, `${path}/${name}`, text);
+  writeTreeFiles(root, path, there ?? []);
 }

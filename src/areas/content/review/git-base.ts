@@ -37,17 +37,19 @@ export interface BaseTree {
 /** The directory `root` as committed at `ref`, in a temporary directory; a ref git does not know is refused (exit 2). */
 export function treeAtRef(root: string, ref: string): BaseTree {
   if (ref.startsWith('-') || ref.trim() === '') throw new UsageError(`--base ${ref}: not a git ref`, { hint: 'name a branch, tag or commit: --base main' });
-  const inside = git(root, ['rev-parse', '--show-prefix']);
-  if (inside.status !== 0)
+  // One call asks both: the directory's place in its repository (a line, empty at the top, said only
+  // within a repository), then the commit the ref names (a line, when it names one).
+  const resolved = git(root, ['rev-parse', '--show-prefix', '--verify', '--quiet', `${ref}^{commit}`]);
+  const lines = resolved.stdout.toString('utf8').split('\n');
+  if (lines.length < 2)
     throw new UsageError(`--base: ${root} is not in a git repository`, {
       hint: 'run the review in the repository that holds the content tree, or use --against account',
     });
-  const resolved = git(root, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`]);
-  if (resolved.status !== 0)
+  const commit = lines[1]!.trim();
+  if (resolved.status !== 0 || commit === '')
     throw new UsageError(`--base ${ref}: no such branch, tag or commit in this repository`, {
       hint: 'in CI, fetch the base branch first (actions/checkout with fetch-depth: 0, or git fetch origin main) and name it as fetched: --base origin/main',
     });
-  const commit = resolved.stdout.toString('utf8').trim();
   const listed = git(root, ['ls-tree', '-r', '-z', '-l', commit, '--', '.']);
   if (listed.status !== 0) throw new UsageError(`--base ${ref}: git could not list the tree: ${listed.stderr}`);
   const files = listed.stdout
@@ -71,6 +73,8 @@ export function treeAtRef(root: string, ref: string): BaseTree {
     const base = join(home, basename(root));
     mkdirSync(base);
     const batch = git(root, ['cat-file', '--batch'], files.map((file) => `${file.object}\n`).join(''));
+    // Each directory is made once, however many of its files follow.
+    const made = new Set([base]);
     let offset = 0;
     for (const file of files) {
       const header = batch.stdout.indexOf(10, offset);
@@ -79,7 +83,9 @@ export function treeAtRef(root: string, ref: string): BaseTree {
       offset += file.size + 1;
       // ls-tree names paths from the directory given, as git quotes none with -z.
       if (file.path.split('/').some((part) => part === '..' || part === '')) continue;
-      mkdirSync(dirname(join(base, file.path)), { recursive: true });
+      const directory = dirname(join(base, file.path));
+      if (!made.has(directory)) mkdirSync(directory, { recursive: true });
+      made.add(directory);
       writeFileSync(join(base, file.path), bytes);
     }
     return { root: base, commit, remove };

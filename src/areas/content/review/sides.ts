@@ -14,7 +14,7 @@ import type { CheckProblem } from '../check.js';
 import type { QaRules } from '../check-qa.js';
 import { treeContext, viewEmail, type EmailView, type TreeCache } from '../emails.js';
 import { readLmxSourceAsync, WORKFLOWS } from '../lmx-files.js';
-import { emailsOf, recordDirectories } from '../tree.js';
+import { emailsOf, recordDirectories, type TreeEmail } from '../tree.js';
 import { WORKFLOW_FILE } from '../../../platform/workflows/file.js';
 
 /** The kinds of email a review names, as the issue's JSON and the API say them. */
@@ -51,9 +51,10 @@ const KIND_OF: Record<string, ReviewKind> = { transactional: 'transactional', ca
 /** Every email of a tree, by its directory: what a recipient would get of each, its qa findings as the rules file (if any) rules them. */
 export async function readSide(root: string, rules?: QaRules): Promise<Map<string, SideEmail>> {
   const cache: TreeCache = new Map();
-  const senders = await sendingNodes(root);
+  const listed = emailsOf(root);
+  const senders = await sendingNodes(root, listed);
   const emails = new Map<string, SideEmail>();
-  for (const email of emailsOf(root)) {
+  for (const email of listed) {
     if (email.group === undefined || BODY_FILE[email.group] !== basename(email.path)) continue;
     const path = dirname(email.path);
     const kind = KIND_OF[email.group]!;
@@ -128,12 +129,13 @@ function variablesUsed(document: LmxDocument, components: ReadonlyMap<string, Lm
 
 /**
  * For each workflow email of the tree (by its directory), the keys of the send-email nodes that
- * send it. A workflow file that does not parse sends nothing here; `content check` says why.
+ * send it (`emails`: the tree's, listed once for the side). A workflow file that does not parse
+ * sends nothing here; `content check` says why.
  */
-async function sendingNodes(root: string): Promise<Map<string, string[]>> {
+async function sendingNodes(root: string, emails: readonly TreeEmail[]): Promise<Map<string, string[]>> {
   const senders = new Map<string, string[]>();
   const seen = new Set<string>();
-  for (const email of emailsOf(root)) {
+  for (const email of emails) {
     if (email.group !== WORKFLOWS) continue;
     const workflow = dirname(dirname(dirname(email.path)));
     if (seen.has(workflow)) continue;

@@ -189,6 +189,13 @@ describe('content review: bad input', () => {
     expect(result.stderr).toContain('--base no-such-branch: no such branch, tag or commit');
   });
 
+  it('a tree outside any git repository: exit 2, named', async () => {
+    const tree = contentTree({ 'transactional/x--1/transactional.json': '{"name":"X"}\n' });
+    const result = await run(['content', 'review', tree, '--base', 'HEAD']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`--base: ${tree} is not in a git repository`);
+  });
+
   it('a directory with no pulled content: exit 2', async () => {
     const result = await run(['content', 'review', CAMPAIGNS[0]!.startsWith('campaigns') ? `${root}/campaigns` : root, '--base', 'HEAD']);
     expect(result.code).toBe(2);
