@@ -111,9 +111,12 @@ function idOfRecordDirectory(name: string): string | undefined {
  * A workflow email as a person knows it: its workflow's name and its subject (`Welcome series:
  * Welcome aboard, {contact.firstName}`), each the directory's name where its file does not say.
  */
-function workflowEmailName(root: string, directory: string): string {
+function workflowEmailName(root: string, directory: string, workflowNames: Map<string, string>): string {
   const subject = fieldOf(root, `${directory}/email.json`, (text) => (JSON.parse(text) as { subject?: unknown }).subject);
-  return `${workflowName(root, dirname(dirname(directory)))}: ${subject ?? basename(directory)}`;
+  const workflow = dirname(dirname(directory));
+  let name = workflowNames.get(workflow);
+  if (name === undefined) workflowNames.set(workflow, (name = workflowName(root, workflow)));
+  return `${name}: ${subject ?? basename(directory)}`;
 }
 
 /** A workflow's name, from its file, or its directory's name where the file does not say. */
@@ -172,13 +175,15 @@ export function recordOfFile(file: string): string | undefined {
 /** Every LMX file of a directory, named as a person knows it, by kind then name. */
 export function emailsOf(root: string): TreeEmail[] {
   const tree = isTree(root);
+  // Each workflow's file parsed once, not once for each of its emails.
+  const workflowNames = new Map<string, string>();
   return lmxFilesUnder(root)
     .map((file): TreeEmail => {
       const path = relative(root, file).split(sep).join('/');
       const { root: placeRoot, group, kind } = placeOf(file);
       // A record of this tree, not of one nested in it.
       if (!tree || group === undefined || placeRoot !== join(root)) return { file, path, name: path };
-      if (group === WORKFLOWS) return { file, path, group, kind, name: workflowEmailName(root, dirname(path)) };
+      if (group === WORKFLOWS) return { file, path, group, kind, name: workflowEmailName(root, dirname(path), workflowNames) };
       const version = VERSION_LABELS[basename(file, '.lmx')] ?? basename(file, '.lmx');
       const name = recordName(group, root, dirname(path));
       return { file, path, group, kind, name: version === '' ? name : `${name} (${version})` };
