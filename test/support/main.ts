@@ -78,10 +78,17 @@ class Capture extends Writable {
  * the tests, which on a desktop is the person's own keychain (test/spawned/config/keychain.test.ts runs its own).
  */
 export async function run(argv: string[], options: RunOptions = {}): Promise<Result> {
+  // A config dir of the run's own, made only when the test gives none (nor removes it): a file
+  // that gives its own to thousands of runs would otherwise make as many directories unused.
   // DO_NOT_TRACK: `doctor` asks the release feed otherwise; a test of that gives a feed of its own.
-  const env: Record<string, string | undefined> = { LOOPSCTL_CONFIG_DIR: tempDir(), LOOPSCTL_KEY_STORAGE: 'file', DO_NOT_TRACK: '1' };
+  const given = options.env ?? {};
+  const env: Record<string, string | undefined> = {
+    LOOPSCTL_CONFIG_DIR: Object.hasOwn(given, 'LOOPSCTL_CONFIG_DIR') ? undefined : tempDir(),
+    LOOPSCTL_KEY_STORAGE: 'file',
+    DO_NOT_TRACK: '1',
+  };
   // A test may remove a variable by giving it as undefined.
-  for (const [key, value] of Object.entries(options.env ?? {})) {
+  for (const [key, value] of Object.entries(given)) {
     if (value === undefined) delete env[key];
     else env[key] = value;
   }

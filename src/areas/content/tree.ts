@@ -106,7 +106,6 @@ function idOfRecordDirectory(name: string): string | undefined {
   return at < 0 ? undefined : name.slice(at + 2);
 }
 
-/** The name a record keeps in its meta file, or its directory's name when that cannot be read (a link there is refused). */
 /**
  * A workflow email as a person knows it: its workflow's name and its subject (`Welcome series:
  * Welcome aboard, {contact.firstName}`), each the directory's name where its file does not say.
@@ -118,7 +117,23 @@ function workflowEmailName(root: string, directory: string, nameOfWorkflow: (dir
 
 /** A workflow's name, from its file, or its directory's name where the file does not say. */
 function workflowName(root: string, directory: string): string {
-  return fieldOf(root, `${directory}/${WORKFLOW_FILE}`, (text) => parseDocument(text).get('name')) ?? basename(directory);
+  return fieldOf(root, `${directory}/${WORKFLOW_FILE}`, nameInWorkflowFile) ?? basename(directory);
+}
+
+/**
+ * The names read of workflow files, by the file's text: a run reads the same files in several
+ * trees (a push's review, the account's side and the pushed one), and parsing one is most of what
+ * naming its emails costs. Emptied when full, for a process that reads many trees (the preview server).
+ */
+const namesByText = new Map<string, unknown>();
+
+function nameInWorkflowFile(text: string): unknown {
+  if (!namesByText.has(text)) {
+    if (namesByText.size >= 64) namesByText.clear();
+    const name = parseDocument(text).get('name');
+    namesByText.set(text, typeof name === 'string' ? name : undefined);
+  }
+  return namesByText.get(text);
 }
 
 /** A text field of a file of the tree, or undefined when the file is not there, not read or has none. */
@@ -131,6 +146,10 @@ function fieldOf(root: string, path: string, field: (text: string) => unknown): 
   }
 }
 
+/** A record's meta file, for its name: made once, not for each record named. */
+const namedRecord = z.looseObject({ name: z.string() });
+
+/** The name a record keeps in its meta file, or its directory's name when that cannot be read (a link there is refused). */
 function recordName(kind: Kind, root: string, directory: string): string {
   const path = `${directory}/${META_FILE[kind]}`;
   let bytes: Buffer | undefined;
@@ -141,7 +160,7 @@ function recordName(kind: Kind, root: string, directory: string): string {
     throw error;
   }
   try {
-    return parseJson(join(root, path), bytes?.toString('utf8') ?? '', z.looseObject({ name: z.string() })).name;
+    return parseJson(join(root, path), bytes?.toString('utf8') ?? '', namedRecord).name;
   } catch {
     return basename(directory);
   }

@@ -8,7 +8,7 @@
  * line or named by an option of choices: imports whose columns are the names every object has, with
  * each preset and format, and the sandbox's state file holding each hostile file.
  */
-import { copyFileSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, lstatSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { specs } from '../../../src/areas/registry.js';
@@ -113,7 +113,7 @@ let files: string[];
 let cwd: string;
 /**
  * What every run is given: a home of its own, since a command given nothing (skill install with no
- * --agent) writes where the home says; the config directory is already one of each run's own.
+ * --agent) writes where the home says; the config directory is one as a run of its own finds it (configDirFor).
  */
 let env: Record<string, string>;
 /** A config directory whose sandbox state the first `--sandbox` run made: each such run starts from a copy. */
@@ -131,14 +131,40 @@ beforeAll(async () => {
   expect((await run(['--sandbox', 'lists', 'list'], { env: { ...env, LOOPSCTL_CONFIG_DIR: seeded } })).code).toBe(0);
 });
 
+/** What a directory holds, each entry by name, inode, size and time of change: equal only while nothing in it changed. */
+function contentsOf(dir: string): string {
+  return readdirSync(dir)
+    .map((name) => {
+      const entry = lstatSync(join(dir, name));
+      return `${name} ${entry.ino} ${entry.size} ${entry.mtimeMs} ${entry.ctimeMs}`;
+    })
+    .join('\n');
+}
+
 /**
- * A config directory of the run's own, as run() gives each: for a `--sandbox` run, with a copy of
- * the seeded state, which is what its first run would write, for a copy's cost rather than the
- * seed's (a few thousand runs: each writing the seed anew was most of this file's time).
+ * Whether a run reads the sandbox's state where it is kept by default: a `--sandbox` run, and a
+ * command of `sandbox` (one given --state reads that file instead, and leaves the copy as it was).
+ * The state made where there is none yet has runs of its own: the first here, and those below of a
+ * state file that is missing.
+ */
+const usesSandboxState = (argv: string[]) => argv.includes('--sandbox') || argv[0] === 'sandbox';
+
+/** The config directories runs share, for those that read the sandbox's state (a copy of the seeded one) and the others (empty), with what each held when made. */
+const kept = new Map<boolean, { dir: string; contents: string }>();
+
+/**
+ * A config directory as a run of its own would find it: for a run that reads the sandbox's state,
+ * with a copy of the seeded state, which is what its first run would write. One is shared by the runs that leave it
+ * as it was made (most: a hostile value is refused before anything is written), and made anew after
+ * a run that changed it; a copy, or a directory, for each of a few thousand runs was most of this file's time.
  */
 function configDirFor(argv: string[]): string {
+  const sandbox = usesSandboxState(argv);
+  const shared = kept.get(sandbox);
+  if (shared !== undefined && contentsOf(shared.dir) === shared.contents) return shared.dir;
   const dir = tempDir();
-  if (argv.includes('--sandbox')) copyFileSync(defaultStatePath(seeded), defaultStatePath(dir));
+  if (sandbox) copyFileSync(defaultStatePath(seeded), defaultStatePath(dir));
+  kept.set(sandbox, { dir, contents: contentsOf(dir) });
   return dir;
 }
 afterAll(() => process.chdir(cwd));
@@ -154,10 +180,14 @@ describe('hostile input, to every command that takes an argument or an option', 
     const texts = [...TEXTS, 'http://ops:pa%E0%A4ss@127.0.0.1:9', 'http://%FF@127.0.0.1:9/api'];
     for (const option of GLOBAL_OPTIONS.filter(takesValue)) {
       for (const text of texts) {
-        for (const command of [['lists', 'list'], ['commands']]) {
+        // A --jq expression is compiled before either command runs, and filters only output, which the
+        // one that calls the API (and cannot connect) never prints: the other alone tells more.
+        for (const command of longFlag(option) === '--jq' ? [['commands']] : [['lists', 'list'], ['commands']]) {
           // No retries of a request that cannot connect (nothing listens on port 9), but where --retries is what is tried.
           const argv = [...command, longFlag(option), text, ...(longFlag(option) === '--retries' ? [] : ['--retries', '0'])];
-          const result = await run(argv, { env: { ...env, LOOPS_API_KEY: 'test-key-never-sent', LOOPS_BASE_URL: 'http://127.0.0.1:9' } });
+          const result = await run(argv, {
+            env: { ...env, LOOPSCTL_CONFIG_DIR: configDirFor(argv), LOOPS_API_KEY: 'test-key-never-sent', LOOPS_BASE_URL: 'http://127.0.0.1:9' },
+          });
           if (result.code === 70) bugs.push(`${JSON.stringify(argv)}: ${result.stderr.split('\n')[0]}`);
         }
       }
@@ -230,7 +260,7 @@ describe('hostile input read from files the options only point at', () => {
           // Checked, not sent, where the command can: the columns are read the same way.
           const dryRun = (spec.options ?? []).some((option) => longFlag(option) === '--dry-run') ? ['--dry-run'] : [];
           const argv = [...path, input, ...extra, ...dryRun, '--sandbox'];
-          const result = await run(argv, { env });
+          const result = await run(argv, { env: { ...env, LOOPSCTL_CONFIG_DIR: configDirFor(argv) } });
           if (result.code === 70) bugs.push(`${JSON.stringify(argv)}: ${result.stderr.split('\n')[0]}`);
           expect(Object.prototype).not.toHaveProperty('polluted');
         }
@@ -249,7 +279,7 @@ describe('hostile input read from files the options only point at', () => {
         ['sandbox', 'reset', '--yes'],
       ]) {
         const argv = [...command, '--state', file];
-        const result = await run(argv, { env });
+        const result = await run(argv, { env: { ...env, LOOPSCTL_CONFIG_DIR: configDirFor(argv) } });
         if (result.code === 70) bugs.push(`${JSON.stringify(argv)}: ${result.stderr.split('\n')[0]}`);
       }
       // The default places, the state and the older JSON state, in a config directory of their own.
