@@ -3,6 +3,7 @@
  * sandbox checks its answers with, issue paths for refinements, and the API's page of items.
  * Objects are loose: fields the API adds later pass through.
  */
+import { lazily } from './lazily.js';
 import * as z from './zod.js';
 
 /** zod itself, for modules that build schemas of their own: one copy of zod in the bundle. */
@@ -18,6 +19,15 @@ export type StrictFormBuilder = (strictly: (schema: z.ZodType) => z.ZodType) => 
 
 export function withStrictForm<S extends z.ZodType>(schema: S, strictForm: StrictFormBuilder): S {
   return Object.assign(schema, { [STRICT_FORM]: strictForm });
+}
+
+/**
+ * A schema made on its first use (the first parse, or the first strict form made of it), for a
+ * module whose schemas most of the commands that load it never check with. Its strict form is
+ * the strict form of the schema made.
+ */
+export function madeOnUse<S extends z.ZodType>(make: () => S): z.ZodLazy<S> {
+  return z.lazy(lazily(make));
 }
 
 /** The issues of a check made inside a refinement, as the refinement reports them: at `path` below its value. */

@@ -13,6 +13,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { recordCodeCaches } from './code-cache.mjs';
+import { refuseDynamicImports, shareNamespaces } from './bundle-text.mjs';
 import { stageBeside } from './staged-dir.mjs';
 
 const buildDir = fileURLToPath(new URL('.', import.meta.url));
@@ -390,6 +391,8 @@ const [built] = await Promise.all([
 refuseModulesTwice(built.map(({ metafile }, index) => [bundles[index], Object.keys(metafile.inputs)]));
 await refuseDynamicImports(bundles.map((name) => `${dist}${name}.cjs`));
 
+await shareNamespaces(bundles.map((name) => `${dist}${name}.cjs`));
+
 /** A module in two bundles would exist twice, with two of each of its classes and its state. */
 function refuseModulesTwice(inputsByBundle) {
   const owner = new Map();
@@ -429,16 +432,6 @@ async function buildSandboxApi() {
     throw new Error(`${source} cannot be declared on its own: ${ts.flattenDiagnosticMessageText(declared.diagnostics[0].messageText, '\n')}`);
   if (/^import /m.test(declared.outputText)) throw new Error(`${source} must declare its public types itself: its declarations import another module`);
   await Promise.all(['d.cts', 'd.mts'].map((extension) => writeFile(`${out}index.${extension}`, declared.outputText)));
-}
-
-/**
- * bin/loopsctl.js runs the bundles through node:vm, where an import() that esbuild left in place
- * (of a vendored package, say) fails at run time: import such a package from a module of ours.
- */
-async function refuseDynamicImports(files) {
-  for (const file of files) {
-    if (/\bimport\(/.test(await readFile(file, 'utf8'))) throw new Error(`${file} calls import(), which fails where bin/loopsctl.js runs it`);
-  }
 }
 
 /**

@@ -148,14 +148,8 @@ export function slice<T>(key: string, schema: z.ZodType<T>, seed: () => T, empty
   return part;
 }
 
-/**
- * A value made on first use, then kept: the seed data, which most runs (a state file exists) never
- * need, so that loading a route module costs no seed.
- */
-export function lazily<T>(make: () => T): () => T {
-  let made: { value: T } | undefined;
-  return () => (made ??= { value: make() }).value;
-}
+/** The seed data, which most runs (a state file exists) never need, is made on first use. */
+export { lazily } from '../base/lazily.js';
 
 /** States read from a file whose slices are checked only when a route first uses them. */
 const uncheckedSlices = new WeakMap<StateCore, { check(key: string, schema: z.ZodType, value: unknown): void }>();

@@ -13,6 +13,7 @@ function strictly(schema: z.ZodType): z.ZodType {
     const shape = Object.fromEntries(Object.entries(schema.shape as Record<string, z.ZodType>).map(([key, field]) => [key, strictly(field)]));
     return z.strictObject(shape);
   }
+  if (schema instanceof z.ZodLazy) return strictly(schema.unwrap() as z.ZodType);
   if (schema instanceof z.ZodArray) return z.array(strictly(schema.element as z.ZodType));
   if (schema instanceof z.ZodOptional) return strictly(schema.unwrap() as z.ZodType).optional();
   if (schema instanceof z.ZodNullable) return strictly(schema.unwrap() as z.ZodType).nullable();

@@ -35,7 +35,7 @@ const seedSent = lazily(() =>
     'Trial Started!',
   ].map((eventName) => ({ eventName, eventProperties: [{ name: 'plan', type: 'string' as const }] })),
 );
-const sentEvents = slice('sentEvents', z.array(z.object({ eventName: z.string(), eventProperties: z.array(eventProperty) })), seedSent);
+const sentEvents = slice('sentEvents', z.array(z.object({ eventName: z.string(), eventProperties: z.array(eventProperty()) })), seedSent);
 
 /** One pattern per event name: the workflows' in the order they were created, then the events sent, the seeded first. */
 export function patterns(state: StateCore): EventPattern[] {

@@ -17,7 +17,7 @@ import {
 import { deleteProblem, rerouteProblem } from '../../platform/workflows/edits.js';
 import { graphOfNodes, removedWith } from '../../platform/workflows/graph.js';
 import { CREATABLE_NODE_TYPES, type CreatableNodeType } from '../../platform/workflows/node-facets.js';
-import { ABSENT_WHEN_CLEARED, updatableFields, updatePayloadProblems } from '../../platform/workflows/node-types.js';
+import { absentWhenCleared, updatableFields, updatePayloadProblems } from '../../platform/workflows/node-types.js';
 import * as s from '../../platform/workflows/schemas.js';
 import { triggerQueryFault } from '../../platform/workflows/trigger-query.js';
 import { withArticle } from '../../platform/words.js';
@@ -175,7 +175,7 @@ export function updateNode(context: RouteContext) {
   if (values.audienceSegmentId !== undefined && values.audienceFilter === undefined) delete next.audienceFilter;
   if (values.audienceFilter !== undefined && values.audienceSegmentId === undefined) delete next.audienceSegmentId;
   next = { ...next, ...values };
-  for (const key of ABSENT_WHEN_CLEARED) if (next[key] === null) delete next[key];
+  for (const key of absentWhenCleared()) if (next[key] === null) delete next[key];
   if (values.isControl === true) {
     const replaced = new Set(controlsReplacedBy(node.id, new Map(workflow.nodes.map((each) => [each.id, each]))));
     for (const sibling of workflow.nodes) if (replaced.has(sibling.id)) sibling.isControl = false;

@@ -11,5 +11,5 @@ export const eventPatternSummary = z.looseObject({
 });
 export type EventPatternSummary = z.infer<typeof eventPatternSummary>;
 
-export const eventPattern = eventPatternSummary.extend({ eventProperties: z.array(eventProperty) });
+export const eventPattern = eventPatternSummary.extend({ eventProperties: z.array(eventProperty()) });
 export type EventPattern = z.infer<typeof eventPattern>;

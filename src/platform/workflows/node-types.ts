@@ -6,6 +6,7 @@
  * DOT drawings, the update checks and the sandbox all derive from the two. The workflow API is in
  * alpha: a node whose type is not listed passes through, described generically from its scalar fields.
  */
+import { lazily } from '../../base/lazily.js';
 import { z } from '../../base/shapes.js';
 import type { AudienceFilter } from '../segments/schemas.js';
 import { describeFilter } from '../audience-filter-words.js';
@@ -46,25 +47,46 @@ export interface NodeTypeDeclaration {
   describe(node: NodeLike): (string | false | undefined)[];
 }
 
+type Fields = Record<string, z.ZodType>;
+
+/**
+ * A type's declaration as written: each group of its schemas made by a function, which
+ * NODE_TYPES calls on the group's first use, so that a start builds only what its command
+ * checks (a listing none of them, the sandbox's check of stored nodes only their fields).
+ */
+type NodeTypeSource<File extends string> = Omit<NodeTypeDeclaration, 'fields' | 'update' | 'file'> & {
+  fields(): Fields;
+  update?(): Fields;
+  file(): Record<File, z.ZodType>;
+};
+
+const none = (): Fields => ({});
+
 /** A timer's unit, one of node-facets.ts's. */
-export const timerUnit = z.enum(Object.keys(TIMER_UNITS) as [TimerUnit, ...TimerUnit[]]);
+const timerUnit = lazily(() => z.enum(Object.keys(TIMER_UNITS) as [TimerUnit, ...TimerUnit[]]));
 
-const comparison = z.looseObject({
-  value: z.union([z.string(), z.number(), z.boolean()]),
-  operator: z.string(),
-});
-type Comparison = z.infer<typeof comparison>;
+const comparison = lazily(() =>
+  z.looseObject({
+    value: z.union([z.string(), z.number(), z.boolean()]),
+    operator: z.string(),
+  }),
+);
+type Comparison = z.infer<ReturnType<typeof comparison>>;
 /** A comparison as a file writes it: nothing beside its value and operator. */
-const strictComparison = z.strictObject({ value: comparison.shape.value, operator: z.string() });
+const strictComparison = () => z.strictObject({ value: comparison().shape.value, operator: z.string() });
 
-const contactPropertyQuery = z.looseObject({ key: z.string(), is: comparison, was: comparison });
+const contactPropertyQuery = lazily(() => z.looseObject({ key: z.string(), is: comparison(), was: comparison() }));
+type ContactPropertyQuery = z.infer<ReturnType<typeof contactPropertyQuery>>;
 
-export const eventProperty = z.looseObject({
-  name: z.string(),
-  type: z.enum(['string', 'number', 'boolean', 'date']),
-});
+export const eventProperty = lazily(() =>
+  z.looseObject({
+    name: z.string(),
+    type: z.enum(['string', 'number', 'boolean', 'date']),
+  }),
+);
 
-const audienceFilter = z.looseObject({ match: z.enum(['all', 'any']), conditions: z.array(z.unknown()) });
+const audienceFilter = lazily(() => z.looseObject({ match: z.enum(['all', 'any']), conditions: z.array(z.unknown()) }));
+type AudienceFilterField = z.infer<ReturnType<typeof audienceFilter>>;
 
 function describeWait(amount: unknown, unit: unknown): string {
   return typeof amount === 'number' && isTimerUnit(unit) ? `wait ${timerWords(amount, unit)}` : `wait ${String(amount)} ${String(unit)}`;
@@ -83,44 +105,47 @@ const EVAL_STRATEGIES: Record<string, string> = { first_match: 'takes the first 
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
 const reEligible = (node: NodeLike) => node.reEligible === true && 're-eligible';
 
-const triggerUpdate = { reEligible: z.boolean() };
+const triggerUpdate = () => ({ reEligible: z.boolean() });
 
-export const NODE_TYPES = {
-  SignupTrigger: { fields: {}, simplified: [], update: {}, file: {}, describe: () => [] },
-  BlankTrigger: { fields: {}, simplified: [], update: {}, file: {}, describe: () => [] },
+const NODE_TYPE_SOURCES = {
+  SignupTrigger: { fields: none, simplified: [], update: none, file: none, describe: () => [] },
+  BlankTrigger: { fields: none, simplified: [], update: none, file: none, describe: () => [] },
   EventTrigger: {
-    fields: { eventName: z.string().nullable().optional(), eventProperties: z.array(eventProperty).optional(), reEligible: z.boolean() },
+    fields: () => ({ eventName: z.string().nullable().optional(), eventProperties: z.array(eventProperty()).optional(), reEligible: z.boolean() }),
     simplified: ['eventName', 'reEligible'],
-    file: { eventName: z.string().nullable(), eventProperties: z.array(eventProperty).optional(), reEligible: z.boolean() },
-    update: { eventName: z.string().nullable(), eventPatternId: z.string().nullable(), ...triggerUpdate },
+    file: () => ({ eventName: z.string().nullable(), eventProperties: z.array(eventProperty()).optional(), reEligible: z.boolean() }),
+    update: () => ({ eventName: z.string().nullable(), eventPatternId: z.string().nullable(), ...triggerUpdate() }),
     describe: (node) => [text(node.eventName) ? `on event "${node.eventName}"` : 'no event set', reEligible(node)],
   },
   ContactPropertyTrigger: {
-    fields: { contactPropertyQuery: contactPropertyQuery.nullable(), reEligible: z.boolean() },
+    fields: () => ({ contactPropertyQuery: contactPropertyQuery().nullable(), reEligible: z.boolean() }),
     simplified: ['contactPropertyQuery', 'reEligible'],
-    file: { contactPropertyQuery: z.strictObject({ key: z.string(), was: strictComparison, is: strictComparison }).nullable(), reEligible: z.boolean() },
-    update: { contactPropertyQuery, ...triggerUpdate },
+    file: () => ({
+      contactPropertyQuery: z.strictObject({ key: z.string(), was: strictComparison(), is: strictComparison() }).nullable(),
+      reEligible: z.boolean(),
+    }),
+    update: () => ({ contactPropertyQuery: contactPropertyQuery(), ...triggerUpdate() }),
     describe: (node) => {
-      const query = node.contactPropertyQuery as z.infer<typeof contactPropertyQuery> | null | undefined;
+      const query = node.contactPropertyQuery as ContactPropertyQuery | null | undefined;
       return [query ? `when ${query.key} was ${describeComparison(query.was)}, is ${describeComparison(query.is)}` : 'no property set', reEligible(node)];
     },
   },
   AddToListTrigger: {
-    fields: { mailingListId: z.string().nullable().optional(), reEligible: z.boolean() },
+    fields: () => ({ mailingListId: z.string().nullable().optional(), reEligible: z.boolean() }),
     simplified: ['mailingListId', 'reEligible'],
-    file: { reEligible: z.boolean() },
+    file: () => ({ reEligible: z.boolean() }),
     update: triggerUpdate,
     describe: (node) => [text(node.mailingListId) && `list ${node.mailingListId}`, reEligible(node)],
   },
   AudienceFilter: {
-    fields: { audienceFilter: audienceFilter.optional(), audienceSegmentId: z.string().optional(), appliesDownstream: z.boolean().optional() },
+    fields: () => ({ audienceFilter: audienceFilter().optional(), audienceSegmentId: z.string().optional(), appliesDownstream: z.boolean().optional() }),
     simplified: [],
     // The description types the node's audienceFilter "object or null": null is no filter, as absent is.
-    file: { segment: z.string().optional(), audienceFilter: audienceFilter.nullable().optional(), appliesDownstream: z.boolean().optional() },
-    update: { audienceSegmentId: z.string().nullable(), audienceFilter: audienceFilter.nullable(), appliesDownstream: z.boolean() },
+    file: () => ({ segment: z.string().optional(), audienceFilter: audienceFilter().nullable().optional(), appliesDownstream: z.boolean().optional() }),
+    update: () => ({ audienceSegmentId: z.string().nullable(), audienceFilter: audienceFilter().nullable(), appliesDownstream: z.boolean() }),
     // The condition in words, as segments and campaigns write theirs: "where plan equal pro".
     describe: (node) => {
-      const filter = node.audienceFilter as z.infer<typeof audienceFilter> | undefined;
+      const filter = node.audienceFilter as AudienceFilterField | undefined;
       return [
         text(node.audienceSegmentId) && `in segment ${node.audienceSegmentId}`,
         filter !== undefined && filter !== null && `where ${describeFilter(filter as AudienceFilter)}`,
@@ -129,33 +154,38 @@ export const NODE_TYPES = {
     },
   },
   TimerAction: {
-    fields: { amount: z.number(), unit: timerUnit },
+    fields: () => ({ amount: z.number(), unit: timerUnit() }),
     simplified: ['amount', 'unit'],
-    file: { amount: z.number(), unit: timerUnit },
-    update: { amount: z.number().nonnegative(), unit: timerUnit },
+    file: () => ({ amount: z.number(), unit: timerUnit() }),
+    update: () => ({ amount: z.number().nonnegative(), unit: timerUnit() }),
     describe: (node) => [describeWait(node.amount, node.unit)],
   },
   SendEmailAction: {
-    fields: { emailMessageId: z.string().optional(), subject: z.string().optional() },
+    fields: () => ({ emailMessageId: z.string().optional(), subject: z.string().optional() }),
     simplified: ['emailMessageId', 'subject'],
-    file: { email: z.string() },
+    file: () => ({ email: z.string() }),
     describe: (node) => [text(node.subject) && `"${node.subject}"`, text(node.emailMessageId) && `email ${node.emailMessageId}`],
   },
-  ExitAction: { fields: {}, simplified: [], file: {}, describe: () => [] },
+  ExitAction: { fields: none, simplified: [], file: none, describe: () => [] },
   BranchNode: {
-    fields: { evalStrategy: z.string().optional() },
+    fields: () => ({ evalStrategy: z.string().optional() }),
     simplified: [],
-    file: {},
+    file: () => ({}),
     describe: (node) => {
       const strategy = text(node.evalStrategy);
       return [strategy && (Object.hasOwn(EVAL_STRATEGIES, strategy) ? EVAL_STRATEGIES[strategy] : `evaluate ${strategy}`)];
     },
   },
   ExperimentBranchNode: {
-    fields: { samplingRate: z.number(), url: z.string().optional(), experimentId: z.string().optional(), experimentType: z.enum(['webhook', 'autosplit']) },
+    fields: () => ({
+      samplingRate: z.number(),
+      url: z.string().optional(),
+      experimentId: z.string().optional(),
+      experimentType: z.enum(['webhook', 'autosplit']),
+    }),
     simplified: ['samplingRate'],
-    file: { samplingRate: z.number(), experimentType: z.enum(['webhook', 'autosplit']).optional(), url: z.string().optional() },
-    update: { samplingRate: z.number().min(0).max(100) },
+    file: () => ({ samplingRate: z.number(), experimentType: z.enum(['webhook', 'autosplit']).optional(), url: z.string().optional() }),
+    update: () => ({ samplingRate: z.number().min(0).max(100) }),
     describe: (node) => [
       text(node.experimentType) && `${node.experimentType} experiment`,
       typeof node.samplingRate === 'number' && `${node.samplingRate}% sampled`,
@@ -163,13 +193,35 @@ export const NODE_TYPES = {
     ],
   },
   VariantNode: {
-    fields: { variantId: z.string().optional(), isControl: z.boolean().optional() },
+    fields: () => ({ variantId: z.string().optional(), isControl: z.boolean().optional() }),
     simplified: ['isControl'],
-    file: { isControl: z.boolean() },
-    update: { isControl: z.boolean() },
+    file: () => ({ isControl: z.boolean() }),
+    update: () => ({ isControl: z.boolean() }),
     describe: (node) => [node.isControl === true ? 'control' : node.isControl === false && 'variant', text(node.variantId)],
   },
-} satisfies { [T in NodeTypeName]: NodeTypeDeclaration & { file: Record<keyof (typeof NODE_FACETS)[T]['file'], z.ZodType> } };
+} satisfies { [T in NodeTypeName]: NodeTypeSource<keyof (typeof NODE_FACETS)[T]['file'] & string> };
+
+/** A type's declaration whose schemas are each made on first use, then kept. */
+function declaration<File extends string>({ fields, update, file, ...rest }: NodeTypeSource<File>): NodeTypeDeclaration {
+  const made = { fields: lazily(fields), update: update && lazily(update), file: lazily(file) };
+  return {
+    ...rest,
+    get fields() {
+      return made.fields();
+    },
+    get update() {
+      return made.update?.();
+    },
+    get file() {
+      return made.file();
+    },
+  };
+}
+
+export const NODE_TYPES = Object.fromEntries(NODE_TYPE_NAMES.map((type) => [type, declaration<string>(NODE_TYPE_SOURCES[type])])) as Record<
+  NodeTypeName,
+  NodeTypeDeclaration
+>;
 
 function isNodeTypeName(typeName: string): typeName is NodeTypeName {
   return Object.hasOwn(NODE_TYPES, typeName);
@@ -195,25 +247,34 @@ function fileFieldsWithUpdates() {
  * The file fields an update cannot set (a plan names them as left to set in the app), but for a
  * send-email node's email, which is written through its message.
  */
-export const READ_ONLY_FIELDS: ReadonlySet<string> = new Set(
-  fileFieldsWithUpdates()
-    .filter((field) => field.update === undefined && field.names !== 'email')
-    .map((field) => field.name),
+export const readOnlyFields: () => ReadonlySet<string> = lazily(
+  () =>
+    new Set(
+      fileFieldsWithUpdates()
+        .filter((field) => field.update === undefined && field.names !== 'email')
+        .map((field) => field.name),
+    ),
 );
 
 /** The file fields an update clears with null (its shape takes null): a file that leaves one out clears it. */
-export const CLEARED_BY_NULL: ReadonlySet<string> = new Set(
-  fileFieldsWithUpdates()
-    .filter((field) => field.update?.safeParse(null).success === true)
-    .map((field) => field.name),
+export const clearedByNull: () => ReadonlySet<string> = lazily(
+  () =>
+    new Set(
+      fileFieldsWithUpdates()
+        .filter((field) => field.update?.safeParse(null).success === true)
+        .map((field) => field.name),
+    ),
 );
 
 /** The fields of the full view an update clears with null that the node then lacks, as the view cannot hold null. */
-export const ABSENT_WHEN_CLEARED: ReadonlySet<string> = new Set(
-  NODE_TYPE_NAMES.flatMap((type) => {
-    const { fields, update = {} }: NodeTypeDeclaration = NODE_TYPES[type];
-    return Object.keys(update).filter((field) => update[field]!.safeParse(null).success && fields[field]?.safeParse(null).success === false);
-  }),
+export const absentWhenCleared: () => ReadonlySet<string> = lazily(
+  () =>
+    new Set(
+      NODE_TYPE_NAMES.flatMap((type) => {
+        const { fields, update = {} }: NodeTypeDeclaration = NODE_TYPES[type];
+        return Object.keys(update).filter((field) => update[field]!.safeParse(null).success && fields[field]?.safeParse(null).success === false);
+      }),
+    ),
 );
 
 /** Fields of the common kind, never described as a node's own. */

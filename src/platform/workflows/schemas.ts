@@ -1,9 +1,12 @@
 /**
  * Workflows, their graphs, their nodes in each view, and the answers of the editing operations.
  * The fields of each node type come from node-types.ts (the types, from node-facets.ts); a node of a type loopsctl does not know is
- * checked only for the common fields (the workflow API is in alpha).
+ * checked only for the common fields (the workflow API is in alpha). But for the listing's, each
+ * schema is made on its first use (madeOnUse): a listing, and the sandbox's check of its stored
+ * nodes, load this module and build none of the rest.
  */
-import { issuesAt, recordCheckedInPlace, withStrictForm, z } from '../../base/shapes.js';
+import { lazily } from '../../base/lazily.js';
+import { issuesAt, madeOnUse, recordCheckedInPlace, withStrictForm, z } from '../../base/shapes.js';
 import { timestamp } from '../schemas.js';
 import { NODE_TYPE_NAMES, type NodeTypeName } from './node-facets.js';
 import { NODE_TYPES } from './node-types.js';
@@ -27,15 +30,19 @@ const KNOWN_TYPES = NODE_TYPE_NAMES;
  * one parse per node. Its strict form, for the sandbox, names exactly the fields of each type.
  */
 function nodeSchema<Common extends z.ZodRawShape>(common: Common, typeFields: (type: NodeTypeName) => Record<string, z.ZodType>) {
-  // Made on the first check, for this view alone: a command that checks no node of it (a listing,
-  // the many answers that carry no nodes) never pays for them. Only their issues are used, so each
-  // is a plain object, which names its fields alone rather than copying the node's every field as a
-  // loose one would (the node itself passes through the loose schema above them).
-  let byType: Map<string, z.ZodType> | undefined;
+  // Each made on the first check of a node of its type, for this view alone: a command that checks
+  // no node of it (a listing, the many answers that carry no nodes) never pays for them. Only their
+  // issues are used, so each is a plain object, which names its fields alone rather than copying the
+  // node's every field as a loose one would (the node itself passes through the loose schema above them).
+  const byType = new Map<NodeTypeName, z.ZodType>();
   const schema = z.looseObject({ typeName: z.string(), nextNodeIds: z.array(z.string()), ...common }).superRefine((node, ctx) => {
-    byType ??= new Map(KNOWN_TYPES.map((type) => [type, z.object(typeFields(type))]));
-    const typed = byType.get(node.typeName as string);
-    if (typed === undefined) return;
+    const type = node.typeName as NodeTypeName;
+    if (!KNOWN_TYPES.includes(type)) return;
+    let typed = byType.get(type);
+    if (typed === undefined) {
+      typed = z.object(typeFields(type));
+      byType.set(type, typed);
+    }
     const result = typed.safeParse(node);
     if (!result.success) for (const issue of issuesAt([], result.error.issues)) ctx.addIssue(issue);
   });
@@ -63,63 +70,71 @@ function simplifiedFields(type: NodeTypeName): Record<string, z.ZodType> {
 }
 
 /** The revision of the workflow graph an answer was read from (the published description names it). */
-const workflowRevisionId = z.string().nullable().optional();
+const workflowRevisionId = () => z.string().nullable().optional();
 
-export const simplifiedNode = nodeSchema({}, simplifiedFields);
+const simplifiedNode = lazily(() => nodeSchema({}, simplifiedFields));
 
 /** A node in full, as GET .../nodes/{nodeId} answers. */
-export const workflowNode = nodeSchema({ id: z.string(), workflowId: z.string(), workflowRevisionId }, fullFields);
+export const workflowNode = madeOnUse(() => nodeSchema({ id: z.string(), workflowId: z.string(), workflowRevisionId: workflowRevisionId() }, fullFields));
 export type WorkflowNode = z.infer<typeof workflowNode> & Record<string, unknown>;
 
-export const workflow = z.looseObject({
-  id: z.string(),
-  /** The record's page in the Loops app. */
-  url: z.string().optional(),
-  workflowRevisionId,
-  /** Draft, Sending, Paused or PausedAndQueueing; kept open, as the workflow API is in alpha. */
-  status: z.string().optional(),
-  name: z.string().optional(),
-  description: z.string().optional(),
-  emoji: z.string().optional(),
-  mailingListId: z.string().nullable().optional(),
-  rootNodeId: z.string().nullable(),
-  // Checked in place: a workflow's nodes can number tens of thousands.
-  nodes: recordCheckedInPlace(simplifiedNode),
-});
+export const workflow = madeOnUse(() =>
+  z.looseObject({
+    id: z.string(),
+    /** The record's page in the Loops app. */
+    url: z.string().optional(),
+    workflowRevisionId: workflowRevisionId(),
+    /** Draft, Sending, Paused or PausedAndQueueing; kept open, as the workflow API is in alpha. */
+    status: z.string().optional(),
+    name: z.string().optional(),
+    description: z.string().optional(),
+    emoji: z.string().optional(),
+    mailingListId: z.string().nullable().optional(),
+    rootNodeId: z.string().nullable(),
+    // Checked in place: a workflow's nodes can number tens of thousands.
+    nodes: recordCheckedInPlace(simplifiedNode()),
+  }),
+);
 export type Workflow = z.infer<typeof workflow>;
 
 /** A node as the editing operations return it: its own fields without workflowId. */
-const mutationNode = nodeSchema({ id: z.string() }, fullFields);
+const mutationNode = () => nodeSchema({ id: z.string() }, fullFields);
 /** The same with the workflow's revision after the change. */
-const afterChange = { id: z.string(), workflowRevisionId: z.string() };
+const afterChange = () => ({ id: z.string(), workflowRevisionId: z.string() });
 
-export const createdNodeAnswer = z.looseObject({
-  node: nodeSchema({ ...afterChange, createdChildNodes: z.array(mutationNode).optional() }, fullFields),
-  workflow,
-});
+export const createdNodeAnswer = madeOnUse(() =>
+  z.looseObject({
+    node: nodeSchema({ ...afterChange(), createdChildNodes: z.array(mutationNode()).optional() }, fullFields),
+    workflow,
+  }),
+);
 export type CreatedNodeAnswer = z.infer<typeof createdNodeAnswer>;
 
-export const addedBranchAnswer = z.looseObject({ node: nodeSchema(afterChange, fullFields), workflow });
+export const addedBranchAnswer = madeOnUse(() => z.looseObject({ node: nodeSchema(afterChange(), fullFields), workflow }));
 export type AddedBranchAnswer = z.infer<typeof addedBranchAnswer>;
 
 /** Update and reroute: the changed node, with the workflow after the change beside its fields. */
-export const changedNodeAnswer = nodeSchema({ ...afterChange, workflow }, fullFields);
+export const changedNodeAnswer = madeOnUse(() => nodeSchema({ ...afterChange(), workflow }, fullFields));
 export type ChangedNodeAnswer = z.infer<typeof changedNodeAnswer>;
 
 /** A dry run, or a change held back because contacts are queued where it would remove them. */
-const preview = { status: z.enum(['dryRun', 'queuedContactsFound']), queuedContactCount: z.number() };
-const applied = { workflowRevisionId: z.string(), queuedContactCount: z.number(), workflow };
+const preview = () => ({ status: z.enum(['dryRun', 'queuedContactsFound']), queuedContactCount: z.number() });
+const applied = () => ({ workflowRevisionId: z.string(), queuedContactCount: z.number(), workflow });
 
-export const deleteNodeAnswer = z.union([
-  z.looseObject({ ...preview, nodeIds: z.array(z.string()) }),
-  z.looseObject({ status: z.literal('deleted'), nodeIds: z.array(z.string()), ...applied }),
-]);
+export const deleteNodeAnswer = madeOnUse(() =>
+  z.union([
+    z.looseObject({ ...preview(), nodeIds: z.array(z.string()) }),
+    z.looseObject({ status: z.literal('deleted'), nodeIds: z.array(z.string()), ...applied() }),
+  ]),
+);
 export type DeleteNodeAnswer = z.infer<typeof deleteNodeAnswer>;
 
-export const mailingListAnswer = z.union([
-  z.looseObject({ ...preview, mailingListId: z.string().nullable() }),
-  z.looseObject({ status: z.literal('updated'), mailingListId: z.string().nullable(), ...applied }),
-]);
+export const mailingListAnswer = madeOnUse(() =>
+  z.union([
+    z.looseObject({ ...preview(), mailingListId: z.string().nullable() }),
+    z.looseObject({ status: z.literal('updated'), mailingListId: z.string().nullable(), ...applied() }),
+  ]),
+);
 export type MailingListAnswer = z.infer<typeof mailingListAnswer>;
 
 /** The revision to change, as every editing operation takes it: null for a workflow that has none yet. */

@@ -14,7 +14,7 @@ import { toFileNode } from '../../../platform/workflows/file-nodes.js';
 import { EMAIL_PATH, samePaths, type FileNode, type WorkflowFile } from '../../../platform/workflows/file.js';
 import { depthFirstFrom, graphOfKeyed, parentsOf, removedWith } from '../../../platform/workflows/graph.js';
 import { CREATABLE_NODE_TYPES, isTrigger, type CreatableNodeType } from '../../../platform/workflows/node-facets.js';
-import { CLEARED_BY_NULL, READ_ONLY_FIELDS } from '../../../platform/workflows/node-types.js';
+import { clearedByNull, readOnlyFields } from '../../../platform/workflows/node-types.js';
 import type { WorkflowStep } from './steps.js';
 
 export interface WorkflowPlan {
@@ -256,15 +256,15 @@ function configurations(graph: Nodes, wanted: WorkflowFile, steps: WorkflowStep[
     }
     for (const field of new Set([...Object.keys(have), ...Object.keys(want)])) {
       // A field an update clears with null is the same absent or null (`audienceFilter: null`, "object or null").
-      const value = CLEARED_BY_NULL.has(field) && want[field] === null ? undefined : want[field];
-      const held = CLEARED_BY_NULL.has(field) && have[field] === null ? undefined : have[field];
+      const value = clearedByNull().has(field) && want[field] === null ? undefined : want[field];
+      const held = clearedByNull().has(field) && have[field] === null ? undefined : have[field];
       if (field === 'email' || isDeepStrictEqual(held, value)) continue;
-      if (READ_ONLY_FIELDS.has(field)) {
+      if (readOnlyFields().has(field)) {
         if (value !== undefined) leftInApp.push(`${key}: ${field} ${JSON.stringify(value)}`);
         continue;
       }
       // Left out of the file: a segment or filter is cleared (null), any other field left as the account has it.
-      if (value === undefined && !CLEARED_BY_NULL.has(field)) continue;
+      if (value === undefined && !clearedByNull().has(field)) continue;
       payload[field] = value === undefined ? null : value;
       if (value === undefined) delete current[field];
       else current[field] = value;

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { addedPathOf, defaultPathsOf, newNodeSettings, newTriggerSettings } from '../../../../src/platform/workflows/creation.js';
 import { CREATABLE_NODE_TYPES, fileFieldsOf } from '../../../../src/platform/workflows/node-facets.js';
-import { ABSENT_WHEN_CLEARED, CLEARED_BY_NULL, describeNode, READ_ONLY_FIELDS } from '../../../../src/platform/workflows/node-types.js';
+import { absentWhenCleared, clearedByNull, describeNode, readOnlyFields } from '../../../../src/platform/workflows/node-types.js';
 import { timerWait } from '../../../../src/platform/workflows/running.js';
 
 const TYPES = [
@@ -30,12 +30,12 @@ describe('the lists derived from the node types', () => {
   });
 
   it('the fields an update cannot set', () => {
-    expect([...READ_ONLY_FIELDS].sort()).toEqual(['eventProperties', 'experimentType', 'url']);
+    expect([...readOnlyFields()].sort()).toEqual(['eventProperties', 'experimentType', 'url']);
   });
 
   it('the fields an update clears with null: in a file, and those the node then lacks', () => {
-    expect([...CLEARED_BY_NULL].sort()).toEqual(['audienceFilter', 'eventName', 'segment']);
-    expect([...ABSENT_WHEN_CLEARED].sort()).toEqual(['audienceFilter', 'audienceSegmentId']);
+    expect([...clearedByNull()].sort()).toEqual(['audienceFilter', 'eventName', 'segment']);
+    expect([...absentWhenCleared()].sort()).toEqual(['audienceFilter', 'audienceSegmentId']);
   });
 
   it("each type's fields in a file, in the order they are written", () => {

@@ -1,0 +1,64 @@
+/**
+ * The bundles hand a module's namespace from one to another without copying it
+ * (src/build/bundle-text.mjs): checked on what esbuild writes with the build's settings, a module
+ * reached through require() and through a stand-in of the kind the build links bundles with.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { runInThisContext } from 'node:vm';
+import { build } from 'esbuild';
+import { describe, expect, it } from 'vitest';
+import { shareNamespaces } from '../../../src/build/bundle-text.mjs';
+import { tempDir } from '../../support/temp.js';
+
+/** A bundle as the build writes one: an ES module required by name, as a bundle's `modules` table does, and imported through a CommonJS stand-in. */
+async function bundled(dir: string): Promise<string> {
+  writeFileSync(join(dir, 'counter.mjs'), 'export let count = 0;\nexport function add() { count += 1; }\n');
+  writeFileSync(join(dir, 'stand-in.cjs'), "module.exports = require('./counter.mjs');\n");
+  writeFileSync(join(dir, 'importer.mjs'), "import { add, count } from './stand-in.cjs';\nexport function addAndRead() { add(); return count; }\n");
+  writeFileSync(join(dir, 'entry.cjs'), "exports.modules = { counter: () => require('./counter.mjs'), importer: () => require('./importer.mjs') };\n");
+  const file = join(dir, 'bundle.cjs');
+  await build({
+    entryPoints: [join(dir, 'entry.cjs')],
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    minifyWhitespace: true,
+    minifySyntax: true,
+    outfile: file,
+    logLevel: 'silent',
+  });
+  return file;
+}
+
+function run(file: string): { modules: Record<string, () => Record<string, unknown>> } {
+  const module = { exports: {} as { modules: Record<string, () => Record<string, unknown>> } };
+  runInThisContext(`(function (exports, require, module) {${readFileSync(file, 'utf8')}\n})`)(module.exports, createRequire(file), module);
+  return module.exports;
+}
+
+describe("the bundles' namespaces", () => {
+  it('are handed on themselves, their bindings live, the bundle the same length', async () => {
+    const dir = tempDir('bundle-text-');
+    const file = await bundled(dir);
+    const before = readFileSync(file, 'utf8');
+    await shareNamespaces([file]);
+    const after = readFileSync(file, 'utf8');
+    expect(after).not.toBe(before);
+    expect(after.length).toBe(before.length);
+
+    const { modules } = run(file);
+    const counter = modules.counter!();
+    expect(modules.counter!()).toBe(counter);
+    expect(Object.keys(counter).sort()).toEqual(['add', 'count']);
+    expect((modules.importer!().addAndRead as () => number)()).toBe(1);
+    expect(counter.count).toBe(1);
+  });
+
+  it('refuse helpers that esbuild writes otherwise', async () => {
+    const file = join(tempDir('bundle-text-'), 'bundle.cjs');
+    writeFileSync(file, 'var __toCommonJS=mod=>mod;\n');
+    await expect(shareNamespaces([file])).rejects.toThrow(/no longer writes __toCommonJS as expected/);
+  });
+});
