@@ -1,6 +1,7 @@
 /**
  * The deadlines of a transport's attempts: a timer per attempt that an interrupt (Ctrl-C) also
- * ends, as the signal the connection pool watches. src/api/http.ts starts one for each attempt.
+ * ends, as the signal the connection pool watches. src/api/http.ts starts one for each attempt, and
+ * the link checker (src/areas/check/links/probe.ts) one for each request.
  */
 import type { RequestSignal } from '../base/node-http.js';
 

@@ -8,6 +8,7 @@
 import { lookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
 import { ConnectionPool, type RequestPool } from '../../../base/node-http.js';
+import { Deadlines } from '../../../api/deadline.js';
 import { proxyFor, type ProxySettings } from '../../../api/proxy.js';
 import { proxyPool } from '../../../api/proxy-pool.js';
 import { sniffImage, type Sniffed } from './images.js';
@@ -112,8 +113,11 @@ export class Prober {
   private readonly pools = new Map<string, RequestPool>();
   private readonly answers = new Map<string, Promise<Hop>>();
   private readonly verdicts = new Map<string, Promise<Verdict>>();
+  private readonly deadlines: Deadlines;
 
-  constructor(private readonly settings: ProbeSettings) {}
+  constructor(private readonly settings: ProbeSettings) {
+    this.deadlines = new Deadlines(settings.signal);
+  }
 
   /** Where the address leads, asked once per run however many emails hold it. */
   verdict(address: string, as: 'link' | 'image'): Promise<Verdict> {
@@ -132,6 +136,7 @@ export class Prober {
   }
 
   async close(): Promise<void> {
+    this.deadlines.close();
     await Promise.all([...this.pools.values()].map((pool) => pool.close()));
   }
 
@@ -203,8 +208,8 @@ export class Prober {
   private async ask(url: string, method: 'HEAD' | 'GET', bytes: number, image = false): Promise<Hop> {
     const releaseHost = await this.slotsOf(new URL(url).host).take();
     const release = await this.all.take();
-    const deadline = AbortSignal.timeout(this.settings.timeoutMs);
-    const signal = this.settings.signal === undefined ? deadline : AbortSignal.any([this.settings.signal, deadline]);
+    // One timer, cleared as the request ends, that an interrupt also ends: no AbortSignal.any tied to the run's signal per request.
+    const deadline = this.deadlines.start(this.settings.timeoutMs);
     try {
       this.settings.debug?.(`> ${method} ${new URL(url).origin}… (no authorization, no cookie)`);
       const headers: Record<string, string> = { 'user-agent': this.settings.userAgent };
@@ -214,7 +219,7 @@ export class Prober {
         headers,
         headersTimeout: this.settings.timeoutMs,
         bodyTimeout: this.settings.timeoutMs,
-        signal,
+        signal: deadline,
       });
       // Never more than asked for: a server that ignores the range has its connection ended there.
       // A HEAD's empty body is read too, which gives its connection back to the pool.
@@ -230,8 +235,9 @@ export class Prober {
       };
     } catch (error) {
       if (this.settings.signal?.aborted) throw error;
-      return failureOf(error, deadline.aborted);
+      return failureOf(error, deadline.expired);
     } finally {
+      deadline.clear();
       release();
       releaseHost();
     }
