@@ -64,6 +64,8 @@ interface Word {
 }
 
 const SPACE = /\s/;
+/** Spacing a label's layout would change: at either end, doubled, or other than a plain space. */
+const UNEVEN_SPACING = /^\s|\s$|\s\s|[^\S ]/;
 
 /** A part's words, each painted alone so a break between them never splits a colour. */
 function partWords(part: Part): string[] {
@@ -87,10 +89,15 @@ function labelWords(parts: Part[]): Word[] {
 function labelLine(parts: Part[]): string {
   const pieces: string[] = [];
   for (const part of parts) {
-    const words = partWords(part);
-    if (words.length === 0) continue;
+    let text = part.text;
+    // Text with no colour, spaced as joining its words would space it, is already its own piece: most parts, and every reference.
+    if (part.paint !== undefined || UNEVEN_SPACING.test(text)) {
+      const words = partWords(part);
+      if (words.length === 0) continue;
+      text = words.length === 1 ? words[0]! : words.join(' ');
+    } else if (text === '') continue;
     if (pieces.length > 0) pieces.push(part.close ? ' ' : '  ');
-    pieces.push(words.length === 1 ? words[0]! : words.join(' '));
+    pieces.push(text);
   }
   // One flat string: a line built with += is a tree of pieces, which joining the lines then walks.
   return pieces.join('');
