@@ -3,7 +3,7 @@
  * dense graphs stay linear in size and never recurse, hostile names and ids stay data.
  */
 import { PassThrough } from 'node:stream';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { renderWorkflowDot } from '../../../../src/areas/workflows/dot.js';
 import { escapeMermaidComment, renderWorkflowMermaid } from '../../../../src/areas/workflows/mermaid.js';
 import { describeNode, NODE_TYPES, updatePayloadProblems } from '../../../../src/platform/workflows/node-types.js';
@@ -38,6 +38,16 @@ function complete(size: number): { id: string; rootNodeId: string; nodes: Nodes 
   return { id: 'w', rootNodeId: 'd0', nodes };
 }
 
+/** A 100,000-node chain, built once for the file (the checks and drawings only read it) and let go after it. */
+let built: ReturnType<typeof chain> | undefined;
+const longChain = () => {
+  built ??= chain(100_000);
+  return built;
+};
+afterAll(() => {
+  built = undefined;
+});
+
 /** Text output as a pipe gets it: no colour, tab-separated tables. */
 const textOutput = () => new Output({ json: false, color: false, stdout: new PassThrough(), env: {} });
 
@@ -71,7 +81,7 @@ describe('the node type table', () => {
   it(
     'checks a graph of 100,000 nodes in one pass',
     () => {
-      expect(s.workflow.safeParse(chain(100_000)).success).toBe(true);
+      expect(s.workflow.safeParse(longChain()).success).toBe(true);
     },
     LARGE_GRAPH_TIMEOUT_MS,
   );
@@ -115,11 +125,11 @@ describe('the tree', () => {
   it(
     'draws a 100,000-node chain without running out of stack',
     () => {
-      const tree = renderWorkflowTree(chain(100_000), { unicode: false });
+      const tree = renderWorkflowTree(longChain(), { unicode: false });
       expect(tree).toContain('TimerAction  n99999  wait 1 day');
       expect(longestLine(tree)).toBeLessThan(4 * (FOLD_DEPTH + 1) + 60);
-      expect(renderWorkflowMermaid(chain(100_000))).toContain('n99998 --> n99999');
-      expect(renderWorkflowDot(chain(100_000))).toContain('n99998 -> n99999;');
+      expect(renderWorkflowMermaid(longChain())).toContain('n99998 --> n99999');
+      expect(renderWorkflowDot(longChain())).toContain('n99998 -> n99999;');
     },
     LARGE_GRAPH_TIMEOUT_MS,
   );
