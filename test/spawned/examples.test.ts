@@ -16,7 +16,6 @@ import { COMMANDS_DIR, HAND_WRITTEN_END, HAND_WRITTEN_START } from '../../src/bu
 import { walkSpecs, type CommandSpec, type Spec } from '../../src/core/declare.js';
 import { run, tempDir } from '../support/main.js';
 import { expectDescribed, recordingSandbox } from '../support/recording.js';
-import { spawnCli } from '../support/run-cli.js';
 import { words } from '../support/shell-words.js';
 
 interface Example {
@@ -260,7 +259,6 @@ describe.each([...sources])('examples of %s', (_source, examples) => {
         if (spec?.interactive) continue;
         // The examples' own sandbox stands where --sandbox would start one.
         const args = argv.filter((word) => word !== '--sandbox');
-        // jq's WebAssembly runs in the built binary, as users run it, rather than in the test's long-lived process.
         // What a person reads (no JSON, nothing redirected) is shown as on an 80-column terminal, and must fit it.
         const onTerminal =
           output === undefined &&
@@ -268,9 +266,8 @@ describe.each([...sources])('examples of %s', (_source, examples) => {
           !argv.some((word) => ['--json', '--jsonl', '--jq', '--lmx', '--plain'].includes(word) || word.startsWith('--format'));
         // A session a document shows ran on a terminal as wide as its widest line, at least 80 columns.
         const columns = Math.max(80, ...(shown ?? []).map((text) => [...text].length));
-        const result = argv.includes('--jq')
-          ? await spawnCli(args, { env: { ...env, PATH: process.env.PATH }, input, cwd: home })
-          : await run(args, { env: { ...env, LOOPSCTL_PAGER: '' }, input, tty: onTerminal ? { columns } : undefined });
+        // In-process, --jq included: the process compiles jq's WebAssembly once for every example that filters.
+        const result = await run(args, { env: { ...env, LOOPSCTL_PAGER: '' }, input, tty: onTerminal ? { columns } : undefined });
         if (output !== undefined) writeFileSync(output, result.stdout);
         // A session that shows an error ends with a code other than 0 (`echo $?` shows which).
         if (!illustrative && exits === 0 && shown?.some((text) => text.startsWith('Error: '))) expect(result.code, `${line}\n${result.stderr}`).not.toBe(0);
