@@ -3,17 +3,20 @@
  * of the directory in a temporary one, each record that differs from the account put as the
  * account holds it (as `content diff` pairs and names them), one only in the account added and one
  * only here removed. Components and themes go with it, so each email is drawn as the account would.
+ * Only what the side is read from is copied (the state file, the emails' and workflows' directories):
+ * the audience's records, and anything else beside them, no reader of a side looks at.
  */
-import { cpSync, lstatSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { removeTreeFile, writeTreeFiles } from '../../../base/tree-files.js';
+import { readTreeFile, removeTreeFile, walkTree, writeTreeFiles } from '../../../base/tree-files.js';
 import type { Uses } from '../../../core/capabilities.js';
 import { explained } from '../../explain.js';
 import { accountSide, diffEmails } from '../emails/diff.js';
 import type { RemoteRecord } from '../emails/remote.js';
 import { pathOf } from '../emails/sides.js';
-import type { Files } from '../files.js';
+import { KINDS, STATE_FILE, type Files } from '../files.js';
+import { WORKFLOWS } from '../lmx-files.js';
 import { CONTENT, requireState, scopeCovers, scopeOf } from '../scope.js';
 import { readSides, type WorkflowSide } from '../workflows/sides.js';
 
@@ -39,14 +42,14 @@ export async function accountTree(
   const remove = () => rmSync(home, { recursive: true, force: true });
   try {
     const base = join(home, basename(scope.root));
-    // The directory as it is, links left out (the tree's readers refuse them), then the account's side of what differs.
-    cpSync(scope.root, base, { recursive: true, filter: (source) => !lstatSync(source).isSymbolicLink() });
-    for (const pair of pairs) replaceRecord(base, pathOf(pair), pair.local?.files, pair.remote?.files);
-    for (const side of workflows) if (side.standing !== 'same') replaceRecord(base, side.path, side.local?.files, side.account?.files);
-    if (pushed === undefined) return { root: base, account, remove, remotes, workflows };
     // What a push narrowed by --only writes: the account, with the records it covers as the directory has them.
-    const head = join(home, 'head', basename(scope.root));
-    cpSync(base, head, { recursive: true });
+    const head = pushed === undefined ? undefined : join(home, 'head', basename(scope.root));
+    copySide(scope.root, head === undefined ? [base] : [base, head]);
+    for (const tree of head === undefined ? [base] : [base, head]) {
+      for (const pair of pairs) replaceRecord(tree, pathOf(pair), pair.local?.files, pair.remote?.files);
+      for (const side of workflows) if (side.standing !== 'same') replaceRecord(tree, side.path, side.local?.files, side.account?.files);
+    }
+    if (pushed === undefined || head === undefined) return { root: base, account, remove, remotes, workflows };
     for (const pair of pairs) if (scopeCovers(pushed, pathOf(pair))) replaceRecord(head, pathOf(pair), pair.remote?.files, pair.local?.files);
     for (const side of workflows)
       if (side.standing !== 'same' && scopeCovers(pushed, side.path)) replaceRecord(head, side.path, side.account?.files, side.local?.files);
@@ -54,6 +57,26 @@ export async function accountTree(
   } catch (error) {
     remove();
     throw error;
+  }
+}
+
+/** The entries at the top of a tree that a side is read from. */
+const SIDE_ENTRIES: ReadonlySet<string> = new Set([STATE_FILE, ...KINDS, WORKFLOWS]);
+
+/**
+ * The directory as it is, as far as a side is read from it, copied into each of `trees` in one
+ * walk: links, and what is neither a file nor a directory, left out (the tree's readers refuse
+ * them), each file read as the tree's readers read it, never through a link.
+ */
+function copySide(root: string, trees: string[]): void {
+  for (const tree of trees) mkdirSync(tree, { recursive: true });
+  const walked = walkTree(root, ({ path }) => SIDE_ENTRIES.has(path.split('/')[0]!));
+  for (const { path, kind } of walked) {
+    if (!SIDE_ENTRIES.has(path.split('/')[0]!)) continue;
+    const bytes = kind === 'file' ? readTreeFile(root, path, Number.MAX_SAFE_INTEGER) : undefined;
+    for (const tree of trees)
+      if (kind === 'directory') mkdirSync(join(tree, path));
+      else if (bytes !== undefined) writeFileSync(join(tree, path), bytes, { flag: 'wx' });
   }
 }
 
