@@ -123,15 +123,23 @@ function workflowName(root: string, directory: string): string {
 /**
  * The names read of workflow files, by the file's text: a run reads the same files in several
  * trees (a push's review, the account's side and the pushed one), and parsing one is most of what
- * naming its emails costs. Emptied when full, for a process that reads many trees (the preview server).
+ * naming its emails costs. Emptied when full, in files or in the characters its keys hold (a
+ * workflow of thousands of nodes is megabytes), for a process that reads many trees (the preview server).
  */
 const namesByText = new Map<string, unknown>();
+let charactersKept = 0;
+const MAX_KEPT_NAMES = 64;
+const MAX_KEPT_CHARACTERS = 4 * 1024 * 1024;
 
 function nameInWorkflowFile(text: string): unknown {
   if (!namesByText.has(text)) {
-    if (namesByText.size >= 64) namesByText.clear();
+    if (namesByText.size >= MAX_KEPT_NAMES || charactersKept + text.length > MAX_KEPT_CHARACTERS) {
+      namesByText.clear();
+      charactersKept = 0;
+    }
     const name = parseDocument(text).get('name');
     namesByText.set(text, typeof name === 'string' ? name : undefined);
+    charactersKept += text.length;
   }
   return namesByText.get(text);
 }
