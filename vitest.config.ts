@@ -51,9 +51,15 @@ export default mergeConfig(
           test: { name: 'in-process', include: IN_PROCESS, exclude: MOCKING, isolate: false, sequence: { groupOrder: 0 } },
         },
         {
-          // A process of its own for each file of test/spawned, and each in-process file that mocks a module.
+          // test/spawned in processes reused file after file as well: what such a file tests runs in
+          // the processes it starts, and a process of its own for each cost more than most of them.
           extends: true,
-          test: { name: 'isolated', include: ['test/spawned/**/*.test.ts', ...MOCKING], sequence: { groupOrder: 1 } },
+          test: { name: 'spawned', include: ['test/spawned/**/*.test.ts'], isolate: false, sequence: { groupOrder: 1 } },
+        },
+        {
+          // A process of its own for each in-process file that mocks a module.
+          extends: true,
+          test: { name: 'isolated', include: MOCKING, sequence: { groupOrder: 1 } },
         },
       ],
     },

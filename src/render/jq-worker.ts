@@ -123,6 +123,13 @@ export interface JqWorker {
 type WasmModule = object;
 declare const WebAssembly: { compile(bytes: Uint8Array): Promise<WasmModule> };
 
+/**
+ * The least heap a worker is given, whatever the limit: V8 ends the whole process, not the thread,
+ * when a thread's heap cannot hold what it starts with (2 MB cannot). Below it, the limit still
+ * bounds jq's own memory, which is what an expression grows.
+ */
+const MIN_WORKER_HEAP_MB = 16;
+
 /** jq's memory past which a worker is ended after its run rather than kept holding it. */
 const MAX_KEPT_MEMORY_BYTES = 64 * 1024 * 1024;
 
@@ -136,6 +143,7 @@ export async function takeWorker(memoryMb: number, maxOutput: number): Promise<J
   const kept = idle;
   idle = undefined;
   // A thread that has stopped has no id left.
+  kept?.thread.off('error', forgetIdle);
   if (kept !== undefined && kept.memoryMb === memoryMb && kept.thread.threadId !== -1) {
     kept.thread.ref();
     return kept;
@@ -148,7 +156,7 @@ export async function takeWorker(memoryMb: number, maxOutput: number): Promise<J
   const thread = new Worker(WORKER, {
     eval: true,
     workerData: { jqPath, module, maxOutput, maxMemory: memoryMb * 1024 * 1024, gate },
-    resourceLimits: { maxOldGenerationSizeMb: memoryMb },
+    resourceLimits: { maxOldGenerationSizeMb: Math.max(memoryMb, MIN_WORKER_HEAP_MB) },
     // The worker's own streams would reach the terminal unsanitized: they are read and dropped.
     stdout: true,
     stderr: true,
@@ -168,9 +176,15 @@ export function releaseWorker(worker: JqWorker, memoryBytes: number | undefined)
     void worker.thread.terminate();
     return;
   }
-  // Kept, it does not hold the process open.
+  // Kept, it does not hold the process open; nor does an error of it while it waits end the process.
   worker.thread.unref();
+  worker.thread.once('error', forgetIdle);
   idle = worker;
+}
+
+/** The kept worker failed while it waited (only the kept one listens so): the next run starts another. */
+function forgetIdle(): void {
+  idle = undefined;
 }
 
 async function load(): Promise<{ jqPath: string; module: WasmModule }> {

@@ -46,6 +46,15 @@ describe('--jq', () => {
     expect(result.stdout).toMatch(/^true\n.{1,3}!\n$/);
   });
 
+  it('runs under a memory limit below the least heap a thread starts in, which bounds what jq grows', async () => {
+    const env = { LOOPSCTL_JQ_MEMORY_MB: '1' };
+    const all = (await sandbox(['themes', 'list', '--json'])).json<unknown[]>();
+    expect((await sandbox(['themes', 'list', '--jq', '[.[].name] | length'], { env })).stdout).toBe(`${all.length}\n`);
+    const grown = await sandbox(['themes', 'list', '--jq', '[range(4000000)] | length'], { env });
+    expect(grown.code).toBe(2);
+    expect(grown.stderr).toContain('was stopped: it used more than 1 MB of memory');
+  });
+
   it('applies to each item with --jsonl', async () => {
     const all = (await sandbox(['themes', 'list', '--json'])).json<{ id: string; isDefault: boolean }[]>();
     const result = await sandbox(['themes', 'list', '--jsonl', '--jq', 'select(.isDefault) | {id}']);
