@@ -1,4 +1,7 @@
-/** What a person at a terminal sees: hidden key entry, aligned tables, colour and the tree. */
+/**
+ * What a person at a terminal sees: hidden key entry, aligned tables, colour and the tree. That
+ * every line of a table fits the terminal's width is checked in-process (test/e2e/areas/text-width.test.ts).
+ */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -66,26 +69,5 @@ describe.skipIf(script.skip)(script.title('on a terminal'), () => {
     expect(direct.stdout).not.toContain('paged:');
     const piped = await runCli(['ips', 'list'], { env });
     expect(piped.stdout).not.toContain('paged:');
-  });
-
-  it.each([60, 80, 160])('fits every line of a table at %i columns, with no row separators', async (columns) => {
-    const env = { LOOPS_BASE_URL: api.url, LOOPS_API_KEY: KEYS.valid, COLUMNS: String(columns) };
-    for (const args of [
-      ['themes', 'list'],
-      ['groups', 'list'],
-      ['transactional', 'metrics', 'tx_welcome', 'tx_unsent'],
-      ['workflow', 'show', 'wf_welcome'],
-    ]) {
-      const result = await runInTerminal([...args, '--no-color'], env);
-      expect(result.code, args.join(' ')).toBe(0);
-      // The terminal shows stderr too: a progress line redrawn in place leaves only its last state.
-      const lines = result.stdout
-        .replace(/\r/g, '')
-        .split('\n')
-        .map((line) => line.split('\u001b[2K').at(-1)!)
-        .filter((line) => line.trim() !== '');
-      for (const line of lines) expect([...line].length, `${args.join(' ')}: ${line}`).toBeLessThanOrEqual(columns);
-      expect(lines.some((line) => /^[-─+]+$/.test(line.trim()) && lines.indexOf(line) > 1)).toBe(false);
-    }
   });
 });

@@ -16,8 +16,9 @@ import './file-cpu.js';
  * The largest share of the run's CPU one file may take. The suite holds some 350 files, under a
  * third of a percent each on average. Since test/unit and test/e2e run in processes reused from
  * file to file (about half their CPU), the files that still run in a process of their own weigh
- * more: of some 390 s, test/spawned/examples.test.ts (every example of the help and the docs) took
- * 5.4% to 6.1% from run to run and test/e2e/core/hostile-inputs.test.ts up to 5.7%. A file past 8%
+ * more: of some 390 s, every example of the help and the docs (test/e2e/examples.test.ts, then in a
+ * process of its own) took 5.4% to 6.1% from run to run and test/e2e/core/hostile-inputs.test.ts up
+ * to 5.7%. A file past 8%
  * waits for something, runs as processes what could run in-process, or tests in one file what
  * belongs in several. A machine without the programs some tests need (Chromium, zsh, fish) skips
  * those, which raises every other file's share a little.

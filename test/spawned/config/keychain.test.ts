@@ -3,8 +3,10 @@
  * GNOME Keyring started here, unlocked with a test password, in a temporary HOME, so that nothing
  * touches the keychain of whoever runs the tests. Where those programs are missing (.ci/run
  * installs them), the tests that need them say why they are skipped. The fallback to the config
- * file, where no keychain answers, is tested always. Runs the built binary: the keychain library
- * reads the process's own environment.
+ * file, where no keychain answers, is tested always. The keychain library finds the session bus
+ * through the environment of the process it runs in, and keeps what it found (a bus, or none) for
+ * the process's life: the runs with no keychain reachable are processes of the built binary, and
+ * those with the Secret Service run in this process, on its bus, but for one login by the binary.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KEYS, startFixtureSandbox, type FixtureSandbox } from '../../support/fixture-sandbox.js';
+import { run } from '../../support/main.js';
 import { spawnCli } from '../../support/run-cli.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'loopsctl-keychain-'));
@@ -83,13 +86,40 @@ afterAll(async () => {
   rmSync(scratch, { recursive: true, force: true });
 });
 
-/** loopsctl with the keychain in reach (or not, without a bus), keys stored where it decides. */
-function loopsctl(dir: string, args: string[], options: { input?: string; withBus?: boolean; env?: Record<string, string | undefined> } = {}) {
-  const session = options.withBus === false ? { DBUS_SESSION_BUS_ADDRESS: undefined, XDG_RUNTIME_DIR: noBusDir } : { DBUS_SESSION_BUS_ADDRESS: busAddress };
+/** The built binary with no keychain in reach: no bus, keys stored where it decides. */
+function withoutBus(dir: string, args: string[], options: { input?: string; env?: Record<string, string | undefined> } = {}) {
   return spawnCli(args, {
-    env: { ...homeEnv, ...session, LOOPSCTL_KEY_STORAGE: undefined, LOOPSCTL_CONFIG_DIR: dir, LOOPS_BASE_URL: api.url, ...options.env },
+    env: {
+      ...homeEnv,
+      DBUS_SESSION_BUS_ADDRESS: undefined,
+      XDG_RUNTIME_DIR: noBusDir,
+      LOOPSCTL_KEY_STORAGE: undefined,
+      LOOPSCTL_CONFIG_DIR: dir,
+      LOOPS_BASE_URL: api.url,
+      ...options.env,
+    },
     input: options.input,
   });
+}
+
+/** The session bus, as this process's environment gives it to the keychain library while a run of the Secret Service's tests is under way. */
+const SESSION = ['DBUS_SESSION_BUS_ADDRESS', 'XDG_RUNTIME_DIR'] as const;
+
+/** loopsctl in this process with the Secret Service in reach, keys stored where it decides. */
+async function loopsctl(dir: string, args: string[], options: { input?: string } = {}) {
+  const saved = SESSION.map((name) => [name, process.env[name]] as const);
+  Object.assign(process.env, { DBUS_SESSION_BUS_ADDRESS: busAddress, XDG_RUNTIME_DIR: runtimeDir });
+  try {
+    return await run(args, {
+      env: { ...homeEnv, DBUS_SESSION_BUS_ADDRESS: busAddress, LOOPSCTL_KEY_STORAGE: undefined, LOOPSCTL_CONFIG_DIR: dir, LOOPS_BASE_URL: api.url },
+      input: options.input,
+    });
+  } finally {
+    for (const [name, value] of saved) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  }
 }
 
 const configOf = (dir: string) => JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8'));
@@ -102,7 +132,7 @@ const filesOf = (dir: string) =>
 describe('with no keychain reachable', () => {
   it('auth login falls back to the config file, and says why and where', async () => {
     const dir = mkdtempSync(join(scratch, 'config-'));
-    const login = await loopsctl(dir, ['auth', 'login', '--with-key-stdin'], { input: KEYS.valid, withBus: false });
+    const login = await withoutBus(dir, ['auth', 'login', '--with-key-stdin'], { input: KEYS.valid });
     expect(login.code).toBe(0);
     expect(login.stdout).toBe(`Logged in to Acme Inc (profile "default").\nThe key is in ${join(dir, 'config.json')} (readable by you only).\n`);
     // In a person's words, not D-Bus's ("autolaunch was disabled at compile time", a socket path).
@@ -110,12 +140,12 @@ describe('with no keychain reachable', () => {
       'Note: no system keychain answered (this session has no D-Bus session bus, so no Secret Service such as GNOME Keyring can answer); the key is stored in the config file instead.\n',
     );
     expect(configOf(dir).profiles.default).toMatchObject({ keyStorage: 'file', apiKey: KEYS.valid });
-    expect((await loopsctl(dir, ['auth', 'token'], { withBus: false })).stdout).toBe(`${KEYS.valid}\n`);
+    expect((await withoutBus(dir, ['auth', 'token'])).stdout).toBe(`${KEYS.valid}\n`);
   });
 
   it('LOOPSCTL_KEY_STORAGE=keychain refuses to fall back, and stores nothing', async () => {
     const dir = mkdtempSync(join(scratch, 'config-'));
-    const login = await loopsctl(dir, ['auth', 'login', '--with-key-stdin'], { input: KEYS.valid, withBus: false, env: { LOOPSCTL_KEY_STORAGE: 'keychain' } });
+    const login = await withoutBus(dir, ['auth', 'login', '--with-key-stdin'], { input: KEYS.valid, env: { LOOPSCTL_KEY_STORAGE: 'keychain' } });
     expect(login).toMatchObject({ code: 2, stdout: '' });
     expect(login.stderr).toMatch(/^Error: the key was not stored: no system keychain answered/);
     expect(readdirSync(dir)).toEqual([]);
@@ -126,7 +156,7 @@ describe('with no keychain reachable', () => {
     writeFileSync(join(dir, 'config.json'), JSON.stringify({ profiles: { default: { keyStorage: 'keychain', keychainAccount: `default@${dir}` } } }), {
       mode: 0o600,
     });
-    const result = await loopsctl(dir, ['ips', 'list'], { withBus: false });
+    const result = await withoutBus(dir, ['ips', 'list']);
     expect(result.code).toBe(3);
     expect(result.stderr).toMatch(/^Error: the key of profile "default" is in the system keychain, which could not be read: no system keychain answered/);
     expect(result.stderr).toContain(
@@ -147,7 +177,11 @@ describe('with a Secret Service (GNOME Keyring)', () => {
 
   test('auth login stores the key there, and nothing of it in the config file; commands read it from there', async () => {
     const dir = mkdtempSync(join(scratch, 'config-'));
-    const login = await loopsctl(dir, ['auth', 'login', '--with-key-stdin'], { input: KEYS.valid });
+    // The built binary's keychain module, on the Secret Service; this process reads what it stored.
+    const login = await spawnCli(['auth', 'login', '--with-key-stdin'], {
+      env: { ...homeEnv, DBUS_SESSION_BUS_ADDRESS: busAddress, LOOPSCTL_KEY_STORAGE: undefined, LOOPSCTL_CONFIG_DIR: dir, LOOPS_BASE_URL: api.url },
+      input: KEYS.valid,
+    });
     expect(login).toMatchObject({ code: 0, stderr: '' });
     expect(login.stdout).toBe('Logged in to Acme Inc (profile "default").\nThe key is in the system keychain.\n');
     expect(configOf(dir).profiles.default).toEqual({ keyStorage: 'keychain', keychainAccount: `default@${dir}`, teamName: 'Acme Inc' });

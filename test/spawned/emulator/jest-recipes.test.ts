@@ -126,10 +126,9 @@ describe('the Jest recipes of docs/sandbox.md', { timeout: 120_000 }, () => {
       'test/welcome.test.js': `const { LoopsClient } = require('loops');\n${sdkTest('sends the welcome email', atItsAddress)}`,
       'test/again.test.js': `const { LoopsClient } = require('loops');\n${sdkTest('sends it again', atItsAddress)}`,
     };
-    const app = appWith(recipe, tests);
-    expectPassed(jest(app), 2);
-    writeFileSync(join(app, 'test/broken.test.js'), brokenTest(atItsAddress));
-    expectFailed(jest(app), 'finds a contact the fixtures do not have', 2);
+    // All pass, so that a set-up or tear-down that fails shows in the exit code; a test the
+    // fixtures do not meet fails, as the interceptor recipe's run below shows.
+    expectPassed(jest(appWith(recipe, tests)), 2);
   });
 
   // The interceptor's sandbox, reached by a client made as in production: no base URL.

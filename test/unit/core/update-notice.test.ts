@@ -103,6 +103,11 @@ describe('the versions it announces', () => {
     expect(JSON.parse(readFileSync(lastCheckFile(cache), 'utf8'))).toEqual({ checkedAt: NOON.toISOString(), latest: null });
   });
 
+  it('says nothing of an answer that is not JSON', async () => {
+    feed.answer((response) => response.writeHead(200).end('<html>not json'));
+    expect(await notice(tempDir('loopsctl-cache-'))).toEqual({ stderr: '', requests: 1 });
+  });
+
   it('says nothing of a version named in an error’s answer', async () => {
     for (const status of [404, 500]) {
       feed.answer((response) => response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ version: '99.0.0' })));
@@ -173,6 +178,9 @@ describe('how often it asks', () => {
       ['themes', 'list', '--json'],
       ['themes', 'list', '--jq', '.'],
       ['themes', 'list', '-o', 'json'],
+      ['themes', 'list', '--output', 'json'],
+      ['themes', 'list', '--output=json'],
+      ['themes', 'list', '-ojson'],
       ['completion', 'bash'],
       ['themes', 'list', '--help'],
       ['themes', '-h'],

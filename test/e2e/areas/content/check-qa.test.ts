@@ -1,6 +1,6 @@
 /**
  * `content check`'s qa rules by the rules file `check` reads (--rules here; found in the working
- * directory as `check` finds it: test/spawned/areas/check/rules-file.test.ts): a rule turned off,
+ * directory as `check` finds it: test/e2e/areas/check/rules-file.test.ts): a rule turned off,
  * raised, allowed for one email, and the spam threshold making a total an error; and the text,
  * links and images of the components an email embeds judged as the email's. `content preview`'s
  * check panel and `content review`'s findings follow the same file.

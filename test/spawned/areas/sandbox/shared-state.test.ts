@@ -5,7 +5,7 @@
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { writeState } from '../../../../src/emulator/state.js';
 import { seedState } from '../../../support/sandbox.js';
 import { BIN, type CliResult, runCli, spawnCli, tempConfigDir } from '../../../support/run-cli.js';
@@ -14,7 +14,7 @@ import { BIN, type CliResult, runCli, spawnCli, tempConfigDir } from '../../../s
 const ADDED_CONTACTS = 5_000;
 
 const servers: ChildProcessWithoutNullStreams[] = [];
-afterEach(() => {
+afterAll(() => {
   for (const server of servers.splice(0)) if (server.exitCode === null) server.kill('SIGKILL');
 });
 
@@ -65,13 +65,30 @@ function both(configDir: string, url: string) {
   };
 }
 
+interface Served {
+  configDir: string;
+  url: string;
+}
+
+async function serving(configDir: string): Promise<Served> {
+  return { configDir, url: await startServer(configDir) };
+}
+
+let large: Promise<Served> | undefined;
+
+/** The large state and its server, made once for the file (the costliest to make): each test reads only what it wrote. */
+function largeState(): Promise<Served> {
+  large ??= serving(stateWith(ADDED_CONTACTS));
+  return large;
+}
+
 describe('a sandbox state file shared by loopsctl sandbox and --sandbox commands', { timeout: 90_000 }, () => {
   it('answers the same from the demo state and from one grown past 3 MB, through the server and in process', async () => {
     const answers = new Map<number, unknown[]>();
     for (const added of [0, ADDED_CONTACTS]) {
       answers.set(added, []);
-      const configDir = stateWith(added);
-      const { server, inProcess } = both(configDir, await startServer(configDir));
+      const { configDir, url } = added === 0 ? await serving(stateWith(0)) : await largeState();
+      const { server, inProcess } = both(configDir, url);
       // A contact created by each process is found by the other, as a seed contact is by both.
       await inProcess(['contacts', 'create', '--email', 'made-in-process@example.com', '--first-name', 'Ines']);
       await server(['contacts', 'create', '--email', 'made-by-server@example.com', '--first-name', 'Sam']);
@@ -87,8 +104,8 @@ describe('a sandbox state file shared by loopsctl sandbox and --sandbox commands
   });
 
   it('keeps every write when the server and --sandbox commands create contacts at once, each with an id of its own', async () => {
-    const configDir = stateWith(ADDED_CONTACTS);
-    const { server, inProcess, spawned } = both(configDir, await startServer(configDir));
+    const { configDir, url } = await largeState();
+    const { server, inProcess, spawned } = both(configDir, url);
     const emails = Array.from({ length: 8 }, (_, index) => `at-once-${index}@example.com`);
     // Half through the server, half as --sandbox commands, each in a process of its own, all at once.
     const creating = emails.map((email, index) => (index % 2 === 0 ? server : spawned)(['contacts', 'create', '--email', email]));
