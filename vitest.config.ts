@@ -38,6 +38,13 @@ const IN_PROCESS = ['test/unit/**/*.test.ts', 'test/e2e/**/*.test.ts'];
  */
 const MOCKING = globSync(IN_PROCESS, { cwd: ROOT }).filter((file) => readFileSync(`${ROOT}/${file}`, 'utf8').includes('vi.mock('));
 
+/**
+ * A file of test/spawned that loads the keychain library in its own process: the library keeps the
+ * session bus it first finds (or that it found none) for the process's life, so the file needs a
+ * process that nothing else has loaded it in.
+ */
+const KEYCHAIN = 'test/spawned/config/keychain.test.ts';
+
 export default mergeConfig(
   shared,
   defineConfig({
@@ -54,12 +61,12 @@ export default mergeConfig(
           // test/spawned in processes reused file after file as well: what such a file tests runs in
           // the processes it starts, and a process of its own for each cost more than most of them.
           extends: true,
-          test: { name: 'spawned', include: ['test/spawned/**/*.test.ts'], isolate: false, sequence: { groupOrder: 1 } },
+          test: { name: 'spawned', include: ['test/spawned/**/*.test.ts'], exclude: [KEYCHAIN], isolate: false, sequence: { groupOrder: 1 } },
         },
         {
-          // A process of its own for each in-process file that mocks a module.
+          // A process of its own for each in-process file that mocks a module, and for the keychain's.
           extends: true,
-          test: { name: 'isolated', include: MOCKING, sequence: { groupOrder: 1 } },
+          test: { name: 'isolated', include: [...MOCKING, KEYCHAIN], sequence: { groupOrder: 1 } },
         },
       ],
     },
