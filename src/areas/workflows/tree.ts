@@ -152,7 +152,13 @@ export function renderWorkflowTree(graph: TreeGraph, options: TreeOptions): stri
   const folded: string[] = [];
   const pending = new Set<string>();
   const nodes = graph.nodes;
-  const name = (node: NodeLike, id: string) => `${sanitize(node.typeName)} ${sanitize(id)}`;
+  /** Each node's type and id as a reference shows them, made once: a dense graph refers to a node once an edge that reaches it. */
+  const names = new Map<string, string>();
+  const name = (node: NodeLike, id: string) => {
+    let named = names.get(id);
+    if (named === undefined) names.set(id, (named = `${sanitize(node.typeName)} ${sanitize(id)}`));
+    return named;
+  };
 
   /**
    * Adds a label's lines: the first after `head`, any others (a label wrapped to the width) after
