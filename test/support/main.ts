@@ -127,9 +127,15 @@ export async function run(argv: string[], options: RunOptions = {}): Promise<Res
   };
   const code = await main(argv, runtime);
   const result = { code, stdout: stdout.text, stderr: stderr.text, stderrOpened, json: () => JSON.parse(stdout.text) };
-  ended.abort();
+  ended.abort(RUN_ENDED);
   return result;
 }
+
+/**
+ * Why a run's signal is aborted once the run has ended: one reason for every run, since abort()
+ * without one makes a DOMException, stack and all, for each run (thousands in a file).
+ */
+const RUN_ENDED = new DOMException('the run ended', 'AbortError');
 
 /** A terminal's stdin that a test types into. */
 export function typedInput(): PassThrough & { isTTY: boolean; setRawMode: (mode: boolean) => void } {

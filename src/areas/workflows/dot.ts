@@ -38,7 +38,10 @@ export function renderWorkflowDot(workflow: GraphSource, annotations?: NodeNotes
   for (const id of graph.missing) {
     lines.push(`  ${ids.get(id)} [label=${dotLabel([`✗ ${id}`, MISSING_LABEL])}, tooltip=${quoteDot(id)}, style=dashed, color=red, fontcolor=red];`);
   }
-  for (const edge of graph.edges) lines.push(`  ${ids.get(edge.from)} -> ${ids.get(edge.to)};`);
+  for (const node of graph.nodes) {
+    const from = ids.get(node.id)!;
+    for (const to of node.next) lines.push(`  ${from} -> ${ids.get(to)};`);
+  }
   lines.push('}');
   return `${lines.join('\n')}\n`;
 }

@@ -1,6 +1,6 @@
 /**
  * What the Mermaid and DOT drawings share: the nodes in drawing order (the trigger first) with
- * their labels and roles, and every edge, with ids that have no node listed once as missing.
+ * their labels, roles and edges, with ids that have no node listed once as missing.
  * Built in one pass over nodes and edges, without spreading arrays of unbounded length.
  */
 import type { Workflow } from '../../platform/workflows/schemas.js';
@@ -14,13 +14,15 @@ export interface GraphNode {
   lines: string[];
   /** The role its type declares; the root is drawn as a trigger whatever its type. */
   role: NodeRole | 'unknown';
+  /** The ids its edges lead to, in order: a node's edges are drawn together, its own id looked up once. */
+  next: readonly string[];
 }
 
 export interface WorkflowGraph {
+  /** The nodes, each with its edges: every edge of the graph, node by node. */
   nodes: GraphNode[];
   /** Ids that an edge points to but no node has. */
   missing: string[];
-  edges: { from: string; to: string }[];
 }
 
 /** A note by node id: a Map, or a lookup that makes each note as its node is drawn. */
@@ -36,7 +38,6 @@ export function workflowGraph(workflow: Pick<Workflow, 'rootNodeId' | 'nodes'>, 
   if (root !== null && Object.hasOwn(workflow.nodes, root)) ordered.push(root);
   for (const id of ids) if (id !== root) ordered.push(id);
   const nodes: GraphNode[] = [];
-  const edges: { from: string; to: string }[] = [];
   const missing = new Set<string>();
   for (const id of ordered) {
     const node = workflow.nodes[id]!;
@@ -45,13 +46,10 @@ export function workflowGraph(workflow: Pick<Workflow, 'rootNodeId' | 'nodes'>, 
     const lines = description ? [sanitize(node.typeName), sanitize(description)] : [sanitize(node.typeName)];
     const annotation = annotations?.get(id);
     if (annotation !== undefined) lines.push(sanitize(annotation));
-    nodes.push({ id, lines, role });
-    for (const to of node.nextNodeIds) {
-      edges.push({ from: id, to });
-      if (!Object.hasOwn(workflow.nodes, to)) missing.add(to);
-    }
+    nodes.push({ id, lines, role, next: node.nextNodeIds });
+    for (const to of node.nextNodeIds) if (!Object.hasOwn(workflow.nodes, to)) missing.add(to);
   }
-  return { nodes, missing: Array.from(missing), edges };
+  return { nodes, missing: Array.from(missing) };
 }
 
 /** Short ids for the drawings (n0, n1, ...; m0, ... for missing nodes), so no id can be read as syntax. */

@@ -46,7 +46,10 @@ export function renderWorkflowMermaid(workflow: GraphSource, annotations?: NodeN
   for (const id of graph.missing) {
     lines.push(`  ${ids.get(id)}[${label([`✗ ${sanitize(id)}`, MISSING_LABEL])}]:::missing`);
   }
-  for (const edge of graph.edges) lines.push(`  ${ids.get(edge.from)} --> ${ids.get(edge.to)}`);
+  for (const node of graph.nodes) {
+    const from = ids.get(node.id)!;
+    for (const to of node.next) lines.push(`  ${from} --> ${ids.get(to)}`);
+  }
   if (graph.missing.length > 0) lines.push('  classDef missing stroke:#c00,stroke-dasharray:4 3,color:#c00');
   return `${lines.join('\n')}\n`;
 }

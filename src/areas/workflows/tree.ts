@@ -152,7 +152,13 @@ export function renderWorkflowTree(graph: TreeGraph, options: TreeOptions): stri
   const folded: string[] = [];
   const pending = new Set<string>();
   const nodes = graph.nodes;
-  const name = (node: NodeLike, id: string) => `${sanitize(node.typeName)} ${sanitize(id)}`;
+  /** Each node's type and id as a reference shows them, made once: a dense graph refers to a node once an edge that reaches it. */
+  const names = new Map<string, string>();
+  const name = (node: NodeLike, id: string) => {
+    let named = names.get(id);
+    if (named === undefined) names.set(id, (named = `${sanitize(node.typeName)} ${sanitize(id)}`));
+    return named;
+  };
 
   /**
    * Adds a label's lines: the first after `head`, any others (a label wrapped to the width) after
@@ -183,8 +189,17 @@ export function renderWorkflowTree(graph: TreeGraph, options: TreeOptions): stri
     return parts;
   };
 
+  /** Each reference's label on one line, by its text (which names its kind, and so its colour): laid out once, however many edges draw it. */
+  const referenceLabels = new Map<string, string>();
+
   /** A line that stands for a node drawn elsewhere (or none), wrapped like a label; nothing hangs under it. */
   const reference = (frame: Frame, head: string, text: string, colour?: (text: string) => string) => {
+    if (options.width === undefined) {
+      let label = referenceLabels.get(text);
+      if (label === undefined) referenceLabels.set(text, (label = labelLine([{ text, paint: colour }])));
+      lines.push(head + label);
+      return;
+    }
     const indent = frame.depth === 0 ? '' : frame.prefix + (frame.connector === glyph.last ? glyph.space : glyph.pipe);
     put(head, [{ text, paint: colour }], indent, glyph.space);
   };

@@ -10,6 +10,7 @@
  */
 import { copyFileSync, lstatSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { specs } from '../../../src/areas/registry.js';
 import { longFlag, walkSpecs, type CommandSpec, type OptionSpec } from '../../../src/core/declare.js';
@@ -131,12 +132,17 @@ beforeAll(async () => {
   expect((await run(['--sandbox', 'lists', 'list'], { env: { ...env, LOOPSCTL_CONFIG_DIR: seeded } })).code).toBe(0);
 });
 
-/** What a directory holds, each entry by name, inode, size and time of change: equal only while nothing in it changed. */
+/**
+ * What a directory holds, each entry by name, inode, size and time of change: equal only while nothing in it changed.
+ * A database's shared memory (-shm) is left out: a read changes it, and it holds nothing the next run reads as state.
+ */
 function contentsOf(dir: string): string {
   return readdirSync(dir)
+    .filter((name) => !name.endsWith('-shm'))
     .map((name) => {
       const entry = lstatSync(join(dir, name));
-      return `${name} ${entry.ino} ${entry.size} ${entry.mtimeMs} ${entry.ctimeMs}`;
+      // Each run's opening of a database changes its write-ahead log's time of change (its mode is set), not what it holds.
+      return `${name} ${entry.ino} ${entry.size} ${entry.mtimeMs} ${name.endsWith('-wal') ? '' : entry.ctimeMs}`;
     })
     .join('\n');
 }
@@ -153,6 +159,14 @@ const usesSandboxState = (argv: string[]) => argv.includes('--sandbox') || argv[
 const kept = new Map<boolean, { dir: string; contents: string }>();
 
 /**
+ * A connection held open on the shared sandbox state, as a server holds one: each run's is then not
+ * the last, which would checkpoint the database and remove its write-ahead log and shared memory,
+ * for the next run to make again.
+ */
+let holding: DatabaseSync | undefined;
+afterAll(() => holding?.close());
+
+/**
  * A config directory as a run of its own would find it: for a run that reads the sandbox's state,
  * with a copy of the seeded state, which is what its first run would write. One is shared by the runs that leave it
  * as it was made (most: a hostile value is refused before anything is written), and made anew after
@@ -163,7 +177,12 @@ function configDirFor(argv: string[]): string {
   const shared = kept.get(sandbox);
   if (shared !== undefined && contentsOf(shared.dir) === shared.contents) return shared.dir;
   const dir = tempDir();
-  if (sandbox) copyFileSync(defaultStatePath(seeded), defaultStatePath(dir));
+  if (sandbox) {
+    copyFileSync(defaultStatePath(seeded), defaultStatePath(dir));
+    holding?.close();
+    holding = new DatabaseSync(defaultStatePath(dir));
+    holding.prepare('SELECT count(*) FROM members').get();
+  }
   kept.set(sandbox, { dir, contents: contentsOf(dir) });
   return dir;
 }

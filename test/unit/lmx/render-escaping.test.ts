@@ -195,7 +195,11 @@ describe('every escaping site of the renderer, with hostile text', () => {
         const html = readHtml(renderLmx(document, site.options?.(text)).html);
         expect(site.read(html)).toEqual([site.expected(text)]);
         expect(html.all('script')).toEqual([]);
-        for (const element of html.all()) for (const { name } of element.attrs) expect(OWN_ATTRIBUTES, `<${element.tagName} ${name}>`).toContain(name);
+        // One assertion for the page, not one an attribute: the page has hundreds, and each costs an expect.
+        const injected = html
+          .all()
+          .flatMap((element) => element.attrs.filter(({ name }) => !OWN_ATTRIBUTES.has(name)).map(({ name }) => `<${element.tagName} ${name}>`));
+        expect(injected).toEqual([]);
       }),
       { examples: EXAMPLES, numRuns: 60 },
     );
