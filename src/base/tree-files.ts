@@ -136,18 +136,7 @@ export function treeEntries(root: string, path: string): TreeEntry[] {
   const held = heldAt(root, segments);
   if (held !== undefined) return held.tree.entriesOf(held.path, held.full);
   const directory = directoryOf(root, segments);
-  if (directory === undefined) return [];
-  let names: string[];
-  try {
-    names = readdirSync(directory);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw new LocalFileError(`${directory}: ${(error as Error).message}`, { cause: error });
-  }
-  return names.sort().flatMap((name) => {
-    const stats = lstatOf(join(directory, name));
-    return stats === undefined ? [] : [{ name, kind: kindOf(stats) }];
-  });
+  return directory === undefined ? [] : entriesIn(directory);
 }
 
 /** An entry met on a walk of the tree: its path under the root, its name, and what it is. */
@@ -184,7 +173,14 @@ export function walkTree(root: string, enter: (entry: WalkedEntry) => boolean): 
 function listed(root: string, path: string): TreeEntry[] {
   const held = heldAt(root, path === '' ? [] : path.split('/'));
   if (held !== undefined) return held.tree.kindOf(held.path) === 'directory' ? held.tree.entriesOf(held.path, held.full) : [];
-  const full = path === '' ? root : join(root, path);
+  return entriesIn(path === '' ? root : join(root, path));
+}
+
+/**
+ * A directory's entries, sorted by name, each of the kind its listing gives: the entry's own, as
+ * lstat sees it (a link is a link), without looking at each again; none when it does not exist.
+ */
+function entriesIn(full: string): TreeEntry[] {
   let entries: Dirent[];
   try {
     entries = readdirSync(full, { withFileTypes: true });
