@@ -25,7 +25,7 @@ import {
   type Stats,
 } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
+import { basename, dirname, isAbsolute, join, sep } from 'node:path';
 import { LocalFileError } from './errors.js';
 
 /** What a name in a tree is, as `lstat` sees it. */
@@ -369,7 +369,12 @@ export class HeldTree {
   private readonly directories = new Map<string, Map<string, 'file' | 'directory'>>([['', new Map()]]);
   private readonly files = new Map<string, Buffer>();
 
-  constructor(readonly root: string) {}
+  /** The root, spelled as the readers' paths are joined, so that theirs are found under it. */
+  readonly root: string;
+
+  constructor(root: string) {
+    this.root = join(root);
+  }
 
   /** Makes a directory, and those on its way; a file on its way is refused. */
   addDirectory(path: string): void {
@@ -431,14 +436,21 @@ export class HeldTree {
   }
 }
 
-/** The held tree a path under a root is in, and the path in it; undefined when it is in none. */
+/** The held tree a path under a root is in (the root as the tree was made with it), and the path in it; undefined when it is in none. */
 function heldAt(root: string, segments: readonly string[]): { tree: HeldTree; path: string; full: string } | undefined {
   if (heldTrees.size === 0) return undefined;
   const full = join(root, ...segments);
   for (const [heldRoot, tree] of heldTrees) {
-    const path = relative(heldRoot, full);
-    if (path === '..' || path.startsWith(`..${sep}`) || isAbsolute(path)) continue;
-    return { tree, path: path.split(sep).join('/'), full };
+    if (full === heldRoot) return { tree, path: '', full };
+    if (full.startsWith(heldRoot) && full[heldRoot.length] === sep)
+      return {
+        tree,
+        path: full
+          .slice(heldRoot.length + 1)
+          .split(sep)
+          .join('/'),
+        full,
+      };
   }
   return undefined;
 }
