@@ -42,6 +42,8 @@ export interface MessageFields {
   subject?: string;
   previewText?: string;
   fallbacks: Partial<Record<LmxNamespace, Record<string, string>>>;
+  /** Every field of the file whose value is text, by name: the sender's too (`fromName`…), which a review shows. */
+  texts: Record<string, string>;
 }
 
 /** A record's JSON files are a few fields; a theme's styles, a few dozen. */
@@ -287,12 +289,13 @@ export async function messageFieldsOf(file: string): Promise<MessageFields> {
   const fieldsFile = join(dirname(file), `${basename(file, '.lmx')}.json`);
   const place = placeInTree(fieldsFile);
   const text = await readTreeText(place.root, place.path);
-  if (text === undefined) return { fallbacks: {} };
+  if (text === undefined) return { fallbacks: {}, texts: {} };
   const fields = parseJson(fieldsFile, text, messageFields);
   return {
     subject: fields.subject,
     previewText: fields.previewText,
     fallbacks: { contact: fields.contactPropertiesFallbacks, event: fields.eventPropertiesFallbacks, data: fields.dataVariablesFallbacks },
+    texts: Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string')),
   };
 }
 
