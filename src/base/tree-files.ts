@@ -7,6 +7,7 @@
  * regular file, it is opened with O_NOFOLLOW (and checked to be the file looked at), and a write
  * goes to a new file in the same directory, renamed into place: a rename replaces a name, never
  * what a link at that name points to. The root itself is the one the person named, links and all.
+ * A tree held in memory (HeldTree) is read by the same functions, as if it were on disk.
  */
 import {
   closeSync,
@@ -116,6 +117,8 @@ function directoryOf(root: string, segments: readonly string[]): string | undefi
 /** What a path under the root names: undefined when nothing; a link anywhere on the way is refused. */
 export function treeEntryKind(root: string, path: string): 'file' | 'directory' | undefined {
   const segments = segmentsOf(root, path);
+  const held = heldAt(root, segments);
+  if (held !== undefined) return held.tree.kindOf(held.path);
   if (segments.length === 0) return 'directory';
   const directory = directoryOf(root, segments.slice(0, -1));
   if (directory === undefined) return undefined;
@@ -130,19 +133,10 @@ export function treeEntryKind(root: string, path: string): 'file' | 'directory' 
 /** The entries of a directory under the root, sorted, each as lstat sees it; none when it does not exist. */
 export function treeEntries(root: string, path: string): TreeEntry[] {
   const segments = segmentsOf(root, path);
+  const held = heldAt(root, segments);
+  if (held !== undefined) return held.tree.entriesOf(held.path, held.full);
   const directory = directoryOf(root, segments);
-  if (directory === undefined) return [];
-  let names: string[];
-  try {
-    names = readdirSync(directory);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw new LocalFileError(`${directory}: ${(error as Error).message}`, { cause: error });
-  }
-  return names.sort().flatMap((name) => {
-    const stats = lstatOf(join(directory, name));
-    return stats === undefined ? [] : [{ name, kind: kindOf(stats) }];
-  });
+  return directory === undefined ? [] : entriesIn(directory);
 }
 
 /** An entry met on a walk of the tree: its path under the root, its name, and what it is. */
@@ -166,21 +160,35 @@ export function walkTree(root: string, enter: (entry: WalkedEntry) => boolean): 
   const directories = [''];
   for (let next = 0; next < directories.length; next += 1) {
     const path = directories[next]!;
-    const full = path === '' ? root : join(root, path);
-    let entries: Dirent[];
-    try {
-      entries = readdirSync(full, { withFileTypes: true });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
-      throw new LocalFileError(`${full}: ${(error as Error).message}`, { cause: error });
-    }
-    for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
-      const found = { path: path === '' ? entry.name : `${path}/${entry.name}`, name: entry.name, kind: direntKind(entry) };
+    for (const entry of listed(root, path)) {
+      const found = { path: path === '' ? entry.name : `${path}/${entry.name}`, name: entry.name, kind: entry.kind };
       walked.push(found);
       if (found.kind === 'directory' && enter(found)) directories.push(found.path);
     }
   }
   return walked;
+}
+
+/** A directory's entries as a walk lists them, sorted by name: a held tree's, or as its listing gives their kinds. */
+function listed(root: string, path: string): TreeEntry[] {
+  const held = heldAt(root, path === '' ? [] : path.split('/'));
+  if (held !== undefined) return held.tree.kindOf(held.path) === 'directory' ? held.tree.entriesOf(held.path, held.full) : [];
+  return entriesIn(path === '' ? root : join(root, path));
+}
+
+/**
+ * A directory's entries, sorted by name, each of the kind its listing gives: the entry's own, as
+ * lstat sees it (a link is a link), without looking at each again; none when it does not exist.
+ */
+function entriesIn(full: string): TreeEntry[] {
+  let entries: Dirent[];
+  try {
+    entries = readdirSync(full, { withFileTypes: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw new LocalFileError(`${full}: ${(error as Error).message}`, { cause: error });
+  }
+  return entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)).map((entry) => ({ name: entry.name, kind: direntKind(entry) }));
 }
 
 /** Where a file to read is, checked: its full path and what lstat saw, or undefined when it does not exist. */
@@ -214,6 +222,8 @@ function openError(full: string, error: unknown): LocalFileError {
  * undefined when the file or a directory on its way does not exist.
  */
 export function readTreeFile(root: string, path: string, limit: number): Buffer | undefined {
+  const held = heldFile(root, path, limit);
+  if (held !== undefined) return held.bytes;
   const found = fileToRead(root, path);
   if (found === undefined) return undefined;
   const { full, stats } = found;
@@ -241,6 +251,8 @@ export function readTreeFile(root: string, path: string, limit: number): Buffer 
 
 /** readTreeFile without holding the process while the bytes come: for a server that answers others meanwhile. */
 export async function readTreeFileAsync(root: string, path: string, limit: number): Promise<Buffer | undefined> {
+  const held = heldFile(root, path, limit);
+  if (held !== undefined) return held.bytes;
   const found = fileToRead(root, path);
   if (found === undefined) return undefined;
   const { full, stats } = found;
@@ -341,4 +353,124 @@ export function removeTreeFile(root: string, path: string): void {
   if (stats === undefined) return;
   if (stats.isDirectory()) throw refused(full, 'directory', 'regular file');
   rmSync(full, { force: true });
+}
+
+/** The trees held in memory, by their roots. */
+const heldTrees = new Map<string, HeldTree>();
+
+/**
+ * A tree held in memory rather than written to disk (a side of a review, from a git commit or the
+ * account): from when it is held until it is released, this module's readers read it at its root
+ * as they would a directory there, and nothing is on disk at that root. It holds directories and
+ * regular files only, which is all the tree's readers take.
+ */
+export class HeldTree {
+  /** Each directory's entries, by the directory's path (the root's is ''). */
+  private readonly directories = new Map<string, Map<string, 'file' | 'directory'>>([['', new Map()]]);
+  private readonly files = new Map<string, Buffer>();
+
+  /** The root, spelled as the readers' paths are joined, so that theirs are found under it. */
+  readonly root: string;
+
+  constructor(root: string) {
+    this.root = join(root);
+  }
+
+  /** Makes a directory, and those on its way; a file on its way is refused. */
+  addDirectory(path: string): void {
+    let at = '';
+    for (const segment of segmentsOf(this.root, path)) {
+      const below = at === '' ? segment : `${at}/${segment}`;
+      const entries = this.directories.get(at)!;
+      const kind = entries.get(segment);
+      if (kind === 'file') throw refused(join(this.root, below), 'file', 'directory');
+      if (kind === undefined) {
+        entries.set(segment, 'directory');
+        this.directories.set(below, new Map());
+      }
+      at = below;
+    }
+  }
+
+  /** Puts a file (its bytes taken as they are, not copied), its directories made; a directory at its name is refused. */
+  writeFile(path: string, data: string | Uint8Array): void {
+    const segments = segmentsOf(this.root, path);
+    if (segments.length === 0) throw refused(this.root, 'directory', 'regular file');
+    const parent = segments.slice(0, -1).join('/');
+    this.addDirectory(parent);
+    const file = segments.join('/');
+    if (this.directories.has(file)) throw refused(join(this.root, file), 'directory', 'regular file');
+    this.directories.get(parent)!.set(segments.at(-1)!, 'file');
+    this.files.set(file, typeof data === 'string' ? Buffer.from(data, 'utf8') : Buffer.from(data.buffer, data.byteOffset, data.byteLength));
+  }
+
+  /** Removes a file, its directory left; nothing when it is not there, a directory refused. */
+  removeFile(path: string): void {
+    const segments = segmentsOf(this.root, path);
+    const file = segments.join('/');
+    if (this.directories.has(file)) throw refused(join(this.root, file), 'directory', 'regular file');
+    if (this.files.delete(file)) this.directories.get(segments.slice(0, -1).join('/'))!.delete(segments.at(-1)!);
+  }
+
+  /** Makes the tree readable at its root; returns how to release it. */
+  hold(): () => void {
+    heldTrees.set(this.root, this);
+    return () => {
+      if (heldTrees.get(this.root) === this) heldTrees.delete(this.root);
+    };
+  }
+
+  kindOf(path: string): 'file' | 'directory' | undefined {
+    return this.directories.has(path) ? 'directory' : this.files.has(path) ? 'file' : undefined;
+  }
+
+  entriesOf(path: string, full: string): TreeEntry[] {
+    if (this.files.has(path)) throw refused(full, 'file', 'directory');
+    const entries = [...(this.directories.get(path) ?? [])];
+    return entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([name, kind]) => ({ name, kind }));
+  }
+
+  fileAt(path: string, full: string): Buffer | undefined {
+    if (this.directories.has(path)) throw refused(full, 'directory', 'regular file');
+    return this.files.get(path);
+  }
+}
+
+/** The held tree a path under a root is in (the root as the tree was made with it), and the path in it; undefined when it is in none. */
+function heldAt(root: string, segments: readonly string[]): { tree: HeldTree; path: string; full: string } | undefined {
+  if (heldTrees.size === 0) return undefined;
+  const full = join(root, ...segments);
+  for (const [heldRoot, tree] of heldTrees) {
+    if (full === heldRoot) return { tree, path: '', full };
+    if (full.startsWith(heldRoot) && full[heldRoot.length] === sep)
+      return {
+        tree,
+        path: full
+          .slice(heldRoot.length + 1)
+          .split(sep)
+          .join('/'),
+        full,
+      };
+  }
+  return undefined;
+}
+
+/** A held tree's file, as readTreeFile reads one; undefined when the path is in no held tree (it is then read from disk). */
+function heldFile(root: string, path: string, limit: number): { bytes: Buffer | undefined } | undefined {
+  const held = heldAt(root, segmentsOf(root, path));
+  if (held === undefined) return undefined;
+  const bytes = held.tree.fileAt(held.path, held.full);
+  if (bytes !== undefined && bytes.length > limit) throw new TreeFileTooLargeError(held.full, bytes.length, limit);
+  return { bytes };
+}
+
+/** Whether anything is at a name at the top of a tree (a link too, as lstat sees it); not when it cannot be looked at. */
+export function treeHasEntry(root: string, name: string): boolean {
+  const held = heldAt(root, segmentsOf(root, name));
+  if (held !== undefined) return held.tree.kindOf(held.path) !== undefined;
+  try {
+    return lstatSync(join(root, name), { throwIfNoEntry: false }) !== undefined;
+  } catch {
+    return false;
+  }
 }

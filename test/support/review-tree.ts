@@ -5,8 +5,8 @@
  * written down here (`USES`), so a test states the emails a change must report.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, sep } from 'node:path';
 import { tempDir } from './temp.js';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -115,10 +115,31 @@ function files(): Record<string, string> {
 }
 
 /** A git command in `cwd`, as a test's own user; its output. */
-export function git(cwd: string, ...args: string[]): string {
+function git(cwd: string, ...args: string[]): string {
   const run = spawnSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', '-c', 'commit.gpgsign=false', ...args], { cwd, encoding: 'utf8' });
   if (run.status !== 0) throw new Error(`git ${args.join(' ')}: ${run.stderr}`);
   return run.stdout;
+}
+
+/**
+ * A new repository in `repository` whose one commit, on main, holds the files of its working tree
+ * as they are: one `git fast-import` of them all, read here, rather than `git add` and `git commit`,
+ * which write an object file for each. Nothing a review reads needs the index, so none is written
+ * (`git status` would show every file staged for removal).
+ */
+export function commitWorkingTree(repository: string, message: string): void {
+  git(repository, 'init', '--quiet', '--template=', '--initial-branch=main');
+  const files = readdirSync(repository, { recursive: true, encoding: 'utf8' })
+    .map((path) => path.split(sep).join('/'))
+    .filter((path) => path.split('/')[0] !== '.git' && lstatSync(join(repository, path)).isFile())
+    .sort();
+  const stream = [Buffer.from(`commit refs/heads/main\ncommitter Test <test@example.com> 0 +0000\ndata ${Buffer.byteLength(message)}\n${message}\n`)];
+  for (const path of files) {
+    const bytes = readFileSync(join(repository, path));
+    stream.push(Buffer.from(`M 100644 inline ${path}\ndata ${bytes.length}\n`), bytes, Buffer.from('\n'));
+  }
+  const run = spawnSync('git', ['fast-import', '--quiet'], { cwd: repository, input: Buffer.concat(stream) });
+  if (run.status !== 0) throw new Error(`git fast-import: ${run.stderr.toString()}`);
 }
 
 /** A repository whose `loops/` directory holds the tree, committed; returns the tree's directory. */
@@ -128,14 +149,12 @@ export function reviewRepository(): string {
 
 /** reviewRepository in a directory of the caller's (the benchmark's scratch directory). */
 export function reviewRepositoryIn(repository: string): string {
-  git(repository, 'init', '--quiet', '--initial-branch=main');
   const root = join(repository, 'loops');
   for (const [path, text] of Object.entries(files())) {
     mkdirSync(dirname(join(root, path)), { recursive: true });
     writeFileSync(join(root, path), text);
   }
-  git(repository, 'add', '-A');
-  git(repository, 'commit', '--quiet', '-m', 'content');
+  commitWorkingTree(repository, 'content');
   return root;
 }
 

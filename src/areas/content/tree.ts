@@ -3,11 +3,10 @@
  * each is the body of (kind, name, subject, fallbacks), the components an email may embed and the
  * themes it may be drawn with. Any other directory is a set of loose .lmx files.
  */
-import { lstatSync } from 'node:fs';
 import { parseDocument } from 'yaml';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { LocalFileError, UsageError } from '../../base/errors.js';
-import { readTreeFile, readTreeFileAsync, treeEntries, TreeFileTooLargeError } from '../../base/tree-files.js';
+import { readTreeFile, readTreeFileAsync, treeEntries, treeHasEntry, TreeFileTooLargeError } from '../../base/tree-files.js';
 import { parseLmx, type LmxDocument, type LmxKind, type LmxNamespace } from '../../lmx/index.js';
 import type { LmxValues } from '../../lmx/render.js';
 import { z } from '../../base/shapes.js';
@@ -43,6 +42,8 @@ export interface MessageFields {
   subject?: string;
   previewText?: string;
   fallbacks: Partial<Record<LmxNamespace, Record<string, string>>>;
+  /** Every field of the file whose value is text, by name: the sender's too (`fromName`…), which a review shows. */
+  texts: Record<string, string>;
 }
 
 /** A record's JSON files are a few fields; a theme's styles, a few dozen. */
@@ -70,14 +71,7 @@ async function readTreeText(root: string, path: string, limit = MAX_JSON_FILE_BY
 
 /** Whether a directory is one `content pull` wrote: it has the state file or a kind's directory. */
 export function isTree(directory: string): boolean {
-  return [STATE_FILE, ...KINDS, 'workflows'].some((name) => {
-    try {
-      lstatSync(join(directory, name));
-      return true;
-    } catch {
-      return false;
-    }
-  });
+  return [STATE_FILE, ...KINDS, 'workflows'].some((name) => treeHasEntry(directory, name));
 }
 
 /**
@@ -295,12 +289,13 @@ export async function messageFieldsOf(file: string): Promise<MessageFields> {
   const fieldsFile = join(dirname(file), `${basename(file, '.lmx')}.json`);
   const place = placeInTree(fieldsFile);
   const text = await readTreeText(place.root, place.path);
-  if (text === undefined) return { fallbacks: {} };
+  if (text === undefined) return { fallbacks: {}, texts: {} };
   const fields = parseJson(fieldsFile, text, messageFields);
   return {
     subject: fields.subject,
     previewText: fields.previewText,
     fallbacks: { contact: fields.contactPropertiesFallbacks, event: fields.eventPropertiesFallbacks, data: fields.dataVariablesFallbacks },
+    texts: Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string')),
   };
 }
 

@@ -62,6 +62,11 @@ export const TRIGGER_PHRASES: readonly string[] = [
   'winner',
 ];
 const MAX_PHRASES_SCORED = 3;
+/** Each phrase as a pattern that finds it between non-letters, made once: made anew, the 25 Unicode patterns cost each email's check about 0.1 ms. */
+const PHRASE_PATTERNS: readonly (readonly [string, RegExp])[] = TRIGGER_PHRASES.map((phrase) => [
+  phrase,
+  new RegExp(`(^|[^\\p{L}])${phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\p{L}])`, 'u'),
+]);
 
 /** Text in an email of images alone: under this many characters is nothing to read. */
 export const IMAGE_ONLY_TEXT = 50;
@@ -139,7 +144,7 @@ function bodyFindings(input: SpamInput, text: string): QaFinding[] {
       ),
     );
   const lower = text.toLowerCase();
-  const phrases = TRIGGER_PHRASES.filter((phrase) => new RegExp(`(^|[^\\p{L}])${phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\p{L}])`, 'u').test(lower));
+  const phrases = PHRASE_PATTERNS.filter(([, pattern]) => pattern.test(lower)).map(([phrase]) => phrase);
   if (phrases.length > 0)
     found.push(
       finding(

@@ -1,15 +1,15 @@
 /**
  * The account as it is now, as a content tree (`content review <dir> --against account`): a copy
- * of the directory in a temporary one, each record that differs from the account put as the
+ * of the directory held in memory at a temporary directory's name (HeldTree), each record that differs from the account put as the
  * account holds it (as `content diff` pairs and names them), one only in the account added and one
  * only here removed. Components and themes go with it, so each email is drawn as the account would.
  * Only what the side is read from is copied (the state file, the emails' and workflows' directories):
  * the audience's records, and anything else beside them, no reader of a side looks at.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { readTreeFile, removeTreeFile, walkTree, writeTreeFiles } from '../../../base/tree-files.js';
+import { HeldTree, readTreeFile, walkTree } from '../../../base/tree-files.js';
 import type { Uses } from '../../../core/capabilities.js';
 import { explained } from '../../explain.js';
 import { accountSide, diffEmails } from '../emails/diff.js';
@@ -20,7 +20,7 @@ import { WORKFLOWS } from '../lmx-files.js';
 import { CONTENT, requireState, scopeCovers, scopeOf } from '../scope.js';
 import { readSides, type WorkflowSide } from '../workflows/sides.js';
 
-/** The account's side of the tree at `root`, in a temporary directory, the account's name, and the records read of it. */
+/** The account's side of the tree at `root`, held in memory, the account's name, and the records read of it. */
 export async function accountTree(
   context: Uses<'client' | 'key'>,
   root: string,
@@ -38,26 +38,26 @@ export async function accountTree(
     scope.workflows && state.kinds.includes('workflows')
       ? (await explained(readSides(client, scope.root, state, account, { onlyChanged: false, scope, lmx: names }), CONTENT)).sides
       : [];
-  const home = mkdtempSync(join(tmpdir(), 'loopsctl-review-account-'));
-  const remove = () => rmSync(home, { recursive: true, force: true });
-  try {
-    const base = join(home, basename(scope.root));
-    // What a push narrowed by --only writes: the account, with the records it covers as the directory has them.
-    const head = pushed === undefined ? undefined : join(home, 'head', basename(scope.root));
-    copySide(scope.root, head === undefined ? [base] : [base, head]);
-    for (const tree of head === undefined ? [base] : [base, head]) {
-      for (const pair of pairs) replaceRecord(tree, pathOf(pair), pair.local?.files, pair.remote?.files);
-      for (const side of workflows) if (side.standing !== 'same') replaceRecord(tree, side.path, side.local?.files, side.account?.files);
-    }
-    if (pushed === undefined || head === undefined) return { root: base, account, remove, remotes, workflows };
+  const home = join(tmpdir(), `loopsctl-review-account-${randomUUID()}`);
+  const base = new HeldTree(join(home, basename(scope.root)));
+  // What a push narrowed by --only writes: the account, with the records it covers as the directory has them.
+  const head = pushed === undefined ? undefined : new HeldTree(join(home, 'head', basename(scope.root)));
+  const trees = head === undefined ? [base] : [base, head];
+  copySide(scope.root, trees);
+  for (const tree of trees) {
+    for (const pair of pairs) replaceRecord(tree, pathOf(pair), pair.local?.files, pair.remote?.files);
+    for (const side of workflows) if (side.standing !== 'same') replaceRecord(tree, side.path, side.local?.files, side.account?.files);
+  }
+  if (pushed !== undefined && head !== undefined) {
     for (const pair of pairs) if (scopeCovers(pushed, pathOf(pair))) replaceRecord(head, pathOf(pair), pair.remote?.files, pair.local?.files);
     for (const side of workflows)
       if (side.standing !== 'same' && scopeCovers(pushed, side.path)) replaceRecord(head, side.path, side.account?.files, side.local?.files);
-    return { root: base, account, remove, head, remotes, workflows };
-  } catch (error) {
-    remove();
-    throw error;
   }
+  const releases = trees.map((tree) => tree.hold());
+  const remove = () => {
+    for (const release of releases) release();
+  };
+  return { root: base.root, account, remove, ...(head === undefined ? {} : { head: head.root }), remotes, workflows };
 }
 
 /** The entries at the top of a tree that a side is read from. */
@@ -68,20 +68,19 @@ const SIDE_ENTRIES: ReadonlySet<string> = new Set([STATE_FILE, ...KINDS, WORKFLO
  * walk: links, and what is neither a file nor a directory, left out (the tree's readers refuse
  * them), each file read as the tree's readers read it, never through a link.
  */
-function copySide(root: string, trees: string[]): void {
-  for (const tree of trees) mkdirSync(tree, { recursive: true });
+function copySide(root: string, trees: HeldTree[]): void {
   const walked = walkTree(root, ({ path }) => SIDE_ENTRIES.has(path.split('/')[0]!));
   for (const { path, kind } of walked) {
     if (!SIDE_ENTRIES.has(path.split('/')[0]!)) continue;
     const bytes = kind === 'file' ? readTreeFile(root, path, Number.MAX_SAFE_INTEGER) : undefined;
     for (const tree of trees)
-      if (kind === 'directory') mkdirSync(join(tree, path));
-      else if (bytes !== undefined) writeFileSync(join(tree, path), bytes, { flag: 'wx' });
+      if (kind === 'directory') tree.addDirectory(path);
+      else if (bytes !== undefined) tree.writeFile(path, bytes);
   }
 }
 
 /** A record's directory made to hold the account's files: those it has written, those only here removed. */
-function replaceRecord(root: string, path: string, here: Files | undefined, there: Files | undefined): void {
-  for (const name of here?.keys() ?? []) if (there?.has(name) !== true) removeTreeFile(root, `${path}/${name}`);
-  writeTreeFiles(root, path, there ?? []);
+function replaceRecord(tree: HeldTree, path: string, here: Files | undefined, there: Files | undefined): void {
+  for (const name of here?.keys() ?? []) if (there?.has(name) !== true) tree.removeFile(`${path}/${name}`);
+  for (const [name, data] of there ?? []) tree.writeFile(`${path}/${name}`, data);
 }

@@ -1,15 +1,17 @@
 /**
- * A content tree as committed at a git ref (`content review <dir> --base main`), written into a
- * new temporary directory so that it is read exactly as the working tree is. git itself reads the
+ * A content tree as committed at a git ref (`content review <dir> --base main`), held in memory at
+ * a temporary directory's name so that it is read exactly as the working tree is (HeldTree), with
+ * no file written for it. git itself reads the
  * commit (`ls-tree`, then `cat-file --batch` for the files' bytes): nothing is checked out, and
  * the working tree and its index are left as they are. Symbolic links are not written (the tree's
  * readers refuse them anyway); only the directory named, as it stood at the ref, is read.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
-import { basename, dirname, join } from 'node:path';
+import { basename, join } from 'node:path';
 import { UsageError } from '../../../base/errors.js';
+import { HeldTree } from '../../../base/tree-files.js';
 
 /** The most of a commit's tree read: a content tree is small; a ref of a monorepo's other half would be refused. */
 const MAX_TREE_BYTES = 256 * 1024 * 1024;
@@ -27,14 +29,14 @@ function git(directory: string, args: string[], input?: string): { status: numbe
   return { status: run.status, stdout: run.stdout, stderr: run.stderr.toString('utf8').trim() };
 }
 
-/** A base tree, and how to remove it once read. */
+/** A base tree, and how to release it once read. */
 export interface BaseTree {
   root: string;
   commit: string;
   remove: () => void;
 }
 
-/** The directory `root` as committed at `ref`, in a temporary directory; a ref git does not know is refused (exit 2). */
+/** The directory `root` as committed at `ref`, held in memory; a ref git does not know is refused (exit 2). */
 export function treeAtRef(root: string, ref: string): BaseTree {
   if (ref.startsWith('-') || ref.trim() === '') throw new UsageError(`--base ${ref}: not a git ref`, { hint: 'name a branch, tag or commit: --base main' });
   // One call asks both: the directory's place in its repository (a line, empty at the top, said only
@@ -67,30 +69,17 @@ export function treeAtRef(root: string, ref: string): BaseTree {
     throw new UsageError(`--base ${ref}: ${root} held ${total} bytes at that commit, more than a content tree (${MAX_TREE_BYTES / 1024 / 1024} MB)`, {
       hint: 'name the content directory itself, not the repository that holds it',
     });
-  const home = mkdtempSync(join(tmpdir(), 'loopsctl-review-base-'));
-  const remove = () => rmSync(home, { recursive: true, force: true });
-  try {
-    const base = join(home, basename(root));
-    mkdirSync(base);
-    const batch = git(root, ['cat-file', '--batch'], files.map((file) => `${file.object}\n`).join(''));
-    // Each directory is made once, however many of its files follow.
-    const made = new Set([base]);
-    let offset = 0;
-    for (const file of files) {
-      const header = batch.stdout.indexOf(10, offset);
-      offset = header + 1;
-      const bytes = batch.stdout.subarray(offset, offset + file.size);
-      offset += file.size + 1;
-      // ls-tree names paths from the directory given, as git quotes none with -z.
-      if (file.path.split('/').some((part) => part === '..' || part === '')) continue;
-      const directory = dirname(join(base, file.path));
-      if (!made.has(directory)) mkdirSync(directory, { recursive: true });
-      made.add(directory);
-      writeFileSync(join(base, file.path), bytes);
-    }
-    return { root: base, commit, remove };
-  } catch (error) {
-    remove();
-    throw error;
+  const base = new HeldTree(join(tmpdir(), `loopsctl-review-base-${randomUUID()}`, basename(root)));
+  const batch = git(root, ['cat-file', '--batch'], files.map((file) => `${file.object}\n`).join(''));
+  let offset = 0;
+  for (const file of files) {
+    const header = batch.stdout.indexOf(10, offset);
+    offset = header + 1;
+    const bytes = batch.stdout.subarray(offset, offset + file.size);
+    offset += file.size + 1;
+    // ls-tree names paths from the directory given, as git quotes none with -z.
+    if (file.path.split('/').some((part) => part === '..' || part === '')) continue;
+    base.writeFile(file.path, bytes);
   }
+  return { root: base.root, commit, remove: base.hold() };
 }

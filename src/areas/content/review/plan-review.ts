@@ -6,13 +6,13 @@
  * approval names exactly what it approves. It is part of what the plan's own digest covers: a
  * plan whose review was edited is refused as any edited plan is.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { UsageError } from '../../../base/errors.js';
 import { sanitize } from '../../../base/sanitize.js';
 import { z } from '../../../base/shapes.js';
-import { readTreeFile, treeEntries, treeEntryKind } from '../../../base/tree-files.js';
+import { HeldTree, readTreeFile, treeEntries, treeEntryKind } from '../../../base/tree-files.js';
 import { STATE_FILE } from '../files.js';
 import type { Review } from './compare.js';
 import { whatChanged } from './words.js';
@@ -80,31 +80,28 @@ export function reviewOfPlan(plan: object, file: string): PlanReview {
   return parsed.data;
 }
 
-/** Both sides of a plan's review as trees in a temporary directory, for the reader of any side. */
+/** Both sides of a plan's review as trees held in memory (HeldTree), for the reader of any side. */
 export function planTrees(review: PlanReview): { base: string; head: string; remove: () => void } {
-  const home = mkdtempSync(join(tmpdir(), 'loopsctl-review-plan-'));
-  const write = (side: string, files: Record<string, string>) => {
-    const root = join(home, side, 'loops');
-    mkdirSync(root, { recursive: true });
+  const home = join(tmpdir(), `loopsctl-review-plan-${randomUUID()}`);
+  const treeOf = (side: string, files: Record<string, string>) => {
+    const tree = new HeldTree(join(home, side, 'loops'));
     for (const [path, text] of Object.entries(files)) {
       // Paths are the plan's, checked: none may leave its side's directory.
       if (path.startsWith('/') || path.split('/').some((part) => part === '..' || part === '' || part === '.'))
         throw new UsageError(`the plan's review names a file outside its tree: ${sanitize(path)}`, { hint: 'write the plan again' });
-      mkdirSync(dirname(join(root, path)), { recursive: true });
-      writeFileSync(join(root, path), text);
+      tree.writeFile(path, text);
     }
-    return root;
+    return tree;
   };
-  try {
-    return {
-      base: write('before', review.sides.before),
-      head: write('after', review.sides.after),
-      remove: () => rmSync(home, { recursive: true, force: true }),
-    };
-  } catch (error) {
-    rmSync(home, { recursive: true, force: true });
-    throw error;
-  }
+  const [base, head] = [treeOf('before', review.sides.before), treeOf('after', review.sides.after)];
+  const releases = [base.hold(), head.hold()];
+  return {
+    base: base.root,
+    head: head.root,
+    remove: () => {
+      for (const release of releases) release();
+    },
+  };
 }
 
 /** The lines an approval question gives a plan's review: the emails it changes, where the page is, and the digest approved. */

@@ -78,7 +78,8 @@ async function readEmail(
   const source = read === undefined || 'problem' in read ? '' : read.source;
   const context = await treeContext(file, cache);
   const view = viewEmail({ file, source, kind: lmx.kind, ...(lmx.rules === undefined ? {} : { rules: lmx.rules }) }, context);
-  const fields = await fieldsOf(root, `${path}/${basename(file, '.lmx')}.json`);
+  // The email message's fields file, read once with the context it is drawn with.
+  const fields = context.fields.texts;
   const { document } = parseLmx(source);
   // The LMX's own errors: a qa finding the rules file raises to an error is a finding, not a body that does not compile.
   const compileErrors = view.problems.filter((problem) => problem.severity === 'error' && !Object.hasOwn(QA_RULES, problem.rule));
@@ -96,18 +97,6 @@ async function readEmail(
     view,
     errors,
   };
-}
-
-/** The email message's own fields file, read leniently: what it lacks is empty, and one that does not parse is left to `content check` and `push`. */
-async function fieldsOf(root: string, path: string): Promise<Record<string, string | undefined>> {
-  try {
-    const text = (await readTreeFileAsync(root, path, 1024 * 1024))?.toString('utf8');
-    const value: unknown = text === undefined ? {} : JSON.parse(text);
-    if (typeof value !== 'object' || value === null) return {};
-    return Object.fromEntries(Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
-  } catch {
-    return {};
-  }
 }
 
 function senderOf(fields: Record<string, string | undefined>): string {

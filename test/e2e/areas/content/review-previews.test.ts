@@ -12,7 +12,7 @@ import { findMessage } from '../../../../src/emulator/routes/email-message-recor
 import { PREVIEWS_PER_DAY } from '../../../../src/platform/email-messages/previews.js';
 import { tempDir } from '../../../support/main.js';
 import { sandboxEachTest, type RecordingSandbox } from '../../../support/recording.js';
-import { git } from '../../../support/review-tree.js';
+import { commitWorkingTree } from '../../../support/review-tree.js';
 
 const ADDRESS = 'alex@example.com';
 
@@ -41,9 +41,7 @@ async function pulledRepository(sandbox: RecordingSandbox): Promise<{ tree: stri
   const cache = join(tempDir('loopsctl-review-previews-cache-'), 'cache');
   const env = { XDG_CACHE_HOME: cache };
   expect((await sandbox.loopsctl(['content', 'pull', tree], { env })).code).toBe(0);
-  git(repository, 'init', '--quiet', '--initial-branch=main');
-  git(repository, 'add', '-A');
-  git(repository, 'commit', '--quiet', '-m', 'pulled');
+  commitWorkingTree(repository, 'pulled');
   return { tree, cache, env };
 }
 

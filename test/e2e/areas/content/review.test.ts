@@ -93,13 +93,15 @@ describe('content review --base: the emails whose rendered result changes, and n
     expect(text.stderr).toContain('components/unused--cmp6 changed, and no email embeds it: no recipient sees that change.');
   });
 
-  it('a subject only, a preview text only: those emails, that field alone', async () => {
+  it('a subject only, a preview text only, a sender only: those emails, that field alone', async () => {
     editTree(root, `${TRANSACTIONAL[11]}/draft.json`, '"Subject 12"', '"Your subject, renewed"');
     editTree(root, `${TRANSACTIONAL[12]}/draft.json`, '"Preview 13"', '"A new preview"');
+    editTree(root, `${TRANSACTIONAL[13]}/draft.json`, '"fromName": "Acme"', '"fromName": "Acme Billing"');
     const json = await review();
     expect(json.emails.map(({ path, changed }) => ({ path, changed }))).toEqual([
       { path: TRANSACTIONAL[11], changed: ['subject'] },
       { path: TRANSACTIONAL[12], changed: ['previewText'] },
+      { path: TRANSACTIONAL[13], changed: ['from'] },
     ]);
   });
 
