@@ -4,9 +4,9 @@
  * first); nothing here is timed.
  */
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { madeCompletionScript } from '../../../src/areas/completion/made.js';
 import { SHELLS } from '../../../src/areas/completion/scripts.js';
 import { specs } from '../../../src/areas/registry.js';
@@ -20,6 +20,8 @@ import { tempDir } from '../../support/temp.js';
 const RECORD_LOADS = resolve(import.meta.dirname, '../../support/record-loads.cjs');
 const scratch = tempDir('loopsctl-startup-');
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+// The runs against the sandbox read its state, seeded once here (a first run would seed it).
+beforeAll(async () => expect(await spawnCli(['sandbox', 'reset'])).toMatchObject({ code: 0 }));
 
 interface Spawned {
   code: number | null;
@@ -44,6 +46,39 @@ function spawnCli(args: string[], env: Record<string, string> = {}, nodeArgs: st
       resolvePromise({ code, stdout, stderr });
     });
   });
+}
+
+let plainStartRun: Promise<Spawned> | undefined;
+/** A start of the program that prints the version and reports its code cache: one run, which two tests read. */
+const plainStart = () => (plainStartRun ??= spawnCli(['--json', '--version'], { LOOPSCTL_REPORT_CODE_CACHE: '1' }));
+
+/**
+ * The completion script the build wrote for a shell, which the declarations make (checked below,
+ * once: making one costs more than a run of the CLI).
+ */
+function shippedCompletion(shell: string): string {
+  return readFileSync(resolve(BIN, `../../dist/completion/loopsctl.${shell}`), 'utf8');
+}
+
+/**
+ * A copy of the built package (bin/, package.json and dist/) in the scratch directory, of the
+ * files `keep` keeps, by their paths in the package. The files are hard links, which cost a
+ * fraction of copying dist/'s megabytes; a run only adds files beside them (a recording's caches,
+ * which such a copy leaves out), as a write into one would change the package's own.
+ */
+function packageCopy(name: string, keep: (file: string) => boolean): string {
+  const root = resolve(BIN, '../..');
+  const copy = join(scratch, name);
+  const files = [
+    'package.json',
+    ...['bin', 'dist'].flatMap((dir) => readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' }).map((file) => join(dir, file))),
+  ];
+  for (const file of files.filter(keep)) {
+    if (statSync(join(root, file)).isDirectory()) continue;
+    mkdirSync(dirname(join(copy, file)), { recursive: true });
+    linkSync(join(root, file), join(copy, file));
+  }
+  return copy;
 }
 
 /** The words of every group and command, as typed before --help. */
@@ -152,11 +187,7 @@ describe('--help of every command', () => {
     expect(topic).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Exit codes:\n/), stderr: '' });
     expect(readFileSync(file, 'utf8').split('\n')).toEqual(['dist/cli.cjs']);
     // A copy of the package whose build wrote no pages prints the same help from the program.
-    const copy = join(scratch, 'without-pages');
-    const root = resolve(BIN, '../..');
-    cpSync(join(root, 'bin'), join(copy, 'bin'), { recursive: true });
-    cpSync(join(root, 'package.json'), join(copy, 'package.json'));
-    cpSync(join(root, 'dist'), join(copy, 'dist'), { recursive: true, filter: (source) => !source.includes('/dist/help') });
+    const copy = packageCopy('without-pages', (file) => !file.startsWith('dist/help/'));
     // The report of the code cache says which bundles ran: the group's declarations are its area's.
     const result = await spawnCli(['contacts', '--help'], { LOOPSCTL_REPORT_CODE_CACHE: '1' }, [], join(copy, 'bin/loopsctl.js'));
     const used = (bundle: string) => `code cache: used ${join(copy, 'dist', `${bundle}.${process.version}-${process.arch}.cache`)}\n`;
@@ -179,7 +210,7 @@ describe('a command', () => {
     // A completion script that a pipe takes whole is the build's file, printed without the program;
     // a larger one (zsh's) goes through the program, which waits for a slow reader without holding Ctrl-C.
     const bash = await spawnCli(['completion', 'bash'], { LOADS_FILE: join(scratch, 'loads-bash') }, ['--require', RECORD_LOADS]);
-    expect(bash).toEqual({ code: 0, stdout: madeCompletionScript('bash', specs), stderr: '' });
+    expect(bash).toEqual({ code: 0, stdout: shippedCompletion('bash'), stderr: '' });
     expect(readFileSync(join(scratch, 'loads-bash'), 'utf8')).toBe('');
     expect(await loads(['completion', 'zsh'], {})).toEqual({ files: ['dist/areas-completion.cjs', 'dist/cli.cjs'], code: 0, message: null });
   });
@@ -241,8 +272,6 @@ describe('a command', () => {
   });
 
   it('against the sandbox loads the emulator, and LMX only for a command that reads content', async () => {
-    // The first run seeds the state file from every area's module; the runs after it read it.
-    expect((await loads(['--sandbox', 'workflow', 'list'], {})).code).toBe(0);
     const builtins = join(scratch, 'builtins-sandbox-list');
     const list = await loads(['--sandbox', 'workflow', 'list'], { BUILTINS_FILE: builtins });
     expect(list.code).toBe(0);
@@ -263,7 +292,6 @@ describe('a command', () => {
   });
 
   it('against the sandbox, `contacts find` loads neither the bulk machinery of an import nor its sockets and hashes', async () => {
-    expect((await loads(['--sandbox', 'contacts', 'find', '--email', 'ada@example.com'], {})).code).toBe(0);
     const builtins = join(scratch, 'builtins-sandbox-find');
     const find = await loads(['--sandbox', 'contacts', 'find', '--email', 'ada@example.com'], { BUILTINS_FILE: builtins });
     expect(find.code).toBe(0);
@@ -333,14 +361,13 @@ describe('the built bundle', () => {
   it('ships the completion script that the declarations make for each shell', () => {
     // Both print the script the build wrote (dist/completion/): bin/loopsctl.js one a pipe takes
     // whole (bash's, run above), the bundle any other (zsh's, run above and below).
-    const dist = resolve(BIN, '../../dist/completion');
-    expect(SHELLS.map((shell) => readFileSync(join(dist, `loopsctl.${shell}`), 'utf8'))).toEqual(SHELLS.map((shell) => madeCompletionScript(shell, specs)));
+    expect(SHELLS.map(shippedCompletion)).toEqual(SHELLS.map((shell) => madeCompletionScript(shell, specs)));
   });
 
   it('carries the package version, which the build writes in', async () => {
     const { version } = JSON.parse(readFileSync(resolve(BIN, '../../package.json'), 'utf8')) as { version: string };
     // With another option beside it, --version is answered by the bundle, not by bin/loopsctl.js.
-    expect(await spawnCli(['--json', '--version'])).toEqual({ code: 0, stdout: `${version}\n`, stderr: '' });
+    expect(await plainStart()).toMatchObject({ code: 0, stdout: `${version}\n` });
   });
 });
 
@@ -351,8 +378,9 @@ describe('the code cache', () => {
   const programStart = ['--json', '--version'];
 
   it('shipped with the bundle serves a plain start', async () => {
-    const result = await spawnCli(programStart, report);
+    const result = await plainStart();
     expect(result.code).toBe(0);
+    // The report is all it writes to stderr.
     expect(result.stderr).toBe(`code cache: used ${resolve(BIN, `../../dist/cli.cjs.${process.version}-${process.arch}.cache`)}\n`);
   });
 
@@ -398,11 +426,7 @@ describe('the code cache', () => {
     const secret = { LOOPS_WEBHOOK_SECRET: 'whsec_bG9vcHNjdGwtdGVzdC1zZWNyZXQ=' };
     /** A copy of the package without its caches, and the caches a recording wrote there. */
     function copyWithoutCaches(name: string): { bin: string; caches: () => string[] } {
-      const copy = join(scratch, name);
-      const root = resolve(BIN, '../..');
-      cpSync(join(root, 'bin'), join(copy, 'bin'), { recursive: true });
-      cpSync(join(root, 'package.json'), join(copy, 'package.json'));
-      cpSync(join(root, 'dist'), join(copy, 'dist'), { recursive: true, filter: (source) => !source.endsWith('.cache') });
+      const copy = packageCopy(name, (file) => !file.endsWith('.cache'));
       return { bin: join(copy, 'bin/loopsctl.js'), caches: () => readdirSync(join(copy, 'dist')).filter((file) => file.endsWith('.cache')) };
     }
 
@@ -412,7 +436,7 @@ describe('the code cache', () => {
       const result = await spawnCli([], { ...secret, LOOPSCTL_RECORD_CODE_CACHE: JSON.stringify(commands) }, [], bin);
       expect(result).toMatchObject({ code: 0, stderr: '' });
       // Each command's output, in order: the completion script, the signature headers, the help.
-      const completion = madeCompletionScript('bash', specs);
+      const completion = shippedCompletion('bash');
       expect(result.stdout.startsWith(completion)).toBe(true);
       expect(result.stdout.slice(completion.length)).toMatch(/^webhook-id: msg_.*\nwebhook-timestamp: \d+\nwebhook-signature: v1,.*\nUsage: loopsctl /);
       const bundles = readdirSync(resolve(BIN, '../../dist')).filter((file) => file.endsWith('.cjs'));
@@ -421,12 +445,9 @@ describe('the code cache', () => {
 
     it('fills, with the commands after the starts, only the bundles no start ran', async () => {
       const { bin } = copyWithoutCaches('recording-requests');
-      const config = join(scratch, 'recording-requests-config');
-      const env = { LOOPSCTL_CONFIG_DIR: config };
-      expect(await spawnCli(['sandbox', 'reset'], env, [], bin)).toMatchObject({ code: 0 });
       const cacheSize = (bundle: string) => statSync(join(dirname(bin), '../dist', `${bundle}.${process.version}-${process.arch}.cache`)).size;
       const recorded = async (commands: object) => {
-        const result = await spawnCli([], { ...env, LOOPSCTL_RECORD_CODE_CACHE: JSON.stringify(commands) }, [], bin);
+        const result = await spawnCli([], { LOOPSCTL_RECORD_CODE_CACHE: JSON.stringify(commands) }, [], bin);
         expect(result).toMatchObject({ code: 0, stderr: '' });
         return { cli: cacheSize('cli.cjs'), client: cacheSize('client.cjs') };
       };
@@ -459,7 +480,7 @@ describe('the code cache', () => {
     const env = { NODE_OPTIONS: '--max-old-space-size=300', XDG_CACHE_HOME: notADirectory };
     const result = await spawnCli(['completion', 'zsh'], env);
     expect(result).toMatchObject({ code: 0, stderr: '' });
-    expect(result.stdout).toBe(madeCompletionScript('zsh', specs));
+    expect(result.stdout).toBe(shippedCompletion('zsh'));
     expect(existsSync(join(notADirectory, 'loopsctl'))).toBe(false);
   });
 });
