@@ -17,6 +17,10 @@ import { BIN } from '../../support/run-cli.js';
 import { runInTerminal, script } from '../../support/run-in-terminal.js';
 import { tempDir } from '../../support/temp.js';
 
+/**
+ * Runs bin/loopsctl.js in its process and records what it loads (test/support/record-loads.cjs):
+ * with no Node flags, the run uses the code cache the build shipped, as a user's does.
+ */
 const RECORD_LOADS = resolve(import.meta.dirname, '../../support/record-loads.cjs');
 const scratch = tempDir('loopsctl-startup-');
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -29,9 +33,9 @@ interface Spawned {
   stderr: string;
 }
 
-function spawnCli(args: string[], env: Record<string, string> = {}, nodeArgs: string[] = [], bin = BIN): Promise<Spawned> {
+function spawnCli(args: string[], env: Record<string, string> = {}, bin = BIN): Promise<Spawned> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [...nodeArgs, bin, ...args], {
+    const child = spawn(process.execPath, [bin, ...args], {
       env: { PATH: process.env.PATH ?? '', HOME: scratch, LOOPSCTL_CONFIG_DIR: join(scratch, 'config'), XDG_CACHE_HOME: join(scratch, 'cache'), ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -120,7 +124,7 @@ describe('--help of every command', () => {
     const sample = [...new Set([...depths.map((depth) => paths.find((path) => path.length === depth)!), largest])];
     const loads = await inBatches(sample, 4, async (path) => {
       const file = join(scratch, `loads-${path.join('-') || 'root'}`);
-      const result = await spawnCli([...path, '--help'], { LOADS_FILE: file }, ['--require', RECORD_LOADS]);
+      const result = await spawnCli([...path, '--help'], { LOADS_FILE: file }, RECORD_LOADS);
       expect(result, `loopsctl ${path.join(' ')} --help`).toEqual({ code: 0, stdout: pageOf(path), stderr: '' });
       return [`loopsctl ${[...path, '--help'].join(' ')}`, readFileSync(file, 'utf8').split('\n').filter(Boolean)] as const;
     });
@@ -149,13 +153,13 @@ describe('--help of every command', () => {
     ];
     for (const [args, words] of cases) {
       const file = join(scratch, `loads-form-${args.join('-') || 'none'}`);
-      const result = await spawnCli(args, { LOADS_FILE: file }, ['--require', RECORD_LOADS]);
+      const result = await spawnCli(args, { LOADS_FILE: file }, RECORD_LOADS);
       expect(result, `loopsctl ${args.join(' ')}`).toEqual({ code: 0, stdout: pageOf(words), stderr: '' });
       expect(readFileSync(file, 'utf8'), `loopsctl ${args.join(' ')}`).toBe('');
     }
     // A command that is not a group runs, though named alone: `commands` lists every command.
     const file = join(scratch, 'loads-not-help');
-    expect(await spawnCli(['commands'], { LOADS_FILE: file }, ['--require', RECORD_LOADS])).toMatchObject({ stdout: expect.not.stringMatching(/^Usage:/) });
+    expect(await spawnCli(['commands'], { LOADS_FILE: file }, RECORD_LOADS)).toMatchObject({ stdout: expect.not.stringMatching(/^Usage:/) });
     expect(readFileSync(file, 'utf8').split('\n')).toContain('dist/cli.cjs');
   });
 
@@ -183,13 +187,13 @@ describe('--help of every command', () => {
   it('goes to the program for words the pages do not answer, and without the pages', async () => {
     // A topic of `loopsctl help` is printed by the program.
     const file = join(scratch, 'loads-help-topic');
-    const topic = await spawnCli(['help', 'exit-codes'], { LOADS_FILE: file }, ['--require', RECORD_LOADS]);
+    const topic = await spawnCli(['help', 'exit-codes'], { LOADS_FILE: file }, RECORD_LOADS);
     expect(topic).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Exit codes:\n/), stderr: '' });
     expect(readFileSync(file, 'utf8').split('\n')).toEqual(['dist/cli.cjs']);
     // A copy of the package whose build wrote no pages prints the same help from the program.
     const copy = packageCopy('without-pages', (file) => !file.startsWith('dist/help/'));
     // The report of the code cache says which bundles ran: the group's declarations are its area's.
-    const result = await spawnCli(['contacts', '--help'], { LOOPSCTL_REPORT_CODE_CACHE: '1' }, [], join(copy, 'bin/loopsctl.js'));
+    const result = await spawnCli(['contacts', '--help'], { LOOPSCTL_REPORT_CODE_CACHE: '1' }, join(copy, 'bin/loopsctl.js'));
     const used = (bundle: string) => `code cache: used ${join(copy, 'dist', `${bundle}.${process.version}-${process.arch}.cache`)}\n`;
     expect(result).toEqual({ code: 0, stdout: pageOf(['contacts']), stderr: `${used('cli.cjs')}${used('areas-contacts.cjs')}` });
   });
@@ -199,7 +203,7 @@ describe('a command', () => {
   /** The bundled files a run loads, and how it ended: its exit code and the error message it printed, if any. */
   async function loads(args: string[], env: Record<string, string>): Promise<{ files: string[]; code: number | null; message: string | null }> {
     const file = join(scratch, `loads-${args.join('-').replace(/\W/g, '_')}`);
-    const { code, stderr } = await spawnCli(args, { LOADS_FILE: file, ...env }, ['--require', RECORD_LOADS]);
+    const { code, stderr } = await spawnCli(args, { LOADS_FILE: file, ...env }, RECORD_LOADS);
     return { files: readFileSync(file, 'utf8').split('\n'), code, message: /^Error: .*$/m.exec(stderr)?.[0] ?? null };
   }
 
@@ -209,7 +213,7 @@ describe('a command', () => {
     expect(await loads(['webhooks', 'sign'], secret)).toEqual({ files: ['dist/areas-webhooks.cjs', 'dist/cli.cjs'], code: 0, message: null });
     // A completion script that a pipe takes whole is the build's file, printed without the program;
     // a larger one (zsh's) goes through the program, which waits for a slow reader without holding Ctrl-C.
-    const bash = await spawnCli(['completion', 'bash'], { LOADS_FILE: join(scratch, 'loads-bash') }, ['--require', RECORD_LOADS]);
+    const bash = await spawnCli(['completion', 'bash'], { LOADS_FILE: join(scratch, 'loads-bash') }, RECORD_LOADS);
     expect(bash).toEqual({ code: 0, stdout: shippedCompletion('bash'), stderr: '' });
     expect(readFileSync(join(scratch, 'loads-bash'), 'utf8')).toBe('');
     expect(await loads(['completion', 'zsh'], {})).toEqual({ files: ['dist/areas-completion.cjs', 'dist/cli.cjs'], code: 0, message: null });
@@ -307,7 +311,7 @@ describe('a command', () => {
     // Each run is a new process, so each request loads only its own route modules and what its operation uses.
     const file = join(scratch, 'loads-workflow-create');
     const args = ['--sandbox', 'workflow', 'create', '--name', 'Loads its uses', '--list', seedId('mailing-list/Product updates'), '--json'];
-    const created = await spawnCli(args, { LOADS_FILE: file }, ['--require', RECORD_LOADS]);
+    const created = await spawnCli(args, { LOADS_FILE: file }, RECORD_LOADS);
     expect(created.code).toBe(0);
     expect(readFileSync(file, 'utf8').split('\n')).toEqual(
       expect.arrayContaining(['dist/areas-lists.cjs', 'dist/areas-segments.cjs', 'dist/areas-email-messages.cjs']),
@@ -400,7 +404,7 @@ describe('the code cache', () => {
         `require(${JSON.stringify(BIN)});`,
       ].join('\n'),
     );
-    const result = await spawnCli(['webhooks', 'sign'], { ...report, LOOPS_WEBHOOK_SECRET: 'whsec_bG9vcHNjdGwtdGVzdC1zZWNyZXQ=' }, [], probe);
+    const result = await spawnCli(['webhooks', 'sign'], { ...report, LOOPS_WEBHOOK_SECRET: 'whsec_bG9vcHNjdGwtdGVzdC1zZWNyZXQ=' }, probe);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toContain(`code cache: used ${resolve(BIN, `../../dist/cli.cjs.${process.version}-${process.arch}.cache`)}\n`);
     expect(result.stderr).toContain(` (${resolve(BIN, '../../dist/cli.cjs')}:`);
@@ -433,7 +437,7 @@ describe('the code cache', () => {
     it('runs every command it is given to its end, then writes a cache for every bundle', async () => {
       const { bin, caches } = copyWithoutCaches('recording');
       const commands = { starts: [['completion', 'bash'], ['webhooks', 'sign'], ['--help']] };
-      const result = await spawnCli([], { ...secret, LOOPSCTL_RECORD_CODE_CACHE: JSON.stringify(commands) }, [], bin);
+      const result = await spawnCli([], { ...secret, LOOPSCTL_RECORD_CODE_CACHE: JSON.stringify(commands) }, bin);
       expect(result).toMatchObject({ code: 0, stderr: '' });
       // Each command's output, in order: the completion script, the signature headers, the help.
       const completion = shippedCompletion('bash');
@@ -447,7 +451,7 @@ describe('the code cache', () => {
       const { bin } = copyWithoutCaches('recording-requests');
       const cacheSize = (bundle: string) => statSync(join(dirname(bin), '../dist', `${bundle}.${process.version}-${process.arch}.cache`)).size;
       const recorded = async (commands: object) => {
-        const result = await spawnCli([], { LOOPSCTL_RECORD_CODE_CACHE: JSON.stringify(commands) }, [], bin);
+        const result = await spawnCli([], { LOOPSCTL_RECORD_CODE_CACHE: JSON.stringify(commands) }, bin);
         expect(result).toMatchObject({ code: 0, stderr: '' });
         return { cli: cacheSize('cli.cjs'), client: cacheSize('client.cjs') };
       };
@@ -466,7 +470,7 @@ describe('the code cache', () => {
     it('fails, writing no cache, when a command fails', async () => {
       const { bin, caches } = copyWithoutCaches('failed-recording');
       const commands = { starts: [['--help'], ['webhooks', 'sign'], ['completion', 'bash']] };
-      const result = await spawnCli([], { LOOPSCTL_RECORD_CODE_CACHE: JSON.stringify(commands) }, [], bin);
+      const result = await spawnCli([], { LOOPSCTL_RECORD_CODE_CACHE: JSON.stringify(commands) }, bin);
       expect(result.code).toBe(2);
       expect(result.stderr).toMatch(/no webhook secret[\s\S]*recording the code cache stopped after `loopsctl webhooks sign` \(exit 2\)\n$/);
       expect(result.stdout).not.toMatch(/# bash completion/);
