@@ -1,6 +1,8 @@
-// Preloaded with --require: records which files under dist/ the process reads as code (the bundle,
-// which bin/loopsctl.js reads itself, and anything it require()s), and writes them, relative to
-// the repository and one a line, to LOADS_FILE as it exits.
+// Preloaded with --require, or run as the program (node record-loads.cjs <args>, which runs
+// bin/loopsctl.js in its process, with no Node flags to keep it from the shipped code cache):
+// records which files under dist/ the process reads as code (the bundle, which bin/loopsctl.js
+// reads itself, and anything it require()s), and writes them, relative to the repository and one
+// a line, to LOADS_FILE as it exits.
 const fs = require('node:fs');
 const Module = require('node:module');
 const { join, relative, resolve } = require('node:path');
@@ -34,3 +36,5 @@ process.on('exit', () => {
   const builtins = process.moduleLoadList.filter((entry) => entry.startsWith('NativeModule ')).map((entry) => entry.slice('NativeModule '.length));
   if (process.env.BUILTINS_FILE) fs.writeFileSync(process.env.BUILTINS_FILE, builtins.join('\n'));
 });
+
+if (require.main === module) require('../../bin/loopsctl.js');

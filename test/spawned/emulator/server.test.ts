@@ -51,8 +51,9 @@ function startSandboxProcess(args: string[], configDir = tempConfigDir()): Promi
 const against = (sandbox: RunningSandbox, args: string[], key = 'sandbox-key') => runCli(args, { env: { LOOPS_BASE_URL: sandbox.url, LOOPS_API_KEY: key } });
 
 describe('loopsctl sandbox', { timeout: 30_000 }, () => {
-  it('prints the URL it listens on as its one line of output, the exports on stderr, logs each request with its time and latency, and applies each key', async () => {
-    const sandbox = await startSandboxProcess([]);
+  it('prints its URL as its one line of output, the exports on stderr, logs each request with its time and latency, applies each key, keeps its state in the file of --state, and with --exit-with-parent stops when its stdin closes', async () => {
+    const stateFile = join(tempConfigDir(), 'elsewhere.db');
+    const sandbox = await startSandboxProcess(['--state', stateFile, '--exit-with-parent']);
     expect(sandbox.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(sandbox.stdout()).toBe(`${sandbox.url}\n`);
     const [themes, workflow, auth] = await Promise.all([
@@ -86,6 +87,12 @@ describe('loopsctl sandbox', { timeout: 30_000 }, () => {
     expect(noDomain.stderr).toContain('No sending domain');
     expect(unknown.code).toBe(3);
     expect(unknown.stderr).toContain('Invalid API key');
+    await against(sandbox, ['campaign-groups', 'update', SEED_IDS.newslettersCampaignGroup, '--description', 'Kept elsewhere']);
+    expect(JSON.stringify(stateIn(stateFile).campaignGroups)).toContain('Kept elsewhere');
+    // As when the process that started it dies.
+    sandbox.child.stdin.end();
+    expect(await sandbox.exited).toBe(0);
+    expect(sandbox.stderr()).toContain('Sandbox stopped; state saved.');
   });
 
   it('saves its state on SIGTERM and exits 0; the next run goes on from it, --reset starts over', async () => {
@@ -142,16 +149,6 @@ describe('loopsctl sandbox', { timeout: 30_000 }, () => {
     expect(await (await reset()).json()).toEqual({ reset: true, seed: 'empty' });
     expect(await workflows()).toEqual([]);
     expect(sandbox.child.exitCode).toBeNull();
-  });
-
-  it('keeps its state in the file given with --state; with --exit-with-parent, stops when its stdin closes, as when the process that started it dies', async () => {
-    const stateFile = join(tempConfigDir(), 'elsewhere.db');
-    const sandbox = await startSandboxProcess(['--state', stateFile, '--exit-with-parent']);
-    await against(sandbox, ['campaign-groups', 'update', SEED_IDS.newslettersCampaignGroup, '--description', 'Kept elsewhere']);
-    expect(JSON.stringify(stateIn(stateFile).campaignGroups)).toContain('Kept elsewhere');
-    sandbox.child.stdin.end();
-    expect(await sandbox.exited).toBe(0);
-    expect(sandbox.stderr()).toContain('Sandbox stopped; state saved.');
   });
 
   it('on SIGTERM, ends a webhook delivery in flight and leaves it queued in the state, for the next start', async () => {
