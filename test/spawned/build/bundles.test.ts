@@ -4,7 +4,7 @@
  * first); nothing here is timed.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { madeCompletionScript } from '../../../src/areas/completion/made.js';
@@ -66,9 +66,9 @@ function shippedCompletion(shell: string): string {
 
 /**
  * A copy of the built package (bin/, package.json and dist/) in the scratch directory, of the
- * files `keep` keeps, by their paths in the package. The files are hard links, which cost a
- * fraction of copying dist/'s megabytes; a run only adds files beside them (a recording's caches,
- * which such a copy leaves out), as a write into one would change the package's own.
+ * files `keep` keeps, by their paths in the package: each file copied by the system (copyFileSync),
+ * not read and written through the worker, and never linked, so that a run writing into the copy
+ * cannot change the package's own.
  */
 function packageCopy(name: string, keep: (file: string) => boolean): string {
   const root = resolve(BIN, '../..');
@@ -80,7 +80,7 @@ function packageCopy(name: string, keep: (file: string) => boolean): string {
   for (const file of files.filter(keep)) {
     if (statSync(join(root, file)).isDirectory()) continue;
     mkdirSync(dirname(join(copy, file)), { recursive: true });
-    linkSync(join(root, file), join(copy, file));
+    copyFileSync(join(root, file), join(copy, file));
   }
   return copy;
 }
