@@ -26,6 +26,7 @@ import {
 } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, sep } from 'node:path';
+import { builtinModule } from './builtin.js';
 import { LocalFileError } from './errors.js';
 
 /** What a name in a tree is, as `lstat` sees it. */
@@ -434,6 +435,20 @@ export class HeldTree {
     if (this.directories.has(path)) throw refused(full, 'directory', 'regular file');
     return this.files.get(path);
   }
+}
+
+/** A name under the system's temporary directory for held trees, which nothing is written at: `prefix` and a random part. */
+export function heldTreesHome(prefix: string): string {
+  // Loaded here: the readers of this module, on every run's path, need neither.
+  return join(builtinModule('node:os').tmpdir(), `${prefix}${builtinModule('node:crypto').randomUUID()}`);
+}
+
+/** Holds each of the trees (HeldTree.hold); returns how to release them all. */
+export function holdTrees(trees: readonly HeldTree[]): () => void {
+  const releases = trees.map((tree) => tree.hold());
+  return () => {
+    for (const release of releases) release();
+  };
 }
 
 /** The held tree a path under a root is in (the root as the tree was made with it), and the path in it; undefined when it is in none. */

@@ -1,15 +1,13 @@
 /**
  * The account as it is now, as a content tree (`content review <dir> --against account`): a copy
- * of the directory held in memory at a temporary directory's name (HeldTree), each record that differs from the account put as the
- * account holds it (as `content diff` pairs and names them), one only in the account added and one
- * only here removed. Components and themes go with it, so each email is drawn as the account would.
+ * of the directory held in memory at a temporary directory's name (HeldTree), each record that
+ * differs from the account put as the account holds it (as `content diff` pairs and names them),
+ * one only in the account added and one only here removed. Components and themes go with it, so each email is drawn as the account would.
  * Only what the side is read from is copied (the state file, the emails' and workflows' directories):
  * the audience's records, and anything else beside them, no reader of a side looks at.
  */
-import { randomUUID } from 'node:crypto';
-import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { HeldTree, readTreeFile, walkTree } from '../../../base/tree-files.js';
+import { HeldTree, heldTreesHome, holdTrees, readTreeFile, walkTree } from '../../../base/tree-files.js';
 import type { Uses } from '../../../core/capabilities.js';
 import { explained } from '../../explain.js';
 import { accountSide, diffEmails } from '../emails/diff.js';
@@ -38,7 +36,7 @@ export async function accountTree(
     scope.workflows && state.kinds.includes('workflows')
       ? (await explained(readSides(client, scope.root, state, account, { onlyChanged: false, scope, lmx: names }), CONTENT)).sides
       : [];
-  const home = join(tmpdir(), `loopsctl-review-account-${randomUUID()}`);
+  const home = heldTreesHome('loopsctl-review-account-');
   const base = new HeldTree(join(home, basename(scope.root)));
   // What a push narrowed by --only writes: the account, with the records it covers as the directory has them.
   const head = pushed === undefined ? undefined : new HeldTree(join(home, 'head', basename(scope.root)));
@@ -53,11 +51,7 @@ export async function accountTree(
     for (const side of workflows)
       if (side.standing !== 'same' && scopeCovers(pushed, side.path)) replaceRecord(head, side.path, side.account?.files, side.local?.files);
   }
-  const releases = trees.map((tree) => tree.hold());
-  const remove = () => {
-    for (const release of releases) release();
-  };
-  return { root: base.root, account, remove, ...(head === undefined ? {} : { head: head.root }), remotes, workflows };
+  return { root: base.root, account, remove: holdTrees(trees), ...(head === undefined ? {} : { head: head.root }), remotes, workflows };
 }
 
 /** The entries at the top of a tree that a side is read from. */

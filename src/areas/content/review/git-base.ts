@@ -1,17 +1,15 @@
 /**
  * A content tree as committed at a git ref (`content review <dir> --base main`), held in memory at
  * a temporary directory's name so that it is read exactly as the working tree is (HeldTree), with
- * no file written for it. git itself reads the
- * commit (`ls-tree`, then `cat-file --batch` for the files' bytes): nothing is checked out, and
- * the working tree and its index are left as they are. Symbolic links are not written (the tree's
- * readers refuse them anyway); only the directory named, as it stood at the ref, is read.
+ * no file written for it. git itself reads the commit (`ls-tree`, then `cat-file --batch` for the
+ * files' bytes): nothing is checked out, and the working tree and its index are left as they are.
+ * Symbolic links are not written (the tree's readers refuse them anyway); only the directory named,
+ * as it stood at the ref, is read.
  */
 import { spawnSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { UsageError } from '../../../base/errors.js';
-import { HeldTree } from '../../../base/tree-files.js';
+import { HeldTree, heldTreesHome } from '../../../base/tree-files.js';
 
 /** The most of a commit's tree read: a content tree is small; a ref of a monorepo's other half would be refused. */
 const MAX_TREE_BYTES = 256 * 1024 * 1024;
@@ -69,7 +67,7 @@ export function treeAtRef(root: string, ref: string): BaseTree {
     throw new UsageError(`--base ${ref}: ${root} held ${total} bytes at that commit, more than a content tree (${MAX_TREE_BYTES / 1024 / 1024} MB)`, {
       hint: 'name the content directory itself, not the repository that holds it',
     });
-  const base = new HeldTree(join(tmpdir(), `loopsctl-review-base-${randomUUID()}`, basename(root)));
+  const base = new HeldTree(join(heldTreesHome('loopsctl-review-base-'), basename(root)));
   const batch = git(root, ['cat-file', '--batch'], files.map((file) => `${file.object}\n`).join(''));
   let offset = 0;
   for (const file of files) {

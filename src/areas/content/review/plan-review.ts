@@ -6,13 +6,11 @@
  * approval names exactly what it approves. It is part of what the plan's own digest covers: a
  * plan whose review was edited is refused as any edited plan is.
  */
-import { randomUUID } from 'node:crypto';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { UsageError } from '../../../base/errors.js';
 import { sanitize } from '../../../base/sanitize.js';
 import { z } from '../../../base/shapes.js';
-import { HeldTree, readTreeFile, treeEntries, treeEntryKind } from '../../../base/tree-files.js';
+import { HeldTree, heldTreesHome, holdTrees, readTreeFile, treeEntries, treeEntryKind } from '../../../base/tree-files.js';
 import { STATE_FILE } from '../files.js';
 import type { Review } from './compare.js';
 import { whatChanged } from './words.js';
@@ -82,7 +80,7 @@ export function reviewOfPlan(plan: object, file: string): PlanReview {
 
 /** Both sides of a plan's review as trees held in memory (HeldTree), for the reader of any side. */
 export function planTrees(review: PlanReview): { base: string; head: string; remove: () => void } {
-  const home = join(tmpdir(), `loopsctl-review-plan-${randomUUID()}`);
+  const home = heldTreesHome('loopsctl-review-plan-');
   const treeOf = (side: string, files: Record<string, string>) => {
     const tree = new HeldTree(join(home, side, 'loops'));
     for (const [path, text] of Object.entries(files)) {
@@ -94,14 +92,7 @@ export function planTrees(review: PlanReview): { base: string; head: string; rem
     return tree;
   };
   const [base, head] = [treeOf('before', review.sides.before), treeOf('after', review.sides.after)];
-  const releases = [base.hold(), head.hold()];
-  return {
-    base: base.root,
-    head: head.root,
-    remove: () => {
-      for (const release of releases) release();
-    },
-  };
+  return { base: base.root, head: head.root, remove: holdTrees([base, head]) };
 }
 
 /** The lines an approval question gives a plan's review: the emails it changes, where the page is, and the digest approved. */
