@@ -3,6 +3,7 @@
  * of the run's own, inherited by every test file's process, and at the end it must be empty: a
  * test that leaves a file or directory behind fails the run, by name.
  */
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +19,7 @@ export default function setup(): () => void {
   const previousCompileCache = process.env.NODE_DISABLE_COMPILE_CACHE;
   const runDir = mkdtempSync(join(tmpdir(), 'loopsctl-test-run-'));
   process.env.TMPDIR = runDir;
+  spreadOverBlockGroups(runDir);
   process.env[RUN_DIR] = runDir;
   // From Node 22.1, npm, tsc and vite keep a compile cache of their own modules in the temporary
   // directory (module.enableCompileCache()): a test that runs one of them would leave
@@ -39,4 +41,16 @@ export default function setup(): () => void {
       `the tests left ${left.length} temporary files or directories behind (make them with tempDir() of test/support/temp.ts): ${left.slice(0, 20).join(', ')}`,
     );
   };
+}
+
+/**
+ * Marks the run's directory a top directory (ext4's T attribute), so that ext4 places each
+ * directory made in it, a test file's, in a block group of its own rather than beside the run's.
+ * Without it every file of the run lands in one group, and on an ext4 without a journal each file
+ * made there first skips every inode of the group freed in the last minute or more (the run
+ * removes thousands): in a profile of the whole run that skipping took about a sixth of its system
+ * time. Where chattr or the attribute is missing, the directory stays as it is.
+ */
+export function spreadOverBlockGroups(dir: string): void {
+  spawnSync('chattr', ['+T', dir], { stdio: 'ignore' });
 }
