@@ -266,12 +266,16 @@ const ON_THEIR_OWN = new Map([
   ['src/areas/check/rules-lookup.ts', 'tree-files'],
 ]);
 
+/** A listing's run goes with the writing of a list, which it loads: in core.cjs, a listing read core.cjs for it alone. */
+const WITH_WHAT_THEY_RUN = new Map([['src/core/list-run.ts', 'render']]);
+
 function partOf(core, graph) {
   const sourcePart = (path) => {
     if (core.has(path)) return 'cli';
     if (path.startsWith('src/emulator/')) return 'emulator';
     if (path.startsWith('src/lmx/')) return 'lmx';
     if (ON_THEIR_OWN.has(path)) return ON_THEIR_OWN.get(path);
+    if (WITH_WHAT_THEY_RUN.has(path)) return WITH_WHAT_THEY_RUN.get(path);
     if (WITH_THE_CLIENT.test(path)) return 'client';
     const area = /^src\/(?:areas|platform)\/([\w-]+)\//.exec(path)?.[1];
     if (area !== undefined) return `areas-${area}`;
