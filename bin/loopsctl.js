@@ -381,9 +381,17 @@ function startProgram(files, compile) {
     bundle.filename = filename;
     bundle.paths = Module._nodeModulePaths(dirname(filename));
     loaded.set(name, bundle);
+    // Each module a bundle takes from another requires that bundle anew (some fifty in a
+    // `--sandbox` start): the bundle an id names is worked out once.
+    const bundles = new Map();
     const requireFromBundle = (id) => {
       if (id === 'loopsctl:shipped') return shipped;
-      return /^\.\/(?:vendor\/)?[\w-]+\.cjs$/.test(id) ? load(posix.join(posix.dirname(name), id)) : bundle.require(id);
+      let other = bundles.get(id);
+      if (other === undefined) {
+        other = /^\.\/(?:vendor\/)?[\w-]+\.cjs$/.test(id) ? posix.join(posix.dirname(name), id) : null;
+        bundles.set(id, other);
+      }
+      return other === null ? bundle.require(id) : load(other);
     };
     compile(name).script.runInThisContext().call(bundle.exports, bundle.exports, requireFromBundle, bundle, filename, dirname(filename));
     bundle.loaded = true;

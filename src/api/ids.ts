@@ -7,12 +7,14 @@ import { UsageError } from '../base/errors.js';
 export const MAX_ID_LENGTH = 128;
 
 // Whitespace, C0 and C1 controls: never part of an id, and a sign of a pasting accident. A lone
-// surrogate (half a character) cannot be percent-encoded at all.
-const FORBIDDEN = /[\s\p{Cc}\p{Cs}]/u;
+// surrogate (half a character) cannot be percent-encoded at all. Made on first use: V8 builds a
+// Unicode property's class when it makes the expression (a few tenths of a millisecond), and most
+// commands that load this module check no id.
+let forbidden: RegExp | undefined;
 
 export function checkId(value: string | undefined, label = 'id'): string {
   if (value === undefined || value.length === 0) throw new UsageError(`${label} must not be empty`);
-  if (FORBIDDEN.test(value)) throw new UsageError(`${label} must not contain whitespace, control characters or broken characters`);
+  if ((forbidden ??= /[\s\p{Cc}\p{Cs}]/u).test(value)) throw new UsageError(`${label} must not contain whitespace, control characters or broken characters`);
   if (value.length > MAX_ID_LENGTH) throw new UsageError(`${label} is longer than ${MAX_ID_LENGTH} characters`);
   // URL parsing turns these segments (encoded or not) into path steps, so they cannot name anything.
   if (value === '.' || value === '..') throw new UsageError(`${label} must not be "." or ".."`);

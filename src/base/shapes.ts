@@ -58,14 +58,17 @@ export function recordCheckedInPlace<V extends z.ZodType>(value: V): z.ZodType<R
   return withStrictForm(schema, (strictly) => z.record(z.string(), strictly(value))) as unknown as z.ZodType<Record<string, z.infer<V>>>;
 }
 
-const pagination = z.looseObject({
-  totalResults: z.number().int(),
-  returnedResults: z.number().int(),
-  perPage: z.number().int(),
-  totalPages: z.number().int(),
-  nextCursor: z.string().nullable(),
-  nextPage: z.string().nullable(),
-});
+/** Made on first use: the modules that make pages at import are loaded by runs that read none (a find). */
+const pagination = madeOnUse(() =>
+  z.looseObject({
+    totalResults: z.number().int(),
+    returnedResults: z.number().int(),
+    perPage: z.number().int(),
+    totalPages: z.number().int(),
+    nextCursor: z.string().nullable(),
+    nextPage: z.string().nullable(),
+  }),
+);
 export type Pagination = z.infer<typeof pagination>;
 
 export function pageOf<T extends z.ZodType>(item: T) {

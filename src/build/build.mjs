@@ -13,7 +13,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { recordCodeCaches } from './code-cache.mjs';
-import { refuseDynamicImports, shareNamespaces } from './bundle-text.mjs';
+import { nameModuleInits, refuseDynamicImports, shareNamespaces } from './bundle-text.mjs';
 import { stageBeside } from './staged-dir.mjs';
 
 const buildDir = fileURLToPath(new URL('.', import.meta.url));
@@ -266,12 +266,16 @@ const ON_THEIR_OWN = new Map([
   ['src/areas/check/rules-lookup.ts', 'tree-files'],
 ]);
 
+/** A listing's run goes with the list writer it loads: in core.cjs, a listing read it for it alone. */
+const WITH_WHAT_THEY_RUN = new Map([['src/core/list-run.ts', 'render']]);
+
 function partOf(core, graph) {
   const sourcePart = (path) => {
     if (core.has(path)) return 'cli';
     if (path.startsWith('src/emulator/')) return 'emulator';
     if (path.startsWith('src/lmx/')) return 'lmx';
     if (ON_THEIR_OWN.has(path)) return ON_THEIR_OWN.get(path);
+    if (WITH_WHAT_THEY_RUN.has(path)) return WITH_WHAT_THEY_RUN.get(path);
     if (WITH_THE_CLIENT.test(path)) return 'client';
     const area = /^src\/(?:areas|platform)\/([\w-]+)\//.exec(path)?.[1];
     if (area !== undefined) return `areas-${area}`;
@@ -389,9 +393,10 @@ const [built] = await Promise.all([
 ]);
 
 refuseModulesTwice(built.map(({ metafile }, index) => [bundles[index], Object.keys(metafile.inputs)]));
-await refuseDynamicImports(bundles.map((name) => `${dist}${name}.cjs`));
-
-await shareNamespaces(bundles.map((name) => `${dist}${name}.cjs`));
+const written = bundles.map((name) => `${dist}${name}.cjs`);
+await refuseDynamicImports(written);
+await shareNamespaces(written);
+await nameModuleInits(written);
 
 /** A module in two bundles would exist twice, with two of each of its classes and its state. */
 function refuseModulesTwice(inputsByBundle) {

@@ -2,3 +2,4 @@
 
 export declare function refuseDynamicImports(files: string[]): Promise<void>;
 export declare function shareNamespaces(files: string[]): Promise<void>;
+export declare function nameModuleInits(files: string[]): Promise<void>;

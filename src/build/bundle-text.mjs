@@ -49,3 +49,27 @@ export async function shareNamespaces(files) {
     await writeFile(file, source);
   }
 }
+
+/**
+ * esbuild wraps each module in a function named for its path, the one method of an object literal
+ * (`__esm({"src/cli.ts"() {…}})`) that its helper calls by its first key. A literal of a key of
+ * its own is a shape of its own: V8 makes a map and a boilerplate for each wrapper as a bundle
+ * loads, a few hundred in a `--sandbox` start (about 4 million instructions). Every wrapper is
+ * named `init` instead, padded with spaces to the path's length so that the source maps hold: one
+ * shape for all. A stack trace names such a frame `init`; its position, which `--debug` maps to
+ * the source, still says which module it is. Fails when esbuild's helpers call them otherwise.
+ */
+export async function nameModuleInits(files) {
+  const helpers = { __esm: 'fn[__getOwnPropNames(fn)[0]]', __commonJS: 'cb[__getOwnPropNames(cb)[0]]' };
+  for (const file of files) {
+    const source = await readFile(file, 'utf8');
+    for (const [helper, call] of Object.entries(helpers)) {
+      if (source.includes(`var ${helper}=`) && !source.includes(call))
+        throw new Error(`esbuild no longer calls ${helper}'s wrappers as expected: update ${import.meta.filename}`);
+    }
+    const named = source.replace(/\b(__esm|__commonJS)\(\{("(?:[^"\\]|\\.)*")\(/g, (wrapper, helper, path) =>
+      path.length < 4 ? wrapper : `${helper}({init${' '.repeat(path.length - 4)}(`,
+    );
+    await writeFile(file, named);
+  }
+}

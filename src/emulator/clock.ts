@@ -5,15 +5,18 @@
  * contacts whose wait ends within those three days. Everything the sandbox dates reads it.
  */
 import { DURATION_UNITS, readDuration } from '../base/duration.js';
-import { z } from '../base/shapes.js';
+import { madeOnUse, z } from '../base/shapes.js';
 import { badRequest, seedTime, slice, type StateCore } from './module.js';
 
-const clockSetting = z.object({
-  /** Where the clock stands, when it stands still; null while it runs with the system's. */
-  frozenAt: z.string().nullable(),
-  /** How far ahead of the system's the running clock is, in milliseconds. */
-  offsetMs: z.number().nonnegative(),
-});
+/** Made on first use: a state that has never moved or stopped its clock keeps none to check. */
+const clockSetting = madeOnUse(() =>
+  z.object({
+    /** Where the clock stands, when it stands still; null while it runs with the system's. */
+    frozenAt: z.string().nullable(),
+    /** How far ahead of the system's the running clock is, in milliseconds. */
+    offsetMs: z.number().nonnegative(),
+  }),
+);
 export type ClockSetting = z.infer<typeof clockSetting>;
 
 export const clock = slice('clock', clockSetting, () => ({ frozenAt: null, offsetMs: 0 }));

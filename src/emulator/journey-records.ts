@@ -6,65 +6,72 @@
  * workflow by workflow. In memory, each state's journeys are also indexed by id, by contact and by
  * the node they wait at, so that every change costs the same at 200,000 journeys as at ten.
  */
-import { z } from '../base/shapes.js';
+import { madeOnUse, z } from '../base/shapes.js';
 import { lazily, rowStoreOf, seedId, seedTime, slice, type KeptRows, type RowKind, type StateCore } from './module.js';
 import { everyRow, rowsEnded, rowsHeldBy, rowsHoldingWorkflows, rowsNextWait, rowsOfContact, rowsWaitingAt, rowsWaitsEndingBy } from './journey-rows.js';
 
-const step = z.object({
-  nodeId: z.string(),
-  typeName: z.string(),
-  /** On the sandbox's clock. */
-  at: z.string(),
-  /** What happened: entered, waiting, released, matched, filtered-out, branched, variant, sent, skipped, held, exited. */
-  outcome: z.string(),
-  /** Why, in words: the trigger that fired, the filter that matched, the wait and until when. */
-  why: z.string(),
-  /** The email a send-email step sent: its subject, as the contact read it, and its entry in the outbox. */
-  subject: z.string().optional(),
-  /** A timer's waiting step: when its wait ends, on the sandbox's clock (the time `why` names). */
-  until: z.string().optional(),
-});
-export type JourneyStep = z.infer<typeof step>;
-
-const journey = z.object({
-  id: z.string(),
-  workflowId: z.string(),
-  workflowName: z.string(),
-  contactId: z.string(),
-  email: z.string(),
-  /** waiting (on a timer, or held by a workflow that is not sending) or ended. */
-  status: z.enum(['waiting', 'ended']),
-  /** The node it is at (or ended at). */
-  nodeId: z.string().nullable(),
-  /** When its wait ends, while waiting. */
-  waitUntil: z.string().nullable(),
-  startedAt: z.string(),
-  endedAt: z.string().nullable(),
-  /** The event that started it, and its properties (the emails' event variables). */
-  eventName: z.string().nullable(),
-  eventProperties: z.record(z.string(), z.unknown()),
-  /** Filters with appliesDownstream the contact passed: checked again before each later step. */
-  downstreamFilters: z.array(z.string()),
-  steps: z.array(step),
-});
+/**
+ * The journeys' schemas are made on first use: a state file keeps a journey a row, checked when
+ * read, and most requests (a listing, a find) read none.
+ */
+const journey = madeOnUse(() =>
+  z.object({
+    id: z.string(),
+    workflowId: z.string(),
+    workflowName: z.string(),
+    contactId: z.string(),
+    email: z.string(),
+    /** waiting (on a timer, or held by a workflow that is not sending) or ended. */
+    status: z.enum(['waiting', 'ended']),
+    /** The node it is at (or ended at). */
+    nodeId: z.string().nullable(),
+    /** When its wait ends, while waiting. */
+    waitUntil: z.string().nullable(),
+    startedAt: z.string(),
+    endedAt: z.string().nullable(),
+    /** The event that started it, and its properties (the emails' event variables). */
+    eventName: z.string().nullable(),
+    eventProperties: z.record(z.string(), z.unknown()),
+    /** Filters with appliesDownstream the contact passed: checked again before each later step. */
+    downstreamFilters: z.array(z.string()),
+    steps: z.array(
+      z.object({
+        nodeId: z.string(),
+        typeName: z.string(),
+        /** On the sandbox's clock. */
+        at: z.string(),
+        /** What happened: entered, waiting, released, matched, filtered-out, branched, variant, sent, skipped, held, exited. */
+        outcome: z.string(),
+        /** Why, in words: the trigger that fired, the filter that matched, the wait and until when. */
+        why: z.string(),
+        /** The email a send-email step sent: its subject, as the contact read it, and its entry in the outbox. */
+        subject: z.string().optional(),
+        /** A timer's waiting step: when its wait ends, on the sandbox's clock (the time `why` names). */
+        until: z.string().optional(),
+      }),
+    ),
+  }),
+);
 export type Journey = z.infer<typeof journey>;
+export type JourneyStep = Journey['steps'][number];
+
+const journeysSetting = madeOnUse(() =>
+  z.object({
+    /** The journeys still going (waiting on a timer, or held), by id, in the order they started; an array in the layout before. */
+    journeys: z.union([z.record(z.string(), journey), z.array(journey)]),
+    /** Ended journeys, the first ended first: at most KEPT_ENDED of them are kept (absent in the layout before). */
+    ended: z.array(journey).optional(),
+    /** The timer waits, a binary heap by the time each ends (ties in the order they began to wait). */
+    waiting: z.array(z.object({ until: z.string(), journeyId: z.string(), order: z.number().optional() })),
+    /** Journeys held at a send-email node by a paused workflow, by workflow id; an array of ids in the layout before. */
+    held: z.union([z.record(z.string(), z.array(z.string())), z.array(z.string())]),
+    /** How many waits have begun: the order of the next. */
+    waitOrder: z.number().optional(),
+  }),
+);
 
 /** A wait in the index: when it ends, the journey, and in which order it began (ties keep that order). */
-const wait = z.object({ until: z.string(), journeyId: z.string(), order: z.number().optional() });
-export type Wait = z.infer<typeof wait>;
-
-const journeysSetting = z.object({
-  /** The journeys still going (waiting on a timer, or held), by id, in the order they started; an array in the layout before. */
-  journeys: z.union([z.record(z.string(), journey), z.array(journey)]),
-  /** Ended journeys, the first ended first: at most KEPT_ENDED of them are kept (absent in the layout before). */
-  ended: z.array(journey).optional(),
-  /** The timer waits, a binary heap by the time each ends (ties in the order they began to wait). */
-  waiting: z.array(wait),
-  /** Journeys held at a send-email node by a paused workflow, by workflow id; an array of ids in the layout before. */
-  held: z.union([z.record(z.string(), z.array(z.string())), z.array(z.string())]),
-  /** How many waits have begun: the order of the next. */
-  waitOrder: z.number().optional(),
-});
+export type Wait = z.infer<typeof journeysSetting>['waiting'][number];
 
 interface Kept {
   journeys: Record<string, Journey>;

@@ -162,11 +162,15 @@ export function parseMaps(raws: readonly string[] | undefined): Map<string, Targ
  * characters: what an export's headers are, and what a key or a secret, with its digits and
  * symbols, is not); any other column is named by its position.
  */
-const PLAIN_HEADER = /^\p{L}[\p{L} _.-]{0,39}$/u;
+let plainHeader: RegExp | undefined;
 
-/** Whether a header may be quoted in a message (see PLAIN_HEADER). */
+/**
+ * Whether a header may be quoted in a message (see plainHeader). The expression is made on first
+ * use: V8 builds its Unicode letters' class when it makes it, and a find loads this module too.
+ */
 export function isPlainHeader(header: string): boolean {
-  return PLAIN_HEADER.test(header);
+  plainHeader ??= /^\p{L}[\p{L} _.-]{0,39}$/u;
+  return plainHeader.test(header);
 }
 
 /** A column as a message names it: `the column "First Name"`, or `column 3` when its header is not a plain name. */

@@ -1,7 +1,8 @@
 /**
- * The bundles hand a module's namespace from one to another without copying it
- * (src/build/bundle-text.mjs): checked on what esbuild writes with the build's settings, a module
- * reached through require() and through a stand-in of the kind the build links bundles with.
+ * The bundles hand a module's namespace from one to another without copying it, and name every
+ * module's wrapper alike (src/build/bundle-text.mjs): checked on what esbuild writes with the
+ * build's settings, a module reached through require() and through a stand-in of the kind the
+ * build links bundles with.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -9,7 +10,7 @@ import { join } from 'node:path';
 import { runInThisContext } from 'node:vm';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { shareNamespaces } from '../../../src/build/bundle-text.mjs';
+import { nameModuleInits, shareNamespaces } from '../../../src/build/bundle-text.mjs';
 import { tempDir } from '../../support/temp.js';
 
 /** A bundle as the build writes one: an ES module required by name, as a bundle's `modules` table does, and imported through a CommonJS stand-in. */
@@ -60,5 +61,32 @@ describe("the bundles' namespaces", () => {
     const file = join(tempDir('bundle-text-'), 'bundle.cjs');
     writeFileSync(file, 'var __toCommonJS=mod=>mod;\n');
     await expect(shareNamespaces([file])).rejects.toThrow(/no longer writes __toCommonJS as expected/);
+  });
+});
+
+describe("the bundles' module wrappers", () => {
+  it('are all named init, each module still started once, the bundle the same length', async () => {
+    const file = await bundled(tempDir('bundle-text-'));
+    await shareNamespaces([file]);
+    const before = readFileSync(file, 'utf8');
+    await nameModuleInits([file]);
+    const after = readFileSync(file, 'utf8');
+    expect(before).toMatch(/__esm\(\{"[^"]+"\(/);
+    expect(before).toMatch(/__commonJS\(\{"[^"]+"\(/);
+    expect(after).not.toMatch(/(__esm|__commonJS)\(\{"/);
+    expect(after).toMatch(/__esm\(\{init +\(/);
+    expect(after.length).toBe(before.length);
+
+    const { modules } = run(file);
+    const counter = modules.counter!();
+    expect(modules.counter!()).toBe(counter);
+    expect((modules.importer!().addAndRead as () => number)()).toBe(1);
+    expect(counter.count).toBe(1);
+  });
+
+  it('refuse helpers that call them otherwise', async () => {
+    const file = join(tempDir('bundle-text-'), 'bundle.cjs');
+    writeFileSync(file, 'var __esm=(fn,res)=>function(){return fn.init()};\n');
+    await expect(nameModuleInits([file])).rejects.toThrow(/no longer calls __esm's wrappers as expected/);
   });
 });
