@@ -13,7 +13,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { recordCodeCaches } from './code-cache.mjs';
-import { nameModuleInits, refuseDynamicImports, shareNamespaces } from './bundle-text.mjs';
+import { finishBundles, refuseDynamicImport } from './bundle-text.mjs';
 import { stageBeside } from './staged-dir.mjs';
 
 const buildDir = fileURLToPath(new URL('.', import.meta.url));
@@ -256,26 +256,25 @@ function staticClosure(graph, from) {
 const WITH_THE_CLIENT = /^(src\/api\/|src\/base\/|src\/platform\/[\w-]+\.ts$|node_modules\/zod\/)/;
 
 /**
- * Modules that offline commands need without the API client or another area, in a bundle of their
- * own: a content tree's files, read never through a link, which `content check` of an .lmx file
- * reads with, and where the rules file is and what it makes of a finding, which that check asks
- * too. In client.cjs (or areas-check.cjs), that check would read zod and the client with them.
+ * Modules in a bundle other than their folder's. Those that offline commands need without the API
+ * client or another area, in a bundle of their own: a content tree's files, read never through a
+ * link, which `content check` of an .lmx file reads with, and where the rules file is and what it
+ * makes of a finding, which that check asks too (in client.cjs or areas-check.cjs, that check
+ * would read zod and the client with them). And a listing's run, with the list writer it loads
+ * (in core.cjs, a listing read that bundle for it alone).
  */
-const ON_THEIR_OWN = new Map([
+const PLACED_APART = new Map([
   ['src/base/tree-files.ts', 'tree-files'],
   ['src/areas/check/rules-lookup.ts', 'tree-files'],
+  ['src/core/list-run.ts', 'render'],
 ]);
-
-/** A listing's run goes with the list writer it loads: in core.cjs, a listing read it for it alone. */
-const WITH_WHAT_THEY_RUN = new Map([['src/core/list-run.ts', 'render']]);
 
 function partOf(core, graph) {
   const sourcePart = (path) => {
     if (core.has(path)) return 'cli';
     if (path.startsWith('src/emulator/')) return 'emulator';
     if (path.startsWith('src/lmx/')) return 'lmx';
-    if (ON_THEIR_OWN.has(path)) return ON_THEIR_OWN.get(path);
-    if (WITH_WHAT_THEY_RUN.has(path)) return WITH_WHAT_THEY_RUN.get(path);
+    if (PLACED_APART.has(path)) return PLACED_APART.get(path);
     if (WITH_THE_CLIENT.test(path)) return 'client';
     const area = /^src\/(?:areas|platform)\/([\w-]+)\//.exec(path)?.[1];
     if (area !== undefined) return `areas-${area}`;
@@ -393,10 +392,7 @@ const [built] = await Promise.all([
 ]);
 
 refuseModulesTwice(built.map(({ metafile }, index) => [bundles[index], Object.keys(metafile.inputs)]));
-const written = bundles.map((name) => `${dist}${name}.cjs`);
-await refuseDynamicImports(written);
-await shareNamespaces(written);
-await nameModuleInits(written);
+await finishBundles(bundles.map((name) => `${dist}${name}.cjs`));
 
 /** A module in two bundles would exist twice, with two of each of its classes and its state. */
 function refuseModulesTwice(inputsByBundle) {
@@ -423,7 +419,7 @@ async function buildSandboxApi() {
   // In a folder of its own, never run through bin/loopsctl.js: index.cjs runs the bundle with a code cache of its own.
   const out = `${dist}sandbox/`;
   await build({ ...common, entryPoints: [source], absWorkingDir: root, outfile: `${out}sandbox.cjs` });
-  await refuseDynamicImports([`${out}sandbox.cjs`]);
+  refuseDynamicImport(`${out}sandbox.cjs`, await readFile(`${out}sandbox.cjs`, 'utf8'));
   await writeFile(`${out}index.cjs`, await readFile(`${buildDir}sandbox-loader.cjs`));
   // An import of CommonJS has Node scan the module for its exports: the small index.cjs, not the bundle (which took 100 ms).
   await writeFile(`${out}index.mjs`, "import sandbox from './index.cjs';\n\nexport const { interceptLoops, startSandbox } = sandbox;\n");

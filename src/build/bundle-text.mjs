@@ -4,13 +4,23 @@
 import { readFile, writeFile } from 'node:fs/promises';
 
 /**
+ * Checks each bundle that bin/loopsctl.js runs and rewrites it in place (shareNamespaces, then
+ * nameModuleInits): each file read once and written once.
+ */
+export async function finishBundles(files) {
+  for (const file of files) {
+    const source = await readFile(file, 'utf8');
+    refuseDynamicImport(file, source);
+    await writeFile(file, nameModuleInits(shareNamespaces(source)));
+  }
+}
+
+/**
  * bin/loopsctl.js runs the bundles through node:vm, where an import() that esbuild left in place
  * (of a vendored package, say) fails at run time: import such a package from a module of ours.
  */
-export async function refuseDynamicImports(files) {
-  for (const file of files) {
-    if (/\bimport\(/.test(await readFile(file, 'utf8'))) throw new Error(`${file} calls import(), which fails where bin/loopsctl.js runs it`);
-  }
+export function refuseDynamicImport(file, source) {
+  if (/\bimport\(/.test(source)) throw new Error(`${file} calls import(), which fails where bin/loopsctl.js runs it`);
 }
 
 /**
@@ -32,22 +42,20 @@ const NAMESPACE_HELPERS = [
 ];
 
 /**
- * Rewrites the helpers of NAMESPACE_HELPERS in each bundle that has them, padded with spaces to
- * their length so that the source map's columns stay right; fails when esbuild writes them
+ * A bundle's text with the helpers of NAMESPACE_HELPERS that it has rewritten, padded with spaces
+ * to their length so that the source map's columns stay right; fails when esbuild writes them
  * otherwise, so that an upgrade cannot drop the change unseen.
  */
-export async function shareNamespaces(files) {
-  for (const file of files) {
-    let source = await readFile(file, 'utf8');
-    for (const [before, after] of NAMESPACE_HELPERS) {
-      const name = before.slice(0, before.indexOf('='));
-      if (!source.includes(`${name}=`)) continue;
-      if (!source.includes(before) || after.length > before.length)
-        throw new Error(`esbuild no longer writes ${name} as expected: update ${import.meta.filename}`);
-      source = source.replace(before, () => after.padEnd(before.length));
-    }
-    await writeFile(file, source);
+export function shareNamespaces(source) {
+  let shared = source;
+  for (const [before, after] of NAMESPACE_HELPERS) {
+    const name = before.slice(0, before.indexOf('='));
+    if (!shared.includes(`${name}=`)) continue;
+    if (!shared.includes(before) || after.length > before.length)
+      throw new Error(`esbuild no longer writes ${name} as expected: update ${import.meta.filename}`);
+    shared = shared.replace(before, () => after.padEnd(before.length));
   }
+  return shared;
 }
 
 /**
@@ -59,17 +67,13 @@ export async function shareNamespaces(files) {
  * shape for all. A stack trace names such a frame `init`; its position, which `--debug` maps to
  * the source, still says which module it is. Fails when esbuild's helpers call them otherwise.
  */
-export async function nameModuleInits(files) {
+export function nameModuleInits(source) {
   const helpers = { __esm: 'fn[__getOwnPropNames(fn)[0]]', __commonJS: 'cb[__getOwnPropNames(cb)[0]]' };
-  for (const file of files) {
-    const source = await readFile(file, 'utf8');
-    for (const [helper, call] of Object.entries(helpers)) {
-      if (source.includes(`var ${helper}=`) && !source.includes(call))
-        throw new Error(`esbuild no longer calls ${helper}'s wrappers as expected: update ${import.meta.filename}`);
-    }
-    const named = source.replace(/\b(__esm|__commonJS)\(\{("(?:[^"\\]|\\.)*")\(/g, (wrapper, helper, path) =>
-      path.length < 4 ? wrapper : `${helper}({init${' '.repeat(path.length - 4)}(`,
-    );
-    await writeFile(file, named);
+  for (const [helper, call] of Object.entries(helpers)) {
+    if (source.includes(`var ${helper}=`) && !source.includes(call))
+      throw new Error(`esbuild no longer calls ${helper}'s wrappers as expected: update ${import.meta.filename}`);
   }
+  return source.replace(/\b(__esm|__commonJS)\(\{("(?:[^"\\]|\\.)*")\(/g, (wrapper, helper, path) =>
+    path.length < 4 ? wrapper : `${helper}({init${' '.repeat(path.length - 4)}(`,
+  );
 }
