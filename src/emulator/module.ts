@@ -6,6 +6,7 @@
 import type { z } from 'zod';
 import { PER_PAGE_MAX, PER_PAGE_MIN } from '../base/paging.js';
 import { builtinModule } from '../base/builtin.js';
+import { copyJson } from '../base/json-copy.js';
 import { pageOf, z as zod } from '../base/shapes.js';
 import { errorBody } from '../platform/schemas.js';
 import type { KeyFeatures } from './keys.js';
@@ -136,8 +137,8 @@ export function slice<T>(key: string, schema: z.ZodType<T>, seed: () => T, empty
   const part: Slice<T> = {
     key,
     schema,
-    seed: () => structuredClone(seed()),
-    empty: () => structuredClone(newTeam()),
+    seed: () => copyJson(seed()),
+    empty: () => copyJson(newTeam()),
     of: (state) => {
       // A state written before the area existed (or made without it) gets the slice from its seed.
       if (!Object.hasOwn(state, key)) state[key] = state.seed === 'empty' ? part.empty() : part.seed();
