@@ -246,10 +246,13 @@ const seedWorkflows = lazily((): StoredWorkflow[] => [
   ),
 ]);
 
-/** Checked when read from a file, each workflow's nodes when a route first reads them (a listing never does). */
+/** Checked when read from a file, each workflow's nodes and metrics when a route first reads them (a listing never does). */
 export const workflows = slice(
   'workflows',
-  fieldsCheckedOnRead<StoredWorkflow[]>(z.array(storedWorkflow.omit({ nodes: true })), { nodes: storedWorkflow.shape.nodes }),
+  fieldsCheckedOnRead<StoredWorkflow[]>(z.array(storedWorkflow.omit({ nodes: true, emailMetrics: true })), {
+    nodes: storedWorkflow.shape.nodes,
+    emailMetrics: storedWorkflow.shape.emailMetrics,
+  }),
   seedWorkflows,
 );
 

@@ -201,6 +201,22 @@ describe('sandbox state', () => {
     expect((await request(sandbox, 'GET', `/v1/workflows/${others[0]!.id}`)).status).toBe(500);
   });
 
+  it("checks a workflow's email metrics when a request first reads them", async () => {
+    const file = tempFile();
+    const state = seedState();
+    const [first, ...others] = state.workflows as { id: string; nodes: { id: string; typeName: string }[] }[];
+    const email = first!.nodes.find((node) => node.typeName === 'SendEmailAction')!;
+    writeState(file, { ...state, workflows: [{ ...first!, emailMetrics: { [email.id]: { sends: 'many' } } }, ...others] });
+    const refused: Error[] = [];
+    const sandbox = await startServer({ stateFile: file, onStateError: (error) => refused.push(error) });
+    started.push(sandbox);
+    expect((await request(sandbox, 'GET', '/v1/workflows')).status).toBe(200);
+    expect(refused).toEqual([]);
+    const metrics = await request(sandbox, 'GET', `/v1/workflows/${first!.id}/nodes/${email.id}/metrics`);
+    expect(metrics.status).toBe(500);
+    expect(metrics.body.message).toContain(`could not be read: workflows.0.emailMetrics.${email.id}.sends:`);
+  });
+
   it('reads each slice when first used, and contacts a row at a time', async () => {
     const file = tempFile();
     const large = largeState();
