@@ -2,21 +2,13 @@
  * Every area as a start knows it before it reads any area's declarations, in the order `--help`
  * lists them: a group by its name, aliases and summary, which is all a start that does not name it
  * declares of it, its declarations (src/areas/<area>/index.ts, in its area's bundle) loaded only
- * when a run names it; a top-level command by its declarations, which help lists with their
- * arguments. src/areas/registry.ts lists the same declarations at once, for the build and the
- * tests; test/unit/areas/directory.test.ts holds the two to the same names, aliases and summaries.
+ * when a run names it; a top-level command by its name and summary too, its declarations (which
+ * help lists with their arguments) loaded with the other top-level commands' when a run reaches
+ * them, so that a run naming a group first makes none. src/areas/registry.ts lists the same
+ * declarations at once, for the build and the tests; test/unit/areas/directory.test.ts holds the
+ * two to the same names, aliases and summaries.
  */
 import type { Spec } from '../core/declare.js';
-import { spec as apply } from './apply/index.js';
-import { spec as undo } from './undo/index.js';
-import { spec as approve } from './approve/index.js';
-import { spec as check } from './check/index.js';
-import { spec as types } from './types/index.js';
-import { spec as api } from './api/index.js';
-import { spec as mcp } from './mcp/index.js';
-import { spec as log } from './log/index.js';
-import { spec as commands } from './commands/index.js';
-import { spec as doctor } from './doctor/index.js';
 export interface Area {
   name: string;
   aliases?: string[];
@@ -31,8 +23,12 @@ function group(name: string, summary: string, load: () => Promise<{ spec: Spec }
   return { name, aliases, summary, kind: 'group', declared: () => (loaded ??= load().then(({ spec }) => spec)) };
 }
 
-function known(spec: Spec): Area {
-  return { name: spec.name, aliases: spec.aliases, summary: spec.summary, kind: spec.kind, declared: async () => spec };
+type TopLevel = typeof import('./top-level.js');
+let topLevel: Promise<TopLevel> | undefined;
+
+/** A top-level command: its declarations, with the other top-level commands' (src/areas/top-level.ts), loaded on first use. */
+function command(name: keyof TopLevel, summary: string): Area {
+  return { name, summary, kind: 'command', declared: async () => (await (topLevel ??= import('./top-level.js')))[name] };
 }
 
 export const areas: Area[] = [
@@ -55,12 +51,12 @@ export const areas: Area[] = [
     'The account as code: pull emails, workflows and the audience they stand on into files, diff them, push back what changed',
     () => import('./content/index.js'),
   ),
-  known(apply),
-  known(undo),
-  known(approve),
-  known(check),
+  command('apply', 'Apply a plan file written with `--plan --out` (content push, node edits, schedules…): exactly its calls, each guarded as planned'),
+  command('undo', 'Take back a change loopsctl applied: the inverse plan from what its records held before, applied as any plan'),
+  command('approve', 'Approve a change an agent proposed through `loopsctl mcp`, as a person at a terminal'),
+  command('check', 'Check the whole account: email content, rendering, what recipients meet, how records are wired, and the rules file; exit 1 on errors'),
   group('migrate', "Moving from another email provider: report what an app's repository sends, and what it takes", () => import('./migrate/index.js')),
-  known(types),
+  command('types', "Write a TypeScript module of the account's transactional emails, events, contact properties and lists; --check fails on drift"),
   group('segments', 'Audience segments: list, get, create', () => import('./segments/index.js'), ['audience-segments']),
   group('ips', 'Dedicated sending IP addresses: list, check an allow-list', () => import('./ips/index.js'), ['dedicated-sending-ips']),
   group('contacts', 'Contacts: find, create, update, delete, suppression, import', () => import('./contacts/index.js'), ['contact']),
@@ -69,15 +65,15 @@ export const areas: Area[] = [
   group('events', 'Events that start workflows: send, import', () => import('./events/index.js'), ['event']),
   group('auth', 'Log in, list, switch and check profiles and their API keys', () => import('./auth/index.js')),
   group('open', "Open the account's pages in the Loops app in the browser: records, and what the API cannot change", () => import('./open/index.js')),
-  known(api),
+  command('api', 'Send a request to any API path and print the answer as received'),
   group('webhooks', 'Receive, send, verify and sign webhook deliveries', () => import('./webhooks/index.js')),
-  known(mcp),
-  known(log),
+  command('mcp', 'Serve the commands as tools of a local MCP server for agents, read-only unless allowed more'),
+  command('log', 'The changes loopsctl made to accounts: who, when, which records, with what outcome'),
   group('skill', "An agent skill (SKILL.md) that teaches loopsctl's safe habits: install it, or print it", () => import('./skill/index.js')),
   group('completion', 'Shell completion scripts for bash, zsh, fish and PowerShell', () => import('./completion/index.js')),
-  known(commands),
+  command('commands', 'List every command with its arguments and options (--json: all details, for scripts)'),
   group('sandbox', 'Run a local emulator of the Loops API, with seed data; see what it would have sent', () => import('./sandbox/index.js')),
-  known(doctor),
+  command('doctor', 'Check the install, the config, the key in use, the proxy, the API and the clock; exit 1 with hints when a check fails'),
 ];
 
 /** Every area's declarations, for what reads the whole tree (completion, `commands`, `mcp`, the picker). */

@@ -352,10 +352,10 @@ const madeCompletionScripts = await makeCompletionScripts();
 const graph = await moduleGraph();
 /**
  * Modules in cli.cjs that no start needs: reading a command's input (a file, stdin), which most
- * commands that take content use. In core.cjs, it would be all that `webhooks sign` reads that
- * bundle for.
+ * commands that take content use (in core.cjs, it would be all that `webhooks sign` reads that
+ * bundle for), and the top-level commands' declarations, which runs naming no group load.
  */
-const withTheProgram = ['src/core/input.ts'];
+const withTheProgram = ['src/core/input.ts', ...staticClosure(graph, 'src/areas/top-level.ts')];
 const part = partOf(new Set([...staticClosure(graph, entry), ...withTheProgram, ...declaredWithTheProgram(graph)]), graph);
 
 /**

@@ -4,14 +4,16 @@
 import { readFile, writeFile } from 'node:fs/promises';
 
 /**
- * Checks each bundle that bin/loopsctl.js runs and rewrites it in place (shareNamespaces, then
- * nameModuleInits): each file read once and written once.
+ * Checks each bundle that bin/loopsctl.js runs and rewrites it in place (shareNamespaces,
+ * nameModuleInits, then namespacesOnInit, which reads the bundle's source map): each file read
+ * once and written once.
  */
 export async function finishBundles(files) {
   for (const file of files) {
     const source = await readFile(file, 'utf8');
     refuseDynamicImport(file, source);
-    await writeFile(file, nameModuleInits(shareNamespaces(source)));
+    const { sources, mappings } = JSON.parse(await readFile(`${file}.map`, 'utf8'));
+    await writeFile(file, namespacesOnInit(nameModuleInits(shareNamespaces(source)), sourceAt(source, sources, mappings)));
   }
 }
 
@@ -76,4 +78,113 @@ export function nameModuleInits(source) {
   return source.replace(/\b(__esm|__commonJS)\(\{("(?:[^"\\]|\\.)*")\(/g, (wrapper, helper, path) =>
     path.length < 4 ? wrapper : `${helper}({init${' '.repeat(path.length - 4)}(`,
   );
+}
+
+const ESM_HELPER =
+  'var __esm=(fn,res,err)=>function(){if(err)throw err[0];try{return fn&&(res=(0,fn[__getOwnPropNames(fn)[0]])(fn=0)),res}catch(e){throw err=[e],e}};';
+
+/**
+ * esbuild makes every module's namespace (the object that importers in other bundles and dynamic
+ * importers read its exports from) at the bundle's top level: an object literal of getters, one
+ * shape of its own each, defined on the namespace a property at a time (`__export(x_exports, {a:
+ * () => a, …})`). A `--sandbox` start so makes some 130 literals and 500 properties as it loads
+ * its bundles, most of them for modules it never starts (the emulator's routes, an area's other
+ * commands). A module that esbuild starts on first use (`__esm`) makes its namespace when it
+ * starts instead: its call becomes a function that makes the literal (`__ns=_=>[x_exports, {…}]`,
+ * the same length), which the `__esm` right after it, its own (the source map says so), takes
+ * and calls before the module's body runs, so that nothing reads the namespace before. Any other
+ * `__export` is left as it is. The `__esm` helper is rewritten at its length, padded with spaces,
+ * and what it calls appended to the bundle, so that the source map holds. `sourceOf` gives the
+ * source a position of the bundle comes from. Fails when esbuild writes the helpers otherwise.
+ */
+export function namespacesOnInit(source, sourceOf) {
+  if (!source.includes('var __esm=')) return source;
+  if (!source.includes(ESM_HELPER) || !/__export=\(target,all\)=>/.test(source))
+    throw new Error(`esbuild no longer writes __esm or __export as expected: update ${import.meta.filename}`);
+  if (/\b(__ns|__esmDefining)\b/.test(source)) throw new Error(`a bundle names __ns or __esmDefining: update ${import.meta.filename}`);
+  let rewritten = '';
+  let at = 0;
+  for (const { index: call } of source.matchAll(/__export\(/g)) {
+    const end = callEnd(source, call + '__export('.length);
+    const esm = source.indexOf('__esm({', end);
+    if (esm === -1 || source.lastIndexOf('__export(', esm) !== call || !/var \w+=\{\};$/.test(source.slice(call - 80, call))) continue;
+    if (sourceOf(call) === undefined || sourceOf(call) !== sourceOf(esm)) continue;
+    const made = source.slice(call + '__export('.length, end - 1);
+    // A name for the function's parameter that the literal does not read (its getters read the module's bindings).
+    const parameter = [...'_$abcdefghijklmnopqrstuvwxyz'].find((name) => !new RegExp(`(^|[^\\w$])${name.replace('$', '\\$')}($|[^\\w$])`).test(made));
+    if (parameter === undefined) continue;
+    rewritten += `${source.slice(at, call)}__ns=${parameter}=>[${made}]`;
+    at = end;
+  }
+  rewritten += source.slice(at);
+  const helper = 'var __esm=(fn,ns=__ns)=>(__ns=0,__esmDefining(fn,ns));'.padEnd(ESM_HELPER.length);
+  return `${rewritten.replace(ESM_HELPER, () => helper)}
+;var __ns;function __esmDefining(fn,ns,res,err){return function(){if(err)throw err[0];try{return fn&&(ns&&__export(...ns()),res=(0,fn[__getOwnPropNames(fn)[0]])(fn=0)),res}catch(e){throw err=[e],e}}}
+`;
+}
+
+/** Where the call whose arguments start at `from` ends (after its closing parenthesis), strings skipped. */
+function callEnd(source, from) {
+  let depth = 1;
+  let index = from;
+  while (depth > 0) {
+    const character = source[index];
+    if (character === '"' || character === "'" || character === '`') {
+      for (index += 1; source[index] !== character; index += 1) if (source[index] === '\\') index += 1;
+    } else if ('([{'.includes(character)) depth += 1;
+    else if (')]}'.includes(character)) depth -= 1;
+    index += 1;
+  }
+  return index;
+}
+
+/** The source (of `sources`) a position of the bundle comes from, by the source map's `mappings`. */
+export function sourceAt(source, sources, mappings) {
+  const lineStarts = [0];
+  for (let index = source.indexOf('\n'); index !== -1; index = source.indexOf('\n', index + 1)) lineStarts.push(index + 1);
+  const lines = mappings.split(';').map(decodedLine());
+  return (position) => {
+    let line = lineStarts.length - 1;
+    while (lineStarts[line] > position) line -= 1;
+    const column = position - lineStarts[line];
+    let found;
+    for (const [generated, sourceIndex] of lines[line] ?? []) {
+      if (generated > column) break;
+      found = sourceIndex;
+    }
+    return sources[found];
+  };
+}
+
+const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+
+/**
+ * Decodes a line of a source map's mappings into [column, source index] pairs (-1 where the bundle
+ * comes from no source); the source index carries over from line to line.
+ */
+function decodedLine() {
+  let sourceIndex = 0;
+  return (line) => {
+    const segments = [];
+    let column = 0;
+    for (const segment of line.split(',').filter(Boolean)) {
+      const fields = [];
+      let value = 0;
+      let shift = 0;
+      for (const character of segment) {
+        const digit = BASE64.indexOf(character);
+        value += (digit & 31) << shift;
+        if (digit & 32) shift += 5;
+        else {
+          fields.push(value & 1 ? -(value >>> 1) : value >>> 1);
+          value = 0;
+          shift = 0;
+        }
+      }
+      column += fields[0];
+      if (fields.length > 1) sourceIndex += fields[1];
+      segments.push([column, fields.length > 1 ? sourceIndex : -1]);
+    }
+    return segments;
+  };
 }

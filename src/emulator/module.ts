@@ -155,6 +155,20 @@ export { lazily } from '../base/lazily.js';
 /** States read from a file whose slices are checked only when a route first uses them. */
 const uncheckedSlices = new WeakMap<StateCore, { check(key: string, schema: z.ZodType, value: unknown): void }>();
 
+/** Where a slice's schema keeps the fields of its records that are checked when first read (fieldsCheckedOnRead). */
+const CHECKED_ON_READ = Symbol('checkedOnRead');
+
+/**
+ * The schema of a slice of records (`records`, which leaves out `fields`) whose `fields` are each
+ * checked with their schema when a route first reads them, rather than with the rest of the slice:
+ * a workflow's nodes, which a listing never reads, and whose check (with the schemas of every node
+ * type met) was most of the workflows'. Such a field of the wrong shape throws, when first read,
+ * what the slice's check would have thrown, `<key>.<index>.<field>.<path>: <message>`.
+ */
+export function fieldsCheckedOnRead<T>(records: z.ZodArray, fields: Record<string, z.ZodType>): z.ZodType<T> {
+  return Object.assign(records, { [CHECKED_ON_READ]: fields }) as unknown as z.ZodType<T>;
+}
+
 /**
  * Checks each slice of a state read from a file once, when it is first used: a request reads only
  * the slices its routes use, so a large state costs little more than its parsing. A slice of the
@@ -162,16 +176,39 @@ const uncheckedSlices = new WeakMap<StateCore, { check(key: string, schema: z.Zo
  */
 export function checkSlicesOnUse(state: StateCore, refuse: (problem: string) => Error): void {
   const checked = new Set<string>();
+  const problem = (path: PropertyKey[], issues: readonly { path: PropertyKey[]; message: string }[]) =>
+    refuse(`${[...path, ...issues[0]!.path].map(String).join('.')}: ${issues[0]!.message}`);
   uncheckedSlices.set(state, {
     check: (key, schema, value) => {
       if (checked.has(key)) return;
       const result = schema.safeParse(value);
-      if (!result.success) {
-        const issue = result.error.issues[0]!;
-        throw refuse(`${[key, ...issue.path.map(String)].join('.')}: ${issue.message}`);
+      if (!result.success) throw problem([key], result.error.issues);
+      const onRead = (schema as { [CHECKED_ON_READ]?: Record<string, z.ZodType> })[CHECKED_ON_READ];
+      if (onRead !== undefined && Array.isArray(value)) {
+        value.forEach((record: Record<string, unknown>, index) => {
+          for (const [field, fieldSchema] of Object.entries(onRead)) checkOnRead(record, field, fieldSchema, (issues) => problem([key, index, field], issues));
+        });
       }
       checked.add(key);
     },
+  });
+}
+
+/** Has `record[field]` checked with `schema` when first read (throwing what `refused` makes of its issues), then kept as it is. */
+function checkOnRead(record: Record<string, unknown>, field: string, schema: z.ZodType, refused: (issues: z.core.$ZodIssue[]) => Error): void {
+  if (!Object.hasOwn(record, field)) return;
+  const stored = record[field];
+  const settle = (value: unknown) => Object.defineProperty(record, field, { value, writable: true, enumerable: true, configurable: true });
+  Object.defineProperty(record, field, {
+    enumerable: true,
+    configurable: true,
+    get() {
+      const result = schema.safeParse(stored);
+      if (!result.success) throw refused(result.error.issues);
+      settle(stored);
+      return stored;
+    },
+    set: settle,
   });
 }
 

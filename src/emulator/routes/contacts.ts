@@ -9,17 +9,19 @@ import { answer, ApiFailure, badRequest, conflict, later, notFound, slice, flagg
 import { journeyEngine } from './journey-starts.js';
 import { discardJourneys, journeysOf } from '../journey-records.js';
 import { blankContact, contactCopy, contacts, contactTable, type ContactTable, type StoredContact } from './contact-records.js';
-import { customProperties } from './contact-properties.js';
 import { isStandardField, typeProblem } from '../../platform/contact-properties/typing.js';
-import { mailingLists } from './lists.js';
 import * as s from '../../platform/contacts/schemas.js';
 
 // The journeys' engine and the webhooks' routes (with what they reach: workflows, segments, email
 // messages) serve the writes alone: a contact's look-up, the commonest request, loads neither.
 const webhookReports = later(() => import('./webhooks.js'));
+// Nor the custom properties and mailing lists that a write's fields are checked against (their
+// route modules, with their areas' schemas in bundles of their own).
+const propertyRecords = later(() => import('./contact-properties.js'));
+const listRecords = later(() => import('./lists.js'));
 
 /** What an operation that creates, changes or deletes contacts (through upsertContact too) lists in `uses`. */
-export const CONTACT_WRITES = [journeyEngine, webhookReports];
+export const CONTACT_WRITES = [journeyEngine, webhookReports, propertyRecords, listRecords];
 
 const quota = z.object({ limit: z.number(), remaining: z.number() });
 export const suppressionQuota = slice('suppressionQuota', quota, () => ({ limit: 5, remaining: 4 }));
@@ -79,6 +81,7 @@ const RESETS: Record<string, string | null> = { firstName: null, lastName: null,
  */
 export function applyContactFields(context: RouteContext, contact: StoredContact, fields: Record<string, unknown>, skip: string[] = []): void {
   const { state } = context;
+  const { customProperties } = propertyRecords.get();
   const types = new Map(customProperties.of(state).map((property) => [property.key, property]));
   const entries = Object.entries(fields).filter(([key]) => !skip.includes(key) && key !== 'email' && key !== 'userId');
   for (const [key, value] of entries) {
@@ -111,6 +114,7 @@ export function applyContactFields(context: RouteContext, contact: StoredContact
 
 function checkMailingLists(state: RouteContext['state'], value: unknown): void {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw badRequest('mailingLists must be an object of list ids and booleans.');
+  const { mailingLists } = listRecords.get();
   const known = new Set(mailingLists.of(state).map((list) => list.id));
   for (const [id, on] of Object.entries(value)) {
     if (typeof on !== 'boolean') throw badRequest(`mailingLists.${id} must be true or false.`);

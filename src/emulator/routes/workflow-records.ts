@@ -6,7 +6,7 @@
 import { emailMetrics, type EmailMetrics } from '../../platform/email-metrics.js';
 import { z } from '../../base/shapes.js';
 import * as s from '../../platform/workflows/schemas.js';
-import { seedId, seedTime, slice, lazily } from '../module.js';
+import { fieldsCheckedOnRead, seedId, seedTime, slice, lazily } from '../module.js';
 
 const storedWorkflow = z.object({
   id: z.string(),
@@ -246,7 +246,15 @@ const seedWorkflows = lazily((): StoredWorkflow[] => [
   ),
 ]);
 
-export const workflows = slice('workflows', z.array(storedWorkflow), seedWorkflows);
+/** Checked when read from a file, each workflow's nodes and metrics when a route first reads them (a listing never does). */
+export const workflows = slice(
+  'workflows',
+  fieldsCheckedOnRead<StoredWorkflow[]>(z.array(storedWorkflow.omit({ nodes: true, emailMetrics: true })), {
+    nodes: storedWorkflow.shape.nodes,
+    emailMetrics: storedWorkflow.shape.emailMetrics,
+  }),
+  seedWorkflows,
+);
 
 /** A send-email node that has sent nothing. */
 export const NOTHING_SENT: EmailMetrics = sent(0, 0, 0, 0, 0, 0, 0);

@@ -1,8 +1,8 @@
 /**
- * The bundles hand a module's namespace from one to another without copying it, and name every
- * module's wrapper alike (src/build/bundle-text.mjs): checked on what esbuild writes with the
- * build's settings, a module reached through require() and through a stand-in of the kind the
- * build links bundles with.
+ * The bundles hand a module's namespace from one to another without copying it, name every
+ * module's wrapper alike, and make a module's namespace when it starts (src/build/bundle-text.mjs):
+ * checked on what esbuild writes with the build's settings, a module reached through require() and
+ * through a stand-in of the kind the build links bundles with.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { runInThisContext } from 'node:vm';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { nameModuleInits, shareNamespaces } from '../../../src/build/bundle-text.mjs';
+import { nameModuleInits, namespacesOnInit, shareNamespaces, sourceAt } from '../../../src/build/bundle-text.mjs';
 import { tempDir } from '../../support/temp.js';
 
 /** A bundle as the build writes one: an ES module required by name, as a bundle's `modules` table does, and imported through a CommonJS stand-in. */
@@ -28,6 +28,7 @@ async function bundled(dir: string): Promise<string> {
     minifyWhitespace: true,
     minifySyntax: true,
     outfile: file,
+    sourcemap: 'external',
     logLevel: 'silent',
   });
   return file;
@@ -83,5 +84,43 @@ describe("the bundles' module wrappers", () => {
 
   it('refuse helpers that call them otherwise', () => {
     expect(() => nameModuleInits('var __esm=(fn,res)=>function(){return fn.init()};\n')).toThrow(/no longer calls __esm's wrappers as expected/);
+  });
+});
+
+describe("the bundles' namespaces made on start", () => {
+  it('are made by the module that starts, each module still started once, the bundle the same length', async () => {
+    const file = await bundled(tempDir('bundle-text-'));
+    const before = nameModuleInits(shareNamespaces(readFileSync(file, 'utf8')));
+    const { sources, mappings } = JSON.parse(readFileSync(`${file}.map`, 'utf8')) as { sources: string[]; mappings: string };
+    const after = namespacesOnInit(before, sourceAt(before, sources, mappings));
+    writeFileSync(file, after);
+    // Each module's call of __export is now a function of the same length, which its __esm calls.
+    expect(before.match(/__export\(\w+,/g)).toHaveLength(2);
+    expect(after.match(/__ns=_=>\[\w+,/g)).toHaveLength(2);
+    expect(after).not.toMatch(/__export\(\w+,/);
+    // What it calls comes after the bundle, which keeps its length.
+    expect(after.indexOf('\n;var __ns;')).toBe(before.length);
+
+    const { modules } = run(file);
+    const counter = modules.counter!();
+    expect(modules.counter!()).toBe(counter);
+    expect(Object.keys(counter).sort()).toEqual(['add', 'count']);
+    expect((modules.importer!().addAndRead as () => number)()).toBe(1);
+    expect(counter.count).toBe(1);
+  });
+
+  it('reads which source each place of the bundle comes from', async () => {
+    const file = await bundled(tempDir('bundle-text-'));
+    const source = readFileSync(file, 'utf8');
+    const { sources, mappings } = JSON.parse(readFileSync(`${file}.map`, 'utf8')) as { sources: string[]; mappings: string };
+    const sourceOf = sourceAt(source, sources, mappings);
+    expect(sourceOf(source.indexOf('count+=1'))).toMatch(/counter\.mjs$/);
+    expect(sourceOf(source.indexOf('addAndRead()'))).toMatch(/importer\.mjs$/);
+  });
+
+  it('refuse helpers that esbuild writes otherwise', () => {
+    expect(() => namespacesOnInit('var __esm=(fn)=>fn;var __export=(target,all)=>{};\n', () => undefined)).toThrow(
+      /no longer writes __esm or __export as expected/,
+    );
   });
 });

@@ -179,6 +179,44 @@ describe('sandbox state', () => {
     expect(refused[0]).toBeInstanceOf(LocalFileError);
   });
 
+  it("checks a workflow's nodes when a request first reads them: a listing is answered, a request for the workflow is told why", async () => {
+    const file = tempFile();
+    const state = seedState();
+    const [first, ...others] = state.workflows as { id: string; nodes: unknown[] }[];
+    writeState(file, { ...state, workflows: [first!, { ...others[0]!, nodes: [{ id: 1 }] }, ...others.slice(1)] });
+    const refused: Error[] = [];
+    const sandbox = await startServer({ stateFile: file, onStateError: (error) => refused.push(error) });
+    started.push(sandbox);
+    const listed = await request(sandbox, 'GET', '/v1/workflows');
+    expect(listed.status).toBe(200);
+    expect(listed.body.data).toHaveLength((state.workflows as unknown[]).length);
+    expect((await request(sandbox, 'GET', `/v1/workflows/${first!.id}`)).status).toBe(200);
+    expect(refused).toEqual([]);
+    const shown = await request(sandbox, 'GET', `/v1/workflows/${others[0]!.id}`);
+    expect(shown.status).toBe(500);
+    expect(shown.body.message).toContain(`the sandbox state file ${file} could not be read: workflows.1.nodes.0.typeName:`);
+    expect(refused).toHaveLength(1);
+    expect(refused[0]).toBeInstanceOf(LocalFileError);
+    // Read again, the same answer: the nodes stay unchecked until they pass.
+    expect((await request(sandbox, 'GET', `/v1/workflows/${others[0]!.id}`)).status).toBe(500);
+  });
+
+  it("checks a workflow's email metrics when a request first reads them", async () => {
+    const file = tempFile();
+    const state = seedState();
+    const [first, ...others] = state.workflows as { id: string; nodes: { id: string; typeName: string }[] }[];
+    const email = first!.nodes.find((node) => node.typeName === 'SendEmailAction')!;
+    writeState(file, { ...state, workflows: [{ ...first!, emailMetrics: { [email.id]: { sends: 'many' } } }, ...others] });
+    const refused: Error[] = [];
+    const sandbox = await startServer({ stateFile: file, onStateError: (error) => refused.push(error) });
+    started.push(sandbox);
+    expect((await request(sandbox, 'GET', '/v1/workflows')).status).toBe(200);
+    expect(refused).toEqual([]);
+    const metrics = await request(sandbox, 'GET', `/v1/workflows/${first!.id}/nodes/${email.id}/metrics`);
+    expect(metrics.status).toBe(500);
+    expect(metrics.body.message).toContain(`could not be read: workflows.0.emailMetrics.${email.id}.sends:`);
+  });
+
   it('reads each slice when first used, and contacts a row at a time', async () => {
     const file = tempFile();
     const large = largeState();
