@@ -40,6 +40,16 @@ function run(file: string): { modules: Record<string, () => Record<string, unkno
   return module.exports;
 }
 
+/** Runs the bundle: each module started once, its namespace's bindings live, its exports as written. */
+function expectModulesWork(file: string): void {
+  const { modules } = run(file);
+  const counter = modules.counter!();
+  expect(modules.counter!()).toBe(counter);
+  expect(Object.keys(counter).sort()).toEqual(['add', 'count']);
+  expect((modules.importer!().addAndRead as () => number)()).toBe(1);
+  expect(counter.count).toBe(1);
+}
+
 describe("the bundles' namespaces", () => {
   it('are handed on themselves, their bindings live, the bundle the same length', async () => {
     const dir = tempDir('bundle-text-');
@@ -50,12 +60,7 @@ describe("the bundles' namespaces", () => {
     expect(after).not.toBe(before);
     expect(after.length).toBe(before.length);
 
-    const { modules } = run(file);
-    const counter = modules.counter!();
-    expect(modules.counter!()).toBe(counter);
-    expect(Object.keys(counter).sort()).toEqual(['add', 'count']);
-    expect((modules.importer!().addAndRead as () => number)()).toBe(1);
-    expect(counter.count).toBe(1);
+    expectModulesWork(file);
   });
 
   it('refuse helpers that esbuild writes otherwise', () => {
@@ -75,11 +80,7 @@ describe("the bundles' module wrappers", () => {
     expect(after).toMatch(/__esm\(\{init +\(/);
     expect(after.length).toBe(before.length);
 
-    const { modules } = run(file);
-    const counter = modules.counter!();
-    expect(modules.counter!()).toBe(counter);
-    expect((modules.importer!().addAndRead as () => number)()).toBe(1);
-    expect(counter.count).toBe(1);
+    expectModulesWork(file);
   });
 
   it('refuse helpers that call them otherwise', () => {
@@ -101,12 +102,7 @@ describe("the bundles' namespaces made on start", () => {
     // What it calls comes after the bundle, which keeps its length.
     expect(after.indexOf('\n;var __ns;')).toBe(before.length);
 
-    const { modules } = run(file);
-    const counter = modules.counter!();
-    expect(modules.counter!()).toBe(counter);
-    expect(Object.keys(counter).sort()).toEqual(['add', 'count']);
-    expect((modules.importer!().addAndRead as () => number)()).toBe(1);
-    expect(counter.count).toBe(1);
+    expectModulesWork(file);
   });
 
   it('reads which source each place of the bundle comes from', async () => {
