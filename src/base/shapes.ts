@@ -58,13 +58,17 @@ export function recordCheckedInPlace<V extends z.ZodType>(value: V): z.ZodType<R
   return withStrictForm(schema, (strictly) => z.record(z.string(), strictly(value))) as unknown as z.ZodType<Record<string, z.infer<V>>>;
 }
 
-/** Made on first use: the modules that make pages at import are loaded by runs that read none (a find). */
+/**
+ * Made on first use: the modules that make pages at import are loaded by runs that read none (a find).
+ * Its counts are `z.int()`, which checks what `z.number().int()` does with the same messages, as one
+ * schema class: a listing makes no other number schema, and zod sets up each class a run makes.
+ */
 const pagination = madeOnUse(() =>
   z.looseObject({
-    totalResults: z.number().int(),
-    returnedResults: z.number().int(),
-    perPage: z.number().int(),
-    totalPages: z.number().int(),
+    totalResults: z.int(),
+    returnedResults: z.int(),
+    perPage: z.int(),
+    totalPages: z.int(),
     nextCursor: z.string().nullable(),
     nextPage: z.string().nullable(),
   }),

@@ -9,6 +9,7 @@ export {
   boolean,
   discriminatedUnion,
   enum,
+  int,
   lazy,
   literal,
   null,

@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { PER_PAGE_MAX, PER_PAGE_MIN } from '../base/paging.js';
 import { builtinModule } from '../base/builtin.js';
 import { copyJson } from '../base/json-copy.js';
-import { pageOf, z as zod } from '../base/shapes.js';
+import { madeOnUse, pageOf, z as zod } from '../base/shapes.js';
 import { errorBody } from '../platform/schemas.js';
 import type { KeyFeatures } from './keys.js';
 import { strictFormOf } from './strict.js';
@@ -376,9 +376,12 @@ export function fixedAnswer(schema: z.ZodType, body: Record<string, unknown>): (
 /** Most operations: `{message}`. */
 const plainFailures: FailureShape = { schema: errorBody, body: (failure) => ({ message: failure.message }) };
 
-/** Contacts, contact properties, events and sends: `{success: false, message}`. */
+/**
+ * Contacts, contact properties, events and sends: `{success: false, message}`. Its schema is made
+ * when a request first fails so: a listing of workflows makes no boolean schema but this one.
+ */
 export const flaggedFailures: FailureShape = {
-  schema: zod.looseObject({ success: zod.boolean(), message: zod.string() }),
+  schema: madeOnUse(() => zod.looseObject({ success: zod.boolean(), message: zod.string() })),
   body: (failure) => ({ success: false, message: failure.message }),
 };
 

@@ -6,6 +6,7 @@
  */
 import { existsSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { lazily } from '../base/lazily.js';
 import { z } from '../base/shapes.js';
 import { LocalFileError } from '../base/errors.js';
 import { parseJson, readFileBytes, UnusableFileError } from '../base/json-file.js';
@@ -20,11 +21,22 @@ import { isDatabaseFile, readDatabase, StateDatabase, writeDatabase } from './st
  */
 export const STATE_VERSION = 2;
 
-const stateCore = z.object({
-  version: z.number().int(),
-  teamName: z.string(),
-  sequence: z.number().int().nonnegative(),
-});
+/**
+ * The state's own members. A state that has them right, as every state loopsctl wrote has, is
+ * checked without zod, whose schema (its integer check a class of its own that a start would set
+ * up for this alone) is made only to word what is wrong with one that has not.
+ */
+const stateCore = lazily(() =>
+  z.object({
+    version: z.number().int(),
+    teamName: z.string(),
+    sequence: z.number().int().nonnegative(),
+  }),
+);
+
+function coreIsSound(stored: StateCore): boolean {
+  return Number.isInteger(stored.version) && typeof stored.teamName === 'string' && Number.isInteger(stored.sequence) && stored.sequence >= 0;
+}
 
 /** A new state: the team, and the seed its slices come from when first used. */
 export function seedCore(seed: SeedKind = 'demo'): StateCore {
@@ -105,8 +117,8 @@ function readJsonState(file: string): { state: StateCore; source: string } | und
 
 /** Checks a state's own members and layout, brings an older layout up to date, and has its slices checked on first use. */
 function prepareState(stored: StateCore, refuse: (reason: string) => Error): void {
-  const core = stateCore.safeParse({ version: stored.version, teamName: stored.teamName, sequence: stored.sequence });
-  if (!core.success) {
+  const core = coreIsSound(stored) ? undefined : stateCore().safeParse({ version: stored.version, teamName: stored.teamName, sequence: stored.sequence });
+  if (core !== undefined && !core.success) {
     const issue = core.error.issues[0]!;
     throw refuse(`${issue.path.join('.')}: ${issue.message}`);
   }

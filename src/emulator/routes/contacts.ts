@@ -4,7 +4,7 @@
  * and events (src/emulator/routes/events.ts) find or create contacts through `upsertContact`.
  */
 import { EMAIL_ADDRESS } from '../../base/email.js';
-import { z } from '../../base/shapes.js';
+import { madeOnUse, z } from '../../base/shapes.js';
 import { answer, ApiFailure, badRequest, conflict, later, notFound, slice, flaggedFailures, type RouteContext, type SandboxModule } from '../module.js';
 import { journeyEngine } from './journey-starts.js';
 import { discardJourneys, journeysOf } from '../journey-records.js';
@@ -23,7 +23,8 @@ const listRecords = later(() => import('./lists.js'));
 /** What an operation that creates, changes or deletes contacts (through upsertContact too) lists in `uses`. */
 export const CONTACT_WRITES = [journeyEngine, webhookReports, propertyRecords, listRecords];
 
-const quota = z.object({ limit: z.number(), remaining: z.number() });
+// Made when the quota is first read: a find makes no number schema but this one.
+const quota = madeOnUse(() => z.object({ limit: z.number(), remaining: z.number() }));
 export const suppressionQuota = slice('suppressionQuota', quota, () => ({ limit: 5, remaining: 4 }));
 
 /** The contact as find shows it: the stored fields, with the custom properties at the top level. */

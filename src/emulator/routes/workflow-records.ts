@@ -4,7 +4,7 @@
  * modules that read workflows (the email messages' seed, webhooks) need none of them.
  */
 import { emailMetrics, type EmailMetrics } from '../../platform/email-metrics.js';
-import { z } from '../../base/shapes.js';
+import { madeOnUse, z } from '../../base/shapes.js';
 import * as s from '../../platform/workflows/schemas.js';
 import { fieldsCheckedOnRead, seedId, seedTime, slice, lazily } from '../module.js';
 
@@ -21,8 +21,11 @@ const storedWorkflow = z.object({
   updatedAt: z.string(),
   /** Nodes in their full form; the simplified view is derived from them. */
   nodes: z.array(s.workflowNode),
-  /** What each send-email node has sent, by node id (a node not named has sent nothing). Never in an answer but its own. */
-  emailMetrics: z.record(z.string(), emailMetrics).optional(),
+  /**
+   * What each send-email node has sent, by node id (a node not named has sent nothing). Never in an
+   * answer but its own. Made on its first read: a listing makes no record schema but this one.
+   */
+  emailMetrics: madeOnUse(() => z.record(z.string(), emailMetrics)).optional(),
 });
 export type StoredWorkflow = z.infer<typeof storedWorkflow>;
 
