@@ -119,4 +119,18 @@ describe("the bundles' namespaces made on start", () => {
       /no longer writes __esm or __export as expected/,
     );
   });
+
+  it("leave a namespace where it is when the __esm after it is another module's", async () => {
+    const before = nameModuleInits(shareNamespaces(readFileSync(await bundled(tempDir('bundle-text-')), 'utf8')));
+    // Every place of the bundle said to come from a source of its own: no call is its wrapper's.
+    const after = namespacesOnInit(before, (position) => `source ${position}`);
+    expect(after.match(/__export\(\w+,/g)).toHaveLength(2);
+    expect(after).not.toMatch(/__ns=\w+=>\[/);
+  });
+
+  it('refuse a bundle that already names what the rewrite adds', async () => {
+    const before = nameModuleInits(shareNamespaces(readFileSync(await bundled(tempDir('bundle-text-')), 'utf8')));
+    expect(() => namespacesOnInit(`${before}\nvar __ns=1;\n`, () => undefined)).toThrow(/names __ns or __esmDefining/);
+    expect(() => namespacesOnInit(`${before}\nfunction __esmDefining(){}\n`, () => undefined)).toThrow(/names __ns or __esmDefining/);
+  });
 });

@@ -295,6 +295,24 @@ describe('sandbox state', () => {
     expect(readState(file, sandboxModules)).toEqual({ ...seedState(), teamName: 'Équipe 👋' });
   });
 
+  it("refuses a state whose own members are wrong, in zod's words, and reads one whose are right", () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ version: 1.5 }, 'version: Invalid input: expected int, received number'],
+      [{ teamName: 42 }, 'teamName: Invalid input: expected string, received number'],
+      [{ sequence: -1 }, 'sequence: Too small: expected number to be >=0'],
+      [{ sequence: 2.5 }, 'sequence: Invalid input: expected int, received number'],
+      [{ sequence: '3' }, 'sequence: Invalid input: expected number, received string'],
+    ];
+    for (const [wrong, problem] of cases) {
+      const file = jsonFile();
+      writeFileSync(file, JSON.stringify({ ...seedState(), ...wrong }));
+      expect(() => readState(file, sandboxModules), JSON.stringify(wrong)).toThrow(problem);
+    }
+    const file = jsonFile();
+    writeFileSync(file, JSON.stringify({ ...seedState(), sequence: 7 }));
+    expect(readState(file, sandboxModules)!.sequence).toBe(7);
+  });
+
   it('sees a change another process made, at its next request', async () => {
     const file = tempFile();
     const sandbox = await start(file);
