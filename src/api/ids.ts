@@ -3,6 +3,7 @@
  * percent-encoded into its path segment, so no id can change which resource a request addresses.
  */
 import { UsageError } from '../base/errors.js';
+import { lazily } from '../base/lazily.js';
 
 export const MAX_ID_LENGTH = 128;
 
@@ -10,11 +11,11 @@ export const MAX_ID_LENGTH = 128;
 // surrogate (half a character) cannot be percent-encoded at all. Made on first use: V8 builds a
 // Unicode property's class when it makes the expression (a few tenths of a millisecond), and most
 // commands that load this module check no id.
-let forbidden: RegExp | undefined;
+const forbidden = lazily(() => /[\s\p{Cc}\p{Cs}]/u);
 
 export function checkId(value: string | undefined, label = 'id'): string {
   if (value === undefined || value.length === 0) throw new UsageError(`${label} must not be empty`);
-  if ((forbidden ??= /[\s\p{Cc}\p{Cs}]/u).test(value)) throw new UsageError(`${label} must not contain whitespace, control characters or broken characters`);
+  if (forbidden().test(value)) throw new UsageError(`${label} must not contain whitespace, control characters or broken characters`);
   if (value.length > MAX_ID_LENGTH) throw new UsageError(`${label} is longer than ${MAX_ID_LENGTH} characters`);
   // URL parsing turns these segments (encoded or not) into path steps, so they cannot name anything.
   if (value === '.' || value === '..') throw new UsageError(`${label} must not be "." or ".."`);

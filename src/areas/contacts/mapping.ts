@@ -4,6 +4,7 @@
  * values seen in its column.
  */
 import { UsageError } from '../../base/errors.js';
+import { lazily } from '../../base/lazily.js';
 import type { PropertyType } from '../../platform/contact-properties/schemas.js';
 import { STANDARD_FIELDS } from '../../platform/contact-properties/typing.js';
 
@@ -162,15 +163,14 @@ export function parseMaps(raws: readonly string[] | undefined): Map<string, Targ
  * characters: what an export's headers are, and what a key or a secret, with its digits and
  * symbols, is not); any other column is named by its position.
  */
-let plainHeader: RegExp | undefined;
+const plainHeader = lazily(() => /^\p{L}[\p{L} _.-]{0,39}$/u);
 
 /**
  * Whether a header may be quoted in a message (see plainHeader). The expression is made on first
  * use: V8 builds its Unicode letters' class when it makes it, and a find loads this module too.
  */
 export function isPlainHeader(header: string): boolean {
-  plainHeader ??= /^\p{L}[\p{L} _.-]{0,39}$/u;
-  return plainHeader.test(header);
+  return plainHeader().test(header);
 }
 
 /** A column as a message names it: `the column "First Name"`, or `column 3` when its header is not a plain name. */
