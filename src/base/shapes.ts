@@ -75,9 +75,24 @@ const pagination = madeOnUse(() =>
 );
 export type Pagination = z.infer<typeof pagination>;
 
-export function pageOf<T extends z.ZodType>(item: T) {
+/**
+ * The page of `item`, one per item schema: a listing asks for it at every request, and a schema
+ * made anew each time would be set up again at its first parse, as would the strict form the
+ * sandbox checks its answers with (made once a schema).
+ */
+export function pageOf<T extends z.ZodType>(item: T): ReturnType<typeof pageSchema<T>> {
+  let page = pages.get(item) as ReturnType<typeof pageSchema<T>> | undefined;
+  if (page === undefined) {
+    page = pageSchema(item);
+    pages.set(item, page);
+  }
+  return page;
+}
+const pages = new WeakMap<z.ZodType, z.ZodType>();
+function pageSchema<T extends z.ZodType>(item: T) {
   return z.looseObject({ pagination, data: z.array(item) });
 }
+
 export interface Page<T> {
   pagination: Pagination;
   data: T[];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { recordCheckedInPlace, z } from '../../../src/base/shapes.js';
+import { pageOf, recordCheckedInPlace, z } from '../../../src/base/shapes.js';
 import { strictFormOf } from '../../../src/emulator/strict.js';
 
 describe('recordCheckedInPlace', () => {
@@ -29,5 +29,21 @@ describe('recordCheckedInPlace', () => {
     expect(strict.safeParse({ a: { typeName: 'A' } }).success).toBe(true);
     expect(strict.safeParse({ a: { typeName: 'A', extra: 1 } }).success).toBe(false);
     expect(strict.safeParse([]).success).toBe(false);
+  });
+});
+
+describe('pageOf', () => {
+  it('is one schema for an item schema, so its set-up and its strict form are made once, not at every listing', () => {
+    const item = z.looseObject({ id: z.string() });
+    expect(pageOf(item)).toBe(pageOf(item));
+    expect(strictFormOf(pageOf(item))).toBe(strictFormOf(pageOf(item)));
+    expect(pageOf(z.looseObject({ id: z.string() }))).not.toBe(pageOf(item));
+  });
+
+  it('is strict in the sandbox, its items included', () => {
+    const strict = strictFormOf(pageOf(z.looseObject({ id: z.string() })));
+    const pagination = { totalResults: 1, returnedResults: 1, perPage: 20, totalPages: 1, nextCursor: null, nextPage: null };
+    expect(strict.safeParse({ pagination, data: [{ id: 'a' }] }).success).toBe(true);
+    expect(strict.safeParse({ pagination, data: [{ id: 'a', extra: 1 }] }).success).toBe(false);
   });
 });
