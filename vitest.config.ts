@@ -34,7 +34,9 @@ const IN_PROCESS = ['test/unit/**/*.test.ts', 'test/e2e/**/*.test.ts'];
 /**
  * The in-process files that replace a module (vi.mock): a mock is registered as the file is
  * imported, and holds only for modules loaded after it, so such a file needs modules of its own
- * and must not leave its mock to the files after it.
+ * and must not leave its mock to the files after it. None does now: a test that needs a member of
+ * node:fs wrapped or refused replaces it for itself (test/support/patch-builtin.ts) and shares its
+ * process; a file that mocks a module still gets a process of its own here.
  */
 const MOCKING = globSync(IN_PROCESS, { cwd: ROOT }).filter((file) => readFileSync(`${ROOT}/${file}`, 'utf8').includes('vi.mock('));
 
@@ -64,7 +66,7 @@ export default mergeConfig(
           test: { name: 'spawned', include: ['test/spawned/**/*.test.ts'], exclude: [KEYCHAIN], isolate: false, sequence: { groupOrder: 1 } },
         },
         {
-          // A process of its own for each in-process file that mocks a module, and for the keychain's.
+          // A process of its own for each in-process file that mocks a module (none now), and for the keychain's.
           extends: true,
           test: { name: 'isolated', include: [...MOCKING, KEYCHAIN], sequence: { groupOrder: 1 } },
         },

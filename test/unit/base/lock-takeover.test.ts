@@ -2,32 +2,32 @@
  * The take-over of a stale lock when another process moves at the worst moment: the stale lock's
  * owner releases it and a third process takes the lock, just after this one checked that the lock
  * is still the stale one and before it removes it. node:fs is wrapped so that this happens at
- * exactly that point, every time; the take-over must then leave the new holder's lock alone.
+ * exactly that point, every time (test/support/patch-builtin.ts); the take-over must then leave
+ * the new holder's lock alone.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import * as fs from 'node:fs';
+import fs, { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { LockTimeoutError, withFileLock } from '../../../src/base/lock.js';
+import { patchBuiltin } from '../../support/patch-builtin.js';
 
 /**
- * Runs once, when the lock file is opened to be read for the second time: the moment between the
- * check and the removal (what is read is the file opened, the stale lock).
+ * Runs `act` once, when the lock file is opened to be read for the second time: the moment between
+ * the check and the removal (what is read is the file opened, the stale lock).
  */
-const race: { lockFile?: string; reads: number; act?: () => void } = { reads: 0 };
-
-vi.mock('node:fs', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('node:fs')>();
-  const openSync = ((path: fs.PathLike, flags?: fs.OpenMode, ...rest: unknown[]) => {
-    const fd = (actual.openSync as (...args: unknown[]) => number)(path, flags, ...rest);
-    // Opened to read (numeric flags, as a lock is read), not created ('wx').
-    if (path === race.lockFile && typeof flags === 'number' && ++race.reads === 2) race.act?.();
-    return fd;
-  }) as typeof actual.openSync;
-  return { ...actual, default: { ...actual, openSync }, openSync };
-});
-
-const { LockTimeoutError, withFileLock } = await import('../../../src/base/lock.js');
+function onSecondRead(lockFile: string, act: () => void): void {
+  let reads = 0;
+  patchBuiltin(fs, {
+    openSync: (openSync) =>
+      ((path: fs.PathLike, flags?: fs.OpenMode, ...rest: unknown[]) => {
+        const fd = (openSync as (...args: unknown[]) => number)(path, flags, ...rest);
+        // Opened to read (numeric flags, as a lock is read), not created ('wx').
+        if (path === lockFile && typeof flags === 'number' && ++reads === 2) act();
+        return fd;
+      }) as typeof openSync,
+  });
+}
 
 describe('taking over a stale lock', () => {
   it('never removes the lock another process took meanwhile: it waits for that one instead', () => {
@@ -37,13 +37,9 @@ describe('taking over a stale lock', () => {
     writeFileSync(lockFile, JSON.stringify({ pid: process.pid, since: 1 }));
     fs.utimesSync(lockFile, new Date(1_000), new Date(1_000));
     const newHolder = JSON.stringify({ pid: process.pid, since: Date.now(), holder: 'another process' });
-    Object.assign(race, {
-      lockFile,
-      reads: 0,
-      act: () => {
-        fs.rmSync(lockFile);
-        writeFileSync(lockFile, newHolder, { flag: 'wx' });
-      },
+    onSecondRead(lockFile, () => {
+      fs.rmSync(lockFile);
+      writeFileSync(lockFile, newHolder, { flag: 'wx' });
     });
     let ran = false;
     expect(() =>

@@ -4,33 +4,37 @@
  * since the opened file is not the one looked at). The swap is made by the test's own lstat, run
  * right after the module's, so nothing here depends on timing.
  */
-import * as fs from 'node:fs';
+import fs from 'node:fs';
 import { join } from 'node:path';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { readTreeFile, readTreeFileAsync } from '../../../src/base/tree-files.js';
+import { patchBuiltin } from '../../support/patch-builtin.js';
 import { tempDir } from '../../support/temp.js';
 
 /** What to do right after the module looks at this path with lstat, once. */
 const swaps = new Map<string, () => void>();
 
-vi.mock('node:fs', async (importOriginal) => {
-  const original = await importOriginal<typeof import('node:fs')>();
-  const lstatSync = ((path: fs.PathLike, options?: fs.StatSyncOptions) => {
-    const stats = original.lstatSync(path, options);
-    const swap = swaps.get(String(path));
-    if (swap !== undefined) {
-      swaps.delete(String(path));
-      swap();
-    }
-    return stats;
-  }) as typeof original.lstatSync;
-  return { ...original, default: { ...original, lstatSync }, lstatSync };
-});
-
-const { readTreeFile, readTreeFileAsync } = await import('../../../src/base/tree-files.js');
+/** Wraps lstatSync for the rest of the test, to make the swaps set for the paths it looks at. */
+function swapping(): void {
+  patchBuiltin(fs, {
+    lstatSync: (lstatSync) =>
+      ((path: fs.PathLike, options?: fs.StatSyncOptions) => {
+        const stats = lstatSync(path, options);
+        const swap = swaps.get(String(path));
+        if (swap !== undefined) {
+          swaps.delete(String(path));
+          swap();
+        }
+        return stats;
+      }) as typeof lstatSync,
+  });
+}
 
 let root: string;
 let secret: string;
 beforeEach(() => {
+  swaps.clear();
+  swapping();
   const base = tempDir('loopsctl-swap-');
   root = join(base, 'root');
   fs.mkdirSync(root);

@@ -2,34 +2,17 @@
  * Walking a directory costs what it holds, whatever its depth: a chain of 1,000 directories (which
  * a repository can hold, and `content convert` or `migrate report` is pointed at) is read with one
  * listing per directory, not by looking again at every directory on the way down to each one
- * (1,000 x 1,000 looks, each at a path 1,000 names long: cubic). node:fs is wrapped to count what
- * the walks ask of it.
+ * (1,000 x 1,000 looks, each at a path 1,000 names long: cubic). node:fs is wrapped while a walk
+ * runs to count what it asks of it (test/support/patch-builtin.ts).
  */
-import * as fs from 'node:fs';
+import fs from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
-
-const calls = { lstat: 0, readdir: 0, stat: 0 };
-
-vi.mock('node:fs', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('node:fs')>();
-  const counted = <F extends (...args: never[]) => unknown>(name: keyof typeof calls, fn: F) =>
-    ((...args: Parameters<F>) => {
-      calls[name] += 1;
-      return fn(...args);
-    }) as unknown as F;
-  const wrapped = {
-    lstatSync: counted('lstat', actual.lstatSync),
-    readdirSync: counted('readdir', actual.readdirSync),
-    statSync: counted('stat', actual.statSync),
-  };
-  return { ...actual, ...wrapped, default: { ...actual, ...wrapped } };
-});
-
-const { walkTree } = await import('../../../src/base/tree-files.js');
-const { sourcesOf } = await import('../../../src/areas/content/convert/sources.js');
-const { templateFiles } = await import('../../../src/areas/migrate/templates.js');
-const { tempDir } = await import('../../support/temp.js');
+import { beforeAll, describe, expect, it } from 'vitest';
+import { walkTree } from '../../../src/base/tree-files.js';
+import { sourcesOf } from '../../../src/areas/content/convert/sources.js';
+import { templateFiles } from '../../../src/areas/migrate/templates.js';
+import { patchBuiltin } from '../../support/patch-builtin.js';
+import { tempDir } from '../../support/temp.js';
 
 const DEPTH = 1000;
 let root: string;
@@ -49,10 +32,25 @@ beforeAll(() => {
   fs.writeFileSync(join(at, 'welcome.html'), '<html><body><p>Hello {{name}}</p></body></html>');
   fs.writeFileSync(join(root, 'top.html'), '<html><body><p>Hi {{name}}</p></body></html>');
 });
+
+const calls = { lstat: 0, readdir: 0, stat: 0 };
+const counted =
+  (name: keyof typeof calls) =>
+  <F extends (...args: never[]) => unknown>(fn: F): F =>
+    ((...args: Parameters<F>) => {
+      calls[name] += 1;
+      return fn(...args);
+    }) as unknown as F;
+
 function counting<T>(walk: () => T): { result: T; looks: number } {
   calls.lstat = calls.readdir = calls.stat = 0;
-  const result = walk();
-  return { result, looks: calls.lstat + calls.readdir + calls.stat };
+  const restore = patchBuiltin(fs, { lstatSync: counted('lstat'), readdirSync: counted('readdir'), statSync: counted('stat') });
+  try {
+    const result = walk();
+    return { result, looks: calls.lstat + calls.readdir + calls.stat };
+  } finally {
+    restore();
+  }
 }
 
 describe('a walk down a chain of 1,000 directories', () => {

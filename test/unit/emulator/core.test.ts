@@ -1,18 +1,13 @@
-import { rmSync } from 'node:fs';
+import fs, { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { openCore, type SandboxCore } from '../../../src/emulator/core.js';
 import type { ApiAnswer } from '../../../src/emulator/module.js';
-import { takeFileLock } from '../../../src/base/lock.js';
+import { lockFileFor, takeFileLock } from '../../../src/base/lock.js';
 import { seedId } from '../../../src/emulator/module.js';
-import * as stateModule from '../../../src/emulator/state.js';
 import { StateDatabase } from '../../../src/emulator/state-store.js';
+import { patchBuiltin } from '../../support/patch-builtin.js';
 import { tempDir } from '../../support/temp.js';
-
-vi.mock('../../../src/emulator/state.js', async (importOriginal) => {
-  const real = await importOriginal<typeof stateModule>();
-  return { ...real, stateFileExists: vi.fn(real.stateFileExists) };
-});
 
 const scratch = tempDir('loopsctl-core-');
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -40,9 +35,12 @@ describe('a sandbox whose state is a file', () => {
     const stateFile = join(scratch, 'together.db');
     const first = await openCore({ stateFile, rateLimit: false });
     expect(await createEmail(first, 'First')).toBe(seedId('created/1'));
-    // The second looked before the first made the file, and takes the lock to make it after the first's write.
-    vi.mocked(stateModule.stateFileExists).mockReturnValueOnce(false).mockReturnValueOnce(false);
-    const second = await openCore({ stateFile, rateLimit: false });
+    // The second looked before the first made the file, and takes the lock to make it after the first's write:
+    // until it holds the lock, it sees no state file.
+    const restore = patchBuiltin(fs, {
+      existsSync: (existsSync) => (path) => (path === stateFile && !existsSync(lockFileFor(stateFile)) ? false : existsSync(path)),
+    });
+    const second = await openCore({ stateFile, rateLimit: false }).finally(restore);
     expect(await createEmail(second, 'Second')).toBe(seedId('created/4'));
     const names = (answer: ApiAnswer) => (answer.body as { data: { name: string }[] }).data.map((email) => email.name);
     expect(names(await list(second, '/v1/transactional-emails?perPage=50'))).toEqual(expect.arrayContaining(['First', 'Second']));

@@ -1,28 +1,29 @@
 /**
  * A full disk while `loopsctl apply` runs (simulated: every write of a local file refused with
- * ENOSPC, as the system refuses it) is the machine's condition, said as such (exit 2), never "a bug
- * in loopsctl" (exit 70); and it leaves nothing behind that keeps the next apply out.
+ * ENOSPC, as the system refuses it; test/support/patch-builtin.ts) is the machine's condition,
+ * said as such (exit 2), never "a bug in loopsctl" (exit 70); and it leaves nothing behind that
+ * keeps the next apply out.
  */
-import * as fs from 'node:fs';
+import fs from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seedId } from '../../../../src/emulator/module.js';
 import { tempDir } from '../../../support/main.js';
+import { patchBuiltin } from '../../../support/patch-builtin.js';
 import { sandboxEachTest, type Recorded } from '../../../support/recording.js';
 
-const disk = vi.hoisted(() => ({ full: false }));
-vi.mock('node:fs', async (original) => {
-  const real = await original<typeof import('node:fs')>();
+const disk = { full: false };
+
+/** For the rest of the test, a write of a local file is refused while the disk is full. */
+function guardWrites(): void {
   const refused = () => Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', errno: -28, syscall: 'write' });
-  const guarded =
-    <F extends (...args: never[]) => unknown>(write: F) =>
-    (...args: Parameters<F>) => {
+  const guarded = <F extends (...args: never[]) => unknown>(write: F): F =>
+    ((...args: Parameters<F>) => {
       if (disk.full) throw refused();
       return write(...args);
-    };
-  const writes = { writeSync: guarded(real.writeSync), writeFileSync: guarded(real.writeFileSync), appendFileSync: guarded(real.appendFileSync) };
-  return { ...real, ...writes, default: { ...real, ...writes } };
-});
+    }) as F;
+  patchBuiltin(fs, { writeSync: guarded, writeFileSync: guarded, appendFileSync: guarded });
+}
 
 const BILLING = seedId('transactional-group/Billing');
 const sandboxes = sandboxEachTest();
@@ -30,6 +31,7 @@ const writes = (requests: Recorded[]) => requests.filter((request) => request.me
 
 describe('a full disk during apply', () => {
   it('ends with exit 2 and what to do, not exit 70, before the first write and after it, and the next apply runs', async () => {
+    guardWrites();
     const sandbox = await sandboxes();
     const directory = tempDir('loopsctl-full-');
     const plan = join(directory, 'change.json');

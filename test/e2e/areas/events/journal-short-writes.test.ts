@@ -1,29 +1,33 @@
 /**
  * A write may take fewer bytes than it was given (a signal, a full pipe, some file systems): the
  * journal goes on writing the rest, so every line is whole. Here every write of the journal takes
- * at most 7 bytes.
+ * at most 7 bytes (test/support/patch-builtin.ts).
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import fs, { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, it, vi } from 'vitest';
+import { expect, it } from 'vitest';
 import { tempDir } from '../../../support/main.js';
+import { patchBuiltin } from '../../../support/patch-builtin.js';
 import { sandboxEachTest } from '../../../support/recording.js';
 
-vi.mock('node:fs', async (original) => {
-  const fs = await original<typeof import('node:fs')>();
-  const writeSync = ((fd: number, data: unknown, ...rest: unknown[]) => {
-    // Text is taken a few bytes at a time too: the first 7 bytes of its UTF-8.
-    if (typeof data === 'string') return fs.writeSync(fd, Buffer.from(data), 0, Math.min(7, Buffer.byteLength(data)));
-    if (!Buffer.isBuffer(data)) return (fs.writeSync as (...args: unknown[]) => number)(fd, data, ...rest);
-    const offset = typeof rest[0] === 'number' ? rest[0] : 0;
-    return fs.writeSync(fd, data, offset, Math.min(7, data.length - offset));
-  }) as typeof fs.writeSync;
-  return { ...fs, default: { ...fs, writeSync }, writeSync };
-});
+/** For the rest of the test, writeSync takes at most 7 bytes of what it is given. */
+function shortWrites(): void {
+  patchBuiltin(fs, {
+    writeSync: (writeSync) =>
+      ((fd: number, data: unknown, ...rest: unknown[]) => {
+        // Text is taken a few bytes at a time too: the first 7 bytes of its UTF-8.
+        if (typeof data === 'string') return writeSync(fd, Buffer.from(data), 0, Math.min(7, Buffer.byteLength(data)));
+        if (!Buffer.isBuffer(data)) return (writeSync as (...args: unknown[]) => number)(fd, data, ...rest);
+        const offset = typeof rest[0] === 'number' ? rest[0] : 0;
+        return writeSync(fd, data, offset, Math.min(7, data.length - offset));
+      }) as typeof writeSync,
+  });
+}
 
 const openSandbox = sandboxEachTest();
 
 it('writes whole journal lines when the system takes a few bytes at a time', async () => {
+  shortWrites();
   const { loopsctl, requests } = await openSandbox();
   const file = join(tempDir(), 'events.jsonl');
   writeFileSync(file, [1, 2, 3].map((n) => JSON.stringify({ eventName: 'signup', email: `p${n}@example.com` })).join('\n'));

@@ -1,12 +1,15 @@
 /**
  * `uploads create` must send what it checked: a file swapped for a larger one between a look at it
- * and the read (here, right after any stat of the path) is refused before anything is uploaded.
+ * and the read (here, right after any stat of the path; test/support/patch-builtin.ts) is refused
+ * before anything is uploaded.
  */
-import { renameSync, writeFileSync } from 'node:fs';
+import fs, { renameSync, writeFileSync } from 'node:fs';
+import fsPromises from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, expect, it, vi } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
 import type { ApiRequest } from '../../../../src/emulator/api.js';
 import { run, sandboxEnv, startTestSandbox, tempDir } from '../../../support/main.js';
+import { patchBuiltin } from '../../../support/patch-builtin.js';
 
 const swaps = new Map<string, string>();
 
@@ -18,24 +21,25 @@ function swapAfterLook(path: unknown): void {
   renameSync(planted, String(path));
 }
 
-vi.mock('node:fs', async (original) => {
-  const fs = await original<typeof import('node:fs')>();
-  const statSync = ((path: string, ...rest: unknown[]) => {
-    const stats = (fs.statSync as (...args: unknown[]) => unknown)(path, ...rest);
-    swapAfterLook(path);
-    return stats;
-  }) as typeof fs.statSync;
-  return { ...fs, default: { ...fs, statSync }, statSync };
-});
-vi.mock('node:fs/promises', async (original) => {
-  const fs = await original<typeof import('node:fs/promises')>();
-  const stat = (async (path: string, ...rest: unknown[]) => {
-    const stats = await (fs.stat as (...args: unknown[]) => Promise<unknown>)(path, ...rest);
-    swapAfterLook(path);
-    return stats;
-  }) as typeof fs.stat;
-  return { ...fs, default: { ...fs, stat }, stat };
-});
+/** For the rest of the test, a stat of a path (sync or not) makes its swap right after. */
+function swapping(): void {
+  patchBuiltin(fs, {
+    statSync: (statSync) =>
+      ((path: string, ...rest: unknown[]) => {
+        const stats = (statSync as (...args: unknown[]) => unknown)(path, ...rest);
+        swapAfterLook(path);
+        return stats;
+      }) as typeof statSync,
+  });
+  patchBuiltin(fsPromises, {
+    stat: (stat) =>
+      (async (path: string, ...rest: unknown[]) => {
+        const stats = await (stat as (...args: unknown[]) => Promise<unknown>)(path, ...rest);
+        swapAfterLook(path);
+        return stats;
+      }) as typeof stat,
+  });
+}
 
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -53,6 +57,7 @@ it('never uploads more than the limit from a file swapped after it was looked at
   const large = join(dir, 'large.png');
   writeFileSync(large, Buffer.concat([png, Buffer.alloc(6_000_000, 7)]));
   swaps.set(path, large);
+  swapping();
   const result = await run(['uploads', 'create', path], { env: sandboxEnv(server) });
   expect(swaps.size).toBe(0);
   expect(result.code).toBe(2);
