@@ -20,9 +20,10 @@
  * to /dev/zero, a FIFO, a directory, as a commit can leave where a content tree keeps its run lock)
  * is refused, said, rather than read without end or waited on.
  */
-import { closeSync, linkSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, linkSync, openSync, renameSync, rmSync } from 'node:fs';
 import { readRegularFile } from './regular-file.js';
 import { LocalFileError } from './errors.js';
+import { writeWholeSync } from './write-whole.js';
 
 export interface LockOptions {
   /** How long to wait for one other process's lock before giving up. */
@@ -140,7 +141,7 @@ function tryCreate(lockFile: string): boolean {
     throw error;
   }
   try {
-    writeSync(fd, JSON.stringify({ pid: process.pid, since: Date.now() }));
+    writeWholeSync(fd, JSON.stringify({ pid: process.pid, since: Date.now() }));
   } catch (error) {
     // A full disk: no lock is left behind that would keep the next run out.
     closeSync(fd);

@@ -9,25 +9,12 @@
  * what a link at that name points to. The root itself is the one the person named, links and all.
  * A tree held in memory (HeldTree) is read by the same functions, as if it were on disk.
  */
-import {
-  closeSync,
-  constants,
-  fstatSync,
-  lstatSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  readSync,
-  renameSync,
-  rmSync,
-  writeSync,
-  type Dirent,
-  type Stats,
-} from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readSync, renameSync, rmSync, type Dirent, type Stats } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, sep } from 'node:path';
 import { builtinModule } from './builtin.js';
 import { LocalFileError } from './errors.js';
+import { writeWholeSync } from './write-whole.js';
 
 /** What a name in a tree is, as `lstat` sees it. */
 export type TreeEntryKind = 'file' | 'directory' | 'link' | 'other';
@@ -333,7 +320,7 @@ function writeFileIn(directory: string, name: string, data: string | Uint8Array)
     const fd = openSync(temporary, CREATE_FLAGS, 0o666);
     try {
       const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
-      for (let written = 0; written < bytes.length; ) written += writeSync(fd, bytes, written, bytes.length - written);
+      writeWholeSync(fd, bytes);
     } finally {
       closeSync(fd);
     }

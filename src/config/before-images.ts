@@ -6,12 +6,13 @@
  * for the user alone (0600), written to a new file and renamed over its place (never through a
  * link), the newest KEEP_IMAGES kept and each at most MAX_IMAGE_BYTES.
  */
-import { closeSync, constants, lstatSync, openSync, readdirSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, constants, lstatSync, openSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { LocalFileError } from '../base/errors.js';
 import { readRegularFile } from '../base/regular-file.js';
 import { ensureDirectory, inKeptDirectory } from '../base/private-dir.js';
+import { writeWholeSync } from '../base/write-whole.js';
 import { journalDirectory } from './change-journal.js';
 
 /** The images kept: the newest, about a month of a busy account's plans. */
@@ -69,7 +70,7 @@ export function keepImage(configDir: string, id: string, image: unknown, keep = 
   const fresh = join(dir, `.${id}.${randomBytes(4).toString('hex')}.tmp`);
   const fd = openSync(fresh, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0), 0o600);
   try {
-    writeSync(fd, text);
+    writeWholeSync(fd, text);
   } finally {
     closeSync(fd);
   }

@@ -10,11 +10,12 @@
  * symbolic link, not a regular file, or cannot be written is refused before the change is sent:
  * no change is made that the journal could not keep.
  */
-import { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { LocalFileError } from '../base/errors.js';
 import { takeFileLock } from '../base/lock.js';
 import { ensureDirectory, inKeptDirectory } from '../base/private-dir.js';
+import { writeWholeSync } from '../base/write-whole.js';
 
 export const JOURNAL_DIR = 'journal';
 const JOURNAL_NAME = 'changes';
@@ -130,8 +131,9 @@ export function appendEntry(configDir: string, entry: JournalEntry, rotateBytes 
       opened = openJournal(configDir);
     }
     try {
-      // One write of the whole line, to a file opened O_APPEND: it lands whole, after every other.
-      writeSync(opened.fd, line);
+      // The whole line, to a file opened O_APPEND under the journal's lock: it lands after every
+      // other, and a write the system cuts short is continued, so no line is left half written.
+      writeWholeSync(opened.fd, line);
     } finally {
       closeSync(opened.fd);
     }

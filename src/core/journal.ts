@@ -15,11 +15,12 @@
  * a regular file, as the config file is.
  */
 import { randomBytes } from 'node:crypto';
-import { closeSync, constants, fstatSync, ftruncateSync, fsyncSync, lstatSync, openSync, readSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, constants, fstatSync, ftruncateSync, fsyncSync, lstatSync, openSync, readSync, unlinkSync } from 'node:fs';
 import { createConnection, createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LocalFileError, OutputError } from '../base/errors.js';
+import { writeWholeSync } from '../base/write-whole.js';
 import { sha256Hex } from './sha256.js';
 
 const JOURNAL_MARK = 'loopsctl-import';
@@ -205,12 +206,7 @@ export class Journal {
   /** Written whole: a write the OS cuts short is continued. */
   private appendText(text: string): void {
     try {
-      // Written as text, which most often goes whole; only the rest of a write cut short is copied out as bytes.
-      const written = writeSync(this.fd!, text);
-      const length = Buffer.byteLength(text);
-      if (written === length) return;
-      const bytes = Buffer.from(text);
-      for (let offset = written; offset < length; ) offset += writeSync(this.fd!, bytes, offset);
+      writeWholeSync(this.fd!, text);
     } catch (error) {
       throw new OutputError(`cannot write to the journal ${this.path}: ${(error as Error).message}`);
     }

@@ -10,6 +10,7 @@
  * loaded before the test as well. The replacement holds for the whole process: it is put back, and
  * synced again, when the test ends (pass or fail), or earlier by calling what this returns.
  */
+import fs from 'node:fs';
 import { syncBuiltinESMExports } from 'node:module';
 import { onTestFinished } from 'vitest';
 
@@ -49,4 +50,21 @@ export function patchBuiltin<M extends object>(builtin: M, replace: Replacements
   }
   syncBuiltinESMExports();
   return restore;
+}
+
+/**
+ * For the rest of the test, every `writeSync` takes at most `most` bytes of what it is given, as a
+ * system may (a signal, a disk that fills part-way): text too, the first bytes of its UTF-8.
+ */
+export function cutWritesShort(most = 7): void {
+  patchBuiltin(fs, {
+    writeSync: (writeSync) =>
+      ((fd: number, data: unknown, ...rest: unknown[]) => {
+        if (typeof data === 'string') return writeSync(fd, Buffer.from(data), 0, Math.min(most, Buffer.byteLength(data)));
+        if (!Buffer.isBuffer(data)) return (writeSync as (...args: unknown[]) => number)(fd, data, ...rest);
+        const offset = typeof rest[0] === 'number' ? rest[0] : 0;
+        const length = typeof rest[1] === 'number' ? rest[1] : data.length - offset;
+        return writeSync(fd, data, offset, Math.min(most, length));
+      }) as typeof writeSync,
+  });
 }

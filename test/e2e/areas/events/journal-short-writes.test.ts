@@ -3,31 +3,17 @@
  * journal goes on writing the rest, so every line is whole. Here every write of the journal takes
  * at most 7 bytes (test/support/patch-builtin.ts).
  */
-import fs, { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { tempDir } from '../../../support/main.js';
-import { patchBuiltin } from '../../../support/patch-builtin.js';
+import { cutWritesShort } from '../../../support/patch-builtin.js';
 import { sandboxEachTest } from '../../../support/recording.js';
-
-/** For the rest of the test, writeSync takes at most 7 bytes of what it is given. */
-function shortWrites(): void {
-  patchBuiltin(fs, {
-    writeSync: (writeSync) =>
-      ((fd: number, data: unknown, ...rest: unknown[]) => {
-        // Text is taken a few bytes at a time too: the first 7 bytes of its UTF-8.
-        if (typeof data === 'string') return writeSync(fd, Buffer.from(data), 0, Math.min(7, Buffer.byteLength(data)));
-        if (!Buffer.isBuffer(data)) return (writeSync as (...args: unknown[]) => number)(fd, data, ...rest);
-        const offset = typeof rest[0] === 'number' ? rest[0] : 0;
-        return writeSync(fd, data, offset, Math.min(7, data.length - offset));
-      }) as typeof writeSync,
-  });
-}
 
 const openSandbox = sandboxEachTest();
 
 it('writes whole journal lines when the system takes a few bytes at a time', async () => {
-  shortWrites();
+  cutWritesShort();
   const { loopsctl, requests } = await openSandbox();
   const file = join(tempDir(), 'events.jsonl');
   writeFileSync(file, [1, 2, 3].map((n) => JSON.stringify({ eventName: 'signup', email: `p${n}@example.com` })).join('\n'));
