@@ -9,12 +9,25 @@
  * what a link at that name points to. The root itself is the one the person named, links and all.
  * A tree held in memory (HeldTree) is read by the same functions, as if it were on disk.
  */
-import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readSync, renameSync, rmSync, type Dirent, type Stats } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readSync,
+  renameSync,
+  rmSync,
+  writeSync,
+  type Dirent,
+  type Stats,
+} from 'node:fs';
 import { open } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, sep } from 'node:path';
 import { builtinModule } from './builtin.js';
 import { LocalFileError } from './errors.js';
-import { writeWholeSync } from './write-whole.js';
 
 /** What a name in a tree is, as `lstat` sees it. */
 export type TreeEntryKind = 'file' | 'directory' | 'link' | 'other';
@@ -320,7 +333,9 @@ function writeFileIn(directory: string, name: string, data: string | Uint8Array)
     const fd = openSync(temporary, CREATE_FLAGS, 0o666);
     try {
       const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
-      writeWholeSync(fd, bytes);
+      // Continued where the system cut a write short, as writeWholeSync does; this file keeps its own
+      // loop, since it has a bundle of its own (build.mjs) that `content check` reads without the client's.
+      for (let written = 0; written < bytes.length; ) written += writeSync(fd, bytes, written, bytes.length - written);
     } finally {
       closeSync(fd);
     }
