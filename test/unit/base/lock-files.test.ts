@@ -5,11 +5,12 @@
  * SIGTERM, until something writes to it. Each is refused at once, said as the file's problem.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LocalFileError } from '../../../src/base/errors.js';
 import { lockFileFor, takeFileLock } from '../../../src/base/lock.js';
+import { cutWritesShort } from '../../support/patch-builtin.js';
 import { tempDir } from '../../support/temp.js';
 
 /** A target whose lock file is already there, made by `make`. */
@@ -42,5 +43,18 @@ describe('a lock file that is not a lock', () => {
     const gone = spawnSync(process.execPath, ['-e', '0']).pid!;
     const target = lockedBy((lock) => writeFileSync(lock, JSON.stringify({ pid: gone, since: 0 })));
     takeFileLock(target, { waitMs: 0 })();
+  });
+});
+
+describe('a lock loopsctl takes', () => {
+  it('is written whole when the system takes a few bytes at a time, so a run that waits for it reads it', () => {
+    const target = join(tempDir('loopsctl-lock-'), '.loopsctl-run');
+    cutWritesShort();
+    const release = takeFileLock(target);
+    try {
+      expect(JSON.parse(readFileSync(lockFileFor(target), 'utf8'))).toMatchObject({ pid: process.pid });
+    } finally {
+      release();
+    }
   });
 });

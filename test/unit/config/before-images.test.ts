@@ -2,6 +2,7 @@ import { lstatSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSyn
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { imageIds, imagesDirectory, isImageId, keepImage, newImageId, readImage } from '../../../src/config/before-images.js';
+import { cutWritesShort } from '../../support/patch-builtin.js';
 import { tempDir } from '../../support/temp.js';
 
 const mode = (path: string) => statSync(path).mode & 0o777;
@@ -22,6 +23,15 @@ describe('the before-images of changes', () => {
     expect(readImage(dir, id)).toEqual({ records: ['b'] });
     expect(readImage(dir, at(2))).toBeUndefined();
     expect(readImage(dir, '../changes')).toBeUndefined();
+  });
+
+  it('are written whole when the system takes a few bytes at a time: undo puts back all of one', () => {
+    const dir = tempDir();
+    const image = { records: [{ id: 't1', name: 'A theme whose image is longer than a write' }] };
+    const id = at(1);
+    cutWritesShort();
+    keepImage(dir, id, image);
+    expect(readImage(dir, id)).toEqual(image);
   });
 
   it('are bounded: the oldest beyond the number kept are dropped', () => {

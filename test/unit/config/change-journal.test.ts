@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LocalFileError } from '../../../src/base/errors.js';
 import { appendEntry, checkJournal, journalFiles, KEEP_FILES, readEntries, type JournalEntry } from '../../../src/config/change-journal.js';
+import { cutWritesShort } from '../../support/patch-builtin.js';
 import { tempDir } from '../../support/temp.js';
 
 const mode = (path: string) => statSync(path).mode & 0o777;
@@ -35,6 +36,14 @@ describe('the journal of changes', () => {
     expect(mode(join(dir, 'journal'))).toBe(0o700);
     expect(mode(live!)).toBe(0o600);
     expect(readFileSync(live!, 'utf8').split('\n')).toHaveLength(3);
+    expect(readEntries(dir).map(({ path }) => path)).toEqual(['/v1/themes/t1', '/v1/themes/t2']);
+  });
+
+  it('writes each line whole when the system takes a few bytes at a time', () => {
+    const dir = tempDir();
+    cutWritesShort();
+    appendEntry(dir, entry(1));
+    appendEntry(dir, entry(2));
     expect(readEntries(dir).map(({ path }) => path)).toEqual(['/v1/themes/t1', '/v1/themes/t2']);
   });
 
