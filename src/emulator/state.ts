@@ -34,8 +34,13 @@ const stateCore = lazily(() =>
   }),
 );
 
-function coreIsSound(stored: StateCore): boolean {
-  return Number.isInteger(stored.version) && typeof stored.teamName === 'string' && Number.isInteger(stored.sequence) && stored.sequence >= 0;
+/** What is wrong with a state's own members, in zod's words; undefined when nothing is. */
+function coreProblem(stored: StateCore): string | undefined {
+  if (Number.isInteger(stored.version) && typeof stored.teamName === 'string' && Number.isInteger(stored.sequence) && stored.sequence >= 0) return undefined;
+  const core = stateCore().safeParse({ version: stored.version, teamName: stored.teamName, sequence: stored.sequence });
+  if (core.success) return undefined;
+  const issue = core.error.issues[0]!;
+  return `${issue.path.join('.')}: ${issue.message}`;
 }
 
 /** A new state: the team, and the seed its slices come from when first used. */
@@ -117,11 +122,8 @@ function readJsonState(file: string): { state: StateCore; source: string } | und
 
 /** Checks a state's own members and layout, brings an older layout up to date, and has its slices checked on first use. */
 function prepareState(stored: StateCore, refuse: (reason: string) => Error): void {
-  const core = coreIsSound(stored) ? undefined : stateCore().safeParse({ version: stored.version, teamName: stored.teamName, sequence: stored.sequence });
-  if (core !== undefined && !core.success) {
-    const issue = core.error.issues[0]!;
-    throw refuse(`${issue.path.join('.')}: ${issue.message}`);
-  }
+  const problem = coreProblem(stored);
+  if (problem !== undefined) throw refuse(problem);
   if (stored.version > STATE_VERSION) throw refuse(`it was written by a newer loopsctl (layout ${stored.version}; this one reads up to ${STATE_VERSION})`);
   if (stored.version < 1) throw refuse(`layout ${stored.version} is not one loopsctl ever wrote`);
   stored.version = STATE_VERSION;
