@@ -2,6 +2,7 @@
  * What the build checks and changes in the bundles' text once esbuild has written them.
  */
 import { readFile, writeFile } from 'node:fs/promises';
+import { decode } from '@jridgewell/sourcemap-codec';
 
 /**
  * Checks each bundle that bin/loopsctl.js runs and rewrites it in place (shareNamespaces,
@@ -108,7 +109,8 @@ export function namespacesOnInit(source, sourceOf) {
     const end = callEnd(source, call + '__export('.length);
     const esm = source.indexOf('__esm({', end);
     if (esm === -1 || source.lastIndexOf('__export(', esm) !== call || !/var \w+=\{\};$/.test(source.slice(call - 80, call))) continue;
-    if (sourceOf(call) === undefined || sourceOf(call) !== sourceOf(esm)) continue;
+    const from = sourceOf(call);
+    if (from === undefined || from !== sourceOf(esm)) continue;
     const made = source.slice(call + '__export('.length, end - 1);
     // A name for the function's parameter that the literal does not read (its getters read the module's bindings).
     const parameter = [...'_$abcdefghijklmnopqrstuvwxyz'].find((name) => !new RegExp(`(^|[^\\w$])${name.replace('$', '\\$')}($|[^\\w$])`).test(made));
@@ -142,49 +144,17 @@ function callEnd(source, from) {
 export function sourceAt(source, sources, mappings) {
   const lineStarts = [0];
   for (let index = source.indexOf('\n'); index !== -1; index = source.indexOf('\n', index + 1)) lineStarts.push(index + 1);
-  const lines = mappings.split(';').map(decodedLine());
+  // Each line's segments: [column, source index, …], the source index absent where the bundle comes from no source.
+  const lines = decode(mappings);
   return (position) => {
     let line = lineStarts.length - 1;
     while (lineStarts[line] > position) line -= 1;
     const column = position - lineStarts[line];
     let found;
-    for (const [generated, sourceIndex] of lines[line] ?? []) {
+    for (const [generated, sourceIndex = -1] of lines[line] ?? []) {
       if (generated > column) break;
       found = sourceIndex;
     }
     return sources[found];
-  };
-}
-
-const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-
-/**
- * Decodes a line of a source map's mappings into [column, source index] pairs (-1 where the bundle
- * comes from no source); the source index carries over from line to line.
- */
-function decodedLine() {
-  let sourceIndex = 0;
-  return (line) => {
-    const segments = [];
-    let column = 0;
-    for (const segment of line.split(',').filter(Boolean)) {
-      const fields = [];
-      let value = 0;
-      let shift = 0;
-      for (const character of segment) {
-        const digit = BASE64.indexOf(character);
-        value += (digit & 31) << shift;
-        if (digit & 32) shift += 5;
-        else {
-          fields.push(value & 1 ? -(value >>> 1) : value >>> 1);
-          value = 0;
-          shift = 0;
-        }
-      }
-      column += fields[0];
-      if (fields.length > 1) sourceIndex += fields[1];
-      segments.push([column, fields.length > 1 ? sourceIndex : -1]);
-    }
-    return segments;
   };
 }
