@@ -4,26 +4,11 @@
  * a file goes; read through, it would put any file of the machine (`/proc/self/environ`) into what
  * is shown, and written through, it would replace whatever it points at. So under the root, each
  * segment of a path is looked at with `lstat` and must be a directory, the file itself must be a
- * regular file, it is opened with O_NOFOLLOW (and checked to be the file looked at), and a write
- * goes to a new file in the same directory, renamed into place: a rename replaces a name, never
- * what a link at that name points to. The root itself is the one the person named, links and all.
+ * regular file, and it is opened with O_NOFOLLOW (and checked to be the file looked at); writing is
+ * in tree-writes.ts, by the same rules. The root itself is the one the person named, links and all.
  * A tree held in memory (HeldTree) is read by the same functions, as if it were on disk.
  */
-import {
-  closeSync,
-  constants,
-  fstatSync,
-  lstatSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  readSync,
-  renameSync,
-  rmSync,
-  writeSync,
-  type Dirent,
-  type Stats,
-} from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readSync, type Dirent, type Stats } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, sep } from 'node:path';
 import { builtinModule } from './builtin.js';
@@ -49,13 +34,12 @@ export class TreeFileTooLargeError extends LocalFileError {
 }
 
 /** O_NOFOLLOW and O_NONBLOCK where the system has them (Windows has neither: lstat alone guards there). */
-const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;
+export const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;
 /** A FIFO put where a file was looked at would otherwise hold the open until a writer comes. */
 const NON_BLOCK = constants.O_NONBLOCK ?? 0;
 const READ_FLAGS = constants.O_RDONLY | NO_FOLLOW | NON_BLOCK;
-const CREATE_FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NO_FOLLOW;
 
-function kindOf(stats: Stats): TreeEntryKind {
+export function kindOf(stats: Stats): TreeEntryKind {
   return stats.isSymbolicLink() ? 'link' : stats.isDirectory() ? 'directory' : stats.isFile() ? 'file' : 'other';
 }
 
@@ -63,7 +47,7 @@ function kindOf(stats: Stats): TreeEntryKind {
 const SEPARATORS = sep === '\\' ? /[\\/]/ : /\//;
 
 /** The segments of a path under the root: `a/b/c` -> a, b, c; `..` and absolute paths are refused. */
-function segmentsOf(root: string, path: string): string[] {
+export function segmentsOf(root: string, path: string): string[] {
   const segments = path.split(SEPARATORS).filter((segment) => segment !== '' && segment !== '.');
   if (isAbsolute(path) || segments.includes('..')) throw new LocalFileError(`${join(root, path)} is not a path inside ${root}`);
   return segments;
@@ -80,7 +64,7 @@ export function namedFilePlace(file: string): { root: string; path: string } {
   return climbs ? { root: dirname(file), path: basename(file) } : { root: '.', path: file };
 }
 
-function refused(full: string, kind: TreeEntryKind, wanted: string): LocalFileError {
+export function refused(full: string, kind: TreeEntryKind, wanted: string): LocalFileError {
   if (kind === 'link')
     return new LocalFileError(`${full} is a symbolic link: content is never read or written through a link`, {
       hint: 'remove the link (its target is left as it is), and put the file itself there',
@@ -91,7 +75,7 @@ function refused(full: string, kind: TreeEntryKind, wanted: string): LocalFileEr
 }
 
 /** lstat of a name, or undefined when nothing is there. */
-function lstatOf(full: string): Stats | undefined {
+export function lstatOf(full: string): Stats | undefined {
   try {
     return lstatSync(full);
   } catch (error) {
@@ -104,7 +88,7 @@ function lstatOf(full: string): Stats | undefined {
  * Walks the directories a path passes through: each must be a directory (a link or a file there is
  * refused). Returns the last one's full path, or undefined when one of them does not exist.
  */
-function directoryOf(root: string, segments: readonly string[]): string | undefined {
+export function directoryOf(root: string, segments: readonly string[]): string | undefined {
   let full = root;
   for (const segment of segments) {
     full = join(full, segment);
@@ -277,85 +261,6 @@ export async function readTreeFileAsync(root: string, path: string, limit: numbe
   } finally {
     await handle.close();
   }
-}
-
-/** Makes the directories of a path under the root, one segment at a time, none of them through a link. */
-export function makeTreeDirectory(root: string, path: string): string {
-  let full = root;
-  for (const segment of segmentsOf(root, path)) {
-    full = join(full, segment);
-    let stats = lstatOf(full);
-    if (stats === undefined) {
-      try {
-        mkdirSync(full);
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw new LocalFileError(`${full}: ${(error as Error).message}`, { cause: error });
-      }
-      stats = lstatOf(full);
-    }
-    if (stats === undefined || !stats.isDirectory()) throw refused(full, stats === undefined ? 'other' : kindOf(stats), 'directory');
-  }
-  return full;
-}
-
-/**
- * Writes a file under the root: its directories made as needed, the text written to a new file
- * beside it (created exclusively, so never through a link) and renamed over the name. A link or
- * anything but a regular file at that name is refused rather than replaced.
- */
-export function writeTreeFile(root: string, path: string, data: string | Uint8Array): void {
-  writeTreeFiles(root, '', [[path, data]]);
-}
-
-/**
- * Writes files under `directory` of the root (a record's, by their names below it), each as
- * writeTreeFile does, the directories on their way made and looked at once for all of them.
- */
-export function writeTreeFiles(root: string, directory: string, files: Iterable<readonly [string, string | Uint8Array]>): void {
-  const made = new Map<string, string>();
-  for (const [name, data] of files) {
-    const segments = segmentsOf(root, directory === '' ? name : `${directory}/${name}`);
-    if (segments.length === 0) throw refused(root, 'directory', 'regular file');
-    const parent = segments.slice(0, -1).join('/');
-    const full = made.get(parent) ?? makeTreeDirectory(root, parent);
-    made.set(parent, full);
-    writeFileIn(full, segments.at(-1)!, data);
-  }
-}
-
-/** A file written in a directory already looked at: to a new file beside it, renamed over the name. */
-function writeFileIn(directory: string, name: string, data: string | Uint8Array): void {
-  const full = join(directory, name);
-  const existing = lstatOf(full);
-  if (existing !== undefined && !existing.isFile()) throw refused(full, kindOf(existing), 'regular file');
-  const temporary = join(directory, `.${name}.${process.pid}.${Math.random().toString(36).slice(2, 10)}.tmp`);
-  try {
-    const fd = openSync(temporary, CREATE_FLAGS, 0o666);
-    try {
-      const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
-      // Continued where the system cut a write short, as writeWholeSync does; this file keeps its own
-      // loop, since it has a bundle of its own (build.mjs) that `content check` reads without the client's.
-      for (let written = 0; written < bytes.length; ) written += writeSync(fd, bytes, written, bytes.length - written);
-    } finally {
-      closeSync(fd);
-    }
-    renameSync(temporary, full);
-  } catch (error) {
-    rmSync(temporary, { force: true });
-    throw new LocalFileError(`${full}: ${(error as Error).message}`, { cause: error });
-  }
-}
-
-/** Removes a file under the root (a link there is removed itself, its target left alone); nothing when it is not there. */
-export function removeTreeFile(root: string, path: string): void {
-  const segments = segmentsOf(root, path);
-  const directory = directoryOf(root, segments.slice(0, -1));
-  if (directory === undefined || segments.length === 0) return;
-  const full = join(directory, segments.at(-1)!);
-  const stats = lstatOf(full);
-  if (stats === undefined) return;
-  if (stats.isDirectory()) throw refused(full, 'directory', 'regular file');
-  rmSync(full, { force: true });
 }
 
 /** The trees held in memory, by their roots. */

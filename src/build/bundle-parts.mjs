@@ -31,14 +31,15 @@ const WITH_THE_CLIENT = /^(src\/api\/|src\/base\/|src\/platform\/[\w-]+\.ts$|nod
 
 /**
  * Modules in a bundle other than their folder's. Those that offline commands need without the API
- * client or another area, in a bundle of their own: a content tree's files, read never through a
- * link, which `content check` of an .lmx file reads with, and where the rules file is and what it
+ * client or another area, in a bundle of their own: a content tree's files, read and written never
+ * through a link, which `content check` of an .lmx file reads with, and where the rules file is and what it
  * makes of a finding, which that check asks too (in client.cjs or areas-check.cjs, that check
  * would read zod and the client with them). And a listing's run, with the list writer it loads
  * (in core.cjs, a listing read that bundle for it alone).
  */
 const PLACED_APART = new Map([
   ['src/base/tree-files.ts', 'tree-files'],
+  ['src/base/tree-writes.ts', 'tree-files'],
   ['src/areas/check/rules-lookup.ts', 'tree-files'],
   ['src/core/list-run.ts', 'render'],
 ]);

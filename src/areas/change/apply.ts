@@ -16,7 +16,8 @@ import { LocalFileError, type LoopsctlError, ProtectedError, RejectedError } fro
 import { ExitCode } from '../../base/exit-codes.js';
 import { LockTimeoutError, takeFileLock } from '../../base/lock.js';
 import { ensureDirectory, inKeptDirectory } from '../../base/private-dir.js';
-import { readTreeFile, writeTreeFile } from '../../base/tree-files.js';
+import { readTreeFile } from '../../base/tree-files.js';
+import { writeTreeFile } from '../../base/tree-writes.js';
 import { z } from '../../base/shapes.js';
 import type { Uses } from '../../core/capabilities.js';
 import { runHasYes, YES_NEEDED } from '../../core/gate.js';

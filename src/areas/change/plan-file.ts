@@ -10,7 +10,8 @@
 import { createHash } from 'node:crypto';
 import { basename, dirname, resolve } from 'node:path';
 import { LocalFileError } from '../../base/errors.js';
-import { readTreeFile, writeTreeFile } from '../../base/tree-files.js';
+import { readTreeFile } from '../../base/tree-files.js';
+import { writeTreeFile } from '../../base/tree-writes.js';
 import { z } from '../../base/shapes.js';
 import type { Uses } from '../../core/capabilities.js';
 import type { AccountWhere } from './account.js';

@@ -6,7 +6,8 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { LocalFileError } from '../../base/errors.js';
-import { readTreeFile, removeTreeFile, treeEntries, TreeFileTooLargeError, writeTreeFiles } from '../../base/tree-files.js';
+import { readTreeFile, treeEntries, TreeFileTooLargeError } from '../../base/tree-files.js';
+import { removeTreeFile, writeTreeFiles } from '../../base/tree-writes.js';
 import { z } from '../../base/shapes.js';
 import { LMX_MAX_BYTES } from '../../lmx/index.js';
 import { KINDS, type Kind } from './lmx-files.js';

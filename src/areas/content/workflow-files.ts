@@ -10,7 +10,8 @@
  */
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { readTreeFile, removeTreeFile, treeEntries, treeEntryKind, writeTreeFiles } from '../../base/tree-files.js';
+import { readTreeFile, treeEntries, treeEntryKind } from '../../base/tree-files.js';
+import { removeTreeFile, writeTreeFiles } from '../../base/tree-writes.js';
 import { Document, isPair, isScalar, visit } from 'yaml';
 import { MAX_LMX_BYTES } from '../../platform/email-messages/schemas.js';
 import type { FileNode, WorkflowFile } from '../../platform/workflows/file.js';

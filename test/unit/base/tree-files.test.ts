@@ -6,17 +6,8 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  makeTreeDirectory,
-  readTreeFile,
-  readTreeFileAsync,
-  removeTreeFile,
-  treeEntries,
-  treeEntryKind,
-  TreeFileTooLargeError,
-  writeTreeFile,
-  writeTreeFiles,
-} from '../../../src/base/tree-files.js';
+import { readTreeFile, readTreeFileAsync, treeEntries, treeEntryKind, TreeFileTooLargeError } from '../../../src/base/tree-files.js';
+import { makeTreeDirectory, removeTreeFile, writeTreeFile, writeTreeFiles } from '../../../src/base/tree-writes.js';
 import { tempDir } from '../../support/temp.js';
 
 /** A root with a/b.txt, and beside it a secret file and a directory that must stay as they are. */

@@ -9,7 +9,8 @@
  */
 import { join } from 'node:path';
 import { LocalFileError } from '../../../base/errors.js';
-import { readTreeFile, removeTreeFile, treeEntries, treeEntryKind, TreeFileTooLargeError, writeTreeFile, writeTreeFiles } from '../../../base/tree-files.js';
+import { readTreeFile, treeEntries, treeEntryKind, TreeFileTooLargeError } from '../../../base/tree-files.js';
+import { removeTreeFile, writeTreeFile, writeTreeFiles } from '../../../base/tree-writes.js';
 import { z } from '../../../base/shapes.js';
 import { slugOf } from '../../../platform/words.js';
 import { parseJson, type Files } from '../files.js';
