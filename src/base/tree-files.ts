@@ -211,8 +211,15 @@ export function readTreeFile(root: string, path: string, limit: number): Buffer 
   if (held !== undefined) return held.bytes;
   const found = fileToRead(root, path);
   if (found === undefined) return undefined;
-  const { full, stats } = found;
-  if (stats.size > limit) throw new TreeFileTooLargeError(full, stats.size, limit);
+  if (found.stats.size > limit) throw new TreeFileTooLargeError(found.full, found.stats.size, limit);
+  return readOpened(found.full, limit, found.stats);
+}
+
+/**
+ * A file's bytes, opened without following a link: the file lstat saw (`looked`), or with none, a
+ * regular file of at most `limit` bytes as it is once open. Undefined when it is not there.
+ */
+function readOpened(full: string, limit: number, looked?: Stats): Buffer | undefined {
   let fd: number;
   try {
     fd = openSync(full, READ_FLAGS);
@@ -222,7 +229,9 @@ export function readTreeFile(root: string, path: string, limit: number): Buffer 
   }
   try {
     const opened = fstatSync(fd);
-    sameFile(full, stats, opened);
+    if (looked !== undefined) sameFile(full, looked, opened);
+    else if (!opened.isFile()) throw refused(full, kindOf(opened), 'regular file');
+    else if (opened.size > limit) throw new TreeFileTooLargeError(full, opened.size, limit);
     // One byte more than the limit tells a file that grew since.
     const buffer = Buffer.alloc(Math.min(opened.size, limit) + 1);
     let length = 0;
@@ -232,6 +241,32 @@ export function readTreeFile(root: string, path: string, limit: number): Buffer 
   } finally {
     closeSync(fd);
   }
+}
+
+/** A directory of the tree with its entries, whose files are read by name (treeDirectory). */
+export interface TreeDirectory {
+  entries: TreeEntry[];
+  read(name: string, limit: number): Buffer | undefined;
+}
+
+/**
+ * A directory under the root, looked at once as treeEntries does, for reading many of its files:
+ * each is then opened without following a link and checked to be a regular file once open, with
+ * nothing on the way to it looked at again (as a walk reads). Undefined when it does not exist.
+ */
+export function treeDirectory(root: string, path: string): TreeDirectory | undefined {
+  const segments = segmentsOf(root, path);
+  const held = heldAt(root, segments);
+  const full = held === undefined ? directoryOf(root, segments) : held.tree.kindOf(held.path) && held.full;
+  if (full === undefined) return undefined;
+  // A name in the directory, not a path through another.
+  const named = (name: string) => {
+    const segments = segmentsOf(full, name);
+    if (segments.length !== 1 || segments[0] !== name) throw new LocalFileError(`${join(full, name)} is not a name in ${full}`);
+    return name;
+  };
+  if (held !== undefined) return { entries: held.tree.entriesOf(held.path, full), read: (name, limit) => heldFile(full, named(name), limit)!.bytes };
+  return { entries: entriesIn(full), read: (name, limit) => readOpened(join(full, named(name)), limit) };
 }
 
 /** readTreeFile without holding the process while the bytes come: for a server that answers others meanwhile. */

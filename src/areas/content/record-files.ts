@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { LocalFileError } from '../../base/errors.js';
-import { readTreeFile, treeEntries, TreeFileTooLargeError } from '../../base/tree-files.js';
+import { treeDirectory, treeEntries, TreeFileTooLargeError, type TreeEntry } from '../../base/tree-files.js';
 import { removeTreeFile, writeTreeFiles } from '../../base/tree-writes.js';
 import { z } from '../../base/shapes.js';
 import { LMX_MAX_BYTES } from '../../lmx/index.js';
@@ -59,12 +59,16 @@ export function readRecords(root: string, kinds: readonly Kind[]): RecordFiles[]
       if (entry.kind === 'link') throw linkRefused(root, path);
       if (entry.kind !== 'directory') continue;
       const files: Files = new Map();
-      for (const file of entries(root, path)) {
+      const directory = treeDirectory(root, path);
+      for (const file of visible(directory?.entries ?? [])) {
         if (file.kind !== 'file')
           throw new LocalFileError(`${join(root, path, file.name)}: not a regular file`, {
             hint: 'a record directory holds only the files `content pull` writes',
           });
-        files.set(file.name, readRecordFile(root, `${path}/${file.name}`));
+        files.set(
+          file.name,
+          readRecordFile(join(root, path, file.name), () => directory!.read(file.name, MAX_RECORD_FILE_BYTES)),
+        );
       }
       records.push({ kind, path, name: metaName(kind, join(root, path), files), files });
     }
@@ -73,10 +77,10 @@ export function readRecords(root: string, kinds: readonly Kind[]): RecordFiles[]
 }
 
 /** A record's file; its size is checked before reading: hundreds of megabytes would exhaust memory, and the API would refuse them anyway. */
-function readRecordFile(root: string, path: string): string {
+function readRecordFile(file: string, read: () => Buffer | undefined): string {
   try {
-    const bytes = readTreeFile(root, path, MAX_RECORD_FILE_BYTES);
-    if (bytes === undefined) throw new LocalFileError(`${join(root, path)} was removed while it was read`, { hint: 'run the command again' });
+    const bytes = read();
+    if (bytes === undefined) throw new LocalFileError(`${file} was removed while it was read`, { hint: 'run the command again' });
     return bytes.toString('utf8');
   } catch (error) {
     if (!(error instanceof TreeFileTooLargeError)) throw error;
@@ -94,7 +98,11 @@ function linkRefused(root: string, path: string): LocalFileError {
 
 /** The entries of a directory of the tree that are not hidden (the state's lock, the preview's values). */
 function entries(root: string, path: string) {
-  return treeEntries(root, path).filter(({ name }) => !name.startsWith('.'));
+  return visible(treeEntries(root, path));
+}
+
+function visible(entries: TreeEntry[]): TreeEntry[] {
+  return entries.filter(({ name }) => !name.startsWith('.'));
 }
 
 const meta = z.looseObject({ name: z.string().min(1) });

@@ -10,7 +10,7 @@
  */
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { readTreeFile, treeEntries, treeEntryKind } from '../../base/tree-files.js';
+import { refused, treeDirectory, treeEntries, treeEntryKind } from '../../base/tree-files.js';
 import { removeTreeFile, writeTreeFiles } from '../../base/tree-writes.js';
 import { Document, isPair, isScalar, visit } from 'yaml';
 import { MAX_LMX_BYTES } from '../../platform/email-messages/schemas.js';
@@ -48,11 +48,14 @@ function readTree(root: string, directory: string): Files {
   const pending = [''];
   while (pending.length > 0) {
     const inside = pending.shift()!;
-    for (const { name, kind } of visible(root, inside === '' ? directory : `${directory}/${inside}`)) {
+    const path = inside === '' ? directory : `${directory}/${inside}`;
+    const listed = treeDirectory(root, path);
+    for (const { name, kind } of listed?.entries.filter((entry) => !entry.name.startsWith('.')) ?? []) {
       const relative = inside === '' ? name : `${inside}/${name}`;
       if (kind === 'directory') pending.push(relative);
-      // readTreeFile refuses a link, or anything but a regular file, naming it.
-      else files.set(relative, readTreeFile(root, `${directory}/${relative}`, MAX_LMX_BYTES)!.toString('utf8'));
+      else if (kind === 'file') files.set(relative, listed!.read(name, MAX_LMX_BYTES)!.toString('utf8'));
+      // A link, or anything but a regular file, refused without opening it, named.
+      else throw refused(join(root, path, name), kind, 'regular file');
     }
   }
   return new Map([...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));

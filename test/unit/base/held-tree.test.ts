@@ -9,6 +9,7 @@ import {
   HeldTree,
   readTreeFile,
   readTreeFileAsync,
+  treeDirectory,
   treeEntries,
   treeEntryKind,
   treeHasEntry,
@@ -46,6 +47,11 @@ describe('a tree held in memory', () => {
         { name: 'one.txt', kind: 'file' },
       ]);
       expect(treeEntries(root, 'none')).toEqual([]);
+      const directory = treeDirectory(root, 'a')!;
+      expect(directory.entries).toEqual(treeEntries(root, 'a'));
+      expect([directory.read('one.txt', 100)?.toString(), directory.read('none.txt', 100)]).toEqual(['one\n', undefined]);
+      expect(() => directory.read('deeper/three.txt', 100)).toThrow('is not a name in');
+      expect(treeDirectory(root, 'none')).toBeUndefined();
       expect([treeEntryKind(root, 'a'), treeEntryKind(root, 'a/one.txt'), treeEntryKind(root, 'c')]).toEqual(['directory', 'file', undefined]);
       expect([treeHasEntry(root, 'b'), treeHasEntry(root, 'c')]).toEqual([true, false]);
       expect(walkTree(root, () => true).map((entry) => entry.path)).toEqual(['a', 'b', 'empty', 'a/deeper', 'a/one.txt', 'b/two.txt', 'a/deeper/three.txt']);
@@ -64,6 +70,9 @@ describe('a tree held in memory', () => {
       expect(() => readTreeFile(root, 'a/one.txt', 3)).toThrow(TreeFileTooLargeError);
       expect(() => readTreeFile(root, 'a', 100)).toThrow('is not a regular file');
       expect(() => treeEntries(root, 'a/one.txt')).toThrow('is not a directory');
+      expect(() => treeDirectory(root, 'a/one.txt')).toThrow('is not a directory');
+      expect(() => treeDirectory(root, 'a')!.read('one.txt', 3)).toThrow(TreeFileTooLargeError);
+      expect(() => treeDirectory(root, '')!.read('a', 100)).toThrow('is not a regular file');
       expect(() => readTreeFile(root, '../secret', 100)).toThrow('is not a path inside');
     } finally {
       release();

@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readTreeFile, readTreeFileAsync, treeEntries, treeEntryKind, TreeFileTooLargeError } from '../../../src/base/tree-files.js';
+import { readTreeFile, readTreeFileAsync, treeDirectory, treeEntries, treeEntryKind, TreeFileTooLargeError } from '../../../src/base/tree-files.js';
 import { makeTreeDirectory, removeTreeFile, writeTreeFile, writeTreeFiles } from '../../../src/base/tree-writes.js';
 import { tempDir } from '../../support/temp.js';
 
@@ -36,6 +36,12 @@ describe('reading a tree', () => {
     expect(readTreeFile(root, 'a/missing.txt', 100)).toBeUndefined();
     expect(readTreeFile(root, 'missing/b.txt', 100)).toBeUndefined();
     expect(await readTreeFileAsync(root, 'missing/b.txt', 100)).toBeUndefined();
+    // A directory read file by file: its entries, and each file by its name.
+    const directory = treeDirectory(root, 'a')!;
+    expect(directory.entries).toEqual([{ name: 'b.txt', kind: 'file' }]);
+    expect(directory.read('b.txt', 100)?.toString()).toBe('inside\n');
+    expect(directory.read('missing.txt', 100)).toBeUndefined();
+    expect(treeDirectory(root, 'missing')).toBeUndefined();
   });
 
   it('refuses a link at the file, at a directory on the way, and a dangling one', async () => {
@@ -52,6 +58,10 @@ describe('reading a tree', () => {
       expect(() => treeEntryKind(root, path), path).toThrow(LINK);
     }
     expect(() => treeEntries(root, 'dir')).toThrow(LINK);
+    // Read by name in a directory looked at once: the link at the name is refused when opened.
+    expect(() => treeDirectory(root, 'dir')).toThrow(LINK);
+    const directory = treeDirectory(root, 'a')!;
+    for (const name of ['linked.txt', 'dangling.txt', 'inner.txt']) expect(() => directory.read(name, 1000), name).toThrow(LINK);
   });
 
   it.skipIf(WINDOWS)(NOT_REGULAR, async () => {
@@ -60,12 +70,22 @@ describe('reading a tree', () => {
     execFileSync('mkfifo', [join(root, 'a', 'pipe')]);
     expect(() => readTreeFile(root, 'a/pipe', 100)).toThrow(/is not a regular file/);
     await expect(readTreeFileAsync(root, 'a/pipe', 100)).rejects.toThrow(/is not a regular file/);
+    mkdirSync(join(root, 'a', 'c'));
+    const directory = treeDirectory(root, 'a')!;
+    expect(() => directory.read('pipe', 100)).toThrow(/is not a regular file/);
+    expect(() => directory.read('c', 100)).toThrow(/is not a regular file/);
   });
 
   it('refuses a path that climbs out or is absolute', () => {
     const { root, secret } = layout();
     expect(() => readTreeFile(root, '../secret.txt', 100)).toThrow(/is not a path inside/);
     expect(() => readTreeFile(root, secret, 100)).toThrow(/is not a path inside/);
+    // A directory's file is read by its name alone, not by a path through another directory.
+    mkdirSync(join(root, 'a', 'c'));
+    writeFileSync(join(root, 'a', 'c', 'd.txt'), 'deeper\n');
+    const directory = treeDirectory(root, 'a')!;
+    expect(() => directory.read('../../secret.txt', 100)).toThrow(/is not a path inside/);
+    for (const name of ['c/d.txt', './b.txt', 'c//d.txt']) expect(() => directory.read(name, 100), name).toThrow(/is not a name in/);
   });
 
   it('refuses a file larger than the limit before reading it, saying its size', async () => {
@@ -82,6 +102,8 @@ describe('reading a tree', () => {
     expect(error).toBeInstanceOf(TreeFileTooLargeError);
     expect(error).toMatchObject({ size: 101, limit: 100 });
     await expect(readTreeFileAsync(root, 'big.lmx', 100)).rejects.toBeInstanceOf(TreeFileTooLargeError);
+    expect(treeDirectory(root, '')!.read('big.lmx', 101)?.length).toBe(101);
+    expect(() => treeDirectory(root, '')!.read('big.lmx', 100)).toThrow(expect.objectContaining({ size: 101, limit: 100 }));
   });
 
   it('lists a directory as lstat sees it, links named as links', () => {
