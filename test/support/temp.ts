@@ -10,6 +10,13 @@ import { join } from 'node:path';
 
 const made: string[] = [];
 
+/**
+ * The start of the name of the directory of the browser a test process's files share
+ * (browser.ts): it outlives every file, and goes as the process ends, which vitest has not always
+ * waited for when the global setup's check begins: the check waits for it (global-setup.ts).
+ */
+export const BROWSER_HOME_PREFIX = 'loopsctl-browser-';
+
 /** A new empty directory, removed after the test file. */
 export function tempDir(prefix = 'loopsctl-test-'): string {
   const dir = mkdtempSync(join(tmpdir(), prefix));

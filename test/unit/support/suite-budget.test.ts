@@ -1,10 +1,11 @@
 /** The suite's budget (test/support/suite-budget.ts): shares of the run's CPU, and when a run is held to it. */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { once } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TestModule, Vitest } from 'vitest/node';
 import SuiteBudget, { costOf, MAX_FILE_SHARE, MIN_FILES, overBudget, type FileCost } from '../../support/suite-budget.js';
-import { childrenCpuMs, cpuMsNow } from '../../support/file-cpu.js';
+import { childrenCpuMs, cpuMsNow, processGroupCpuMs } from '../../support/file-cpu.js';
 
 const cost = (file: string, cpuMs: number | undefined, durationMs = 1000): FileCost => ({ file, cpuMs, durationMs });
 
@@ -92,5 +93,22 @@ describe("a file's CPU", () => {
     const child = spawnSync(process.execPath, ['-e', 'let sum = 0; for (let i = 0; i < 5e7; i += 1) sum += i;']);
     expect(child.status).toBe(0);
     expect(childrenCpuMs()).toBeGreaterThan(before);
+  });
+
+  it.runIf(process.platform === 'linux')('counts the work of a process group that nothing has waited for, as a shared browser is', async () => {
+    // A group of its own, as playwright starts a browser: busy for a while, then idle until killed.
+    const child = spawn(process.execPath, ['-e', 'let sum = 0; for (let i = 0; i < 5e7; i += 1) sum += i; console.log(sum); setInterval(() => {}, 1000);'], {
+      detached: true,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    try {
+      await once(child.stdout!, 'data');
+      expect(processGroupCpuMs(child.pid!)).toBeGreaterThan(0);
+    } finally {
+      child.kill('SIGKILL');
+      await once(child, 'exit');
+    }
+    // Waited for now, its work is this process's children's, and the group has no process left.
+    expect(processGroupCpuMs(child.pid!)).toBe(0);
   });
 });
