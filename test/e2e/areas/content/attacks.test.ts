@@ -83,23 +83,29 @@ describe('content pull against a hostile account', () => {
 });
 
 describe("a symbolic link committed inside a workflow's directory", () => {
-  it.each(['emails/thank-you-for-upgrading/email.lmx', 'workflow.yaml'])('at %s is refused by diff and push, which show nothing of what it points at', async (file) => {
-    const base = tempDir('loopsctl-content-');
-    const root = join(base, 'loops');
-    const env = { LOOPSCTL_CONFIG_DIR: join(base, 'config') };
-    expect((await run(['--sandbox', 'content', 'pull', root], { env })).code).toBe(0);
-    const secret = join(base, 'environ');
-    writeFileSync(secret, 'LOOPS_API_KEY=test-key-not-real\n');
-    const path = join(root, 'workflows', 'upgrade-thank-you--c7g4cvwslrgc8e0zwloyv0qln', file);
-    rmSync(path);
-    symlinkSync(secret, path);
-    for (const command of ['diff', 'push']) {
-      const result = await run(['--sandbox', 'content', command, root, '--yes'].filter((word) => command === 'push' || word !== '--yes'), { env });
-      expect(result.code, result.stderr).toBe(2);
-      expect(result.stderr).toContain(`${path} is a symbolic link: content is never read or written through a link`);
-      expect(result.stdout + result.stderr).not.toContain('test-key-not-real');
-    }
-  });
+  it.each(['emails/thank-you-for-upgrading/email.lmx', 'workflow.yaml'])(
+    'at %s is refused by diff and push, which show nothing of what it points at',
+    async (file) => {
+      const base = tempDir('loopsctl-content-');
+      const root = join(base, 'loops');
+      const env = { LOOPSCTL_CONFIG_DIR: join(base, 'config') };
+      expect((await run(['--sandbox', 'content', 'pull', root], { env })).code).toBe(0);
+      const secret = join(base, 'environ');
+      writeFileSync(secret, 'LOOPS_API_KEY=test-key-not-real\n');
+      const path = join(root, 'workflows', 'upgrade-thank-you--c7g4cvwslrgc8e0zwloyv0qln', file);
+      rmSync(path);
+      symlinkSync(secret, path);
+      for (const command of ['diff', 'push']) {
+        const result = await run(
+          ['--sandbox', 'content', command, root, '--yes'].filter((word) => command === 'push' || word !== '--yes'),
+          { env },
+        );
+        expect(result.code, result.stderr).toBe(2);
+        expect(result.stderr).toContain(`${path} is a symbolic link: content is never read or written through a link`);
+        expect(result.stdout + result.stderr).not.toContain('test-key-not-real');
+      }
+    },
+  );
 });
 
 describe('content push on a terminal', () => {
