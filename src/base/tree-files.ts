@@ -257,16 +257,19 @@ export interface TreeDirectory {
 export function treeDirectory(root: string, path: string): TreeDirectory | undefined {
   const segments = segmentsOf(root, path);
   const held = heldAt(root, segments);
-  const full = held === undefined ? directoryOf(root, segments) : held.tree.kindOf(held.path) && held.full;
-  if (full === undefined) return undefined;
-  // A name in the directory, not a path through another.
-  const named = (name: string) => {
-    const segments = segmentsOf(full, name);
-    if (segments.length !== 1 || segments[0] !== name) throw new LocalFileError(`${join(full, name)} is not a name in ${full}`);
-    return name;
-  };
-  if (held !== undefined) return { entries: held.tree.entriesOf(held.path, full), read: (name, limit) => heldFile(full, named(name), limit)!.bytes };
-  return { entries: entriesIn(full), read: (name, limit) => readOpened(join(full, named(name)), limit) };
+  if (held !== undefined)
+    return held.tree.kindOf(held.path) === undefined
+      ? undefined
+      : { entries: held.tree.entriesOf(held.path, held.full), read: (name, limit) => heldFile(held.full, nameIn(held.full, name), limit)!.bytes };
+  const full = directoryOf(root, segments);
+  return full === undefined ? undefined : { entries: entriesIn(full), read: (name, limit) => readOpened(join(full, nameIn(full, name)), limit) };
+}
+
+/** A name in the directory, not a path through another. */
+function nameIn(directory: string, name: string): string {
+  const segments = segmentsOf(directory, name);
+  if (segments.length !== 1 || segments[0] !== name) throw new LocalFileError(`${join(directory, name)} is not a name in ${directory}`);
+  return name;
 }
 
 /** readTreeFile without holding the process while the bytes come: for a server that answers others meanwhile. */

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { LocalFileError } from '../../base/errors.js';
-import { readTreeFile } from '../../base/tree-files.js';
+import { readTreeFile, type TreeEntry } from '../../base/tree-files.js';
 import { writeTreeFile } from '../../base/tree-writes.js';
 import { LockTimeoutError, takeFileLock, UNREADABLE_LOCK_STALE_MS } from '../../base/lock.js';
 import { z } from '../../base/shapes.js';
@@ -16,6 +16,11 @@ import { slugOf } from '../../platform/words.js';
 
 import { KINDS, type Kind } from './lmx-files.js';
 import { jsonFaultAt } from '../../base/parse-faults.js';
+
+/** The entries of a directory of the tree that are not hidden (the state's lock, the preview's values). */
+export function shownEntries(entries: readonly TreeEntry[]): TreeEntry[] {
+  return entries.filter(({ name }) => !name.startsWith('.'));
+}
 
 export { DEFAULT_DIRECTORY, KINDS, type Kind } from './lmx-files.js';
 

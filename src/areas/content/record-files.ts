@@ -6,12 +6,12 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { LocalFileError } from '../../base/errors.js';
-import { treeDirectory, treeEntries, TreeFileTooLargeError, type TreeEntry } from '../../base/tree-files.js';
+import { treeDirectory, treeEntries, TreeFileTooLargeError } from '../../base/tree-files.js';
 import { removeTreeFile, writeTreeFiles } from '../../base/tree-writes.js';
 import { z } from '../../base/shapes.js';
 import { LMX_MAX_BYTES } from '../../lmx/index.js';
 import { KINDS, type Kind } from './lmx-files.js';
-import { parseJson, REFERENCE_FILES, type Files } from './files.js';
+import { parseJson, REFERENCE_FILES, shownEntries, type Files } from './files.js';
 
 /** The largest record file read: the API takes no more than this of LMX, and a record's other files are far smaller. */
 const MAX_RECORD_FILE_BYTES = LMX_MAX_BYTES;
@@ -60,7 +60,7 @@ export function readRecords(root: string, kinds: readonly Kind[]): RecordFiles[]
       if (entry.kind !== 'directory') continue;
       const files: Files = new Map();
       const directory = treeDirectory(root, path);
-      for (const file of visible(directory?.entries ?? [])) {
+      for (const file of shownEntries(directory?.entries ?? [])) {
         if (file.kind !== 'file')
           throw new LocalFileError(`${join(root, path, file.name)}: not a regular file`, {
             hint: 'a record directory holds only the files `content pull` writes',
@@ -96,13 +96,9 @@ function linkRefused(root: string, path: string): LocalFileError {
   });
 }
 
-/** The entries of a directory of the tree that are not hidden (the state's lock, the preview's values). */
+/** The entries of a directory of the tree that are not hidden. */
 function entries(root: string, path: string) {
-  return visible(treeEntries(root, path));
-}
-
-function visible(entries: TreeEntry[]): TreeEntry[] {
-  return entries.filter(({ name }) => !name.startsWith('.'));
+  return shownEntries(treeEntries(root, path));
 }
 
 const meta = z.looseObject({ name: z.string().min(1) });

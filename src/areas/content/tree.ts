@@ -10,7 +10,7 @@ import { readTreeFile, readTreeFileAsync, treeEntries, treeHasEntry, TreeFileToo
 import { parseLmx, type LmxDocument, type LmxKind, type LmxNamespace } from '../../lmx/index.js';
 import type { LmxValues } from '../../lmx/render.js';
 import { z } from '../../base/shapes.js';
-import { KINDS, parseJson, readState, STATE_FILE, type Kind } from './files.js';
+import { KINDS, parseJson, readState, shownEntries, STATE_FILE, type Kind } from './files.js';
 import { META_FILE } from './record-files.js';
 import { placeOf, readLmxSourceAsync, WORKFLOWS, type TreeGroup } from './lmx-files.js';
 import { WORKFLOW_FILE } from '../../platform/workflows/file.js';
@@ -51,7 +51,7 @@ const MAX_JSON_FILE_BYTES = 1024 * 1024;
 
 /** The entries of a directory of the tree that are not hidden, sorted; a link on the way there is refused. */
 function entriesOf(root: string, path: string) {
-  return treeEntries(root, path).filter(({ name }) => !name.startsWith('.'));
+  return shownEntries(treeEntries(root, path));
 }
 
 /**

@@ -16,7 +16,7 @@ import { Document, isPair, isScalar, visit } from 'yaml';
 import { MAX_LMX_BYTES } from '../../platform/email-messages/schemas.js';
 import type { FileNode, WorkflowFile } from '../../platform/workflows/file.js';
 import { fileFieldsOf } from '../../platform/workflows/node-facets.js';
-import type { Files } from './files.js';
+import { shownEntries, type Files } from './files.js';
 import { WORKFLOWS } from './lmx-files.js';
 
 /** A workflow directory as read: its path in the tree (`workflows/welcome--<id>`) and its files by path inside it. */
@@ -39,7 +39,7 @@ export function readWorkflows(root: string): WorkflowFiles[] {
 
 /** The entries of a directory of the tree that are not hidden. */
 function visible(root: string, path: string) {
-  return treeEntries(root, path).filter(({ name }) => !name.startsWith('.'));
+  return shownEntries(treeEntries(root, path));
 }
 
 /** The regular files under a workflow directory, by their path inside it, with `/`; never through a link. */
@@ -50,7 +50,7 @@ function readTree(root: string, directory: string): Files {
     const inside = pending.shift()!;
     const path = inside === '' ? directory : `${directory}/${inside}`;
     const listed = treeDirectory(root, path);
-    for (const { name, kind } of listed?.entries.filter((entry) => !entry.name.startsWith('.')) ?? []) {
+    for (const { name, kind } of shownEntries(listed?.entries ?? [])) {
       const relative = inside === '' ? name : `${inside}/${name}`;
       if (kind === 'directory') pending.push(relative);
       else if (kind === 'file') files.set(relative, listed!.read(name, MAX_LMX_BYTES)!.toString('utf8'));
