@@ -5,7 +5,8 @@
  * profile in a temporary directory (removed when it closes) and the flags that keep it from
  * reaching the network by itself; every request a page makes fails unless images may load from
  * their addresses (--allow-network). The browser is found as LOOPSCTL_CHROMIUM names it, else on
- * PATH (chromium, chromium-browser, google-chrome), else where macOS installs it.
+ * PATH (chromium, chromium-browser, google-chrome, chromium-headless-shell), else where macOS
+ * installs it.
  */
 import { spawn } from 'node:child_process';
 import { accessSync, constants, mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -14,12 +15,17 @@ import { delimiter, join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { UsageError } from '../../../base/errors.js';
 
-const NAMES = ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable'];
+/**
+ * The whole browser under its usual names, then the build of Chromium made to run headless alone
+ * (Debian's chromium-headless-shell), which a CI machine may install without the whole browser and
+ * which draws the same pictures.
+ */
+const NAMES = ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable', 'chromium-headless-shell'];
 const MACOS = ['/Applications/Chromium.app/Contents/MacOS/Chromium', '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome'];
 
 /** What to install when no browser is found: said by the refusal and the docs. */
 export const INSTALL_HINT =
-  'install Chromium (Debian and Ubuntu: `apt-get install chromium`; macOS: `brew install --cask chromium`) or Google Chrome, or name one with LOOPSCTL_CHROMIUM=/path/to/chromium';
+  'install Chromium (Debian and Ubuntu: `apt-get install chromium` or `apt-get install chromium-headless-shell`; macOS: `brew install --cask chromium`) or Google Chrome, or name one with LOOPSCTL_CHROMIUM=/path/to/chromium';
 
 /** The longest a protocol call may take: a page of one email is drawn in well under a second. */
 const CALL_MS = 60_000;
