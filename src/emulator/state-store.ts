@@ -11,7 +11,7 @@
  * reads again only once another connection has committed (`PRAGMA data_version`) or the file was
  * replaced or removed.
  */
-import { closeSync, lstatSync, openSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, fsyncSync, lstatSync, openSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { builtinModule } from '../base/builtin.js';
 import { LocalFileError } from '../base/errors.js';
@@ -401,7 +401,9 @@ export function writeDatabase(file: string, state: StateCore): void {
     writeFileSync(temporary, '', { mode: 0o600, flag: 'wx' });
     const database = new (sqliteModule().DatabaseSync)(temporary);
     try {
-      database.exec(`PRAGMA journal_mode = DELETE; BEGIN; ${TABLES}`);
+      // No process reads the file before it is renamed into place, and one that stops before leaves
+      // it unused: no journal, nor SQLite's syncs (eight), but one of the whole file below.
+      database.exec(`PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; BEGIN; ${TABLES}`);
       writeWhole(database, state);
       database.exec('COMMIT');
       // Recorded in the file, so that no process opening it has to change it (which takes the database whole).
@@ -409,12 +411,23 @@ export function writeDatabase(file: string, state: StateCore): void {
     } finally {
       database.close();
     }
+    syncFile(temporary);
     // A journal left beside the path by a database that was there would be read with the new one.
     for (const leftover of [`${file}-wal`, `${file}-shm`, `${file}-journal`]) rmSync(leftover, { force: true });
     renameSync(temporary, file);
   } catch (error) {
     for (const leftover of ['', '-journal', '-wal', '-shm']) rmSync(`${temporary}${leftover}`, { force: true });
     throw error;
+  }
+}
+
+/** Makes what was written to a file durable before it is renamed into place. */
+function syncFile(file: string): void {
+  const descriptor = openSync(file, 'r+');
+  try {
+    fsyncSync(descriptor);
+  } finally {
+    closeSync(descriptor);
   }
 }
 

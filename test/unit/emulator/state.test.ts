@@ -97,6 +97,8 @@ describe('sandbox state', () => {
     const file = tempFile();
     writeState(file, seedState());
     expect(readdirSync(join(file, '..'))).toEqual(['state.db']);
+    // Made without a journal, then set to WAL in the file itself: no process opening it changes it.
+    expect([...readFileSync(file).subarray(18, 20)]).toEqual([2, 2]);
     const inode = statSync(file).ino;
     const changed = { ...seedState(), teamName: 'Renamed team' };
     writeState(file, changed);
