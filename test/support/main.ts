@@ -9,7 +9,7 @@ import type { Runtime } from '../../src/core/runtime.js';
 import { main } from '../../src/main.js';
 import { startServer, type SandboxServer, type SandboxServerOptions } from '../../src/emulator/server.js';
 import { startInProcessSandbox } from '../../src/emulator/index.js';
-import { tempDir } from './temp.js';
+import { tempDir, unmadePath } from './temp.js';
 
 export { tempDir };
 
@@ -78,12 +78,12 @@ class Capture extends Writable {
  * the tests, which on a desktop is the person's own keychain (test/spawned/config/keychain.test.ts runs its own).
  */
 export async function run(argv: string[], options: RunOptions = {}): Promise<Result> {
-  // A config dir of the run's own, made only when the test gives none (nor removes it): a file
-  // that gives its own to thousands of runs would otherwise make as many directories unused.
+  // A config dir of the run's own when the test gives none (nor removes it), not made: the run
+  // makes it if it writes to it, as on a new machine.
   // DO_NOT_TRACK: `doctor` asks the release feed otherwise; a test of that gives a feed of its own.
   const given = options.env ?? {};
   const env: Record<string, string | undefined> = {
-    LOOPSCTL_CONFIG_DIR: Object.hasOwn(given, 'LOOPSCTL_CONFIG_DIR') ? undefined : tempDir(),
+    LOOPSCTL_CONFIG_DIR: Object.hasOwn(given, 'LOOPSCTL_CONFIG_DIR') ? undefined : unmadePath('config'),
     LOOPSCTL_KEY_STORAGE: 'file',
     DO_NOT_TRACK: '1',
   };

@@ -24,7 +24,23 @@ export function tempDir(prefix = 'loopsctl-test-'): string {
   return dir;
 }
 
+/** The directory of the file's unmade paths (unmadePath), once the file has asked for one. */
+let unmadeParent: string | undefined;
+let unmadeCount = 0;
+
+/**
+ * A path of the file's own that nothing has made yet, removed after the test file as tempDir's
+ * are: for a directory a run may make if it needs it (a config dir), as it is on a new machine.
+ * Making a directory for each of thousands of runs cost more than most of those runs.
+ */
+export function unmadePath(name = 'unmade'): string {
+  unmadeParent ??= tempDir('loopsctl-unmade-');
+  unmadeCount += 1;
+  return join(unmadeParent, `${name}-${unmadeCount}`);
+}
+
 /** Removes every directory tempDir made so far. */
 export async function removeTempDirs(): Promise<void> {
+  unmadeParent = undefined;
   await Promise.all(made.splice(0).map((dir) => rm(dir, { recursive: true, force: true, maxRetries: 3 })));
 }
