@@ -125,10 +125,24 @@ function keyOffset(document: Document, where: { key?: string; field?: string }):
   return pair !== undefined && isScalar(pair.key) ? (pair.key.range?.[0] ?? 0) : 0;
 }
 
+/**
+ * The workflow files parsed lately, by their text: a pull, diff or push reads each for the audience's
+ * rules (what the workflows name) and again for the workflows themselves, and parsing the YAML is
+ * most of what reading them costs. Each reader gets a copy of its own to change.
+ */
+const parsedTexts = new Map<string, WorkflowFile>();
+const KEPT_PARSES = 256;
+
 /** A workflow file's text, parsed and its shape checked; an error names the file, the line and column, and its first problem. */
 export function parseWorkflowFile(file: string, text: string): WorkflowFile {
+  const kept = parsedTexts.get(text);
+  if (kept !== undefined) return structuredClone(kept);
   const read = readWorkflowText(text);
-  if (read.file !== undefined) return read.file;
+  if (read.file !== undefined) {
+    if (parsedTexts.size >= KEPT_PARSES) parsedTexts.delete(parsedTexts.keys().next().value!);
+    parsedTexts.set(text, structuredClone(read.file));
+    return read.file;
+  }
   const first = read.problems[0]!;
   throw new LocalFileError(`${file}:${first.line}:${first.column}: ${first.message}`, { hint: first.fix });
 }

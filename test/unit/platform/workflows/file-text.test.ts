@@ -36,3 +36,22 @@ describe('readWorkflowText', () => {
     expect((thrown as LocalFileError).hint).toBe(first.fix);
   });
 });
+
+describe('parseWorkflowFile', () => {
+  it('hands each reader of the same text a file of its own to change', () => {
+    const first = parseWorkflowFile('a/workflow.yaml', GOOD);
+    first.nodes.start!.next.push('changed');
+    first.root = 'elsewhere';
+    const second = parseWorkflowFile('b/workflow.yaml', GOOD);
+    expect(second.root).toBe('start');
+    expect(second.nodes.start!.next).toEqual([]);
+    second.nodes.start!.next.push('again');
+    expect(parseWorkflowFile('c/workflow.yaml', GOOD)).toEqual(readWorkflowText(GOOD).file);
+  });
+
+  it('throws for a text each time it is read, naming the file it was read from', () => {
+    const text = BROKEN[0]![1];
+    expect(() => parseWorkflowFile('a/workflow.yaml', text)).toThrow(/^a\/workflow\.yaml:7:/);
+    expect(() => parseWorkflowFile('b/workflow.yaml', text)).toThrow(/^b\/workflow\.yaml:7:/);
+  });
+});
