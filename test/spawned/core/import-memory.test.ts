@@ -8,7 +8,7 @@ import { rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 import { expect, it, onTestFinished } from 'vitest';
-import { tempDir } from '../../support/main.js';
+import { tempDir } from '../../support/temp.js';
 
 const ROWS = 100_000;
 const HEAP_MIB = 16;

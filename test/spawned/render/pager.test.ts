@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json, startApiServer } from '../../support/api-server.js';
 import { KEYS, startFixtureSandbox, themes, type FixtureSandbox } from '../../support/fixture-sandbox.js';
 import * as fx from '../../support/fixtures.js';
-import { tempDir } from '../../support/main.js';
+import { tempDir } from '../../support/temp.js';
 import { runInTerminal, script } from '../../support/run-in-terminal.js';
 
 const FAKE_PAGER = `
