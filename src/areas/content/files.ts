@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { LocalFileError } from '../../base/errors.js';
-import { readTreeFile, type TreeEntry } from '../../base/tree-files.js';
+import { readTreeFile, treeDirectory, treeEntries, type TreeDirectory, type TreeEntry } from '../../base/tree-files.js';
 import { writeTreeFile } from '../../base/tree-writes.js';
 import { LockTimeoutError, takeFileLock, UNREADABLE_LOCK_STALE_MS } from '../../base/lock.js';
 import { z } from '../../base/shapes.js';
@@ -17,9 +17,18 @@ import { slugOf } from '../../platform/words.js';
 import { KINDS, type Kind } from './lmx-files.js';
 import { jsonFaultAt } from '../../base/parse-faults.js';
 
-/** The entries of a directory of the tree that are not hidden (the state's lock, the preview's values). */
-export function shownEntries(entries: readonly TreeEntry[]): TreeEntry[] {
-  return entries.filter(({ name }) => !name.startsWith('.'));
+/** Whether an entry of a directory of the tree is shown: not hidden (the state's lock, the preview's values). */
+const shown = ({ name }: TreeEntry) => !name.startsWith('.');
+
+/** The entries of a directory of the tree that are shown, sorted; a link on the way there is refused. */
+export function shownEntries(root: string, path: string): TreeEntry[] {
+  return treeEntries(root, path).filter(shown);
+}
+
+/** A directory of the tree whose files are read by name (treeDirectory), with its shown entries; undefined when it is not there. */
+export function shownDirectory(root: string, path: string): TreeDirectory | undefined {
+  const directory = treeDirectory(root, path);
+  return directory === undefined ? undefined : { entries: directory.entries.filter(shown), read: directory.read };
 }
 
 export { DEFAULT_DIRECTORY, KINDS, type Kind } from './lmx-files.js';

@@ -6,12 +6,12 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { LocalFileError } from '../../base/errors.js';
-import { treeDirectory, treeEntries, TreeFileTooLargeError } from '../../base/tree-files.js';
+import { TreeFileTooLargeError } from '../../base/tree-files.js';
 import { removeTreeFile, writeTreeFiles } from '../../base/tree-writes.js';
 import { z } from '../../base/shapes.js';
 import { LMX_MAX_BYTES } from '../../lmx/index.js';
 import { KINDS, type Kind } from './lmx-files.js';
-import { parseJson, REFERENCE_FILES, shownEntries, type Files } from './files.js';
+import { parseJson, REFERENCE_FILES, shownDirectory, shownEntries, type Files } from './files.js';
 
 /** The largest record file read: the API takes no more than this of LMX, and a record's other files are far smaller. */
 const MAX_RECORD_FILE_BYTES = LMX_MAX_BYTES;
@@ -54,13 +54,13 @@ export function referenceDigestOf(files: Files): string | undefined {
 export function readRecords(root: string, kinds: readonly Kind[]): RecordFiles[] {
   const records: RecordFiles[] = [];
   for (const kind of kinds) {
-    for (const entry of entries(root, kind)) {
+    for (const entry of shownEntries(root, kind)) {
       const path = `${kind}/${entry.name}`;
       if (entry.kind === 'link') throw linkRefused(root, path);
       if (entry.kind !== 'directory') continue;
       const files: Files = new Map();
-      const directory = treeDirectory(root, path);
-      for (const file of shownEntries(directory?.entries ?? [])) {
+      const directory = shownDirectory(root, path);
+      for (const file of directory?.entries ?? []) {
         if (file.kind !== 'file')
           throw new LocalFileError(`${join(root, path, file.name)}: not a regular file`, {
             hint: 'a record directory holds only the files `content pull` writes',
@@ -96,11 +96,6 @@ function linkRefused(root: string, path: string): LocalFileError {
   });
 }
 
-/** The entries of a directory of the tree that are not hidden. */
-function entries(root: string, path: string) {
-  return shownEntries(treeEntries(root, path));
-}
-
 const meta = z.looseObject({ name: z.string().min(1) });
 
 function metaName(kind: Kind, directory: string, files: Files): string {
@@ -117,7 +112,7 @@ function metaName(kind: Kind, directory: string, files: Files): string {
  */
 export function writeRecord(root: string, record: RecordFiles): void {
   writeRecordFiles(root, record.path, record.files);
-  for (const { name } of entries(root, record.path)) if (!record.files.has(name)) removeTreeFile(root, `${record.path}/${name}`);
+  for (const { name } of shownEntries(root, record.path)) if (!record.files.has(name)) removeTreeFile(root, `${record.path}/${name}`);
 }
 
 /** Writes some of a record's files (by name), leaving its others as they are. */
@@ -135,5 +130,5 @@ export function writeReferenceFiles(root: string, record: RecordFiles): void {
  * state file beside them, it was lost.
  */
 export function holdsRecords(root: string): boolean {
-  return KINDS.some((kind) => entries(root, kind).some((entry) => /.--./.test(entry.name) && entry.kind === 'directory'));
+  return KINDS.some((kind) => shownEntries(root, kind).some((entry) => /.--./.test(entry.name) && entry.kind === 'directory'));
 }

@@ -6,7 +6,7 @@
 import { parseDocument } from 'yaml';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { LocalFileError, UsageError } from '../../base/errors.js';
-import { readTreeFile, readTreeFileAsync, treeEntries, treeHasEntry, TreeFileTooLargeError } from '../../base/tree-files.js';
+import { readTreeFile, readTreeFileAsync, treeHasEntry, TreeFileTooLargeError } from '../../base/tree-files.js';
 import { parseLmx, type LmxDocument, type LmxKind, type LmxNamespace } from '../../lmx/index.js';
 import type { LmxValues } from '../../lmx/render.js';
 import { z } from '../../base/shapes.js';
@@ -49,11 +49,6 @@ export interface MessageFields {
 /** A record's JSON files are a few fields; a theme's styles, a few dozen. */
 const MAX_JSON_FILE_BYTES = 1024 * 1024;
 
-/** The entries of a directory of the tree that are not hidden, sorted; a link on the way there is refused. */
-function entriesOf(root: string, path: string) {
-  return shownEntries(treeEntries(root, path));
-}
-
 /**
  * A file of the tree as text, never through a link (src/base/tree-files.ts), at most `limit`
  * bytes; undefined when it is not there. Read asynchronously: the preview answers others meanwhile.
@@ -84,7 +79,7 @@ export function lmxFilesUnder(directory: string, links = false): string[] {
   while (pending.length > 0) {
     const current = pending.pop()!;
     const below: string[] = [];
-    for (const { name, kind } of entriesOf(directory, current)) {
+    for (const { name, kind } of shownEntries(directory, current)) {
       const path = current === '' ? name : `${current}/${name}`;
       if (kind === 'directory') below.push(path);
       else if ((kind === 'file' || (links && kind === 'link')) && name.endsWith('.lmx')) files.push(join(directory, path));
@@ -221,7 +216,7 @@ export function emailsOf(root: string): TreeEmail[] {
  */
 export function recordDirectories(root: string, kind: 'components' | 'themes' = 'components'): { entry: string; ids: string[] }[] {
   const state = readState(root);
-  return entriesOf(root, kind).map(({ name: entry }) => ({
+  return shownEntries(root, kind).map(({ name: entry }) => ({
     entry,
     ids: [entry, idOfRecordDirectory(entry), ...Object.values(state?.accounts ?? {}).map((records) => records[`${kind}/${entry}`]?.id)].filter(
       (id) => id !== undefined,

@@ -10,13 +10,13 @@
  */
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { refused, treeDirectory, treeEntries, treeEntryKind } from '../../base/tree-files.js';
+import { refused, treeEntryKind } from '../../base/tree-files.js';
 import { removeTreeFile, writeTreeFiles } from '../../base/tree-writes.js';
 import { Document, isPair, isScalar, visit } from 'yaml';
 import { MAX_LMX_BYTES } from '../../platform/email-messages/schemas.js';
 import type { FileNode, WorkflowFile } from '../../platform/workflows/file.js';
 import { fileFieldsOf } from '../../platform/workflows/node-facets.js';
-import { shownEntries, type Files } from './files.js';
+import { shownDirectory, shownEntries, type Files } from './files.js';
 import { WORKFLOWS } from './lmx-files.js';
 
 /** A workflow directory as read: its path in the tree (`workflows/welcome--<id>`) and its files by path inside it. */
@@ -30,16 +30,11 @@ export interface WorkflowFiles {
 /** Every workflow directory of a tree, each with its files (hidden ones, such as the preview's sample values, left out). */
 export function readWorkflows(root: string): WorkflowFiles[] {
   if (treeEntryKind(root, WORKFLOWS) !== 'directory') return [];
-  return visible(root, WORKFLOWS).flatMap(({ name }) => {
+  return shownEntries(root, WORKFLOWS).flatMap(({ name }) => {
     const path = `${WORKFLOWS}/${name}`;
     // A link is refused here, naming it; a loose file (a README) is no workflow.
     return treeEntryKind(root, path) === 'directory' ? [{ path, files: readTree(root, path) }] : [];
   });
-}
-
-/** The entries of a directory of the tree that are not hidden. */
-function visible(root: string, path: string) {
-  return shownEntries(treeEntries(root, path));
 }
 
 /** The regular files under a workflow directory, by their path inside it, with `/`; never through a link. */
@@ -49,8 +44,8 @@ function readTree(root: string, directory: string): Files {
   while (pending.length > 0) {
     const inside = pending.shift()!;
     const path = inside === '' ? directory : `${directory}/${inside}`;
-    const listed = treeDirectory(root, path);
-    for (const { name, kind } of shownEntries(listed?.entries ?? [])) {
+    const listed = shownDirectory(root, path);
+    for (const { name, kind } of listed?.entries ?? []) {
       const relative = inside === '' ? name : `${inside}/${name}`;
       if (kind === 'directory') pending.push(relative);
       else if (kind === 'file') files.set(relative, listed!.read(name, MAX_LMX_BYTES)!.toString('utf8'));
@@ -66,8 +61,8 @@ export function writeWorkflow(root: string, path: string, files: Files): void {
   const existing = treeEntryKind(root, path) === 'directory' ? readTree(root, path) : new Map<string, string>();
   writeTreeFiles(root, path, files);
   for (const name of existing.keys()) if (!files.has(name)) removeTreeFile(root, `${path}/${name}`);
-  for (const { name, kind } of visible(root, `${path}/emails`)) {
-    if (kind === 'directory' && visible(root, `${path}/emails/${name}`).length === 0)
+  for (const { name, kind } of shownEntries(root, `${path}/emails`)) {
+    if (kind === 'directory' && shownEntries(root, `${path}/emails/${name}`).length === 0)
       rmSync(join(root, path, 'emails', name), { recursive: true, force: true });
   }
 }
