@@ -4,8 +4,8 @@
  * downloads no browser of its own. It starts headless, with a new empty profile in a temporary
  * directory, and with the flags that keep it from reaching the network by itself (no component
  * updates, no sync, no background requests), so the only pages it loads are the test's, on
- * loopback. Where Chromium is missing (`.ci/run`
- * installs it), `browserSkipReason()` says why and the tests that need it skip, saying so.
+ * loopback. Where Chromium is missing (`.ci/run` installs it), `browserSkipReason()` says why and
+ * the tests that need it skip, saying so.
  *
  * One Chromium serves every file a test process runs (the in-process files share their processes,
  * vitest.config.ts): starting and closing one costs about a second of CPU. Each file gets a context
@@ -25,7 +25,7 @@ const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 
 /**
  * Debian's build of Chromium made to run headless alone (chromium-headless-shell), which draws the
- * pages with the same engine for about a third less CPU than the whole browser (the browser files
+ * pages with the same engine for about a quarter less CPU than the whole browser (the browser files
  * took 23 to 27 s against 34 to 36 s), else the whole browser; LOOPSCTL_TEST_CHROMIUM names another.
  */
 export const CHROMIUM = process.env.LOOPSCTL_TEST_CHROMIUM ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');

@@ -33,7 +33,7 @@ let unmadeCount = 0;
  * are: for a directory a run may make if it needs it (a config dir), as it is on a new machine.
  * Making a directory for each of thousands of runs cost more than most of those runs.
  */
-export function unmadePath(name = 'unmade'): string {
+export function unmadePath(name: string): string {
   unmadeParent ??= tempDir('loopsctl-unmade-');
   unmadeCount += 1;
   return join(unmadeParent, `${name}-${unmadeCount}`);
