@@ -348,8 +348,13 @@ function runBundles(files) {
     return record(JSON.parse(recording), () => startProgram(files, compileUsed), take, writeShipped);
   }
   process.on('exit', () => {
+    // A run that met a bundle with no cache it could use is of a kind the caches have not seen
+    // (the first of a command group, or the first after an update): the local caches of the
+    // bundles it shares with the runs before are written again too, now holding what it compiled
+    // as well, or every run like it would compile that again. Other runs write nothing.
+    const met = [...compiled.values()].some((bundle) => !bundle.accepted);
     for (const bundle of compiled.values()) {
-      const local = bundle.accepted ? undefined : localCacheFile(bundle.name, files);
+      const local = bundle.accepted && !(met && bundle.local) ? undefined : localCacheFile(bundle.name, files);
       if (local !== undefined) writeCache(local, bundle.script);
     }
   });
@@ -423,7 +428,8 @@ function compileBundle(name, files, recordedAs) {
   const shipped = shippedCacheFile(name);
   let used = plainNode && recordedAs === undefined ? readCache(() => files.read(shipped)) : undefined;
   let cacheFile = join(files.root, shipped);
-  if (used === undefined && recordedAs === undefined) {
+  const local = used === undefined && recordedAs === undefined;
+  if (local) {
     cacheFile = localCacheFile(name, files);
     used = cacheFile === undefined ? undefined : readCache(() => require('node:fs').readFileSync(cacheFile));
   }
@@ -431,7 +437,8 @@ function compileBundle(name, files, recordedAs) {
   const script = new Script(module.constructor.wrap(readBundle(name, files)), { filename, cachedData: used });
   const accepted = used !== undefined && !script.cachedDataRejected;
   const report = accepted ? `used ${cacheFile}` : `not used (${used === undefined ? `none yet for ${filename}` : `${cacheFile} rejected`})`;
-  return { name, script, accepted, report };
+  // local: whether the cache is one an earlier run wrote (written again when a run grows it).
+  return { name, script, accepted, local, report };
 }
 
 /**

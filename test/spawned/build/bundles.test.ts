@@ -428,6 +428,30 @@ describe('the code cache', () => {
     expect((await spawnCli(programStart, env)).stderr).toMatch(/^code cache: used /);
   });
 
+  it('written by a run, grows with the first run of another kind, and is left as it is by the runs after', async () => {
+    const cache = join(scratch, 'grown-cache');
+    const env = { ...report, NODE_OPTIONS: '--max-old-space-size=300', XDG_CACHE_HOME: cache };
+    const cliCache = () => {
+      const [file] = readdirSync(join(cache, 'loopsctl')).filter((name) => name.startsWith('cli@'));
+      return statSync(join(cache, 'loopsctl', file!));
+    };
+    expect((await spawnCli(programStart, env)).code).toBe(0);
+    const first = cliCache();
+    // A listing meets the workflows' area and the client for the first time: the main bundle's
+    // cache, which served it, is written again with what the listing compiled of it.
+    const listing = await spawnCli(['--sandbox', 'workflow', 'list'], env);
+    expect(listing.code, listing.stderr).toBe(0);
+    expect(listing.stderr).toMatch(/^code cache: used .*\/cli@[^/]+\.cache$/m);
+    expect(listing.stderr).toMatch(/^code cache: not used \(none yet for .*\/dist\/client\.cjs\)$/m);
+    const grown = cliCache();
+    expect(grown.ino).not.toBe(first.ino);
+    expect(grown.size).toBeGreaterThan(first.size);
+    // Every cache served the same listing again: nothing is written.
+    const again = await spawnCli(['--sandbox', 'workflow', 'list'], env);
+    expect(again.stderr).not.toMatch(/not used/);
+    expect(cliCache().ino).toBe(grown.ino);
+  });
+
   describe('recorded by the build', () => {
     const secret = { LOOPS_WEBHOOK_SECRET: 'whsec_bG9vcHNjdGwtdGVzdC1zZWNyZXQ=' };
     /** A copy of the package without its caches, and the caches a recording wrote there. */
