@@ -305,27 +305,55 @@ async function inFile(stateFile: string, options: BackingOptions): Promise<Backi
     });
   const answerIn = (state: StateCore, { request, modules }: Write, changed: () => void) =>
     new SandboxApi(state, modules, { onChange: changed, now: options.now, rateLimiter: options.rateLimiter, startOver: options.startOver }).handle(request);
+  // The state as this process's last transaction left it, until the loop's turn ends: what reads it
+  // after a request (the log's clock, the webhook engine's look for deliveries due) finds it as the
+  // request left it, rather than in a transaction each, several a request. Another process's change
+  // committed meanwhile is read at the next turn, as if made just after. Any transaction of this
+  // process lets it go first.
+  let seen: StateCore | undefined;
+  const inTransaction = <T>(write: boolean, fn: (state: StateCore) => T, kept: (result: T) => boolean = () => true): T => {
+    seen = undefined;
+    let state: StateCore | undefined;
+    let result: T;
+    try {
+      result = withStateDatabase(database, () =>
+        database.transaction(write, (current) => {
+          state = current;
+          return fn(current);
+        }),
+      );
+    } finally {
+      // A read of the clock within the transaction may have kept its state, which a failure undoes.
+      seen = undefined;
+    }
+    if (kept(result)) {
+      seen = state;
+      setImmediate(() => (seen = undefined));
+    }
+    return result;
+  };
   const attempt = (write: Write, locked: boolean) =>
-    withStateDatabase(database, () =>
-      database.transaction(locked, (state) => {
+    inTransaction(
+      locked,
+      (state) => {
         let changed = false;
         const answer = answerIn(state, write, () => (changed = true));
         if (!changed) return answer;
         if (locked) database.save(state);
         else database.forget();
         return locked ? answer : undefined;
-      }),
+      },
+      // A read that changed something was forgotten: what it saw is not the state.
+      (answer) => answer !== undefined,
     );
   const writes = new WriteGroups(
     (group) =>
-      withStateDatabase(database, () =>
-        database.transaction(true, (state) => {
-          let changed = false;
-          const answers = group.map((write) => answerIn(state, write, () => (changed = true)));
-          if (changed) database.save(state);
-          return answers;
-        }),
-      ),
+      inTransaction(true, (state) => {
+        let changed = false;
+        const answers = group.map((write) => answerIn(state, write, () => (changed = true)));
+        if (changed) database.save(state);
+        return answers;
+      }),
     (write) => withModulesNeeded(() => attempt(write, true)!),
   );
   const handle: Handle = async (request) => {
@@ -340,14 +368,12 @@ async function inFile(stateFile: string, options: BackingOptions): Promise<Backi
     return writes.add(write);
   };
   const update = <T>(change: (state: StateCore) => T): T =>
-    withStateDatabase(database, () =>
-      database.transaction(true, (state) => {
-        const result = change(state);
-        database.save(state);
-        return result;
-      }),
-    );
-  const current = () => withStateDatabase(database, () => database.transaction(false, (state) => state));
+    inTransaction(true, (state) => {
+      const result = change(state);
+      database.save(state);
+      return result;
+    });
+  const current = () => seen ?? inTransaction(false, (state) => state);
   return { handle, state: current, update, close: () => database.close() };
 }
 

@@ -7,6 +7,7 @@ import { lockFileFor, takeFileLock } from '../../../src/base/lock.js';
 import { seedId } from '../../../src/emulator/module.js';
 import { StateDatabase } from '../../../src/emulator/state-store.js';
 import { patchBuiltin } from '../../support/patch-builtin.js';
+import { setMember } from '../../support/state-file.js';
 import { tempDir } from '../../support/temp.js';
 
 const scratch = tempDir('loopsctl-core-');
@@ -82,6 +83,47 @@ describe('a sandbox that delivers webhooks', () => {
     } finally {
       release();
       save.mockRestore();
+      await core.close();
+    }
+  });
+});
+
+describe('a sandbox that keeps a state file and logs', () => {
+  const apiKey = { method: 'GET', target: '/v1/api-key', headers: { authorization: 'Bearer sandbox-key' }, body: Buffer.alloc(0) };
+
+  it('reads the state once a request: the log line and the webhook engine read it as the request left it', async () => {
+    const stateFile = join(scratch, 'read-once.db');
+    const logged: string[] = [];
+    const core = await openCore({ stateFile, seed: 'empty', rateLimit: false, deliverWebhooks: true, log: (line) => logged.push(line) });
+    try {
+      await core.answer(apiKey, 'http://sandbox.invalid');
+      const transaction = vi.spyOn(StateDatabase.prototype, 'transaction');
+      try {
+        expect((await core.answer(apiKey, 'http://sandbox.invalid')).status).toBe(200);
+        // The request's own; before, the log's clock and the engine's looks took four more.
+        expect(transaction).toHaveBeenCalledTimes(1);
+        expect(logged.at(-1)).toMatch(/^\d{4}-\d\d-\d\dT[\d:.]+Z GET \/v1\/api-key 200 /);
+      } finally {
+        transaction.mockRestore();
+      }
+    } finally {
+      await core.close();
+    }
+  });
+
+  it('reads another process’s change from the next turn of the event loop on', async () => {
+    const stateFile = join(scratch, 'read-next-turn.db');
+    const core = await openCore({ stateFile, seed: 'empty', rateLimit: false, log: () => {} });
+    try {
+      await core.answer(apiKey, 'http://sandbox.invalid');
+      // The answer's turn: another process renames the team in it.
+      expect((await core.answer(apiKey, 'http://sandbox.invalid')).body).toMatchObject({ teamName: 'Acme Sandbox' });
+      setMember(stateFile, 'teamName', '"Renamed elsewhere"');
+      expect(core.state().teamName).toBe('Acme Sandbox');
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(core.state().teamName).toBe('Renamed elsewhere');
+      expect((await core.answer(apiKey, 'http://sandbox.invalid')).body).toMatchObject({ teamName: 'Renamed elsewhere' });
+    } finally {
       await core.close();
     }
   });
