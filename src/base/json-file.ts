@@ -7,11 +7,17 @@ import { builtinModule } from './builtin.js';
 /** Why a file cannot be used, in words that never quote its content: it may hold a key. */
 export class UnusableFileError extends Error {}
 
-/** The file's content checked against the schema, or undefined when there is no such file. */
-export function readJsonFile<S extends z.ZodType>(file: string, schema: S): z.infer<S> | undefined {
+/**
+ * The file's content checked against the schema, or undefined when there is no such file. `plain`,
+ * when given, says without zod that a value is right as the schema would take it, so that a file
+ * that is (as every file loopsctl wrote) needs no schema made: the schema words what is wrong.
+ */
+export function readJsonFile<S extends z.ZodType>(file: string, schema: S, plain?: (value: unknown) => value is z.infer<S>): z.infer<S> | undefined {
   const bytes = readFileBytes(file);
   if (bytes === undefined) return undefined;
-  const result = schema.safeParse(parseJson(bytes));
+  const value = parseJson(bytes);
+  if (plain?.(value)) return value;
+  const result = schema.safeParse(value);
   if (!result.success) {
     const issue = result.error.issues[0]!;
     throw new UnusableFileError(`${issue.path.length === 0 ? 'the file' : issue.path.join('.')}: ${issue.message}`);

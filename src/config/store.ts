@@ -12,7 +12,8 @@
  * nor vanish when the file is read again; new names are also held to a plain alphabet.
  */
 import { join } from 'node:path';
-import { z } from '../base/shapes.js';
+import { lazily } from '../base/lazily.js';
+import { madeOnUse, z } from '../base/shapes.js';
 import { LocalFileError, UsageError } from '../base/errors.js';
 import { closeMatches } from '../base/suggest.js';
 import { readJsonFile, UnusableFileError, writeJsonFile } from '../base/json-file.js';
@@ -21,26 +22,63 @@ import { ensureDirectory, inKeptDirectory, unsafeDirectoryReason, unsafeFileReas
 
 export type KeyStorage = 'file' | 'keychain';
 
-const storedProfile = z.looseObject({
-  /** The key itself, for a profile whose key lives in this file. */
-  apiKey: z.string().optional(),
-  /** Absent in files written before the keychain was supported: the key is then in this file. */
-  keyStorage: z.enum(['file', 'keychain']).optional(),
-  /** The keychain entry's account name, for a profile whose key lives in the keychain. */
-  keychainAccount: z.string().optional(),
-  /** The team the key belonged to at `auth login` (or `auth status --record-team`): the one its writes must go to. */
-  teamName: z.string().optional(),
-  /** Commands that change the account are refused under this profile, unless a run says --allow-writes. */
-  readOnly: z.boolean().optional(),
-  /** The API's address the key was logged in at (`auth login --base-url`): where the profile's commands go unless a run names another. */
-  baseUrl: z.string().optional(),
-});
-export type StoredProfile = z.infer<typeof storedProfile>;
+/**
+ * A profile as the file holds it, and the file (below): made on first use, as a file that has them
+ * right, as every file loopsctl wrote has, is read without zod (plainConfig). A command whose key is
+ * in this file would otherwise set up five of zod's schema classes for them alone.
+ */
+const storedProfile = lazily(() =>
+  z.looseObject({
+    /** The key itself, for a profile whose key lives in this file. */
+    apiKey: z.string().optional(),
+    /** Absent in files written before the keychain was supported: the key is then in this file. */
+    keyStorage: z.enum(['file', 'keychain']).optional(),
+    /** The keychain entry's account name, for a profile whose key lives in the keychain. */
+    keychainAccount: z.string().optional(),
+    /** The team the key belonged to at `auth login` (or `auth status --record-team`): the one its writes must go to. */
+    teamName: z.string().optional(),
+    /** Commands that change the account are refused under this profile, unless a run says --allow-writes. */
+    readOnly: z.boolean().optional(),
+    /** The API's address the key was logged in at (`auth login --base-url`): where the profile's commands go unless a run names another. */
+    baseUrl: z.string().optional(),
+  }),
+);
+export type StoredProfile = z.infer<ReturnType<typeof storedProfile>>;
 
-const storedConfig = z.looseObject({
-  defaultProfile: z.string().optional(),
-  profiles: z.record(z.string(), storedProfile).optional(),
-});
+export const storedConfig = madeOnUse(() =>
+  z.looseObject({
+    defaultProfile: z.string().optional(),
+    profiles: z.record(z.string(), storedProfile()).optional(),
+  }),
+);
+
+/** The string fields of a stored profile. */
+const PROFILE_STRINGS = ['apiKey', 'keychainAccount', 'teamName', 'baseUrl'] as const;
+
+/**
+ * Whether a config file's value is one storedConfig takes, told without zod; false for anything
+ * else, which the schema then refuses, in its words (test/unit/config/store.test.ts holds the two
+ * together).
+ */
+export function plainConfig(value: unknown): value is z.infer<typeof storedConfig> {
+  if (!isObject(value)) return false;
+  const { defaultProfile, profiles } = value;
+  if (defaultProfile !== undefined && typeof defaultProfile !== 'string') return false;
+  return profiles === undefined || (isObject(profiles) && Object.values(profiles).every(plainProfile));
+}
+
+function plainProfile(profile: unknown): boolean {
+  return (
+    isObject(profile) &&
+    PROFILE_STRINGS.every((field) => profile[field] === undefined || typeof profile[field] === 'string') &&
+    [undefined, 'file', 'keychain'].includes(profile.keyStorage as string | undefined) &&
+    (profile.readOnly === undefined || typeof profile.readOnly === 'boolean')
+  );
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
 
 interface Config {
   /** Whatever else the file holds, kept as it was. */
@@ -199,7 +237,7 @@ export class ProfileStore {
   private read(): Config {
     let stored: z.infer<typeof storedConfig> | undefined;
     try {
-      stored = readJsonFile(this.path, storedConfig);
+      stored = readJsonFile(this.path, storedConfig, plainConfig);
     } catch (error) {
       if (error instanceof UnusableFileError) throw corruptConfigError(error, this.path);
       throw error;

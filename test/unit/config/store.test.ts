@@ -2,7 +2,7 @@ import { chmodSync, chownSync, mkdirSync, readdirSync, readFileSync, statSync, w
 import { LocalFileError } from '../../../src/base/errors.js';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ProfileStore } from '../../../src/config/store.js';
+import { plainConfig, ProfileStore, storedConfig } from '../../../src/config/store.js';
 
 /** Stores a key in the file, as `auth login --insecure-storage` does. */
 const setKey = (store: ProfileStore, profile: string, apiKey: string) => store.saveProfile(profile, { keyStorage: 'file', apiKey });
@@ -125,5 +125,52 @@ describe('ProfileStore changes', () => {
     chmodSync(dir, 0o770);
     expect(() => new ProfileStore(dir)).toThrow(/config directory .* is not safe for API keys: others can write in it \(mode 770\)/);
     expect(mode(dir)).toBe(0o770);
+  });
+});
+
+describe('the config file read without zod', () => {
+  const profile = { apiKey: 'k', keyStorage: 'file', keychainAccount: 'a', teamName: 't', readOnly: true, baseUrl: 'https://x.example' };
+  const right = [
+    {},
+    { defaultProfile: 'work' },
+    { profiles: {} },
+    { profiles: { default: {} } },
+    { profiles: { default: profile, other: { keyStorage: 'keychain', keychainAccount: 'other@x' } } },
+    { profiles: { default: { apiKey: 'k', future: { kept: [1] } } }, later: 'kept as it is' },
+  ];
+  const wrong = [
+    null,
+    [],
+    'text',
+    { defaultProfile: 3 },
+    { profiles: [] },
+    { profiles: { default: null } },
+    { profiles: { default: [] } },
+    ...Object.keys(profile).flatMap((field) => [null, 1, { nested: true }].map((value) => ({ profiles: { default: { ...profile, [field]: value } } }))),
+    { profiles: { default: { keyStorage: 'vault' } } },
+    { profiles: { default: { readOnly: 'yes' } } },
+  ];
+
+  it('takes each value the schema takes, as the schema reads it', () => {
+    for (const value of right) {
+      expect(plainConfig(value), JSON.stringify(value)).toBe(true);
+      expect(storedConfig.parse(value)).toEqual(value);
+    }
+  });
+
+  it('keeps a profile named __proto__ a profile, where the schema would drop it', () => {
+    const dir = tempConfigDir();
+    writeFileSync(join(dir, 'config.json'), '{"profiles":{"__proto__":{"keyStorage":"file","apiKey":"sk-proto"}}}', { mode: 0o600 });
+    const store = new ProfileStore(dir);
+    expect(store.profileNames()).toEqual(['__proto__']);
+    expect(store.profile('__proto__')?.apiKey).toBe('sk-proto');
+    expect(Object.prototype).not.toHaveProperty('apiKey');
+  });
+
+  it('leaves to the schema, which refuses it, each value of another shape', () => {
+    for (const value of wrong) {
+      expect(plainConfig(value), JSON.stringify(value)).toBe(false);
+      expect(storedConfig.safeParse(value).success, JSON.stringify(value)).toBe(false);
+    }
   });
 });
