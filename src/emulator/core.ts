@@ -311,7 +311,7 @@ async function inFile(stateFile: string, options: BackingOptions): Promise<Backi
   // committed meanwhile is read at the next turn, as if made just after. Any transaction of this
   // process lets it go first.
   let seen: StateCore | undefined;
-  const inTransaction = <T>(write: boolean, fn: (state: StateCore) => T, kept: (result: T) => boolean = () => true): T => {
+  const inTransaction = <T>(write: boolean, fn: (state: StateCore) => T): T => {
     seen = undefined;
     let state: StateCore | undefined;
     let result: T;
@@ -322,30 +322,26 @@ async function inFile(stateFile: string, options: BackingOptions): Promise<Backi
           return fn(current);
         }),
       );
-    } finally {
-      // A read of the clock within the transaction may have kept its state, which a failure undoes.
+    } catch (error) {
+      // A read of the state within the transaction kept it, and the failure undid what it saw.
       seen = undefined;
+      throw error;
     }
-    if (kept(result)) {
-      seen = state;
-      setImmediate(() => (seen = undefined));
-    }
+    seen = state;
+    setImmediate(() => (seen = undefined));
     return result;
   };
+  // A read that changed something is forgotten, and made again at once as a write (handle, below),
+  // whose transaction lets go of what the read saw.
   const attempt = (write: Write, locked: boolean) =>
-    inTransaction(
-      locked,
-      (state) => {
-        let changed = false;
-        const answer = answerIn(state, write, () => (changed = true));
-        if (!changed) return answer;
-        if (locked) database.save(state);
-        else database.forget();
-        return locked ? answer : undefined;
-      },
-      // A read that changed something was forgotten: what it saw is not the state.
-      (answer) => answer !== undefined,
-    );
+    inTransaction(locked, (state) => {
+      let changed = false;
+      const answer = answerIn(state, write, () => (changed = true));
+      if (!changed) return answer;
+      if (locked) database.save(state);
+      else database.forget();
+      return locked ? answer : undefined;
+    });
   const writes = new WriteGroups(
     (group) =>
       inTransaction(true, (state) => {

@@ -96,16 +96,42 @@ describe('a sandbox that keeps a state file and logs', () => {
     const logged: string[] = [];
     const core = await openCore({ stateFile, seed: 'empty', rateLimit: false, deliverWebhooks: true, log: (line) => logged.push(line) });
     try {
+      // The first of each loads the route modules it needs, which may take a transaction more.
       await core.answer(apiKey, 'http://sandbox.invalid');
+      await createEmail(core, 'First');
+      await new Promise((resolve) => setImmediate(resolve));
       const transaction = vi.spyOn(StateDatabase.prototype, 'transaction');
       try {
         expect((await core.answer(apiKey, 'http://sandbox.invalid')).status).toBe(200);
         // The request's own; before, the log's clock and the engine's looks took four more.
         expect(transaction).toHaveBeenCalledTimes(1);
         expect(logged.at(-1)).toMatch(/^\d{4}-\d\d-\d\dT[\d:.]+Z GET \/v1\/api-key 200 /);
+        // A write, in a later turn: its own transaction too, and nothing more.
+        await new Promise((resolve) => setImmediate(resolve));
+        transaction.mockClear();
+        await createEmail(core, 'Read once');
+        expect(transaction).toHaveBeenCalledTimes(1);
+        expect(logged.at(-1)).toMatch(/ POST \/v1\/transactional-emails 201 /);
       } finally {
         transaction.mockRestore();
       }
+    } finally {
+      await core.close();
+    }
+  });
+
+  it('lets go of what a read within a change saw when the change fails', async () => {
+    const stateFile = join(scratch, 'read-in-failed-change.db');
+    const core = await openCore({ stateFile, seed: 'empty', rateLimit: false });
+    try {
+      expect(() =>
+        core.update((state) => {
+          state.teamName = 'Never kept';
+          expect(core.state().teamName).toBe('Never kept');
+          throw new Error('the change fails');
+        }),
+      ).toThrow('the change fails');
+      expect(core.state().teamName).toBe('Acme Sandbox');
     } finally {
       await core.close();
     }
