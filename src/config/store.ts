@@ -20,7 +20,9 @@ import { readJsonFile, UnusableFileError, writeJsonFile } from '../base/json-fil
 import { LockTimeoutError, withFileLock, type LockOptions } from '../base/lock.js';
 import { ensureDirectory, inKeptDirectory, unsafeDirectoryReason, unsafeFileReason } from '../base/private-dir.js';
 
-export type KeyStorage = 'file' | 'keychain';
+/** Where a profile's key lives. */
+const KEY_STORAGES = ['file', 'keychain'] as const;
+export type KeyStorage = (typeof KEY_STORAGES)[number];
 
 /**
  * A profile as the file holds it, and the file (below): made on first use, as a file that has them
@@ -32,7 +34,7 @@ const storedProfile = lazily(() =>
     /** The key itself, for a profile whose key lives in this file. */
     apiKey: z.string().optional(),
     /** Absent in files written before the keychain was supported: the key is then in this file. */
-    keyStorage: z.enum(['file', 'keychain']).optional(),
+    keyStorage: z.enum(KEY_STORAGES).optional(),
     /** The keychain entry's account name, for a profile whose key lives in the keychain. */
     keychainAccount: z.string().optional(),
     /** The team the key belonged to at `auth login` (or `auth status --record-team`): the one its writes must go to. */
@@ -71,7 +73,7 @@ function plainProfile(profile: unknown): boolean {
   return (
     isObject(profile) &&
     PROFILE_STRINGS.every((field) => profile[field] === undefined || typeof profile[field] === 'string') &&
-    [undefined, 'file', 'keychain'].includes(profile.keyStorage as string | undefined) &&
+    (profile.keyStorage === undefined || KEY_STORAGES.includes(profile.keyStorage as KeyStorage)) &&
     (profile.readOnly === undefined || typeof profile.readOnly === 'boolean')
   );
 }
