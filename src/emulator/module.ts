@@ -310,7 +310,20 @@ export function appUrl(kind: 'campaigns' | 'transactional' | 'workflows', id: st
 /** A new id for a record the team makes, derived from the state's counter so runs are repeatable. */
 export function newId(state: StateCore): string {
   state.sequence += 1;
-  return seedId(`created/${state.sequence}`);
+  return createdId(state.sequence);
+}
+
+/** How many base-36 characters of a created id are its place in the sequence, as a cuid's first eight are its time. */
+const SEQUENCE_CHARACTERS = 8;
+
+/**
+ * The id of the record made `sequence`th: cuid-shaped, and led by the sequence, as a cuid is by its
+ * time, so that ids sort in the order the records were made. A new record's id then goes at the end
+ * of the state file's index of ids, not into a page of it at random: one page written a group of
+ * writes rather than one a write.
+ */
+export function createdId(sequence: number): string {
+  return `c${sequence.toString(36).padStart(SEQUENCE_CHARACTERS, '0')}${seedId(`created/${sequence}`).slice(1 + SEQUENCE_CHARACTERS)}`;
 }
 
 /**

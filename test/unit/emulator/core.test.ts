@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { openCore, type SandboxCore } from '../../../src/emulator/core.js';
 import type { ApiAnswer } from '../../../src/emulator/module.js';
 import { lockFileFor, takeFileLock } from '../../../src/base/lock.js';
-import { seedId } from '../../../src/emulator/module.js';
+import { createdId } from '../../../src/emulator/module.js';
 import { StateDatabase } from '../../../src/emulator/state-store.js';
 import { patchBuiltin } from '../../support/patch-builtin.js';
 import { setMember } from '../../support/state-file.js';
@@ -35,14 +35,14 @@ describe('a sandbox whose state is a file', () => {
   it('leaves a state file another process made while it waited to make one: its records stay, and no id is handed out twice', async () => {
     const stateFile = join(scratch, 'together.db');
     const first = await openCore({ stateFile, rateLimit: false });
-    expect(await createEmail(first, 'First')).toBe(seedId('created/1'));
+    expect(await createEmail(first, 'First')).toBe(createdId(1));
     // The second looked before the first made the file, and takes the lock to make it after the first's write:
     // until it holds the lock, it sees no state file.
     const restore = patchBuiltin(fs, {
       existsSync: (existsSync) => (path) => (path === stateFile && !existsSync(lockFileFor(stateFile)) ? false : existsSync(path)),
     });
     const second = await openCore({ stateFile, rateLimit: false }).finally(restore);
-    expect(await createEmail(second, 'Second')).toBe(seedId('created/4'));
+    expect(await createEmail(second, 'Second')).toBe(createdId(4));
     const names = (answer: ApiAnswer) => (answer.body as { data: { name: string }[] }).data.map((email) => email.name);
     expect(names(await list(second, '/v1/transactional-emails?perPage=50'))).toEqual(expect.arrayContaining(['First', 'Second']));
     await Promise.all([first.close(), second.close()]);
@@ -56,10 +56,28 @@ describe('a sandbox whose state is a file', () => {
     expect(first.state().sequence).toBe(0);
     expect(second.state().sequence).toBe(0);
     // An email takes three ids (the email, its draft message and the draft's revision).
-    expect(await createEmail(first, 'First')).toBe(seedId('created/1'));
-    expect(await createEmail(second, 'Second')).toBe(seedId('created/4'));
-    expect(await createEmail(first, 'Third')).toBe(seedId('created/7'));
+    expect(await createEmail(first, 'First')).toBe(createdId(1));
+    expect(await createEmail(second, 'Second')).toBe(createdId(4));
+    expect(await createEmail(first, 'Third')).toBe(createdId(7));
     await Promise.all([first.close(), second.close()]);
+  });
+});
+
+describe('the ids of the records a team makes', () => {
+  it('are cuid-shaped, each its own, and sort in the order the records were made, across every length of the count', () => {
+    const made = Array.from({ length: 2_000 }, (_, index) => createdId(index + 1));
+    for (const id of made) expect(id).toMatch(/^c[a-z0-9]{24}$/);
+    expect(new Set(made).size).toBe(made.length);
+    expect([...made].sort()).toEqual(made);
+    for (let length = 1; length < 8; length += 1) expect(createdId(36 ** length - 1) < createdId(36 ** length)).toBe(true);
+  });
+
+  it('given by a sandbox whose state is a file, sort in the order it made them', async () => {
+    const core = await openCore({ stateFile: join(scratch, 'ordered.db'), seed: 'empty', rateLimit: false });
+    const ids: string[] = [];
+    for (let index = 0; index < 40; index += 1) ids.push(await createEmail(core, `Email ${index}`));
+    expect([...ids].sort()).toEqual(ids);
+    await core.close();
   });
 });
 
