@@ -145,19 +145,17 @@ export const RESET_PATH = '/_sandbox/reset';
 /** The inbox's page (src/emulator/inbox.ts), beside the API: no key, read only. */
 export const INBOX_PATH = '/_sandbox/inbox';
 
-export class SandboxApi {
+/**
+ * The routes of a set of modules, compiled once: a server whose state is a file answers each
+ * request with the modules of its path, and a request to a path asked before finds its table made.
+ */
+export class RouteTable {
+  readonly modules: SandboxModule[] = [];
   private readonly routes: CompiledRoute[] = [];
-  private readonly modules: SandboxModule[] = [];
   /** The route of each path without parameters asked before: most requests skip the walk through every route. */
   private readonly fixedPaths = new Map<string, CompiledRoute>();
-  private readonly now: () => Date;
 
-  constructor(
-    readonly state: StateCore,
-    modules: SandboxModule[],
-    private readonly options: SandboxApiOptions = {},
-  ) {
-    this.now = options.now ?? (() => new Date());
+  constructor(modules: SandboxModule[] = []) {
     this.include(modules);
   }
 
@@ -177,6 +175,34 @@ export class SandboxApi {
         compiled.methods.set(route.method, route);
       }
     }
+  }
+
+  /** Fixed segments win over parameters, so `/v1/event-patterns/by-name/x` is not read as an id. */
+  match(path: string): { route: CompiledRoute; params: Record<string, string> } | undefined {
+    const known = this.fixedPaths.get(path);
+    if (known !== undefined) return { route: known, params: {} };
+    const segments = path.split('/').slice(1);
+    let best: CompiledRoute | undefined;
+    let bestFixed = -1;
+    for (const route of this.routes) {
+      const fixed = fixedSegments(route.segments, segments);
+      if (fixed !== undefined && fixed > bestFixed) [best, bestFixed] = [route, fixed];
+    }
+    if (best === undefined) return undefined;
+    if (bestFixed === segments.length && this.fixedPaths.size < 1_000) this.fixedPaths.set(path, best);
+    return { route: best, params: paramsOf(best.segments, segments) };
+  }
+}
+
+export class SandboxApi {
+  private readonly now: () => Date;
+
+  constructor(
+    readonly state: StateCore,
+    private readonly routes: RouteTable,
+    private readonly options: SandboxApiOptions = {},
+  ) {
+    this.now = options.now ?? (() => new Date());
   }
 
   handle(request: ApiRequest): ApiAnswer {
@@ -200,7 +226,7 @@ export class SandboxApi {
   }
 
   private operation(request: ApiRequest): { operation: SandboxRoute; params: Record<string, string> } {
-    const matched = this.match(request.path);
+    const matched = this.routes.match(request.path);
     if (matched === undefined) throw notFound(`no such path: ${request.path}`);
     const { route, params } = matched;
     const operation = route.methods.get(request.method as Method);
@@ -233,7 +259,7 @@ export class SandboxApi {
       newId: () => newId(this.state),
       changed: () => this.options.onChange?.(this.state),
     };
-    for (const module of this.modules) module.prepare?.(context);
+    for (const module of this.routes.modules) module.prepare?.(context);
     return operation.run(context);
   }
 
@@ -248,27 +274,11 @@ export class SandboxApi {
     const fields = objectBody(body, ['seed'], []);
     const seed = fields.seed ?? this.state.seed ?? 'demo';
     if (!SEEDS.includes(seed as SeedKind)) throw badRequest(`seed must be one of ${SEEDS.join(', ')}`);
-    const fresh = this.options.startOver?.(seed as SeedKind, this.state) ?? seedState(this.modules, seed as SeedKind);
+    const fresh = this.options.startOver?.(seed as SeedKind, this.state) ?? seedState(this.routes.modules, seed as SeedKind);
     for (const key of Object.keys(this.state)) delete this.state[key];
     Object.assign(this.state, fresh);
     this.options.onChange?.(this.state);
     return { status: 200, body: { reset: true, seed } };
-  }
-
-  /** Fixed segments win over parameters, so `/v1/event-patterns/by-name/x` is not read as an id. */
-  private match(path: string): { route: CompiledRoute; params: Record<string, string> } | undefined {
-    const known = this.fixedPaths.get(path);
-    if (known !== undefined) return { route: known, params: {} };
-    const segments = path.split('/').slice(1);
-    let best: CompiledRoute | undefined;
-    let bestFixed = -1;
-    for (const route of this.routes) {
-      const fixed = fixedSegments(route.segments, segments);
-      if (fixed !== undefined && fixed > bestFixed) [best, bestFixed] = [route, fixed];
-    }
-    if (best === undefined) return undefined;
-    if (bestFixed === segments.length && this.fixedPaths.size < 1_000) this.fixedPaths.set(path, best);
-    return { route: best, params: paramsOf(best.segments, segments) };
   }
 }
 

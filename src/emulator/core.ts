@@ -7,7 +7,7 @@
 import { watch, type FSWatcher } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import type { WebhookEndpoint } from './routes/webhook-records.js';
-import { loadSandboxModules, modulesFor, SandboxApi, type ApiAnswer, type ApiRequest, type StartOver } from './api.js';
+import { loadSandboxModules, modulesFor, RouteTable, SandboxApi, type ApiAnswer, type ApiRequest, type StartOver } from './api.js';
 import { ModuleNeeded, type SandboxModule, type SeedKind, type StateCore } from './module.js';
 import { openStateFile, seedCore, stateFileExists, seedState, withStateDatabase, withStateLock, writeState } from './state.js';
 import type { DeliveryTuning } from './webhook-delivery.js';
@@ -272,11 +272,12 @@ async function inMemory(options: BackingOptions): Promise<Backing> {
   const onUse = options.seedOnUse === true && options.initialState === undefined;
   const modules = onUse ? [] : await loadSandboxModules();
   const state = options.initialState?.(modules) ?? (onUse ? seedCore(options.seed) : seedState(modules, options.seed));
-  const api = new SandboxApi(state, modules, { now: options.now, rateLimiter: options.rateLimiter, startOver: options.startOver });
+  const routes = new RouteTable(modules);
+  const api = new SandboxApi(state, routes, { now: options.now, rateLimiter: options.rateLimiter, startOver: options.startOver });
   const handle: Handle = async (request) => {
     if (onUse) {
       const needed = modulesFor(request);
-      api.include(Array.isArray(needed) ? needed : await needed);
+      routes.include(Array.isArray(needed) ? needed : await needed);
     }
     return withModulesNeeded(() => api.handle(request));
   };
@@ -303,8 +304,14 @@ async function inFile(stateFile: string, options: BackingOptions): Promise<Backi
     withStateLock(stateFile, () => {
       if (initial !== undefined || !stateFileExists(stateFile)) writeState(stateFile, initial ?? seedState(all, options.seed));
     });
+  // Each request is answered with the modules of its path alone (a module's prepare reads its slices); modulesFor gives a
+  // path asked before the same list, whose routes are compiled once.
+  const routeTables = new WeakMap<SandboxModule[], RouteTable>();
+  const routesOf = (modules: SandboxModule[]) => routeTables.get(modules) ?? routeTables.set(modules, new RouteTable(modules)).get(modules)!;
   const answerIn = (state: StateCore, { request, modules }: Write, changed: () => void) =>
-    new SandboxApi(state, modules, { onChange: changed, now: options.now, rateLimiter: options.rateLimiter, startOver: options.startOver }).handle(request);
+    new SandboxApi(state, routesOf(modules), { onChange: changed, now: options.now, rateLimiter: options.rateLimiter, startOver: options.startOver }).handle(
+      request,
+    );
   // The state as this process's last transaction left it, until the loop's turn ends: what reads it
   // after a request (the log's clock, the webhook engine's look for deliveries due) finds it as the
   // request left it, rather than in a transaction each, several a request. Another process's change

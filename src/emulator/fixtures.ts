@@ -13,7 +13,7 @@ import { EMAIL_ADDRESS } from '../base/email.js';
 import { z } from '../base/shapes.js';
 import { PROPERTY_TYPES } from '../platform/contact-properties/schemas.js';
 import { isStandardField } from '../platform/contact-properties/typing.js';
-import { SandboxApi } from './api.js';
+import { RouteTable, SandboxApi } from './api.js';
 import { SANDBOX_KEY } from './keys.js';
 import { dataVariablesIn } from '../lmx/index.js';
 import { newId, SEEDS, type ApiAnswer, type SandboxModule, type SeedKind, type StateCore } from './module.js';
@@ -216,7 +216,7 @@ export function fixtureSeed(input: unknown, asked: SeedKind | undefined): SeedKi
  * every request that was refused, at the path of the record it made.
  */
 export function applyFixtures(state: StateCore, modules: SandboxModule[], fixtures: Fixtures, source: string, now?: () => Date): void {
-  const api = new SandboxApi(state, modules, { now });
+  const api = new SandboxApi(state, new RouteTable(modules), { now });
   const problems: string[] = [];
   /** Sends one request for the record at `at`; a refusal is a problem there, and undefined. */
   const call = (at: string, method: string, path: string, body: unknown): Record<string, unknown> | undefined => {

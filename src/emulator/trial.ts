@@ -6,7 +6,7 @@
  * journey did and which emails it sent, when, is the answer.
  */
 import type { AudienceSegment } from '../platform/segments/schemas.js';
-import { loadSandboxModules, SandboxApi } from './api.js';
+import { loadSandboxModules, RouteTable, SandboxApi } from './api.js';
 import { SANDBOX_KEY } from './keys.js';
 import type { StateCore } from './module.js';
 import { mailingLists } from './routes/lists.js';
@@ -78,7 +78,7 @@ export async function runWorkflowTrial(trial: WorkflowTrial): Promise<TrialResul
     (id, index, all): id is string => typeof id === 'string' && all.indexOf(id) === index,
   );
   for (const id of lists) mailingLists.of(state).push({ id, name: id, description: null, isPublic: false });
-  const api = new SandboxApi(state, modules);
+  const api = new SandboxApi(state, new RouteTable(modules));
   const call = (method: string, path: string, body?: unknown) => {
     const answer = api.handle({ method, path, query: new URLSearchParams(), authorization: `Bearer ${SANDBOX_KEY}`, body: JSON.stringify(body ?? {}) });
     if (answer.status >= 300) throw new Error((answer.body as { message?: string }).message ?? `the sandbox answered ${answer.status}`);

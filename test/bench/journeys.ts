@@ -8,7 +8,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { median } from './measure.js';
-import { loadSandboxModules, SandboxApi } from '../../src/emulator/api.js';
+import { loadSandboxModules, RouteTable, SandboxApi } from '../../src/emulator/api.js';
 import { freezeClock } from '../../src/emulator/clock.js';
 import { seedId } from '../../src/emulator/module.js';
 import { seedState } from '../../src/emulator/state.js';
@@ -113,7 +113,7 @@ export async function sandboxCaller(seed: SeedKind): Promise<(method: string, pa
   const modules = await loadSandboxModules();
   const state = seedState(modules, seed);
   freezeClock(state);
-  const api = new SandboxApi(state, modules);
+  const api = new SandboxApi(state, new RouteTable(modules));
   return (method, path, body) => {
     const answer = api.handle({
       method,

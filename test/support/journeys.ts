@@ -1,5 +1,5 @@
 /** Workflows the seed does not have, made for tests of the journeys engine, in a sandbox of their own. */
-import { SandboxApi } from '../../src/emulator/api.js';
+import { RouteTable, SandboxApi } from '../../src/emulator/api.js';
 import { freezeClock } from '../../src/emulator/clock.js';
 import { workflows, type StoredWorkflow } from '../../src/emulator/routes/workflow-records.js';
 import { sandboxCaller, sandboxModules, seedState } from './sandbox.js';
@@ -30,5 +30,5 @@ export function sandboxWithWorkflows(...added: StoredWorkflow[]) {
   const state = seedState();
   freezeClock(state);
   workflows.of(state).push(...added);
-  return { state, call: sandboxCaller(new SandboxApi(state, sandboxModules)) };
+  return { state, call: sandboxCaller(new SandboxApi(state, new RouteTable(sandboxModules))) };
 }

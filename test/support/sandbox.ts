@@ -6,7 +6,7 @@ import type { segments } from '../../src/emulator/routes/segments.js';
 import type { themes } from '../../src/emulator/routes/themes.js';
 import type { transactionalEmails } from '../../src/emulator/routes/transactional.js';
 import type { workflows } from '../../src/emulator/routes/workflow-records.js';
-import { loadSandboxModules, SandboxApi, type ApiAnswer, type SandboxApiOptions } from '../../src/emulator/api.js';
+import { loadSandboxModules, RouteTable, SandboxApi, type ApiAnswer, type SandboxApiOptions } from '../../src/emulator/api.js';
 import { seedId, type Slice, type StateCore } from '../../src/emulator/module.js';
 import { seedState as seedFrom } from '../../src/emulator/state.js';
 
@@ -54,7 +54,7 @@ export interface CallOptions {
 
 export type Caller = (method: string, path: string, options?: CallOptions) => ApiAnswer & { body: any };
 
-export function sandboxCaller(api: SandboxApi = new SandboxApi(seedState(), sandboxModules)): Caller {
+export function sandboxCaller(api: SandboxApi = new SandboxApi(seedState(), new RouteTable(sandboxModules))): Caller {
   return (method, path, options = {}) => {
     const key = options.key === undefined ? 'sandbox-key' : options.key;
     return api.handle({
@@ -69,6 +69,6 @@ export function sandboxCaller(api: SandboxApi = new SandboxApi(seedState(), sand
 }
 
 export function freshSandbox(options: SandboxApiOptions = {}): { api: SandboxApi; call: Caller } {
-  const api = new SandboxApi(seedState(), sandboxModules, options);
+  const api = new SandboxApi(seedState(), new RouteTable(sandboxModules), options);
   return { api, call: sandboxCaller(api) };
 }

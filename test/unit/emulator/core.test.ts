@@ -1,6 +1,7 @@
 import fs, { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { modulesFor, RouteTable } from '../../../src/emulator/api.js';
 import { openCore, type SandboxCore } from '../../../src/emulator/core.js';
 import type { ApiAnswer } from '../../../src/emulator/module.js';
 import { lockFileFor, takeFileLock } from '../../../src/base/lock.js';
@@ -132,6 +133,26 @@ describe('a sandbox that keeps a state file and logs', () => {
         expect(logged.at(-1)).toMatch(/ POST \/v1\/transactional-emails 201 /);
       } finally {
         transaction.mockRestore();
+      }
+    } finally {
+      await core.close();
+    }
+  });
+
+  it('compiles the routes of a path once, and answers each request with its path’s modules alone', async () => {
+    const core = await openCore({ stateFile: join(scratch, 'routes-once.db'), seed: 'empty', rateLimit: false });
+    try {
+      await createEmail(core, 'First');
+      const include = vi.spyOn(RouteTable.prototype, 'include');
+      try {
+        for (const name of ['Second', 'Third', 'Fourth']) await createEmail(core, name);
+        expect((await core.answer(apiKey, 'http://sandbox.invalid')).status).toBe(200);
+        // The emails' path was asked before; the key's path compiles its own table, of its modules.
+        expect(include).toHaveBeenCalledTimes(1);
+        expect(include.mock.calls[0]![0]).toEqual(await modulesFor({ method: 'GET', path: '/v1/api-key' }));
+        expect(include.mock.calls[0]![0]).not.toEqual(await modulesFor({ method: 'POST', path: '/v1/transactional-emails' }));
+      } finally {
+        include.mockRestore();
       }
     } finally {
       await core.close();

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { SandboxApi } from '../../../src/emulator/api.js';
+import { RouteTable, SandboxApi } from '../../../src/emulator/api.js';
 import { inboxPage } from '../../../src/emulator/inbox.js';
 import { seedId } from '../../../src/emulator/module.js';
 import { findMessage } from '../../../src/emulator/routes/email-message-records.js';
@@ -18,7 +18,7 @@ const hostile = fc.array(fc.constantFrom(...PIECES), { minLength: 1, maxLength: 
 /** The inbox page after one send of the order receipt, whose subject is "Your receipt for order {data.orderNumber}". */
 function pageAfterSend(orderNumber: string, total: string) {
   const state = seedState();
-  const call = sandboxCaller(new SandboxApi(state, sandboxModules));
+  const call = sandboxCaller(new SandboxApi(state, new RouteTable(sandboxModules)));
   const dataVariables = { orderNumber, items: '2 mugs', total, invoiceUrl: 'https://acme.example/i' };
   const sent = call('POST', '/v1/transactional', { body: { transactionalId: seedId('transactional/Order receipt'), email: 'ada@example.com', dataVariables } });
   expect(sent.status).toBe(200);
@@ -56,7 +56,7 @@ describe('the inbox page, with a hostile fallback', () => {
     fc.assert(
       fc.property(hostile, (fallback) => {
         const state = seedState();
-        const call = sandboxCaller(new SandboxApi(state, sandboxModules));
+        const call = sandboxCaller(new SandboxApi(state, new RouteTable(sandboxModules)));
         // The welcome email's firstName has a fallback, so a send may leave it out; a published message is not edited through the API.
         findMessage(state, seedId('transactional/Welcome/published'))!.message.dataVariablesFallbacks = { firstName: fallback };
         const body = { transactionalId: seedId('transactional/Welcome'), email: 'ada@example.com', dataVariables: { loginUrl: 'https://acme.example/in' } };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SandboxApi } from '../../../src/emulator/api.js';
+import { RouteTable, SandboxApi } from '../../../src/emulator/api.js';
 import { inboxEmails, inboxPage } from '../../../src/emulator/inbox.js';
 import { freezeClock } from '../../../src/emulator/clock.js';
 import { journeyById } from '../../../src/emulator/journey-records.js';
@@ -10,7 +10,7 @@ import { sandboxCaller, sandboxModules, seedState } from '../../support/sandbox.
 describe('the inbox', () => {
   it("shows a send's subject as its recipient reads it, with the values it was sent with", () => {
     const state = seedState();
-    const call = sandboxCaller(new SandboxApi(state, sandboxModules));
+    const call = sandboxCaller(new SandboxApi(state, new RouteTable(sandboxModules)));
     const receipt = seedId('transactional/Order receipt');
     const dataVariables = { orderNumber: 1042, items: '2 mugs', total: '$24', invoiceUrl: 'https://acme.example/i' };
     expect(call('POST', '/v1/transactional', { body: { transactionalId: receipt, email: 'ada@example.com', dataVariables } }).status).toBe(200);
@@ -21,7 +21,7 @@ describe('the inbox', () => {
   it("shows a workflow's email beside the journey that sent it, the email's own step marked", () => {
     const state = seedState();
     freezeClock(state);
-    const call = sandboxCaller(new SandboxApi(state, sandboxModules));
+    const call = sandboxCaller(new SandboxApi(state, new RouteTable(sandboxModules)));
     const newsletter = seedId('mailing-list/Product updates');
     const created = call('POST', '/v1/contacts/create', { body: { email: 'pat@example.com', firstName: 'Pat', mailingLists: { [newsletter]: true } } });
     expect(created.status).toBe(200);
@@ -44,7 +44,7 @@ describe('the inbox', () => {
   it("writes the time a timer's wait ends as it writes every time, while the journey keeps it exact", () => {
     const state = seedState();
     freezeClock(state);
-    const call = sandboxCaller(new SandboxApi(state, sandboxModules));
+    const call = sandboxCaller(new SandboxApi(state, new RouteTable(sandboxModules)));
     const newsletter = seedId('mailing-list/Product updates');
     expect(call('POST', '/v1/contacts/create', { body: { email: 'pat@example.com', mailingLists: { [newsletter]: true } } }).status).toBe(200);
     const [email] = inboxEmails(state);

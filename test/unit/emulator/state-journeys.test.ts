@@ -4,7 +4,7 @@
  */
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SandboxApi } from '../../../src/emulator/api.js';
+import { RouteTable, SandboxApi } from '../../../src/emulator/api.js';
 import { freezeClock } from '../../../src/emulator/clock.js';
 import { seedId } from '../../../src/emulator/module.js';
 import { startServer, type SandboxServer } from '../../../src/emulator/server.js';
@@ -40,7 +40,7 @@ async function fileSandbox(state: SandboxState): Promise<{ send: Send; file: str
 }
 
 function memorySandbox(state: SandboxState): Send {
-  const call = sandboxCaller(new SandboxApi(state, sandboxModules));
+  const call = sandboxCaller(new SandboxApi(state, new RouteTable(sandboxModules)));
   return async (method, path, body) => {
     const [bare, query] = path.split('?');
     const { status, body: answered } = call(method, bare!, { query: Object.fromEntries(new URLSearchParams(query)), ...(body === undefined ? {} : { body }) });

@@ -4,7 +4,7 @@
  * email-messages API changes is what the node, the journeys, the outbox and the inbox show.
  */
 import { describe, expect, it } from 'vitest';
-import { SandboxApi } from '../../../src/emulator/api.js';
+import { RouteTable, SandboxApi } from '../../../src/emulator/api.js';
 import { inboxEmails } from '../../../src/emulator/inbox.js';
 import { freezeClock } from '../../../src/emulator/clock.js';
 import { allJourneys } from '../../../src/emulator/journey-records.js';
@@ -22,7 +22,7 @@ describe('a send-email node and its email message', () => {
   it('show the subject the email-messages API set: in the node, the workflow, the journey, the outbox and the inbox', () => {
     const state = seedState();
     freezeClock(state);
-    const call = sandboxCaller(new SandboxApi(state, sandboxModules));
+    const call = sandboxCaller(new SandboxApi(state, new RouteTable(sandboxModules)));
     const changed = call('POST', `/v1/email-messages/${WELCOME_MESSAGE}`, {
       body: { subject: 'Hello {contact.firstName}, glad you came', contactPropertiesFallbacks: { firstName: 'friend' } },
     });
