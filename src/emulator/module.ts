@@ -320,10 +320,24 @@ const SEQUENCE_CHARACTERS = 8;
  * The id of the record made `sequence`th: cuid-shaped, and led by the sequence, as a cuid is by its
  * time, so that ids sort in the order the records were made. A new record's id then goes at the end
  * of the state file's index of ids, not into a page of it at random: one page written a group of
- * writes rather than one a write.
+ * writes rather than one a write. The rest looks random, as a cuid's does, and needs no hash: the
+ * sequence already makes the id its own.
  */
 export function createdId(sequence: number): string {
-  return `c${sequence.toString(36).padStart(SEQUENCE_CHARACTERS, '0')}${seedId(`created/${sequence}`).slice(1 + SEQUENCE_CHARACTERS)}`;
+  return `c${sequence.toString(36).padStart(SEQUENCE_CHARACTERS, '0')}${scrambled(sequence, 24 - SEQUENCE_CHARACTERS)}`;
+}
+
+/** `length` base-36 characters that look random, the same for the same number (each a step of splitmix32). */
+function scrambled(value: number, length: number): string {
+  let state = value | 0;
+  let text = '';
+  while (text.length < length) {
+    state = (state + 0x9e3779b9) | 0;
+    let mixed = Math.imul(state ^ (state >>> 16), 0x85ebca6b);
+    mixed = Math.imul(mixed ^ (mixed >>> 13), 0xc2b2ae35);
+    text += (((mixed ^ (mixed >>> 16)) >>> 0) % 36).toString(36);
+  }
+  return text;
 }
 
 /**
