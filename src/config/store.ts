@@ -19,6 +19,7 @@ import { closeMatches } from '../base/suggest.js';
 import { readJsonFile, UnusableFileError, writeJsonFile } from '../base/json-file.js';
 import { LockTimeoutError, withFileLock, type LockOptions } from '../base/lock.js';
 import { ensureDirectory, inKeptDirectory, unsafeDirectoryReason, unsafeFileReason } from '../base/private-dir.js';
+import { isJsonObject } from '../base/json-object.js';
 
 /** Where a profile's key lives. */
 const KEY_STORAGES = ['file', 'keychain'] as const;
@@ -63,23 +64,19 @@ const PROFILE_STRINGS = ['apiKey', 'keychainAccount', 'teamName', 'baseUrl'] as 
  * together).
  */
 export function plainConfig(value: unknown): value is z.infer<typeof storedConfig> {
-  if (!isObject(value)) return false;
+  if (!isJsonObject(value)) return false;
   const { defaultProfile, profiles } = value;
   if (defaultProfile !== undefined && typeof defaultProfile !== 'string') return false;
-  return profiles === undefined || (isObject(profiles) && Object.values(profiles).every(plainProfile));
+  return profiles === undefined || (isJsonObject(profiles) && Object.values(profiles).every(plainProfile));
 }
 
 function plainProfile(profile: unknown): boolean {
   return (
-    isObject(profile) &&
+    isJsonObject(profile) &&
     PROFILE_STRINGS.every((field) => profile[field] === undefined || typeof profile[field] === 'string') &&
     (profile.keyStorage === undefined || KEY_STORAGES.includes(profile.keyStorage as KeyStorage)) &&
     (profile.readOnly === undefined || typeof profile.readOnly === 'boolean')
   );
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 interface Config {

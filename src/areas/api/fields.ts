@@ -7,6 +7,7 @@
  * them as query parameters, keys as written.
  */
 import { UsageError } from '../../base/errors.js';
+import { isJsonObject } from '../../base/json-object.js';
 
 export interface Field {
   /** The key as written: `name`, `labels[]`, `a[b]`. */
@@ -92,8 +93,8 @@ function insert(body: Record<string, unknown>, { key, path, value }: Field): voi
       if (next === '') throw new UsageError(`field "${key}": arrays of arrays are not supported`);
       // `a[][name]`: the array's last object, unless that already has the field; then a new one.
       const current: unknown = container.at(-1);
-      const fieldRepeats = index + 1 === path.length - 1 && isObject(current) && next! in current;
-      if (isObject(current) && !fieldRepeats) {
+      const fieldRepeats = index + 1 === path.length - 1 && isJsonObject(current) && next! in current;
+      if (isJsonObject(current) && !fieldRepeats) {
         container = current;
       } else {
         const fresh: Record<string, unknown> = {};
@@ -111,14 +112,10 @@ function insert(body: Record<string, unknown>, { key, path, value }: Field): voi
     const wanted = next === '' ? 'array' : 'object';
     if (existing === undefined) {
       container = container[part] = wanted === 'array' ? [] : {};
-    } else if (wanted === 'array' ? Array.isArray(existing) : isObject(existing)) {
+    } else if (wanted === 'array' ? Array.isArray(existing) : isJsonObject(existing)) {
       container = existing as Container;
     } else {
       throw conflict();
     }
   }
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

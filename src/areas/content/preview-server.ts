@@ -24,6 +24,7 @@ import { PREVIEW_CSS, PREVIEW_JS, previewPage, type ListedEmail, type SampleFiel
 import { readLmxSourceAsync } from './lmx-files.js';
 import type { QaRules } from './check-qa.js';
 import { emailsOf, valuesFileOf, valuesFrom, type TreeEmail } from './tree.js';
+import { isJsonObject } from '../../base/json-object.js';
 
 export interface PreviewOptions {
   root: string;
@@ -201,11 +202,9 @@ function postedValues(text: string): Record<string, Record<string, string>> {
   } catch {
     throw new PreviewRequestError(400, 'the values are not JSON');
   }
-  const isObject = (candidate: unknown): candidate is Record<string, unknown> =>
-    typeof candidate === 'object' && candidate !== null && !Array.isArray(candidate);
-  if (!isObject(value)) throw new PreviewRequestError(400, 'the values are not an object');
+  if (!isJsonObject(value)) throw new PreviewRequestError(400, 'the values are not an object');
   for (const [namespace, names] of Object.entries(value)) {
-    if (!['contact', 'event', 'data'].includes(namespace) || !isObject(names))
+    if (!['contact', 'event', 'data'].includes(namespace) || !isJsonObject(names))
       throw new PreviewRequestError(400, `"${namespace}" is not a namespace of variables`);
     for (const field of Object.values(names)) if (typeof field !== 'string') throw new PreviewRequestError(400, 'each value is text');
   }

@@ -15,6 +15,7 @@ import { META_FILE } from './record-files.js';
 import { placeOf, readLmxSourceAsync, WORKFLOWS, type TreeGroup } from './lmx-files.js';
 import { WORKFLOW_FILE } from '../../platform/workflows/file.js';
 import { FALLBACKS_SHAPE } from '../../platform/email-messages/schemas.js';
+import { isJsonObject } from '../../base/json-object.js';
 
 /** How a record's LMX files are named in a list: `draft.lmx` is the draft. */
 const VERSION_LABELS: Record<string, string> = { draft: 'draft', published: 'published', email: '', component: '' };
@@ -306,14 +307,12 @@ const NAMESPACED = new Set<string>(['contact', 'event', 'data']);
  * one namespace, the values themselves (a transactional send's `dataVariables`).
  */
 export function valuesFrom(source: string, value: unknown, kind: LmxKind | undefined): LmxValues {
-  const isObject = (candidate: unknown): candidate is Record<string, unknown> =>
-    typeof candidate === 'object' && candidate !== null && !Array.isArray(candidate);
-  if (!isObject(value))
+  if (!isJsonObject(value))
     throw new UsageError(`${source}: the values must be a JSON object`, {
       hint: 'for example {"data": {"firstName": "Ada"}} or {"contact": {"firstName": "Ada"}}',
     });
   const keys = Object.keys(value);
-  if (keys.length > 0 && keys.every((key) => NAMESPACED.has(key) && isObject(value[key]))) return value as LmxValues;
+  if (keys.length > 0 && keys.every((key) => NAMESPACED.has(key) && isJsonObject(value[key]))) return value as LmxValues;
   const namespace: LmxNamespace | undefined = kind === 'transactional' ? 'data' : kind === 'campaign' ? 'contact' : undefined;
   if (namespace === undefined) {
     throw new UsageError(`${source}: say which variables the values are for`, {

@@ -23,6 +23,7 @@ import { formatJson } from '../../render/output.js';
 import { escapeUnsafeInJson, sanitize, sanitizeKeepingLines } from '../../base/sanitize.js';
 import { asks, flagFor, flagsAsInputs, needsApproval, paramsAt, within, type Tool } from './tools.js';
 import { INLINE_BASE64_MAX, INLINE_TEXT_MAX, type JsonSchema, type Param } from './inputs.js';
+import { isJsonObject } from '../../base/json-object.js';
 
 /** What the protocol's tools/call answers. */
 export interface ToolAnswer {
@@ -92,7 +93,7 @@ export async function callTool(
       const shown = sanitizeKeepingLines(ran.stdout);
       return bounded(tool, { text: shown }, shown);
     }
-    return bounded(tool, isRecord(data) ? data : { data }, ran.stdout);
+    return bounded(tool, isJsonObject(data) ? data : { data }, ran.stdout);
   } catch (error) {
     if (error instanceof LoopsctlError) return failed(tool, error);
     throw error;
@@ -194,7 +195,7 @@ function checkValue(key: string, schema: JsonSchema, value: unknown): void {
   const wrong = (what: string) => new UsageError(`"${key}" must be ${what}, not ${describe(value)}`);
   if (Array.isArray(schema.type)) {
     // A JSON object taken as itself or as its text (vars, props): the command reads either as text.
-    if (isRecord(value)) return;
+    if (isJsonObject(value)) return;
     if (typeof value !== 'string') throw wrong('an object, or its JSON text');
     return checkValue(key, { ...schema, type: 'string' }, value);
   }
@@ -206,7 +207,7 @@ function checkValue(key: string, schema: JsonSchema, value: unknown): void {
     return;
   }
   if (type === 'object') {
-    if (!isRecord(value)) throw wrong('an object');
+    if (!isJsonObject(value)) throw wrong('an object');
     const properties = schema.properties as Record<string, JsonSchema> | undefined;
     // An object of any fields (run_command's arguments) is checked by the tool it is for.
     if (properties === undefined) return;
@@ -385,8 +386,4 @@ export function parsed(text: string): unknown {
   } catch {
     return undefined;
   }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -6,6 +6,7 @@
  */
 import { LocalFileError } from '../../base/errors.js';
 import { suggestionHint } from '../../base/suggest.js';
+import { isJsonObject } from '../../base/json-object.js';
 
 const MATCH_MODES = ['all', 'any'] as const;
 
@@ -44,7 +45,6 @@ export class FilterFault extends Error {
 }
 
 const quote = (value: unknown) => JSON.stringify(value) ?? String(value);
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 
 function oneOf(at: string, value: unknown, allowed: readonly unknown[], what: string): void {
@@ -82,7 +82,7 @@ function checkPropertyCondition(at: string, condition: Record<string, unknown>):
   }
   if (!hasValue) throw new FilterFault(`${at}.value`, `is missing: "${operator}" compares with a value`);
   if (operator === 'between') {
-    if (!isObject(value)) throw new FilterFault(`${at}.value`, `"between" takes {"from": <ISO time>, "to": <ISO time>}, not ${quote(value)}`);
+    if (!isJsonObject(value)) throw new FilterFault(`${at}.value`, `"between" takes {"from": <ISO time>, "to": <ISO time>}, not ${quote(value)}`);
     onlyFields(`${at}.value`, value, ['from', 'to'], 'between values');
     for (const end of ['from', 'to']) {
       const time = required(`${at}.value`, value, end, 'between values');
@@ -96,7 +96,7 @@ function checkPropertyCondition(at: string, condition: Record<string, unknown>):
 }
 
 function checkCondition(at: string, condition: unknown): void {
-  if (!isObject(condition)) throw new FilterFault(at, 'must be an object with a type');
+  if (!isJsonObject(condition)) throw new FilterFault(at, 'must be an object with a type');
   const type = required(at, condition, 'type', 'conditions');
   oneOf(`${at}.type`, type, CONDITION_TYPES, 'a kind of condition');
   const what = `${type as string} conditions`;
@@ -129,7 +129,7 @@ export function filterFaultUnder(field: string, value: unknown): string | undefi
 
 /** The filter as the API takes it, or the first fault in it. */
 export function checkAudienceFilter(value: unknown): AudienceFilterRequest {
-  if (!isObject(value)) throw new FilterFault('filter', 'must be a JSON object with match and conditions');
+  if (!isJsonObject(value)) throw new FilterFault('filter', 'must be a JSON object with match and conditions');
   onlyFields('filter', value, ['match', 'conditions'], 'filters');
   oneOf('match', required('filter', value, 'match', 'filters'), MATCH_MODES, 'a match mode');
   const conditions = required('filter', value, 'conditions', 'filters');

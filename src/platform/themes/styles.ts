@@ -6,6 +6,7 @@
 import { LocalFileError, UsageError } from '../../base/errors.js';
 import { suggestionHint } from '../../base/suggest.js';
 import { isStyleName, THEME_STYLES } from './style-names.js';
+import { isJsonObject } from '../../base/json-object.js';
 
 export type StylesRequest = Record<string, string | number>;
 
@@ -33,10 +34,8 @@ function isColour(value: string): boolean {
  * `styles` are taken).
  */
 export function stylesFromFile(source: string, value: unknown): StylesRequest {
-  const isObject = (candidate: unknown): candidate is Record<string, unknown> =>
-    typeof candidate === 'object' && candidate !== null && !Array.isArray(candidate);
-  if (!isObject(value)) throw new LocalFileError(`${source}: the styles must be a JSON object of style names and values`);
-  const styles = isObject(value.styles) && typeof value.name === 'string' ? value.styles : value;
+  if (!isJsonObject(value)) throw new LocalFileError(`${source}: the styles must be a JSON object of style names and values`);
+  const styles = isJsonObject(value.styles) && typeof value.name === 'string' ? value.styles : value;
   for (const [key, field] of Object.entries(styles)) {
     const problem = styleProblem(key, field);
     if (problem !== undefined) throw new LocalFileError(`${source}: ${problem.message}`, { code: 'invalid_style', hint: problem.hint });

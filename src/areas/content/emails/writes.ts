@@ -3,6 +3,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { InterruptedError, LoopsctlError, RejectedError, withDetails } from '../../../base/errors.js';
 import { REFERENCE_FILES, type Files } from '../files.js';
 import type { RecordFiles } from '../record-files.js';
+import { isJsonObject } from '../../../base/json-object.js';
 
 /**
  * The JSON files of a record as the account holds them after a push, where they say all that the
@@ -24,8 +25,7 @@ function saysNoMoreThan(mine: string, theirs: string): boolean {
   try {
     const a: unknown = JSON.parse(mine);
     const b: unknown = JSON.parse(theirs);
-    const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-    return isObject(a) && isObject(b) && Object.entries(a).every(([key, value]) => Object.hasOwn(b, key) && isDeepStrictEqual(value, b[key]));
+    return isJsonObject(a) && isJsonObject(b) && Object.entries(a).every(([key, value]) => Object.hasOwn(b, key) && isDeepStrictEqual(value, b[key]));
   } catch {
     return false;
   }
