@@ -12,7 +12,6 @@
  * nor vanish when the file is read again; new names are also held to a plain alphabet.
  */
 import { join } from 'node:path';
-import { lazily } from '../base/lazily.js';
 import { madeOnUse, z } from '../base/shapes.js';
 import { LocalFileError, UsageError } from '../base/errors.js';
 import { closeMatches } from '../base/suggest.js';
@@ -26,34 +25,36 @@ const KEY_STORAGES = ['file', 'keychain'] as const;
 export type KeyStorage = (typeof KEY_STORAGES)[number];
 
 /**
- * A profile as the file holds it, and the file (below): made on first use, as a file that has them
- * right, as every file loopsctl wrote has, is read without zod (plainConfig). A command whose key is
- * in this file would otherwise set up five of zod's schema classes for them alone.
+ * The file, with its profiles: made on first use, as a file that has them right, as every file
+ * loopsctl wrote has, is read without zod (plainConfig). A command whose key is in this file would
+ * otherwise set up five of zod's schema classes for them alone.
  */
-const storedProfile = lazily(() =>
-  z.looseObject({
-    /** The key itself, for a profile whose key lives in this file. */
-    apiKey: z.string().optional(),
-    /** Absent in files written before the keychain was supported: the key is then in this file. */
-    keyStorage: z.enum(KEY_STORAGES).optional(),
-    /** The keychain entry's account name, for a profile whose key lives in the keychain. */
-    keychainAccount: z.string().optional(),
-    /** The team the key belonged to at `auth login` (or `auth status --record-team`): the one its writes must go to. */
-    teamName: z.string().optional(),
-    /** Commands that change the account are refused under this profile, unless a run says --allow-writes. */
-    readOnly: z.boolean().optional(),
-    /** The API's address the key was logged in at (`auth login --base-url`): where the profile's commands go unless a run names another. */
-    baseUrl: z.string().optional(),
-  }),
-);
-export type StoredProfile = z.infer<ReturnType<typeof storedProfile>>;
-
 export const storedConfig = madeOnUse(() =>
   z.looseObject({
     defaultProfile: z.string().optional(),
-    profiles: z.record(z.string(), storedProfile()).optional(),
+    profiles: z
+      .record(
+        z.string(),
+        z.looseObject({
+          /** The key itself, for a profile whose key lives in this file. */
+          apiKey: z.string().optional(),
+          /** Absent in files written before the keychain was supported: the key is then in this file. */
+          keyStorage: z.enum(KEY_STORAGES).optional(),
+          /** The keychain entry's account name, for a profile whose key lives in the keychain. */
+          keychainAccount: z.string().optional(),
+          /** The team the key belonged to at `auth login` (or `auth status --record-team`): the one its writes must go to. */
+          teamName: z.string().optional(),
+          /** Commands that change the account are refused under this profile, unless a run says --allow-writes. */
+          readOnly: z.boolean().optional(),
+          /** The API's address the key was logged in at (`auth login --base-url`): where the profile's commands go unless a run names another. */
+          baseUrl: z.string().optional(),
+        }),
+      )
+      .optional(),
   }),
 );
+/** A profile as the file holds it. */
+export type StoredProfile = NonNullable<z.infer<typeof storedConfig>['profiles']>[string];
 
 /** The string fields of a stored profile. */
 const PROFILE_STRINGS = ['apiKey', 'keychainAccount', 'teamName', 'baseUrl'] as const;
