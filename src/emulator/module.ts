@@ -313,7 +313,9 @@ export function newId(state: StateCore): string {
   return createdId(state.sequence);
 }
 
-/** How many base-36 characters of a created id are its place in the sequence, as a cuid's first eight are its time. */
+/** How many base-36 characters follow a cuid's leading `c`. */
+const CUID_CHARACTERS = 24;
+/** How many of them a created id gives its place in the sequence, as a cuid's first eight are its time. */
 const SEQUENCE_CHARACTERS = 8;
 
 /**
@@ -324,7 +326,7 @@ const SEQUENCE_CHARACTERS = 8;
  * sequence already makes the id its own.
  */
 export function createdId(sequence: number): string {
-  return `c${sequence.toString(36).padStart(SEQUENCE_CHARACTERS, '0')}${scrambled(sequence, 24 - SEQUENCE_CHARACTERS)}`;
+  return `c${sequence.toString(36).padStart(SEQUENCE_CHARACTERS, '0')}${scrambled(sequence, CUID_CHARACTERS - SEQUENCE_CHARACTERS)}`;
 }
 
 /** `length` base-36 characters that look random, the same for the same number (each a step of splitmix32). */
@@ -346,7 +348,7 @@ function scrambled(value: number, length: number): string {
  */
 export function seedId(label: string): string {
   const digest = builtinModule('node:crypto').createHash('sha256').update(label).digest();
-  const chars = Array.from(digest.subarray(0, 24), (byte) => (byte % 36).toString(36));
+  const chars = Array.from(digest.subarray(0, CUID_CHARACTERS), (byte) => (byte % 36).toString(36));
   return `c${chars.join('')}`;
 }
 
