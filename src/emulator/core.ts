@@ -4,8 +4,6 @@
  * API's answer. The server (server.ts) puts it on the network; a `--sandbox` command
  * (in-process.ts) calls it directly.
  */
-import { watch, type FSWatcher } from 'node:fs';
-import { basename, dirname } from 'node:path';
 import type { WebhookEndpoint } from './routes/webhook-records.js';
 import { loadSandboxModules, modulesFor, RouteTable, SandboxApi, type ApiAnswer, type ApiRequest, type StartOver } from './api.js';
 import { ModuleNeeded, type SandboxModule, type SeedKind, type StateCore } from './module.js';
@@ -14,6 +12,7 @@ import type { DeliveryTuning } from './webhook-delivery.js';
 import { RateLimiter } from './rate-limit.js';
 import { LocalFileError } from '../base/errors.js';
 import { clockTime } from './clock.js';
+import { StateFileWatch } from './state-watch.js';
 
 /** Bodies larger than this are refused: the largest is an image PUT to an upload's URL (4,000,000 bytes at most). */
 export const MAX_BODY_BYTES = 4_100_000;
@@ -129,10 +128,10 @@ export async function openCore(options: SandboxOptions, changed: () => void = ()
           },
           ...tuning,
         });
-  const watcher =
+  const watch =
     engine === undefined || options.stateFile === undefined
       ? undefined
-      : watchStateFile(options.stateFile, () => {
+      : new StateFileWatch(options.stateFile, () => {
           engine.wake();
           changed();
         });
@@ -140,6 +139,7 @@ export async function openCore(options: SandboxOptions, changed: () => void = ()
   const answerOptions = { ...options, now: sandboxNow };
   return {
     answer: async (wire, origin) => {
+      watch?.requestStarted();
       try {
         const answer = await answerRequest(backing.handle, wire, origin, answerOptions);
         stateBroken = false;
@@ -150,13 +150,15 @@ export async function openCore(options: SandboxOptions, changed: () => void = ()
         // A state file that cannot be read is the person's to fix (with its hint), not a sandbox bug.
         if (error instanceof LocalFileError) stateError(error);
         return sandboxError(error);
+      } finally {
+        watch?.requestEnded();
       }
     },
     state: backing.state,
     update,
     wake: () => engine?.wake(),
     close: async () => {
-      watcher?.close();
+      watch?.close();
       await engine?.close();
       backing.close?.();
     },
@@ -167,24 +169,6 @@ export async function openCore(options: SandboxOptions, changed: () => void = ()
 export function sandboxError(error: unknown): ApiAnswer {
   if (error instanceof LocalFileError) return { status: 500, body: { message: `${error.message}; ${error.hint}` } };
   return { status: 500, body: { message: `sandbox error: ${error instanceof Error ? error.message : String(error)}` } };
-}
-
-/**
- * Calls `changed` when another process (a `--sandbox` command) replaces the state file, whose
- * deliveries this server then sends and whose mail the inbox shows. The directory is watched, as
- * the file is replaced by a rename.
- */
-function watchStateFile(stateFile: string, changed: () => void): FSWatcher | undefined {
-  try {
-    // A change is written to the database's write-ahead log; a reset may replace the file.
-    const names = new Set([basename(stateFile), `${basename(stateFile)}-wal`]);
-    return watch(dirname(stateFile), { persistent: false }, (_event, name) => {
-      if (name !== null && names.has(name)) changed();
-    });
-  } catch {
-    // Without file events, deliveries queued elsewhere wait for this server's next request.
-    return undefined;
-  }
 }
 
 type Handle = (request: ApiRequest) => ApiAnswer | Promise<ApiAnswer>;

@@ -10,8 +10,10 @@ import { StateDatabase } from '../../../src/emulator/state-store.js';
 import { patchBuiltin } from '../../support/patch-builtin.js';
 import { setMember } from '../../support/state-file.js';
 import { tempDir } from '../../support/temp.js';
+import { startWebhookApp, type ReceivedWebhook } from '../../support/webhook-app.js';
 
 const scratch = tempDir('loopsctl-core-');
+const SECRET = `whsec_${Buffer.from('a secret of the webhook app, 32 b').toString('base64')}`;
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 async function list(core: SandboxCore, target: string): Promise<ApiAnswer> {
@@ -103,6 +105,51 @@ describe('a sandbox that delivers webhooks', () => {
       release();
       save.mockRestore();
       await core.close();
+    }
+  });
+  /** A server that delivers, and a `--sandbox` command on the same state file (no engine of its own). */
+  async function serverAndCommand(name: string) {
+    const app = await startWebhookApp(SECRET);
+    const stateFile = join(scratch, name);
+    const endpoint = { url: app.url, secret: SECRET, simulateEngagement: false };
+    const server = await openCore({ stateFile, seed: 'empty', rateLimit: false, deliverWebhooks: true, webhookEndpoint: endpoint });
+    const command = await openCore({ stateFile, rateLimit: false });
+    const createContact = async (email: string) => {
+      const body = Buffer.from(JSON.stringify({ email }));
+      const headers = { authorization: 'Bearer sandbox-key', 'content-type': 'application/json' };
+      expect((await command.answer({ method: 'POST', target: '/v1/contacts/create', headers, body }, 'http://sandbox.invalid')).status).toBe(200);
+    };
+    const delivered = (email: string) => app.waitFor(1, (delivery: ReceivedWebhook) => delivery.payload?.contactIdentity?.email === email);
+    const close = async () => {
+      await Promise.all([server.close(), command.close()]);
+      await app.close();
+    };
+    return { server, createContact, delivered, close };
+  }
+
+  it('sends a delivery another process queued in its state file while it had no request to answer', async () => {
+    const { createContact, delivered, close } = await serverAndCommand('queued-elsewhere.db');
+    try {
+      await createContact('idle@example.com');
+      await delivered('idle@example.com');
+    } finally {
+      await close();
+    }
+  });
+
+  it('sends a delivery another process queued while it answered requests, once they stop', async () => {
+    const { server, createContact, delivered, close } = await serverAndCommand('queued-meanwhile.db');
+    try {
+      const answer = await server.answer(
+        { method: 'GET', target: '/v1/api-key', headers: { authorization: 'Bearer sandbox-key' }, body: Buffer.alloc(0) },
+        'http://sandbox.invalid',
+      );
+      expect(answer.status).toBe(200);
+      // Written just after the answer, while the server's watch of the file is let go: it looks once it takes the watch again.
+      await createContact('meanwhile@example.com');
+      await delivered('meanwhile@example.com');
+    } finally {
+      await close();
     }
   });
 });
