@@ -2,6 +2,7 @@
 import { spawn } from 'node:child_process';
 import { resolve as resolvePath } from 'node:path';
 import { LocalFileError, UsageError } from '../../base/errors.js';
+import { batchedLines } from '../../base/line-batch.js';
 import type { Output } from '../../render/output.js';
 import { handler, type Handler, type Uses } from '../../core/capabilities.js';
 import {
@@ -103,7 +104,8 @@ export const serve: Handler<[], ServeOptions> = handler(['out', 'config', 'files
     rateClock: () => context.runtime.now().getTime(),
     clock: options.clock,
     now: context.runtime.now,
-    log: (line) => context.runtime.stderr.write(`${line}\n`),
+    // The lines of the requests answered together go out in one write.
+    log: batchedLines((text) => context.runtime.stderr.write(text)),
     webhookEndpoint: endpoint,
     deliverWebhooks: true,
   });
