@@ -14,14 +14,19 @@ function fakeWatches() {
   return { taken, open, watch };
 }
 
+/** A server's watch of /srv/sandbox/state.db, on fake watches. */
+function watching() {
+  const watches = fakeWatches();
+  const changed = vi.fn();
+  return { watches, changed, stateFile: new StateFileWatch('/srv/sandbox/state.db', changed, watches.watch) };
+}
+
 describe('the watch a server keeps on its state file', () => {
   beforeEach(() => void vi.useFakeTimers());
   afterEach(() => void vi.useRealTimers());
 
   it('watches the file’s directory, and hears of the file and its write-ahead log alone', () => {
-    const watches = fakeWatches();
-    const changed = vi.fn();
-    const stateFile = new StateFileWatch('/srv/sandbox/state.db', changed, watches.watch);
+    const { watches, changed, stateFile } = watching();
     expect(watches.open().map((entry) => entry.directory)).toEqual(['/srv/sandbox']);
     const [watch] = watches.open();
     watch!.report('state.db-wal');
@@ -35,9 +40,7 @@ describe('the watch a server keeps on its state file', () => {
   });
 
   it('lets the watch go while requests are answered, and takes it again once none has come for a quiet moment, with one look', () => {
-    const watches = fakeWatches();
-    const changed = vi.fn();
-    const stateFile = new StateFileWatch('/srv/sandbox/state.db', changed, watches.watch);
+    const { watches, changed, stateFile } = watching();
     stateFile.requestStarted();
     stateFile.requestStarted();
     // The kernel would report every page this server writes while answering.
@@ -63,9 +66,7 @@ describe('the watch a server keeps on its state file', () => {
   });
 
   it('takes nothing again once closed', () => {
-    const watches = fakeWatches();
-    const changed = vi.fn();
-    const stateFile = new StateFileWatch('/srv/sandbox/state.db', changed, watches.watch);
+    const { watches, changed, stateFile } = watching();
     stateFile.requestStarted();
     stateFile.requestEnded();
     stateFile.close();
