@@ -41,7 +41,6 @@ export class StateFileWatch {
 
   requestEnded(): void {
     this.answering -= 1;
-    if (this.answering > 0 || this.closed) return;
     // One timer, pushed back by each request that ends within the quiet moment.
     (this.quiet ??= setTimeout(() => this.resume(), QUIET_MS).unref()).refresh();
   }
@@ -54,20 +53,21 @@ export class StateFileWatch {
   }
 
   private resume(): void {
-    if (this.answering > 0 || this.closed || this.watcher !== undefined) return;
+    if (this.answering > 0 || this.closed) return;
     this.watcher = this.taken();
     this.changed();
   }
 
   private taken(): FSWatcher | undefined {
-    const names = new Set([basename(this.stateFile), `${basename(this.stateFile)}-wal`]);
+    const names = new Set<string | null>([basename(this.stateFile), `${basename(this.stateFile)}-wal`]);
+    let watcher: FSWatcher | undefined;
     try {
-      return this.watch(dirname(this.stateFile), { persistent: false }, (_event, name) => {
-        if (name !== null && names.has(name)) this.changed();
+      watcher = this.watch(dirname(this.stateFile), { persistent: false }, (_event, name) => {
+        if (names.has(name)) this.changed();
       });
     } catch {
       // Without file events, deliveries queued elsewhere wait for this server's next request.
-      return undefined;
     }
+    return watcher;
   }
 }

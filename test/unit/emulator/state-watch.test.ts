@@ -4,9 +4,9 @@ import { QUIET_MS, StateFileWatch, type WatchDirectory } from '../../../src/emul
 
 /** A directory watch that records what was watched and lets the test report file events. */
 function fakeWatches() {
-  const taken: { directory: string; closed: boolean; report(name: string | null): void }[] = [];
-  const watch: WatchDirectory = (directory, _options, listener) => {
-    const entry = { directory, closed: false, report: (name: string | null) => listener('change', name) };
+  const taken: { directory: string; options: object; closed: boolean; report(name: string | null): void }[] = [];
+  const watch: WatchDirectory = (directory, options, listener) => {
+    const entry = { directory, options, closed: false, report: (name: string | null) => listener('change', name) };
     taken.push(entry);
     return { close: () => void (entry.closed = true) } as unknown as FSWatcher;
   };
@@ -27,7 +27,8 @@ describe('the watch a server keeps on its state file', () => {
 
   it('watches the file’s directory, and hears of the file and its write-ahead log alone', () => {
     const { watches, changed, stateFile } = watching();
-    expect(watches.open().map((entry) => entry.directory)).toEqual(['/srv/sandbox']);
+    // Never what keeps a process alive.
+    expect(watches.open().map(({ directory, options }) => ({ directory, options }))).toEqual([{ directory: '/srv/sandbox', options: { persistent: false } }]);
     const [watch] = watches.open();
     watch!.report('state.db-wal');
     watch!.report('state.db');
@@ -65,11 +66,13 @@ describe('the watch a server keeps on its state file', () => {
     stateFile.close();
   });
 
-  it('takes nothing again once closed', () => {
+  it('takes nothing again once closed, nor when a request answered meanwhile ends', () => {
     const { watches, changed, stateFile } = watching();
     stateFile.requestStarted();
     stateFile.requestEnded();
+    stateFile.requestStarted();
     stateFile.close();
+    stateFile.requestEnded();
     vi.advanceTimersByTime(QUIET_MS * 2);
     expect(watches.open()).toEqual([]);
     expect(changed).not.toHaveBeenCalled();
