@@ -18,6 +18,7 @@ import {
 import { DigestSet, numericDigest } from '../../core/digest-set.js';
 import { csvRows, CsvSyntaxError, type CsvRow } from '../../core/csv.js';
 import { EMAIL_REQUIREMENT, isEmailAddress } from '../../base/email.js';
+import { isJsonObject } from '../../base/json-object.js';
 import { handler, type Handler, type Uses } from '../../core/capabilities.js';
 import { fromText, PropertyTypes, unknownPropertyHint } from '../contact-properties/typing.js';
 import type { ApiClient } from '../../api/client.js';
@@ -186,7 +187,7 @@ async function jsonRecord(line: number, text: string, types: PropertyTypes): Pro
 async function fieldProblem(key: string, value: unknown, types: PropertyTypes): Promise<string | undefined> {
   if (key === 'subscribed') return typeof value === 'boolean' ? undefined : 'subscribed must be true or false';
   if (key === 'mailingLists') {
-    const fits = typeof value === 'object' && value !== null && !Array.isArray(value) && Object.values(value).every((on) => typeof on === 'boolean');
+    const fits = isJsonObject(value) && Object.values(value).every((on) => typeof on === 'boolean');
     return fits ? undefined : 'mailingLists must be an object of list ids and true or false';
   }
   if (isStandardField(key)) return typeof value === 'string' ? undefined : `${key} must be a string`;

@@ -12,6 +12,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { join } from 'node:path';
 import { isMap, parseDocument, type YAMLMap } from 'yaml';
 import { LoopsctlError, NotFoundError, ProtectedError, UsageError } from '../../base/errors.js';
+import { isJsonObject } from '../../base/json-object.js';
 import type { InputValue } from '../../core/invoke.js';
 import { checkBinding, newProposalId, propose, sweepProposals, proposalDirectory, readProposal, takeApproval, type Proposal } from '../change/approvals.js';
 import { reviewWords, type PlanReview } from '../content/review/plan-review.js';
@@ -261,7 +262,7 @@ function applied(dir: string, ran: { stdout: string; written: unknown[] }): Tool
 
 function answerOf(ran: { stdout: string; written: unknown[] }): ToolAnswer {
   const value = producedValue(ran as never);
-  const structured = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : { data: value };
+  const structured = isJsonObject(value) ? value : { data: value };
   return { content: [{ type: 'text', text: ran.stdout }], structuredContent: structured };
 }
 
