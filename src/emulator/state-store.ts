@@ -62,26 +62,43 @@ const APPLICATION_ID = 0x4c6f6f70;
 const LAYOUT = 2;
 const SQLITE_HEADER = Buffer.from('SQLite format 3\0', 'latin1');
 
-/** What layout 2 added to layout 1's tables: each row's place in its slice's queues. */
-const PLACES = `
-  ALTER TABLE rows ADD COLUMN place TEXT;
-  CREATE INDEX rows_by_place ON rows (slice, place);
-  PRAGMA user_version = ${LAYOUT};`;
+/** What layout 2 added to layout 1's table of rows: each row's place in its slice's queues. */
+const PLACES = 'ALTER TABLE rows ADD COLUMN place TEXT';
+
+/**
+ * The indexes of the rows, by name. Most rows hold no second key (a contact without a userId) and
+ * no place (any row but a journey's), and a look-up never asks for either as null: the indexes of
+ * those leave such rows out, so that writing one changes two pages fewer. Indexes are no part of
+ * the layout: a loopsctl that made them whole reads and writes the same tables through these, and
+ * a file whose indexes differ from these has them made again at its first write.
+ */
+const INDEXES: Record<string, string> = {
+  rows_by_id: 'CREATE INDEX rows_by_id ON rows (slice, id)',
+  rows_by_key0: 'CREATE INDEX rows_by_key0 ON rows (slice, key0)',
+  rows_by_key1: 'CREATE INDEX rows_by_key1 ON rows (slice, key1) WHERE key1 IS NOT NULL',
+  rows_by_place: 'CREATE INDEX rows_by_place ON rows (slice, place) WHERE place IS NOT NULL',
+};
 
 const TABLES = `
   CREATE TABLE members (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
   CREATE TABLE row_slices (key TEXT PRIMARY KEY) WITHOUT ROWID;
   CREATE TABLE rows (position INTEGER PRIMARY KEY, slice TEXT NOT NULL, id TEXT NOT NULL, key0 TEXT NOT NULL, key1 TEXT, value TEXT NOT NULL);
-  CREATE INDEX rows_by_id ON rows (slice, id);
-  CREATE INDEX rows_by_key0 ON rows (slice, key0);
-  CREATE INDEX rows_by_key1 ON rows (slice, key1);
-  ${PLACES}
+  ${PLACES};
+  ${Object.values(INDEXES).join(';\n  ')};
+  PRAGMA user_version = ${LAYOUT};
   PRAGMA application_id = ${APPLICATION_ID};`;
 
-/** Brings a database of layout 1 up to date, within a write transaction: read as it is, it is changed at its first write. */
+/**
+ * Brings a database up to date, within a write transaction (read as it is, it is changed at its
+ * first write): a table of layout 1, then any index that is not as INDEXES says.
+ */
 function upToDate(database: Database): void {
   const layout = Number(database.prepare('SELECT user_version AS layout FROM pragma_user_version').get()!.layout);
-  if (layout < LAYOUT) database.exec(PLACES);
+  if (layout < LAYOUT) database.exec(`${PLACES}; PRAGMA user_version = ${LAYOUT}`);
+  const made = new Map<string, string>();
+  for (const { name, sql } of database.prepare("SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'rows'").all())
+    made.set(String(name), String(sql));
+  for (const [name, sql] of Object.entries(INDEXES)) if (made.get(name) !== sql) database.exec(`DROP INDEX IF EXISTS ${name}; ${sql}`);
 }
 
 /** Whether the file starts as every SQLite database does; false for JSON, an empty file or none. */

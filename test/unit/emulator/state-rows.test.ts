@@ -4,11 +4,12 @@
  * not), the same object each time, and written back at the save only where they changed.
  */
 import { join } from 'node:path';
+import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
 import { z } from '../../../src/base/shapes.js';
 import { LocalFileError } from '../../../src/base/errors.js';
 import { rowStoreOf, type KeptRows, type StateCore } from '../../../src/emulator/module.js';
-import { readOnUse, unparsed } from '../../../src/emulator/state-rows.js';
+import { readOnUse, SliceRows, unparsed, type Statement } from '../../../src/emulator/state-rows.js';
 import { openStateFile, readState, writeState } from '../../../src/emulator/state.js';
 import { queryState as query } from '../../support/state-file.js';
 import { sandboxModules, seedState } from '../../support/sandbox.js';
@@ -17,6 +18,26 @@ import { tempDir } from '../../support/temp.js';
 type Row = Record<string, any>;
 
 const contact = (id: string, email: string, userId: string | null = null): Row => ({ id, email, userId, firstName: null });
+/** A journey of workflow wf_a, held at its node unless `fields` say otherwise. */
+const journey = (id: string, fields: Row): Row => ({
+  id,
+  workflowId: 'wf_a',
+  workflowName: 'A',
+  contactId: `c_${id}`,
+  email: `${id}@example.com`,
+  status: 'waiting',
+  nodeId: 'n1',
+  waitUntil: null,
+  startedAt: '2024-01-01T00:00:00.000Z',
+  endedAt: null,
+  eventName: null,
+  eventProperties: {},
+  downstreamFilters: [],
+  steps: [],
+  ...fields,
+});
+const at = (day: number) => `2024-01-0${day}T00:00:00.000Z`;
+const byId = (journeys: Row[]) => Object.fromEntries(journeys.map((each) => [each.id, each]));
 
 /** A state file holding these contacts (and the seed's other slices), open as a server holds it. */
 function stateFile(contacts: Row[]) {
@@ -171,24 +192,6 @@ describe('a slice kept as rows', () => {
   });
 
   it('reads journeys whole as the member kept them: ended and timer waits in time order, holds in start order', () => {
-    const journey = (id: string, fields: Row): Row => ({
-      id,
-      workflowId: 'wf_a',
-      workflowName: 'A',
-      contactId: `c_${id}`,
-      email: `${id}@example.com`,
-      status: 'waiting',
-      nodeId: 'n1',
-      waitUntil: null,
-      startedAt: '2024-01-01T00:00:00.000Z',
-      endedAt: null,
-      eventName: null,
-      eventProperties: {},
-      downstreamFilters: [],
-      steps: [],
-      ...fields,
-    });
-    const at = (day: number) => `2024-01-0${day}T00:00:00.000Z`;
     const going = [
       journey('j3', { waitUntil: at(3) }),
       journey('jh1', {}),
@@ -197,7 +200,6 @@ describe('a slice kept as rows', () => {
       journey('j2', { waitUntil: at(2) }),
     ];
     const ended = [journey('je2', { status: 'ended', nodeId: null, endedAt: at(2) }), journey('je1', { status: 'ended', nodeId: null, endedAt: at(1) })];
-    const byId = (journeys: Row[]) => Object.fromEntries(journeys.map((each) => [each.id, each]));
     const file = join(tempDir('loopsctl-state-rows-'), 'state.db');
     writeState(file, { ...seedState(), journeys: { journeys: byId(going), ended, waiting: [], held: {}, waitOrder: 0 } });
     expect(readState(file, sandboxModules)!.journeys).toEqual({
@@ -291,5 +293,65 @@ describe('a slice kept as rows', () => {
     delete state.themes;
     expect(state).not.toHaveProperty('themes');
     expect(unparsed(state, 'missing')).toBe(false);
+  });
+});
+
+/**
+ * A slice's rows as a server's store reads them, on a connection of the test's own: each SQL
+ * statement they run is recorded, with the question it asked.
+ */
+function recordedRows(slice: 'contacts' | 'journeys', state: StateCore) {
+  const file = join(tempDir('loopsctl-state-rows-'), 'state.db');
+  writeState(file, state);
+  const database = new DatabaseSync(file);
+  const asked: { sql: string; parameters: SQLInputValue[] }[] = [];
+  const statement = (sql: string): Statement => {
+    const prepared = database.prepare(sql);
+    const recorded =
+      (run: (...parameters: SQLInputValue[]) => unknown) =>
+      (...parameters: SQLInputValue[]) => {
+        asked.push({ sql, parameters });
+        return run(...parameters);
+      };
+    return {
+      run: recorded((...parameters) => prepared.run(...parameters)) as Statement['run'],
+      get: recorded((...parameters) => prepared.get(...parameters)) as Statement['get'],
+      all: recorded((...parameters) => prepared.all(...parameters)) as Statement['all'],
+    };
+  };
+  const rows = new SliceRows<Row>(slice, statement, {} as StateCore, (reason) => new Error(reason)).bind({ key: slice, check: (row) => row as Row });
+  return { rows, asked, database };
+}
+
+describe("the store's look-ups", () => {
+  it('finds rows through an index, never by reading the slice: by id, by either key, by place', () => {
+    const contacts = recordedRows('contacts', { ...seedState(), contacts: [contact('c1', 'ada@example.com', 'ada'), contact('c2', 'bo@example.com')] });
+    expect(contacts.rows.byId('c2')?.email).toBe('bo@example.com');
+    expect(contacts.rows.byKey(0, 'bo@example.com')?.id).toBe('c2');
+    expect(contacts.rows.byKey(1, 'ada')?.id).toBe('c1');
+    expect(contacts.rows.allByKey(1, 'ada').map((row) => row.id)).toEqual(['c1']);
+    const journeys = recordedRows('journeys', {
+      ...seedState(),
+      journeys: { journeys: byId([journey('jh1', {}), journey('j3', { waitUntil: at(3) })]), ended: [], waiting: [], held: {}, waitOrder: 0 },
+    });
+    expect(journeys.rows.allByKey(0, 'c_jh1').map((row) => row.id)).toEqual(['jh1']);
+    expect(journeys.rows.allByKey(1, 'wf_a').map((row) => row.id)).toEqual(['jh1', 'j3']);
+    expect(journeys.rows.placed('t', 't~').map((row) => row.id)).toEqual(['j3']);
+    expect(journeys.rows.nextPlace('h', 'h~')).toBe('hwf_a');
+    expect(journeys.rows.countPlaced('e', 'e~')).toBe(0);
+    const plans = [contacts, journeys].flatMap(({ asked, database }) =>
+      asked
+        .filter(({ sql }) => sql.startsWith('SELECT'))
+        .map(({ sql, parameters }) => ({
+          sql,
+          plan: database
+            .prepare(`EXPLAIN QUERY PLAN ${sql}`)
+            .all(...parameters)
+            .map((step) => String(step.detail)),
+        })),
+    );
+    expect(plans.map(({ sql }) => sql)).toHaveLength(9);
+    for (const { sql, plan } of plans)
+      expect({ sql, plan: plan.filter((step) => !/^SEARCH rows USING (COVERING )?INDEX rows_by_/.test(step)) }).toEqual({ sql, plan: [] });
   });
 });

@@ -128,6 +128,33 @@ describe('sandbox state', () => {
     expect(state.segments).toEqual(segments);
   });
 
+  it("makes an earlier loopsctl's whole indexes partial at the file's first write, not at a read, and finds rows through them", async () => {
+    const file = tempFile();
+    writeState(file, seedState());
+    const indexes = () =>
+      Object.fromEntries(query(file, "SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'rows'").map((row) => [row.name, row.sql]));
+    // As a loopsctl that indexed every row made them.
+    for (const [name, columns] of [
+      ['rows_by_key1', 'slice, key1'],
+      ['rows_by_place', 'slice, place'],
+    ]) {
+      query(file, `DROP INDEX ${name}`);
+      query(file, `CREATE INDEX ${name} ON rows (${columns})`);
+    }
+    const whole = indexes();
+    const sandbox = await start(file);
+    expect((await request(sandbox, 'GET', '/v1/contacts/find?email=ada%40example.com')).status).toBe(200);
+    expect(indexes()).toEqual(whole);
+    expect((await request(sandbox, 'POST', '/v1/contacts/create', { email: 'new@example.com', userId: 'new-1' })).status).toBe(200);
+    expect(indexes()).toEqual({
+      rows_by_id: 'CREATE INDEX rows_by_id ON rows (slice, id)',
+      rows_by_key0: 'CREATE INDEX rows_by_key0 ON rows (slice, key0)',
+      rows_by_key1: 'CREATE INDEX rows_by_key1 ON rows (slice, key1) WHERE key1 IS NOT NULL',
+      rows_by_place: 'CREATE INDEX rows_by_place ON rows (slice, place) WHERE place IS NOT NULL',
+    });
+    expect((await request(sandbox, 'GET', '/v1/contacts/find?userId=new-1')).body).toMatchObject([{ email: 'new@example.com' }]);
+  });
+
   it('names a corrupt or foreign state file and the way out', () => {
     const refusal = (file: string) => {
       try {
