@@ -60,6 +60,8 @@ function sqliteModule(): Sqlite {
 const APPLICATION_ID = 0x4c6f6f70;
 /** The layout of the tables below: 2 added each row's place in its slice's queues. */
 const LAYOUT = 2;
+/** How many pages (4 KiB) of the write-ahead log a checkpoint waits for: a log of about 40 MB beside the file. */
+const CHECKPOINT_PAGES = 10_000;
 const SQLITE_HEADER = Buffer.from('SQLite format 3\0', 'latin1');
 
 /** What layout 2 added to layout 1's table of rows: each row's place in its slice's queues. */
@@ -124,8 +126,10 @@ function openDatabase(file: string, refuse: (reason: string) => Error): Database
       .get()!;
     if (Number(identity.app) !== APPLICATION_ID) throw refuse('it is a SQLite database, but not a sandbox state');
     if (Number(identity.layout) > LAYOUT) throw refuse(`it was written by a newer loopsctl (store layout ${identity.layout}; this one reads up to ${LAYOUT})`);
-    // Readers never wait for the writer; a commit is made durable at the next checkpoint, not by a sync of its own.
-    database.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL');
+    // Readers never wait for the writer; a commit is made durable at the next checkpoint, not by a
+    // sync of its own. A checkpoint syncs twice and copies each page once however often it was
+    // written since: one every CHECKPOINT_PAGES pages of log rather than SQLite's 1,000.
+    database.exec(`PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA wal_autocheckpoint = ${CHECKPOINT_PAGES}`);
     return database;
   } catch (error) {
     database.close();

@@ -6,7 +6,8 @@ import { LocalFileError, UsageError } from '../../../src/base/errors.js';
 import { transactionalEmails } from '../../../src/emulator/routes/transactional.js';
 import { SEED_IDS, sandboxModules, seedState } from '../../support/sandbox.js';
 import { startServer, type SandboxServer } from '../../../src/emulator/server.js';
-import { defaultStatePath, readState, STATE_VERSION, withStateLock, writeState } from '../../../src/emulator/state.js';
+import { defaultStatePath, openStateFile, readState, STATE_VERSION, withStateLock, writeState } from '../../../src/emulator/state.js';
+import { rowStoreOf } from '../../../src/emulator/module.js';
 import { tempDir } from '../../support/temp.js';
 
 const started: SandboxServer[] = [];
@@ -153,6 +154,27 @@ describe('sandbox state', () => {
       rows_by_place: 'CREATE INDEX rows_by_place ON rows (slice, place) WHERE place IS NOT NULL',
     });
     expect((await request(sandbox, 'GET', '/v1/contacts/find?userId=new-1')).body).toMatchObject([{ email: 'new@example.com' }]);
+  });
+
+  it("lets the write-ahead log grow past SQLite's 1,000 pages before a checkpoint", () => {
+    const file = tempFile();
+    writeState(file, seedState());
+    const database = openStateFile(file, () => {
+      throw new Error('the state file is there');
+    });
+    // The log's frames: a header of 32 bytes, then each page (4 KiB) after one of 24.
+    const frames = () => (statSync(`${file}-wal`).size - 32) / (4096 + 24);
+    // A commit a contact, as a server makes them one request at a time: several pages each.
+    for (let index = 0; index < 600; index += 1)
+      database.transaction(true, (state) => {
+        rowStoreOf(state)!
+          .rows({ key: 'contacts', check: (row) => row as object })!
+          .add({ id: `cwal${index}`, email: `wal${index}@example.com`, userId: null });
+        database.save(state);
+      });
+    // SQLite's own setting would have checkpointed at 1,000, then written the log again from its first frame.
+    expect(frames()).toBeGreaterThan(1_500);
+    database.close();
   });
 
   it('names a corrupt or foreign state file and the way out', () => {
