@@ -145,6 +145,12 @@ export class SliceRows<T extends object> {
   /** Rows written by a look-up since the last save, which may have changed since: a save looks at them again. */
   private synced = new Set<T>();
   private removed = new Set<T>();
+  /**
+   * The places nextPlace found, by what it was asked, as the database holds them: a request asks
+   * for the next wait's end at its start and at its end, and nearly always nothing moved between.
+   * Forgotten at any write of the slice's rows.
+   */
+  private readonly nextPlaces = new Map<string, string | undefined>();
 
   constructor(
     readonly key: string,
@@ -194,8 +200,12 @@ export class SliceRows<T extends object> {
       },
       nextPlace: (after, below) => {
         this.sync();
+        const asked = `${after}\u0000${below}`;
+        if (this.nextPlaces.has(asked)) return this.nextPlaces.get(asked);
         const found = this.statement('SELECT place FROM rows WHERE slice = ? AND place > ? AND place < ? ORDER BY place LIMIT 1').get(key, after, below);
-        return found === undefined ? undefined : String(found.place);
+        const next = found === undefined ? undefined : String(found.place);
+        this.nextPlaces.set(asked, next);
+        return next;
       },
       countPlaced: (from, below) => {
         this.sync();
@@ -233,6 +243,7 @@ export class SliceRows<T extends object> {
         if (record !== undefined) kept.add(record.position);
       }
       this.statement('DELETE FROM rows WHERE slice = ? AND position NOT IN (SELECT value FROM json_each(?))').run(this.key, JSON.stringify([...kept]));
+      this.nextPlaces.clear();
       for (const [position, row] of [...this.objects]) if (!kept.has(position)) this.forgetRow(row);
       for (const row of all) this.write(row);
       this.touched.clear();
@@ -249,6 +260,7 @@ export class SliceRows<T extends object> {
   /** Removes every row of the slice (it left the state). */
   drop(): void {
     this.statement('DELETE FROM rows WHERE slice = ?').run(this.key);
+    this.nextPlaces.clear();
     this.statement('DELETE FROM row_slices WHERE key = ?').run(this.key);
   }
 
@@ -261,7 +273,10 @@ export class SliceRows<T extends object> {
   private sync(): void {
     for (const row of this.removed) {
       const record = this.records.get(row);
-      if (record !== undefined) this.statement('DELETE FROM rows WHERE position = ?').run(record.position);
+      if (record !== undefined) {
+        this.statement('DELETE FROM rows WHERE position = ?').run(record.position);
+        this.nextPlaces.clear();
+      }
       this.forgetRow(row);
       this.synced.delete(row);
     }
@@ -299,6 +314,7 @@ export class SliceRows<T extends object> {
       );
       this.records.set(row, { position, text });
       this.objects.set(position, row);
+      this.nextPlaces.clear();
     } else if (record.text !== text) {
       this.statement('UPDATE rows SET id = ?, key0 = ?, key1 = ?, place = ?, value = ? WHERE position = ?').run(
         this.idOf(row),
@@ -309,6 +325,7 @@ export class SliceRows<T extends object> {
         record.position,
       );
       record.text = text;
+      this.nextPlaces.clear();
     }
   }
 

@@ -324,6 +324,34 @@ function recordedRows(slice: 'contacts' | 'journeys', state: StateCore) {
 }
 
 describe("the store's look-ups", () => {
+  it('asks for the next place once until a row of the slice is written, then as the rows are now', () => {
+    const state = {
+      ...seedState(),
+      journeys: { journeys: byId([journey('jh1', {}), journey('j3', { waitUntil: at(3) })]), ended: [], waiting: [], held: {}, waitOrder: 0 },
+    };
+    const { rows, asked } = recordedRows('journeys', state);
+    const nextWait = () => rows.nextPlace('t', 't~');
+    const placeAsked = () => asked.filter(({ sql }) => sql.startsWith('SELECT place')).length;
+    expect(nextWait()).toBe(`t${at(3)}`);
+    expect(nextWait()).toBe(`t${at(3)}`);
+    expect(placeAsked()).toBe(1);
+    // Another question is asked of its own.
+    expect(rows.nextPlace('h', 'h~')).toBe('hwf_a');
+    expect(placeAsked()).toBe(2);
+    // A row handed out and changed is written before the next look-up, which then asks again.
+    const [waiting] = rows.placed('t', 't~');
+    waiting!.waitUntil = at(1);
+    expect(nextWait()).toBe(`t${at(1)}`);
+    expect(nextWait()).toBe(`t${at(1)}`);
+    expect(placeAsked()).toBe(3);
+    rows.add(journey('j2', { waitUntil: at(2) }));
+    rows.remove(waiting!);
+    expect(nextWait()).toBe(`t${at(2)}`);
+    rows.remove(rows.byId('j2')!);
+    expect(nextWait()).toBeUndefined();
+    expect(placeAsked()).toBe(5);
+  });
+
   it('finds rows through an index, never by reading the slice: by id, by either key, by place', () => {
     const contacts = recordedRows('contacts', { ...seedState(), contacts: [contact('c1', 'ada@example.com', 'ada'), contact('c2', 'bo@example.com')] });
     expect(contacts.rows.byId('c2')?.email).toBe('bo@example.com');
