@@ -235,7 +235,7 @@ export class StateDatabase {
       this.forget();
       return;
     }
-    writeChanges(this.held, (sql) => this.statement(sql));
+    writeChanges(this.held, (sql) => this.statement(sql), true);
   }
 
   /** Forgets the state held: the next transaction reads the file again. */
@@ -311,8 +311,20 @@ function parseMember(key: string, text: string, refuse: (reason: string) => Erro
   }
 }
 
-/** Writes the members that changed, and each row slice's changes, into the open transaction. */
-function writeChanges(held: Held, statement: (sql: string) => Statement): void {
+/**
+ * How many ids a process that keeps the state takes ahead. The file's counter (the member
+ * `sequence`) is written a block past the ids handed out, so that a run of creates writes it once a
+ * block rather than at each commit (a page of the log each). No id handed out is above the file's
+ * counter; a process that reads the file again goes on from there, and the rest of its block is
+ * never used.
+ */
+export const SEQUENCE_BLOCK = 64;
+
+/**
+ * Writes the members that changed, and each row slice's changes, into the open transaction; with
+ * `idsAhead`, the state's counter of ids a block ahead (SEQUENCE_BLOCK).
+ */
+function writeChanges(held: Held, statement: (sql: string) => Statement, idsAhead: boolean): void {
   const { state, texts } = held;
   const upsert = statement('INSERT INTO members (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value');
   const present = new Set<string>();
@@ -339,10 +351,14 @@ function writeChanges(held: Held, statement: (sql: string) => Statement): void {
       rows.flush();
       continue;
     }
-    const text = JSON.stringify(value) as string | undefined;
+    let text = JSON.stringify(value) as string | undefined;
     if (text === undefined) continue;
     present.add(key);
     if (texts.get(key) === text) continue;
+    if (idsAhead && key === 'sequence' && typeof value === 'number') {
+      if (Number(texts.get(key)) >= value) continue;
+      text = String(value + SEQUENCE_BLOCK);
+    }
     upsert.run(key, text);
     texts.set(key, text);
   }
@@ -456,5 +472,5 @@ function writeWhole(database: Database, state: StateCore): void {
   const held: Held = { state: {} as StateCore, texts: new Map(), rows: new Map() };
   // Written as a change from nothing: every member and every row is new.
   for (const key of Object.keys(state)) held.state[key] = state[key];
-  writeChanges(held, (sql) => database.prepare(sql));
+  writeChanges(held, (sql) => database.prepare(sql), false);
 }

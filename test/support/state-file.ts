@@ -2,6 +2,7 @@
  * The sandbox's state file as tests look into it: read whole, and damaged the way a person or
  * another program could damage it (a member or a row of the wrong shape), through SQLite itself.
  */
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import type { StateCore } from '../../src/emulator/module.js';
@@ -48,4 +49,24 @@ function withDatabase(file: string, fn: (database: DatabaseSync) => unknown): vo
   } finally {
     database.close();
   }
+}
+
+/**
+ * How many transactions the write-ahead log beside a state file holds, as SQLite's file format
+ * says (https://www.sqlite.org/fileformat2.html#walformat): a frame header's second field is the
+ * database's size after a commit, "for all other records, zero"; frames whose salt is not the
+ * header's are left from before the log was started over.
+ */
+export function commitsLogged(file: string): number {
+  const log = `${file}-wal`;
+  if (!existsSync(log)) return 0;
+  const bytes = readFileSync(log);
+  if (bytes.length < 32) return 0;
+  const pageSize = bytes.readUInt32BE(8);
+  let commits = 0;
+  for (let frame = 32; frame + 24 + pageSize <= bytes.length; frame += 24 + pageSize) {
+    if (!bytes.subarray(frame + 8, frame + 16).equals(bytes.subarray(16, 24))) break;
+    if (bytes.readUInt32BE(frame + 4) !== 0) commits += 1;
+  }
+  return commits;
 }

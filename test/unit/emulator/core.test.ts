@@ -6,7 +6,7 @@ import { openCore, type SandboxCore } from '../../../src/emulator/core.js';
 import type { ApiAnswer } from '../../../src/emulator/module.js';
 import { lockFileFor, takeFileLock } from '../../../src/base/lock.js';
 import { createdId } from '../../../src/emulator/module.js';
-import { StateDatabase } from '../../../src/emulator/state-store.js';
+import { SEQUENCE_BLOCK, StateDatabase } from '../../../src/emulator/state-store.js';
 import { patchBuiltin } from '../../support/patch-builtin.js';
 import { setMember } from '../../support/state-file.js';
 import { tempDir } from '../../support/temp.js';
@@ -45,7 +45,8 @@ describe('a sandbox whose state is a file', () => {
       existsSync: (existsSync) => (path) => (path === stateFile && !existsSync(lockFileFor(stateFile)) ? false : existsSync(path)),
     });
     const second = await openCore({ stateFile, rateLimit: false }).finally(restore);
-    expect(await createEmail(second, 'Second')).toBe(createdId(4));
+    // After the block of ids the first took ahead: an email takes three.
+    expect(await createEmail(second, 'Second')).toBe(createdId(3 + SEQUENCE_BLOCK + 1));
     const names = (answer: ApiAnswer) => (answer.body as { data: { name: string }[] }).data.map((email) => email.name);
     expect(names(await list(second, '/v1/transactional-emails?perPage=50'))).toEqual(expect.arrayContaining(['First', 'Second']));
     await Promise.all([first.close(), second.close()]);
@@ -58,10 +59,11 @@ describe('a sandbox whose state is a file', () => {
     // Both have read the state; then each makes a record in turn, the second holding the state it read.
     expect(first.state().sequence).toBe(0);
     expect(second.state().sequence).toBe(0);
-    // An email takes three ids (the email, its draft message and the draft's revision).
+    // An email takes three ids (the email, its draft message and the draft's revision); each process goes on
+    // after the block of ids the other took ahead, not from the count it read.
     expect(await createEmail(first, 'First')).toBe(createdId(1));
-    expect(await createEmail(second, 'Second')).toBe(createdId(4));
-    expect(await createEmail(first, 'Third')).toBe(createdId(7));
+    expect(await createEmail(second, 'Second')).toBe(createdId(3 + SEQUENCE_BLOCK + 1));
+    expect(await createEmail(first, 'Third')).toBe(createdId(2 * (3 + SEQUENCE_BLOCK) + 1));
     await Promise.all([first.close(), second.close()]);
   });
 });

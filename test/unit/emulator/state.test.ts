@@ -7,7 +7,8 @@ import { transactionalEmails } from '../../../src/emulator/routes/transactional.
 import { SEED_IDS, sandboxModules, seedState } from '../../support/sandbox.js';
 import { startServer, type SandboxServer } from '../../../src/emulator/server.js';
 import { defaultStatePath, openStateFile, readState, STATE_VERSION, withStateLock, writeState } from '../../../src/emulator/state.js';
-import { rowStoreOf } from '../../../src/emulator/module.js';
+import { createdId, newId, rowStoreOf } from '../../../src/emulator/module.js';
+import { SEQUENCE_BLOCK } from '../../../src/emulator/state-store.js';
 import { tempDir } from '../../support/temp.js';
 
 const started: SandboxServer[] = [];
@@ -154,6 +155,31 @@ describe('sandbox state', () => {
       rows_by_place: 'CREATE INDEX rows_by_place ON rows (slice, place) WHERE place IS NOT NULL',
     });
     expect((await request(sandbox, 'GET', '/v1/contacts/find?userId=new-1')).body).toMatchObject([{ email: 'new@example.com' }]);
+  });
+
+  it('writes the counter of ids once a block of them, always past every id handed out, and goes on from it when read again', () => {
+    const file = tempFile();
+    writeState(file, seedState());
+    query(file, 'CREATE TABLE writes (value TEXT)');
+    query(file, "CREATE TRIGGER logged AFTER UPDATE ON members WHEN new.key = 'sequence' BEGIN INSERT INTO writes VALUES (new.value); END");
+    const database = openStateFile(file, () => {
+      throw new Error('the state file is there');
+    });
+    const made: string[] = [];
+    const make = () =>
+      database.transaction(true, (state) => {
+        made.push(newId(state));
+        database.save(state);
+      });
+    const start = readState(file, sandboxModules)!.sequence;
+    for (let index = 0; index < SEQUENCE_BLOCK + 2; index += 1) make();
+    // At the first id, a block past it; at the first id past that block, a block past that one.
+    const written = start + 1 + SEQUENCE_BLOCK;
+    expect(query(file, 'SELECT value FROM writes').map((write) => Number(write.value))).toEqual([written, written + 1 + SEQUENCE_BLOCK]);
+    expect(made).toEqual(Array.from({ length: SEQUENCE_BLOCK + 2 }, (_, index) => createdId(start + index + 1)));
+    // Another process reads the counter as written, past every id handed out.
+    expect(readState(file, sandboxModules)!.sequence).toBe(written + 1 + SEQUENCE_BLOCK);
+    database.close();
   });
 
   it("lets the write-ahead log grow past SQLite's 1,000 pages before a checkpoint", () => {
