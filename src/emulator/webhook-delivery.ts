@@ -77,6 +77,12 @@ export class DeliveryEngine {
       this.again = true;
       return;
     }
+    // Without an endpoint nothing is due nor waited for, which a run would find at the cost of its
+    // promises and clock: a server whose webhooks are off is woken after every request.
+    if (this.options.read((state) => webhookEndpoint.of(state)) === null) {
+      clearTimeout(this.timer);
+      return;
+    }
     this.running = this.run()
       .catch((error: unknown) => this.options.onError(error))
       .finally(() => (this.running = undefined));
