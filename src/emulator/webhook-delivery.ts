@@ -79,7 +79,7 @@ export class DeliveryEngine {
     }
     // Without an endpoint nothing is due nor waited for, which a run would find at the cost of its
     // promises and clock: a server whose webhooks are off is woken after every request.
-    if (this.options.read((state) => webhookEndpoint.of(state)) === null) {
+    if (this.endpointMissing()) {
       clearTimeout(this.timer);
       return;
     }
@@ -113,6 +113,15 @@ export class DeliveryEngine {
       }
     } while (this.again && !this.closed);
     this.scheduleNext();
+  }
+
+  /** Whether the state holds no endpoint; not when it cannot be read, which a run reports (onError). */
+  private endpointMissing(): boolean {
+    try {
+      return this.options.read((state) => webhookEndpoint.of(state)) === null;
+    } catch {
+      return false;
+    }
   }
 
   /** The pending deliveries due now that are not being sent already, oldest first. */
