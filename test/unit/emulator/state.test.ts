@@ -130,11 +130,19 @@ describe('sandbox state', () => {
     expect(state.segments).toEqual(segments);
   });
 
+  /** How the indexes of a state file's rows were made, by name. */
+  const rowIndexes = (file: string) =>
+    Object.fromEntries(query(file, "SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'rows'").map((row) => [row.name, row.sql]));
+  const INDEXES_MADE = {
+    rows_by_id: 'CREATE INDEX rows_by_id ON rows (slice, id)',
+    rows_by_key0: 'CREATE INDEX rows_by_key0 ON rows (slice, key0)',
+    rows_by_key1: 'CREATE INDEX rows_by_key1 ON rows (slice, key1) WHERE key1 IS NOT NULL',
+    rows_by_place: 'CREATE INDEX rows_by_place ON rows (slice, place) WHERE place IS NOT NULL',
+  };
+
   it("makes an earlier loopsctl's whole indexes partial at the file's first write, not at a read, and finds rows through them", async () => {
     const file = tempFile();
     writeState(file, seedState());
-    const indexes = () =>
-      Object.fromEntries(query(file, "SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'rows'").map((row) => [row.name, row.sql]));
     // As a loopsctl that indexed every row made them.
     for (const [name, columns] of [
       ['rows_by_key1', 'slice, key1'],
@@ -143,18 +151,35 @@ describe('sandbox state', () => {
       query(file, `DROP INDEX ${name}`);
       query(file, `CREATE INDEX ${name} ON rows (${columns})`);
     }
-    const whole = indexes();
+    const whole = rowIndexes(file);
     const sandbox = await start(file);
     expect((await request(sandbox, 'GET', '/v1/contacts/find?email=ada%40example.com')).status).toBe(200);
-    expect(indexes()).toEqual(whole);
+    expect(rowIndexes(file)).toEqual(whole);
     expect((await request(sandbox, 'POST', '/v1/contacts/create', { email: 'new@example.com', userId: 'new-1' })).status).toBe(200);
-    expect(indexes()).toEqual({
-      rows_by_id: 'CREATE INDEX rows_by_id ON rows (slice, id)',
-      rows_by_key0: 'CREATE INDEX rows_by_key0 ON rows (slice, key0)',
-      rows_by_key1: 'CREATE INDEX rows_by_key1 ON rows (slice, key1) WHERE key1 IS NOT NULL',
-      rows_by_place: 'CREATE INDEX rows_by_place ON rows (slice, place) WHERE place IS NOT NULL',
-    });
+    expect(rowIndexes(file)).toEqual(INDEXES_MADE);
     expect((await request(sandbox, 'GET', '/v1/contacts/find?userId=new-1')).body).toMatchObject([{ email: 'new@example.com' }]);
+    // Indexes already as they should be are left as they are at another process's first write: the schema is not changed.
+    const schemaVersion = () => query(file, 'PRAGMA schema_version');
+    const schema = schemaVersion();
+    await sandbox.close();
+    const again = await start(file);
+    expect((await request(again, 'POST', '/v1/contacts/create', { email: 'again@example.com' })).status).toBe(200);
+    expect(schemaVersion()).toEqual(schema);
+  });
+
+  it('brings a database of layout 1 up to date at its first write: the rows get their places, and the indexes their shape', async () => {
+    const file = tempFile();
+    writeState(file, seedState());
+    // Layout 1: no place of a row in its queues.
+    query(file, 'DROP INDEX rows_by_place');
+    query(file, 'ALTER TABLE rows DROP COLUMN place');
+    query(file, 'PRAGMA user_version = 1');
+    const sandbox = await start(file);
+    expect((await request(sandbox, 'POST', '/v1/contacts/create', { email: 'new@example.com' })).status).toBe(200);
+    expect(query(file, 'SELECT user_version AS layout FROM pragma_user_version')).toEqual([{ layout: 2 }]);
+    expect(query(file, "SELECT name FROM pragma_table_info('rows') WHERE name = 'place'")).toEqual([{ name: 'place' }]);
+    expect(rowIndexes(file)).toEqual(INDEXES_MADE);
+    expect((await request(sandbox, 'GET', '/v1/contacts/find?email=new%40example.com')).body).toMatchObject([{ email: 'new@example.com' }]);
   });
 
   it('writes the counter of ids once a block of them, always past every id handed out, and goes on from it when read again', () => {
