@@ -355,7 +355,7 @@ function writeChanges(held: Held, statement: (sql: string) => Statement, idsAhea
     if (text === undefined) continue;
     present.add(key);
     if (texts.get(key) === text) continue;
-    if (idsAhead && key === 'sequence' && typeof value === 'number') {
+    if (idsAhead && key === ('sequence' satisfies keyof StateCore) && typeof value === 'number') {
       if (Number(texts.get(key)) >= value) continue;
       text = String(value + SEQUENCE_BLOCK);
     }
