@@ -242,8 +242,7 @@ export class SliceRows<T extends object> {
         const record = this.records.get(row);
         if (record !== undefined) kept.add(record.position);
       }
-      this.statement('DELETE FROM rows WHERE slice = ? AND position NOT IN (SELECT value FROM json_each(?))').run(this.key, JSON.stringify([...kept]));
-      this.nextPlaces.clear();
+      this.changeRows('DELETE FROM rows WHERE slice = ? AND position NOT IN (SELECT value FROM json_each(?))', this.key, JSON.stringify([...kept]));
       for (const [position, row] of [...this.objects]) if (!kept.has(position)) this.forgetRow(row);
       for (const row of all) this.write(row);
       this.touched.clear();
@@ -259,8 +258,7 @@ export class SliceRows<T extends object> {
 
   /** Removes every row of the slice (it left the state). */
   drop(): void {
-    this.statement('DELETE FROM rows WHERE slice = ?').run(this.key);
-    this.nextPlaces.clear();
+    this.changeRows('DELETE FROM rows WHERE slice = ?', this.key);
     this.statement('DELETE FROM row_slices WHERE key = ?').run(this.key);
   }
 
@@ -273,10 +271,7 @@ export class SliceRows<T extends object> {
   private sync(): void {
     for (const row of this.removed) {
       const record = this.records.get(row);
-      if (record !== undefined) {
-        this.statement('DELETE FROM rows WHERE position = ?').run(record.position);
-        this.nextPlaces.clear();
-      }
+      if (record !== undefined) this.changeRows('DELETE FROM rows WHERE position = ?', record.position);
       this.forgetRow(row);
       this.synced.delete(row);
     }
@@ -303,20 +298,14 @@ export class SliceRows<T extends object> {
     const place = this.layout.place?.(row as Shaped) ?? null;
     if (record === undefined) {
       const position = Number(
-        this.statement('INSERT INTO rows (slice, id, key0, key1, place, value) VALUES (?, ?, ?, ?, ?, ?)').run(
-          this.key,
-          this.idOf(row),
-          key0,
-          key1,
-          place,
-          text,
-        ).lastInsertRowid,
+        this.changeRows('INSERT INTO rows (slice, id, key0, key1, place, value) VALUES (?, ?, ?, ?, ?, ?)', this.key, this.idOf(row), key0, key1, place, text)
+          .lastInsertRowid,
       );
       this.records.set(row, { position, text });
       this.objects.set(position, row);
-      this.nextPlaces.clear();
     } else if (record.text !== text) {
-      this.statement('UPDATE rows SET id = ?, key0 = ?, key1 = ?, place = ?, value = ? WHERE position = ?').run(
+      this.changeRows(
+        'UPDATE rows SET id = ?, key0 = ?, key1 = ?, place = ?, value = ? WHERE position = ?',
         this.idOf(row),
         key0,
         key1,
@@ -325,8 +314,13 @@ export class SliceRows<T extends object> {
         record.position,
       );
       record.text = text;
-      this.nextPlaces.clear();
     }
+  }
+
+  /** Runs a statement that writes the slice's rows: what nextPlace found may then have moved. */
+  private changeRows(sql: string, ...parameters: SqlValue[]): ReturnType<Statement['run']> {
+    this.nextPlaces.clear();
+    return this.statement(sql).run(...parameters);
   }
 
   private forgetRow(row: T): void {
