@@ -221,9 +221,20 @@ function shippedFiles() {
         return encoding === undefined ? data : data.toString(encoding);
       }
     };
+    const readFileBriefly = briefReader();
     return {
       root,
       read,
+      readFileBriefly,
+      readBriefly: (name) => {
+        try {
+          return readFileBriefly(join(root, name));
+        } catch (error) {
+          // A compressed file is read whole.
+          if (error.code === 'ENOENT' && fs.existsSync(join(root, `${name}.br`))) return read(name);
+          throw error;
+        }
+      },
       path: (name) => (fs.existsSync(join(root, name)) ? join(root, name) : extracted(name, read, packageVersion())),
       native: (id, require) => require(id),
       stat: (name) => (fs.existsSync(join(root, name)) ? fs.statSync(join(root, name)) : fs.statSync(join(root, `${name}.br`))),
@@ -243,6 +254,8 @@ function shippedFiles() {
   return {
     root,
     read,
+    readFileBriefly: briefReader(),
+    readBriefly: read,
     path,
     // The executable's bundles have no file to time: its own file stands for them.
     stat: () => require('node:fs').statSync(process.execPath),
@@ -252,6 +265,29 @@ function shippedFiles() {
       process.dlopen(loaded, path(`native/${id.replace('/', '+')}.node`));
       return loaded.exports;
     },
+  };
+}
+
+/**
+ * A reader of a file's bytes into one buffer that each read overwrites: for what is used as soon as
+ * it is read (a bundle's source, decoded at once; its code cache, which V8 reads while the script
+ * compiles). A buffer of their own would be fresh memory for each, some 2 MB in a `--sandbox`
+ * start, and the first write to each page of it a page fault. Throws as readFileSync does.
+ */
+function briefReader() {
+  const fs = require('node:fs');
+  let buffer;
+  return (file) => {
+    const descriptor = fs.openSync(file, 'r');
+    try {
+      const size = fs.fstatSync(descriptor).size;
+      if (buffer === undefined || buffer.length < size) buffer = Buffer.allocUnsafeSlow(Math.max(size, 512 * 1024));
+      let length = 0;
+      for (let read = -1; length < size && read !== 0; length += read) read = fs.readSync(descriptor, buffer, length, size - length, length);
+      return buffer.subarray(0, length);
+    } finally {
+      fs.closeSync(descriptor);
+    }
   };
 }
 
@@ -425,16 +461,18 @@ function compileBundle(name, files, recordedAs) {
   const { Script } = require('node:vm');
   const { join } = require('node:path');
   const plainNode = process.execArgv.length === 0 && !process.env.NODE_OPTIONS;
+  // The source first: its cache is read into the same buffer after.
+  const source = module.constructor.wrap(readBundle(name, files));
   const shipped = shippedCacheFile(name);
-  let used = plainNode && recordedAs === undefined ? readCache(() => files.read(shipped)) : undefined;
+  let used = plainNode && recordedAs === undefined ? readCache(() => files.readBriefly(shipped)) : undefined;
   let cacheFile = join(files.root, shipped);
   const local = used === undefined && recordedAs === undefined;
   if (local) {
     cacheFile = localCacheFile(name, files);
-    used = cacheFile === undefined ? undefined : readCache(() => require('node:fs').readFileSync(cacheFile));
+    used = cacheFile === undefined ? undefined : readCache(() => files.readFileBriefly(cacheFile));
   }
   const filename = join(recordedAs ?? files.root, name);
-  const script = new Script(module.constructor.wrap(readBundle(name, files)), { filename, cachedData: used });
+  const script = new Script(source, { filename, cachedData: used });
   const accepted = used !== undefined && !script.cachedDataRejected;
   const report = accepted ? `used ${cacheFile}` : `not used (${used === undefined ? `none yet for ${filename}` : `${cacheFile} rejected`})`;
   // local: whether the cache is one an earlier run wrote (written again when a run grows it).
@@ -449,7 +487,7 @@ function compileBundle(name, files, recordedAs) {
  */
 function readBundle(name, files) {
   try {
-    return files.read(name).toString();
+    return files.readBriefly(name).toString();
   } catch (error) {
     if (error.code !== 'ENOENT') throw error;
     process.stderr.write(`loopsctl: not built yet (no ${require('node:path').join(files.root, name)}): run npm install, which builds it (or npm run build)\n`);

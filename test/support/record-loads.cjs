@@ -19,11 +19,14 @@ const record = (file) => {
   if (native !== undefined) loaded.add(`node_modules/${native}`);
 };
 
-const readFileSync = fs.readFileSync;
-fs.readFileSync = function (file, ...rest) {
-  if (typeof file === 'string') record(file);
-  return readFileSync.call(this, file, ...rest);
-};
+// bin/loopsctl.js opens the bundles and reads them into a buffer of its own; other files it reads whole.
+for (const name of ['readFileSync', 'openSync']) {
+  const original = fs[name];
+  fs[name] = function (file, ...rest) {
+    if (typeof file === 'string') record(file);
+    return original.call(this, file, ...rest);
+  };
+}
 const load = Module._load;
 Module._load = function (request, parent, isMain) {
   if (!request.startsWith('node:')) record(Module._resolveFilename(request, parent, isMain));

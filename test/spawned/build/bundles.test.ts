@@ -452,6 +452,25 @@ describe('the code cache', () => {
     expect(cliCache().ino).toBe(grown.ino);
   });
 
+  it('serves every bundle read after one larger than the buffer the reads share', async () => {
+    // Sources and caches are read into one buffer, each source before its cache, made anew for a
+    // file larger than it: client.cjs, loaded after two others, grown past 512 KiB with a comment.
+    const copy = packageCopy('large-bundle', (file) => !file.startsWith('dist/client.cjs.'));
+    writeFileSync(join(copy, 'dist/client.cjs'), `${readFileSync(join(copy, 'dist/client.cjs'), 'utf8')}\n//${'x'.repeat(600 * 1024)}\n`);
+    const env = { ...report, XDG_CACHE_HOME: join(scratch, 'large-bundle-cache') };
+    const bin = join(copy, 'bin/loopsctl.js');
+    const [first, second] = [await spawnCli(['--sandbox', 'workflow', 'list'], env, bin), await spawnCli(['--sandbox', 'workflow', 'list'], env, bin)];
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stdout).toBe((await spawnCli(['--sandbox', 'workflow', 'list'])).stdout);
+    const shipped = first.stderr.split('\n').filter((line) => line.startsWith(`code cache: used ${join(copy, 'dist')}`));
+    expect(shipped).toHaveLength(4);
+    expect(first.stderr).toMatch(/^code cache: not used \(none yet for .*\/dist\/client\.cjs\)$/m);
+    // The cache the first run wrote of the large bundle, read into the buffer too.
+    expect(second.stdout).toBe(first.stdout);
+    expect(second.stderr).toMatch(/^code cache: used .*\/large-bundle-cache\/loopsctl\/client@[^/]+\.cache$/m);
+    expect(second.stderr).not.toMatch(/not used/);
+  });
+
   describe('recorded by the build', () => {
     const secret = { LOOPS_WEBHOOK_SECRET: 'whsec_bG9vcHNjdGwtdGVzdC1zZWNyZXQ=' };
     /** A copy of the package without its caches, and the caches a recording wrote there. */
