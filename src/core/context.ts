@@ -233,7 +233,7 @@ export class CommandContext {
       import('../api/retry.js'),
       this.journalWatcher(),
     ]);
-    const { globals, runtime } = this;
+    const { globals } = this;
     const lines = this.requestLines();
     const onRetry = (notice: RetryNotice) =>
       lines.retry(`${notice.request}: ${notice.reason}; retrying in ${formatSeconds(notice.delayMs)} (retry ${notice.retry} of ${notice.retries})`);
@@ -245,7 +245,7 @@ export class CommandContext {
       retry: { retries: globals.retries },
       onRetry,
       debug: lines.debug,
-      signal: AbortSignal.any([runtime.signal, this.cancellation.signal]),
+      signal: this.cancelledWithRun(),
       pacer,
       maxBodyBytes: maxBodyBytes(this.env),
       proxy: this.proxySettings(),
@@ -255,6 +255,22 @@ export class CommandContext {
     });
     this.closers.push(() => transport.close());
     return transport;
+  }
+
+  /**
+   * The signal that ends the transport's requests: this context's cancellation, which the run's
+   * interruption also aborts while the context is open. A listener rather than AbortSignal.any(),
+   * whose first call alone costs a `--sandbox` command's start a sixth of a millisecond.
+   */
+  private cancelledWithRun(): AbortSignal {
+    const { signal } = this.runtime;
+    const follow = () => this.cancellation.abort(signal.reason);
+    if (signal.aborted) follow();
+    else {
+      signal.addEventListener('abort', follow, { once: true });
+      this.closers.push(async () => signal.removeEventListener('abort', follow));
+    }
+    return this.cancellation.signal;
   }
 
   private mayWrite(): boolean {
