@@ -191,8 +191,13 @@ function packageVersion() {
   return JSON.parse(require('node:fs').readFileSync(require('node:path').join(__dirname, '..', 'package.json'), 'utf8')).version;
 }
 
-/** node:sea when this runs as the single executable, else undefined (on any Node, any version). */
+/**
+ * node:sea when this runs as the single executable, else undefined (on any Node, any version). The
+ * executable's main script is named as the executable itself, and no file run by `node` is:
+ * loading node:sea, a tenth of a millisecond, is left to the executable.
+ */
 function singleExecutable() {
+  if (__filename !== process.execPath) return undefined;
   try {
     const sea = require('node:sea');
     return sea.isSea() ? sea : undefined;
