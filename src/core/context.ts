@@ -258,18 +258,15 @@ export class CommandContext {
   }
 
   /**
-   * The signal that ends the transport's requests: this context's cancellation, which the run's
-   * interruption also aborts while the context is open. A listener rather than AbortSignal.any(),
-   * whose first call alone costs a `--sandbox` command's start a sixth of a millisecond.
+   * The transport's signal: the context's cancellation, which the run's interruption also aborts
+   * while the context is open (the first call of AbortSignal.any() alone costs a start 0.16 ms).
    */
   private cancelledWithRun(): AbortSignal {
     const { signal } = this.runtime;
     const follow = () => this.cancellation.abort(signal.reason);
+    signal.addEventListener('abort', follow, { once: true });
+    this.closers.push(async () => signal.removeEventListener('abort', follow));
     if (signal.aborted) follow();
-    else {
-      signal.addEventListener('abort', follow, { once: true });
-      this.closers.push(async () => signal.removeEventListener('abort', follow));
-    }
     return this.cancellation.signal;
   }
 

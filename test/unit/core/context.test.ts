@@ -27,30 +27,27 @@ function contextFor(baseUrl: string, interruption: AbortController): CommandCont
   return new CommandContext(runtime, { color: false, timeout: 60, retries: 0, baseUrl });
 }
 
-/** A request that the server never answers, once the server has it. */
-async function hangingRequest(context: CommandContext): Promise<{ sent: Promise<unknown> }> {
+/** A context whose one request is in flight to a server that never answers, and the run's interruption. */
+async function requestInFlight(): Promise<{ context: CommandContext; interruption: AbortController; sent: Promise<unknown> }> {
+  server = await startApiServer({ 'GET /v1/slow': silent() });
+  const interruption = new AbortController();
+  const context = contextFor(server.url, interruption);
   const transport = await context.transport('test-key-unit');
   const sent = transport.send({ method: 'GET', path: '/v1/slow', idempotent: true });
-  while (server!.requests.length === 0) await new Promise((resolve) => setImmediate(resolve));
-  return { sent };
+  while (server.requests.length === 0) await new Promise((resolve) => setImmediate(resolve));
+  return { context, interruption, sent };
 }
 
 describe("a context's requests", () => {
   it("end at the run's interruption", async () => {
-    server = await startApiServer({ 'GET /v1/slow': silent() });
-    const interruption = new AbortController();
-    const context = contextFor(server.url, interruption);
-    const { sent } = await hangingRequest(context);
+    const { context, interruption, sent } = await requestInFlight();
     interruption.abort();
     await expect(sent).rejects.toBeInstanceOf(InterruptedError);
     await context.close();
   });
 
   it('end when the context cancels them, leaving the run uninterrupted', async () => {
-    server = await startApiServer({ 'GET /v1/slow': silent() });
-    const interruption = new AbortController();
-    const context = contextFor(server.url, interruption);
-    const { sent } = await hangingRequest(context);
+    const { context, interruption, sent } = await requestInFlight();
     context.cancel();
     await expect(sent).rejects.toBeInstanceOf(InterruptedError);
     expect(interruption.signal.aborted).toBe(false);
