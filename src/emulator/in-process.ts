@@ -43,7 +43,8 @@ class InProcessPool implements RequestPool {
     const answer = await this.core.answer({ method: spec.method, target: `${target.pathname}${target.search}`, headers, body }, IN_PROCESS_ORIGIN);
     spec.signal?.throwIfAborted();
     // What the server's answer would carry: its Date (the clock check of `doctor` reads it) and type.
-    const answerHeaders: IncomingHttpHeaders = { date: this.now().toUTCString() };
+    const answerHeaders: IncomingHttpHeaders = {};
+    dateHeader(answerHeaders, this.now());
     const text = answer.status === 204 ? '' : JSON.stringify(answer.body);
     if (answer.status !== 204) answerHeaders['content-type'] = 'application/json; charset=utf-8';
     Object.assign(answerHeaders, lowerCased(answer.headers ?? {}));
@@ -57,6 +58,20 @@ class InProcessPool implements RequestPool {
 
   /** Nothing to end: the sandbox is closed by whoever started it. */
   async close(): Promise<void> {}
+}
+
+/**
+ * Sets the Date header of `at`, formatted when first read: a Date's first formatting loads the
+ * time-zone data (0.15 ms), which a command that never reads the header does without. Assigning
+ * the header replaces it, as any other.
+ */
+function dateHeader(headers: IncomingHttpHeaders, at: Date): void {
+  Object.defineProperty(headers, 'date', {
+    enumerable: true,
+    configurable: true,
+    get: () => at.toUTCString(),
+    set: (value: string) => Object.defineProperty(headers, 'date', { value, writable: true, enumerable: true, configurable: true }),
+  });
 }
 
 /** Header names as Node gives them, in lower case. */

@@ -17,7 +17,7 @@ import { seedState } from './state.js';
 import { existsSync } from 'node:fs';
 import type { ApiAnswer } from './api.js';
 import type { WireRequest } from './core.js';
-import { clockTime, freezeClock, SEED_DATE, type ClockMode } from './clock.js';
+import { clockTime, freezeClock, seedDate, type ClockMode } from './clock.js';
 import type { Journey } from './journey-records.js';
 import { CLOCK_PATH, JOURNEYS_PATH } from './journeys/routes.js';
 
@@ -87,7 +87,7 @@ export async function openSandbox(options: OpenOptions): Promise<OpenSandbox> {
     deliverWebhooks: options.deliverWebhooks ?? (options.webhookEndpoint !== undefined && options.webhookEndpoint !== null),
   });
   if (options.clock === 'frozen' && data === undefined)
-    server.update((state) => freezeClock(state, fresh ? SEED_DATE : clockTime(state, new Date()).toISOString()));
+    server.update((state) => freezeClock(state, fresh ? seedDate() : clockTime(state, new Date()).toISOString()));
   const call = async (method: string, target: string, body?: unknown): Promise<unknown> => {
     const answer = await server.answer({
       method,

@@ -14,7 +14,7 @@ import { outbox } from './routes/sandbox.js';
 import { segments } from './routes/segments.js';
 import { workflows, type StoredWorkflow } from './routes/workflow-records.js';
 import { seedState } from './state.js';
-import { freezeClock, MAX_ADVANCE_MS, SEED_DATE } from './clock.js';
+import { freezeClock, MAX_ADVANCE_MS, seedDate } from './clock.js';
 import { entryRefusal, eventMismatch } from '../platform/workflows/running.js';
 import { contacts } from './routes/contact-records.js';
 import { STANDARD_FIELDS } from '../platform/contact-properties/typing.js';
@@ -101,7 +101,7 @@ export async function runWorkflowTrial(trial: WorkflowTrial): Promise<TrialResul
     if (FIRED_BY_TRIAL.has(trigger.typeName)) return { journeys: [], emails: [], ended: true, notStarted: `its ${trigger.typeName} did not fire` };
     call('POST', '/_sandbox/journeys', { contact: trial.contact.email, workflow: workflow.id, node: trigger.id });
   }
-  const start = Date.parse(SEED_DATE);
+  const start = Date.parse(seedDate());
   const end = start + (trial.forMs ?? YEAR_MS);
   for (let now = start; now < end; ) {
     const next = nextWaitEnds(state);
@@ -111,7 +111,7 @@ export async function runWorkflowTrial(trial: WorkflowTrial): Promise<TrialResul
     now = Math.max(target, now + 1);
   }
   const all = allJourneys(state);
-  const entered = (id: string) => Date.parse(all.find((journey) => journey.id === id)?.startedAt ?? SEED_DATE);
+  const entered = (id: string) => Date.parse(all.find((journey) => journey.id === id)?.startedAt ?? seedDate());
   const emails = outbox
     .of(state)
     .flatMap((entry) =>

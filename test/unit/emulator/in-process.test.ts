@@ -63,6 +63,19 @@ describe('the in-process sandbox', () => {
     });
   });
 
+  it('dates an answer when it is made, however late its Date is read, and lets the header be set as any other', async () => {
+    let now = NOW;
+    const sandbox = await startInProcess({ stateFile: join(tempDir('loopsctl-in-process-'), 'state.json'), now: () => now });
+    opened.push(sandbox);
+    const { headers } = await send(sandbox, 'GET', '/v1/api-key');
+    now = new Date(NOW.getTime() + 3_600_000);
+    expect(headers.date).toBe(NOW.toUTCString());
+    expect({ ...headers }.date).toBe(NOW.toUTCString());
+    headers.date = now.toUTCString();
+    expect(headers.date).toBe(now.toUTCString());
+    expect(Object.keys(headers)[0]).toBe('date');
+  });
+
   it('keeps what a write changed in the state file, and answers 204 with no body', async () => {
     const { sandbox, stateFile } = await open();
     const created = await send(sandbox, 'POST', '/v1/contacts/create', { email: 'new.person@example.com' });
