@@ -60,14 +60,13 @@ export class StateFileWatch {
 
   private taken(): FSWatcher | undefined {
     const names = new Set<string | null>([basename(this.stateFile), `${basename(this.stateFile)}-wal`]);
-    let watcher: FSWatcher | undefined;
     try {
-      watcher = this.watch(dirname(this.stateFile), { persistent: false }, (_event, name) => {
+      return this.watch(dirname(this.stateFile), { persistent: false }, (_event, name) => {
         if (names.has(name)) this.changed();
       });
     } catch {
       // Without file events, deliveries queued elsewhere wait for this server's next request.
+      return undefined;
     }
-    return watcher;
   }
 }
