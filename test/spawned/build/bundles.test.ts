@@ -6,6 +6,7 @@
 import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { madeCompletionScript } from '../../../src/areas/completion/made.js';
 import { SHELLS } from '../../../src/areas/completion/scripts.js';
@@ -469,6 +470,18 @@ describe('the code cache', () => {
     expect(second.stdout).toBe(first.stdout);
     expect(second.stderr).toMatch(/^code cache: used .*\/large-bundle-cache\/loopsctl\/client@[^/]+\.cache$/m);
     expect(second.stderr).not.toMatch(/not used/);
+  });
+
+  it('runs a bundle the npm package keeps compressed, as the package keeps its vendored ones', async () => {
+    // src/build/release.mjs compresses the bundles few runs read (dist/vendor/mcp-sdk.cjs.br).
+    const copy = packageCopy('compressed-bundle', (file) => !file.startsWith('dist/areas-webhooks.cjs'));
+    writeFileSync(join(copy, 'dist/areas-webhooks.cjs.br'), brotliCompressSync(readFileSync(resolve(BIN, '../../dist/areas-webhooks.cjs'))));
+    const secret = { LOOPS_WEBHOOK_SECRET: 'whsec_bG9vcHNjdGwtdGVzdC1zZWNyZXQ=' };
+    const sign = ['webhooks', 'sign', '--id', 'msg_1', '--timestamp', '1700000000'];
+    const signed = await spawnCli(sign, { ...report, ...secret }, join(copy, 'bin/loopsctl.js'));
+    expect(signed.code, signed.stderr).toBe(0);
+    expect(signed.stdout).toBe((await spawnCli(sign, secret)).stdout);
+    expect(signed.stderr).toMatch(/^code cache: not used \(none yet for .*\/compressed-bundle\/dist\/areas-webhooks\.cjs\)$/m);
   });
 
   describe('recorded by the build', () => {
