@@ -120,6 +120,22 @@ export function unparsed(state: StateCore, key: string): boolean {
   return Object.getOwnPropertyDescriptor(state, key)?.get !== undefined;
 }
 
+/**
+ * The look-ups by each key, written out whole: a statement is found by its text, and a text made
+ * anew at each look-up would be hashed anew each time.
+ */
+const ROWS_BY_KEY = [
+  'SELECT position, value FROM rows WHERE slice = ? AND key0 = ? ORDER BY position',
+  'SELECT position, value FROM rows WHERE slice = ? AND key1 = ? ORDER BY position',
+] as const;
+
+/**
+ * How many rows a slice keeps between transactions, read or written. Past it, they are let go at
+ * the end of a transaction and read again when next asked for, so that a server taking an import
+ * does not keep each of its contacts (their objects and their text) for as long as it runs.
+ */
+export const ROWS_KEPT = 1_000;
+
 /** What the store knows of a row it handed out: where it is, and the text it was read or last written as. */
 interface RowRecord {
   position: number;
@@ -139,7 +155,7 @@ export class SliceRows<T extends object> {
   private kind: RowKind<T> | undefined;
   private readonly layout: RowLayout;
   private readonly objects = new Map<number, T>();
-  private readonly records = new WeakMap<T, RowRecord>();
+  private records = new WeakMap<T, RowRecord>();
   /** Rows handed out or added since the last look-up: the ones the next look-up writes first. */
   private touched = new Set<T>();
   /** Rows written by a look-up since the last save, which may have changed since: a save looks at them again. */
@@ -171,17 +187,10 @@ export class SliceRows<T extends object> {
           this.statement('SELECT position, value FROM rows WHERE slice = ? AND id = ? ORDER BY position').all(key, id),
           (row) => this.idOf(row) === id,
         ),
-      byKey: (which, value) =>
-        this.first(
-          this.statement(`SELECT position, value FROM rows WHERE slice = ? AND key${which} = ? ORDER BY position`).all(key, value),
-          (row) => this.keysOf(row)[which] === value,
-        ),
+      byKey: (which, value) => this.first(this.statement(ROWS_BY_KEY[which]).all(key, value), (row) => this.keysOf(row)[which] === value),
       allByKey: (which, value) => {
         this.sync();
-        return this.objectsOf(
-          this.statement(`SELECT position, value FROM rows WHERE slice = ? AND key${which} = ? ORDER BY position`).all(key, value),
-          (row) => this.keysOf(row)[which] === value,
-        );
+        return this.objectsOf(this.statement(ROWS_BY_KEY[which]).all(key, value), (row) => this.keysOf(row)[which] === value);
       },
       placed: (from, below, limit = -1) => {
         this.sync();
@@ -254,6 +263,16 @@ export class SliceRows<T extends object> {
     for (const row of this.synced) this.touched.add(row);
     this.sync();
     this.synced.clear();
+  }
+
+  /**
+   * Lets go of the rows held once more than ROWS_KEPT are, after a transaction that left none to
+   * write; never those of a slice read whole, whose array is then the slice.
+   */
+  letGo(): void {
+    if (this.objects.size <= ROWS_KEPT || this.touched.size + this.synced.size + this.removed.size > 0 || !unparsed(this.state, this.key)) return;
+    this.objects.clear();
+    this.records = new WeakMap();
   }
 
   /** Removes every row of the slice (it left the state). */

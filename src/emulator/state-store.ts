@@ -217,6 +217,7 @@ export class StateDatabase {
       this.open = this.held.state;
       const result = fn(this.held.state);
       database.exec('COMMIT');
+      for (const rows of this.held?.rows.values() ?? []) rows.letGo();
       return result;
     } catch (error) {
       database.exec('ROLLBACK');

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from '../../../src/base/shapes.js';
 import { LocalFileError } from '../../../src/base/errors.js';
 import { rowStoreOf, type KeptRows, type StateCore } from '../../../src/emulator/module.js';
-import { readOnUse, SliceRows, unparsed, type Statement } from '../../../src/emulator/state-rows.js';
+import { readOnUse, ROWS_KEPT, SliceRows, unparsed, type Statement } from '../../../src/emulator/state-rows.js';
 import { openStateFile, readState, writeState } from '../../../src/emulator/state.js';
 import { queryState as query } from '../../support/state-file.js';
 import { sandboxModules, seedState } from '../../support/sandbox.js';
@@ -128,6 +128,27 @@ describe('a slice kept as rows', () => {
       rows.byId('c2')!.firstName = 'Bo';
     });
     expect(query(file, 'SELECT what FROM writes').map((write) => write.what)).toEqual(['row c2']);
+  });
+
+  it('keeps the rows it read or wrote between transactions up to ROWS_KEPT, and past it reads them again as they are', () => {
+    const { change } = stateFile([]);
+    const added = (from: number, count: number) =>
+      change((rows) => {
+        for (let at = from; at < from + count; at += 1) rows.add(contact(`c${at}`, `c${at}@example.com`));
+        return rows.byId(`c${from}`)!;
+      });
+    const first = added(0, ROWS_KEPT);
+    expect(change((rows) => rows.byId('c0'))).toBe(first);
+    const last = added(ROWS_KEPT, 1);
+    const readAgain = change((rows) => rows.byId(`c${ROWS_KEPT}`));
+    expect(readAgain).not.toBe(last);
+    expect(readAgain).toEqual(last);
+    // Read again, a row is the same object within its transaction, and changed through it is written.
+    change((rows) => {
+      expect(rows.byId('c0')).toBe(rows.byKey(0, 'c0@example.com'));
+      rows.byId('c0')!.firstName = 'Ada';
+    });
+    expect(change((rows) => rows.byId('c0')!.firstName)).toBe('Ada');
   });
 
   it('writes a row added then changed after a look-up wrote it', () => {
