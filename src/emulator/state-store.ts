@@ -363,6 +363,8 @@ function writeChanges(held: Held, statement: (sql: string) => Statement, idsAhea
     upsert.run(key, text);
     texts.set(key, text);
   }
+  // What is present is held (a member's text or a slice's rows): as many of each, none is gone.
+  if (present.size === texts.size + held.rows.size) return;
   for (const key of [...texts.keys()])
     if (!present.has(key)) {
       statement('DELETE FROM members WHERE key = ?').run(key);

@@ -10,6 +10,7 @@ import { journeyEngine } from './journey-starts.js';
 import { discardJourneys, journeysOf } from '../journey-records.js';
 import { blankContact, contactCopy, contacts, contactTable, type ContactTable, type StoredContact } from './contact-records.js';
 import { isStandardField, typeProblem } from '../../platform/contact-properties/typing.js';
+import type { ContactProperty } from '../../platform/contact-properties/schemas.js';
 import * as s from '../../platform/contacts/schemas.js';
 
 // The journeys' engine and the webhooks' routes (with what they reach: workflows, segments, email
@@ -82,8 +83,15 @@ const RESETS: Record<string, string | null> = { firstName: null, lastName: null,
  */
 export function applyContactFields(context: RouteContext, contact: StoredContact, fields: Record<string, unknown>, skip: string[] = []): void {
   const { state } = context;
-  const { customProperties } = propertyRecords.get();
-  const types = new Map(customProperties.of(state).map((property) => [property.key, property]));
+  // The team's properties by key, made only for a request that sets one.
+  let types: Map<string, ContactProperty> | undefined;
+  const typesOf = () =>
+    (types ??= new Map(
+      propertyRecords
+        .get()
+        .customProperties.of(state)
+        .map((property) => [property.key, property]),
+    ));
   const entries = Object.entries(fields).filter(([key]) => !skip.includes(key) && key !== 'email' && key !== 'userId');
   for (const [key, value] of entries) {
     if (Object.hasOwn(RESETS, key)) {
@@ -93,7 +101,7 @@ export function applyContactFields(context: RouteContext, contact: StoredContact
     } else if (key === 'mailingLists') {
       checkMailingLists(state, value);
     } else {
-      const problem = isStandardField(key) ? `${key} cannot be set here.` : typeProblem(types, key, value);
+      const problem = isStandardField(key) ? `${key} cannot be set here.` : typeProblem(typesOf(), key, value);
       if (problem !== undefined) throw badRequest(problem);
     }
   }
@@ -125,7 +133,9 @@ function checkMailingLists(state: RouteContext['state'], value: unknown): void {
 
 function newContact(context: RouteContext, email: string, userId: string | null): StoredContact {
   checkEmail(email);
-  return { ...blankContact(context.newId(), email, context.now().toISOString()), userId };
+  const contact = blankContact(context.newId(), email, context.now().toISOString());
+  contact.userId = userId;
+  return contact;
 }
 
 function optionalString(fields: Record<string, unknown>, key: string): string | undefined {

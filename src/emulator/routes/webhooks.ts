@@ -58,25 +58,28 @@ function listFields(context: RouteContext, id: string) {
  * list); returns what happened to it as workflow triggers name it, for the journeys it starts.
  */
 export function reportContactChange(context: RouteContext, before: StoredContact | undefined, after: StoredContact): TriggerCause[] {
-  const contactIdentity = identityOf(after);
-  if (before === undefined) {
-    const { properties, suppressed: _suppressed, createdAt: _createdAt, ...fields } = after;
-    // With double opt-in the platform reports a contact only once confirmed.
-    if (fields.optInStatus === 'pending' || fields.optInStatus === 'rejected') return [];
-    queue(context, 'contact.created', {
-      contactIdentity,
-      contact: { ...properties, ...fields, optInStatus: fields.optInStatus === 'accepted' ? 'accepted' : null },
-    });
-  } else if (before.subscribed && !after.subscribed) {
-    queue(context, 'contact.unsubscribed', { contactIdentity });
-  }
+  // With double opt-in the platform reports a contact only once confirmed.
+  if (before === undefined && (after.optInStatus === 'pending' || after.optInStatus === 'rejected')) return [];
   const lists = (contact: StoredContact | undefined) => Object.keys(contact?.mailingLists ?? {}).filter((id) => contact!.mailingLists[id]);
   const was = lists(before);
   const is = lists(after);
   const joined = is.filter((id) => !was.includes(id));
-  for (const id of joined) queue(context, 'contact.mailingList.subscribed', { contactIdentity, mailingList: listFields(context, id) });
-  for (const id of was.filter((id) => !is.includes(id)))
-    queue(context, 'contact.mailingList.unsubscribed', { contactIdentity, mailingList: listFields(context, id) });
+  // Without an endpoint no event is queued, so none is made: an import pays for none.
+  if (webhookEndpoint.of(context.state) !== null) {
+    const contactIdentity = identityOf(after);
+    if (before === undefined) {
+      const { properties, suppressed: _suppressed, createdAt: _createdAt, ...fields } = after;
+      queue(context, 'contact.created', {
+        contactIdentity,
+        contact: { ...properties, ...fields, optInStatus: fields.optInStatus === 'accepted' ? 'accepted' : null },
+      });
+    } else if (before.subscribed && !after.subscribed) {
+      queue(context, 'contact.unsubscribed', { contactIdentity });
+    }
+    for (const id of joined) queue(context, 'contact.mailingList.subscribed', { contactIdentity, mailingList: listFields(context, id) });
+    for (const id of was.filter((id) => !is.includes(id)))
+      queue(context, 'contact.mailingList.unsubscribed', { contactIdentity, mailingList: listFields(context, id) });
+  }
   const causes: TriggerCause[] = joined.map((mailingListId) => ({ kind: 'joinedList', mailingListId }));
   if (before === undefined) causes.push({ kind: 'created' });
   else {
