@@ -302,16 +302,20 @@ async function inFile(stateFile: string, options: BackingOptions): Promise<Backi
   // committed meanwhile is read at the next turn, as if made just after. Any transaction of this
   // process lets it go first.
   let seen: StateCore | undefined;
-  const inTransaction = <T>(write: boolean, fn: (state: StateCore) => T): T => {
+  const inTransaction = <T>(write: boolean, fn: (state: StateCore) => T, afterTurn = false): T => {
     seen = undefined;
     let state: StateCore | undefined;
     let result: T;
     try {
       result = withStateDatabase(database, () =>
-        database.transaction(write, (current) => {
-          state = current;
-          return fn(current);
-        }),
+        database.transaction(
+          write,
+          (current) => {
+            state = current;
+            return fn(current);
+          },
+          afterTurn,
+        ),
       );
     } catch (error) {
       // A read of the state within the transaction kept it, and the failure undid what it saw.
@@ -324,24 +328,33 @@ async function inFile(stateFile: string, options: BackingOptions): Promise<Backi
   };
   // A read that changed something is forgotten, and made again at once as a write (handle, below),
   // whose transaction lets go of what the read saw.
-  const attempt = (write: Write, locked: boolean) =>
-    inTransaction(locked, (state) => {
-      let changed = false;
-      const answer = answerIn(state, write, () => (changed = true));
-      if (!changed) return answer;
-      if (locked) database.save(state);
-      else database.forget();
-      return locked ? answer : undefined;
-    });
+  const attempt = (write: Write, locked: boolean, afterTurn = false) =>
+    inTransaction(
+      locked,
+      (state) => {
+        let changed = false;
+        const answer = answerIn(state, write, () => (changed = true));
+        if (!changed) return answer;
+        if (locked) database.save(state);
+        else database.forget();
+        return locked ? answer : undefined;
+      },
+      afterTurn,
+    );
+  // A group is committed at the loop's next turn after its writes came (WriteGroups).
   const writes = new WriteGroups(
     (group) =>
-      inTransaction(true, (state) => {
-        let changed = false;
-        const answers = group.map((write) => answerIn(state, write, () => (changed = true)));
-        if (changed) database.save(state);
-        return answers;
-      }),
-    (write) => withModulesNeeded(() => attempt(write, true)!),
+      inTransaction(
+        true,
+        (state) => {
+          let changed = false;
+          const answers = group.map((write) => answerIn(state, write, () => (changed = true)));
+          if (changed) database.save(state);
+          return answers;
+        },
+        true,
+      ),
+    (write) => withModulesNeeded(() => attempt(write, true, true)!),
   );
   const handle: Handle = async (request) => {
     const needed = modulesFor(request);

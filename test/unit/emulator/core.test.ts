@@ -6,9 +6,11 @@ import { openCore, type SandboxCore } from '../../../src/emulator/core.js';
 import type { ApiAnswer } from '../../../src/emulator/module.js';
 import { lockFileFor, takeFileLock } from '../../../src/base/lock.js';
 import { createdId } from '../../../src/emulator/module.js';
-import { SEQUENCE_BLOCK, StateDatabase } from '../../../src/emulator/state-store.js';
+import { SEQUENCE_BLOCK, StateDatabase, WATCH_AFTER } from '../../../src/emulator/state-store.js';
+import { writeState } from '../../../src/emulator/state.js';
 import { patchBuiltin } from '../../support/patch-builtin.js';
-import { setMember } from '../../support/state-file.js';
+import { queryState, setMember } from '../../support/state-file.js';
+import { seedState } from '../../support/sandbox.js';
 import { tempDir } from '../../support/temp.js';
 import { startWebhookApp, type ReceivedWebhook } from '../../support/webhook-app.js';
 
@@ -251,6 +253,115 @@ describe('a sandbox that keeps a state file and logs', () => {
       await new Promise((resolve) => setImmediate(resolve));
       expect(core.state().teamName).toBe('Renamed elsewhere');
       expect((await core.answer(apiKey, 'http://sandbox.invalid')).body).toMatchObject({ teamName: 'Renamed elsewhere' });
+    } finally {
+      await core.close();
+    }
+  });
+});
+
+describe('a sandbox that keeps writing its state file', () => {
+  const origin = 'http://sandbox.invalid';
+  const create = (core: SandboxCore, email: string) =>
+    core.answer(
+      {
+        method: 'POST',
+        target: '/v1/contacts/create',
+        headers: { authorization: 'Bearer sandbox-key', 'content-type': 'application/json' },
+        body: Buffer.from(JSON.stringify({ email })),
+      },
+      origin,
+    );
+  const teamName = async (core: SandboxCore) =>
+    (
+      (await core.answer({ method: 'GET', target: '/v1/api-key', headers: { authorization: 'Bearer sandbox-key' }, body: Buffer.alloc(0) }, origin)).body as {
+        teamName: string;
+      }
+    ).teamName;
+  const created = (stateFile: string, email: string) =>
+    queryState(stateFile, `SELECT count(*) AS found FROM rows WHERE slice = 'contacts' AND key0 = '${email}'`)[0]!.found;
+
+  /** A sandbox that has written `writes` times, counting its looks at its path from then on. */
+  async function writing(name: string, writes = WATCH_AFTER) {
+    const stateFile = join(scratch, `${name}.db`);
+    const core = await openCore({ stateFile, seed: 'empty', rateLimit: false });
+    for (let at = 0; at < writes; at += 1) expect((await create(core, `before${at}@example.com`)).status).toBe(200);
+    let looks = 0;
+    patchBuiltin(fs, {
+      lstatSync: (lstatSync) =>
+        ((path: fs.PathLike, options?: fs.StatSyncOptions) => {
+          if (path === stateFile) looks += 1;
+          return lstatSync(path, options);
+        }) as typeof lstatSync,
+    });
+    return { stateFile, core, looks: () => looks };
+  }
+
+  /** What another process does to replace the file: a database made beside it, renamed over it, its old journal gone. */
+  function replace(stateFile: string, teamName: string): void {
+    const other = `${stateFile}.other`;
+    writeState(other, { ...seedState(), teamName });
+    for (const leftover of ['-wal', '-shm']) rmSync(`${stateFile}${leftover}`, { force: true });
+    fs.renameSync(other, stateFile);
+  }
+
+  it.runIf(process.platform === 'linux')('watches the file once it has written WATCH_AFTER times, and no longer looks at its path for each write', async () => {
+    const { core, looks } = await writing('watched');
+    try {
+      for (let at = 0; at < 20; at += 1) expect((await create(core, `after${at}@example.com`)).status).toBe(200);
+      expect(looks()).toBe(0);
+      // A read still looks: it is answered in the turn its request came, before the watch is heard.
+      await teamName(core);
+      expect(looks()).toBe(1);
+    } finally {
+      await core.close();
+    }
+  });
+
+  it('writes to the file another process put at its path, renamed over the one it had open', async () => {
+    const { stateFile, core } = await writing('replaced');
+    try {
+      replace(stateFile, 'Replaced elsewhere');
+      expect((await create(core, 'after@example.com')).status).toBe(200);
+      expect(created(stateFile, 'after@example.com')).toBe(1);
+      expect(await teamName(core)).toBe('Replaced elsewhere');
+      // And again, once a write has watched the file put there.
+      expect((await create(core, 'between@example.com')).status).toBe(200);
+      replace(stateFile, 'Replaced again');
+      expect((await create(core, 'again@example.com')).status).toBe(200);
+      expect(created(stateFile, 'again@example.com')).toBe(1);
+      expect(await teamName(core)).toBe('Replaced again');
+    } finally {
+      await core.close();
+    }
+  });
+
+  it.runIf(process.platform === 'linux')('looks at its path again when the file was replaced just as its watch began', async () => {
+    const { stateFile, core } = await writing('replaced-at-watch', WATCH_AFTER - 1);
+    patchBuiltin(fs, {
+      watch: (watch) =>
+        ((path: string, ...rest: unknown[]) => {
+          if (path === stateFile) replace(stateFile, 'Replaced as watched');
+          return (watch as (...parameters: unknown[]) => fs.FSWatcher)(path, ...rest);
+        }) as typeof watch,
+    });
+    try {
+      // The write that starts the watch, made to the file it had open as the other was renamed over it.
+      expect((await create(core, 'watching@example.com')).status).toBe(200);
+      expect((await create(core, 'after@example.com')).status).toBe(200);
+      expect(created(stateFile, 'after@example.com')).toBe(1);
+      expect(await teamName(core)).toBe('Replaced as watched');
+    } finally {
+      await core.close();
+    }
+  });
+
+  it('starts over from the seed when its file is removed', async () => {
+    const { stateFile, core } = await writing('removed');
+    try {
+      for (const leftover of ['', '-wal', '-shm']) rmSync(`${stateFile}${leftover}`, { force: true });
+      expect((await create(core, 'after@example.com')).status).toBe(200);
+      expect(created(stateFile, 'after@example.com')).toBe(1);
+      expect(created(stateFile, 'before0@example.com')).toBe(0);
     } finally {
       await core.close();
     }
