@@ -302,21 +302,17 @@ async function inFile(stateFile: string, options: BackingOptions): Promise<Backi
   // committed meanwhile is read at the next turn, as if made just after. Any transaction of this
   // process lets it go first.
   let seen: StateCore | undefined;
-  const inTransaction = <T>(write: boolean, fn: (state: StateCore) => T, afterTurn = false): T => {
+  // A group is committed at the loop's turn after its writes came (WriteGroups): see StateDatabase.transaction's afterTurn.
+  const inTransaction = <T>(how: 'read' | 'write' | 'group', fn: (state: StateCore) => T): T => {
     seen = undefined;
     let state: StateCore | undefined;
+    const keeping = (current: StateCore) => {
+      state = current;
+      return fn(current);
+    };
     let result: T;
     try {
-      result = withStateDatabase(database, () =>
-        database.transaction(
-          write,
-          (current) => {
-            state = current;
-            return fn(current);
-          },
-          afterTurn,
-        ),
-      );
+      result = withStateDatabase(database, () => database.transaction(how !== 'read', keeping, how === 'group'));
     } catch (error) {
       // A read of the state within the transaction kept it, and the failure undid what it saw.
       seen = undefined;
@@ -328,33 +324,24 @@ async function inFile(stateFile: string, options: BackingOptions): Promise<Backi
   };
   // A read that changed something is forgotten, and made again at once as a write (handle, below),
   // whose transaction lets go of what the read saw.
-  const attempt = (write: Write, locked: boolean, afterTurn = false) =>
-    inTransaction(
-      locked,
-      (state) => {
-        let changed = false;
-        const answer = answerIn(state, write, () => (changed = true));
-        if (!changed) return answer;
-        if (locked) database.save(state);
-        else database.forget();
-        return locked ? answer : undefined;
-      },
-      afterTurn,
-    );
-  // A group is committed at the loop's next turn after its writes came (WriteGroups).
+  const attempt = (write: Write, how: 'read' | 'write' | 'group') =>
+    inTransaction(how, (state) => {
+      let changed = false;
+      const answer = answerIn(state, write, () => (changed = true));
+      if (!changed) return answer;
+      if (how === 'read') database.forget();
+      else database.save(state);
+      return how === 'read' ? undefined : answer;
+    });
   const writes = new WriteGroups(
     (group) =>
-      inTransaction(
-        true,
-        (state) => {
-          let changed = false;
-          const answers = group.map((write) => answerIn(state, write, () => (changed = true)));
-          if (changed) database.save(state);
-          return answers;
-        },
-        true,
-      ),
-    (write) => withModulesNeeded(() => attempt(write, true, true)!),
+      inTransaction('group', (state) => {
+        let changed = false;
+        const answers = group.map((write) => answerIn(state, write, () => (changed = true)));
+        if (changed) database.save(state);
+        return answers;
+      }),
+    (write) => withModulesNeeded(() => attempt(write, 'group')!),
   );
   const handle: Handle = async (request) => {
     const needed = modulesFor(request);
@@ -362,18 +349,18 @@ async function inFile(stateFile: string, options: BackingOptions): Promise<Backi
     // A read takes no write lock, as it sees one committed state; one that changes something after
     // all (a wait that ended) is forgotten, and made again as a write.
     if (request.method === 'GET') {
-      const answer = withModulesNeeded(() => attempt(write, false) ?? attempt(write, true)!);
+      const answer = withModulesNeeded(() => attempt(write, 'read') ?? attempt(write, 'write')!);
       return answer;
     }
     return writes.add(write);
   };
   const update = <T>(change: (state: StateCore) => T): T =>
-    inTransaction(true, (state) => {
+    inTransaction('write', (state) => {
       const result = change(state);
       database.save(state);
       return result;
     });
-  const current = () => seen ?? inTransaction(false, (state) => state);
+  const current = () => seen ?? inTransaction('read', (state) => state);
   return { handle, state: current, update, close: () => database.close() };
 }
 
