@@ -2,7 +2,8 @@
  * The page around rendered emails, shared by `content preview` and the sandbox's inbox: the two
  * device frames an email is drawn in (600 and 375 px), the page's layout and base styles (a top
  * bar, a list on the left, cards beside the frames), and its script, which sizes each frame to
- * its email and follows the server's change events: it fetches the page again and puts in place
+ * its email and follows the server's change events (and each opening of their stream, which a
+ * change made just before it never reached): it fetches the page again and puts in place
  * each part marked `data-live` (a part marked `data-keep` only when that value changed, so a form
  * being typed in stays; frames reload in place), then tells the page's own script with the
  * `viewer:redrawn` event.
@@ -123,7 +124,9 @@ export function viewerScript(eventsUrl: string): string {
   }
   const events = new EventSource(${JSON.stringify(eventsUrl)});
   events.addEventListener('change', () => { refresh().catch(() => {}); });
-  events.addEventListener('open', () => { live.textContent = live.dataset.liveText; live.classList.remove('offline'); });
+  // A change made after the page was drawn but before the stream opened (or while it was down) sent
+  // no event the page heard: each opening looks once.
+  events.addEventListener('open', () => { live.textContent = live.dataset.liveText; live.classList.remove('offline'); refresh().catch(() => {}); });
   events.addEventListener('error', () => { live.textContent = 'Not live: is the server still running?'; live.classList.add('offline'); });
   addEventListener('resize', () => { for (const frame of document.querySelectorAll('iframe')) fit(frame); });
   watchFrames();

@@ -84,6 +84,32 @@ describe('the sandbox inbox in a browser', () => {
     }
   });
 
+  it('shows a send made after the page was drawn but before it was listening for changes', async (context) => {
+    if (skip !== undefined) return context.skip();
+    const plain = await startServer({ initialState: (modules) => seedState(modules, 'demo') });
+    try {
+      const page: Page = await browser!.page(1440);
+      // The page's stream of changes is held until the send has been answered: no event of it can reach the page.
+      let answered!: () => void;
+      const sendAnswered = new Promise<void>((resolve) => (answered = resolve));
+      await page.route('**/_sandbox/inbox/events', async (route) => {
+        await sendAnswered;
+        await route.continue();
+      });
+      await page.goto(`${plain.url}/_sandbox/inbox`);
+      await page.getByText('Nothing has been sent yet').waitFor();
+      const sent = await run(
+        ['transactional', 'send', SEED_IDS.passwordReset, '--to', 'ada@example.com', '--var', 'firstName=Ada', '--var', 'resetUrl=https://acme.example/r'],
+        { env: sandboxEnv(plain) },
+      );
+      expect(sent.code, sent.stderr).toBe(0);
+      answered();
+      await page.locator('#list .to', { hasText: 'ada@example.com' }).waitFor();
+    } finally {
+      await plain.close();
+    }
+  }, 60_000);
+
   it('shows sends as they arrive, newest first, each drawn with its values and beside its webhooks', async (context) => {
     if (skip !== undefined) {
       console.warn(`skipped "the sandbox inbox in a browser": ${skip}`);
