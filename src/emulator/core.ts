@@ -302,7 +302,8 @@ async function inFile(stateFile: string, options: BackingOptions): Promise<Backi
   // committed meanwhile is read at the next turn, as if made just after. Any transaction of this
   // process lets it go first.
   let seen: StateCore | undefined;
-  // A group is committed at the loop's turn after its writes came (WriteGroups): see StateDatabase.transaction's afterTurn.
+  // A group is committed at the loop's turn after its writes came (WriteGroups), which lets the
+  // store trust its watch of the file's path (StateDatabase.transaction's afterTurn).
   const inTransaction = <T>(how: 'read' | 'write' | 'group', fn: (state: StateCore) => T): T => {
     seen = undefined;
     let state: StateCore | undefined;
