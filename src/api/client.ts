@@ -4,7 +4,7 @@
  * it (src/areas/<area>/client.ts). Answers are returned exactly as received (unknown fields and
  * key order kept), typed by the schema they passed.
  */
-import type { z } from 'zod';
+import type * as z from '../base/zod.js';
 import { CursorGuard } from './cursor-guard.js';
 import { InvalidResponseError } from '../base/errors.js';
 import { describeBody } from '../base/body-preview.js';
@@ -24,19 +24,19 @@ export interface ListOptions {
 /** A list operation: where it is, and the shape of its items. */
 export interface ListResource<T> {
   path: string;
-  item: z.ZodType<T>;
+  item: z.ZodMiniType<T>;
 }
 
 export class ApiClient {
   constructor(private readonly http: Transport) {}
 
   /** Sends a request and returns its answer once it has the schema's shape. */
-  async call<S extends z.ZodType>(req: HttpRequest, schema: S): Promise<z.infer<S>> {
+  async call<S extends z.ZodMiniType>(req: HttpRequest, schema: S): Promise<z.infer<S>> {
     return (await this.answer(req, schema)).body;
   }
 
   /** As call, with the answer's headers as well (its Date, for the clock's skew). */
-  async answer<S extends z.ZodType>(req: HttpRequest, schema: S): Promise<{ body: z.infer<S>; headers: HttpResponse['headers'] }> {
+  async answer<S extends z.ZodMiniType>(req: HttpRequest, schema: S): Promise<{ body: z.infer<S>; headers: HttpResponse['headers'] }> {
     const response = await this.http.send(req);
     return { body: checkShape(schema, response.body, () => requestName(req), response), headers: response.headers };
   }
@@ -103,7 +103,7 @@ function pageSizeFor(limit: number): number {
  * when the raw answer is at hand, its status, content type and first bytes. `what` names the
  * request ("GET /v1/themes"), or makes its name when needed.
  */
-export function checkShape<S extends z.ZodType>(
+export function checkShape<S extends z.ZodMiniType>(
   schema: S,
   body: unknown,
   what: string | (() => string),

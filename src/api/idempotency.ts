@@ -7,7 +7,7 @@
  * attempt is a key used before this run: refused as the API says.
  */
 import { randomUUID } from 'node:crypto';
-import type { z } from 'zod';
+import type * as z from '../base/zod.js';
 import type { ApiClient } from './client.js';
 import { RejectedError, UsageError } from '../base/errors.js';
 import type { HttpRequest } from './http.js';
@@ -48,7 +48,7 @@ export function idempotencyKey(given: string | undefined): IdempotencyKey {
 export type SendOutcome<T> = { sent: true; answer: T } | { sent: false; alreadySent: true };
 
 /** Sends once under the key; see the module comment for what a 409 means. */
-export async function sendOnce<S extends z.ZodType>(
+export async function sendOnce<S extends z.ZodMiniType>(
   api: ApiClient,
   req: Omit<HttpRequest, 'idempotent' | 'headers' | 'onAttempt'>,
   schema: S,

@@ -12,7 +12,7 @@ export class UnusableFileError extends Error {}
  * when given, says without zod that a value is right as the schema would take it, so that a file
  * that is (as every file loopsctl wrote) needs no schema made: the schema words what is wrong.
  */
-export function readJsonFile<S extends z.ZodType>(file: string, schema: S, plain?: (value: unknown) => value is z.infer<S>): z.infer<S> | undefined {
+export function readJsonFile<S extends z.ZodMiniType>(file: string, schema: S, plain?: (value: unknown) => value is z.infer<S>): z.infer<S> | undefined {
   const bytes = readFileBytes(file);
   if (bytes === undefined) return undefined;
   const value = parseJson(bytes);

@@ -15,9 +15,9 @@ export { z };
  */
 export const STRICT_FORM = Symbol('strictForm');
 
-export type StrictFormBuilder = (strictly: (schema: z.ZodType) => z.ZodType) => z.ZodType;
+export type StrictFormBuilder = (strictly: (schema: z.ZodMiniType) => z.ZodMiniType) => z.ZodMiniType;
 
-export function withStrictForm<S extends z.ZodType>(schema: S, strictForm: StrictFormBuilder): S {
+export function withStrictForm<S extends z.ZodMiniType>(schema: S, strictForm: StrictFormBuilder): S {
   return Object.assign(schema, { [STRICT_FORM]: strictForm });
 }
 
@@ -26,7 +26,7 @@ export function withStrictForm<S extends z.ZodType>(schema: S, strictForm: Stric
  * module whose schemas most of the commands that load it never check with. Its strict form is
  * the strict form of the schema made.
  */
-export function madeOnUse<S extends z.ZodType>(make: () => S): z.ZodLazy<S> {
+export function madeOnUse<S extends z.ZodMiniType>(make: () => S): z.ZodMiniLazy<S> {
   return z.lazy(lazily(make));
 }
 
@@ -41,27 +41,29 @@ export function issuesAt(path: PropertyKey[], issues: readonly { path: PropertyK
  * nodes costs a third of checking them. For values that come out as they went in (loose objects,
  * no transforms); its strict form, for the sandbox, is the record of the value's strict form.
  */
-export function recordCheckedInPlace<V extends z.ZodType>(value: V): z.ZodType<Record<string, z.infer<V>>> {
-  const schema = z.unknown().superRefine((input, ctx) => {
-    if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-      ctx.addIssue({
-        code: 'custom',
-        message: `Invalid input: expected record, received ${Array.isArray(input) ? 'array' : input === null ? 'null' : typeof input}`,
-      });
-      return;
-    }
-    for (const [key, entry] of Object.entries(input)) {
-      const result = value.safeParse(entry);
-      if (!result.success) for (const issue of issuesAt([key], result.error.issues)) ctx.addIssue(issue);
-    }
-  });
-  return withStrictForm(schema, (strictly) => z.record(z.string(), strictly(value))) as unknown as z.ZodType<Record<string, z.infer<V>>>;
+export function recordCheckedInPlace<V extends z.ZodMiniType>(value: V): z.ZodMiniType<Record<string, z.infer<V>>> {
+  const schema = z.unknown().check(
+    z.superRefine((input, ctx) => {
+      if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `Invalid input: expected record, received ${Array.isArray(input) ? 'array' : input === null ? 'null' : typeof input}`,
+        });
+        return;
+      }
+      for (const [key, entry] of Object.entries(input)) {
+        const result = value.safeParse(entry);
+        if (!result.success) for (const issue of issuesAt([key], result.error.issues)) ctx.addIssue(issue);
+      }
+    }),
+  );
+  return withStrictForm(schema, (strictly) => z.record(z.string(), strictly(value))) as unknown as z.ZodMiniType<Record<string, z.infer<V>>>;
 }
 
 /**
  * Made on first use: the modules that make pages at import are loaded by runs that read none (a find).
- * Its counts are `z.int()`, which checks what `z.number().int()` does with the same messages, as one
- * schema class: a listing makes no other number schema, and zod sets up each class a run makes.
+ * Its counts are `z.int()`, one schema class that checks for a whole number: a listing makes no
+ * other number schema, and zod sets up each class a run makes.
  */
 const pagination = madeOnUse(() =>
   z.looseObject({
@@ -69,8 +71,8 @@ const pagination = madeOnUse(() =>
     returnedResults: z.int(),
     perPage: z.int(),
     totalPages: z.int(),
-    nextCursor: z.string().nullable(),
-    nextPage: z.string().nullable(),
+    nextCursor: z.nullable(z.string()),
+    nextPage: z.nullable(z.string()),
   }),
 );
 export type Pagination = z.infer<typeof pagination>;
@@ -80,7 +82,7 @@ export type Pagination = z.infer<typeof pagination>;
  * made anew each time would be set up again at its first parse, as would the strict form the
  * sandbox checks its answers with (made once a schema).
  */
-export function pageOf<T extends z.ZodType>(item: T): ReturnType<typeof pageSchema<T>> {
+export function pageOf<T extends z.ZodMiniType>(item: T): ReturnType<typeof pageSchema<T>> {
   let page = pages.get(item) as ReturnType<typeof pageSchema<T>> | undefined;
   if (page === undefined) {
     page = pageSchema(item);
@@ -88,8 +90,8 @@ export function pageOf<T extends z.ZodType>(item: T): ReturnType<typeof pageSche
   }
   return page;
 }
-const pages = new WeakMap<z.ZodType, z.ZodType>();
-function pageSchema<T extends z.ZodType>(item: T) {
+const pages = new WeakMap<z.ZodMiniType, z.ZodMiniType>();
+function pageSchema<T extends z.ZodMiniType>(item: T) {
   return z.looseObject({ pagination, data: z.array(item) });
 }
 

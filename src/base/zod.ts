@@ -1,42 +1,67 @@
 /**
- * The parts of zod that loopsctl's schemas are built from. zod's full namespace holds every
- * schema kind and checks in some forty languages' messages; naming here only what is used lets
- * the bundler leave the rest out, which makes every command that checks an answer start sooner.
- * Add a name here when a schema needs another part of zod.
+ * The parts of zod that loopsctl's schemas are built from: zod/mini, zod's functional form, whose
+ * schemas carry a dozen methods rather than classic zod's sixty. Classic zod installs its methods on
+ * the prototype of each schema class a run meets and binds one to a schema at each first use, which
+ * cost a `--sandbox` start about 6% of its time; a schema here is wrapped by a function
+ * (`z.optional(z.string())`) and checked with checks (`.check(z.minLength(1))`). Naming only what
+ * is used lets the bundler leave the rest out. Add a name here when a schema needs another part.
  */
 export {
+  _default,
   array,
   boolean,
+  catchall,
   discriminatedUnion,
   enum,
+  extend,
+  gte,
   int,
   lazy,
   literal,
-  null,
   looseObject,
+  lte,
+  minLength,
+  nonnegative,
+  null,
+  nullable,
+  nullish,
   number,
   object,
+  omit,
+  optional,
+  partial,
+  pipe,
+  positive,
   record,
+  refine,
+  regex,
   strictObject,
   string,
+  superRefine,
+  transform,
   undefined,
   union,
   unknown,
-  ZodArray,
-  ZodLazy,
-  ZodNumber,
-  ZodNullable,
-  ZodObject,
-  ZodOptional,
-  ZodRecord,
-  ZodString,
-  ZodType,
-  ZodUnion,
-} from 'zod';
-export type { infer, ZodRawShape } from 'zod';
+  ZodMiniArray,
+  ZodMiniLazy,
+  ZodMiniNullable,
+  ZodMiniNumber,
+  ZodMiniObject,
+  ZodMiniOptional,
+  ZodMiniRecord,
+  ZodMiniString,
+  ZodMiniType,
+  ZodMiniUnion,
+} from 'zod/mini';
+export type { infer } from 'zod/mini';
+export type { $ZodIssue, $ZodShape } from 'zod/v4/core';
 
-import { config } from 'zod';
+import { config } from 'zod/mini';
+import english from 'zod/v4/locales/en.js';
 
+// zod/mini holds no messages of its own: without a locale every issue reads "Invalid input".
+// English is what classic zod sets on its first schema, so messages read as they always have.
+config(english());
 // zod compiles a parser for each object schema (new Function) on its first parse: a cost that
 // pays off over thousands of parses, while a command parses a few answers. Set before any schema
 // is made, as zod reads it then. Measured: --sandbox workflow list 0.95x the time; listings of

@@ -31,26 +31,26 @@ export type KeyStorage = (typeof KEY_STORAGES)[number];
  */
 export const storedConfig = madeOnUse(() =>
   z.looseObject({
-    defaultProfile: z.string().optional(),
-    profiles: z
-      .record(
+    defaultProfile: z.optional(z.string()),
+    profiles: z.optional(
+      z.record(
         z.string(),
         z.looseObject({
           /** The key itself, for a profile whose key lives in this file. */
-          apiKey: z.string().optional(),
+          apiKey: z.optional(z.string()),
           /** Absent in files written before the keychain was supported: the key is then in this file. */
-          keyStorage: z.enum(KEY_STORAGES).optional(),
+          keyStorage: z.optional(z.enum(KEY_STORAGES)),
           /** The keychain entry's account name, for a profile whose key lives in the keychain. */
-          keychainAccount: z.string().optional(),
+          keychainAccount: z.optional(z.string()),
           /** The team the key belonged to at `auth login` (or `auth status --record-team`): the one its writes must go to. */
-          teamName: z.string().optional(),
+          teamName: z.optional(z.string()),
           /** Commands that change the account are refused under this profile, unless a run says --allow-writes. */
-          readOnly: z.boolean().optional(),
+          readOnly: z.optional(z.boolean()),
           /** The API's address the key was logged in at (`auth login --base-url`): where the profile's commands go unless a run names another. */
-          baseUrl: z.string().optional(),
+          baseUrl: z.optional(z.string()),
         }),
-      )
-      .optional(),
+      ),
+    ),
   }),
 );
 /** A profile as the file holds it. */

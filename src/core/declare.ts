@@ -6,7 +6,7 @@
  * the HTTP stack, zod or the sandbox.
  */
 import { InvalidArgumentError } from 'commander';
-import type { ZodType } from 'zod';
+import type { ZodMiniType } from '../base/zod.js';
 import type { Handler } from './capabilities.js';
 import { TIERS, type Tier } from './tier.js';
 import type { IdList } from './id-lists.js';
@@ -122,7 +122,7 @@ interface CommandBase {
    * The shape of what it prints under --json (of one item, for a list), which `loopsctl mcp`
    * declares as its tool's output schema; loaded only there.
    */
-  output?: () => Promise<ZodType>;
+  output?: () => Promise<ZodMiniType>;
   /**
    * The command's behaviour. `tree` gives the whole command tree, for the few commands that read it
    * (completion, `commands`, `mcp`): handed in, as gh hands a command its parent, so that none of

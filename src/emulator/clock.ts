@@ -12,9 +12,9 @@ import { badRequest, lazily, seedTime, slice, type StateCore } from './module.js
 const clockSetting = madeOnUse(() =>
   z.object({
     /** Where the clock stands, when it stands still; null while it runs with the system's. */
-    frozenAt: z.string().nullable(),
+    frozenAt: z.nullable(z.string()),
     /** How far ahead of the system's the running clock is, in milliseconds. */
-    offsetMs: z.number().nonnegative(),
+    offsetMs: z.number().check(z.nonnegative()),
   }),
 );
 export type ClockSetting = z.infer<typeof clockSetting>;

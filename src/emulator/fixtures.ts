@@ -25,66 +25,64 @@ import { jsonFault, yamlFault, yamlValue } from '../base/parse-faults.js';
 import { namedFilePlace, readTreeFile } from '../base/tree-files.js';
 
 /** Ids as the API issues them (and as its routes accept them). */
-const id = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/, { error: 'an id is 1 to 128 letters, digits, _ and -' });
-const name = z.string().min(1, { error: 'must not be empty' });
+const id = z.string().check(z.regex(/^[A-Za-z0-9_-]{1,128}$/, { error: 'an id is 1 to 128 letters, digits, _ and -' }));
+const name = z.string().check(z.minLength(1, { error: 'must not be empty' }));
 
 /** A contact: its fields, its custom properties beside them, and the lists it is on. */
-const contact = z
-  .object({
-    id: id.optional(),
-    email: z.string().regex(EMAIL_ADDRESS, { error: 'not an email address' }),
-    firstName: z.string().nullable().optional(),
-    lastName: z.string().nullable().optional(),
-    source: z.string().optional(),
-    subscribed: z.boolean().optional(),
-    userGroup: z.string().optional(),
-    userId: z.string().min(1).optional(),
-    mailingLists: z.record(z.string(), z.boolean()).optional(),
-  })
-  .catchall(z.union([z.string(), z.number(), z.boolean(), z.null()]));
+const contact = z.catchall(
+  z.object({
+    id: z.optional(id),
+    email: z.string().check(z.regex(EMAIL_ADDRESS, { error: 'not an email address' })),
+    firstName: z.optional(z.nullable(z.string())),
+    lastName: z.optional(z.nullable(z.string())),
+    source: z.optional(z.string()),
+    subscribed: z.optional(z.boolean()),
+    userGroup: z.optional(z.string()),
+    userId: z.optional(z.string().check(z.minLength(1))),
+    mailingLists: z.optional(z.record(z.string(), z.boolean())),
+  }),
+  z.union([z.string(), z.number(), z.boolean(), z.null()]),
+);
 
 export const fixturesSchema = z.strictObject({
-  seed: z.enum(SEEDS).optional(),
-  contacts: z.array(contact).optional(),
-  contactProperties: z.array(z.strictObject({ name, type: z.enum(PROPERTY_TYPES) })).optional(),
-  mailingLists: z
-    .array(z.strictObject({ id: id.optional(), name, description: z.string().nullable().optional(), isPublic: z.boolean().optional() }))
-    .optional(),
-  transactionalEmails: z
-    .array(
+  seed: z.optional(z.enum(SEEDS)),
+  contacts: z.optional(z.array(contact)),
+  contactProperties: z.optional(z.array(z.strictObject({ name, type: z.enum(PROPERTY_TYPES) }))),
+  mailingLists: z.optional(
+    z.array(z.strictObject({ id: z.optional(id), name, description: z.optional(z.nullable(z.string())), isPublic: z.optional(z.boolean()) })),
+  ),
+  transactionalEmails: z.optional(
+    z.array(
       z.strictObject({
-        id: id.optional(),
+        id: z.optional(id),
         name,
-        subject: z.string().optional(),
+        subject: z.optional(z.string()),
         lmx: z.string(),
-        optionalDataVariables: z.array(z.string()).optional(),
-        draft: z.boolean().optional(),
+        optionalDataVariables: z.optional(z.array(z.string())),
+        draft: z.optional(z.boolean()),
       }),
-    )
-    .optional(),
-  campaigns: z
-    .array(z.strictObject({ id: id.optional(), name, subject: z.string().optional(), lmx: z.string().optional(), mailingListId: z.string().optional() }))
-    .optional(),
-  workflows: z
-    .array(z.strictObject({ id: id.optional(), name, description: z.string().optional(), eventName: name, mailingListId: z.string().optional() }))
-    .optional(),
-  themes: z.array(z.strictObject({ id: id.optional(), name, styles: z.record(z.string(), z.unknown()).optional() })).optional(),
-  components: z.array(z.strictObject({ id: id.optional(), name, lmx: z.string() })).optional(),
-  suppressions: z.array(z.string().regex(EMAIL_ADDRESS, { error: 'not an email address' })).optional(),
+    ),
+  ),
+  campaigns: z.optional(
+    z.array(z.strictObject({ id: z.optional(id), name, subject: z.optional(z.string()), lmx: z.optional(z.string()), mailingListId: z.optional(z.string()) })),
+  ),
+  workflows: z.optional(
+    z.array(z.strictObject({ id: z.optional(id), name, description: z.optional(z.string()), eventName: name, mailingListId: z.optional(z.string()) })),
+  ),
+  themes: z.optional(z.array(z.strictObject({ id: z.optional(id), name, styles: z.optional(z.record(z.string(), z.unknown())) }))),
+  components: z.optional(z.array(z.strictObject({ id: z.optional(id), name, lmx: z.string() }))),
+  suppressions: z.optional(z.array(z.string().check(z.regex(EMAIL_ADDRESS, { error: 'not an email address' })))),
   /** Contacts part-way through a workflow: at a node (by id) since a time (the sandbox's, when not given). */
-  journeys: z
-    .array(
+  journeys: z.optional(
+    z.array(
       z.strictObject({
         contact: z.string(),
         workflow: z.string(),
         node: z.string(),
-        since: z
-          .string()
-          .refine((value) => !Number.isNaN(Date.parse(value)), { error: 'not an ISO 8601 time' })
-          .optional(),
+        since: z.optional(z.string().check(z.refine((value) => !Number.isNaN(Date.parse(value)), { error: 'not an ISO 8601 time' }))),
       }),
-    )
-    .optional(),
+    ),
+  ),
 });
 export type Fixtures = z.infer<typeof fixturesSchema>;
 

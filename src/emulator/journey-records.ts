@@ -24,13 +24,13 @@ const journey = madeOnUse(() =>
     /** waiting (on a timer, or held by a workflow that is not sending) or ended. */
     status: z.enum(['waiting', 'ended']),
     /** The node it is at (or ended at). */
-    nodeId: z.string().nullable(),
+    nodeId: z.nullable(z.string()),
     /** When its wait ends, while waiting. */
-    waitUntil: z.string().nullable(),
+    waitUntil: z.nullable(z.string()),
     startedAt: z.string(),
-    endedAt: z.string().nullable(),
+    endedAt: z.nullable(z.string()),
     /** The event that started it, and its properties (the emails' event variables). */
-    eventName: z.string().nullable(),
+    eventName: z.nullable(z.string()),
     eventProperties: z.record(z.string(), z.unknown()),
     /** Filters with appliesDownstream the contact passed: checked again before each later step. */
     downstreamFilters: z.array(z.string()),
@@ -45,9 +45,9 @@ const journey = madeOnUse(() =>
         /** Why, in words: the trigger that fired, the filter that matched, the wait and until when. */
         why: z.string(),
         /** The email a send-email step sent: its subject, as the contact read it, and its entry in the outbox. */
-        subject: z.string().optional(),
+        subject: z.optional(z.string()),
         /** A timer's waiting step: when its wait ends, on the sandbox's clock (the time `why` names). */
-        until: z.string().optional(),
+        until: z.optional(z.string()),
       }),
     ),
   }),
@@ -60,13 +60,13 @@ const journeysSetting = madeOnUse(() =>
     /** The journeys still going (waiting on a timer, or held), by id, in the order they started; an array in the layout before. */
     journeys: z.union([z.record(z.string(), journey), z.array(journey)]),
     /** Ended journeys, the first ended first: at most KEPT_ENDED of them are kept (absent in the layout before). */
-    ended: z.array(journey).optional(),
+    ended: z.optional(z.array(journey)),
     /** The timer waits, a binary heap by the time each ends (ties in the order they began to wait). */
-    waiting: z.array(z.object({ until: z.string(), journeyId: z.string(), order: z.number().optional() })),
+    waiting: z.array(z.object({ until: z.string(), journeyId: z.string(), order: z.optional(z.number()) })),
     /** Journeys held at a send-email node by a paused workflow, by workflow id; an array of ids in the layout before. */
     held: z.union([z.record(z.string(), z.array(z.string())), z.array(z.string())]),
     /** How many waits have begun: the order of the next. */
-    waitOrder: z.number().optional(),
+    waitOrder: z.optional(z.number()),
   }),
 );
 

@@ -3,7 +3,7 @@
  * failures, checks of request bodies, pages of collections, and answers checked against the
  * strict form of the client's own schema before they leave.
  */
-import type { z } from 'zod';
+import type * as z from '../base/zod.js';
 import { PER_PAGE_MAX, PER_PAGE_MIN } from '../base/paging.js';
 import { builtinModule } from '../base/builtin.js';
 import { copyJson } from '../base/json-copy.js';
@@ -109,7 +109,7 @@ export class ModuleNeeded extends Error {
 
 /** How an operation words a failure: the body its description documents, and the schema it is checked with. */
 export interface FailureShape {
-  schema: z.ZodType;
+  schema: z.ZodMiniType;
   body(failure: ApiFailure): unknown;
 }
 
@@ -120,7 +120,7 @@ export type SeedKind = (typeof SEEDS)[number];
 /** A part of the state one area owns, kept under its key in the state file. */
 export interface Slice<T> {
   key: string;
-  schema: z.ZodType<T>;
+  schema: z.ZodMiniType<T>;
   /** A fresh copy of the demo data. */
   seed(): T;
   /** A fresh copy of what a new team has. */
@@ -132,7 +132,7 @@ export interface Slice<T> {
  * A slice with its demo data, and what a new team has: a collection starts empty and a setting as
  * in the demo, unless `empty` says otherwise (the records every team has, such as a default theme).
  */
-export function slice<T>(key: string, schema: z.ZodType<T>, seed: () => T, empty?: () => T): Slice<T> {
+export function slice<T>(key: string, schema: z.ZodMiniType<T>, seed: () => T, empty?: () => T): Slice<T> {
   const newTeam = empty ?? (() => (Array.isArray(seed()) ? ([] as T) : seed()));
   const part: Slice<T> = {
     key,
@@ -153,7 +153,7 @@ export function slice<T>(key: string, schema: z.ZodType<T>, seed: () => T, empty
 export { lazily } from '../base/lazily.js';
 
 /** States read from a file whose slices are checked only when a route first uses them. */
-const uncheckedSlices = new WeakMap<StateCore, { check(key: string, schema: z.ZodType, value: unknown): void }>();
+const uncheckedSlices = new WeakMap<StateCore, { check(key: string, schema: z.ZodMiniType, value: unknown): void }>();
 
 /** Where a slice's schema keeps the fields of its records that are checked when first read (fieldsCheckedOnRead). */
 const CHECKED_ON_READ = Symbol('checkedOnRead');
@@ -165,8 +165,8 @@ const CHECKED_ON_READ = Symbol('checkedOnRead');
  * type met) was most of the workflows'. Such a field of the wrong shape throws, when first read,
  * what the slice's check would have thrown, `<key>.<index>.<field>.<path>: <message>`.
  */
-export function fieldsCheckedOnRead<T>(records: z.ZodArray, fields: Record<string, z.ZodType>): z.ZodType<T> {
-  return Object.assign(records, { [CHECKED_ON_READ]: fields }) as unknown as z.ZodType<T>;
+export function fieldsCheckedOnRead<T>(records: z.ZodMiniArray, fields: Record<string, z.ZodMiniType>): z.ZodMiniType<T> {
+  return Object.assign(records, { [CHECKED_ON_READ]: fields }) as unknown as z.ZodMiniType<T>;
 }
 
 /**
@@ -183,7 +183,7 @@ export function checkSlicesOnUse(state: StateCore, refuse: (problem: string) => 
       if (checked.has(key)) return;
       const result = schema.safeParse(value);
       if (!result.success) throw problem([key], result.error.issues);
-      const onRead = (schema as { [CHECKED_ON_READ]?: Record<string, z.ZodType> })[CHECKED_ON_READ];
+      const onRead = (schema as { [CHECKED_ON_READ]?: Record<string, z.ZodMiniType> })[CHECKED_ON_READ];
       if (onRead !== undefined && Array.isArray(value)) {
         value.forEach((record: Record<string, unknown>, index) => {
           for (const [field, fieldSchema] of Object.entries(onRead)) checkOnRead(record, field, fieldSchema, (issues) => problem([key, index, field], issues));
@@ -195,7 +195,7 @@ export function checkSlicesOnUse(state: StateCore, refuse: (problem: string) => 
 }
 
 /** Has `record[field]` checked with `schema` when first read (throwing what `refused` makes of its issues), then kept as it is. */
-function checkOnRead(record: Record<string, unknown>, field: string, schema: z.ZodType, refused: (issues: z.core.$ZodIssue[]) => Error): void {
+function checkOnRead(record: Record<string, unknown>, field: string, schema: z.ZodMiniType, refused: (issues: z.$ZodIssue[]) => Error): void {
   if (!Object.hasOwn(record, field)) return;
   const stored = record[field];
   const settle = (value: unknown) => Object.defineProperty(record, field, { value, writable: true, enumerable: true, configurable: true });
@@ -383,7 +383,7 @@ export function find<T extends { id: string }>(items: T[], id: string, noun: str
 }
 
 /** Checks an answer against the strict form of the client's schema; a mismatch is a sandbox bug. */
-export function answer(schema: z.ZodType, body: unknown, status = 200, headers?: Record<string, string>): ApiAnswer {
+export function answer(schema: z.ZodMiniType, body: unknown, status = 200, headers?: Record<string, string>): ApiAnswer {
   const result = strictFormOf(schema).safeParse(body);
   if (!result.success) throw new Error(`the sandbox built an answer the client would refuse: ${result.error.message}`);
   return { status, body, headers };
@@ -394,7 +394,7 @@ export function answer(schema: z.ZodType, body: unknown, status = 200, headers?:
  * its first use rather than at every request: frozen, it stays the body that was checked. Each
  * request gets an answer object of its own, which a hook (`onRequest`) or the server may change.
  */
-export function fixedAnswer(schema: z.ZodType, body: Record<string, unknown>): () => ApiAnswer {
+export function fixedAnswer(schema: z.ZodMiniType, body: Record<string, unknown>): () => ApiAnswer {
   let checked: unknown;
   return () => {
     checked ??= answer(schema, Object.freeze(body)).body;
@@ -426,7 +426,7 @@ const decodeCursor = (cursor: string) => Buffer.from(cursor, 'base64url').toStri
  * item of the page it leads to; one that names no item is refused.
  */
 export function listAnswer<T extends { id: string }>(
-  item: z.ZodType,
+  item: z.ZodMiniType,
   inCreationOrder: T[],
   { query, location }: Pick<RouteContext, 'query' | 'location'>,
 ): ApiAnswer {

@@ -28,9 +28,9 @@ export const STATE_VERSION = 2;
  */
 const stateCore = lazily(() =>
   z.object({
-    version: z.number().int(),
+    version: z.int(),
     teamName: z.string(),
-    sequence: z.number().int().nonnegative(),
+    sequence: z.int().check(z.nonnegative()),
   }),
 );
 

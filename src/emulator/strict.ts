@@ -5,27 +5,27 @@
  */
 import { STRICT_FORM, z, type StrictFormBuilder } from '../base/shapes.js';
 
-function strictly(schema: z.ZodType): z.ZodType {
+function strictly(schema: z.ZodMiniType): z.ZodMiniType {
   // A schema that checks more in a refinement than a generic walk can see says what its strict form is.
   const special = (schema as { [STRICT_FORM]?: StrictFormBuilder })[STRICT_FORM];
   if (special !== undefined) return special(strictly);
-  if (schema instanceof z.ZodObject) {
-    const shape = Object.fromEntries(Object.entries(schema.shape as Record<string, z.ZodType>).map(([key, field]) => [key, strictly(field)]));
+  if (schema instanceof z.ZodMiniObject) {
+    const shape = Object.fromEntries(Object.entries(schema.shape as Record<string, z.ZodMiniType>).map(([key, field]) => [key, strictly(field)]));
     return z.strictObject(shape);
   }
-  if (schema instanceof z.ZodLazy) return strictly(schema.unwrap() as z.ZodType);
-  if (schema instanceof z.ZodArray) return z.array(strictly(schema.element as z.ZodType));
-  if (schema instanceof z.ZodOptional) return strictly(schema.unwrap() as z.ZodType).optional();
-  if (schema instanceof z.ZodNullable) return strictly(schema.unwrap() as z.ZodType).nullable();
-  if (schema instanceof z.ZodRecord) return z.record(schema.keyType as z.ZodString, strictly(schema.valueType as z.ZodType));
-  if (schema instanceof z.ZodUnion) return z.union((schema.options as z.ZodType[]).map(strictly));
+  if (schema instanceof z.ZodMiniLazy) return strictly(schema.def.getter() as z.ZodMiniType);
+  if (schema instanceof z.ZodMiniArray) return z.array(strictly(schema.def.element as z.ZodMiniType));
+  if (schema instanceof z.ZodMiniOptional) return z.optional(strictly(schema.def.innerType as z.ZodMiniType));
+  if (schema instanceof z.ZodMiniNullable) return z.nullable(strictly(schema.def.innerType as z.ZodMiniType));
+  if (schema instanceof z.ZodMiniRecord) return z.record(schema.def.keyType as z.ZodMiniString, strictly(schema.def.valueType as z.ZodMiniType));
+  if (schema instanceof z.ZodMiniUnion) return z.union((schema.def.options as z.ZodMiniType[]).map(strictly));
   return schema;
 }
 
-const cache = new WeakMap<z.ZodType, z.ZodType>();
+const cache = new WeakMap<z.ZodMiniType, z.ZodMiniType>();
 
 /** The strict form of a client schema, built once. */
-export function strictFormOf(schema: z.ZodType): z.ZodType {
+export function strictFormOf(schema: z.ZodMiniType): z.ZodMiniType {
   let strict = cache.get(schema);
   if (strict === undefined) {
     strict = strictly(schema);

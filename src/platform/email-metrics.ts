@@ -7,13 +7,13 @@ import { madeOnUse, z } from '../base/shapes.js';
  */
 export const emailMetrics = madeOnUse(() =>
   z.looseObject({
-    sends: z.number().int(),
-    opens: z.number().int(),
-    clicks: z.number().int(),
-    unsubscribes: z.number().int(),
-    spamReports: z.number().int(),
-    hardBounces: z.number().int(),
-    softBounces: z.number().int(),
+    sends: z.int(),
+    opens: z.int(),
+    clicks: z.int(),
+    unsubscribes: z.int(),
+    spamReports: z.int(),
+    hardBounces: z.int(),
+    softBounces: z.int(),
   }),
 );
 export type EmailMetrics = z.infer<typeof emailMetrics>;

@@ -26,7 +26,7 @@ const ID_SHAPE = /^p-[a-z0-9]{12}$/;
 
 const proposalSchema = z.looseObject({
   format: z.literal(1),
-  id: z.string().regex(ID_SHAPE),
+  id: z.string().check(z.regex(ID_SHAPE)),
   createdAt: z.string(),
   expiresAt: z.string(),
   /** Who asked for it: the MCP client's name. */
@@ -38,7 +38,7 @@ const proposalSchema = z.looseObject({
   /** What it does, a line each: what the person reads before approving. */
   words: z.array(z.string()),
   /** For an apply: the digest of the plan file the person approved, which the apply's plan must still have. */
-  planDigest: z.string().optional(),
+  planDigest: z.optional(z.string()),
   /** The tool call that makes the change, as the server runs it once approved. */
   call: z.looseObject({ tool: z.string(), input: z.record(z.string(), z.unknown()) }),
   digest: z.string(),
@@ -122,7 +122,7 @@ function checkedId(id: string): string {
   return id;
 }
 
-function readChecked<S extends z.ZodType>(file: string, schema: S, what: string): z.infer<S> | undefined {
+function readChecked<S extends z.ZodMiniType>(file: string, schema: S, what: string): z.infer<S> | undefined {
   try {
     return readJsonFile(file, schema);
   } catch (error) {

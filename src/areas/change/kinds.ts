@@ -78,7 +78,7 @@ export interface UnitKind<U extends PlannedUnit = PlannedUnit> {
   /** Whether a plan's unit is of this kind, told by its calls and the kind of record it names. */
   holds(unit: PlannedUnit): boolean;
   /** How a unit of it looks in the plan file: one that does not is none loopsctl wrote. */
-  shape: z.ZodType<U>;
+  shape: z.ZodMiniType<U>;
   /** What it holds that no plan of loopsctl holds, from its calls and never its labels; none when it is as written. */
   problem(unit: U): string | undefined;
   /** Whether the account holds its record: false when the account answers 404 for it, undefined when it cannot tell. */

@@ -55,8 +55,8 @@ const unit = z.looseObject({
   record: z.string(),
   kind: z.string(),
   /** The record's id in the account; none for one the plan creates. */
-  id: z.string().optional(),
-  calls: z.array(call).min(1),
+  id: z.optional(z.string()),
+  calls: z.array(call).check(z.minLength(1)),
 });
 export type PlannedUnit = z.infer<typeof unit> & { calls: PlannedCall[] };
 
@@ -66,12 +66,12 @@ const planSchema = z.looseObject({
   createdAt: z.string(),
   expiresAt: z.string(),
   /** `witness`: a record of the account (src/areas/change/account.ts, witnessOf), for a plan that names none. */
-  account: z.looseObject({ team: z.string(), baseUrl: z.string(), profile: z.string(), witness: z.string().regex(WITNESS).optional() }),
+  account: z.looseObject({ team: z.string(), baseUrl: z.string(), profile: z.string(), witness: z.optional(z.string().check(z.regex(WITNESS))) }),
   /** Whether Guardian checks each email message written (and the apply puts back one it finds errors in). */
   check: z.boolean(),
   units: z.array(unit),
   /** What the calls do to people and to the app, as the API answered before the plan was written (impact/). */
-  impact: z.array(z.looseObject({ kind: z.string(), record: z.string() })).optional(),
+  impact: z.optional(z.array(z.looseObject({ kind: z.string(), record: z.string() }))),
   digest: z.string(),
 });
 export type PlanFile = z.infer<typeof planSchema> & { units: PlannedUnit[] };

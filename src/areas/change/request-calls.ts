@@ -32,10 +32,10 @@ const requestCall = z.looseObject({
   operation: z.string(),
   method: z.string(),
   path: z.string(),
-  body: z.unknown().optional(),
+  body: z.optional(z.unknown()),
   /** For a write that takes no revision: where the record is read, and the digest of what it held when the plan was made. */
-  read: z.string().optional(),
-  expectedDigest: z.string().optional(),
+  read: z.optional(z.string()),
+  expectedDigest: z.optional(z.string()),
 });
 export type RequestCall = z.infer<typeof requestCall>;
 
@@ -43,9 +43,9 @@ export type RequestCall = z.infer<typeof requestCall>;
 const requestUnitShape = z.looseObject({
   record: z.string(),
   kind: z.string(),
-  id: z.string().optional(),
-  recordPath: z.string().optional(),
-  calls: z.array(requestCall).min(1),
+  id: z.optional(z.string()),
+  recordPath: z.optional(z.string()),
+  calls: z.array(requestCall).check(z.minLength(1)),
 });
 export type RequestUnit = z.infer<typeof requestUnitShape>;
 

@@ -20,8 +20,8 @@ export const counters = z.strictObject({
   hardBounces: z.number(),
   softBounces: z.number(),
   spamReports: z.number(),
-  opens: z.number().optional(),
-  unsubscribes: z.number().optional(),
+  opens: z.optional(z.number()),
+  unsubscribes: z.optional(z.number()),
 });
 export type Counters = z.infer<typeof counters>;
 

@@ -31,13 +31,13 @@ export const problemShape = z.strictObject({
   kind: z.enum(FINDING_KINDS),
   name: z.string(),
   id: z.string(),
-  url: z.string().optional(),
+  url: z.optional(z.string()),
   /** Where in the app's source (the code rules), 1-based. */
-  file: z.string().optional(),
-  line: z.number().optional(),
-  column: z.number().optional(),
+  file: z.optional(z.string()),
+  line: z.optional(z.number()),
+  column: z.optional(z.number()),
   /** The address a link or image finding is about, as the email has it: what the rules file's allow-list matches. */
-  link: z.string().optional(),
+  link: z.optional(z.string()),
 });
 export type Problem = z.infer<typeof problemShape>;
 

@@ -10,41 +10,47 @@ import { z } from '../../base/shapes.js';
 import { parseRate } from './rate.js';
 import { FINDING_KINDS } from './records.js';
 
-const rate = z.union([z.string(), z.number()]).transform((value, ctx) => {
-  const parsed = parseRate(value);
-  if (parsed === undefined) {
-    ctx.addIssue({ code: 'custom', message: 'a rate is a percentage such as 2% or 0.5%, or a fraction from 0 to 1' });
-    return 0;
-  }
-  return parsed;
-});
+const rate = z.pipe(
+  z.union([z.string(), z.number()]),
+  z.transform((value, ctx) => {
+    const parsed = parseRate(value);
+    if (parsed === undefined) {
+      ctx.issues.push({ code: 'custom', message: 'a rate is a percentage such as 2% or 0.5%, or a fraction from 0 to 1', input: value });
+      return 0;
+    }
+    return parsed;
+  }),
+);
 
 export const THRESHOLDS = ['bounceRate', 'complaintRate', 'unsubscribeRate', 'openRate'] as const;
 export type Threshold = (typeof THRESHOLDS)[number];
 
-const ignoreEntry = z.string().refine((entry) => (FINDING_KINDS as readonly string[]).includes(entry.split('/')[0]!) && entry.includes('/'), {
-  message: `an entry is <kind>/<name>, the kind one of ${FINDING_KINDS.join(', ')}`,
-});
+const ignoreEntry = z.string().check(
+  z.refine((entry) => (FINDING_KINDS as readonly string[]).includes(entry.split('/')[0]!) && entry.includes('/'), {
+    message: `an entry is <kind>/<name>, the kind one of ${FINDING_KINDS.join(', ')}`,
+  }),
+);
 
 /** A finding let pass: of a rule, in one record's emails (all of them without), about one address (a prefix with a trailing `*`). */
 const allowEntry = z.strictObject({
   rule: z.string(),
-  record: ignoreEntry.optional(),
-  link: z.string().optional(),
+  record: z.optional(ignoreEntry),
+  link: z.optional(z.string()),
 });
 export type AllowEntry = z.infer<typeof allowEntry>;
 
 export const rulesFileSchema = z.strictObject({
-  workflows: z.record(z.string(), z.strictObject({ status: z.enum(['sending', 'draft', 'paused']).optional() })).default({}),
-  transactional: z.record(z.string(), z.strictObject({ published: z.boolean().optional(), dataVariables: z.array(z.string()).optional() })).default({}),
-  rules: z.record(z.string(), z.enum(['error', 'warning', 'info', 'off'])).default({}),
-  ignore: z.array(ignoreEntry).default([]),
-  thresholds: z
-    .strictObject(Object.fromEntries(THRESHOLDS.map((name) => [name, rate.optional()])) as Record<Threshold, z.ZodOptional<typeof rate>>)
-    .default({}),
+  workflows: z._default(z.record(z.string(), z.strictObject({ status: z.optional(z.enum(['sending', 'draft', 'paused'])) })), {}),
+  transactional: z._default(z.record(z.string(), z.strictObject({ published: z.optional(z.boolean()), dataVariables: z.optional(z.array(z.string())) })), {}),
+  rules: z._default(z.record(z.string(), z.enum(['error', 'warning', 'info', 'off'])), {}),
+  ignore: z._default(z.array(ignoreEntry), []),
+  thresholds: z._default(
+    z.strictObject(Object.fromEntries(THRESHOLDS.map((name) => [name, z.optional(rate)])) as Record<Threshold, z.ZodMiniOptional<typeof rate>>),
+    {},
+  ),
   /** The qa family's spam score at or over which an email's total is an error. */
-  spamScore: z.number().positive().optional(),
-  allow: z.array(allowEntry).default([]),
+  spamScore: z.optional(z.number().check(z.positive())),
+  allow: z._default(z.array(allowEntry), []),
 });
 export type RulesFile = z.infer<typeof rulesFileSchema>;
 

@@ -28,7 +28,7 @@ const CACHE_MAX_ENTRIES = 16;
 /** Far above what CACHE_MAX_ENTRIES pages take; a larger file was not written by loopsctl. */
 const CACHE_MAX_BYTES = 1024 * 1024;
 
-const idAndName = z.looseObject({ id: z.string(), name: z.string().nullish() });
+const idAndName = z.looseObject({ id: z.string(), name: z.nullish(z.string()) });
 const cacheSchema = z.record(z.string(), z.object({ at: z.number(), lines: z.array(z.string()) }));
 type Cache = z.infer<typeof cacheSchema>;
 

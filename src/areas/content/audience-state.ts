@@ -24,12 +24,12 @@ export function directoryIdOf(path: string): string | undefined {
 
 /** What the state keeps of an audience record in one account: its id (none for the single files), and its files' digest when last in step. */
 const syncedAudience = z.looseObject({
-  id: z.string().optional(),
+  id: z.optional(z.string()),
   digest: z.string(),
   /** The contact properties' keys the account had when last in step: one of them gone from the file was removed here. */
-  keys: z.array(z.string()).optional(),
+  keys: z.optional(z.array(z.string())),
   /** For lists.json and event-patterns.json: the id of each by its name. */
-  ids: z.record(z.string(), z.string()).optional(),
+  ids: z.optional(z.record(z.string(), z.string())),
 });
 export type SyncedAudience = z.infer<typeof syncedAudience>;
 

@@ -65,7 +65,7 @@ export function digestOf(files: Files): string {
 }
 
 /** A record file's JSON, checked, or an error that names the file (and the line and column where its JSON breaks). */
-export function parseJson<S extends z.ZodType>(file: string, text: string, schema: S, hint?: string): z.infer<S> {
+export function parseJson<S extends z.ZodMiniType>(file: string, text: string, schema: S, hint?: string): z.infer<S> {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -101,9 +101,9 @@ const syncedRecord = z.looseObject({
   /** digestOf the record's files when they and the account last held the same content. */
   digest: z.string(),
   /** The email messages' content revisions at that time, by file prefix (`draft`, `email`). */
-  revisions: z.record(z.string(), z.string().nullable()).optional(),
+  revisions: z.optional(z.record(z.string(), z.nullable(z.string()))),
   /** A transactional email's: the digest of its published files as last written here, to tell an edit to them. */
-  published: z.string().optional(),
+  published: z.optional(z.string()),
 });
 export type SyncedRecord = z.infer<typeof syncedRecord>;
 
@@ -128,15 +128,15 @@ const stateSchema = z.looseObject({
   /** By account (its team name, or more where two accounts share one: account.ts), then by record path. */
   accounts: z.record(z.string(), z.record(z.string(), syncedRecord)),
   /** By account, then by record path: the writes a push began and did not finish. */
-  pending: z.record(z.string(), z.record(z.string(), pendingRecord)).optional(),
+  pending: z.optional(z.record(z.string(), z.record(z.string(), pendingRecord))),
   /**
    * By account, where its records were seen: its team, the API's address, and the profiles that
    * reached it (account.ts). An account without it is keyed by its team name alone, as older
    * states are.
    */
-  where: z.record(z.string(), z.looseObject({ team: z.string(), baseUrl: z.string(), profiles: z.array(z.string()) })).optional(),
+  where: z.optional(z.record(z.string(), z.looseObject({ team: z.string(), baseUrl: z.string(), profiles: z.array(z.string()) }))),
   /** By account, then by path: the segments, groups and single files of audience/ (audience-state.ts reads it). */
-  audience: z.record(z.string(), z.unknown()).optional(),
+  audience: z.optional(z.record(z.string(), z.unknown())),
 });
 export type ContentState = z.infer<typeof stateSchema>;
 

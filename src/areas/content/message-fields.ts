@@ -10,15 +10,15 @@ const MESSAGE_FIELDS = ['subject', 'previewText', 'fromName', 'fromEmail', 'repl
 
 /** An email message's fields file: what `email-messages update` can set, but the LMX, which has a file of its own. */
 export const messageFields = z.strictObject({
-  subject: z.string().optional(),
-  previewText: z.string().optional(),
-  fromName: z.string().optional(),
-  fromEmail: z.string().optional(),
-  replyToEmail: z.string().optional(),
-  ccEmail: z.string().optional(),
-  bccEmail: z.string().optional(),
-  languageCode: z.string().optional(),
-  emailFormat: z.enum(EMAIL_FORMATS).optional(),
+  subject: z.optional(z.string()),
+  previewText: z.optional(z.string()),
+  fromName: z.optional(z.string()),
+  fromEmail: z.optional(z.string()),
+  replyToEmail: z.optional(z.string()),
+  ccEmail: z.optional(z.string()),
+  bccEmail: z.optional(z.string()),
+  languageCode: z.optional(z.string()),
+  emailFormat: z.optional(z.enum(EMAIL_FORMATS)),
   ...FALLBACKS_SHAPE,
 });
 export type MessageFields = z.infer<typeof messageFields>;

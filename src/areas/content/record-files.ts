@@ -96,7 +96,7 @@ function linkRefused(root: string, path: string): LocalFileError {
   });
 }
 
-const meta = z.looseObject({ name: z.string().min(1) });
+const meta = z.looseObject({ name: z.string().check(z.minLength(1)) });
 
 function metaName(kind: Kind, directory: string, files: Files): string {
   const file = META_FILE[kind];

@@ -34,8 +34,8 @@ export interface TreeEmail {
 
 /** The fields of an email message that showing it needs, from the JSON file beside its LMX. */
 const messageFields = z.looseObject({
-  subject: z.string().optional(),
-  previewText: z.string().optional(),
+  subject: z.optional(z.string()),
+  previewText: z.optional(z.string()),
   ...FALLBACKS_SHAPE,
 });
 
@@ -262,7 +262,7 @@ export async function themesOf(root: string | undefined): Promise<Map<string, { 
   return themes;
 }
 
-const themeFile = z.looseObject({ name: z.string().optional(), styles: z.record(z.string(), z.unknown()) });
+const themeFile = z.looseObject({ name: z.optional(z.string()), styles: z.record(z.string(), z.unknown()) });
 
 /**
  * A theme as `content pull` writes it (theme.json) or `themes get --json` prints it: its styles.

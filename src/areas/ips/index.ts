@@ -19,7 +19,7 @@ export const spec: Spec = group({
       examples: ['loopsctl ips list', 'loopsctl ips list --plain > allowlist.txt', 'loopsctl ips list --plain --cidr', 'loopsctl ips list --json'],
       remote: true,
       tier: 'read',
-      output: async () => (await import('../../platform/ips/schemas.js')).dedicatedSendingIps.element,
+      output: async () => (await import('../../platform/ips/schemas.js')).dedicatedSendingIps.def.element,
       load: async () => (await import('./commands.js')).list,
     }),
     command({

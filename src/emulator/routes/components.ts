@@ -27,7 +27,7 @@ import { component, componentValidationFailure, updatedComponent, type Component
 export const MAX_LMX_LENGTH = 100_000;
 
 /** A component as the sandbox keeps it: with how many emails use it, which the API does not show. */
-const storedComponent = component.extend({ emailCount: z.number().int() });
+const storedComponent = z.extend(component, { emailCount: z.int() });
 type StoredComponent = z.infer<typeof storedComponent>;
 
 const seedComponents = lazily((): StoredComponent[] => [

@@ -12,7 +12,7 @@ const attachmentSummary = z.object({ filename: z.string(), contentType: z.string
 const transactionalEntry = z.object({
   kind: z.literal('transactional'),
   at: z.string(),
-  idempotencyKey: z.string().nullable(),
+  idempotencyKey: z.nullable(z.string()),
   to: z.string(),
   transactionalId: z.string(),
   name: z.string(),
@@ -23,8 +23,8 @@ const transactionalEntry = z.object({
   unknownVariables: z.array(z.string()),
   attachments: z.array(attachmentSummary),
   /** The published email message sent (what the inbox draws), and the email's id in the webhooks it caused; absent in outboxes of older versions. */
-  emailMessageId: z.string().optional(),
-  emailId: z.string().optional(),
+  emailMessageId: z.optional(z.string()),
+  emailId: z.optional(z.string()),
 });
 
 /** An email a workflow sent at once for an event: its message, and the contact's values as they were, which it was drawn with. */
@@ -33,10 +33,10 @@ const workflowEmailEntry = z.object({
   loopName: z.string(),
   emailMessageId: z.string(),
   subject: z.string(),
-  emailId: z.string().optional(),
+  emailId: z.optional(z.string()),
   contact: z.record(z.string(), z.unknown()),
   /** The journey that sent it: the email is then also an entry of its own (kind workflow), which the inbox draws. */
-  journeyId: z.string().optional(),
+  journeyId: z.optional(z.string()),
 });
 
 /** An email a workflow sent, at once or when a wait ended: its journey, its message, and the values it was drawn with. */
@@ -50,25 +50,25 @@ const workflowEntry = z.object({
   journeyId: z.string(),
   emailMessageId: z.string(),
   subject: z.string(),
-  emailId: z.string().optional(),
+  emailId: z.optional(z.string()),
   contact: z.record(z.string(), z.unknown()),
   eventProperties: z.record(z.string(), z.unknown()),
   /** When its simulated engagement happens (with `--simulate-engagement`): what activity conditions on opens and clicks read. */
-  engagement: z.object({ deliveredAt: z.string(), openedAt: z.string(), clickedAt: z.string() }).optional(),
+  engagement: z.optional(z.object({ deliveredAt: z.string(), openedAt: z.string(), clickedAt: z.string() })),
 });
 
 const eventEntry = z.object({
   kind: z.literal('event'),
   at: z.string(),
-  idempotencyKey: z.string().nullable(),
+  idempotencyKey: z.nullable(z.string()),
   eventName: z.string(),
   email: z.string(),
-  userId: z.string().nullable(),
+  userId: z.nullable(z.string()),
   eventProperties: z.record(z.string(), z.unknown()),
   /** The workflows whose EventTrigger waits for this event. */
   workflows: z.array(z.object({ id: z.string(), name: z.string(), status: z.string() })),
   /** The emails those workflows sent the contact at once; absent in outboxes of older versions. */
-  emails: z.array(workflowEmailEntry).optional(),
+  emails: z.optional(z.array(workflowEmailEntry)),
 });
 
 export const outboxEntry = z.discriminatedUnion('kind', [transactionalEntry, eventEntry, workflowEntry]);

@@ -95,7 +95,7 @@ function send(context: RouteContext) {
  * nested error fits three), so only the plain form fits exactly one of them: 400s keep it.
  */
 const sendFailures: FailureShape = {
-  schema: z.looseObject({ success: z.boolean(), message: z.string(), error: z.looseObject({ path: z.string(), message: z.string() }).optional() }),
+  schema: z.looseObject({ success: z.boolean(), message: z.string(), error: z.optional(z.looseObject({ path: z.string(), message: z.string() })) }),
   body: (failure) =>
     failure.status === 404
       ? { success: false, message: failure.message, error: { path: 'transactionalId', message: failure.message } }

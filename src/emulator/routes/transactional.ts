@@ -29,13 +29,13 @@ import { defaultTransactionalGroupId, transactionalGroups } from './groups.js';
 import * as s from '../../platform/transactional/schemas.js';
 
 const storedTransactional = z.object({
-  record: s.transactionalEmail.extend({ transactionalGroupId: z.string().nullable() }),
+  record: z.extend(s.transactionalEmail, { transactionalGroupId: z.nullable(z.string()) }),
   metrics: s.transactionalMetrics,
   /**
    * The data variables a send may leave out (or send as ""), as the editor marks them optional,
    * which the API does not show; every other one the published email uses is required.
    */
-  optionalDataVariables: z.array(z.string()).optional(),
+  optionalDataVariables: z.optional(z.array(z.string())),
 });
 export type StoredTransactional = z.infer<typeof storedTransactional>;
 

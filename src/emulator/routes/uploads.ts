@@ -29,11 +29,11 @@ const PUT_PATH = '/sandbox-uploads';
 const storedUpload = z.object({
   emailAssetId: z.string(),
   contentType: z.string(),
-  contentLength: z.number().int(),
+  contentLength: z.int(),
   createdAt: z.string(),
   /** What arrived at the presigned URL: its type by its first bytes, and its digest. */
-  received: z.object({ type: z.string().nullable(), sha256: z.string() }).nullable(),
-  completedAt: z.string().nullable(),
+  received: z.nullable(z.object({ type: z.nullable(z.string()), sha256: z.string() })),
+  completedAt: z.nullable(z.string()),
 });
 
 export const uploads = slice('uploads', z.array(storedUpload), () => []);

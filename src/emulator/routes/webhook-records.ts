@@ -9,9 +9,9 @@ import { slice } from '../module.js';
 const endpointSetting = z.object({ url: z.string(), secret: z.string(), simulateEngagement: z.boolean() });
 export type WebhookEndpoint = z.infer<typeof endpointSetting>;
 
-export const webhookEndpoint = slice('webhookEndpoint', endpointSetting.nullable(), () => null);
+export const webhookEndpoint = slice('webhookEndpoint', z.nullable(endpointSetting), () => null);
 
-const attempt = z.object({ at: z.string(), url: z.string(), status: z.number().nullable(), error: z.string().nullable(), latencyMs: z.number() });
+const attempt = z.object({ at: z.string(), url: z.string(), status: z.nullable(z.number()), error: z.nullable(z.string()), latencyMs: z.number() });
 
 const delivery = z.object({
   /** The webhook-id: the same on every attempt, so a receiver can tell a retry from a new event. */

@@ -10,13 +10,13 @@ import { fieldsCheckedOnRead, seedId, seedTime, slice, lazily } from '../module.
 
 const storedWorkflow = z.object({
   id: z.string(),
-  workflowRevisionId: z.string().nullable(),
+  workflowRevisionId: z.nullable(z.string()),
   status: z.string(),
   name: z.string(),
   description: z.string(),
   emoji: z.string(),
-  mailingListId: z.string().nullable(),
-  rootNodeId: z.string().nullable(),
+  mailingListId: z.nullable(z.string()),
+  rootNodeId: z.nullable(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
   /** Nodes in their full form; the simplified view is derived from them. */
@@ -25,7 +25,7 @@ const storedWorkflow = z.object({
    * What each send-email node has sent, by node id (a node not named has sent nothing). Never in an
    * answer but its own. Made on its first read: a listing makes no record schema but this one.
    */
-  emailMetrics: madeOnUse(() => z.record(z.string(), emailMetrics)).optional(),
+  emailMetrics: z.optional(madeOnUse(() => z.record(z.string(), emailMetrics))),
 });
 export type StoredWorkflow = z.infer<typeof storedWorkflow>;
 
@@ -252,7 +252,7 @@ const seedWorkflows = lazily((): StoredWorkflow[] => [
 /** Checked when read from a file, each workflow's nodes and metrics when a route first reads them (a listing never does). */
 export const workflows = slice(
   'workflows',
-  fieldsCheckedOnRead<StoredWorkflow[]>(z.array(storedWorkflow.omit({ nodes: true, emailMetrics: true })), {
+  fieldsCheckedOnRead<StoredWorkflow[]>(z.array(z.omit(storedWorkflow, { nodes: true, emailMetrics: true })), {
     nodes: storedWorkflow.shape.nodes,
     emailMetrics: storedWorkflow.shape.emailMetrics,
   }),

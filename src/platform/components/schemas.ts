@@ -10,11 +10,11 @@ export const component = z.looseObject({
 export type Component = z.infer<typeof component>;
 
 /** An update's answer: the component, and how many emails the body change reached. */
-export const updatedComponent = component.extend({ affectedEmailCount: z.number() });
+export const updatedComponent = z.extend(component, { affectedEmailCount: z.number() });
 export type UpdatedComponent = z.infer<typeof updatedComponent>;
 
 /** A 422's body: with invalidTags when the change would put variables into emails that cannot use them. */
 export const componentValidationFailure = z.looseObject({
   message: z.string(),
-  invalidTags: z.array(z.string()).optional(),
+  invalidTags: z.optional(z.array(z.string())),
 });

@@ -10,22 +10,24 @@ export type PropertyValue = string | number | boolean | null;
  * schema (zod sets up each schema class a start makes, about a million instructions each). A
  * value of another type is refused as the union refuses it, "Invalid input".
  */
-export const propertyValue = z.unknown().superRefine((input, ctx) => {
-  if (input === null || typeof input === 'string' || typeof input === 'boolean' || (typeof input === 'number' && Number.isFinite(input))) return;
-  ctx.addIssue({ code: 'custom', message: 'Invalid input' });
-}) as unknown as z.ZodType<PropertyValue>;
+export const propertyValue = z.unknown().check(
+  z.superRefine((input, ctx) => {
+    if (input === null || typeof input === 'string' || typeof input === 'boolean' || (typeof input === 'number' && Number.isFinite(input))) return;
+    ctx.addIssue({ code: 'custom', message: 'Invalid input' });
+  }),
+) as unknown as z.ZodMiniType<PropertyValue>;
 
 const contactShape = {
-  id: z.string().optional(),
-  email: z.string().optional(),
-  firstName: z.string().nullable().optional(),
-  lastName: z.string().nullable().optional(),
-  source: z.string().optional(),
-  subscribed: z.boolean().optional(),
-  userGroup: z.string().optional(),
-  userId: z.string().nullable().optional(),
-  mailingLists: z.record(z.string(), z.boolean()).optional(),
-  optInStatus: z.string().nullable().optional(),
+  id: z.optional(z.string()),
+  email: z.optional(z.string()),
+  firstName: z.optional(z.nullable(z.string())),
+  lastName: z.optional(z.nullable(z.string())),
+  source: z.optional(z.string()),
+  subscribed: z.optional(z.boolean()),
+  userGroup: z.optional(z.string()),
+  userId: z.optional(z.nullable(z.string())),
+  mailingLists: z.optional(z.record(z.string(), z.boolean())),
+  optInStatus: z.optional(z.nullable(z.string())),
 };
 
 /**
@@ -33,7 +35,7 @@ const contactShape = {
  * as further top-level fields, so the strict form allows any other field holding a plain value.
  */
 const contact = withStrictForm(z.looseObject(contactShape), (strictly) =>
-  z.object(Object.fromEntries(Object.entries(contactShape).map(([key, field]) => [key, strictly(field)]))).catchall(propertyValue),
+  z.catchall(z.object(Object.fromEntries(Object.entries(contactShape).map(([key, field]) => [key, strictly(field)]))), propertyValue),
 );
 export type Contact = z.infer<typeof contact>;
 
@@ -53,7 +55,7 @@ const removalQuota = () => z.looseObject({ limit: z.number(), remaining: z.numbe
 
 export const suppressionStatus = madeOnUse(() =>
   z.looseObject({
-    contact: z.looseObject({ id: z.string(), email: z.string(), userId: z.string().nullable() }),
+    contact: z.looseObject({ id: z.string(), email: z.string(), userId: z.nullable(z.string()) }),
     isSuppressed: z.boolean(),
     removalQuota: removalQuota(),
   }),

@@ -18,9 +18,9 @@ const fallbacks = z.record(z.string(), z.string());
 
 /** The fallback fields as a message, or a file beside its LMX, holds them: each optional. */
 export const FALLBACKS_SHAPE = {
-  [FALLBACK_FIELDS.contact]: fallbacks.optional(),
-  [FALLBACK_FIELDS.event]: fallbacks.optional(),
-  [FALLBACK_FIELDS.data]: fallbacks.optional(),
+  [FALLBACK_FIELDS.contact]: z.optional(fallbacks),
+  [FALLBACK_FIELDS.event]: z.optional(fallbacks),
+  [FALLBACK_FIELDS.data]: z.optional(fallbacks),
 };
 
 /** A non-fatal issue found while compiling submitted LMX. */
@@ -28,29 +28,29 @@ const lmxWarning = z.looseObject({
   rule: z.string(),
   severity: z.string(),
   message: z.string(),
-  path: z.string().optional(),
+  path: z.optional(z.string()),
 });
 export type LmxWarning = z.infer<typeof lmxWarning>;
 
 export const emailMessage = z.looseObject({
   id: z.string(),
-  campaignId: z.string().optional(),
-  transactionalId: z.string().optional(),
+  campaignId: z.optional(z.string()),
+  transactionalId: z.optional(z.string()),
   subject: z.string(),
   previewText: z.string(),
   fromName: z.string(),
   fromEmail: z.string(),
   replyToEmail: z.string(),
-  ccEmail: z.string().optional(),
-  bccEmail: z.string().optional(),
-  languageCode: z.string().optional(),
+  ccEmail: z.optional(z.string()),
+  bccEmail: z.optional(z.string()),
+  languageCode: z.optional(z.string()),
   emailFormat: z.string(),
   lmx: z.string(),
-  contentRevisionId: z.string().nullable(),
+  contentRevisionId: z.nullable(z.string()),
   updatedAt: timestamp,
   ...FALLBACKS_SHAPE,
   /** Only on update answers, when the LMX compiled with warnings. */
-  warnings: z.array(lmxWarning).optional(),
+  warnings: z.optional(z.array(lmxWarning)),
 });
 export type EmailMessage = z.infer<typeof emailMessage>;
 
@@ -79,9 +79,9 @@ export interface EmailMessageUpdate {
 
 /** The values a preview renders with; which kinds are accepted depends on the message's parent. */
 export const previewVariables = z.strictObject({
-  contactProperties: z.record(z.string(), z.string()).optional(),
-  eventProperties: z.record(z.string(), z.string()).optional(),
-  dataVariables: z.record(z.string(), z.string()).optional(),
+  contactProperties: z.optional(z.record(z.string(), z.string())),
+  eventProperties: z.optional(z.record(z.string(), z.string())),
+  dataVariables: z.optional(z.record(z.string(), z.string())),
 });
 export type PreviewVariables = z.infer<typeof previewVariables>;
 
@@ -91,7 +91,7 @@ const guardianRule = z.looseObject({
   rule: z.string(),
   title: z.string(),
   description: z.string(),
-  items: z.array(z.looseObject({ label: z.string(), codeName: z.string().optional() })),
+  items: z.array(z.looseObject({ label: z.string(), codeName: z.optional(z.string()) })),
 });
 export type GuardianRule = z.infer<typeof guardianRule>;
 

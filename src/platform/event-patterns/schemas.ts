@@ -7,9 +7,9 @@ export const eventPatternSummary = z.looseObject({
   /** The name to send the event with. */
   eventName: z.string(),
   /** The platform whose incoming webhook sent it (clerk, polar, stripe, supabase); null for custom events. */
-  incomingWebhookPlatform: z.string().nullable(),
+  incomingWebhookPlatform: z.nullable(z.string()),
 });
 export type EventPatternSummary = z.infer<typeof eventPatternSummary>;
 
-export const eventPattern = eventPatternSummary.extend({ eventProperties: z.array(eventProperty()) });
+export const eventPattern = z.extend(eventPatternSummary, { eventProperties: z.array(eventProperty()) });
 export type EventPattern = z.infer<typeof eventPattern>;

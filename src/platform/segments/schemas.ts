@@ -9,26 +9,26 @@ import { timestamp } from '../schemas.js';
  */
 export const segmentCondition = z.looseObject({
   type: z.string(),
-  key: z.string().optional(),
-  operator: z.string().optional(),
-  value: z.unknown().optional(),
-  status: z.string().nullable().optional(),
-  action: z.string().optional(),
-  negate: z.boolean().optional(),
-  target: z.string().optional(),
-  id: z.string().optional(),
+  key: z.optional(z.string()),
+  operator: z.optional(z.string()),
+  value: z.optional(z.unknown()),
+  status: z.optional(z.nullable(z.string())),
+  action: z.optional(z.string()),
+  negate: z.optional(z.boolean()),
+  target: z.optional(z.string()),
+  id: z.optional(z.string()),
 });
 export type SegmentCondition = z.infer<typeof segmentCondition>;
 
-export const audienceFilter = z.looseObject({ match: z.string().optional(), conditions: z.array(segmentCondition) });
+export const audienceFilter = z.looseObject({ match: z.optional(z.string()), conditions: z.array(segmentCondition) });
 export type AudienceFilter = z.infer<typeof audienceFilter>;
 
 export const audienceSegment = z.looseObject({
   id: z.string(),
   name: z.string(),
-  description: z.string().nullable(),
+  description: z.nullable(z.string()),
   createdAt: timestamp,
   updatedAt: timestamp,
-  filter: audienceFilter.nullable(),
+  filter: z.nullable(audienceFilter),
 });
 export type AudienceSegment = z.infer<typeof audienceSegment>;

@@ -3,11 +3,11 @@ import { z } from '../../base/shapes.js';
 import { timestamp } from '../schemas.js';
 
 export const transactionalMetrics = z.looseObject({
-  sends: z.number().int(),
-  deliveries: z.number().int(),
-  spamReports: z.number().int(),
-  hardBounces: z.number().int(),
-  softBounces: z.number().int(),
+  sends: z.int(),
+  deliveries: z.int(),
+  spamReports: z.int(),
+  hardBounces: z.int(),
+  softBounces: z.int(),
 });
 export type TransactionalMetrics = z.infer<typeof transactionalMetrics>;
 
@@ -16,10 +16,10 @@ export const transactionalEmail = z.looseObject({
   id: z.string(),
   name: z.string(),
   /** The record's page in the Loops app. */
-  url: z.string().optional(),
-  draftEmailMessageId: z.string().nullable(),
-  publishedEmailMessageId: z.string().nullable(),
-  transactionalGroupId: z.string().nullable().optional(),
+  url: z.optional(z.string()),
+  draftEmailMessageId: z.nullable(z.string()),
+  publishedEmailMessageId: z.nullable(z.string()),
+  transactionalGroupId: z.optional(z.nullable(z.string())),
   createdAt: timestamp,
   updatedAt: timestamp,
   dataVariables: z.array(z.string()),
@@ -35,8 +35,8 @@ export const publishedTransactional = z.looseObject({
 });
 
 /** The record create and ensure-draft answer with: it also names the draft's content revision. */
-export const transactionalDraftRecord = transactionalEmail.extend({
-  draftEmailMessageContentRevisionId: z.string().nullable(),
+export const transactionalDraftRecord = z.extend(transactionalEmail, {
+  draftEmailMessageContentRevisionId: z.nullable(z.string()),
 });
 export type TransactionalDraftRecord = z.infer<typeof transactionalDraftRecord>;
 

@@ -20,13 +20,13 @@ export type CompletedUpload = z.infer<typeof completedUpload>;
 /** The 429 of complete: the upload quota, with its size and window. */
 export const uploadLimit = z.looseObject({
   message: z.string(),
-  maxUploads: z.number().int().optional(),
-  windowHours: z.number().int().optional(),
+  maxUploads: z.optional(z.int()),
+  windowHours: z.optional(z.int()),
 });
 
 /** The 400 and 413 of create: what was wrong, with the accepted types or the byte limit. */
 export const uploadFailure = z.looseObject({
   message: z.string(),
-  supportedContentTypes: z.array(z.string()).optional(),
-  maxBytes: z.number().int().optional(),
+  supportedContentTypes: z.optional(z.array(z.string())),
+  maxBytes: z.optional(z.int()),
 });

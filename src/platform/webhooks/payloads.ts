@@ -9,33 +9,33 @@ import { z } from '../../base/shapes.js';
 
 export const WEBHOOK_SCHEMA_VERSION = '1.0.0';
 
-const contactIdentity = z.strictObject({ id: z.string(), email: z.string(), userId: z.string().nullable() });
+const contactIdentity = z.strictObject({ id: z.string(), email: z.string(), userId: z.nullable(z.string()) });
 
 const webhookEmail = z.strictObject({ id: z.string(), emailMessageId: z.string(), subject: z.string() });
 
-const webhookMailingList = z.strictObject({ id: z.string(), name: z.string(), description: z.string().nullable(), isPublic: z.boolean() });
+const webhookMailingList = z.strictObject({ id: z.string(), name: z.string(), description: z.nullable(z.string()), isPublic: z.boolean() });
 
 const OPT_IN_STATUSES = ['accepted', 'pending', 'rejected'] as const;
 
 const webhookContact = z.looseObject({
   id: z.string(),
   email: z.string(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
+  firstName: z.nullable(z.string()),
+  lastName: z.nullable(z.string()),
   source: z.string(),
   subscribed: z.boolean(),
   userGroup: z.string(),
-  userId: z.string().nullable(),
-  notes: z.string().nullable().optional(),
+  userId: z.nullable(z.string()),
+  notes: z.optional(z.nullable(z.string())),
   mailingLists: z.record(z.string(), z.boolean()),
-  optInStatus: z.enum(OPT_IN_STATUSES).nullable(),
+  optInStatus: z.nullable(z.enum(OPT_IN_STATUSES)),
 });
 
 /** The fields every event about a contact carries. */
-function aboutContact<Name extends string, Shape extends z.ZodRawShape>(eventName: Name, shape: Shape) {
+function aboutContact<Name extends string, Shape extends z.$ZodShape>(eventName: Name, shape: Shape) {
   return z.strictObject({
     eventName: z.literal(eventName),
-    eventTime: z.number().int(),
+    eventTime: z.int(),
     webhookSchemaVersion: z.literal(WEBHOOK_SCHEMA_VERSION),
     contactIdentity,
     ...shape,
@@ -47,16 +47,16 @@ const MARKETING_EMAIL = ['loop', 'campaign'] as const;
 
 /** Delivery, bounce and spam events come from any email; opens, clicks and (re)subscriptions only from marketing email. */
 function emailMetric<Name extends string>(eventName: Name, sources: typeof ANY_EMAIL | typeof MARKETING_EMAIL) {
-  const sourceIds = { campaignId: z.string().optional(), loopId: z.string().optional() };
+  const sourceIds = { campaignId: z.optional(z.string()), loopId: z.optional(z.string()) };
   return aboutContact(eventName, {
     email: webhookEmail,
     sourceType: z.enum(sources),
-    ...(sources === ANY_EMAIL ? { ...sourceIds, transactionalId: z.string().optional() } : sourceIds),
+    ...(sources === ANY_EMAIL ? { ...sourceIds, transactionalId: z.optional(z.string()) } : sourceIds),
   });
 }
 
 export interface WebhookEventType {
-  schema: z.ZodType;
+  schema: z.ZodMiniType;
   /** When the platform sends it, in a few words. */
   summary: string;
 }
@@ -66,7 +66,7 @@ export const WEBHOOK_EVENTS = {
   'contact.unsubscribed': { schema: aboutContact('contact.unsubscribed', {}), summary: 'a contact was unsubscribed from the audience, or deleted' },
   'contact.created': {
     // A contact created with double opt-in sends this only once confirmed: never "pending" or "rejected".
-    schema: aboutContact('contact.created', { contact: webhookContact.extend({ optInStatus: z.literal('accepted').nullable() }) }),
+    schema: aboutContact('contact.created', { contact: z.extend(webhookContact, { optInStatus: z.nullable(z.literal('accepted')) }) }),
     summary: 'a contact was created',
   },
   'contact.deleted': { schema: aboutContact('contact.deleted', {}), summary: 'a contact was deleted' },
@@ -106,7 +106,7 @@ export const WEBHOOK_EVENTS = {
   'testing.testEvent': {
     schema: z.strictObject({
       eventName: z.literal('testing.testEvent'),
-      eventTime: z.number().int(),
+      eventTime: z.int(),
       message: z.literal('test'),
       webhookSchemaVersion: z.literal(WEBHOOK_SCHEMA_VERSION),
     }),

@@ -41,19 +41,19 @@ export function pathsOrderedLike(type: string, next: string[], like: readonly st
   return facetsOf(type)?.paths?.anyOrder === true && like !== undefined && samePaths(type, next, like) ? [...like] : next;
 }
 
-export const fileNode = z.looseObject({ type: z.string().min(1), next: z.array(z.string()).default([]) });
+export const fileNode = z.looseObject({ type: z.string().check(z.minLength(1)), next: z._default(z.array(z.string()), []) });
 export type FileNode = z.infer<typeof fileNode> & Record<string, unknown>;
 
 export const workflowFile = z.strictObject({
-  name: z.string().min(1),
-  description: z.string().optional(),
-  emoji: z.string().optional(),
+  name: z.string().check(z.minLength(1)),
+  description: z.optional(z.string()),
+  emoji: z.optional(z.string()),
   /** As pulled: Draft, Sending, Paused. Read-only: a push never starts, pauses or publishes a workflow. */
-  status: z.string().optional(),
+  status: z.optional(z.string()),
   /** The workflow's mailing list by name; null or absent for none. */
-  mailingList: z.string().nullable().optional(),
+  mailingList: z.optional(z.nullable(z.string())),
   /** The key of the trigger. */
-  root: z.string().min(1),
+  root: z.string().check(z.minLength(1)),
   nodes: z.record(z.string(), fileNode),
 });
 export type WorkflowFile = z.infer<typeof workflowFile>;

@@ -29,25 +29,25 @@ export type NodeLike = { typeName: string; nextNodeIds: string[] } & Record<stri
 
 export interface NodeTypeDeclaration {
   /** Type-specific fields of the full view (GET .../nodes/{nodeId}); required as the API marks them. */
-  fields: Record<string, z.ZodType>;
+  fields: Record<string, z.ZodMiniType>;
   /** Which of those fields the simplified view (GET /v1/workflows/{id}) shows. */
   simplified: readonly string[];
   /**
    * Fields an update may set, all optional; undefined when the API takes no update for the type
    * (it answers 501), so loopsctl checks nothing and lets the API say so.
    */
-  update?: Record<string, z.ZodType>;
+  update?: Record<string, z.ZodMiniType>;
   /**
    * The fields a file holds (node-facets.ts names them, in order): those an update can set, a
    * segment by its name, a send-email node's email by its path, and an experiment's settings the
    * API cannot set, kept so that a plan can name them.
    */
-  file: Record<string, z.ZodType>;
+  file: Record<string, z.ZodMiniType>;
   /** The node's key fields in a few words each; empty or undefined parts are left out. */
   describe(node: NodeLike): (string | false | undefined)[];
 }
 
-type Fields = Record<string, z.ZodType>;
+type Fields = Record<string, z.ZodMiniType>;
 
 /**
  * A type's declaration as written: each group of its schemas made by a function, which
@@ -57,7 +57,7 @@ type Fields = Record<string, z.ZodType>;
 type NodeTypeSource<File extends string> = Omit<NodeTypeDeclaration, 'fields' | 'update' | 'file'> & {
   fields(): Fields;
   update?(): Fields;
-  file(): Record<File, z.ZodType>;
+  file(): Record<File, z.ZodMiniType>;
 };
 
 const none = (): Fields => ({});
@@ -111,17 +111,17 @@ const NODE_TYPE_SOURCES = {
   SignupTrigger: { fields: none, simplified: [], update: none, file: none, describe: () => [] },
   BlankTrigger: { fields: none, simplified: [], update: none, file: none, describe: () => [] },
   EventTrigger: {
-    fields: () => ({ eventName: z.string().nullable().optional(), eventProperties: z.array(eventProperty()).optional(), reEligible: z.boolean() }),
+    fields: () => ({ eventName: z.optional(z.nullable(z.string())), eventProperties: z.optional(z.array(eventProperty())), reEligible: z.boolean() }),
     simplified: ['eventName', 'reEligible'],
-    file: () => ({ eventName: z.string().nullable(), eventProperties: z.array(eventProperty()).optional(), reEligible: z.boolean() }),
-    update: () => ({ eventName: z.string().nullable(), eventPatternId: z.string().nullable(), ...triggerUpdate() }),
+    file: () => ({ eventName: z.nullable(z.string()), eventProperties: z.optional(z.array(eventProperty())), reEligible: z.boolean() }),
+    update: () => ({ eventName: z.nullable(z.string()), eventPatternId: z.nullable(z.string()), ...triggerUpdate() }),
     describe: (node) => [text(node.eventName) ? `on event "${node.eventName}"` : 'no event set', reEligible(node)],
   },
   ContactPropertyTrigger: {
-    fields: () => ({ contactPropertyQuery: contactPropertyQuery().nullable(), reEligible: z.boolean() }),
+    fields: () => ({ contactPropertyQuery: z.nullable(contactPropertyQuery()), reEligible: z.boolean() }),
     simplified: ['contactPropertyQuery', 'reEligible'],
     file: () => ({
-      contactPropertyQuery: z.strictObject({ key: z.string(), was: strictComparison(), is: strictComparison() }).nullable(),
+      contactPropertyQuery: z.nullable(z.strictObject({ key: z.string(), was: strictComparison(), is: strictComparison() })),
       reEligible: z.boolean(),
     }),
     update: () => ({ contactPropertyQuery: contactPropertyQuery(), ...triggerUpdate() }),
@@ -131,18 +131,18 @@ const NODE_TYPE_SOURCES = {
     },
   },
   AddToListTrigger: {
-    fields: () => ({ mailingListId: z.string().nullable().optional(), reEligible: z.boolean() }),
+    fields: () => ({ mailingListId: z.optional(z.nullable(z.string())), reEligible: z.boolean() }),
     simplified: ['mailingListId', 'reEligible'],
     file: () => ({ reEligible: z.boolean() }),
     update: triggerUpdate,
     describe: (node) => [text(node.mailingListId) && `list ${node.mailingListId}`, reEligible(node)],
   },
   AudienceFilter: {
-    fields: () => ({ audienceFilter: audienceFilter().optional(), audienceSegmentId: z.string().optional(), appliesDownstream: z.boolean().optional() }),
+    fields: () => ({ audienceFilter: z.optional(audienceFilter()), audienceSegmentId: z.optional(z.string()), appliesDownstream: z.optional(z.boolean()) }),
     simplified: [],
     // The description types the node's audienceFilter "object or null": null is no filter, as absent is.
-    file: () => ({ segment: z.string().optional(), audienceFilter: audienceFilter().nullable().optional(), appliesDownstream: z.boolean().optional() }),
-    update: () => ({ audienceSegmentId: z.string().nullable(), audienceFilter: audienceFilter().nullable(), appliesDownstream: z.boolean() }),
+    file: () => ({ segment: z.optional(z.string()), audienceFilter: z.optional(z.nullable(audienceFilter())), appliesDownstream: z.optional(z.boolean()) }),
+    update: () => ({ audienceSegmentId: z.nullable(z.string()), audienceFilter: z.nullable(audienceFilter()), appliesDownstream: z.boolean() }),
     // The condition in words, as segments and campaigns write theirs: "where plan equal pro".
     describe: (node) => {
       const filter = node.audienceFilter as AudienceFilterField | undefined;
@@ -157,18 +157,18 @@ const NODE_TYPE_SOURCES = {
     fields: () => ({ amount: z.number(), unit: timerUnit() }),
     simplified: ['amount', 'unit'],
     file: () => ({ amount: z.number(), unit: timerUnit() }),
-    update: () => ({ amount: z.number().nonnegative(), unit: timerUnit() }),
+    update: () => ({ amount: z.number().check(z.nonnegative()), unit: timerUnit() }),
     describe: (node) => [describeWait(node.amount, node.unit)],
   },
   SendEmailAction: {
-    fields: () => ({ emailMessageId: z.string().optional(), subject: z.string().optional() }),
+    fields: () => ({ emailMessageId: z.optional(z.string()), subject: z.optional(z.string()) }),
     simplified: ['emailMessageId', 'subject'],
     file: () => ({ email: z.string() }),
     describe: (node) => [text(node.subject) && `"${node.subject}"`, text(node.emailMessageId) && `email ${node.emailMessageId}`],
   },
   ExitAction: { fields: none, simplified: [], file: none, describe: () => [] },
   BranchNode: {
-    fields: () => ({ evalStrategy: z.string().optional() }),
+    fields: () => ({ evalStrategy: z.optional(z.string()) }),
     simplified: [],
     file: () => ({}),
     describe: (node) => {
@@ -179,13 +179,13 @@ const NODE_TYPE_SOURCES = {
   ExperimentBranchNode: {
     fields: () => ({
       samplingRate: z.number(),
-      url: z.string().optional(),
-      experimentId: z.string().optional(),
+      url: z.optional(z.string()),
+      experimentId: z.optional(z.string()),
       experimentType: z.enum(['webhook', 'autosplit']),
     }),
     simplified: ['samplingRate'],
-    file: () => ({ samplingRate: z.number(), experimentType: z.enum(['webhook', 'autosplit']).optional(), url: z.string().optional() }),
-    update: () => ({ samplingRate: z.number().min(0).max(100) }),
+    file: () => ({ samplingRate: z.number(), experimentType: z.optional(z.enum(['webhook', 'autosplit'])), url: z.optional(z.string()) }),
+    update: () => ({ samplingRate: z.number().check(z.gte(0)).check(z.lte(100)) }),
     describe: (node) => [
       text(node.experimentType) && `${node.experimentType} experiment`,
       typeof node.samplingRate === 'number' && `${node.samplingRate}% sampled`,
@@ -193,7 +193,7 @@ const NODE_TYPE_SOURCES = {
     ],
   },
   VariantNode: {
-    fields: () => ({ variantId: z.string().optional(), isControl: z.boolean().optional() }),
+    fields: () => ({ variantId: z.optional(z.string()), isControl: z.optional(z.boolean()) }),
     simplified: ['isControl'],
     file: () => ({ isControl: z.boolean() }),
     update: () => ({ isControl: z.boolean() }),
@@ -296,17 +296,17 @@ export function describeNode(node: NodeLike): string {
   return parts.filter((part): part is string => typeof part === 'string' && part !== '').join(', ');
 }
 
-const updateSchemas = new Map<NodeTypeName, z.ZodType>();
+const updateSchemas = new Map<NodeTypeName, z.ZodMiniType>();
 
 /** The check of an update's payload for a node of a type, built once per type; undefined when the API takes no update. */
-function updatePayloadSchema(type: NodeTypeName): z.ZodType | undefined {
+function updatePayloadSchema(type: NodeTypeName): z.ZodMiniType | undefined {
   const declared: NodeTypeDeclaration = NODE_TYPES[type];
   if (declared.update === undefined) return undefined;
   let schema = updateSchemas.get(type);
   if (schema === undefined) {
     // A trigger's payload may name its type, to turn another trigger into this kind.
-    const typeName = isTrigger(type) ? { typeName: z.literal(type) } : {};
-    schema = z.strictObject({ ...typeName, ...declared.update }).partial();
+    const typeName: Record<string, z.ZodMiniType> = isTrigger(type) ? { typeName: z.literal(type) } : {};
+    schema = z.partial(z.strictObject({ ...typeName, ...declared.update }));
     updateSchemas.set(type, schema);
   }
   return schema;

@@ -15,7 +15,7 @@ import { NODE_TYPES } from './node-types.js';
 export const workflowSummary = z.looseObject({
   id: z.string(),
   /** The record's page in the Loops app. */
-  url: z.string().optional(),
+  url: z.optional(z.string()),
   name: z.string(),
   createdAt: timestamp,
   updatedAt: timestamp,
@@ -29,48 +29,50 @@ const KNOWN_TYPES = NODE_TYPE_NAMES;
  * one schema per type built once here (never one per node), so checking a graph is one lookup and
  * one parse per node. Its strict form, for the sandbox, names exactly the fields of each type.
  */
-function nodeSchema<Common extends z.ZodRawShape>(common: Common, typeFields: (type: NodeTypeName) => Record<string, z.ZodType>) {
+function nodeSchema<Common extends z.$ZodShape>(common: Common, typeFields: (type: NodeTypeName) => Record<string, z.ZodMiniType>) {
   // Each made on the first check of a node of its type, for this view alone: a command that checks
   // no node of it (a listing, the many answers that carry no nodes) never pays for them. Only their
   // issues are used, so each is a plain object, which names its fields alone rather than copying the
   // node's every field as a loose one would (the node itself passes through the loose schema above them).
-  const byType = new Map<NodeTypeName, z.ZodType>();
-  const schema = z.looseObject({ typeName: z.string(), nextNodeIds: z.array(z.string()), ...common }).superRefine((node, ctx) => {
-    const type = node.typeName as NodeTypeName;
-    if (!KNOWN_TYPES.includes(type)) return;
-    let typed = byType.get(type);
-    if (typed === undefined) {
-      typed = z.object(typeFields(type));
-      byType.set(type, typed);
-    }
-    const result = typed.safeParse(node);
-    if (!result.success) for (const issue of issuesAt([], result.error.issues)) ctx.addIssue(issue);
-  });
+  const byType = new Map<NodeTypeName, z.ZodMiniType>();
+  const schema = z.looseObject({ typeName: z.string(), nextNodeIds: z.array(z.string()), ...common }).check(
+    z.superRefine((node, ctx) => {
+      const type = node.typeName as NodeTypeName;
+      if (!KNOWN_TYPES.includes(type)) return;
+      let typed = byType.get(type);
+      if (typed === undefined) {
+        typed = z.object(typeFields(type));
+        byType.set(type, typed);
+      }
+      const result = typed.safeParse(node);
+      if (!result.success) for (const issue of issuesAt([], result.error.issues)) ctx.addIssue(issue);
+    }),
+  );
   return withStrictForm(schema, (strictly) => {
     const variants = KNOWN_TYPES.map((type) =>
       strictly(z.object({ nextNodeIds: z.array(z.string()), ...common, ...typeFields(type), typeName: z.literal(type) })),
     );
-    const known = z.discriminatedUnion('typeName', variants as [z.ZodObject, ...z.ZodObject[]]);
+    const known = z.discriminatedUnion('typeName', variants as [z.ZodMiniObject, ...z.ZodMiniObject[]]);
     // The API is in alpha: a node of a type loopsctl does not know passes with whatever it carries.
     const unknown = z.looseObject({
-      typeName: z.string().refine((typeName) => !(KNOWN_TYPES as string[]).includes(typeName)),
+      typeName: z.string().check(z.refine((typeName) => !(KNOWN_TYPES as string[]).includes(typeName))),
       nextNodeIds: z.array(z.string()),
     });
     return z.union([known, unknown]);
   });
 }
 
-const fullFields = (type: NodeTypeName): Record<string, z.ZodType> => NODE_TYPES[type].fields;
+const fullFields = (type: NodeTypeName): Record<string, z.ZodMiniType> => NODE_TYPES[type].fields;
 
 /** The simplified view shows some of a type's fields, each when present. */
-function simplifiedFields(type: NodeTypeName): Record<string, z.ZodType> {
+function simplifiedFields(type: NodeTypeName): Record<string, z.ZodMiniType> {
   const declared = NODE_TYPES[type];
-  const fields = declared.fields as Record<string, z.ZodType>;
-  return Object.fromEntries(declared.simplified.map((key) => [key, fields[key]!.optional()]));
+  const fields = declared.fields as Record<string, z.ZodMiniType>;
+  return Object.fromEntries(declared.simplified.map((key) => [key, z.optional(fields[key]!)]));
 }
 
 /** The revision of the workflow graph an answer was read from (the published description names it). */
-const workflowRevisionId = () => z.string().nullable().optional();
+const workflowRevisionId = () => z.optional(z.nullable(z.string()));
 
 const simplifiedNode = lazily(() => nodeSchema({}, simplifiedFields));
 
@@ -82,15 +84,15 @@ export const workflow = madeOnUse(() =>
   z.looseObject({
     id: z.string(),
     /** The record's page in the Loops app. */
-    url: z.string().optional(),
+    url: z.optional(z.string()),
     workflowRevisionId: workflowRevisionId(),
     /** Draft, Sending, Paused or PausedAndQueueing; kept open, as the workflow API is in alpha. */
-    status: z.string().optional(),
-    name: z.string().optional(),
-    description: z.string().optional(),
-    emoji: z.string().optional(),
-    mailingListId: z.string().nullable().optional(),
-    rootNodeId: z.string().nullable(),
+    status: z.optional(z.string()),
+    name: z.optional(z.string()),
+    description: z.optional(z.string()),
+    emoji: z.optional(z.string()),
+    mailingListId: z.optional(z.nullable(z.string())),
+    rootNodeId: z.nullable(z.string()),
     // Checked in place: a workflow's nodes can number tens of thousands.
     nodes: recordCheckedInPlace(simplifiedNode()),
   }),
@@ -104,7 +106,7 @@ const afterChange = () => ({ id: z.string(), workflowRevisionId: z.string() });
 
 export const createdNodeAnswer = madeOnUse(() =>
   z.looseObject({
-    node: nodeSchema({ ...afterChange(), createdChildNodes: z.array(mutationNode()).optional() }, fullFields),
+    node: nodeSchema({ ...afterChange(), createdChildNodes: z.optional(z.array(mutationNode())) }, fullFields),
     workflow,
   }),
 );
@@ -131,8 +133,8 @@ export type DeleteNodeAnswer = z.infer<typeof deleteNodeAnswer>;
 
 export const mailingListAnswer = madeOnUse(() =>
   z.union([
-    z.looseObject({ ...preview(), mailingListId: z.string().nullable() }),
-    z.looseObject({ status: z.literal('updated'), mailingListId: z.string().nullable(), ...applied() }),
+    z.looseObject({ ...preview(), mailingListId: z.nullable(z.string()) }),
+    z.looseObject({ status: z.literal('updated'), mailingListId: z.nullable(z.string()), ...applied() }),
   ]),
 );
 export type MailingListAnswer = z.infer<typeof mailingListAnswer>;

@@ -310,6 +310,17 @@ describe('a command', () => {
     expect(loadedBuiltins.filter((name) => /^(net|readline|crypto|stream)$/.test(name))).toEqual([]);
   });
 
+  it("builds its schemas with zod's functional form: no bundle of its own holds classic zod's schema classes", () => {
+    // Classic zod installs its methods on each schema class a run meets (src/base/zod.ts): a
+    // module that imported from 'zod' rather than src/base/zod.ts would bring them back into every
+    // start. The MCP SDK's own bundle (dist/vendor/mcp-sdk.cjs) carries the classic zod its
+    // protocol is written in, and loads only with `loopsctl mcp`.
+    const dist = resolve(BIN, '../../dist');
+    const own = [...readdirSync(dist).filter((name) => name.endsWith('.cjs')), 'sandbox/sandbox.cjs'];
+    const defines = (name: string, zodClass: string) => readFileSync(join(dist, name), 'utf8').includes(`$constructor("${zodClass}"`);
+    expect(own.filter((name) => defines(name, 'ZodMiniType'))).toEqual(['client.cjs', 'sandbox/sandbox.cjs']);
+    expect(own.filter((name) => defines(name, 'ZodType'))).toEqual([]);
+  });
   it('against the sandbox, for a workflow edit, loads the areas it checks against, and the edit goes through', async () => {
     // Each run is a new process, so each request loads only its own route modules and what its operation uses.
     const file = join(scratch, 'loads-workflow-create');

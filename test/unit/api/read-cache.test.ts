@@ -1,6 +1,6 @@
 /** What a run keeps of its reads, and what its own writes make it forget (src/api/read-cache.ts). */
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from '../../../src/base/zod.js';
 import { ApiClient, readListWhenCheaper } from '../../../src/api/client.js';
 import type { HttpRequest, HttpResponse, Transport } from '../../../src/api/http.js';
 import { freshReads, RunReads } from '../../../src/api/read-cache.js';

@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import type * as z from '../../../src/base/zod.js';
 import { pageOf } from '../../../src/base/shapes.js';
 import { group, RESERVED_GROUP_NAME } from '../../../src/platform/groups/schemas.js';
 import { dedicatedSendingIps } from '../../../src/platform/ips/schemas.js';
@@ -18,7 +18,7 @@ import { sandboxCaller } from '../../support/sandbox.js';
 
 const seed = seedState();
 
-function expectStrict(schema: z.ZodType, value: unknown, what: string): void {
+function expectStrict(schema: z.ZodMiniType, value: unknown, what: string): void {
   const result = strictFormOf(schema).safeParse(value);
   expect(result.success ? 'ok' : `${what}: ${result.error.message}`).toBe('ok');
 }

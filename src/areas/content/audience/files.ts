@@ -59,7 +59,7 @@ function readText(root: string, path: string): string | undefined {
   }
 }
 
-const named = z.looseObject({ name: z.string().min(1) });
+const named = z.looseObject({ name: z.string().check(z.minLength(1)) });
 
 /**
  * A file's text as the tree's records are compared: JSON that parses in the layout a pull writes

@@ -54,9 +54,9 @@ export interface AudienceTree {
   problems: AudienceProblem[];
 }
 
-const propertyEntry = z.looseObject({ key: z.string(), label: z.string().optional(), type: z.string() });
-const segmentShape = z.strictObject({ name: z.string().min(1), description: z.string().nullable().optional(), filter: z.unknown() });
-const groupShape = z.looseObject({ name: z.string().min(1), description: z.string().optional() });
+const propertyEntry = z.looseObject({ key: z.string(), label: z.optional(z.string()), type: z.string() });
+const segmentShape = z.strictObject({ name: z.string().check(z.minLength(1)), description: z.optional(z.nullable(z.string())), filter: z.unknown() });
+const groupShape = z.looseObject({ name: z.string().check(z.minLength(1)), description: z.optional(z.string()) });
 const listsShape = z.array(z.looseObject({ name: z.string() }));
 const patternsShape = z.array(z.looseObject({ eventName: z.string() }));
 
@@ -70,12 +70,12 @@ const error = (file: string, field: string, rule: string, message: string, fix: 
 });
 
 /** A file's JSON by its shape, or the problem that names where it breaks (never quoting it). */
-function parsed<S extends z.ZodType>(root: string, record: AudienceRecord, schema: S, problems: AudienceProblem[]): z.infer<S> | undefined {
+function parsed<S extends z.ZodMiniType>(root: string, record: AudienceRecord, schema: S, problems: AudienceProblem[]): z.infer<S> | undefined {
   return parsedText(root, fileOf(record), record.files.values().next().value!, schema, problems);
 }
 
 /** A file's JSON (`file` from the tree's root) by its shape, or the problem that names where it breaks. */
-function parsedText<S extends z.ZodType>(root: string, file: string, text: string, schema: S, problems: AudienceProblem[]): z.infer<S> | undefined {
+function parsedText<S extends z.ZodMiniType>(root: string, file: string, text: string, schema: S, problems: AudienceProblem[]): z.infer<S> | undefined {
   try {
     JSON.parse(text);
   } catch {
@@ -202,7 +202,7 @@ export function readAudienceTree(root: string, withWorkflows = true): AudienceTr
   const single = (kind: keyof typeof SINGLE_FILE) => records.find((record) => record.kind === kind);
   const propertiesRecord = single('contact-properties');
   const properties = propertiesRecord === undefined ? undefined : readProperties(root, propertiesRecord, problems);
-  const namesIn = <T>(record: AudienceRecord | undefined, schema: z.ZodType<T[]>, name: (item: T) => string) => {
+  const namesIn = <T>(record: AudienceRecord | undefined, schema: z.ZodMiniType<T[]>, name: (item: T) => string) => {
     if (record === undefined) return undefined;
     const items = parsed(root, record, schema, problems);
     return items === undefined ? undefined : new Set(items.map(name));
@@ -241,7 +241,7 @@ function duplicateNames(records: AudienceRecord[], fields: AudienceTree['fields'
   return problems;
 }
 
-const emailMeta = z.looseObject({ group: z.string().min(1).optional() });
+const emailMeta = z.looseObject({ group: z.optional(z.string().check(z.minLength(1))) });
 
 /**
  * Each transactional email's group, named by its name: one the tree's groups/transactional/ does

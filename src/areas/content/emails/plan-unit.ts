@@ -20,34 +20,34 @@ const emailCall = z.discriminatedUnion('op', [
   z.looseObject({
     op: z.literal('updateEmailMessage'),
     messageId: z.string(),
-    expectedRevisionId: z.string().nullable(),
+    expectedRevisionId: z.nullable(z.string()),
     body: z.record(z.string(), z.unknown()),
   }),
   z.looseObject({
     op: z.literal('updateTransactional'),
     id: z.string(),
-    body: z.looseObject({ name: z.string().optional(), transactionalGroupId: z.string().optional() }),
+    body: z.looseObject({ name: z.optional(z.string()), transactionalGroupId: z.optional(z.string()) }),
   }),
-  z.looseObject({ op: z.literal('updateCampaign'), id: z.string(), body: z.looseObject({ name: z.string().optional() }) }),
+  z.looseObject({ op: z.literal('updateCampaign'), id: z.string(), body: z.looseObject({ name: z.optional(z.string()) }) }),
   z.looseObject({
     op: z.literal('updateComponent'),
     id: z.string(),
     expectedDigest: z.string(),
-    body: z.looseObject({ name: z.string().optional(), lmx: z.string().optional() }),
+    body: z.looseObject({ name: z.optional(z.string()), lmx: z.optional(z.string()) }),
   }),
   z.looseObject({
     op: z.literal('updateTheme'),
     id: z.string(),
     expectedDigest: z.string(),
-    body: z.looseObject({ name: z.string().optional(), styles: styles.optional() }),
+    body: z.looseObject({ name: z.optional(z.string()), styles: z.optional(styles) }),
   }),
   z.looseObject({ op: z.literal('createComponent'), body: z.looseObject({ name: z.string(), lmx: z.string() }) }),
-  z.looseObject({ op: z.literal('createTheme'), body: z.looseObject({ name: z.string(), styles: styles.optional() }) }),
+  z.looseObject({ op: z.literal('createTheme'), body: z.looseObject({ name: z.string(), styles: z.optional(styles) }) }),
   z.looseObject({
     op: z.literal('createTransactional'),
-    body: z.looseObject({ name: z.string(), transactionalGroupId: z.string().optional() }),
+    body: z.looseObject({ name: z.string(), transactionalGroupId: z.optional(z.string()) }),
     /** The draft's fields and LMX, sent to the draft the create makes. */
-    draft: z.looseObject({ fields: messageFields, lmx: z.string() }).optional(),
+    draft: z.optional(z.looseObject({ fields: messageFields, lmx: z.string() })),
   }),
 ]);
 export type EmailCall = z.infer<typeof emailCall>;
@@ -57,8 +57,8 @@ export const emailUnitShape = z.looseObject({
   record: z.string(),
   kind: z.enum(KINDS),
   /** The record's id in the account; none for one the plan creates. */
-  id: z.string().optional(),
-  calls: z.array(emailCall).min(1),
+  id: z.optional(z.string()),
+  calls: z.array(emailCall).check(z.minLength(1)),
 });
 export type EmailUnit = z.infer<typeof emailUnitShape>;
 

@@ -174,9 +174,9 @@ export function localMessage(record: RecordFiles, prefix: string): { fields: Mes
   return { fields: json === undefined ? {} : parseJson(`${record.path}/${prefix}.json`, json, messageFields), lmx: lmx ?? '' };
 }
 
-export const themeMeta = z.looseObject({ name: z.string(), styles: z.record(z.string(), z.union([z.string(), z.number()])).optional() });
+export const themeMeta = z.looseObject({ name: z.string(), styles: z.optional(z.record(z.string(), z.union([z.string(), z.number()]))) });
 
-const transactionalMeta = z.looseObject({ name: z.string(), group: z.string().min(1).optional() });
+const transactionalMeta = z.looseObject({ name: z.string(), group: z.optional(z.string().check(z.minLength(1))) });
 
 /** The group a transactional email's file names, by its name; undefined when it names none (the account's is left as it is). */
 export function groupNamed(files: Files, path: string): string | undefined {

@@ -21,7 +21,7 @@ const sideFiles = z.record(z.string(), z.string());
 export const planReview = z.looseObject({
   digest: z.string(),
   /** The HTML page written beside the plan, as --out named it. */
-  page: z.string().optional(),
+  page: z.optional(z.string()),
   unchanged: z.number(),
   emails: z.array(z.looseObject({ kind: z.string(), name: z.string(), path: z.string(), change: z.string(), changed: z.array(z.string()) })),
   sides: z.looseObject({ before: sideFiles, after: sideFiles }),

@@ -19,7 +19,7 @@ export const workflowUnitShape = z.looseObject({
   kind: z.literal(RECORD_KINDS.workflow.directory),
   id: z.string(),
   /** The revision the first step is guarded by; each later one by the revision the one before returned. */
-  workflowRevisionId: z.string().nullable(),
+  workflowRevisionId: z.nullable(z.string()),
   /** Whether contacts move through it: its apply needs --live, as its push does. */
   live: z.boolean(),
   /** By key, the id of each node the script refers to. */
@@ -27,8 +27,8 @@ export const workflowUnitShape = z.looseObject({
   names: z.looseObject({ lists: byName, segments: byName }),
   /** Its emails' files, and the content revision each was pulled at. */
   emails: byName,
-  emailRevisions: z.record(z.string(), z.string().nullable()),
-  calls: z.array(workflowStep).min(1),
+  emailRevisions: z.record(z.string(), z.nullable(z.string())),
+  calls: z.array(workflowStep).check(z.minLength(1)),
 });
 export type WorkflowUnit = z.infer<typeof workflowUnitShape>;
 

@@ -11,26 +11,26 @@ export const syncedWorkflow = z.looseObject({
   id: z.string(),
   digest: z.string(),
   /** The workflow's revision when last in step (a stale one is a 409 on every edit). */
-  workflowRevisionId: z.string().nullable().optional(),
+  workflowRevisionId: z.optional(z.nullable(z.string())),
   /** By node key, the node's id in this account. */
-  nodes: z.record(z.string(), z.string()).default({}),
+  nodes: z._default(z.record(z.string(), z.string()), {}),
   /** By email key (the send-email node's), the email message's content revision when last in step. */
-  emails: z.record(z.string(), z.string().nullable()).optional(),
+  emails: z.optional(z.record(z.string(), z.nullable(z.string()))),
   /**
    * A push under way, or one that stopped: the digest of the files it was writing, and the revisions
    * its own writes had reached (the workflow's, and each email's it sent). The account past them is
    * someone else's change. A marker of an older loopsctl is the digest alone, and names no revision.
    */
-  pushing: z
-    .union([
+  pushing: z.optional(
+    z.union([
       z.string(),
       z.looseObject({
         digest: z.string(),
-        workflowRevisionId: z.string().nullable(),
-        emails: z.record(z.string(), z.string().nullable()).default({}),
+        workflowRevisionId: z.nullable(z.string()),
+        emails: z._default(z.record(z.string(), z.nullable(z.string())), {}),
       }),
-    ])
-    .optional(),
+    ]),
+  ),
 });
 export type SyncedWorkflow = z.infer<typeof syncedWorkflow>;
 

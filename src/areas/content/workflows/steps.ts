@@ -3,8 +3,8 @@ import { z } from '../../../base/shapes.js';
 import { CREATABLE_NODE_TYPES } from '../../../platform/workflows/node-facets.js';
 
 export const workflowStep = z.discriminatedUnion('op', [
-  z.object({ op: z.literal('updateWorkflowProperties'), name: z.string().optional(), description: z.string().optional() }),
-  z.object({ op: z.literal('changeWorkflowMailingList'), mailingList: z.string().nullable() }),
+  z.object({ op: z.literal('updateWorkflowProperties'), name: z.optional(z.string()), description: z.optional(z.string()) }),
+  z.object({ op: z.literal('changeWorkflowMailingList'), mailingList: z.nullable(z.string()) }),
   z.object({ op: z.literal('deleteWorkflowNode'), key: z.string(), recursive: z.boolean(), removes: z.array(z.string()) }),
   z.object({
     op: z.literal('createWorkflowNode'),
