@@ -7,7 +7,7 @@ export type PropertyValue = string | number | boolean | null;
 /**
  * A custom property's value, checked by a refinement of `unknown` rather than as that union: a
  * find, whose sandbox checks its answer's properties with it, then makes no union and no null
- * schema (zod sets up each schema class a start makes, about a million instructions each). A
+ * schema (zod sets up each schema class a start makes, once, at its first schema). A
  * value of another type is refused as the union refuses it, "Invalid input".
  */
 export const propertyValue = z.unknown().check(
