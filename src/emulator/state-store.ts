@@ -263,8 +263,7 @@ export class StateDatabase {
   }
 
   close(): void {
-    this.pathWatch?.close();
-    this.pathWatch = undefined;
+    this.stopWatching();
     this.database?.close();
     this.database = undefined;
     this.statements.clear();
@@ -307,20 +306,22 @@ export class StateDatabase {
   /** Watches the file opened, on Linux (whose reports are those pathWatch reads), where its path is no symlink. */
   private watchPath(found: Stats): void {
     if (process.platform !== 'linux' || found.isSymbolicLink()) return;
-    const stopWatching = () => {
-      this.pathWatch?.close();
-      this.pathWatch = undefined;
-      this.pathMayHaveChanged = true;
-    };
     try {
       this.pathWatch = watch(this.file, { persistent: false }, () => (this.pathMayHaveChanged = true));
-      this.pathWatch.on('error', stopWatching);
+      this.pathWatch.on('error', () => this.stopWatching());
       // The file replaced between the look and the watch: the watch is on the new one, not the one open.
-      if (lstatSync(this.file).ino !== this.openedInode) stopWatching();
+      if (lstatSync(this.file).ino !== this.openedInode) this.stopWatching();
     } catch {
       // Without a watch, each write looks at the path.
-      stopWatching();
+      this.stopWatching();
     }
+  }
+
+  /** Ends the watch, if any: until one starts again, each write looks at the path. */
+  private stopWatching(): void {
+    this.pathWatch?.close();
+    this.pathWatch = undefined;
+    this.pathMayHaveChanged = true;
   }
 
   private read(): Held {

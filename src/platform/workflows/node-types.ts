@@ -185,7 +185,7 @@ const NODE_TYPE_SOURCES = {
     }),
     simplified: ['samplingRate'],
     file: () => ({ samplingRate: z.number(), experimentType: z.optional(z.enum(['webhook', 'autosplit'])), url: z.optional(z.string()) }),
-    update: () => ({ samplingRate: z.number().check(z.gte(0)).check(z.lte(100)) }),
+    update: () => ({ samplingRate: z.number().check(z.gte(0), z.lte(100)) }),
     describe: (node) => [
       text(node.experimentType) && `${node.experimentType} experiment`,
       typeof node.samplingRate === 'number' && `${node.samplingRate}% sampled`,
