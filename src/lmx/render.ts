@@ -58,6 +58,17 @@ export interface RenderedEmail {
   dropped: DroppedStyle[];
   /** Links and image addresses that were not written live, with why: `is not an address an email may link to: ...`. */
   inert: InertAddress[];
+  /** The body's top-level blocks as drawn, in order: the body is their HTML joined. */
+  blocks: DrawnBlock[];
+}
+
+/** One top-level block of the body: what it is (its tag, a component's id) and the HTML it drew. */
+export interface DrawnBlock {
+  /** The LMX tag that drew it (`Paragraph`, `Component`…); text at the top level is drawn as a `Paragraph`. */
+  tag: string;
+  /** A `<Component>`'s `componentId`. */
+  componentId?: string;
+  html: string;
 }
 
 export { escapeHtml };
@@ -193,10 +204,17 @@ class Renderer implements Drawing {
 
   // ---- blocks -----------------------------------------------------------------------------
 
-  blocks(nodes: readonly LmxNode[]): string {
-    let html = '';
-    for (const node of nodes) html += this.block(node);
-    return html;
+  /** The top-level blocks of a body, each that draws something with what it is. */
+  topBlocks(nodes: readonly LmxNode[]): DrawnBlock[] {
+    const drawn: DrawnBlock[] = [];
+    for (const node of nodes) {
+      const html = this.block(node);
+      if (html === '') continue;
+      if (node.kind !== 'element') drawn.push({ tag: 'Paragraph', html });
+      else if (node.name !== 'Component') drawn.push({ tag: node.name, html });
+      else drawn.push({ tag: node.name, componentId: this.attribute(node, 'componentId') ?? '', html });
+    }
+    return drawn;
   }
 
   /**
@@ -353,7 +371,8 @@ export function renderLmx(document: LmxDocument, options: RenderOptions = {}): R
   const styleElement = document.children.find((node): node is LmxElement => node.kind === 'element' && node.name === 'Style');
   const renderer = new Renderer(options, styleElement);
   const { styles } = renderer;
-  const body = renderer.blocks(document.children);
+  const blocks = renderer.topBlocks(document.children);
+  const body = blocks.map((block) => block.html).join('');
   // Without a subject (a file rendered on its own), the first heading names the document.
   const title = filledText(renderer, options.subject) || firstHeadingOf(document);
   const preheader = filledText(renderer, options.previewText);
@@ -404,5 +423,6 @@ export function renderLmx(document: LmxDocument, options: RenderOptions = {}): R
     nestedComponents: [...renderer.nestedComponents],
     dropped: renderer.dropped,
     inert: renderer.inert,
+    blocks,
   };
 }

@@ -205,3 +205,41 @@ export function writeTree(root: string, path: string, text: string): void {
 export function removeTree(root: string, path: string): void {
   rmSync(join(root, path), { recursive: true, force: true });
 }
+
+/**
+ * One email and the footer component it embeds, committed, then a commit's worth of edits in the
+ * working tree: its paragraph reworded, a paragraph inserted before the component, the component
+ * edited. A review pairs them as a diff does: one block changed, one added, the component changed.
+ */
+export function insertionBeforeComponent(): { root: string; email: string } {
+  const repository = tempDir('loopsctl-review-insertion-');
+  const root = join(repository, 'loops');
+  const email = 'transactional/welcome--cx1';
+  const files: Record<string, string> = {
+    'themes/ocean--th1/theme.json': '{"name":"Ocean","styles":{"backgroundColor":"#e6f2f8","buttonBodyColor":"#0e7490"}}\n',
+    'components/footer--cmp2/component.json': '{"name":"Footer"}\n',
+    'components/footer--cmp2/component.lmx': '<Divider />\n<Paragraph align="center" fontSize="12">Acme Inc · 1 Main Street</Paragraph>\n',
+    [`${email}/transactional.json`]: '{"name":"Welcome"}\n',
+    [`${email}/draft.json`]: '{"subject":"Welcome","previewText":"Hi","fromName":"Acme","fromEmail":"hello@acme.example"}\n',
+    [`${email}/draft.lmx`]: [
+      '<Style themeId="th1" />',
+      '<H1>Welcome, {data.firstName}</H1>',
+      '<Paragraph>Thanks for joining Acme. Your workspace is ready whenever you are.</Paragraph>',
+      '<Button href="https://acme.example/start" align="center">Open your workspace</Button>',
+      '<Component componentId="cmp2" />',
+      '',
+    ].join('\n'),
+    'loopsctl-state.json': '{"format":1,"kinds":["transactional","campaigns","components","themes","workflows"],"accounts":{}}\n',
+  };
+  for (const [path, text] of Object.entries(files)) writeTree(root, path, text);
+  commitWorkingTree(repository, 'content');
+  editTree(root, `${email}/draft.lmx`, 'Thanks for joining', 'Thank you for joining');
+  editTree(
+    root,
+    `${email}/draft.lmx`,
+    '<Component componentId="cmp2" />',
+    '<Paragraph>Questions? Reply to this email and a person will answer.</Paragraph>\n<Component componentId="cmp2" />',
+  );
+  editTree(root, 'components/footer--cmp2/component.lmx', '1 Main Street', '2 Market Square');
+  return { root, email };
+}

@@ -9,7 +9,8 @@ import { createHash } from 'node:crypto';
 import type { CallSite } from '../../change/impact/impact.js';
 import type { CheckProblem } from '../check.js';
 import { canonicalJson } from '../../change/plan-file.js';
-import { bodyOf, changedBlocks, comparable, plainTextOf, type BlockChange } from './blocks.js';
+import { bodyOf, bodyText, comparable } from './blocks.js';
+import { changedBlocks, type BlockChange } from './pairs.js';
 import type { ReviewKind, SideEmail } from './sides.js';
 
 /** What may differ in an email, in the order a review lists it. */
@@ -55,7 +56,7 @@ function textsOf(email: SideEmail): Record<Exclude<Aspect, 'body'>, string> {
     subject: email.subject,
     previewText: email.previewText,
     from: email.from,
-    plainText: plainTextOf(bodyOf(email.view.html).blocks.join('\n')),
+    plainText: bodyText(email.view),
     dataVariables: email.variables.join('\n'),
     node: email.nodes.join('\n'),
   };
@@ -76,8 +77,8 @@ function minus(these: Finding[], those: Finding[]): Finding[] {
 /** One email of either or both sides, reviewed; undefined when both draw it the same. */
 function reviewEmail(before: SideEmail | undefined, after: SideEmail | undefined): ReviewedEmail | undefined {
   const either = (after ?? before)!;
-  const blocksBefore = before === undefined ? [] : bodyOf(before.view.html).blocks;
-  const blocksAfter = after === undefined ? [] : bodyOf(after.view.html).blocks;
+  const blocksBefore = before === undefined ? [] : bodyOf(before.view).blocks;
+  const blocksAfter = after === undefined ? [] : bodyOf(after.view).blocks;
   const blocks = changedBlocks(blocksBefore, blocksAfter);
   const changed: Aspect[] = [];
   if (blocks.length > 0) changed.push('body');

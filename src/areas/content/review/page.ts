@@ -15,13 +15,14 @@ import { diffWords } from 'diff';
 import type { Uses } from '../../../core/capabilities.js';
 import { countOf } from '../../../render/numbers.js';
 import { escapeHtml } from '../../../lmx/render.js';
-import { bodyOf, plainTextOf, type BlockChange } from './blocks.js';
+import { bodyOf, bodyText } from './blocks.js';
+import type { BlockChange } from './pairs.js';
 import type { ImpactRecord } from '../../change/impact/impact.js';
 import { renderImpact } from '../../change/impact/render.js';
 import { callSiteWords } from './call-sites.js';
 import type { Review, ReviewedEmail } from './compare.js';
 import type { SideEmail } from './sides.js';
-import { summaryOf, whatChanged } from './words.js';
+import { blockWords, summaryOf, whatChanged } from './words.js';
 
 /** The emails a page holds; past that, further pages (review-2.html, …) each hold as many, and the first lists them all. */
 export const EMAILS_PER_PAGE = 50;
@@ -41,7 +42,7 @@ export interface PageOptions {
 
 /** A region of a screenshot that changed: a changed block where the browser laid it out, in CSS pixels from the top left. */
 export interface Box {
-  change: 'changed' | 'added' | 'removed';
+  change: BlockChange['change'];
   x: number;
   y: number;
   width: number;
@@ -61,7 +62,7 @@ export type Pictures = Map<string, { before: Shot[]; after: Shot[] }>;
 
 export const WIDTHS = [600, 375] as const;
 
-const OUTLINE: Record<'changed' | 'added' | 'removed', string> = { changed: '#d97706', added: '#16a34a', removed: '#dc2626' };
+const OUTLINE: Record<BlockChange['change'], string> = { changed: '#d97706', added: '#16a34a', removed: '#dc2626', moved: '#2563eb' };
 
 /**
  * The page's one script: once the page and its frames have loaded (and when a <details> opens,
@@ -90,7 +91,8 @@ h1{font-size:22px;margin:0 0 4px}h2{font-size:18px;margin:0}
 .muted{color:#6b7280;font-size:13px}
 .email{border-top:1px solid #e5e7eb;background:#fff;margin:0 0 16px}
 .tag{display:inline-block;border-radius:4px;padding:0 6px;font-size:12px;background:#e5e7eb;margin-left:6px}
-.tag.added{background:#dcfce7}.tag.removed{background:#fee2e2}.tag.changed{background:#fef3c7}
+.tag.added{background:#dcfce7}.tag.removed{background:#fee2e2}.tag.changed{background:#fef3c7}.tag.moved{background:#dbeafe}
+ul.blocks{list-style:none;margin:0;padding:0}ul.blocks li{margin:2px 0}ul.blocks .tag{margin:0 6px 0 0}
 table.fields{border-collapse:collapse;margin:8px 0;max-width:100%}
 table.fields th{text-align:left;vertical-align:top;padding:2px 12px 2px 0;font-weight:600;white-space:nowrap}
 table.fields td{padding:2px 0;overflow-wrap:anywhere}
@@ -166,7 +168,7 @@ function page(review: Review, options: PageOptions, index: number, pages: number
       : ' The screenshots were drawn by Chromium; the regions boxed are the blocks that changed.',
     '</p>',
     '<p class="modes muted">Show: <label for="light">light</label><label for="dark-full">dark, full inversion (an approximation of the Gmail apps, not their rendering)</label><label for="dark-partial">dark, partial inversion (an approximation of Outlook.com, not its rendering)</label></p>',
-    `<p class="legend muted">Blocks outlined:<span style="border-color:${OUTLINE.changed}"></span>changed<span style="border-color:${OUTLINE.added}"></span>added<span style="border-color:${OUTLINE.removed}"></span>removed</p>`,
+    `<p class="legend muted">Blocks outlined:<span style="border-color:${OUTLINE.changed}"></span>changed<span style="border-color:${OUTLINE.added}"></span>added<span style="border-color:${OUTLINE.removed}"></span>removed<span style="border-color:${OUTLINE.moved}"></span>moved</p>`,
     index === 0 && pages > 1 ? overview(review, options.files) : '',
     options.impact === undefined || options.impact.length === 0
       ? ''
@@ -199,7 +201,7 @@ function section(email: ReviewedEmail, at: number, options: PageOptions): string
     ['Preview text', before?.previewText ?? '', after?.previewText ?? ''],
     ['From', before?.from ?? '', after?.from ?? ''],
   ];
-  const plain = (side: SideEmail | undefined) => (side === undefined ? '' : plainTextOf(bodyOf(side.view.html).blocks.join('\n')));
+  const plain = (side: SideEmail | undefined) => (side === undefined ? '' : bodyText(side.view));
   const variables = [
     ...email.variables.added.map((name) => `<ins>+ {${escapeHtml(name)}}</ins>`),
     ...email.variables.removed.map((name) => `<del>− {${escapeHtml(name)}}</del>`),
@@ -218,6 +220,7 @@ function section(email: ReviewedEmail, at: number, options: PageOptions): string
     '<table class="fields">',
     ...fields.map(([label, was, is]) => `<tr><th>${label}</th><td>${wordDiff(was, is)}</td></tr>`),
     variables.length === 0 ? '' : `<tr><th>Variables</th><td>${variables.join(' ')}</td></tr>`,
+    email.blocks.length === 0 ? '' : `<tr><th>Blocks</th><td>${blockList(email)}</td></tr>`,
     email.kind === 'workflow' ? `<tr><th>Sent by nodes</th><td>${wordDiff(before?.nodes.join(', ') ?? '', after?.nodes.join(', ') ?? '')}</td></tr>` : '',
     '</table>',
     findings.length === 0 ? '' : `<p>Findings of <code>content check</code>:</p><ul>${findings.join('')}</ul>`,
@@ -231,6 +234,15 @@ function section(email: ReviewedEmail, at: number, options: PageOptions): string
       : [...screenshots(picture), `<details><summary>As HTML, in frames</summary>${frames(email, options).join('\n')}</details>`]),
     '</section>',
   ].join('\n');
+}
+
+/** The blocks that changed, each as the review's other views say it, the tag coloured as its outline. */
+function blockList(email: ReviewedEmail): string {
+  const items = email.blocks.map((block) => {
+    const { how, which } = blockWords(block);
+    return `<li data-block-change="${block.change}"><span class="tag ${block.change}">${escapeHtml(how)}</span>${escapeHtml(which)}</li>`;
+  });
+  return `<ul class="blocks">${items.join('')}</ul>`;
 }
 
 /** The plan's impact on the email's record (a workflow's, for a workflow email), or nothing. */
@@ -286,16 +298,16 @@ function frame(email: ReviewedEmail, side: 'before' | 'after', width: number, op
  */
 export function markedHtml(email: ReviewedEmail, side: 'before' | 'after', allowNetwork: boolean, outline = true): string {
   const drawn = email[side]!;
-  const body = bodyOf(drawn.view.html);
+  const body = bodyOf(drawn.view);
   const marks = new Map<number, BlockChange['change']>();
   for (const block of email.blocks) {
     const index = block[side];
     if (index !== undefined) marks.set(index, block.change);
   }
-  const blocks = body.blocks.map((block, index) => {
+  const blocks = body.blocks.map(({ html }, index) => {
     const change = marks.get(index);
-    if (change === undefined) return block;
-    return `<div data-review-change="${change}"${outline ? ` style="outline:3px solid ${OUTLINE[change]};outline-offset:2px"` : ''}>${block}</div>`;
+    if (change === undefined) return html;
+    return `<div data-review-change="${change}"${outline ? ` style="outline:2px solid ${OUTLINE[change]};outline-offset:-2px"` : ''}>${html}</div>`;
   });
   const html = body.before === '' ? blocks.join('') : `${body.before}${blocks.join('')}${body.after}`;
   return allowNetwork ? html : offlineImages(html);

@@ -23,13 +23,30 @@ const ASPECT_WORDS: Record<Aspect, string> = {
   node: 'sending node',
 };
 
-/** What changed in an email, in words: `body (2 blocks), subject`. */
-export function whatChanged(email: { change: string; changed: readonly string[]; blocks?: readonly unknown[] }): string {
+/** The kinds of block change, in the order their counts are said. */
+const BLOCK_CHANGES = ['changed', 'added', 'removed', 'moved'] as const;
+
+/** The blocks of a body that changed, counted by how: `1 block added, 2 changed`. */
+export function blockCounts(blocks: readonly { change: string }[]): string {
+  const parts = BLOCK_CHANGES.map((change) => ({ change, count: blocks.filter((block) => block.change === change).length })).filter((part) => part.count > 0);
+  return parts.map((part, index) => (index === 0 ? `${countOf(part.count, 'block')} ${part.change}` : `${part.count} ${part.change}`)).join(', ');
+}
+
+/** One block that changed, in words: how (`changed`, `changed and moved`) and which (`component cmp2 ("Acme Inc · 2 Market Square")`). */
+export function blockWords(block: { change: string; tag: string; componentId?: string; moved?: true; text: string }): { how: string; which: string } {
+  const what = block.tag === 'Component' ? `component ${block.componentId ?? ''}`.trimEnd() : block.tag.toLowerCase();
+  return { how: `${block.change}${block.moved === true ? ' and moved' : ''}`, which: `${what}${block.text === '' ? '' : ` ("${block.text}")`}` };
+}
+
+/** What changed in an email, in words: `body (1 block added, 1 changed), subject`. */
+export function whatChanged(email: { change: string; changed: readonly string[]; blocks?: readonly { change: string }[] }): string {
   if (email.change !== 'changed') return email.change === 'added' ? 'new email' : 'removed';
   return email.changed
     .filter((aspect) => aspect !== 'plainText' || !email.changed.includes('body'))
     .map((aspect) =>
-      aspect === 'body' && email.blocks !== undefined ? `body (${countOf(email.blocks.length, 'block')})` : (ASPECT_WORDS[aspect as Aspect] ?? aspect),
+      aspect === 'body' && email.blocks !== undefined && email.blocks.length > 0
+        ? `body (${blockCounts(email.blocks)})`
+        : (ASPECT_WORDS[aspect as Aspect] ?? aspect),
     )
     .join(', ');
 }

@@ -11,9 +11,9 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserSkipReason, keepScreenshot, startBrowser, type TestBrowser } from '../../../support/browser.js';
+import { browserSkipReason, keepScreenshot, startBrowser, type Page, type TestBrowser } from '../../../support/browser.js';
 import { run, tempDir } from '../../../support/main.js';
-import { ALL_EMAILS, CAMPAIGNS, editTree, resetRepository, reviewRepository, TRANSACTIONAL } from '../../../support/review-tree.js';
+import { ALL_EMAILS, CAMPAIGNS, editTree, insertionBeforeComponent, resetRepository, reviewRepository, TRANSACTIONAL } from '../../../support/review-tree.js';
 
 let root: string;
 beforeAll(() => {
@@ -107,6 +107,73 @@ describe.skipIf(skip !== undefined)('the review page in Chromium, offline', () =
     for (const frame of tab.frames()) await frame.waitForLoadState();
     await keepScreenshot(tab, 'content-review-page-phone');
   }, 120_000);
+});
+
+describe.skipIf(skip !== undefined)('the review page of an insertion before a changed component, in Chromium', () => {
+  let browser: TestBrowser;
+  let page: string;
+
+  beforeAll(async () => {
+    const { root: tree } = insertionBeforeComponent();
+    page = join(tempDir('loopsctl-review-insertion-page-'), 'review.html');
+    const result = await run(['content', 'review', tree, '--base', 'HEAD', '--out', page]);
+    expect(result.code, result.stderr).toBe(0);
+    browser = await startBrowser();
+  }, 120_000);
+  afterAll(() => browser?.close());
+
+  /** Each block a frame marks, in order: how it changed, and whether its outline is a box drawn whole within the frame. */
+  const marksIn = (tab: Page, title: string) =>
+    tab
+      .locator(`iframe[title$="${title}"]`)
+      .contentFrame()
+      .locator('[data-review-change]')
+      .evaluateAll((elements) =>
+        elements.map((element) => {
+          const view = element.ownerDocument.defaultView!;
+          const style = view.getComputedStyle(element);
+          const box = element.getBoundingClientRect();
+          const width = Number.parseFloat(style.outlineWidth);
+          const offset = Number.parseFloat(style.outlineOffset);
+          // The outline's outer edge, on each side: inside the frame's viewport, so all four sides show.
+          const outer = width + offset;
+          const whole = box.left - outer >= 0 && box.top - outer >= 0 && box.right + outer <= view.innerWidth && style.outlineStyle === 'solid' && width > 0;
+          return { change: element.getAttribute('data-review-change'), whole, text: element.textContent!.trim() };
+        }),
+      );
+
+  for (const width of [1440, 600, 375])
+    it(`at ${width} px: one block added, the paragraph and the component changed, each outlined as a box, and listed so`, async () => {
+      const tab = await browser.page(width);
+      await tab.context().setOffline(true);
+      await tab.goto(pathToFileURL(page).href);
+      for (const frame of tab.frames()) await frame.waitForLoadState();
+      for (const frameWidth of [600, 375]) {
+        await expect
+          .poll(() => marksIn(tab, `After, ${frameWidth} px`))
+          .toEqual([
+            { change: 'changed', whole: true, text: 'Thank you for joining Acme. Your workspace is ready whenever you are.' },
+            { change: 'added', whole: true, text: 'Questions? Reply to this email and a person will answer.' },
+            { change: 'changed', whole: true, text: 'Acme Inc · 2 Market Square' },
+          ]);
+        expect(await marksIn(tab, `Before, ${frameWidth} px`)).toEqual([
+          { change: 'changed', whole: true, text: 'Thanks for joining Acme. Your workspace is ready whenever you are.' },
+          { change: 'changed', whole: true, text: 'Acme Inc · 1 Main Street' },
+        ]);
+      }
+      const listed = await tab
+        .locator('ul.blocks li')
+        .evaluateAll((items) =>
+          items.map((item) => [item.getAttribute('data-block-change'), item.querySelector('.tag')!.textContent, item.lastChild!.textContent]),
+        );
+      expect(listed).toEqual([
+        ['changed', 'changed', 'paragraph ("Thank you for joining Acme. Your workspace is ready whenever you are.")'],
+        ['added', 'added', 'paragraph ("Questions? Reply to this email and a person will answer.")'],
+        ['changed', 'changed', 'component cmp2 ("Acme Inc · 2 Market Square")'],
+      ]);
+      expect(await tab.locator('section.email p.muted').textContent()).toContain('body (2 blocks changed, 1 added)');
+      await keepScreenshot(tab, `content-review-insertion-${width}`);
+    }, 120_000);
 });
 
 describe('the review as a page, a comment and a message', () => {

@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserSkipReason, CHROMIUM, keepScreenshot, startBrowser, type TestBrowser } from '../../../support/browser.js';
 import { run, tempDir } from '../../../support/main.js';
-import { CAMPAIGNS, editTree, resetRepository, reviewRepository } from '../../../support/review-tree.js';
+import { CAMPAIGNS, editTree, insertionBeforeComponent, resetRepository, reviewRepository } from '../../../support/review-tree.js';
 
 let root: string;
 beforeAll(() => {
@@ -108,6 +108,25 @@ describe.skipIf(browserSkipReason() !== undefined)('the review page with screens
     })()`);
     expect(rows).toEqual({ above: false, within: true });
     await keepScreenshot(tab, 'content-review-screenshots');
+  }, 120_000);
+
+  it('boxes an insertion before a changed component as the frames and --json pair them: one added, the paragraph and the component changed', async () => {
+    const { root: tree } = insertionBeforeComponent();
+    const out = join(tempDir('loopsctl-review-shots-insertion-'), 'review.html');
+    const result = await run(['content', 'review', tree, '--base', 'HEAD', '--out', out, '--screenshots'], { env: { LOOPSCTL_CHROMIUM: CHROMIUM } });
+    expect(result.code, result.stderr).toBe(0);
+    const tab = await browser.page(1440);
+    await tab.context().setOffline(true);
+    await tab.goto(pathToFileURL(out).href);
+    const boxes = (side: string, width: number) =>
+      tab
+        .locator(`figure.shot:has(h3:text-is("${side}, ${width} px, screenshot")) .box`)
+        .evaluateAll((found) => found.map((box) => box.getAttribute('data-box')));
+    for (const width of [600, 375]) {
+      expect(await boxes('After', width), `after, ${width}`).toEqual(['changed', 'added', 'changed']);
+      expect(await boxes('Before', width), `before, ${width}`).toEqual(['changed', 'changed']);
+    }
+    await keepScreenshot(tab, 'content-review-screenshots-insertion');
   }, 120_000);
 });
 

@@ -12,6 +12,7 @@ import {
   ALL_EMAILS,
   CAMPAIGNS,
   editTree,
+  insertionBeforeComponent,
   PROMO_USERS,
   removeTree,
   resetRepository,
@@ -170,7 +171,7 @@ describe('content review --base: the emails whose rendered result changes, and n
     for (const line of lines) expect(line.length, line).toBeLessThanOrEqual(80);
     // A pull request's comment and a Slack message name their rules beside what changed.
     const markdown = await run(['content', 'review', root, '--base', 'HEAD', '--format', 'markdown'], { env: { LOOPS_API_KEY: undefined } });
-    expect(markdown.stdout).toMatch(/\| body \(1 block\); new findings: vague-link-text \|$/m);
+    expect(markdown.stdout).toMatch(/\| body \(1 block changed\); new findings: vague-link-text \|$/m);
     const slack = await run(['content', 'review', root, '--base', 'HEAD', '--format', 'slack'], { env: { LOOPS_API_KEY: undefined } });
     expect(slack.stdout).toContain('new findings: vague-link-text');
   });
@@ -181,6 +182,30 @@ describe('content review --base: the emails whose rendered result changes, and n
     expect((await review()).digest).toBe(first.digest);
     editTree(root, `${CAMPAIGNS[0]}/email.lmx`, 'now says', 'still says');
     expect((await review()).digest).not.toBe(first.digest);
+  });
+});
+
+describe('content review pairs blocks as a diff does', () => {
+  it('a paragraph reworded, one inserted before a component, the component edited: one added, one changed, the component changed, in every view', async () => {
+    const { root: tree, email } = insertionBeforeComponent();
+    const env = { LOOPS_API_KEY: undefined };
+    const json = await run(['content', 'review', tree, '--base', 'HEAD', '--json'], { env });
+    expect(json.code, json.stderr).toBe(0);
+    const [reviewed] = (JSON.parse(json.stdout) as ReviewJson).emails;
+    expect(reviewed).toMatchObject({ path: email, change: 'changed' });
+    expect(reviewed!.blocks).toEqual([
+      { change: 'changed', before: 1, after: 1, tag: 'Paragraph', text: 'Thank you for joining Acme. Your workspace is ready whenever you are.' },
+      { change: 'added', after: 3, tag: 'Paragraph', text: 'Questions? Reply to this email and a person will answer.' },
+      { change: 'changed', before: 3, after: 4, tag: 'Component', componentId: 'cmp2', text: 'Acme Inc · 2 Market Square' },
+    ]);
+    // The terminal, a pull request comment and a Slack message count the blocks alike.
+    const said = 'body (2 blocks changed, 1 added)';
+    const text = await run(['content', 'review', tree, '--base', 'HEAD'], { env });
+    expect(text.stdout).toContain(said);
+    const markdown = await run(['content', 'review', tree, '--base', 'HEAD', '--format', 'markdown'], { env });
+    expect(markdown.stdout).toContain(`| transactional | changed | ${said} |`);
+    const slack = await run(['content', 'review', tree, '--base', 'HEAD', '--format', 'slack'], { env });
+    expect(slack.stdout).toContain(`(transactional, changed): ${said}`);
   });
 });
 

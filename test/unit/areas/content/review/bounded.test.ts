@@ -5,17 +5,18 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Review, ReviewedEmail } from '../../../../../src/areas/content/review/compare.js';
-import { bodyOf, changedBlocks, plainTextOf } from '../../../../../src/areas/content/review/blocks.js';
+import { bodyOf, bodyText } from '../../../../../src/areas/content/review/blocks.js';
+import { changedBlocks } from '../../../../../src/areas/content/review/pairs.js';
 import { EMAILS_PER_PAGE, offlineImages, pageFiles, reviewPages, wordDiff } from '../../../../../src/areas/content/review/page.js';
 import type { SideEmail } from '../../../../../src/areas/content/review/sides.js';
 import { MAX_COMMENT_CHARS, reviewMarkdown, reviewSlack } from '../../../../../src/areas/content/review/words.js';
 import { parseLmx } from '../../../../../src/lmx/index.js';
 import { renderLmx } from '../../../../../src/lmx/render.js';
 
-const draw = (lmx: string) => renderLmx(parseLmx(lmx).document, { subject: 'S' }).html;
+const draw = (lmx: string) => renderLmx(parseLmx(lmx).document, { subject: 'S' });
 
 function side(index: number, text: string): SideEmail {
-  const html = draw(`<H1>Email ${index}</H1><Paragraph>${text}</Paragraph>`);
+  const drawn = draw(`<H1>Email ${index}</H1><Paragraph>${text}</Paragraph>`);
   return {
     kind: 'transactional',
     name: `A transactional email with a long name, number ${index}`,
@@ -26,7 +27,7 @@ function side(index: number, text: string): SideEmail {
     nodes: [],
     components: [],
     variables: [],
-    view: { html, problems: [], htmlBytes: html.length, missing: [], missingComponents: [], nestedComponents: [], dropped: [], inert: [] },
+    view: { ...drawn, problems: [], htmlBytes: drawn.html.length },
     errors: [],
   };
 }
@@ -41,7 +42,7 @@ function manyChanged(count: number): Review {
       path: before.path,
       change: 'changed',
       changed: ['body', 'plainText'],
-      blocks: changedBlocks(bodyOf(before.view.html).blocks, bodyOf(after.view.html).blocks),
+      blocks: changedBlocks(bodyOf(before.view).blocks, bodyOf(after.view).blocks),
       variables: { added: [], removed: [] },
       findings: { appeared: [], disappeared: [] },
       before,
@@ -90,10 +91,10 @@ describe('the blocks of a rendered email', () => {
       '<H1>Hi</H1>\n<Paragraph>A\n b</Paragraph><Columns widths="50,50"><ColumnItem><Paragraph>x</Paragraph></ColumnItem><ColumnItem><Paragraph>z</Paragraph></ColumnItem></Columns><Divider />',
     );
     expect(changedBlocks(bodyOf(one).blocks, bodyOf(two).blocks)).toEqual([
-      { change: 'changed', before: 2, after: 2, text: expect.stringContaining('z') },
-      { change: 'added', after: 3, text: '' },
+      { change: 'changed', before: 2, after: 2, tag: 'Columns', text: expect.stringContaining('z') },
+      { change: 'added', after: 3, tag: 'Divider', text: '' },
     ]);
-    expect(plainTextOf(bodyOf(one).blocks.join(''))).toBe('Hi\nA b\nx\ny');
+    expect(bodyText(one)).toBe('Hi\nA b\nx\ny');
   });
 
   it('draws an image offline as a placeholder of its size, its address kept only as text', () => {
