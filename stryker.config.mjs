@@ -222,6 +222,23 @@ export const groups = {
       'test/e2e/areas/mcp/workflow-tools.test.ts',
     ],
   },
+  // content review: the two sides read, compared and their blocks paired, the digest a person
+  // approves, the views (page, screenshots, comment, message) and previews the platform sends.
+  review: {
+    mutate: ['src/areas/content/review/*.ts', 'src/areas/content/review-command.ts'],
+    tests: [
+      'test/unit/areas/content/review/pairs.test.ts',
+      'test/unit/areas/content/review/sides.test.ts',
+      'test/unit/areas/content/review/bounded.test.ts',
+      'test/unit/areas/content/review/chromium.test.ts',
+      'test/e2e/areas/content/review.test.ts',
+      'test/e2e/areas/content/review-page.test.ts',
+      'test/e2e/areas/content/review-plan.test.ts',
+      'test/e2e/areas/content/review-code.test.ts',
+      'test/e2e/areas/content/review-previews.test.ts',
+      'test/e2e/areas/content/review-screenshots.test.ts',
+    ],
+  },
   // The shell scripts themselves are checked by test/spawned (real shells, the built binary), which a
   // mutation of src/ does not reach: survivors in scripts.ts are mostly theirs.
   completion: {

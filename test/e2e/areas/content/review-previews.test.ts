@@ -143,6 +143,28 @@ describe('content review --send-previews', () => {
     expect(sandbox.problems()).toEqual([]);
   });
 
+  it('a preview sent is not sent twice of the same email as reviewed, and is sent again of a new edit pushed: the record keeps its digest', async () => {
+    const sandbox = await sandboxes();
+    const { tree, env } = await pulledRepository(sandbox);
+    const reset = emailDirectory(tree, 'password-reset--');
+    const pushed = async (words: string) => {
+      edit(tree, reset, words);
+      expect((await sandbox.loopsctl(['content', 'push', tree, '--only', reset, '--no-check', '--yes'], { env })).code).toBe(0);
+    };
+    await pushed('Thank you.');
+    const first = await reviewedPreviews(sandbox, tree, env);
+    expect(first.sent.map((email) => email.path)).toEqual([reset]);
+    // The same email message, the same address, another drawing: a preview of it has not been seen.
+    await pushed('Truly.');
+    const second = await reviewedPreviews(sandbox, tree, env);
+    expect(second.sent.map((email) => ({ path: email.path, emailMessageId: email.emailMessageId }))).toEqual([
+      { path: reset, emailMessageId: first.sent[0]!.emailMessageId },
+    ]);
+    expect(previewsSent(sandbox)).toHaveLength(2);
+    expect((await reviewedPreviews(sandbox, tree, env)).sent).toEqual([]);
+    expect(previewsSent(sandbox)).toHaveLength(2);
+  });
+
   it('a 429 of the API mid-way stops: what was sent and what was not, exit 6', async () => {
     const sandbox = await sandboxes();
     const { tree, env } = await pulledRepository(sandbox);
