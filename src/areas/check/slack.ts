@@ -1,40 +1,18 @@
 /**
  * A check's report as a Slack message in Block Kit (`check --format slack`, and what `--notify`
  * posts): a header, then a section per severity with its findings. Slack refuses a message past
- * its limits (https://api.slack.com/reference/block-kit/blocks: "Maximum length for the text in
- * this field is 3000 characters" for a section, 150 for a header's, and up to 50 blocks in a
- * message), so a long severity continues in further sections, and what does not fit in 50 blocks
- * is cut and counted in the last one.
+ * its limits (render/markup.ts), so a long severity continues in further sections, and what does
+ * not fit in 50 blocks is cut and counted in the last one.
  */
 import { sanitize } from '../../base/sanitize.js';
 import { countOf } from '../../render/numbers.js';
+import { type Block, escapeMrkdwn, MAX_BLOCKS, MAX_HEADER_TEXT, MAX_SECTION_TEXT, mrkdwn, section, type SlackMessage } from '../../render/markup.js';
 import type { Problem, Severity } from './records.js';
-
-export const MAX_BLOCKS = 50;
-export const MAX_SECTION_TEXT = 3000;
-const MAX_HEADER_TEXT = 150;
-
-type Text = { type: 'plain_text' | 'mrkdwn'; text: string };
-export type Block = { type: 'header'; text: Text } | { type: 'section'; text: Text } | { type: 'context'; elements: Text[] };
-
-export interface SlackMessage {
-  /** What a notification shows where blocks are not drawn. */
-  text: string;
-  blocks: Block[];
-}
 
 /** A group of findings under one title: a severity's, or those resolved since the last run. */
 export interface SlackGroup {
   title: string;
   problems: readonly Problem[];
-}
-
-/**
- * Text in Slack's mrkdwn: `&`, `<` and `>` are its control characters (a name such as
- * `<!channel>` would otherwise ping a whole channel, or `<https://x|y>` draw a link).
- */
-export function escapeMrkdwn(text: string): string {
-  return sanitize(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 /** Text cut to a length, ending in an ellipsis when cut. */
@@ -58,8 +36,6 @@ function line(problem: Problem): string {
   const at = problem.file === undefined ? '' : ` ${escapeMrkdwn(problem.file)}:${problem.line}:`;
   return clip(`• ${problem.kind} ${record}${at} ${escapeMrkdwn(problem.message)} \`${problem.rule}\``, MAX_SECTION_TEXT - 100);
 }
-
-const section = (text: string): Block => ({ type: 'section', text: { type: 'mrkdwn', text } });
 
 /** A group's sections: its title, then its findings, each section under Slack's length. */
 function sections(group: SlackGroup): { block: Block; shown: number }[] {
@@ -99,7 +75,7 @@ export function slackMessage(heading: string, groups: readonly SlackGroup[], sum
   }
   if (shown < total) {
     const cut = `${countOf(total - shown, 'more finding')} not shown: Slack takes ${MAX_BLOCKS} blocks a message. Run \`loopsctl check\` for all of them.`;
-    blocks.push({ type: 'context', elements: [{ type: 'mrkdwn', text: cut }] });
+    blocks.push({ type: 'context', elements: [mrkdwn(cut)] });
   }
-  return { text: clip(sanitize(heading), MAX_SECTION_TEXT), blocks };
+  return { text: clip(escapeMrkdwn(heading), MAX_SECTION_TEXT), blocks };
 }

@@ -2,9 +2,10 @@
  * `content diff --format markdown`: the differences as a pull request comment, in GitHub
  * Flavored Markdown. A table counts them by kind and what happened; then each record has a
  * section with its diff in a code fence. Names come from the account and the files, so they are
- * escaped: a `|` would split a table's cell, and `*`, `[` or `<` would format, link or open HTML.
+ * escaped (render/markup.ts): a `|` would split a table's cell, and `*`, `[` or `<` would format,
+ * link or open HTML.
  */
-import { sanitize } from '../../base/sanitize.js';
+import { escapeMarkdown, fenced, markdownCode } from '../../render/markup.js';
 
 /** One record that differs, as the comment tells it. */
 export interface DiffEntry {
@@ -15,21 +16,6 @@ export interface DiffEntry {
   action: string;
   /** The unified diff (or a workflow's graph in words, then its emails' diffs). */
   patch: string;
-}
-
-/** Text that reads as itself in Markdown and in a table's cell (on one line: sanitize writes a line break as `\n`). */
-export function escapeMarkdown(text: string): string {
-  return sanitize(text)
-    .replace(/[\\`*_{}[\]()#+\-.!|~>]/g, (character) => `\\${character}`)
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;');
-}
-
-/** A fence longer than any run of backticks in the text, so nothing in it can close the block. */
-export function fenced(text: string, language: string): string {
-  const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map((run) => run[0].length));
-  const fence = '`'.repeat(Math.max(3, longest + 1));
-  return `${fence}${language}\n${text.endsWith('\n') ? text : `${text}\n`}${fence}`;
 }
 
 function table(entries: readonly DiffEntry[]): string {
@@ -51,7 +37,7 @@ export function renderDiffMarkdown(root: string, account: string, entries: reado
   if (entries.length === 0) return `${heading}\n\nBoth hold the same content.\n`;
   const details = entries.map(
     (entry) =>
-      `### ${escapeMarkdown(entry.kind)} ${escapeMarkdown(entry.name)}: ${escapeMarkdown(entry.action)}\n\n\`${sanitize(entry.path).replace(/`/g, "'")}\`\n\n${fenced(entry.patch, 'diff')}`,
+      `### ${escapeMarkdown(entry.kind)} ${escapeMarkdown(entry.name)}: ${escapeMarkdown(entry.action)}\n\n${markdownCode(entry.path)}\n\n${fenced(entry.patch, 'diff')}`,
   );
   return `${[heading, table(entries), '## Details', ...details].join('\n\n')}\n`;
 }

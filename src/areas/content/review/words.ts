@@ -3,9 +3,18 @@
  * (`--format markdown`) and a Slack message (`--format slack`), and the sentence said when no
  * email changes. The HTML page (page.ts) shows the same emails with their pictures.
  */
-import { sanitize } from '../../../base/sanitize.js';
 import { countOf } from '../../../render/numbers.js';
-import { escapeMrkdwn, MAX_BLOCKS, MAX_SECTION_TEXT, type Block, type SlackMessage } from '../../check/slack.js';
+import {
+  type Block,
+  escapeMarkdown,
+  escapeMrkdwn,
+  MAX_BLOCKS,
+  MAX_SECTION_TEXT,
+  markdownCode,
+  mrkdwn,
+  section,
+  type SlackMessage,
+} from '../../../render/markup.js';
 import type { Aspect, Review, ReviewedEmail } from './compare.js';
 
 export const NO_CHANGE = 'No email changes as recipients see it.';
@@ -70,26 +79,16 @@ export function summaryOf(review: { emails: readonly { change: string }[]; uncha
   return `${countOf(review.emails.length, 'email')} ${one ? 'changes' : 'change'} as recipients see ${one ? 'it' : 'them'} (${parts.join(', ')}); ${review.unchanged} unchanged.`;
 }
 
-/** A table cell: one line, its pipes escaped, nothing a comment would read as markup or mention. */
-function cell(text: string): string {
-  return sanitize(text)
-    .replace(/\\/g, '\\\\')
-    .replace(/\|/g, '\\|')
-    .replace(/[<>]/g, (c) => (c === '<' ? '&lt;' : '&gt;'))
-    .replace(/@/g, '@\u200b')
-    .replace(/\s+/g, ' ');
-}
-
 /**
  * The review as a pull request comment or a step summary: a table of the emails, then where the
  * HTML page is. Rows that would take it past GitHub's limit are left out and counted.
  */
 export function reviewMarkdown(review: Review, page: string | undefined): string {
-  const head = [`### Email review`, '', cell(summaryOf(review)), ''];
+  const head = [`### Email review`, '', escapeMarkdown(summaryOf(review)), ''];
   const tail = [
     '',
-    page === undefined ? 'Run with `--out review.html` for the before and after of each email.' : `Before and after, at 600 and 375 px: \`${cell(page)}\``,
-    `Review digest: \`${review.digest}\``,
+    page === undefined ? 'Run with `--out review.html` for the before and after of each email.' : `Before and after, at 600 and 375 px: ${markdownCode(page)}`,
+    `Review digest: ${markdownCode(review.digest)}`,
     '',
   ];
   if (review.emails.length === 0) return [...head, ...tail].join('\n');
@@ -97,7 +96,7 @@ export function reviewMarkdown(review: Review, page: string | undefined): string
   let length = [...head, ...table, ...tail].join('\n').length + 200;
   let shown = 0;
   for (const email of review.emails) {
-    const row = `| ${cell(email.name)}<br>\`${cell(email.path)}\` | ${email.kind} | ${email.change} | ${cell(changedAndFound(email))} |`;
+    const row = `| ${escapeMarkdown(email.name)}<br>${markdownCode(email.path, true)} | ${email.kind} | ${email.change} | ${escapeMarkdown(changedAndFound(email))} |`;
     if (length + row.length + 1 > MAX_COMMENT_CHARS) break;
     table.push(row);
     length += row.length + 1;
@@ -113,7 +112,6 @@ const MAX_SLACK_EMAILS = 40;
 
 /** The review as a Slack message in Block Kit, for the channel where the change is approved. */
 export function reviewSlack(review: Review, page: string | undefined): SlackMessage {
-  const section = (text: string): Block => ({ type: 'section', text: { type: 'mrkdwn', text } });
   const blocks: Block[] = [{ type: 'header', text: { type: 'plain_text', text: 'Email review' } }, section(escapeMrkdwn(summaryOf(review)))];
   let text = '';
   let shown = 0;
@@ -135,6 +133,6 @@ export function reviewSlack(review: Review, page: string | undefined): SlackMess
     ...(page === undefined ? [] : [`Before and after: ${escapeMrkdwn(page)}`]),
     `Review digest: \`${review.digest}\``,
   ];
-  blocks.push({ type: 'context', elements: [{ type: 'mrkdwn', text: notes.join('\n') }] });
-  return { text: sanitize(summaryOf(review)), blocks };
+  blocks.push({ type: 'context', elements: [mrkdwn(notes.join('\n'))] });
+  return { text: escapeMrkdwn(summaryOf(review)), blocks };
 }

@@ -7,7 +7,7 @@ import { sandboxEachTest } from '../../../support/recording.js';
 
 interface Message {
   text: string;
-  blocks: { type: string; text?: { type: string; text: string }; elements?: { text: string }[] }[];
+  blocks: { type: string; text?: { type: string; text: string }; elements?: { type: string; text: string }[] }[];
 }
 
 const texts = (message: Message) => message.blocks.map((block) => block.text?.text ?? block.elements?.map((element) => element.text).join(' ') ?? '');
@@ -51,6 +51,10 @@ describe('check --format slack and --notify', () => {
     const message = JSON.parse(post!.body) as Message;
     expect(message.blocks[0]!.text!.text).toMatch(/^loopsctl check: \d+ new problems, 0 resolved$/);
     expect(texts(message).join('\n')).toContain('"Win-back (draft)"');
+    // Every text in mrkdwn is verbatim: Slack links no address and parses no mention a record's name holds.
+    const mrkdwn = message.blocks.flatMap((block) => [block.text, ...(block.elements ?? [])]).filter((text) => text?.type === 'mrkdwn');
+    expect(mrkdwn.length).toBeGreaterThan(0);
+    expect(mrkdwn.every((text) => (text as { verbatim?: boolean }).verbatim === true)).toBe(true);
     expect(JSON.parse(readFileSync(snapshot, 'utf8')).problems.length).toBeGreaterThan(0);
 
     const second = await sandbox.loopsctl(['check', '--only', 'wiring', '--snapshot', snapshot, '--notify', url]);

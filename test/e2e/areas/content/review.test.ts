@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { contentTree } from '../../../support/content-tree.js';
 import { run, tempDir } from '../../../support/main.js';
+import { githubHtml, textOfHtml } from '../../../support/markdown.js';
 import { sandboxEachTest } from '../../../support/recording.js';
 import {
   ALL_EMAILS,
@@ -171,7 +172,7 @@ describe('content review --base: the emails whose rendered result changes, and n
     for (const line of lines) expect(line.length, line).toBeLessThanOrEqual(80);
     // A pull request's comment and a Slack message name their rules beside what changed.
     const markdown = await run(['content', 'review', root, '--base', 'HEAD', '--format', 'markdown'], { env: { LOOPS_API_KEY: undefined } });
-    expect(markdown.stdout).toMatch(/\| body \(1 block changed\); new findings: vague-link-text \|$/m);
+    expect(githubHtml(markdown.stdout)).toContain('<td>body (1 block changed); new findings: vague-link-text</td>');
     const slack = await run(['content', 'review', root, '--base', 'HEAD', '--format', 'slack'], { env: { LOOPS_API_KEY: undefined } });
     expect(slack.stdout).toContain('new findings: vague-link-text');
   });
@@ -203,9 +204,38 @@ describe('content review pairs blocks as a diff does', () => {
     const text = await run(['content', 'review', tree, '--base', 'HEAD'], { env });
     expect(text.stdout).toContain(said);
     const markdown = await run(['content', 'review', tree, '--base', 'HEAD', '--format', 'markdown'], { env });
-    expect(markdown.stdout).toContain(`| transactional | changed | ${said} |`);
+    expect(githubHtml(markdown.stdout)).toContain(`<td>transactional</td>\n<td>changed</td>\n<td>${said}</td>`);
     const slack = await run(['content', 'review', tree, '--base', 'HEAD', '--format', 'slack'], { env });
     expect(slack.stdout).toContain(`(transactional, changed): ${said}`);
+  });
+});
+
+describe("content review's comment and message: an email's name is text", () => {
+  const NAME = '[Reset your password](https://evil.example/login) ![pixel](https://evil.example/p.png) <img src=x> @acme/owners #12 | *now*';
+
+  it('in the pull request comment: no link, no image, no HTML, no mention, no cell of its own', async () => {
+    writeTree(root, 'transactional/t21--cx21/transactional.json', `${JSON.stringify({ name: NAME })}\n`);
+    writeTree(root, 'transactional/t21--cx21/draft.json', '{"subject":"Hello"}\n');
+    writeTree(root, 'transactional/t21--cx21/draft.lmx', '<Paragraph>Hello.</Paragraph>\n');
+    const env = { LOOPS_API_KEY: undefined };
+    const out = join(tempDir('loopsctl-review-comment-'), 'review (1).html');
+    const markdown = await run(['content', 'review', root, '--base', 'HEAD', '--format', 'markdown', '--out', out], { env });
+    expect(markdown.code, markdown.stderr).toBe(0);
+    const html = githubHtml(markdown.stdout);
+    expect(html, html).not.toMatch(/<(a|img|em|strong)\b/);
+    const cells = [...html.matchAll(/<td>([\s\S]*?)<\/td>/g)].map((cell) => textOfHtml(cell[1]!.replace(/<br \/>|<br>/g, '\n')));
+    expect(cells).toEqual([`${NAME}\ntransactional/t21--cx21`, 'transactional', 'added', 'new email']);
+    expect(html).toContain(`<code>${out}</code>`);
+
+    const slack = await run(['content', 'review', root, '--base', 'HEAD', '--format', 'slack'], { env });
+    const message = JSON.parse(slack.stdout) as {
+      text: string;
+      blocks: { text?: { type: string; text: string; verbatim?: boolean }; elements?: { type: string; verbatim?: boolean }[] }[];
+    };
+    const objects = message.blocks.flatMap((block) => [block.text, ...(block.elements ?? [])]).filter((text) => text?.type === 'mrkdwn');
+    expect(objects.every((text) => text!.verbatim === true)).toBe(true);
+    expect(slack.stdout).toContain('&lt;img src=x&gt;');
+    expect(slack.stdout).not.toContain('<img');
   });
 });
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { changesMessage, changesSince, shownWebhook } from '../../../../src/areas/check/notify.js';
 import type { Problem } from '../../../../src/areas/check/records.js';
-import { bySeverity, escapeMrkdwn, MAX_BLOCKS, MAX_SECTION_TEXT, slackMessage } from '../../../../src/areas/check/slack.js';
+import { bySeverity, slackMessage } from '../../../../src/areas/check/slack.js';
+import { MAX_BLOCKS, MAX_SECTION_TEXT } from '../../../../src/render/markup.js';
 
 const found = (name: string, overrides: Partial<Problem> = {}): Problem => ({
   rule: 'insecure-link',
@@ -16,12 +17,18 @@ const found = (name: string, overrides: Partial<Problem> = {}): Problem => ({
 
 describe('the Slack message of a check', () => {
   it("escapes mrkdwn's control characters, so a name can neither ping a channel nor draw a link", () => {
-    expect(escapeMrkdwn('<!channel> & <https://evil.example|click>')).toBe('&lt;!channel&gt; &amp; &lt;https://evil.example|click&gt;');
     const message = slackMessage('loopsctl check', bySeverity([found('<!here> Welcome\u001b[31m')]), 'done');
     const text = message.blocks.map((block) => JSON.stringify(block)).join('');
     expect(text).toContain('&lt;!here&gt; Welcome');
     expect(text).not.toContain('<!here>');
     expect(text).not.toContain('\u001b');
+    // Verbatim: Slack links no address and parses no mention it finds in a name.
+    const changes = changesMessage(changesSince([], [found('@channel https://evil.example')]), 'summary')!;
+    for (const each of [message, changes]) {
+      const objects = each.blocks.flatMap((block) => ('elements' in block ? block.elements : [block.text])).filter((object) => object.type === 'mrkdwn');
+      expect(objects.length).toBeGreaterThan(0);
+      for (const object of objects) expect(object).toMatchObject({ verbatim: true });
+    }
   });
 
   it('puts each severity in its sections, errors first, and links a record to its page', () => {

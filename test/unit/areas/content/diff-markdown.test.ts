@@ -1,19 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { escapeMarkdown, fenced, renderDiffMarkdown } from '../../../../src/areas/content/diff-markdown.js';
+import { renderDiffMarkdown } from '../../../../src/areas/content/diff-markdown.js';
 
 describe('the Markdown of content diff', () => {
-  it('escapes Markdown, pipes and HTML in names, and keeps a name on one line', () => {
-    expect(escapeMarkdown('a|b *c* [d](e) <img src=x> & `f`\n# g\u001b[31m')).toBe(
-      'a\\|b \\*c\\* \\[d\\]\\(e\\) &lt;img src=x\\> &amp; \\`f\\`\\\\n\\# g\\\\x1b\\[31m',
-    );
-  });
-
-  it('fences a diff with more backticks than any run in it', () => {
-    expect(fenced('+a\n', 'diff')).toBe('```diff\n+a\n```');
-    expect(fenced('+````\n', 'diff')).toBe('`````diff\n+````\n`````');
-    expect(fenced('+no end', 'diff')).toBe('```diff\n+no end\n```');
-  });
-
   it('counts the records by kind and action, then gives each its section', () => {
     const text = renderDiffMarkdown('loops', 'Acme', [
       { kind: 'components', name: 'Footer', path: 'components/footer--1', action: 'changed here', patch: '-a\n+b\n' },
