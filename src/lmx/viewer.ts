@@ -10,22 +10,26 @@
  */
 import { escapeHtml } from './render.js';
 
+/** The widths an email is drawn at: a desktop client's and a phone's. */
+export const DEVICE_WIDTHS = [600, 375] as const;
+
 /**
- * The email's two frames. For two emails compared, each says which it is (`side.label`: the
- * original, or the converted one) and an original's ids are its own (`original-desktop`).
+ * The email's frame at one width. For two emails compared, each says which it is (`side.label`:
+ * the original, or the converted one) and an original's ids are its own (`original-desktop`).
  * Sandboxed: the email runs no script, its links open elsewhere. Each frame is in a screen the
  * script scales down to the room there is, so a 600 px email on a phone shows whole, smaller,
  * rather than cut off.
  */
+export function deviceFrame(src: string, title: string, width: (typeof DEVICE_WIDTHS)[number], side?: { id?: string; label: string }): string {
+  const device = width === 600 ? 'desktop' : 'mobile';
+  const id = side?.id === undefined ? device : `${side.id}-${device}`;
+  const caption = `${side === undefined ? '' : `${escapeHtml(side.label)} · `}${device === 'desktop' ? 'Desktop' : 'Mobile'} · ${width} px`;
+  return `<figure class="device ${device}"><figcaption>${caption}</figcaption><div class="screen"><iframe id="${id}" name="${id}" title="${escapeHtml(title)} at ${width} px" width="${width}" src="${escapeHtml(src)}" sandbox="allow-same-origin allow-popups allow-popups-to-escape-sandbox"></iframe></div></figure>`;
+}
+
+/** The email's two frames, at 600 and 375 px. */
 export function deviceFrames(src: string, title: string, side?: { id?: string; label: string }): string {
-  return [600, 375]
-    .map((width) => {
-      const device = width === 600 ? 'desktop' : 'mobile';
-      const id = side?.id === undefined ? device : `${side.id}-${device}`;
-      const caption = `${side === undefined ? '' : `${escapeHtml(side.label)} · `}${device === 'desktop' ? 'Desktop' : 'Mobile'} · ${width} px`;
-      return `<figure class="device ${device}"><figcaption>${caption}</figcaption><div class="screen"><iframe id="${id}" name="${id}" title="${escapeHtml(title)} at ${width} px" width="${width}" src="${escapeHtml(src)}" sandbox="allow-same-origin allow-popups allow-popups-to-escape-sandbox"></iframe></div></figure>`;
-    })
-    .join('');
+  return DEVICE_WIDTHS.map((width) => deviceFrame(src, title, width, side)).join('');
 }
 
 /** The top bar: what the page is, where, and whether it is following the server. */
@@ -79,11 +83,13 @@ export function viewerScript(eventsUrl: string): string {
   }
   // A frame wider than the room there is (a 600 px email on a phone) is drawn smaller, whole: the
   // email keeps its own width inside, as a client wider than the screen would lay it out. The room
-  // is the workspace's, which the frames' own size does not change.
+  // is the workspace's, or for two emails side by side the frame's half of their pair: neither
+  // changes with the frames' own size.
   function scale(frame) {
     const screen = frame.parentElement;
     if (!screen || !screen.classList.contains('screen')) return;
-    const workspace = frame.closest('.workspace') || document.body;
+    const paired = frame.closest('.pair > .device');
+    const workspace = paired || frame.closest('.workspace') || document.body;
     const natural = Number(frame.getAttribute('width'));
     const room = workspace.clientWidth;
     const factor = room > 0 && room < natural ? room / natural : 1;

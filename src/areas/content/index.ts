@@ -276,7 +276,7 @@ mailto, tel or sms addresses, are left out. Nothing is sent.`,
         },
         {
           flags: '--compare <original>',
-          description: "an original email's HTML, drawn at 600 and 375 px above each email: a converted email beside what it was",
+          description: "an original email's HTML, drawn beside each email at 600 and 375 px: a converted email beside what it was",
           file: {},
         },
         {
@@ -299,8 +299,9 @@ through a symbolic link), never calls the account and sends nothing. An email's
 images load only from the hosts its LMX writes out.
 
 With --compare, the original's HTML (an .html email, or what an MJML or React
-Email build makes of its template) is drawn at 600 and 375 px above the email
-chosen: \`content convert\`'s result beside what it was. It runs no script,
+Email build makes of its template) is drawn beside the email chosen, at 600 px
+and at 375 px: \`content convert\`'s result beside what it was (one above the
+other where the page is narrower than two phone frames). It runs no script,
 and loads images only from the hosts it names.
 
 The qa findings (contrast, link text, spam risk…) are shown as \`content check\`

@@ -8,7 +8,7 @@
 import { GMAIL_CLIP_BYTES, kilobytes } from '../../lmx/index.js';
 import type { CheckProblem } from './check.js';
 import { escapeHtml } from '../../lmx/render.js';
-import { deviceFrames, topBar, VIEWER_CSS, viewerScript } from '../../lmx/viewer.js';
+import { DEVICE_WIDTHS, deviceFrame, deviceFrames, topBar, VIEWER_CSS, viewerScript } from '../../lmx/viewer.js';
 import { countOf } from '../../render/numbers.js';
 import type { TreeGroup } from './lmx-files.js';
 import type { TreeEmail } from './tree.js';
@@ -130,17 +130,22 @@ function shownPart(shown: ShownEmail | undefined): string {
         ? 'Component'
         : `${email.kind[0]!.toUpperCase()}${email.kind.slice(1)} email`;
   return `<section class="email-head"><h1>${escapeHtml(email.name)}</h1><p class="muted">${escapeHtml(kind)} · <code>${escapeHtml(email.path)}</code></p></section>
-<div class="workspace"><div class="frames" id="frames" data-live>${framesOf(shown)}</div>
+<div class="workspace"><div class="frames${shown.original === undefined ? '' : ' compare'}" id="frames" data-live>${framesOf(shown)}</div>
 <aside class="side"><section class="card" id="checks" data-live><h3>Check</h3>${problemsPanel(shown.problems)}${sizeLine(shown.htmlBytes)}</section>${notesPanel(shown.notes)}${form(shown)}</aside></div>`;
 }
 
-/** The email's frames; with --compare, the original's first, each pair at 600 and 375 px, each caption saying which it is. */
+/**
+ * The email's frames; with --compare, the original beside the converted email at each width (a
+ * pair at 600 px, then one at 375 px), each caption saying which it is, stacked where the room is
+ * narrower than two frames can be told apart in (PREVIEW_CSS).
+ */
 function framesOf(shown: ShownEmail): string {
   const src = frameSrc(shown.email.path, shown.version);
-  if (shown.original === undefined) return deviceFrames(src, shown.email.name);
-  const original = deviceFrames(`/original.html?v=${shown.version}`, shown.original, { id: 'original', label: `Original: ${shown.original}` });
-  const converted = deviceFrames(src, shown.email.name, { label: `Converted: ${shown.email.path}` });
-  return `<div class="side-by-side">${original}</div><div class="side-by-side">${converted}</div>`;
+  const { original } = shown;
+  if (original === undefined) return deviceFrames(src, shown.email.name);
+  const pair = (width: (typeof DEVICE_WIDTHS)[number]) =>
+    `<div class="pair">${deviceFrame(`/original.html?v=${shown.version}`, original, width, { id: 'original', label: `Original: ${original}` })}${deviceFrame(src, shown.email.name, width, { label: `Converted: ${shown.email.path}` })}</div>`;
+  return DEVICE_WIDTHS.map(pair).join('');
 }
 
 /** The whole page. */
@@ -168,8 +173,13 @@ ${topBar('loopsctl <strong>content preview</strong>', directory, 'Live: the page
 `;
 }
 
+/** The room (px) below which an original and its converted email are drawn one above the other: two 375 px frames side by side, and their gap. */
+export const STACKED_BELOW = 2 * 375 + 20;
+
 export const PREVIEW_CSS = `${VIEWER_CSS}
-.frames .side-by-side{display:flex;gap:20px;align-items:flex-start;flex-wrap:wrap;width:100%}
+.frames.compare{flex:1 1 100%;flex-direction:column;flex-wrap:nowrap;container-type:inline-size}
+.frames.compare .pair{display:grid;grid-template-columns:repeat(2,minmax(0,1fr));gap:20px;width:100%;align-items:start}
+@container (max-width:${STACKED_BELOW - 1}px){.frames.compare .pair{grid-template-columns:minmax(0,1fr)}}
 nav{flex:0 0 220px;padding:12px 10px}
 nav h2{margin:14px 10px 6px;font-size:11px;letter-spacing:.06em;text-transform:uppercase;color:#6b7280}
 nav ul{list-style:none;margin:0;padding:0}

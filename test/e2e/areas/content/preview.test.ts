@@ -203,40 +203,57 @@ describe('content preview in a browser', () => {
       await running.stop();
     }
   });
-  test('with --compare, draws the original and the converted email side by side at 600 and 375 px', async () => {
+  test('with --compare, draws the original and the converted email side by side at 600 and 375 px, stacked on a narrow screen', async () => {
     const { running, url } = await startPreview(await converted(), '--compare', ORIGINAL);
     try {
       const page = await browser!.page(1440);
       await page.goto(url);
       const widths = await page.locator('#frames iframe').evaluateAll((frames) => frames.map((frame) => `${frame.id}:${frame.getAttribute('width')}`));
-      expect(widths).toEqual(['original-desktop:600', 'original-mobile:375', 'desktop:600', 'mobile:375']);
+      expect(widths).toEqual(['original-desktop:600', 'desktop:600', 'original-mobile:375', 'mobile:375']);
       expect(await page.locator('#frames figcaption').allTextContents()).toEqual([
         'Original: action.html · Desktop · 600 px',
-        'Original: action.html · Mobile · 375 px',
         'Converted: transactional/action/draft.lmx · Desktop · 600 px',
+        'Original: action.html · Mobile · 375 px',
         'Converted: transactional/action/draft.lmx · Mobile · 375 px',
-      ]);
-      // With room for them, the frames are drawn at their own size.
-      expect(await page.locator('#frames figure').evaluateAll((figures) => figures.map((figure) => figure.getAttribute('data-scale')))).toEqual([
-        '1',
-        '1',
-        '1',
-        '1',
       ]);
       for (const frame of ['original-desktop', 'original-mobile', 'desktop', 'mobile'] as const) {
         await frameShows(page, frame, 'Please confirm your email address by clicking the link below.');
         await frameShows(page, frame, 'Confirm email address');
       }
+      /** Where each frame is drawn: the original's box and the converted one's, at one width. */
+      const boxes = async (device: 'desktop' | 'mobile') => ({
+        original: (await page.locator(`#original-${device}`).boundingBox())!,
+        converted: (await page.locator(`#${device}`).boundingBox())!,
+      });
+      // Side by side: at each width the two frames share a row, the original on the left, neither over the other.
+      await page.waitForFunction(() => {
+        const { document } = globalThis as unknown as { document: { querySelector(selector: string): { getBoundingClientRect(): { top: number } } } };
+        return document.querySelector('#original-desktop').getBoundingClientRect().top === document.querySelector('#desktop').getBoundingClientRect().top;
+      });
+      for (const device of ['desktop', 'mobile'] as const) {
+        const { original, converted } = await boxes(device);
+        expect(Math.abs(original.y - converted.y), device).toBeLessThan(1);
+        expect(original.x + original.width, device).toBeLessThanOrEqual(converted.x);
+      }
+      // The phone frames at their own size; the desktop ones as large as half the room lets them be.
+      const scales = await page.locator('#frames figure').evaluateAll((figures) => figures.map((figure) => Number(figure.getAttribute('data-scale'))));
+      expect(scales[2]).toBe(1);
+      expect(scales[3]).toBe(1);
+      for (const scale of scales.slice(0, 2)) expect(scale).toBeGreaterThan(0.5);
       await keepScreenshot(page, 'content-preview-compare-1440');
       for (const width of [600, 375]) {
         await page.setViewportSize({ width, height: 900 });
-        // Narrower than a 600 px email, the page draws each desktop frame smaller, whole: none is cut off at the edge.
+        // Narrower than two frames side by side: the original above the converted email, each drawn whole within the window.
         // The page's own resize handler draws every frame within the window: waited for as the page shows it.
         await page.waitForFunction((room) => {
           type Frames = { querySelectorAll(selector: string): Iterable<{ getBoundingClientRect(): { right: number } }> };
           const { document } = globalThis as unknown as { document: Frames };
           return [...document.querySelectorAll('#frames iframe')].every((frame) => frame.getBoundingClientRect().right <= room);
         }, width);
+        for (const device of ['desktop', 'mobile'] as const) {
+          const { original, converted } = await boxes(device);
+          expect(original.y + original.height, `${device} at ${width} px`).toBeLessThanOrEqual(converted.y);
+        }
         for (const frame of ['original-desktop', 'desktop']) {
           const scale = Number(await page.locator(`figure:has(#${frame})`).getAttribute('data-scale'));
           expect(scale, `${frame} at ${width} px`).toBeLessThan(1);
