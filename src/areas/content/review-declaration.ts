@@ -56,7 +56,10 @@ export const reviewCommand = command({
 between the two sides: each email is drawn on both sides as \`content render\`
 draws it (its LMX, the components it embeds, its theme, its fallbacks) and
 compared block by block, with its subject, preview text, sender, plain text,
-variables and, for a workflow's email, the nodes that send it. A component
+variables and, for a workflow's email, the nodes that send it. Blocks are
+paired as a diff pairs lines (a component by its componentId, another block by
+its tag and words): a block inserted is added, one edited changed, one drawn
+the same elsewhere moved. A component
 edited lists every email that embeds it; a theme every email drawn with it;
 a change that draws the same (LMX reformatted, attributes reordered, a
 workflow's nodes moved) lists none, and says "no email changes as recipients
