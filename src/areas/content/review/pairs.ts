@@ -34,6 +34,8 @@ const MAX_CELLS = 40_000;
 
 interface Side {
   blocks: readonly DrawnBlock[];
+  /** Each block as compared (comparable): two blocks are drawn the same when these are equal. */
+  drawn: string[];
   /** Each block's words, counted: how alike two blocks read. */
   words: Map<string, number>[];
 }
@@ -44,7 +46,7 @@ function sideOf(blocks: readonly DrawnBlock[]): Side {
     for (const word of plainTextOf(block.html).toLowerCase().split(/\s+/)) if (word !== '') counts.set(word, (counts.get(word) ?? 0) + 1);
     return counts;
   });
-  return { blocks, words };
+  return { blocks, drawn: blocks.map((block) => comparable(block.html)), words };
 }
 
 /** How alike two blocks' words are, 0 to 1: twice the words they share over the words of both (two blocks without words are alike). */
@@ -112,16 +114,18 @@ function pairInOrder(before: Side, removed: readonly number[], after: Side, adde
   return pairs;
 }
 
-/** The stretches between the blocks both sides draw the same: the indexes removed and added in each. */
-function gapsOf(before: readonly DrawnBlock[], after: readonly DrawnBlock[]): { removed: number[]; added: number[] }[] {
-  const parts = diffArrays(
-    before.map((block) => comparable(block.html)),
-    after.map((block) => comparable(block.html)),
-  );
-  const gaps: { removed: number[]; added: number[] }[] = [];
-  let open: { removed: number[]; added: number[] } | undefined;
+/** A stretch between two blocks both sides draw the same: the blocks removed and added there, and where it starts on the after side. */
+interface Gap {
+  removed: number[];
+  added: number[];
+  afterStart: number;
+}
+
+function gapsOf(before: Side, after: Side): Gap[] {
+  const gaps: Gap[] = [];
+  let open: Gap | undefined;
   const at = { before: 0, after: 0 };
-  for (const part of parts) {
+  for (const part of diffArrays(before.drawn, after.drawn)) {
     const count = part.count ?? part.value.length;
     if (!part.added && !part.removed) {
       open = undefined;
@@ -130,7 +134,7 @@ function gapsOf(before: readonly DrawnBlock[], after: readonly DrawnBlock[]): { 
       continue;
     }
     if (open === undefined) {
-      open = { removed: [], added: [] };
+      open = { removed: [], added: [], afterStart: at.after };
       gaps.push(open);
     }
     const side = part.removed ? 'before' : 'after';
@@ -140,72 +144,76 @@ function gapsOf(before: readonly DrawnBlock[], after: readonly DrawnBlock[]): { 
   return gaps;
 }
 
-/** The blocks that differ between two sides, in the order the after side reads (a removed block where it stood). */
+/**
+ * Among the blocks left unpaired, those that left one place and stand at another: drawn the same
+ * (moved), else a component of the same id (edited and moved).
+ */
+function movesOf(before: Side, removed: readonly number[], after: Side, added: readonly number[]): [number, number][] {
+  const waiting = new Map<string, number[]>();
+  for (const to of added) waiting.set(after.drawn[to]!, [...(waiting.get(after.drawn[to]!) ?? []), to]);
+  const taken = new Set<number>();
+  const moves: [number, number][] = [];
+  const take = (at: number, to: number | undefined) => {
+    if (to === undefined) return false;
+    moves.push([at, to]);
+    taken.add(to);
+    return true;
+  };
+  const unmoved = removed.filter(
+    (at) =>
+      !take(
+        at,
+        waiting.get(before.drawn[at]!)?.find((to) => !taken.has(to)),
+      ),
+  );
+  for (const at of unmoved)
+    if (before.blocks[at]!.tag === 'Component')
+      take(
+        at,
+        added.find((to) => !taken.has(to) && weight(before, at, after, to) > 0),
+      );
+  return moves;
+}
+
+/** The blocks that differ between two sides, in the order the after side reads them (a removed block where it stood). */
 export function changedBlocks(beforeBlocks: readonly DrawnBlock[], afterBlocks: readonly DrawnBlock[]): BlockChange[] {
   const before = sideOf(beforeBlocks);
   const after = sideOf(afterBlocks);
-  const gaps = gapsOf(beforeBlocks, afterBlocks);
+  const gaps = gapsOf(before, after);
   const pairs = gaps.flatMap((gap) => pairGap(before, gap.removed, after, gap.added));
-  const pairedBefore = new Set(pairs.map(([at]) => at));
-  const pairedAfter = new Set(pairs.map(([, to]) => to));
-  const removed = gaps.flatMap((gap) => gap.removed).filter((at) => !pairedBefore.has(at));
-  const added = gaps.flatMap((gap) => gap.added).filter((to) => !pairedAfter.has(to));
-  // Blocks that left one place and stand at another: drawn the same (moved), or the same component edited.
-  const moves: [number, number][] = [];
-  for (const at of removed) {
-    const was = beforeBlocks[at]!;
-    const to =
-      added.find((index) => !pairedAfter.has(index) && comparable(afterBlocks[index]!.html) === comparable(was.html)) ??
-      (was.tag === 'Component' ? added.find((index) => !pairedAfter.has(index) && weight(before, at, after, index) > 0) : undefined);
-    if (to === undefined) continue;
-    moves.push([at, to]);
-    pairedBefore.add(at);
-    pairedAfter.add(to);
-  }
-  const changes: (BlockChange & { order: number })[] = [];
-  const describe = (block: DrawnBlock) => ({ tag: block.tag, ...(block.componentId === undefined ? {} : { componentId: block.componentId }) });
-  for (const [at, to] of pairs)
-    changes.push({ change: 'changed', before: at, after: to, ...describe(afterBlocks[to]!), text: textOf(afterBlocks[to]!.html), order: to });
+  const paired = { before: new Set(pairs.map(([at]) => at)), after: new Set(pairs.map(([, to]) => to)) };
+  const pairedWith = new Map(pairs);
+  const moves = movesOf(
+    before,
+    gaps.flatMap((gap) => gap.removed).filter((at) => !paired.before.has(at)),
+    after,
+    gaps.flatMap((gap) => gap.added).filter((to) => !paired.after.has(to)),
+  );
   for (const [at, to] of moves) {
-    const same = comparable(beforeBlocks[at]!.html) === comparable(afterBlocks[to]!.html);
-    changes.push({
-      change: same ? 'moved' : 'changed',
-      before: at,
-      after: to,
-      ...describe(afterBlocks[to]!),
-      ...(same ? {} : { moved: true as const }),
-      text: textOf(afterBlocks[to]!.html),
-      order: to,
-    });
+    paired.before.add(at);
+    paired.after.add(to);
   }
-  for (const to of added.filter((index) => !pairedAfter.has(index)))
-    changes.push({ change: 'added', after: to, ...describe(afterBlocks[to]!), text: textOf(afterBlocks[to]!.html), order: to });
-  for (const at of removed.filter((index) => !pairedBefore.has(index)))
-    changes.push({
-      change: 'removed',
-      before: at,
-      ...describe(beforeBlocks[at]!),
-      text: textOf(beforeBlocks[at]!.html),
-      order: placeAfter(at, gaps, afterBlocks.length),
-    });
-  return changes.sort((a, b) => a.order - b.order || (a.before ?? 0) - (b.before ?? 0)).map(({ order: _, ...change }) => change);
-}
-
-/** Where a removed block stood, read on the after side: just before the first block after it there. */
-function placeAfter(at: number, gaps: readonly { removed: number[]; added: number[] }[], length: number): number {
-  const gap = gaps.find((candidate) => candidate.removed.includes(at))!;
-  const next = gap.added.length > 0 ? gap.added[0]! : nextAfter(gap, gaps, length);
-  return next - 0.5;
-}
-
-/** The after side's index of the first block after a gap with nothing added. */
-function nextAfter(gap: { removed: number[] }, gaps: readonly { removed: number[]; added: number[] }[], length: number): number {
-  // Blocks before the gap on the before side less those removed, plus those added, are those that stand before it on the after side.
-  const first = gap.removed[0]!;
-  let shift = 0;
-  for (const other of gaps) {
-    if (other === gap) break;
-    shift += other.added.length - other.removed.length;
-  }
-  return Math.min(length, first + shift);
+  const change = (side: Side, index: number, order: number, fields: Omit<BlockChange, 'tag' | 'text'>) => {
+    const block = side.blocks[index]!;
+    return { ...fields, tag: block.tag, ...(block.componentId === undefined ? {} : { componentId: block.componentId }), text: textOf(block.html), order };
+  };
+  const changes = [
+    ...pairs.map(([at, to]) => change(after, to, to, { change: 'changed', before: at, after: to })),
+    ...moves.map(([at, to]) =>
+      before.drawn[at] === after.drawn[to]
+        ? change(after, to, to, { change: 'moved', before: at, after: to })
+        : change(after, to, to, { change: 'changed', before: at, after: to, moved: true }),
+    ),
+    ...gaps.flatMap((gap) => gap.added.filter((to) => !paired.after.has(to)).map((to) => change(after, to, to, { change: 'added', after: to }))),
+    ...gaps.flatMap((gap) => {
+      // Where it stood: just after the block of its stretch paired before it, else where the stretch starts.
+      let place = gap.afterStart - 0.5;
+      return gap.removed.flatMap((at) => {
+        const to = pairedWith.get(at);
+        if (to !== undefined) place = to + 0.5;
+        return paired.before.has(at) ? [] : [change(before, at, place, { change: 'removed', before: at })];
+      });
+    }),
+  ];
+  return changes.sort((a, b) => a.order - b.order || (a.before ?? 0) - (b.before ?? 0)).map(({ order: _, ...fields }) => fields);
 }

@@ -85,6 +85,11 @@ describe('the blocks of two sides, paired', () => {
     ]);
   });
 
+  it('a block removed after one edited is listed after it', () => {
+    const after = EMAIL.replace('Thanks for joining', 'Thank you for joining').replace(/<Button[^\n]*\n/, '');
+    expect(pairsOf(EMAIL, after).map(({ change, tag }) => `${change} ${tag}`)).toEqual(['changed Paragraph', 'removed Button']);
+  });
+
   it('an email of 1,000 paragraphs each reworded: too many to weigh, each paired with its own in order', () => {
     const email = (word: string) => Array.from({ length: 1000 }, (_, index) => `<Paragraph>Line ${index} says ${word} and more words.</Paragraph>`).join('\n');
     const changes = changedBlocks(blocks(email('this')), blocks(email('that')));
