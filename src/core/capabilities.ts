@@ -36,7 +36,7 @@ export const CAPABILITIES = {
   },
   client: {
     about:
-      'calls the API: the run’s client (with the key the precedence rules pick, which it never sees), a client or transport for a key it is given, the base URL',
+      'calls the API: the run’s client (with the key the precedence rules pick, which it never sees), a client or transport for a key it is given, the base URL, the gate that judges its writes',
     context: [
       'client',
       'clientWithKey',
@@ -49,6 +49,7 @@ export const CAPABILITIES = {
       'requestLines',
       'cancel',
       'recordNames',
+      'writeGate',
     ],
     runtime: [],
   },

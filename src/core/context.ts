@@ -218,12 +218,23 @@ export class CommandContext {
   }
 
   async clientWithKey(apiKey: string): Promise<ApiClient> {
-    const [{ ApiClient }, transport, reads] = await Promise.all([
+    const [{ ApiClient }, transport, reads, gates] = await Promise.all([
       import('../api/client.js'),
       this.transport(apiKey),
       this.readsOnce ? import('../api/read-cache.js') : undefined,
+      this.mayWrite() ? import('./gate.js') : undefined,
     ]);
-    return new ApiClient(reads === undefined ? transport : new reads.RunReads(transport));
+    // The run's gate, which learns from its answers what holds each email message (core/gate.ts).
+    const gate = gates === undefined ? undefined : (this.gate ??= new gates.WriteGate(gates.readThrough(transport)));
+    const judged = gate === undefined || gates!.runHasYes(this.writes) ? transport : gates!.learningFrom(transport, gate);
+    return new ApiClient(reads === undefined ? judged : new reads.RunReads(judged));
+  }
+
+  /** The gate that judges the run's writes, for a check before any of them (an apply's of its units). */
+  async writeGate(): Promise<WriteGate> {
+    await this.client();
+    if (this.gate === undefined) throw new Error('a run that reads only has no write gate');
+    return this.gate;
   }
 
   async transport(apiKey: string): Promise<HttpTransport> {
@@ -324,25 +335,11 @@ export class CommandContext {
     throw new HeldWrite(`${req.method} ${req.path} held by --dry-run`);
   }
 
-  /**
-   * A write sent only as far as the run's yes goes: one that sends, schedules, publishes, deletes,
-   * writes a contact, discards queued contacts or edits a workflow that is not a draft needs a run
-   * of the destructive tier (the person gave its option at a terminal, or approved the tool call),
-   * or the approval of this very call.
-   */
+  /** A write sent only as far as the run's yes goes (core/gate.ts). */
   private async passGate(req: HttpRequest, send: Transport['send']): Promise<void> {
-    const [{ runHasYes, WriteGate, yesNeeded }, { requestBody }] = await Promise.all([import('./gate.js'), import('./change-journal.js')]);
-    if (runHasYes(this.writes)) return;
-    this.gate ??= new WriteGate(async (path) => (await send({ method: 'GET', idempotent: true, path })).body);
-    const does = await this.gate.needsYes(req.method, req.path, requestBody(req));
-    if (does === undefined) return;
-    throw yesNeeded(
-      does,
-      `${req.method} ${req.path}`,
-      this.actor === undefined
-        ? 'give the command --live (a plan or an undo: `--live`), which says a person means it'
-        : 'a person approves it: the server asks, or it waits for `loopsctl approve`',
-    );
+    const { passGate, readThrough, WriteGate } = await import('./gate.js');
+    this.gate ??= new WriteGate(readThrough({ send }));
+    await passGate(this.writes, this.gate, req, this.actor);
   }
 
   /**

@@ -2,23 +2,40 @@
  * The one gate every write passes on its way out, whatever road it took: a command at a terminal,
  * `loopsctl apply` of a plan, `undo`, an MCP tool, `approved_apply`, `workflow_apply`,
  * `run_command`. It judges the request by what it does (src/platform/write-gate.ts) and by the
- * state of its target (a workflow that is not a draft), and lets a write that needs a person's yes
- * go only in a run that has one: a run of the destructive tier (its command, or an option such as
- * `--live`, which `loopsctl mcp` grants only on a person's approval) or a call the person approved.
+ * state of its target now (src/platform/liveness.ts: a workflow that is not a draft, a campaign
+ * that is scheduled, an email message one of them sends or a transactional email's published
+ * one), and lets a write that needs a person's yes go only in a run that has one: a run of the
+ * destructive tier (its command, or an option such as `--live`, which `loopsctl mcp` grants only on
+ * a person's approval) or a call the person approved.
+ *
+ * The state is read from the API each time a write is judged, never kept: a record that turned
+ * live since the last write (a person started the workflow in the app) is judged live. What holds
+ * an email message is kept for the run, since it never changes (liveness.ts), so that a message is
+ * judged by one read of its holder. A read that fails (a server error, the rate limit, the network)
+ * says nothing of the state: the target may be live, and the write needs the yes a live one needs.
  */
-import { NotFoundError, ProtectedError } from '../base/errors.js';
-import { isDraftStatus, judgeWrite, type WriteJudgement } from '../platform/write-gate.js';
+import type { HttpRequest, Transport } from '../api/http.js';
+import { AuthError, InterruptedError, LoopsctlError, NotFoundError, ProtectedError } from '../base/errors.js';
+import { holdersIn, whyLive, type Holder, type LiveTarget } from '../platform/liveness.js';
+import { judgeWrite, type WriteJudgement } from '../platform/write-gate.js';
 import type { Tier } from './tier.js';
 
-/** Reads a record of the account (GET path), for the state of a write's target. */
+/** Reads a record of the account (GET path) from the API itself, for the state of a write's target. */
 export type ReadRecord = (path: string) => Promise<unknown>;
 
 /** The code of the refusal: a tool call refused so is handed to the person's approval (src/areas/mcp/calls.ts). */
 export const YES_NEEDED = 'approval_needed';
 
+/** A read of the state that failed otherwise than by the record being absent. */
+class StateUnread extends Error {
+  constructor(readonly why: LoopsctlError) {
+    super(why.message);
+  }
+}
+
 export class WriteGate {
-  /** Each workflow's status, read once a run: no write of the API starts, pauses or publishes a workflow. */
-  private readonly statuses = new Map<string, Promise<unknown>>();
+  /** What holds each email message, as the run learned it: a fact that never changes, unlike the holder's state, which is always read. */
+  private readonly holders = new Map<string, Holder>();
 
   constructor(private readonly read: ReadRecord) {}
 
@@ -27,34 +44,87 @@ export class WriteGate {
     return this.withState(judgeWrite(method, path, body));
   }
 
-  /** The judgement completed by the state of its target: a workflow's edit needs a yes when the workflow is not a draft. */
+  /** The judgement completed by the state of its target now: a write to a live record needs a yes. */
   async withState(judged: WriteJudgement): Promise<string | undefined> {
     if (judged.needs === 'nothing') return undefined;
     if (judged.needs === 'yes') return judged.does;
-    const status = await this.status(judged.workflowId);
-    return isDraftStatus(status) ? undefined : `${judged.does} that is ${String(status)}: contacts move through it`;
+    const why = await this.live(judged.target);
+    return why === undefined ? undefined : `${judged.does} ${why}`;
   }
 
-  private status(workflowId: string): Promise<unknown> {
-    let status = this.statuses.get(workflowId);
-    if (status === undefined) {
-      status = this.read(`/v1/workflows/${encodeURIComponent(workflowId)}`).then(
-        (workflow) => (workflow as { status?: unknown } | null)?.status,
-        (error: unknown) => {
-          // A workflow the account does not hold: the write itself is refused (404), and nothing moves.
-          if (error instanceof NotFoundError) return undefined;
-          throw error;
-        },
-      );
-      this.statuses.set(workflowId, status);
+  /**
+   * Why the target can email people now, read from the account at this moment (the words that
+   * follow what a write does to it); undefined when it cannot. A target whose state could not be
+   * read may be live, and is said so.
+   */
+  async live(target: LiveTarget): Promise<string | undefined> {
+    try {
+      return await whyLive(target, { read: (path) => this.fresh(path), holders: this.holders });
+    } catch (error) {
+      if (error instanceof StateUnread) return `that may be live: whether it is could not be read (${error.why.message})`;
+      throw error;
     }
-    return status;
   }
+
+  /** What an answer the run read says holds which email message (liveness.ts, holdersIn): known, a message is judged by one read. */
+  learn(path: string, answer: unknown): void {
+    for (const [message, holder] of holdersIn(path, answer)) this.holders.set(message, holder);
+  }
+
+  private async fresh(path: string): Promise<unknown> {
+    try {
+      const answer = await this.read(path);
+      this.learn(path, answer);
+      return answer;
+    } catch (error) {
+      // A record the account does not hold: the write itself is refused (404), and nothing moves.
+      if (error instanceof NotFoundError) return undefined;
+      // A key the API refuses refuses the write too; an interruption ends the run. Nothing else tells the state.
+      if (error instanceof LoopsctlError && !(error instanceof AuthError) && !(error instanceof InterruptedError)) throw new StateUnread(error);
+      throw error;
+    }
+  }
+}
+
+/** Reads a record through a transport's own requests: from the API itself, never from what a run kept. */
+export function readThrough(transport: Transport): ReadRecord {
+  return async (path) => (await transport.send({ method: 'GET', idempotent: true, path })).body;
+}
+
+/** The transport as a run's client sees it: each answer tells the gate what holds which email message, so that its reads of state are one a write. */
+export function learningFrom(transport: Transport, gate: WriteGate): Transport {
+  return {
+    send: async (req) => {
+      const res = await transport.send(req);
+      gate.learn(req.path, res.body);
+      return res;
+    },
+  };
 }
 
 /** Whether a run has a person's yes: a run of the destructive tier (its command, or an option such as --live), or a call a person approved. */
 export function runHasYes(writes: { tier?: Tier; approved?: boolean }): boolean {
   return writes.tier === 'destructive' || writes.approved === true;
+}
+
+/**
+ * A write sent only as far as the run's yes goes: one that sends, schedules, publishes, deletes,
+ * writes a contact, discards queued contacts or changes a live record needs a run of the
+ * destructive tier (the person gave its option at a terminal, or approved the tool call), or the
+ * approval of this very call. `actor`: the MCP client that runs it, if any.
+ */
+export async function passGate(writes: { tier?: Tier; approved?: boolean }, gate: WriteGate, req: HttpRequest, actor?: string): Promise<void> {
+  if (runHasYes(writes)) return;
+  const { requestBody } = await import('./change-journal.js');
+  const does = await gate.needsYes(req.method, req.path, requestBody(req));
+  if (does === undefined) return;
+  throw yesNeeded(
+    does,
+    `${req.method} ${req.path}`,
+    actor === undefined
+      ? 'give the command --live (a plan or an undo: `--live`), which says a person means it'
+      : 'a person approves it: the server asks, or it waits for `loopsctl approve`',
+  );
 }
 
 /** The refusal of a write that needs a yes the run does not have; `hint` says how this road gives one. */

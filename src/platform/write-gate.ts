@@ -2,14 +2,16 @@
  * What a write of the API does, as far as a person's yes is concerned: whether it reaches people
  * or cannot be taken back (a send, a publish, a schedule, a delete, a contact written, contacts
  * discarded from a workflow), which needs one; or whether that depends on the state of its target
- * (a workflow's node edit, which moves the contacts of a workflow that is not a draft). Judged from
- * the request itself, never from a label a caller gives it: the one rule book that `loopsctl`'s
- * runs, its plans and its MCP tools are held to (src/core/gate.ts).
+ * (liveness.ts: a workflow's edit, an email message's, a campaign's audience, each of which reaches
+ * people when its record is live). Judged from the request itself, never from a label a caller
+ * gives it: the one rule book that `loopsctl`'s runs, its plans and its MCP tools are held to
+ * (src/core/gate.ts).
  *
  * Every write of the API's published description is judged here (test/unit/platform/write-gate.test.ts
  * reads the contract); a write this loopsctl does not know needs a yes.
  */
 import { type ConfigurationOperation, configurationWrite } from './configuration-writes.js';
+import type { LiveTarget } from './liveness.js';
 
 /** The configuration writes that need a person's yes whatever their target, and what each does in words. */
 const ALWAYS: Partial<Record<ConfigurationOperation, string>> = {
@@ -44,8 +46,15 @@ const PEOPLE_WRITES: [RegExp, string][] = [
   [/^\/v1\/contacts\/(create|update)$/, 'writes a contact (it can start workflows that email the contact)'],
 ];
 
-/** What a write does: nothing to ask about; a yes needed, and why; or a yes needed only if its workflow is not a draft. */
-export type WriteJudgement = { needs: 'nothing' } | { needs: 'yes'; does: string } | { needs: 'draft'; workflowId: string; does: string };
+/**
+ * A campaign's fields that say to whom it sends: changed on a campaign that is scheduled, they
+ * change who gets it ("The audience (mailing list, segment, or filter) ... can be set on create or
+ * later via update", the API's reference). Its name and group reach no one.
+ */
+const CAMPAIGN_AUDIENCE = ['mailingListId', 'audienceSegmentId', 'audienceFilter'];
+
+/** What a write does: nothing to ask about; a yes needed, and why; or a yes needed only if its target is live now (liveness.ts). */
+export type WriteJudgement = { needs: 'nothing' } | { needs: 'yes'; does: string } | { needs: 'live'; target: LiveTarget; does: string };
 
 export function judgeWrite(method: string, pathWithQuery: string, body?: unknown): WriteJudgement {
   if (method === 'GET') return { needs: 'nothing' };
@@ -64,11 +73,10 @@ export function judgeWrite(method: string, pathWithQuery: string, body?: unknown
   if (fields.queuedContactPolicy === 'discard') return { needs: 'yes', does: 'discards the contacts queued in a workflow' };
   if ((write.operation === 'updateCampaign' || write.operation === 'createCampaign') && fields.scheduling !== undefined && fields.scheduling !== null)
     return { needs: 'yes', does: 'schedules a campaign (it sends to its audience)' };
-  if (WORKFLOW_EDITS.has(write.operation)) return { needs: 'draft', workflowId: write.ids.workflowId!, does: 'edits a workflow' };
+  if (WORKFLOW_EDITS.has(write.operation)) return { needs: 'live', target: { kind: 'workflow', id: write.ids.workflowId! }, does: 'edits a workflow' };
+  if (write.operation === 'updateEmailMessage')
+    return { needs: 'live', target: { kind: 'email message', id: write.ids.emailMessageId! }, does: 'edits an email message' };
+  if (write.operation === 'updateCampaign' && CAMPAIGN_AUDIENCE.some((field) => fields[field] !== undefined))
+    return { needs: 'live', target: { kind: 'campaign', id: write.ids.campaignId! }, does: 'changes the audience of a campaign' };
   return { needs: 'nothing' };
-}
-
-/** Whether a workflow's status is that of a draft: any other (Sending, Paused, PausedAndQueueing) holds contacts that move through it. */
-export function isDraftStatus(status: unknown): boolean {
-  return status === undefined || status === null || status === 'Draft';
 }

@@ -143,7 +143,7 @@ async function applyLocked(
     CONTENT_API,
   );
   await explained(refuseAnotherAccount(context, client, plan.account, bound), CONTENT_API);
-  await refuseAboveWriteTier(context, client, file, left);
+  await refuseAboveWriteTier(context, file, left);
   // What the reviewed plan said it would do, before any of it is done.
   const impact = impactText(out, (plan.impact ?? []) as unknown as ImpactRecord[]);
   if (!out.json && impact !== '') await out.write(`${impact}\n`);
@@ -202,11 +202,11 @@ async function applyLocked(
 }
 
 /** What the plan does above the write tier, judged from its calls and the account's state now, never from its labels: refused without a yes. */
-async function refuseAboveWriteTier(context: Uses<'globals'>, client: ApiClient, file: string, left: { unit: BoundUnit }[]): Promise<void> {
+async function refuseAboveWriteTier(context: Uses<'globals' | 'client'>, file: string, left: { unit: BoundUnit }[]): Promise<void> {
   if (runHasYes(context.writes)) return;
   const above = await explained(
     aboveWriteTier(
-      client,
+      await context.writeGate(),
       left.map(({ unit }) => unit),
     ),
     CONTENT_API,

@@ -92,7 +92,14 @@ export interface UnitKind<U extends PlannedUnit = PlannedUnit> {
    * A conflict (staleRefusal): exit 5, nothing of the unit sent, nothing after it.
    */
   stale(unit: U): string;
-  /** What it does that needs a person's yes, judged by the write gate from its calls and the account's state. */
+  /**
+   * Whether what its calls change can email people now, and why (a workflow that is not a draft, a
+   * scheduled campaign, an email message one of them sends, a transactional email's published
+   * message), read from the account at this moment by the platform's rule through the gate
+   * (src/platform/liveness.ts); undefined when it cannot.
+   */
+  live(gate: WriteGate, unit: U): Promise<string | undefined>;
+  /** What it does that needs a person's yes, judged by the write gate from its calls and the account's state (its `live`, for one). */
   needsYes(gate: WriteGate, unit: U): Promise<string | undefined>;
   /** Whether its calls make its record. */
   creates(unit: U): boolean;
@@ -122,6 +129,7 @@ export interface BoundUnit {
   exists(client: ApiClient): Promise<boolean | undefined>;
   conflict(client: ApiClient): Promise<string | undefined>;
   stale(): string;
+  live(gate: WriteGate): Promise<string | undefined>;
   needsYes(gate: WriteGate): Promise<string | undefined>;
   creates(): boolean;
   play(client: ApiClient, plan: PlanFile): (() => Promise<Played>)[];
@@ -261,6 +269,7 @@ function bindTo<U extends PlannedUnit>(kind: UnitKind<U>, unit: PlannedUnit): Bo
     exists: (client) => kind.exists(client, typed),
     conflict: (client) => kind.conflict(client, typed),
     stale: () => kind.stale(typed),
+    live: (gate) => kind.live(gate, typed),
     needsYes: (gate) => kind.needsYes(gate, typed),
     creates: () => kind.creates(typed),
     play: (client, plan) => kind.play(client, typed, plan),

@@ -5,14 +5,13 @@
  * never from its labels: a call of an operation a plan may hold, sent to a record of the kind the
  * unit names, its id and its name as the call itself gives them (each kind's `problem`, kinds.ts).
  * And what a plan does above the write tier (a live workflow, a publish, a schedule, a delete) is
- * judged from the calls and the account's state, by the gate every write passes (src/core/gate.ts).
+ * judged from the calls and the account's state now (each kind's `live`), by the gate every write
+ * passes (src/core/gate.ts), the run's own, which then judges each write again just before it goes.
  */
-import type { ApiClient } from '../../api/client.js';
 import { LocalFileError } from '../../base/errors.js';
-import { WriteGate } from '../../core/gate.js';
+import type { WriteGate } from '../../core/gate.js';
 import type { BoundUnit, PlanKinds } from './kinds.js';
 import type { PlanFile } from './plan-file.js';
-import { readRecord } from './request-calls.js';
 
 /** The plan's units bound to their kinds; refused when any holds what its kind does not, or names another record than its calls change. */
 export function checkPlanUnits(file: string, plan: PlanFile, kinds: PlanKinds): BoundUnit[] {
@@ -36,8 +35,7 @@ export function checkPlanUnits(file: string, plan: PlanFile, kinds: PlanKinds): 
  * that is Sending…`), judged from their calls and the account's state now; none for a plan of
  * writes alone.
  */
-export async function aboveWriteTier(client: ApiClient, units: readonly BoundUnit[]): Promise<string[]> {
-  const gate = new WriteGate((path) => readRecord(client, path));
+export async function aboveWriteTier(gate: WriteGate, units: readonly BoundUnit[]): Promise<string[]> {
   const found: string[] = [];
   for (const unit of units) {
     const does = await unit.needsYes(gate);

@@ -17,6 +17,7 @@ import { z } from '../../base/shapes.js';
 import type { WriteGate } from '../../core/gate.js';
 import { CONFIGURATION_WRITES, type ConfigurationWrite, configurationWrite } from '../../platform/configuration-writes.js';
 import { recordKindOfWrite } from '../../platform/record-kinds.js';
+import { judgeWrite } from '../../platform/write-gate.js';
 import { heldRequest } from '../../render/dry-run.js';
 import { imageKind, StaleRecord, unitKind, type After, type Image, type ImagedRecord, type Undone } from './kinds.js';
 import { accountHolds } from './account.js';
@@ -156,6 +157,15 @@ export const REQUEST_KIND = unitKind<RequestUnit>({
   exists: async (client, unit) => (unit.recordPath === undefined ? undefined : accountHolds(client, unit.recordPath)),
   conflict: (client, unit) => createdAlready(client, unit.kind, unit.calls[0]!.operation, unit.calls[0]!.body),
   stale: (unit) => `${unit.recordPath ?? unit.record} changed in the account since the plan was made`,
+  // The record its request changes, when the request is one whose reach depends on it (an edit of a workflow, a message, a campaign's audience).
+  live: async (gate: WriteGate, unit) => {
+    for (const call of unit.calls) {
+      const judged = judgeWrite(call.method, call.path, call.body);
+      const why = judged.needs === 'live' ? await gate.live(judged.target) : undefined;
+      if (why !== undefined) return why;
+    }
+    return undefined;
+  },
   needsYes: async (gate: WriteGate, unit) => {
     for (const call of unit.calls) {
       const does = await gate.needsYes(call.method, call.path, call.body);

@@ -14,9 +14,11 @@ import { specs } from '../../../src/areas/registry.js';
 import { walkSpecs } from '../../../src/core/declare.js';
 import { seedId } from '../../../src/emulator/module.js';
 import { workflows } from '../../../src/emulator/routes/workflow-records.js';
-import { judgeWrite } from '../../../src/platform/write-gate.js';
 import { run, tempDir, typedInput } from '../../support/main.js';
 import { startMcp, type McpRun, type Person } from '../../support/mcp.js';
+import { json, startApiServer, type Handler } from '../../support/api-server.js';
+import { inTurn, status } from '../../support/faults.js';
+import { neededYes, sandboxGate } from '../../support/live-gate.js';
 import { sandboxEachTest, type Recorded, type RecordingSandbox } from '../../support/recording.js';
 import { writeCommands } from '../../support/write-commands.js';
 
@@ -51,11 +53,9 @@ function allLive(sandbox: RecordingSandbox): void {
   });
 }
 
-/** The writes among these that needed a person's yes: every edit of a workflow does, all being live. */
-function neededYes(sent: Recorded[]): string[] {
-  return sent
-    .filter((request) => judgeWrite(request.method, request.path, request.body).needs !== 'nothing')
-    .map((request) => `${request.method} ${request.path}`);
+/** The writes among these that needed a person's yes, judged with the sandbox's state: every edit of a workflow and of its emails does, all being live. */
+function neededYesOf(sandbox: RecordingSandbox, sent: Recorded[]): Promise<string[]> {
+  return neededYes(sandboxGate(sandbox.server, sandbox.env.LOOPS_API_KEY), sent);
 }
 
 async function serve(sandbox: RecordingSandbox, args: string[], person: Person, config = tempDir()) {
@@ -84,7 +84,7 @@ describe('the gate at a terminal', () => {
       const input = before === undefined ? given : (await sandbox.loopsctl(before)).stdout;
       sandbox.requests.length = 0;
       const result = await sandbox.loopsctl(argv, { input });
-      expect(neededYes(writes(sandbox.requests)), name).toEqual([]);
+      expect(await neededYesOf(sandbox, writes(sandbox.requests)), name).toEqual([]);
       if (result.stderr.includes("which needs a person's yes; nothing more was sent")) refused.push(name);
     }
     // The node edits of the examples name a workflow: live here, so each was refused (the update's example says --live).
@@ -237,5 +237,42 @@ describe('the gate in loopsctl mcp', () => {
     const made = await proposing.call('approved_apply', { plan: id });
     expect(made.isError, JSON.stringify(made.structuredContent)).toBeFalsy();
     expect(writes(first.requests)).toHaveLength(1);
+  });
+});
+
+describe('a state the gate cannot read', () => {
+  /** Answers as the sandbox does, a request at a time. */
+  const asSandbox =
+    (sandbox: RecordingSandbox): Handler =>
+    async (req, res) => {
+      const query = req.query.toString();
+      const answer = await sandbox.server.answer({
+        method: req.method,
+        target: `${req.path}${query === '' ? '' : `?${query}`}`,
+        headers: { authorization: `Bearer ${sandbox.env.LOOPS_API_KEY}`, 'content-type': 'application/json' },
+        body: Buffer.from(req.body),
+      });
+      json(res, answer.status, answer.body);
+    };
+
+  it.each([
+    ['a server error (500)', status(500, { message: 'Internal Server Error' })],
+    ['the rate limit (429)', status(429, { message: 'Too many requests' }, { 'retry-after': '0' })],
+    ['a connection the network dropped', ((_req, res) => res.socket?.destroy()) as Handler],
+  ])("refuses a workflow's edit whose status it could not read for %s, as one that may be live, sending nothing", async (_what, failure) => {
+    const sandbox = await sandboxes();
+    // The command reads the workflow for its revision; the gate's read just before the write fails.
+    const api = await startApiServer({ 'GET /v1/workflows/:id': inTurn(asSandbox(sandbox), failure) });
+    try {
+      const refused = await run(['workflow', 'nodes', 'update', WIN_BACK, SCORE, '--set', 'samplingRate:=30', '--retries', '0'], {
+        env: { LOOPS_API_KEY: 'sandbox-key', LOOPS_BASE_URL: api.url },
+      });
+      expect(refused.code, refused.stderr).toBe(11);
+      expect(refused.stderr).toContain(`POST /v1/workflows/${WIN_BACK}/nodes/${SCORE} edits a workflow that may be live: whether it is could not be read`);
+      expect(refused.stderr).toContain("which needs a person's yes; nothing more was sent");
+      expect(api.requests.map((request) => request.method)).toEqual(['GET', 'GET']);
+    } finally {
+      await api.close();
+    }
   });
 });

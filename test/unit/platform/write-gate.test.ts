@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDraftStatus, judgeWrite } from '../../../src/platform/write-gate.js';
+import { judgeWrite } from '../../../src/platform/write-gate.js';
 import { publishedDescription } from '../../support/openapi.js';
 
 describe('what a write needs', () => {
@@ -38,7 +38,7 @@ describe('what a write needs', () => {
     );
   });
 
-  it("needs a yes for a workflow's edit only when the workflow is not a draft, and names the workflow", () => {
+  it("needs a yes for a workflow's edit only when the workflow is live, and names the workflow", () => {
     for (const operationId of [
       'createWorkflowNode',
       'addWorkflowBranch',
@@ -48,9 +48,24 @@ describe('what a write needs', () => {
       'deleteWorkflowNodeRecursively',
       'changeWorkflowMailingList',
     ])
-      expect(judged(operationId), operationId).toEqual({ needs: 'draft', workflowId: 'workflowId-1', does: 'edits a workflow' });
+      expect(judged(operationId), operationId).toEqual({ needs: 'live', target: { kind: 'workflow', id: 'workflowId-1' }, does: 'edits a workflow' });
     expect(judged('updateWorkflowProperties').needs).toBe('nothing');
-    expect([isDraftStatus('Draft'), isDraftStatus(undefined), isDraftStatus('Sending'), isDraftStatus('Paused')]).toEqual([true, true, false, false]);
+  });
+
+  it("needs a yes for an email message's edit when what sends it is live, and for a campaign's audience when it is scheduled", () => {
+    expect(judged('updateEmailMessage', { subject: 'Hi' })).toEqual({
+      needs: 'live',
+      target: { kind: 'email message', id: 'emailMessageId-1' },
+      does: 'edits an email message',
+    });
+    for (const field of ['mailingListId', 'audienceSegmentId', 'audienceFilter'])
+      expect(judged('updateCampaign', { [field]: null }), field).toEqual({
+        needs: 'live',
+        target: { kind: 'campaign', id: 'campaignId-1' },
+        does: 'changes the audience of a campaign',
+      });
+    // Its name and group reach no one, whatever its state.
+    expect(judged('updateCampaign', { name: 'x', campaignGroupId: 'g' }).needs).toBe('nothing');
   });
 
   it('needs a yes for a schedule and for contacts discarded, and none for a dry run, an upload or a read', () => {

@@ -6,6 +6,8 @@
  */
 import type { ApiClient } from '../../../api/client.js';
 import { freshReads } from '../../../api/read-cache.js';
+import type { WriteGate } from '../../../core/gate.js';
+import type { Holder } from '../../../platform/liveness.js';
 import { directoryKind } from '../../../platform/record-kinds.js';
 import { updateCampaign } from '../../campaigns/client.js';
 import { keepImages, type Header, type KeptImages } from '../../change/before-images.js';
@@ -123,6 +125,26 @@ async function playCall(client: ApiClient, check: boolean, kind: Kind, call: Ema
   }
 }
 
+/** What holds the messages a unit writes, by its kind: the record it names, which the gate reads (and checks names the message). */
+const HOLDER: Partial<Record<Kind, Holder['kind']>> = { transactional: 'transactional', campaigns: 'campaign' };
+
+/**
+ * Whether a message the unit writes is sent now (a scheduled campaign's, a transactional email's
+ * published one), read through the gate. Its other calls reach no one: a name, a group, a draft's
+ * creation, a component's or theme's content (which reaches the emails that embed it when they
+ * are next sent or published).
+ */
+async function emailLive(gate: WriteGate, unit: EmailUnit): Promise<string | undefined> {
+  const kind = HOLDER[unit.kind];
+  const heldBy = kind === undefined || unit.id === undefined ? {} : { heldBy: { kind, id: unit.id } };
+  for (const call of unit.calls) {
+    if (call.op !== 'updateEmailMessage') continue;
+    const why = await gate.live({ kind: 'email message', id: call.messageId, ...heldBy });
+    if (why !== undefined) return why;
+  }
+  return undefined;
+}
+
 /** An email, component or theme as a pull writes it. */
 interface RecordImage extends Image {
   type: 'record';
@@ -145,7 +167,11 @@ export const EMAIL_UNITS = unitKind<EmailUnit>({
     return operation === undefined ? undefined : createdAlready(client, unit.kind, operation, call!.body);
   },
   stale: (unit) => `the ${directoryKind(unit.kind)!.noun} changed in the account since the plan was made`,
-  needsYes: async () => undefined,
+  live: emailLive,
+  needsYes: async (gate, unit) => {
+    const why = await emailLive(gate, unit);
+    return why === undefined ? undefined : `edits an email message ${why}`;
+  },
   creates: (unit) => unit.calls[0]!.op.startsWith('create'),
   play: (client, unit, plan) => {
     // A unit that writes its message alone is left where that write's answer says; one that writes more is read once done.

@@ -74,8 +74,9 @@ export const WORKFLOW_UNITS = unitKind<WorkflowUnit>({
   conflict: async () => undefined,
   // Each step carries the revision the one before left: the platform refuses one made stale (409).
   stale: () => 'the workflow changed in the account since the plan was made',
-  // Any step of a workflow's edit script changes the workflow: its emails too, which its contacts are sent.
-  needsYes: (gate, unit) => gate.withState({ needs: 'draft', workflowId: unit.id, does: 'edits a workflow' }),
+  // Any step of a workflow's edit script changes the workflow, or an email its send-email nodes send: live as the workflow is.
+  live: (gate, unit) => gate.live({ kind: 'workflow', id: unit.id }),
+  needsYes: (gate, unit) => gate.withState({ needs: 'live', target: { kind: 'workflow', id: unit.id }, does: 'edits a workflow' }),
   creates: () => false,
   play: (client, unit) => {
     const executor = executorOf(client, unit);

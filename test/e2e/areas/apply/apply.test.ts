@@ -97,6 +97,26 @@ describe('loopsctl apply', () => {
     expect(sandbox.requests).toEqual([]);
   });
 
+  it("refuses a content push's plan whose workflow went live after it was planned before any of its writes, the email's first among them", async () => {
+    const sandbox = await sandboxes();
+    const { plan } = await planned(sandbox);
+    const winBack = seedId('workflow/Win-back (draft)');
+    sandbox.server.update((state) => {
+      workflows.of(state).find((workflow) => workflow.id === winBack)!.status = 'Sending';
+    });
+    sandbox.requests.length = 0;
+    const refused = await sandbox.loopsctl(['apply', plan]);
+    expect(refused.code, refused.stderr).toBe(11);
+    expect(refused.stderr).toMatch(
+      /workflows\/win-back-draft--\S+: edits a workflow that is Sending: contacts move through it: this needs a person's yes; nothing was sent/,
+    );
+    // Judged before the first write of the plan, not at the workflow's own: the email's draft, which comes first, is not sent either.
+    expect(writes(sandbox.requests)).toEqual([]);
+    const applied = await sandbox.loopsctl(['apply', plan, '--live']);
+    expect(applied.code, applied.stderr).toBe(0);
+    expect(writes(sandbox.requests)).toHaveLength(2);
+  });
+
   it('refuses a plan edited by hand, an expired one, and one under way in another run, sending nothing', async () => {
     const sandbox = await sandboxes();
     const { plan } = await planned(sandbox);
