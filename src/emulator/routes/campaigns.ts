@@ -1,6 +1,7 @@
 /**
- * The sandbox's campaigns: created as drafts with a new email message, updated while they are
- * drafts, and, once sent, open only to a new name or group (else 409).
+ * The sandbox's campaigns: created as drafts with a new email message ("always `Draft` for new
+ * campaigns"), updated while they are not sent (a draft, or one scheduled in the app), and, once
+ * sent, open only to a new name or group (else 409).
  */
 import { z } from '../../base/shapes.js';
 import {
@@ -26,6 +27,7 @@ import { mailingLists } from './lists.js';
 import { requestFilter, segments } from './segments.js';
 import { emailMetrics, type EmailMetrics } from '../../platform/email-metrics.js';
 import { campaign, createdCampaign, type Campaign } from '../../platform/campaigns/schemas.js';
+import { campaignSent } from '../../platform/liveness.js';
 
 /**
  * What each sent campaign's email has done, by campaign id. The figures are chosen so that a rate
@@ -140,7 +142,8 @@ function updateCampaign(context: RouteContext) {
   const fields = objectBody(body, FIELDS, []);
   if (Object.keys(fields).length === 0) throw badRequest(`give at least one of ${FIELDS.join(', ')}`);
   const locked = Object.keys(fields).filter((key) => !AFTER_SENDING.includes(key));
-  if (found.status !== 'Draft' && locked.length > 0) {
+  // A scheduled campaign has not been sent: its audience and schedule still change ("Once a campaign has been sent...").
+  if (campaignSent(found.status) && locked.length > 0) {
     throw conflict(`Campaign has been sent (status ${found.status}); only name and campaignGroupId can be updated, not ${locked.join(', ')}`);
   }
   // Checked on a copy, so a field refused halfway leaves the campaign as it was.

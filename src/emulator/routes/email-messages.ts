@@ -21,10 +21,12 @@ import {
 } from '../module.js';
 import { compileLmx, LmxCompileError, type ParentKind } from '../guardian.js';
 import { guardianReportOf, type LmxNamespace } from '../../lmx/index.js';
+import { campaigns } from './campaign-records.js';
 import { components } from './components.js';
 import { emailMessages, findMessage, type Parent, type StoredMessage } from './email-message-records.js';
 import { shareSubject } from './workflow-messages.js';
 import { PREVIEWS_PER_DAY } from '../../platform/email-messages/previews.js';
+import { campaignSent } from '../../platform/liveness.js';
 import * as s from '../../platform/email-messages/schemas.js';
 
 const DAY = 24 * 3_600_000;
@@ -75,11 +77,15 @@ function update(context: RouteContext) {
       throw badRequest(`${key} must be an object of strings (or null to remove one)`);
     }
   }
-  if (target.parent.published) {
+  // "The campaign or transactional email that owns this email message must be in `Draft` status" (a scheduled campaign's too).
+  const campaignStatus = target.parent.kind === 'campaign' ? campaigns.of(context.state).find((each) => each.id === target.parent.id)?.status : undefined;
+  if (target.parent.published || (campaignStatus !== undefined && campaignStatus !== 'Draft')) {
     throw conflict(
-      target.parent.kind === 'campaign'
-        ? 'Campaign has been sent: its email message can no longer be edited'
-        : 'Transactional email is not in draft status: edit its draft email message',
+      target.parent.kind !== 'campaign'
+        ? 'Transactional email is not in draft status: edit its draft email message'
+        : target.parent.published || campaignSent(campaignStatus)
+          ? 'Campaign has been sent: its email message can no longer be edited'
+          : `Campaign is not in draft status (${String(campaignStatus)}): its email message cannot be edited until it is a draft again`,
     );
   }
   if (fields.expectedRevisionId !== undefined && fields.expectedRevisionId !== message.contentRevisionId) {

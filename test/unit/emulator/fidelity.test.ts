@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { seedId } from '../../../src/emulator/module.js';
+import { campaigns } from '../../../src/emulator/routes/campaign-records.js';
 import { freshSandbox, SEED_IDS, type Caller } from '../../support/sandbox.js';
 
 const ADA = 'ada@example.com';
@@ -130,6 +131,22 @@ describe('the email message behind every campaign', () => {
       body: { expectedRevisionId: message.contentRevisionId, subject: 'Too late' },
     });
     expect([refused.status, refused.body.message]).toEqual([409, 'Campaign has been sent: its email message can no longer be edited']);
+  });
+
+  it('a scheduled campaign takes a new audience, not yet sent, and refuses an edit of its message, not a draft', () => {
+    const { api, call } = freshSandbox();
+    const id = seedId('campaign/November newsletter');
+    // Scheduled in the app: the API has no write that moves a campaign out of Draft ("always `Draft` for new campaigns").
+    const stored = campaigns.of(api.state).find((each) => each.id === id)!;
+    Object.assign(stored, { status: 'Scheduled', scheduling: { method: 'schedule', timestamp: '2030-01-06T09:00:00.000Z' } });
+    const moved = call('POST', `/v1/campaigns/${id}`, { body: { mailingListId: null } });
+    expect([moved.status, moved.body.status, moved.body.mailingListId]).toEqual([200, 'Scheduled', null]);
+    const message = call('GET', `/v1/email-messages/${stored.emailMessageId}`).body;
+    const refused = call('POST', `/v1/email-messages/${stored.emailMessageId}`, { body: { expectedRevisionId: message.contentRevisionId, subject: 'Later' } });
+    expect([refused.status, refused.body.message]).toEqual([
+      409,
+      'Campaign is not in draft status (Scheduled): its email message cannot be edited until it is a draft again',
+    ]);
   });
 
   it('a new campaign gets an empty message whose revision is the one create answers with', () => {
