@@ -8,7 +8,8 @@ export const spec: Spec = command({
   options: [
     {
       flags: '--live',
-      description: 'apply what needs a yes: edits of workflows that are not drafts (contacts move through them), a publish, a schedule, a delete',
+      description:
+        "apply what needs a yes: edits of what reaches people now (a workflow that is not a draft, the emails it sends, a scheduled campaign's audience or email, a published email), a publish, a schedule, a delete",
       tier: 'destructive',
     },
   ],
@@ -31,8 +32,9 @@ Refused before anything is sent: a plan edited since it was written (its digest
 does not match) or expired (exit 2); a plan holding what no plan of loopsctl holds
 (a call that is not a configuration write, or a record other than the one its
 unit names) (exit 2); a plan whose calls, judged with the account's state now,
-change a workflow that is not a draft, publish, schedule or delete, without
---live (exit 11); a plan for another account, told by its team,
+change what reaches people now (a workflow that is not a draft or an email it
+sends, a scheduled campaign's audience or email, a transactional email's
+published message), publish, schedule or delete, without --live (exit 11); a plan for another account, told by its team,
 its base URL and the records it changes (for a plan that only creates, a theme of
 the account it noted) (exit 11); a plan whose apply is under way in another run
 (exit 2).

@@ -84,9 +84,17 @@ is named on stderr and does not fail the run. --json prints an array of objects 
     command({
       name: 'update',
       summary: "Change a campaign's name, group, audience or schedule; once sent, only name and group",
-      help: `Only the fields given are sent.\n${AUDIENCE_HELP}\nA sent campaign refuses other changes (exit 5); nothing is changed then.`,
+      help: `Only the fields given are sent.\n${AUDIENCE_HELP}\nA sent campaign refuses other changes (exit 5); nothing is changed then.
+The audience of a scheduled campaign (read from the account just before the
+write) is changed only with --live, else exit 11, nothing sent: it would send to
+the new audience.`,
       args: [{ name: 'id', description: 'campaign id (from `loopsctl campaigns list`)', completes: 'campaigns' }],
-      options: [...PLAN_OPTIONS, { flags: '--name <name>', description: 'new name' }, ...FIELD_OPTIONS],
+      options: [
+        ...PLAN_OPTIONS,
+        { flags: '--name <name>', description: 'new name' },
+        ...FIELD_OPTIONS,
+        { flags: '--live', description: 'change the audience of a campaign that is scheduled: it sends to the new one', tier: 'destructive' },
+      ],
       examples: [`loopsctl campaigns update ${DRAFT_ID} --schedule 2030-01-06T09:00:00Z`, `loopsctl campaigns update ${DRAFT_ID} --segment none`],
       remote: true,
       tier: 'write',

@@ -159,7 +159,11 @@ be used.`,
         },
         { flags: '--publish', description: 'publish the transactional emails whose drafts were pushed and passed the checks', tier: 'destructive' },
         { flags: '--yes', description: 'create records the account lacks without asking' },
-        { flags: '--live', description: 'change workflows that are not drafts (sending or paused): contacts move through them', tier: 'destructive' },
+        {
+          flags: '--live',
+          description: 'change workflows that are not drafts (sending or paused) and the emails they send: contacts move through them',
+          tier: 'destructive',
+        },
         { flags: '--recreate', description: 'build a workflow no edit script can reach as a new draft, leaving the old one as it is' },
       ],
       help: `Only records changed since they were last pulled or pushed are sent; a pull

@@ -69,12 +69,23 @@ of a workflow's send-email nodes.`,
         },
         { flags: '--expected-revision-id <revision>', description: 'the contentRevisionId the change is based on; refused if the message changed since' },
         { flags: '--force', description: 'replace the current content, whatever its revision' },
+        {
+          flags: '--live',
+          description: "change a message that reaches people now: one a live workflow sends, a scheduled campaign's, a published transactional email's",
+          tier: 'destructive',
+        },
       ],
       help: `Nothing is overwritten silently: give --expected-revision-id (the
 contentRevisionId shown by get, or a transactional draft's
 draftEmailMessageContentRevisionId), or --force. If the message changed in the
 meantime, the update is refused (exit 5) and the new revision is named. Prints
 the new revision id; LMX warnings go to stderr. With --json, the API's answer.
+
+A message that reaches people as soon as it changes is changed only with --live
+(else exit 11, nothing sent): the email of a send-email node of a workflow that
+is not a draft, a scheduled campaign's, a transactional email's published one.
+What holds the message, and its state, are read from the account just before
+the write.
 
 The LMX round trip:
   loopsctl email-messages get <id> --lmx > email.lmx

@@ -9,7 +9,11 @@ export const spec: Spec = command({
     { flags: '--out <file>', description: 'write the inverse plan to this file, to review and `loopsctl apply` later', file: { writes: true } },
     { flags: '--expires <duration>', description: 'with --out: how long the plan may wait for its apply (default 1h; at most 30d)', parse: planExpiry },
     { flags: '--yes', description: 'apply without asking (needed when not on a terminal)' },
-    { flags: '--live', description: 'take back edits of workflows that are not drafts: contacts move through them', tier: 'destructive' },
+    {
+      flags: '--live',
+      description: "take back edits of what reaches people now: workflows that are not drafts and the emails they send, a scheduled campaign's audience",
+      tier: 'destructive',
+    },
   ],
   help: `Before a plan is applied (by \`loopsctl apply\`), what each record it changes held is
 kept beside the journal of changes: an email's LMX and fields, a workflow's graph

@@ -242,7 +242,7 @@ describe('email-messages update', () => {
     let reads = 0;
     server.route('GET /v1/email-messages/:id', (_req, res) => json(res, 200, message({ contentRevisionId: reads++ === 0 ? 'crev1' : 'crev2' })));
     server.route('POST /v1/email-messages/:id', (_req, res) => json(res, 409, { message: 'contentRevisionId is stale' }));
-    const result = await run(['email-messages', 'update', DRAFT, '--subject', 'x', '--force'], { env: apiEnv(server) });
+    const result = await run(['email-messages', 'update', DRAFT, '--subject', 'x', '--force', '--live'], { env: apiEnv(server) });
     expect(result.code).toBe(5);
     expect(result.stderr).toContain('changed since revision crev1: it is now at revision crev2');
     expect(server.requests.filter((request) => request.method === 'POST')).toHaveLength(1);
@@ -250,7 +250,11 @@ describe('email-messages update', () => {
 
   it('a 409 that is not about the revision keeps the API message and says what else blocks an update', async () => {
     const { env } = await sandbox();
-    const result = await run(['email-messages', 'update', PUBLISHED, '--subject', 'x', '--force'], { env });
+    // A published message reaches people: without --live the gate refuses it first, and nothing is sent.
+    const refused = await run(['email-messages', 'update', PUBLISHED, '--subject', 'x', '--force'], { env });
+    expect(refused.code).toBe(11);
+    expect(refused.stderr).toContain('edits an email message that is the published email of transactional email "Password reset"');
+    const result = await run(['email-messages', 'update', PUBLISHED, '--subject', 'x', '--force', '--live'], { env });
     expect(result.code).toBe(5);
     expect(result.stderr).toContain('not in draft status');
     expect(result.stderr).toContain('loopsctl transactional draft');
@@ -280,7 +284,8 @@ describe('email-messages update', () => {
       const problems = (checked.json() as { errors: { line: number; column: number; rule: string; message: string }[] }[])[0]!.errors;
       expect(problems.map((problem) => problem.rule)).toEqual(kind === 'transactional' ? ['variable-namespace', 'variable-namespace'] : ['variable-namespace']);
       expect(checked.json()[0].errors[0].message).toContain(`in ${kind === 'transactional' ? 'a transactional email' : 'a workflow email'}, which takes`);
-      const refused = await run(['email-messages', 'update', id, '--lmx-file', file, '--force'], { env });
+      // --live: the workflow email is a live workflow's.
+      const refused = await run(['email-messages', 'update', id, '--lmx-file', file, '--force', '--live'], { env });
       expect(refused.code).toBe(5);
       for (const problem of problems) expect(refused.stderr).toContain(`line ${problem.line}, column ${problem.column}: ${problem.message} (${problem.rule};`);
     }
@@ -441,7 +446,8 @@ describe('email-messages check', () => {
 });
 
 describe('documented error statuses', () => {
-  const update = ['update', DRAFT, '--subject', 'x', '--expected-revision-id', 'crev1'];
+  // --live: the answers are the subject here, not whether the message reaches people, which the gate would read first.
+  const update = ['update', DRAFT, '--subject', 'x', '--expected-revision-id', 'crev1', '--live'];
   const preview = ['preview', DRAFT, '--to', 'a@example.com'];
   const exitFor: Record<number, number> = { 400: 5, 401: 3, 404: 4, 405: 5, 409: 5, 413: 5, 422: 5 };
   const hints: Record<string, Record<number, RegExp>> = {
