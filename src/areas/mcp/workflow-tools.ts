@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { isMap, parseDocument, type YAMLMap } from 'yaml';
 import { LoopsctlError, NotFoundError, ProtectedError, UsageError } from '../../base/errors.js';
 import { isJsonObject } from '../../base/json-object.js';
+import { YES_NEEDED } from '../../core/gate.js';
 import type { InputValue } from '../../core/invoke.js';
 import { checkBinding, newProposalId, propose, sweepProposals, proposalDirectory, readProposal, takeApproval, type Proposal } from '../change/approvals.js';
 import { reviewWords, type PlanReview } from '../content/review/plan-review.js';
@@ -232,16 +233,23 @@ async function applyWorkflow(caller: Caller, approving: Approving, input: Record
   const { proposal, dir } = workflowProposal(approving, input.plan);
   checkBinding(proposal, approving.binding);
   const { created, live, planDigest } = proposal.call.input as { created: boolean; live: boolean; planDigest?: string };
+  /** The person's yes: given at a terminal (`loopsctl approve`), or asked now; the answer to give instead when there is none. */
+  const yesOf = async (why?: string): Promise<ToolAnswer | undefined> => {
+    if (existsSync(join(dir, '..', `${proposal.id}.approved.json`))) {
+      takeApproval(approving.configDir, proposal, approving.now(), approving.binding);
+      return undefined;
+    }
+    const answer = await ask(approving, why === undefined ? proposal.words : [...proposal.words, `Asked because: ${why}`], signal);
+    if (answer === 'unable') return pending(proposal, 'workflow_apply');
+    return answer === 'approved' ? undefined : notApproved(undefined, answer);
+  };
   if (live) {
     if (caller.tier !== 'destructive')
       throw new ProtectedError('the workflow is live: contacts move through it, and the server was started without --allow-destructive', {
         hint: 'ask the person who started the server',
       });
-    if (!existsSync(join(dir, '..', `${proposal.id}.approved.json`))) {
-      const answer = await ask(approving, proposal.words, signal);
-      if (answer === 'unable') return pending(proposal, 'workflow_apply');
-      if (answer !== 'approved') return notApproved(undefined, answer);
-    } else takeApproval(approving.configDir, proposal, approving.now(), approving.binding);
+    const refused = await yesOf();
+    if (refused !== undefined) return refused;
   }
   if (created) {
     // Made as a draft, as `content push` makes a new workflow; the rest of the tree was pulled just before, and is in step.
@@ -251,7 +259,17 @@ async function applyWorkflow(caller: Caller, approving: Approving, input: Record
   const written = parsed(readFileSync(join(dir, PLAN), 'utf8')) as { digest?: string } | undefined;
   if (written?.digest !== planDigest)
     throw new ProtectedError(`the plan of ${proposal.id} is not the one proposed; nothing was sent`, { hint: 'propose it again' });
-  return applied(dir, await runOn(caller, dir, ['apply'], { plan: join(dir, PLAN), ...(live ? { live: true } : {}) }, signal));
+  const apply = (yes: boolean) => runOn(caller, dir, ['apply'], { plan: join(dir, PLAN), ...(yes ? { live: true } : {}) }, signal);
+  if (live) return applied(dir, await apply(true));
+  try {
+    return applied(dir, await apply(false));
+  } catch (error) {
+    // A draft when it was proposed, live now: nothing was sent, and the person is asked, as for one proposed live.
+    if (!(error instanceof LoopsctlError) || error.code !== YES_NEEDED || caller.tier !== 'destructive') throw error;
+    const refused = await yesOf(error.message);
+    if (refused !== undefined) return refused;
+    return applied(dir, await apply(true));
+  }
 }
 
 /** The answer of a change made: its pulled tree is not needed any more, and is not kept. */
