@@ -29,7 +29,8 @@ export const shared = defineConfig({
 });
 
 const ROOT = fileURLToPath(new URL('.', import.meta.url));
-const IN_PROCESS = ['test/unit/**/*.test.ts', 'test/e2e/**/*.test.ts'];
+/** The attack suite (test/attack) runs whole commands in this process against a sandbox, as test/e2e does. */
+const IN_PROCESS = ['test/unit/**/*.test.ts', 'test/e2e/**/*.test.ts', 'test/attack/**/*.test.ts'];
 
 /**
  * The in-process files that replace a module (vi.mock): a mock is registered as the file is
@@ -53,7 +54,7 @@ export default mergeConfig(
     test: {
       projects: [
         {
-          // test/unit and test/e2e in processes that each run file after file, loading the sources
+          // test/unit, test/e2e and test/attack in processes that each run file after file, loading the sources
           // once rather than once a file: a file restores what it changes of the process (its working
           // directory, environment variables, globals, timers; docs/development.md).
           extends: true,

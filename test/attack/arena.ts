@@ -1,0 +1,250 @@
+/**
+ * Where the attack suite's attacks land: one sandbox a test file, whose state each attack sets
+ * (a target live or a draft) and takes back after, the seed's records each attack aims at, the
+ * servers of `loopsctl mcp` at each tier (started once a file), and what an attack asserts.
+ *
+ * A live target is never changed without the yes: nothing reached the sandbox, its state is as it
+ * was, and the refusal says a person's yes is needed. The yes lets the call through: the request
+ * of the operation, on that very target, reached the sandbox. (What binds the yes to the exact
+ * calls, once approvals do, is asserted on the same record: `Attempt.sent`.)
+ */
+import { readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { seedId, type StateCore } from '../../src/emulator/module.js';
+import { campaigns } from '../../src/emulator/routes/campaign-records.js';
+import { workflows } from '../../src/emulator/routes/workflow-records.js';
+import { startMcp, type McpRun } from '../support/mcp.js';
+import { tempDir } from '../support/main.js';
+import { recordingSandbox, type Recorded, type RecordingSandbox } from '../support/recording.js';
+import { operationOf, type TargetKind } from './operations.js';
+
+export const WIN_BACK = seedId('workflow/Win-back (draft)');
+export const NOVEMBER = seedId('campaign/November newsletter');
+export const NOVEMBER_EMAIL = seedId('email-message/november-newsletter');
+export const PASSWORD_RESET = seedId('transactional/Password reset');
+export const RESET_DRAFT = seedId('transactional/Password reset/draft');
+export const RESET_PUBLISHED = seedId('transactional/Password reset/published');
+export const PRODUCT_UPDATES = seedId('mailing-list/Product updates');
+
+/** A target of an attack: which record, and whether it is live when the attack is made. */
+export interface Target {
+  kind: TargetKind;
+  live: boolean;
+}
+
+/** The ids an attack names, read from the seed's records: Win-back's nodes by their type, the emails by what holds them. */
+export interface Ids {
+  workflow: string;
+  trigger: string;
+  filter: string;
+  experiment: string;
+  control: string;
+  variant: string;
+  send: string;
+  exit: string;
+  workflowEmail: string;
+  campaign: string;
+  campaignEmail: string;
+  transactional: string;
+  /** The message an email attack aims at: the target's (a transactional email's published one when live, its draft when not). */
+  message: string;
+  list: string;
+}
+
+/** What a road reports of one attempt: how it ended, and its words. */
+export interface Attempt {
+  /** The exit code, or the tool error's (0 for a call that succeeded). */
+  code: number;
+  /** What it said: stderr, or the tool's error message and any question put to the person. */
+  words: string;
+  /** The writes that reached the sandbox, as operations on paths. */
+  sent: Recorded[];
+}
+
+export type Tier = 'write' | 'destructive';
+
+export class Arena {
+  private seed = '';
+  private snapshot?: StateCore;
+  private readonly servers = new Map<Tier, McpRun>();
+  /** How the person answers the destructive tier's questions. */
+  answer: 'accept' | 'decline' = 'decline';
+  /** The questions put to the person since the last attempt. */
+  readonly asked: string[] = [];
+  /** A directory for the files attacks use: `loopsctl mcp --root`. */
+  readonly root = tempDir('loopsctl-attack-');
+  /** The config directory of every CLI run of the file: an undo finds what the apply before it kept. */
+  readonly config = tempDir('loopsctl-attack-config-');
+
+  constructor(readonly sandbox: RecordingSandbox) {}
+
+  async open(): Promise<void> {
+    this.snapshot = structuredClone(this.sandbox.server.state());
+    this.seed = JSON.stringify(this.snapshot);
+  }
+
+  async close(): Promise<void> {
+    for (const server of this.servers.values()) await server.close();
+    await this.sandbox.close();
+  }
+
+  /** The sandbox's state, as text: what a refusal must leave as it was. */
+  state(): string {
+    return JSON.stringify(this.sandbox.server.state());
+  }
+
+  /**
+   * The seed's state back (unless `keep`: the state as the attack's earlier steps left it), then
+   * the target made live or left a draft; the record of requests emptied.
+   */
+  set(target?: Target, keep = false): void {
+    const snapshot = this.snapshot!;
+    if (!keep && this.state() !== this.seed)
+      this.sandbox.server.update((state) => {
+        for (const key of Object.keys(state)) delete (state as Record<string, unknown>)[key];
+        Object.assign(state, structuredClone(snapshot));
+      });
+    if (target !== undefined && (target.kind === 'workflow' || target.kind === 'workflow email'))
+      this.sandbox.server.update((state) => {
+        workflows.of(state).find((workflow) => workflow.id === WIN_BACK)!.status = target.live ? 'Sending' : 'Draft';
+      });
+    if (target?.live === true && (target.kind === 'campaign' || target.kind === 'campaign email'))
+      this.sandbox.server.update((state) => {
+        // Scheduled in the app: no write of the API moves a campaign out of Draft.
+        Object.assign(campaigns.of(state).find((campaign) => campaign.id === NOVEMBER)!, {
+          status: 'Scheduled',
+          scheduling: { method: 'schedule', timestamp: '2031-01-06T09:00:00.000Z' },
+        });
+      });
+    // An import's journal beside its file keeps it from sending a record twice: each attack imports anew.
+    for (const name of readdirSync(this.root)) if (name.endsWith('.journal.jsonl')) rmSync(join(this.root, name));
+    this.sandbox.requests.length = 0;
+    this.asked.length = 0;
+  }
+
+  ids(target?: Target): Ids {
+    const win = workflows.of(this.snapshot!).find((workflow) => workflow.id === WIN_BACK)!;
+    const node = (type: string, which = 0) => win.nodes.filter((each) => each.typeName === type)[which]!.id;
+    const send = win.nodes.find((each) => each.typeName === 'SendEmailAction') as unknown as { id: string; emailMessageId: string };
+    const control = win.nodes.find((each) => each.typeName === 'VariantNode' && (each as { isControl?: boolean }).isControl === true)!.id;
+    const variant = win.nodes.find((each) => each.typeName === 'VariantNode' && (each as { isControl?: boolean }).isControl !== true)!.id;
+    const message = {
+      workflow: send.emailMessageId,
+      'workflow email': send.emailMessageId,
+      campaign: NOVEMBER_EMAIL,
+      'campaign email': NOVEMBER_EMAIL,
+      'transactional email': target?.live === true ? RESET_PUBLISHED : RESET_DRAFT,
+    }[target?.kind ?? 'workflow'];
+    return {
+      workflow: WIN_BACK,
+      trigger: node('BlankTrigger'),
+      filter: node('AudienceFilter'),
+      experiment: node('ExperimentBranchNode'),
+      control,
+      variant,
+      send: send.id,
+      exit: node('ExitAction'),
+      workflowEmail: send.emailMessageId,
+      campaign: NOVEMBER,
+      campaignEmail: NOVEMBER_EMAIL,
+      transactional: PASSWORD_RESET,
+      message,
+      list: PRODUCT_UPDATES,
+    };
+  }
+
+  /**
+   * The writes that reached the sandbox since the state was set; not a dry run, which changes
+   * nothing ("Make a dry run request using `dryRun: true`"): what a person is asked about shows
+   * the contacts it would discard.
+   */
+  sent(): Recorded[] {
+    return this.sandbox.requests.filter((request) => request.method !== 'GET' && request.path.startsWith('/v1/') && request.body?.dryRun !== true);
+  }
+
+  /** `loopsctl mcp` on this sandbox at a tier, with --root, started at its first use. */
+  async mcp(tier: Tier): Promise<McpRun> {
+    let server = this.servers.get(tier);
+    if (server === undefined) {
+      const config = tempDir();
+      server = await startMcp([`--allow-${tier === 'write' ? 'writes' : 'destructive'}`, '--root', this.root], {
+        env: { ...this.sandbox.env, LOOPSCTL_CONFIG_DIR: config, XDG_CACHE_HOME: join(config, 'cache') },
+        person: (request) => {
+          this.asked.push(request.message);
+          return this.answer === 'accept' ? { action: 'accept', content: { approve: true } } : { action: 'decline' };
+        },
+      });
+      this.servers.set(tier, server);
+    }
+    return server;
+  }
+
+  /** A CLI run's attempt; its words are its stderr and, where a report says why a record was held back, its stdout. */
+  async cli(argv: string[], input?: string): Promise<Attempt> {
+    const env = { LOOPSCTL_CONFIG_DIR: this.config, XDG_CACHE_HOME: join(this.config, 'cache') };
+    const ran = await this.sandbox.loopsctl(argv, { env, ...(input === undefined ? {} : { input }) });
+    return { code: ran.code, words: `${ran.stderr}${ran.stdout}`, sent: this.sent() };
+  }
+
+  /** A tool call's attempt, at a tier. */
+  async tool(tier: Tier, name: string, input: Record<string, unknown>): Promise<Attempt> {
+    const server = await this.mcp(tier);
+    type Answer = { isError?: boolean; structuredContent?: { error?: { exitCode?: number; message?: string; code?: string } } };
+    // A tool the server does not offer is a protocol error, which the client throws.
+    const answer = (await server.client.callTool({ name, arguments: input }).catch((error: Error) => ({
+      isError: true,
+      structuredContent: { error: { exitCode: -1, code: 'not_offered', message: error.message } },
+    }))) as Answer;
+    const error = answer.isError === true ? answer.structuredContent?.error : undefined;
+    const words = [error?.code ?? '', error?.message ?? '', ...this.asked].join('\n');
+    return { code: error === undefined ? 0 : (error.exitCode ?? 1), words, sent: this.sent() };
+  }
+}
+
+/** An arena for a test file: the sandbox opened before its tests, closed after them. */
+export function arenaForFile(): () => Arena {
+  let arena: Arena | undefined;
+  beforeAll(async () => {
+    arena = new Arena(await recordingSandbox());
+    await arena.open();
+  });
+  afterAll(async () => {
+    await arena?.close();
+  });
+  return () => arena!;
+}
+
+/** The words of a refusal for want of a person's yes, on each road. */
+const REFUSALS = [
+  /needs a person's yes/,
+  /approval_needed/,
+  /not_approved/,
+  // A tool, or an input, of the destructive tier on a server of the write tier: there is no yes to give there.
+  /makes \S+ a destructive call, which this server does not allow/,
+  /the server was started without --allow-destructive/,
+  // A push holds a live workflow back, and says how a person changes it.
+  /push with --live to change it anyway/,
+];
+
+/** A live target left unchanged: nothing sent, the state as it was, and a refusal that says why. */
+export function expectRefused(arena: Arena, attempt: Attempt, before: string, what: string): void {
+  expect(
+    attempt.sent.map((request) => `${request.method} ${request.path}`),
+    `${what}: sent`,
+  ).toEqual([]);
+  expect(arena.state() === before, `${what}: the sandbox's state changed`).toBe(true);
+  expect(attempt.code, `${what}: ${attempt.words}`).not.toBe(0);
+  expect(
+    REFUSALS.some((refusal) => refusal.test(attempt.words)),
+    `${what}: the refusal does not say a person's yes is needed: ${attempt.words}`,
+  ).toBe(true);
+}
+
+/** The call let through: a request of the operation, on the target's record, reached the sandbox. */
+export function expectThrough(attempt: Attempt, operation: string, record: string | undefined, what: string): void {
+  const made = attempt.sent.filter(
+    (request) => operationOf(request.method, request.path) === operation && (record === undefined || request.path.includes(record)),
+  );
+  expect(made.length, `${what}: no ${operation} of ${record ?? 'its record'} reached the sandbox (exit ${attempt.code}: ${attempt.words})`).toBeGreaterThan(0);
+}

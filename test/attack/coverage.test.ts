@@ -1,0 +1,155 @@
+/**
+ * The attack suite covers what is declared, or fails: every write operation of the contract is in
+ * its operation table with what makes it reach people, which the write gate's own judgement of the
+ * operation agrees with; every command of the tree that may write is a road of the suite, with
+ * the operations it makes (a command whose operations reach no one is run dry, and must hold only
+ * those); every tool a server offers that may write is one of those commands or a road of its own;
+ * and every kind of a plan's unit is walked.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { specs } from '../../src/areas/registry.js';
+import { PLAN_KINDS } from '../../src/areas/content/kinds.js';
+import { judgeWrite } from '../../src/platform/write-gate.js';
+import { writeCommands as examples } from '../support/write-commands.js';
+import { arenaForFile } from './arena.js';
+import { commandAttacks } from './attacks.js';
+import { OPERATIONS, operationOf, writeOperations } from './operations.js';
+import { COMMANDS, OTHER_ROADS, writeCommands } from './roads.js';
+
+/** The tools of the server's own, and where each is walked or why it changes no account. */
+const OWN_TOOLS: Record<string, string> = {
+  run_command: 'mcp.test.ts and api.test.ts: every command it runs',
+  workflow_apply: 'plans.test.ts',
+  approved_apply: 'runs a call a person approved, through the same gate (test/e2e/core/gate.test.ts)',
+  workflow_propose: 'plans an edit and sends nothing',
+  workflow_test: 'runs a proposed edit in a throwaway sandbox',
+};
+
+/** Tools whose writes are local files or that change the account only through an input walked elsewhere. */
+const LOCAL_TOOLS: Record<string, string> = {
+  content_pull: 'writes the tree, reads the account',
+  content_render: 'writes HTML',
+  content_convert: 'writes the tree; its upload makes createUpload and completeUpload, which reach no one',
+  content_review: 'writes its page; its send-previews input is walked by plans.test.ts',
+};
+
+/** The unit kinds of a plan, each with the test that walks it. */
+const UNIT_KINDS: Record<string, { unit: unknown; walked: string }> = {
+  request: {
+    unit: {
+      record: 'workflow node w/n',
+      kind: 'workflow node',
+      id: 'w',
+      calls: [{ op: 'request', operation: 'updateWorkflowNode', method: 'POST', path: '/v1/workflows/w/nodes/n', body: {} }],
+    },
+    walked: 'plans.test.ts: a request unit of each plannable command',
+  },
+  emails: {
+    unit: {
+      record: 'campaigns/november',
+      kind: 'campaigns',
+      id: 'c',
+      calls: [{ op: 'updateEmailMessage', messageId: 'm', body: {}, expectedRevisionId: null }],
+    },
+    walked: "plans.test.ts: a content push's email unit",
+  },
+  workflows: {
+    unit: { record: 'workflows/win-back', kind: 'workflows', id: 'w', calls: [{ op: 'updateWorkflowNode', key: 'x', payload: {} }] },
+    walked: "plans.test.ts: a content push's workflow unit",
+  },
+};
+
+const arena = arenaForFile();
+
+describe('what the attack suite covers', () => {
+  it('declares every write operation of the contract, as the write gate judges it', () => {
+    const contract = writeOperations().map((write) => write.operationId);
+    expect(contract.length).toBeGreaterThan(30);
+    expect(
+      contract.filter((operation) => OPERATIONS[operation] === undefined),
+      'operations the suite does not declare',
+    ).toEqual([]);
+    expect(
+      Object.keys(OPERATIONS).filter((operation) => !contract.includes(operation)),
+      'operations the contract does not have',
+    ).toEqual([]);
+    for (const write of writeOperations()) {
+      const declared = OPERATIONS[write.operationId]!;
+      const path = write.template.replace(/\{(\w+)\}/g, (_whole, name: string) => `${name}-1`);
+      // A campaign's update is judged by its audience, the only body whose reach depends on the campaign.
+      const body = write.operationId === 'updateCampaign' ? { mailingListId: null } : {};
+      const judged = judgeWrite(write.method, path, body);
+      expect(judged.needs, write.operationId).toBe({ always: 'yes', live: 'live', nothing: 'nothing' }[declared.reach]);
+      expect(operationOf(write.method, path), path).toBe(write.operationId);
+    }
+  });
+
+  it('walks every command that may write, with a way to say yes wherever its operations reach people', () => {
+    const commands = [...writeCommands().keys()];
+    const declared = [...Object.keys(COMMANDS), ...Object.keys(OTHER_ROADS)];
+    expect(
+      commands.filter((command) => !declared.includes(command)),
+      'commands the suite does not walk',
+    ).toEqual([]);
+    expect(
+      declared.filter((command) => !commands.includes(command)),
+      'roads that are no command',
+    ).toEqual([]);
+    for (const [command, entry] of Object.entries(COMMANDS))
+      for (const operation of Object.keys(entry)) expect(OPERATIONS[operation], `${command}: ${operation}`).toBeDefined();
+    for (const attack of commandAttacks()) expect(attack.yes, `${attack.command} reaches people and has no yes`).toBeDefined();
+    // Every operation that reaches people is made by some command, so each road (the api's too) walks it.
+    const made = new Set(commandAttacks().map((attack) => attack.operation));
+    const reaching = Object.entries(OPERATIONS).filter(([, reach]) => reach.reach !== 'nothing');
+    expect(reaching.map(([operation]) => operation).filter((operation) => !made.has(operation))).toEqual([]);
+  });
+
+  it('holds each command whose operations reach no one to those operations, as its example sends them', async () => {
+    const ground = arena();
+    const home = ground.root;
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+    writeFileSync(join(home, 'logo.png'), png);
+    const quiet = new Set(
+      Object.entries(COMMANDS).flatMap(([command, entry]) => (Object.values(entry).every((words) => words === 'example') ? [command] : [])),
+    );
+    for (const { name, argv, input: given, before } of examples(home).filter(({ name }) => quiet.has(name))) {
+      ground.set();
+      const input = before === undefined ? given : (await ground.sandbox.loopsctl(before)).stdout;
+      // Sent for real: an upload's second step follows what its first answered.
+      const ran = await ground.sandbox.loopsctl(argv, { input });
+      const sent = ground.sent().map((request) => operationOf(request.method, request.path));
+      expect(sent.length, `${name}: ${ran.stderr}`).toBeGreaterThan(0);
+      expect(
+        sent.filter((operation) => COMMANDS[name]![operation!] === undefined),
+        name,
+      ).toEqual([]);
+    }
+    ground.set();
+  });
+
+  it('walks every tool a server offers that may write, as a command or a road of its own', async () => {
+    const { tools } = await (await arena().mcp('destructive')).client.listTools();
+    const commands = new Map([...writeCommands().keys()].map((command) => [command.replace(/[ -]/g, '_'), command]));
+    const writing = tools.filter((tool) => tool.annotations?.readOnlyHint !== true).map((tool) => tool.name);
+    expect(writing.length).toBeGreaterThan(30);
+    const unwalked = writing.filter((name) => {
+      const command = commands.get(name);
+      return command === undefined
+        ? OWN_TOOLS[name] === undefined && LOCAL_TOOLS[name] === undefined
+        : COMMANDS[command] === undefined && OTHER_ROADS[command] === undefined;
+    });
+    expect(unwalked).toEqual([]);
+    expect(specs.length).toBeGreaterThan(10);
+  });
+
+  it('walks every kind of unit a plan holds', () => {
+    const kinds = (PLAN_KINDS as unknown as { units?: { holds(unit: unknown): boolean }[] }).units;
+    expect(kinds, 'the plan kinds no longer list their units as `units`: say here how to count them').toBeDefined();
+    expect(kinds).toHaveLength(Object.keys(UNIT_KINDS).length);
+    // Each kind holds one of the units walked.
+    const holders = Object.values(UNIT_KINDS).map(({ unit }) => kinds!.findIndex((kind) => kind.holds(unit)));
+    expect(holders.sort()).toEqual(kinds!.map((_kind, index) => index));
+  });
+});
