@@ -196,6 +196,7 @@ export const groups = {
     mutate: [
       'src/core/gate.ts',
       'src/platform/write-gate.ts',
+      'src/platform/liveness.ts',
       'src/areas/change/*.ts',
       'src/areas/content/emails/kind.ts',
       'src/areas/content/workflows/kind.ts',
@@ -207,7 +208,12 @@ export const groups = {
     ],
     tests: [
       'test/unit/platform/write-gate.test.ts',
+      'test/unit/platform/liveness.test.ts',
+      'test/unit/core/gate.test.ts',
       'test/e2e/core/gate.test.ts',
+      'test/attack/commands.test.ts',
+      'test/attack/mcp.test.ts',
+      'test/attack/plans.test.ts',
       'test/e2e/areas/apply/apply.test.ts',
       'test/e2e/areas/apply/applied-twice.test.ts',
       'test/e2e/areas/apply/forged.test.ts',

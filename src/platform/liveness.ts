@@ -152,12 +152,12 @@ function heldMessageLive(holder: Holder, record: Fields, messageId: string): { n
     case 'workflow': {
       if (!workflowMessages(record).includes(messageId)) return { names: false };
       const why = workflowLive(record);
-      return { names: true, why: why === undefined ? undefined : `that ${named(record, 'workflow')} sends, which ${why}` };
+      return { names: true, why: why === undefined ? undefined : `that ${named(record, 'workflow')} sends, while it ${why}` };
     }
     case 'campaign': {
       if (record.emailMessageId !== messageId) return { names: false };
       const why = campaignLive(record);
-      return { names: true, why: why === undefined ? undefined : `that ${named(record, 'campaign')} sends, which ${why}` };
+      return { names: true, why: why === undefined ? undefined : `that ${named(record, 'campaign')} sends, while it ${why}` };
     }
     case 'transactional': {
       const published = record.publishedEmailMessageId === messageId;

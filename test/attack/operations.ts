@@ -47,9 +47,10 @@ export const OPERATIONS: Record<string, Reach> = {
   updateCampaignGroup: CONFIGURES('a group files campaigns'),
   createContactProperty: CONFIGURES('a property adds a field to contacts, empty'),
   createComponent: CONFIGURES('a new component is in no email yet'),
-  updateComponent: CONFIGURES("a component reaches an email's recipients once the email is saved again"),
+  // Not judged by the emails that use it (docs/changes.md, "What can email people now"): a known limit.
+  updateComponent: CONFIGURES('judged by no email that uses it, live ones included: a known limit of the gate'),
   createTheme: CONFIGURES("a new theme is no email's yet"),
-  updateTheme: CONFIGURES("a theme reaches an email's recipients once the email is saved again"),
+  updateTheme: CONFIGURES('judged by no email that uses it, live ones included: a known limit of the gate'),
   createTransactionalEmail: CONFIGURES('a new transactional email has an empty draft and sends nothing until published'),
   updateTransactionalEmail: CONFIGURES('its name and group reach no one'),
   ensureTransactionalDraft: CONFIGURES('a draft reaches no one until it is published'),

@@ -83,7 +83,7 @@ describe('what can email people now', () => {
   it("judges a campaign's and a transactional email's message by its holder, the published message alone being live", async () => {
     const { judge, read } = account();
     expect(await judge({ kind: 'email message', id: 'm-c1' })).toBe(
-      'that campaign "November" (c1) sends, which is Scheduled to send at 2030-01-06T09:00:00.000Z: it sends to its audience',
+      'that campaign "November" (c1) sends, while it is Scheduled to send at 2030-01-06T09:00:00.000Z: it sends to its audience',
     );
     expect(await judge({ kind: 'email message', id: 'm-c2' })).toBeUndefined();
     expect(await judge({ kind: 'email message', id: 'm-t1' })).toBe(
@@ -99,7 +99,7 @@ describe('what can email people now', () => {
 
   it("finds a workflow's message by reading the workflows until one names it, and then knows where it is", async () => {
     const { judge, read } = account();
-    expect(await judge({ kind: 'email message', id: 'm-w1' })).toBe('that workflow "Welcome series" (w1) sends, which is Sending: contacts move through it');
+    expect(await judge({ kind: 'email message', id: 'm-w1' })).toBe('that workflow "Welcome series" (w1) sends, while it is Sending: contacts move through it');
     expect(read).toEqual(['/v1/email-messages/m-w1', '/v1/workflows?perPage=50', '/v1/workflows?perPage=50&cursor=p2', '/v1/workflows/w2', '/v1/workflows/w1']);
     read.length = 0;
     // The draft workflow read on the way: its message is judged by one read.
@@ -121,7 +121,7 @@ describe('what can email people now', () => {
     const { judge, records } = account();
     expect(await judge({ kind: 'email message', id: 'm-w2' })).toBeUndefined();
     records['/v1/workflows/w2'] = { ...DRAFT_WORKFLOW, status: 'Sending' };
-    expect(await judge({ kind: 'email message', id: 'm-w2' })).toContain('which is Sending');
+    expect(await judge({ kind: 'email message', id: 'm-w2' })).toContain('while it is Sending');
     expect(await judge({ kind: 'workflow', id: 'w2' })).toContain('is Sending');
   });
 
