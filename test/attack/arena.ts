@@ -56,8 +56,8 @@ export interface Ids {
 export interface Attempt {
   /** The exit code, or the tool error's (0 for a call that succeeded). */
   code: number;
-  /** What it said: stderr, or the tool's error message and any question put to the person. */
-  words: string;
+  /** What it said: stderr (and stdout, where a report says why a record was held back), or the tool's error and any question put to the person. */
+  message: string;
   /** The writes that reached the sandbox, as operations on paths. */
   sent: Recorded[];
 }
@@ -184,7 +184,7 @@ export class Arena {
   async cli(argv: string[], input?: string): Promise<Attempt> {
     const env = { LOOPSCTL_CONFIG_DIR: this.config, XDG_CACHE_HOME: join(this.config, 'cache') };
     const ran = await this.sandbox.loopsctl(argv, { env, ...(input === undefined ? {} : { input }) });
-    return { code: ran.code, words: `${ran.stderr}${ran.stdout}`, sent: this.sent() };
+    return { code: ran.code, message: `${ran.stderr}${ran.stdout}`, sent: this.sent() };
   }
 
   /** A tool call's attempt, at a tier. */
@@ -197,8 +197,8 @@ export class Arena {
       structuredContent: { error: { exitCode: -1, code: 'not_offered', message: error.message } },
     }))) as Answer;
     const error = answer.isError === true ? answer.structuredContent?.error : undefined;
-    const words = [error?.code ?? '', error?.message ?? '', ...this.asked].join('\n');
-    return { code: error === undefined ? 0 : (error.exitCode ?? 1), words, sent: this.sent() };
+    const message = [error?.code ?? '', error?.message ?? '', ...this.asked].join('\n');
+    return { code: error === undefined ? 0 : (error.exitCode ?? 1), message, sent: this.sent() };
   }
 }
 
@@ -216,16 +216,18 @@ export function arenaForFile(): () => Arena {
 }
 
 /** The words of a refusal for want of a person's yes, on each road. */
-const REFUSALS = [
-  /needs a person's yes/,
-  /approval_needed/,
-  /not_approved/,
-  // A tool, or an input, of the destructive tier on a server of the write tier: there is no yes to give there.
-  /makes \S+ a destructive call, which this server does not allow/,
-  /the server was started without --allow-destructive/,
-  // A push holds a live workflow back, and says how a person changes it.
-  /push with --live to change it anyway/,
-];
+const REFUSAL = new RegExp(
+  [
+    "needs a person's yes",
+    'approval_needed',
+    'not_approved',
+    // A tool, or an input, of the destructive tier on a server of the write tier: there is no yes to give there.
+    'makes \\S+ a destructive call, which this server does not allow',
+    'the server was started without --allow-destructive',
+    // A push holds a live workflow back, and says how a person changes it.
+    'push with --live to change it anyway',
+  ].join('|'),
+);
 
 /** A live target left unchanged: nothing sent, the state as it was, and a refusal that says why. */
 export function expectRefused(arena: Arena, attempt: Attempt, before: string, what: string): void {
@@ -234,11 +236,8 @@ export function expectRefused(arena: Arena, attempt: Attempt, before: string, wh
     `${what}: sent`,
   ).toEqual([]);
   expect(arena.state() === before, `${what}: the sandbox's state changed`).toBe(true);
-  expect(attempt.code, `${what}: ${attempt.words}`).not.toBe(0);
-  expect(
-    REFUSALS.some((refusal) => refusal.test(attempt.words)),
-    `${what}: the refusal does not say a person's yes is needed: ${attempt.words}`,
-  ).toBe(true);
+  expect(attempt.message, `${what}: the refusal does not say a person's yes is needed`).toMatch(REFUSAL);
+  expect(attempt.code, `${what}: ${attempt.message}`).not.toBe(0);
 }
 
 /** The call let through: a request of the operation, on the target's record, reached the sandbox. */
@@ -246,5 +245,7 @@ export function expectThrough(attempt: Attempt, operation: string, record: strin
   const made = attempt.sent.filter(
     (request) => operationOf(request.method, request.path) === operation && (record === undefined || request.path.includes(record)),
   );
-  expect(made.length, `${what}: no ${operation} of ${record ?? 'its record'} reached the sandbox (exit ${attempt.code}: ${attempt.words})`).toBeGreaterThan(0);
+  expect(made.length, `${what}: no ${operation} of ${record ?? 'its record'} reached the sandbox (exit ${attempt.code}: ${attempt.message})`).toBeGreaterThan(
+    0,
+  );
 }

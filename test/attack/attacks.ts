@@ -78,7 +78,7 @@ export async function sentRequest(arena: Arena, attack: CommandAttack, target: T
   const ran = await arena.cli(argvOf(attack.command, attack.spec, attack.words(placeFor(arena, target)), attack.yes === '--live'));
   const record = recordOf(attack.operation, arena.ids(target));
   const request = ran.sent.find((each) => operationOf(each.method, each.path) === attack.operation && (record === undefined || each.path.includes(record)));
-  if (request === undefined) throw new Error(`${attack.command} sent no ${attack.operation}: ${ran.words}`);
+  if (request === undefined) throw new Error(`${attack.command} sent no ${attack.operation}: ${ran.message}`);
   arena.set(target);
   return { method: request.method, path: request.path, body: request.body };
 }

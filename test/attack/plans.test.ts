@@ -39,6 +39,18 @@ async function pulled(only: string): Promise<string> {
   return tree;
 }
 
+/** A content push's plan of the tree's `only` part, pulled with the target a draft, edited by `edit` (the emails it names get a paragraph more). */
+async function pushPlanned(draft: Target, only: string, edit: (tree: string) => string[]): Promise<string> {
+  const ground = arena();
+  ground.set(draft);
+  const tree = await pulled(only);
+  for (const email of edit(tree)) writeFileSync(email, `${readFileSync(email, 'utf8')}<Paragraph>One more thing.</Paragraph>\n`);
+  const plan = join(ground.root, `plan-${++plansMade}.json`);
+  const made = await ground.sandbox.loopsctl(['content', 'push', tree, '--only', only, '--plan', '--out', plan]);
+  expect(made.code, made.stderr).toBe(0);
+  return plan;
+}
+
 /** The plan applied after its target went live: refused without the yes, at a terminal and by the tool of the write tier; let through with it. */
 async function applyAfterLive(plan: string, target: Target, operation: string, what: string): Promise<void> {
   const ground = arena();
@@ -84,35 +96,27 @@ describe("a plan's units of each kind, applied once their target is live", () =>
   });
 
   it("refuses a content push's email unit of a campaign scheduled since the plan, and lets it through with --live", async () => {
-    const ground = arena();
     const draft: Target = { kind: 'campaign email', live: false };
-    ground.set(draft);
-    const tree = await pulled('campaigns');
-    const email = join(tree, 'campaigns', `november-newsletter--${ground.ids().campaign}`, 'email.lmx');
-    writeFileSync(email, `${readFileSync(email, 'utf8')}<Paragraph>One more thing.</Paragraph>\n`);
-    const plan = join(ground.root, `plan-${++plansMade}.json`);
-    const made = await ground.sandbox.loopsctl(['content', 'push', tree, '--only', 'campaigns', '--plan', '--out', plan]);
-    expect(made.code, made.stderr).toBe(0);
+    const plan = await pushPlanned(draft, 'campaigns', (tree) => [join(tree, 'campaigns', `november-newsletter--${arena().ids().campaign}`, 'email.lmx')]);
     await applyAfterLive(plan, { ...draft, live: true }, 'updateEmailMessage', 'an email unit');
-    ground.set();
+    arena().set();
   });
 
   it("refuses a content push's workflow unit of a workflow started since the plan, its email's edit with it, and lets it through with --live", async () => {
-    const ground = arena();
     const draft: Target = { kind: 'workflow', live: false };
-    ground.set(draft);
-    const tree = await pulled('workflows');
-    const dir = join(tree, 'workflows', `win-back-draft--${WIN_BACK}`);
-    const yaml = join(dir, 'workflow.yaml');
-    writeFileSync(yaml, readFileSync(yaml, 'utf8').replace('samplingRate: 20', 'samplingRate: 25'));
-    const email = join(dir, 'emails', 'we-saved-your-workspace', 'email.lmx');
-    writeFileSync(email, `${readFileSync(email, 'utf8')}<Paragraph>We kept it for you.</Paragraph>\n`);
-    const plan = join(ground.root, `plan-${++plansMade}.json`);
-    const made = await ground.sandbox.loopsctl(['content', 'push', tree, '--only', 'workflows', '--plan', '--out', plan]);
-    expect(made.code, made.stderr).toBe(0);
+    const dir = (tree: string) => join(tree, 'workflows', `win-back-draft--${WIN_BACK}`);
+    const plan = await pushPlanned(draft, 'workflows', (tree) => {
+      const yaml = join(dir(tree), 'workflow.yaml');
+      writeFileSync(yaml, readFileSync(yaml, 'utf8').replace('samplingRate: 20', 'samplingRate: 25'));
+      return [join(dir(tree), 'emails', 'we-saved-your-workspace', 'email.lmx')];
+    });
     await applyAfterLive(plan, { ...draft, live: true }, 'updateWorkflowNode', 'a workflow unit');
-    expect(ground.sent().some((request) => request.path === `/v1/email-messages/${ground.ids().workflowEmail}`)).toBe(true);
-    ground.set();
+    expect(
+      arena()
+        .sent()
+        .some((request) => request.path === `/v1/email-messages/${arena().ids().workflowEmail}`),
+    ).toBe(true);
+    arena().set();
   });
 });
 
@@ -149,7 +153,7 @@ describe('the other roads', () => {
     ground.set(draft);
     const plan = await planned(['workflow', 'nodes', 'update', WIN_BACK, ground.ids().experiment, '--set', 'samplingRate:=30']);
     const applied = await ground.cli(['apply', plan]);
-    expect(applied.code, applied.words).toBe(0);
+    expect(applied.code, applied.message).toBe(0);
     ground.set({ ...draft, live: true }, true);
     const before = ground.state();
     expectRefused(ground, await ground.cli(['undo', plan, '--yes']), before, 'undo');
@@ -164,7 +168,7 @@ describe('the other roads', () => {
     const tree = await pulled('workflows');
     // Changed in the account since the tree was pulled: the restore puts it back.
     const changed = await ground.cli(['workflow', 'nodes', 'update', WIN_BACK, ground.ids().experiment, '--set', 'samplingRate:=40']);
-    expect(changed.code, changed.words).toBe(0);
+    expect(changed.code, changed.message).toBe(0);
     const restore = ['content', 'push', tree, '--only', `workflows/win-back-draft--${WIN_BACK}`, '--force'];
     ground.set({ kind: 'workflow', live: true }, true);
     const before = ground.state();
@@ -187,8 +191,11 @@ describe('the other roads', () => {
       });
       const live = () => JSON.stringify(workflows.of(other.server.state()));
       const before = live();
-      const clone = await other.loopsctl(['content', 'push', tree, '--yes'], { env: { XDG_CACHE_HOME: join(ground.config, 'cache') } });
+      // --force: the tree's side taken over the account's, as a clone over records of the same names would.
+      const clone = await other.loopsctl(['content', 'push', tree, '--yes', '--force'], { env: { XDG_CACHE_HOME: join(ground.config, 'cache') } });
       expect(clone.code, clone.stderr).not.toBe(0);
+      expect(clone.stderr).toContain('nothing of them was written');
+      expect(clone.stdout).toContain('push with --live to change it anyway');
       const sent = other.requests.filter((request) => request.method !== 'GET');
       expect(await neededYes(sandboxGate(other.server, other.env.LOOPS_API_KEY), sent)).toEqual([]);
       expect(live() === before, 'a live workflow of the account changed').toBe(true);

@@ -9,6 +9,7 @@
 import { join } from 'node:path';
 import { specs } from '../../src/areas/registry.js';
 import { type CommandSpec, longFlag, walkSpecs } from '../../src/core/declare.js';
+import { words } from '../support/shell-words.js';
 import type { Ids } from './arena.js';
 
 /** What a command's words are made of: the target's ids, and where a file it names is. */
@@ -32,14 +33,7 @@ export const COMMANDS: Record<string, CommandEntry> = {
   'transactional send': {
     sendTransactionalEmail: (at) => [
       at.transactional,
-      '--to',
-      'ada@example.com',
-      '--var',
-      'firstName=Ada',
-      '--var',
-      'resetUrl=https://example.com/r/1',
-      '--var',
-      'expiresInMinutes:=30',
+      ...words('--to ada@example.com --var firstName=Ada --var resetUrl=https://example.com/r/1 --var expiresInMinutes:=30'),
     ],
   },
   'email-messages update': { updateEmailMessage: (at) => [at.message, '--subject', 'Changed by an attack', '--force'] },
