@@ -97,9 +97,9 @@ export const groups = {
       'test/unit/areas/types/stable-names.test.ts',
     ],
   },
-  // check, and check --code's scan of a repository.
+  // check, and check --code's scan of a repository (its links are the links group's).
   check: {
-    mutate: ['src/areas/check/**/*.ts'],
+    mutate: ['src/areas/check/**/*.ts', '!src/areas/check/links/**'],
     tests: [
       'test/unit/areas/check/code.test.ts',
       'test/unit/areas/check/code-bounds.test.ts',
@@ -108,6 +108,21 @@ export const groups = {
       'test/unit/areas/check/rules.test.ts',
       'test/e2e/areas/check/check.test.ts',
       'test/e2e/areas/check/code.test.ts',
+    ],
+  },
+  // check --links, and the one fetcher for outside addresses it and every other fetch of an address
+  // from content or a user go through: which addresses are refused, the connection to the address
+  // judged, redirects, the bounds at a host and in all, and each verdict's edges. (The check of
+  // 10,000 links, link-scale.test.ts, holds the same bounds at a cost each mutant would pay again.)
+  links: {
+    mutate: ['src/areas/check/links/*.ts', 'src/api/fetcher.ts', 'src/base/outside-address.ts'],
+    tests: [
+      'test/unit/base/outside-address.test.ts',
+      'test/e2e/api/fetcher.test.ts',
+      'test/e2e/areas/check/links.test.ts',
+      'test/e2e/areas/check/link-verdicts.test.ts',
+      'test/e2e/areas/check/link-bounds.test.ts',
+      'test/e2e/areas/check/link-host-bound.test.ts',
     ],
   },
   // The workflow rule book both sides read: node types, their fields, workflow.yaml.

@@ -1,5 +1,5 @@
 /**
- * Node's built-in modules that only some runs need (child_process, crypto, os, http, https, net, tty,
+ * Node's built-in modules that only some runs need (child_process, crypto, dns, os, http, https, net, tty,
  * worker_threads for --jq's jq; sqlite for the sandbox's state;
  * module for --debug's source maps; sea, whether this is the single executable), loaded when first used rather than when the bundle starts.
  * process.getBuiltinModule does that in any module format (every Node loopsctl runs on has it, from 22.3).
@@ -7,6 +7,7 @@
 interface Builtins {
   'node:child_process': typeof import('node:child_process');
   'node:crypto': typeof import('node:crypto');
+  'node:dns': typeof import('node:dns');
   'node:fs': typeof import('node:fs');
   'node:module': typeof import('node:module');
   'node:net': typeof import('node:net');

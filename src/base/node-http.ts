@@ -28,6 +28,14 @@ export interface RequestSpec {
   /** Milliseconds the body may pause between two pieces; none when the signal alone bounds the request. */
   bodyTimeout?: number;
   signal?: RequestSignal;
+  /**
+   * The address to connect to, judged beforehand (src/api/fetcher.ts): the host's name is sent (Host,
+   * TLS's server name) and never looked up again, so a second DNS answer cannot move the request
+   * elsewhere. Ignored through a proxy, which connects itself.
+   */
+  connectTo?: { address: string; family: 4 | 6 };
+  /** Told once the request is over and its connection given back or closed: whoever counts requests at a host counts it until then. */
+  onClose?: () => void;
 }
 
 /**
@@ -103,16 +111,31 @@ export class ConnectionPool implements RequestPool {
 
   /** Sends a request and resolves once its headers have arrived; the body is read by `text()`. */
   async request(url: string, spec: RequestSpec): Promise<ResponseData> {
-    const target = this.targetOf(url);
+    let target: Target;
+    try {
+      target = this.targetOf(url);
+      spec.signal?.throwIfAborted();
+    } catch (error) {
+      spec.onClose?.();
+      throw error;
+    }
     const { agent, send } = this.agentFor(target.protocol);
-    spec.signal?.throwIfAborted();
     const headers: Record<string, string | number> = { ...spec.headers };
     if (spec.body !== undefined) headers['content-length'] = Buffer.byteLength(spec.body);
     // The signal is the pool's to watch, not Node's: given to http.request, it costs each request
     // listeners and an error object of Node's own, and an import makes thousands of requests.
     const options: RequestOptions = { ...target, method: spec.method, headers, agent };
+    const pinned = spec.connectTo;
+    if (pinned !== undefined && this.connector === undefined) options.lookup = pinnedLookup(pinned);
     return new Promise<ResponseData>((resolve, reject) => {
-      const outgoing = send(options);
+      let outgoing: ReturnType<typeof send>;
+      try {
+        outgoing = send(options);
+      } catch (error) {
+        spec.onClose?.();
+        throw error;
+      }
+      if (spec.onClose !== undefined) outgoing.once('close', spec.onClose);
       let answer: Readable | undefined;
       const fail = (error: Error) => {
         settled();
@@ -205,6 +228,14 @@ export class ConnectionPool implements RequestPool {
     }
     return entry;
   }
+}
+
+/** A lookup that answers the address judged, whatever name it is asked (Node asks for all addresses when it tries each family in turn). */
+function pinnedLookup(pinned: { address: string; family: 4 | 6 }): NonNullable<RequestOptions['lookup']> {
+  return ((_hostname: string, options: { all?: boolean }, callback: (...answer: unknown[]) => void) => {
+    if (options.all === true) callback(null, [{ address: pinned.address, family: pinned.family }]);
+    else callback(null, pinned.address, pinned.family);
+  }) as NonNullable<RequestOptions['lookup']>;
 }
 
 /** Reads a response's body, bounded in size and in how long it may pause. */

@@ -7,6 +7,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
 import { createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net';
+import { ConnectionPool, type RequestPool } from '../../src/base/node-http.js';
+import type { Resolver } from '../../src/api/fetcher.js';
 
 export type Route = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -206,4 +208,45 @@ export async function startPlainHost(inFlight: InFlight): Promise<PlainHost> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   host.origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return host;
+}
+
+/**
+ * The public internet as a test sees it: public addresses of its own choosing, each standing for a
+ * host on loopback. The fetcher's requests go through its pool (FetcherSettings.pool): one that
+ * the fetcher connects to a mapped address reaches that host (its Host header still the name
+ * asked for); any other goes where the fetcher said, loopback included, so that a request the
+ * fetcher should never have sent there is seen arriving. `connected` lists where each went.
+ */
+export function publicNetwork(hosts: Readonly<Record<string, { origin: string }>>): { pool: () => RequestPool; connected: string[] } {
+  const connected: string[] = [];
+  // As many connections as asked for: the bounds are the fetcher's to keep, not this network's.
+  const real = new ConnectionPool({ connections: 256, keepAliveTimeout: 1_000, connectTimeout: 5_000 });
+  const pool: RequestPool = {
+    request: (url, spec) => {
+      const address = spec.connectTo?.address;
+      connected.push(address ?? 'by name');
+      const host = address === undefined ? undefined : hosts[address];
+      if (host === undefined) return real.request(url, spec);
+      const asked = new URL(url);
+      const at = new URL(host.origin);
+      const { connectTo: _judged, ...rest } = spec;
+      return real.request(`${at.origin}${asked.pathname}${asked.search}`, { ...rest, headers: { ...spec.headers, host: asked.host } });
+    },
+    close: () => real.close(),
+  };
+  return { pool: () => pool, connected };
+}
+
+/** A resolver of the test's own: each name's answers in turn (the last one kept), and how often each was asked. */
+export function testResolver(names: Readonly<Record<string, readonly (readonly string[])[]>>): { resolve: Resolver; asked: Map<string, number> } {
+  const asked = new Map<string, number>();
+  const resolve: Resolver = async (hostname) => {
+    const turn = asked.get(hostname) ?? 0;
+    asked.set(hostname, turn + 1);
+    const answers = names[hostname];
+    if (answers === undefined) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
+    const answer = answers[Math.min(turn, answers.length - 1)]!;
+    return answer.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
+  };
+  return { resolve, asked };
 }

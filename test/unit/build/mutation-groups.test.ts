@@ -51,7 +51,8 @@ describe('the mutation groups', () => {
   it('mutate patterns that each match a source file', () => {
     const sources = readdirSync(join(ROOT, 'src'), { recursive: true, encoding: 'utf8' }).map((path) => `src/${path.split('\\').join('/')}`);
     const unmatched = Object.entries(groups).flatMap(([name, group]) =>
-      group.mutate.filter((pattern) => !sources.some((path) => matcher(pattern).test(path))).map((pattern) => `${name}: ${pattern}`),
+      // An exclusion (`!src/areas/check/links/**`) must leave out a file that is there too.
+      group.mutate.filter((pattern) => !sources.some((path) => matcher(pattern.replace(/^!/, '')).test(path))).map((pattern) => `${name}: ${pattern}`),
     );
     expect(unmatched).toEqual([]);
   });

@@ -12,7 +12,7 @@ import type { CheckedMessage } from '../gather.js';
 import { problem, type Problem } from '../records.js';
 import { whichEmail } from '../rules/content.js';
 import type { RenderedEmail } from '../rules/rendered.js';
-import { MAX_IN_ALL, Prober, type ProbeSettings, type Verdict } from './probe.js';
+import { IN_ALL, Prober, type ProbeSettings, type Verdict } from './probe.js';
 import { settleLimit } from '../../../api/concurrency.js';
 import { LINK_RULES, type LinkRule } from './rules.js';
 
@@ -241,23 +241,22 @@ export async function checkLinks(emails: readonly RenderedEmail[], options: Link
   try {
     const perEmail = emails.map((email) => ({ email, ...targetsOf(email) }));
     const order = inTurnByHost(perEmail.flatMap(({ targets }) => targets));
-    const judged = new Map<string, Verdict | 'private'>();
+    const judged = new Map<string, Verdict>();
     const verdictOf = async (target: Target): Promise<void> => {
-      const fetched = options.allowPrivate || !(await prober.isPrivateLink(target.address)) ? await prober.verdict(target.address, target.as) : 'private';
-      judged.set(keyOf(target), fetched);
+      judged.set(keyOf(target), await prober.verdict(target.address, target.as));
       options.onProgress?.(judged.size, order.length);
     };
     // A run stopped (Ctrl-C) stops at once: no address is asked after it.
-    await settleLimit(order, MAX_IN_ALL, verdictOf, { dooms: () => true });
+    await settleLimit(order, IN_ALL, verdictOf, { dooms: () => true });
     for (const { email, targets, built } of perEmail) {
       let imageBytes = 0;
       for (const target of targets) {
         const verdict = judged.get(keyOf(target))!;
-        if (verdict === 'private')
+        if (verdict.kind === 'private')
           judge.report(
             target,
             'link-private',
-            `${target.address} is a loopback or private address, which recipients cannot reach; not fetched`,
+            `${target.address} is ${verdict.reason}, which recipients cannot reach; not fetched`,
             'link to a public address (or check with --allow-private-links)',
           );
         else if (target.as === 'link') judge.link(target, verdict);

@@ -1,6 +1,6 @@
 /**
  * The bounds of fetching links (src/areas/check/links/probe.ts), counted at hosts on loopback: at
- * most 2 requests at a time to a host and 8 in all; an https link that lands on http; a public link
+ * most 2 requests at a time to a host and the bound in all; an https link that lands on http; a public link
  * redirected to a private address, through a proxy, not followed; addresses private by name.
  */
 import { Agent as HttpAgent } from 'node:http';
@@ -8,9 +8,10 @@ import { Agent as HttpsAgent } from 'node:https';
 import { connect, createServer, type Server } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { isPrivateAddress, Prober, type ProbeSettings } from '../../../../src/areas/check/links/probe.js';
+import { Prober, type ProbeSettings } from '../../../../src/areas/check/links/probe.js';
+import { refusedAsWritten } from '../../../../src/base/outside-address.js';
 import { ConnectionPool } from '../../../../src/base/node-http.js';
-import { InFlight, type LinkHost, page, redirect, silent, startLinkHost } from '../../../support/link-hosts.js';
+import { InFlight, type LinkHost, page, publicNetwork, redirect, type Route, silent, startLinkHost, testResolver } from '../../../support/link-hosts.js';
 import { hasOpenssl, selfSigned } from '../../../support/tls.js';
 
 const SETTINGS: ProbeSettings = { userAgent: 'loopsctl/test', timeoutMs: 5_000, allowPrivate: true };
@@ -26,7 +27,7 @@ describe('fetching links, bounded', () => {
     return started;
   };
 
-  it('never has more than 2 requests in flight at a host, nor 8 in all, counted at the hosts', async () => {
+  it('never has more than 2 requests in flight at a host, nor the bound in all, counted at the hosts', async () => {
     const inFlight = new InFlight();
     const hosts: LinkHost[] = [];
     for (let index = 0; index < 5; index += 1) hosts.push(await host(inFlight));
@@ -42,14 +43,47 @@ describe('fetching links, bounded', () => {
           if (arrived === 50) release();
           else setTimeout(release, 30);
         });
-    const prober = new Prober(SETTINGS);
+    // A bound in all under the 10 the five hosts would take together.
+    const prober = new Prober({ ...SETTINGS, inAll: 6 });
     closing.push(prober);
     const verdicts = await Promise.all(hosts.flatMap((each) => Array.from({ length: 10 }, (_, path) => prober.verdict(`${each.origin}/page/${path}`, 'link'))));
     expect(verdicts.every((verdict) => verdict.kind === 'answered' && verdict.status === 200)).toBe(true);
     for (const each of hosts) expect(each.most).toBeLessThanOrEqual(2);
-    expect(inFlight.most).toBeLessThanOrEqual(8);
+    expect(inFlight.most).toBeLessThanOrEqual(6);
     // Requests did run side by side: the bounds were met, not a queue of one.
     expect(inFlight.most).toBeGreaterThan(2);
+  });
+
+  it('counts a host by its address: the names and ports that lead to it share its 2, redirects and HEAD-then-GET among them', async () => {
+    const site = await host();
+    const held: (() => void)[] = [];
+    const hold =
+      (answer: Route): Route =>
+      (req, res) => {
+        held.push(() => answer(req, res));
+        setTimeout(() => held.splice(0).forEach((each) => each()), 20);
+      };
+    for (let path = 0; path < 8; path += 1) {
+      site.route(`/page/${path}`, hold(page));
+      site.route(`/moved/${path}`, hold(redirect(`http://www.acme.example:8080/page/${path}`)));
+      site.route(
+        `/no-head/${path}`,
+        hold((req, res) => (req.method === 'HEAD' ? res.writeHead(405).end() : page(req, res))),
+      );
+    }
+    // One public address behind three names; the host is reached at it whatever port the address names.
+    const dns = testResolver({ 'acme.example': [['93.184.216.34']], 'www.acme.example': [['93.184.216.34']], 'news.acme.example': [['93.184.216.34']] });
+    const prober = new Prober({ ...SETTINGS, allowPrivate: false, resolve: dns.resolve, pool: publicNetwork({ '93.184.216.34': site }).pool });
+    closing.push(prober);
+    const addresses = Array.from({ length: 8 }, (_, path) => [
+      `http://acme.example/page/${path}`,
+      `http://www.acme.example:8080/moved/${path}`,
+      `http://news.acme.example:8443/no-head/${path}`,
+    ]).flat();
+    const verdicts = await Promise.all(addresses.map((address) => prober.verdict(address, 'link')));
+    expect(verdicts.map((verdict) => [verdict.kind, (verdict as { status?: number }).status])).toEqual(addresses.map(() => ['answered', 200]));
+    expect(site.requests.length).toBeGreaterThan(addresses.length);
+    expect(site.most).toBe(2);
   });
 
   it('asks an address once, however many emails hold it, and goes on past a host that never answers', async () => {
@@ -142,8 +176,8 @@ describe('fetching links, bounded', () => {
       'localhost',
       'api.localhost',
     ])
-      expect([address, isPrivateAddress(address)]).toEqual([address, true]);
+      expect([address, refusedAsWritten(address) !== undefined]).toEqual([address, true]);
     for (const address of ['8.8.8.8', '172.32.0.1', '[2606:4700::1111]', 'acme.example', 'localhost.example.com'])
-      expect([address, isPrivateAddress(address)]).toEqual([address, false]);
+      expect([address, refusedAsWritten(address) !== undefined]).toEqual([address, false]);
   });
 });

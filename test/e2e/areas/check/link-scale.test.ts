@@ -1,10 +1,11 @@
 /**
  * `check --only qa` on 10,000 links: every address asked once, never more than 2 requests at a
- * time to a host nor 8 in all (counted at the hosts, on loopback), and a progress line on a
+ * time to a host nor IN_ALL (32) in all (counted at the hosts, on loopback), and a progress line on a
  * terminal that a pipe never gets. The hosts answer at once: the run's cost is loopsctl's own.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { LINK_RULES } from '../../../../src/areas/check/links/rules.js';
+import { IN_ALL } from '../../../../src/api/fetcher.js';
 import { InFlight, type PlainHost, startPlainHost } from '../../../support/link-hosts.js';
 import { sandboxEachTest, type RecordingSandbox } from '../../../support/recording.js';
 
@@ -37,7 +38,7 @@ describe('check --only qa: 10,000 links', () => {
     await Promise.all(hosts.splice(0).map((host) => host.close()));
   });
 
-  it('asks each once, at most 2 at a time to a host and 8 in all, with a progress line on a terminal', async () => {
+  it('asks each once, at most 2 at a time to a host and IN_ALL in all, with a progress line on a terminal', async () => {
     const sandbox = await openSandbox();
     const inFlight = new InFlight();
     for (let index = 0; index < HOSTS; index += 1) hosts.push(await startPlainHost(inFlight));
@@ -54,7 +55,7 @@ describe('check --only qa: 10,000 links', () => {
     for (const host of hosts) expect(host.most).toBeLessThanOrEqual(2);
     // Once the small hosts are done, the two large ones are asked at their bound, and no further.
     expect(hosts.slice(0, 2).map((host) => host.most)).toEqual([2, 2]);
-    expect(inFlight.most).toBeLessThanOrEqual(8);
+    expect(inFlight.most).toBeLessThanOrEqual(IN_ALL);
     // Side by side across the hosts, not one host at a time.
     expect(inFlight.most).toBeGreaterThan(2);
     // The line counts up to every address, and is cleared before the report.

@@ -147,7 +147,7 @@ describe('check --only qa: links and images', () => {
     expect(result.code).toBe(0);
     const found = result.json<Found[]>();
     expect(new Set(found.map((each) => each.rule))).toEqual(new Set(['link-private']));
-    expect(found[0]!.message).toContain('is a loopback or private address');
+    expect(found[0]!.message).toContain('is a loopback address (127.0.0.0/8), which recipients cannot reach; not fetched');
     const offline = await sandbox.loopsctl(['check', '--only', 'qa,rendered', '--json']);
     expect(offline.json<Found[]>().some((each) => each.rule === 'link-private')).toBe(true);
     const withoutLinks = await sandbox.loopsctl(['check', '--json']);
