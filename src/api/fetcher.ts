@@ -328,7 +328,7 @@ export async function walkRedirects<A, S>(fetcher: Fetcher, address: string, ste
     const next = taken.status >= 300 && taken.status < 400 && taken.location !== undefined ? nextAddress(taken.location, url) : undefined;
     if (next === undefined) return { kind: 'answered', url, answer: taken.answer, downgraded };
     if (next.protocol !== 'http:' && next.protocol !== 'https:')
-      return { kind: 'unsafe-redirect', url, to: `${next.protocol}…`, reason: `a ${next.protocol.slice(0, -1)}: address, which no link may lead to` };
+      return { kind: 'unsafe-redirect', url, to: `${next.protocol}…`, reason: `a ${next.protocol.slice(0, -1)}: address (only http and https are followed)` };
     if (passed.has(next.href)) return { kind: 'loop', url: next.href };
     if (redirects + 1 > MAX_REDIRECTS) return { kind: 'too-many-redirects', url: next.href };
     const refused = await judgeOrStop(fetcher, next.href);

@@ -1,14 +1,16 @@
 /**
  * A request to another host than the API: the PUT of an upload's bytes to a presigned URL, the
  * POST of a check's report to a team's incoming webhook, the GET of an image `content convert
- * --upload` carries into the account's storage. The URL is its own authority, so the
+ * --upload` carries into the account's storage (through the fetcher for outside addresses,
+ * fetcher.ts, which judges the address and each redirect's). The URL is its own authority, so the
  * request never carries the API key (storage refuses a request that brings a second way of
  * signing, and the key has no business leaving for another host). Such a URL holds its secret
  * (a signature in the query, a webhook's token in the path), so messages name it as `shown`.
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import type { RequestPool } from '../base/node-http.js';
-import { poolFor, proxyError, type ChosenProxy, type ProxySettings } from './proxy.js';
+import { poolFor, proxyError, proxyFor, type ChosenProxy, type ProxySettings } from './proxy.js';
+import { MAX_REDIRECTS, RefusedAddressError, shownAddress, walkRedirects, type Fetcher } from './fetcher.js';
 import { ProxyRefusedError, ProxyUnreachableError } from './proxy-pool.js';
 import { describeBody } from '../base/body-preview.js';
 import { InterruptedError, NetworkError, RateLimitError, RejectedError, ServerError, type LoopsctlError } from '../base/errors.js';
@@ -55,17 +57,42 @@ export async function sendOutside(put: OutsideRequest): Promise<void> {
 
 /** One request to the URL, in a pool of its own (another host than the API, and the only request to it) unless one is given. */
 async function requestOutside(put: OutsideRequest, limit: number): Promise<Answer> {
-  if (put.pool !== undefined) return requestWith(put.pool, undefined, put, limit);
+  if (put.pool !== undefined) return requestWith(throughPool(put.pool), undefined, put, limit);
   const { pool, proxy } = poolFor(put.url, put.proxy, { keepAliveTimeout: 1_000, connections: 1, connectTimeout: put.timeoutMs }, put.debug);
   try {
-    return await requestWith(pool, proxy, put, limit);
+    return await requestWith(throughPool(pool), proxy, put, limit);
   } finally {
     await pool.close();
   }
 }
 
-/** Redirects followed at most, as browsers and curl stop a loop. */
-const MAX_REDIRECTS = 5;
+/** How an attempt's request goes out and its answer comes back (read up to `limit` bytes for a success); a failure throws the network's error. */
+type Sender = (put: OutsideRequest, limit: number) => Promise<Answer>;
+
+/** Through a pool, the attempt bounded by its timeout. */
+const throughPool =
+  (pool: RequestPool): Sender =>
+  async (put, limit) => {
+    const deadline = AbortSignal.timeout(put.timeoutMs);
+    const response = await pool.request(put.url, {
+      method: put.method,
+      headers: { ...(put.contentType === undefined ? {} : { 'content-type': put.contentType }), 'user-agent': put.userAgent },
+      body: put.bytes,
+      headersTimeout: put.timeoutMs,
+      bodyTimeout: put.timeoutMs,
+      signal: put.signal ? AbortSignal.any([put.signal, deadline]) : deadline,
+    });
+    const status = response.statusCode;
+    // An error page is read for its first words only; a success as far as the caller reads.
+    const body = status >= 200 && status < 300 ? await response.bytes(limit) : Buffer.from((await response.text(64 * 1024)) ?? '');
+    return { status, headers: response.headers, body };
+  };
+
+/** Through the fetcher for outside addresses, which judges the address and bounds the request. */
+const throughFetcher =
+  (fetcher: Fetcher): Sender =>
+  (put, limit) =>
+    fetcher.send(put.url, { method: 'GET', limit });
 
 export interface Fetched {
   /** The address that answered, after redirects. */
@@ -76,43 +103,55 @@ export interface Fetched {
 }
 
 /**
- * A GET of a public address, with the transport's rules for another host (no key, the proxy
- * settings, the time limit, retries): redirects followed only to http(s) addresses, at most
- * MAX_REDIRECTS, and the body read no further than `limit` bytes. A refusal, an error or a
- * redirect elsewhere throws, naming the address.
+ * A GET of an address that came from content (an image a template names), through the fetcher
+ * (which refuses a loopback, private or reserved address unless the person allowed it, and judges
+ * each redirect's target as it judged the first), with the transport's rules for another host (no
+ * key, the time limit, retries): redirects followed only to http(s) addresses, at most
+ * MAX_REDIRECTS, never in a loop, and the body read no further than `limit` bytes. A refusal, an
+ * error or a redirect elsewhere throws, naming the address.
  */
-export async function fetchOutside(get: Omit<OutsideRequest, 'method' | 'bytes' | 'contentType' | 'pool' | 'idempotent'>, limit: number): Promise<Fetched> {
-  let url = get.url;
-  let shown = get.shown;
-  for (let redirects = 0; ; redirects += 1) {
-    const answer = await requestOutside({ ...get, url, shown, method: 'GET', idempotent: true }, limit);
-    if (answer.status < 300 || answer.status >= 400) return { url, contentType: String(answer.headers['content-type'] ?? ''), bytes: answer.body };
+export async function fetchOutside(
+  get: Omit<OutsideRequest, 'method' | 'bytes' | 'contentType' | 'pool' | 'idempotent' | 'shown'>,
+  limit: number,
+  fetcher: Fetcher,
+): Promise<Fetched> {
+  const shown = shownAddress(new URL(get.url));
+  const walk = await walkRedirects(fetcher, get.url, async (url) => {
+    // The fetcher says its own lines on --debug, with the address it connects to.
+    const at: OutsideRequest = { ...get, url, shown: shownAddress(new URL(url)), method: 'GET', idempotent: true, debug: undefined };
+    const answer = await requestWith(throughFetcher(fetcher), get.proxy === undefined ? undefined : proxyFor(url, get.proxy).proxy, at, limit);
     const location = answer.headers.location;
-    const refused = (reason: string) => new RejectedError(`GET ${shown}: ${reason}`, { status: answer.status, hint: get.refusedHint });
-    const next = addressOf(location, url);
-    if (next === undefined) throw refused(`HTTP ${answer.status} without an address to go to`);
-    if (next.protocol !== 'http:' && next.protocol !== 'https:')
-      throw refused(`redirected to a ${next.protocol.slice(0, -1)} address; only http(s) addresses are followed`);
-    if (redirects >= MAX_REDIRECTS) throw refused(`more than ${MAX_REDIRECTS} redirects`);
-    url = next.href;
-    shown = `${next.origin}${next.pathname}`;
+    return { answer, status: answer.status, ...(location === undefined ? {} : { location }) };
+  });
+  const refused = (reason: string) => new RejectedError(`GET ${shown}: ${reason}`, { hint: get.refusedHint });
+  switch (walk.kind) {
+    case 'answered':
+      return { url: walk.url, contentType: String(walk.answer.headers['content-type'] ?? ''), bytes: walk.answer.body };
+    case 'refused':
+      throw refusedAddress(`GET ${shown}`, walk.reason);
+    case 'unsafe-redirect':
+      throw refused(`redirected to ${walk.to}: ${walk.reason}; not followed`);
+    case 'loop':
+      throw refused(`redirected in a loop (back to ${shownAddress(new URL(walk.url))})`);
+    case 'too-many-redirects':
+      throw refused(`more than ${MAX_REDIRECTS} redirects`);
+    case 'stopped':
+      throw walk.stop;
   }
 }
 
-/** A redirect's Location, read against the address that gave it. */
-function addressOf(location: string | undefined, base: string): URL | undefined {
-  if (location === undefined) return undefined;
-  try {
-    return new URL(location, base);
-  } catch {
-    return undefined;
-  }
+/** What the refusal of an address says: what it is, and that it was not fetched. */
+function refusedAddress(shown: string, why: string): RejectedError {
+  return new RejectedError(`${shown}: ${why}; not fetched without --allow-private-links`, {
+    code: 'address_refused',
+    hint: 'a recipient could never load it either; if it is meant (a staging server), allow it with --allow-private-links',
+  });
 }
 
-async function requestWith(pool: RequestPool, proxy: ChosenProxy | undefined, put: OutsideRequest, limit: number): Promise<Answer> {
+async function requestWith(send: Sender, proxy: ChosenProxy | undefined, put: OutsideRequest, limit: number): Promise<Answer> {
   const shown = `${put.method} ${put.shown}`;
   for (let retry = 0; ; retry += 1) {
-    const failure = await attempt(pool, proxy, put, shown, limit);
+    const failure = await attempt(send, proxy, put, shown, limit);
     if ('status' in failure) return failure;
     // The same bytes to the same URL leave the same object, so a PUT may be sent again whenever
     // the rules allow an idempotent request to be; a POST only when it never left.
@@ -134,35 +173,24 @@ interface Failure {
   retryAfterMs?: number;
 }
 
-async function attempt(pool: RequestPool, proxy: ChosenProxy | undefined, put: OutsideRequest, shown: string, limit: number): Promise<Failure | Answer> {
+async function attempt(send: Sender, proxy: ChosenProxy | undefined, put: OutsideRequest, shown: string, limit: number): Promise<Failure | Answer> {
   if (put.signal?.aborted) throw new InterruptedError('interrupted');
-  const deadline = AbortSignal.timeout(put.timeoutMs);
   const sent = put.bytes === undefined ? '' : `, content-type: ${put.contentType}, ${put.bytes.length} bytes`;
   put.debug?.(`> ${shown} (no authorization${sent})`);
   let status: number;
   let body: Buffer | undefined;
   let headers: IncomingHttpHeaders;
   try {
-    const response = await pool.request(put.url, {
-      method: put.method,
-      headers: { ...(put.contentType === undefined ? {} : { 'content-type': put.contentType }), 'user-agent': put.userAgent },
-      body: put.bytes,
-      headersTimeout: put.timeoutMs,
-      bodyTimeout: put.timeoutMs,
-      signal: put.signal ? AbortSignal.any([put.signal, deadline]) : deadline,
-    });
-    status = response.statusCode;
-    headers = response.headers;
-    // An error page is read for its first words only; a success as far as the caller reads.
-    body = status >= 200 && status < 300 ? await response.bytes(limit) : Buffer.from((await response.text(64 * 1024)) ?? '');
+    ({ status, headers, body } = await send(put, limit));
   } catch (error) {
-    if (put.signal?.aborted) throw new InterruptedError('interrupted', { cause: error });
+    if (put.signal?.aborted || error instanceof InterruptedError) throw new InterruptedError('interrupted', { cause: error });
+    if (error instanceof RefusedAddressError) return { error: refusedAddress(shown, error.why), kind: 'final', reason: 'refused' };
     if (proxy !== undefined && (error instanceof ProxyRefusedError || error instanceof ProxyUnreachableError)) {
       const failure = proxyError(error, proxy, shown, new URL(put.url).origin);
       return { error: failure, kind: error instanceof ProxyRefusedError ? 'final' : 'not-connected', reason: 'proxy' };
     }
     const code = (error as { code?: string }).code;
-    const timedOut = deadline.aborted;
+    const timedOut = (error as Error).name === 'TimeoutError';
     const notConnected = code === 'ECONNREFUSED' || code === 'EAI_AGAIN' || code === 'CONNECT_TIMEOUT';
     const reason = timedOut ? `no answer within ${formatSeconds(put.timeoutMs)}` : [(error as Error).message, code].filter(Boolean).join(', ');
     return {

@@ -239,6 +239,15 @@ export function plans(spec: CommandSpec): boolean {
   return spec.options?.includes(PLAN_OPTION) === true;
 }
 
+/**
+ * --allow-private-links, the one flag of every command that fetches an address content or a person
+ * named (src/api/fetcher.ts): loopback, private and reserved addresses are fetched only with it. A
+ * person's: a tool call must not make this machine fetch its private network's addresses.
+ */
+export function allowPrivateLinksOption(description: string): OptionSpec {
+  return { flags: '--allow-private-links', description, personOnly: true };
+}
+
 /** The override of a read-only profile, for one run. */
 export const ALLOW_WRITES_OPTION: OptionSpec = { flags: '--allow-writes', description: 'write even though the profile is read-only', personOnly: true };
 

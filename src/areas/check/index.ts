@@ -1,5 +1,5 @@
 /** `loopsctl check`: the whole account checked against the platform's rules, email practice and the team's own. */
-import { command, InvalidValue, type Spec } from '../../core/declare.js';
+import { allowPrivateLinksOption, command, InvalidValue, type Spec } from '../../core/declare.js';
 import { parseRate } from './rate.js';
 
 /** A threshold: a percentage (2%, 0.5%) or a fraction (0.02). */
@@ -53,9 +53,10 @@ what to do. The rule families:
                 timeouts, https to http, a link whose text shows another
                 domain; images that are no image, over 1 MB (5 MB an email)
                 or narrower than drawn. At most 2 requests at a time to a
-                host and 8 in all, each address once, nothing sent but a user
-                agent; loopback and private addresses only with
-                --allow-private-links; on a terminal, a count as they go
+                host and 32 in all, each address once, nothing sent but a user
+                agent; loopback, private and reserved addresses (by name or by
+                what it resolves to) only with --allow-private-links; on a
+                terminal, a count as they go
   wiring        workflows not sending, event triggers without an event or an
                 event pattern, filters naming a contact property the account
                 lacks, scheduled campaigns with nothing to send, unused mailing
@@ -97,7 +98,7 @@ docs/check.md.`,
       flags: '--only <families>',
       description: 'only these rule families, comma-separated: content, rendered, qa, wiring, expectations, metrics, code (qa fetches links)',
     },
-    { flags: '--links', description: "qa: fetch each email's static links and images (HEAD, or a ranged GET), at most 2 at a time per host and 8 in all" },
+    { flags: '--links', description: "qa: fetch each email's static links and images (HEAD, or a ranged GET), at most 2 at a time per host and 32 in all" },
     {
       flags: '--spamassassin <host:port>',
       description: 'qa: score each email on this spamd (your own) over SPAMC; an email it scores as spam is a warning. Nothing is sent anywhere without it',
@@ -105,12 +106,7 @@ docs/check.md.`,
       // What leaves the machine, and to where, is the person's to say.
       personOnly: true,
     },
-    {
-      flags: '--allow-private-links',
-      description: 'qa: fetch links to loopback and private addresses too (otherwise reported, not fetched)',
-      // A tool call must not make this machine fetch its private network's addresses.
-      personOnly: true,
-    },
+    allowPrivateLinksOption('qa: fetch links and images at loopback, private and reserved addresses too (otherwise reported, not fetched)'),
     {
       flags: '--code <dir>',
       description: "the app's source to check against the account (repeatable): transactional sends, events, mailing lists, contact properties",

@@ -1,8 +1,8 @@
 /**
  * The network half of the qa family: the static links and images of each email fetched (probe.ts)
  * and judged, each finding at the line and column of its address in the LMX. An address a variable
- * builds is counted, not fetched; one to a loopback or private address is reported and fetched only
- * with --allow-private-links.
+ * builds is counted, not fetched; one to a loopback, private or reserved address (by its name or by
+ * what the name resolves to) is reported and fetched only with --allow-private-links.
  */
 import { elementsOf, textOf, type LmxAttribute, type LmxElement } from '../../../lmx/index.js';
 import { embedComponents } from '../../../lmx/qa/index.js';
@@ -208,7 +208,7 @@ const keyOf = (target: Target) => `${target.as} ${target.address}`;
 
 /**
  * Each address to ask, once, taken host by host in turn (a first of each host, then a second…): the
- * 8 asked at a time then span hosts, rather than wait in a row on one host's 2.
+ * addresses asked at a time then span hosts, rather than wait in a row on one host's 2.
  */
 function inTurnByHost(targets: Iterable<Target>): Target[] {
   const byHost = new Map<string, Target[]>();
@@ -231,9 +231,9 @@ function inTurnByHost(targets: Iterable<Target>): Target[] {
 }
 
 /**
- * The qa family's network findings for the emails. Bounded however many links they hold: 8
- * addresses are judged at a time (the prober keeps to 2 requests a host and 8 in all), the next
- * started as one ends, and what is kept of each is its verdict.
+ * The qa family's network findings for the emails. Bounded however many links they hold: IN_ALL
+ * addresses are judged at a time (the fetcher keeps to 2 requests a host and IN_ALL in all), the
+ * next started as one ends, and what is kept of each is its verdict.
  */
 export async function checkLinks(emails: readonly RenderedEmail[], options: LinkCheckOptions): Promise<Problem[]> {
   const prober = new Prober(options);

@@ -38,6 +38,7 @@ interface ConvertOptions {
   strict?: boolean;
   force?: boolean;
   subject?: string;
+  allowPrivateLinks?: boolean;
 }
 
 /** The message fields an email is given from outside its source: --subject, or the send of an app that `migrate report` read. */
@@ -237,10 +238,20 @@ async function emailRecord(run: Run, { source, findings, document, email }: Read
   return { converted, files };
 }
 
-/** --upload's carrier: images uploaded as `uploads create` does, remote ones downloaded first with the transport's rules for another host (never the key). */
-async function imageCarrier(context: Uses<'client' | 'globals'>): Promise<ImageCarrier> {
-  const [{ uploadImage }, { fetchOutside }] = await Promise.all([import('../../uploads/commands.js'), import('../../../api/outside.js')]);
-  return {
+/**
+ * --upload's carrier: images uploaded as `uploads create` does, remote ones downloaded first through
+ * the fetcher for outside addresses (never the key; a loopback, private or reserved address, or a
+ * redirect to one, refused and listed unless --allow-private-links), closed when the run ends.
+ */
+async function imageCarrier(context: Uses<'client' | 'globals'>, allowPrivate: boolean): Promise<{ carrier: ImageCarrier; close(): Promise<void> }> {
+  const [{ uploadImage }, { fetchOutside }, { Fetcher }] = await Promise.all([
+    import('../../uploads/commands.js'),
+    import('../../../api/outside.js'),
+    import('../../../api/fetcher.js'),
+  ]);
+  const settings = context.outsideSettings();
+  const fetcher = new Fetcher({ ...settings, allowPrivate });
+  const carrier: ImageCarrier = {
     upload: async (bytes, contentType) => {
       try {
         return { url: (await uploadImage(context, bytes, contentType)).finalUrl };
@@ -252,11 +263,7 @@ async function imageCarrier(context: Uses<'client' | 'globals'>): Promise<ImageC
     },
     download: async (url, limit) => {
       try {
-        const address = new URL(url);
-        return await fetchOutside(
-          { url, shown: `${address.origin}${address.pathname}`, target: 'the image’s host', refusedHint: '', ...context.outsideSettings() },
-          limit,
-        );
+        return await fetchOutside({ url, target: 'the image’s host', refusedHint: '', ...settings }, limit, fetcher);
       } catch (error) {
         // Each image that cannot be had is listed, the run goes on; Ctrl-C still stops it.
         if (error instanceof TypeError) return 'not an address that can be read';
@@ -265,6 +272,7 @@ async function imageCarrier(context: Uses<'client' | 'globals'>): Promise<ImageC
       }
     },
   };
+  return { carrier, close: () => fetcher.close() };
 }
 
 /**
@@ -379,8 +387,10 @@ export const convert: Handler<[string], ConvertOptions> = handler(['out', 'files
       });
     given.set(emails[0]!.path, { subject: options.subject });
   }
-  const upload = options.upload ? await imageCarrier(context) : undefined;
-  const records = await convertSources(sources, { kind, root, workflow: options.workflow, upload, force: options.force, given });
+  const upload = options.upload ? await imageCarrier(context, options.allowPrivateLinks === true) : undefined;
+  const records = await convertSources(sources, { kind, root, workflow: options.workflow, upload: upload?.carrier, force: options.force, given }).finally(() =>
+    upload?.close(),
+  );
   writeRecords(root, records);
   const converted = records.map((record) => record.converted);
   const { out } = context;

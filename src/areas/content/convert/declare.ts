@@ -1,5 +1,5 @@
 /** `content convert`'s declaration: its options, help and examples (what it does is command.ts). */
-import { command } from '../../../core/declare.js';
+import { allowPrivateLinksOption, command } from '../../../core/declare.js';
 import { EMAIL_WORDS } from '../../../platform/record-kinds.js';
 
 export const convertCommand = command({
@@ -22,6 +22,7 @@ export const convertCommand = command({
       description: "upload the images the emails name (a path beside them, or an http(s) address) to the account's storage, and write their addresses",
       tier: 'write',
     },
+    allowPrivateLinksOption('with --upload: download images at loopback, private and reserved addresses too (otherwise listed, not fetched)'),
     {
       flags: '--subject <text>',
       description: "the email's subject, over the one its source names ({{x}} and other variables translated as in its body); one email only",
@@ -61,7 +62,9 @@ same name is there, unless --force. With --upload, images the emails name by
 a path beside them (logo.png) or at an http(s) address are uploaded to the
 account's storage, each once, and the emails point at them (three calls each,
 as \`uploads create\`). An address is downloaded without the key, over http(s)
-only, up to the size the API takes, and kept only if it is an image; what is
+only, up to the size the API takes, and kept only if it is an image; one at a
+loopback, private or reserved address (by name, by what the name resolves to,
+or by where it redirects) is not fetched unless --allow-private-links; what is
 not uploaded is listed, and the run exits 1. Without --upload, nothing is sent
 and no key is needed.
 See docs/migrate.md.`,

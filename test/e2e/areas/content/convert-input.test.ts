@@ -550,7 +550,8 @@ describe('content convert --upload', () => {
       ].join('\n'),
     });
     const out = join(tempDir('loopsctl-convert-out-'), 'loops');
-    const result = await run(['content', 'convert', join(source, 'welcome.html'), '--out', out, '--upload', '--json'], { env });
+    // The image host is on loopback: fetched only as the person allows.
+    const result = await run(['content', 'convert', join(source, 'welcome.html'), '--out', out, '--upload', '--allow-private-links', '--json'], { env });
     expect(result.code, result.stderr).toBe(1);
     expect(result.stderr).toBe('');
     // The image host got no key, nor any header of the API's: only what a browser would send.
@@ -592,7 +593,7 @@ describe('content convert --upload', () => {
       `--upload ${host.origin}/page.png: not uploaded: the answer is text/html, not an image`,
       `--upload ${host.origin}/posing.png: not uploaded: the answer says image/png, but its first bytes are not those of any of image/jpeg, image/png, image/gif, image/webp`,
       `--upload ${host.origin}/missing.png: not uploaded: GET ${host.origin}/missing.png: the image’s host refused it (HTTP 404, content-type text/plain, body starts "not found")`,
-      `--upload ${host.origin}/elsewhere.png: not uploaded: GET ${host.origin}/elsewhere.png: redirected to a file address; only http(s) addresses are followed`,
+      `--upload ${host.origin}/elsewhere.png: not uploaded: GET ${host.origin}/elsewhere.png: redirected to file:…: a file: address (only http and https are followed); not followed`,
       `--upload ${host.origin}/huge.png: not uploaded: the answer is larger than the 4000000 bytes the API takes`,
       '--upload ftp://files.example.com/logo.png: not uploaded: a ftp: address; convert downloads images over http(s) only',
       '--upload data:image/png;base64,iVBORw0KGgo=: not uploaded: a data: address; convert downloads images over http(s) only',
