@@ -29,6 +29,7 @@ export interface ReviewOptions {
   out?: string;
   format?: 'text' | 'markdown' | 'slack';
   allowNetwork?: boolean;
+  allowPrivateLinks?: boolean;
   screenshots?: boolean;
   code?: string[];
   rules?: string;
@@ -183,7 +184,7 @@ async function withSends(review: Review, code: string[]): Promise<Review> {
 }
 
 async function writeReviewPages(
-  context: Uses<'files' | 'out' | 'programs'>,
+  context: Uses<'files' | 'out' | 'programs' | 'client'>,
   result: Review,
   options: ReviewOptions & { impact?: ImpactRecord[] },
   between: string,
@@ -191,8 +192,7 @@ async function writeReviewPages(
 ): Promise<void> {
   const { writePages } = await import('./review/page.js');
   const allowNetwork = options.allowNetwork === true;
-  const pictures =
-    chromium === undefined ? undefined : await (await import('./review/screenshots.js')).screenshotsOf(result, chromium, context.env, allowNetwork);
+  const pictures = chromium === undefined ? undefined : await screenshots(context, result, chromium, allowNetwork, options.allowPrivateLinks === true);
   const files = await writePages(context, result, options.out!, {
     allowNetwork,
     between,
@@ -200,6 +200,24 @@ async function writeReviewPages(
     ...(options.impact === undefined ? {} : { impact: options.impact }),
   });
   context.out.note(`Wrote the review to ${files.length === 1 ? files[0] : `${files.length} pages: ${files.join(', ')}`}.`);
+}
+
+/**
+ * The screenshots, the emails' images (with --allow-network) fetched through the fetcher for
+ * outside addresses, which the browser's requests go to: an address it refuses is listed, not loaded.
+ */
+async function screenshots(context: Uses<'out' | 'programs' | 'client'>, result: Review, chromium: string, allowNetwork: boolean, allowPrivate: boolean) {
+  const { screenshotsOf } = await import('./review/screenshots.js');
+  if (!allowNetwork) return screenshotsOf(result, chromium, context.env);
+  const { OutsideImages } = await import('./outside-images.js');
+  const refused: string[] = [];
+  const images = new OutsideImages({ ...context.outsideSettings(), allowPrivate }, (address, why) => refused.push(`${sanitize(address)}: ${why}`));
+  try {
+    return await screenshotsOf(result, chromium, context.env, (address) => images.load(address));
+  } finally {
+    await images.close();
+    for (const line of refused) context.out.note(`Not loaded in the screenshots: ${line} (--allow-private-links loads it).`);
+  }
 }
 
 /** What --send-previews sent and did not, each email in a line. */

@@ -1,5 +1,5 @@
 /** `loopsctl content review`'s declaration: its arguments, options, help and examples. */
-import { command, emailAddress } from '../../core/declare.js';
+import { allowPrivateLinksOption, command, emailAddress } from '../../core/declare.js';
 
 export const reviewCommand = command({
   name: 'review',
@@ -28,6 +28,9 @@ export const reviewCommand = command({
       flags: '--allow-network',
       description: "let the HTML page load the emails' images from their addresses (by default each is a placeholder of its size)",
     },
+    allowPrivateLinksOption(
+      'with --allow-network and --screenshots: draw images at loopback, private and reserved addresses too (otherwise listed, not loaded)',
+    ),
     {
       flags: '--code <dir>',
       description: "the app's source (repeatable): each changed transactional email's sends in it, and those that give no value for a data variable it adds",
@@ -81,7 +84,9 @@ is a placeholder of its size unless --allow-network. With --screenshots the
 page also holds pictures of each email before and after at 600 and 375 px,
 drawn by Chromium (found on PATH, or as LOOPSCTL_CHROMIUM names it; without
 one, exit 2 and what to install), each block that changed boxed where the
-browser laid it out. With --code, each changed transactional email's sends in
+browser laid it out; with --allow-network, the images they draw are fetched by
+loopsctl, never at a loopback, private or reserved address (listed instead)
+unless --allow-private-links. With --code, each changed transactional email's sends in
 the app's source are listed (found as \`check --code\` finds them), with the
 data variables the change adds that a send gives no value for; a plan's page
 shows its impact (the sends so far of a workflow node it changes, the

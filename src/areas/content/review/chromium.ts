@@ -3,8 +3,10 @@
  * protocol's JSON messages on descriptors 3 and 4, each ended by a NUL), for the screenshots of
  * `content review --screenshots`. Nothing listens on a port. It starts headless with a new empty
  * profile in a temporary directory (removed when it closes) and the flags that keep it from
- * reaching the network by itself; every request a page makes fails unless images may load from
- * their addresses (--allow-network). The browser is found as LOOPSCTL_CHROMIUM names it, else on
+ * reaching the network by itself. Every request a page makes is held (the protocol's Fetch domain):
+ * it fails, unless the tab was given a loader (--allow-network), which fetches an http(s) image
+ * through loopsctl's fetcher for outside addresses and hands the browser its bytes, so that the
+ * page reaches no address the fetcher refuses. The browser is found as LOOPSCTL_CHROMIUM names it, else on
  * PATH (chromium, chromium-browser, google-chrome, chromium-headless-shell), else where macOS
  * installs it.
  */
@@ -75,9 +77,12 @@ type Message = { id?: number; method?: string; params?: Record<string, unknown>;
 /** A tab of the browser: a protocol call in it. */
 export type Tab = (method: string, params?: Record<string, unknown>) => Promise<Record<string, unknown>>;
 
+/** What answers a page's request for an address: an image's bytes, or nothing (the request fails). */
+export type Loader = (address: string) => Promise<{ status: number; contentType: string; body: Buffer } | { refused: string } | { failed: string }>;
+
 export interface Chromium {
-  /** A new tab: its calls, with every request it makes failed unless `network`. */
-  tab(network: boolean): Promise<Tab>;
+  /** A new tab: its calls, with every request it makes answered by `load`, or failed without one. */
+  tab(load?: Loader): Promise<Tab>;
   close(): Promise<void>;
 }
 
@@ -156,20 +161,38 @@ export async function startChromium(program: string, env: Readonly<Record<string
     throw error;
   }
   return {
-    tab: async (network) => {
-      const { targetId } = await call('Target.createTarget', { url: 'about:blank' });
-      const { sessionId } = (await call('Target.attachToTarget', { targetId, flatten: true })) as { sessionId: string };
-      const tab: Tab = (method, params) => call(method, params, sessionId);
-      if (!network) {
-        // Every request fails as it is made: the page reads nothing but its own data: images.
-        handlers.set(sessionId, (message) => {
-          if (message.method === 'Fetch.requestPaused')
-            void tab('Fetch.failRequest', { requestId: message.params!.requestId, errorReason: 'BlockedByClient' }).catch(() => undefined);
-        });
-        await tab('Fetch.enable', { patterns: [{ urlPattern: '*' }] });
-      }
-      return tab;
-    },
+    tab: (load) => openTab(call, handlers, load),
     close,
   };
+}
+
+/**
+ * A new tab, each request it makes held as it is made (the protocol's Fetch domain): the page reads
+ * nothing but its own data: images, and what `load` fetched for it; without `load`, every request fails.
+ */
+async function openTab(
+  call: (method: string, params?: Record<string, unknown>, sessionId?: string) => Promise<Record<string, unknown>>,
+  handlers: Map<string, (message: Message) => void>,
+  load: Loader | undefined,
+): Promise<Tab> {
+  const { targetId } = await call('Target.createTarget', { url: 'about:blank' });
+  const { sessionId } = (await call('Target.attachToTarget', { targetId, flatten: true })) as { sessionId: string };
+  const tab: Tab = (method, params) => call(method, params, sessionId);
+  const answer = async (requestId: string, request: { url: string; method: string }) => {
+    const loaded = load === undefined || request.method !== 'GET' ? undefined : await load(request.url);
+    if (loaded === undefined || !('body' in loaded)) return tab('Fetch.failRequest', { requestId, errorReason: 'BlockedByClient' });
+    return tab('Fetch.fulfillRequest', {
+      requestId,
+      responseCode: loaded.status,
+      responseHeaders: [{ name: 'content-type', value: loaded.contentType }],
+      body: loaded.body.toString('base64'),
+    });
+  };
+  handlers.set(sessionId, (message) => {
+    if (message.method !== 'Fetch.requestPaused') return;
+    const { requestId, request } = message.params as { requestId: string; request: { url: string; method: string } };
+    void answer(requestId, request).catch(() => tab('Fetch.failRequest', { requestId, errorReason: 'Failed' }).catch(() => undefined));
+  });
+  await tab('Fetch.enable', { patterns: [{ urlPattern: '*' }] });
+  return tab;
 }

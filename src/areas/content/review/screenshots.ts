@@ -8,7 +8,7 @@
  */
 import type { Review } from './compare.js';
 import { markedHtml, WIDTHS, type Box, type Pictures, type Shot } from './page.js';
-import { startChromium, type Tab } from './chromium.js';
+import { startChromium, type Loader, type Tab } from './chromium.js';
 
 /** The tallest a screenshot is drawn: an email longer than this is cut there (the frames below it show the rest). */
 export const MAX_SHOT_HEIGHT = 4000;
@@ -50,13 +50,12 @@ async function shoot(tab: Tab, html: string, width: number): Promise<Shot> {
   };
 }
 
-/** Every email's screenshots, by its path: each side it has, at each width. */
-export async function screenshotsOf(
-  review: Review,
-  program: string,
-  env: Readonly<Record<string, string | undefined>>,
-  allowNetwork: boolean,
-): Promise<Pictures> {
+/**
+ * Every email's screenshots, by its path: each side it has, at each width. With `load`
+ * (--allow-network) the emails' images are drawn, each fetched by it; without, each is a placeholder.
+ */
+export async function screenshotsOf(review: Review, program: string, env: Readonly<Record<string, string | undefined>>, load?: Loader): Promise<Pictures> {
+  const allowNetwork = load !== undefined;
   const jobs = review.emails.flatMap((email) =>
     (['before', 'after'] as const).flatMap((side) =>
       email[side] === undefined ? [] : WIDTHS.map((width) => ({ email, side, width, html: markedHtml(email, side, allowNetwork, false) })),
@@ -66,7 +65,7 @@ export async function screenshotsOf(
   if (jobs.length === 0) return pictures;
   const chromium = await startChromium(program, env);
   try {
-    const tabs = await Promise.all(Array.from({ length: Math.min(TABS, jobs.length) }, () => chromium.tab(allowNetwork)));
+    const tabs = await Promise.all(Array.from({ length: Math.min(TABS, jobs.length) }, () => chromium.tab(load)));
     let next = 0;
     await Promise.all(
       tabs.map(async (tab) => {
