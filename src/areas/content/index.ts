@@ -1,5 +1,5 @@
 /** `loopsctl content`: an account's emails, workflows and the audience they stand on as files, to review in git and push back. */
-import { command, group, integerIn, planExpiry, type ArgumentSpec, type OptionSpec, type Spec } from '../../core/declare.js';
+import { allowPrivateLinksOption, command, group, integerIn, planExpiry, type ArgumentSpec, type OptionSpec, type Spec } from '../../core/declare.js';
 import { LMX_KINDS } from '../../lmx/kinds.js';
 import { convertCommand } from './convert/declare.js';
 import { reviewCommand } from './review-declaration.js';
@@ -288,6 +288,7 @@ mailto, tel or sms addresses, are left out. Nothing is sent.`,
           description: 'the rules file for the qa findings the check panel shows, read as the preview starts (default loops.check.yaml here or in ./loops)',
           file: {},
         },
+        allowPrivateLinksOption('show images at loopback, private and reserved addresses too (otherwise each is said, not loaded)'),
       ],
       help: `Prints the page's address (http://127.0.0.1:<port>/) as the one line of its
 output, and serves until interrupted. The page lists the directory's emails and
@@ -300,13 +301,16 @@ second.
 The server listens on 127.0.0.1 only, answers only requests addressed to it
 there, serves nothing but the directory's .lmx files (none over 100 KB, none
 through a symbolic link), never calls the account and sends nothing. An email's
-images load only from the hosts its LMX writes out.
+images load only from the hosts its LMX writes out, and through the server:
+loopsctl fetches each (the browser reaches no other host), never at a loopback,
+private or reserved address unless --allow-private-links (each one refused is
+said on stderr).
 
 With --compare, the original's HTML (an .html email, or what an MJML or React
 Email build makes of its template) is drawn beside the email chosen, at 600 px
 and at 375 px: \`content convert\`'s result beside what it was (one above the
 other where the page is narrower than two phone frames). It runs no script,
-and loads images only from the hosts it names.
+and loads images only from the hosts it names, as the email does.
 
 The qa findings (contrast, link text, spam risk…) are shown as \`content check\`
 shows them: ruled by the rules file (loops.check.yaml here or in ./loops, or

@@ -1,8 +1,8 @@
 /**
  * The server behind `content preview`: on 127.0.0.1 only, for the browser of the person who
- * started it. It serves the page, each email drawn as HTML, a stream of change events (the
- * directory is watched, so the page follows every save), and takes the sample values the page's
- * form saves. It reads nothing but the .lmx files the directory lists (no path of a request is
+ * started it. It serves the page, each email drawn as HTML, the images the emails name (fetched by
+ * loopsctl, preview-images.ts), a stream of change events (the directory is watched, so the page
+ * follows every save), and takes the sample values the page's form saves. It reads nothing but the .lmx files the directory lists (no path of a request is
  * ever opened: a request names an email of the list, or gets 404) and writes nothing but an
  * email's values file; it never calls the account. Requests another web page could send (a
  * foreign Host or Origin) are refused by the guard it shares with the sandbox's inbox.
@@ -25,6 +25,7 @@ import { readLmxSourceAsync } from './lmx-files.js';
 import type { QaRules } from './check-qa.js';
 import { emailsOf, valuesFileOf, valuesFrom, type TreeEmail } from './tree.js';
 import { isJsonObject } from '../../base/json-object.js';
+import { PreviewImages, type ImageLoader } from './preview-images.js';
 
 export interface PreviewOptions {
   root: string;
@@ -35,6 +36,8 @@ export interface PreviewOptions {
   compare?: { root: string; path: string; name: string };
   /** The rules file, read when the preview starts: its say on the qa findings the check panel and the list show. */
   rules?: QaRules;
+  /** What fetches the emails' images, which the preview serves them through (preview-images.ts). */
+  images: ImageLoader;
 }
 
 /** The original's HTML is read up to this (as `content convert` reads a source). */
@@ -61,12 +64,13 @@ const MAX_VALUES_BYTES = 64 * 1024;
 /** The page runs its own script only and shows no image of its own; the frames show the emails, which run none. */
 const PAGE_POLICY = pagePolicy("'self'", "'none'");
 /**
- * An email runs nothing and loads nothing but images, and those only from the hosts its LMX (and
- * its components') writes out in full: an address whose host is a variable, or anything the
- * drawing adds, loads nothing, so sample values go nowhere the email's own text does not name.
+ * An email runs nothing and loads nothing but images, and those only through the preview itself
+ * (preview-images.ts), which serves the images at hosts its LMX (and its components') writes out in
+ * full: an address whose host is a variable, or anything the drawing adds, loads nothing, so sample
+ * values go nowhere the email's own text does not name.
  */
 function emailPolicy(imageOrigins: readonly string[]): string {
-  const images = imageOrigins.length === 0 ? "'none'" : imageOrigins.join(' ');
+  const images = imageOrigins.length === 0 ? "'none'" : "'self'";
   return `default-src 'none'; img-src ${images}; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'`;
 }
 
@@ -233,8 +237,8 @@ async function saveValues(req: IncomingMessage, root: string, named: () => TreeE
   writeTreeFile(root, valuesPathOf(root, email), `${JSON.stringify(values, null, 2)}\n`);
 }
 
-/** The original --compare names, as it sends: read now (it may have changed), running nothing, loading images from the hosts it names only. */
-async function serveOriginal(res: ServerResponse, compare: PreviewOptions['compare']): Promise<void> {
+/** The original --compare names, as it sends: read now (it may have changed), running nothing, loading images from the hosts it names only (through the preview). */
+async function serveOriginal(res: ServerResponse, compare: PreviewOptions['compare'], images: PreviewImages): Promise<void> {
   if (compare === undefined) throw new PreviewRequestError(404, 'not found');
   const bytes = await readTreeFileAsync(compare.root, compare.path, MAX_ORIGINAL_BYTES).catch((error: unknown) => {
     if (error instanceof TreeFileTooLargeError) throw new PreviewRequestError(413, `${compare.name} is over ${MAX_ORIGINAL_BYTES / 1024 / 1024} MB`);
@@ -242,12 +246,14 @@ async function serveOriginal(res: ServerResponse, compare: PreviewOptions['compa
   });
   if (bytes === undefined) throw new PreviewRequestError(404, `${compare.name} is not there any more`);
   const html = bytes.toString('utf8');
-  sendText(res, 200, 'text/html; charset=utf-8', html, { 'content-security-policy': emailPolicy(originalImageOrigins(html)) });
+  const origins = originalImageOrigins(html);
+  sendText(res, 200, 'text/html; charset=utf-8', images.routed(html, origins), { 'content-security-policy': emailPolicy(origins) });
 }
 
 /** Starts the server; it stops when `close` is called. */
 export async function startPreview(options: PreviewOptions): Promise<PreviewServer> {
   const { root, kind, rules } = options;
+  const images = new PreviewImages(options.images);
   const streams = new Set<ServerResponse>();
   let version = 0;
   let pending: NodeJS.Timeout | undefined;
@@ -292,10 +298,13 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
       case 'GET /email.html': {
         const drawn = await draw(root, emailNamed(root, url.searchParams.get('path'), kind), rules);
         if ('problem' in drawn) throw new PreviewRequestError(422, `not drawn: ${drawn.problem.message}`);
-        return sendText(res, 200, 'text/html; charset=utf-8', drawn.view.html, { 'content-security-policy': emailPolicy(imageOriginsOf(drawn.documents)) });
+        const origins = imageOriginsOf(drawn.documents);
+        return sendText(res, 200, 'text/html; charset=utf-8', images.routed(drawn.view.html, origins), { 'content-security-policy': emailPolicy(origins) });
       }
       case 'GET /original.html':
-        return serveOriginal(res, options.compare);
+        return serveOriginal(res, options.compare, images);
+      case 'GET /image':
+        return images.serve(req, res, url);
       case 'GET /preview.css':
         return sendText(res, 200, 'text/css; charset=utf-8', PREVIEW_CSS);
       case 'GET /preview.js':

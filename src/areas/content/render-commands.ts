@@ -6,7 +6,8 @@
 import { existsSync, statSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { AuthError, InvalidResponseError, LocalFileError, NotFoundError, UsageError } from '../../base/errors.js';
-import { sanitizeKeepingLines } from '../../base/sanitize.js';
+import { sanitize, sanitizeKeepingLines } from '../../base/sanitize.js';
+import { VERSION } from '../../base/version.js';
 import { readTreeFileAsync, treeEntryKind, TreeFileTooLargeError } from '../../base/tree-files.js';
 import { writeTreeFile } from '../../base/tree-writes.js';
 import type { ApiClient } from '../../api/client.js';
@@ -201,6 +202,7 @@ interface PreviewOptions {
   kind?: string;
   compare?: string;
   rules?: string;
+  allowPrivateLinks?: boolean;
 }
 
 /** The original --compare names: an HTML email, read where it is, never through a link. */
@@ -216,34 +218,57 @@ function originalOf(file: string | undefined): { root: string; path: string; nam
 }
 
 /** `content preview`: serves the page until interrupted; its address is the one line of output. */
-export const preview: Handler<[string | undefined], PreviewOptions> = handler(['out', 'files', 'programs'], async (context, [directory], options) => {
-  const root = resolve(directory ?? DEFAULT_DIRECTORY);
-  if (!existsSync(root) || !statSync(root).isDirectory()) {
-    throw new UsageError(`${root} is not a directory`, { hint: 'pull your content first (`loopsctl content pull`), or name a directory of .lmx files' });
-  }
-  const [{ startPreview }, { readQaRules }] = await Promise.all([import('./preview-server.js'), import('./check-qa.js')]);
-  // The rules file `content check` reads (--rules, else loops.check.yaml here or in ./loops), read once as the preview starts.
-  const rules = await readQaRules(options.rules, context.runtime.files?.root ?? '.');
-  const server = await startPreview({
-    root,
-    port: options.port,
-    kind: kindOption(options.kind),
-    compare: originalOf(options.compare),
-    ...(rules === undefined ? {} : { rules }),
-  });
-  const { out, runtime } = context;
-  await out.write(`${server.url}\n`);
-  out.note(`Previewing the emails of ${root} at ${server.url}`);
-  out.note('The page follows your edits: save an .lmx file and it redraws. Nothing is sent. Press Ctrl-C to stop.');
-  if (options.open) {
-    if (!runtime.stdout.isTTY || !(runtime.env.BROWSER?.trim() || hasDisplay(runtime)))
-      out.note('No browser can be shown here: open the address above yourself.');
-    // The browser runs beside the server; a failure to start it is noted with the address.
-    else void openPage(context, server.url);
-  }
-  await new Promise<void>((resolve) => {
-    if (runtime.signal.aborted) return resolve();
-    runtime.signal.addEventListener('abort', () => resolve(), { once: true });
-  });
-  await server.close();
-});
+export const preview: Handler<[string | undefined], PreviewOptions> = handler(
+  ['out', 'files', 'programs', 'globals'],
+  async (context, [directory], options) => {
+    const root = resolve(directory ?? DEFAULT_DIRECTORY);
+    if (!existsSync(root) || !statSync(root).isDirectory()) {
+      throw new UsageError(`${root} is not a directory`, { hint: 'pull your content first (`loopsctl content pull`), or name a directory of .lmx files' });
+    }
+    const [{ startPreview }, { readQaRules }, { OutsideImages }] = await Promise.all([
+      import('./preview-server.js'),
+      import('./check-qa.js'),
+      import('./outside-images.js'),
+    ]);
+    // The rules file `content check` reads (--rules, else loops.check.yaml here or in ./loops), read once as the preview starts.
+    const rules = await readQaRules(options.rules, context.runtime.files?.root ?? '.');
+    const { out, runtime, globals } = context;
+    // The emails' images, fetched by loopsctl as any address from content is: the time limit and proxy of the run.
+    const images = new OutsideImages(
+      {
+        userAgent: `loopsctl/${VERSION}`,
+        timeoutMs: globals.timeout * 1000,
+        proxy: { flag: globals.proxy, env: context.env },
+        signal: runtime.signal,
+        allowPrivate: options.allowPrivateLinks === true,
+      },
+      (address, why) => out.note(`Not loaded in the preview: ${sanitize(address)}: ${why} (--allow-private-links loads it).`),
+    );
+    const server = await startPreview({
+      root,
+      port: options.port,
+      kind: kindOption(options.kind),
+      compare: originalOf(options.compare),
+      ...(rules === undefined ? {} : { rules }),
+      images: (address) => images.load(address),
+    }).catch(async (error: unknown) => {
+      await images.close();
+      throw error;
+    });
+    await out.write(`${server.url}\n`);
+    out.note(`Previewing the emails of ${root} at ${server.url}`);
+    out.note('The page follows your edits: save an .lmx file and it redraws. Nothing is sent. Press Ctrl-C to stop.');
+    if (options.open) {
+      if (!runtime.stdout.isTTY || !(runtime.env.BROWSER?.trim() || hasDisplay(runtime)))
+        out.note('No browser can be shown here: open the address above yourself.');
+      // The browser runs beside the server; a failure to start it is noted with the address.
+      else void openPage(context, server.url);
+    }
+    await new Promise<void>((resolve) => {
+      if (runtime.signal.aborted) return resolve();
+      runtime.signal.addEventListener('abort', () => resolve(), { once: true });
+    });
+    await server.close();
+    await images.close();
+  },
+);

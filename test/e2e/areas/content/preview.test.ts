@@ -410,16 +410,20 @@ describe('content preview reads and writes no file through a link, and no file w
     }
   });
 
-  it('lets an email load images only from the hosts its LMX writes out, never from one a value names', async () => {
+  it('lets an email load images only from the hosts its LMX writes out, through the preview, never from one a value names', async () => {
     const { root } = treeWithCredentials();
     writeFileSync(join(root, WELCOME, '.draft.values.json'), '{"data": {"token": "t1", "host": "evil.example"}}\n');
     const { running, url } = await startPreview(root);
     try {
       const answer = await rawGet(url, email(`${WELCOME}/draft.lmx`));
       expect(answer.status).toBe(200);
-      expect(answer.text).toContain('https://evil.example/logo.png');
+      // The images of hosts the LMX writes out go through the preview; the one a value names stays as it is, and loads nothing.
+      expect(answer.text).toContain(`/image?address=${encodeURIComponent('https://collect.example/t1.png')}`);
+      expect(answer.text).toContain(`/image?address=${encodeURIComponent('HTTP://CDN.Acme.example:8443/logo.png')}`);
+      expect(answer.text).toContain('src="https://evil.example/logo.png"');
+      expect(answer.text).not.toContain('evil.example%2F');
       const policy = String(answer.headers['content-security-policy']);
-      expect(policy).toContain('img-src http://cdn.acme.example:8443 https://collect.example; ');
+      expect(policy).toContain("img-src 'self'; ");
       expect(policy).toContain("default-src 'none'");
       expect(policy).not.toContain('evil.example');
       // The page around the drawings loads none of its own.
