@@ -42,6 +42,12 @@ export function summary(report: Report): string {
   return `${found}; ${read}.`;
 }
 
+/**
+ * The report for a terminal or a log: the problems grouped by record, each followed by what to do.
+ * A fix is said once for the findings that share it: under a record, after the last of them
+ * ("fix, for the 3 above"), and in a later record, which has the same fix, by a line pointing back
+ * to it (11 links of an account that time out get the four lines of their fix once).
+ */
 export function renderReport(out: Output, report: Report): string {
   const style = styleFor(out);
   const width = Math.min(out.columns, MAX_WIDTH);
@@ -49,19 +55,25 @@ export function renderReport(out: Output, report: Report): string {
   const indent = ' '.repeat(2 + LABEL_WIDTH);
   const wrapped = (text: string) => wrapLines(sanitize(text), Math.max(width - indent.length, 20));
   const lines: string[] = [];
-  let current = '';
-  for (const problem of report.problems.filter((found) => found.severity !== 'info')) {
-    const group = heading(problem);
-    if (group !== current) {
-      if (current !== '') lines.push('');
-      current = group;
-      lines.push(...wrapLines(style.bold(group), width));
-      if (problem.url !== undefined) lines.push(`  ${style.dim(problem.url)}`);
+  /** Each fix said in full, and the rule of the findings it was said for. */
+  const said = new Map<string, string>();
+  for (const [group, problems] of byRecord(report.problems.filter((found) => found.severity !== 'info'))) {
+    if (lines.length > 0) lines.push('');
+    lines.push(...wrapLines(style.bold(group), width));
+    const url = problems[0]!.url;
+    if (url !== undefined) lines.push(`  ${style.dim(url)}`);
+    for (const [fix, sharing] of byFix(problems)) {
+      for (const problem of sharing) {
+        const at = problem.file === undefined ? '' : `${problem.file}:${problem.line}:${problem.column}: `;
+        const [first = '', ...rest] = wrapped(`${at}${problem.message} [${problem.rule}]`);
+        lines.push(`  ${paint[problem.severity](LABEL[problem.severity].padEnd(LABEL_WIDTH))}${first}`, ...rest.map((line) => indent + line));
+      }
+      const earlier = said.get(fix);
+      const which = sharing.length === 1 ? 'fix' : `fix, for the ${sharing.length} above`;
+      const text = earlier === undefined ? `${which}: ${fix}` : `${which}: as said above for ${earlier}`;
+      lines.push(...wrapped(text).map((line) => indent + style.dim(line)));
+      if (earlier === undefined) said.set(fix, sharing[0]!.rule);
     }
-    const at = problem.file === undefined ? '' : `${problem.file}:${problem.line}:${problem.column}: `;
-    const [first = '', ...rest] = wrapped(`${at}${problem.message} [${problem.rule}]`);
-    lines.push(`  ${paint[problem.severity](LABEL[problem.severity].padEnd(LABEL_WIDTH))}${first}`, ...rest.map((line) => indent + line));
-    lines.push(...wrapped(`fix: ${problem.fix}`).map((line) => indent + style.dim(line)));
   }
   const notes = notesByRule(report.problems);
   if (notes.length > 0) {
@@ -75,6 +87,28 @@ export function renderReport(out: Output, report: Report): string {
   if (lines.length > 0) lines.push('');
   lines.push(...wrapLines(summary(report), width));
   return `${lines.join('\n')}\n`;
+}
+
+/** The problems by record, in the order the records first come. */
+function byRecord(problems: readonly Problem[]): Map<string, Problem[]> {
+  const groups = new Map<string, Problem[]>();
+  for (const problem of problems) {
+    const group = groups.get(heading(problem));
+    if (group === undefined) groups.set(heading(problem), [problem]);
+    else group.push(problem);
+  }
+  return groups;
+}
+
+/** A record's problems by their fix, in the order the fixes first come. */
+function byFix(problems: readonly Problem[]): Map<string, Problem[]> {
+  const groups = new Map<string, Problem[]>();
+  for (const problem of problems) {
+    const group = groups.get(problem.fix);
+    if (group === undefined) groups.set(problem.fix, [problem]);
+    else group.push(problem);
+  }
+  return groups;
 }
 
 /** Notes, which ask nothing of anyone (an unused theme), told in a line per rule rather than a group per record. */
