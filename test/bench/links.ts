@@ -1,41 +1,118 @@
 /**
- * `check --links` at scale: 200 addresses on 20 hosts on loopback, each answering after 100 ms,
- * fetched through the prober `check` uses (2 at a time per host, 8 in all). Its floor is the bound
- * itself: 200 answers of 100 ms, 8 at a time, take 2.5 s; the goal is under 5 s.
+ * `check --links` as a whole command: `loopsctl check --links` of an account of 10 transactional
+ * emails, served by `loopsctl sandbox` with its rate limit on (10 requests in any sliding second, as
+ * the API), whose links are on 20 hosts on loopback, each answering after 100 ms. Measured from the
+ * start of the process to its end: the account's reads (paced) and the links (2 at a time at a
+ * host, 32 in all), which start as soon as the emails are read, while Guardian's reports are read.
+ * 200 links (10 a host) and 2,000 (100 a host); the goals are 5 s and 20 s.
  */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Prober } from '../../src/areas/check/links/probe.js';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 export const LINK_HOSTS = 20;
-export const LINKS_PER_HOST = 10;
+const EMAILS = 10;
 const ANSWER_MS = 100;
 
 export interface LinksFigure {
+  links: number;
   elapsedMs: number;
-  answered: number;
+  /** Links the hosts were asked for (a HEAD each). */
+  asked: number;
+  /** Requests the API answered. */
+  requests: number;
+  /** Of which answered 429 (a pace the API would refuse). */
+  refused: number;
 }
 
-export async function measureLinks(): Promise<LinksFigure> {
+/** The whole command for each size: `links` on LINK_HOSTS hosts, in EMAILS emails. */
+export async function measureLinks(bin: string, baseEnv: Record<string, string>, sizes: readonly number[]): Promise<LinksFigure[]> {
   const servers: Server[] = [];
-  for (let index = 0; index < LINK_HOSTS; index += 1) {
-    const server = createServer((req, res) => {
-      setTimeout(() => res.writeHead(200, { 'content-type': 'text/html' }).end(req.method === 'HEAD' ? undefined : 'ok'), ANSWER_MS);
+  let asked = 0;
+  try {
+    for (let index = 0; index < LINK_HOSTS; index += 1) {
+      const server = createServer((req, res) => {
+        asked += 1;
+        setTimeout(() => res.writeHead(200, { 'content-type': 'text/html' }).end(req.method === 'HEAD' ? undefined : 'ok'), ANSWER_MS);
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      servers.push(server);
+    }
+    const origins = servers.map((server) => `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    const figures: LinksFigure[] = [];
+    for (const links of sizes) {
+      asked = 0;
+      const figure = await measureOne(bin, baseEnv, origins, links);
+      figures.push({ ...figure, asked });
+    }
+    return figures;
+  } finally {
+    for (const server of servers) {
+      server.closeAllConnections();
+      server.close();
+    }
+  }
+}
+
+async function measureOne(bin: string, baseEnv: Record<string, string>, origins: readonly string[], links: number): Promise<Omit<LinksFigure, 'asked'>> {
+  const dir = mkdtempSync(join(tmpdir(), 'loopsctl-bench-links-'));
+  try {
+    const addresses = Array.from({ length: links }, (_, index) => `${origins[index % origins.length]}/notes/${index}`);
+    const transactionalEmails = Array.from({ length: EMAILS }, (_, email) => ({
+      name: `Release notes ${email + 1}`,
+      subject: `What is new, part ${email + 1}`,
+      lmx: `<H1>What is new</H1>\n<Paragraph>This month brings faster exports: ${addresses
+        .filter((_, index) => index % EMAILS === email)
+        .map((address, index) => `<Link href="${address}">the notes of part ${index + 1}</Link>`)
+        .join(', ')}.</Paragraph>\n`,
+    }));
+    const fixtures = join(dir, 'fixtures.json');
+    writeFileSync(fixtures, JSON.stringify({ seed: 'empty', transactionalEmails }));
+    const env = { ...baseEnv, LOOPSCTL_CONFIG_DIR: join(dir, 'config') };
+    const sandbox = spawn(process.execPath, [bin, 'sandbox', '--port', '0', '--fixtures', fixtures, '--state', join(dir, 'state.json'), '--rate-limit', 'on'], {
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    servers.push(server);
+    let log = '';
+    sandbox.stderr.setEncoding('utf8').on('data', (chunk: string) => (log += chunk));
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        let stdout = '';
+        sandbox.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+          stdout += chunk;
+          if (stdout.includes('\n')) resolve(stdout.slice(0, stdout.indexOf('\n')));
+        });
+        sandbox.on('exit', (code) => reject(new Error(`loopsctl sandbox exited with ${code}: ${log}`)));
+      });
+      const started = performance.now();
+      const { code, stdout, stderr } = await runCheck(bin, { ...env, LOOPS_BASE_URL: url, LOOPS_API_KEY: 'sandbox-key' });
+      const elapsedMs = performance.now() - started;
+      // Exit 1 is a finding of another rule family; a link finding or another exit is a failed bench.
+      if (code !== 0 && code !== 1) throw new Error(`check --links exited with ${code}: ${stderr.trim()}`);
+      const found = (JSON.parse(stdout) as { rule: string }[]).filter((problem) => problem.rule.startsWith('link'));
+      if (found.length > 0) throw new Error(`check --links found ${found.length} link problems: ${JSON.stringify(found[0])}`);
+      // One line an answer: "<time> GET /v1/… 200 3.1 ms".
+      const answers = log.split('\n').filter((line) => / \/v1\/\S* \d{3} [\d.]+ ms$/.test(line));
+      return { links, elapsedMs, requests: answers.length, refused: answers.filter((line) => / 429 [\d.]+ ms$/.test(line)).length };
+    } finally {
+      sandbox.kill();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
-  const addresses = servers.flatMap((server) =>
-    Array.from({ length: LINKS_PER_HOST }, (_, path) => `http://127.0.0.1:${(server.address() as AddressInfo).port}/page/${path}`),
-  );
-  const prober = new Prober({ userAgent: 'loopsctl/bench', timeoutMs: 10_000, allowPrivate: true });
-  const started = performance.now();
-  const verdicts = await Promise.all(addresses.map((address) => prober.verdict(address, 'link')));
-  const elapsedMs = performance.now() - started;
-  await prober.close();
-  for (const server of servers) {
-    server.closeAllConnections();
-    server.close();
-  }
-  return { elapsedMs, answered: verdicts.filter((verdict) => verdict.kind === 'answered' && verdict.status === 200).length };
+}
+
+function runCheck(bin: string, env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [bin, 'check', '--links', '--allow-private-links', '--json'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
 }

@@ -95,7 +95,7 @@ async function fetchLinks(context: Uses<'client'>, account: Account, options: Ch
     ...(debug === undefined ? {} : { debug }),
     allowPrivate: options.allowPrivateLinks === true,
     onProgress: (done, total) => progress.show(`checking links and images: ${formatCount(done)} of ${formatCount(total)}`),
-  }).finally(() => progress.clear());
+  });
 }
 
 /** Each email scored by the team's spamd, which --spamassassin names. */
@@ -125,15 +125,29 @@ export const check: Handler<[], CheckOptions> = handler(['out', 'client', 'files
   // The source is read before the account: a directory that cannot be read stops the run at once.
   const code = options.code === undefined ? undefined : (await import('./code/scan.js')).scanCode(options.code);
   const progress = new ProgressLine(() => context.runtime.stderr, context.runtime.paged);
+  // The network rules run only when asked: a CI job stays offline unless it says --links. The links
+  // are fetched as soon as the emails are read, while Guardian's reports are read.
+  const qa = only === undefined || only.has('qa');
+  const links = (options.links === true && qa) || only?.has('qa') === true;
+  let linksShown = false;
+  let network: Problem[] | undefined;
   const account = await gather(await context.client(), {
     drafts: options.drafts === true,
     metrics: wantsMetrics,
-    onProgress: (done, total) => progress.show(`checking: ${done} of ${total} requests`),
+    guardian: only === undefined || only.has('content'),
+    // Once the links are being checked, their count is the line shown.
+    onProgress: (done, total) => linksShown || progress.show(`checking: ${done} of ${total} requests`),
+    ...(links
+      ? {
+          alongside: async (read: Account) => {
+            linksShown = true;
+            network = await fetchLinks(context, read, options, progress);
+          },
+        }
+      : {}),
   }).finally(() => progress.clear());
+  if (network !== undefined) account.network = network;
   if (code !== undefined) account.code = code;
-  // The network rules run only when asked: a CI job stays offline unless it says --links.
-  const qa = only === undefined || only.has('qa');
-  if ((options.links === true && qa) || only?.has('qa') === true) account.network = await fetchLinks(context, account, options, progress);
   if (options.spamassassin !== undefined && qa)
     account.network = [...(account.network ?? []), ...(await spamdVerdicts(context, account, options.spamassassin))];
   const totals = account.metrics;

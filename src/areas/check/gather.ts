@@ -42,7 +42,7 @@ export interface CheckedMessage {
   role: string;
   lmxKind: Exclude<LmxKind, 'component'>;
   message: EmailMessage;
-  /** Undefined when Guardian's report could not be read (the message is then in `unchecked`). */
+  /** Undefined when Guardian's report was not asked for (no content family), or could not be read (the message is then in `unchecked`). */
   guardian?: GuardianReport;
   /** A draft, checked because --drafts asked. */
   draft: boolean;
@@ -88,8 +88,16 @@ export interface GatherOptions {
   drafts: boolean;
   /** Read the send counters the metrics rules judge. */
   metrics?: boolean;
+  /** Read Guardian's report on each email the check reads (the content family's); true unless false. */
+  guardian?: boolean;
   /** Told after each request, for a progress line. */
   onProgress?: (done: number, total: number) => void;
+  /**
+   * Work on the account's emails as soon as they are read (the link check), while Guardian's
+   * reports and the send counters are read: the account it is handed has its emails and records,
+   * and gets those reports in place once they come.
+   */
+  alongside?: (account: Account) => Promise<void>;
 }
 
 /** Failures that every other request would meet too: no key, no network, Ctrl-C. */
@@ -175,7 +183,11 @@ class Reader {
   }
 }
 
-/** The account, read for a check. Only GET requests: the check never changes anything. */
+/**
+ * The account, read for a check. Only GET requests: the check never changes anything. The emails
+ * come first (the listings, the records, their messages), and `alongside` starts on them; then
+ * Guardian's reports and the send counters.
+ */
 export async function gather(api: ApiClient, options: GatherOptions): Promise<Account> {
   const unchecked: Account['unchecked'] = [];
   const listed = await listings(api, unchecked);
@@ -203,7 +215,7 @@ export async function gather(api: ApiClient, options: GatherOptions): Promise<Ac
     async ({ read, node }) => ({ read, node, message: await message(node.emailMessageId, read.ref, node.subject === '' ? 'workflow' : `"${node.subject}"`) }),
   );
 
-  const messages: Omit<CheckedMessage, 'guardian'>[] = [];
+  const messages: CheckedMessage[] = [];
   for (const { ref, draft, published } of transactional) {
     if (published !== undefined) messages.push({ record: ref, role: 'published', lmxKind: 'transactional', message: published, draft: false });
     if (draft !== undefined && options.drafts) messages.push({ record: ref, role: 'draft', lmxKind: 'transactional', message: draft, draft: true });
@@ -218,27 +230,8 @@ export async function gather(api: ApiClient, options: GatherOptions): Promise<Ac
     if (email !== undefined && (!draft || options.drafts))
       messages.push({ record: read.ref, role: node.subject === '' ? `node ${node.id}` : `"${node.subject}"`, lmxKind: 'workflow', message: email, draft });
   }
-  const checked = await reader.each(messages, async (entry) => ({
-    ...entry,
-    guardian: await reader.read(`Guardian's report on the ${entry.role} email of ${entry.record.kind} "${entry.record.name}"`, entry.record, () =>
-      guardianReport(api, entry.message.id),
-    ),
-  }));
-
-  const targets: MetricsTarget[] = options.metrics
-    ? [
-        ...transactional.filter(({ record }) => record.publishedEmailMessageId !== null).map(({ ref }) => transactionalTarget(ref)),
-        ...campaignsRead.filter(({ record }) => record.status.toLowerCase() === 'sent').map(({ ref }) => campaignTarget(ref)),
-        ...workflowEmails.map(({ read, node }) => workflowEmailTarget(read.ref, node.id, node.subject)),
-      ]
-    : [];
-  const metrics = await reader.each(targets, (target) =>
-    reader.read(`the metrics of ${target.which} of ${target.record.kind} "${target.record.name}"`, target.record, () => readCounters(api, target)),
-  );
-
-  return {
+  const account: Account = {
     ...listed,
-    ...(options.metrics ? { metrics: metrics.filter((read) => read !== undefined) } : {}),
     transactional,
     campaigns: campaignsRead,
     workflows: workflowsRead.filter((read) => read !== undefined),
@@ -247,9 +240,35 @@ export async function gather(api: ApiClient, options: GatherOptions): Promise<Ac
       ...campaignsRead.map(({ email }) => email),
       ...workflowEmails.map(({ message: email }) => email),
     ].filter((email) => email !== undefined),
-    messages: checked,
+    messages,
     unchecked,
   };
+  // The emails are all read: what works on them starts now, beside the reports read next.
+  const alongside = options.alongside?.(account);
+  const reports = async () => {
+    if (options.guardian !== false)
+      await reader.each(messages, async (entry) => {
+        const guardian = await reader.read(`Guardian's report on the ${entry.role} email of ${entry.record.kind} "${entry.record.name}"`, entry.record, () =>
+          guardianReport(api, entry.message.id),
+        );
+        if (guardian !== undefined) entry.guardian = guardian;
+      });
+    const targets: MetricsTarget[] = options.metrics
+      ? [
+          ...transactional.filter(({ record }) => record.publishedEmailMessageId !== null).map(({ ref }) => transactionalTarget(ref)),
+          ...campaignsRead.filter(({ record }) => record.status.toLowerCase() === 'sent').map(({ ref }) => campaignTarget(ref)),
+          ...workflowEmails.map(({ read, node }) => workflowEmailTarget(read.ref, node.id, node.subject)),
+        ]
+      : [];
+    const metrics = await reader.each(targets, (target) =>
+      reader.read(`the metrics of ${target.which} of ${target.record.kind} "${target.record.name}"`, target.record, () => readCounters(api, target)),
+    );
+    if (options.metrics) account.metrics = metrics.filter((read) => read !== undefined);
+  };
+  // Both are waited for, whichever fails first; then a failure no request escapes (no key, Ctrl-C) ends the run.
+  const [read, worked] = await Promise.allSettled([reports(), alongside]);
+  for (const outcome of [read, worked]) if (outcome.status === 'rejected') throw outcome.reason;
+  return account;
 }
 
 interface SendEmailNode {
