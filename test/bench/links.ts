@@ -12,6 +12,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { answersOf, startSandboxProcess } from './sandbox-process.js';
 
 export const LINK_HOSTS = 20;
 const EMAILS = 10;
@@ -72,21 +73,9 @@ async function measureOne(bin: string, baseEnv: Record<string, string>, origins:
     const fixtures = join(dir, 'fixtures.json');
     writeFileSync(fixtures, JSON.stringify({ seed: 'empty', transactionalEmails }));
     const env = { ...baseEnv, LOOPSCTL_CONFIG_DIR: join(dir, 'config') };
-    const sandbox = spawn(process.execPath, [bin, 'sandbox', '--port', '0', '--fixtures', fixtures, '--state', join(dir, 'state.json'), '--rate-limit', 'on'], {
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let log = '';
-    sandbox.stderr.setEncoding('utf8').on('data', (chunk: string) => (log += chunk));
+    const sandbox = await startSandboxProcess(bin, ['--fixtures', fixtures, '--state', join(dir, 'state.json'), '--rate-limit', 'on'], env);
     try {
-      const url = await new Promise<string>((resolve, reject) => {
-        let stdout = '';
-        sandbox.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-          stdout += chunk;
-          if (stdout.includes('\n')) resolve(stdout.slice(0, stdout.indexOf('\n')));
-        });
-        sandbox.on('exit', (code) => reject(new Error(`loopsctl sandbox exited with ${code}: ${log}`)));
-      });
+      const { url } = sandbox;
       const started = performance.now();
       const { code, stdout, stderr } = await runCheck(bin, { ...env, LOOPS_BASE_URL: url, LOOPS_API_KEY: 'sandbox-key' });
       const elapsedMs = performance.now() - started;
@@ -94,9 +83,7 @@ async function measureOne(bin: string, baseEnv: Record<string, string>, origins:
       if (code !== 0 && code !== 1) throw new Error(`check --links exited with ${code}: ${stderr.trim()}`);
       const found = (JSON.parse(stdout) as { rule: string }[]).filter((problem) => problem.rule.startsWith('link'));
       if (found.length > 0) throw new Error(`check --links found ${found.length} link problems: ${JSON.stringify(found[0])}`);
-      // One line an answer: "<time> GET /v1/… 200 3.1 ms".
-      const answers = log.split('\n').filter((line) => / \/v1\/\S* \d{3} [\d.]+ ms$/.test(line));
-      return { links, elapsedMs, requests: answers.length, refused: answers.filter((line) => / 429 [\d.]+ ms$/.test(line)).length };
+      return { links, elapsedMs, ...answersOf(sandbox.log()) };
     } finally {
       sandbox.kill();
     }

@@ -4,11 +4,11 @@
  * their own as an app's rehearsal runs them. The sandbox logs every answer with its status: the
  * figure is how many it refused with 429, which a pace the API never refuses keeps at 0.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { run } from './measure.js';
+import { answersOf, startSandboxProcess } from './sandbox-process.js';
 
 /** Published transactional emails: listed 50 a page, then each one's message read: 1,011 requests in all. */
 const EMAILS = 990;
@@ -33,21 +33,9 @@ export async function measureSandboxPace(bin: string, baseEnv: Record<string, st
     }));
     writeFileSync(fixtures, JSON.stringify({ transactionalEmails }));
     const env = { ...baseEnv, LOOPSCTL_CONFIG_DIR: join(dir, 'config') };
-    const sandbox = spawn(process.execPath, [bin, 'sandbox', '--port', '0', '--fixtures', fixtures, '--state', join(dir, 'state.json'), '--rate-limit', 'on'], {
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let log = '';
-    sandbox.stderr.setEncoding('utf8').on('data', (chunk: string) => (log += chunk));
+    const sandbox = await startSandboxProcess(bin, ['--fixtures', fixtures, '--state', join(dir, 'state.json'), '--rate-limit', 'on'], env);
     try {
-      const url = await new Promise<string>((resolve, reject) => {
-        let stdout = '';
-        sandbox.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-          stdout += chunk;
-          if (stdout.includes('\n')) resolve(stdout.slice(0, stdout.indexOf('\n')));
-        });
-        sandbox.on('exit', (code) => reject(new Error(`loopsctl sandbox exited with ${code}: ${log}`)));
-      });
+      const { url } = sandbox;
       const pull = await run(
         {
           label: 'loopsctl content pull',
@@ -58,9 +46,7 @@ export async function measureSandboxPace(bin: string, baseEnv: Record<string, st
       );
       const records = (JSON.parse(pull.stdout) as { records: unknown[] }).records.length;
       if (records !== EMAILS) throw new Error(`the pull wrote ${records} of ${EMAILS} records`);
-      // One line an answer: "<time> GET /v1/… 200 3.1 ms".
-      const answers = log.split('\n').filter((line) => / \/v1\/\S* \d{3} [\d.]+ ms$/.test(line));
-      return { requests: answers.length, refused: answers.filter((line) => / 429 [\d.]+ ms$/.test(line)).length, ms: pull.ms };
+      return { ...answersOf(sandbox.log()), ms: pull.ms };
     } finally {
       sandbox.kill();
     }

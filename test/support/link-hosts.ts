@@ -9,6 +9,7 @@ import { createServer as createTlsServer } from 'node:https';
 import { createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net';
 import { ConnectionPool, type RequestPool } from '../../src/base/node-http.js';
 import type { Resolver } from '../../src/api/fetcher.js';
+import type { RecordingSandbox } from './recording.js';
 
 export type Route = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -249,4 +250,29 @@ export function testResolver(names: Readonly<Record<string, readonly (readonly s
     return answer.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
   };
   return { resolve, asked };
+}
+
+/**
+ * The email messages `check --drafts` checks (all but a sent campaign's) made of the LMX given,
+ * spread over them by turns: each an H1, a paragraph of its share of `inline` (links), then its
+ * share of `blocks` (images). How many emails there are.
+ */
+export function spreadOverEmails(sandbox: RecordingSandbox, inline: readonly string[], blocks: readonly string[] = []): number {
+  let emails = 0;
+  sandbox.server.update((state) => {
+    const stored = (state.emailMessages as { parent: { kind: string; published: boolean }; message: { lmx: string } }[]).filter(
+      (each) => each.parent.kind !== 'campaign' || !each.parent.published,
+    );
+    emails = stored.length;
+    stored.forEach((each, index) => {
+      const mine = (items: readonly string[]) => items.filter((_, at) => at % stored.length === index);
+      each.message.lmx = [
+        '<H1>What is new</H1>',
+        `<Paragraph>This month brings faster exports and a new billing page: ${mine(inline).join(', ')}.</Paragraph>`,
+        ...mine(blocks),
+        '',
+      ].join('\n');
+    });
+  });
+  return emails;
 }

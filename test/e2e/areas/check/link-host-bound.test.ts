@@ -7,21 +7,21 @@
  * sent or its connection closes.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { endless, image, type LinkHost, noHead, page, pngHeader, redirect, silent, startLinkHost, status, type Route } from '../../../support/link-hosts.js';
-import { sandboxEachTest, type RecordingSandbox } from '../../../support/recording.js';
-
-/** The email messages `check --drafts` checks (all but a sent campaign's), each made of its share of the links. */
-function linkEmails(sandbox: RecordingSandbox, links: readonly string[]): void {
-  sandbox.server.update((state) => {
-    const stored = (state.emailMessages as { parent: { kind: string; published: boolean }; message: { lmx: string } }[]).filter(
-      (each) => each.parent.kind !== 'campaign' || !each.parent.published,
-    );
-    stored.forEach((each, index) => {
-      const mine = links.filter((_, at) => at % stored.length === index);
-      each.message.lmx = `<H1>What is new</H1>\n<Paragraph>This month brings faster exports and a new billing page. ${mine.join(' ')}</Paragraph>\n`;
-    });
-  });
-}
+import {
+  endless,
+  image,
+  type LinkHost,
+  noHead,
+  page,
+  pngHeader,
+  redirect,
+  silent,
+  spreadOverEmails,
+  startLinkHost,
+  status,
+  type Route,
+} from '../../../support/link-hosts.js';
+import { sandboxEachTest } from '../../../support/recording.js';
 
 /** An answer given a moment after the request came: the next turns of the timers. */
 const held =
@@ -70,11 +70,12 @@ describe('check --links at one host', () => {
       res.once('close', () => clearInterval(timer));
     });
     const links = paths.map((path) => `<Link href="${web.origin}${path}">the page ${path}</Link>`);
+    const images: string[] = [];
     for (let index = 0; index < 6; index += 1) {
       web.route(`/img/${index}.png`, held(image('image/png', pngHeader(600))));
-      links.push(`<Image src="${web.origin}/img/${index}.png" alt="Picture ${index}" />`);
+      images.push(`<Image src="${web.origin}/img/${index}.png" alt="Picture ${index}" />`);
     }
-    linkEmails(sandbox, links);
+    spreadOverEmails(sandbox, links, images);
 
     const result = await sandbox.loopsctl(['check', '--only', 'qa', '--drafts', '--allow-private-links', '--timeout', '1', '--json']);
     // Exit 1: the errors found, said in the report; nothing on stderr.

@@ -8,27 +8,11 @@
 import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type LinkHost, page, startLinkHost } from '../../../support/link-hosts.js';
+import { type LinkHost, page, spreadOverEmails, startLinkHost } from '../../../support/link-hosts.js';
 import { run } from '../../../support/main.js';
-import { sandboxEachTest, type RecordingSandbox } from '../../../support/recording.js';
+import { sandboxEachTest } from '../../../support/recording.js';
 
 const LINKS = 40;
-
-/** The email messages a check reads (all but a sent campaign's), each with its share of the links. */
-function linkEmails(sandbox: RecordingSandbox, links: readonly string[]): number {
-  let emails = 0;
-  sandbox.server.update((state) => {
-    const stored = (state.emailMessages as { parent: { kind: string; published: boolean }; message: { lmx: string } }[]).filter(
-      (each) => each.parent.kind !== 'campaign' || !each.parent.published,
-    );
-    emails = stored.length;
-    stored.forEach((each, index) => {
-      const mine = links.filter((_, at) => at % stored.length === index);
-      each.message.lmx = `<H1>What is new</H1>\n<Paragraph>This month brings faster exports and a new billing page: ${mine.join(', ')}.</Paragraph>\n`;
-    });
-  });
-  return emails;
-}
 
 /** The API behind a gate: each request passed on to the sandbox as it comes, Guardian's reports held until `open()`. */
 async function gate(target: string, timeline: string[]): Promise<{ url: string; open(): void; close(): Promise<void> }> {
@@ -91,7 +75,7 @@ describe('check --links, bounded by its links', () => {
         if (asked === LINKS) api.open();
         page(req, res);
       });
-    const emails = linkEmails(
+    const emails = spreadOverEmails(
       sandbox,
       Array.from({ length: LINKS }, (_, index) => `<Link href="${web.origin}/notes/${index}">the notes of part ${index + 1}</Link>`),
     );

@@ -6,30 +6,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { LINK_RULES } from '../../../../src/areas/check/links/rules.js';
 import { IN_ALL } from '../../../../src/api/fetcher.js';
-import { InFlight, type PlainHost, startPlainHost } from '../../../support/link-hosts.js';
-import { sandboxEachTest, type RecordingSandbox } from '../../../support/recording.js';
+import { InFlight, type PlainHost, spreadOverEmails, startPlainHost } from '../../../support/link-hosts.js';
+import { sandboxEachTest } from '../../../support/recording.js';
 
 const HOSTS = 10;
 /** Two hosts hold most links (4,000 each), as a team's own site does; eight others 250 each. */
 const linksOf = (host: number) => (host < 2 ? 4_000 : 250);
 const LINKS = 10_000;
-
-/** The email messages `check --drafts` checks (all but a sent campaign's), each made of its share of the links, in a paragraph. */
-function linkEmails(sandbox: RecordingSandbox, addresses: readonly string[]): number {
-  let emails = 0;
-  sandbox.server.update((state) => {
-    const stored = (state.emailMessages as { parent: { kind: string; published: boolean }; message: { lmx: string } }[]).filter(
-      (each) => each.parent.kind !== 'campaign' || !each.parent.published,
-    );
-    emails = stored.length;
-    stored.forEach((each, index) => {
-      const mine = addresses.filter((_, at) => at % stored.length === index);
-      const links = mine.map((address, at) => `<Link href="${address}">the release notes of part ${at + 1}</Link>`);
-      each.message.lmx = `<H1>What is new</H1>\n<Paragraph>This month brings faster exports and a new billing page: ${links.join(', ')}.</Paragraph>\n`;
-    });
-  });
-  return emails;
-}
+const linksTo = (addresses: readonly string[]) => addresses.map((address, at) => `<Link href="${address}">the release notes of part ${at + 1}</Link>`);
 
 describe('check --only qa: 10,000 links', () => {
   const openSandbox = sandboxEachTest();
@@ -45,7 +29,7 @@ describe('check --only qa: 10,000 links', () => {
     // Host by host in a row, as an email lists one site's pages together: the bound holds all the same.
     const addresses = hosts.flatMap((host, index) => Array.from({ length: linksOf(index) }, (_, path) => `${host.origin}/notes/${path}`));
     expect(addresses).toHaveLength(LINKS);
-    expect(linkEmails(sandbox, addresses)).toBeGreaterThan(1);
+    expect(spreadOverEmails(sandbox, linksTo(addresses))).toBeGreaterThan(1);
     const result = await sandbox.loopsctl(['check', '--only', 'qa', '--drafts', '--allow-private-links', '--no-pager', '--json'], { tty: { columns: 100 } });
     expect(result.code).toBe(0);
     expect(result.json<{ rule: string }[]>().filter((found) => Object.hasOwn(LINK_RULES, found.rule))).toEqual([]);
@@ -69,7 +53,7 @@ describe('check --only qa: 10,000 links', () => {
     const sandbox = await openSandbox();
     const host = await startPlainHost(new InFlight());
     hosts.push(host);
-    linkEmails(sandbox, [`${host.origin}/notes`]);
+    spreadOverEmails(sandbox, linksTo([`${host.origin}/notes`]));
     const result = await sandbox.loopsctl(['check', '--only', 'qa', '--drafts', '--allow-private-links', '--json']);
     expect([result.code, result.stderr]).toEqual([0, '']);
     expect(host.requests).toEqual(['HEAD /notes']);
