@@ -70,8 +70,8 @@ export interface FetcherSettings {
   inAll?: number;
 }
 
-/** Where a request to a host goes: the address judged (none through a proxy) and the host it is counted at. */
-export type Judgement = { connectTo?: ResolvedAddress; host: string } | { refused: string };
+/** Where a request to a host goes: the addresses judged (none through a proxy), and the host it is counted at. */
+export type Judgement = { connectTo?: readonly ResolvedAddress[]; host: string } | { refused: string };
 
 export interface Answer {
   status: number;
@@ -130,7 +130,7 @@ class Slots {
 }
 
 const systemResolver: Resolver = async (hostname) => {
-  const answers = await builtinModule('node:dns').promises.lookup(hostname, { all: true, verbatim: true });
+  const answers = await builtinModule('node:dns').promises.lookup(hostname, { all: true });
   return answers.map(({ address, family }) => ({ address, family: family === 6 ? 6 : 4 }));
 };
 
@@ -206,7 +206,7 @@ export class Fetcher {
     });
     let handed = false;
     try {
-      const where = judged.connectTo === undefined ? '' : ` at ${judged.connectTo.address}`;
+      const where = judged.connectTo === undefined ? '' : ` at ${judged.connectTo[0]!.address}`;
       this.settings.debug?.(`> ${request.method} ${shownAddress(url)}${where} (no authorization, no cookie)`);
       const pool = this.poolOf(url);
       handed = true;
@@ -248,7 +248,7 @@ export class Fetcher {
     const written = refusedAsWritten(hostname);
     if (written !== undefined && !this.settings.allowPrivate) return { refused: written };
     const literal = builtinModule('node:net').isIP(hostname);
-    if (literal !== 0) return { connectTo: { address: hostname, family: literal === 6 ? 6 : 4 }, host: hostOf(hostname, port) };
+    if (literal !== 0) return { connectTo: [{ address: hostname, family: literal === 6 ? 6 : 4 }], host: hostOf(hostname, port) };
     // Through a proxy, the proxy resolves the name and connects: the host is known by its name.
     if (this.proxyOf(url) !== undefined) return { host: hostname };
     const answers = await (this.settings.resolve ?? systemResolver)(hostname);
@@ -259,9 +259,10 @@ export class Fetcher {
         if (refused !== undefined) return { refused: `${refused}, which ${hostname} resolves to` };
       }
     }
+    // Every address judged is one to connect to: Node tries them in turn (IPv6, then IPv4), never another.
     const [first] = answers as [ResolvedAddress];
-    this.settings.debug?.(`* ${hostname}: ${first.address}, judged once for the run`);
-    return { connectTo: first, host: hostOf(first.address, port) };
+    this.settings.debug?.(`* ${hostname}: ${answers.map(({ address }) => address).join(', ')}, judged once for the run`);
+    return { connectTo: answers, host: hostOf(first.address, port) };
   }
 
   private proxyOf(url: URL): string | undefined {

@@ -29,11 +29,11 @@ export interface RequestSpec {
   bodyTimeout?: number;
   signal?: RequestSignal;
   /**
-   * The address to connect to, judged beforehand (src/api/fetcher.ts): the host's name is sent (Host,
-   * TLS's server name) and never looked up again, so a second DNS answer cannot move the request
-   * elsewhere. Ignored through a proxy, which connects itself.
+   * The addresses to connect to, judged beforehand (src/api/fetcher.ts): the host's name is sent
+   * (Host, TLS's server name) and never looked up again, so a second DNS answer cannot move the
+   * request elsewhere. Ignored through a proxy, which connects itself.
    */
-  connectTo?: { address: string; family: 4 | 6 };
+  connectTo?: readonly { address: string; family: 4 | 6 }[];
   /** Told once the request is over and its connection given back or closed: whoever counts requests at a host counts it until then. */
   onClose?: () => void;
 }
@@ -126,7 +126,7 @@ export class ConnectionPool implements RequestPool {
     // listeners and an error object of Node's own, and an import makes thousands of requests.
     const options: RequestOptions = { ...target, method: spec.method, headers, agent };
     const pinned = spec.connectTo;
-    if (pinned !== undefined && this.connector === undefined) options.lookup = pinnedLookup(pinned);
+    if (pinned !== undefined && pinned.length > 0 && this.connector === undefined) options.lookup = pinnedLookup(pinned);
     return new Promise<ResponseData>((resolve, reject) => {
       let outgoing: ReturnType<typeof send>;
       try {
@@ -230,11 +230,15 @@ export class ConnectionPool implements RequestPool {
   }
 }
 
-/** A lookup that answers the address judged, whatever name it is asked (Node asks for all addresses when it tries each family in turn). */
-function pinnedLookup(pinned: { address: string; family: 4 | 6 }): NonNullable<RequestOptions['lookup']> {
+/** A lookup that answers the addresses judged, whatever name it is asked (Node asks for all of them when it tries each in turn). */
+function pinnedLookup(pinned: readonly { address: string; family: 4 | 6 }[]): NonNullable<RequestOptions['lookup']> {
   return ((_hostname: string, options: { all?: boolean }, callback: (...answer: unknown[]) => void) => {
-    if (options.all === true) callback(null, [{ address: pinned.address, family: pinned.family }]);
-    else callback(null, pinned.address, pinned.family);
+    if (options.all === true)
+      callback(
+        null,
+        pinned.map(({ address, family }) => ({ address, family })),
+      );
+    else callback(null, pinned[0]!.address, pinned[0]!.family);
   }) as NonNullable<RequestOptions['lookup']>;
 }
 

@@ -224,7 +224,7 @@ export function publicNetwork(hosts: Readonly<Record<string, { origin: string }>
   const real = new ConnectionPool({ connections: 256, keepAliveTimeout: 1_000, connectTimeout: 5_000 });
   const pool: RequestPool = {
     request: (url, spec) => {
-      const address = spec.connectTo?.address;
+      const address = spec.connectTo?.[0]?.address;
       connected.push(address ?? 'by name');
       const host = address === undefined ? undefined : hosts[address];
       if (host === undefined) return real.request(url, spec);

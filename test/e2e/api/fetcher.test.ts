@@ -179,12 +179,24 @@ describe('a connection to the address judged', () => {
       const response = await pool.request(`http://pinned.invalid:${at}/`, {
         method: 'GET',
         headers: {},
-        connectTo: { address: '127.0.0.1', family: 4 },
+        connectTo: [{ address: '127.0.0.1', family: 4 }],
         onClose: () => (closed += 1),
       });
       expect(await response.text(100)).toBe('ok');
       await expect.poll(() => closed).toBe(1);
-      expect(hosts).toEqual([`pinned.invalid:${at}`]);
+      // Each address judged is tried in turn: nothing listens on ::1 here, the next answers (a new
+      // pool, whose connection is new).
+      await pool.close();
+      const next = await pool.request(`http://pinned.invalid:${at}/`, {
+        method: 'GET',
+        headers: {},
+        connectTo: [
+          { address: '::1', family: 6 },
+          { address: '127.0.0.1', family: 4 },
+        ],
+      });
+      expect(await next.text(100)).toBe('ok');
+      expect(hosts).toEqual([`pinned.invalid:${at}`, `pinned.invalid:${at}`]);
     } finally {
       await pool.close();
     }
