@@ -5,6 +5,7 @@
  */
 import type { ApiClient } from '../../api/client.js';
 import { UsageError } from '../../base/errors.js';
+import { closeMatches } from '../../base/suggest.js';
 import { listContactProperties } from './client.js';
 import type { ContactProperty } from '../../platform/contact-properties/schemas.js';
 import { typeProblem } from '../../platform/contact-properties/typing.js';
@@ -63,6 +64,10 @@ export function unknownPropertyHint(types: ReadonlyMap<string, ContactProperty>,
   const meant = [...types.values()].find((property) => plain(property.key) === plain(name) || plain(property.label) === plain(name));
   if (meant !== undefined)
     return `did you mean the property ${meant.key}${meant.label === meant.key ? '' : ` (labelled "${meant.label}")`}? A property is named by its key, and case counts`;
+  // A slip of the keyboard (seets for seats): the keys a few edits away, before the property it would take to create.
+  const close = closeMatches(name, [...types.keys()], 3);
+  if (close.length > 0)
+    return `did you mean ${close.join(', ')}? Or create it with \`loopsctl contact-properties create --name ${shellWord(name)} --type string\``;
   return `create it with \`loopsctl contact-properties create --name ${shellWord(name)} --type string\` (or number, boolean, date); see \`loopsctl contact-properties list\``;
 }
 

@@ -86,11 +86,25 @@ describe('contacts against the sandbox', () => {
     const unknown = await loopsctl(['contacts', 'create', '--email', 'x@example.com', '--prop', 'favouriteColour=blue']);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('contact-properties create --name favouriteColour');
+    expect(unknown.stderr).not.toContain('did you mean');
     const badJson = await loopsctl(['contacts', 'create', '--email', 'x@example.com', '--prop', 'seats:=3x']);
     expect(badJson.code).toBe(2);
     expect(badJson.stderr).toContain('--prop seats:=3x: the value after := is not valid JSON');
     // Only the property list was asked for (once per run), and nothing was created.
     expect(requests.map((request) => `${request.method} ${request.path}`)).toEqual(['GET /v1/contacts/properties', 'GET /v1/contacts/properties']);
+  });
+
+  it('offers the property a mistyped name was meant for, in create and update, and sends nothing', async () => {
+    const { loopsctl, requests } = await sandbox();
+    for (const verb of ['create', 'update']) {
+      const typo = await loopsctl(['contacts', verb, '--email', 'ada@example.com', '--prop', 'seets=4']);
+      expect(typo.code).toBe(2);
+      expect(typo.stderr).toContain('Error: --prop: the account has no contact property "seets"');
+      expect(typo.stderr).toContain('Hint: did you mean seats? Or create it with `loopsctl contact-properties create --name seets --type string`');
+    }
+    const fromFile = await loopsctl(['contacts', 'update', '--email', 'ada@example.com', '--props-file', '-'], { input: '{"regoin": "EU"}' });
+    expect(fromFile.stderr).toContain('Hint: did you mean region?');
+    expect(requests.filter((request) => request.method !== 'GET')).toEqual([]);
   });
 
   it('takes custom properties from --props-file, with --prop winning', async () => {
