@@ -62,16 +62,3 @@ export async function typedValues(
   const fromFile = flags.file === undefined ? {} : await readJsonObject(runtime, flags.file, flags.fileFlag, flags.allowed);
   return { ...fromFile, ...parseAssignments(flags.flag, flags.raws, flags.allowed) };
 }
-
-/** `--list <id>=true|false` values as the API's mailingLists object. */
-export function parseListFlags(raws: string[] | undefined): Record<string, boolean> | undefined {
-  if (raws === undefined || raws.length === 0) return undefined;
-  const lists: Record<string, boolean> = {};
-  for (const raw of raws) {
-    const match = /^([^=]+)=(true|false)$/.exec(raw);
-    if (match === null)
-      throw new UsageError(`--list "${raw}": expected <listId>=true or <listId>=false`, { hint: 'see the list ids with `loopsctl lists list`' });
-    lists[match[1]!] = match[2] === 'true';
-  }
-  return lists;
-}

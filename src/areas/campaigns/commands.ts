@@ -6,6 +6,7 @@ import { openWeb } from '../../core/browser.js';
 import { readJsonInput } from '../../core/input.js';
 import { listHandler } from '../../core/list-run.js';
 import { fetchEach, namesOf, renderEmailMetrics, writeMetricsJson } from '../email-metrics.js';
+import { MailingListNames } from '../lists/names.js';
 import { explained, explainedHandler } from '../explain.js';
 import { checkAudienceFilterFrom } from '../../platform/segments/filter.js';
 import { campaignMetrics, campaigns, createCampaign, getCampaign, updateCampaign, type CampaignFields, type SchedulingRequest } from './client.js';
@@ -103,15 +104,17 @@ function scheduling(value: string, now: Date): SchedulingRequest {
   return { method: 'schedule', timestamp: new Date(time).toISOString() };
 }
 
-/** The request's fields from the options given, each checked; the filter file is read and checked too. */
-async function campaignFields(context: Uses<'files' | 'clock'>, options: CampaignOptions): Promise<CampaignFields> {
+/** The request's fields from the options given, each checked (the list against the account's); the filter file is read and checked too. */
+async function campaignFields(context: Uses<'client' | 'files' | 'clock'>, options: CampaignOptions): Promise<CampaignFields> {
   const fields: CampaignFields = {};
   if (options.name !== undefined) {
     if (options.name.trim() === '') throw new UsageError('--name must not be empty');
     fields.name = options.name;
   }
   if (options.group !== undefined) fields.campaignGroupId = checkId(options.group, 'campaign group id');
-  if (options.list !== undefined) fields.mailingListId = idOrNone(options.list, 'mailing list id');
+  // The list by its id or its name; none clears it.
+  if (options.list !== undefined)
+    fields.mailingListId = options.list === 'none' ? null : await new MailingListNames(() => context.client()).idOf(options.list, '--list');
   if (options.segment !== undefined) fields.audienceSegmentId = idOrNone(options.segment, 'segment id');
   if (options.schedule !== undefined) fields.scheduling = scheduling(options.schedule, context.runtime.now());
   if (options.filterFile !== undefined) {

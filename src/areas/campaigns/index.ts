@@ -12,7 +12,7 @@ const SEGMENT_ID = 'cptd30ckudge29hdrg6m3yqwh';
 
 const FIELD_OPTIONS: OptionSpec[] = [
   { flags: '--group <id>', description: "campaign group id (create's default: the team's default group)" },
-  { flags: '--list <id|none>', description: 'mailing list to send to; none clears it' },
+  { flags: '--list <list|none>', description: 'mailing list to send to, by its id or its name; none clears it' },
   { flags: '--segment <id|none>', description: 'audience segment; none clears it' },
   {
     flags: '--filter-file <file>',

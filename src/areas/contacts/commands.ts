@@ -1,7 +1,8 @@
 /** What the `contacts` commands do. */
 import { RejectedError, UsageError } from '../../base/errors.js';
 import { handler, type Handler, type Uses } from '../../core/capabilities.js';
-import { parseAssignments, parseListFlags, typedValues } from '../../core/typed-values.js';
+import { parseAssignments, typedValues } from '../../core/typed-values.js';
+import { MailingListNames, mailingListsOf } from '../lists/names.js';
 import { explained, type Explanation, UNKNOWN_LIST, unknownListHint } from '../explain.js';
 import { PropertyTypes } from '../contact-properties/typing.js';
 import { isStandardField } from '../../platform/contact-properties/typing.js';
@@ -36,8 +37,9 @@ function unknownContact(ref: ContactRef): Explanation {
 }
 
 /**
- * The request body from the field flags: the standard fields, mailingLists from --list, and custom
- * properties from --props-file and --prop (checked against the account's property types first).
+ * The request body from the field flags: the standard fields, mailingLists from --list (each list
+ * by its id or its name), and custom properties from --props-file and --prop (checked against the
+ * account's property types first).
  */
 async function contactBody(context: Uses<'client' | 'files'>, options: FieldOptions): Promise<Record<string, unknown>> {
   const custom = await typedValues(context.runtime, {
@@ -68,7 +70,7 @@ async function contactBody(context: Uses<'client' | 'files'>, options: FieldOpti
     userGroup: options.userGroup,
     source: options.source,
     subscribed: options.subscribed ? true : options.unsubscribed ? false : undefined,
-    mailingLists: parseListFlags(options.list),
+    mailingLists: await mailingListsOf(options.list, new MailingListNames(() => context.client())),
   };
   const body = Object.fromEntries(Object.entries(standard).filter(([, value]) => value !== undefined));
   return { ...body, ...custom, ...onFlag };

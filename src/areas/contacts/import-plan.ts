@@ -13,7 +13,7 @@ import type { ContactProperty, PropertyType } from '../../platform/contact-prope
 import { camelCaseName, PROPERTY_NAME, RESERVED_PROPERTY_NAMES } from '../../platform/contact-properties/typing.js';
 import { shellWord } from '../../render/shell-word.js';
 import { createContactProperty } from '../contact-properties/client.js';
-import { listMailingLists } from '../lists/client.js';
+import { MailingListNames } from '../lists/names.js';
 import {
   columnTargets,
   columnWords,
@@ -122,24 +122,11 @@ function propertyName(column: string, name: string, index: number, input: string
   });
 }
 
-/** The account's lists by id and by name (lower case); a name or id it does not have is a usage error naming its first line. */
+/** The id of each list the lists column names (by the name as written, lower case); one the account does not have is a usage error naming its first line. */
 export async function resolveLists(api: ApiClient, names: Map<string, number>, input: string): Promise<Map<string, string>> {
   const resolved = new Map<string, string>();
-  if (names.size === 0) return resolved;
-  const lists = await listMailingLists(api);
-  const byKey = new Map<string, string>();
-  for (const list of lists) {
-    byKey.set(list.id.toLowerCase(), list.id);
-    byKey.set(list.name.toLowerCase(), list.id);
-  }
-  for (const [name, line] of names) {
-    const id = byKey.get(name.toLowerCase());
-    if (id === undefined)
-      throw new UsageError(`${input}: line ${line}: the account has no mailing list "${name}"`, {
-        hint: `its lists: ${lists.map((list) => list.name).join(', ') || 'none'}; create it in the Loops app, or fix the cell`,
-      });
-    resolved.set(name.toLowerCase(), id);
-  }
+  const lists = new MailingListNames(async () => api);
+  for (const [name, line] of names) resolved.set(name.toLowerCase(), await lists.idOf(name, `${input}: line ${line}`));
   return resolved;
 }
 

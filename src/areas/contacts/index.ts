@@ -17,7 +17,11 @@ const FIELDS: OptionSpec[] = [
   { flags: '--source <source>', description: 'where the contact came from (default "API")' },
   { flags: '--subscribed', description: 'subscribe the contact to campaign and workflow emails' },
   { flags: '--unsubscribed', description: 'unsubscribe the contact' },
-  { flags: '--list <listId=true|false>', description: 'add to (true) or remove from (false) a mailing list (repeatable)', repeatable: true },
+  {
+    flags: '--list <list=true|false>',
+    description: 'add to (true) or remove from (false) a mailing list, named by its id or its name (repeatable)',
+    repeatable: true,
+  },
   {
     flags: '--prop <name=value>',
     description: "a custom property: name=value, read as the property's type (seats=3), or name:=<json> (repeatable)",
@@ -31,7 +35,10 @@ const FIELDS: OptionSpec[] = [
 ];
 
 const TYPES_HELP = `Custom properties must exist in the account (\`loopsctl contact-properties list\`); their values
-are checked against the property's type before anything is sent.`;
+are checked against the property's type before anything is sent, and a name the account does not
+have is refused with the properties it may have meant. A mailing list is named by its id or its
+name (\`loopsctl lists list\`); one the account does not have stops the command before anything is
+sent.`;
 
 const IMPORT_HELP = `CSV columns: email, userId, firstName, lastName, source, userGroup, subscribed, and any custom
 property of the account (typed as the account says). Empty cells set nothing.
@@ -102,6 +109,7 @@ export const spec: Spec = group({
       examples: [
         'loopsctl contacts create --email alan@example.com --first-name Alan --prop plan=pro --prop seats:=3',
         'loopsctl contacts create --email joan@example.com --list co0gnzwtbvun8n3amky3gzsp4=true --json',
+        'loopsctl contacts create --email marie@example.com --list "Beta testers=true"',
       ],
       remote: true,
       // A new or changed contact can start the account's workflows, which email it.

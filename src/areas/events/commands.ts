@@ -16,7 +16,8 @@ import {
   type RecordContext,
 } from '../../core/bulk.js';
 import { handler, type Handler } from '../../core/capabilities.js';
-import { parseAssignments, parseListFlags, typedValues } from '../../core/typed-values.js';
+import { parseAssignments, typedValues } from '../../core/typed-values.js';
+import { MailingListNames, mailingListsOf } from '../lists/names.js';
 import { PropertyTypes } from '../contact-properties/typing.js';
 import { typeProblem } from '../../platform/contact-properties/typing.js';
 import { explained, UNKNOWN_LIST } from '../explain.js';
@@ -55,7 +56,7 @@ export const send: Handler<[string], SendOptions> = handler(['out', 'client', 'f
   if (options.email !== undefined) body.email = options.email;
   if (options.userId !== undefined) body.userId = options.userId;
   if (Object.keys(eventProperties).length > 0) body.eventProperties = eventProperties;
-  const mailingLists = parseListFlags(options.list);
+  const mailingLists = await mailingListsOf(options.list, new MailingListNames(() => context.client()));
   if (mailingLists !== undefined) body.mailingLists = mailingLists;
   Object.assign(body, contactProperties);
   const outcome = await explained(sendEvent(await context.client(), body, key), UNKNOWN_LIST);

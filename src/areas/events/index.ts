@@ -40,8 +40,8 @@ export const spec: Spec = group({
           repeatable: true,
         },
         {
-          flags: '--list <listId=true|false>',
-          description: 'add the contact to (true) or remove it from (false) a mailing list (repeatable)',
+          flags: '--list <list=true|false>',
+          description: 'add the contact to (true) or remove it from (false) a mailing list, named by its id or its name (repeatable)',
           repeatable: true,
         },
         { flags: '--idempotency-key <key>', description: 'key that makes the send happen once (default: a new one); reusing it within 24 hours is refused' },

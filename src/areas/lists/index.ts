@@ -11,7 +11,7 @@ export const spec: Spec = group({
     command({
       name: 'list',
       aliases: ['ls'],
-      summary: 'List mailing lists, with the ids that --list takes',
+      summary: 'List mailing lists, with the names and ids that --list takes',
       options: [JSONL_OPTION],
       examples: ['loopsctl lists list', 'loopsctl lists list --jsonl'],
       remote: true,

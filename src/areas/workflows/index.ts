@@ -320,7 +320,7 @@ export const spec: Spec = group({
       options: [
         { flags: '--name <name>', description: 'its name', required: true },
         { flags: '--description <text>', description: 'what it is for' },
-        { flags: '--list <mailingListId>', description: 'the mailing list it sends to' },
+        { flags: '--list <list>', description: 'the mailing list it sends to, by its id or its name' },
       ],
       examples: ['loopsctl workflow create --name "Re-engagement" --description "For contacts quiet for 90 days"'],
       remote: true,
@@ -350,7 +350,7 @@ export const spec: Spec = group({
       help: `Contacts queued in the workflow that the new list excludes are reported, and nothing changes, unless --queued-contacts discard is given (which asks first; --yes when not on a terminal); the exit code is then 5. Clearing the list discards no one.\n\n${editHelp}`,
       args: [
         { name: 'id', description: 'workflow id', completes: 'workflows' },
-        { name: 'mailingListId', description: 'the mailing list id, or none' },
+        { name: 'list', description: 'the mailing list, by its id or its name, or none' },
       ],
       options: [...PLAN_OPTIONS, dryRun, queuedContacts, yes, revision],
       examples: [`loopsctl workflow set-list ${WELCOME} ${BETA_LIST} --dry-run`, `loopsctl workflow set-list ${WELCOME} none`],

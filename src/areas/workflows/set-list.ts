@@ -1,6 +1,7 @@
 import { checkId } from '../../api/ids.js';
 import { handler, type Handler } from '../../core/capabilities.js';
 import { explained } from '../explain.js';
+import { MailingListNames } from '../lists/names.js';
 import * as api from './client.js';
 import { graphChanges } from './render.js';
 import type { MailingListAnswer } from '../../platform/workflows/schemas.js';
@@ -14,12 +15,12 @@ function listRefused(apiMessage: string): string | undefined {
 export const setList: Handler<[string, string], RevisionOption & PolicyOptions> = handler(
   ['out', 'client', 'prompts', 'globals'],
   async (context, [id, list], options) => {
-    const mailingListId = list === 'none' ? null : list;
-    if (mailingListId !== null) checkId(mailingListId, 'mailing list id');
     checkId(id, 'workflow id');
     if (options.queuedContacts === 'discard' && !options.dryRun) {
       await context.confirm(`Change the mailing list of workflow ${id} and discard the contacts queued in it that the new list excludes?`, options.yes);
     }
+    // By its id or its name; none clears it. Read once asked: nothing is sent for a change the person did not confirm.
+    const mailingListId = list === 'none' ? null : await new MailingListNames(() => context.client()).idOf(list, 'the mailing list');
     const edit = await startEdit(context, id, options);
     const answer: MailingListAnswer = await send(edit, () =>
       explained(api.changeMailingList(edit.client, id, edit.revision, mailingListId, destructiveBody(options)), { statuses: { 400: listRefused } }),

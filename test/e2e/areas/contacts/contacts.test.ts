@@ -154,7 +154,9 @@ describe('contacts against the sandbox', () => {
     expect(result).toMatchObject({ code: 5, stdout: '' });
     expect(result.stderr).toContain('Hint: to create the contact, give --email too (`loopsctl contacts update --user-id usr_new --email <email> ...`)');
     const unknownList = await loopsctl(['contacts', 'update', '--email', 'ada@example.com', '--list', 'cnolist=true']);
-    expect(unknownList.stderr).toContain('Hint: see the mailing lists and their ids with `loopsctl lists list`');
+    // A list the account does not have is refused before the update is sent.
+    expect(unknownList).toMatchObject({ code: 2, stdout: '' });
+    expect(unknownList.stderr).toContain('Error: --list cnolist=true: the account has no mailing list "cnolist"\nHint: its lists:');
   });
 
   it('updates as an upsert, saying the API does not tell which happened', async () => {

@@ -72,8 +72,11 @@ describe('events send against the sandbox', () => {
   it('points an unknown --list at the mailing lists, as contacts do', async () => {
     const recording = await openSandbox();
     const result = await recording.loopsctl(['events', 'send', 'signup', '--email', 'ada@example.com', '--list', 'cnolist=true']);
-    expect(result).toMatchObject({ code: 5, stdout: '' });
-    expect(result.stderr).toContain('Hint: see the mailing lists and their ids with `loopsctl lists list`');
+    // Refused before the event is sent: the account's lists are read first.
+    expect(result).toMatchObject({ code: 2, stdout: '' });
+    expect(result.stderr).toContain(
+      'the account has no mailing list "cnolist"\nHint: its lists: "Product updates", "Beta testers", "Event invitations"; see them with `loopsctl lists list`',
+    );
   });
 
   it('checks --contact-prop types before sending, and needs --email or --user-id', async () => {

@@ -306,13 +306,13 @@ describe('destructive changes', () => {
     expect(discarded.stdout).toMatch(new RegExp(`~ SendEmailAction  ${WELCOME_TIPS}.*\\n\\s+\`-- SendEmailAction  c\\w+  "How is it going so far\\?"`));
   });
 
-  it('points a mailing list the API does not know to where lists are listed', async () => {
+  it('refuses a mailing list the account does not have before the edit, pointing to where lists are listed', async () => {
     const missing = 'cnosuchlist00000000000000';
     const env = { LOOPSCTL_CONFIG_DIR: tempDir() };
     const refused = await run(['--sandbox', 'workflow', 'set-list', WIN_BACK, missing, '--yes'], { env });
-    expect(refused.code).toBe(5);
-    expect(refused.stderr).toMatch(/^Error: .*mailing list.*not found/im);
-    expect(refused.stderr).toContain('Hint: see the mailing lists and their ids with `loopsctl lists list`');
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(`Error: the mailing list: the account has no mailing list "${missing}"`);
+    expect(refused.stderr).toContain('see them with `loopsctl lists list`');
   });
 });
 
