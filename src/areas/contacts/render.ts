@@ -3,9 +3,18 @@ import type { Output } from '../../render/output.js';
 import { renderRecord } from '../../render/table.js';
 import type { Contact, SuppressionRemoved, SuppressionStatus } from '../../platform/contacts/schemas.js';
 
-/** Each contact field by field, custom properties included, in the API's order. */
-export function renderContacts(out: Output, found: Contact[]): string {
-  return found.map((contact) => renderRecord(out, contact)).join('\n');
+/**
+ * Each contact field by field, custom properties included, in the API's order; its mailing lists
+ * by name where `listNames` has them (else by id), `(off)` after one it was taken off.
+ */
+export function renderContacts(out: Output, found: Contact[], listNames?: ReadonlyMap<string, string>): string {
+  return found.map((contact) => renderRecord(out, withListNames(contact, listNames))).join('\n');
+}
+
+function withListNames(contact: Contact, names: ReadonlyMap<string, string> | undefined): object {
+  if (names === undefined || contact.mailingLists === undefined) return contact;
+  const lists = Object.entries(contact.mailingLists).map(([id, on]) => `${names.get(id) ?? id}${on ? '' : ' (off)'}`);
+  return { ...contact, mailingLists: lists.length === 0 ? '-' : lists.join(', ') };
 }
 
 export function renderSuppression(_out: Output, status: SuppressionStatus): string {

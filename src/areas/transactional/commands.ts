@@ -30,7 +30,10 @@ const GROUP_HINT = 'the group must exist: see the ids with `loopsctl groups list
 /** A 400 naming the group is an unknown --group; another 400 (no sending domain) is not. */
 const UNKNOWN_GROUP: Explanation = { statuses: { 400: (message) => (/group/i.test(message) ? GROUP_HINT : undefined) } };
 
-export const list = listHandler(transactionalEmails, transactionalListView);
+// The table names each email's group, read once before the emails; --json has the API's ids.
+export const list = listHandler(transactionalEmails, transactionalListView(), async (client) =>
+  transactionalListView(await (await import('../groups/names.js')).transactionalGroupNames(client)),
+);
 
 export const metrics: Handler<[string[]], { jsonl?: boolean }> = handler(['out', 'client', 'globals'], async (context, [given], options) => {
   const { out } = context;

@@ -6,9 +6,10 @@ import { renderMetricsTable, type MetricsColumn, type MetricsRow } from '../emai
 import { renderFields } from '../../render/fields.js';
 import type { TransactionalDraftRecord, TransactionalEmail, TransactionalMetrics } from '../../platform/transactional/schemas.js';
 
-export const transactionalListView: ListView<TransactionalEmail> = {
+/** The list, each email's group by its name where `groupNames` has it, else by its id. */
+export const transactionalListView = (groupNames?: ReadonlyMap<string, string>): ListView<TransactionalEmail> => ({
   noun: 'transactional emails',
-  // On a narrow terminal the time of day goes first, then the group id, then the date.
+  // On a narrow terminal the time of day goes first, then the group, then the date.
   columns: [
     { header: 'ID' },
     { header: 'NAME', truncate: true },
@@ -20,12 +21,17 @@ export const transactionalListView: ListView<TransactionalEmail> = {
   row: (email) => [
     email.id,
     email.name,
-    displayValue(email.transactionalGroupId),
+    displayValue(groupOf(email.transactionalGroupId, groupNames)),
     email.publishedEmailMessageId === null ? 'no' : 'yes',
     email.draftEmailMessageId === null ? 'no' : 'yes',
     email.updatedAt,
   ],
-};
+});
+
+/** A group by its name, where the names have it; else its id, or nothing. */
+function groupOf(id: string | null | undefined, names: ReadonlyMap<string, string> | undefined): string | null | undefined {
+  return id === null || id === undefined ? id : (names?.get(id) ?? id);
+}
 
 const DELIVERY: MetricsColumn<TransactionalMetrics>[] = [
   { header: 'SENDS', count: (m) => m.sends, keep: true },

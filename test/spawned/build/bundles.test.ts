@@ -303,8 +303,9 @@ describe('a command', () => {
     expect(find.code).toBe(0);
     // src/core/ (core.cjs) holds the journal and the bulk runner an import loads; a find needs neither.
     expect(find.files).not.toContain('dist/core.cjs');
-    // Nor the areas that a contact's writes are checked against (mailing lists, custom properties).
-    expect(find.files).toEqual(['dist/areas-contacts.cjs', 'dist/cli.cjs', 'dist/client.cjs', 'dist/emulator.cjs', 'dist/render.cjs']);
+    // Nor the custom properties a contact's writes are checked against: only the lists' area, whose
+    // resolver names the lists Ada is on.
+    expect(find.files).toEqual(['dist/areas-contacts.cjs', 'dist/areas-lists.cjs', 'dist/cli.cjs', 'dist/client.cjs', 'dist/emulator.cjs', 'dist/render.cjs']);
     const loadedBuiltins = readFileSync(builtins, 'utf8').split('\n');
     expect(loadedBuiltins).toContain('fs');
     expect(loadedBuiltins.filter((name) => /^(net|readline|crypto|stream)$/.test(name))).toEqual([]);

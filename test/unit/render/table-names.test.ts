@@ -48,7 +48,7 @@ const LISTINGS = [
   ['campaigns', campaignListView, TWENTY.map((n) => ({ id: id(n), name: name(n), status: 'Draft', url: url('campaigns', n) }))],
   [
     'transactional',
-    transactionalListView,
+    transactionalListView(),
     TWENTY.map((n) => ({
       id: id(n),
       name: name(n),

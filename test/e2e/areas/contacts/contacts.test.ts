@@ -13,7 +13,7 @@ describe('contacts against the sandbox', () => {
   });
 
   it('finds a seeded contact with its custom properties and lists; an unknown one is exit 4, [] under --json and nothing under --jq', async () => {
-    const { loopsctl } = await sandbox();
+    const { loopsctl, requests } = await sandbox();
     const found = await loopsctl(['contacts', 'find', '--email', 'ada@example.com', '--json']);
     expect(found.code).toBe(0);
     expect(found.json()).toEqual([
@@ -21,6 +21,10 @@ describe('contacts against the sandbox', () => {
     ]);
     const byUserId = await loopsctl(['contacts', 'find', '--user-id', 'usr_ada']);
     expect(byUserId.stdout).toContain('ada@example.com');
+    // The text names the lists, read once; --json keeps the API's ids.
+    expect(byUserId.stdout.split('\n')).toContain('mailingLists\tProduct updates');
+    expect(byUserId.stdout).not.toContain(PRODUCT_UPDATES);
+    expect(requests.filter((request) => request.path === '/v1/lists')).toHaveLength(1);
     const none = await loopsctl(['contacts', 'find', '--email', 'nobody@example.com', '--json']);
     expect(none.code).toBe(4);
     expect(none.json()).toEqual([]);

@@ -39,6 +39,39 @@ describe('transactional get', () => {
     expect((await run(['--json', 'transactional', 'get', RESET], { env })).json()).toEqual(listed);
   });
 
+  it("lists each email's group by its name, read once before the emails; --json keeps the API's ids and reads no group", async () => {
+    const { env, seen } = await sandbox();
+    const text = await run(['transactional', 'list'], { env });
+    expect(text.code).toBe(0);
+    expect(text.stdout.split('\n')).toContain(`${RESET}\tPassword reset\tSecurity\tyes\tyes\t2024-10-22T18:00:00.000Z`);
+    expect(text.stdout).not.toContain(SECURITY_GROUP);
+    expect(seen.map((request) => request.path)).toEqual(['/v1/transactional-groups', '/v1/transactional-emails']);
+    seen.length = 0;
+    const listed = await run(['transactional', 'list', '--json'], { env });
+    expect(listed.json().find((email: { id: string }) => email.id === RESET).transactionalGroupId).toBe(SECURITY_GROUP);
+    expect(seen.map((request) => request.path)).toEqual(['/v1/transactional-emails']);
+  });
+
+  it('lists groups by id when the API will not give their names (no content API), as it always did', async () => {
+    const server = await apiServer();
+    const email = {
+      id: RESET,
+      name: 'Password reset',
+      transactionalGroupId: SECURITY_GROUP,
+      publishedEmailMessageId: null,
+      draftEmailMessageId: 'cd1',
+      createdAt: '2024-10-01T18:00:00.000Z',
+      updatedAt: '2024-10-22T18:00:00.000Z',
+      dataVariables: [],
+    };
+    const page = { pagination: { totalResults: 1, returnedResults: 1, perPage: 20, totalPages: 1, nextCursor: null, nextPage: null }, data: [email] };
+    server.route('GET /v1/transactional-groups', (_req, res) => json(res, 401, { message: 'Content API is not enabled for this team.' }));
+    server.route('GET /v1/transactional-emails', (_req, res) => json(res, 200, page));
+    const text = await run(['transactional', 'list'], { env: { LOOPS_BASE_URL: server.url, LOOPS_API_KEY: 'test-key-not-real' } });
+    expect(text).toMatchObject({ code: 0, stderr: '' });
+    expect(text.stdout.split('\n')).toContain(`${RESET}\tPassword reset\t${SECURITY_GROUP}\tno\tyes\t2024-10-22T18:00:00.000Z`);
+  });
+
   it('hints at the list when the id is unknown, for every command that takes one', async () => {
     const { env } = await sandbox();
     for (const argv of [['get'], ['draft'], ['metrics'], ['publish'], ['update', '--name', 'x']]) {

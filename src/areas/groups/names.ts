@@ -1,0 +1,22 @@
+/**
+ * The names of the account's transactional groups by id, for a view that shows a group by its name
+ * (`transactional list`): read once, page by page through the run's client and its pace.
+ */
+import type { ApiClient } from '../../api/client.js';
+import { LoopsctlError } from '../../base/errors.js';
+import { transactionalGroups } from './client.js';
+
+/**
+ * The groups' names by id; undefined when the API would not give them (a team without the content
+ * API answers 401 for groups, and still lists its emails): the view then shows ids, as --json does.
+ */
+export async function transactionalGroupNames(api: ApiClient): Promise<Map<string, string> | undefined> {
+  const names = new Map<string, string>();
+  try {
+    for await (const page of api.pages(transactionalGroups)) for (const group of page.data) names.set(group.id, group.name);
+  } catch (error) {
+    if (error instanceof LoopsctlError && error.status !== undefined) return undefined;
+    throw error;
+  }
+  return names;
+}
