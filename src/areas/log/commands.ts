@@ -4,6 +4,7 @@ import { readEntries, type JournalEntry } from '../../config/change-journal.js';
 import { handler, type Handler } from '../../core/capabilities.js';
 import { sameTeam } from '../../core/team.js';
 import { writeArrayList } from '../../core/list-run.js';
+import { journalNames } from './names.js';
 import { journalView } from './render.js';
 
 interface LogOptions {
@@ -21,20 +22,23 @@ export const log: Handler<[], LogOptions> = handler(['out', 'config', 'globals',
   const until = options.until === undefined ? undefined : instantOf(options.until, '--until', now, 'end');
   const limit = options.limit === undefined ? undefined : countOf(options.limit);
   const profile = context.globals.profile;
-  const kept = readEntries(context.configDir).filter((entry) => {
+  const entries = readEntries(context.configDir);
+  // A line without a name takes the one the journal knows for its ids: an email's message by the email's.
+  const names = journalNames(entries);
+  const kept = entries.filter((entry) => {
     const at = Date.parse(entry.at);
     if (since !== undefined && !(at >= since)) return false;
     if (until !== undefined && !(at < until)) return false;
     if (profile !== undefined && entry.profile !== profile) return false;
     if (options.team !== undefined && (entry.team === undefined || !sameTeam(entry.team, options.team))) return false;
-    return options.record === undefined || namesRecord(entry, options.record);
+    return options.record === undefined || namesRecord(entry, names.get(entry), options.record);
   });
-  await writeArrayList(context, limit === undefined ? kept : kept.slice(-limit), journalView, options.jsonl);
+  await writeArrayList(context, limit === undefined ? kept : kept.slice(-limit), journalView(names), options.jsonl);
 });
 
-/** Whether the entry's call or answer names the record: by any of its ids, or by its name. */
-function namesRecord(entry: JournalEntry, record: string): boolean {
-  return Object.values(entry.ids ?? {}).includes(record) || entry.name === record;
+/** Whether the entry's call or answer names the record: by any of its ids, or by its name (its own, or the one the journal knows). */
+function namesRecord(entry: JournalEntry, name: string | undefined, record: string): boolean {
+  return Object.values(entry.ids ?? {}).includes(record) || name === record;
 }
 
 function countOf(text: string): number {

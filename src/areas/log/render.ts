@@ -1,8 +1,10 @@
 /** The text view of `loopsctl log`: a table of the changes, fitted to the terminal. */
 import type { JournalEntry } from '../../config/change-journal.js';
 import type { ListView } from '../../render/list.js';
+import { accountOf } from './names.js';
 
-export const journalView: ListView<JournalEntry> = {
+/** The table; each record named as `names` has it (journalNames), the lines' own names or those the journal knows. */
+export const journalView = (names: ReadonlyMap<JournalEntry, string>): ListView<JournalEntry> => ({
   noun: 'changes',
   columns: [
     // A change's time matters to the minute: where the table is tight it loses its seconds, never its time of day.
@@ -20,25 +22,19 @@ export const journalView: ListView<JournalEntry> = {
     accountOf(entry),
     entry.command,
     `${entry.method} ${entry.path}`,
-    recordOf(entry),
+    recordOf(entry, names.get(entry)),
     entry.status === undefined ? entry.outcome : `${entry.outcome} (${entry.status})`,
   ],
-};
+});
 
 /** "2026-11-25T10:18:03.123Z" as "2026-11-25 10:18Z". */
 function toTheMinute(text: string): string {
   return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(text) ? `${text.slice(0, 10)} ${text.slice(11, 16)}Z` : text;
 }
 
-/** "prod: Acme", or the base URL when the run did not know the team. */
-function accountOf(entry: JournalEntry): string {
-  const where = entry.team ?? entry.baseUrl;
-  return entry.profile === undefined ? where : `${entry.profile}: ${where}`;
-}
-
 /** The record changed: its kind, name and id (--json has its revisions). */
-function recordOf(entry: JournalEntry): string {
+function recordOf(entry: JournalEntry, named: string | undefined): string {
   const id = entry.ids?.id ?? Object.values(entry.ids ?? {}).at(-1);
-  const name = entry.name === undefined ? '' : ` "${entry.name}"`;
+  const name = named === undefined ? '' : ` "${named}"`;
   return `${entry.kind}${name}${id === undefined ? '' : ` ${id}`}`;
 }

@@ -181,3 +181,39 @@ describe('the journal of changes', () => {
     expect(lines(config)).toMatchObject([{ who: 'loopsctl-test (MCP)', via: 'mcp', command: 'themes update', profile: 'prod', operation: 'updateTheme' }]);
   });
 });
+
+describe('`loopsctl log` of the sandbox', () => {
+  it('names the sandbox as such, and an email message by the email it belongs to, from the line that made it (--json as kept)', async () => {
+    const env = { LOOPSCTL_CONFIG_DIR: tempDir() };
+    const created = await run(['--sandbox', 'transactional', 'create', '--name', 'Invoice', '--json'], { env });
+    expect(created.code, created.stderr).toBe(0);
+    const { id, draftEmailMessageId, draftEmailMessageContentRevisionId } = created.json<Record<string, string>>();
+    const edited = await run(
+      [
+        '--sandbox',
+        'email-messages',
+        'update',
+        draftEmailMessageId!,
+        '--subject',
+        'Your invoice',
+        '--expected-revision-id',
+        draftEmailMessageContentRevisionId!,
+      ],
+      { env },
+    );
+    expect(edited.code, edited.stderr).toBe(0);
+    const table = await run(['log'], { env });
+    const [, create, update] = table.stdout.split('\n');
+    expect(create).toContain(`\tsandbox\ttransactional create\tPOST /v1/transactional-emails\ttransactional email "Invoice" ${id}\tdone (201)`);
+    expect(update).toContain(
+      `\tsandbox\temail-messages update\tPOST /v1/email-messages/${draftEmailMessageId}\temail message "Invoice" ${draftEmailMessageId}\tdone (200)`,
+    );
+    expect(table.stdout).not.toContain('sandbox.invalid');
+    // --record finds the message's change by the email's name; --json prints the lines as kept.
+    const found = await run(['log', '--record', 'Invoice', '--json'], { env });
+    expect(found.json<JournalEntry[]>().map(({ operation, name, baseUrl }) => [operation, name, baseUrl])).toEqual([
+      ['createTransactionalEmail', 'Invoice', 'http://sandbox.invalid'],
+      ['updateEmailMessage', undefined, 'http://sandbox.invalid'],
+    ]);
+  });
+});
