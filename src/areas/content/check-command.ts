@@ -1,6 +1,6 @@
 /** `content check`: the LMX specification's rules on files and workflows' rules, offline unless --account. */
 import { lstatSync } from 'node:fs';
-import { extname } from 'node:path';
+import { basename, extname } from 'node:path';
 import { countOf } from '../../render/numbers.js';
 import type { ApiClient } from '../../api/client.js';
 import { handler, type Handler } from '../../core/capabilities.js';
@@ -10,6 +10,7 @@ import { DEFAULT_DIRECTORY } from './lmx-files.js';
 import { renderChecks } from './render.js';
 import { checkFile, checkRecord, lmxFileTarget, type FileCheck } from './check.js';
 import type { TreeCache } from './emails.js';
+import { lacksSubject, noSubjectProblem } from './subject.js';
 
 interface CheckOptions {
   kind?: LmxKind;
@@ -56,6 +57,9 @@ export const check: Handler<[string[]], CheckOptions> = handler(['out', 'client'
     const found = qaProblems(file, context, expected === undefined ? undefined : { expected, ...(record === undefined ? {} : { record }) });
     file.errors.push(...found.filter((problem) => problem.severity === 'error'));
     file.warnings.push(...found.filter((problem) => problem.severity === 'warning'));
+    // An email's body whose fields file gives no subject: the platform sends it so.
+    if (context !== undefined && file.kind !== undefined && file.kind !== 'component' && lacksSubject(context.fields.subject))
+      file.warnings.push(noSubjectProblem(`${basename(file.file, '.lmx')}.json`));
     file.errors.sort((a, b) => a.offset - b.offset);
     file.warnings.sort((a, b) => a.offset - b.offset);
   }

@@ -139,12 +139,14 @@ export const create: Handler<[], { name: string; group?: string }> = handler(['o
   if (options.name.trim() === '') throw new UsageError('--name must not be empty');
   if (options.group !== undefined) checkId(options.group, 'transactional group id');
   const body = options.group === undefined ? { name: options.name } : { name: options.name, transactionalGroupId: options.group };
-  await writeDraftRecord(context.out, await explained(createTransactional(await context.client(), body), { contentApi: true, ...UNKNOWN_GROUP }));
+  await writeDraftRecord(context.out, await explained(createTransactional(await context.client(), body), { contentApi: true, ...UNKNOWN_GROUP }), {
+    empty: true,
+  });
 });
 
-async function writeDraftRecord(out: Output, record: TransactionalDraftRecord): Promise<void> {
+async function writeDraftRecord(out: Output, record: TransactionalDraftRecord, draft: { empty?: boolean } = {}): Promise<void> {
   if (out.json) return out.writeJson(record);
-  const { body, notes } = renderDraftRecord(out, record);
+  const { body, notes } = renderDraftRecord(out, record, draft.empty === true);
   await out.write(body);
   notes.forEach(({ text, command }) => out.note(text, { command }));
 }

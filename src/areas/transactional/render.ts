@@ -68,16 +68,25 @@ export interface DraftNote {
   command?: boolean;
 }
 
-/** The record, and how to make the first change to the draft's content, which needs its revision. */
-export function renderDraftRecord(out: Output, record: TransactionalDraftRecord): { body: string; notes: DraftNote[] } {
+/**
+ * The record, and how to make the first change to the draft's content, which needs its revision.
+ * A draft just created is empty: it has no subject, which the platform does not ask for before it
+ * publishes and sends the email, so the command sets one.
+ */
+export function renderDraftRecord(out: Output, record: TransactionalDraftRecord, empty = false): { body: string; notes: DraftNote[] } {
   const { draftEmailMessageId: draft, draftEmailMessageContentRevisionId: revision } = record;
   const notes: DraftNote[] =
     draft === null || revision === null
       ? []
       : [
-          { text: "Edit the draft's content (the first update needs its revision):" },
+          {
+            text: empty
+              ? 'Write the draft (the first update needs its revision). It has no subject yet, and the platform would publish and send it without one:'
+              : "Edit the draft's content (the first update needs its revision):",
+          },
           { text: `  loopsctl email-messages update ${draft} \\`, command: true },
           { text: `    --expected-revision-id ${revision} \\`, command: true },
+          ...(empty ? [{ text: '    --subject "<subject>" \\', command: true }] : []),
           { text: '    --lmx-file email.lmx', command: true },
           { text: 'Then publish it:' },
           { text: `  loopsctl transactional publish ${record.id}`, command: true },
