@@ -1,6 +1,6 @@
 /** `content check`: the LMX specification's rules on files and workflows' rules, offline unless --account. */
 import { lstatSync } from 'node:fs';
-import { basename, extname } from 'node:path';
+import { basename, dirname, extname, join } from 'node:path';
 import { countOf } from '../../render/numbers.js';
 import type { ApiClient } from '../../api/client.js';
 import { handler, type Handler } from '../../core/capabilities.js';
@@ -21,7 +21,12 @@ interface CheckOptions {
 
 /** An .lmx file, which holds no workflow: checked without the workflows' YAML parser and rules. */
 function isLmxFile(path: string): boolean {
-  return extname(path) === '.lmx' && lstatSync(path, { throwIfNoEntry: false })?.isFile() === true;
+  return extname(path) === '.lmx' && isFile(path);
+}
+
+/** A regular file, not a link to one. */
+function isFile(path: string): boolean {
+  return lstatSync(path, { throwIfNoEntry: false })?.isFile() === true;
 }
 
 /** The checks of the paths: LMX files alone by the LMX rules, anything else (a tree, a workflow) with the workflows too. */
@@ -57,9 +62,16 @@ export const check: Handler<[string[]], CheckOptions> = handler(['out', 'client'
     const found = qaProblems(file, context, expected === undefined ? undefined : { expected, ...(record === undefined ? {} : { record }) });
     file.errors.push(...found.filter((problem) => problem.severity === 'error'));
     file.warnings.push(...found.filter((problem) => problem.severity === 'warning'));
-    // An email's body whose fields file gives no subject: the platform sends it so.
-    if (context !== undefined && file.kind !== undefined && file.kind !== 'component' && lacksSubject(context.fields.subject))
-      file.warnings.push(noSubjectProblem(`${basename(file.file, '.lmx')}.json`));
+    // An email's body whose fields file is there and gives no subject: the platform sends it so.
+    const fields = `${basename(file.file, '.lmx')}.json`;
+    if (
+      context !== undefined &&
+      file.kind !== undefined &&
+      file.kind !== 'component' &&
+      lacksSubject(context.fields.subject) &&
+      isFile(join(dirname(file.file), fields))
+    )
+      file.warnings.push(noSubjectProblem(fields));
     file.errors.sort((a, b) => a.offset - b.offset);
     file.warnings.sort((a, b) => a.offset - b.offset);
   }

@@ -3,9 +3,9 @@
  * subject an optional field of an email message's update, none of Guardian's rules (what must be
  * resolved before an email is published) is about it, and an email message answers with a subject
  * that may be empty. So such an email is created, published and sent as it is, and its recipients
- * read "(no subject)". `content check` warns of it, in the file of the email's body, and `content
- * push` says so before it writes such a record; each reads the subject from the email's fields
- * file (`draft.json`, a campaign's `email.json`, a workflow email's `email.json`).
+ * read "(no subject)". `content check` warns of it, in the file of the email's body whose fields
+ * file (`draft.json`, a campaign's `email.json`, a workflow email's `email.json`) gives none, and
+ * `content push` says so before it writes such a record, or one written without its fields file.
  */
 import { countOf } from '../../render/numbers.js';
 import type { Uses } from '../../core/capabilities.js';

@@ -22,7 +22,7 @@ const cleanTree = () =>
 const sandboxes = sandboxEachTest();
 
 describe('content check', () => {
-  it("passes the demo account's own content, pulled from the sandbox, warning only of the button Guardian refuses, the draft that cannot start and a vague link", async () => {
+  it("passes the demo account's own content, pulled from the sandbox, warning only of the button Guardian refuses, the draft that cannot start, a vague link and a subject not yet written", async () => {
     const sandbox = await sandboxes();
     const root = join(tempDir('loopsctl-check-'), 'loops');
     const pull = await sandbox.loopsctl(['content', 'pull', root]);
@@ -36,6 +36,7 @@ describe('content check', () => {
     // And the win-back draft's holdout control sends nothing: "you must add at least one email within
     // each control or variant branch before starting" (the docs' experiments page), a start rule.
     // The receipt's link reads "here", which says nothing to a screen reader listing links (qa).
+    // The Spring sale campaign's draft has an empty subject, which the platform would send as it is.
     const receipt = (version: string) => ({
       file: expect.stringMatching(new RegExp(`/transactional/order-receipt--\\w+/${version}\\.lmx$`)),
       kind: 'transactional',
@@ -43,6 +44,12 @@ describe('content check', () => {
       warnings: [expect.objectContaining({ rule: 'vague-link-text', line: 4, column: 33 })],
     });
     expect(found).toEqual([
+      {
+        file: expect.stringMatching(/\/campaigns\/spring-sale--\w+\/email\.lmx$/),
+        kind: 'campaign',
+        errors: [],
+        warnings: [expect.objectContaining({ rule: 'no-subject', line: 1, column: 1 })],
+      },
       receipt('draft'),
       receipt('published'),
       {
