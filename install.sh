@@ -2,7 +2,7 @@
 # Installs the loopsctl executable for this machine from a release, checked against the release's
 # SHA256SUMS:
 #   curl -fsSL https://github.com/loopsctl/loopsctl/releases/latest/download/install.sh | sh
-#   sh install.sh 0.2.0           a given version (the latest without one)
+#   sh install.sh 0.1.0           a given version (the latest without one)
 # LOOPSCTL_INSTALL_DIR    where it goes (default ~/.local/bin)
 # LOOPSCTL_INSTALL_BASE_URL  a directory holding the release's files, instead of the project's releases
 # Anything amiss (an unknown platform, a download cut short, a checksum that differs or is missing)

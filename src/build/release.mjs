@@ -110,9 +110,12 @@ export function stagePackage(from, projectManifest, staging) {
   writeFileSync(join(staging, 'package.json'), `${JSON.stringify(publishedManifest(projectManifest), null, 2)}\n`);
 }
 
-/** package.json as published: without the scripts and the development dependencies. */
+/**
+ * package.json as published: without the scripts, the development dependencies and the approval of
+ * their install scripts (allowScripts, which npm reads from the project installing, never from a dependency).
+ */
 export function publishedManifest(projectManifest) {
-  const { scripts, devDependencies, ...published } = projectManifest;
+  const { scripts, devDependencies, allowScripts, ...published } = projectManifest;
   return published;
 }
 

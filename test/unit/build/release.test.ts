@@ -80,7 +80,8 @@ describe('the npm package', () => {
     const published = publishedManifest(projectManifest);
     expect(Object.keys(published)).not.toContain('scripts');
     expect(Object.keys(published)).not.toContain('devDependencies');
-    const { scripts: _scripts, devDependencies: _devDependencies, ...rest } = projectManifest;
+    expect(Object.keys(published)).not.toContain('allowScripts');
+    const { scripts: _scripts, devDependencies: _devDependencies, allowScripts: _allowScripts, ...rest } = projectManifest;
     expect(published).toEqual(rest);
     // What an install needs is kept.
     expect(published).toMatchObject({ bin: { loopsctl: 'bin/loopsctl.js' }, exports: { './sandbox': expect.any(Object) }, files: projectManifest.files });
