@@ -1,6 +1,6 @@
 /** What the `transactional` commands do. */
 import type { ApiClient } from '../../api/client.js';
-import { RejectedError, UsageError, withDetails } from '../../base/errors.js';
+import { LoopsctlError, RejectedError, UsageError, withDetails } from '../../base/errors.js';
 import { checkId } from '../../api/ids.js';
 import { openWeb } from '../../core/browser.js';
 import { handler, type Handler } from '../../core/capabilities.js';
@@ -8,6 +8,7 @@ import { listHandler } from '../../core/list-run.js';
 import type { Output } from '../../render/output.js';
 import { fetchEach, namesOf, writeMetricsJson } from '../email-metrics.js';
 import { explained, explainError, type Explanation } from '../explain.js';
+import { getEmailMessage } from '../email-messages/client.js';
 import {
   createTransactional,
   ensureDraft,
@@ -105,7 +106,22 @@ export const publish: Handler<[string]> = handler(['out', 'client'], async (cont
   const { out } = context;
   await out.present(published, renderTransactional);
   out.note(`Published: it now sends email message ${published.publishedEmailMessageId ?? '-'}.`);
+  // The platform publishes an email with no subject as it is: said before the first send goes out.
+  if (!out.json && published.publishedEmailMessageId !== null && (await hasNoSubject(client, published.publishedEmailMessageId)))
+    out.note(
+      `Its email has no subject, which inboxes show as "(no subject)": set one on a draft (\`loopsctl transactional draft ${id}\`, then \`loopsctl email-messages update <draftEmailMessageId> --subject ...\`) and publish again.`,
+    );
 });
+
+/** Whether the email message has no subject; a message that cannot be read is not said to lack one (the publish is done either way). */
+async function hasNoSubject(client: ApiClient, messageId: string): Promise<boolean> {
+  try {
+    return (await getEmailMessage(client, messageId)).subject.trim() === '';
+  } catch (error) {
+    if (error instanceof LoopsctlError) return false;
+    throw error;
+  }
+}
 
 /**
  * What blocks publishing: no draft (409), or a draft that fails validation, an unverified sending

@@ -68,7 +68,8 @@ describe('an email with no subject', () => {
     const { root } = await treeWithInvoice(sandbox, {});
     const plan = await sandbox.loopsctl(['content', 'push', root, ...ONLY, '--plan']);
     expect(plan.code, plan.stderr).toBe(0);
-    const note = '1 email with no subject: transactional/invoice/draft.json. The platform takes and sends an email so (inboxes show "(no subject)"): give it a "subject" first.\n';
+    const note =
+      '1 email with no subject: transactional/invoice/draft.json. The platform takes and sends an email so (inboxes show "(no subject)"): give it a "subject" first.\n';
     expect(plan.stderr).toContain(note);
     const push = await sandbox.loopsctl(['content', 'push', root, ...ONLY, '--yes', '--publish']);
     expect(push.code, push.stderr).toBe(0);
@@ -100,5 +101,22 @@ describe('an email with no subject', () => {
     expect(created.code, created.stderr).toBe(0);
     expect(created.stderr).toContain('It has no subject yet, and the platform would publish and send it without one:');
     expect(created.stderr).toMatch(/--expected-revision-id \S+ \\\n {4}--subject "<subject>" \\\n {4}--lmx-file email.lmx/);
+  });
+
+  it('is said by transactional publish, which the platform does not refuse, and not of an email with one', async () => {
+    const sandbox = await sandboxes();
+    const created = await sandbox.loopsctl(['transactional', 'create', '--name', 'Invoice', '--json']);
+    const { id, draftEmailMessageId, draftEmailMessageContentRevisionId } = created.json<Record<string, string>>();
+    const body = ['email-messages', 'update', draftEmailMessageId!, '--expected-revision-id', draftEmailMessageContentRevisionId!];
+    const written = await sandbox.loopsctl([...body, '--lmx-file', '-'], { input: '<Paragraph>Your invoice is attached.</Paragraph>\n' });
+    expect(written.code, written.stderr).toBe(0);
+    const published = await sandbox.loopsctl(['transactional', 'publish', id!]);
+    expect(published.code, published.stderr).toBe(0);
+    expect(published.stderr).toContain(
+      `Its email has no subject, which inboxes show as "(no subject)": set one on a draft (\`loopsctl transactional draft ${id}\``,
+    );
+    const other = await sandbox.loopsctl(['transactional', 'publish', 'cdtg5cp1k90qxm7oj7ioc7eky']);
+    expect(other.code, other.stderr).toBe(0);
+    expect(other.stderr).not.toContain('no subject');
   });
 });
