@@ -106,7 +106,8 @@ of ids; --jsonl prints one such object per line. The metrics API must be enabled
       help: `Publishing is refused (exit 5) when there is no draft (409), or when the draft
 fails Guardian's checks, the sending domain is not verified, or the content is
 flagged as unsafe (422). See what Guardian finds first with: loopsctl
-email-messages check <draftEmailMessageId>`,
+email-messages check <draftEmailMessageId>. An email with no subject is
+published (and sent) as it is: loopsctl says so on stderr after publishing it.`,
       examples: [`loopsctl transactional publish ${SIGN_IN_ID}`],
       remote: true,
       tier: 'destructive',
