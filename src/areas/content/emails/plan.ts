@@ -1,5 +1,6 @@
 /** What `content push` decides before it sends anything: the LMX check, each record's step, the plan. */
 import type { Uses } from '../../../core/capabilities.js';
+import { noteNoSubject } from '../subject.js';
 import { countOf } from '../../../render/numbers.js';
 import { join } from 'node:path';
 import { MismatchError } from '../../../base/errors.js';
@@ -28,8 +29,21 @@ export interface Step {
   held?: 'conflict' | 'not editable' | 'unresolved';
 }
 
-/** The LMX of the records a push would send, checked first: nothing is sent while one has errors; warnings are listed. */
-export async function checkBeforePush(context: Uses<'out'>, shown: string, root: string, records: RecordFiles[], plan: boolean): Promise<void> {
+/**
+ * The records a push would send, looked at first: an email with no subject is said (the platform
+ * sends it so), and, unless --no-check, their LMX is checked: nothing is sent while one has
+ * errors; warnings are listed.
+ */
+export async function checkBeforePush(
+  context: Uses<'out'>,
+  shown: string,
+  root: string,
+  records: RecordFiles[],
+  options: { plan?: boolean; check: boolean },
+): Promise<void> {
+  noteNoSubject(context, records);
+  if (!options.check) return;
+  const plan = options.plan === true;
   const components = treeComponents(root);
   const checks = records.flatMap((record) =>
     [...record.files]

@@ -25,7 +25,6 @@ import { CONTENT, requireState, scopeCovers, type Scope } from '../scope.js';
 import { checkBeforePush, lookalikeNote, pairCandidates, reportPlan, stepFor, unresolvedStep, type Step } from './plan.js';
 import { watchWrites } from '../../change/watched-writes.js';
 import { filledIn, staleRevision, stoppedMidRecord } from './writes.js';
-import { noteNoSubject } from '../subject.js';
 
 export interface PushOptions {
   only?: string;
@@ -125,8 +124,7 @@ export async function pushEmails(
   const candidates = locals.filter(
     (local) => scope.named.has(local.path) || run.pending[local.path] !== undefined || !heldAt(local, run.synced[local.path]?.digest),
   );
-  if (options.check) await checkBeforePush(context, shown, scope.root, candidates, options.plan === true);
-  noteNoSubject(context, candidates);
+  await checkBeforePush(context, shown, scope.root, candidates, options);
   noteEditedReference(context, locals, run.synced);
   const pairs = await pairCandidates(client, candidates, run.synced);
   // A component or theme the account holds as the tree does, matched by name, is the tree's: an email names it by its id there.

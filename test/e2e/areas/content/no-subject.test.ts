@@ -60,7 +60,10 @@ describe('an email with no subject', () => {
       message: 'the email has no subject (draft.json gives none): the platform publishes and sends it so, and inboxes show it as "(no subject)"',
       fix: 'give draft.json a "subject"',
     });
-    expect((await sandbox.loopsctl(['content', 'check', root, '--strict'])).code).toBe(1);
+    const strict = await sandbox.loopsctl(['content', 'check', root, '--strict']);
+    expect(strict.code).toBe(1);
+    expect(strict.stderr).toMatch(/^Checked \d+ files: 0 errors, \d+ warnings in \d+ files\.$/m);
+    expect(strict.stdout).toContain('draft.lmx:1:1 no-subject the email has no subject (draft.json gives none)');
   });
 
   it('is said by content push before it is written, and is then published and sent, as the platform does', async () => {
