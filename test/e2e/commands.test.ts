@@ -24,8 +24,8 @@ describe('transactional', () => {
     expect(result).toMatchObject({ code: 0, stderr: '' });
     expect(lines(result.stdout)).toEqual([
       'ID\tNAME\tGROUP\tPUBLISHED\tDRAFT\tUPDATED',
-      'tx_unsent\tUnsent\tgrp_1\tyes\tno\t2025-06-29T07:47:39.370Z',
-      'tx_welcome\tWelcome\tgrp_1\tyes\tyes\t2025-06-29T07:47:39.370Z',
+      'tx_unsent\tUnsent\tGroup 1\tyes\tno\t2025-06-29T07:47:39.370Z',
+      'tx_welcome\tWelcome\tGroup 1\tyes\tyes\t2025-06-29T07:47:39.370Z',
     ]);
   });
 

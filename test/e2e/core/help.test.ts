@@ -68,7 +68,7 @@ describe('help fits and finds its way', () => {
     expect(stderr).toBe('');
     expect(stdout).toContain('Usage: loopsctl workflow');
     expect(widest(stdout)).toBeLessThanOrEqual(80);
-    expect(stdout).toMatch(/show\|get \[options\] \[id\] +Draw a workflow's graph as a tree\n {40,}from its trigger/);
+    expect(stdout).toMatch(/show\|get \[options\] \[id\] +Draw a workflow's graph as a tree from its\n {30,}trigger/);
   });
 
   it('prints the help of bare `loopsctl` on stdout, with exit 0', async () => {
