@@ -26,6 +26,15 @@ export function pagePolicy(forms: "'self'" | "'none'", images = "'self' data:"):
 export const EMAIL_POLICY =
   "default-src 'none'; img-src http: https: data:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'";
 
+/**
+ * An email's policy: it runs nothing and loads nothing but the images `images` allows (the server's
+ * own route, which loopsctl fetches them through, or `data:` placeholders; never the web directly);
+ * only its own page frames it.
+ */
+export function emailPolicy(images: string): string {
+  return `default-src 'none'; img-src ${images}; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'`;
+}
+
 /** Answers a request with a whole text (a page, a script, a message), with the security headers. */
 export function sendText(res: ServerResponse, status: number, type: string, text: string, headers: Readonly<Record<string, string>> = {}): void {
   res.writeHead(status, { 'content-type': type, ...SECURITY_HEADERS, ...headers });

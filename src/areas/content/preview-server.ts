@@ -1,7 +1,7 @@
 /**
  * The server behind `content preview`: on 127.0.0.1 only, for the browser of the person who
  * started it. It serves the page, each email drawn as HTML, the images the emails name (fetched by
- * loopsctl, preview-images.ts), a stream of change events (the directory is watched, so the page
+ * loopsctl, src/base/page-images.ts), a stream of change events (the directory is watched, so the page
  * follows every save), and takes the sample values the page's form saves. It reads nothing but the .lmx files the directory lists (no path of a request is
  * ever opened: a request names an email of the list, or gets 404) and writes nothing but an
  * email's values file; it never calls the account. Requests another web page could send (a
@@ -14,7 +14,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { relative, sep } from 'node:path';
 import { UsageError } from '../../base/errors.js';
-import { foreignRequest, openEventStream, pagePolicy, sendText } from '../../base/local-page.js';
+import { emailPolicy as framedEmailPolicy, foreignRequest, openEventStream, pagePolicy, sendText } from '../../base/local-page.js';
 import { readTreeFileAsync, TreeFileTooLargeError } from '../../base/tree-files.js';
 import { writeTreeFile } from '../../base/tree-writes.js';
 import { componentIdsOf, elementsOf, parseLmx, variablesOf, type LmxDocument, type LmxKind, type LmxProblem } from '../../lmx/index.js';
@@ -25,7 +25,7 @@ import { readLmxSourceAsync } from './lmx-files.js';
 import type { QaRules } from './check-qa.js';
 import { emailsOf, valuesFileOf, valuesFrom, type TreeEmail } from './tree.js';
 import { isJsonObject } from '../../base/json-object.js';
-import { PreviewImages, type ImageLoader } from './preview-images.js';
+import { RoutedImages, type ImageLoader } from '../../base/page-images.js';
 
 export interface PreviewOptions {
   root: string;
@@ -36,7 +36,7 @@ export interface PreviewOptions {
   compare?: { root: string; path: string; name: string };
   /** The rules file, read when the preview starts: its say on the qa findings the check panel and the list show. */
   rules?: QaRules;
-  /** What fetches the emails' images, which the preview serves them through (preview-images.ts). */
+  /** What fetches the emails' images, which the preview serves them through (src/base/page-images.ts). */
   images: ImageLoader;
 }
 
@@ -65,13 +65,12 @@ const MAX_VALUES_BYTES = 64 * 1024;
 const PAGE_POLICY = pagePolicy("'self'", "'none'");
 /**
  * An email runs nothing and loads nothing but images, and those only through the preview itself
- * (preview-images.ts), which serves the images at hosts its LMX (and its components') writes out in
- * full: an address whose host is a variable, or anything the drawing adds, loads nothing, so sample
- * values go nowhere the email's own text does not name.
+ * (src/base/page-images.ts), which serves the images at hosts its LMX (and its components') writes
+ * out in full: an address whose host is a variable, or anything the drawing adds, loads nothing, so
+ * sample values go nowhere the email's own text does not name.
  */
 function emailPolicy(imageOrigins: readonly string[]): string {
-  const images = imageOrigins.length === 0 ? "'none'" : "'self'";
-  return `default-src 'none'; img-src ${images}; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'`;
+  return framedEmailPolicy(imageOrigins.length === 0 ? "'none'" : "'self'");
 }
 
 /** `https://cdn.acme.example/{data.id}.png` -> `https://cdn.acme.example`; undefined when the host is not written out. */
@@ -238,7 +237,7 @@ async function saveValues(req: IncomingMessage, root: string, named: () => TreeE
 }
 
 /** The original --compare names, as it sends: read now (it may have changed), running nothing, loading images from the hosts it names only (through the preview). */
-async function serveOriginal(res: ServerResponse, compare: PreviewOptions['compare'], images: PreviewImages): Promise<void> {
+async function serveOriginal(res: ServerResponse, compare: PreviewOptions['compare'], images: RoutedImages): Promise<void> {
   if (compare === undefined) throw new PreviewRequestError(404, 'not found');
   const bytes = await readTreeFileAsync(compare.root, compare.path, MAX_ORIGINAL_BYTES).catch((error: unknown) => {
     if (error instanceof TreeFileTooLargeError) throw new PreviewRequestError(413, `${compare.name} is over ${MAX_ORIGINAL_BYTES / 1024 / 1024} MB`);
@@ -253,7 +252,7 @@ async function serveOriginal(res: ServerResponse, compare: PreviewOptions['compa
 /** Starts the server; it stops when `close` is called. */
 export async function startPreview(options: PreviewOptions): Promise<PreviewServer> {
   const { root, kind, rules } = options;
-  const images = new PreviewImages(options.images);
+  const images = new RoutedImages('/image', options.images);
   const streams = new Set<ServerResponse>();
   let version = 0;
   let pending: NodeJS.Timeout | undefined;

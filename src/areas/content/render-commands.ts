@@ -6,8 +6,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { AuthError, InvalidResponseError, LocalFileError, NotFoundError, UsageError } from '../../base/errors.js';
-import { sanitize, sanitizeKeepingLines } from '../../base/sanitize.js';
-import { VERSION } from '../../base/version.js';
+import { sanitizeKeepingLines } from '../../base/sanitize.js';
 import { readTreeFileAsync, treeEntryKind, TreeFileTooLargeError } from '../../base/tree-files.js';
 import { writeTreeFile } from '../../base/tree-writes.js';
 import type { ApiClient } from '../../api/client.js';
@@ -225,25 +224,16 @@ export const preview: Handler<[string | undefined], PreviewOptions> = handler(
     if (!existsSync(root) || !statSync(root).isDirectory()) {
       throw new UsageError(`${root} is not a directory`, { hint: 'pull your content first (`loopsctl content pull`), or name a directory of .lmx files' });
     }
-    const [{ startPreview }, { readQaRules }, { OutsideImages }] = await Promise.all([
+    const [{ startPreview }, { readQaRules }, { servedPageImages }] = await Promise.all([
       import('./preview-server.js'),
       import('./check-qa.js'),
-      import('./outside-images.js'),
+      import('../../core/page-images.js'),
     ]);
     // The rules file `content check` reads (--rules, else loops.check.yaml here or in ./loops), read once as the preview starts.
     const rules = await readQaRules(options.rules, context.runtime.files?.root ?? '.');
-    const { out, runtime, globals } = context;
+    const { out, runtime } = context;
     // The emails' images, fetched by loopsctl as any address from content is: the time limit and proxy of the run.
-    const images = new OutsideImages(
-      {
-        userAgent: `loopsctl/${VERSION}`,
-        timeoutMs: globals.timeout * 1000,
-        proxy: { flag: globals.proxy, env: context.env },
-        signal: runtime.signal,
-        allowPrivate: options.allowPrivateLinks === true,
-      },
-      (address, why) => out.note(`Not loaded in the preview: ${sanitize(address)}: ${why} (--allow-private-links loads it).`),
-    );
+    const images = servedPageImages(context, options.allowPrivateLinks === true, 'the preview');
     const server = await startPreview({
       root,
       port: options.port,

@@ -176,13 +176,18 @@ export const review: Handler<[string | undefined], ReviewOptions> = handler(
   },
 );
 
-/** The HTML page (or pages, past EMAILS_PER_PAGE emails) written where --out names. */
 /** The review with each transactional email's sends in the app's source, as `check --code` finds them. */
 async function withSends(review: Review, code: string[]): Promise<Review> {
   const [{ scanCode }, { withCallSites }] = await Promise.all([import('../check/code/scan.js'), import('./review/call-sites.js')]);
   return withCallSites(review, scanCode(code).uses);
 }
 
+/**
+ * The HTML page (or pages, past EMAILS_PER_PAGE emails) written where --out names, with the
+ * screenshots when a browser is given. With --allow-network, the emails' images are fetched by
+ * loopsctl through its fetcher for outside addresses, for the browser that draws the screenshots
+ * and into the page alike, each once: an address it refuses is listed, and not loaded.
+ */
 async function writeReviewPages(
   context: Uses<'files' | 'out' | 'programs' | 'client'>,
   result: Review,
@@ -190,33 +195,27 @@ async function writeReviewPages(
   between: string,
   chromium: string | undefined,
 ): Promise<void> {
-  const { writePages } = await import('./review/page.js');
-  const allowNetwork = options.allowNetwork === true;
-  const pictures = chromium === undefined ? undefined : await screenshots(context, result, chromium, allowNetwork, options.allowPrivateLinks === true);
-  const files = await writePages(context, result, options.out!, {
-    allowNetwork,
-    between,
-    ...(pictures === undefined ? {} : { pictures }),
-    ...(options.impact === undefined ? {} : { impact: options.impact }),
-  });
-  context.out.note(`Wrote the review to ${files.length === 1 ? files[0] : `${files.length} pages: ${files.join(', ')}`}.`);
-}
-
-/**
- * The screenshots, the emails' images (with --allow-network) fetched through the fetcher for
- * outside addresses, which the browser's requests go to: an address it refuses is listed, not loaded.
- */
-async function screenshots(context: Uses<'out' | 'programs' | 'client'>, result: Review, chromium: string, allowNetwork: boolean, allowPrivate: boolean) {
-  const { screenshotsOf } = await import('./review/screenshots.js');
-  if (!allowNetwork) return screenshotsOf(result, chromium, context.env);
-  const { OutsideImages } = await import('./outside-images.js');
+  const [{ writePages }, { OutsideImages }] = await Promise.all([import('./review/page.js'), import('../../api/outside-images.js')]);
   const refused: string[] = [];
-  const images = new OutsideImages({ ...context.outsideSettings(), allowPrivate }, (address, why) => refused.push(`${sanitize(address)}: ${why}`));
+  const images =
+    options.allowNetwork === true
+      ? new OutsideImages({ ...context.outsideSettings(), allowPrivate: options.allowPrivateLinks === true }, (address, why) =>
+          refused.push(`${sanitize(address)}: ${why}`),
+        )
+      : undefined;
+  const load = images === undefined ? undefined : (address: string) => images.load(address);
   try {
-    return await screenshotsOf(result, chromium, context.env, (address) => images.load(address));
+    const pictures = chromium === undefined ? undefined : await (await import('./review/screenshots.js')).screenshotsOf(result, chromium, context.env, load);
+    const files = await writePages(context, result, options.out!, {
+      between,
+      ...(load === undefined ? {} : { load }),
+      ...(pictures === undefined ? {} : { pictures }),
+      ...(options.impact === undefined ? {} : { impact: options.impact }),
+    });
+    context.out.note(`Wrote the review to ${files.length === 1 ? files[0] : `${files.length} pages: ${files.join(', ')}`}.`);
   } finally {
-    await images.close();
-    for (const line of refused) context.out.note(`Not loaded in the screenshots: ${line} (--allow-private-links loads it).`);
+    await images?.close();
+    for (const line of refused) context.out.note(`Not loaded in the review: ${line} (--allow-private-links loads it).`);
   }
 }
 

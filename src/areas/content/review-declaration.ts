@@ -26,11 +26,10 @@ export const reviewCommand = command({
     },
     {
       flags: '--allow-network',
-      description: "let the HTML page load the emails' images from their addresses (by default each is a placeholder of its size)",
+      description:
+        "put the emails' images inside the HTML page (and draw them in the screenshots), fetched by loopsctl as it writes them; by default each is a placeholder of its size",
     },
-    allowPrivateLinksOption(
-      'with --allow-network and --screenshots: draw images at loopback, private and reserved addresses too (otherwise listed, not loaded)',
-    ),
+    allowPrivateLinksOption('with --allow-network: fetch images at loopback, private and reserved addresses too (otherwise listed, not loaded)'),
     {
       flags: '--code <dir>',
       description: "the app's source (repeatable): each changed transactional email's sends in it, and those that give no value for a data variable it adds",
@@ -80,13 +79,15 @@ at hand reaches (exit 11).
 Outputs: a table (the default), --json, --format markdown (a table that fits a
 GitHub comment: past 65,536 characters it says how many emails it left out),
 --format slack, and with --out an HTML page that reads no network: each image
-is a placeholder of its size unless --allow-network. With --screenshots the
+is a placeholder of its size, or, with --allow-network, the image loopsctl
+fetched as it wrote the page, inside it (at most 100 images and 32 MB of them
+a page; those left out are listed on the page). With --screenshots the
 page also holds pictures of each email before and after at 600 and 375 px,
 drawn by Chromium (found on PATH, or as LOOPSCTL_CHROMIUM names it; without
 one, exit 2 and what to install), each block that changed boxed where the
-browser laid it out; with --allow-network, the images they draw are fetched by
-loopsctl, never at a loopback, private or reserved address (listed instead)
-unless --allow-private-links. With --code, each changed transactional email's sends in
+browser laid it out. With --allow-network, every image is fetched by loopsctl,
+never by a browser, and never at a loopback, private or reserved address
+(listed instead) unless --allow-private-links. With --code, each changed transactional email's sends in
 the app's source are listed (found as \`check --code\` finds them), with the
 data variables the change adds that a send gives no value for; a plan's page
 shows its impact (the sends so far of a workflow node it changes, the

@@ -3,7 +3,7 @@
  * addressed to the server's address or localhost, and a browser's must come from its own origin.
  */
 import { describe, expect, it } from 'vitest';
-import { EMAIL_POLICY, foreignRequest, pagePolicy } from '../../../src/base/local-page.js';
+import { emailPolicy, foreignRequest, pagePolicy } from '../../../src/base/local-page.js';
 
 const at = new URL('http://127.0.0.1:4000');
 
@@ -41,7 +41,9 @@ describe('the policies', () => {
     expect(pagePolicy("'none'")).toContain("form-action 'none'");
     expect(pagePolicy("'self'")).toContain("form-action 'self'");
     expect(pagePolicy("'self'")).toContain("frame-ancestors 'none'");
-    expect(EMAIL_POLICY).toContain("frame-ancestors 'self'");
-    expect(EMAIL_POLICY).not.toContain('script-src');
+    expect(emailPolicy("'self'")).toContain("frame-ancestors 'self'");
+    expect(emailPolicy("'self'")).not.toContain('script-src');
+    // An email's images come from the server's own route, or are placeholders: never from the web.
+    expect(emailPolicy('data:')).toContain("default-src 'none'; img-src data:;");
   });
 });

@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { UsageError } from '../../../base/errors.js';
+import type { ImageLoader } from '../../../base/page-images.js';
 
 /**
  * The whole browser under its usual names, then the build of Chromium made to run headless alone
@@ -77,12 +78,9 @@ type Message = { id?: number; method?: string; params?: Record<string, unknown>;
 /** A tab of the browser: a protocol call in it. */
 export type Tab = (method: string, params?: Record<string, unknown>) => Promise<Record<string, unknown>>;
 
-/** What answers a page's request for an address: an image's bytes, or nothing (the request fails). */
-export type Loader = (address: string) => Promise<{ status: number; contentType: string; body: Buffer } | { refused: string } | { failed: string }>;
-
 export interface Chromium {
   /** A new tab: its calls, with every request it makes answered by `load`, or failed without one. */
-  tab(load?: Loader): Promise<Tab>;
+  tab(load?: ImageLoader): Promise<Tab>;
   close(): Promise<void>;
 }
 
@@ -173,7 +171,7 @@ export async function startChromium(program: string, env: Readonly<Record<string
 async function openTab(
   call: (method: string, params?: Record<string, unknown>, sessionId?: string) => Promise<Record<string, unknown>>,
   handlers: Map<string, (message: Message) => void>,
-  load: Loader | undefined,
+  load: ImageLoader | undefined,
 ): Promise<Tab> {
   const { targetId } = await call('Target.createTarget', { url: 'about:blank' });
   const { sessionId } = (await call('Target.attachToTarget', { targetId, flatten: true })) as { sessionId: string };

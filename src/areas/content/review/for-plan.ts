@@ -28,7 +28,7 @@ export async function reviewForPush(
     const head = sides.head!;
     const review = compareSides(await readSide(sides.root), await readSide(head));
     const page = pageBesidePlan(plan);
-    await writePages(context, review, page, { allowNetwork: false, between: `the account ${sides.account} → the plan ${plan}` });
+    await writePages(context, review, page, { between: `the account ${sides.account} → the plan ${plan}` });
     return reviewForPlan(review, sides.root, head, page);
   } finally {
     sides.remove();

@@ -3,9 +3,9 @@
  * reported, before and after, at 600 and at 375 px, the blocks that changed outlined on both
  * sides, its subject, preview text, sender and plain text as word diffs, the variables and check
  * findings that come and go. The page reads nothing from the network: its policy is
- * `default-src 'none'` with inline styles and images alone and one script, its own, allowed by its
- * hash; each email's images are placeholders of their size (their addresses are read only with
- * --allow-network). Each email is drawn in a frame of its own (srcdoc, sandboxed), so its width is
+ * `default-src 'none'` with inline styles and `data:` images alone and one script, its own, allowed
+ * by its hash; each email's images are placeholders of their size, or, with --allow-network, the
+ * images loopsctl fetched when it wrote the page, inside it (embedded-images.ts). Each email is drawn in a frame of its own (srcdoc, sandboxed), so its width is
  * a real viewport's and its own styles (the columns that stack on a phone) apply as in a client;
  * the page's script makes each frame as tall as its email (FIT_SCRIPT), and without it (scripts
  * off) each frame keeps a fixed height and scrolls.
@@ -15,6 +15,8 @@ import { diffWords } from 'diff';
 import type { Uses } from '../../../core/capabilities.js';
 import { countOf } from '../../../render/numbers.js';
 import { escapeHtml } from '../../../lmx/render.js';
+import { placeholderImages, type ImageLoader, type PageImage } from '../../../base/page-images.js';
+import { EmbeddedImages, fetchPageImages } from './embedded-images.js';
 import { bodyOf, bodyText } from './blocks.js';
 import type { BlockChange } from './pairs.js';
 import type { ImpactRecord } from '../../change/impact/impact.js';
@@ -28,8 +30,11 @@ import { blockWords, summaryOf, whatChanged } from './words.js';
 export const EMAILS_PER_PAGE = 50;
 
 export interface PageOptions {
-  /** Whether the emails' images load from their addresses. */
-  allowNetwork: boolean;
+  /**
+   * The emails' images, fetched by loopsctl as the page is written (--allow-network), which the page
+   * holds; without, each image is a placeholder of its size.
+   */
+  images?: ReadonlyMap<string, PageImage>;
   /** What was compared with what: `origin/main (3f2a1c9) → the working tree`. */
   between: string;
   /** The file names of the pages, the first the one --out named. */
@@ -76,10 +81,10 @@ export const FIT_SCRIPT =
   "frame.style.height='0px';frame.style.height=`${doc.documentElement.scrollHeight+borders}px`}};" +
   "addEventListener('load',fit);document.addEventListener('toggle',fit,true)})();";
 
-/** The page's content security policy: nothing but its own inline styles and images (and, when allowed, images from the web), and FIT_SCRIPT by its hash. */
-export function policyOf(allowNetwork: boolean): string {
+/** The page's content security policy: nothing but its own inline styles and `data:` images (never one from the web), and FIT_SCRIPT by its hash. */
+export function policyOf(): string {
   const script = createHash('sha256').update(FIT_SCRIPT).digest('base64');
-  return `default-src 'none'; style-src 'unsafe-inline'; img-src data:${allowNetwork ? ' https: http:' : ''}; frame-src 'self' about: data:; script-src 'sha256-${script}'`;
+  return `default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-src 'self' about: data:; script-src 'sha256-${script}'`;
 }
 
 const STYLE = `
@@ -122,11 +127,26 @@ export function reviewPages(review: Review, options: PageOptions): string[] {
   return Array.from({ length: pages }, (_, index) => page(review, options, index, pages));
 }
 
-/** The review's pages written, the first where `out` names, never through a link; the files written. */
-export async function writePages(context: Uses<'files'>, review: Review, out: string, options: Omit<PageOptions, 'files'>): Promise<string[]> {
-  const files = pageFiles(out, Math.max(1, Math.ceil(review.emails.length / EMAILS_PER_PAGE)));
+/**
+ * The review's pages written, the first where `out` names, never through a link; the files
+ * written. With `load` (--allow-network), each page's images are fetched through it and put inside the page.
+ */
+export async function writePages(
+  context: Uses<'files'>,
+  review: Review,
+  out: string,
+  options: Omit<PageOptions, 'files' | 'images'> & { load?: ImageLoader },
+): Promise<string[]> {
+  const { load, ...rest } = options;
+  const pages = Math.max(1, Math.ceil(review.emails.length / EMAILS_PER_PAGE));
+  const files = pageFiles(out, pages);
   const { writeOut } = await import('../render-commands.js');
-  for (const [index, html] of reviewPages(review, { ...options, files }).entries()) await writeOut(context, files[index]!, html);
+  for (let index = 0; index < pages; index += 1) {
+    const shown = review.emails.slice(index * EMAILS_PER_PAGE, (index + 1) * EMAILS_PER_PAGE);
+    const htmls = shown.flatMap((email) => (['before', 'after'] as const).flatMap((side) => (email[side] === undefined ? [] : [markedHtml(email, side)])));
+    const images = load === undefined ? undefined : await fetchPageImages(htmls, load);
+    await writeOut(context, files[index]!, page(review, { ...rest, files, ...(images === undefined ? {} : { images }) }, index, pages));
+  }
   return files;
 }
 
@@ -139,8 +159,18 @@ export function pageFiles(out: string, count: number): string[] {
 
 const baseName = (file: string) => file.slice(file.lastIndexOf('/') + 1);
 
+/** How a page draws its emails' images: inside it, as fetched, or as placeholders. */
+type DrawImages = (html: string) => string;
+
+/** What an image offline is said to be, in its placeholder. */
+const OFFLINE = 'image not loaded (offline)';
+
 function page(review: Review, options: PageOptions, index: number, pages: number): string {
   const emails = review.emails.slice(index * EMAILS_PER_PAGE, (index + 1) * EMAILS_PER_PAGE);
+  const embedded = options.images === undefined ? undefined : new EmbeddedImages(options.images);
+  const drawImages: DrawImages = embedded === undefined ? offlineImages : (html) => embedded.draw(html);
+  // Drawn first: the header lists the images they could not hold.
+  const sections = emails.map((email, at) => section(email, index * EMAILS_PER_PAGE + at, options, drawImages));
   const nav =
     pages === 1
       ? ''
@@ -149,7 +179,7 @@ function page(review: Review, options: PageOptions, index: number, pages: number
     '<!DOCTYPE html>',
     '<html lang="en"><head><meta charset="utf-8">',
     // The policy is loopsctl's own text, quoted as it is: its single quotes need no escaping in a double-quoted attribute.
-    `<meta http-equiv="Content-Security-Policy" content="${policyOf(options.allowNetwork)}">`,
+    `<meta http-equiv="Content-Security-Policy" content="${policyOf()}">`,
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     '<meta name="referrer" content="no-referrer">',
     `<title>Email review: ${escapeHtml(summaryOf(review))}</title>`,
@@ -160,13 +190,14 @@ function page(review: Review, options: PageOptions, index: number, pages: number
     `<p>${escapeHtml(summaryOf(review))}</p>`,
     `<p class="muted">${escapeHtml(options.between)} · review digest <code>${review.digest}</code></p>`,
     '<p class="muted">A local preview drawn by loopsctl from LMX, as <code>content render</code> draws it: not the exact HTML the Loops platform sends.',
-    options.allowNetwork
-      ? ' Images load from their addresses.'
-      : ' Images are placeholders of their size: the page reads nothing from the network (--allow-network loads them).',
+    embedded === undefined
+      ? ' Images are placeholders of their size: the page reads nothing from the network (--allow-network loads them).'
+      : ' Images were fetched by loopsctl when it wrote the page, and are inside it (never one at a loopback, private or reserved address, unless --allow-private-links): the page reads nothing from the network.',
     options.pictures === undefined
       ? ' Each email is drawn in a frame by the browser that opens this page; <code>--screenshots</code> adds pictures drawn by Chromium, the changed regions boxed.'
       : ' The screenshots were drawn by Chromium; the regions boxed are the blocks that changed.',
     '</p>',
+    embedded?.listed() ?? '',
     '<p class="modes muted">Show: <label for="light">light</label><label for="dark-full">dark, full inversion (an approximation of the Gmail apps, not their rendering)</label><label for="dark-partial">dark, partial inversion (an approximation of Outlook.com, not its rendering)</label></p>',
     `<p class="legend muted">Blocks outlined:<span style="border-color:${OUTLINE.changed}"></span>changed<span style="border-color:${OUTLINE.added}"></span>added<span style="border-color:${OUTLINE.removed}"></span>removed<span style="border-color:${OUTLINE.moved}"></span>moved</p>`,
     index === 0 && pages > 1 ? overview(review, options.files) : '',
@@ -176,7 +207,7 @@ function page(review: Review, options: PageOptions, index: number, pages: number
     '</header>',
     nav,
     '<main>',
-    ...emails.map((email, at) => section(email, index * EMAILS_PER_PAGE + at, options)),
+    ...sections,
     '</main>',
     nav,
     `<script>${FIT_SCRIPT}</script>`,
@@ -194,7 +225,7 @@ function overview(review: Review, files: string[]): string {
   return `<details><summary>All ${countOf(review.emails.length, 'email')}</summary><table class="list"><tr><th>Email</th><th>Kind</th><th>Change</th><th>What changed</th></tr>${rows.join('')}</table></details>`;
 }
 
-function section(email: ReviewedEmail, at: number, options: PageOptions): string {
+function section(email: ReviewedEmail, at: number, options: PageOptions, drawImages: DrawImages): string {
   const { before, after } = email;
   const fields: [string, string, string][] = [
     ['Subject', before?.subject ?? '', after?.subject ?? ''],
@@ -230,8 +261,8 @@ function section(email: ReviewedEmail, at: number, options: PageOptions): string
     impactOf(email, options.impact),
     `<details><summary>Plain text</summary><pre class="plain">${wordDiff(plain(before), plain(after))}</pre></details>`,
     ...(picture === undefined
-      ? frames(email, options)
-      : [...screenshots(picture), `<details><summary>As HTML, in frames</summary>${frames(email, options).join('\n')}</details>`]),
+      ? frames(email, drawImages)
+      : [...screenshots(picture), `<details><summary>As HTML, in frames</summary>${frames(email, drawImages).join('\n')}</details>`]),
     '</section>',
   ].join('\n');
 }
@@ -252,8 +283,8 @@ function impactOf(email: ReviewedEmail, impact: readonly ImpactRecord[] | undefi
   return own.length === 0 ? '' : `<pre class="plain">${escapeHtml(renderImpact(own))}</pre>`;
 }
 
-function frames(email: ReviewedEmail, options: PageOptions): string[] {
-  return WIDTHS.map((width) => `<div class="sides">${frame(email, 'before', width, options)}${frame(email, 'after', width, options)}</div>`);
+function frames(email: ReviewedEmail, drawImages: DrawImages): string[] {
+  return WIDTHS.map((width) => `<div class="sides">${frame(email, 'before', width, drawImages)}${frame(email, 'after', width, drawImages)}</div>`);
 }
 
 /** Each width's screenshots, before and after side by side, each changed region boxed over the picture. */
@@ -276,7 +307,7 @@ function screenshots(picture: { before: Shot[]; after: Shot[] }): string[] {
 }
 
 /** One side of an email in a frame of the given width, its changed blocks outlined; or why there is none. */
-function frame(email: ReviewedEmail, side: 'before' | 'after', width: number, options: PageOptions): string {
+function frame(email: ReviewedEmail, side: 'before' | 'after', width: number, drawImages: DrawImages): string {
   const drawn = email[side];
   const label = `${side === 'before' ? 'Before' : 'After'}, ${width} px`;
   if (drawn === undefined)
@@ -285,7 +316,7 @@ function frame(email: ReviewedEmail, side: 'before' | 'after', width: number, op
     drawn.errors.length === 0
       ? ''
       : `<p class="broken">Its LMX does not compile on this side (${countOf(drawn.errors.length, 'error')}: ${escapeHtml(drawn.errors[0]!.message)}); drawn as far as it could be read.</p>`;
-  const html = markedHtml(email, side, options.allowNetwork);
+  const html = drawImages(markedHtml(email, side));
   // `allow-same-origin` without `allow-scripts`: the email runs no script of its own (nor does the
   // page's policy, which srcdoc inherits, allow one), so its being of the page's origin gives it
   // nothing it can do; it lets the page's FIT_SCRIPT read the frame's height, and nothing more.
@@ -294,9 +325,9 @@ function frame(email: ReviewedEmail, side: 'before' | 'after', width: number, op
 
 /**
  * An email's HTML with its changed blocks marked (data-review-change, outlined unless a screenshot
- * boxes them itself) and, offline, its images made placeholders.
+ * boxes them itself); its images as the email names them.
  */
-export function markedHtml(email: ReviewedEmail, side: 'before' | 'after', allowNetwork: boolean, outline = true): string {
+export function markedHtml(email: ReviewedEmail, side: 'before' | 'after', outline = true): string {
   const drawn = email[side]!;
   const body = bodyOf(drawn.view);
   const marks = new Map<number, BlockChange['change']>();
@@ -309,26 +340,12 @@ export function markedHtml(email: ReviewedEmail, side: 'before' | 'after', allow
     if (change === undefined) return html;
     return `<div data-review-change="${change}"${outline ? ` style="outline:2px solid ${OUTLINE[change]};outline-offset:-2px"` : ''}>${html}</div>`;
   });
-  const html = body.before === '' ? blocks.join('') : `${body.before}${blocks.join('')}${body.after}`;
-  return allowNetwork ? html : offlineImages(html);
+  return body.before === '' ? blocks.join('') : `${body.before}${blocks.join('')}${body.after}`;
 }
 
 /** Every image whose address is on the web, drawn as a placeholder of its width (and the height its attribute gives, else half the width). */
 export function offlineImages(html: string): string {
-  return html.replace(/<img\b([^>]*?)\bsrc="([^"]*)"([^>]*)>/g, (_whole, pre: string, src: string, post: string) => {
-    const attributes = `${pre}${post}`;
-    const width = Number(/\bwidth="(\d+)"/.exec(attributes)?.[1] ?? 560);
-    const height = Number(/\bheight="(\d+)"/.exec(attributes)?.[1] ?? Math.round(width / 2));
-    return `<img${pre}src="${escapeHtml(placeholder(width, height, src))}" data-offline-image="${src}"${post}>`;
-  });
-}
-
-function placeholder(width: number, height: number, src: string): string {
-  const address = src.replace(/&amp;/g, '&');
-  const shown = address.length > 60 ? `${address.slice(0, 59)}…` : address;
-  const text = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><rect width="100%" height="100%" fill="#e5e7eb" stroke="#9ca3af" stroke-dasharray="6 4"/><text x="50%" y="50%" text-anchor="middle" font-family="sans-serif" font-size="12" fill="#4b5563">image not loaded (offline): ${text(shown)}</text></svg>`;
-  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+  return placeholderImages(html, OFFLINE);
 }
 
 /** Two texts as one, the words removed struck and those added marked; the same text as it is. */

@@ -7,8 +7,9 @@
  * grew from boxing everything below it, which only moved.
  */
 import type { Review } from './compare.js';
-import { markedHtml, WIDTHS, type Box, type Pictures, type Shot } from './page.js';
-import { startChromium, type Loader, type Tab } from './chromium.js';
+import { markedHtml, offlineImages, WIDTHS, type Box, type Pictures, type Shot } from './page.js';
+import type { ImageLoader } from '../../../base/page-images.js';
+import { startChromium, type Tab } from './chromium.js';
 
 /** The tallest a screenshot is drawn: an email longer than this is cut there (the frames below it show the rest). */
 export const MAX_SHOT_HEIGHT = 4000;
@@ -54,11 +55,11 @@ async function shoot(tab: Tab, html: string, width: number): Promise<Shot> {
  * Every email's screenshots, by its path: each side it has, at each width. With `load`
  * (--allow-network) the emails' images are drawn, each fetched by it; without, each is a placeholder.
  */
-export async function screenshotsOf(review: Review, program: string, env: Readonly<Record<string, string | undefined>>, load?: Loader): Promise<Pictures> {
-  const allowNetwork = load !== undefined;
+export async function screenshotsOf(review: Review, program: string, env: Readonly<Record<string, string | undefined>>, load?: ImageLoader): Promise<Pictures> {
+  const drawn = (html: string) => (load === undefined ? offlineImages(html) : html);
   const jobs = review.emails.flatMap((email) =>
     (['before', 'after'] as const).flatMap((side) =>
-      email[side] === undefined ? [] : WIDTHS.map((width) => ({ email, side, width, html: markedHtml(email, side, allowNetwork, false) })),
+      email[side] === undefined ? [] : WIDTHS.map((width) => ({ email, side, width, html: drawn(markedHtml(email, side, false)) })),
     ),
   );
   const pictures: Pictures = new Map();

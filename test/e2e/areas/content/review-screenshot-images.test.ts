@@ -53,10 +53,10 @@ describe.skipIf(browserSkipReason() !== undefined)('the screenshots of a review,
     const result = await review();
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toContain(
-      `Not loaded in the screenshots: http://127.0.0.1:${port}/internal.png: a loopback address (127.0.0.0/8) (--allow-private-links loads it).`,
+      `Not loaded in the review: http://127.0.0.1:${port}/internal.png: a loopback address (127.0.0.0/8) (--allow-private-links loads it).`,
     );
     expect(result.stderr).toContain(
-      `Not loaded in the screenshots: http://localhost:${port}/admin.png: a loopback address (localhost) (--allow-private-links loads it).`,
+      `Not loaded in the review: http://localhost:${port}/admin.png: a loopback address (localhost) (--allow-private-links loads it).`,
     );
     expect(asked).toEqual([]);
   }, 120_000);

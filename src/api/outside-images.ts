@@ -1,29 +1,39 @@
 /**
  * The remote images an email's page shows, fetched by loopsctl through the fetcher for outside
- * addresses (src/api/fetcher.ts) rather than by a browser: the requests of Chromium drawing `content
- * review --screenshots --allow-network` (intercepted), and the images of `content preview` (each
- * served through the preview's own address). So the page reaches only what the fetcher allows: no
- * loopback, private or reserved address, by name, by what the name resolves to or by where a
- * redirect leads, unless --allow-private-links; each address once, bounded in time and size, and
- * only an answer that says it is an image. An address refused is told once (`onRefused`), to be
+ * addresses (fetcher.ts) rather than by a browser: the requests of Chromium drawing `content review
+ * --screenshots --allow-network` (intercepted), the images `content review --out --allow-network`
+ * puts inside its page, and those `content preview` and the sandbox's inbox serve through their
+ * own addresses. So a page reaches only what the fetcher allows: no loopback, private or reserved
+ * address, by name, by what the name resolves to or by where a redirect leads, unless
+ * --allow-private-links; each address once (while it is kept), bounded in time and size, and only
+ * an answer that says it is an image. An address refused is told once (`onRefused`), to be
  * listed; one that fails otherwise shows as an image that does not load, as in a mail client.
  */
-import { Fetcher, failureOf, walkRedirects, type Answer, type FetcherSettings } from '../../api/fetcher.js';
-import { InterruptedError } from '../../base/errors.js';
+import type { PageImage } from '../base/page-images.js';
+import { InterruptedError } from '../base/errors.js';
+import { Fetcher, failureOf, walkRedirects, type Answer, type FetcherSettings } from './fetcher.js';
 
 /** The largest image a page is given: what the API's uploads take. */
 export const MAX_PAGE_IMAGE_BYTES = 4_000_000;
 
-/** An image fetched for a page, or why it was not. */
-export type PageImage = { status: number; contentType: string; body: Buffer } | { refused: string } | { failed: string };
+/**
+ * The bytes of the images kept for asking again: a server that runs for days (the preview, the
+ * inbox) forgets the oldest past this, and fetches one again when it is next asked for.
+ */
+export const KEPT_IMAGE_BYTES = 64 * 1024 * 1024;
 
 export class OutsideImages {
   private readonly fetcher: Fetcher;
   private readonly loaded = new Map<string, Promise<PageImage>>();
+  /** The bytes of the answers in `loaded`, by address. */
+  private readonly sizes = new Map<string, number>();
+  private kept = 0;
 
   constructor(
     settings: FetcherSettings,
     private readonly onRefused: (address: string, why: string) => void,
+    /** The bytes of images kept for asking again (a test gives fewer). */
+    private readonly keptBytes = KEPT_IMAGE_BYTES,
   ) {
     this.fetcher = new Fetcher(settings);
   }
@@ -34,8 +44,21 @@ export class OutsideImages {
     if (known === undefined) {
       known = this.fetch(address);
       this.loaded.set(address, known);
+      void known.then((image) => this.keep(address, 'body' in image ? image.body.length : 0)).catch(() => this.loaded.delete(address));
     }
     return known;
+  }
+
+  /** Counts what an address's answer holds, and forgets the oldest answers past the bytes kept. */
+  private keep(address: string, bytes: number): void {
+    this.sizes.set(address, bytes);
+    this.kept += bytes;
+    for (const [oldest, size] of this.sizes) {
+      if (this.kept <= this.keptBytes) break;
+      this.sizes.delete(oldest);
+      this.loaded.delete(oldest);
+      this.kept -= size;
+    }
   }
 
   close(): Promise<void> {
