@@ -22,10 +22,6 @@ export function pagePolicy(forms: "'self'" | "'none'", images = "'self' data:"):
   return `default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; frame-src 'self'; img-src ${images}; base-uri 'none'; form-action ${forms}; frame-ancestors 'none'`;
 }
 
-/** An email may show images from anywhere, as a mail client does, and nothing else runs or loads; only its own page frames it. */
-export const EMAIL_POLICY =
-  "default-src 'none'; img-src http: https: data:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'";
-
 /**
  * An email's policy: it runs nothing and loads nothing but the images `images` allows (the server's
  * own route, which loopsctl fetches them through, or `data:` placeholders; never the web directly);

@@ -4,9 +4,16 @@
  * its email message with the values it was sent with, beside the webhook deliveries it caused and
  * (a workflow's) the journey that sent it. The page follows new mail through server-sent events. It shows what is
  * in the state and changes nothing.
+ *
+ * The browser loads no image from an email's own address, which could reach the person's router,
+ * a cloud's metadata or a server on their machine: given a loader (`loopsctl sandbox` hands it
+ * loopsctl's fetcher for outside addresses, which the emulator cannot import), each image is served
+ * through the inbox's own `/_sandbox/inbox/image`, fetched by it; without one (`loopsctl/sandbox` in
+ * an app's tests), each is a placeholder of its size naming its address.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { EMAIL_POLICY, openEventStream, pagePolicy, sendText } from '../base/local-page.js';
+import { emailPolicy, openEventStream, pagePolicy, sendText } from '../base/local-page.js';
+import { placeholderImages, RoutedImages, type ImageLoader } from '../base/page-images.js';
 import { componentIdsOf, parseLmx, themeIdOf, variablesOf, type LmxDocument } from '../lmx/index.js';
 import { UsageError } from '../base/errors.js';
 import { TOO_MUCH_COMPONENT_HTML } from '../lmx/expansion.js';
@@ -296,9 +303,19 @@ export interface InboxServer {
 
 const PAGE_POLICY = pagePolicy("'none'");
 
-/** The inbox's routes on the sandbox's server, reading the state as it is at each request. */
-export function inboxServer(state: () => StateCore): InboxServer {
+/** What an image is said to be without a loader, in its placeholder. */
+const NOT_LOADED = 'image not loaded (this sandbox loads no remote image)';
+
+/**
+ * The inbox's routes on the sandbox's server, reading the state as it is at each request; the
+ * emails' images fetched through `images` and served by the inbox, or placeholders without it.
+ */
+export function inboxServer(state: () => StateCore, images?: ImageLoader): InboxServer {
   const streams = new Set<ServerResponse>();
+  const routed = images === undefined ? undefined : new RoutedImages(`${INBOX_PATH}/image`, images);
+  // The email's frame loads its images from the inbox itself, or shows placeholders: never from the web.
+  const framePolicy = emailPolicy(routed === undefined ? 'data:' : "'self'");
+  const drawImages = (html: string) => (routed === undefined ? placeholderImages(html, NOT_LOADED) : routed.routed(html));
   let signature = '';
   return {
     serve(req, res) {
@@ -311,8 +328,14 @@ export function inboxServer(state: () => StateCore): InboxServer {
           const current = state();
           const email = inboxEmails(current).find((candidate) => candidate.key === url.searchParams.get('email'));
           if (email === undefined) return sendText(res, 404, 'text/plain; charset=utf-8', 'no such email in the outbox\n');
-          return sendText(res, 200, 'text/html; charset=utf-8', inboxEmailHtml(current, email), { 'content-security-policy': EMAIL_POLICY });
+          return sendText(res, 200, 'text/html; charset=utf-8', drawImages(inboxEmailHtml(current, email)), { 'content-security-policy': framePolicy });
         }
+        case `${INBOX_PATH}/image`:
+          if (routed === undefined) return sendText(res, 404, 'text/plain; charset=utf-8', 'this sandbox loads no remote image\n');
+          return void routed.serve(req, res, url).catch((error: unknown) => {
+            if (!res.headersSent) sendText(res, 502, 'text/plain; charset=utf-8', `not loaded: ${error instanceof Error ? error.message : String(error)}\n`);
+            else res.destroy();
+          });
         case `${INBOX_PATH}/inbox.css`:
           return sendText(res, 200, 'text/css; charset=utf-8', INBOX_CSS);
         case `${INBOX_PATH}/inbox.js`:

@@ -21,7 +21,8 @@ import { clockTime, freezeClock, seedDate, type ClockMode } from './clock.js';
 import type { Journey } from './journey-records.js';
 import { CLOCK_PATH, JOURNEYS_PATH } from './journeys/routes.js';
 
-export interface OpenOptions extends Pick<SandboxServerOptions, 'port' | 'host' | 'stateFile' | 'log' | 'now' | 'rateLimit' | 'rateClock' | 'deliverWebhooks'> {
+export interface OpenOptions
+  extends Pick<SandboxServerOptions, 'port' | 'host' | 'stateFile' | 'log' | 'now' | 'rateLimit' | 'rateClock' | 'deliverWebhooks' | 'images'> {
   /** The data to start from (the demo team's unless told otherwise); with a state file and no fixtures, only when `reset` says so. */
   seed?: SeedKind;
   /** Start over from the seed (and the fixtures), whatever the state file holds. */

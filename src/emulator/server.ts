@@ -10,10 +10,17 @@ import type { InboxServer } from './inbox.js';
 import type { StateCore } from './module.js';
 import { UsageError } from '../base/errors.js';
 import { foreignRequest } from '../base/local-page.js';
+import type { ImageLoader } from '../base/page-images.js';
 
 export interface SandboxServerOptions extends SandboxOptions {
   port?: number;
   host?: string;
+  /**
+   * What fetches the images of the inbox's emails, which the inbox serves them through (`loopsctl
+   * sandbox` hands it loopsctl's fetcher for outside addresses); without, the inbox loads no
+   * remote image and draws each as a placeholder.
+   */
+  images?: ImageLoader;
 }
 
 export interface SandboxServer {
@@ -33,7 +40,7 @@ export async function startServer(options: SandboxServerOptions = {}): Promise<S
   let inbox: InboxServer | undefined;
   // The inbox's open pages are told of every change: a request's, a delivery's, another process's.
   const core = await openCore(options, () => inbox?.changed());
-  const openInbox = async () => (inbox ??= (await import('./inbox.js')).inboxServer(core.state));
+  const openInbox = async () => (inbox ??= (await import('./inbox.js')).inboxServer(core.state, options.images));
   const host = options.host ?? '127.0.0.1';
   // Known once it listens: a request never comes before.
   let listening: { origin: string; url: URL } | undefined;

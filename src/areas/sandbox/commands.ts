@@ -44,6 +44,7 @@ interface ServeOptions {
   rateLimit: 'on' | 'off';
   clock: ClockMode;
   exitWithParent?: boolean;
+  allowPrivateLinks?: boolean;
 }
 
 /** The webhook endpoint this run keeps in the state: undefined leaves the kept one as it is, null removes it. */
@@ -86,11 +87,13 @@ async function webhookSetting(
  * output is the URL it listens on, so a script can read it (`--json`: an object with the key too);
  * what a person needs besides goes to stderr.
  */
-export const serve: Handler<[], ServeOptions> = handler(['out', 'config', 'files', 'clock', 'programs'], async (context, _args, options) => {
+export const serve: Handler<[], ServeOptions> = handler(['out', 'config', 'files', 'clock', 'programs', 'globals'], async (context, _args, options) => {
   const stateFile = options.state ?? defaultStatePath(context.configDir);
   if (options.detach) return detach(context, { ...options, state: stateFile });
   const { endpoint, ownSecret } = await webhookSetting(context, options, stateFile);
   const { out } = context;
+  // The inbox's images, fetched by loopsctl as any address from content is, and served by the inbox.
+  const images = (await import('../../core/page-images.js')).servedPageImages(context, options.allowPrivateLinks === true, 'the inbox');
   const sandbox = await openSandbox({
     port: options.port,
     host: options.host,
@@ -108,6 +111,10 @@ export const serve: Handler<[], ServeOptions> = handler(['out', 'config', 'files
     log: batchedLines((text) => context.runtime.stderr.write(text)),
     webhookEndpoint: endpoint,
     deliverWebhooks: true,
+    images: (address) => images.load(address),
+  }).catch(async (error: unknown) => {
+    await images.close();
+    throw error;
   });
   const delivering = sandbox.webhookEndpoint;
   // The sandbox's own secret is shown, for `webhooks listen` to verify with; one the person gave is not.
@@ -143,6 +150,7 @@ export const serve: Handler<[], ServeOptions> = handler(['out', 'config', 'files
   out.note(`State is kept in ${stateFile}; start over with \`loopsctl sandbox reset\` or POST ${sandbox.url}${RESET_PATH}. ${stop}`);
   await stopped(context, options.exitWithParent === true);
   await sandbox.close();
+  await images.close();
   out.note('Sandbox stopped; state saved.');
 });
 
@@ -174,6 +182,7 @@ async function detach(context: Uses<'out' | 'programs'>, options: ServeOptions &
     ...(options.simulateEngagement ? ['--simulate-engagement'] : []),
     ...(options.webhooks ? [] : ['--no-webhooks']),
   ];
+  const inbox = options.allowPrivateLinks === true ? ['--allow-private-links'] : [];
   const args = [
     ...programArgs,
     'sandbox',
@@ -193,6 +202,7 @@ async function detach(context: Uses<'out' | 'programs'>, options: ServeOptions &
     '--clock',
     options.clock,
     ...webhooks,
+    ...inbox,
   ];
   // Its own process group, and no terminal streams: it lives on after this command and the shell.
   // Its stderr is read until it listens, for the error of a start that fails (a port in use,

@@ -2,7 +2,7 @@
  * `loopsctl sandbox`: a local emulator of the Loops API, to try loopsctl without an account, its
  * outbox, and the webhooks it delivers. `loopsctl sandbox` alone serves, as `loopsctl sandbox serve` does.
  */
-import { command, group, integerIn, InvalidValue, type Spec } from '../../core/declare.js';
+import { allowPrivateLinksOption, command, group, integerIn, InvalidValue, type Spec } from '../../core/declare.js';
 
 const KEYS_HELP = `Keys the sandbox accepts:
   sandbox-key            everything enabled
@@ -36,7 +36,7 @@ const SEED_OPTION = {
 
 // Each paragraph one line: help wraps it to the terminal.
 const INBOX_HELP =
-  'Its inbox, <url>/_sandbox/inbox in a browser, shows the emails it was asked to send (transactional sends, and the emails workflows send, at once or when the clock releases a wait), newest first, each drawn with the values it was sent with and beside the webhooks it caused (and each workflow email beside its journey); the page follows new mail as it arrives.';
+  "Its inbox, <url>/_sandbox/inbox in a browser, shows the emails it was asked to send (transactional sends, and the emails workflows send, at once or when the clock releases a wait), newest first, each drawn with the values it was sent with and beside the webhooks it caused (and each workflow email beside its journey); the page follows new mail as it arrives. The emails' images are fetched by loopsctl and served by the inbox, never loaded by the browser from their own addresses: one at a loopback, private or reserved address (by name, by what the name resolves to, or where a redirect leads) is said on stderr and not loaded, unless --allow-private-links.";
 
 const RESET_HELP =
   'A server resets without a restart: `loopsctl sandbox reset` rewrites the state file it reads on every request, and POST /_sandbox/reset (with the key; body {"seed": "empty"} or {"seed": "demo"}, or none for the seed it started from) does the same over HTTP, and brings back the fixtures a server started from (--fixtures).';
@@ -122,6 +122,9 @@ export const spec: Spec = group({
           default: 'system',
           choices: ['system', 'frozen'],
         },
+        allowPrivateLinksOption(
+          "let the inbox show emails' images at loopback, private and reserved addresses too, such as an app's own server on this machine (otherwise said on stderr, not loaded)",
+        ),
       ],
       examples: [
         'eval "$(loopsctl sandbox --detach)"',
@@ -131,6 +134,7 @@ export const spec: Spec = group({
         'loopsctl sandbox --webhook-url http://127.0.0.1:4242/ --simulate-engagement',
         'loopsctl sandbox --port 0 --fixtures test/loops.yaml --state ./test-sandbox.json --exit-with-parent',
         'loopsctl sandbox --reset --clock frozen',
+        'loopsctl sandbox --allow-private-links',
       ],
       interactive: true,
       remote: false,
