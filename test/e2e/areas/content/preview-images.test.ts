@@ -6,16 +6,14 @@
  * the email shows the image. The route serves only the images of emails it drew, and no other
  * site's page.
  */
-import { createServer, request, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserSkipReason, startBrowser, type TestBrowser } from '../../../support/browser.js';
 import { contentTree } from '../../../support/content-tree.js';
+import { drawnImages, startImageHost, type ImageHost } from '../../../support/image-host.js';
 import { startRun, type Running } from '../../../support/main.js';
 
 const WELCOME = 'transactional/welcome--cx1';
-/** A PNG of one pixel. */
-const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 /** The preview of a directory, run in-process until stopped; its address, and what it says on stderr. */
 async function startPreview(root: string, ...options: string[]): Promise<{ running: Running; url: string; said: () => string }> {
@@ -44,24 +42,19 @@ function get(url: string, path: string, headers: Record<string, string> = {}): P
 
 describe('content preview, the images of its emails', () => {
   let browser: TestBrowser | undefined;
-  let host: Server;
+  let host: ImageHost;
   let port: number;
-  const asked: { path: string; agent: string }[] = [];
+  let asked: ImageHost['asked'];
   const skip = browserSkipReason();
 
   beforeAll(async () => {
-    host = createServer((req, res) => {
-      asked.push({ path: req.url ?? '', agent: req.headers['user-agent'] ?? '' });
-      res.writeHead(200, { 'content-type': 'image/png' }).end(PIXEL);
-    });
-    await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
-    port = (host.address() as AddressInfo).port;
+    host = await startImageHost();
+    ({ port, asked } = host);
     if (skip === undefined) browser = await startBrowser();
   }, 60_000);
   afterAll(async () => {
     await browser?.close();
-    host.closeAllConnections();
-    await new Promise<void>((resolve) => host.close(() => resolve()));
+    await host?.close();
   });
 
   const tree = () =>
@@ -78,18 +71,7 @@ describe('content preview, the images of its emails', () => {
       for (const frame of ['desktop', 'mobile']) {
         const image = page.frameLocator(`#${frame}`).locator('img');
         await image.waitFor({ state: 'attached' });
-        // The DOM's types are the page's, not this file's: the element as far as this reads it.
-        type Drawn = { complete: boolean; naturalWidth: number; onload: unknown; onerror: unknown };
-        widths.push(
-          await image.evaluate(
-            (element) =>
-              new Promise<number>((resolve) => {
-                const drawn = element as unknown as Drawn;
-                if (drawn.complete) resolve(drawn.naturalWidth);
-                else drawn.onload = drawn.onerror = () => resolve(drawn.naturalWidth);
-              }),
-          ),
-        );
+        widths.push(...(await drawnImages(image)).map((drawn) => drawn.naturalWidth));
       }
       return widths;
     } finally {

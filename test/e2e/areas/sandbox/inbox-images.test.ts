@@ -7,34 +7,23 @@
  * is a placeholder naming its address.
  */
 import { writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../../../src/emulator/public.js';
 import { browserSkipReason, keepScreenshot, startBrowser, type Page, type TestBrowser } from '../../../support/browser.js';
+import { drawnImages, startImageHost, type DrawnImage, type ImageHost } from '../../../support/image-host.js';
 import { run, startRun, tempDir, type Running } from '../../../support/main.js';
 
-/** A PNG of one pixel. */
-const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
-
-/** What an image of the email's frame is once it has loaded or failed. */
-type Drawn = { src: string; offline: string | null; naturalWidth: number };
-
 describe.skipIf(browserSkipReason() !== undefined)("the sandbox inbox's images, in Chromium", () => {
-  let host: Server;
+  let host: ImageHost;
   let port: number;
+  let asked: ImageHost['asked'];
   let browser: TestBrowser;
   let fixtures: string;
-  const asked: { path: string; agent: string }[] = [];
 
   beforeAll(async () => {
-    host = createServer((req, res) => {
-      asked.push({ path: req.url ?? '', agent: req.headers['user-agent'] ?? '' });
-      res.writeHead(200, { 'content-type': 'image/png' }).end(PIXEL);
-    });
-    await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
-    port = (host.address() as AddressInfo).port;
+    host = await startImageHost();
+    ({ port, asked } = host);
     fixtures = join(tempDir('loopsctl-inbox-images-'), 'loops.yaml');
     writeFileSync(
       fixtures,
@@ -52,8 +41,7 @@ describe.skipIf(browserSkipReason() !== undefined)("the sandbox inbox's images, 
   }, 60_000);
   afterAll(async () => {
     await browser?.close();
-    host.closeAllConnections();
-    await new Promise<void>((resolve) => host.close(() => resolve()));
+    await host?.close();
   });
 
   /** `loopsctl sandbox` started from the fixtures, with the email sent once: its address, and what it says on stderr. */
@@ -72,35 +60,14 @@ describe.skipIf(browserSkipReason() !== undefined)("the sandbox inbox's images, 
   };
 
   /** The inbox opened at a width, each request the browser makes recorded; the email's images in its desktop frame, once each has loaded or failed. */
-  const open = async (url: string, width: number): Promise<{ tab: Page; requests: string[]; images: Drawn[] }> => {
+  const open = async (url: string, width: number): Promise<{ tab: Page; requests: string[]; images: DrawnImage[] }> => {
     const tab = await browser.page(width);
     const requests: string[] = [];
     tab.on('request', (request) => requests.push(request.url()));
     await tab.goto(`${url}/_sandbox/inbox`);
     const frame = tab.frameLocator('#desktop');
     await frame.locator('img[alt="Admin"]').waitFor({ state: 'attached' });
-    const images = await frame.locator('img').evaluateAll((elements) =>
-      Promise.all(
-        elements.map(
-          (element) =>
-            new Promise<Drawn>((resolve) => {
-              type Image = {
-                src: string;
-                complete: boolean;
-                naturalWidth: number;
-                onload: unknown;
-                onerror: unknown;
-                getAttribute(name: string): string | null;
-              };
-              const image = element as unknown as Image;
-              const drawn = () =>
-                resolve({ src: image.src.split(',')[0]!, offline: image.getAttribute('data-offline-image'), naturalWidth: image.naturalWidth });
-              if (image.complete) drawn();
-              else image.onload = image.onerror = drawn;
-            }),
-        ),
-      ),
-    );
+    const images = await drawnImages(frame.locator('img'));
     return { tab, requests, images };
   };
 
@@ -115,8 +82,8 @@ describe.skipIf(browserSkipReason() !== undefined)("the sandbox inbox's images, 
       const { tab, requests, images } = await open(refused.url, 1440);
       try {
         expect(images).toEqual([
-          { src: routed(refused.url, `http://127.0.0.1:${port}/internal.png`), offline: null, naturalWidth: 0 },
-          { src: routed(refused.url, `http://localhost:${port}/admin.png`), offline: null, naturalWidth: 0 },
+          { src: routed(refused.url, `http://127.0.0.1:${port}/internal.png`), offline: null, embedded: null, naturalWidth: 0 },
+          { src: routed(refused.url, `http://localhost:${port}/admin.png`), offline: null, embedded: null, naturalWidth: 0 },
         ]);
         expect(elsewhere(requests, refused.url)).toEqual([]);
       } finally {
@@ -164,8 +131,8 @@ describe.skipIf(browserSkipReason() !== undefined)("the sandbox inbox's images, 
       const { tab, requests, images } = await open(sandbox.url, 1440);
       try {
         expect(images).toEqual([
-          { src: 'data:image/svg+xml;charset=utf-8', offline: `http://127.0.0.1:${port}/internal.png`, naturalWidth: 40 },
-          { src: 'data:image/svg+xml;charset=utf-8', offline: `http://localhost:${port}/admin.png`, naturalWidth: 40 },
+          { src: 'data:image/svg+xml;charset=utf-8', offline: `http://127.0.0.1:${port}/internal.png`, embedded: null, naturalWidth: 40 },
+          { src: 'data:image/svg+xml;charset=utf-8', offline: `http://localhost:${port}/admin.png`, embedded: null, naturalWidth: 40 },
         ]);
         expect(await tab.request.get(routed(sandbox.url, `http://127.0.0.1:${port}/internal.png`)).then((answer) => answer.status())).toBe(404);
         expect(elsewhere(requests, sandbox.url)).toEqual([]);

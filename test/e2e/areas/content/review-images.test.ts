@@ -1,41 +1,31 @@
 /**
- * `content review --out review.html --allow-network`, opened in Chromium with the network on, as a
- * reviewer opens the file later: the emails' images were fetched by loopsctl's fetcher for outside
- * addresses when the page was written, and are inside it; the browser loads none from its address.
- * An image at a loopback address (an internal server, as far as the review can tell) is listed on
- * stderr and on the page, a placeholder in the email, and asked by nobody, unless
- * --allow-private-links; the page's policy keeps the browser from loading any address of the web.
+ * `content review --allow-network` in Chromium: the emails' images are fetched by loopsctl's
+ * fetcher for outside addresses, never by a browser. The page (--out), opened later with the network
+ * on, holds each image as loopsctl fetched it and loads nothing from the web; the screenshots
+ * (--screenshots) are drawn by a Chromium whose requests are handed to the fetcher. An image at a
+ * loopback address (an internal server, as far as the review can tell) is listed on stderr (and on
+ * the page, a placeholder in the email) and asked by nobody unless --allow-private-links; with it,
+ * the host is asked by loopsctl (its user agent), once for each address.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserSkipReason, keepScreenshot, startBrowser, type Page, type TestBrowser } from '../../../support/browser.js';
+import { browserSkipReason, CHROMIUM, keepScreenshot, startBrowser, type Page, type TestBrowser } from '../../../support/browser.js';
+import { drawnImages, startImageHost, type DrawnImage, type ImageHost } from '../../../support/image-host.js';
 import { run, tempDir } from '../../../support/main.js';
 import { CAMPAIGNS, editTree, resetRepository, reviewRepository } from '../../../support/review-tree.js';
 
-/** A PNG of one pixel. */
-const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
-
-/** What an image of an email's frame is once it has loaded or failed: its address and its width as decoded. */
-type Drawn = { src: string; offline: string | null; embedded: string | null; naturalWidth: number };
-
-describe.skipIf(browserSkipReason() !== undefined)('the review page with --allow-network, in Chromium', () => {
+describe.skipIf(browserSkipReason() !== undefined)("a review's images with --allow-network, in Chromium", () => {
   let root: string;
-  let host: Server;
+  let host: ImageHost;
   let port: number;
+  let asked: ImageHost['asked'];
   let browser: TestBrowser;
-  const asked: { path: string; agent: string }[] = [];
 
   beforeAll(async () => {
     root = reviewRepository();
-    host = createServer((req, res) => {
-      asked.push({ path: req.url ?? '', agent: req.headers['user-agent'] ?? '' });
-      res.writeHead(200, { 'content-type': 'image/png' }).end(PIXEL);
-    });
-    await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
-    port = (host.address() as AddressInfo).port;
+    host = await startImageHost();
+    ({ port, asked } = host);
     editTree(
       root,
       `${CAMPAIGNS[0]}/email.lmx`,
@@ -47,8 +37,7 @@ describe.skipIf(browserSkipReason() !== undefined)('the review page with --allow
   afterAll(async () => {
     await browser?.close();
     resetRepository(root);
-    host.closeAllConnections();
-    await new Promise<void>((resolve) => host.close(() => resolve()));
+    await host?.close();
   });
 
   const review = async (...more: string[]) => {
@@ -59,7 +48,7 @@ describe.skipIf(browserSkipReason() !== undefined)('the review page with --allow
   };
 
   /** The page opened at a width, every request the browser makes recorded; the campaign's images once each has loaded or failed. */
-  const open = async (out: string, width: number): Promise<{ tab: Page; requests: string[]; images: Drawn[] }> => {
+  const open = async (out: string, width: number): Promise<{ tab: Page; requests: string[]; images: DrawnImage[] }> => {
     const tab = await browser.page(width);
     const requests: string[] = [];
     tab.on('request', (request) => requests.push(request.url()));
@@ -67,33 +56,7 @@ describe.skipIf(browserSkipReason() !== undefined)('the review page with --allow
     for (const frame of tab.frames()) await frame.waitForLoadState();
     const frame = tab.locator('section.email', { hasText: CAMPAIGNS[0]! }).locator('iframe[title$="After, 600 px"]').contentFrame();
     await frame.locator('img[alt="Admin"]').waitFor({ state: 'attached' });
-    const images = await frame.locator('img[alt="Internal"], img[alt="Admin"]').evaluateAll((elements) =>
-      Promise.all(
-        elements.map(
-          (element) =>
-            new Promise<Drawn>((resolve) => {
-              type Image = {
-                src: string;
-                complete: boolean;
-                naturalWidth: number;
-                onload: unknown;
-                onerror: unknown;
-                getAttribute(name: string): string | null;
-              };
-              const image = element as unknown as Image;
-              const drawn = () =>
-                resolve({
-                  src: image.src.split(',')[0]!,
-                  offline: image.getAttribute('data-offline-image'),
-                  embedded: image.getAttribute('data-embedded-image'),
-                  naturalWidth: image.naturalWidth,
-                });
-              if (image.complete) drawn();
-              else image.onload = image.onerror = drawn;
-            }),
-        ),
-      ),
-    );
+    const images = await drawnImages(frame.locator('img[alt="Internal"], img[alt="Admin"]'));
     return { tab, requests, images };
   };
 
@@ -161,4 +124,45 @@ describe.skipIf(browserSkipReason() !== undefined)('the review page with --allow
     // Only loopsctl's two requests: the browser's probes were blocked before they left it.
     expect(asked).toHaveLength(2);
   }, 120_000);
+
+  describe('the screenshots', () => {
+    const shoot = (...more: string[]) =>
+      run(
+        [
+          'content',
+          'review',
+          root,
+          '--base',
+          'HEAD',
+          '--out',
+          join(tempDir('loopsctl-review-net-'), 'review.html'),
+          '--screenshots',
+          '--allow-network',
+          ...more,
+        ],
+        { env: { LOOPSCTL_CHROMIUM: CHROMIUM } },
+      );
+
+    it('list an image at a loopback address, loaded by nobody, unless --allow-private-links', async () => {
+      asked.length = 0;
+      const result = await shoot();
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stderr).toContain(
+        `Not loaded in the review: http://127.0.0.1:${port}/internal.png: a loopback address (127.0.0.0/8) (--allow-private-links loads it).`,
+      );
+      expect(result.stderr).toContain(
+        `Not loaded in the review: http://localhost:${port}/admin.png: a loopback address (localhost) (--allow-private-links loads it).`,
+      );
+      expect(asked).toEqual([]);
+    }, 120_000);
+
+    it('are drawn with each image loopsctl fetched, once, when allowed: the browser asks nothing of the host', async () => {
+      asked.length = 0;
+      const result = await shoot('--allow-private-links');
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stderr).not.toContain('Not loaded');
+      expect(asked.map((request) => request.path).sort()).toEqual(['/admin.png', '/internal.png']);
+      for (const request of asked) expect(request.agent).toMatch(/^loopsctl\//);
+    }, 120_000);
+  });
 });
