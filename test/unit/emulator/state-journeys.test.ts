@@ -5,6 +5,7 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RouteTable, SandboxApi } from '../../../src/emulator/api.js';
+import { openCore } from '../../../src/emulator/core.js';
 import { freezeClock } from '../../../src/emulator/clock.js';
 import { seedId } from '../../../src/emulator/module.js';
 import { startServer, type SandboxServer } from '../../../src/emulator/server.js';
@@ -13,7 +14,7 @@ import { KEPT_ENDED, type Journey } from '../../../src/emulator/journey-records.
 import { eventWorkflow, sandboxWithWorkflows } from '../../support/journeys.js';
 import { sandboxCaller, sandboxModules, seedState, type SandboxState } from '../../support/sandbox.js';
 import { callSandbox } from '../../support/sandbox-http.js';
-import { queryState as query } from '../../support/state-file.js';
+import { queryState as query, setMember, stateIn } from '../../support/state-file.js';
 import { tempDir } from '../../support/temp.js';
 
 const started: SandboxServer[] = [];
@@ -193,6 +194,40 @@ describe('journeys in a state file', () => {
     expect((await send('POST', '/_sandbox/clock', { advance: '3d' })).body.released).toBe(1);
     expect(writes().filter((what) => String(what).startsWith('row journeys'))).toHaveLength(1);
     expect(writes()).not.toContain('member journeys');
+  });
+
+  it('release the contacts a paused workflow held once it sends again', async () => {
+    const state = seedState();
+    freezeClock(state);
+    const file = join(tempDir('loopsctl-state-journeys-'), 'state.db');
+    writeState(file, state);
+    const core = await openCore({ stateFile: file, rateLimit: false });
+    try {
+      const send = async (method: string, target: string, body?: unknown) =>
+        core.answer(
+          {
+            method,
+            target,
+            headers: { authorization: 'Bearer sandbox-key', 'content-type': 'application/json' },
+            body: Buffer.from(body === undefined ? '' : JSON.stringify(body)),
+          },
+          'http://sandbox.invalid',
+        );
+      const grace = async () => ((await send('GET', '/_sandbox/journeys?contact=grace%40example.com')).body as { journeys: Journey[] }).journeys[0]!;
+      // Grace, held behind an email of the demo's paused beta test, while it stays paused.
+      expect((await send('POST', '/_sandbox/clock', { advance: '1h' })).status).toBe(200);
+      expect((await grace()).steps.at(-1)!.outcome).toBe('held');
+      // The person resumes it in the app: the next request lets Grace go on, and she is sent its email.
+      const workflows = stateIn(file).workflows as { name: string; status: string }[];
+      workflows.find((workflow) => workflow.name === 'Beta onboarding subject test')!.status = 'Sending';
+      setMember(file, 'workflows', JSON.stringify(workflows));
+      expect((await send('POST', '/_sandbox/clock', { advance: '1m' })).status).toBe(200);
+      const steps = (await grace()).steps.map((step) => step.outcome);
+      expect(steps).toContain('released');
+      expect(steps).toContain('sent');
+    } finally {
+      await core.close();
+    }
   });
 
   it('keep the ended ones they keep in memory, the oldest going first', async () => {

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from '../../../src/base/shapes.js';
 import { LocalFileError } from '../../../src/base/errors.js';
 import { rowStoreOf, type KeptRows, type StateCore } from '../../../src/emulator/module.js';
+import { rowsEnded } from '../../../src/emulator/journey-rows.js';
 import { readOnUse, ROWS_KEPT, SliceRows, unparsed, type Statement } from '../../../src/emulator/state-rows.js';
 import { openStateFile, readState, writeState } from '../../../src/emulator/state.js';
 import { queryState as query } from '../../support/state-file.js';
@@ -149,6 +150,20 @@ describe('a slice kept as rows', () => {
       rows.byId('c0')!.firstName = 'Ada';
     });
     expect(change((rows) => rows.byId('c0')!.firstName)).toBe('Ada');
+  });
+
+  it('keeps each row once when a request read more than ROWS_KEPT of them and the next one writes', () => {
+    const many = Array.from({ length: ROWS_KEPT + 1 }, (_, at) => contact(`c${at}`, `c${at}@example.com`));
+    const { change, database, stored } = stateFile(many);
+    // A request that only reads, one row at a time: each row it was handed may have changed, and is written at the next save.
+    database.transaction(false, (state) => {
+      const rows = rowStoreOf(state)!.rows<Row>({ key: 'contacts', check: (row) => row as Row })!;
+      for (const each of many) expect(rows.byId(each.id)?.email).toBe(each.email);
+    });
+    change((rows) => rows.add(contact('new', 'new@example.com')));
+    const ids = stored().map(({ id }) => id);
+    expect(ids).toHaveLength(ROWS_KEPT + 2);
+    expect(new Set(ids).size).toBe(ROWS_KEPT + 2);
   });
 
   it('writes a row added then changed after a look-up wrote it', () => {
@@ -371,6 +386,28 @@ describe("the store's look-ups", () => {
     rows.remove(rows.byId('j2')!);
     expect(nextWait()).toBeUndefined();
     expect(placeAsked()).toBe(5);
+  });
+
+  it("finds a workflow's email to an address written with capitals by its recipient in lower case", () => {
+    const sent = (kind: string, to: string) => ({ kind, at: at(1), to, journeyId: 'jgone', subject: 'Welcome' });
+    const { rows } = recordedRows('outbox', { ...seedState(), outbox: [sent('workflow', 'Ada@Example.com'), sent('transactional', 'Ada@Example.com')] });
+    // What a filter on what the contact was sent reads (routes/sandbox.ts's outboxEntriesFor): a send by no recipient.
+    expect(rows.allByKey(1, 'ada@example.com').map((row) => row.kind)).toEqual(['workflow']);
+  });
+
+  it('keeps the newest ended journeys at each prune after the first, never wiping those it keeps', () => {
+    const { rows } = recordedRows('journeys', { ...seedState(), journeys: { journeys: {}, ended: [], waiting: [], held: {}, waitOrder: 0 } });
+    const owner = {};
+    const endedAt = (index: number) => new Date(Date.UTC(2024, 0, 1, 0, 0, index)).toISOString();
+    // Kept: 2, pruned past 4; eleven end one after the other, so that the prunes follow each other.
+    for (let index = 1; index <= 11; index += 1) {
+      rows.add(journey(`je${index}`, { status: 'ended', nodeId: null, endedAt: endedAt(index) }));
+      rowsEnded(rows, owner, 2, 4);
+      const kept = rows.placed('e', 'e~').map((row) => row.id);
+      expect(kept.length).toBeGreaterThanOrEqual(Math.min(index, 2));
+      expect(kept.length).toBeLessThanOrEqual(4);
+      expect(kept.at(-1)).toBe(`je${index}`);
+    }
   });
 
   it('finds rows through an index, never by reading the slice: by id, by either key, by place', () => {
