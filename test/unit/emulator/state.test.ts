@@ -263,6 +263,10 @@ describe('sandbox state', () => {
     writeState(damagedSlice, seedState());
     query(damagedSlice, "UPDATE members SET value = '[{\"id\": 1}]' WHERE key = 'themes'");
     expect((refusal(damagedSlice) as LocalFileError).message).toContain(`the sandbox state file ${damagedSlice} could not be read: themes.0.id:`);
+    // A clock behind the system's: the sandbox's time would run before what it already dated.
+    const clockBehind = tempFile();
+    writeState(clockBehind, { ...seedState(), clock: { frozenAt: null, offsetMs: -60_000 } });
+    expect((refusal(clockBehind) as LocalFileError).message).toContain(`the sandbox state file ${clockBehind} could not be read: clock.offsetMs:`);
   });
 
   it('checks a slice when a request first reads it: a request that does not is answered, one that does is told why the file is unusable', async () => {

@@ -10,6 +10,10 @@ const BROKEN: [what: string, text: string, rule: string, line: number][] = [
   ['YAML that does not parse', 'name: [unclosed\nroot: start\n', 'yaml', 2],
   ['a field no workflow file has', `${GOOD}colour: blue\n`, 'shape', 7],
   ['a root that is no key', GOOD.replace('root: start', 'root: [start]'), 'shape', 2],
+  // A workflow is created with its name, and a push would send an empty one.
+  ['an empty name', GOOD.replace('name: Welcome', "name: ''"), 'shape', 1],
+  ['an empty root', GOOD.replace('root: start', "root: ''"), 'shape', 2],
+  ['a node of an empty type', GOOD.replace('type: SignupTrigger', "type: ''"), 'shape', 4],
 ];
 
 describe('readWorkflowText', () => {
