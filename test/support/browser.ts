@@ -7,19 +7,21 @@
  * loopback. Where Chromium is missing (`.ci/run` installs it), `browserSkipReason()` says why and
  * the tests that need it skip, saying so.
  *
- * One Chromium serves every file a test process runs (the in-process files share their processes,
- * vitest.config.ts): starting and closing one costs about a second of CPU. Each file gets a context
- * of its own, a new empty profile in memory (cookies, storage, cache), closed with its pages when
- * the file ends. The browser is started by the first file that asks, and killed, its directories
- * removed, as the process ends: on the signal vitest ends its workers with, or on exit.
+ * Each test file that needs one starts a Chromium of its own (startBrowser, in a beforeAll) and
+ * closes it (in an afterAll): the browser's every file is in a directory of its own (its profile,
+ * its HOME and its TMPDIR, where Chromium's own temporary files go, and playwright's artifacts),
+ * which the close removes once every process of the browser has ended, and must then find gone. A
+ * test process ended before the close (a run interrupted) kills the browser and removes its
+ * directory as it ends.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { constants, tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { countSharedCpu, processGroupCpuMs } from './file-cpu.js';
-import { BROWSER_HOME_PREFIX } from './temp.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { childrenCpuMs, countSharedCpu, ProcessGroupWatch } from './file-cpu.js';
+import { tempDir } from './temp.js';
 
 const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 
@@ -64,24 +66,67 @@ export function browserSkipReason(): string | undefined {
 }
 
 export interface TestBrowser {
+  /** The browser's one context: a new empty profile of its own. */
   browser: BrowserContext;
   /** A new tab of the given width. */
   page(width: number, height?: number): Promise<Page>;
+  /** Closes the browser, waits until every process of it has ended, then removes its directory. */
   close(): Promise<void>;
 }
 
-/** A new context of the process's Chromium, which it starts if need be: the file's own, until close(). */
+/** The signals a test process is ended with: vitest ends its workers with SIGTERM. */
+const SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP'] as const;
+
+/** How often the close looks whether the browser's processes have all ended. */
+const LOOK_EVERY_MS = 10;
+
+/** A Chromium of the test file's own, in a directory of its own, until close(). */
 export async function startBrowser(): Promise<TestBrowser> {
-  // What the browser spends while the file uses it, its start included when the file starts it,
-  // counts as the file's CPU (file-cpu.ts): no process waits for it while files run.
-  const started = running !== undefined;
-  const { browser, group } = await sharedBrowser();
-  const cpuAtStart = started ? processGroupCpuMs(group) : 0;
-  const context = await browser.newContext({
-    // The pages are the test's own, on 127.0.0.1: nothing else is reached.
-    offline: false,
-    viewport: null,
-  });
+  const home = tempDir('loopsctl-browser-');
+  const scratch = join(home, 'tmp');
+  mkdirSync(scratch);
+  let context: BrowserContext;
+  try {
+    context = await chromium.launchPersistentContext(join(home, 'profile'), {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: FLAGS,
+      env: { ...process.env, TMPDIR: scratch, HOME: home },
+      artifactsDir: join(home, 'artifacts'),
+      // The pages are the test's own, on 127.0.0.1: nothing else is reached.
+      offline: false,
+      viewport: null,
+      // playwright's handlers would close the browser and leave the process running: those below end it.
+      handleSIGTERM: false,
+      handleSIGINT: false,
+      handleSIGHUP: false,
+    });
+  } catch (error) {
+    rmSync(home, { recursive: true, force: true });
+    throw error;
+  }
+  const watch = new ProcessGroupWatch(browserGroup(home));
+  // Ended before the close (a run interrupted): the browser is killed and its directory removed as
+  // the process ends, and a signal then ends it as it would have without this.
+  const killNow = () => {
+    try {
+      process.kill(-watch.group, 'SIGKILL');
+    } catch {
+      // Gone already.
+    }
+    rmSync(home, { recursive: true, force: true, maxRetries: 3 });
+  };
+  const onSignal = (signal: (typeof SIGNALS)[number]) => {
+    forget();
+    killNow();
+    process.kill(process.pid, signal);
+  };
+  const forget = () => {
+    for (const signal of SIGNALS) process.off(signal, onSignal);
+    process.off('exit', killNow);
+  };
+  for (const signal of SIGNALS) process.on(signal, onSignal);
+  process.on('exit', killNow);
   return {
     browser: context,
     page: async (width, height = 900) => {
@@ -90,93 +135,39 @@ export async function startBrowser(): Promise<TestBrowser> {
       return page;
     },
     close: async () => {
+      watch.look();
+      const reaped = childrenCpuMs();
       await context.close();
-      countSharedCpu(processGroupCpuMs(group) - cpuAtStart);
+      // playwright has waited for the browser's first process; its helpers end after it, and are reaped by init.
+      while (watch.look()) await sleep(LOOK_EVERY_MS);
+      forget();
+      // The first process is this one's child, whose CPU the file's count takes as this process's
+      // children's; the others' is counted as what they were last seen to spend.
+      countSharedCpu(watch.spentMs() - (childrenCpuMs() - reaped));
+      await rm(home, { recursive: true, force: true, maxRetries: 3 });
+      if (existsSync(home)) throw new Error(`the browser's directory ${home} is still there after its removal, with ${readdirSync(home).join(', ')}`);
     },
   };
 }
 
-/** The signals a process is ended with: vitest ends its workers with SIGTERM. */
-const SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP'] as const;
-
-/** A running browser, and the group of its processes (its first one's id: playwright starts it detached). */
-interface Shared {
-  browser: Browser;
-  group: number;
-}
-
-let running: Promise<Shared> | undefined;
-
-/** The process's Chromium, started by the first call. */
-function sharedBrowser(): Promise<Shared> {
-  running ??= launch().catch((error: unknown) => {
-    running = undefined;
-    throw error;
-  });
-  return running;
-}
-
-async function launch(): Promise<Shared> {
-  // Not a test file's tempDir(), removed when that file ends: the browser outlives the file.
-  const home = mkdtempSync(join(tmpdir(), BROWSER_HOME_PREFIX));
-  const scratch = join(home, 'tmp');
-  mkdirSync(scratch);
-  const removeHome = () => rmSync(home, { recursive: true, force: true, maxRetries: 3 });
-  let browser: Browser | undefined;
-  let group: number;
-  try {
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: FLAGS,
-      env: { ...process.env, TMPDIR: scratch, HOME: home },
-      // playwright's handlers would close the browser and leave the process running: those below end it.
-      handleSIGTERM: false,
-      handleSIGINT: false,
-      handleSIGHUP: false,
-    });
-    group = await browserProcess(browser);
-  } catch (error) {
-    await browser?.close();
-    removeHome();
-    throw error;
-  }
-  // On exit, playwright's handler (added by the launch, so run first) kills the browser's
-  // processes and removes the directories playwright made (the profile); this one removes the home,
-  // last: the global setup's check waits for it.
-  process.on('exit', removeHome);
-  // On a signal the process exits at once, which kills the browser, rather than close it and wait:
-  // a close takes a few hundred milliseconds on a busy machine, and vitest kills a worker that has
-  // not ended half a second after its SIGTERM, which would leave the profile behind.
-  const onSignal = (signal: (typeof SIGNALS)[number]) => {
-    for (const each of SIGNALS) process.off(each, onSignal);
+/**
+ * The process group of the browser started with this home: playwright starts its first process
+ * as the leader of a group of its own, a child of this process, and its helpers stay in it.
+ */
+function browserGroup(home: string): number {
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    let stat: string;
+    let commandLine: string;
     try {
-      process.exit(128 + constants.signals[signal]);
+      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      commandLine = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
     } catch {
-      // vitest's stand-in for process.exit, while a worker runs its first file, throws: the signal
-      // again, unhandled now, ends the process, and Chromium ends with its pipe.
-      process.kill(process.pid, signal);
+      continue;
     }
-  };
-  for (const signal of SIGNALS) process.on(signal, onSignal);
-  browser.on('disconnected', () => {
-    // Ended by itself: a later file starts another.
-    running = undefined;
-    for (const signal of SIGNALS) process.off(signal, onSignal);
-    process.off('exit', removeHome);
-    removeHome();
-  });
-  return { browser, group };
-}
-
-/** The id of the browser's first process, which playwright starts as the leader of a process group. */
-async function browserProcess(browser: Browser): Promise<number> {
-  const cdp = await browser.newBrowserCDPSession();
-  const { processInfo } = (await cdp.send('SystemInfo.getProcessInfo')) as { processInfo: { type: string; id: number }[] };
-  await cdp.detach();
-  const first = processInfo.find((info) => info.type === 'browser');
-  if (first === undefined) throw new Error(`Chromium named no browser process: ${JSON.stringify(processInfo)}`);
-  return first.id;
+    const [, parent, group] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (Number(parent) === process.pid && commandLine.includes(home)) return Number(group);
+  }
+  throw new Error(`no process of this one runs Chromium with its profile in ${home}`);
 }
 
 /** Keeps a screenshot of the whole page, or of one element, as test-artifacts/<name>.png, for a person to look at. */
@@ -188,4 +179,4 @@ export async function keepScreenshot(target: Page | Locator, name: string): Prom
   return file;
 }
 
-export type { Browser, Page };
+export type { Page };

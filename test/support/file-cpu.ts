@@ -3,9 +3,10 @@
  * time, and on Linux that of the child processes it waited for (a spawned test's CLI, npm, a
  * browser), which /proc/self/stat keeps apart. setup.ts reads it before the file is imported and
  * after its last hook, and leaves the difference in the file's meta for the suite's budget
- * (suite-budget.ts), which shares of CPU make robust on a machine loaded by other work. A process
- * the files of a worker share (a browser) is waited for by none of them: what it spends for a file
- * is counted as that file's with countSharedCpu().
+ * (suite-budget.ts), which shares of CPU make robust on a machine loaded by other work. The
+ * processes of a group the file started but did not wait for (a browser's helpers, which outlive
+ * its first process and are reaped by init) are counted with countSharedCpu(), from what a
+ * ProcessGroupWatch saw of them.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 
@@ -19,19 +20,19 @@ declare module '@vitest/runner' {
 /** Clock ticks a second of /proc's times: the USER_HZ every Linux reports them in. */
 const TICKS_PER_SECOND = 100;
 
-/** What processes shared by this process's files spent for them, counted by countSharedCpu(). */
+/** What processes no process of the file waited for spent for it, counted by countSharedCpu(). */
 let sharedMs = 0;
 
 /**
  * Milliseconds of CPU so far: this process's, its reaped children's where the system keeps them
- * apart, and what shared processes spent for its files.
+ * apart, and what processes nothing waited for spent for its files.
  */
 export function cpuMsNow(): number {
   const { user, system } = process.cpuUsage();
   return (user + system) / 1000 + childrenCpuMs() + sharedMs;
 }
 
-/** Counts CPU that a process shared by this process's files spent for the file running now. */
+/** Counts CPU that processes nothing waited for spent for the file running now. */
 export function countSharedCpu(ms: number): void {
   sharedMs += Math.max(0, ms);
 }
@@ -52,29 +53,47 @@ export function childrenCpuMs(): number {
 }
 
 /**
- * The CPU so far of the processes of a process group (a browser's, whose leader is a child of this
- * process): their user and system time and their waited-for children's (utime to cstime, fields 14
- * to 17 of each /proc/<pid>/stat), in milliseconds; 0 where there is no /proc.
+ * The processes of a process group (a browser's, whose leader is a child of this process), looked
+ * at until none is left: each one's own CPU (utime and stime, fields 14 and 15 of its
+ * /proc/<pid>/stat) as last seen, so that what one spent is known after it has ended, whoever
+ * reaped it. Where there is no /proc, nothing is seen.
  */
-export function processGroupCpuMs(group: number): number {
-  let pids: string[];
-  try {
-    pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
-  } catch {
-    return 0;
-  }
-  let ticks = 0;
-  for (const pid of pids) {
-    let stat: string;
+export class ProcessGroupWatch {
+  /** Each process's own CPU in clock ticks, as last seen. */
+  private readonly ticks = new Map<number, number>();
+
+  constructor(readonly group: number) {}
+
+  /** Looks at the group's processes now; true while one of them still runs (a zombie has ended). */
+  look(): boolean {
+    let pids: string[];
     try {
-      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
     } catch {
-      continue; // ended since
+      return false;
     }
-    const fields = afterName(stat);
-    if (Number(fields[2]) === group) ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+    let running = false;
+    for (const pid of pids) {
+      let stat: string;
+      try {
+        stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      } catch {
+        continue; // ended since
+      }
+      const fields = afterName(stat);
+      if (Number(fields[2]) !== this.group) continue;
+      this.ticks.set(Number(pid), Number(fields[11]) + Number(fields[12]));
+      if (fields[0] !== 'Z') running = true;
+    }
+    return running;
   }
-  return (ticks * 1000) / TICKS_PER_SECOND;
+
+  /** What the group's processes spent, in milliseconds, each as last seen. */
+  spentMs(): number {
+    let ticks = 0;
+    for (const each of this.ticks.values()) ticks += each;
+    return (ticks * 1000) / TICKS_PER_SECOND;
+  }
 }
 
 /**

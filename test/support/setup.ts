@@ -1,9 +1,9 @@
 /** Runs before each test file (vitest.config.ts, setupFiles). */
 import { resolve, sep } from 'node:path';
-import { afterAll, beforeAll, vi } from 'vitest';
+import { afterAll, beforeAll, expect, vi } from 'vitest';
 import { staleBuild } from './build-fresh.js';
 import { cpuMsNow } from './file-cpu.js';
-import { removeTempDirs } from './temp.js';
+import { enterFileDir, leaveFileDir } from './temp.js';
 
 // Before the test file is imported, which is part of what it costs.
 const cpuAtStart = cpuMsNow();
@@ -15,10 +15,15 @@ afterAll(({}, suite) => {
   suite.file.meta.cpuMs = cpuMsNow() - cpuAtStart;
 });
 
-// Registered next, so it runs after the file's own afterAll hooks have closed what used the
-// directories. Removing a large tree (the Quickstart's clone, with its node_modules) can take a
-// busy machine a while: the hook is given what the slowest test is given.
-afterAll(removeTempDirs, 600_000);
+const root = resolve(import.meta.dirname, '../..');
+
+// The file's own temporary directory, the process's TMPDIR from before the file is imported
+// (temp.ts): registered next, so that it is removed after the file's own afterAll hooks have
+// closed what used it, and after the check below, which finds TMPDIR as the file found it.
+// Removing a large tree (the Quickstart's clone, with its node_modules) can take a busy machine a
+// while: the hook is given what the slowest test is given.
+enterFileDir(root, expect.getState().testPath!);
+afterAll(leaveFileDir, 600_000);
 
 /**
  * What of its process a test file could leave changed for the next: the files of test/unit and
@@ -42,8 +47,6 @@ afterAll(() => {
   if (changed.length > 0)
     throw new Error(`this test file left the process changed (${changed.join(', ')}): restore what a test changes of it, in an afterEach or afterAll`);
 });
-
-const root = resolve(import.meta.dirname, '../..');
 
 // A file under test/spawned/ runs the built loopsctl: against a build older than src/ it would
 // pass or fail on the code before the change, so it fails at once, saying to build.

@@ -1,27 +1,75 @@
 /**
- * Temporary directories of the tests: each is made under the system's temporary directory and
- * removed once the test file that made it has finished (test/support/setup.ts). A run of the suite
- * leaves none behind; test/support/global-setup.ts checks that it does not.
+ * Temporary directories of the tests. Each test file has one of its own in the run's directory
+ * (global-setup.ts), named after the file, which is the temporary directory (TMPDIR) of the file's
+ * process while it runs: what its tests make with tempDir(), and what loopsctl, npm, a browser or
+ * any process they start makes in the system's temporary directory, lands there. setup.ts makes it
+ * before the file is imported and removes it once the file's own hooks have closed what used it,
+ * failing the file if anything is still there; what is left in the run's directory at the end has
+ * the name of the file that made it.
  */
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-
-const made: string[] = [];
+import { join, relative, sep } from 'node:path';
 
 /**
- * The start of the name of the directory of the browser a test process's files share
- * (browser.ts): it outlives every file, and goes as the process ends, which vitest has not always
- * waited for when the global setup's check begins: the check waits for it (global-setup.ts).
+ * What stands for `/` in the name of a test file's directory: no test file's path holds it, every
+ * test file is in a folder of test/, and neither a shell, a regular expression nor a URL reads
+ * anything into it.
  */
-export const BROWSER_HOME_PREFIX = 'loopsctl-browser-';
+const SLASH = '__';
+const TEST_FILE_END = '.test.ts';
 
-/** A new empty directory, removed after the test file. */
-export function tempDir(prefix = 'loopsctl-test-'): string {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  made.push(dir);
+/**
+ * The name a test file's directory starts with, before mkdtemp's six characters: its path under
+ * test/ without `.test.ts`, each `/` a `__` (test/e2e/core/a.test.ts: e2e__core__a-). Short, for
+ * the sockets made in it (a path of at most 108 bytes).
+ */
+export function fileDirPrefix(root: string, file: string): string {
+  const path = relative(join(root, 'test'), file);
+  return `${(path.endsWith(TEST_FILE_END) ? path.slice(0, -TEST_FILE_END.length) : path).split(sep).join(SLASH)}-`;
+}
+
+/** The test file a directory of the run was made for (test/e2e/core/a.test.ts), from its name; undefined for a name of no test file's. */
+export function ownerOf(name: string): string | undefined {
+  const made = /^(.+)-[A-Za-z0-9]{6}$/.exec(name);
+  return made === null || !made[1]!.includes(SLASH) ? undefined : `test/${made[1]!.split(SLASH).join('/')}${TEST_FILE_END}`;
+}
+
+/** The file's own directory while it runs, and the temporary directory it took the place of. */
+let current: { dir: string; before: string | undefined } | undefined;
+
+/** Makes the test file's own directory (in the run's) and makes it the temporary directory of the process until leaveFileDir(). */
+export function enterFileDir(root: string, file: string): string {
+  const before = process.env.TMPDIR;
+  const dir = mkdtempSync(join(tmpdir(), fileDirPrefix(root, file)));
+  process.env.TMPDIR = dir;
+  current = { dir, before };
   return dir;
+}
+
+/**
+ * Puts the temporary directory of the process back, and removes the file's directory with all it
+ * holds: it must then be gone, which is the positive sign that nothing still writes there (a
+ * process the file left running would make it again, or keep it from going).
+ */
+export async function leaveFileDir(): Promise<void> {
+  if (current === undefined) return;
+  const { dir, before } = current;
+  current = undefined;
+  unmadeParent = undefined;
+  if (before === undefined) delete process.env.TMPDIR;
+  else process.env.TMPDIR = before;
+  await rm(dir, { recursive: true, force: true, maxRetries: 5 });
+  if (existsSync(dir))
+    throw new Error(
+      `this test file's temporary directory ${dir} is still there after its removal, with ${readdirSync(dir).join(', ')}: a process it started still writes there`,
+    );
+}
+
+/** A new empty directory in the test file's own, removed with it after the file. */
+export function tempDir(prefix = 'loopsctl-test-'): string {
+  return mkdtempSync(join(tmpdir(), prefix));
 }
 
 /** The directory of the file's unmade paths (unmadePath), once the file has asked for one. */
@@ -37,10 +85,4 @@ export function unmadePath(name: string): string {
   unmadeParent ??= tempDir('loopsctl-unmade-');
   unmadeCount += 1;
   return join(unmadeParent, `${name}-${unmadeCount}`);
-}
-
-/** Removes every directory tempDir made so far. */
-export async function removeTempDirs(): Promise<void> {
-  unmadeParent = undefined;
-  await Promise.all(made.splice(0).map((dir) => rm(dir, { recursive: true, force: true, maxRetries: 3 })));
 }

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from '../../../src/base/shapes.js';
 import { LocalFileError } from '../../../src/base/errors.js';
 import { rowStoreOf, type KeptRows, type StateCore } from '../../../src/emulator/module.js';
-import { rowsEnded } from '../../../src/emulator/journey-rows.js';
+import { rowsEnded, type QueuedJourney } from '../../../src/emulator/journey-rows.js';
 import { readOnUse, ROWS_KEPT, SliceRows, unparsed, type Statement } from '../../../src/emulator/state-rows.js';
 import { openStateFile, readState, writeState } from '../../../src/emulator/state.js';
 import { queryState as query } from '../../support/state-file.js';
@@ -336,7 +336,7 @@ describe('a slice kept as rows', () => {
  * A slice's rows as a server's store reads them, on a connection of the test's own: each SQL
  * statement they run is recorded, with the question it asked.
  */
-function recordedRows(slice: 'contacts' | 'journeys', state: StateCore) {
+function recordedRows(slice: 'contacts' | 'journeys' | 'outbox', state: StateCore) {
   const file = join(tempDir('loopsctl-state-rows-'), 'state.db');
   writeState(file, state);
   const database = new DatabaseSync(file);
@@ -402,7 +402,7 @@ describe("the store's look-ups", () => {
     // Kept: 2, pruned past 4; eleven end one after the other, so that the prunes follow each other.
     for (let index = 1; index <= 11; index += 1) {
       rows.add(journey(`je${index}`, { status: 'ended', nodeId: null, endedAt: endedAt(index) }));
-      rowsEnded(rows, owner, 2, 4);
+      rowsEnded(rows as unknown as KeptRows<QueuedJourney>, owner, 2, 4);
       const kept = rows.placed('e', 'e~').map((row) => row.id);
       expect(kept.length).toBeGreaterThanOrEqual(Math.min(index, 2));
       expect(kept.length).toBeLessThanOrEqual(4);

@@ -1,10 +1,16 @@
-/** The run's temporary directory (test/support/global-setup.ts): spread over ext4's block groups where it can be. */
+/**
+ * The run's temporary directory (test/support/global-setup.ts): spread over ext4's block groups
+ * where it can be, a directory of each test file's own in it, and what is left at the end said.
+ */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join, resolve } from 'node:path';
 import { expect, it } from 'vitest';
-import { spreadOverBlockGroups } from '../../support/global-setup.js';
-import { tempDir } from '../../support/temp.js';
+import { leftBehind, spreadOverBlockGroups } from '../../support/global-setup.js';
+import { fileDirPrefix, ownerOf, tempDir } from '../../support/temp.js';
+
+const ROOT = resolve(import.meta.dirname, '../../..');
 
 /** The file attributes lsattr lists for `dir` itself, or undefined where it cannot list them. */
 function attributes(dir: string): string | undefined {
@@ -26,4 +32,22 @@ it('marks a directory on ext4 a top directory, so that the directories made in i
 it('leaves a directory whose filesystem has no such attribute as it is, without an error', () => {
   expect(() => spreadOverBlockGroups('/proc')).not.toThrow();
   expect(() => spreadOverBlockGroups(join(tempDir(), 'missing'))).not.toThrow();
+});
+
+it("gives each test file a temporary directory of its own, named after it, in the run's", () => {
+  const own = basename(tmpdir());
+  expect(own.startsWith(fileDirPrefix(ROOT, join(ROOT, 'test/unit/support/global-setup.test.ts')))).toBe(true);
+  expect(ownerOf(own)).toBe('test/unit/support/global-setup.test.ts');
+  expect(dirname(tempDir())).toBe(tmpdir());
+});
+
+it("warns of what is left in the run's directory, by the test file that made it", () => {
+  const run = tempDir('run-');
+  const left = join(run, `${fileDirPrefix(ROOT, join(ROOT, 'test/e2e/areas/content/preview.test.ts'))}Ab12Cd`);
+  mkdirSync(join(left, 'loopsctl-browser-xyz'), { recursive: true });
+  mkdirSync(join(run, 'stray'));
+  expect(leftBehind(run).sort()).toEqual([
+    `warning: ${join(run, 'stray')} was left in the tests' temporary directory by no test file (vitest, or a worker between two files)`,
+    `warning: test/e2e/areas/content/preview.test.ts left its temporary directory ${left}, holding loopsctl-browser-xyz: its process ended before the file could remove it`,
+  ]);
 });

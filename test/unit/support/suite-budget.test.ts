@@ -5,7 +5,7 @@ import { once } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TestModule, Vitest } from 'vitest/node';
 import SuiteBudget, { costOf, MAX_FILE_SHARE, MIN_FILES, overBudget, type FileCost } from '../../support/suite-budget.js';
-import { childrenCpuMs, cpuMsNow, processGroupCpuMs } from '../../support/file-cpu.js';
+import { childrenCpuMs, cpuMsNow, ProcessGroupWatch } from '../../support/file-cpu.js';
 
 const cost = (file: string, cpuMs: number | undefined, durationMs = 1000): FileCost => ({ file, cpuMs, durationMs });
 
@@ -95,20 +95,23 @@ describe("a file's CPU", () => {
     expect(childrenCpuMs()).toBeGreaterThan(before);
   });
 
-  it.runIf(process.platform === 'linux')('counts the work of a process group that nothing has waited for, as a shared browser is', async () => {
+  it.runIf(process.platform === 'linux')('sees what each process of a group spent, after it has ended too, until none runs', async () => {
     // A group of its own, as playwright starts a browser: busy for a while, then idle until killed.
     const child = spawn(process.execPath, ['-e', 'let sum = 0; for (let i = 0; i < 5e7; i += 1) sum += i; console.log(sum); setInterval(() => {}, 1000);'], {
       detached: true,
       stdio: ['ignore', 'pipe', 'inherit'],
     });
+    const watch = new ProcessGroupWatch(child.pid!);
     try {
       await once(child.stdout!, 'data');
-      expect(processGroupCpuMs(child.pid!)).toBeGreaterThan(0);
+      expect(watch.look()).toBe(true);
+      expect(watch.spentMs()).toBeGreaterThan(0);
     } finally {
       child.kill('SIGKILL');
       await once(child, 'exit');
     }
-    // Waited for now, its work is this process's children's, and the group has no process left.
-    expect(processGroupCpuMs(child.pid!)).toBe(0);
+    // Ended and reaped: nothing of the group runs, and what it spent is still known.
+    expect(watch.look()).toBe(false);
+    expect(watch.spentMs()).toBeGreaterThan(0);
   });
 });
