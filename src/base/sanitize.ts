@@ -57,3 +57,15 @@ export function sanitizeKeepingLines(text: string): string {
 export function escapeUnsafeInJson(json: string): string {
   return escapeInvisible(json).replace(/[\u007f-\u009f]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
+
+/** The C1 controls, which nothing loopsctl writes for a terminal uses: its colours are C0 (ESC) sequences. */
+const C1 = /[\u0080-\u009f]/g;
+
+/**
+ * Text for a terminal with each C1 control (U+0080-U+009F, such as the one-character CSI U+009B)
+ * as sanitize() escapes it: the last guard of what reaches a terminal, for text that came from
+ * elsewhere and was not escaped where it was put together.
+ */
+export function escapeC1(text: string): string {
+  return text.replace(C1, escapeChar);
+}

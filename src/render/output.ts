@@ -9,7 +9,7 @@ import type { Writable } from 'node:stream';
 import { escapeControls } from '../base/body-preview.js';
 import { InterruptedError } from '../base/errors.js';
 import type { JqFilter } from './jq.js';
-import { escapeInvisible, sanitize, sanitizeKeepingLines } from '../base/sanitize.js';
+import { escapeC1, escapeInvisible, sanitize, sanitizeKeepingLines } from '../base/sanitize.js';
 import type { Style } from './style.js';
 import { wrapText } from './wrap.js';
 
@@ -123,7 +123,9 @@ export class Output {
   async write(text: string): Promise<void> {
     const { stdout } = this;
     if (stdout.destroyed || stdout.writableEnded) return;
-    const taken = stdout.write(text);
+    // A C1 control written raw to a terminal is acted on (U+009B begins a control sequence): no
+    // command of loopsctl's writes one for a terminal, so any one is text from elsewhere.
+    const taken = stdout.write(this.tty ? escapeC1(text) : text);
     if (stdout.writableLength > 0) this.noteWaiting(stdout);
     if (taken) return;
     await new Promise<void>((resolve) => {

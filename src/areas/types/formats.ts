@@ -14,14 +14,12 @@
  * file constants only.
  */
 import { LocalFileError } from '../../base/errors.js';
+import { escapeUnsafeInJson } from '../../base/sanitize.js';
 import { generateTypes, quote, type TypesInput, uniqueKeys } from './generate.js';
 import { idsOf, nameDigest, type HeldKey, type Ids, type Keyed, type Kind, type TreeKeys } from './ids.js';
 
 export const FORMATS = ['ts', 'json', 'env', 'py', 'go', 'rb'] as const;
 export type Format = (typeof FORMATS)[number];
-
-/** A string as Python, Go and Ruby read it: JSON's escapes, and the two line separators escaped too, which JSON leaves raw and editors break lines at. */
-const literal = (value: string) => quote(value).replace(/[\u2028\u2029]/g, (separator) => `\\u${separator.charCodeAt(0).toString(16)}`);
 
 /** A key as a constant's name: `password-reset--c1` → `PASSWORD_RESET__C1`. */
 const upperSnake = (key: string) => key.toUpperCase().replace(/[^A-Z0-9]/g, '_');
@@ -147,13 +145,18 @@ function json(ids: Ids): string {
     events: ids.events.map((event) => [event.key, eventEntry(event)]),
     contactProperties: ids.contactProperties.map((property) => [property.key, propertyEntry(property)]),
   } satisfies Record<string, [string, unknown][]>;
-  return `{\n${Object.entries(sections)
+  // The values as JSON writes them, with what it leaves raw that a terminal acts on escaped (quote()).
+  return escapeUnsafeInJson(`{\n${Object.entries(sections)
     .map(([name, entries]) => `  ${quote(name)}: ${section(entries)}`)
-    .join(',\n')}\n}\n`;
+    .join(',\n')}\n}\n`);
 }
 
-/** What a dotenv value in single quotes cannot hold: they are read as they stand, to the next quote, on one line. */
-const NOT_IN_ENV = /['\n\r\u2028\u2029]/;
+/**
+ * What a dotenv value in single quotes cannot hold: they are read as they stand, to the next quote,
+ * on one line, with no escapes; so neither a control character nor an invisible format character,
+ * which would reach a terminal or an editor raw.
+ */
+const NOT_IN_ENV = /['\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060\u2066-\u2069\ufeff]/;
 
 const ENV: Declaring = { name: (kind, key) => `LOOPS_${kind}_${upperSnake(key)}`, line: (constant, value) => `${constant}='${value}'` };
 
@@ -166,7 +169,7 @@ function env(ids: Ids): string {
     if (!NOT_IN_ENV.test(value)) return ENV.line(constant, value);
     if (kind === 'TX' || kind === 'LIST')
       throw new LocalFileError(`the id of ${record.label} cannot be written in an env file: ${quote(value)}`, { hint: 'use --format json' });
-    return `# ${constant} left out: its name holds a quote or a line break, which an env file cannot (--format json has it)`;
+    return `# ${constant} left out: its name holds a quote, a line break or another control character, which an env file cannot (--format json has it)`;
   });
   return `${HEADER('#')}\n${lines.join('\n')}\n`;
 }
@@ -177,7 +180,7 @@ const PYTHON_VARIABLE = 'str | float';
 
 /** A TypedDict in the functional form, which takes any key (`class`, `first-name`) as a string. */
 const typedDict = (name: string, fields: [string, string][], total = true) =>
-  `${name} = TypedDict(${literal(name)}, {${fields.map(([key, type]) => `${literal(key)}: ${type}`).join(', ')}}${total ? '' : ', total=False'})`;
+  `${name} = TypedDict(${quote(name)}, {${fields.map(([key, type]) => `${quote(key)}: ${type}`).join(', ')}}${total ? '' : ', total=False'})`;
 
 /**
  * The typed helpers of the Python module (3.11 or later, for `NotRequired`): a TypedDict of each
@@ -187,7 +190,7 @@ const typedDict = (name: string, fields: [string, string][], total = true) =>
  * contact properties with their types. One record a line, so that `--check` names what changed.
  */
 function pythonHelpers(ids: Ids, [constant, classes, functions]: Names[]): string[] {
-  const send = (name: string, fields: string, comment: string) => ['', `# ${comment}`, `${name} = TypedDict(${literal(name)}, {${fields}})`];
+  const send = (name: string, fields: string, comment: string) => ['', `# ${comment}`, `${name} = TypedDict(${quote(name)}, {${fields}})`];
   return [
     ...send(
       'TransactionalSend',
@@ -240,20 +243,20 @@ function pythonHelpers(ids: Ids, [constant, classes, functions]: Names[]): strin
 const PYTHON_CLASS: Naming = (kind, key) => (kind === 'TX' ? `Tx${camel(key)}Data` : kind === 'EVENT' ? `Event${camel(key)}Properties` : undefined);
 const PYTHON_FUNCTION: Naming = (kind, key) => (kind === 'TX' || kind === 'EVENT' ? `${kind}_${upperSnake(key)}`.toLowerCase() : undefined);
 
-const PYTHON: Declaring = { name: (kind, key) => `${kind}_${upperSnake(key)}`, line: (constant, value) => `${constant} = ${literal(value)}` };
+const PYTHON: Declaring = { name: (kind, key) => `${kind}_${upperSnake(key)}`, line: (constant, value) => `${constant} = ${quote(value)}` };
 
 function python(ids: Ids): string {
   const dict = (value: Record<string, unknown>) =>
     `{${Object.entries(value)
-      .map(([key, entry]) => `${literal(key)}: ${pythonValue(entry)}`)
+      .map(([key, entry]) => `${quote(key)}: ${pythonValue(entry)}`)
       .join(', ')}}`;
   const pythonValue = (value: unknown): string =>
-    typeof value === 'string' ? literal(value) : Array.isArray(value) ? `[${value.map(pythonValue).join(', ')}]` : dict(value as Record<string, unknown>);
+    typeof value === 'string' ? quote(value) : Array.isArray(value) ? `[${value.map(pythonValue).join(', ')}]` : dict(value as Record<string, unknown>);
   const table = (comment: string, name: string, entries: [string, Record<string, unknown>][]) => [
     '',
     `# ${comment}`,
     `${name} = {`,
-    ...entries.map(([key, value]) => `    ${literal(key)}: ${dict(value)},`),
+    ...entries.map(([key, value]) => `    ${quote(key)}: ${dict(value)},`),
     '}',
   ];
   const { constants, names: helperNames } = constantsOf(ids, PYTHON.name, PYTHON_CLASS, PYTHON_FUNCTION);
@@ -319,7 +322,7 @@ function goStruct(name: string, comment: string, entries: [string, string, boole
   return [
     '',
     `// ${name} ${comment}`,
-    ...entries.filter(([field]) => !JSON_TAG.test(field)).map(([field]) => `// ${literal(field)} is left out: a json tag cannot hold its name.`),
+    ...entries.filter(([field]) => !JSON_TAG.test(field)).map(([field]) => `// ${quote(field)} is left out: a json tag cannot hold its name.`),
     ...(fields.length === 0
       ? [`type ${name} struct{}`]
       : [`type ${name} struct {`, ...fields.map(([field, type, tag]) => `\t${field.padEnd(width(0))} ${type.padEnd(width(1))} ${tag}`), '}']),
@@ -391,7 +394,7 @@ function goHelpers(ids: Ids, [constant, structs]: Names[]): string {
     .concat('\n');
 }
 
-const GO: Declaring = { name: (kind, key) => `${GO_PREFIX[kind]}${camel(key)}`, line: (constant, value) => `\t${constant} = ${literal(value)}` };
+const GO: Declaring = { name: (kind, key) => `${GO_PREFIX[kind]}${camel(key)}`, line: (constant, value) => `\t${constant} = ${quote(value)}` };
 
 function go(ids: Ids): string {
   const { constants, names: helperNames } = constantsOf(ids, GO.name, GO_STRUCT);
@@ -402,8 +405,8 @@ function go(ids: Ids): string {
   return `${HEADER('//')}\npackage loops\n${body}${goHelpers(ids, helperNames)}`;
 }
 
-/** A Ruby string: JSON's escapes, which Ruby's double quotes read alike, and `#` escaped so that nothing interpolates. */
-const rubyString = (value: string) => literal(value).replace(/#/g, '\\#');
+/** A Ruby string: quote()'s escapes, which Ruby's double quotes read alike, and `#` escaped so that nothing interpolates. */
+const rubyString = (value: string) => quote(value).replace(/#/g, '\\#');
 
 const RUBY: Declaring = { name: PYTHON.name, line: (constant, value) => `  ${constant} = ${rubyString(value)}.freeze` };
 

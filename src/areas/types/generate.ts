@@ -5,6 +5,7 @@
  * account always makes the same bytes and a change shows as a changed line; and the types an
  * app's calls to the official SDK are checked with, derived from those objects.
  */
+import { escapeUnsafeInJson } from '../../base/sanitize.js';
 import type { ContactProperty } from '../../platform/contact-properties/schemas.js';
 import type { EventPattern } from '../../platform/event-patterns/schemas.js';
 import type { MailingList } from '../../platform/lists/schemas.js';
@@ -30,7 +31,13 @@ export const SECTIONS = {
 export type Section = keyof typeof SECTIONS;
 
 export const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-export const quote = (text: string) => JSON.stringify(text);
+/**
+ * A string as TypeScript, JSON, Python, Go and Ruby read it: JSON's escapes, and as \u escapes the
+ * characters JSON leaves raw that a terminal or an editor acts on (DEL, C1 controls such as the
+ * one-character CSI U+009B, the invisible format characters): the same string to each language,
+ * and nothing a name in the account holds is written raw to a terminal, a diff or a review.
+ */
+export const quote = (text: string) => escapeUnsafeInJson(JSON.stringify(text));
 const VALUE_TYPES = new Set(['string', 'number', 'boolean', 'date']);
 
 /** How a key is told apart: by the record's id, then by a number. */

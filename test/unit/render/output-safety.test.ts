@@ -42,6 +42,17 @@ describe('Output', () => {
     expect(terminal.text()).toBe(`${command}\n`);
   });
 
+  it('escapes every C1 control of text written to a terminal, and leaves the text as it is for a pipe or a file', async () => {
+    const text = 'a module \u009b2J written by a command \u001b[1mbold\u001b[22m\n';
+    const terminal = capture();
+    Object.assign(terminal.stream, { isTTY: true, columns: 80 });
+    await new Output({ json: false, color: true, stdout: terminal.stream, env: {} }).write(text);
+    expect(terminal.text()).toBe('a module \\x9b2J written by a command \u001b[1mbold\u001b[22m\n');
+    const pipe = capture();
+    await new Output({ json: false, color: false, stdout: pipe.stream, env: {} }).write(text);
+    expect(pipe.text()).toBe(text);
+  });
+
   it('escapes DEL and C1 in JSON, which parses back to exactly the same data', () => {
     const data = { name: 'a\u009b31mb\u007f\u001b', nested: [{ note: '\u0085 line' }] };
     const text = formatJson(data);

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { parseEnv } from 'node:util';
 import { needs } from '../../../support/programs.js';
 import { describe, expect, it } from 'vitest';
-import { generateFormat } from '../../../../src/areas/types/formats.js';
+import { FORMATS, generateFormat } from '../../../../src/areas/types/formats.js';
 import type { TypesInput } from '../../../../src/areas/types/generate.js';
 import { readGoPackage } from '../../../support/go-source.js';
 import { tempDir } from '../../../support/main.js';
@@ -140,6 +140,60 @@ const TREE = new Map([
   ['c2', 'welcome-email'],
 ]);
 
+/** Names a terminal acts on: the one-character CSI (U+009B) that clears the screen, BEL, DEL, a right-to-left override. */
+const TERMINAL_EVENTS = ['clear\u009b2Jscreen', 'ring\u0007bell', 'rub\u007fout', 'rtl\u202eevil'];
+/** What none of the formats may write raw: every control character but the line break and the tab they are laid out with, and the invisible format characters. */
+const RAW_UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060\u2066-\u2069\ufeff]/;
+
+describe('types, names that a terminal acts on', () => {
+  const terminalInput: TypesInput = {
+    ...input(['c1', 'c2', 'c3', 'l1']),
+    eventPatterns: TERMINAL_EVENTS.map((eventName, index) => ({
+      id: `e${index}`,
+      eventName,
+      eventProperties: [{ name: `plan\u009b`, type: 'string' }],
+      incomingWebhookPlatform: null,
+    })),
+    contactProperties: [{ key: 'seats\u009b0m', label: 'Seats', type: 'number' }],
+  };
+
+  it.each(FORMATS)('are escaped in --format %s: none of their characters is written raw', (format) => {
+    expect(generateFormat(format, terminalInput)).not.toMatch(RAW_UNSAFE);
+  });
+
+  it('read back as they are in each language: json, go and rb', () => {
+    const parsed = JSON.parse(generateFormat('json', terminalInput)) as { events: Record<string, { name: string; properties: object }> };
+    expect(
+      Object.values(parsed.events)
+        .map((event) => event.name)
+        .sort(),
+    ).toEqual([...TERMINAL_EVENTS].sort());
+    expect(Object.values(parsed.events)[0]!.properties).toEqual({ 'plan\u009b': 'string' });
+    const go = Object.fromEntries(readGoPackage(generateFormat('go', terminalInput)).constants);
+    expect(
+      Object.entries(go)
+        .filter(([name]) => name.startsWith('Event'))
+        .map(([, value]) => value)
+        .sort(),
+    ).toEqual([...TERMINAL_EVENTS].sort());
+    const rb = constants(generateFormat('rb', terminalInput), new RegExp(String.raw`^ {2}([A-Z]\w*) = (${RUBY_STRING})\.freeze$`, 'gm'), (literal) =>
+      JSON.parse(literal.replace(/\\#/g, '#')),
+    );
+    expect(
+      Object.entries(rb)
+        .filter(([name]) => name.startsWith('EVENT_'))
+        .map(([, value]) => value)
+        .sort(),
+    ).toEqual([...TERMINAL_EVENTS].sort());
+  });
+
+  it('are left out of --format env, which cannot escape them, with a comment saying why', () => {
+    const text = generateFormat('env', terminalInput);
+    expect(Object.keys(parseEnv(text)).filter((name) => name.startsWith('LOOPS_EVENT_'))).toEqual([]);
+    expect(text).toContain('left out: its name holds a quote, a line break or another control character');
+  });
+});
+
 describe('types --format, events and contact properties, keyed by the content tree', () => {
   it('json: the events with their properties, the contact properties with their types, emails keyed by their directories', () => {
     const parsed = JSON.parse(generateFormat('json', accountInput, TREE)) as Record<string, Record<string, unknown>>;
@@ -204,7 +258,7 @@ describe('types --format, events and contact properties, keyed by the content tr
     expect(read.LOOPS_EVENT_BACK_SLASH_HOME_X).toBe('back\\slash $HOME #{x}');
     expect(read.LOOPS_EVENT_SAY_HI).toBe('say "hi"');
     expect(read.LOOPS_EVENT_IT_S).toBeUndefined();
-    expect(text).toContain('# LOOPS_EVENT_IT_S left out: its name holds a quote or a line break');
+    expect(text).toContain('# LOOPS_EVENT_IT_S left out: its name holds a quote, a line break or another control character');
     expect(text).toContain('# LOOPS_EVENT_TWO_LINES left out');
     // Every line a comment or NAME='value': nothing a loader could read otherwise.
     for (const line of text.trimEnd().split('\n')) expect(line).toMatch(/^(#.*|[A-Z][A-Z0-9_]*='[^'\n]*')$/);
