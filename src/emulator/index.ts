@@ -9,7 +9,19 @@ import type { RequestPool } from '../base/node-http.js';
 import { SANDBOX_KEY } from './keys.js';
 import { SEEDS, type ApiAnswer, type SeedKind, type StateCore } from './module.js';
 import type { OpenOptions, OpenSandbox } from './sandbox.js';
-import { defaultStatePath, openStateFile, readState, seedCore, seedState, stateFileExists, withStateDatabase, withStateLock, writeState } from './state.js';
+import { LocalFileError } from '../base/errors.js';
+import {
+  defaultStatePath,
+  openStateFile,
+  readState,
+  seedCore,
+  seedState,
+  stateFileExists,
+  UnusableStateError,
+  withStateDatabase,
+  withStateLock,
+  writeState,
+} from './state.js';
 import type { EventOutboxEntry, OutboxEntry, TransactionalOutboxEntry, WorkflowOutboxEntry } from './routes/sandbox.js';
 import type { WebhookDelivery, WebhookEndpoint } from './routes/webhook-records.js';
 
@@ -170,11 +182,20 @@ export async function clearKeptEntries(stateFile: string, name: KeptListName): P
  */
 export async function resetState(stateFile: string, seed?: SeedKind): Promise<SeedKind> {
   const loaded = await modules();
-  return withStateLock(stateFile, () => {
-    const chosen = seed ?? recordedSeed(stateFile) ?? 'demo';
-    writeState(stateFile, seedState(loaded, chosen));
-    return chosen;
-  });
+  try {
+    return withStateLock(stateFile, () => {
+      const chosen = seed ?? recordedSeed(stateFile) ?? 'demo';
+      writeState(stateFile, seedState(loaded, chosen));
+      return chosen;
+    });
+  } catch (error) {
+    if (!(error instanceof UnusableStateError)) throw error;
+    // Never the hint of a state that cannot be read, which is to run this again.
+    throw new LocalFileError(`the sandbox state file ${stateFile} could not be started over: ${error.reason}`, {
+      cause: error,
+      hint: `remove ${stateFile} yourself (with ${stateFile}-wal and ${stateFile}-shm beside it, if there), then run \`loopsctl sandbox reset\` again`,
+    });
+  }
 }
 
 /**

@@ -455,36 +455,13 @@ export function readDatabase(file: string, refuse: (reason: string) => Error): S
 
 /**
  * Writes the whole state as the file's content: in place, in one transaction, when the file is a
- * sandbox's database (a server holding it open sees the change at its next request); else as a new
- * database (0600) made beside it and renamed over it, which replaces whatever was there, a symlink
- * included. To be called holding the state file's lock.
+ * sandbox's database that can take it (a server holding it open sees the change at its next
+ * request); else as a new database (0600) made beside it and renamed over it, which replaces
+ * whatever was there, a symlink, a database missing a table or a damaged one included. To be
+ * called holding the state file's lock.
  */
 export function writeDatabase(file: string, state: StateCore): void {
-  if (isDatabaseFile(file)) {
-    let database: Database | undefined;
-    try {
-      database = openDatabase(file, (reason) => new Error(reason));
-    } catch {
-      database = undefined;
-    }
-    if (database !== undefined) {
-      try {
-        database.exec('BEGIN IMMEDIATE');
-        try {
-          upToDate(database);
-          database.exec('DELETE FROM members; DELETE FROM rows; DELETE FROM row_slices');
-          writeWhole(database, state);
-          database.exec('COMMIT');
-        } catch (error) {
-          database.exec('ROLLBACK');
-          throw error;
-        }
-        return;
-      } finally {
-        database.close();
-      }
-    }
-  }
+  if (isDatabaseFile(file) && writtenInPlace(file, state)) return;
   const temporary = join(dirname(file), `.${basename(file)}.${process.pid}.${builtinModule('node:crypto').randomBytes(4).toString('hex')}.tmp`);
   try {
     writeFileSync(temporary, '', { mode: 0o600, flag: 'wx' });
@@ -508,6 +485,60 @@ export function writeDatabase(file: string, state: StateCore): void {
     for (const leftover of ['', '-journal', '-wal', '-shm']) rmSync(`${temporary}${leftover}`, { force: true });
     throw error;
   }
+}
+
+/** SQLite's primary result codes that say the database is busy or the disk failed: replacing the file would not mend them, and would lose another writer's work. */
+const NOT_MENDED_BY_REPLACING = new Set([5 /* BUSY */, 6 /* LOCKED */, 10 /* IOERR */, 13 /* FULL */]);
+
+/**
+ * Writes the whole state into the sandbox's database at the path, in place, in one transaction;
+ * false when the file cannot take it (not a sandbox's state, a table missing, damaged), which is
+ * then replaced whole.
+ */
+function writtenInPlace(file: string, state: StateCore): boolean {
+  let database: Database;
+  try {
+    database = openDatabase(file, (reason) => new Error(reason));
+  } catch {
+    return false;
+  }
+  try {
+    // A sandbox's database that lost a table (a person's edit, another program's) is replaced.
+    if (!hasTables(database)) return false;
+    database.exec('BEGIN IMMEDIATE');
+    try {
+      upToDate(database);
+      database.exec('DELETE FROM members; DELETE FROM rows; DELETE FROM row_slices');
+      writeWhole(database, state);
+      database.exec('COMMIT');
+    } catch (error) {
+      database.exec('ROLLBACK');
+      throw error;
+    }
+    return true;
+  } catch (error) {
+    const code = (error as { errcode?: number }).errcode;
+    if (code !== undefined && NOT_MENDED_BY_REPLACING.has(code & 0xff)) throw error;
+    return false;
+  } finally {
+    database.close();
+  }
+}
+
+/** The tables of a sandbox's state (TABLES), with the columns the store writes. */
+const TABLE_COLUMNS: Record<string, string[]> = {
+  members: ['key', 'value'],
+  row_slices: ['key'],
+  rows: ['position', 'slice', 'id', 'key0', 'key1', 'value'],
+};
+
+/** Whether the database has every table the store writes, each with its columns (a layout-1 table of rows lacks its places, which upToDate adds). */
+function hasTables(database: Database): boolean {
+  const columns = database.prepare('SELECT name FROM pragma_table_info(?)');
+  return Object.entries(TABLE_COLUMNS).every(([table, wanted]) => {
+    const found = new Set(columns.all(table).map((column) => String(column.name)));
+    return wanted.every((column) => found.has(column));
+  });
 }
 
 /** Makes what was written to a file durable before it is renamed into place. */

@@ -195,8 +195,16 @@ function refusal(file: string): (reason: string) => LocalFileError {
   return (reason) => unusableState(file, reason);
 }
 
+/** A state file that cannot be read or written as it is, and why: `sandbox reset` starts it over. */
+export class UnusableStateError extends LocalFileError {
+  constructor(
+    file: string,
+    readonly reason: string,
+  ) {
+    super(`the sandbox state file ${file} could not be read: ${reason}`, { hint: 'start over from the seed data with `loopsctl sandbox reset`' });
+  }
+}
+
 function unusableState(file: string, reason: string): LocalFileError {
-  return new LocalFileError(`the sandbox state file ${file} could not be read: ${reason}`, {
-    hint: 'start over from the seed data with `loopsctl sandbox reset`',
-  });
+  return new UnusableStateError(file, reason);
 }

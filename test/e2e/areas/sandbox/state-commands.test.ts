@@ -1,8 +1,9 @@
 /** The commands that work on the sandbox's state file without a server: outbox --clear and reset. */
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { run, tempDir } from '../../../support/main.js';
-import { addRow, setMember, stateFileIn, stateIn } from '../../../support/state-file.js';
+import { addRow, queryState, setMember, stateFileIn, stateIn } from '../../../support/state-file.js';
 
 describe('loopsctl sandbox outbox --clear', () => {
   it('says how many entries it cleared, and that it cleared none from an empty outbox', async () => {
@@ -40,6 +41,36 @@ describe('loopsctl sandbox reset', () => {
     const themes = await run(['--sandbox', 'themes', 'list', '--json'], { env });
     expect(themes.code).toBe(0);
     expect(themes.json()).toHaveLength(26);
+  });
+
+  it.each([
+    ['a database missing a table', ['DROP TABLE row_slices']],
+    ['a database with a column gone', ['DROP INDEX rows_by_key1', 'ALTER TABLE rows DROP COLUMN key1']],
+    ['a database whose writes another program refuses', ["CREATE TRIGGER kept BEFORE DELETE ON members BEGIN SELECT RAISE(ABORT, 'kept'); END"]],
+  ])('starts over %s, whose own refusal sent the reader to reset', async (_what, damage) => {
+    const configDir = tempDir();
+    const env = { LOOPSCTL_CONFIG_DIR: configDir };
+    expect((await run(['sandbox', 'reset'], { env })).code).toBe(0);
+    for (const sql of damage) queryState(stateFileIn(configDir), sql);
+    const reset = await run(['sandbox', 'reset'], { env });
+    expect(reset.code, reset.stderr).toBe(0);
+    expect(reset.stderr).toContain(`Reset ${stateFileIn(configDir)} to the demo team's data.`);
+    const themes = await run(['--sandbox', 'themes', 'list', '--json'], { env });
+    expect(themes.code, themes.stderr).toBe(0);
+    expect(themes.json()).toHaveLength(26);
+  });
+
+  it('names the file to remove when it cannot start the state over, rather than itself', async () => {
+    const configDir = tempDir();
+    const env = { LOOPSCTL_CONFIG_DIR: configDir };
+    const file = stateFileIn(configDir);
+    // A directory where the state file goes: no database is made over it.
+    mkdirSync(join(file, 'inside'), { recursive: true });
+    const reset = await run(['sandbox', 'reset'], { env });
+    expect(reset.code).toBe(2);
+    expect(reset.stderr).toContain(`Error: the sandbox state file ${file} could not be started over: `);
+    expect(reset.stderr).toContain(`Hint: remove ${file} yourself`);
+    expect(reset.stderr).not.toContain('Hint: start over');
   });
 
   it('starts a new team with --seed empty, and a later reset keeps to the seed the data started from', async () => {
