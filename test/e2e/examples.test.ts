@@ -222,7 +222,8 @@ for (const example of [...helpExamples(), ...readmeExamples()]) sources.set(exam
 describe.each([...sources])('examples of %s', (_source, examples) => {
   it('run as written against the sandbox', async () => {
     // A sandbox of the examples' own, keeping its state where `--sandbox` would, that records what they send.
-    const configDir = tempDir();
+    // A short name: `doctor` shows the config directory, whose line must fit 80 columns.
+    const configDir = tempDir('cfg-');
     // From a copy of the seeded state: what a new state file holds, for a copy's cost rather than a seed's.
     copyFileSync(seededState, join(configDir, 'sandbox-state.db'));
     const sandbox = await recordingSandbox({ stateFile: join(configDir, 'sandbox-state.db') });

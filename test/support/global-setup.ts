@@ -45,18 +45,21 @@ export default function setup(): () => void {
 
 /** A warning for each thing left in the run's directory, naming the test file that made it where its name says. */
 export function leftBehind(runDir: string): string[] {
-  return readdirSync(runDir).map((name) => {
+  return readdirSync(runDir).flatMap((name) => {
     const owner = ownerOf(name);
     const path = join(runDir, name);
-    if (owner === undefined) return `warning: ${path} was left in the tests' temporary directory by no test file (vitest, or a worker between two files)`;
+    if (owner === undefined) return [`warning: ${path} was left in the tests' temporary directory by no test file (vitest, or a worker between two files)`];
     let held: string[] = [];
     try {
       held = readdirSync(path);
     } catch {
       // A file, or gone since.
     }
-    const what = held.length === 0 ? '' : `, holding ${held.slice(0, 10).join(', ')}${held.length > 10 ? ', …' : ''}`;
-    return `warning: ${owner} left its temporary directory ${path}${what}: its process ended before the file could remove it`;
+    // A file skipped whole runs no hook, and leaves its directory as it was made, empty: nothing to say.
+    if (held.length === 0) return [];
+    return [
+      `warning: ${owner} left its temporary directory ${path}, holding ${held.slice(0, 10).join(', ')}${held.length > 10 ? ', …' : ''}: its process ended before the file could remove it`,
+    ];
   });
 }
 

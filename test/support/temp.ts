@@ -7,7 +7,7 @@
  * failing the file if anything is still there; what is left in the run's directory at the end has
  * the name of the file that made it.
  */
-import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
@@ -39,8 +39,18 @@ export function ownerOf(name: string): string | undefined {
 /** The file's own directory while it runs, and the temporary directory it took the place of. */
 let current: { dir: string; before: string | undefined } | undefined;
 
-/** Makes the test file's own directory (in the run's) and makes it the temporary directory of the process until leaveFileDir(). */
+/**
+ * Makes the test file's own directory (in the run's) and makes it the temporary directory of the
+ * process until leaveFileDir(). A file skipped whole runs no hook, so never leaves its directory:
+ * the next file of the process removes it first, and puts back the temporary directory it took.
+ */
 export function enterFileDir(root: string, file: string): string {
+  if (current !== undefined) {
+    const skipped = current;
+    current = undefined;
+    restore(skipped.before);
+    rmSync(skipped.dir, { recursive: true, force: true, maxRetries: 5 });
+  }
   const before = process.env.TMPDIR;
   const dir = mkdtempSync(join(tmpdir(), fileDirPrefix(root, file)));
   process.env.TMPDIR = dir;
@@ -58,13 +68,17 @@ export async function leaveFileDir(): Promise<void> {
   const { dir, before } = current;
   current = undefined;
   unmadeParent = undefined;
-  if (before === undefined) delete process.env.TMPDIR;
-  else process.env.TMPDIR = before;
+  restore(before);
   await rm(dir, { recursive: true, force: true, maxRetries: 5 });
   if (existsSync(dir))
     throw new Error(
       `this test file's temporary directory ${dir} is still there after its removal, with ${readdirSync(dir).join(', ')}: a process it started still writes there`,
     );
+}
+
+function restore(before: string | undefined): void {
+  if (before === undefined) delete process.env.TMPDIR;
+  else process.env.TMPDIR = before;
 }
 
 /** A new empty directory in the test file's own, removed with it after the file. */

@@ -46,6 +46,8 @@ it("warns of what is left in the run's directory, by the test file that made it"
   const left = join(run, `${fileDirPrefix(ROOT, join(ROOT, 'test/e2e/areas/content/preview.test.ts'))}Ab12Cd`);
   mkdirSync(join(left, 'loopsctl-browser-xyz'), { recursive: true });
   mkdirSync(join(run, 'stray'));
+  // A file skipped whole leaves its directory as it was made: said by nothing.
+  mkdirSync(join(run, `${fileDirPrefix(ROOT, join(ROOT, 'test/spawned/quickstart.test.ts'))}Ef34Gh`));
   expect(leftBehind(run).sort()).toEqual([
     `warning: ${join(run, 'stray')} was left in the tests' temporary directory by no test file (vitest, or a worker between two files)`,
     `warning: test/e2e/areas/content/preview.test.ts left its temporary directory ${left}, holding loopsctl-browser-xyz: its process ended before the file could remove it`,
