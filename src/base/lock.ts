@@ -21,6 +21,7 @@
  * is refused, said, rather than read without end or waited on.
  */
 import { closeSync, linkSync, openSync, renameSync, rmSync } from 'node:fs';
+import { signalsEndWait } from './blocking-wait.js';
 import { readRegularFile } from './regular-file.js';
 import { LocalFileError } from './errors.js';
 import { writeWholeSync } from './write-whole.js';
@@ -78,6 +79,12 @@ export function takeFileLock(target: string, options: LockOptions = {}): () => v
 }
 
 function acquire(lockFile: string, waitMs: number, staleMs: number): void {
+  if (tryCreate(lockFile)) return;
+  // A wait, synchronous: a signal ends it (blocking-wait.ts).
+  signalsEndWait(() => waitFor(lockFile, waitMs, staleMs));
+}
+
+function waitFor(lockFile: string, waitMs: number, staleMs: number): void {
   let giveUpAt = Date.now() + waitMs;
   let waitingFor: string | undefined;
   for (;;) {

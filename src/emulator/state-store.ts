@@ -11,12 +11,13 @@
  * reads again only once another connection has committed (`PRAGMA data_version`) or the file was
  * replaced or removed.
  */
-import { closeSync, fsyncSync, lstatSync, openSync, readSync, renameSync, rmSync, watch, writeFileSync, type FSWatcher, type Stats } from 'node:fs';
+import { closeSync, fsyncSync, lstatSync, openSync, renameSync, rmSync, watch, writeFileSync, type FSWatcher, type Stats } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { builtinModule } from '../base/builtin.js';
 import { LocalFileError } from '../base/errors.js';
 import { keepRowsIn, type KeptRows, type RowKind, type StateCore } from './module.js';
 import { readOnUse, ROW_SLICES, SliceRows, unparsed, type Statement } from './state-rows.js';
+import { beginWriting, BUSY_WAIT_MS, hasTables, isDatabaseFile } from './state-opening.js';
 
 /** The part of node:sqlite the store uses. */
 interface Database {
@@ -62,7 +63,6 @@ const APPLICATION_ID = 0x4c6f6f70;
 const LAYOUT = 2;
 /** How many pages (4 KiB) of the write-ahead log a checkpoint waits for: a log of about 40 MB beside the file. */
 const CHECKPOINT_PAGES = 10_000;
-const SQLITE_HEADER = Buffer.from('SQLite format 3\0', 'latin1');
 
 /** What layout 2 added to layout 1's table of rows: each row's place in its slice's queues. */
 const PLACES = 'ALTER TABLE rows ADD COLUMN place TEXT';
@@ -103,24 +103,10 @@ function upToDate(database: Database): void {
   for (const [name, sql] of Object.entries(INDEXES)) if (made.get(name) !== sql) database.exec(`DROP INDEX IF EXISTS ${name}; ${sql}`);
 }
 
-/** Whether the file starts as every SQLite database does; false for JSON, an empty file or none. */
-export function isDatabaseFile(file: string): boolean {
-  let descriptor: number | undefined;
-  try {
-    descriptor = openSync(file, 'r');
-    const head = Buffer.alloc(SQLITE_HEADER.length);
-    return readSync(descriptor, head, 0, head.length, 0) === head.length && head.equals(SQLITE_HEADER);
-  } catch {
-    return false;
-  } finally {
-    if (descriptor !== undefined) closeSync(descriptor);
-  }
-}
-
 function openDatabase(file: string, refuse: (reason: string) => Error): Database {
   const database = new (sqliteModule().DatabaseSync)(file);
   try {
-    database.exec('PRAGMA busy_timeout = 5000');
+    database.exec(`PRAGMA busy_timeout = ${BUSY_WAIT_MS}`);
     const identity = database
       .prepare('SELECT (SELECT application_id FROM pragma_application_id) AS app, (SELECT user_version FROM pragma_user_version) AS layout')
       .get()!;
@@ -222,7 +208,8 @@ export class StateDatabase {
       // Another process may have made the database while this one waited for the lock: it is then the state.
       return this.how.locked(() => (this.opened(false) === undefined ? whole() : this.transaction(true, fn)));
     }
-    database.exec(write ? 'BEGIN IMMEDIATE' : 'BEGIN');
+    if (write) beginWriting(database);
+    else database.exec('BEGIN');
     try {
       if (write && !this.upToDate) {
         upToDate(database);
@@ -523,22 +510,6 @@ function writtenInPlace(file: string, state: StateCore): boolean {
   } finally {
     database.close();
   }
-}
-
-/** The tables of a sandbox's state (TABLES), with the columns the store writes. */
-const TABLE_COLUMNS: Record<string, string[]> = {
-  members: ['key', 'value'],
-  row_slices: ['key'],
-  rows: ['position', 'slice', 'id', 'key0', 'key1', 'value'],
-};
-
-/** Whether the database has every table the store writes, each with its columns (a layout-1 table of rows lacks its places, which upToDate adds). */
-function hasTables(database: Database): boolean {
-  const columns = database.prepare('SELECT name FROM pragma_table_info(?)');
-  return Object.entries(TABLE_COLUMNS).every(([table, wanted]) => {
-    const found = new Set(columns.all(table).map((column) => String(column.name)));
-    return wanted.every((column) => found.has(column));
-  });
 }
 
 /** Makes what was written to a file durable before it is renamed into place. */

@@ -4,16 +4,17 @@
  * change or after it, never half of it. A file of an older loopsctl (the state as JSON) is read
  * whole, and becomes a database at the first change.
  */
-import { existsSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { lazily } from '../base/lazily.js';
 import { z } from '../base/shapes.js';
 import { LocalFileError } from '../base/errors.js';
-import { parseJson, readFileBytes, UnusableFileError } from '../base/json-file.js';
+import { parseJson, UnusableFileError } from '../base/json-file.js';
 import { LockTimeoutError, withFileLock, type LockOptions } from '../base/lock.js';
 import { ensureDirectory, inKeptDirectory } from '../base/private-dir.js';
 import { checkSlicesOnUse, type SandboxModule, type SeedKind, type StateCore } from './module.js';
-import { isDatabaseFile, readDatabase, StateDatabase, writeDatabase } from './state-store.js';
+import { isDatabaseFile, openIfRegular } from './state-opening.js';
+import { readDatabase, StateDatabase, writeDatabase } from './state-store.js';
 
 /**
  * The version of the state file's layout. Version 1 files hold the same slices under the same
@@ -106,7 +107,7 @@ function readJsonState(file: string): { state: StateCore; source: string } | und
   // A database under the older name (copied there by hand): read as the database it is.
   if (source !== file && isDatabaseFile(source)) return { state: inDatabase(source, () => readDatabase(source, refusal(source))), source };
   try {
-    const bytes = readFileBytes(source);
+    const bytes = readStateBytes(source);
     if (bytes === undefined) return undefined;
     const parsed = parseJson(bytes);
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new UnusableFileError('the file: it is not a JSON object');
@@ -117,6 +118,23 @@ function readJsonState(file: string): { state: StateCore; source: string } | und
   } catch (error) {
     if (error instanceof UnusableFileError) throw unusableState(source, error.message);
     throw error;
+  }
+}
+
+/** A state file's bytes, or undefined when there is none: read only once it is known to be a regular file (openIfRegular). */
+function readStateBytes(file: string): Buffer | undefined {
+  let opened: number | string | undefined;
+  try {
+    opened = openIfRegular(file);
+  } catch (error) {
+    throw new UnusableFileError((error as Error).message, { cause: error });
+  }
+  if (typeof opened === 'string') throw new UnusableFileError(`it is ${opened}, not a file`);
+  if (opened === undefined) return undefined;
+  try {
+    return readFileSync(opened);
+  } finally {
+    closeSync(opened);
   }
 }
 
