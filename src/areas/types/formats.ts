@@ -146,9 +146,11 @@ function json(ids: Ids): string {
     contactProperties: ids.contactProperties.map((property) => [property.key, propertyEntry(property)]),
   } satisfies Record<string, [string, unknown][]>;
   // The values as JSON writes them, with what it leaves raw that a terminal acts on escaped (quote()).
-  return escapeUnsafeInJson(`{\n${Object.entries(sections)
-    .map(([name, entries]) => `  ${quote(name)}: ${section(entries)}`)
-    .join(',\n')}\n}\n`);
+  return escapeUnsafeInJson(
+    `{\n${Object.entries(sections)
+      .map(([name, entries]) => `  ${quote(name)}: ${section(entries)}`)
+      .join(',\n')}\n}\n`,
+  );
 }
 
 /**
