@@ -148,7 +148,7 @@ function tryCreate(lockFile: string): boolean {
     throw error;
   }
   try {
-    writeWholeSync(fd, JSON.stringify({ pid: process.pid, since: Date.now() }));
+    writeWholeSync(fd, JSON.stringify({ pid: process.pid, since: Date.now() }), lockFile);
   } catch (error) {
     // A full disk: no lock is left behind that would keep the next run out.
     closeSync(fd);

@@ -70,7 +70,7 @@ export function keepImage(configDir: string, id: string, image: unknown, keep = 
   const fresh = join(dir, `.${id}.${randomBytes(4).toString('hex')}.tmp`);
   const fd = openSync(fresh, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0), 0o600);
   try {
-    writeWholeSync(fd, text);
+    writeWholeSync(fd, text, file);
   } finally {
     closeSync(fd);
   }

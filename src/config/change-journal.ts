@@ -133,7 +133,7 @@ export function appendEntry(configDir: string, entry: JournalEntry, rotateBytes 
     try {
       // The whole line, to a file opened O_APPEND under the journal's lock: it lands after every
       // other, and a write the system cuts short is continued, so no line is left half written.
-      writeWholeSync(opened.fd, line);
+      writeWholeSync(opened.fd, line, opened.file);
     } finally {
       closeSync(opened.fd);
     }

@@ -4,7 +4,8 @@
  * here applies to both; and a command's invocation from typed input, as commander would make it
  * from argv.
  */
-import { ExitCode, InternalError, LocalFileError, LoopsctlError, NotFoundError, UsageError, withDetails } from '../base/errors.js';
+import { ExitCode, InternalError, LoopsctlError, NotFoundError, UsageError, withDetails } from '../base/errors.js';
+import { refusedWrite } from '../base/write-whole.js';
 import { viewOf, type Handler } from './capabilities.js';
 import { attributeName, checkConstraints, type OptionGiven } from './constraints.js';
 import type { CommandContext } from './context.js';
@@ -188,17 +189,10 @@ function textOf(name: string, value: InputValue): string {
 }
 
 /** Anything thrown, as one of loopsctl's errors: what is not one is a bug in loopsctl. */
-/** The system's refusals of a local write that no care of loopsctl's prevents: the machine's, not a bug (exit 2, never 70). */
-const FULL_OR_FAILING = new Set(['ENOSPC', 'EDQUOT', 'EIO', 'EROFS']);
-
 export function asLoopsctlError(error: unknown): LoopsctlError {
   if (error instanceof LoopsctlError) return error;
-  const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  if (typeof code === 'string' && FULL_OR_FAILING.has(code)) {
-    return new LocalFileError(`a local file could not be written: ${(error as Error).message}`, {
-      cause: error,
-      hint: code === 'ENOSPC' || code === 'EDQUOT' ? 'free some space on the disk (or the quota), then run it again' : 'check the disk, then run it again',
-    });
-  }
+  // The system's refusal of a local write (a full disk): the machine's, not a bug (exit 2, never 70).
+  const refused = refusedWrite(error);
+  if (refused !== undefined) return refused;
   return new InternalError(error instanceof Error ? error.message : String(error), { cause: error });
 }

@@ -206,7 +206,7 @@ export class Journal {
   /** Written whole: a write the OS cuts short is continued. */
   private appendText(text: string): void {
     try {
-      writeWholeSync(this.fd!, text);
+      writeWholeSync(this.fd!, text, this.path);
     } catch (error) {
       throw new OutputError(`cannot write to the journal ${this.path}: ${(error as Error).message}`);
     }

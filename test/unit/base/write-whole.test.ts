@@ -25,12 +25,12 @@ describe('writeWholeSync', () => {
   it('writes all of a text, a character of several bytes cut between writes included', () => {
     cutWritesShort();
     const text = 'Grüße, 👋 and “quotes” across the seven-byte writes\n';
-    expect(writtenBy((fd) => writeWholeSync(fd, text))).toBe(text);
+    expect(writtenBy((fd) => writeWholeSync(fd, text, 'written'))).toBe(text);
   });
 
   it('writes all of a buffer', () => {
     cutWritesShort();
     const bytes = Buffer.from('0123456789'.repeat(10));
-    expect(writtenBy((fd) => writeWholeSync(fd, bytes))).toBe(bytes.toString());
+    expect(writtenBy((fd) => writeWholeSync(fd, bytes, 'written'))).toBe(bytes.toString());
   });
 });

@@ -1,8 +1,9 @@
 /**
  * A full disk while `loopsctl apply` runs (simulated: every write of a local file refused with
- * ENOSPC, as the system refuses it; test/support/patch-builtin.ts) is the machine's condition,
- * said as such (exit 2), never "a bug in loopsctl" (exit 70); and it leaves nothing behind that
- * keeps the next apply out.
+ * ENOSPC, as the system refuses it; test/support/patch-builtin.ts), or a file larger than the
+ * process may write (`ulimit -f`: EFBIG), is the machine's condition, said as such, naming the file
+ * that could not be written (exit 2), never "a bug in loopsctl" (exit 70); and it leaves nothing
+ * behind that keeps the next apply out.
  */
 import fs from 'node:fs';
 import { join } from 'node:path';
@@ -12,11 +13,11 @@ import { tempDir } from '../../../support/main.js';
 import { patchBuiltin } from '../../../support/patch-builtin.js';
 import { sandboxEachTest, type Recorded } from '../../../support/recording.js';
 
-const disk = { full: false };
+const disk = { full: false, refusal: { code: 'ENOSPC', errno: -28, message: 'ENOSPC: no space left on device, write' } };
 
 /** For the rest of the test, a write of a local file is refused while the disk is full. */
 function guardWrites(): void {
-  const refused = () => Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', errno: -28, syscall: 'write' });
+  const refused = () => Object.assign(new Error(disk.refusal.message), { code: disk.refusal.code, errno: disk.refusal.errno, syscall: 'write' });
   const guarded = <F extends (...args: never[]) => unknown>(write: F): F =>
     ((...args: Parameters<F>) => {
       if (disk.full) throw refused();
@@ -30,7 +31,11 @@ const sandboxes = sandboxEachTest();
 const writes = (requests: Recorded[]) => requests.filter((request) => request.method !== 'GET');
 
 describe('a full disk during apply', () => {
-  it('ends with exit 2 and what to do, not exit 70, before the first write and after it, and the next apply runs', async () => {
+  it.each([
+    { code: 'ENOSPC', errno: -28, message: 'ENOSPC: no space left on device, write', said: 'the disk is full', hint: 'free some space' },
+    { code: 'EFBIG', errno: -27, message: 'EFBIG: file too large, write', said: 'it would be larger than this process may write (ulimit -f)', hint: 'ulimit -f' },
+  ])('($code) ends with exit 2, the file named and what to do, not exit 70, before the first write and after it, and the next apply runs', async (refusal) => {
+    disk.refusal = refusal;
     guardWrites();
     const sandbox = await sandboxes();
     const directory = tempDir('loopsctl-full-');
@@ -44,8 +49,9 @@ describe('a full disk during apply', () => {
       disk.full = false;
     });
     expect(before.code, before.stderr).toBe(2);
-    expect(before.stderr).toContain('no space left on device');
-    expect(before.stderr).toContain('free some space');
+    // The first file apply writes: the plan's lock, which keeps a second apply of it out.
+    expect(before.stderr).toContain(`Error: ${plan}.lock could not be written: ${refusal.said} (${refusal.message})`);
+    expect(before.stderr).toContain(refusal.hint);
     expect(writes(sandbox.requests)).toEqual([]);
 
     // The disk fills once the write is sent: what the apply keeps after it cannot be written.
@@ -60,7 +66,7 @@ describe('a full disk during apply', () => {
       recorded.push = push;
     });
     expect(during.code, during.stderr).not.toBe(70);
-    expect(during.stderr).toContain('no space left on device');
+    expect(during.stderr).toMatch(new RegExp(`Error: ${directory.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/\\S+ could not be written: ${refusal.said.replace(/[()]/g, '\\$&')}`));
     expect(fs.existsSync(`${plan}.lock`)).toBe(false);
   });
 });
