@@ -16,7 +16,7 @@ function suite(count: number, ms: number): FileCost[] {
 
 describe('overBudget', () => {
   it('names a file whose share of the CPU is over the budget, with its share', () => {
-    // 99 files of 1 s and one of 10 s: 10 / 109 of the whole, over 8%.
+    // 99 files of 1 s and one of 10 s: 10 / 109 of the whole, over 5%.
     expect(overBudget(suite(99, 10_000))).toEqual([{ file: 'test/e2e/slow.test.ts', share: 10_000 / 109_000, ms: 10_000 }]);
   });
 
@@ -67,7 +67,7 @@ describe('the reporter', () => {
     const said = (await report(suite(99, 10_000))).join('');
     expect({ exitCode: process.exitCode, message: said }).toMatchObject({
       exitCode: 1,
-      message: expect.stringMatching(/at most 8% of the run's CPU, and one takes more:\n {2}test\/e2e\/slow\.test\.ts: 9\.2% \(10\.0 s\)\n/),
+      message: expect.stringMatching(/at most 5% of the run's CPU, and one takes more:\n {2}test\/e2e\/slow\.test\.ts: 9\.2% \(10\.0 s\)\n/),
     });
   });
 
