@@ -47,5 +47,8 @@ export function refusedWrite(error: unknown, file?: string): LocalFileError | un
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   const refusal = typeof code === 'string' && Object.hasOwn(FULL_OR_FAILING, code) ? FULL_OR_FAILING[code]! : undefined;
   if (refusal === undefined) return undefined;
-  return new LocalFileError(`${file ?? 'a local file'} could not be written: ${refusal.why} (${(error as Error).message})`, { cause: error, hint: refusal.hint });
+  return new LocalFileError(`${file ?? 'a local file'} could not be written: ${refusal.why} (${(error as Error).message})`, {
+    cause: error,
+    hint: refusal.hint,
+  });
 }

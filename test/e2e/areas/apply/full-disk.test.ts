@@ -33,7 +33,13 @@ const writes = (requests: Recorded[]) => requests.filter((request) => request.me
 describe('a full disk during apply', () => {
   it.each([
     { code: 'ENOSPC', errno: -28, message: 'ENOSPC: no space left on device, write', said: 'the disk is full', hint: 'free some space' },
-    { code: 'EFBIG', errno: -27, message: 'EFBIG: file too large, write', said: 'it would be larger than this process may write (ulimit -f)', hint: 'ulimit -f' },
+    {
+      code: 'EFBIG',
+      errno: -27,
+      message: 'EFBIG: file too large, write',
+      said: 'it would be larger than this process may write (ulimit -f)',
+      hint: 'ulimit -f',
+    },
   ])('($code) ends with exit 2, the file named and what to do, not exit 70, before the first write and after it, and the next apply runs', async (refusal) => {
     disk.refusal = refusal;
     guardWrites();
@@ -66,7 +72,9 @@ describe('a full disk during apply', () => {
       recorded.push = push;
     });
     expect(during.code, during.stderr).not.toBe(70);
-    expect(during.stderr).toMatch(new RegExp(`Error: ${directory.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/\\S+ could not be written: ${refusal.said.replace(/[()]/g, '\\$&')}`));
+    expect(during.stderr).toMatch(
+      new RegExp(`Error: ${directory.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/\\S+ could not be written: ${refusal.said.replace(/[()]/g, '\\$&')}`),
+    );
     expect(fs.existsSync(`${plan}.lock`)).toBe(false);
   });
 });
