@@ -46,6 +46,19 @@ function constants(text: string, line: RegExp, decode: (literal: string) => stri
 /** A double-quoted string of Ruby, as written: JSON's escapes only, and `#` always escaped (Go's are read by test/support/go-source.ts). */
 const RUBY_STRING = String.raw`"(?:[^"\\\n#]|\\["\\/bfnrt#]|\\u[0-9a-fA-F]{4})*"`;
 
+/** The event names a Go or Ruby file of these records holds, as its language reads them (Go's whole file; Ruby's lines by its grammar), sorted. */
+function eventNames(format: 'go' | 'rb', records: TypesInput, tree?: Map<string, string>): string[] {
+  const text = generateFormat(format, records, tree);
+  const read =
+    format === 'go'
+      ? Object.fromEntries(readGoPackage(text).constants)
+      : constants(text, new RegExp(String.raw`^ {2}([A-Z]\w*) = (${RUBY_STRING})\.freeze$`, 'gm'), (literal) => JSON.parse(literal.replace(/\\#/g, '#')));
+  return Object.entries(read)
+    .filter(([name]) => name.startsWith(format === 'go' ? 'Event' : 'EVENT_'))
+    .map(([, value]) => value)
+    .sort();
+}
+
 describe('types --format', () => {
   const hostile = input(HOSTILE_IDS);
 
@@ -169,22 +182,8 @@ describe('types, names that a terminal acts on', () => {
         .sort(),
     ).toEqual([...TERMINAL_EVENTS].sort());
     expect(Object.values(parsed.events)[0]!.properties).toEqual({ 'plan\u009b': 'string' });
-    const go = Object.fromEntries(readGoPackage(generateFormat('go', terminalInput)).constants);
-    expect(
-      Object.entries(go)
-        .filter(([name]) => name.startsWith('Event'))
-        .map(([, value]) => value)
-        .sort(),
-    ).toEqual([...TERMINAL_EVENTS].sort());
-    const rb = constants(generateFormat('rb', terminalInput), new RegExp(String.raw`^ {2}([A-Z]\w*) = (${RUBY_STRING})\.freeze$`, 'gm'), (literal) =>
-      JSON.parse(literal.replace(/\\#/g, '#')),
-    );
-    expect(
-      Object.entries(rb)
-        .filter(([name]) => name.startsWith('EVENT_'))
-        .map(([, value]) => value)
-        .sort(),
-    ).toEqual([...TERMINAL_EVENTS].sort());
+    expect(eventNames('go', terminalInput)).toEqual([...TERMINAL_EVENTS].sort());
+    expect(eventNames('rb', terminalInput)).toEqual([...TERMINAL_EVENTS].sort());
   });
 
   it('are left out of --format env, which cannot escape them, with a comment saying why', () => {
@@ -234,21 +233,8 @@ describe('types --format, events and contact properties, keyed by the content tr
   it('go and rb: each event name a string of the language that reads back as it is', () => {
     const go = Object.fromEntries(readGoPackage(generateFormat('go', accountInput, TREE)).constants);
     expect(go.TxReset).toBe('c1');
-    expect(
-      Object.entries(go)
-        .filter(([name]) => name.startsWith('Event'))
-        .map(([, value]) => value)
-        .sort(),
-    ).toEqual([...HOSTILE_EVENTS].sort());
-    const rb = constants(generateFormat('rb', accountInput, TREE), new RegExp(String.raw`^ {2}([A-Z]\w*) = (${RUBY_STRING})\.freeze$`, 'gm'), (literal) =>
-      JSON.parse(literal.replace(/\\#/g, '#')),
-    );
-    expect(
-      Object.entries(rb)
-        .filter(([name]) => name.startsWith('EVENT_'))
-        .map(([, value]) => value)
-        .sort(),
-    ).toEqual([...HOSTILE_EVENTS].sort());
+    expect(eventNames('go', accountInput, TREE)).toEqual([...HOSTILE_EVENTS].sort());
+    expect(eventNames('rb', accountInput, TREE)).toEqual([...HOSTILE_EVENTS].sort());
   });
 
   it('env: a name it cannot hold (a quote, a line break) is left out with a comment; the others read back as they are', () => {
