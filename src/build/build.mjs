@@ -39,7 +39,7 @@ const vendored = {
   // The JavaScript and TypeScript parser of `check --code`, loaded only when it scans an app's source.
   'babel-parser': { imports: /^@babel\/parser$/, stdin: { contents: "export { parse } from '@babel/parser';", resolveDir: buildDir } },
   // The HTML parser of `content convert`, loaded only when it reads an email.
-  parse5: { stdin: { contents: "export { parse, parseFragment } from 'parse5';", resolveDir: buildDir } },
+  parse5: { stdin: { contents: "export { defaultTreeAdapter, parse, parseFragment } from 'parse5';", resolveDir: buildDir } },
   // MJML's own reader (htmlparser2, as mjml-parser-xml uses it), loaded only when convert reads MJML.
   htmlparser2: { stdin: { contents: "export { Parser } from 'htmlparser2';", resolveDir: buildDir } },
   // jq for --jq; it loads jq.wasm from its own directory, where copyJqWasm puts it.

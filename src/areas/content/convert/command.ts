@@ -20,7 +20,17 @@ import { DEFAULT_DIRECTORY } from '../lmx-files.js';
 import { convertComponent, convertDocument, type SourceDocument } from './document.js';
 import { readHtml } from './html-source.js';
 import { readMjml, readMjmlPartial, type MjmlOptions } from './mjml-source.js';
-import { CONVERT_KINDS, Findings, type Converted, type ConvertKind, type Place, type Remediation, type SourceNode } from './model.js';
+import {
+  CONVERT_KINDS,
+  Findings,
+  MAX_SOURCE_DEPTH,
+  nestedTooDeep,
+  type Converted,
+  type ConvertKind,
+  type Place,
+  type Remediation,
+  type SourceNode,
+} from './model.js';
 import { readReact } from './react-source.js';
 import { renderConversion } from './report.js';
 import { includeKey, readSource, sharedPartials, sourcesOf, type SourceFile, type Sources } from './sources.js';
@@ -60,9 +70,6 @@ function layoutOf(kind: ConvertKind, slug: string, workflow: (slug: string) => s
   }
 }
 
-/** Elements nested deeper than this are refused: no email nests so deep, and the mapper walks the tree by recursion. */
-export const MAX_SOURCE_DEPTH = 256;
-
 function readFormat(source: SourceFile, findings: Findings, mjml: MjmlOptions): SourceDocument {
   switch (source.format) {
     case 'html':
@@ -76,22 +83,18 @@ function readFormat(source: SourceFile, findings: Findings, mjml: MjmlOptions): 
 
 /** A source read, its nesting bounded (measured without recursion), so that a hostile depth is refused, not a crash. */
 function readDocument(source: SourceFile, findings: Findings, mjml: MjmlOptions): SourceDocument {
-  const tooDeep = (at: Place | undefined) =>
-    new LocalFileError(`${at === undefined ? source.file : `${at.file}:${at.line}:${at.column}`}: elements nested more than ${MAX_SOURCE_DEPTH} deep`, {
-      hint: 'no email nests its markup so deep: flatten it, then convert again',
-    });
   let document: SourceDocument;
   try {
     document = readFormat(source, findings, mjml);
   } catch (error) {
     // A parser that walks by recursion (Babel's, a reader's) meets its end on a hostile depth before the bound below can.
-    if (error instanceof RangeError) throw tooDeep(undefined);
+    if (error instanceof RangeError) throw nestedTooDeep(source.file);
     throw error;
   }
   const pending: [SourceNode, number][] = [[document.body, 0]];
   while (pending.length > 0) {
     const [node, depth] = pending.pop()!;
-    if (depth > MAX_SOURCE_DEPTH) throw tooDeep(node.at);
+    if (depth > MAX_SOURCE_DEPTH) throw nestedTooDeep(node.at);
     if (node.type === 'element') for (const child of node.children) pending.push([child, depth + 1]);
   }
   return document;

@@ -2,12 +2,12 @@
  * HTML email read as a browser reads it (parse5, with each element's line and column), into the
  * mapper's tree: the output of other providers' editors, of MJML and of React Email.
  */
-import { parse, parseFragment, type DefaultTreeAdapterMap } from 'parse5';
+import { defaultTreeAdapter, parse, parseFragment, type DefaultTreeAdapterMap, type TreeAdapter } from 'parse5';
 import { LocalFileError } from '../../../base/errors.js';
 import { LineIndex } from '../../../lmx/index.js';
 import type { SourceDocument } from './document.js';
 import { readLayout } from './html-layout.js';
-import { element, text, type Findings, type Place, type SourceElement, type SourceNode } from './model.js';
+import { element, MAX_SOURCE_DEPTH, nestedTooDeep, text, type Findings, type Place, type SourceElement, type SourceNode } from './model.js';
 import { hidesContent, parseStyle } from './styles.js';
 
 type Parse5Node = DefaultTreeAdapterMap['childNode'] | DefaultTreeAdapterMap['element'];
@@ -49,9 +49,38 @@ export function fromParse5(nodes: readonly Parse5Node[], origin: Origin): Source
   return result;
 }
 
+/**
+ * parse5's tree builder, refusing an element placed deeper than MAX_SOURCE_DEPTH as it is placed:
+ * the builder's own work grows with the depth of the open elements (each tag looks through them),
+ * so a file of nothing but opening tags would cost the square of its length before any bound after
+ * the parse could refuse it.
+ */
+function boundedAdapter(origin: Origin): TreeAdapter<DefaultTreeAdapterMap> {
+  const depthOf = (node: DefaultTreeAdapterMap['parentNode']): number => {
+    let depth = 0;
+    for (let at: DefaultTreeAdapterMap['parentNode'] | null = node; at !== null && depth <= MAX_SOURCE_DEPTH; depth += 1)
+      at = 'parentNode' in at ? at.parentNode : null;
+    return depth;
+  };
+  const placed = (parent: DefaultTreeAdapterMap['parentNode'], node: DefaultTreeAdapterMap['childNode']) => {
+    if ('tagName' in node && depthOf(parent) > MAX_SOURCE_DEPTH) throw nestedTooDeep(placeOf(node, origin));
+  };
+  return {
+    ...defaultTreeAdapter,
+    appendChild(parent, node) {
+      placed(parent, node);
+      defaultTreeAdapter.appendChild(parent, node);
+    },
+    insertBefore(parent, node, reference) {
+      placed(parent, node);
+      defaultTreeAdapter.insertBefore(parent, node, reference);
+    },
+  };
+}
+
 /** HTML cut out of another file, as the mapper's nodes. */
 export function htmlFragment(html: string, origin: Origin): SourceNode[] {
-  return fromParse5(parseFragment(html, { sourceCodeLocationInfo: true }).childNodes, origin);
+  return fromParse5(parseFragment(html, { sourceCodeLocationInfo: true, treeAdapter: boundedAdapter(origin) }).childNodes, origin);
 }
 
 /** Whether text is HTML at all: a file named .html that holds JSON, or nothing but words, is not. */
@@ -78,7 +107,7 @@ export function readHtml(source: string, file: string, findings: Findings): Sour
       hint: 'name an .html file that holds an email; MJML is .mjml, React Email .tsx or .jsx',
     });
   const origin = { file, line: 1, column: 1 };
-  const [html] = fromParse5(parse(source, { sourceCodeLocationInfo: true }).childNodes, origin).filter(
+  const [html] = fromParse5(parse(source, { sourceCodeLocationInfo: true, treeAdapter: boundedAdapter(origin) }).childNodes, origin).filter(
     (node): node is SourceElement => node.type === 'element' && node.name === 'html',
   );
   const head = childElements(html!).find((node) => node.name === 'head');

@@ -14,7 +14,7 @@ import type { SourceDocument } from './document.js';
 import { htmlFragment } from './html-source.js';
 import { mjmlSocial } from './mjml-social.js';
 import { checkNesting, parseMjmlTags, TEXT, type MjmlTag } from './mjml-tags.js';
-import { element, text, type Findings, type Place, type SourceElement, type SourceNode, type Style } from './model.js';
+import { element, MAX_SOURCE_DEPTH, nestedTooDeep, text, type Findings, type Place, type SourceElement, type SourceNode, type Style } from './model.js';
 import { parseStyle } from './styles.js';
 import { templateLogic } from './variables.js';
 
@@ -42,8 +42,8 @@ export function readMjml(source: string, file: string, findings: Findings, optio
   const body = root.children.find((tag) => tag.name === 'mj-body');
   if (body === undefined) throw new LocalFileError(`${file}: no <mj-body> in <mjml>`, { hint: 'an MJML email is its <mj-body>' });
   const reader = new MjmlReader(findings, options);
-  const headChildren = head === undefined ? [] : reader.expandIncludes(head.children, 'mj-head');
-  const bodyChildren = reader.expandIncludes(body.children, 'mj-body');
+  const headChildren = head === undefined ? [] : reader.expandIncludes(head.children, 'mj-head', 2);
+  const bodyChildren = reader.expandIncludes(body.children, 'mj-body', 2);
   const stray = tags.find((tag) => tag !== root && tag.name !== TEXT);
   if (stray !== undefined)
     throw new LocalFileError(`${file}:${stray.at.line}:${stray.at.column}: <${stray.name}> stands outside the <mjml> root`, {
@@ -71,7 +71,7 @@ export function readMjmlPartial(source: string, file: string, findings: Findings
   const reader = new MjmlReader(findings, options);
   const tags = parseMjmlTags(source, file);
   const root = tags.find((tag) => tag.name === 'mjml');
-  const inside = reader.expandIncludes(root?.children.find((tag) => tag.name === 'mj-body')?.children ?? tags, '#partial');
+  const inside = reader.expandIncludes(root?.children.find((tag) => tag.name === 'mj-body')?.children ?? tags, '#partial', 2);
   checkNesting(inside, '#partial');
   return reader.nodes(inside);
 }
@@ -96,12 +96,17 @@ class MjmlReader {
     private readonly options: MjmlOptions,
   ) {}
 
-  /** Includes replaced by what they hold, at any depth; one of a body's that is a component becomes its reference. */
-  expandIncludes(tags: MjmlTag[], parent: string): MjmlTag[] {
+  /**
+   * Includes replaced by what they hold, at any depth; one of a body's that is a component becomes
+   * its reference. `depth` is where the tags stand in the email, included partials counted in:
+   * each file is bounded as it is read, and so is what the partials make together.
+   */
+  expandIncludes(tags: MjmlTag[], parent: string, depth: number): MjmlTag[] {
     const result: MjmlTag[] = [];
     for (const tag of tags) {
+      if (depth > MAX_SOURCE_DEPTH) throw nestedTooDeep(tag.at);
       if (tag.name !== 'mj-include') {
-        result.push({ ...tag, children: this.expandIncludes(tag.children, tag.name) });
+        result.push({ ...tag, children: this.expandIncludes(tag.children, tag.name, depth + 1) });
         continue;
       }
       const path = tag.attrs.path;
@@ -135,7 +140,7 @@ class MjmlReader {
       const root = inner.find((candidate) => candidate.name === 'mjml');
       const section = root?.children.find((candidate) => candidate.name === (parent === 'mj-head' ? 'mj-head' : 'mj-body'))?.children ?? inner;
       this.depth += 1;
-      result.push(...this.expandIncludes(section, parent));
+      result.push(...this.expandIncludes(section, parent, depth));
       this.depth -= 1;
     }
     return result;

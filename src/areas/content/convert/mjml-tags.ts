@@ -4,12 +4,13 @@
  * comments anywhere read as MJML reads them; the content of `<mj-text>`, `<mj-button>`,
  * `<mj-table>`, `<mj-raw>`… kept as the HTML up to its closing tag. A file MJML's validation would
  * refuse (an element MJML does not have, or one where MJML does not take it: its rules validTag
- * and validChildren), or whose tag is never closed, is refused, naming the place.
+ * and validChildren), whose tag is never closed, or that nests its elements past the depth any
+ * email has, is refused, naming the place.
  */
 import { Parser } from 'htmlparser2';
 import { LocalFileError } from '../../../base/errors.js';
 import { LineIndex } from '../../../lmx/index.js';
-import type { Place } from './model.js';
+import { MAX_SOURCE_DEPTH, nestedTooDeep, type Place } from './model.js';
 
 /** An MJML tag as read: its attributes, children, and for an ending tag the HTML it holds. */
 export interface MjmlTag {
@@ -80,8 +81,13 @@ export function parseMjmlTags(source: string, file: string): MjmlTag[] {
   const root: MjmlTag = { name: '#root', attrs: {}, children: [], at: place(0) };
   const open: MjmlTag[] = [root];
   // Inside an ending tag (mj-text…), everything up to its own closing tag is its HTML, as MJML keeps it.
-  let ending: { tag: MjmlTag; start: number; nested: number } | undefined;
+  let ending: { tag: MjmlTag; start: number; nested: number; depth: number } | undefined;
   let problem: LocalFileError | undefined;
+  // The first problem ends the reading: nothing after it is parsed (htmlparser2's work grows with the elements it holds open).
+  const stop = (error: LocalFileError) => {
+    problem = error;
+    parser.pause();
+  };
   let justOpened: MjmlTag | undefined;
   let atEnd = false;
   const parser = new Parser(
@@ -90,27 +96,38 @@ export function parseMjmlTags(source: string, file: string): MjmlTag[] {
         if (problem !== undefined) return;
         if (ending !== undefined) {
           if (name === ending.tag.name) ending.nested += 1;
+          // The HTML inside counts too: the parser keeps its elements open as MJML's (htmlparser2 closes each it opens, void ones at once).
+          ending.depth += 1;
+          if (open.length + ending.depth > MAX_SOURCE_DEPTH) stop(nestedTooDeep(place(parser.startIndex)));
           return;
         }
         if (!KNOWN.has(name)) {
-          problem = refused(
-            place(parser.startIndex),
-            `<${name}> is not an MJML element`,
-            `MJML's validation refuses it (rule validTag: "Element ${name} doesn't exist or is not registered")`,
+          stop(
+            refused(
+              place(parser.startIndex),
+              `<${name}> is not an MJML element`,
+              `MJML's validation refuses it (rule validTag: "Element ${name} doesn't exist or is not registered")`,
+            ),
           );
           return;
         }
         const made: MjmlTag = { name, attrs, children: [], at: place(parser.startIndex) };
+        // Bounded as it is read: whatever walks the tags after (includes, validation, the mapper) meets no hostile depth.
+        if (open.length > MAX_SOURCE_DEPTH) {
+          stop(nestedTooDeep(made.at));
+          return;
+        }
         open.at(-1)!.children.push(made);
         open.push(made);
         justOpened = made;
-        if (ENDING_TAGS.has(name)) ending = { tag: made, start: parser.endIndex + 1, nested: 0 };
+        if (ENDING_TAGS.has(name)) ending = { tag: made, start: parser.endIndex + 1, nested: 0, depth: 0 };
       },
       onclosetag(name, implied) {
         if (problem !== undefined) return;
         const opened = justOpened;
         justOpened = undefined;
         if (ending !== undefined) {
+          if (name !== ending.tag.name || ending.nested > 0) ending.depth -= 1;
           if (name !== ending.tag.name) return;
           if (ending.nested > 0) {
             ending.nested -= 1;
@@ -123,7 +140,7 @@ export function parseMjmlTags(source: string, file: string): MjmlTag[] {
         const selfClosed = implied && opened === current && source[parser.endIndex - 1] === '/';
         if (implied && !selfClosed) {
           const end = atEnd ? 'the file ends' : `the closing tag at ${place(parser.startIndex).line}:${place(parser.startIndex).column} closes its parent`;
-          problem = refused(current.at, `<${name}> is never closed (${end})`, 'MJML reads all that follows as inside it: close it where it ends');
+          stop(refused(current.at, `<${name}> is never closed (${end})`, 'MJML reads all that follows as inside it: close it where it ends'));
           return;
         }
         if (ending !== undefined && !selfClosed) ending.tag.content = { html: source.slice(ending.start, parser.startIndex), at: place(ending.start) };

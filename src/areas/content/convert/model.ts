@@ -4,7 +4,23 @@
  * that every step adds to. MJML's and React Email's own elements arrive under names of their own
  * (`x-button`, `x-columns`, `x-section`…), so the mapper knows each meaning once.
  */
+import { LocalFileError } from '../../../base/errors.js';
 import { EMAIL_WORDS, type EmailWord } from '../../../platform/record-kinds.js';
+
+/**
+ * Elements nested deeper than this are refused: no email nests so deep, and the readers and the
+ * mapper walk the tree by recursion. Each reader refuses it while it parses, so that refusing a
+ * hostile depth costs no more than reading the file.
+ */
+export const MAX_SOURCE_DEPTH = 256;
+
+/** The refusal of markup nested past MAX_SOURCE_DEPTH, at the element that goes past it (or the file, where the place is not known). */
+export function nestedTooDeep(at: Place | string): LocalFileError {
+  const where = typeof at === 'string' ? at : `${at.file}:${at.line}:${at.column}`;
+  return new LocalFileError(`${where}: elements nested more than ${MAX_SOURCE_DEPTH} deep`, {
+    hint: 'no email nests its markup so deep: flatten it, then convert again',
+  });
+}
 
 /** Where something stands in a source file, 1-based. */
 export interface Place {

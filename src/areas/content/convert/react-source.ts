@@ -8,7 +8,7 @@
 import { parse } from '@babel/parser';
 import { LocalFileError } from '../../../base/errors.js';
 import type { SourceDocument } from './document.js';
-import { element, text, type Findings, type Place, type SourceElement, type SourceNode, type Style } from './model.js';
+import { element, nestedTooDeep, text, type Findings, type Place, type SourceElement, type SourceNode, type Style } from './model.js';
 import { tailwindStyle } from './tailwind.js';
 
 // Babel's tree, loosely typed: only the fields read here.
@@ -478,6 +478,8 @@ export function readReact(source: string, file: string, findings: Findings): Sou
   try {
     program = parse(source, { sourceType: 'module', plugins: ['jsx', 'typescript'] }).program;
   } catch (error) {
+    // Babel reads by recursion: a hostile depth ends its stack, which is the depth's refusal, not a file that does not parse.
+    if (error instanceof RangeError) throw nestedTooDeep(file);
     const { loc, message } = error as { loc?: { line: number; column: number }; message: string };
     throw new LocalFileError(
       `${file}${loc === undefined ? '' : `:${loc.line}:${loc.column + 1}`}: not JavaScript or TypeScript that parses (${message.replace(/ \(\d+:\d+\)$/, '')})`,

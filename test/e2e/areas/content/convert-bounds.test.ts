@@ -52,6 +52,49 @@ describe('content convert: bounds', () => {
     expect(refused).toEqual([expect.stringContaining('nested more than 256 deep'), expect.stringContaining('nested more than 256 deep')]);
   });
 
+  it('refuses MJML layout nested 5,000 deep where MJML’s tags recurse, at the element past the bound; migrate report goes on', async () => {
+    const root = sources({
+      'wrappers.mjml': `<mjml><mj-body>${'<mj-wrapper>'.repeat(5000)}${'</mj-wrapper>'.repeat(5000)}</mj-body></mjml>`,
+      'columns.mjml': `<mjml><mj-body>${'<mj-section><mj-column>'.repeat(2500)}<mj-text>x</mj-text>${'</mj-column></mj-section>'.repeat(2500)}</mj-body></mjml>`,
+      'classes.mjml': `<mjml><mj-head><mj-attributes>${'<mj-class name="a">'.repeat(5000)}${'</mj-class>'.repeat(5000)}</mj-attributes></mj-head><mj-body></mj-body></mjml>`,
+      'ok.mjml': '<mjml><mj-body><mj-section><mj-column><mj-text>Fine</mj-text></mj-column></mj-section></mj-body></mjml>',
+    });
+    for (const [name, column] of [
+      ['wrappers.mjml', 16 + 12 * 254],
+      ['columns.mjml', 16 + 23 * 127],
+      ['classes.mjml', 31 + 19 * 253],
+    ] as const) {
+      const { out, result } = await convert(join(root, name));
+      expect(result.code, result.stderr).toBe(2);
+      expect(result.stderr).toContain(`${join(root, name)}:1:${column}: elements nested more than 256 deep`);
+      expect(existsSync(out)).toBe(false);
+    }
+    const report = await run(['migrate', 'report', root, '--json']);
+    expect(report.code, report.stderr).toBe(0);
+    const templates = JSON.parse(report.stdout).templates as { path: string; refused?: string }[];
+    expect(templates.map((template) => `${template.path}: ${template.refused ?? 'converted'}`)).toEqual([
+      `classes.mjml: ${join(root, 'classes.mjml')}:1:${31 + 19 * 253}: elements nested more than 256 deep`,
+      `columns.mjml: ${join(root, 'columns.mjml')}:1:${16 + 23 * 127}: elements nested more than 256 deep`,
+      'ok.mjml: converted',
+      `wrappers.mjml: ${join(root, 'wrappers.mjml')}:1:${16 + 12 * 254}: elements nested more than 256 deep`,
+    ]);
+  });
+
+  it('refuses templates nested 200,000 deep as they are read (HTML, HTML in <mj-text>, MJML, JSX), naming the place; exit 2', async () => {
+    const root = sources({
+      'deep.html': `<html><body>${'<div>'.repeat(200_000)}Hi</body></html>`,
+      'text.mjml': `<mjml><mj-body><mj-section><mj-column><mj-text>${'<b>'.repeat(200_000)}Hi</mj-text></mj-column></mj-section></mj-body></mjml>`,
+      'groups.mjml': `<mjml><mj-body>${'<mj-group>'.repeat(190_000)}</mj-body></mjml>`,
+      'deep.tsx': `import { Html } from '@react-email/components';\nexport default function Deep() {\n  return <Html>${'<i>'.repeat(200_000)}</Html>;\n}\n`,
+    });
+    for (const name of ['deep.html', 'text.mjml', 'groups.mjml', 'deep.tsx']) {
+      const { out, result } = await convert(join(root, name));
+      expect(result.code, `${name}: ${result.stderr}`).toBe(2);
+      expect(result.stderr).toMatch(new RegExp(`${join(root, name)}(:1:\\d+)?: elements nested more than 256 deep`));
+      expect(existsSync(out)).toBe(false);
+    }
+  });
+
   it('never writes what content check refuses: a computed or dynamic image gets a placeholder, a button to a computed address becomes text', async () => {
     const root = sources({
       'welcome.tsx': [
