@@ -14,6 +14,8 @@ import { columnsOf, columnWidths, linkedParts } from './shapes.js';
 import { socialBlocks } from './social.js';
 import { tableBlocks } from './tables.js';
 import { buttonBlock, imageBlock } from './image-button.js';
+import { ownTextAlign } from './layout.js';
+import { recordSource } from './layout-carry.js';
 
 /** Space a spacer leaves for the block after it; it becomes that block's top padding. */
 interface Spacer {
@@ -110,8 +112,11 @@ function nodeBlocks(node: SourceElement, context: MapContext): Mapped[] {
       return spaced(node, textBlock('Paragraph', node.children, inherit(context, node.style), node));
     case 'blockquote':
       return quoteBlocks(node, context);
-    case 'pre':
-      return spaced(node, block('CodeBlock', {}, { raw: textContent(node).replace(/^\n/, '').replace(/\s+$/, '') }));
+    case 'pre': {
+      const code = block('CodeBlock', {}, { raw: textContent(node).replace(/^\n/, '').replace(/\s+$/, '') });
+      recordSource(code, node, 'text', 'left');
+      return spaced(node, code);
+    }
     case 'ul':
     case 'ol':
       return listBlocks(node, context);
@@ -156,6 +161,7 @@ export function textBlock(tag: string, nodes: readonly SourceNode[], context: Ma
   const at = node?.at ?? firstPlace(nodes);
   const align = alignOf(style['text-align'] ?? node?.attrs.align);
   if (align !== undefined && align !== 'left' && tag !== 'ListItem') made.attrs.align = align;
+  if (tag !== 'ListItem') recordSource(made, node ?? context.holder, 'text', align ?? 'left');
   // A heading's size is its own; a paragraph's is what it inherits, where that is not the email's base size.
   const fontSize = pixels(tag.startsWith('H') ? node?.style['font-size'] : style['font-size']);
   if (fontSize !== undefined && fontSize !== context.baseFontSize) setNumber(made, 'fontSize', fontSize, at, context.findings);
@@ -169,9 +175,16 @@ export function textBlock(tag: string, nodes: readonly SourceNode[], context: Ma
   }
   if (/^(bold|bolder|[6-9]00)$/i.test(style['font-weight'] ?? '') && !tag.startsWith('H')) made.inline = [{ tag: 'Strong', attrs: {}, children: made.inline! }];
   const own = node === undefined ? undefined : backgroundOf(node.style, node.attrs);
-  if (own !== undefined && own !== context.background) made.attrs.blockColor = own;
+  // Text that stood on another colour than LMX draws it on (a footer on the page, below the card) keeps that colour behind it.
+  const under = own ?? standsOn(context);
+  if (under !== undefined && under !== context.background) made.attrs.blockColor = under;
   rememberLook(made, colour, own ?? context.sourceBackground, at);
   return made;
+}
+
+/** The colour content stood on in the source where LMX draws it on another (the page's, beside the body's card), or undefined. */
+export function standsOn(context: MapContext): string | undefined {
+  return context.sourceBackground !== undefined && context.sourceBackground !== context.background ? context.sourceBackground : undefined;
 }
 
 function firstPlace(nodes: readonly SourceNode[]) {
@@ -210,6 +223,9 @@ function listBlocks(node: SourceElement, context: MapContext): LmxBlock[] {
   addItems(node, 0);
   if (items.length === 0) return [];
   const list = block(node.name === 'ol' ? 'OrderedList' : 'UnorderedList', {}, { blocks: items });
+  const align = alignOf(inner.inherited['text-align']) ?? 'left';
+  if (align !== 'left') list.attrs.align = align;
+  recordSource(list, node, 'text', align);
   const start = Number(node.attrs.start);
   if (node.name === 'ol' && Number.isInteger(start) && start !== 1) list.attrs.start = String(start);
   return spaced(node, list);
@@ -241,6 +257,7 @@ function dividerBlock(node: SourceElement, context: MapContext): LmxBlock {
   const { top, bottom } = verticalSpace(node.style);
   addPadding(made, 'paddingTop', top);
   addPadding(made, 'paddingBottom', bottom);
+  recordSource(made, context.holder, 'media', 'center');
   return made;
 }
 
@@ -264,9 +281,14 @@ function linkBlocks(node: SourceElement, context: MapContext): Mapped[] {
 export function columnsBlocks(node: SourceElement, context: MapContext): Mapped[] {
   listBackgroundImage(node, context);
   const columns = columnsOf(node);
-  const filled = columns.map((column) => ({ column, blocks: column.children.length === 0 ? [] : columnContent(column, context) }));
+  // The row's colour is what its columns' text was read against.
+  const rowColour = backgroundOf(node.style, node.attrs, context.sourceBackground);
+  const inRow = rowColour === undefined ? context : { ...context, sourceBackground: rowColour };
+  const filled = columns.map((column) => ({ column, blocks: column.children.length === 0 ? [] : columnContent(column, inRow) }));
   const withContent = filled.filter((entry) => entry.blocks.length > 0);
-  if (withContent.length <= 1) return withContent.flatMap((entry) => entry.blocks);
+  // Columns whose shares of the row add up to more than all of it wrap, each under the one before, as the source draws them.
+  if (withContent.length <= 1 || (node.attrs['data-stack-below'] !== undefined && sharesOf(columns) > 100.5))
+    return withContent.flatMap((entry) => entry.blocks);
   if (withContent.length > 4 || context.inColumns) {
     context.findings.add(
       node.at,
@@ -277,17 +299,26 @@ export function columnsBlocks(node: SourceElement, context: MapContext): Mapped[
     );
     return withContent.flatMap((entry) => entry.blocks);
   }
-  const made = block('Columns', {}, { blocks: withContent.map((entry) => block('ColumnItem', {}, { blocks: entry.blocks })) });
+  // The least gap LMX takes: the source's columns meet, their content's own padding apart.
+  const made = block('Columns', { gap: '12' }, { blocks: withContent.map((entry) => block('ColumnItem', {}, { blocks: entry.blocks })) });
   const widths = columnWidths(withContent.map((entry) => entry.column));
   if (widths !== undefined) made.attrs.widths = widths;
   const vertical = withContent[0]!.column.attrs['vertical-align'];
   if (vertical === 'middle' || vertical === 'bottom') made.attrs.verticalAlignment = vertical;
+  // Side by side at every width, as a table's cells are, unless the source stacks them (MJML's columns, boxes that wrap).
+  if (node.attrs['data-stack-below'] === undefined) made.attrs.stackOnMobile = 'false';
+  recordSource(made, node, 'text', 'left');
   const background = backgroundOf(node.style, node.attrs);
   if (background !== undefined && background !== context.background && !context.inSection) made.attrs.blockColor = background;
   const { top, bottom } = verticalSpace(node.style);
   addPadding(made, 'paddingTop', top);
   addPadding(made, 'paddingBottom', bottom);
   return [made];
+}
+
+/** The shares of a row its columns give themselves, in percent (none given counts none). */
+function sharesOf(columns: readonly SourceElement[]): number {
+  return columns.reduce((sum, column) => sum + (Number(/^(\d+(?:\.\d+)?)%$/.exec(column.attrs.width ?? '')?.[1]) || 0), 0);
 }
 
 function columnContent(column: SourceElement, context: MapContext): LmxBlock[] {
@@ -301,7 +332,9 @@ export function container(node: SourceElement, context: MapContext, content: (in
   const writtenBackground = node.style['background-color'] ?? node.style.background?.split(/\s+(?![^(]*\))/).find((part) => alphaOf(part) !== undefined);
   listAlpha(context.findings, writtenBackground, background, context.sourceBackground, node.at);
   const styled = background !== undefined && background !== context.background && !context.plain.includes(background);
-  let inner = inherit(context, node.style);
+  // A cell's, a div's or a <center>'s alignment reaches the blocks inside, as its text-align does.
+  const align = node.style['text-align'] === undefined ? ownTextAlign(node) : undefined;
+  let inner = { ...inherit(context, align === undefined ? node.style : { ...node.style, 'text-align': align }), holder: node };
   if (background !== undefined) inner = { ...inner, sourceBackground: background };
   if (styled) inner = { ...inner, background };
   if (!styled || (context.inColumns && node.name === 'x-column')) return withSpace(node, content(inner));
@@ -318,6 +351,7 @@ export function container(node: SourceElement, context: MapContext, content: (in
   const blocks = content({ ...inner, inSection: true }).filter((made): made is LmxBlock => !isSpacer(made));
   if (blocks.length === 0) return [];
   const section = block('Section', { blockColor: background! }, { blocks });
+  recordSource(section, node, 'text', 'left');
   const radius = pixels(node.style['border-radius']);
   if (radius !== undefined && radius > 0) setNumber(section, 'blockBorderRadius', radius, node.at, context.findings);
   const padding = sides(node.style.padding);

@@ -37,6 +37,7 @@ import { includeKey, readSource, sharedPartials, sourcesOf, type SourceFile, typ
 import { notUploaded, uploadImages, type ImageCarrier } from './images.js';
 import { writeLmx } from './lmx-out.js';
 import { measureFidelity } from './fidelity.js';
+import { compareLayout } from './layout-carry.js';
 import { workflowDirectory, workflowFiles } from './workflow.js';
 import { templatePieces } from './variables.js';
 
@@ -226,7 +227,8 @@ async function emailRecord(run: Run, { source, findings, document, email }: Read
     );
   files.set(`${layout.message}.json`, jsonFile(fields));
   files.set(`${layout.message}.lmx`, lmx);
-  const fidelity = measureFidelity(document, lmx, findings, run.uploaded);
+  const placed = compareLayout(document.body, email.style, email.blocks, findings);
+  const fidelity = measureFidelity(document, lmx, findings, run.uploaded, placed);
   findings.remediation.push(...checkProblems(join(root, layout.path, `${layout.message}.lmx`), lmx, kind, run.components));
   const converted = {
     source: source.file,

@@ -4,9 +4,10 @@
  */
 import { blocksOf } from './blocks.js';
 import { keepContrast } from './contrast.js';
+import { carryLayout } from './layout-carry.js';
 import { isButtonLink, type MapContext } from './inline.js';
 import { writeLmx, type LmxBlock } from './lmx-out.js';
-import type { ConvertKind, Findings, SourceElement, SourceNode, Style } from './model.js';
+import { element, type ConvertKind, type Findings, type SourceElement, type SourceNode, type Style } from './model.js';
 import { backgroundOf, fontOf, hexColour, pixels } from './styles.js';
 
 /** What a reader makes of a source file. */
@@ -158,15 +159,21 @@ export function convertDocument(document: SourceDocument, kind: ConvertKind, fin
     background: style.bodyColor ?? style.backgroundColor,
     plain: [style.backgroundColor, style.bodyColor].filter((colour) => colour !== undefined),
     sourceBackground: style.backgroundColor,
+    holder: document.body,
   };
   const inheritedColour: Style = document.body.style.color === undefined ? {} : { color: document.body.style.color };
   const blocks = blocksOf(document.body.children, { ...context, inherited: { ...context.inherited, ...inheritedColour } });
   keepContrast(blocks, style, findings);
+  carryLayout(document.body, style, blocks);
   return { lmx: writeLmx(style, blocks), style, blocks, subject: document.subject, previewText: document.previewText };
 }
 
-/** A partial made a component: its blocks alone, with no `<Style />` (the emails that embed it carry theirs). */
+/** A partial made a component: its blocks alone, with no `<Style />` (the emails that embed it carry theirs), laid out in a body of MJML's width. */
 export function convertComponent(nodes: readonly SourceNode[], kind: ConvertKind, findings: Findings): string {
-  const context: MapContext = { kind, findings, inherited: {}, inSection: false, inColumns: false, plain: [] };
-  return writeLmx({}, blocksOf(nodes, context));
+  const at = nodes[0]?.at ?? { file: '', line: 1, column: 1 };
+  const body = element('body', at, [...nodes], {}, { 'max-width': '600px', 'margin-left': 'auto', 'margin-right': 'auto' });
+  const context: MapContext = { kind, findings, inherited: {}, inSection: false, inColumns: false, plain: [], holder: body };
+  const blocks = blocksOf(nodes, context);
+  carryLayout(body, undefined, blocks);
+  return writeLmx({}, blocks);
 }

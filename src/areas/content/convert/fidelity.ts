@@ -150,7 +150,13 @@ const shorten = (value: string) => (value.length > 60 ? `${value.slice(0, 57)}â€
  * words, links and images the LMX lacks, and hidden text. `uploaded` maps an image's source
  * address to the one --upload gave it.
  */
-export function measureFidelity(document: SourceDocument, lmx: string, findings: Findings, uploaded: ReadonlyMap<string, string> = new Map()): Fidelity {
+export function measureFidelity(
+  document: SourceDocument,
+  lmx: string,
+  findings: Findings,
+  uploaded: ReadonlyMap<string, string> = new Map(),
+  layout: Measure = { source: 0, kept: 0 },
+): Fidelity {
   const source = sourceContent(document.body, findings);
   const held = lmxContent(lmx, uploaded);
   const lostWords = missing(source.words, held.words);
@@ -184,12 +190,12 @@ export function measureFidelity(document: SourceDocument, lmx: string, findings:
     );
   }
   const measure = (all: readonly Seen[], lost: readonly Seen[]): Measure => ({ source: all.length, kept: all.length - lost.length });
-  return { words: measure(source.words, lostWords), links: measure(source.links, lostLinks), images: measure(source.images, lostImages) };
+  return { words: measure(source.words, lostWords), links: measure(source.links, lostLinks), images: measure(source.images, lostImages), layout };
 }
 
-/** `412 of 420 words kept (98.1%), links 12 of 14, images 5 of 5`. */
+/** `412 of 420 words kept (98.1%), links 12 of 14, images 5 of 5, layout: 11 of 12 blocks as the source`. */
 export function fidelityLine(fidelity: Fidelity): string {
-  const { words, links, images } = fidelity;
+  const { words, links, images, layout } = fidelity;
   const share = words.source === 0 ? '' : ` (${((words.kept / words.source) * 100).toFixed(1)}%)`;
-  return `${words.kept} of ${words.source} words kept${share}, links ${links.kept} of ${links.source}, images ${images.kept} of ${images.source}`;
+  return `${words.kept} of ${words.source} words kept${share}, links ${links.kept} of ${links.source}, images ${images.kept} of ${images.source}, layout: ${layout.kept} of ${layout.source} blocks as the source`;
 }

@@ -32,7 +32,8 @@ function hybridColumns(children: SourceNode[]): SourceNode[] {
         }),
       );
       for (const column of columns) column.attrs['vertical-align'] = column.style['vertical-align'] ?? '';
-      result.push(element('x-columns', run[0]!.at, columns));
+      // Boxes of a width side by side wrap, one under the other, where their row is narrower than they are together.
+      result.push(element('x-columns', run[0]!.at, columns, total > 0 ? { 'data-stack-below': String(total) } : {}));
     } else result.push(...run);
     result.push(...pending);
     run = [];

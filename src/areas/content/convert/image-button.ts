@@ -6,7 +6,9 @@
 import { block, PLACEHOLDER_IMAGE, plainText, setNumber, type LmxBlock } from './lmx-out.js';
 import { flatText, hrefOf, inherit, inlineOf, trimInline, type MapContext } from './inline.js';
 import type { SourceElement } from './model.js';
-import { alignOf, centredByMargins, hexColour, pixels, sides } from './styles.js';
+import { alignOf, hexColour, pixels, sides } from './styles.js';
+import { imageAlign } from './layout.js';
+import { recordSource } from './layout-carry.js';
 
 /** The hosts where email providers keep the images of their customers' emails (Mailchimp, SendGrid, Brevo, Mailjet, Kit, Klaviyo, Customer.io, Campaign Monitor). */
 const PROVIDER_STORAGE =
@@ -58,8 +60,10 @@ export function imageBlock(node: SourceElement, href: string | undefined, contex
   if (href !== undefined) made.attrs.href = href;
   const width = pixels(node.attrs.width) ?? pixels(node.style.width) ?? pixels(node.style['max-width']);
   if (width !== undefined) setNumber(made, 'width', width, node.at, context.findings);
-  const align = centredByMargins(node.style) ? 'center' : alignOf(node.attrs.align ?? context.inherited['text-align']);
-  if (align !== undefined) made.attrs.align = align;
+  // Where the source puts it (a block image by its margins, an inline one by its line's alignment), said even where it is centred, as LMX draws an image unless told.
+  const align = imageAlign(node, alignOf(context.inherited['text-align']) ?? 'left');
+  made.attrs.align = align;
+  recordSource(made, context.holder, 'media', align);
   const radius = pixels(node.style['border-radius']);
   if (radius !== undefined && radius > 0) setNumber(made, 'borderRadius', radius, node.at, context.findings);
   return made;
@@ -112,6 +116,8 @@ export function buttonBlock(node: SourceElement, context: MapContext): LmxBlock 
   const align = alignOf(node.attrs.align ?? context.inherited['text-align']);
   if (align !== undefined) made.attrs.align = align;
   widenFullWidth(node, made, plainText(pieces), fontSize, context);
+  // A full-width button's label stands in its middle: centred, as it is widened.
+  recordSource(made, context.holder, 'media', alignOf(made.attrs.align) ?? 'left');
   return made;
 }
 

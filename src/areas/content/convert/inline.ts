@@ -25,6 +25,8 @@ export interface MapContext {
   plain: readonly string[];
   /** The colour of the nearest box around the content in the source, sectioned or not: what its text was read against. */
   sourceBackground?: string;
+  /** The source element whose content is being mapped: a run of text, an image or a button stands in its box. */
+  holder?: SourceElement;
 }
 
 /** HTML elements that are inline content. */

@@ -62,6 +62,8 @@ export function readMjml(source: string, file: string, findings: Findings, optio
   const bodyStyle: Style = {};
   const backgroundColor = body.attrs['background-color'];
   if (backgroundColor !== undefined) bodyStyle['background-color'] = backgroundColor;
+  // MJML lays every section out as wide as the body at most, centred: the body is that box here.
+  Object.assign(bodyStyle, { 'max-width': reader.attrsOf(body).width ?? '600px', 'margin-left': 'auto', 'margin-right': 'auto' });
   const bodyNode = element('body', body.at, reader.nodes(bodyChildren), {}, bodyStyle);
   return { body: bodyNode, subject: headInfo.title, previewText: headInfo.preview, font: headInfo.font };
 }
@@ -81,6 +83,33 @@ export function readMjmlPartial(source: string, file: string, findings: Findings
  * includes another twice, fourteen deep, would otherwise expand to gigabytes from 2 KB.
  */
 export const MAX_INCLUDES = 500;
+
+/**
+ * The defaults MJML's elements have where the email sets nothing (each component's
+ * defaultAttributes, MJML 4 and 5): where content stands (its padding, its alignment) and a
+ * button's and a divider's look. Text keeps the theme's font, size and colour.
+ */
+export const MJML_DEFAULTS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  'mj-body': { width: '600px' },
+  'mj-section': { padding: '20px 0' },
+  'mj-wrapper': { padding: '20px 0' },
+  'mj-text': { align: 'left', padding: '10px 25px' },
+  'mj-button': {
+    align: 'center',
+    padding: '10px 25px',
+    'inner-padding': '10px 25px',
+    'background-color': '#414141',
+    color: '#ffffff',
+    'font-size': '13px',
+    'border-radius': '3px',
+  },
+  'mj-image': { align: 'center', padding: '10px 25px' },
+  'mj-divider': { align: 'center', padding: '10px 25px', 'border-width': '4px', 'border-color': '#000000', width: '100%' },
+  'mj-social': { align: 'center', padding: '10px 25px' },
+  'mj-table': { align: 'left', padding: '10px 25px' },
+  'mj-navbar': { align: 'center' },
+  'mj-spacer': { height: '20px' },
+};
 export const MAX_INCLUDED_CHARACTERS = 4 * 1024 * 1024;
 
 class MjmlReader {
@@ -176,10 +205,13 @@ class MjmlReader {
     }
   }
 
-  /** A tag's attributes with the defaults and classes MJML would give it. */
-  private attrsOf(tag: { name: string; attrs: Record<string, string> }): Record<string, string> {
+  /**
+   * A tag's attributes as MJML gives them: its own, over its classes', over `<mj-attributes>`' for
+   * its tag, over `<mj-all>`'s, over the element's defaults in MJML.
+   */
+  attrsOf(tag: { name: string; attrs: Record<string, string> }): Record<string, string> {
     const fromClasses = (tag.attrs['mj-class'] ?? '').split(/\s+/).map((name) => this.classes.get(name) ?? {});
-    return Object.assign({}, this.defaults.get('mj-all'), this.defaults.get(tag.name), ...fromClasses, tag.attrs);
+    return Object.assign({}, MJML_DEFAULTS[tag.name], this.defaults.get('mj-all'), this.defaults.get(tag.name), ...fromClasses, tag.attrs);
   }
 
   nodes(tags: MjmlTag[]): SourceNode[] {
@@ -198,25 +230,39 @@ class MjmlReader {
         this.logicBetween(tag);
         return [];
       case 'mj-wrapper':
-        return [element('div', tag.at, this.nodes(tag.children), {}, style)];
+        return [element('div', tag.at, this.nodes(tag.children), {}, boxStyle(style))];
       case 'mj-hero':
-        return [element('div', tag.at, this.nodes(tag.children), { 'background-url': attrs['background-url'] ?? '' }, style)];
+        return [element('div', tag.at, this.nodes(tag.children), { 'background-url': attrs['background-url'] ?? '' }, boxStyle(style))];
       case 'mj-section':
       case 'mj-group': {
         const columns = tag.children.filter((child) => child.name === 'mj-column' || child.name === 'mj-group');
+        const ownStyle = tag.name === 'mj-section' ? boxStyle(style) : style;
         const children = this.nodes(tag.children).flatMap((child) => (child.type === 'element' && child.name === 'x-columns' ? child.children : [child]));
         const attributes: Record<string, string> = attrs['background-url'] === undefined ? {} : { 'background-url': attrs['background-url'] };
-        if (columns.length <= 1 && tag.name === 'mj-section') return [element('div', tag.at, children.flatMap(unwrapColumn), attributes, style)];
-        return [element('x-columns', tag.at, children, attributes, style)];
+        if (columns.length <= 1 && tag.name === 'mj-section') return [element('div', tag.at, children.flatMap(unwrapColumn), attributes, ownStyle)];
+        // A section's columns stand one under the other below 480 px, as MJML's media query puts them; a group's stay side by side.
+        if (tag.name === 'mj-section') attributes['data-stack-below'] = '480';
+        return [element('x-columns', tag.at, children, attributes, ownStyle)];
       }
       case 'mj-column':
         return [element('x-column', tag.at, this.nodes(tag.children), { width: attrs.width ?? '', 'vertical-align': attrs['vertical-align'] ?? '' }, style)];
       case 'mj-text':
         return [element('div', tag.at, html(), {}, style)];
-      case 'mj-button':
-        return [
-          element('x-button', tag.at, html(), { href: attrs.href ?? '', align: attrs.align ?? '', 'inner-padding': attrs['inner-padding'] ?? '' }, style),
-        ];
+      case 'mj-button': {
+        // The padding and container-background-color are its cell's, around it; the inner padding is inside it.
+        const own = Object.fromEntries(Object.entries(style).filter(([property]) => !property.startsWith('padding') && property !== 'background-color'));
+        if (attrs['background-color'] !== undefined) own['background-color'] = attrs['background-color'];
+        const cell = Object.fromEntries(Object.entries(style).filter(([property]) => property.startsWith('padding')));
+        if (attrs['container-background-color'] !== undefined) cell['background-color'] = attrs['container-background-color'];
+        const button = element(
+          'x-button',
+          tag.at,
+          html(),
+          { href: attrs.href ?? '', align: attrs.align ?? '', 'inner-padding': attrs['inner-padding'] ?? '' },
+          own,
+        );
+        return [element('div', tag.at, [button], {}, cell)];
+      }
       case 'mj-image':
         return [this.image(tag, attrs, style)];
       case 'mj-divider':
@@ -226,7 +272,16 @@ class MjmlReader {
       case 'mj-spacer':
         return [element('x-spacer', tag.at, [], { height: attrs.height ?? '20px' })];
       case 'mj-social':
-        return mjmlSocial(tag, attrs, (child) => this.attrsOf(child), this.findings);
+        // Its padding is its cell's, around the row and its labels.
+        return [
+          element(
+            'div',
+            tag.at,
+            mjmlSocial(tag, attrs, (child) => this.attrsOf(child), this.findings),
+            {},
+            spacingOf(style),
+          ),
+        ];
       case 'mj-table':
         return [element('div', tag.at, [element('table', tag.at, html(), { 'data-content-table': '' })], {}, style)];
       case 'mj-raw':
@@ -239,7 +294,7 @@ class MjmlReader {
         );
         return html();
       case 'mj-navbar':
-        return [this.navbar(tag)];
+        return [this.navbar(tag, attrs)];
       case 'mj-accordion':
       case 'mj-carousel':
         this.findings.add(
@@ -281,18 +336,25 @@ class MjmlReader {
   }
 
   private image(tag: MjmlTag, attrs: Record<string, string>, style: Style): SourceElement {
+    // MJML places the image in a table aligned as its align says: a block placed by its margins.
+    const align = attrs.align ?? 'center';
     const img = element(
       'img',
       tag.at,
       [],
-      { src: attrs.src ?? '', alt: attrs.alt ?? '', width: attrs.width ?? '', align: attrs.align ?? 'center' },
-      { 'border-radius': attrs['border-radius'] ?? '' },
+      { src: attrs.src ?? '', alt: attrs.alt ?? '', width: attrs.width ?? '' },
+      {
+        'border-radius': attrs['border-radius'] ?? '',
+        display: 'block',
+        'margin-left': align === 'left' ? '0' : 'auto',
+        'margin-right': align === 'right' ? '0' : 'auto',
+      },
     );
     if (attrs.href === undefined) return element('div', tag.at, [img], {}, spacingOf(style));
     return element('div', tag.at, [element('a', tag.at, [img], { href: attrs.href })], {}, spacingOf(style));
   }
 
-  private navbar(tag: MjmlTag): SourceElement {
+  private navbar(tag: MjmlTag, attrs: Record<string, string>): SourceElement {
     this.findings.add(tag.at, '<mj-navbar>', 'approximated', 'its links written as one line of links', 'check the line in the preview');
     const children: SourceNode[] = [];
     for (const link of tag.children.filter((child) => child.name === 'mj-navbar-link')) {
@@ -300,8 +362,14 @@ class MjmlReader {
       const content = link.content === undefined ? [] : htmlFragment(link.content.html, link.content.at);
       children.push(element('a', link.at, content, { href: link.attrs.href ?? '' }));
     }
-    return element('p', tag.at, children, {}, { 'text-align': 'center' });
+    return element('p', tag.at, children, {}, { 'text-align': attrs.align ?? 'center' });
   }
+}
+
+/** A section's, wrapper's or hero's style: its `text-align` places its columns, not the text in them. */
+function boxStyle(style: Style): Style {
+  const { 'text-align': _columns, ...rest } = style;
+  return rest;
 }
 
 /** A column of a one-column section is only its content. */

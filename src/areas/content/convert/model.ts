@@ -86,6 +86,8 @@ export interface Fidelity {
   words: Measure;
   links: Measure;
   images: Measure;
+  /** Blocks that stand and align as in the source, at 600 and 375 px (src/areas/content/convert/layout-carry.ts). */
+  layout: Measure;
 }
 
 /** A variable of a source as it became an LMX variable. */

@@ -319,7 +319,8 @@ class ReactReader {
       if (property.type === 'SpreadElement') Object.assign(object, this.objectOf(property.argument));
       else if (property.type === 'ObjectProperty') {
         const key = property.key.name ?? property.key.value;
-        const value = property.value;
+        // `textAlign: 'center' as const`: TypeScript's wrappers say nothing of the value.
+        const value = withoutTypes(property.value);
         if (value.type === 'StringLiteral' || value.type === 'NumericLiteral') object[key] = value.value;
         else if (value.type === 'UnaryExpression' && value.operator === '-' && value.argument.type === 'NumericLiteral') object[key] = -value.argument.value;
       }
@@ -402,8 +403,20 @@ class ReactReader {
       case 'Markdown':
         this.findings.add(at, '<Markdown>', 'kept as text', 'the Markdown kept as one paragraph', 'write it as LMX blocks (headings, paragraphs, lists)');
         return [element('p', at, children())];
-      case 'Button':
-        return [element('x-button', at, children(), attrs, { ...style, 'x-inner-padding': style.padding ?? '' })];
+      case 'Button': {
+        // A button's padding is inside it (React Email writes it on the link): none of it is space around it.
+        const inside = Object.fromEntries(Object.entries(style).filter(([property]) => !property.startsWith('padding')));
+        return [element('x-button', at, children(), attrs, { ...inside, 'x-inner-padding': style.padding ?? '' })];
+      }
+      case 'Container':
+        // A table centred (align="center") and 37.5em wide at most, as React Email renders it; a margin of its style wins.
+        return [element('div', at, children(), attrs, { 'max-width': '37.5em', ...centred(style), ...style })];
+      case 'Text':
+        // React Email's <Text> writes its size and line height (14 px, 24 px) unless its style says otherwise.
+        return [element('p', at, children(), attrs, { 'font-size': '14px', 'line-height': '24px', ...style })];
+      case 'Img':
+        // React Email draws an image as a block: placed by its margins, never by the text's alignment.
+        return [element('img', at, children(), attrs, { display: 'block', ...style })];
       default: {
         const mapped = COMPONENTS[name];
         if (mapped === undefined) {
@@ -414,6 +427,13 @@ class ReactReader {
       }
     }
   }
+}
+
+/** Auto side margins, unless the style gives a margin of its own. */
+function centred(style: Style): Style {
+  return style.margin !== undefined || style['margin-left'] !== undefined || style['margin-right'] !== undefined
+    ? {}
+    : { 'margin-left': 'auto', 'margin-right': 'auto' };
 }
 
 /** The function a component is (`memo(…)` and `forwardRef(…)` unwrapped), or undefined. */
@@ -434,6 +454,12 @@ function writtenJsx(node: Node | undefined): Node | undefined {
 /** Text and variables as one string, a variable written `{{x}}` for the fields' translation. */
 function plainText(nodes: readonly SourceNode[]): string {
   return nodes.map((node) => (node.type === 'text' ? node.text : node.type === 'variable' ? `{{${node.path.join('.')}}}` : '')).join('');
+}
+
+function withoutTypes(node: Node): Node {
+  return ['TSAsExpression', 'TSSatisfiesExpression', 'TSNonNullExpression', 'ParenthesizedExpression'].includes(node?.type)
+    ? withoutTypes(node.expression)
+    : node;
 }
 
 function unwrap(node: Node): Node {

@@ -4,6 +4,7 @@ import { hrefOf, type MapContext } from './inline.js';
 import { block, type LmxBlock } from './lmx-out.js';
 import type { SourceElement } from './model.js';
 import { alignOf } from './styles.js';
+import { recordSource } from './layout-carry.js';
 
 /** The names other tools give social networks, as the icon names LMX knows. */
 const ICON_ALIASES: Record<string, string> = { google: 'google', x: 'x-twitter', mail: 'envelope', email: 'envelope', web: 'link', website: 'link' };
@@ -39,7 +40,9 @@ export function socialBlocks(node: SourceElement, context: MapContext): LmxBlock
   }
   if (icons.length === 0) return [];
   const made = block('Icons', {}, { blocks: icons });
-  const align = alignOf(node.attrs.align);
-  if (align !== undefined) made.attrs.align = align;
+  // MJML's row says its alignment (centred by default); a row of linked icons in HTML stands as its line aligns.
+  const align = alignOf(node.attrs.align) ?? alignOf(context.inherited['text-align']) ?? 'left';
+  made.attrs.align = align;
+  recordSource(made, context.holder, 'media', align);
   return [made];
 }

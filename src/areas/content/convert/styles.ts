@@ -153,13 +153,6 @@ export function fontOf(stack: string | undefined): { family?: string; category?:
   return { family, category: generic?.toLowerCase() };
 }
 
-/** Whether a style centres its box with auto margins on both sides (`margin: 0 auto`), as emails centre an image. */
-export function centredByMargins(style: Style): boolean {
-  const parts = style.margin?.trim().split(/\s+/) ?? [];
-  const [left, right] = [style['margin-left'] ?? parts[3] ?? parts[1] ?? parts[0], style['margin-right'] ?? parts[1] ?? parts[0]];
-  return left?.toLowerCase() === 'auto' && right?.toLowerCase() === 'auto';
-}
-
 /** `text-align` or an `align` attribute, as LMX's align. */
 export function alignOf(value: string | undefined): 'left' | 'center' | 'right' | undefined {
   const align = value?.trim().toLowerCase();

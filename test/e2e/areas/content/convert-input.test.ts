@@ -49,7 +49,7 @@ describe('content convert: variables by the kind of email', () => {
     const { out, result, json } = await convert(join(source(), 'welcome.mjml'), '--json');
     expect(result.code, result.stderr).toBe(0);
     const lmx = readFileSync(join(out, 'transactional/welcome/draft.lmx'), 'utf8');
-    expect(lmx).toContain('<Paragraph>Hi {data.first_name}, your order {data.order_id} ships to {data.email}.</Paragraph>');
+    expect(lmx).toMatch(/<Paragraph[^>]*>Hi \{data\.first_name\}, your order \{data\.order_id\} ships to \{data\.email\}\.<\/Paragraph>/);
     expect(lmx).toContain('Hello {data.firstName}');
     expect(JSON.parse(readFileSync(join(out, 'transactional/welcome/draft.json'), 'utf8'))).toEqual({ subject: 'Welcome, {data.first_name}' });
     expect(JSON.parse(readFileSync(join(out, 'transactional/welcome/transactional.json'), 'utf8'))).toEqual({ name: 'Welcome, {{ customer.first_name }}' });
@@ -179,9 +179,11 @@ describe('content convert: nothing lost in silence', () => {
     expect(json().records[0].remediation.map((item: { construct: string }) => item.construct)).toEqual([
       'the background image https://example.com/bg.png',
       '5 columns',
+      // Stacked, each column's text spans the width its row had: MJML drew them side by side.
+      ...Array(5).fill('the layout of <Paragraph>'),
     ]);
     const lmx = readFileSync(join(out, 'transactional/wide/draft.lmx'), 'utf8');
-    for (const word of ['One', 'Two', 'Three', 'Four', 'Five']) expect(lmx).toContain(`<Paragraph>${word}</Paragraph>`);
+    for (const word of ['One', 'Two', 'Three', 'Four', 'Five']) expect(lmx).toMatch(new RegExp(`<Paragraph[^>]*>${word}</Paragraph>`));
     expect(lmx).not.toContain('<Columns');
   });
 });
@@ -197,7 +199,9 @@ describe('content convert: spacing', () => {
     const { out, result, json } = await convert(join(root, 'spaced.mjml'), '--json');
     expect(result.code, result.stderr).toBe(0);
     expect(readFileSync(join(out, 'transactional/spaced/draft.lmx'), 'utf8')).toBe(
-      '<Paragraph paddingTop="20">Hello</Paragraph>\n<UnorderedList>\n  <ListItem paddingTop="40">One</ListItem>\n  <ListItem paddingBottom="30">Two</ListItem>\n</UnorderedList>\n',
+      // MJML's own spacing counted in: the section's 20 px and the text's 10 px, less the 16 px LMX leaves between blocks;
+      // the text's 25 px at each side, which every block has, is the body's.
+      '<Style bodyXPadding="25" />\n<Paragraph paddingTop="50">Hello</Paragraph>\n<UnorderedList>\n  <ListItem paddingTop="44">One</ListItem>\n  <ListItem paddingBottom="60">Two</ListItem>\n</UnorderedList>\n',
     );
     // The LMX checks clean: no attribute a block does not take.
     expect(json().records[0].remediation).toEqual([]);
@@ -219,9 +223,17 @@ describe('content convert: MJML partials', () => {
       'transactional/goodbye',
       'transactional/welcome',
     ]);
-    expect(readFileSync(join(out, 'components/partials-footer/component.lmx'), 'utf8')).toBe('<Paragraph>Acme Inc, 1 Main Street</Paragraph>\n');
+    expect(readFileSync(join(out, 'components/partials-footer/component.lmx'), 'utf8')).toBe(
+      '<Paragraph paddingTop="30" paddingBottom="30" paddingLeft="25" paddingRight="25">Acme Inc, 1 Main Street</Paragraph>\n',
+    );
+    // The component keeps its own padding: the body's would add to it.
     expect(readFileSync(join(out, 'transactional/welcome/draft.lmx'), 'utf8')).toBe(
-      '<Paragraph>Welcome aboard.</Paragraph>\n<H1>Big news</H1>\n<Component componentId="partials-footer" />\n',
+      [
+        '<Paragraph paddingTop="30" paddingBottom="14" paddingLeft="25" paddingRight="25">Welcome aboard.</Paragraph>',
+        '<H1 paddingTop="30" paddingBottom="14" paddingLeft="25" paddingRight="25">Big news</H1>',
+        '<Component componentId="partials-footer" />',
+        '',
+      ].join('\n'),
     );
     expect(readFileSync(join(out, 'transactional/goodbye/draft.lmx'), 'utf8')).toContain('<Component componentId="partials-footer" />');
   });
@@ -243,11 +255,11 @@ describe('content convert: MJML partials', () => {
     expect(json().records.map((record: { path: string }) => record.path)).toEqual(['transactional/goodbye', 'transactional/welcome']);
     const welcome = readFileSync(join(out, 'transactional/welcome/draft.lmx'), 'utf8');
     for (const sentence of ['Welcome aboard.', 'The Acme team', 'Questions? Reply to this email.'])
-      expect(welcome).toContain(`<Paragraph>${sentence}</Paragraph>`);
+      expect(welcome).toMatch(new RegExp(`<Paragraph[^>]*>${sentence.replace('?', '\\?')}</Paragraph>`));
     expect(welcome).toContain('<Columns');
     // An HTML partial is read with the email that includes it, not converted as an email of its own.
     expect(readFileSync(join(out, 'transactional/goodbye/draft.lmx'), 'utf8')).toContain(
-      '<Paragraph>The Acme team</Paragraph>\n<Paragraph>Sent with care.</Paragraph>',
+      '<Paragraph paddingTop="4" paddingLeft="25" paddingRight="25">The Acme team</Paragraph>\n<Paragraph paddingBottom="40">Sent with care.</Paragraph>',
     );
   });
 
@@ -424,10 +436,12 @@ describe('content convert: bad input', () => {
     ]);
     expect(readFileSync(join(out, 'transactional/welcome/draft.lmx'), 'utf8')).toBe(
       [
-        '<Paragraph>Hi {data.name}, it is .</Paragraph>',
-        '<Paragraph>Thanks,</Paragraph>',
-        '<Paragraph>The Acme team</Paragraph>',
-        '<Paragraph>Acme Inc, 1 Main Street</Paragraph>',
+        // React Email's <Text> is 14 px on 24 px lines where its style says nothing.
+        '<Style textBaseFontSize="14" />',
+        '<Paragraph lineHeight="171">Hi {data.name}, it is .</Paragraph>',
+        '<Paragraph lineHeight="171">Thanks,</Paragraph>',
+        '<Paragraph lineHeight="171">The Acme team</Paragraph>',
+        '<Paragraph lineHeight="171">Acme Inc, 1 Main Street</Paragraph>',
         '',
       ].join('\n'),
     );

@@ -102,7 +102,7 @@ describe('a link around an image and its caption', () => {
         '}',
       ].join('\n'),
     );
-    expect(lmx).toContain('<Image src="https://cdn.example/wallet.png" alt="Wallet" href="https://wallet.example/apply" width="28" />');
+    expect(lmx).toContain('<Image src="https://cdn.example/wallet.png" alt="Wallet" href="https://wallet.example/apply" width="28" align="left" />');
     expect(lmx).toContain('<Paragraph><Link href="https://wallet.example/apply">Apply in minutes</Link></Paragraph>');
   });
 });

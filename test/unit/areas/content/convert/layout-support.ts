@@ -1,6 +1,8 @@
 /** An email source converted as `content convert` does, and its LMX rendered as `content render` does: what the tests of layout read. */
 import { convertDocument } from '../../../../../src/areas/content/convert/document.js';
 import { readHtml } from '../../../../../src/areas/content/convert/html-source.js';
+import { readMjml } from '../../../../../src/areas/content/convert/mjml-source.js';
+import { compareLayout } from '../../../../../src/areas/content/convert/layout-carry.js';
 import { Findings } from '../../../../../src/areas/content/convert/model.js';
 import { readReact } from '../../../../../src/areas/content/convert/react-source.js';
 import { parseLmx } from '../../../../../src/lmx/index.js';
@@ -18,7 +20,10 @@ export interface Converted {
 
 function converted(read: (findings: Findings) => ReturnType<typeof readHtml>): Converted {
   const findings = new Findings();
-  const { lmx, previewText } = convertDocument(read(findings), 'transactional', findings);
+  const source = read(findings);
+  const { lmx, previewText, style, blocks } = convertDocument(source, 'transactional', findings);
+  // What stands elsewhere than in the source is listed, as content convert lists it.
+  compareLayout(source.body, style, blocks, findings);
   const { document, problems } = parseLmx(lmx);
   if (problems.some((problem) => problem.severity === 'error')) throw new Error(`the LMX does not parse: ${JSON.stringify(problems)}\n${lmx}`);
   const { html } = renderLmx(document);
@@ -37,3 +42,5 @@ function converted(read: (findings: Findings) => ReturnType<typeof readHtml>): C
 
 export const fromReact = (source: string) => converted((findings) => readReact(source, 'email.tsx', findings));
 export const fromHtml = (source: string) => converted((findings) => readHtml(source, 'email.html', findings));
+export const fromMjml = (source: string) =>
+  converted((findings) => readMjml(source, 'email.mjml', findings, { readInclude: () => ({ file: '', source: '' }) }));

@@ -1,0 +1,169 @@
+/**
+ * Layout carried, and held to the source. The mapper notes for each block the source element whose
+ * box it stands in (its own, or for a run of text, an image or a button, the box that holds it)
+ * and how the source aligns it. Once the email is mapped, each block's side padding is set so that
+ * its content stands where the source's does at 600 px (the LMX laid out as the renderer draws it,
+ * lmx-layout.ts, against the source laid out as a browser would, layout.ts); an inset every block
+ * shares becomes the body's padding. Then both are laid out again at 600 and 375 px and compared,
+ * block by block: what stands elsewhere or aligns otherwise than in the source is listed, and
+ * counted in the fidelity line.
+ */
+import type { LmxBlock } from './lmx-out.js';
+import { bodyBox, columnBoxes, layoutLmx, paddedBox } from './lmx-layout.js';
+import { SourceLayout, type Align, type Box } from './layout.js';
+import type { Findings, Measure, SourceElement } from './model.js';
+
+/** Where a block came from: the element whose content box it stands in, and how the source aligns what it holds there. */
+interface BlockSource {
+  element: SourceElement;
+  /** `text`: its text fills the box (compared edge to edge); `media`: an image, button, divider or icons placed in it by its alignment. */
+  kind: 'text' | 'media';
+  align: Align;
+}
+
+const sources = new WeakMap<LmxBlock, BlockSource>();
+
+/** Notes where a block came from, for its layout to be carried and compared. */
+export function recordSource(made: LmxBlock, element: SourceElement | undefined, kind: BlockSource['kind'], align: Align): void {
+  if (element !== undefined) sources.set(made, { element, kind, align });
+}
+
+/** The widths an email is compared at: the body's own, and a phone's. */
+export const VIEWPORTS = [600, 375] as const;
+
+/** How far a block may stand from the source's place and still be taken as there: rounding, borders, a font's metrics. */
+export const LAYOUT_TOLERANCE = 6;
+
+const SIDES = ['paddingLeft', 'paddingRight'] as const;
+
+function setSide(target: LmxBlock, side: (typeof SIDES)[number], value: number): void {
+  const rounded = Math.round(value);
+  if (rounded >= 1) target.attrs[side] = String(rounded);
+  else delete target.attrs[side];
+}
+
+/** Each block's side padding set so that its content stands where the source's does, in the box LMX gives it. */
+function carrySides(blocks: readonly LmxBlock[], outer: Box, source: SourceLayout, viewport: number): void {
+  for (const block of blocks) {
+    const box = sourceBox(block, source);
+    if (box !== undefined) {
+      // A list's items take the padding: a list has none of its own.
+      const targets = block.tag === 'OrderedList' || block.tag === 'UnorderedList' ? (block.blocks ?? []) : [block];
+      for (const target of targets) {
+        setSide(target, 'paddingLeft', box.left - outer.left);
+        setSide(target, 'paddingRight', outer.right - box.right);
+      }
+    }
+    const inner = paddedBox(block, outer);
+    // Columns stack on a phone, where their gap goes: content is placed halfway, a quarter of the gap in from each inner edge, so that it stands within a few pixels of the source both side by side and stacked.
+    if (block.tag === 'Columns')
+      columnBoxes(block, inner, viewport, 0.25).forEach((item, index) => carrySides(block.blocks![index]!.blocks ?? [], item, source, viewport));
+    else if (block.tag === 'Section') carrySides(block.blocks ?? [], inner, source, viewport);
+  }
+}
+
+function sourceBox(block: LmxBlock, source: SourceLayout): Box | undefined {
+  const from = sources.get(block);
+  return from === undefined ? undefined : source.of(from.element)?.box;
+}
+
+/** The side padding every block of the body shares, made the body's (`bodyXPadding`): none where a coloured block would shrink with it. */
+function hoistInset(style: Record<string, string>, blocks: readonly LmxBlock[]): void {
+  if (blocks.length === 0 || blocks.some((block) => block.attrs.blockColor !== undefined)) return;
+  const sidesOf = (block: LmxBlock) => (block.tag === 'OrderedList' || block.tag === 'UnorderedList' ? (block.blocks ?? []) : [block]);
+  const inset = Math.min(...blocks.flatMap(sidesOf).flatMap((block) => SIDES.map((side) => Number(block.attrs[side] ?? 0))));
+  if (!(inset >= LAYOUT_TOLERANCE)) return;
+  style.bodyXPadding = String(inset);
+  for (const block of blocks.flatMap(sidesOf)) for (const side of SIDES) setSide(block, side, Number(block.attrs[side] ?? 0) - inset);
+}
+
+/** The space the renderer leaves between two blocks of a container (render.ts's BLOCK_TABLE margin). */
+const BLOCK_GAP = 16;
+
+/** The padding that stands at one end of a block: a list's is its first or last item's. */
+function end(block: LmxBlock, side: 'paddingTop' | 'paddingBottom'): LmxBlock | undefined {
+  if (block.attrs.blockColor !== undefined) return undefined;
+  if (block.tag === 'OrderedList' || block.tag === 'UnorderedList') return side === 'paddingTop' ? block.blocks?.[0] : block.blocks?.at(-1);
+  return block;
+}
+
+/**
+ * The space between two blocks as the source has it: the renderer puts 16 px between blocks
+ * itself, so that much of the padding the source's spacing became is taken off each pair (from the
+ * first's bottom, then the second's top; never from a coloured block, whose padding is inside it).
+ */
+function fitGaps(blocks: readonly LmxBlock[]): void {
+  for (let index = 1; index < blocks.length; index += 1) {
+    let left = BLOCK_GAP;
+    for (const [block, side] of [
+      [end(blocks[index - 1]!, 'paddingBottom'), 'paddingBottom'],
+      [end(blocks[index]!, 'paddingTop'), 'paddingTop'],
+    ] as const) {
+      if (block === undefined || left === 0) continue;
+      const padding = Number(block.attrs[side] ?? 0);
+      const taken = Math.min(padding, left);
+      left -= taken;
+      if (padding - taken > 0) block.attrs[side] = String(padding - taken);
+      else delete block.attrs[side];
+    }
+  }
+  for (const block of blocks)
+    for (const inner of block.tag === 'Columns' ? (block.blocks ?? []) : [block])
+      if (inner.tag !== 'OrderedList' && inner.tag !== 'UnorderedList' && inner.blocks !== undefined) fitGaps(inner.blocks);
+}
+
+/** The source's side insets carried into the blocks' padding (and the body's), as the source stands at 600 px, and its spacing between blocks. */
+export function carryLayout(body: SourceElement, style: Record<string, string> | undefined, blocks: readonly LmxBlock[]): void {
+  const viewport = VIEWPORTS[0];
+  carrySides(blocks, bodyBox(style ?? {}, viewport), new SourceLayout(body, viewport), viewport);
+  // A component has no <Style /> of its own: its blocks keep their padding.
+  if (style !== undefined) hoistInset(style, blocks);
+  fitGaps(blocks);
+}
+
+/** The point of a box an alignment places things by. */
+const anchor = (box: Box, align: Align) => (align === 'left' ? box.left : align === 'right' ? box.right : (box.left + box.right) / 2);
+
+/** How a block stands apart from its source at a screen width, said plainly; undefined where it stands as the source does. */
+function difference(from: BlockSource, source: Box, lmx: { box: Box; align: Align }, viewport: number): string | undefined {
+  const sourceAlign = from.align;
+  if (sourceAlign !== lmx.align) return `aligned ${lmx.align}, where the source aligns it ${sourceAlign}`;
+  const at = (value: number) => `${Math.round(value)} px`;
+  if (from.kind === 'media') {
+    const [was, is] = [anchor(source, sourceAlign), anchor(lmx.box, lmx.align)];
+    return Math.abs(was - is) <= LAYOUT_TOLERANCE ? undefined : `placed at ${at(is)} from the left at ${viewport} px wide, where the source has ${at(was)}`;
+  }
+  const left = Math.abs(source.left - lmx.box.left) > LAYOUT_TOLERANCE;
+  const right = Math.abs(source.right - lmx.box.right) > LAYOUT_TOLERANCE;
+  if (!left && !right) return undefined;
+  return `its text spans ${at(lmx.box.left)} to ${at(lmx.box.right)} at ${viewport} px wide, where the source's spans ${at(source.left)} to ${at(source.right)}`;
+}
+
+/**
+ * Each block laid out as the LMX draws it and as the source does, at each width compared: how many
+ * stand and align as in the source, and an entry at its source place for each that does not.
+ */
+export function compareLayout(body: SourceElement, style: Readonly<Record<string, string>>, blocks: readonly LmxBlock[], findings: Findings): Measure {
+  const compared = new Map<LmxBlock, string | undefined>();
+  for (const viewport of VIEWPORTS) {
+    const source = new SourceLayout(body, viewport);
+    for (const [block, placed] of layoutLmx(style, blocks, viewport)) {
+      const from = sources.get(block);
+      const box = from === undefined ? undefined : source.of(from.element)?.box;
+      if (from === undefined || box === undefined || compared.get(block) !== undefined) continue;
+      compared.set(block, difference(from, box, placed, viewport));
+    }
+  }
+  for (const [block, differs] of compared) {
+    if (differs === undefined) continue;
+    const { at } = sources.get(block)!.element;
+    findings.add(
+      at,
+      `the layout of <${block.tag}>`,
+      'not carried',
+      differs,
+      'set its align and padding in the LMX (or the body’s bodyXPadding) as the original stands, and check it in the preview',
+    );
+  }
+  return { source: compared.size, kept: [...compared.values()].filter((differs) => differs === undefined).length };
+}

@@ -1,0 +1,234 @@
+/**
+ * Where a source lays its content out across the width of a screen: for each element, the left and
+ * right edges of its content box at a given viewport width, and the alignment its text takes. A
+ * model of how a browser lays out the HTML an email source makes (MJML's compiled HTML, React
+ * Email's rendered HTML, HTML as it is), computed from the styles and attributes the readers carry
+ * (MJML's own defaults among them), never by running or rendering anything: boxes of a width or a
+ * max-width, centred by auto margins, `align` or `<center>`; padding, borders and `cellpadding`;
+ * table rows and columns side by side (MJML's columns stacked on a narrow screen, as its media query
+ * stacks them). Tests hold it to a real browser's rendering of the corpus.
+ */
+import type { SourceElement, SourceNode, Style } from './model.js';
+import { alignOf, pixels } from './styles.js';
+
+export type Align = 'left' | 'center' | 'right';
+
+/** A box's left and right edges, in pixels from the viewport's left. */
+export interface Box {
+  left: number;
+  right: number;
+}
+
+/** Where an element's content stands, and how its text aligns. */
+export interface Placed {
+  box: Box;
+  align: Align;
+}
+
+/** Elements that hold text in a line, not boxes of their own. */
+const INLINE = new Set([
+  'a',
+  'span',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  's',
+  'strike',
+  'del',
+  'ins',
+  'code',
+  'font',
+  'small',
+  'big',
+  'sup',
+  'sub',
+  'mark',
+  'label',
+]);
+
+/** A length against what it is a share of: `20px`, `1.5em`, `50%`, a bare number (an attribute's pixels). */
+function lengthOf(value: string | undefined, of: number): number | undefined {
+  if (value === undefined) return undefined;
+  const trimmed = value.trim().toLowerCase();
+  if (trimmed.endsWith('%')) {
+    const share = Number.parseFloat(trimmed);
+    return Number.isFinite(share) ? (share / 100) * of : undefined;
+  }
+  return pixels(trimmed);
+}
+
+/** The four sides of a shorthand (`padding`, `margin`), as written (each may be `auto`). */
+function shorthand(value: string | undefined): [string, string, string, string] | undefined {
+  const parts = value?.trim().split(/\s+/).filter(Boolean) ?? [];
+  if (parts.length === 0 || parts.length > 4) return undefined;
+  const [top, right = top, bottom = top, left = right] = parts as string[];
+  return [top!, right!, bottom!, left!];
+}
+
+/** A side of a box property (`padding`, `margin`) as written: its own, else the shorthand's. */
+export function sideOf(style: Style, property: 'padding' | 'margin', side: 'left' | 'right' | 'top' | 'bottom'): string | undefined {
+  const index = { top: 0, right: 1, bottom: 2, left: 3 }[side];
+  return style[`${property}-${side}`] ?? shorthand(style[property])?.[index];
+}
+
+function borderOf(style: Style, side: 'left' | 'right'): number {
+  const own = style[`border-${side}-width`] ?? style[`border-${side}`]?.split(/\s+/).find((part) => pixels(part) !== undefined);
+  const all = style['border-width'] ?? style.border?.split(/\s+/).find((part) => pixels(part) !== undefined);
+  return Math.max(0, pixels(own ?? all) ?? 0);
+}
+
+const elementsOf = (nodes: readonly SourceNode[]) => nodes.filter((node): node is SourceElement => node.type === 'element');
+
+/** The text alignment an element sets for what it holds, or undefined where it inherits. */
+export function ownTextAlign(node: SourceElement): Align | undefined {
+  if (node.name === 'center') return 'center';
+  const written = alignOf(node.style['text-align']);
+  if (written !== undefined) return written;
+  // `align` on a table places the table, not its text; on a cell, a div or a paragraph it aligns the text.
+  return ['td', 'th', 'div', 'p', 'tr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6'].includes(node.name) ? alignOf(node.attrs.align) : undefined;
+}
+
+/** Whether an element is drawn as a block of its own width, placed by its margins (an image with `display: block`). */
+function isBlockImage(node: SourceElement): boolean {
+  return /^(block|table)$/i.test(node.style.display?.trim() ?? '');
+}
+
+/**
+ * Where an image stands in the box that holds it: a block image by its auto margins, an inline one
+ * by the text alignment of its line (an `align` attribute of left or right floats it there).
+ */
+export function imageAlign(node: SourceElement, inherited: Align): Align {
+  const left = sideOf(node.style, 'margin', 'left')?.toLowerCase();
+  const right = sideOf(node.style, 'margin', 'right')?.toLowerCase();
+  if (isBlockImage(node)) return left === 'auto' && right === 'auto' ? 'center' : left === 'auto' ? 'right' : 'left';
+  const floated = alignOf(node.attrs.align);
+  if (floated === 'left' || floated === 'right') return floated;
+  return inherited;
+}
+
+/** The source laid out at one viewport width. */
+export class SourceLayout {
+  private readonly placed = new Map<SourceElement, Placed>();
+  /** By the children an element holds: the mapper reads some elements as copies (a cell read as a box), which hold the same children. */
+  private readonly byChildren = new WeakMap<readonly SourceNode[], Placed>();
+
+  constructor(
+    body: SourceElement,
+    readonly viewport: number,
+  ) {
+    this.place(body, { left: 0, right: viewport }, 'left');
+  }
+
+  /** Where an element's content stands, and how its text aligns; undefined for one not laid out (in a hidden part). */
+  of(node: SourceElement): Placed | undefined {
+    return this.placed.get(node) ?? this.byChildren.get(node.children);
+  }
+
+  private set(node: SourceElement, placed: Placed): void {
+    this.placed.set(node, placed);
+    this.byChildren.set(node.children, placed);
+  }
+
+  /** An element placed in the content box of what holds it, and what it holds after it. */
+  private place(node: SourceElement, outer: Box, inherited: Align): void {
+    const align = ownTextAlign(node) ?? inherited;
+    if (INLINE.has(node.name) || node.name === 'x-button' || node.name === 'img') {
+      this.set(node, { box: outer, align });
+      for (const child of elementsOf(node.children)) this.place(child, outer, align);
+      return;
+    }
+    const box = this.contentBox(node, outer, inherited);
+    this.set(node, { box, align });
+    if (node.name === 'x-columns' || node.name === 'tr') this.row(node, box, align);
+    else for (const child of elementsOf(node.children)) this.place(child, box, align);
+  }
+
+  /** A block's content box: its width (a width or a max-width) placed in the box around it, less its padding and border. */
+  private contentBox(node: SourceElement, outer: Box, inherited: Align): Box {
+    const available = Math.max(0, outer.right - outer.left);
+    const { style, attrs } = node;
+    const marginLeft = sideOf(style, 'margin', 'left')?.trim().toLowerCase();
+    const marginRight = sideOf(style, 'margin', 'right')?.trim().toLowerCase();
+    const fixedLeft = marginLeft === 'auto' ? 0 : (lengthOf(marginLeft, available) ?? 0);
+    const fixedRight = marginRight === 'auto' ? 0 : (lengthOf(marginRight, available) ?? 0);
+    const room = Math.max(0, available - fixedLeft - fixedRight);
+    let width = lengthOf(style.width, available) ?? lengthOf(attrs.width, available) ?? room;
+    // A table's width attribute is the least it takes: only a style's max-width holds it narrower.
+    const max = lengthOf(style['max-width'], available);
+    if (max !== undefined) width = Math.min(width, max);
+    if (node.name !== 'table' && attrs.width === undefined) width = Math.min(width, room);
+    const free = room - width;
+    const centred =
+      (marginLeft === 'auto' && marginRight === 'auto') ||
+      (node.name === 'table' && alignOf(attrs.align) === 'center') ||
+      (node.name === 'table' && inherited === 'center' && free > 0);
+    const offset = centred ? free / 2 : marginLeft === 'auto' || (node.name === 'table' && alignOf(attrs.align) === 'right') ? free : 0;
+    const left = outer.left + fixedLeft + Math.max(0, offset);
+    const right = left + width;
+    const cellPadding = ['td', 'th'].includes(node.name) ? (this.cellPadding.get(node) ?? 0) : 0;
+    const padLeft = lengthOf(sideOf(style, 'padding', 'left'), available) ?? cellPadding;
+    const padRight = lengthOf(sideOf(style, 'padding', 'right'), available) ?? cellPadding;
+    const inner = { left: left + padLeft + borderOf(style, 'left'), right: right - padRight - borderOf(style, 'right') };
+    if (node.name === 'table') this.tableSpacing(node, inner);
+    return inner;
+  }
+
+  /** `cellpadding` given to the cells of a table; `cellspacing` taken off the table's inside. */
+  private readonly cellPadding = new Map<SourceElement, number>();
+
+  private tableSpacing(table: SourceElement, inner: Box): void {
+    const padding = pixels(table.attrs.cellpadding) ?? 0;
+    const spacing = pixels(table.attrs.cellspacing) ?? 0;
+    inner.left += spacing;
+    inner.right -= spacing;
+    const rows = (node: SourceElement): SourceElement[] =>
+      elementsOf(node.children).flatMap((child) => (child.name === 'tr' ? [child] : ['tbody', 'thead', 'tfoot'].includes(child.name) ? rows(child) : []));
+    if (padding > 0)
+      for (const row of rows(table))
+        for (const cell of elementsOf(row.children)) if (cell.name === 'td' || cell.name === 'th') this.cellPadding.set(cell, padding);
+  }
+
+  /**
+   * Cells or columns side by side: each its given width (pixels, or a share of the row), the rest
+   * shared out among those that give none; MJML's columns one under the other below the width its
+   * media query names.
+   */
+  private row(row: SourceElement, box: Box, align: Align): void {
+    const cells = elementsOf(row.children);
+    const available = Math.max(0, box.right - box.left);
+    const stackBelow = pixels(row.attrs['data-stack-below']);
+    if (stackBelow !== undefined && available < stackBelow) {
+      for (const cell of cells) this.cell(cell, box, align, available);
+      return;
+    }
+    const widths = cells.map((cell) => lengthOf(cell.style.width ?? cell.attrs.width ?? undefined, available));
+    const given = widths.reduce<number>((sum, width) => sum + (width ?? 0), 0);
+    const open = widths.filter((width) => width === undefined).length;
+    const share = open === 0 ? 0 : Math.max(0, available - given) / open;
+    let left = box.left;
+    cells.forEach((cell, index) => {
+      const width = widths[index] ?? share;
+      // Columns of MJML (inline-block boxes) that do not fit beside the ones before start a line of their own.
+      if (stackBelow !== undefined && left > box.left && left + width > box.right + 0.5) left = box.left;
+      this.cell(cell, { left, right: left + width }, align, available);
+      left += width;
+    });
+  }
+
+  /** A cell or column given its box by its row: what it holds takes that box, less its padding. */
+  private cell(cell: SourceElement, box: Box, align: Align, available: number): void {
+    const placed = { box: this.padded(cell, box, available), align: ownTextAlign(cell) ?? align };
+    this.set(cell, placed);
+    if (cell.name === 'x-columns' || cell.name === 'tr') this.row(cell, placed.box, placed.align);
+    else for (const child of elementsOf(cell.children)) this.place(child, placed.box, placed.align);
+  }
+
+  private padded(cell: SourceElement, box: Box, available: number): Box {
+    const cellPadding = this.cellPadding.get(cell) ?? 0;
+    const padLeft = lengthOf(sideOf(cell.style, 'padding', 'left'), available) ?? cellPadding;
+    const padRight = lengthOf(sideOf(cell.style, 'padding', 'right'), available) ?? cellPadding;
+    return { left: box.left + padLeft + borderOf(cell.style, 'left'), right: box.right - padRight - borderOf(cell.style, 'right') };
+  }
+}

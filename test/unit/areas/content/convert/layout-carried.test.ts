@@ -1,0 +1,126 @@
+/**
+ * Layout carried: MJML's defaults (a button, an image and icons centred; 25 px each side of the
+ * content), React Email's container padding and alignment, HTML cells' alignment, and the colour a
+ * footer stood on, each into the LMX's align, padding and block colour.
+ */
+import { describe, expect, it } from 'vitest';
+import { fromHtml, fromMjml, fromReact } from './layout-support.js';
+
+/** A template as a team writes one, laid out by Prettier: a padded card, a centred button, a centred footer on the grey page. */
+const REACT_WELCOME = `import { Body, Button, Container, Head, Html, Img, Section, Text } from '@react-email/components';
+
+const main = { backgroundColor: '#f4f4f5', fontFamily: 'Helvetica, Arial, sans-serif' };
+const card = { backgroundColor: '#ffffff', margin: '0 auto', padding: '24px', maxWidth: '600px' };
+const footer = { color: '#71717a', fontSize: '12px', textAlign: 'center' as const };
+
+export default function Welcome({ name = 'there' }) {
+  return (
+    <Html>
+      <Head />
+      <Body style={main}>
+        <Container style={card}>
+          <Img src="https://acme.example/logo.png" width="120" alt="Acme" />
+          <Text>Hi {name}, welcome to Acme.</Text>
+          <Section style={{ textAlign: 'center' }}>
+            <Button
+              href="https://acme.example/start"
+              style={{ backgroundColor: '#111827', color: '#ffffff', padding: '12px 20px' }}
+            >
+              Get started
+            </Button>
+          </Section>
+        </Container>
+        <Text style={footer}>Acme Inc, 1 Main Street, Springfield</Text>
+      </Body>
+    </Html>
+  );
+}
+`;
+
+const MJML_WELCOME = `<mjml>
+  <mj-body background-color="#f4f4f5">
+    <mj-section background-color="#ffffff">
+      <mj-column>
+        <mj-image src="https://acme.example/logo.png" width="120px" alt="Acme" />
+        <mj-text>Hi there, welcome to Acme.</mj-text>
+        <mj-button href="https://acme.example/start">Get started</mj-button>
+        <mj-social><mj-social-element name="github" href="https://github.com/acme" /></mj-social>
+      </mj-column>
+    </mj-section>
+    <mj-section>
+      <mj-column>
+        <mj-text align="center" color="#71717a" font-size="12px"
+          >Acme Inc, 1 Main Street, Springfield</mj-text
+        >
+      </mj-column>
+    </mj-section>
+  </mj-body>
+</mjml>
+`;
+
+describe('MJML: its defaults carried', () => {
+  it('centres the button, the image and the icons as MJML does, and keeps the 25 px at each side of the content', () => {
+    const { lmx } = fromMjml(MJML_WELCOME);
+    expect(lmx).toMatch(/<Image src="https:\/\/acme.example\/logo.png" alt="Acme" width="120" align="center"[^>]* paddingLeft="25" paddingRight="25"/);
+    expect(lmx).toMatch(/<Paragraph [^>]*paddingLeft="25" paddingRight="25">Hi there, welcome to Acme.<\/Paragraph>/);
+    expect(lmx).toMatch(
+      /<Button href="https:\/\/acme.example\/start" bgColor="#414141" textColor="#ffffff" borderRadius="3" fontSize="13" innerYPadding="10" innerXPadding="25" align="center"[^>]* paddingLeft="25" paddingRight="25">/,
+    );
+    expect(lmx).toMatch(/<Icons align="center"[^>]* paddingLeft="25" paddingRight="25">/);
+  });
+
+  it('keeps a footer on the page’s colour, centred, where MJML drew it below the white card', () => {
+    const { lmx, findings } = fromMjml(MJML_WELCOME);
+    expect(lmx).toMatch(/^<Style backgroundColor="#f4f4f5" bodyColor="#ffffff"/);
+    expect(lmx).toMatch(/<Paragraph align="center"[^>]* blockColor="#f4f4f5"[^>]*><Text textColor="#71717a">Acme Inc, 1 Main Street, Springfield/);
+    expect(findings.remediation.filter((item) => item.outcome === 'not carried')).toEqual([]);
+  });
+
+  it('takes MJML’s 20 px around a section and 10 px around each element as the space between blocks, less the 16 px LMX leaves itself', () => {
+    const { lmx } = fromMjml('<mjml><mj-body><mj-section><mj-column><mj-text>One</mj-text><mj-text>Two</mj-text></mj-column></mj-section></mj-body></mjml>');
+    expect(lmx).toBe('<Style bodyXPadding="25" />\n<Paragraph paddingTop="30">One</Paragraph>\n<Paragraph paddingTop="4" paddingBottom="30">Two</Paragraph>\n');
+  });
+});
+
+describe('React Email: a team’s template as it draws', () => {
+  it('keeps the card’s 24 px padding, the logo where it stands, the centred button and the centred footer on the grey page', () => {
+    const { lmx, findings } = fromReact(REACT_WELCOME);
+    // <Img> is drawn as a block: at the left, whatever the text's alignment, where LMX would centre it.
+    expect(lmx).toMatch(/<Image src="https:\/\/acme.example\/logo.png" alt="Acme" width="120" align="left"[^>]* paddingLeft="24" paddingRight="24" \/>/);
+    expect(lmx).toMatch(/<Paragraph [^>]*paddingLeft="24" paddingRight="24">Hi \{data.name\}, welcome to Acme.<\/Paragraph>/);
+    expect(lmx).toMatch(/<Button [^>]*align="center"[^>]* paddingLeft="24" paddingRight="24">Get started<\/Button>/);
+    // `textAlign: 'center' as const`: the footer's alignment is read through TypeScript's wrapper.
+    expect(lmx).toMatch(/<Paragraph align="center"[^>]* blockColor="#f4f4f5"><Text textColor="#71717a">Acme Inc/);
+    expect(findings.remediation.filter((item) => item.outcome === 'not carried')).toEqual([]);
+  });
+
+  it('makes a padding every block shares the body’s, and lists a card narrower than LMX’s body at its place', () => {
+    const { lmx, findings } = fromReact(
+      REACT_WELCOME.replace("padding: '24px', maxWidth: '600px'", "padding: '24px', maxWidth: '480px'").replace(
+        '<Text style={footer}>Acme Inc, 1 Main Street, Springfield</Text>',
+        '',
+      ),
+    );
+    // At 600 px the card's content starts 60 + 24 px in: the body's padding; on a phone the card fills the screen, LMX's padding does not shrink.
+    expect(lmx).toContain('bodyXPadding="84"');
+    const listed = findings.remediation.filter((item) => item.outcome === 'not carried').map((item) => `${item.line} ${item.construct}: ${item.done}`);
+    expect(listed).toContain("14 the layout of <Paragraph>: its text spans 84 px to 291 px at 375 px wide, where the source's spans 24 px to 351 px");
+  });
+});
+
+describe('HTML: a cell’s alignment reaches the blocks inside', () => {
+  it('centres the text, the image and the button of a cell whose align says center, and of a <center>', () => {
+    const { lmx } = fromHtml(`<!doctype html><html><head><title>Hi</title></head><body>
+      <table width="600" align="center" role="presentation"><tr><td align="center" style="padding:0 30px">
+        <img src="https://acme.example/logo.png" width="100" alt="Acme">
+        <p>Welcome aboard.</p>
+        <a href="https://acme.example/go" style="background-color:#0000ff;color:#ffffff;padding:10px 20px">Go</a>
+      </td></tr></table>
+      <center><p>Centred by a center element.</p></center>
+    </body></html>`);
+    expect(lmx).toMatch(/<Image [^>]*align="center"[^>]* paddingLeft="30" paddingRight="30"/);
+    expect(lmx).toMatch(/<Paragraph align="center"[^>]*>Welcome aboard.<\/Paragraph>/);
+    expect(lmx).toMatch(/<Button [^>]*align="center"[^>]*>Go<\/Button>/);
+    expect(lmx).toMatch(/<Paragraph align="center"[^>]*>Centred by a center element.<\/Paragraph>/);
+  });
+});
