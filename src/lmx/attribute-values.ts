@@ -81,5 +81,12 @@ function urlProblem(attribute: LmxAttribute, schemes: ReadonlySet<string>): Valu
   if (scheme === undefined)
     return { severity: 'warning', message: 'not a full URL; email clients cannot follow a relative one', fix: 'write the whole URL, starting with https://' };
   if (!schemes.has(scheme)) return { message: `${scheme}: URLs do not work in email`, fix: `use ${[...schemes].map((name) => `${name}:`).join(', ')}` };
+  // Mail clients that load images over a secure connection only (and a page served over https) show an insecure one broken.
+  if (scheme === 'http' && schemes === IMAGE_SCHEMES)
+    return {
+      severity: 'warning',
+      message: 'an image over http://, which some mail clients do not load',
+      fix: 'serve the image over https:// (or upload it to the account’s storage)',
+    };
   return undefined;
 }

@@ -6,7 +6,7 @@
  */
 import { LMX_TAGS } from '../../../lmx/index.js';
 import { block, plainText, setNumber, type LmxBlock } from './lmx-out.js';
-import { hrefOf, inherit, inlineOf, isButtonLink, isHidden, isInline, trimInline, type MapContext } from './inline.js';
+import { dropsPlatformLink, hrefOf, inherit, inlineOf, isButtonLink, isHidden, isInline, trimInline, type MapContext } from './inline.js';
 import { textContent, type SourceElement, type SourceNode } from './model.js';
 import { alignOf, alphaOf, backgroundImageOf, listAlpha, backgroundOf, hexColour, lineHeightPercent, pixels, sides, verticalSpace } from './styles.js';
 import { coloured, rememberLook } from './contrast.js';
@@ -94,7 +94,7 @@ export function addPadding(node: LmxBlock, side: 'paddingTop' | 'paddingBottom',
 
 /** One element's blocks. */
 function nodeBlocks(node: SourceElement, context: MapContext): Mapped[] {
-  if (SILENT.has(node.name)) return [];
+  if (SILENT.has(node.name) || dropsPlatformLink(node, context)) return [];
   if (isHidden(node)) return hiddenBlocks(node, context);
   const unsupported = UNSUPPORTED[node.name];
   if (unsupported !== undefined) return unsupportedBlocks(node, context, unsupported);
@@ -270,7 +270,17 @@ function linkBlocks(node: SourceElement, context: MapContext): Mapped[] {
     return spaced(node, buttonBlock({ ...node, style }, context));
   }
   const images = node.children.filter((child): child is SourceElement => child.type === 'element' && child.name === 'img');
-  const href = node.attrs.href === undefined ? undefined : hrefOf(node.attrs.href, node, context);
+  let href = node.attrs.href === undefined ? undefined : hrefOf(node.attrs.href, node, context);
+  if (href?.trim() === '') {
+    context.findings.add(
+      node.at,
+      `a link to ${node.attrs.href!.trim()}`,
+      'kept as text',
+      'its image kept without the link, as a link to nowhere cannot be published',
+      'write the link’s https address (or a variable that holds it) in its href',
+    );
+    href = undefined;
+  }
   if (images.length === 1 && node.children.every((child) => child === images[0] || (child.type === 'text' && child.text.trim() === ''))) {
     return spaced(node, imageBlock(images[0]!, href, context));
   }

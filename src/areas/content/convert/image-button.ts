@@ -46,6 +46,14 @@ export function imageBlock(node: SourceElement, href: string | undefined, contex
       'left at the old provider’s address, which may stop serving it once the account there is closed',
       'convert again with --upload to copy it to the account’s storage',
     );
+  } else if (/^http:\/\//i.test(src)) {
+    context.findings.add(
+      node.at,
+      `<img src="${src}">`,
+      'listed',
+      'kept at its http:// address, which some mail clients do not load (content check warns of it)',
+      'serve it over https://, or convert again with --upload to copy it to the account’s storage',
+    );
   } else if (!/^https?:\/\//i.test(src)) {
     context.findings.add(
       node.at,

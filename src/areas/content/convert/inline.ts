@@ -3,7 +3,7 @@
  * inline: a run of it becomes one text block, anything else starts a block of its own.
  */
 import type { LmxInline } from './lmx-out.js';
-import type { ConvertKind, Findings, SourceElement, SourceNode, Style } from './model.js';
+import { textContent, type ConvertKind, type Findings, type SourceElement, type SourceNode, type Style } from './model.js';
 import { hexColour, hidesContent, listAlpha } from './styles.js';
 import { mapVariable, templatePieces } from './variables.js';
 
@@ -125,9 +125,34 @@ export function inlineOf(nodes: readonly SourceNode[], context: MapContext): Lmx
   return pieces;
 }
 
+/**
+ * The addresses another provider fills with a page of its own that Loops gives every email itself:
+ * the unsubscribe link, the preferences page, the web version (Mailchimp's merge tags, Campaign
+ * Monitor's tags and placeholders). A link to one, and its text, which served only that link, go.
+ */
+const PLATFORM_ADDRESS =
+  /^\s*(?:\*\|\s*(UNSUB|UPDATE_PROFILE|ARCHIVE|ARCHIVE_LINK_SHORT|FORWARD)\s*\|\*|\[(unsubscribe|webversion|preferences|forwardtoafriend)\])\s*$/i;
+/** Campaign Monitor's link elements (`<unsubscribe>Unsubscribe</unsubscribe>`), which it makes links to its pages. */
+export const PLATFORM_LINK_TAGS: ReadonlySet<string> = new Set(['unsubscribe', 'webversion', 'preferences', 'forwardtoafriend']);
+
+/** Whether an element is a link to a page Loops gives every email itself; listed, with its text, where it is. */
+export function dropsPlatformLink(node: SourceElement, context: MapContext): boolean {
+  const tag = PLATFORM_LINK_TAGS.has(node.name) ? `<${node.name}>` : node.name === 'a' ? PLATFORM_ADDRESS.exec(node.attrs.href ?? '')?.[0].trim() : undefined;
+  if (tag === undefined) return false;
+  const text = textContent(node).replace(/\s+/g, ' ').trim();
+  context.findings.add(
+    node.at,
+    `the link to ${tag}`,
+    'dropped',
+    text === '' ? 'dropped' : `dropped with its text "${text.length > 60 ? `${text.slice(0, 59)}…` : text}"`,
+    'Loops adds the unsubscribe link (and the preferences page) to every email itself: nothing to do',
+  );
+  return true;
+}
+
 function inlineElement(node: SourceElement, context: MapContext): LmxInline[] {
   if (node.name === 'br') return [{ tag: 'Br', attrs: {}, children: [] }];
-  if (node.name === 'wbr') return [];
+  if (node.name === 'wbr' || dropsPlatformLink(node, context)) return [];
   const inner = inherit(context, node.style);
   let children = inlineOf(node.children, inner);
   if (node.name === 'q') children = [{ text: '“' }, ...children, { text: '”' }];
@@ -143,7 +168,19 @@ function inlineElement(node: SourceElement, context: MapContext): LmxInline[] {
   if ((node.name === 'u' || node.name === 'ins' || decoration.includes('underline')) && node.name !== 'a') wrap('Underline');
   if (['em', 'i', 'cite'].includes(node.name) || node.style['font-style'] === 'italic') wrap('Em');
   if ((['strong', 'b'].includes(node.name) || isBold(node.style)) && !isBold(context.inherited)) wrap('Strong');
-  if (node.name === 'a' && node.attrs.href !== undefined && node.attrs.href.trim() !== '') wrap('Link', { href: hrefOf(node.attrs.href, node, context) });
+  if (node.name === 'a' && node.attrs.href !== undefined && node.attrs.href.trim() !== '') {
+    const href = hrefOf(node.attrs.href, node, context);
+    // An address computed when the app runs (a template statement, a call) leaves nothing to link to: the text stays, listed.
+    if (href.trim() === '')
+      context.findings.add(
+        node.at,
+        `a link to ${node.attrs.href.trim()}`,
+        'kept as text',
+        'its text kept without the link, as a link to nowhere cannot be published',
+        'write the link’s https address (or a variable that holds it) in its href',
+      );
+    else wrap('Link', { href });
+  }
   return children;
 }
 
