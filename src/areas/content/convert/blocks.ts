@@ -127,7 +127,7 @@ function nodeBlocks(node: SourceElement, context: MapContext): Mapped[] {
     case 'x-button':
       return spaced(node, buttonBlock(node, context));
     case 'x-spacer':
-      return [{ tag: '#space', height: pixels(node.attrs.height) ?? 20 }];
+      return [{ tag: '#space', height: pixels(node.attrs.height) ?? 0 }];
     case 'x-columns':
       return columnsBlocks(node, context);
     case 'x-social':

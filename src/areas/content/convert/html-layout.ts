@@ -170,10 +170,22 @@ function iconRow(node: SourceElement): SourceElement | undefined {
   return element('x-social', node.at, icons, { align: align ?? '' });
 }
 
+/**
+ * A row or a cell made a button or a row of icons stays a row or a cell, holding it: a table's rows
+ * and cells are what its reader looks for. Its colours and padding were the button's, and go with it.
+ */
+function keptInPlace(node: SourceElement, made: SourceElement): SourceElement {
+  if (node.name !== 'td' && node.name !== 'th' && node.name !== 'tr') return made;
+  const style = Object.fromEntries(Object.entries(node.style).filter(([property]) => !/^(background|padding|border)/.test(property)));
+  const { bgcolor: _colour, ...attrs } = node.attrs;
+  const cell = { ...node, name: node.name === 'tr' ? 'td' : node.name, attrs, style, children: [made] };
+  return node.name === 'tr' ? { ...node, children: [cell] } : cell;
+}
+
 /** The tree with hybrid columns, button boxes and icon rows made the mapper's elements, bottom-up. */
 export function readLayout(node: SourceElement): SourceElement {
   const rewritten = iconRow(node) ?? buttonBox(node);
-  if (rewritten !== undefined) return rewritten;
+  if (rewritten !== undefined) return keptInPlace(node, rewritten);
   const children = node.children.map((child) => (child.type === 'element' ? readLayout(child) : child));
   return { ...node, children: hybridColumns(children) };
 }

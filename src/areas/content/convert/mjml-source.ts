@@ -270,7 +270,7 @@ class MjmlReader {
           element('hr', tag.at, [], { width: attrs.width ?? '' }, { ...style, 'border-top': `${attrs['border-width'] ?? ''} ${attrs['border-color'] ?? ''}` }),
         ];
       case 'mj-spacer':
-        return [element('x-spacer', tag.at, [], { height: attrs.height ?? '20px' })];
+        return [element('x-spacer', tag.at, [], { height: attrs.height ?? '' })];
       case 'mj-social':
         // Its padding is its cell's, around the row and its labels.
         return [
@@ -337,7 +337,7 @@ class MjmlReader {
 
   private image(tag: MjmlTag, attrs: Record<string, string>, style: Style): SourceElement {
     // MJML places the image in a table aligned as its align says: a block placed by its margins.
-    const align = attrs.align ?? 'center';
+    const align = attrs.align ?? '';
     const img = element(
       'img',
       tag.at,
@@ -346,8 +346,8 @@ class MjmlReader {
       {
         'border-radius': attrs['border-radius'] ?? '',
         display: 'block',
-        'margin-left': align === 'left' ? '0' : 'auto',
-        'margin-right': align === 'right' ? '0' : 'auto',
+        'margin-left': align === 'center' || align === 'right' ? 'auto' : '0',
+        'margin-right': align === 'center' || align === 'left' ? 'auto' : '0',
       },
     );
     if (attrs.href === undefined) return element('div', tag.at, [img], {}, spacingOf(style));
@@ -362,7 +362,7 @@ class MjmlReader {
       const content = link.content === undefined ? [] : htmlFragment(link.content.html, link.content.at);
       children.push(element('a', link.at, content, { href: link.attrs.href ?? '' }));
     }
-    return element('p', tag.at, children, {}, { 'text-align': attrs.align ?? 'center' });
+    return element('p', tag.at, children, {}, { 'text-align': attrs.align ?? '' });
   }
 }
 
