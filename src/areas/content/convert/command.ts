@@ -33,7 +33,8 @@ import {
 } from './model.js';
 import { readReact } from './react-source.js';
 import { renderConversion } from './report.js';
-import { includeKey, readSource, sharedPartials, sourcesOf, type SourceFile, type Sources } from './sources.js';
+import { includeKey, moduleReaderOf, readSource, sharedPartials, sourcesOf, type SourceFile, type Sources } from './sources.js';
+import type { ModuleReader } from './react-modules.js';
 import { notUploaded, uploadImages, type ImageCarrier } from './images.js';
 import { writeLmx } from './lmx-out.js';
 import { measureFidelity } from './fidelity.js';
@@ -71,22 +72,22 @@ function layoutOf(kind: ConvertKind, slug: string, workflow: (slug: string) => s
   }
 }
 
-function readFormat(source: SourceFile, findings: Findings, mjml: MjmlOptions): SourceDocument {
+function readFormat(source: SourceFile, findings: Findings, mjml: MjmlOptions, modules: ModuleReader): SourceDocument {
   switch (source.format) {
     case 'html':
       return readHtml(source.text, source.file, findings);
     case 'react':
-      return readReact(source.text, source.file, findings);
+      return readReact(source.text, source.file, findings, modules);
     case 'mjml':
       return readMjml(source.text, source.file, findings, mjml);
   }
 }
 
 /** A source read, its nesting bounded (measured without recursion), so that a hostile depth is refused, not a crash. */
-function readDocument(source: SourceFile, findings: Findings, mjml: MjmlOptions): SourceDocument {
+function readDocument(source: SourceFile, findings: Findings, mjml: MjmlOptions, modules: ModuleReader): SourceDocument {
   let document: SourceDocument;
   try {
-    document = readFormat(source, findings, mjml);
+    document = readFormat(source, findings, mjml, modules);
   } catch (error) {
     // A parser that walks by recursion (Babel's, a reader's) meets its end on a hostile depth before the bound below can.
     if (error instanceof RangeError) throw nestedTooDeep(source.file);
@@ -203,7 +204,7 @@ interface ReadEmail {
 
 function readEmail(run: Run, source: SourceFile): ReadEmail {
   const findings = new Findings();
-  const document = readDocument(source, findings, run.mjml);
+  const document = readDocument(source, findings, run.mjml, moduleReaderOf(run.sources));
   return { source, findings, document, email: convertDocument(document, run.kind, findings) };
 }
 

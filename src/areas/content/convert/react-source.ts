@@ -8,12 +8,12 @@
 import { parse } from '@babel/parser';
 import { LocalFileError } from '../../../base/errors.js';
 import type { SourceDocument } from './document.js';
-import { element, nestedTooDeep, text, type Findings, type Place, type SourceElement, type SourceNode, type Style } from './model.js';
+import { element, nestedTooDeep, text, type Findings, type Place, type SourceNode, type Style } from './model.js';
+import { ImportedValues, type ModuleReader } from './react-modules.js';
+import { bindParameters, MAX_STATIC_ITEMS, returnedExpression, StaticReader, UNKNOWN, type Scope, type Static } from './react-values.js';
 import { tailwindStyle } from './tailwind.js';
 
-// Babel's tree, loosely typed: only the fields read here.
-// biome-ignore lint/suspicious/noExplicitAny: Babel's node types are not a dependency of the build
-type Node = any;
+import { centred, cleanJsxText, cssOf, findBody, functionOf, plainText, snippet, unwrap, withoutTypes, writtenJsx, type Node } from './react-syntax.js';
 
 /** React Email's components as the mapper's elements. */
 const COMPONENTS: Record<string, string> = {
@@ -40,17 +40,6 @@ const COMPONENTS: Record<string, string> = {
 
 const PACKAGES = /^(@react-email\/[\w-]+|react-email)$/;
 
-/** CSS properties written in camel case (`backgroundColor`) as CSS's (`background-color`); numbers are pixels. */
-function cssOf(object: Record<string, unknown>): Style {
-  const style: Style = {};
-  for (const [key, value] of Object.entries(object)) {
-    if (value === undefined || value === null) continue;
-    const property = key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
-    style[property] = typeof value === 'number' && !['font-weight', 'line-height', 'opacity', 'z-index'].includes(property) ? `${value}px` : String(value);
-  }
-  return style;
-}
-
 class ReactReader {
   /** Constants of the module and the component: strings, template strings, objects. */
   private readonly constants = new Map<string, Node>();
@@ -66,6 +55,11 @@ class ReactReader {
   private readonly unknowable = new Set<string>();
   /** Components of this file being written in place: one that renders itself is not followed again. */
   private readonly inlining = new Set<string>();
+  /** Values written out in full (literals, the file's constants of them, a module of literals'), read without running anything. */
+  private readonly statics = new StaticReader((name) => this.literalOf(name));
+  /** The names a `.map` callback binds, for the item being written. */
+  private scope: Scope = new Map();
+  private readonly importedValues: ImportedValues;
   previewText?: string;
   /** A `<title>` (in its `<Head>`), or the module's exported `subject` string, which wins. */
   subject?: string;
@@ -74,7 +68,18 @@ class ReactReader {
   constructor(
     private readonly file: string,
     private readonly findings: Findings,
-  ) {}
+    readModule?: ModuleReader,
+  ) {
+    this.importedValues = new ImportedValues(readModule, findings);
+  }
+
+  /** What a name of the file is bound to, for the static reader: a constant's expression, or an imported literal. */
+  private literalOf(name: string): Node | undefined {
+    const constant = this.constants.get(name);
+    if (constant !== undefined) return constant.type === 'FunctionDeclaration' ? undefined : constant;
+    const imported = this.importedValues.value(name);
+    return imported === undefined ? undefined : { type: 'StaticValue', value: imported.value };
+  }
 
   at(node: Node): Place {
     return { file: this.file, line: node.loc?.start.line ?? 1, column: (node.loc?.start.column ?? 0) + 1 };
@@ -85,7 +90,14 @@ class ReactReader {
       if (statement.type === 'ImportDeclaration' && PACKAGES.test(statement.source.value)) {
         for (const specifier of statement.specifiers)
           if (specifier.type === 'ImportSpecifier') this.imported.set(specifier.local.name, specifier.imported.name);
-      }
+      } else if (statement.type === 'ImportDeclaration' && statement.importKind !== 'type')
+        for (const specifier of statement.specifiers)
+          this.importedValues.note(
+            specifier.local.name,
+            statement.source.value,
+            specifier.type === 'ImportSpecifier' ? (specifier.imported.name ?? specifier.imported.value) : 'default',
+            this.at(statement),
+          );
       const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
       if (declaration?.type === 'VariableDeclaration') for (const declarator of declaration.declarations) this.bind(declarator);
       if (statement.type === 'ExportNamedDeclaration' && declaration?.type === 'VariableDeclaration') this.exportSubject(declaration);
@@ -182,13 +194,20 @@ class ReactReader {
   /** An expression in JSX: a prop is a variable, a constant its value, logic listed and its JSX kept. */
   private expression(node: Node): SourceNode[] {
     const at = this.at(node);
-    const path = this.propPath(node);
+    const path = this.inScope(node) ? undefined : this.propPath(node);
     if (path !== undefined) return [{ type: 'variable', path, source: `{${path.join('.')}}`, at }];
+    const written = this.written(node, at);
+    if (written !== undefined) return written;
     if (node.type === 'StringLiteral' || node.type === 'NumericLiteral') return [text(String(node.value), at)];
     if (node.type === 'TemplateLiteral') return this.template(node);
     if (node.type === 'Identifier' && this.constants.has(node.name)) return this.constant(node.name, at);
     if (node.type === 'JSXElement' || node.type === 'JSXFragment') return this.jsx(node);
     if (node.type === 'LogicalExpression' || node.type === 'ConditionalExpression') {
+      // A condition the text decides (a literal, a constant of one) shows its one branch, as React would.
+      const test = this.statics.value(node.type === 'LogicalExpression' ? node.left : node.test, this.scope);
+      if (test !== UNKNOWN && node.type === 'ConditionalExpression') return this.expression(test ? node.consequent : node.alternate);
+      if (test !== UNKNOWN && node.operator === '&&') return test ? this.expression(node.right) : [];
+      if (test !== UNKNOWN) return test ? this.shown(test, at) : this.expression(node.right);
       this.findings.add(
         at,
         'a condition in JSX',
@@ -200,6 +219,8 @@ class ReactReader {
       return branches.flatMap((branch: Node) => this.expression(branch));
     }
     if (node.type === 'CallExpression' && node.callee.type === 'MemberExpression' && node.callee.property.name === 'map') {
+      const expanded = this.expandMap(node);
+      if (expanded !== undefined) return expanded;
       this.findings.add(
         at,
         'a loop in JSX (.map)',
@@ -224,6 +245,65 @@ class ReactReader {
       'compute it in the app and send it as a variable',
     );
     return [];
+  }
+
+  /** Whether an expression reads a name a `.map` callback binds (`step.title`): the item's value, not a prop. */
+  private inScope(node: Node): boolean {
+    let root = node;
+    while (root?.type === 'MemberExpression' || root?.type === 'OptionalMemberExpression') root = root.object;
+    return root?.type === 'Identifier' && this.scope.has(root.name);
+  }
+
+  /** An expression whose value the text decides, as React shows it: text, or nothing for false, null and undefined. Undefined where it is not known. */
+  private written(node: Node, at: Place): SourceNode[] | undefined {
+    if (node.type === 'JSXElement' || node.type === 'JSXFragment') return undefined;
+    const value = this.statics.value(node, this.scope);
+    this.listCut();
+    return value === UNKNOWN ? undefined : this.shown(value, at);
+  }
+
+  private shown(value: Static, at: Place): SourceNode[] {
+    if (typeof value === 'string' || typeof value === 'number') return [text(String(value), at)];
+    if (Array.isArray(value)) return value.flatMap((item) => this.shown(item, at));
+    return [];
+  }
+
+  /**
+   * `items.map((item, index) => <…/>)` over a list the text writes out in full (a literal, a
+   * constant of one, a module of literals', filtered, sliced or spread): the callback's JSX written
+   * once for each item, the item's values in place. Undefined where the list is not known.
+   */
+  private expandMap(node: Node): SourceNode[] | undefined {
+    const items = this.statics.value(node.callee.object, this.scope);
+    this.listCut();
+    if (!Array.isArray(items)) return undefined;
+    const callback = node.arguments[0];
+    const body = returnedExpression(callback);
+    const scopes = items.map((item, index) => bindParameters(callback, item, index, this.scope));
+    if (body === undefined || scopes.some((scope) => scope === undefined)) return undefined;
+    const outer = this.scope;
+    try {
+      return scopes.flatMap((scope) => {
+        this.scope = scope!;
+        return this.expression(unwrap(body));
+      });
+    } finally {
+      this.scope = outer;
+    }
+  }
+
+  /** An array cut at its bound, listed once at its place. */
+  private listCut(): void {
+    for (const array of this.statics.cut) {
+      this.statics.cut.delete(array);
+      this.findings.add(
+        this.at(array),
+        `an array of more than ${MAX_STATIC_ITEMS.toLocaleString('en-US')} items`,
+        'dropped',
+        `its first ${MAX_STATIC_ITEMS.toLocaleString('en-US')} items written, the rest left out`,
+        'an email shows a few items: send the list the app builds as one data variable',
+      );
+    }
   }
 
   /** A constant of the file: its value when it is written out (text, props), else listed once and left out. */
@@ -429,77 +509,8 @@ class ReactReader {
   }
 }
 
-/** Auto side margins, unless the style gives a margin of its own. */
-function centred(style: Style): Style {
-  return style.margin !== undefined || style['margin-left'] !== undefined || style['margin-right'] !== undefined
-    ? {}
-    : { 'margin-left': 'auto', 'margin-right': 'auto' };
-}
-
-/** The function a component is (`memo(…)` and `forwardRef(…)` unwrapped), or undefined. */
-function functionOf(node: Node | undefined): Node | undefined {
-  const target = node?.type === 'CallExpression' ? node.arguments[0] : node;
-  return ['ArrowFunctionExpression', 'FunctionExpression', 'FunctionDeclaration'].includes(target?.type) ? target : undefined;
-}
-
-/** The JSX a component of the file returns, as written (its own variables not followed), or undefined. */
-function writtenJsx(node: Node | undefined): Node | undefined {
-  const target = functionOf(node);
-  if (target === undefined) return undefined;
-  const body = target.body.type === 'BlockStatement' ? target.body.body.find((statement: Node) => statement.type === 'ReturnStatement')?.argument : target.body;
-  const jsx = unwrap(body);
-  return jsx?.type === 'JSXElement' || jsx?.type === 'JSXFragment' ? jsx : undefined;
-}
-
-/** Text and variables as one string, a variable written `{{x}}` for the fields' translation. */
-function plainText(nodes: readonly SourceNode[]): string {
-  return nodes.map((node) => (node.type === 'text' ? node.text : node.type === 'variable' ? `{{${node.path.join('.')}}}` : '')).join('');
-}
-
-function withoutTypes(node: Node): Node {
-  return ['TSAsExpression', 'TSSatisfiesExpression', 'TSNonNullExpression', 'ParenthesizedExpression'].includes(node?.type)
-    ? withoutTypes(node.expression)
-    : node;
-}
-
-function unwrap(node: Node): Node {
-  return node?.type === 'ParenthesizedExpression' ? unwrap(node.expression) : node;
-}
-
-/** React's rule for text in JSX: lines trimmed, blank lines dropped, the rest joined with spaces. */
-function cleanJsxText(value: string): string {
-  const lines = value.split(/\r\n|\n|\r/);
-  if (lines.length === 1) return value;
-  return lines
-    .map((line, index) => {
-      let trimmed = line;
-      if (index !== 0) trimmed = trimmed.replace(/^[ \t]+/, '');
-      if (index !== lines.length - 1) trimmed = trimmed.replace(/[ \t]+$/, '');
-      return trimmed;
-    })
-    .filter((line) => line !== '')
-    .join(' ');
-}
-
-function snippet(node: Node): string {
-  if (node.type === 'Identifier' || node.type === 'JSXIdentifier') return node.name;
-  if (node.type === 'MemberExpression' || node.type === 'JSXMemberExpression') return `${snippet(node.object)}.${snippet(node.property)}`;
-  if (node.type === 'CallExpression') return `${snippet(node.callee)}(…)`;
-  return `(${node.type})`;
-}
-
-function findBody(nodes: SourceNode[]): SourceElement | undefined {
-  for (const node of nodes) {
-    if (node.type !== 'element') continue;
-    if (node.name === 'body') return node;
-    const found = findBody(node.children);
-    if (found !== undefined) return found;
-  }
-  return undefined;
-}
-
 /** A React Email template, read without running it. */
-export function readReact(source: string, file: string, findings: Findings): SourceDocument {
+export function readReact(source: string, file: string, findings: Findings, readModule?: ModuleReader): SourceDocument {
   let program: Node;
   try {
     program = parse(source, { sourceType: 'module', plugins: ['jsx', 'typescript'] }).program;
@@ -514,5 +525,5 @@ export function readReact(source: string, file: string, findings: Findings): Sou
       },
     );
   }
-  return new ReactReader(file, findings).read(program);
+  return new ReactReader(file, findings, readModule).read(program);
 }

@@ -10,6 +10,7 @@ import { readTreeFile, TreeFileTooLargeError, walkTree } from '../../../base/tre
 import type { Place } from './model.js';
 import { COMPONENT_PARENTS } from './mjml-source.js';
 import { parseMjmlTags, type MjmlTag } from './mjml-tags.js';
+import { MODULE_EXTENSIONS, type ModuleReader } from './react-modules.js';
 
 /** An email file's source is read up to this: the largest real emails are a few hundred KB; a 10 MB page is refused, not read. */
 export const MAX_SOURCE_BYTES = 2 * 1024 * 1024;
@@ -107,6 +108,26 @@ export function pathUnder(sources: Pick<Sources, 'root' | 'shown'>, path: string
       hint: 'convert reads only files inside the directory it was given: name the directory that holds them all',
     });
   return joined;
+}
+
+/** Reads the modules a React template imports its values from: files under the root only, bounded as an email is, never through a link. */
+export function moduleReaderOf(sources: Pick<Sources, 'root' | 'shown'>): ModuleReader {
+  return (specifier, from) => {
+    let base: string;
+    try {
+      base = pathUnder(sources, specifier, from);
+    } catch {
+      return undefined;
+    }
+    for (const extension of MODULE_EXTENSIONS) {
+      try {
+        return { file: join(sources.shown, base + extension), text: readSource(sources.root, base + extension) };
+      } catch {
+        // Not there under this name (or not one convert reads): the next name bundlers try.
+      }
+    }
+    return undefined;
+  };
 }
 
 /** The path of a partial an `<mj-include>` names, under the root (`.mjml` when it names no extension); one outside it is refused. */

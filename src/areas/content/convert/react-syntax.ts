@@ -1,0 +1,90 @@
+/**
+ * What the React Email reader reads of Babel's tree apart from the template's meaning: a style
+ * object's CSS, a component's function and the JSX it returns, React's rule for text in JSX, and
+ * the shapes TypeScript wraps expressions in.
+ */
+import type { SourceElement, SourceNode, Style } from './model.js';
+
+// Babel's tree, loosely typed: only the fields read here.
+// biome-ignore lint/suspicious/noExplicitAny: Babel's node types are not a dependency of the build
+export type Node = any;
+
+/** CSS properties written in camel case (`backgroundColor`) as CSS's (`background-color`); numbers are pixels. */
+export function cssOf(object: Record<string, unknown>): Style {
+  const style: Style = {};
+  for (const [key, value] of Object.entries(object)) {
+    if (value === undefined || value === null) continue;
+    const property = key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+    style[property] = typeof value === 'number' && !['font-weight', 'line-height', 'opacity', 'z-index'].includes(property) ? `${value}px` : String(value);
+  }
+  return style;
+}
+
+/** Auto side margins, unless the style gives a margin of its own. */
+export function centred(style: Style): Style {
+  return style.margin !== undefined || style['margin-left'] !== undefined || style['margin-right'] !== undefined
+    ? {}
+    : { 'margin-left': 'auto', 'margin-right': 'auto' };
+}
+
+/** The function a component is (`memo(…)` and `forwardRef(…)` unwrapped), or undefined. */
+export function functionOf(node: Node | undefined): Node | undefined {
+  const target = node?.type === 'CallExpression' ? node.arguments[0] : node;
+  return ['ArrowFunctionExpression', 'FunctionExpression', 'FunctionDeclaration'].includes(target?.type) ? target : undefined;
+}
+
+/** The JSX a component of the file returns, as written (its own variables not followed), or undefined. */
+export function writtenJsx(node: Node | undefined): Node | undefined {
+  const target = functionOf(node);
+  if (target === undefined) return undefined;
+  const body = target.body.type === 'BlockStatement' ? target.body.body.find((statement: Node) => statement.type === 'ReturnStatement')?.argument : target.body;
+  const jsx = unwrap(body);
+  return jsx?.type === 'JSXElement' || jsx?.type === 'JSXFragment' ? jsx : undefined;
+}
+
+/** Text and variables as one string, a variable written `{{x}}` for the fields' translation. */
+export function plainText(nodes: readonly SourceNode[]): string {
+  return nodes.map((node) => (node.type === 'text' ? node.text : node.type === 'variable' ? `{{${node.path.join('.')}}}` : '')).join('');
+}
+
+export function withoutTypes(node: Node): Node {
+  return ['TSAsExpression', 'TSSatisfiesExpression', 'TSNonNullExpression', 'ParenthesizedExpression'].includes(node?.type)
+    ? withoutTypes(node.expression)
+    : node;
+}
+
+export function unwrap(node: Node): Node {
+  return node?.type === 'ParenthesizedExpression' ? unwrap(node.expression) : node;
+}
+
+/** React's rule for text in JSX: lines trimmed, blank lines dropped, the rest joined with spaces. */
+export function cleanJsxText(value: string): string {
+  const lines = value.split(/\r\n|\n|\r/);
+  if (lines.length === 1) return value;
+  return lines
+    .map((line, index) => {
+      let trimmed = line;
+      if (index !== 0) trimmed = trimmed.replace(/^[ \t]+/, '');
+      if (index !== lines.length - 1) trimmed = trimmed.replace(/[ \t]+$/, '');
+      return trimmed;
+    })
+    .filter((line) => line !== '')
+    .join(' ');
+}
+
+export function snippet(node: Node): string {
+  if (node.type === 'Identifier' || node.type === 'JSXIdentifier') return node.name;
+  if (node.type === 'MemberExpression' || node.type === 'JSXMemberExpression') return `${snippet(node.object)}.${snippet(node.property)}`;
+  if (node.type === 'CallExpression') return `${snippet(node.callee)}(…)`;
+  return `(${node.type})`;
+}
+
+export function findBody(nodes: SourceNode[]): SourceElement | undefined {
+  for (const node of nodes) {
+    if (node.type !== 'element') continue;
+    if (node.name === 'body') return node;
+    const found = findBody(node.children);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
