@@ -24,21 +24,33 @@ function entryOf(key: string): string {
   return `${JSON.stringify(key)}: ${name || 'value'}`;
 }
 
-/** `{ a, b }`, or `{ … }` where the source does not spell the object out. */
-function objectOf(keys: string[] | undefined): string {
+/**
+ * `{ a, b: order.b }`: each key with the value the send gives it where it writes a name or a path
+ * (shorthand where they are the same), so that the call names only what is in scope where the send
+ * stands; a key the template needs and the send does not give says so. `{ … }` where the source
+ * does not spell the object out.
+ */
+function objectOf(keys: string[] | undefined, values: Record<string, string> = {}, missing: readonly string[] = []): string {
   if (keys === undefined) return '{ … }';
-  return keys.length === 0 ? '{}' : `{ ${keys.map(entryOf).join(', ')} }`;
+  const entries = [
+    ...keys.map((key) => {
+      const value = values[key];
+      return value === undefined || value === key || !/^[A-Za-z_$][\w$]*$/.test(key) ? entryOf(key) : `${key}: ${value}`;
+    }),
+    ...missing.map((key) => `${/^[A-Za-z_$][\w$]*$/.test(key) ? key : JSON.stringify(key)}: undefined /* the template needs it: not given at this call */`),
+  ];
+  return entries.length === 0 ? '{}' : `{ ${entries.join(', ')} }`;
 }
 
-function loopsCallOf(send: ProviderSend): LoopsCall {
+function loopsCallOf(send: ProviderSend, missing: readonly string[] = []): LoopsCall {
   if (send.kind === 'event')
     return {
       call: 'sendEvent',
-      code: `loops.sendEvent({ email, eventName: ${JSON.stringify(send.event)}, eventProperties: ${objectOf(send.variables)} })`,
+      code: `loops.sendEvent({ email, eventName: ${JSON.stringify(send.event)}, eventProperties: ${objectOf(send.variables, send.values)} })`,
     };
   return {
     call: 'sendTransactionalEmail',
-    code: `loops.sendTransactionalEmail({ transactionalId: '<the published email’s id>', email, dataVariables: ${objectOf(send.variables)} })`,
+    code: `loops.sendTransactionalEmail({ transactionalId: '<the published email’s id>', email, dataVariables: ${objectOf(send.variables, send.values, missing)} })`,
   };
 }
 
@@ -158,7 +170,8 @@ export const report: Handler<[string], ReportOptions> = handler(['out', 'files']
     if (template === undefined || send.kind !== 'email') continue;
     const required = template.variables.flatMap((variable) => /^\{data\.([\w-]+)\}$/.exec(variable)?.[1] ?? []);
     const named = send.variables ?? [];
-    if (required.some((name) => !named.includes(name))) send.loops = loopsCallOf({ ...send, variables: [...new Set([...named, ...required])] });
+    const missing = [...new Set(required.filter((name) => !named.includes(name)))];
+    if (missing.length > 0) send.loops = loopsCallOf({ ...send, variables: named }, missing);
   }
   const named = new Set<string>();
   const result: MigrationReport = {

@@ -51,8 +51,10 @@ export interface ProviderSend {
   event?: string;
   /** The `from` address, when it is written out. */
   from?: string;
-  /** The subject an email is sent with, when it is written out. */
+  /** The subject an email is sent with, when it is written out: a template literal's values as the template's variables (`{{orderId}}`). */
   subject?: string;
+  /** How the call writes each variable's value, where it is a name or a path (`order.id`): the Loops call names the same. */
+  values?: Record<string, string>;
 }
 
 /** A callee's dotted name: `resend.emails.send`, `this.mailer.sendMail`. */
@@ -145,12 +147,75 @@ function providerTemplate(properties: Map<string, Node>, ...keys: string[]): Sen
 
 type Found = Omit<ProviderSend, 'file' | 'line' | 'column' | 'call'>;
 
+/** Each variable's value as the call writes it, where it is a name or a path: an object literal's, or a React element's props. */
+function valuesOf(node: Node | undefined): Record<string, string> | undefined {
+  const values: Record<string, string> = {};
+  const inner = node === undefined ? undefined : unwrapped(node.type === 'AwaitExpression' ? (node.argument as Node) : node);
+  if (inner?.type === 'ObjectExpression')
+    for (const property of inner.properties as Node[]) {
+      const key = property.type === 'ObjectProperty' && !property.computed ? ((property.key as Node).name ?? (property.key as Node).value) : undefined;
+      const value = key === undefined ? '…' : dotted(unwrapped(property.value as Node));
+      if (key !== undefined && value !== '…') values[key as string] = value;
+    }
+  const element = inner?.type === 'CallExpression' ? (inner.arguments as Node[])[0] : inner;
+  if (element?.type === 'JSXElement')
+    for (const attribute of (element.openingElement as Node).attributes as Node[]) {
+      const expression = attribute.type === 'JSXAttribute' ? (attribute.value as Node | null)?.expression : undefined;
+      const value = expression === undefined ? '…' : dotted(unwrapped(expression as Node));
+      if (value !== '…') values[(attribute.name as Node).name as string] = value;
+    }
+  return Object.keys(values).length === 0 ? undefined : values;
+}
+
+/** The object that holds a send's variables, as each provider's call writes it. */
+function variablesNode(written: Node[]): Node | undefined {
+  const [first, second] = written.map(unwrapped);
+  const object = first?.type === 'NewExpression' ? (first.arguments as Node[])[0] : first;
+  const properties = object?.type === 'ObjectExpression' ? propertiesOf(object) : undefined;
+  const mailgun = second?.type === 'ObjectExpression' ? propertiesOf(second) : undefined;
+  const stringified = mailgun?.get('t:variables') ?? mailgun?.get('h:xmailgunvariables');
+  return (
+    properties?.get('dynamictemplatedata') ??
+    properties?.get('templatemodel') ??
+    properties?.get('messagedata') ??
+    properties?.get('context') ??
+    properties?.get('react') ??
+    (properties?.get('template')?.type === 'ObjectExpression' ? propertiesOf(properties.get('template')!).get('variables') : undefined) ??
+    (stringified?.type === 'CallExpression' ? (stringified.arguments as Node[])[0] : stringified)
+  );
+}
+
+/**
+ * The subject a send writes out: a string, or a template literal whose values are the template's
+ * variables, each named as the send hands it to the template (`${order.id}` is `{{orderId}}` where
+ * the call gives `orderId: order.id`), else by the value's own name.
+ */
+function subjectOf(node: Node | undefined, values: Record<string, string> | undefined): string | undefined {
+  const written = stringOf(node);
+  if (written !== undefined || node === undefined) return written;
+  const literal = unwrapped(node);
+  if (literal.type !== 'TemplateLiteral') return undefined;
+  const byValue = new Map(Object.entries(values ?? {}).map(([key, value]) => [value, key]));
+  let subject = '';
+  for (const [index, quasi] of (literal.quasis as Node[]).entries()) {
+    subject += ((quasi.value as { cooked: string | null }).cooked ?? '') as string;
+    const expression = (literal.expressions as Node[])[index];
+    if (expression === undefined) continue;
+    const value = dotted(unwrapped(expression));
+    if (value === '…') return undefined;
+    subject += `{{${byValue.get(value) ?? value}}}`;
+  }
+  return subject;
+}
+
 /** A send as its provider's shape reads it, with the subject the call writes out. */
 function sendOf(name: string, callee: string, written: Node[], file: string, imports: Map<string, string>): Found | undefined {
   const found = shapeOf(name, callee, written, file, imports);
+  if (found?.kind !== 'email') return found;
   const first = written.length > 0 ? unwrapped(written[0]!) : undefined;
-  const subject = first?.type === 'ObjectExpression' ? stringOf(propertiesOf(first).get('subject')) : undefined;
-  return found?.kind === 'email' && subject !== undefined ? { ...found, subject } : found;
+  const values = valuesOf(variablesNode(written));
+  const subject = first?.type === 'ObjectExpression' ? subjectOf(propertiesOf(first).get('subject'), values) : undefined;
+  return { ...found, ...(subject === undefined ? {} : { subject }), ...(values === undefined ? {} : { values }) };
 }
 
 /** Each provider's shapes, tried in turn on a call (the list in the module's comment). */

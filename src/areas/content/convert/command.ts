@@ -40,7 +40,7 @@ import { writeLmx } from './lmx-out.js';
 import { measureFidelity } from './fidelity.js';
 import { compareLayout } from './layout-carry.js';
 import { workflowDirectory, workflowFiles } from './workflow.js';
-import { templatePieces } from './variables.js';
+import { TEMPLATE_TAG, templatePieces } from './variables.js';
 
 interface ConvertOptions {
   kind?: string;
@@ -109,6 +109,32 @@ function fieldText(value: string | undefined, source: SourceFile, kind: ConvertK
   return templatePieces(value.trim(), at, kind, findings)
     .map((piece) => ('text' in piece ? piece.text : `{${piece.variable}}`))
     .join('');
+}
+
+/**
+ * A record's name: the title its source or its send gives, as a name is read in a list (`transactional
+ * list`), with a template's syntax taken out of it (listed): a name holds no variables. The file's
+ * path where there is no title.
+ */
+function recordName(title: string | undefined, source: SourceFile, findings: Findings): string {
+  const plain = source.path.replace(/\.[^.]+$/, '');
+  if (title === undefined || title.trim() === '') return plain;
+  TEMPLATE_TAG.lastIndex = 0;
+  if (!TEMPLATE_TAG.test(title)) return title.trim();
+  const name = title
+    .replace(TEMPLATE_TAG, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/\s+([,.!?;:])/g, '$1')
+    .replace(/[,;:]+(?=[.!?]|$)/g, '');
+  findings.add(
+    { file: source.file, line: 1, column: 1 },
+    `the record's name from "${title.trim()}"`,
+    'approximated',
+    `named "${name || plain}": a name holds no variables, so the template's syntax was taken out`,
+    'rename the record in its .json file if another name reads better',
+  );
+  return name || plain;
 }
 
 /** The message's fields: subject, preview text, sender, and the fallbacks a template's defaults gave. */
@@ -216,7 +242,7 @@ async function emailRecord(run: Run, { source, findings, document, email }: Read
   const layout = emailLayout(run, source);
   const files = new Map<string, string>();
   const given = run.given.get(source.path) ?? {};
-  if (layout.meta !== undefined) files.set(layout.meta, jsonFile({ name: given.subject ?? document.subject ?? source.path.replace(/\.[^.]+$/, '') }));
+  if (layout.meta !== undefined) files.set(layout.meta, jsonFile({ name: recordName(given.subject ?? document.subject, source, findings) }));
   const fields = messageFields(document, given, source, kind, findings);
   if (fields.subject === undefined)
     findings.add(

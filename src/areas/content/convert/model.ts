@@ -124,6 +124,11 @@ export class Findings {
   readonly variables = new Map<string, VariableMapping>();
   /** Fallbacks a template language's default gave, by namespace then name: they go to the message's fields. */
   readonly fallbacks: Record<'contact' | 'event' | 'data', Record<string, string>> = { contact: {}, event: {}, data: {} };
+  /**
+   * How the source itself writes a value that reached the mapper in a template language's spelling
+   * (a React attribute's `{trackingUrl}` read as `{{trackingUrl}}`): the variable report quotes the source.
+   */
+  readonly spellings = new Map<string, string>();
   /** The literal defaults a source gives its values (a React prop's `minutes = 30`), by the value's path. */
   readonly defaults = new Map<string, { value: string; at: Place }>();
 

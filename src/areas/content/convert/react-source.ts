@@ -67,6 +67,8 @@ class ReactReader {
 
   constructor(
     private readonly file: string,
+    /** The file's text: a variable quotes its expression from it. */
+    private readonly text: string,
     private readonly findings: Findings,
     readModule?: ModuleReader,
   ) {
@@ -126,7 +128,7 @@ class ReactReader {
     for (const declarator of declaration.declarations) {
       const value = unwrap(declarator.init);
       if (declarator.id?.name !== 'subject' || (value?.type !== 'StringLiteral' && value?.type !== 'TemplateLiteral')) continue;
-      this.exportedSubject = plainText(this.expression(value)) || undefined;
+      this.exportedSubject = this.spelled(this.expression(value)) || undefined;
     }
   }
 
@@ -195,7 +197,8 @@ class ReactReader {
   private expression(node: Node): SourceNode[] {
     const at = this.at(node);
     const path = this.inScope(node) ? undefined : this.propPath(node);
-    if (path !== undefined) return [{ type: 'variable', path, source: `{${path.join('.')}}`, at }];
+    // The variable quotes the expression as the template writes it (`{props.user.name}`).
+    if (path !== undefined) return [{ type: 'variable', path, source: `{${this.text.slice(node.start, node.end)}}`, at }];
     const written = this.written(node, at);
     if (written !== undefined) return written;
     if (node.type === 'StringLiteral' || node.type === 'NumericLiteral') return [text(String(node.value), at)];
@@ -245,6 +248,12 @@ class ReactReader {
       'compute it in the app and send it as a variable',
     );
     return [];
+  }
+
+  /** Text and variables as one string for the fields' translation, each variable noted as the template writes it. */
+  private spelled(nodes: readonly SourceNode[]): string {
+    for (const node of nodes) if (node.type === 'variable') this.findings.spellings.set(`{{${node.path.join('.')}}}`, node.source);
+    return plainText(nodes);
   }
 
   /** Whether an expression reads a name a `.map` callback binds (`step.title`): the item's value, not a prop. */
@@ -359,7 +368,7 @@ class ReactReader {
     if (value === null || value === undefined) return 'true';
     if (value.type === 'StringLiteral') return value.value;
     const expression = value.type === 'JSXExpressionContainer' ? value.expression : value;
-    return plainText(this.expression(expression));
+    return this.spelled(this.expression(expression));
   }
 
   /** The styles of a className inside `<Tailwind>` (none outside it: a class there has no stylesheet); each class not resolved listed once. */
@@ -430,7 +439,7 @@ class ReactReader {
     const children = () => node.children.flatMap((child: Node) => this.jsx(child));
     const imported = this.imported.get(tag);
     if (tag === 'title') {
-      this.subject = plainText(children()).trim() || undefined;
+      this.subject = this.spelled(children()).trim() || undefined;
       return [];
     }
     if (/^[a-z]/.test(tag)) return [element(tag, at, children(), attrs, style)];
@@ -467,7 +476,7 @@ class ReactReader {
   private emailComponent(name: string, at: Place, attrs: Record<string, string>, style: Style, children: () => SourceNode[]): SourceNode[] {
     switch (name) {
       case 'Preview':
-        this.previewText = plainText(children());
+        this.previewText = this.spelled(children());
         return [];
       case 'Heading':
         return [element(/^h[1-6]$/.test(attrs.as ?? '') ? attrs.as! : 'h1', at, children(), attrs, style)];
@@ -525,5 +534,5 @@ export function readReact(source: string, file: string, findings: Findings, read
       },
     );
   }
-  return new ReactReader(file, findings, readModule).read(program);
+  return new ReactReader(file, source, findings, readModule).read(program);
 }

@@ -82,7 +82,7 @@ export function mapVariable(findings: Findings, path: string[], source: string, 
   const lmx = `${namespace}.${name}`;
   // One line per LMX variable, with the first way the source wrote it.
   if (!findings.variables.has(lmx)) {
-    findings.variables.set(lmx, { source, lmx: `{${lmx}}`, reason });
+    findings.variables.set(lmx, { source: findings.spellings.get(source) ?? source, lmx: `{${lmx}}`, reason });
     const fallback = findings.defaults.get(path.join('.'));
     if (fallback !== undefined) {
       findings.fallbacks[namespace][name] = fallback.value;

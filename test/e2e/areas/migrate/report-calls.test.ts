@@ -48,7 +48,8 @@ describe('migrate report: calls and templates', () => {
     const report = JSON.parse(result.stdout) as Report;
     const send = report.sends.find((candidate) => candidate.templateFile === 'emails/reminder.tsx')!;
     expect(send.subject).toBe('Your session is soon');
-    expect(send.loops.code).toContain('dataVariables: { name, minutes }');
+    // Only what is in scope where the send stands is named: the default's variable is said to be missing there.
+    expect(send.loops.code).toContain('dataVariables: { name, minutes: undefined /* the template needs it: not given at this call */ }');
     const [template] = report.templates;
     expect(template!.variables).toEqual(['{data.name}', '{data.minutes}']);
     // Its subject came from the send: only the default is left to look at.
@@ -82,5 +83,32 @@ describe('migrate report: calls and templates', () => {
     expect(report.sends.map((send) => send.file)).toEqual(['src/send.ts']);
     expect(report.sends[0]!.loops.code).toContain('dataVariables: { "first-name": firstName, plan }');
     expect(report.templates).toEqual([]);
+  });
+
+  it('reads a template literal’s subject, its values named as the send hands them, and names only what is in scope at the call', async () => {
+    const root = app({
+      'emails/shipped.hbs': '<p>Order {{orderId}} is on its way: <a href="{{trackingUrl}}">track it</a>.</p>',
+      'src/ship.ts': [
+        "import sgMail from '@sendgrid/mail';",
+        'export async function shipped(order: { id: string; email: string }) {',
+        '  await sgMail.send({',
+        "    to: order.email, from: 'shop@acme.example', templateId: 'shipped',",
+        // A template literal: the order's id is the template's orderId, as the call hands it.
+        '    subject: `Order ${order.id} has shipped`,',
+        '    dynamicTemplateData: { orderId: order.id },',
+        '  });',
+        '}',
+      ].join('\n'),
+    });
+    const out = join(tempDir('loopsctl-migrate-out-'), 'loops');
+    const result = await run(['migrate', 'report', root, '--json', '--out', out]);
+    expect(result.code, result.stderr).toBe(0);
+    const report = JSON.parse(result.stdout) as Report;
+    const [send] = report.sends;
+    expect(send!.subject).toBe('Order {{orderId}} has shipped');
+    expect(send!.loops.code).toBe(
+      "loops.sendTransactionalEmail({ transactionalId: '<the published email’s id>', email, dataVariables: { orderId: order.id, trackingUrl: undefined /* the template needs it: not given at this call */ } })",
+    );
+    expect(JSON.parse(readFileSync(join(out, 'transactional/emails-shipped/draft.json'), 'utf8')).subject).toBe('Order {data.orderId} has shipped');
   });
 });

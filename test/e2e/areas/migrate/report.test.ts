@@ -43,7 +43,7 @@ describe('migrate report', () => {
         'loops.sendEvent({ email, eventName: "order_completed", eventProperties: { total, currency } })',
       ],
       ['src/mailer.tsx:9', 'SendGrid', 'sgMail.send', 'emails/welcome.tsx', tx('firstName, loginUrl')],
-      ['src/mailer.tsx:18', 'SendGrid', 'sgMail.send', undefined, tx('orderId, total')],
+      ['src/mailer.tsx:18', 'SendGrid', 'sgMail.send', undefined, tx('orderId: order.id, total: order.total')],
       ['src/password.ts:9', 'Nodemailer', 'transporter.sendMail', 'templates/password-reset.hbs', tx('resetUrl, firstName')],
     ]);
     // The page of the app is no email, and a sender of React Email's render() no template; vendor/ is left out.
