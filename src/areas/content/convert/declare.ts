@@ -40,7 +40,10 @@ to add is listed). Headings, paragraphs, links, bold and
 colours, buttons, images, dividers, lists, code, 2 to 4 columns, social icons
 and one level of coloured sections are mapped element by element; the page's
 colours and font go into <Style />; spacing becomes the padding of the block
-beside it. Template variables ({{x}}, {{ customer.x }}, *|FNAME|*, React props)
+beside it, and each block's alignment and side padding are the source's (MJML's
+defaults included), so it stands where it stood at 600 px. Each email's
+fidelity line counts its words, links, images and the blocks that stand and
+align as in the source at 600 and 375 px; what is not kept is listed. Template variables ({{x}}, {{ customer.x }}, *|FNAME|*, React props)
 become {data.x} in a transactional email, {contact.x} in a campaign, and in a
 workflow email {contact.x} for the contact's properties and {event.x} for the
 rest: each mapping is printed. An MJML partial that several emails include in
