@@ -103,7 +103,9 @@ export function buttonBlock(node: SourceElement, context: MapContext): LmxBlock 
       'its text kept as a paragraph, as a button to nowhere cannot be published',
       'make it a <Button> again with its https address',
     );
-    return block('Paragraph', {}, { inline: pieces });
+    const kept = block('Paragraph', {}, { inline: pieces });
+    recordSource(kept, context.holder, 'text', alignOf(node.attrs.align ?? context.inherited['text-align']) ?? 'left');
+    return kept;
   }
   const made = block('Button', {}, { inline: pieces });
   if (href !== undefined) made.attrs.href = href;

@@ -23,6 +23,11 @@ interface BlockSource {
 
 const sources = new WeakMap<LmxBlock, BlockSource>();
 
+/** Where a block came from (for the tests that hold the layout model to a browser's rendering). */
+export function sourceOf(block: LmxBlock): Readonly<BlockSource> | undefined {
+  return sources.get(block);
+}
+
 /** Notes where a block came from, for its layout to be carried and compared. */
 export function recordSource(made: LmxBlock, element: SourceElement | undefined, kind: BlockSource['kind'], align: Align): void {
   if (element !== undefined) sources.set(made, { element, kind, align });

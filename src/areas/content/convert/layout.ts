@@ -148,16 +148,25 @@ export class SourceLayout {
   /** A block's content box: its width (a width or a max-width) placed in the box around it, less its padding and border. */
   private contentBox(node: SourceElement, outer: Box, inherited: Align): Box {
     const available = Math.max(0, outer.right - outer.left);
-    const { style, attrs } = node;
+    const { attrs } = node;
+    // A browser gives the body a margin of 8 px where the email sets none.
+    const style = node.name === 'body' && sideOf(node.style, 'margin', 'left') === undefined ? { margin: '8px', ...node.style } : node.style;
     const marginLeft = sideOf(style, 'margin', 'left')?.trim().toLowerCase();
     const marginRight = sideOf(style, 'margin', 'right')?.trim().toLowerCase();
     const fixedLeft = marginLeft === 'auto' ? 0 : (lengthOf(marginLeft, available) ?? 0);
     const fixedRight = marginRight === 'auto' ? 0 : (lengthOf(marginRight, available) ?? 0);
     const room = Math.max(0, available - fixedLeft - fixedRight);
-    let width = lengthOf(style.width, available) ?? lengthOf(attrs.width, available) ?? room;
+    const cellPadding = ['td', 'th'].includes(node.name) ? (this.cellPadding.get(node) ?? 0) : 0;
+    const padLeft = lengthOf(sideOf(style, 'padding', 'left'), available) ?? cellPadding;
+    const padRight = lengthOf(sideOf(style, 'padding', 'right'), available) ?? cellPadding;
+    const sides = padLeft + padRight + borderOf(style, 'left') + borderOf(style, 'right');
+    // A width is the content's (CSS's content-box) but for a table's, or where box-sizing says border-box.
+    const outerWidth = node.name === 'table' || /border-box/i.test(style['box-sizing'] ?? '') ? 0 : sides;
+    const given = lengthOf(style.width, available) ?? lengthOf(attrs.width, available);
+    let width = given === undefined ? room : given + outerWidth;
     // A table's width attribute is the least it takes: only a style's max-width holds it narrower.
     const max = lengthOf(style['max-width'], available);
-    if (max !== undefined) width = Math.min(width, max);
+    if (max !== undefined) width = Math.min(width, max + outerWidth);
     if (node.name !== 'table' && attrs.width === undefined) width = Math.min(width, room);
     const free = room - width;
     const centred =
@@ -167,9 +176,6 @@ export class SourceLayout {
     const offset = centred ? free / 2 : marginLeft === 'auto' || (node.name === 'table' && alignOf(attrs.align) === 'right') ? free : 0;
     const left = outer.left + fixedLeft + Math.max(0, offset);
     const right = left + width;
-    const cellPadding = ['td', 'th'].includes(node.name) ? (this.cellPadding.get(node) ?? 0) : 0;
-    const padLeft = lengthOf(sideOf(style, 'padding', 'left'), available) ?? cellPadding;
-    const padRight = lengthOf(sideOf(style, 'padding', 'right'), available) ?? cellPadding;
     const inner = { left: left + padLeft + borderOf(style, 'left'), right: right - padRight - borderOf(style, 'right') };
     if (node.name === 'table') this.tableSpacing(node, inner);
     return inner;
@@ -179,13 +185,15 @@ export class SourceLayout {
   private readonly cellPadding = new Map<SourceElement, number>();
 
   private tableSpacing(table: SourceElement, inner: Box): void {
-    const padding = pixels(table.attrs.cellpadding) ?? 0;
-    const spacing = pixels(table.attrs.cellspacing) ?? 0;
+    // A browser's own: cells 1 px apart from each other and the table's edge (2 px of spacing), 1 px of padding in each.
+    const collapsed = /collapse/i.test(table.style['border-collapse'] ?? '');
+    const padding = pixels(table.attrs.cellpadding) ?? 1;
+    const spacing = pixels(table.attrs.cellspacing) ?? pixels(table.style['border-spacing']?.split(/\s+/)[0]) ?? (collapsed ? 0 : 2);
     inner.left += spacing;
     inner.right -= spacing;
     const rows = (node: SourceElement): SourceElement[] =>
       elementsOf(node.children).flatMap((child) => (child.name === 'tr' ? [child] : ['tbody', 'thead', 'tfoot'].includes(child.name) ? rows(child) : []));
-    if (padding > 0)
+    if (padding > 0 && !collapsed)
       for (const row of rows(table))
         for (const cell of elementsOf(row.children)) if (cell.name === 'td' || cell.name === 'th') this.cellPadding.set(cell, padding);
   }

@@ -239,7 +239,16 @@ class MjmlReader {
         const ownStyle = tag.name === 'mj-section' ? boxStyle(style) : style;
         const children = this.nodes(tag.children).flatMap((child) => (child.type === 'element' && child.name === 'x-columns' ? child.children : [child]));
         const attributes: Record<string, string> = attrs['background-url'] === undefined ? {} : { 'background-url': attrs['background-url'] };
-        if (columns.length <= 1 && tag.name === 'mj-section') return [element('div', tag.at, children.flatMap(unwrapColumn), attributes, ownStyle)];
+        if (columns.length <= 1 && tag.name === 'mj-section')
+          return [
+            element(
+              'div',
+              tag.at,
+              children.flatMap((child) => unwrapColumn(child, attrs['text-align'] ?? 'center')),
+              attributes,
+              ownStyle,
+            ),
+          ];
         // A section's columns stand one under the other below 480 px, as MJML's media query puts them; a group's stay side by side.
         if (tag.name === 'mj-section') attributes['data-stack-below'] = '480';
         return [element('x-columns', tag.at, children, attributes, ownStyle)];
@@ -373,8 +382,14 @@ function boxStyle(style: Style): Style {
 }
 
 /** A column of a one-column section is only its content. */
-function unwrapColumn(node: SourceNode): SourceNode[] {
-  return node.type === 'element' && node.name === 'x-column' ? [element('div', node.at, node.children, {}, node.style)] : [node];
+function unwrapColumn(node: SourceNode, align: string): SourceNode[] {
+  if (node.type !== 'element' || node.name !== 'x-column') return [node];
+  // A column narrower than its section stands where the section's text-align puts it (MJML centres it by default).
+  const width: Style =
+    node.attrs.width === '' || node.attrs.width === undefined
+      ? {}
+      : { width: node.attrs.width, 'margin-left': align === 'left' ? '0' : 'auto', 'margin-right': align === 'right' ? '0' : 'auto' };
+  return [element('div', node.at, node.children, {}, { ...node.style, ...width })];
 }
 
 /** MJML's attributes as the CSS the mapper reads. */

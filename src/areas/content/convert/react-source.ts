@@ -499,7 +499,8 @@ class ReactReader {
       }
       case 'Container':
         // A table centred (align="center") and 37.5em wide at most, as React Email renders it; a margin of its style wins.
-        return [element('div', at, children(), attrs, { 'max-width': '37.5em', ...centred(style), ...style })];
+        // A table: its width and max-width hold its padding (as a browser sizes a table), not only its content.
+        return [element('div', at, children(), attrs, { 'max-width': '37.5em', 'box-sizing': 'border-box', ...centred(style), ...style })];
       case 'Text':
         // React Email's <Text> writes its size and line height (14 px, 24 px) unless its style says otherwise.
         return [element('p', at, children(), attrs, { 'font-size': '14px', 'line-height': '24px', ...style })];

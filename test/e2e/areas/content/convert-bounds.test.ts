@@ -114,6 +114,7 @@ describe('content convert: bounds', () => {
     const { out, result } = await convert(join(root, 'welcome.tsx'), '--json');
     expect(result.code, result.stderr).toBe(0);
     const lmx = readFileSync(join(out, 'transactional/welcome/draft.lmx'), 'utf8');
+    expect(lmx).toContain('bodyXPadding="8"');
     expect(lmx).toContain('<Image src="https://placehold.co/600x300.png" dynamicSrc="{data.avatar}" alt="You" align="left" />');
     expect(lmx).toContain('<Image src="https://placehold.co/600x300.png" alt="Logo" align="left" />');
     expect(lmx).toContain('<Paragraph>Log in</Paragraph>');

@@ -83,14 +83,14 @@ describe('MJML: its defaults carried', () => {
 });
 
 describe('React Email: a team’s template as it draws', () => {
-  it('keeps the card’s 24 px padding, the logo where it stands, the centred button and the centred footer on the grey page', () => {
+  it('keeps the card’s 24 px padding (and the browser’s 8 px around the body), the logo where it stands, the centred button and the centred footer on the grey page', () => {
     const { lmx, findings } = fromReact(REACT_WELCOME);
     // <Img> is drawn as a block: at the left, whatever the text's alignment, where LMX would centre it.
-    expect(lmx).toMatch(/<Image src="https:\/\/acme.example\/logo.png" alt="Acme" width="120" align="left"[^>]* paddingLeft="24" paddingRight="24" \/>/);
-    expect(lmx).toMatch(/<Paragraph [^>]*paddingLeft="24" paddingRight="24">Hi \{data.name\}, welcome to Acme.<\/Paragraph>/);
-    expect(lmx).toMatch(/<Button [^>]*align="center"[^>]* paddingLeft="24" paddingRight="24">Get started<\/Button>/);
+    expect(lmx).toMatch(/<Image src="https:\/\/acme.example\/logo.png" alt="Acme" width="120" align="left"[^>]* paddingLeft="32" paddingRight="32" \/>/);
+    expect(lmx).toMatch(/<Paragraph [^>]*paddingLeft="32" paddingRight="32">Hi \{data.name\}, welcome to Acme.<\/Paragraph>/);
+    expect(lmx).toMatch(/<Button [^>]*align="center"[^>]* paddingLeft="32" paddingRight="32">Get started<\/Button>/);
     // `textAlign: 'center' as const`: the footer's alignment is read through TypeScript's wrapper.
-    expect(lmx).toMatch(/<Paragraph align="center"[^>]* blockColor="#f4f4f5"><Text textColor="#71717a">Acme Inc/);
+    expect(lmx).toMatch(/<Paragraph align="center"[^>]* blockColor="#f4f4f5"[^>]*><Text textColor="#71717a">Acme Inc/);
     expect(findings.remediation.filter((item) => item.outcome === 'not carried')).toEqual([]);
   });
 
@@ -101,17 +101,18 @@ describe('React Email: a team’s template as it draws', () => {
         '',
       ),
     );
-    // At 600 px the card's content starts 60 + 24 px in: the body's padding; on a phone the card fills the screen, LMX's padding does not shrink.
+    // At 600 px the card's content starts 8 + 52 + 24 px in (the browser's margin, the card's centring, its padding): the body's
+    // padding; on a phone the card fills the screen, and LMX's padding does not shrink with it.
     expect(lmx).toContain('bodyXPadding="84"');
     const listed = findings.remediation.filter((item) => item.outcome === 'not carried').map((item) => `${item.line} ${item.construct}: ${item.done}`);
-    expect(listed).toContain("14 the layout of <Paragraph>: its text spans 84 px to 291 px at 375 px wide, where the source's spans 24 px to 351 px");
+    expect(listed).toContain("14 the layout of <Paragraph>: its text spans 84 px to 291 px at 375 px wide, where the source's spans 32 px to 343 px");
   });
 });
 
 describe('HTML: a cell’s alignment reaches the blocks inside', () => {
   it('centres the text, the image and the button of a cell whose align says center, and of a <center>', () => {
-    const { lmx } = fromHtml(`<!doctype html><html><head><title>Hi</title></head><body>
-      <table width="600" align="center" role="presentation"><tr><td align="center" style="padding:0 30px">
+    const { lmx } = fromHtml(`<!doctype html><html><head><title>Hi</title></head><body style="margin:0">
+      <table width="600" align="center" role="presentation" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:0 30px">
         <img src="https://acme.example/logo.png" width="100" alt="Acme">
         <p>Welcome aboard.</p>
         <a href="https://acme.example/go" style="background-color:#0000ff;color:#ffffff;padding:10px 20px">Go</a>
