@@ -10,33 +10,10 @@ import { LocalFileError } from '../../../base/errors.js';
 import type { SourceDocument } from './document.js';
 import { element, nestedTooDeep, text, type Findings, type Place, type SourceNode, type Style } from './model.js';
 import { ImportedValues, type ModuleReader } from './react-modules.js';
-import { bindParameters, MAX_STATIC_ITEMS, returnedExpression, StaticReader, UNKNOWN, type Scope, type Static } from './react-values.js';
+import { bindParameters, returnedExpression, shownOf, StaticReader, UNKNOWN, type Scope } from './react-values.js';
 import { tailwindStyle } from './tailwind.js';
 
-import { centred, cleanJsxText, cssOf, findBody, functionOf, plainText, snippet, unwrap, withoutTypes, writtenJsx, type Node } from './react-syntax.js';
-
-/** React Email's components as the mapper's elements. */
-const COMPONENTS: Record<string, string> = {
-  Html: 'div',
-  Body: 'body',
-  Container: 'div',
-  Section: 'div',
-  Row: 'x-columns',
-  Column: 'x-column',
-  Text: 'p',
-  Link: 'a',
-  Button: 'x-button',
-  Img: 'img',
-  Hr: 'hr',
-  CodeInline: 'code',
-  CodeBlock: 'pre',
-  Heading: 'h1',
-  Head: 'head',
-  Font: 'head',
-  Preview: 'x-preview',
-  Tailwind: 'x-tailwind',
-  Markdown: 'x-markdown',
-};
+import { centred, cleanJsxText, COMPONENTS, findBody, functionOf, plainText, snippet, styleOf, unwrap, writtenJsx, type Node } from './react-syntax.js';
 
 const PACKAGES = /^(@react-email\/[\w-]+|react-email)$/;
 
@@ -210,7 +187,7 @@ class ReactReader {
       const test = this.statics.value(node.type === 'LogicalExpression' ? node.left : node.test, this.scope);
       if (test !== UNKNOWN && node.type === 'ConditionalExpression') return this.expression(test ? node.consequent : node.alternate);
       if (test !== UNKNOWN && node.operator === '&&') return test ? this.expression(node.right) : [];
-      if (test !== UNKNOWN) return test ? this.shown(test, at) : this.expression(node.right);
+      if (test !== UNKNOWN) return test ? shownOf(test, at) : this.expression(node.right);
       this.findings.add(
         at,
         'a condition in JSX',
@@ -267,14 +244,8 @@ class ReactReader {
   private written(node: Node, at: Place): SourceNode[] | undefined {
     if (node.type === 'JSXElement' || node.type === 'JSXFragment') return undefined;
     const value = this.statics.value(node, this.scope);
-    this.listCut();
-    return value === UNKNOWN ? undefined : this.shown(value, at);
-  }
-
-  private shown(value: Static, at: Place): SourceNode[] {
-    if (typeof value === 'string' || typeof value === 'number') return [text(String(value), at)];
-    if (Array.isArray(value)) return value.flatMap((item) => this.shown(item, at));
-    return [];
+    this.statics.listCut(this.findings, (node) => this.at(node));
+    return value === UNKNOWN ? undefined : shownOf(value, at);
   }
 
   /**
@@ -284,7 +255,7 @@ class ReactReader {
    */
   private expandMap(node: Node): SourceNode[] | undefined {
     const items = this.statics.value(node.callee.object, this.scope);
-    this.listCut();
+    this.statics.listCut(this.findings, (node) => this.at(node));
     if (!Array.isArray(items)) return undefined;
     const callback = node.arguments[0];
     const body = returnedExpression(callback);
@@ -298,20 +269,6 @@ class ReactReader {
       });
     } finally {
       this.scope = outer;
-    }
-  }
-
-  /** An array cut at its bound, listed once at its place. */
-  private listCut(): void {
-    for (const array of this.statics.cut) {
-      this.statics.cut.delete(array);
-      this.findings.add(
-        this.at(array),
-        `an array of more than ${MAX_STATIC_ITEMS.toLocaleString('en-US')} items`,
-        'dropped',
-        `its first ${MAX_STATIC_ITEMS.toLocaleString('en-US')} items written, the rest left out`,
-        'an email shows a few items: send the list the app builds as one data variable',
-      );
     }
   }
 
@@ -392,31 +349,6 @@ class ReactReader {
     return style;
   }
 
-  private styleOf(value: Node): Style {
-    const expression = value?.type === 'JSXExpressionContainer' ? value.expression : value;
-    const object = this.objectOf(expression);
-    return object === undefined ? {} : cssOf(object);
-  }
-
-  /** An object literal of constants, spreads followed; a value that is not a constant is left out. */
-  private objectOf(node: Node): Record<string, unknown> | undefined {
-    if (node?.type === 'Identifier' && this.constants.has(node.name)) return this.objectOf(this.constants.get(node.name));
-    if (node?.type === 'TSAsExpression' || node?.type === 'TSSatisfiesExpression') return this.objectOf(node.expression);
-    if (node?.type !== 'ObjectExpression') return undefined;
-    const object: Record<string, unknown> = {};
-    for (const property of node.properties) {
-      if (property.type === 'SpreadElement') Object.assign(object, this.objectOf(property.argument));
-      else if (property.type === 'ObjectProperty') {
-        const key = property.key.name ?? property.key.value;
-        // `textAlign: 'center' as const`: TypeScript's wrappers say nothing of the value.
-        const value = withoutTypes(property.value);
-        if (value.type === 'StringLiteral' || value.type === 'NumericLiteral') object[key] = value.value;
-        else if (value.type === 'UnaryExpression' && value.operator === '-' && value.argument.type === 'NumericLiteral') object[key] = -value.argument.value;
-      }
-    }
-    return object;
-  }
-
   private element(node: Node): SourceNode[] {
     const opening = node.openingElement;
     const at = this.at(node);
@@ -427,7 +359,7 @@ class ReactReader {
     for (const attribute of opening.attributes) {
       if (attribute.type !== 'JSXAttribute') continue;
       const name = attribute.name.name;
-      if (name === 'style') style = this.styleOf(attribute.value);
+      if (name === 'style') style = styleOf(attribute.value, (name) => this.constants.get(name));
       else if (name === 'className') classes = this.classStyle(attribute.value, at);
       else if (name !== 'key') {
         const value = this.attributeText(attribute.value);

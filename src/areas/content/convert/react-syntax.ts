@@ -1,7 +1,7 @@
 /**
- * What the React Email reader reads of Babel's tree apart from the template's meaning: a style
- * object's CSS, a component's function and the JSX it returns, React's rule for text in JSX, and
- * the shapes TypeScript wraps expressions in.
+ * What the React Email reader reads of Babel's tree apart from the template's meaning: React
+ * Email's components as the mapper's elements, a style object's CSS, a component's function and
+ * the JSX it returns, React's rule for text in JSX, and the shapes TypeScript wraps expressions in.
  */
 import type { SourceElement, SourceNode, Style } from './model.js';
 
@@ -87,4 +87,52 @@ export function findBody(nodes: SourceNode[]): SourceElement | undefined {
     if (found !== undefined) return found;
   }
   return undefined;
+}
+
+/** React Email's components as the mapper's elements. */
+export const COMPONENTS: Record<string, string> = {
+  Html: 'div',
+  Body: 'body',
+  Container: 'div',
+  Section: 'div',
+  Row: 'x-columns',
+  Column: 'x-column',
+  Text: 'p',
+  Link: 'a',
+  Button: 'x-button',
+  Img: 'img',
+  Hr: 'hr',
+  CodeInline: 'code',
+  CodeBlock: 'pre',
+  Heading: 'h1',
+  Head: 'head',
+  Font: 'head',
+  Preview: 'x-preview',
+  Tailwind: 'x-tailwind',
+  Markdown: 'x-markdown',
+};
+
+/** An object literal of constants, spreads followed; a value that is not a constant is left out. */
+export function objectOf(node: Node, lookup: (name: string) => Node | undefined): Record<string, unknown> | undefined {
+  if (node?.type === 'Identifier' && lookup(node.name) !== undefined) return objectOf(lookup(node.name), lookup);
+  if (node?.type === 'TSAsExpression' || node?.type === 'TSSatisfiesExpression') return objectOf(node.expression, lookup);
+  if (node?.type !== 'ObjectExpression') return undefined;
+  const object: Record<string, unknown> = {};
+  for (const property of node.properties) {
+    if (property.type === 'SpreadElement') Object.assign(object, objectOf(property.argument, lookup));
+    else if (property.type === 'ObjectProperty') {
+      const key = property.key.name ?? property.key.value;
+      // `textAlign: 'center' as const`: TypeScript's wrappers say nothing of the value.
+      const value = withoutTypes(property.value);
+      if (value.type === 'StringLiteral' || value.type === 'NumericLiteral') object[key] = value.value;
+      else if (value.type === 'UnaryExpression' && value.operator === '-' && value.argument.type === 'NumericLiteral') object[key] = -value.argument.value;
+    }
+  }
+  return object;
+}
+
+export function styleOf(value: Node, lookup: (name: string) => Node | undefined): Style {
+  const expression = value?.type === 'JSXExpressionContainer' ? value.expression : value;
+  const object = objectOf(expression, lookup);
+  return object === undefined ? {} : cssOf(object);
 }

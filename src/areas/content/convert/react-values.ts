@@ -9,6 +9,8 @@
  * MAX_STATIC_ITEMS entries; the rest is left out, and said.
  */
 
+import { text, type Findings, type Place, type SourceNode } from './model.js';
+
 // Babel's tree, loosely typed: only the fields read here.
 // biome-ignore lint/suspicious/noExplicitAny: Babel's node types are not a dependency of the build
 type Node = any;
@@ -35,6 +37,20 @@ export class StaticReader {
   readonly cut = new Set<Node>();
   /** Names being read, so that a constant defined by itself is not followed for ever. */
   private readonly reading = new Set<string>();
+
+  /** Lists each array cut at its bound, once, at its place. */
+  listCut(findings: Findings, at: (node: Node) => Place): void {
+    for (const array of this.cut) {
+      this.cut.delete(array);
+      findings.add(
+        at(array),
+        `an array of more than ${MAX_STATIC_ITEMS.toLocaleString('en-US')} items`,
+        'dropped',
+        `its first ${MAX_STATIC_ITEMS.toLocaleString('en-US')} items written, the rest left out`,
+        'an email shows a few items: send the list the app builds as one data variable',
+      );
+    }
+  }
 
   /** `lookup` gives the expression a name of the file (or a module of literals it imports) is bound to. */
   constructor(private readonly lookup: (name: string) => Node | undefined) {}
@@ -247,6 +263,13 @@ export class StaticReader {
     }
     return kept;
   }
+}
+
+/** A value as React shows it in JSX: its text, an array's items one after another, nothing for false, null and undefined. */
+export function shownOf(value: Static, at: Place): SourceNode[] {
+  if (typeof value === 'string' || typeof value === 'number') return [text(String(value), at)];
+  if (Array.isArray(value)) return value.flatMap((item) => shownOf(item, at));
+  return [];
 }
 
 /** The expression a callback returns: its body, or its block's one return. */
