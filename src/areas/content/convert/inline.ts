@@ -30,7 +30,7 @@ export interface MapContext {
 }
 
 /** HTML elements that are inline content. */
-const INLINE = new Set([
+export const INLINE: ReadonlySet<string> = new Set([
   'a',
   'span',
   'strong',

@@ -9,6 +9,7 @@
  * stacks them). Tests hold it to a real browser's rendering of the corpus.
  */
 import type { SourceElement, SourceNode, Style } from './model.js';
+import { INLINE } from './inline.js';
 import { alignOf, pixels } from './styles.js';
 
 export type Align = 'left' | 'center' | 'right';
@@ -24,29 +25,6 @@ export interface Placed {
   box: Box;
   align: Align;
 }
-
-/** Elements that hold text in a line, not boxes of their own. */
-const INLINE = new Set([
-  'a',
-  'span',
-  'strong',
-  'b',
-  'em',
-  'i',
-  'u',
-  's',
-  'strike',
-  'del',
-  'ins',
-  'code',
-  'font',
-  'small',
-  'big',
-  'sup',
-  'sub',
-  'mark',
-  'label',
-]);
 
 /** A length against what it is a share of: `20px`, `1.5em`, `50%`, a bare number (an attribute's pixels). */
 function lengthOf(value: string | undefined, of: number): number | undefined {
