@@ -156,6 +156,8 @@ export function compareLayout(body: SourceElement, style: Readonly<Record<string
       const from = sources.get(block);
       const box = from === undefined ? undefined : source.of(from.element)?.box;
       if (from === undefined || box === undefined || compared.get(block) !== undefined) continue;
+      // A source wider than the screen relies on CSS of its own to fit a phone (media queries), which the model does not read: judged where it fits.
+      if (box.right > viewport + LAYOUT_TOLERANCE) continue;
       compared.set(block, difference(from, box, placed, viewport));
     }
   }
