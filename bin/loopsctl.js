@@ -8,7 +8,7 @@ const sea = singleExecutable();
 const args = process.argv.slice(2);
 if (sea === undefined && olderThanEngines()) runOnSupportedNode(args);
 else if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
-  const version = `${sea === undefined ? packageVersion() : sea.getAsset('version', 'utf8')}\n`;
+  const version = `${sea === undefined ? packageVersion() : executableVersion()}\n`;
   if (!writeDirectly(version)) process.stdout.write(version);
 } else {
   const files = shippedFiles();
@@ -239,16 +239,12 @@ function shippedFiles() {
     };
   }
   const root = join(require('node:path').dirname(process.execPath), 'loopsctl');
+  const packed = packedFiles();
   const read = (name, encoding) => {
-    let asset;
-    try {
-      asset = sea.getAsset(name);
-    } catch (error) {
-      throw Object.assign(new Error(`ENOENT: no such file in the executable, ${name}`), { code: 'ENOENT', cause: error });
-    }
-    return encoding === undefined ? Buffer.from(asset) : Buffer.from(asset).toString(encoding);
+    const data = packed(name);
+    return encoding === undefined ? data : data.toString(encoding);
   };
-  const path = (name) => extracted(name, read, sea.getAsset('version', 'utf8'));
+  const path = (name) => extracted(name, read, executableVersion());
   return {
     root,
     read,
@@ -263,6 +259,30 @@ function shippedFiles() {
       process.dlopen(loaded, path(`native/${id.replace('/', '+')}.node`));
       return loaded.exports;
     },
+  };
+}
+
+/** The version of the single executable, its asset: read in place (getAsset would copy it, and load a TextDecoder). */
+function executableVersion() {
+  return Buffer.from(sea.getRawAsset('version')).toString();
+}
+
+/**
+ * The files the single executable carries, by name: its asset `files`, as src/build/release.mjs packs
+ * them (packFiles: the length of an index, the index, the files), read where they lie in the
+ * executable, never copied. Each is a Buffer over memory that must not be written to.
+ */
+function packedFiles() {
+  let files;
+  let index;
+  return (name) => {
+    if (index === undefined) {
+      files = Buffer.from(sea.getRawAsset('files'));
+      index = JSON.parse(files.toString('utf8', 4, 4 + files.readUInt32LE(0)));
+    }
+    if (!Object.hasOwn(index, name)) throw Object.assign(new Error(`ENOENT: no such file in the executable, ${name}`), { code: 'ENOENT' });
+    const [offset, length] = index[name];
+    return files.subarray(offset, offset + length);
   };
 }
 

@@ -13,6 +13,8 @@ export declare function publishedManifest(projectManifest: ProjectManifest): Omi
 export declare function platformName(platform?: NodeJS.Platform, arch?: string): string;
 export declare function executableName(releaseVersion: string, platform?: NodeJS.Platform, arch?: string): string;
 export declare function executableAssets(from: string, nodeVersion: string, arch: string): Record<string, string>;
+/** Files as the executable's one asset `files` (bin/loopsctl.js reads them): an index, then each file at an offset a multiple of 8. */
+export declare function packFiles(entries: [string, Buffer][]): Buffer;
 export declare function keyringBinary(from: string, platform: NodeJS.Platform, arch: string): string | undefined;
 export declare function writeSums(dir?: string): void;
 export declare function tagProblem(env: Record<string, string | undefined>, releaseVersion: string): string | undefined;

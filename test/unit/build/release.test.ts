@@ -16,6 +16,7 @@ import {
   executableAssets,
   executableName,
   keyringBinary,
+  packFiles,
   platformName,
   publishedManifest,
   stagePackage,
@@ -224,6 +225,29 @@ describe('the single executable', () => {
     expect(Object.keys(executableAssets(root, nodeVersion, 'x64')).filter((name) => name.startsWith('dist/help/'))).toEqual(
       ['dist/help/0.txt', 'dist/help/contacts.alone', 'dist/help/index.json'].sort(),
     );
+  });
+
+  it('packs its files into one asset, each found by its name through the index and aligned for V8', () => {
+    const files: [string, Buffer][] = [
+      ['dist/cli.cjs', Buffer.from('module.exports = 1;\n')],
+      ['dist/cli.cjs.v24.21.0-x64.cache', Buffer.from([0, 1, 2, 255])],
+      ['dist/help/index.json', Buffer.alloc(0)],
+      // Enough files that the index's own length moves the first of them more than once.
+      ...Array.from({ length: 300 }, (_, index): [string, Buffer] => [`dist/help/${index}.txt`, Buffer.from(`page ${index}\n`.repeat(index))]),
+    ];
+    const packed = packFiles(files);
+    // As bin/loopsctl.js reads it: the index's length, the index, then each file where it says.
+    const indexLength = packed.readUInt32LE(0);
+    const index = JSON.parse(packed.toString('utf8', 4, 4 + indexLength)) as Record<string, [number, number]>;
+    expect(Object.keys(index)).toEqual(files.map(([name]) => name));
+    for (const [name, data] of files) {
+      const [offset, length] = index[name]!;
+      expect(offset % 8).toBe(0);
+      expect(offset).toBeGreaterThanOrEqual(4 + indexLength);
+      expect(packed.subarray(offset, offset + length).equals(data)).toBe(true);
+    }
+    const [lastOffset, lastLength] = index['dist/help/299.txt']!;
+    expect(packed.length).toBe(lastOffset + lastLength);
   });
 
   it('refuses to build without a code cache of its Node, which would start it slowly', () => {
