@@ -6,6 +6,7 @@ import { ExitCode } from '../../base/exit-codes.js';
 import { explained } from '../explain.js';
 import { DEFAULT_DIRECTORY } from './files.js';
 import { renderDiffMarkdown } from './diff-markdown.js';
+import { patchOnTerminal } from './render.js';
 import { diffWorkflows } from './workflows/diff.js';
 import { diffAudience } from './audience/diff.js';
 import type { Standing } from './standing.js';
@@ -47,8 +48,8 @@ export const diff: Handler<[string | undefined], DiffOptions> = handler(['out', 
     // A heading wrapped to the terminal, its words under the path; a pipe or a file gets it whole, for grep.
     const heading = (path: string, words: string) => (out.tty ? wrapLines(`# ${path}: ${words}`, out.columns - 4).join('\n#   ') : `# ${path}: ${words}`);
     const text = [
-      ...emails.map(({ path, standing, patch }) => `${heading(path, actionOf(standing))}\n${patch}`),
-      ...workflows.map((workflow) => `${heading(workflow.path, STANDING_WORDS[workflow.standing])}\n${workflow.text}`),
+      ...emails.map(({ path, standing, patch }) => `${heading(path, actionOf(standing))}\n${patchOnTerminal(out, patch)}`),
+      ...workflows.map((workflow) => `${heading(workflow.path, STANDING_WORDS[workflow.standing])}\n${patchOnTerminal(out, workflow.text)}`),
     ].join('\n');
     if (text !== '') await out.write(text);
     out.note(

@@ -55,6 +55,31 @@ export function recordDiff(account: Files | undefined, local: Files | undefined,
 }
 
 /**
+ * A patch as a terminal shows it: a line wider than the window folds at its spaces, each piece
+ * after the first marked `↳` under the line's own `+`, `-` or space, so a long LMX tag stays
+ * readable; a pipe or a file gets the patch as made, for `git apply` and grep.
+ */
+export function patchOnTerminal(out: Output, patch: string): string {
+  if (!out.tty) return patch;
+  const width = out.columns;
+  return patch
+    .split('\n')
+    .flatMap((line) => {
+      if ([...line].length <= width) return [line];
+      const marker = /^[-+ ]/.test(line) ? line[0]! : '';
+      const room = Math.max(width - marker.length - 2, 10);
+      const pieces = wrapLines(line.slice(marker.length), room).flatMap((piece) => {
+        const chars = [...piece];
+        const cut: string[] = [];
+        for (let at = 0; at < chars.length; at += room) cut.push(chars.slice(at, at + room).join(''));
+        return cut.length === 0 ? [''] : cut;
+      });
+      return pieces.map((piece, index) => (index === 0 ? `${marker}${piece}` : `${marker}↳ ${piece}`));
+    })
+    .join('\n');
+}
+
+/**
  * The part of a source line shown under a problem, sanitized, and the caret's place in it: the
  * whole line when it fits, else a window around the column, cut with `…`. A long line (one of
  * 100 KB with a problem every few bytes) is then not written whole under each of its problems.

@@ -10,7 +10,7 @@ import { REFERENCE_FILES, type SyncedRecord } from '../files.js';
 import type { RecordFiles } from '../record-files.js';
 import { settled } from '../../../api/concurrency.js';
 import { fetchRecord, readEmailsAhead, transactionalGroupIds, type RemoteRecord } from './remote.js';
-import { recordDiff, renderChecks } from '../render.js';
+import { patchOnTerminal, recordDiff, renderChecks } from '../render.js';
 import { checkRecord, checkSource } from '../check.js';
 import { treeComponents } from '../check-paths.js';
 import { LMX_KIND_OF } from '../lmx-files.js';
@@ -189,7 +189,7 @@ export async function reportPlan(context: Uses<'out'>, account: string, steps: S
   const text = planned
     .map(
       (step) =>
-        `# ${pathOf(step.pair)}: ${verbs[step.action]}${step.why === undefined ? '' : ` (${step.why})`}\n${step.action === 'skip' ? '' : recordDiff(step.pair.remote?.files, step.pair.local?.files, pathOf(step.pair))}`,
+        `# ${pathOf(step.pair)}: ${verbs[step.action]}${step.why === undefined ? '' : ` (${step.why})`}\n${step.action === 'skip' ? '' : patchOnTerminal(out, recordDiff(step.pair.remote?.files, step.pair.local?.files, pathOf(step.pair)))}`,
     )
     .join('\n');
   if (text !== '') await out.write(text);
