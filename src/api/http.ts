@@ -36,6 +36,9 @@ import {
 } from './retry.js';
 import { monotonicMs } from '../base/monotonic.js';
 import { Deadlines } from './deadline.js';
+import { requestTarget, type RequestTarget } from '../base/request-target.js';
+
+export type { RequestTarget };
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -123,10 +126,11 @@ export interface TransportOptions {
    */
   pool?: RequestPool;
   /**
-   * Called before a request that is not a GET is sent, with this transport's own send for any read
-   * it needs first: it may refuse the request, or hold it (--dry-run), by throwing.
+   * Called before a request that is not a GET is sent, with its target as it will be sent (what the
+   * write gate judges) and this transport's own send for any read it needs first: it may refuse the
+   * request, or hold it (--dry-run), by throwing.
    */
-  beforeWrite?: (req: HttpRequest, send: Transport['send']) => Promise<void>;
+  beforeWrite?: (req: HttpRequest, target: RequestTarget, send: Transport['send']) => Promise<void>;
   /**
    * Called before a request that is not a GET is sent, after beforeWrite: returns what is told the
    * write's outcome once it has one (the journal of changes), or undefined; it refuses the request by throwing.
@@ -180,8 +184,8 @@ export class HttpTransport implements Transport {
   private readonly pacer: Pacer;
   private readonly maxBodyBytes: number;
   private readonly deadlines: Deadlines;
-  /** The last path without a query that url() checked, and its URL. */
-  private lastPlain: { path: string; url: string } | undefined;
+  /** The last path without a query that target() checked, and what it made. */
+  private lastPlain: { path: string; write: boolean; made: { target: RequestTarget; url: string } } | undefined;
 
   constructor(private readonly options: TransportOptions) {
     // A key that cannot travel in a header would make Node fail with a message that quotes it.
@@ -205,27 +209,35 @@ export class HttpTransport implements Transport {
   }
 
   /**
-   * The request's URL: its path below the base URL's. A path that would leave it once joined and
-   * normalized (`../../x`, `%2e%2e/x`) or reach another origin is refused before anything is sent,
-   * so the key only ever goes where the base URL points.
+   * The request's target and URL, made here alone: its path below the base URL's exactly as
+   * written, and its query. A path that a URL parser or a server would read as another (a `\`,
+   * a `..`, an encoded `/` in a write: src/base/request-target.ts) is refused before anything is
+   * sent, so the request the write gate judges is the request sent, and the key only ever goes
+   * where the base URL points.
    */
-  url(req: Pick<HttpRequest, 'path' | 'query'>): string {
-    // An import asks for one path thousands of times: its URL, checked once, is kept.
+  target(req: Pick<HttpRequest, 'method' | 'path' | 'query'>): { target: RequestTarget; url: string } {
+    // An import asks for one path thousands of times: its target, checked once, is kept.
     const plain = req.query === undefined;
-    if (plain && req.path === this.lastPlain?.path) return this.lastPlain.url;
-    const url = new URL(this.baseUrl + req.path);
+    const write = req.method !== 'GET';
+    const last = this.lastPlain;
+    if (plain && last !== undefined && req.path === last.path && write === last.write) return last.made;
+    const target = requestTarget(req.path, req.query, write);
+    const url = new URL(this.baseUrl + target.path + target.search);
     const { base, basePath } = this;
-    if (url.origin !== base.origin || !(url.pathname === basePath || url.pathname.startsWith(`${basePath}/`))) {
+    // Checked again as a URL: a path sent as written stays below the base URL's, at its origin.
+    if (url.origin !== base.origin || url.pathname !== basePath + target.path) {
       throw new UsageError(`the path ${JSON.stringify(escapeControls(req.path))} leads outside the base URL ${redactUserinfo(base.toString())}`, {
         hint: 'give a path below the base URL, without .. segments',
       });
     }
-    for (const [key, value] of Object.entries(req.query ?? {})) {
-      if (value !== undefined) url.searchParams.set(key, String(value));
-    }
-    const text = url.toString();
-    if (plain) this.lastPlain = { path: req.path, url: text };
-    return text;
+    const made = { target, url: url.toString() };
+    if (plain) this.lastPlain = { path: req.path, write, made };
+    return made;
+  }
+
+  /** The request's URL (see target). */
+  url(req: Pick<HttpRequest, 'path' | 'query'> & { method?: Method }): string {
+    return this.target({ method: req.method ?? 'GET', ...req }).url;
   }
 
   /**
@@ -245,10 +257,10 @@ export class HttpTransport implements Transport {
    * its status, with the error a failing one means. A request that got no answer throws.
    */
   async exchange(req: HttpRequest): Promise<HttpExchange> {
-    // The path is checked first: a write held or refused is one that could have been sent.
-    const url = this.url(req);
+    // The target is made first: a write held or refused is one that could have been sent, judged as it would be.
+    const { target, url } = this.target(req);
     if (req.method === 'GET') return this.attempts(req, url);
-    await this.options.beforeWrite?.(req, (read) => this.send(read));
+    await this.options.beforeWrite?.(req, target, (read) => this.send(read));
     const told = await this.options.watchWrite?.(req);
     if (told === undefined) return this.attempts(req, url);
     let exchange: HttpExchange;

@@ -5,7 +5,7 @@
  * opens (connections, an in-process sandbox) is closed by `close()`, which `main()` calls.
  */
 import type { ApiClient } from '../api/client.js';
-import type { HttpRequest, HttpTransport, RetryNotice, Transport, TransportOptions as HttpTransportOptions } from '../api/http.js';
+import type { HttpRequest, HttpTransport, RetryNotice, TransportOptions as HttpTransportOptions } from '../api/http.js';
 import type { OutsideRequest } from '../api/outside.js';
 import type { Pacer } from '../api/pacer.js';
 import type { ProxySettings } from '../api/proxy.js';
@@ -17,9 +17,10 @@ import type { JqFilter } from '../render/jq.js';
 import { Output } from '../render/output.js';
 import { VERSION } from '../base/version.js';
 import type { Runtime } from './runtime.js';
-import type { Tier } from './tier.js';
 import type { WriteGate } from './gate.js';
-import { profileFlag, profileTeamRemedy, quoted, sameTeam } from './team.js';
+import { WritePath, type RunWrites } from './write-path.js';
+
+export type { RunWrites };
 import { keyFromKeychain, keyHinted, noKeyError, type Credentials, type ProfileChoice } from './credentials.js';
 
 export interface GlobalOptions {
@@ -46,26 +47,6 @@ export interface GlobalOptions {
   expectTeam?: string;
 }
 
-/** What a run may do to the account, as its command and options say. */
-export interface RunWrites {
-  /** The run's tier (runTier in declare.ts); undefined for a local command. */
-  tier?: Tier;
-  /** The writes are held and printed, not sent (the --dry-run every write takes). */
-  dryRun: boolean;
-  /** --plan of a write that can be planned: its writes are held as under --dry-run, and written to a plan file. */
-  plan?: boolean;
-  /** --allow-writes: a read-only profile writes this once. */
-  allowWrites: boolean;
-  /** A person approved this very call (`loopsctl mcp`): its writes that need a yes may go (src/core/gate.ts). */
-  approved?: boolean;
-}
-
-/**
- * A write held by --dry-run: thrown where it would have been sent, so that the command stops there;
- * main() prints what was held and ends the run successfully.
- */
-class HeldWrite extends Error {}
-
 export class CommandContext {
   readonly out: Output;
   private readonly closers: (() => Promise<void>)[] = [];
@@ -77,18 +58,14 @@ export class CommandContext {
   private sandbox?: Promise<{ url: string; apiKey: string; pool: RequestPool }>;
   /** Why the in-process sandbox could not answer (its state file cannot be read): the run's failure, whatever the command saw. */
   sandboxFailure?: Error;
-  /** The team check, made before the run's first write and never again. */
-  private teamCheck?: Promise<void>;
-  /** What judges each write of the run that needs a person's yes, with the state of its target. */
-  private gate?: WriteGate;
+  /** What each write of the run passes before it is sent: the team check, --dry-run's hold, the gate. */
+  private writePath?: WritePath;
   /** The writes --dry-run held, in the order the command would have sent them. */
   readonly held: HttpRequest[] = [];
   /** The command that runs, and the local files it was given: for the journal of changes (set by runCommand). */
   running?: { words: string[]; files: string[] };
   /** The records' names by their ids (an email's by its messages'), as a command knows them: a journal line names the record its write changes. */
   readonly recordNames = new Map<string, string>();
-  /** The team the key belongs to, as the team check found it. */
-  private checkedTeam?: string;
   /** Its client keeps what it read for the rest of the run (src/api/read-cache.ts): set by runCommand as the command loads. */
   readsOnce = false;
 
@@ -225,7 +202,7 @@ export class CommandContext {
       this.mayWrite() ? import('./gate.js') : undefined,
     ]);
     // The run's gate, which learns from its answers what holds each email message (core/gate.ts).
-    const gate = gates === undefined ? undefined : (this.gate ??= new gates.WriteGate(gates.readThrough(transport)));
+    const gate = gates === undefined ? undefined : (this.wayOut().gate ??= new gates.WriteGate(gates.readThrough(transport)));
     const judged = gate === undefined || gates!.runHasYes(this.writes) ? transport : gates!.learningFrom(transport, gate);
     return new ApiClient(reads === undefined ? judged : new reads.RunReads(judged));
   }
@@ -233,8 +210,9 @@ export class CommandContext {
   /** The gate that judges the run's writes, for a check before any of them (an apply's of its units). */
   async writeGate(): Promise<WriteGate> {
     await this.client();
-    if (this.gate === undefined) throw new Error('a run that reads only has no write gate');
-    return this.gate;
+    const gate = this.writePath?.gate;
+    if (gate === undefined) throw new Error('a run that reads only has no write gate');
+    return gate;
   }
 
   async transport(apiKey: string): Promise<HttpTransport> {
@@ -261,7 +239,7 @@ export class CommandContext {
       maxBodyBytes: maxBodyBytes(this.env),
       proxy: this.proxySettings(),
       pool: await this.sandboxPool(),
-      beforeWrite: this.mayWrite() ? (req, send) => this.beforeWrite(req, send) : undefined,
+      beforeWrite: this.mayWrite() ? (req, target, send) => this.wayOut().beforeWrite(req, target, send) : undefined,
       watchWrite,
     });
     this.closers.push(() => transport.close());
@@ -302,7 +280,7 @@ export class CommandContext {
           .find((name) => name !== undefined),
       account: async () => {
         const { profile, teamName } = await this.credentials();
-        return { profile, team: this.checkedTeam ?? teamName };
+        return { profile, team: this.writePath?.checkedTeam ?? teamName };
       },
     });
   }
@@ -321,25 +299,10 @@ export class CommandContext {
     });
   }
 
-  /**
-   * Before the run's first write: the team check, once; then, under --dry-run, the write is held
-   * instead of sent. `send` is the transport's own, for the check's read.
-   */
-  private async beforeWrite(req: HttpRequest, send: Transport['send']): Promise<void> {
-    this.teamCheck ??= this.checkTeam(send);
-    await this.teamCheck;
-    if (!this.writes.dryRun && this.writes.plan !== true) return this.passGate(req, send);
-    // A plan's impact asks the API its own dry run ("Make a dry run request using `dryRun: true`"), which changes nothing.
-    if (this.writes.plan === true && (req.body as { dryRun?: unknown } | undefined)?.dryRun === true) return;
-    this.held.push(req);
-    throw new HeldWrite(`${req.method} ${req.path} held by --dry-run`);
-  }
-
-  /** A write sent only as far as the run's yes goes (core/gate.ts). */
-  private async passGate(req: HttpRequest, send: Transport['send']): Promise<void> {
-    const { passGate, readThrough, WriteGate } = await import('./gate.js');
-    this.gate ??= new WriteGate(readThrough({ send }));
-    await passGate(this.writes, this.gate, req, this.actor);
+  /** The run's write path, made with its client or at its first write: one team check and one gate for the run. */
+  private wayOut(): WritePath {
+    this.writePath ??= new WritePath(this);
+    return this.writePath;
   }
 
   /**
@@ -362,28 +325,6 @@ export class CommandContext {
     if (fromEnv !== undefined && fromEnv.trim() !== '') return { name: fromEnv, by: 'LOOPSCTL_EXPECTED_TEAM' };
     const { teamName, profile } = await this.credentials();
     return teamName === undefined ? undefined : { name: teamName, by: `profile "${profile}"` };
-  }
-
-  /** Asks the API whose key this is, and refuses the write when it is another team's. */
-  private async checkTeam(send: Transport['send']): Promise<void> {
-    const expected = await this.expectedTeam();
-    if (expected === undefined) return;
-    const [{ checkShape }, { apiKeyInfo }] = await Promise.all([import('../api/client.js'), import('../platform/auth/schemas.js')]);
-    const response = await send({ method: 'GET', idempotent: true, path: '/v1/api-key' });
-    const team = checkShape(apiKeyInfo, response.body, 'GET /v1/api-key', response).teamName;
-    this.checkedTeam = team;
-    if (sameTeam(team, expected.name)) return;
-    const credentials = await this.credentials();
-    const flag = profileFlag(credentials);
-    const remedy = expected.by.startsWith('profile')
-      ? profileTeamRemedy(flag, expected.name, team)
-      : `use a key of ${quoted(expected.name)}, or name ${quoted(team)} in ${expected.by} if that is the team to change`;
-    throw new ProtectedError(
-      `the key belongs to team ${quoted(team)}, not ${quoted(expected.name)} (expected by ${expected.by}); nothing was sent: ${remedy}`,
-      {
-        code: 'wrong_team',
-      },
-    );
   }
 
   /** --proxy and the proxy variables; none for the in-process sandbox, which is this process's own. */

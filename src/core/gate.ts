@@ -14,8 +14,9 @@
  * judged by one read of its holder. A read that fails (a server error, the rate limit, the network)
  * says nothing of the state: the target may be live, and the write needs the yes a live one needs.
  */
-import type { HttpRequest, Transport } from '../api/http.js';
+import type { RequestTarget, Transport } from '../api/http.js';
 import { AuthError, InterruptedError, LoopsctlError, NotFoundError, ProtectedError } from '../base/errors.js';
+import { pathRefusal, targetProblem } from '../base/request-target.js';
 import { holdersIn, whyLive, type Holder, type LiveTarget } from '../platform/liveness.js';
 import { judgeWrite, type WriteJudgement } from '../platform/write-gate.js';
 import type { Tier } from './tier.js';
@@ -39,8 +40,13 @@ export class WriteGate {
 
   constructor(private readonly read: ReadRecord) {}
 
-  /** What the write does that needs a person's yes, in words; undefined when it needs none. */
+  /**
+   * What the write does that needs a person's yes, in words; undefined when it needs none. It is
+   * judged by its target as sent: a path a URL parser or a server would read as another is refused.
+   */
   needsYes(method: string, path: string, body?: unknown): Promise<string | undefined> {
+    const problem = targetProblem(path, method !== 'GET');
+    if (problem !== undefined) throw pathRefusal(path, problem);
     return this.withState(judgeWrite(method, path, body));
   }
 
@@ -107,20 +113,28 @@ export function runHasYes(writes: { tier?: Tier; approved?: boolean }): boolean 
   return writes.tier === 'destructive' || writes.approved === true;
 }
 
+/** A write as the transport sends it: its method, its target (src/api/http.ts) and its body. */
+export interface SentWrite {
+  method: string;
+  target: RequestTarget;
+  body: unknown;
+}
+
 /**
  * A write sent only as far as the run's yes goes: one that sends, schedules, publishes, deletes,
  * writes a contact, discards queued contacts or changes a live record needs a run of the
  * destructive tier (the person gave its option at a terminal, or approved the tool call), or the
- * approval of this very call. `actor`: the MCP client that runs it, if any.
+ * approval of this very call. It is judged by its target as the transport sends it. `actor`: the
+ * MCP client that runs it, if any.
  */
-export async function passGate(writes: { tier?: Tier; approved?: boolean }, gate: WriteGate, req: HttpRequest, actor?: string): Promise<void> {
+export async function passGate(writes: { tier?: Tier; approved?: boolean }, gate: WriteGate, write: SentWrite, actor?: string): Promise<void> {
   if (runHasYes(writes)) return;
-  const { requestBody } = await import('./change-journal.js');
-  const does = await gate.needsYes(req.method, req.path, requestBody(req));
+  const { method, target } = write;
+  const does = await gate.needsYes(method, `${target.path}${target.search}`, write.body);
   if (does === undefined) return;
   throw yesNeeded(
     does,
-    `${req.method} ${req.path}`,
+    `${method} ${target.path}`,
     actor === undefined
       ? 'give the command --live (a plan or an undo: `--live`), which says a person means it'
       : 'a person approves it: the server asks, or it waits for `loopsctl approve`',

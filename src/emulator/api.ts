@@ -25,6 +25,7 @@ import {
 import { modulesServing, routeModules } from './registry.js';
 import { seedState } from './state.js';
 import { clockTime } from './clock.js';
+import { isIssuedId } from '../platform/ids.js';
 
 export type { ApiAnswer };
 
@@ -68,9 +69,6 @@ export type StartOver = (seed: SeedKind, current: StateCore) => StateCore;
 
 /** What a request without a key may use: only routes that need no feature. */
 const NO_FEATURES: KeyFeatures = { content: false, workflows: false, sendingDomain: false, metrics: false };
-
-/** Ids as the API issues them: letters, digits, '_' and '-'. Anything else is a 400. */
-const VALID_ID = /^[A-Za-z0-9_-]{1,128}$/;
 
 /** Every route module, in the registry's order, with every module their operations use. */
 export async function loadSandboxModules(): Promise<SandboxModule[]> {
@@ -244,7 +242,7 @@ export class SandboxApi {
     for (const [name, value] of Object.entries(params)) {
       // An event's name is no id: "Event names are case-sensitive and should be URL-encoded if they
       // contain special characters" (the description of /v1/event-patterns/by-name/{eventName}).
-      if (name === 'eventName' ? value === '' : !VALID_ID.test(value)) throw badRequest(`invalid ${name}: "${value}"`);
+      if (name === 'eventName' ? value === '' : !isIssuedId(value)) throw badRequest(`invalid ${name}: "${value}"`);
     }
     const context: RouteContext = {
       params,

@@ -23,9 +23,10 @@ import { transactionalEmails } from './routes/transactional.js';
 import { mailingLists } from './routes/lists.js';
 import { jsonFault, yamlFault, yamlValue } from '../base/parse-faults.js';
 import { namedFilePlace, readTreeFile } from '../base/tree-files.js';
+import { ISSUED_ID } from '../platform/ids.js';
 
 /** Ids as the API issues them (and as its routes accept them). */
-const id = z.string().check(z.regex(/^[A-Za-z0-9_-]{1,128}$/, { error: 'an id is 1 to 128 letters, digits, _ and -' }));
+const id = z.string().check(z.regex(ISSUED_ID, { error: 'an id is 1 to 128 letters, digits, _ and -' }));
 const name = z.string().check(z.minLength(1, { error: 'must not be empty' }));
 
 /** A contact: its fields, its custom properties beside them, and the lists it is on. */

@@ -75,12 +75,31 @@ const MATCHERS = Object.entries(CONFIGURATION_WRITES).map(([operation, { method,
 });
 
 /**
- * The configuration write a request makes, or undefined for a read, a write of people, or a write
- * that asks only what would happen (a body with `dryRun: true` changes nothing).
+ * The writes the API makes a dry run of when asked: "Make a dry run request using `dryRun: true`"
+ * (their descriptions; "If `true`, the request will be validated but the workflow will not be
+ * modified"). No other write takes `dryRun`: one that carries it is made all the same.
+ */
+export const DRY_RUNS: ReadonlySet<ConfigurationOperation> = new Set(['changeWorkflowMailingList', 'deleteWorkflowNode', 'deleteWorkflowNodeRecursively']);
+
+/** Whether a request only asks what a write would do: a write that takes `dryRun`, with `dryRun: true`. */
+export function isDryRun(method: string, pathWithQuery: string, body?: unknown): boolean {
+  if (typeof body !== 'object' || body === null || (body as { dryRun?: unknown }).dryRun !== true) return false;
+  const write = matchWrite(method, pathWithQuery);
+  return write !== undefined && DRY_RUNS.has(write.operation);
+}
+
+/**
+ * The configuration write a request makes, or undefined for a read, a write of people, or a dry
+ * run of a write that takes one (isDryRun: it changes nothing).
  */
 export function configurationWrite(method: string, pathWithQuery: string, body?: unknown): ConfigurationWrite | undefined {
+  const write = matchWrite(method, pathWithQuery);
+  if (write === undefined || (DRY_RUNS.has(write.operation) && (body as { dryRun?: unknown } | null | undefined)?.dryRun === true)) return undefined;
+  return write;
+}
+
+function matchWrite(method: string, pathWithQuery: string): ConfigurationWrite | undefined {
   if (method === 'GET') return undefined;
-  if (typeof body === 'object' && body !== null && (body as { dryRun?: unknown }).dryRun === true) return undefined;
   const path = pathWithQuery.split('?')[0]!;
   for (const matcher of MATCHERS) {
     if (matcher.method !== method) continue;

@@ -10,7 +10,7 @@
  * Every write of the API's published description is judged here (test/unit/platform/write-gate.test.ts
  * reads the contract); a write this loopsctl does not know needs a yes.
  */
-import { type ConfigurationOperation, configurationWrite } from './configuration-writes.js';
+import { type ConfigurationOperation, configurationWrite, isDryRun } from './configuration-writes.js';
 import type { LiveTarget } from './liveness.js';
 
 /** The configuration writes that need a person's yes whatever their target, and what each does in words. */
@@ -59,9 +59,10 @@ export type WriteJudgement = { needs: 'nothing' } | { needs: 'yes'; does: string
 export function judgeWrite(method: string, pathWithQuery: string, body?: unknown): WriteJudgement {
   if (method === 'GET') return { needs: 'nothing' };
   const fields = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
-  // "Make a dry run request using `dryRun: true`" (the API's reference): it changes nothing.
-  if (fields.dryRun === true) return { needs: 'nothing' };
   const path = pathWithQuery.split('?')[0]!;
+  // "Make a dry run request using `dryRun: true`" (the API's reference, of the writes that take it):
+  // it changes nothing. Any other write is made whatever its body says, and judged as made.
+  if (isDryRun(method, path, body)) return { needs: 'nothing' };
   const write = configurationWrite(method, path, body);
   if (write === undefined) {
     if (QUIET_WRITES.some((pattern) => pattern.test(path))) return { needs: 'nothing' };

@@ -15,6 +15,9 @@ import { writeTreeFile } from '../../base/tree-writes.js';
 import { z } from '../../base/shapes.js';
 import type { Uses } from '../../core/capabilities.js';
 import type { AccountWhere } from './account.js';
+import { canonicalJson } from '../../base/canonical-json.js';
+
+export { canonicalJson };
 
 /** The layout of the plan file this loopsctl writes and reads. */
 export const PLAN_FORMAT = 1;
@@ -79,18 +82,6 @@ export type PlanFile = z.infer<typeof planSchema> & { units: PlannedUnit[] };
 /** What tells each unit's kind and checks the unit against its shape (kinds.ts, PlanKinds): why not, or undefined when it is of its kind's shape. */
 export interface UnitShapes {
   misshapen(unit: PlannedUnit): { path: readonly PropertyKey[]; message: string } | undefined;
-}
-
-/** JSON with its keys in order at every depth: the digest does not depend on how a writer laid them out. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, item]) => item !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
 }
 
 export function planDigest(plan: Omit<PlanFile, 'digest'> | PlanFile): string {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { judgeWrite } from '../../../src/platform/write-gate.js';
+import { DRY_RUNS } from '../../../src/platform/configuration-writes.js';
 import { publishedDescription } from '../../support/openapi.js';
 
 describe('what a write needs', () => {
@@ -80,10 +81,29 @@ describe('what a write needs', () => {
       needs: 'yes',
       does: 'discards the contacts queued in a workflow',
     });
-    expect(judged('deleteWorkflow', { dryRun: true }).needs).toBe('nothing');
+    expect(judged('deleteWorkflowNode', { dryRun: true }).needs).toBe('nothing');
     expect(judged('createUpload').needs).toBe('nothing');
     expect(judged('completeUpload').needs).toBe('nothing');
     expect(judgeWrite('GET', '/v1/contacts/find').needs).toBe('nothing');
     expect(judgeWrite('POST', '/v1/somewhere-new', {})).toEqual({ needs: 'yes', does: 'POST /v1/somewhere-new, a write this loopsctl does not know' });
+  });
+
+  it('takes `dryRun: true` for a dry run only of the writes that take one, and a forged one, or `dryRun: false`, for the write it is', () => {
+    // The writes whose request body has `dryRun`, as the published description says, and no other.
+    const description = publishedDescription() as { paths: Record<string, Record<string, any>>; components: { schemas: Record<string, any> } };
+    const takesDryRun = writes
+      .filter(({ method, path }) => {
+        const schema = description.paths[path]![method.toLowerCase()]?.requestBody?.content?.['application/json']?.schema;
+        const resolved = schema?.$ref === undefined ? schema : description.components.schemas[schema.$ref.split('/').pop()];
+        return resolved?.properties?.dryRun !== undefined;
+      })
+      .map(({ operationId }) => operationId);
+    expect([...DRY_RUNS].sort()).toEqual(takesDryRun.sort());
+    for (const operationId of DRY_RUNS) expect(judged(operationId, { dryRun: true }).needs, operationId).toBe('nothing');
+    for (const operationId of DRY_RUNS) expect(judged(operationId, { dryRun: false }).needs, operationId).toBe('live');
+    expect(judged('deleteWorkflowNode', { dryRun: 'true' }).needs).toBe('live');
+    for (const operationId of ['publishTransactionalEmail', 'deleteWorkflow', 'sendTransactionalEmail', 'deleteContact'])
+      expect(judged(operationId, { dryRun: true }).needs, operationId).toBe('yes');
+    expect(judged('updateCampaign', { dryRun: true, scheduling: { method: 'now' } }).needs).toBe('yes');
   });
 });

@@ -134,11 +134,17 @@ describe('themes get, create and update', () => {
 it('a 400 on update is explained, and the id is percent-encoded into the path', async () => {
   const server = await startApiServer({ 'POST /v1/themes/:id': (_req, res) => json(res, 400, { message: 'Invalid request body.' }) });
   try {
-    const result = await run(['themes', 'update', 'a/b?c', '--name', 'X'], { env: { LOOPS_API_KEY: 'test-key-not-real', LOOPS_BASE_URL: server.url } });
+    const env = { LOOPS_API_KEY: 'test-key-not-real', LOOPS_BASE_URL: server.url };
+    const result = await run(['themes', 'update', 'a?b#c', '--name', 'X'], { env });
     expect(result.code).toBe(5);
     expect(result.stderr).toContain('Error: Invalid request body.');
     expect(result.stderr).toContain('Hint: a style may have a value the API does not take');
-    expect(server.requests[0]!.path).toBe('/v1/themes/a%2Fb%3Fc');
+    expect(server.requests[0]!.path).toBe('/v1/themes/a%3Fb%23c');
+    // A / in a written id would be sent as %2F, which a server may read as a separator: refused, nothing sent.
+    const slashed = await run(['themes', 'update', 'a/b', '--name', 'X'], { env });
+    expect(slashed.code).toBe(2);
+    expect(slashed.stderr).toContain('the path "/v1/themes/a%2Fb" is not sent as written: it holds an encoded /');
+    expect(server.requests).toHaveLength(1);
   } finally {
     await server.close();
   }
