@@ -28,7 +28,7 @@ import { impactText } from './impact/render.js';
 import { refuseAnotherAccount } from './account.js';
 import { keepBeforeImages } from './before-images.js';
 import { conflictBeforeSending, staleRefusal, StaleRecord, type BoundUnit, type PlanKinds, type Played } from './kinds.js';
-import { aboveWriteTier, checkPlanUnits } from './plan-check.js';
+import { aboveWriteTier, checkPlanUnits, refuseForeignCalls } from './plan-check.js';
 import { placeOfPlan, readPlan, type PlanFile } from './plan-file.js';
 import { renderLines, type LineStatus } from '../../render/status-lines.js';
 import { watchWrites } from './watched-writes.js';
@@ -143,6 +143,7 @@ async function applyLocked(
     CONTENT_API,
   );
   await explained(refuseAnotherAccount(context, client, plan.account, bound), CONTENT_API);
+  await explained(refuseForeignCalls(client, file, left), CONTENT_API);
   await refuseAboveWriteTier(context, file, left);
   // What the reviewed plan said it would do, before any of it is done.
   const impact = impactText(out, (plan.impact ?? []) as unknown as ImpactRecord[]);

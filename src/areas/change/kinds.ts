@@ -86,6 +86,12 @@ export interface UnitKind<U extends PlannedUnit = PlannedUnit> {
   /** Why its record must not be made now (a namesake there already), or undefined. */
   conflict(client: ApiClient, unit: U): Promise<string | undefined>;
   /**
+   * A call that names a record other than the unit's own, which only the account can tell (an
+   * email message that is not the email's): in words, or undefined. Asked of every unit before
+   * anything of the plan is sent.
+   */
+  foreign?(client: ApiClient, unit: U): Promise<string | undefined>;
+  /**
    * What the apply says of it when its record changed in the account since the plan was made: its
    * own read just before a write that takes no revision found it moved (it threw StaleRecord),
    * or the platform refused its first call by the revision it carries (a 409, whose words follow).
@@ -128,6 +134,7 @@ export interface BoundUnit {
   problem(): string | undefined;
   exists(client: ApiClient): Promise<boolean | undefined>;
   conflict(client: ApiClient): Promise<string | undefined>;
+  foreign(client: ApiClient): Promise<string | undefined>;
   stale(): string;
   live(gate: WriteGate): Promise<string | undefined>;
   needsYes(gate: WriteGate): Promise<string | undefined>;
@@ -268,6 +275,7 @@ function bindTo<U extends PlannedUnit>(kind: UnitKind<U>, unit: PlannedUnit): Bo
     problem: () => kind.problem(typed),
     exists: (client) => kind.exists(client, typed),
     conflict: (client) => kind.conflict(client, typed),
+    foreign: async (client) => kind.foreign?.(client, typed),
     stale: () => kind.stale(typed),
     live: (gate) => kind.live(gate, typed),
     needsYes: (gate) => kind.needsYes(gate, typed),

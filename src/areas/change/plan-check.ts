@@ -8,6 +8,7 @@
  * judged from the calls and the account's state now (each kind's `live`), by the gate every write
  * passes (src/core/gate.ts), the run's own, which then judges each write again just before it goes.
  */
+import type { ApiClient } from '../../api/client.js';
 import { LocalFileError } from '../../base/errors.js';
 import type { WriteGate } from '../../core/gate.js';
 import type { BoundUnit, PlanKinds } from './kinds.js';
@@ -24,10 +25,27 @@ export function checkPlanUnits(file: string, plan: PlanFile, kinds: PlanKinds): 
           ? `${bound.path.map(String).join('.')}: ${bound.message}`
           : bound.problem();
     if (wrong === undefined && bound !== undefined && !('message' in bound)) return bound;
-    throw new LocalFileError(`${file} holds what no plan of loopsctl holds (unit ${index + 1}: ${wrong}); nothing was sent`, {
-      hint: 'apply only a plan loopsctl wrote and you reviewed: write it again with `--plan --out`',
-    });
+    throw notLoopsctls(file, index, wrong!);
   });
+}
+
+/** The refusal of a plan one of whose units holds what no plan of loopsctl holds: exit 2, nothing sent. */
+function notLoopsctls(file: string, index: number, wrong: string): LocalFileError {
+  return new LocalFileError(`${file} holds what no plan of loopsctl holds (unit ${index + 1}: ${wrong}); nothing was sent`, {
+    hint: 'apply only a plan loopsctl wrote and you reviewed: write it again with `--plan --out`',
+  });
+}
+
+/**
+ * Refuses the plan when a unit's call names a record other than the unit's own that only the
+ * account tells apart (an email message that is not its email's), asked of every unit before
+ * anything is sent.
+ */
+export async function refuseForeignCalls(client: ApiClient, file: string, units: readonly { unit: BoundUnit; index: number }[]): Promise<void> {
+  for (const { unit, index } of units) {
+    const wrong = await unit.foreign(client);
+    if (wrong !== undefined) throw notLoopsctls(file, index, wrong);
+  }
 }
 
 /**

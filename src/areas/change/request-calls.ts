@@ -13,6 +13,7 @@ import type { ApiClient } from '../../api/client.js';
 import type { HttpRequest } from '../../api/http.js';
 import { freshReads } from '../../api/read-cache.js';
 import { RejectedError, UsageError } from '../../base/errors.js';
+import { targetProblem } from '../../base/request-target.js';
 import { z } from '../../base/shapes.js';
 import type { WriteGate } from '../../core/gate.js';
 import { CONFIGURATION_WRITES, type ConfigurationWrite, configurationWrite } from '../../platform/configuration-writes.js';
@@ -125,10 +126,34 @@ export async function playRequest(client: ApiClient, call: RequestCall): Promise
   return typeof id === 'string' ? { id } : {};
 }
 
-/** A unit of request calls (`--plan` of a write command): one configuration write, of the unit's kind, record and name. */
+/** The body fields that name the record a write is made to (as opposed to one it refers to, a group or a list): a call's must be its own. */
+const RECORD_FIELDS: ReadonlySet<string> = new Set(['messageId', 'emailMessageId', 'transactionalId', 'campaignId']);
+
+/** A body field naming a record, at any depth, whose id is not among `own`, as `field=id`; undefined when there is none. */
+function foreignRecordField(body: unknown, own: readonly string[]): string | undefined {
+  const stack: unknown[] = [body];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (value === null || typeof value !== 'object') continue;
+    for (const [field, item] of Object.entries(value)) {
+      if (RECORD_FIELDS.has(field) && !own.includes(item as string)) return `${field}=${JSON.stringify(item)}`;
+      stack.push(item);
+    }
+  }
+  return undefined;
+}
+
+/**
+ * A unit of request calls (`--plan` of a write command): one configuration write, of the unit's
+ * kind, record and name, to a path sent as written, guarded by a read of that record (or its
+ * revision), naming no other record in its body, and asking no dry run.
+ */
 function requestProblem(unit: RequestUnit): string | undefined {
   if (unit.calls.length !== 1) return 'more than one request in a unit';
   const call = unit.calls[0]!;
+  if (!('body' in call)) return 'the call holds no body (a plan writes null for a request without one)';
+  const sent = targetProblem(call.path, true);
+  if (sent !== undefined) return `${call.method} ${call.path} is not sent as written: ${sent}`;
   const write = configurationWrite(call.method, call.path, call.body);
   if (write === undefined) return `${call.method} ${call.path} is not a configuration write`;
   if (write.operation !== call.operation) return `${call.method} ${call.path} is ${write.operation}, not ${call.operation}`;
@@ -136,8 +161,18 @@ function requestProblem(unit: RequestUnit): string | undefined {
   const label = unitLabel(write, call.body);
   if (unit.kind !== write.kind || unit.id !== ids[0] || unit.record !== label)
     return `${call.method} ${call.path} changes ${label}, and the unit names ${unit.record}`;
+  const body = call.body as { expectedRevisionId?: unknown; dryRun?: unknown } | null | undefined;
+  if (typeof body === 'object' && body !== null && 'dryRun' in body) return `${call.operation} asks for a dry run, which no plan holds`;
+  const foreign = foreignRecordField(call.body, ids);
+  if (foreign !== undefined) return `${call.operation} of ${label} names another record in its body (${foreign})`;
   const record = recordPathOf(call.path, write.operation);
-  if (unit.recordPath !== undefined && unit.recordPath !== record) return `the unit reads ${unit.recordPath}, not the record its call changes`;
+  if (unit.recordPath !== record)
+    return record === undefined
+      ? 'a unit that creates a record reads none'
+      : `the unit reads ${unit.recordPath ?? 'no record'}, not the record its call changes (${record})`;
+  const guarded = typeof body === 'object' && body !== null && 'expectedRevisionId' in body;
+  if (record !== undefined && !guarded && (call.read === undefined || call.expectedDigest === undefined))
+    return `${call.operation} of ${label} takes no revision, and the call is guarded by no read of its record`;
   if (call.read !== undefined && call.read !== record) return `the call is guarded by ${call.read}, not the record it changes`;
   return undefined;
 }

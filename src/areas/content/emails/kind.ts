@@ -9,18 +9,19 @@ import { freshReads } from '../../../api/read-cache.js';
 import type { WriteGate } from '../../../core/gate.js';
 import type { Holder } from '../../../platform/liveness.js';
 import { directoryKind } from '../../../platform/record-kinds.js';
-import { updateCampaign } from '../../campaigns/client.js';
+import { isIssuedId } from '../../../platform/ids.js';
+import { getCampaign, updateCampaign } from '../../campaigns/client.js';
 import { keepImages, type Header, type KeptImages } from '../../change/before-images.js';
 import { CREATED, imageKind, PlanKinds, StaleRecord, unitKind, type After, type Image, type ImagedRecord, type Played } from '../../change/kinds.js';
 import { createdAlready } from '../../change/namesakes.js';
 import { createComponent, updateComponent } from '../../components/client.js';
 import { getEmailMessage } from '../../email-messages/client.js';
 import { createTheme, updateTheme } from '../../themes/client.js';
-import { createTransactional, updateTransactional } from '../../transactional/client.js';
+import { createTransactional, getTransactional, updateTransactional } from '../../transactional/client.js';
 import type { Uses } from '../../../core/capabilities.js';
 import { recordExists } from '../account.js';
 import { digestOf, KINDS, type Kind } from '../files.js';
-import { messageUpdate } from '../message-fields.js';
+import { messageFields, messageUpdate } from '../message-fields.js';
 import type { RecordFiles } from '../record-files.js';
 import type { Step } from './plan.js';
 import { emailUnitShape, recordUnit, type EmailCall, type EmailUnit } from './plan-unit.js';
@@ -36,6 +37,7 @@ const OPS: Record<Kind, ReadonlySet<string>> = {
 
 /** The fields a content push's call sends, by its operation: a body with any other is none that loopsctl wrote. */
 const FIELDS: Partial<Record<EmailCall['op'], ReadonlySet<string>>> = {
+  updateEmailMessage: new Set([...Object.keys(messageFields.shape), 'lmx']),
   createTransactional: new Set(['name', 'transactionalGroupId']),
   updateTransactional: new Set(['name', 'transactionalGroupId']),
   updateCampaign: new Set(['name']),
@@ -55,17 +57,43 @@ const CREATES: Partial<Record<EmailCall['op'], string>> = {
   createTheme: 'createTheme',
 };
 
+/** Every id a unit's calls put in a path: the unit's record's, the records a call names by `id`, the message it writes. */
+function pathIds(unit: EmailUnit): unknown[] {
+  return [unit.id, ...unit.calls.flatMap((call) => [(call as { id?: unknown }).id, (call as { messageId?: unknown }).messageId])].filter(
+    (id) => id !== undefined,
+  );
+}
+
 function problem(unit: EmailUnit): string | undefined {
+  const odd = pathIds(unit).find((id) => !isIssuedId(id));
+  if (odd !== undefined) return `${JSON.stringify(odd)} is no id the account issues`;
   for (const call of unit.calls) {
     if (!OPS[unit.kind].has(call.op)) return `a ${unit.kind} unit holds ${call.op}`;
     if (BY_ID.has(call.op) && call.id !== unit.id) return `${call.op} of ${String(call.id)} in the unit of ${String(unit.id)}`;
     if (call.op.startsWith('create') && unit.id !== undefined) return `${call.op} in the unit of an existing record`;
+    if (call.op === 'updateEmailMessage' && unit.id === undefined) return 'updateEmailMessage in the unit of a record it creates';
     const fields = FIELDS[call.op];
     const extra = fields === undefined ? undefined : Object.keys(call.body).find((field) => !fields.has(field));
     if (extra !== undefined) return `${call.op} sends ${extra}, which a content push never sends`;
   }
   if (unit.id === undefined && !unit.calls[0]!.op.startsWith('create')) return 'a unit without a record that creates none';
   return undefined;
+}
+
+/** The message a unit writes must be its record's own (a transactional email's draft, a campaign's email), as the account holds it now. */
+async function foreignMessage(client: ApiClient, unit: EmailUnit): Promise<string | undefined> {
+  const written = unit.calls.flatMap((call) => (call.op === 'updateEmailMessage' ? [call.messageId] : []));
+  if (written.length === 0 || unit.id === undefined) return undefined;
+  const own =
+    unit.kind === 'transactional'
+      ? (await getTransactional(client, unit.id)).draftEmailMessageId
+      : unit.kind === 'campaigns'
+        ? (await getCampaign(client, unit.id)).emailMessageId
+        : undefined;
+  const other = written.find((messageId) => messageId !== own);
+  return other === undefined
+    ? undefined
+    : `updateEmailMessage of ${other}, which is not the email message of ${unit.record} (${unit.id}) in the account: another record's, or one it no longer writes to`;
 }
 
 function refusal(errors: string[] | undefined, restored: boolean): Played {
@@ -166,6 +194,7 @@ export const EMAIL_UNITS = unitKind<EmailUnit>({
     const operation = CREATES[call!.op];
     return operation === undefined ? undefined : createdAlready(client, unit.kind, operation, call!.body);
   },
+  foreign: foreignMessage,
   stale: (unit) => `the ${directoryKind(unit.kind)!.noun} changed in the account since the plan was made`,
   live: emailLive,
   needsYes: async (gate, unit) => {

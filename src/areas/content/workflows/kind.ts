@@ -9,6 +9,7 @@ import type { Uses } from '../../../core/capabilities.js';
 import { parseWorkflowFile } from '../../../platform/workflows/file-text.js';
 import { WORKFLOW_FILE } from '../../../platform/workflows/file.js';
 import { RECORD_KINDS } from '../../../platform/record-kinds.js';
+import { isIssuedId } from '../../../platform/ids.js';
 import { keepImages, type Header, type KeptImages } from '../../change/before-images.js';
 import { imageKind, PlanKinds, unitKind, type After, type Image, type ImagedRecord, type Undone } from '../../change/kinds.js';
 import { getWorkflow } from '../../workflows/client.js';
@@ -68,8 +69,13 @@ function workflowImager(client: ApiClient): (id: string) => Promise<WorkflowImag
 export const WORKFLOW_UNITS = unitKind<WorkflowUnit>({
   holds: (unit) => unit.kind === RECORD_KINDS.workflow.directory && unit.calls.every((call) => call.op !== 'request'),
   shape: workflowUnitShape,
-  // Its steps are the edits its shape takes, of the workflow it names.
-  problem: () => undefined,
+  // Its steps are the edits its shape takes, of the workflow it names, by ids the account issued.
+  problem: (unit) => {
+    const odd = [unit.id, ...Object.values(unit.nodes), ...Object.values(unit.names.lists), ...Object.values(unit.names.segments)].find(
+      (id) => !isIssuedId(id),
+    );
+    return odd === undefined ? undefined : `${JSON.stringify(odd)} is no id the account issues`;
+  },
   exists: (client, unit) => recordExists(client, unit.record, unit.id),
   conflict: async () => undefined,
   // Each step carries the revision the one before left: the platform refuses one made stale (409).

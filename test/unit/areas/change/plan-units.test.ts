@@ -1,0 +1,145 @@
+/**
+ * A plan's unit writes only its own record, by ids the account issued, to a path sent as written,
+ * guarded as `--plan` wrote it: each case is a bug that would let a forged plan through, named so,
+ * checked on the unit alone (its kind's `problem`, change/plan-check.ts), before anything is sent.
+ */
+import { describe, expect, it } from 'vitest';
+import type { PlannedUnit } from '../../../../src/areas/change/plan-file.js';
+import { PLAN_KINDS } from '../../../../src/areas/content/kinds.js';
+
+/** Why the plan's unit is none loopsctl wrote, or undefined. */
+function problem(unit: PlannedUnit): string | undefined {
+  const bound = PLAN_KINDS.bind(unit);
+  if (bound === undefined) return 'no kind';
+  return 'message' in bound ? `${bound.path.join('.')}: ${bound.message}` : bound.problem();
+}
+
+const CAMPAIGN = 'ccampaign1';
+const OTHER = 'cother2';
+/** A campaign's update as `campaigns update --plan` writes it: its record read, and the digest of what it held. */
+const update = (call: Record<string, unknown> = {}, unit: Record<string, unknown> = {}): PlannedUnit => ({
+  record: `campaign ${CAMPAIGN}`,
+  kind: 'campaign',
+  id: CAMPAIGN,
+  recordPath: `/v1/campaigns/${CAMPAIGN}`,
+  calls: [
+    {
+      op: 'request',
+      operation: 'updateCampaign',
+      method: 'POST',
+      path: `/v1/campaigns/${CAMPAIGN}`,
+      body: { name: 'Renamed' },
+      read: `/v1/campaigns/${CAMPAIGN}`,
+      expectedDigest: 'd',
+      ...call,
+    },
+  ],
+  ...unit,
+});
+
+describe("a command's held request in a plan", () => {
+  it('is as written by `--plan`', () => {
+    expect(problem(update())).toBeUndefined();
+  });
+
+  it('labelled with an operation its method and path do not do, is refused', () => {
+    expect(problem(update({ operation: 'updateCampaignGroup' }))).toBe(`POST /v1/campaigns/${CAMPAIGN} is updateCampaign, not updateCampaignGroup`);
+  });
+
+  it("guarded by another record's read, is refused", () => {
+    expect(problem(update({ read: `/v1/campaigns/${OTHER}` }))).toBe(`the call is guarded by /v1/campaigns/${OTHER}, not the record it changes`);
+  });
+
+  it('with its guard left out, or its record path left out, is refused (never an exit 70 later)', () => {
+    const { read: _read, ...unguarded } = update().calls[0]!;
+    expect(problem({ ...update(), calls: [unguarded] })).toBe(
+      `updateCampaign of campaign ${CAMPAIGN} takes no revision, and the call is guarded by no read of its record`,
+    );
+    const { recordPath: _path, ...pathless } = update();
+    expect(problem(pathless)).toBe(`the unit reads no record, not the record its call changes (/v1/campaigns/${CAMPAIGN})`);
+    expect(problem(update({}, { recordPath: `/v1/campaigns/${OTHER}` }))).toContain(`the unit reads /v1/campaigns/${OTHER}, not the record its call changes`);
+  });
+
+  it("written as an edit of a draft's node that the transport would send elsewhere, is refused", () => {
+    const node = `/v1/workflows/cdraft/nodes/y\\..\\..\\..\\..\\contacts\\delete`;
+    const unit: PlannedUnit = {
+      record: 'workflow node cdraft/y',
+      kind: 'workflow node',
+      id: 'cdraft',
+      recordPath: '/v1/workflows/cdraft',
+      calls: [{ op: 'request', operation: 'updateWorkflowNode', method: 'POST', path: node, body: { expectedRevisionId: 'r1', amount: 2 } }],
+    };
+    expect(problem(unit)).toContain('is not sent as written: it holds a \\, which is sent as /');
+  });
+
+  it('that asks for a dry run, or names another record in its body, is refused', () => {
+    expect(problem(update({ body: { name: 'x', dryRun: true } }))).toBe('updateCampaign asks for a dry run, which no plan holds');
+    expect(problem(update({ body: { name: 'x', dryRun: false } }))).toBe('updateCampaign asks for a dry run, which no plan holds');
+    expect(problem(update({ body: { name: 'x', emailMessageId: 'cmessage9' } }))).toBe(
+      `updateCampaign of campaign ${CAMPAIGN} names another record in its body (emailMessageId="cmessage9")`,
+    );
+    expect(problem(update({ body: { name: 'x', campaignId: CAMPAIGN } }))).toBeUndefined();
+  });
+});
+
+describe("a content push's email unit in a plan", () => {
+  /** A unit of the record `id`, or, with null, of one it creates. */
+  const email = (kind: string, calls: Record<string, unknown>[], id: string | null = CAMPAIGN): PlannedUnit => ({
+    record: `${kind}/november--${id}`,
+    kind,
+    ...(id === null ? {} : { id }),
+    calls: calls as PlannedUnit['calls'],
+  });
+
+  it('updating another record than its own, is refused', () => {
+    expect(problem(email('campaigns', [{ op: 'updateCampaign', id: OTHER, body: { name: 'x' } }]))).toBe(
+      `updateCampaign of ${OTHER} in the unit of ${CAMPAIGN}`,
+    );
+    expect(problem(email('campaigns', [{ op: 'updateCampaign', id: CAMPAIGN, body: { name: 'x' } }]))).toBeUndefined();
+  });
+
+  it('naming a record by an id the account never issues, is refused', () => {
+    expect(problem(email('campaigns', [{ op: 'updateEmailMessage', messageId: '../../contacts/delete', expectedRevisionId: 'r', body: {} }]))).toBe(
+      '"../../contacts/delete" is no id the account issues',
+    );
+  });
+
+  it("writing a field to an email message that a push never sends, or a message in a record's create, is refused", () => {
+    const message = { op: 'updateEmailMessage', messageId: 'cmessage1', expectedRevisionId: 'r' };
+    expect(problem(email('campaigns', [{ ...message, body: { subject: 'Hi', lmx: '<Paragraph>x</Paragraph>' } }]))).toBeUndefined();
+    expect(problem(email('campaigns', [{ ...message, body: { subject: 'Hi', scheduling: { method: 'now' } } }]))).toBe(
+      'updateEmailMessage sends scheduling, which a content push never sends',
+    );
+    expect(
+      problem(
+        email(
+          'transactional',
+          [
+            { op: 'createTransactional', body: { name: 'New' } },
+            { ...message, body: { subject: 'x' } },
+          ],
+          null,
+        ),
+      ),
+    ).toBe('updateEmailMessage in the unit of a record it creates');
+  });
+});
+
+describe("a content push's workflow unit in a plan", () => {
+  it('naming a node by an id the account never issues, is refused', () => {
+    const unit = {
+      record: 'workflows/onboarding',
+      kind: 'workflows',
+      id: 'w1',
+      workflowRevisionId: 'rev1',
+      live: false,
+      nodes: { wait: 'n1', exit: 'y\\..\\..\\contacts' },
+      names: { lists: {}, segments: {} },
+      emails: {},
+      emailRevisions: {},
+      calls: [{ op: 'updateWorkflowNode', key: 'wait', payload: { amount: 3 } }],
+    } as unknown as PlannedUnit;
+    expect(problem(unit)).toBe('"y\\\\..\\\\..\\\\contacts" is no id the account issues');
+    expect(problem({ ...unit, nodes: { wait: 'n1' } } as unknown as PlannedUnit)).toBeUndefined();
+  });
+});
