@@ -19,6 +19,7 @@ import type { WriteGate } from '../../core/gate.js';
 import { CONFIGURATION_WRITES, type ConfigurationWrite, configurationWrite } from '../../platform/configuration-writes.js';
 import { recordKindOfWrite } from '../../platform/record-kinds.js';
 import { judgeWrite } from '../../platform/write-gate.js';
+import { CONTENT_TAKEN, contentTaken } from '../../platform/write-guards.js';
 import { heldRequest } from '../../render/dry-run.js';
 import { imageKind, StaleRecord, unitKind, type After, type Image, type ImagedRecord, type Undone } from './kinds.js';
 import { accountHolds } from './account.js';
@@ -69,6 +70,17 @@ export async function readRecord(client: ApiClient, path: string): Promise<unkno
 }
 
 /**
+ * The digest a write's guard compares: of its record as the API answers for it, and, for a write
+ * that takes the content of another (a publish, its draft: platform/write-guards.ts), of that too.
+ */
+async function guardDigest(client: ApiClient, operation: string, path: string): Promise<string> {
+  const record = await readRecord(client, path);
+  const taken = contentTaken(operation, record);
+  if (taken.length === 0) return digestOfAnswer(record);
+  return digestOfAnswer([record, ...(await Promise.all(taken.map((each) => readRecord(client, each))))]);
+}
+
+/**
  * The plan's unit for one write a command would have sent: the request as built, and, unless it
  * carries a revision, the digest of the record it changes as read now.
  */
@@ -83,7 +95,7 @@ export async function requestUnit(client: ApiClient, req: HttpRequest): Promise<
   const call: RequestCall = { op: REQUEST_OP, operation: write.operation, method: held.method, path: held.path!, body: held.body };
   if (record !== undefined && (body === null || typeof body !== 'object' || !('expectedRevisionId' in body))) {
     call.read = record;
-    call.expectedDigest = digestOfAnswer(await readRecord(client, record));
+    call.expectedDigest = await guardDigest(client, write.operation, record);
   }
   // The record the path names first (a node's workflow), which the account must hold; the report names every id of the path.
   const id = Object.values(write.ids)[0];
@@ -105,7 +117,7 @@ export function unitLabel(write: ConfigurationWrite, body: unknown): string {
 
 /** Sends a request call as planned; a workflow change the API held back for queued contacts is refused, as a plan never discards them. */
 export async function playRequest(client: ApiClient, call: RequestCall): Promise<{ id?: string }> {
-  if (call.read !== undefined && digestOfAnswer(await readRecord(freshReads(client), call.read)) !== call.expectedDigest) {
+  if (call.read !== undefined && (await guardDigest(freshReads(client), call.operation, call.read)) !== call.expectedDigest) {
     throw new StaleRecord();
   }
   const answer = await client.call(
@@ -191,7 +203,10 @@ export const REQUEST_KIND = unitKind<RequestUnit>({
   problem: requestProblem,
   exists: async (client, unit) => (unit.recordPath === undefined ? undefined : accountHolds(client, unit.recordPath)),
   conflict: (client, unit) => createdAlready(client, unit.kind, unit.calls[0]!.operation, unit.calls[0]!.body),
-  stale: (unit) => `${unit.recordPath ?? unit.record} changed in the account since the plan was made`,
+  stale: (unit) => {
+    const taken = CONTENT_TAKEN[unit.calls[0]!.operation];
+    return `${unit.recordPath ?? unit.record}${taken === undefined ? '' : ` or ${taken}`} changed in the account since the plan was made`;
+  },
   // The record its request changes, when the request is one whose reach depends on it (an edit of a workflow, a message, a campaign's audience).
   live: async (gate: WriteGate, unit) => {
     for (const call of unit.calls) {

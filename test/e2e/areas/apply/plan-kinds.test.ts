@@ -158,6 +158,24 @@ describe('write commands that plan', () => {
     expect(writes(sandbox.requests)).toEqual([]);
   });
 
+  it('refuses a transactional publish whose draft a teammate edited since the plan: the unreviewed draft is never published', async () => {
+    const sandbox = await sandboxes();
+    const { plan, env } = place();
+    await planned(sandbox, ['transactional', 'publish', PASSWORD_RESET], env, plan);
+    const draft = (await sandbox.loopsctl(['transactional', 'get', PASSWORD_RESET, '--json'], { env })).json<{ draftEmailMessageId: string }>()
+      .draftEmailMessageId;
+    // The teammate's edit, in the app: the draft's subject, the record itself as it was.
+    const edited = await sandbox.loopsctl(['email-messages', 'update', draft, '--subject', 'Not reviewed', '--force'], { env });
+    expect(edited.code, edited.stderr).toBe(0);
+    sandbox.requests.length = 0;
+    const apply = await sandbox.loopsctl(['apply', plan, '--live'], { env });
+    expect(apply.code, apply.stderr).toBe(5);
+    expect(apply.stdout).toContain(`/v1/transactional-emails/${PASSWORD_RESET} or its draft changed in the account since the plan was made`);
+    expect(writes(sandbox.requests)).toEqual([]);
+    const after = (await sandbox.loopsctl(['transactional', 'get', PASSWORD_RESET, '--json'], { env })).json<{ draftEmailMessageId: string | null }>();
+    expect(after.draftEmailMessageId).toBe(draft);
+  });
+
   it('takes --expires, shows a plan without --out as content push --plan does, refuses --out without --plan, and a plan that would discard queued contacts', async () => {
     const sandbox = await sandboxes();
     const { plan, env } = place();
