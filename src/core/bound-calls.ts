@@ -12,13 +12,13 @@ import { canonicalJson } from '../base/canonical-json.js';
 import { RejectedError } from '../base/errors.js';
 
 /** One call a person approved: what the transport sends, the body by its digest. */
-export interface BoundCall {
+export type BoundCall = {
   method: string;
   /** The path below the base URL and its query, as sent. */
   target: string;
   /** The SHA-256 of the body as canonical JSON; none for a request without one. */
   body?: string;
-}
+};
 
 /** A request as a yes binds it. */
 export function boundCall(method: string, target: RequestTarget, body: unknown): BoundCall {

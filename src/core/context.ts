@@ -19,6 +19,7 @@ import { VERSION } from '../base/version.js';
 import type { Runtime } from './runtime.js';
 import type { WriteGate } from './gate.js';
 import { WritePath, type RunWrites } from './write-path.js';
+import type { BoundCall } from './bound-calls.js';
 
 export type { RunWrites };
 import { keyFromKeychain, keyHinted, noKeyError, type Credentials, type ProfileChoice } from './credentials.js';
@@ -62,6 +63,8 @@ export class CommandContext {
   private writePath?: WritePath;
   /** The writes --dry-run held, in the order the command would have sent them. */
   readonly held: HttpRequest[] = [];
+  /** The same, as a person's yes binds them (src/core/bound-calls.ts). */
+  readonly heldCalls: BoundCall[] = [];
   /** The command that runs, and the local files it was given: for the journal of changes (set by runCommand). */
   running?: { words: string[]; files: string[] };
   /** The records' names by their ids (an email's by its messages'), as a command knows them: a journal line names the record its write changes. */

@@ -10,6 +10,7 @@ import { DRY_RUN_OPTION, plans, runTier, walkSpecs, type CommandSpec, type Spec 
 import { asLoopsctlError, invocationOf, runCommand, type Behaviours, type CommandInput } from './invoke.js';
 import type { FileAccess, Runtime } from './runtime.js';
 import type { Written } from '../render/output.js';
+import type { BoundCall } from './bound-calls.js';
 
 /** What a run from inside the process printed, and its exit code; `error` when it failed. */
 export interface Invoked {
@@ -17,6 +18,8 @@ export interface Invoked {
   stdout: string;
   /** What it wrote as JSON, as values (see Output.written): exact where the printed text would be read back rounded. */
   written: Written[];
+  /** The writes it held (a capture, a --dry-run), as a person's yes binds them. */
+  held: BoundCall[];
   error?: LoopsctlError;
 }
 
@@ -28,6 +31,13 @@ export interface InvokeOptions {
   text?: boolean;
   /** A person approved this very call: its writes that need a yes may go (src/core/gate.ts). */
   approved?: boolean;
+  /** The calls the person approved: the run sends those and no other (src/core/bound-calls.ts). */
+  bound?: BoundCall[];
+  /**
+   * Hold the run's writes at the transport, whatever the command declares (as --dry-run holds
+   * them): what a person is asked about, the calls the command would make, sent nothing.
+   */
+  capture?: boolean;
 }
 
 /** Output kept in memory, for the caller to read once the run is over. */
@@ -85,19 +95,20 @@ export class Invoker {
         globals,
         {
           tier: runTier(spec, invocation.options),
-          dryRun: invocation.options.dryRun === true && spec.options?.includes(DRY_RUN_OPTION) === true,
+          dryRun: options.capture === true || (invocation.options.dryRun === true && spec.options?.includes(DRY_RUN_OPTION) === true),
           plan: invocation.options.plan === true && plans(spec),
           allowWrites: false,
           approved: options.approved === true,
+          ...(options.bound === undefined ? {} : { bound: options.bound }),
         },
         this.actor(),
       );
       const run = runCommand(context, this.tree, this.behaviours, invocation);
       const exitCode = await untilAborted(run, signal);
-      return { exitCode, stdout: stdout.text, written: context.out.written ?? [] };
+      return { exitCode, stdout: stdout.text, written: context.out.written ?? [], held: context.heldCalls };
     } catch (thrown) {
       const error = asLoopsctlError(thrown);
-      return { exitCode: error.exitCode, stdout: stdout.text, written: context?.out.written ?? [], error };
+      return { exitCode: error.exitCode, stdout: stdout.text, written: context?.out.written ?? [], held: context?.heldCalls ?? [], error };
     } finally {
       await context?.close();
     }

@@ -45,6 +45,8 @@ export interface WritingRun {
   actor?: string;
   /** The writes --dry-run held, in the order the command would have sent them. */
   held: HttpRequest[];
+  /** The same, as a person's yes binds them (what `loopsctl mcp` asks a person about). */
+  heldCalls: BoundCall[];
   expectedTeam(): Promise<{ name: string; by: string } | undefined>;
   credentials(): Promise<Credentials>;
 }
@@ -81,6 +83,7 @@ export class WritePath {
     // A plan's impact asks the API its own dry run ("Make a dry run request using `dryRun: true`"), which changes nothing.
     if (writes.plan === true && (await import('../platform/configuration-writes.js')).isDryRun(req.method, target.path, body)) return;
     this.run.held.push(req);
+    this.run.heldCalls.push((await import('./bound-calls.js')).boundCall(req.method, target, body));
     throw new HeldWrite(`${req.method} ${target.path} held by --dry-run`);
   }
 

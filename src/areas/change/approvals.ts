@@ -37,8 +37,19 @@ const proposalSchema = z.looseObject({
   binding: z.string(),
   /** What it does, a line each: what the person reads before approving. */
   words: z.array(z.string()),
-  /** For an apply: the digest of the plan file the person approved, which the apply's plan must still have. */
-  planDigest: z.optional(z.string()),
+  /**
+   * What the person's yes is for, as the server makes it: the plan kept in the proposal's own
+   * directory (`change.json`), by its digest (the calls, the account, the revisions and digests
+   * they were judged on); or the calls the command makes, as the transport sends them (method,
+   * target, the body's digest: src/core/bound-calls.ts). None for a new workflow proposed as a
+   * draft, which needs no yes.
+   */
+  bound: z.optional(
+    z.union([
+      z.looseObject({ plan: z.string() }),
+      z.looseObject({ calls: z.array(z.looseObject({ method: z.string(), target: z.string(), body: z.optional(z.string()) })) }),
+    ]),
+  ),
   /** The tool call that makes the change, as the server runs it once approved. */
   call: z.looseObject({ tool: z.string(), input: z.record(z.string(), z.unknown()) }),
   digest: z.string(),
@@ -106,7 +117,7 @@ export function sweepProposals(configDir: string, now: Date): void {
 /** A new proposal, written to its file. */
 export function propose(
   configDir: string,
-  fields: Pick<Proposal, 'by' | 'account' | 'binding' | 'words' | 'call' | 'planDigest'>,
+  fields: Pick<Proposal, 'by' | 'account' | 'binding' | 'words' | 'call' | 'bound'>,
   now: Date,
   id = newProposalId(),
   expiresInMs = DEFAULT_EXPIRY_MS,

@@ -9,20 +9,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { InterruptedError, LoopsctlError, ProtectedError, UsageError } from '../../base/errors.js';
-import { sanitize } from '../../base/sanitize.js';
-import { plans } from '../../core/declare.js';
 import { approvalQuestion, newProposalId, propose, proposalDirectory, readProposal, sweepProposals, takeApproval, type Proposal } from '../change/approvals.js';
-import { readPlanUnder, type PlannedUnit } from '../change/plan-file.js';
-import { PLAN_KINDS } from '../content/kinds.js';
-import { planReviewWords } from '../content/review/plan-review.js';
-import type { ImpactRecord } from '../change/impact/impact.js';
-import { renderImpact } from '../change/impact/render.js';
-import { callOf, callTool, failed, producedValue, type Caller, type ToolAnswer } from './calls.js';
+import { bindingOf, checkBound, runBound } from './binding.js';
+import { failed, type Caller, type ToolAnswer } from './calls.js';
 import type { MetaTool } from './meta.js';
-import { isPush, plannedPush, type LinkedReview } from './push-review.js';
+import { isPush, type LinkedReview } from './push-review.js';
 import { asks, type Selection, type Settings, type Tool } from './tools.js';
 
 /** How long the person has to answer the client's question: a person reads, the client waits. */
@@ -127,71 +120,6 @@ export async function ask(
   }
 }
 
-/**
- * What the call does to people and to the app, in the words of a plan's impact (the contacts
- * waiting at a node it deletes, the data variables a publish adds, a schedule's audience): the
- * command run with --plan into the change's own directory, which sends nothing. None for a command
- * that cannot plan; one that could not be planned says why.
- */
-async function impactWords(caller: Caller, approving: Approving, tool: Tool, input: Record<string, unknown>, id: string, signal?: AbortSignal) {
-  if (tool.path.join(' ') === 'apply') return planWords(caller, tool, input);
-  if (!plans(tool.spec)) return [];
-  const dir = proposalDirectory(approving.configDir, id);
-  try {
-    const call = callOf(caller, tool, input);
-    // A plan never discards queued contacts: it is planned without, and its impact counts them.
-    const { 'queued-contacts': _discards, ...planned } = call.input;
-    const ran = await caller.invoker.invoke(
-      tool.path,
-      { ...planned, plan: true, out: join(dir, 'impact.json') },
-      { signal, files: { ...call.files, root: dir } },
-    );
-    if (ran.error !== undefined) return [sanitize(`Impact: unknown, it could not be planned: ${ran.error.message}`)];
-    const impact = (producedValue(ran) as { impact?: ImpactRecord[] } | undefined)?.impact ?? [];
-    return impact.length === 0 ? [] : renderImpact(impact).trimEnd().split('\n');
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-/** What a plan file to apply holds: its records, and the impact written under its digest. */
-async function planWords(caller: Caller, tool: Tool, input: Record<string, unknown>): Promise<string[]> {
-  const file = callOf(caller, tool, input).input.plan as string;
-  const plan = await readPlanUnder(caller.root, file, PLAN_KINDS).catch((error: unknown) => {
-    if (error instanceof LoopsctlError) return error;
-    throw error;
-  });
-  if (plan instanceof LoopsctlError) return [sanitize(`The plan cannot be read: ${plan.message}`)];
-  const impact = renderImpact((plan.impact ?? []) as unknown as ImpactRecord[]);
-  // What it does, from its calls (checked against their records when it is applied), and the digest the approval is for.
-  const calls = (unit: PlannedUnit) =>
-    unit.calls.map((call) => (call.op === 'request' ? `${String(call.operation)} ${String(call.path)}` : call.op)).join(', ');
-  return [
-    sanitize(`The plan ${plan.digest}, for ${plan.account.team}:`),
-    ...plan.units.map((unit) => sanitize(`  ${unit.record}: ${calls(unit)}`)),
-    ...(impact === '' ? [] : impact.trimEnd().split('\n')),
-    ...planReviewWords(plan),
-  ];
-}
-
-/**
- * The digest an approval is for: of the plan file an apply call names, or of the review of the
- * emails a push would change, planned again now; undefined for another call, or a plan that cannot be read.
- */
-async function planDigestOf(caller: Caller, approving: Approving, tool: Tool, input: Record<string, unknown>): Promise<string | undefined> {
-  if (isPush(tool)) {
-    const dir = proposalDirectory(approving.configDir, newProposalId());
-    try {
-      return (await plannedPush(caller, tool, input, dir)).review?.digest;
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  }
-  if (tool.path.join(' ') !== 'apply') return undefined;
-  const plan = await readPlanUnder(caller.root, callOf(caller, tool, input).input.plan as string, PLAN_KINDS).catch(() => undefined);
-  return plan?.digest;
-}
-
 /** An answer with the review of the emails the call changes: its digest, its page and the emails, for the person approving. */
 function withReview(answer: ToolAnswer, review: LinkedReview | undefined): ToolAnswer {
   if (review === undefined) return answer;
@@ -203,41 +131,42 @@ function withReview(answer: ToolAnswer, review: LinkedReview | undefined): ToolA
   };
 }
 
-/** A call that needs approval: asked, then run on yes; or kept for `loopsctl approve`. */
+/**
+ * A call that needs approval: what the person's yes would bind made first (binding.ts), then asked,
+ * and on a yes the change made as bound; or kept for `loopsctl approve`. The proposal's directory
+ * holds the bound plan (and a push's review page) while the change waits; a question answered
+ * takes it away, but a push's, whose page the person may still be reading.
+ */
 function approvalOf(caller: Caller, approving: Approving): NonNullable<Caller['approval']> {
   return async (tool, given, signal, why) => {
     const input = settled(tool, given);
+    const id = newProposalId();
+    let dir: string | undefined;
+    let answer: Awaited<ReturnType<typeof ask>> | undefined;
+    let keep = isPush(tool);
     try {
-      const id = newProposalId();
-      // A push is planned into the proposal's directory, where its review's page stays while the change waits.
-      if (isPush(tool)) sweepProposals(approving.configDir, approving.now());
-      const push = isPush(tool) ? await plannedPush(caller, tool, input, proposalDirectory(approving.configDir, id), signal) : undefined;
-      const words = [
-        commandLine(tool, input),
-        ...(why === undefined ? [] : [`Asked because: ${why}`]),
-        ...(push?.words ?? (await impactWords(caller, approving, tool, input, id, signal))),
-      ];
-      const planDigest = push === undefined ? await planDigestOf(caller, approving, tool, input) : push.review?.digest;
-      const answer = await ask(approving, words, signal);
-      if (answer === 'approved') return withReview(await callTool(caller, tool, input, signal, true), push?.review);
+      // Proposals that can no longer be applied go first: their directories hold the account's content.
+      sweepProposals(approving.configDir, approving.now());
+      dir = proposalDirectory(approving.configDir, id);
+      const binding = await bindingOf(caller, tool, input, dir, signal);
+      // Kept while the change waits: the plan the yes binds, a push's review page.
+      keep ||= 'plan' in binding.bound;
+      const words = [commandLine(tool, input), ...(why === undefined ? [] : [`Asked because: ${why}`]), ...binding.words];
+      answer = await ask(approving, words, signal);
+      if (answer === 'approved') return withReview(await runBound(caller, tool, input, binding.bound, dir, signal), binding.review);
       if (answer !== 'unable') return notApproved(tool, answer);
       const proposal = propose(
         approving.configDir,
-        {
-          by: clientOf(approving),
-          account: approving.account,
-          binding: approving.binding,
-          words,
-          call: { tool: tool.name, input },
-          ...(planDigest === undefined ? {} : { planDigest }),
-        },
+        { by: clientOf(approving), account: approving.account, binding: approving.binding, words, call: { tool: tool.name, input }, bound: binding.bound },
         approving.now(),
         id,
       );
-      return withReview(pending(proposal), push?.review);
+      return withReview(pending(proposal), binding.review);
     } catch (error) {
       if (error instanceof LoopsctlError) return failed(tool, error);
       throw error;
+    } finally {
+      if (dir !== undefined && !(keep && (answer === 'unable' || isPush(tool)))) rmSync(dir, { recursive: true, force: true });
     }
   };
 }
@@ -284,20 +213,13 @@ function approvedApplyTool(caller: Caller, approving: Approving, offered: (name:
           throw new UsageError(`${proposal.id} is a proposed workflow`, { hint: `apply it with workflow_apply {"plan": "${proposal.id}"}` });
         const tool = offered(proposal.call.tool);
         if (tool === undefined) throw new UsageError(`${proposal.call.tool} is not offered by this server`, { hint: 'ask the person who started the server' });
-        if (proposal.planDigest !== undefined && (await planDigestOf(caller, approving, tool, proposal.call.input)) !== proposal.planDigest)
-          throw new ProtectedError(
-            isPush(tool)
-              ? `the emails ${proposal.id} pushes would now be drawn otherwise than in the review the person approved (its digest changed); nothing was sent`
-              : `the plan file of ${proposal.id} is not the plan the person approved (its digest changed); nothing was sent`,
-            {
-              code: 'not_approved',
-              hint: isPush(tool)
-                ? 'propose the push again, for a person to approve its review as it is'
-                : 'propose the apply again, for a person to approve the plan as it is',
-            },
-          );
+        if (proposal.bound === undefined)
+          throw new ProtectedError(`${proposal.id} holds no calls a yes binds; nothing was sent`, { code: 'not_approved', hint: 'propose the change again' });
+        const dir = 'plan' in proposal.bound ? proposalDirectory(approving.configDir, proposal.id) : '';
+        // The plan approved, as the person approved it, before the approval is used.
+        await checkBound(dir, proposal.bound);
         takeApproval(approving.configDir, proposal, approving.now(), approving.binding);
-        return await callTool(caller, tool, proposal.call.input, signal, true);
+        return await runBound(caller, tool, proposal.call.input, proposal.bound, dir, signal);
       } catch (error) {
         if (error instanceof LoopsctlError) return failed(undefined, error);
         throw error;

@@ -11,6 +11,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { LoopsctlError, UsageError, withDetails } from '../../base/errors.js';
 import { YES_NEEDED } from '../../core/gate.js';
+import type { BoundCall } from '../../core/bound-calls.js';
 import { PER_PAGE_MAX, PER_PAGE_MIN } from '../../base/paging.js';
 import type { Tier } from '../../core/tier.js';
 import { EXIT_CODES } from '../../base/exit-codes.js';
@@ -62,6 +63,8 @@ export async function callTool(
   approved = false,
   /** Files of the server's own (a proposed workflow's tree): the directory, and the command's inputs naming them. */
   own?: { root: string; input: CommandInput },
+  /** The calls a person approved: the run sends those and no other (src/core/bound-calls.ts). */
+  bound?: BoundCall[],
 ): Promise<ToolAnswer> {
   try {
     const call = callOf(caller, tool, input);
@@ -72,7 +75,11 @@ export async function callTool(
     if (!approved && caller.approval !== undefined && needsApproval(tool, call.input)) return await caller.approval(tool, input, signal);
     if (approved && asks(tool)) call.input.yes = true;
     const invoke = (extra: CommandInput = {}) =>
-      caller.invoker.invoke(tool.path, { ...call.input, ...extra }, { signal, files: call.files, text: call.text, approved });
+      caller.invoker.invoke(
+        tool.path,
+        { ...call.input, ...extra },
+        { signal, files: call.files, text: call.text, approved, ...(bound === undefined ? {} : { bound }) },
+      );
     if (tool.list === 'pages') return await pagedList(tool, invoke, call.limit, call.cursor);
     const ran = await invoke();
     if (ran.error !== undefined) {

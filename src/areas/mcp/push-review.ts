@@ -3,10 +3,10 @@
  * push planned as `content push --plan --out` plans it (which sends nothing) into the proposal's
  * own directory, where the review's page (review.html) stays for the person to open while the
  * change waits, and goes with the proposal when it is swept. The question names the emails, the
- * page and the review's digest; the approval is for that digest: approved_apply plans the push
- * again and refuses it when its emails would now be drawn otherwise.
+ * page and the review's digest. The person's yes is for the plan itself (binding.ts), which stays
+ * beside the page: approved_apply applies that plan, never a push planned again from the tree.
  */
-import { renameSync, rmSync } from 'node:fs';
+import { renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { sanitize } from '../../base/sanitize.js';
 import { readPlanUnder } from '../change/plan-file.js';
@@ -54,24 +54,25 @@ export async function plannedPush(
   input: Record<string, unknown>,
   dir: string,
   signal?: AbortSignal,
-): Promise<{ words: string[]; review?: LinkedReview }> {
+): Promise<{ words: string[]; review?: LinkedReview; digest?: string }> {
   const call = callOf(caller, tool, input);
   // A plan sends nothing, publishes nothing, and asks nothing.
   const { publish: _publish, yes: _yes, ...planned } = call.input;
   const ran = await caller.invoker.invoke(tool.path, { ...planned, plan: true, out: join(dir, PLAN) }, { signal, files: { ...call.files, root: dir } });
   if (ran.error !== undefined) return { words: [sanitize(`Impact and review: unknown, the push could not be planned: ${ran.error.message}`)] };
+  // The plan stays in `dir`: it is what the person's yes binds (binding.ts).
   const plan = await readPlanUnder(dir, PLAN, PLAN_KINDS).catch(() => undefined);
-  rmSync(join(dir, PLAN), { force: true });
   if (plan === undefined)
     return { words: ['No plan was written: the push holds something back (a conflict, a live workflow); see it with content_push and plan: true.'] };
   const impact = renderImpact((plan.impact ?? []) as unknown as ImpactRecord[]);
   const review = (plan as { review?: PlanReview }).review;
-  if (review === undefined) return { words: impact === '' ? [] : impact.trimEnd().split('\n') };
+  if (review === undefined) return { words: impact === '' ? [] : impact.trimEnd().split('\n'), digest: plan.digest };
   const written = review.page === undefined ? undefined : join(dir, review.page.slice(review.page.lastIndexOf('/') + 1));
   const page = written === undefined ? undefined : join(dir, REVIEW_PAGE);
   if (written !== undefined) renameSync(written, page!);
   return {
     words: [...(impact === '' ? [] : impact.trimEnd().split('\n')), ...reviewWords({ ...review, ...(page === undefined ? {} : { page }) })],
     review: linkedReview(review, page),
+    digest: plan.digest,
   };
 }

@@ -204,6 +204,7 @@ async function planProposal(
         ...(plan?.review === undefined ? [] : reviewWords(plan.review)),
       ],
       call: { tool: 'workflow_apply', input: { path, created, live, ...(plan === undefined ? {} : { planDigest: plan.digest }) } },
+      ...(plan === undefined ? {} : { bound: { plan: plan.digest } }),
     },
     approving.now(),
     id,
