@@ -11,7 +11,11 @@ import { pairAudience } from '../../../../src/areas/content/audience/plan.js';
 import type { RemoteAudience } from '../../../../src/areas/content/audience/remote.js';
 import { pairRecords } from '../../../../src/areas/content/emails/sides.js';
 import type { RemoteRecord } from '../../../../src/areas/content/emails/remote.js';
-import { namesakes } from '../../../../src/areas/change/namesakes.js';
+import { createdAlready, namesakes } from '../../../../src/areas/change/namesakes.js';
+import { ApiClient, everyItem } from '../../../../src/api/client.js';
+import type { HttpRequest, HttpResponse } from '../../../../src/api/http.js';
+import { RunReads } from '../../../../src/api/read-cache.js';
+import { transactionalGroups } from '../../../../src/areas/groups/client.js';
 
 const files = (text: string) => new Map([['x.json', text]]);
 
@@ -74,5 +78,28 @@ describe('namesakes ignoring the record kind', () => {
       const sides = pairAudience([local('segments/customers')], [other], { 'segments/customers': { id: 'seg1', digest: 'x' } }, new Map());
       expect(sides.find((side) => side.path === 'segments/customers')).toMatchObject({ remote: undefined, standing: 'missing' });
     });
+  });
+});
+
+describe("the namesake check reading the run's cached list", () => {
+  it('finds a record of the name made meanwhile, though the run read the list before it was made', async () => {
+    const group = (id: string, name: string) => ({ id, name, description: '', createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z' });
+    const groups = [group('g1', 'Billing')];
+    const transport = {
+      send: async (_req: HttpRequest): Promise<HttpResponse> => {
+        const count = groups.length;
+        const pagination = { totalResults: count, returnedResults: count, perPage: 50, totalPages: 1, nextCursor: null, nextPage: null };
+        const body = { data: structuredClone(groups), pagination };
+        return { status: 200, headers: {}, contentType: 'application/json', text: JSON.stringify(body), body };
+      },
+    };
+    const client = new ApiClient(new RunReads(transport));
+    // The run read the list earlier (its account check, its before-images): it keeps that answer.
+    expect((await everyItem(client, transactionalGroups)).map((group) => group.name)).toEqual(['Billing']);
+    // Meanwhile, a teammate (or another copy of the plan) makes the group the plan creates.
+    groups.push(group('g2', 'Receipts'));
+    expect(await createdAlready(client, 'transactional group', 'createTransactionalGroup', { name: 'Receipts' })).toBe(
+      'the account holds transactional group "Receipts" already: applied before, or made meanwhile',
+    );
   });
 });
