@@ -5,11 +5,12 @@
  * anew, as anyone can) is refused with nothing sent.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { planDigest, type PlanFile } from '../../../../src/areas/change/plan-file.js';
 import { seedId } from '../../../../src/emulator/module.js';
 import { tempDir } from '../../../support/main.js';
+import { startMcp } from '../../../support/mcp.js';
 import { sandboxEachTest, type Recorded, type RecordingSandbox } from '../../../support/recording.js';
 
 const BILLING = seedId('transactional-group/Billing');
@@ -76,8 +77,36 @@ describe("a plan call written as an edit of a draft's node", () => {
     expect(api.code, api.stderr).toBe(2);
     expect(api.stderr).toContain('is not sent as written');
     expect(sandbox.requests).toEqual([]);
+    // An agent's: `run_command` of `api`, and of `apply` of the plan, on a server that may do everything.
+    const mcp = await startMcp(['--allow-destructive', '--tools', 'meta', '--root', dirname(plan)], { env: sandbox.env });
+    try {
+      const runCommand = async (command: string, args: Record<string, unknown>) =>
+        ((await mcp.client.callTool({ name: 'run_command', arguments: { command, arguments: args } })) as { structuredContent: any }).structuredContent;
+      sandbox.requests.length = 0;
+      const viaApi = await runCommand('api', { path: `/v1/workflows/${WIN_BACK_DRAFT}/nodes/${climbing}`, method: 'POST', field: ['email=ada@example.com'] });
+      expect(viaApi.error).toMatchObject({ exitCode: 2, message: expect.stringContaining('is not sent as written') });
+      const viaApply = await runCommand('apply', { plan: 'change.json', live: true });
+      expect(viaApply.error).toMatchObject({ exitCode: 2, message: expect.stringContaining('is not sent as written') });
+      expect(writes(sandbox.requests)).toEqual([]);
+    } finally {
+      await mcp.close();
+    }
     const found = await sandbox.loopsctl(['contacts', 'find', '--email', 'ada@example.com', '--json']);
     expect(found.json<unknown[]>()).toHaveLength(1);
+  });
+});
+
+describe('a plan call whose body asks for a dry run', () => {
+  it('is refused, nothing sent: a forged `dryRun` never carries a publish past the gate', async () => {
+    const sandbox = await sandboxes();
+    const plan = await planned(sandbox, ['transactional', 'publish', PAYMENT_FAILED]);
+    rewrite(plan, (body) => {
+      body.units[0]!.calls[0]!.body = { dryRun: true };
+    });
+    const apply = await applied(sandbox, plan);
+    expect(apply.code, apply.stderr).toBe(2);
+    expect(apply.stderr).toContain('publishTransactionalEmail asks for a dry run, which no plan holds');
+    expect(writes(sandbox.requests)).toEqual([]);
   });
 });
 
