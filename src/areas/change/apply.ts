@@ -262,7 +262,8 @@ async function report(context: Uses<'out'>, file: string, plan: PlanFile, lines:
   if (text !== '') await out.write(text);
   const done = lines.filter((line) => line.status === 'updated' || line.status === 'created').length;
   const stopped = lines.some((line) => line.status === 'conflict');
+  const refused = lines.filter((line) => line.status === 'refused').length;
   out.note(
-    `Applied ${countOf(done, 'record')} of ${planned} in ${file} to ${plan.account.team}${stopped ? `; stopped at a conflict, nothing after it was sent: pull, plan again and review` : ''}.`,
+    `Applied ${countOf(done, 'record')} of ${planned} in ${file} to ${plan.account.team}${refused > 0 ? `; ${refused} refused by Guardian, put back as it was` : ''}${stopped ? `; stopped at a conflict, nothing after it was sent: pull, plan again and review` : ''}.`,
   );
 }

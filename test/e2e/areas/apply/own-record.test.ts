@@ -166,6 +166,7 @@ describe('a unit missing a field its kind needs', () => {
         rewrite(plan, drop);
         const apply = await applied(sandbox, plan, '--live');
         expect(apply.code, `${field}: ${apply.stderr}`).toBe(2);
+        expect(apply.stderr, field).toMatch(/holds what no plan of loopsctl holds|is not a plan loopsctl wrote|its digest does not match/);
         expect(writes(sandbox.requests), field).toEqual([]);
       }
     }

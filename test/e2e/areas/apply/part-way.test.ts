@@ -39,6 +39,7 @@ describe('an apply failing part-way', () => {
     writeFileSync(plan, JSON.stringify({ ...body, digest: planDigest(body as PlanFile) }));
     const apply = await sandbox.loopsctl(['apply', plan], { env });
     expect(apply.code, apply.stderr).toBe(5);
+    expect(apply.stderr).toBe('Error: unknown field in the request body: unknownField\n');
     expect(await description(sandbox, BILLING)).toBe('Receipts');
     const undo = await sandbox.loopsctl(['undo', plan, '--yes'], { env });
     expect(undo.code, `${undo.stdout}${undo.stderr}`).toBe(0);
@@ -62,6 +63,8 @@ describe('an apply whose email Guardian refused', () => {
     expect(made.code, made.stderr).toBe(0);
     const apply = await sandbox.loopsctl(['apply', plan], { env });
     expect(apply.code, apply.stderr).toBe(1);
+    expect(apply.stderr).toContain('Applied 0 records of 1 in ');
+    expect(apply.stderr).toContain('to Acme Sandbox; 1 refused by Guardian, put back as it was.');
     expect(apply.stdout).toMatch(new RegExp(`refused\\s+transactional/${email}\\s+Guardian: Missing button link; put back as it was`));
     writeFileSync(draft, before);
     expect((await sandbox.loopsctl(['content', 'diff', root, '--only', 'transactional'], { env })).stdout).toBe('');

@@ -170,6 +170,7 @@ describe('write commands that plan', () => {
     sandbox.requests.length = 0;
     const apply = await sandbox.loopsctl(['apply', plan, '--live'], { env });
     expect(apply.code, apply.stderr).toBe(5);
+    expect(apply.stderr).toContain('stopped at a conflict, nothing after it was sent');
     expect(apply.stdout).toContain(`/v1/transactional-emails/${PASSWORD_RESET} or its draft changed in the account since the plan was made`);
     expect(writes(sandbox.requests)).toEqual([]);
     const after = (await sandbox.loopsctl(['transactional', 'get', PASSWORD_RESET, '--json'], { env })).json<{ draftEmailMessageId: string | null }>();

@@ -77,8 +77,10 @@ describe("a live workflow's change approved through `loopsctl approve`", () => {
     // A teammate renames the campaign after the yes: the schedule approved was for the campaign as it was.
     expect((await sandbox(config, ['campaigns', 'update', NOVEMBER, '--name', 'December newsletter'])).code).toBe(0);
     const applied = await call('approved_apply', { plan: id });
-    expect(applied.structuredContent.error ?? applied.structuredContent, applied.content[0]!.text).toMatchObject({ exitCode: 5 });
-    expect(applied.content[0]!.text).toContain(`/v1/campaigns/${NOVEMBER} changed in the account since the plan was made`);
+    expect(applied.structuredContent.error, applied.content[0]!.text).toMatchObject({
+      exitCode: 5,
+      message: `campaign ${NOVEMBER}: /v1/campaigns/${NOVEMBER} changed in the account since the plan was made: the change approved was stopped there, and nothing after it was sent`,
+    });
     const campaign = (await sandbox(config, ['campaigns', 'get', NOVEMBER, '--json'])).json<{ status: string; name: string }>();
     expect(campaign).toMatchObject({ name: 'December newsletter', status: 'Draft' });
   });
@@ -109,7 +111,10 @@ describe('a change approved through the MCP client’s question', () => {
       return { action: 'accept', content: { approve: true } };
     }, config);
     const answer = await call('campaigns_update', { id: NOVEMBER, schedule: '2031-01-06T09:00:00Z' });
-    expect(answer.structuredContent.error ?? answer.structuredContent, answer.content[0]!.text).toMatchObject({ exitCode: 5 });
+    expect(answer.structuredContent.error, answer.content[0]!.text).toMatchObject({
+      exitCode: 5,
+      message: expect.stringContaining(`/v1/campaigns/${NOVEMBER} changed in the account since the plan was made`),
+    });
     expect((await sandbox(config, ['campaigns', 'get', NOVEMBER, '--json'])).json<{ status: string }>().status).toBe('Draft');
   });
 });
@@ -124,6 +129,7 @@ describe("a live workflow's plan applied at the terminal with --live", () => {
     expect((await sandbox(config, ['workflow', 'update', WELCOME, '--description', 'Edited after the review'])).code).toBe(0);
     const applied = await sandbox(config, ['apply', plan, '--live']);
     expect(applied.code, applied.stderr).toBe(5);
+    expect(applied.stderr).toContain('stopped at a conflict, nothing after it was sent');
     expect(applied.stdout).toContain(`/v1/workflows/${WELCOME} changed in the account since the plan was made`);
     expect(await timerOf(config)).toBe(2);
   });
