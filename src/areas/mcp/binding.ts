@@ -108,7 +108,7 @@ async function capturedCalls(caller: Caller, tool: Tool, input: Record<string, u
   const call = callOf(caller, tool, input);
   const ran = await caller.invoker.invoke(tool.path, call.input, { signal, files: call.files, capture: true });
   if (ran.error !== undefined) throw ran.error;
-  const sends = ran.held.length === 0 ? ['It sends nothing.'] : ran.held.map((each) => sanitize(`It sends ${each.method} ${each.target}.`));
+  const sends = sendsInWords(ran.held);
   if (!plans(tool.spec)) return { words: sends, bound: { calls: ran.held } };
   const { 'queued-contacts': _discards, ...planned } = call.input;
   const impact = await caller.invoker.invoke(
@@ -124,6 +124,14 @@ async function capturedCalls(caller: Caller, tool: Tool, input: Record<string, u
         ? []
         : renderImpact(records).trimEnd().split('\n');
   return { words: [...sends, ...words], bound: { calls: ran.held } };
+}
+
+/** The requests a command makes, a line each, the same request made again (an import's rows) counted on one line. */
+function sendsInWords(calls: readonly BoundCall[]): string[] {
+  if (calls.length === 0) return ['It sends nothing.'];
+  const counted = new Map<string, number>();
+  for (const call of calls) counted.set(`${call.method} ${call.target}`, (counted.get(`${call.method} ${call.target}`) ?? 0) + 1);
+  return [...counted].map(([request, count]) => sanitize(`It sends ${request}${count === 1 ? '' : `, ${count} times`}.`));
 }
 
 /** Refuses a bound plan that is no longer in the proposal's directory as the person approved it: before the approval is used, nothing sent. */
