@@ -7,7 +7,7 @@
  * mcp`: the command tools, run_command and apply at the write tier, the person's question above it,
  * and approvals bound to the account they were made for.
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { specs } from '../../../src/areas/registry.js';
@@ -198,7 +198,7 @@ describe('the gate in loopsctl mcp', () => {
     expect(writes(sandbox.requests).map((request) => request.path)).toEqual([`/v1/workflows/${WELCOME}/nodes/${WELCOME_WAIT}`]);
   });
 
-  it('refuses to apply a plan file rewritten after the person approved its apply', async () => {
+  it('applies a plan file as the person approved it, not as rewritten since, and refuses the copy kept with it edited', async () => {
     const sandbox = await sandboxes();
     const [config, root] = [tempDir(), tempDir()];
     const plan = (description: string) =>
@@ -211,10 +211,21 @@ describe('the gate in loopsctl mcp', () => {
     input.write('y\r');
     expect((await run(['approve', id], { env: { LOOPSCTL_CONFIG_DIR: config }, input, tty: { columns: 100 } })).code).toBe(0);
     expect((await plan('Something else')).code).toBe(0);
+    // The copy the yes is for, edited where it is kept: refused before the approval is used.
+    const kept = join(config, 'approvals', id, 'change.json');
+    const approved = readFileSync(kept, 'utf8');
+    writeFileSync(kept, approved.replace('"Receipts"', '"Edited"'));
     sandbox.requests.length = 0;
     const refused = await mcp.call('approved_apply', { plan: id });
-    expect(refused.structuredContent.error).toMatchObject({ code: 'not_approved', message: expect.stringContaining('is not the plan the person approved') });
+    expect(refused.structuredContent.error).toMatchObject({
+      code: 'not_approved',
+      message: 'the plan kept for this change is not the one the person approved (its digest changed); nothing was sent',
+    });
     expect(writes(sandbox.requests)).toEqual([]);
+    writeFileSync(kept, approved);
+    const made = await mcp.call('approved_apply', { plan: id });
+    expect(made.isError, JSON.stringify(made.structuredContent)).toBeFalsy();
+    expect(writes(sandbox.requests).map((request) => request.body)).toEqual([{ description: 'Receipts' }]);
   });
 
   it('refuses a change approved for one account on a server of another sharing the config directory', async () => {
