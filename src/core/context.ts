@@ -20,9 +20,9 @@ import type { Runtime } from './runtime.js';
 import type { WriteGate } from './gate.js';
 import { WritePath, type RunWrites } from './write-path.js';
 import type { BoundCall } from './bound-calls.js';
+import { keyFromKeychain, keyHinted, noKeyError, type Credentials, type ProfileChoice } from './credentials.js';
 
 export type { RunWrites };
-import { keyFromKeychain, keyHinted, noKeyError, type Credentials, type ProfileChoice } from './credentials.js';
 
 export interface GlobalOptions {
   json?: boolean;
@@ -206,8 +206,13 @@ export class CommandContext {
     ]);
     // The run's gate, which learns from its answers what holds each email message (core/gate.ts).
     const gate = gates === undefined ? undefined : (this.wayOut().gate ??= new gates.WriteGate(gates.readThrough(transport)));
-    const judged = gate === undefined || gates!.runHasYes(this.writes) ? transport : gates!.learningFrom(transport, gate);
+    const judged = gate === undefined || !gates!.gateJudges(this.writes) ? transport : gates!.learningFrom(transport, gate);
     return new ApiClient(reads === undefined ? judged : new reads.RunReads(judged));
+  }
+
+  /** The records the run's gate found live (core/gate.ts, liveKey): under a capture, what a person's yes covers. */
+  liveFound(): string[] {
+    return [...(this.writePath?.gate?.foundLive ?? [])];
   }
 
   /** The gate that judges the run's writes, for a check before any of them (an apply's of its units). */

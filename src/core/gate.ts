@@ -13,9 +13,13 @@
  * an email message is kept for the run, since it never changes (liveness.ts), so that a message is
  * judged by one read of its holder. A read that fails (a server error, the rate limit, the network)
  * says nothing of the state: the target may be live, and the write needs the yes a live one needs.
+ *
+ * A person's yes is given to a change as it was when they were asked: the records the gate found
+ * live then are kept with the approval, and a run made on it judges each write again, refusing one
+ * whose target is live now and was not then (exit 5), so that the person is asked again.
  */
 import type { RequestTarget, Transport } from '../api/http.js';
-import { AuthError, InterruptedError, LoopsctlError, NotFoundError, ProtectedError } from '../base/errors.js';
+import { AuthError, InterruptedError, LoopsctlError, NotFoundError, ProtectedError, RejectedError } from '../base/errors.js';
 import { pathRefusal, targetProblem } from '../base/request-target.js';
 import { holdersIn, whyLive, type Holder, type LiveTarget } from '../platform/liveness.js';
 import { judgeWrite, type WriteJudgement } from '../platform/write-gate.js';
@@ -37,6 +41,12 @@ class StateUnread extends Error {
 export class WriteGate {
   /** What holds each email message, as the run learned it: a fact that never changes, unlike the holder's state, which is always read. */
   private readonly holders = new Map<string, Holder>();
+  /**
+   * The records this gate found live (or could not tell), by `liveKey`: when a person is asked
+   * about a change, what their yes covers; a write on that yes to any other that is live then is
+   * refused (passGate's `liveAtYes`).
+   */
+  readonly foundLive = new Set<string>();
 
   constructor(private readonly read: ReadRecord) {}
 
@@ -45,9 +55,14 @@ export class WriteGate {
    * judged by its target as sent: a path a URL parser or a server would read as another is refused.
    */
   needsYes(method: string, path: string, body?: unknown): Promise<string | undefined> {
+    return this.withState(this.judged(method, path, body));
+  }
+
+  /** What the write does, as far as a yes is concerned (platform/write-gate.ts), once its target is known to be sent as written. */
+  judged(method: string, path: string, body?: unknown): WriteJudgement {
     const problem = targetProblem(path, method !== 'GET');
     if (problem !== undefined) throw pathRefusal(path, problem);
-    return this.withState(judgeWrite(method, path, body));
+    return judgeWrite(method, path, body);
   }
 
   /** The judgement completed by the state of its target now: a write to a live record needs a yes. */
@@ -64,12 +79,25 @@ export class WriteGate {
    * read may be live, and is said so.
    */
   async live(target: LiveTarget): Promise<string | undefined> {
+    let why: string | undefined;
     try {
-      return await whyLive(target, { read: (path) => this.fresh(path), holders: this.holders });
+      why = await whyLive(target, { read: (path) => this.fresh(path), holders: this.holders });
     } catch (error) {
-      if (error instanceof StateUnread) return `that may be live: whether it is could not be read (${error.why.message})`;
-      throw error;
+      if (!(error instanceof StateUnread)) throw error;
+      why = `that may be live: whether it is could not be read (${error.why.message})`;
     }
+    if (why !== undefined) this.foundLive.add(this.liveKey(target));
+    return why;
+  }
+
+  /**
+   * The record whose state makes the target live: a workflow or a campaign itself, and for an
+   * email message the workflow or campaign that sends it (it is live as they are), or the message
+   * itself when it is a transactional email's (live as its published one) or its holder is unknown.
+   */
+  liveKey(target: LiveTarget): string {
+    const holder = target.kind === 'email message' ? this.holders.get(target.id) : undefined;
+    return holder === undefined || holder.kind === 'transactional' ? `${target.kind} ${target.id}` : `${holder.kind} ${holder.id}`;
   }
 
   /** What an answer the run read says holds which email message (liveness.ts, holdersIn): known, a message is judged by one read. */
@@ -108,9 +136,24 @@ export function learningFrom(transport: Transport, gate: WriteGate): Transport {
   };
 }
 
+/** What a run's writes have of a person's yes (src/core/write-path.ts, RunWrites). */
+export interface RunYes {
+  tier?: Tier;
+  approved?: boolean;
+  /** The writes are held for a person to be asked about them: each is judged, so that the gate finds what is live now, and none refused. */
+  capture?: boolean;
+  /** The run is made on a person's yes given when these records were live (WriteGate.liveKey): a write to another that is live now is refused. */
+  liveAtYes?: readonly string[];
+}
+
 /** Whether a run has a person's yes: a run of the destructive tier (its command, or an option such as --live), or a call a person approved. */
-export function runHasYes(writes: { tier?: Tier; approved?: boolean }): boolean {
+export function runHasYes(writes: RunYes): boolean {
   return writes.tier === 'destructive' || writes.approved === true;
+}
+
+/** Whether the gate judges a run's writes: a run without a yes, one made on a yes that covers what was live when it was given, and a capture. */
+export function gateJudges(writes: RunYes): boolean {
+  return !runHasYes(writes) || writes.liveAtYes !== undefined || writes.capture === true;
 }
 
 /** A write as the transport sends it: its method, its target (src/api/http.ts) and its body. */
@@ -124,13 +167,23 @@ export interface SentWrite {
  * A write sent only as far as the run's yes goes: one that sends, schedules, publishes, deletes,
  * writes a contact, discards queued contacts or changes a live record needs a run of the
  * destructive tier (the person gave its option at a terminal, or approved the tool call), or the
- * approval of this very call. It is judged by its target as the transport sends it. `actor`: the
- * MCP client that runs it, if any.
+ * approval of this very call; a run on an approval given when its target was not live is refused
+ * (liveSinceYes). It is judged by its target as the transport sends it. `actor`: the MCP client
+ * that runs it, if any.
  */
-export async function passGate(writes: { tier?: Tier; approved?: boolean }, gate: WriteGate, write: SentWrite, actor?: string): Promise<void> {
-  if (runHasYes(writes)) return;
+export async function passGate(writes: RunYes, gate: WriteGate, write: SentWrite, actor?: string): Promise<void> {
   const { method, target } = write;
-  const does = await gate.needsYes(method, `${target.path}${target.search}`, write.body);
+  const sent = `${target.path}${target.search}`;
+  // What the person is asked about: judged, so that the gate knows what is live now; nothing is sent.
+  if (writes.capture === true) {
+    await gate.needsYes(method, sent, write.body);
+    return;
+  }
+  if (runHasYes(writes)) {
+    if (writes.liveAtYes !== undefined) await refuseLiveSinceYes(gate, writes.liveAtYes, method, sent, write.body);
+    return;
+  }
+  const does = await gate.needsYes(method, sent, write.body);
   if (does === undefined) return;
   throw yesNeeded(
     does,
@@ -139,6 +192,26 @@ export async function passGate(writes: { tier?: Tier; approved?: boolean }, gate
       ? 'give the command --live (a plan or an undo: `--live`), which says a person means it'
       : 'a person approves it: the server asks, or it waits for `loopsctl approve`',
   );
+}
+
+/** Refuses a write made on a person's yes to a target that is live now and was not when they were asked. */
+async function refuseLiveSinceYes(gate: WriteGate, liveAtYes: readonly string[], method: string, path: string, body: unknown): Promise<void> {
+  const judged = gate.judged(method, path, body);
+  if (judged.needs !== 'live') return;
+  const why = await gate.live(judged.target);
+  if (why === undefined || liveAtYes.includes(gate.liveKey(judged.target))) return;
+  throw liveSinceYes(`${method} ${path.split('?')[0]} ${judged.does} ${why}`);
+}
+
+/** The code of the refusal of a change made on a yes given before its target went live: the person is asked again. */
+export const LIVE_SINCE_YES = 'live_since_approved';
+
+/** The refusal of a change whose target turned live after the person's yes (`what`: the write, or the records): exit 5, nothing more sent. */
+export function liveSinceYes(what: string): RejectedError {
+  return new RejectedError(`${what}, which it was not when the person said yes; nothing more was sent`, {
+    code: LIVE_SINCE_YES,
+    hint: 'it reaches people now as it did not when the person was asked: propose it again, for a person to approve it as it is now',
+  });
 }
 
 /** The refusal of a write that needs a yes the run does not have; `hint` says how this road gives one. */

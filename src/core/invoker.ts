@@ -20,6 +20,8 @@ export interface Invoked {
   written: Written[];
   /** The writes it held (a capture, a --dry-run), as a person's yes binds them. */
   held: BoundCall[];
+  /** The records its gate found live (core/gate.ts, liveKey): under a capture, what a person's yes to it covers. */
+  live: string[];
   error?: LoopsctlError;
 }
 
@@ -38,6 +40,8 @@ export interface InvokeOptions {
    * them): what a person is asked about, the calls the command would make, sent nothing.
    */
   capture?: boolean;
+  /** The records that were live when the person said yes: a write to another that is live now is refused (src/core/gate.ts). */
+  liveAtYes?: readonly string[];
 }
 
 /** Output kept in memory, for the caller to read once the run is over. */
@@ -99,16 +103,25 @@ export class Invoker {
           plan: invocation.options.plan === true && plans(spec),
           allowWrites: false,
           approved: options.approved === true,
+          capture: options.capture === true,
           ...(options.bound === undefined ? {} : { bound: options.bound }),
+          ...(options.liveAtYes === undefined ? {} : { liveAtYes: options.liveAtYes }),
         },
         this.actor(),
       );
       const run = runCommand(context, this.tree, this.behaviours, invocation);
       const exitCode = await untilAborted(run, signal);
-      return { exitCode, stdout: stdout.text, written: context.out.written ?? [], held: context.heldCalls };
+      return { exitCode, stdout: stdout.text, written: context.out.written ?? [], held: context.heldCalls, live: context.liveFound() };
     } catch (thrown) {
       const error = asLoopsctlError(thrown);
-      return { exitCode: error.exitCode, stdout: stdout.text, written: context?.out.written ?? [], held: context?.heldCalls ?? [], error };
+      return {
+        exitCode: error.exitCode,
+        stdout: stdout.text,
+        written: context?.out.written ?? [],
+        held: context?.heldCalls ?? [],
+        live: context?.liveFound() ?? [],
+        error,
+      };
     } finally {
       await context?.close();
     }

@@ -30,6 +30,10 @@ export interface RunWrites {
    * other, each as it was when the person said yes, or is refused (exit 5) before the first that differs.
    */
   bound?: BoundCall[];
+  /** The writes are held, as --dry-run holds them, for a person to be asked about: the gate judges each, and finds what is live now. */
+  capture?: boolean;
+  /** The records that were live when the person said yes (core/gate.ts, liveKey): a write to another that is live now is refused, exit 5. */
+  liveAtYes?: readonly string[];
 }
 
 /**
@@ -82,12 +86,14 @@ export class WritePath {
     }
     // A plan's impact asks the API its own dry run ("Make a dry run request using `dryRun: true`"), which changes nothing.
     if (writes.plan === true && (await import('../platform/configuration-writes.js')).isDryRun(req.method, target.path, body)) return;
+    // Held for a person to be asked about: judged, so that their yes covers what is live now.
+    if (writes.capture === true) await this.passGate(req.method, target, body, send);
     this.run.held.push(req);
     this.run.heldCalls.push((await import('./bound-calls.js')).boundCall(req.method, target, body));
     throw new HeldWrite(`${req.method} ${target.path} held by --dry-run`);
   }
 
-  /** A write sent only as far as the run's yes goes (core/gate.ts), judged by its target as the transport sends it. */
+  /** A write sent only as far as the run's yes goes (core/gate.ts, passGate), judged by its target as the transport sends it. */
   private async passGate(method: string, target: RequestTarget, body: unknown, send: Transport['send']): Promise<void> {
     const { passGate, readThrough, WriteGate } = await import('./gate.js');
     this.gate ??= new WriteGate(readThrough({ send }));

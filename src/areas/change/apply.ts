@@ -20,7 +20,7 @@ import { readTreeFile } from '../../base/tree-files.js';
 import { writeTreeFile } from '../../base/tree-writes.js';
 import { z } from '../../base/shapes.js';
 import type { Uses } from '../../core/capabilities.js';
-import { runHasYes, YES_NEEDED } from '../../core/gate.js';
+import { gateJudges, liveSinceYes, runHasYes, YES_NEEDED } from '../../core/gate.js';
 import { countOf } from '../../render/numbers.js';
 import { explained } from '../explain.js';
 import type { ImpactRecord } from './impact/impact.js';
@@ -28,7 +28,7 @@ import { impactText } from './impact/render.js';
 import { refuseAnotherAccount } from './account.js';
 import { keepBeforeImages } from './before-images.js';
 import { conflictBeforeSending, staleRefusal, StaleRecord, type BoundUnit, type PlanKinds, type Played } from './kinds.js';
-import { aboveWriteTier, checkPlanUnits, refuseForeignCalls } from './plan-check.js';
+import { aboveWriteTier, checkPlanUnits, liveSince, refuseForeignCalls } from './plan-check.js';
 import { placeOfPlan, readPlan, type PlanFile } from './plan-file.js';
 import { renderLines, type LineStatus } from '../../render/status-lines.js';
 import { watchWrites } from './watched-writes.js';
@@ -145,6 +145,8 @@ async function applyLocked(
   await explained(refuseAnotherAccount(context, client, plan.account, bound), CONTENT_API);
   await explained(refuseForeignCalls(client, file, left), CONTENT_API);
   await refuseAboveWriteTier(context, file, left);
+  // Held for a person to be asked about: what is live now was found, and nothing is kept or sent.
+  if (context.writes.capture === true) return ExitCode.ok;
   // What the reviewed plan said it would do, before any of it is done.
   const impact = impactText(out, (plan.impact ?? []) as unknown as ImpactRecord[]);
   if (!out.json && impact !== '') await out.write(`${impact}\n`);
@@ -202,16 +204,23 @@ async function applyLocked(
   return code;
 }
 
-/** What the plan does above the write tier, judged from its calls and the account's state now, never from its labels: refused without a yes. */
+/**
+ * What the plan does above the write tier, judged from its calls and the account's state now, never
+ * from its labels: refused without a yes. A run on a person's yes given when fewer of its records
+ * were live is refused for those that went live since (exit 5); a capture, for a person to be asked
+ * about the plan, finds what is live now and sends nothing.
+ */
 async function refuseAboveWriteTier(context: Uses<'globals' | 'client'>, file: string, left: { unit: BoundUnit }[]): Promise<void> {
-  if (runHasYes(context.writes)) return;
-  const above = await explained(
-    aboveWriteTier(
-      await context.writeGate(),
-      left.map(({ unit }) => unit),
-    ),
-    CONTENT_API,
-  );
+  const { writes } = context;
+  if (!gateJudges(writes)) return;
+  const gate = await context.writeGate();
+  const units = left.map(({ unit }) => unit);
+  if (runHasYes(writes) || writes.capture === true) {
+    const turned = await explained(liveSince(gate, units, writes.liveAtYes ?? []), CONTENT_API);
+    if (writes.liveAtYes !== undefined && turned.length > 0) throw liveSinceYes(turned.join('; '));
+    return;
+  }
+  const above = await explained(aboveWriteTier(gate, units), CONTENT_API);
   if (above.length > 0) {
     throw new ProtectedError(`${above.join('; ')}: this needs a person's yes; nothing was sent`, {
       code: YES_NEEDED,

@@ -61,3 +61,19 @@ export async function aboveWriteTier(gate: WriteGate, units: readonly BoundUnit[
   }
   return found;
 }
+
+/**
+ * The units whose record is live now and was not when a person said yes to the plan (`liveAtYes`:
+ * the records the gate found live then, WriteGate.liveKey), a line each, judged from their calls
+ * and the account's state now (each kind's `live`). Every unit is judged, so that the gate then
+ * holds what is live now: with no `liveAtYes` given, what a yes given now covers.
+ */
+export async function liveSince(gate: WriteGate, units: readonly BoundUnit[], liveAtYes: readonly string[]): Promise<string[]> {
+  const turned: string[] = [];
+  for (const unit of units) {
+    const seen = new Set(gate.foundLive);
+    const why = await unit.live(gate);
+    if (why !== undefined && [...gate.foundLive].some((record) => !seen.has(record) && !liveAtYes.includes(record))) turned.push(`${unit.unit.record}: ${why}`);
+  }
+  return turned;
+}

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { AuthError, NetworkError, NotFoundError, RateLimitError, ServerError } from '../../../src/base/errors.js';
-import { WriteGate } from '../../../src/core/gate.js';
+import { LIVE_SINCE_YES, passGate, WriteGate, type RunYes } from '../../../src/core/gate.js';
 
 const NODE_EDIT = ['POST', '/v1/workflows/w1/nodes/n1', { expectedRevisionId: 'r', payload: { amount: 2 } }] as const;
 
@@ -71,5 +71,51 @@ describe('the write gate', () => {
       'edits an email message that is the published email of transactional email "Welcome" (t1): every send of it uses it',
     );
     expect(read).toEqual(['/v1/transactional-emails/t1', '/v1/transactional-emails/t1']);
+  });
+});
+
+describe("a person's yes and what was live when it was given", () => {
+  /** A node edit of w1 and an edit of the message m1 its send-email node sends, as the transport sends them. */
+  const nodeEdit = { method: 'POST', target: { path: '/v1/workflows/w1/nodes/n1', search: '' }, body: { payload: { amount: 2 } } };
+  const messageEdit = { method: 'POST', target: { path: '/v1/email-messages/m1', search: '' }, body: { subject: 'x' } };
+  const account = (status: () => string) =>
+    gateOf((path) => (path === '/v1/workflows/w1' ? { id: 'w1', status: status(), nodes: { n1: { emailMessageId: 'm1' } } } : { id: 'm1' }));
+
+  it('keeps, for a question put to a person, the records found live: a workflow, and the workflow that sends a message', async () => {
+    const { gate } = account(() => 'Sending');
+    const capture: RunYes = { tier: 'destructive', capture: true };
+    await passGate(capture, gate, nodeEdit);
+    gate.learn('/v1/workflows/w1', { id: 'w1', nodes: { n1: { emailMessageId: 'm1' } } });
+    await passGate(capture, gate, messageEdit);
+    expect([...gate.foundLive]).toEqual(['workflow w1']);
+    expect(gate.liveKey({ kind: 'email message', id: 'm1' })).toBe('workflow w1');
+    expect(gate.liveKey({ kind: 'email message', id: 'unknown' })).toBe('email message unknown');
+  });
+
+  it('lets a yes through to what was live when it was given, and refuses, exit 5, a write to what went live since', async () => {
+    let status = 'Sending';
+    const { gate } = account(() => status);
+    await passGate({ approved: true, liveAtYes: ['workflow w1'] }, gate, nodeEdit);
+    await passGate({ approved: true, liveAtYes: ['workflow w1'] }, gate, messageEdit);
+    const since = passGate({ approved: true, liveAtYes: [] }, gate, messageEdit);
+    await expect(since).rejects.toMatchObject({ code: LIVE_SINCE_YES, exitCode: 5 });
+    await expect(since).rejects.toThrow(
+      'POST /v1/email-messages/m1 edits an email message that workflow w1 sends, while it is Sending: contacts move through it, which it was not when the person said yes; nothing more was sent',
+    );
+    // A draft still, or a yes with no record kept: judged as before.
+    status = 'Draft';
+    await passGate({ approved: true, liveAtYes: [] }, gate, nodeEdit);
+    status = 'Sending';
+    await passGate({ approved: true }, gate, nodeEdit);
+  });
+
+  it('takes a state it could not read, under a yes given to a draft, for one gone live', async () => {
+    const { gate } = gateOf(() => {
+      throw new ServerError('the API answered 500', { status: 500 });
+    });
+    await expect(passGate({ approved: true, liveAtYes: [] }, gate, nodeEdit)).rejects.toMatchObject({
+      code: LIVE_SINCE_YES,
+      message: expect.stringContaining('edits a workflow that may be live: whether it is could not be read (the API answered 500)'),
+    });
   });
 });

@@ -16,7 +16,7 @@ const invoker = {
     const start = input.cursor === '' ? 0 : Number(input.cursor);
     const end = start + Number(input['per-page']);
     const page = { data: items.slice(start, end), pagination: { nextCursor: end < items.length ? String(end) : null } };
-    return { exitCode: 0, stdout: JSON.stringify(page), written: [{ value: page }], held: [] };
+    return { exitCode: 0, stdout: JSON.stringify(page), written: [{ value: page }], held: [], live: [] };
   },
 } as unknown as Invoker;
 
