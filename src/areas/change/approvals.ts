@@ -41,13 +41,17 @@ const proposalSchema = z.looseObject({
    * What the person's yes is for, as the server makes it: the plan kept in the proposal's own
    * directory (`change.json`), by its digest (the calls, the account, the revisions and digests
    * they were judged on); or the calls the command makes, as the transport sends them (method,
-   * target, the body's digest: src/core/bound-calls.ts). None for a new workflow proposed as a
-   * draft, which needs no yes.
+   * target, the body's digest: src/core/bound-calls.ts). With either, `live`: the records that were
+   * live when the person was asked (src/core/gate.ts, liveKey), which the yes covers and no other.
+   * None for a new workflow proposed as a draft, which needs no yes.
    */
   bound: z.optional(
     z.union([
-      z.looseObject({ plan: z.string() }),
-      z.looseObject({ calls: z.array(z.looseObject({ method: z.string(), target: z.string(), body: z.optional(z.string()) })) }),
+      z.looseObject({ plan: z.string(), live: z.optional(z.array(z.string())) }),
+      z.looseObject({
+        calls: z.array(z.looseObject({ method: z.string(), target: z.string(), body: z.optional(z.string()) })),
+        live: z.optional(z.array(z.string())),
+      }),
     ]),
   ),
   /** The tool call that makes the change, as the server runs it once approved. */

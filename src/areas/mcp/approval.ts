@@ -11,12 +11,16 @@ import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { InterruptedError, LoopsctlError, ProtectedError, UsageError } from '../../base/errors.js';
+import { LIVE_SINCE_YES } from '../../core/gate.js';
 import { approvalQuestion, newProposalId, propose, proposalDirectory, readProposal, sweepProposals, takeApproval, type Proposal } from '../change/approvals.js';
-import { bindingOf, checkBound, runBound } from './binding.js';
+import { bindingOf, checkBound, runBound, type Binding } from './binding.js';
 import { failed, type Caller, type ToolAnswer } from './calls.js';
 import type { MetaTool } from './meta.js';
 import { isPush, type LinkedReview } from './push-review.js';
 import { asks, type Selection, type Settings, type Tool } from './tools.js';
+
+/** How many times a person is asked about one call whose target goes live while they read the question. */
+const ASKED_AT_MOST = 3;
 
 /** How long the person has to answer the client's question: a person reads, the client waits. */
 const ELICITATION_MS = 10 * 60 * 1000;
@@ -133,7 +137,9 @@ function withReview(answer: ToolAnswer, review: LinkedReview | undefined): ToolA
 
 /**
  * A call that needs approval: what the person's yes would bind made first (binding.ts), then asked,
- * and on a yes the change made as bound; or kept for `loopsctl approve`. The proposal's directory
+ * and on a yes the change made as bound; or kept for `loopsctl approve`. A change whose target went
+ * live while the person read the question is refused by the gate, nothing sent, and the person is
+ * asked again about it as it is now (at most ASKED_AT_MOST times). The proposal's directory
  * holds the bound plan (and a push's review page) while the change waits; a question answered
  * takes it away, but a push's, whose page the person may still be reading.
  */
@@ -148,12 +154,22 @@ function approvalOf(caller: Caller, approving: Approving): NonNullable<Caller['a
       // Proposals that can no longer be applied go first: their directories hold the account's content.
       sweepProposals(approving.configDir, approving.now());
       dir = proposalDirectory(approving.configDir, id);
-      const binding = await bindingOf(caller, tool, input, dir, signal);
-      // Kept while the change waits: the plan the yes binds, a push's review page.
-      keep ||= 'plan' in binding.bound;
-      const words = [commandLine(tool, input), ...(why === undefined ? [] : [`Asked because: ${why}`]), ...binding.words];
-      answer = await ask(approving, words, signal);
-      if (answer === 'approved') return withReview(await runBound(caller, tool, input, binding.bound, dir, signal), binding.review);
+      let binding: Binding;
+      let words: string[];
+      for (let round = 1; ; round++) {
+        binding = await bindingOf(caller, tool, input, dir, signal);
+        // Kept while the change waits: the plan the yes binds, a push's review page.
+        keep ||= 'plan' in binding.bound;
+        words = [commandLine(tool, input), ...(why === undefined ? [] : [`Asked because: ${why}`]), ...binding.words];
+        answer = await ask(approving, words, signal);
+        if (answer !== 'approved') break;
+        const made = await runBound(caller, tool, input, binding.bound, dir, signal);
+        // What went live while the person read the question is no part of their yes: asked again, as it is now.
+        const refusal = (made.structuredContent?.error as { code?: string; message?: string } | undefined) ?? {};
+        if (refusal.code !== LIVE_SINCE_YES || round === ASKED_AT_MOST) return withReview(made, binding.review);
+        why = `${refusal.message ?? ''} (asked again)`;
+        rmSync(dir, { recursive: true, force: true });
+      }
       if (answer !== 'unable') return notApproved(tool, answer);
       const proposal = propose(
         approving.configDir,

@@ -11,6 +11,9 @@
  *   sent, the body's digest: src/core/bound-calls.ts): a send, a contact written, `api`. The run on
  *   the yes runs the command again, and sends those calls and no other, or is refused (exit 5)
  *   before the first that is not the one approved.
+ * With either, the records that are live as the person is asked (the gate's judgement of each call,
+ * src/core/gate.ts): their yes covers those, and a call of the run made on it to a record that went
+ * live since is refused (exit 5), for the person to be asked again.
  */
 import { join } from 'node:path';
 import { ExitCode, type LoopsctlError, MismatchError, ProtectedError, RejectedError, UsageError } from '../../base/errors.js';
@@ -27,7 +30,7 @@ import { PLAN_KINDS } from '../content/kinds.js';
 import { planReviewWords } from '../content/review/plan-review.js';
 import { callOf, callTool, failed, producedValue, type Caller, type ToolAnswer } from './calls.js';
 import { isPush, plannedPush, type LinkedReview } from './push-review.js';
-import type { Tool } from './tools.js';
+import { asks, type Tool } from './tools.js';
 
 /** The plan a yes binds, in the proposal's directory. */
 export const BOUND_PLAN = 'change.json';
@@ -41,8 +44,28 @@ export interface Binding {
   review?: LinkedReview;
 }
 
-/** What a yes to the call binds, made in `dir` (the proposal's directory); a call that cannot be bound fails here, nothing asked. */
+/**
+ * What a yes to the call binds, made in `dir` (the proposal's directory), with the records that are
+ * live as the person is asked (`live`, which the yes covers and no other); a call that cannot be
+ * bound fails here, nothing asked.
+ */
 export async function bindingOf(caller: Caller, tool: Tool, input: Record<string, unknown>, dir: string, signal?: AbortSignal): Promise<Binding> {
+  const binding = await boundCalls(caller, tool, input, dir, signal);
+  if ('calls' in binding.bound) return binding;
+  return { ...binding, bound: { ...binding.bound, live: await liveOfPlan(caller, dir, signal) } };
+}
+
+/**
+ * The records a plan changes that are live now: its apply run as a capture, which checks it as an
+ * apply does (its account, each unit's record) and judges each unit, sending nothing.
+ */
+async function liveOfPlan(caller: Caller, dir: string, signal?: AbortSignal): Promise<string[]> {
+  const ran = await caller.invoker.invoke(['apply'], { plan: join(dir, BOUND_PLAN) }, { signal, files: { inline: new Map(), root: dir }, capture: true });
+  if (ran.error !== undefined) throw ran.error;
+  return ran.live;
+}
+
+async function boundCalls(caller: Caller, tool: Tool, input: Record<string, unknown>, dir: string, signal?: AbortSignal): Promise<Binding> {
   if (tool.path.join(' ') === 'apply') return copiedPlan(caller, tool, input, dir);
   if (isPush(tool)) {
     if (input.publish === true)
@@ -85,9 +108,16 @@ function planWords(plan: PlanFile): string[] {
   ];
 }
 
+/** The call's command input and files, answering yes to what the command would ask: a run that sends nothing, for the person to be asked instead. */
+function heldCall(caller: Caller, tool: Tool, input: Record<string, unknown>): ReturnType<typeof callOf> {
+  const call = callOf(caller, tool, input);
+  if (asks(tool)) call.input.yes = true;
+  return call;
+}
+
 /** The command planned (`--plan --out`) into the proposal's directory; undefined when it writes no plan (it fails, or changes nothing). */
 async function plannedCall(caller: Caller, tool: Tool, input: Record<string, unknown>, dir: string, signal?: AbortSignal): Promise<Binding | undefined> {
-  const call = callOf(caller, tool, input);
+  const call = heldCall(caller, tool, input);
   const ran = await caller.invoker.invoke(
     tool.path,
     { ...call.input, plan: true, out: join(dir, BOUND_PLAN) },
@@ -105,11 +135,12 @@ async function plannedCall(caller: Caller, tool: Tool, input: Record<string, unk
  * can plan, the impact of its plan (made without discarding queued contacts, which a plan never does).
  */
 async function capturedCalls(caller: Caller, tool: Tool, input: Record<string, unknown>, dir: string, signal?: AbortSignal): Promise<Binding> {
-  const call = callOf(caller, tool, input);
+  const call = heldCall(caller, tool, input);
   const ran = await caller.invoker.invoke(tool.path, call.input, { signal, files: call.files, capture: true });
   if (ran.error !== undefined) throw ran.error;
   const sends = sendsInWords(ran.held);
-  if (!plans(tool.spec)) return { words: sends, bound: { calls: ran.held } };
+  const bound = { calls: ran.held, live: ran.live };
+  if (!plans(tool.spec)) return { words: sends, bound };
   const { 'queued-contacts': _discards, ...planned } = call.input;
   const impact = await caller.invoker.invoke(
     tool.path,
@@ -123,7 +154,7 @@ async function capturedCalls(caller: Caller, tool: Tool, input: Record<string, u
       : records.length === 0
         ? []
         : renderImpact(records).trimEnd().split('\n');
-  return { words: [...sends, ...words], bound: { calls: ran.held } };
+  return { words: [...sends, ...words], bound };
 }
 
 /** The requests a command makes, a line each, the same request made again (an import's rows) counted on one line. */
@@ -154,12 +185,14 @@ export async function runBound(
   dir: string,
   signal?: AbortSignal,
 ): Promise<ToolAnswer> {
-  if (!('plan' in bound)) return callTool(caller, tool, input, signal, true, undefined, bound.calls as BoundCall[]);
+  // What was live when the person was asked, which their yes covers (none kept: none was).
+  const liveAtYes = bound.live ?? [];
+  if (!('plan' in bound)) return callTool(caller, tool, input, signal, true, undefined, { calls: bound.calls as BoundCall[], liveAtYes });
   await checkBound(dir, bound);
   const ran = await caller.invoker.invoke(
     ['apply'],
     { plan: join(dir, BOUND_PLAN), live: true },
-    { signal, files: { inline: new Map(), root: dir }, approved: true },
+    { signal, files: { inline: new Map(), root: dir }, approved: true, liveAtYes },
   );
   if (ran.error !== undefined) return failed(tool, ran.error, ran);
   const value = producedValue(ran);

@@ -63,8 +63,11 @@ export async function callTool(
   approved = false,
   /** Files of the server's own (a proposed workflow's tree): the directory, and the command's inputs naming them. */
   own?: { root: string; input: CommandInput },
-  /** The calls a person approved: the run sends those and no other (src/core/bound-calls.ts). */
-  bound?: BoundCall[],
+  /**
+   * The calls a person approved, which the run sends and no other (src/core/bound-calls.ts), and the
+   * records that were live when they were asked, which their yes covers and no other (src/core/gate.ts).
+   */
+  yes?: { calls: BoundCall[]; liveAtYes: readonly string[] },
 ): Promise<ToolAnswer> {
   try {
     const call = callOf(caller, tool, input);
@@ -78,7 +81,7 @@ export async function callTool(
       caller.invoker.invoke(
         tool.path,
         { ...call.input, ...extra },
-        { signal, files: call.files, text: call.text, approved, ...(bound === undefined ? {} : { bound }) },
+        { signal, files: call.files, text: call.text, approved, ...(yes === undefined ? {} : { bound: yes.calls, liveAtYes: yes.liveAtYes }) },
       );
     if (tool.list === 'pages') return await pagedList(tool, invoke, call.limit, call.cursor);
     const ran = await invoke();
