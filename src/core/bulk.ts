@@ -18,6 +18,7 @@ import {
   LoopsctlError,
   NetworkError,
   OutputError,
+  ProtectedError,
   RateLimitError,
   ServerError,
   UsageError,
@@ -28,6 +29,8 @@ import type { Output } from '../render/output.js';
 import { ProgressLine, type ProgressStream } from '../render/progress.js';
 import { sanitize } from '../base/sanitize.js';
 import type { Uses } from './capabilities.js';
+import { refusesTheYes } from './bound-calls.js';
+import { isHeldWrite } from './write-path.js';
 import { describeBytes, notUtf8Text } from './input.js';
 import { Journal, recordDigest, type JournalRecord, type Outcome, type Status } from './journal.js';
 import type { Runtime } from './runtime.js';
@@ -228,12 +231,19 @@ export interface JournalPlace {
  * at all (an empty CSV, a header naming unknown columns) leaves no journal behind.
  */
 export async function runImport<T>(
-  context: Uses<'out' | 'clock'>,
+  context: Uses<'out' | 'clock' | 'globals'>,
   run: Pick<BulkRun<T>, 'records' | 'statuses' | 'send'> & { journal: JournalPlace | undefined; total: number | undefined },
 ): Promise<number> {
   const { runtime, out } = context;
   const records = await readAhead(run.records, runtime.signal);
-  const journal = run.journal === undefined ? undefined : await Journal.open(run.journal.path, run.journal.kind, run.journal.input, runtime.now());
+  const place = run.journal;
+  // A run held for a person's question sends nothing, and keeps no journal that a later run would resume.
+  const journal =
+    place === undefined
+      ? undefined
+      : context.writes.capture === true
+        ? Journal.unkept(place.path)
+        : await Journal.open(place.path, place.kind, place.input, runtime.now());
   const result = await runBulk({
     ...run,
     records,
@@ -282,7 +292,11 @@ export interface BulkResult {
   exitCode: number;
 }
 
-/** Failures that would hit every record alike: the run stops and a rerun resumes. */
+/**
+ * Failures that would hit every record alike: the run stops and a rerun resumes. A write loopsctl
+ * held back to protect the account (another team, a yes needed) and a refusal of a run made on a
+ * person's yes (a call other than the one approved) stop it too: nothing after them is sent.
+ */
 function stopsTheRun(error: unknown): boolean {
   return (
     error instanceof AuthError ||
@@ -290,6 +304,8 @@ function stopsTheRun(error: unknown): boolean {
     error instanceof NetworkError ||
     error instanceof OutputError ||
     error instanceof RateLimitError ||
+    error instanceof ProtectedError ||
+    refusesTheYes(error) ||
     !(error instanceof LoopsctlError)
   );
 }
@@ -353,6 +369,11 @@ export async function runBulk<T>(run: BulkRun<T>): Promise<BulkResult> {
         sentThisRun += 1;
         report(record, outcome);
       } catch (error) {
+        // Held for a person's question: the next record is tried, so that each write is held.
+        if (isHeldWrite(error)) {
+          count('held');
+          return;
+        }
         if (stopsTheRun(error)) {
           stop ??= error;
           return;

@@ -19,7 +19,8 @@
  * whose target is live now and was not then (exit 5), so that the person is asked again.
  */
 import type { RequestTarget, Transport } from '../api/http.js';
-import { AuthError, InterruptedError, LoopsctlError, NotFoundError, ProtectedError, RejectedError } from '../base/errors.js';
+import { AuthError, InterruptedError, LoopsctlError, NotFoundError, ProtectedError } from '../base/errors.js';
+import { liveSinceYes } from './bound-calls.js';
 import { pathRefusal, targetProblem } from '../base/request-target.js';
 import { holdersIn, whyLive, type Holder, type LiveTarget } from '../platform/liveness.js';
 import { judgeWrite, type WriteJudgement } from '../platform/write-gate.js';
@@ -168,7 +169,7 @@ export interface SentWrite {
  * writes a contact, discards queued contacts or changes a live record needs a run of the
  * destructive tier (the person gave its option at a terminal, or approved the tool call), or the
  * approval of this very call; a run on an approval given when its target was not live is refused
- * (liveSinceYes). It is judged by its target as the transport sends it. `actor`: the MCP client
+ * (bound-calls.ts, liveSinceYes). It is judged by its target as the transport sends it. `actor`: the MCP client
  * that runs it, if any.
  */
 export async function passGate(writes: RunYes, gate: WriteGate, write: SentWrite, actor?: string): Promise<void> {
@@ -201,17 +202,6 @@ async function refuseLiveSinceYes(gate: WriteGate, liveAtYes: readonly string[],
   const why = await gate.live(judged.target);
   if (why === undefined || liveAtYes.includes(gate.liveKey(judged.target))) return;
   throw liveSinceYes(`${method} ${path.split('?')[0]} ${judged.does} ${why}`);
-}
-
-/** The code of the refusal of a change made on a yes given before its target went live: the person is asked again. */
-export const LIVE_SINCE_YES = 'live_since_approved';
-
-/** The refusal of a change whose target turned live after the person's yes (`what`: the write, or the records): exit 5, nothing more sent. */
-export function liveSinceYes(what: string): RejectedError {
-  return new RejectedError(`${what}, which it was not when the person said yes; nothing more was sent`, {
-    code: LIVE_SINCE_YES,
-    hint: 'it reaches people now as it did not when the person was asked: propose it again, for a person to approve it as it is now',
-  });
 }
 
 /** The refusal of a write that needs a yes the run does not have; `hint` says how this road gives one. */

@@ -100,7 +100,17 @@ export class Journal {
     readonly runId: string,
     private fd: number | undefined,
     private lock: Server | undefined,
+    /** Whether it is kept in its file; one that is not keeps nothing (a run whose writes are held for a person's question). */
+    private readonly kept = true,
   ) {}
+
+  /**
+   * A journal of a run whose writes are held for a person to be asked about (src/core/write-path.ts):
+   * each record is tried, so that its write is held, and nothing is kept, since nothing is sent.
+   */
+  static unkept(path: string): Journal {
+    return new Journal(path, randomBytes(12).toString('hex'), undefined, undefined, false);
+  }
 
   /** Opens the journal for a run, locked: reads what an earlier run recorded, or starts a new one. */
   static async open(path: string, kind: string, input: string, now: Date): Promise<Journal> {
@@ -205,6 +215,7 @@ export class Journal {
 
   /** Written whole: a write the OS cuts short is continued. */
   private appendText(text: string): void {
+    if (!this.kept) return;
     try {
       writeWholeSync(this.fd!, text, this.path);
     } catch (error) {

@@ -42,6 +42,11 @@ export interface RunWrites {
  */
 class HeldWrite extends Error {}
 
+/** Whether an error is a write held (--dry-run, --plan, a person's question): what a run of many writes (an import) goes past, to hold the next. */
+export function isHeldWrite(error: unknown): boolean {
+  return error instanceof HeldWrite;
+}
+
 /** What the write path asks of the run it belongs to. */
 export interface WritingRun {
   writes: RunWrites;
@@ -65,8 +70,8 @@ export class WritePath {
   gate?: WriteGate;
   /** The team the key belongs to, as the team check found it. */
   checkedTeam?: string;
-  /** How many of the calls a person approved the run has sent. */
-  private boundSent = 0;
+  /** Which of the calls a person approved the run has sent. */
+  private readonly boundSent = new Set<number>();
 
   constructor(private readonly run: WritingRun) {}
 
@@ -81,7 +86,7 @@ export class WritePath {
     const { writes } = this.run;
     const body = await requestBodyOf(req);
     if (!writes.dryRun && writes.plan !== true) {
-      if (writes.bound !== undefined) (await import('./bound-calls.js')).refuseUnbound(writes.bound, this.boundSent++, req.method, target, body);
+      if (writes.bound !== undefined) (await import('./bound-calls.js')).refuseUnbound(writes.bound, this.boundSent, req.method, target, body);
       return this.passGate(req.method, target, body, send);
     }
     // A plan's impact asks the API its own dry run ("Make a dry run request using `dryRun: true`"), which changes nothing.

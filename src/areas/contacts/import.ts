@@ -262,7 +262,7 @@ function suppressionNote(file: string, count: number, asUnsubscribed: boolean, d
   );
 }
 
-export const importContacts: Handler<[string], ImportOptions> = handler(['out', 'client', 'files', 'clock'], async (context, [input], options) => {
+export const importContacts: Handler<[string], ImportOptions> = handler(['out', 'client', 'files', 'clock', 'globals'], async (context, [input], options) => {
   const mode: Mode = options.update ? 'update' : 'create';
   const format = options.format ?? (/\.(jsonl|ndjson)$/i.test(input) ? 'jsonl' : 'csv');
   const mapped = options.map !== undefined || options.preset !== undefined || options.createProperties === true || options.listsColumn !== undefined;

@@ -127,7 +127,7 @@ export function recordKey(runId: string, text: string): string {
 }
 
 export const importEvents: Handler<[string], { journal?: string; dryRun?: boolean }> = handler(
-  ['out', 'client', 'files', 'clock'],
+  ['out', 'client', 'files', 'clock', 'globals'],
   async (context, [input], options) => {
     const path = options.dryRun ? undefined : journalPath(input, options.journal);
     const stream = openInput(context.runtime, input);

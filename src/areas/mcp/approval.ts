@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { InterruptedError, LoopsctlError, ProtectedError, UsageError } from '../../base/errors.js';
-import { LIVE_SINCE_YES } from '../../core/gate.js';
+import { LIVE_SINCE_YES } from '../../core/bound-calls.js';
 import { approvalQuestion, newProposalId, propose, proposalDirectory, readProposal, sweepProposals, takeApproval, type Proposal } from '../change/approvals.js';
 import { bindingOf, checkBound, runBound, type Binding } from './binding.js';
 import { failed, type Caller, type ToolAnswer } from './calls.js';
@@ -168,7 +168,9 @@ function approvalOf(caller: Caller, approving: Approving): NonNullable<Caller['a
         const refusal = (made.structuredContent?.error as { code?: string; message?: string } | undefined) ?? {};
         if (refusal.code !== LIVE_SINCE_YES || round === ASKED_AT_MOST) return withReview(made, binding.review);
         why = `${refusal.message ?? ''} (asked again)`;
+        // The next question's binding is made afresh, in a directory emptied of this one's.
         rmSync(dir, { recursive: true, force: true });
+        dir = proposalDirectory(approving.configDir, id);
       }
       if (answer !== 'unable') return notApproved(tool, answer);
       const proposal = propose(

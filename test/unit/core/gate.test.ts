@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { AuthError, NetworkError, NotFoundError, RateLimitError, ServerError } from '../../../src/base/errors.js';
-import { LIVE_SINCE_YES, passGate, WriteGate, type RunYes } from '../../../src/core/gate.js';
+import { LIVE_SINCE_YES } from '../../../src/core/bound-calls.js';
+import { passGate, WriteGate, type RunYes } from '../../../src/core/gate.js';
 
 const NODE_EDIT = ['POST', '/v1/workflows/w1/nodes/n1', { expectedRevisionId: 'r', payload: { amount: 2 } }] as const;
 
