@@ -204,16 +204,23 @@ export async function runBound(
   };
 }
 
-/** Why an approved plan's apply did not make all of it, from its lines: the conflict or Guardian's refusal it stopped at. */
-function notMadeAsApproved(exitCode: number, value: unknown): LoopsctlError {
+/**
+ * Why the apply of a plan approved (or proposed: `change`) did not make all of it, from its lines:
+ * the conflict or Guardian's refusal it stopped at.
+ */
+export function notMadeAsApproved(
+  exitCode: number,
+  value: unknown,
+  change = { what: 'the change approved', since: 'the person approved the change', again: 'for a person to approve it as it is now' },
+): LoopsctlError {
   const lines = ((value as { applied?: { status: string; path: string; note?: string }[] } | undefined)?.applied ?? []).filter(
     (line) => line.status === 'conflict' || line.status === 'refused',
   );
   const said = lines.map((line) => `${line.path}: ${line.note ?? line.status}`).join('; ');
   if (exitCode === ExitCode.rejected)
-    return new RejectedError(`${said || 'a record changed since the plan was made'}: the change approved was stopped there, and nothing after it was sent`, {
+    return new RejectedError(`${said || 'a record changed since the plan was made'}: ${change.what} was stopped there, and nothing after it was sent`, {
       code: 'conflict',
-      hint: 'the account moved since the person approved the change: propose it again, for a person to approve it as it is now',
+      hint: `the account moved since ${change.since}: propose it again, ${change.again}`,
     });
   return new MismatchError(`${said || 'the change was not made whole'}`, { hint: 'see the lines of the apply (structuredContent.output)' });
 }

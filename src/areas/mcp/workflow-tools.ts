@@ -15,6 +15,8 @@ import { LoopsctlError, NotFoundError, ProtectedError, UsageError } from '../../
 import { isJsonObject } from '../../base/json-object.js';
 import { YES_NEEDED } from '../../core/gate.js';
 import type { InputValue } from '../../core/invoke.js';
+import type { Invoked } from '../../core/invoker.js';
+import { notMadeAsApproved } from './binding.js';
 import { checkBinding, newProposalId, propose, sweepProposals, proposalDirectory, readProposal, takeApproval, type Proposal } from '../change/approvals.js';
 import { reviewWords, type PlanReview } from '../content/review/plan-review.js';
 import { approvalTools, ask, clientOf, notApproved, pending, type Approving } from './approval.js';
@@ -273,10 +275,16 @@ async function applyWorkflow(caller: Caller, approving: Approving, input: Record
   }
 }
 
-/** The answer of a change made: its pulled tree is not needed any more, and is not kept. */
-function applied(dir: string, ran: { stdout: string; written: unknown[] }): ToolAnswer {
+/**
+ * The answer of a change made: its pulled tree is not needed any more, and is not kept. An apply
+ * that stopped at a conflict (exit 5) or whose email Guardian refused (exit 1) made not all of the
+ * change: a tool error, saying where it stopped.
+ */
+function applied(dir: string, ran: Invoked): ToolAnswer {
   rmSync(dir, { recursive: true, force: true });
-  return answerOf(ran);
+  if (ran.exitCode === 0) return answerOf(ran);
+  const proposed = { what: 'the proposed change', since: 'the change was proposed', again: 'and apply the new proposal' };
+  return failed(undefined, notMadeAsApproved(ran.exitCode, producedValue(ran), proposed), ran);
 }
 
 function answerOf(ran: { stdout: string; written: unknown[] }): ToolAnswer {
