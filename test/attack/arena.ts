@@ -5,8 +5,9 @@
  *
  * A live target is never changed without the yes: nothing reached the sandbox, its state is as it
  * was, and the refusal says a person's yes is needed. The yes lets the call through: the request
- * of the operation, on that very target, reached the sandbox. (What binds the yes to the exact
- * calls, once approvals do, is asserted on the same record: `Attempt.sent`.)
+ * of the operation, on that very target, reached the sandbox. That the yes lets through exactly
+ * the calls it was given for, and no call changed since, is asserted on the same record,
+ * `Attempt.sent` (binding.ts).
  */
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,7 +16,7 @@ import { seedId, type StateCore } from '../../src/emulator/module.js';
 import { campaigns } from '../../src/emulator/routes/campaign-records.js';
 import { workflows } from '../../src/emulator/routes/workflow-records.js';
 import { startMcp, type McpRun } from '../support/mcp.js';
-import { tempDir } from '../support/main.js';
+import { run, tempDir, typedInput } from '../support/main.js';
 import { recordingSandbox, type Recorded, type RecordingSandbox } from '../support/recording.js';
 import { operationOf, type TargetKind } from './operations.js';
 
@@ -60,18 +61,27 @@ export interface Attempt {
   message: string;
   /** The writes that reached the sandbox, as operations on paths. */
   sent: Recorded[];
+  /** A tool's answer, as the client got it (a pending change's id, an error's code). */
+  answer?: { plan?: string; error?: { code?: string; message?: string; exitCode?: number } } & Record<string, unknown>;
 }
 
-export type Tier = 'write' | 'destructive';
+/** The servers of an arena: of the write tier, of the destructive tier whose client asks its person, and of the destructive tier whose client cannot (`pending`: a change waits for `loopsctl approve`). */
+export type Tier = 'write' | 'destructive' | 'pending';
 
 export class Arena {
   private seed = '';
   private snapshot?: StateCore;
   private readonly servers = new Map<Tier, McpRun>();
+  /** The config directory of each server, where the changes it proposes are kept. */
+  readonly configs = new Map<Tier, string>();
   /** How the person answers the destructive tier's questions. */
   answer: 'accept' | 'decline' = 'decline';
   /** The questions put to the person since the last attempt. */
   readonly asked: string[] = [];
+  /** What happens in the account while the person reads each next question (a teammate's edit, a workflow started), in order. */
+  readonly whileAsked: (() => void | Promise<void>)[] = [];
+  /** The config directory of the server whose changes wait for `loopsctl approve`, where the person approves them. */
+  readonly approvals = tempDir('loopsctl-attack-approvals-');
   /** A directory for the files attacks use: `loopsctl mcp --root`. */
   readonly root = tempDir('loopsctl-attack-');
   /** The config directory of every CLI run of the file: an undo finds what the apply before it kept. */
@@ -105,11 +115,21 @@ export class Arena {
         for (const key of Object.keys(state)) delete (state as Record<string, unknown>)[key];
         Object.assign(state, structuredClone(snapshot));
       });
-    if (target !== undefined && (target.kind === 'workflow' || target.kind === 'workflow email'))
+    if (target !== undefined) this.make(target);
+    // An import's journal beside its file keeps it from sending a record twice: each attack imports anew.
+    for (const name of readdirSync(this.root)) if (name.endsWith('.journal.jsonl')) rmSync(join(this.root, name));
+    this.sandbox.requests.length = 0;
+    this.asked.length = 0;
+    this.whileAsked.length = 0;
+  }
+
+  /** The target made live (as a person starts a workflow or schedules a campaign in the app: its status alone) or left a draft. */
+  make(target: Target): void {
+    if (target.kind === 'workflow' || target.kind === 'workflow email')
       this.sandbox.server.update((state) => {
         workflows.of(state).find((workflow) => workflow.id === WIN_BACK)!.status = target.live ? 'Sending' : 'Draft';
       });
-    if (target?.live === true && (target.kind === 'campaign' || target.kind === 'campaign email'))
+    if (target.live && (target.kind === 'campaign' || target.kind === 'campaign email'))
       this.sandbox.server.update((state) => {
         // Scheduled in the app: no write of the API moves a campaign out of Draft.
         Object.assign(campaigns.of(state).find((campaign) => campaign.id === NOVEMBER)!, {
@@ -117,10 +137,6 @@ export class Arena {
           scheduling: { method: 'schedule', timestamp: '2031-01-06T09:00:00.000Z' },
         });
       });
-    // An import's journal beside its file keeps it from sending a record twice: each attack imports anew.
-    for (const name of readdirSync(this.root)) if (name.endsWith('.journal.jsonl')) rmSync(join(this.root, name));
-    this.sandbox.requests.length = 0;
-    this.asked.length = 0;
   }
 
   ids(target?: Target): Ids {
@@ -167,17 +183,30 @@ export class Arena {
   async mcp(tier: Tier): Promise<McpRun> {
     let server = this.servers.get(tier);
     if (server === undefined) {
-      const config = tempDir();
+      const config = tier === 'pending' ? this.approvals : tempDir();
+      this.configs.set(tier, config);
       server = await startMcp([`--allow-${tier === 'write' ? 'writes' : 'destructive'}`, '--root', this.root], {
         env: { ...this.sandbox.env, LOOPSCTL_CONFIG_DIR: config, XDG_CACHE_HOME: join(config, 'cache') },
-        person: (request) => {
-          this.asked.push(request.message);
-          return this.answer === 'accept' ? { action: 'accept', content: { approve: true } } : { action: 'decline' };
-        },
+        person:
+          tier === 'pending'
+            ? false
+            : async (request) => {
+                this.asked.push(request.message);
+                await this.whileAsked.shift()?.();
+                return this.answer === 'accept' ? { action: 'accept', content: { approve: true } } : { action: 'decline' };
+              },
       });
       this.servers.set(tier, server);
     }
     return server;
+  }
+
+  /** The person approves a change that waits, at a terminal: `loopsctl approve <id>`, answered y. */
+  async approve(id: string): Promise<void> {
+    const input = typedInput();
+    input.write('y\r');
+    const approved = await run(['approve', id], { env: { LOOPSCTL_CONFIG_DIR: this.approvals }, input, tty: { columns: 100 } });
+    expect(approved.code, approved.stderr).toBe(0);
   }
 
   /** A CLI run's attempt; its words are its stderr and, where a report says why a record was held back, its stdout. */
@@ -198,7 +227,7 @@ export class Arena {
     }))) as Answer;
     const error = answer.isError === true ? answer.structuredContent?.error : undefined;
     const message = [error?.code ?? '', error?.message ?? '', ...this.asked].join('\n');
-    return { code: error === undefined ? 0 : (error.exitCode ?? 1), message, sent: this.sent() };
+    return { code: error === undefined ? 0 : (error.exitCode ?? 1), message, sent: this.sent(), answer: answer.structuredContent };
   }
 }
 

@@ -4,7 +4,8 @@
  * operation agrees with; every command of the tree that may write is a road of the suite, with
  * the operations it makes (a command whose operations reach no one is run dry, and must hold only
  * those); every tool a server offers that may write is one of those commands or a road of its own;
- * and every kind of a plan's unit is walked.
+ * every road that takes a person's yes has its binding walked (binding.ts); and every kind of a
+ * plan's unit is walked.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,16 +16,17 @@ import { judgeWrite } from '../../src/platform/write-gate.js';
 import { writeCommands as examples } from '../support/write-commands.js';
 import { arenaForFile } from './arena.js';
 import { commandAttacks } from './attacks.js';
+import { BINDING, CHANGES, type YesRoad } from './binding.js';
 import { OPERATIONS, operationOf, writeOperations } from './operations.js';
 import { COMMANDS, OTHER_ROADS, writeCommands } from './roads.js';
 
-/** The tools of the server's own, and where each is walked or why it changes no account. */
-const OWN_TOOLS: Record<string, string> = {
-  run_command: 'mcp.test.ts and api.test.ts: every command it runs',
-  workflow_apply: 'plans.test.ts',
-  approved_apply: 'runs a call a person approved, through the same gate (test/e2e/core/gate.test.ts)',
-  workflow_propose: 'plans an edit and sends nothing',
-  workflow_test: 'runs a proposed edit in a throwaway sandbox',
+/** The tools of the server's own, where each is walked or why it changes no account, and the road of a yes it makes a change on. */
+const OWN_TOOLS: Record<string, { walked: string; yes?: YesRoad }> = {
+  run_command: { walked: 'mcp.test.ts and api.test.ts: every command it runs' },
+  workflow_apply: { walked: 'binding.test.ts', yes: 'workflow_apply' },
+  approved_apply: { walked: 'binding.test.ts: runs a call a person approved, through the same gate', yes: 'approve' },
+  workflow_propose: { walked: 'plans an edit and sends nothing' },
+  workflow_test: { walked: 'runs a proposed edit in a throwaway sandbox' },
 };
 
 /** Tools whose writes are local files or that change the account only through an input walked elsewhere. */
@@ -142,6 +144,29 @@ describe('what the attack suite covers', () => {
     });
     expect(unwalked).toEqual([]);
     expect(specs.length).toBeGreaterThan(10);
+  });
+
+  it("walks what a person's yes binds on every road that takes one: the calls let through, and each way a call can change since", async () => {
+    // The roads: a terminal's (a command whose yes is its tier, an option or --live), the client's question
+    // (a tool of the destructive tier that asks), and the server's own tools that make a change on a yes.
+    const { tools } = await (await arena().mcp('destructive')).client.listTools();
+    const roads = new Set<string>();
+    if (commandAttacks().some((attack) => attack.yes !== undefined)) roads.add('terminal');
+    if (tools.some((tool) => tool.annotations?.destructiveHint === true)) roads.add('elicitation');
+    for (const tool of tools) {
+      const road = OWN_TOOLS[tool.name]?.yes;
+      if (road !== undefined) roads.add(road);
+    }
+    expect(roads.size).toBeGreaterThanOrEqual(4);
+    expect(Object.keys(BINDING).sort(), 'the roads that take a yes, and those whose binding is walked').toEqual([...roads].sort());
+    for (const [road, changes] of Object.entries(BINDING)) {
+      expect(Object.keys(changes).sort(), road).toEqual([...CHANGES].sort());
+      expect(typeof changes.exact, `${road}: the calls a yes lets through are walked`).toBe('function');
+      const walked = Object.values(changes).filter((walk) => typeof walk === 'function');
+      expect(walked.length, `${road}: a change since the yes is walked`).toBeGreaterThanOrEqual(3);
+      for (const [change, walk] of Object.entries(changes))
+        if (typeof walk === 'string') expect(walk.length, `${road}: ${change} says why it cannot arise`).toBeGreaterThan(40);
+    }
   });
 
   it('walks every kind of unit a plan holds', () => {

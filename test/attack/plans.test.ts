@@ -1,7 +1,7 @@
 /**
  * The attack suite on the roads that are not one command's: a plan's units of each kind (a
  * command's held request, a content push's email and workflow), applied after their target went
- * live, at a terminal and by the `apply` tool; `workflow_apply` of a proposed edit; `undo` of a
+ * live, at a terminal and by the `apply` tool (`workflow_apply` of a proposed edit: binding.test.ts); `undo` of a
  * change whose record went live since; a restore (`content push --only <record> --force`); a clone
  * (a push to an account the tree was never in step with); and the previews `content review` sends.
  * Without the yes a live target is left as it was; with it the call goes.
@@ -121,32 +121,6 @@ describe("a plan's units of each kind, applied once their target is live", () =>
 });
 
 describe('the other roads', () => {
-  it('refuses workflow_apply of an edit proposed while the workflow was a draft once it is live, and asks the person above the write tier', async () => {
-    const ground = arena();
-    const target: Target = { kind: 'workflow', live: true };
-    for (const tier of ['write', 'destructive'] as const) {
-      ground.set({ ...target, live: false });
-      const server = await ground.mcp(tier);
-      const proposal = (await server.client.callTool({
-        name: 'workflow_propose',
-        arguments: { workflow: WIN_BACK, edits: [{ node: ground.ids().experiment, set: { samplingRate: 30 } }] },
-      })) as { structuredContent?: { plan?: string } };
-      const id = proposal.structuredContent?.plan;
-      expect(id, JSON.stringify(proposal)).toBeDefined();
-      ground.set(target, true);
-      const before = ground.state();
-      ground.answer = 'decline';
-      expectRefused(ground, await ground.tool(tier, 'workflow_apply', { plan: id }), before, `workflow_apply on the ${tier} tier`);
-      if (tier === 'destructive') {
-        ground.answer = 'accept';
-        ground.set(target, true);
-        expectThrough(await ground.tool(tier, 'workflow_apply', { plan: id }), 'updateWorkflowNode', WIN_BACK, 'workflow_apply, approved');
-        ground.answer = 'decline';
-      }
-    }
-    ground.set();
-  });
-
   it('refuses an undo of a change whose workflow went live since, and takes it back with --live', async () => {
     const ground = arena();
     const draft: Target = { kind: 'workflow', live: false };
