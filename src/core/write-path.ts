@@ -87,19 +87,19 @@ export class WritePath {
     const body = await requestBodyOf(req);
     if (!writes.dryRun && writes.plan !== true) {
       if (writes.bound !== undefined) (await import('./bound-calls.js')).refuseUnbound(writes.bound, this.boundSent, req.method, target, body);
-      return this.passGate(req.method, target, body, send);
+      return this.toGate(req.method, target, body, send);
     }
     // A plan's impact asks the API its own dry run ("Make a dry run request using `dryRun: true`"), which changes nothing.
     if (writes.plan === true && (await import('../platform/configuration-writes.js')).isDryRun(req.method, target.path, body)) return;
     // Held for a person to be asked about: judged, so that their yes covers what is live now.
-    if (writes.capture === true) await this.passGate(req.method, target, body, send);
+    if (writes.capture === true) await this.toGate(req.method, target, body, send);
     this.run.held.push(req);
     this.run.heldCalls.push((await import('./bound-calls.js')).boundCall(req.method, target, body));
     throw new HeldWrite(`${req.method} ${target.path} held by --dry-run`);
   }
 
-  /** A write sent only as far as the run's yes goes (core/gate.ts, passGate), judged by its target as the transport sends it. */
-  private async passGate(method: string, target: RequestTarget, body: unknown, send: Transport['send']): Promise<void> {
+  /** The write handed to the run's gate (core/gate.ts, passGate, the one judgement), by its target as the transport sends it. */
+  private async toGate(method: string, target: RequestTarget, body: unknown, send: Transport['send']): Promise<void> {
     const { passGate, readThrough, WriteGate } = await import('./gate.js');
     this.gate ??= new WriteGate(readThrough({ send }));
     await passGate(this.run.writes, this.gate, { method, target, body }, this.run.actor);
