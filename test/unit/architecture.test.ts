@@ -218,8 +218,10 @@ const FLOORS: Record<string, string[]> = {
   api: ['base', 'platform'],
   config: ['base'],
   render: ['base', 'api'],
+  // The webhooks library (loopsctl/webhooks) runs inside an app: Node and the platform's rules only.
+  webhooks: ['base', 'platform'],
   core: ['base', 'platform', 'lmx', 'api', 'config', 'render'],
-  areas: ['base', 'platform', 'lmx', 'emulator', 'api', 'config', 'render', 'core'],
+  areas: ['base', 'platform', 'lmx', 'emulator', 'api', 'config', 'render', 'core', 'webhooks'],
 };
 const TOP = ['cli.ts', 'main.ts', 'build'];
 

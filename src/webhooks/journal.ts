@@ -1,0 +1,31 @@
+/**
+ * What a webhook handler and the terminal's `webhooks listen` ask of a delivery store: the one
+ * contract the library's stores (SQLite, PostgreSQL) keep and the CLI reads.
+ */
+
+/** A delivery as it arrived, before it is handled. */
+export interface ReceivedDelivery {
+  readonly webhookId: string;
+  readonly receivedAt: Date;
+  /** The request's headers, names in lower case. */
+  readonly headers: Readonly<Record<string, string>>;
+  /** The raw body, as received. */
+  readonly body: string;
+  readonly verified: boolean;
+}
+
+/** What a handler did with a delivery. */
+export type DeliveryOutcome = { readonly state: 'handled' } | { readonly state: 'failed'; readonly error: string };
+
+/** What a webhook handler asks of a delivery store; `openDeliveryStore` returns one. */
+export interface DeliveryJournal {
+  /** True exactly once for an id, across processes and restarts. */
+  claim(webhookId: string): Promise<boolean>;
+  /** Undoes a claim whose handling failed, so that the platform's retry is handled. */
+  release(webhookId: string): Promise<void>;
+  /** Keeps a delivery in the journal; false when that id was kept already (a redelivery). */
+  record(delivery: ReceivedDelivery): Promise<boolean>;
+  /** Keeps the handler's outcome of a delivery. */
+  settle(webhookId: string, outcome: DeliveryOutcome): Promise<void>;
+  close(): Promise<void>;
+}
