@@ -17,7 +17,8 @@ export function staticClosure(graph, from) {
  * (areas-ips.cjs, with any package that area alone uses, and the area's shapes and rules from
  * src/platform/<area>/), the API client, the ground floor, zod and the shapes every area shares one (client.cjs), the
  * emulator with its routes one (emulator.cjs), LMX one (lmx.cjs: `content check` and the
- * emulator both read it), and the rest of src/render,
+ * emulator both read it), the reading of an app's code one (app-code.cjs: `check --code`,
+ * `content review`, `migrate` and a plan's impact), and the rest of src/render,
  * src/config and src/core one each (render.cjs, config.cjs, core.cjs). So a command reads its own
  * area and what it uses.
  */
@@ -49,6 +50,7 @@ export function partOf(core, graph) {
     if (core.has(path)) return 'cli';
     if (path.startsWith('src/emulator/')) return 'emulator';
     if (path.startsWith('src/lmx/')) return 'lmx';
+    if (path.startsWith('src/app-code/')) return 'app-code';
     if (PLACED_APART.has(path)) return PLACED_APART.get(path);
     if (WITH_THE_CLIENT.test(path)) return 'client';
     const area = /^src\/(?:areas|platform)\/([\w-]+)\//.exec(path)?.[1];

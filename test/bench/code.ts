@@ -11,8 +11,8 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from '@babel/parser';
-import { MAX_SOURCE_BYTES } from '../../src/areas/check/code/files.js';
-import { scanCode, scanFile } from '../../src/areas/check/code/scan.js';
+import { MAX_SOURCE_BYTES } from '../../src/app-code/files.js';
+import { scanCode, scanFile } from '../../src/app-code/scan.js';
 import { median } from './measure.js';
 
 export const CODE_FILES = Number(process.env.BENCH_CODE_FILES ?? 10_000);

@@ -185,6 +185,28 @@ describe('the source tree', () => {
     ]);
   });
 
+  it('has no two sibling folders tie both ways, anywhere under src/', () => {
+    expect(twoWaySiblings(tiesGraph)).toEqual([]);
+  });
+
+  it('finds sibling folders that tie both ways, however deep', () => {
+    const tied = new Map([
+      ['src/areas/check/links/check.ts', ['src/areas/check/rules/content.ts', 'src/areas/check/records.ts']],
+      ['src/areas/check/rules/qa.ts', ['src/areas/check/links/rules.ts']],
+      ['src/lmx/qa/a.ts', ['src/lmx/render.ts']],
+      ['src/lmx/render.ts', ['src/lmx/qa/a.ts']],
+      ['src/emulator/routes/x.ts', ['src/emulator/journeys/y.ts']],
+    ]);
+    expect(twoWaySiblings(tied)).toEqual(['src/areas/check: links <-> rules']);
+  });
+
+  it('has the change cycle, areas/change/, import no area: each kind of record is handed to it', () => {
+    expect(areaImportsOfChange(graph)).toEqual(CHANGE_STILL_IMPORTS);
+    expect(areaImportsOfChange(new Map([['src/areas/change/namesakes.ts', ['src/areas/themes/client.ts', 'src/areas/explain.ts']]]))).toEqual([
+      'src/areas/change/namesakes.ts -> src/areas/themes/client.ts',
+    ]);
+  });
+
   it('finds areas that import each other', () => {
     const tied = new Map([
       ['src/areas/content/push-command.ts', ['src/areas/workflows/client.ts', 'src/core/context.ts']],
@@ -215,13 +237,15 @@ const FLOORS: Record<string, string[]> = {
   // The tag table names the theme's style attributes (platform/themes/style-names.ts).
   lmx: ['base', 'platform'],
   emulator: ['base', 'platform', 'lmx'],
+  // What an app's code does with Loops (`check --code`, `content review`, `migrate`, a plan's impact): it reads files and knows no API.
+  'app-code': ['base'],
   api: ['base', 'platform'],
   config: ['base'],
   render: ['base', 'api'],
   // The webhooks library (loopsctl/webhooks) runs inside an app: Node and the platform's rules only.
   webhooks: ['base', 'platform'],
   core: ['base', 'platform', 'lmx', 'api', 'config', 'render'],
-  areas: ['base', 'platform', 'lmx', 'emulator', 'api', 'config', 'render', 'core', 'webhooks'],
+  areas: ['base', 'platform', 'lmx', 'emulator', 'app-code', 'api', 'config', 'render', 'core', 'webhooks'],
 };
 const TOP = ['cli.ts', 'main.ts', 'build'];
 
@@ -346,3 +370,50 @@ function rootImportsOfHalves(imports: Map<string, string[]>): string[] {
       : [],
   );
 }
+
+/** The pairs of folders with one parent whose files import each other's, a handle's tie counted: `parent: a <-> b`. */
+function twoWaySiblings(imports: Map<string, string[]>): string[] {
+  const ties = new Set<string>();
+  for (const [file, targets] of imports)
+    for (const target of targets) {
+      const from = file.split('/');
+      const to = target.split('/');
+      let shared = 0;
+      while (shared < from.length - 1 && shared < to.length - 1 && from[shared] === to[shared]) shared += 1;
+      // Both sides must be folders under the parent they share: a file beside a folder is its floor's business.
+      if (shared < from.length - 1 && shared < to.length - 1) ties.add(`${from.slice(0, shared).join('/')}: ${from[shared]} -> ${to[shared]}`);
+    }
+  return [...ties]
+    .flatMap((tie) => {
+      const [parent, pair] = tie.split(': ') as [string, string];
+      const [a, b] = pair.split(' -> ') as [string, string];
+      return a < b && ties.has(`${parent}: ${b} -> ${a}`) ? [`${parent}: ${a} <-> ${b}`] : [];
+    })
+    .sort();
+}
+
+/** The imports of an area's files (a folder under src/areas/) by the change cycle's. */
+function areaImportsOfChange(imports: Map<string, string[]>): string[] {
+  return [...imports].flatMap(([file, targets]) =>
+    file.startsWith('src/areas/change/')
+      ? targets.filter((target) => areaOf(target) !== undefined && areaOf(target) !== 'change').map((target) => `${file} -> ${target}`)
+      : [],
+  );
+}
+
+/** What the change cycle still reads of the areas' own code, each to move into the kind of record it serves. */
+const CHANGE_STILL_IMPORTS: string[] = [
+  'src/areas/change/account.ts -> src/areas/themes/client.ts',
+  'src/areas/change/impact/audience.ts -> src/areas/campaigns/client.ts',
+  'src/areas/change/impact/audience.ts -> src/areas/lists/client.ts',
+  'src/areas/change/impact/audience.ts -> src/areas/segments/client.ts',
+  'src/areas/change/impact/impact.ts -> src/areas/email-messages/client.ts',
+  'src/areas/change/impact/impact.ts -> src/areas/transactional/client.ts',
+  'src/areas/change/impact/impact.ts -> src/areas/workflows/client.ts',
+  'src/areas/change/namesakes.ts -> src/areas/campaign-groups/client.ts',
+  'src/areas/change/namesakes.ts -> src/areas/components/client.ts',
+  'src/areas/change/namesakes.ts -> src/areas/groups/client.ts',
+  'src/areas/change/namesakes.ts -> src/areas/segments/client.ts',
+  'src/areas/change/namesakes.ts -> src/areas/themes/client.ts',
+  'src/areas/change/namesakes.ts -> src/areas/transactional/client.ts',
+];

@@ -85,7 +85,7 @@ async function notify(context: Uses<'client'>, url: string, before: Problem[] | 
 
 /** The links and images of the emails read, fetched and judged (the qa family's network rules). */
 async function fetchLinks(context: Uses<'client'>, account: Account, options: CheckOptions, progress: ProgressLine): Promise<Problem[]> {
-  const [{ checkLinks }, { renderedEmails }] = await Promise.all([import('./links/check.js'), import('./rules/rendered.js')]);
+  const [{ checkLinks }, { renderedEmails }] = await Promise.all([import('./links/check.js'), import('./emails.js')]);
   const { userAgent, timeoutMs, proxy, signal, debug } = context.outsideSettings();
   return checkLinks(renderedEmails(account), {
     userAgent,
@@ -100,7 +100,7 @@ async function fetchLinks(context: Uses<'client'>, account: Account, options: Ch
 
 /** Each email scored by the team's spamd, which --spamassassin names. */
 async function spamdVerdicts(context: Uses<'client'>, account: Account, spamd: { host: string; port: number }): Promise<Problem[]> {
-  const [{ scoreWithSpamd }, { renderedEmails }] = await Promise.all([import('./spamc.js'), import('./rules/rendered.js')]);
+  const [{ scoreWithSpamd }, { renderedEmails }] = await Promise.all([import('./spamc.js'), import('./emails.js')]);
   const { timeoutMs, signal } = context.outsideSettings();
   return scoreWithSpamd(renderedEmails(account), spamd, timeoutMs, signal, account.unchecked);
 }
@@ -123,7 +123,7 @@ export const check: Handler<[], CheckOptions> = handler(['out', 'client', 'files
   const wantsMetrics = Object.values(expected.thresholds).some((rate) => rate !== undefined) && (only === undefined || only.has('metrics'));
   const snapshot = options.snapshot === undefined ? undefined : readSnapshot(options.snapshot);
   // The source is read before the account: a directory that cannot be read stops the run at once.
-  const code = options.code === undefined ? undefined : (await import('./code/scan.js')).scanCode(options.code);
+  const code = options.code === undefined ? undefined : (await import('../../app-code/scan.js')).scanCode(options.code);
   const progress = new ProgressLine(() => context.runtime.stderr, context.runtime.paged);
   // The network rules run only when asked: a CI job stays offline unless it says --links. The links
   // are fetched as soon as the emails are read, while Guardian's reports are read.

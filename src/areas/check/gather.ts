@@ -27,7 +27,7 @@ import { segments } from '../segments/client.js';
 import { themes } from '../themes/client.js';
 import { transactionalEmails } from '../transactional/client.js';
 import { getWorkflow, getWorkflowNode, workflows } from '../workflows/client.js';
-import type { CodeScan } from './code/uses.js';
+import type { CodeScan } from '../../app-code/uses.js';
 import { campaignTarget, readCounters, transactionalTarget, workflowEmailTarget, type EmailCounters, type MetricsTarget } from './metrics.js';
 import { appUrl, type Problem, type RecordRef } from './records.js';
 

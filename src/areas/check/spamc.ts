@@ -8,11 +8,10 @@
 import { randomUUID } from 'node:crypto';
 import { connect } from 'node:net';
 import { textOfDocument } from '../../lmx/qa/index.js';
+import { type RenderedEmail, whichEmail } from './emails.js';
 import type { Account } from './gather.js';
 import { LINK_RULES } from './links/rules.js';
 import { problem, type Problem } from './records.js';
-import { whichEmail } from './rules/content.js';
-import type { RenderedEmail } from './rules/rendered.js';
 
 /** spamd answers a message this large at most by default (spamc's -s): larger ones are not scored. */
 const MAX_MESSAGE_BYTES = 500 * 1024;

@@ -178,7 +178,7 @@ export const review: Handler<[string | undefined], ReviewOptions> = handler(
 
 /** The review with each transactional email's sends in the app's source, as `check --code` finds them. */
 async function withSends(review: Review, code: string[]): Promise<Review> {
-  const [{ scanCode }, { withCallSites }] = await Promise.all([import('../check/code/scan.js'), import('./review/call-sites.js')]);
+  const [{ scanCode }, { withCallSites }] = await Promise.all([import('../../app-code/scan.js'), import('./review/call-sites.js')]);
   return withCallSites(review, scanCode(code).uses);
 }
 

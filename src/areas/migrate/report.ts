@@ -11,7 +11,7 @@ import { parse } from '@babel/parser';
 import { LocalFileError, UsageError } from '../../base/errors.js';
 import { handler, type Handler } from '../../core/capabilities.js';
 import { refuseOverwrites, writeRecords, type GivenFields } from '../content/convert/command.js';
-import { JS_EXTENSIONS, sourceFiles } from '../check/code/files.js';
+import { JS_EXTENSIONS, sourceFiles } from '../../app-code/files.js';
 import type { LoopsCall, MigrationReport, ReportedSend } from './model.js';
 import { renderReport } from './render.js';
 import { IMPORT_EXTENSIONS, mayHoldSends, providerSends, type ProviderSend } from './sends.js';

@@ -130,7 +130,7 @@ async function asked<T>(question: () => Promise<T>): Promise<{ answer: T } | { e
 
 /** The impact of a plan's calls, record by record, in the plan's order. */
 export async function impactOf(client: ApiClient, units: readonly ImpactUnit[], options: ImpactOptions = {}): Promise<ImpactRecord[]> {
-  const scan = options.code === undefined || options.code.length === 0 ? undefined : (await import('../../check/code/scan.js')).scanCode(options.code);
+  const scan = options.code === undefined || options.code.length === 0 ? undefined : (await import('../../../app-code/scan.js')).scanCode(options.code);
   const records: ImpactRecord[] = [];
   for (const unit of units) {
     if (unit.kind === 'workflows') records.push(...(await workflowImpact(client, unit)));
@@ -337,7 +337,7 @@ async function recordImpact(client: ApiClient, unit: ImpactUnit, uses: CodeUses 
   return records;
 }
 
-type CodeUses = Awaited<ReturnType<typeof import('../../check/code/scan.js').scanCode>>['uses'];
+type CodeUses = Awaited<ReturnType<typeof import('../../../app-code/scan.js').scanCode>>['uses'];
 
 /**
  * A transactional email's data variables once its draft is published, against what is published

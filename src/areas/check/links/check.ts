@@ -8,10 +8,9 @@ import { elementsOf, textOf, type LmxAttribute, type LmxElement } from '../../..
 import { embedComponents } from '../../../lmx/qa/index.js';
 import { safeNumber } from '../../../lmx/theme.js';
 import { countOf } from '../../../render/numbers.js';
+import { type RenderedEmail, whichEmail } from '../emails.js';
 import type { CheckedMessage } from '../gather.js';
 import { problem, type Problem } from '../records.js';
-import { whichEmail } from '../rules/content.js';
-import type { RenderedEmail } from '../rules/rendered.js';
 import { IN_ALL, Prober, type ProbeSettings, type Verdict } from './probe.js';
 import { settleLimit } from '../../../api/concurrency.js';
 import { LINK_RULES, type LinkRule } from './rules.js';

@@ -6,7 +6,7 @@
  */
 import { closeMatches } from '../../../base/suggest.js';
 import { dataVariableVerdict, leftOut, unstatedNote } from '../../../platform/transactional/data-variables.js';
-import type { CodeUse } from '../code/uses.js';
+import type { CodeUse } from '../../../app-code/uses.js';
 import type { Account } from '../gather.js';
 import { problem, type Problem, type RecordRef } from '../records.js';
 import { declareRules, type RuleFamily } from './rule.js';

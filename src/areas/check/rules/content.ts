@@ -6,6 +6,7 @@
 import { checkLmx } from '../../../lmx/index.js';
 import { FALLBACK_FIELD_NAMES, type EmailMessage } from '../../../platform/email-messages/schemas.js';
 import type { CheckedMessage } from '../gather.js';
+import { editHint, whichEmail } from '../emails.js';
 import { problem, type Problem } from '../records.js';
 import { declareRules, type RuleFamily } from './rule.js';
 
@@ -35,16 +36,6 @@ const CONTENT_FIELDS = [
 function changedFields(draft: EmailMessage, published: EmailMessage): string[] {
   const same = (a: unknown, b: unknown) => JSON.stringify(a ?? {}) === JSON.stringify(b ?? {}) || (a ?? '') === (b ?? '');
   return CONTENT_FIELDS.filter((field) => !same(draft[field], published[field]));
-}
-
-/** Which email of the record a problem is in: `the published email`, `the workflow email "Welcome"`. */
-export function whichEmail(checked: CheckedMessage): string {
-  return checked.role.startsWith('"') || checked.role.startsWith('node ') ? `the email ${checked.role}` : `the ${checked.role} email`;
-}
-
-/** Where to fix a message's content. */
-export function editHint(checked: CheckedMessage): string {
-  return `edit it in the app, or \`loopsctl email-messages get ${checked.message.id} --lmx > email.lmx\`, edit, and \`loopsctl email-messages update ${checked.message.id} --lmx-file email.lmx --expected-revision-id <revision>\``;
 }
 
 function guardianProblems(checked: CheckedMessage): Problem[] {

@@ -4,10 +4,9 @@
  * its links and images fetched (../links/), whose findings the run hands in on the account.
  */
 import { QA_RULES, qaFindings } from '../../../lmx/qa/index.js';
+import { renderedEmails, whichEmail } from '../emails.js';
 import { problem, type Problem } from '../records.js';
 import { LINK_RULES } from '../links/rules.js';
-import { whichEmail } from './content.js';
-import { renderedEmails } from './rendered.js';
 import { declareRules, type RuleFamily } from './rule.js';
 
 const { rules } = declareRules('qa', {

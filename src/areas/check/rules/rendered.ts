@@ -4,11 +4,10 @@
  * so only the source says it had none); the size from the email rendered locally with the
  * account's components and theme, as `content render` renders it.
  */
-import { elementsOf, parseLmx, themeIdOf, type LmxAttribute, type LmxDocument, type LmxElement } from '../../../lmx/index.js';
-import { renderLmx } from '../../../lmx/render.js';
+import { elementsOf, type LmxAttribute, type LmxDocument, type LmxElement } from '../../../lmx/index.js';
+import { editHint, renderedEmails, whichEmail } from '../emails.js';
 import type { Account, CheckedMessage } from '../gather.js';
 import { problem, type Problem } from '../records.js';
-import { editHint, whichEmail } from './content.js';
 import { declareRules, type RuleFamily } from './rule.js';
 
 const { rules, severityOf } = declareRules('rendered', {
@@ -105,36 +104,6 @@ function inboxProblems(checked: CheckedMessage): Problem[] {
       ),
     );
   return problems;
-}
-
-export interface RenderedEmail {
-  checked: CheckedMessage;
-  document: LmxDocument;
-  /** The theme's styles it is drawn with: its own theme's, else the account's default theme's. */
-  theme?: Record<string, unknown>;
-  html: string;
-  /** The account's components, parsed, by id: what its `<Component>` tags draw. */
-  components: ReadonlyMap<string, LmxDocument>;
-}
-
-const renderedOf = new WeakMap<Account, RenderedEmail[]>();
-
-/** Each checked email parsed and rendered with the account's components and theme, once per account for every family that reads it. */
-export function renderedEmails(account: Account): RenderedEmail[] {
-  const known = renderedOf.get(account);
-  if (known !== undefined) return known;
-  const components = new Map(account.components.map((component) => [component.id, parseLmx(component.lmx).document]));
-  const themes = new Map(account.themes.map((theme) => [theme.id, theme.styles as Record<string, unknown>]));
-  const defaultTheme = account.themes.find((theme) => theme.isDefault)?.styles as Record<string, unknown> | undefined;
-  const emails = account.messages.map((checked) => {
-    const { document } = parseLmx(checked.message.lmx);
-    const themeId = themeIdOf(document);
-    const theme = (themeId === undefined ? undefined : themes.get(themeId)) ?? defaultTheme;
-    const { html } = renderLmx(document, { theme, components, subject: checked.message.subject, previewText: checked.message.previewText });
-    return { checked, document, html, components, ...(theme === undefined ? {} : { theme }) };
-  });
-  renderedOf.set(account, emails);
-  return emails;
 }
 
 export const rendered: RuleFamily = {

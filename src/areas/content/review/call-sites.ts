@@ -5,7 +5,7 @@
  * adds that it gives no value for, and those it gives that the email no longer uses. A send that
  * lacks a variable the email now uses is refused by the API unless the email gives it a fallback.
  */
-import type { CodeUse } from '../../check/code/uses.js';
+import type { CodeUse } from '../../../app-code/uses.js';
 import type { CallSite } from '../../change/impact/impact.js';
 import type { Review, ReviewedEmail } from './compare.js';
 

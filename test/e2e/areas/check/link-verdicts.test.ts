@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkLinks } from '../../../../src/areas/check/links/check.js';
 import type { CheckedMessage } from '../../../../src/areas/check/gather.js';
-import type { RenderedEmail } from '../../../../src/areas/check/rules/rendered.js';
+import type { RenderedEmail } from '../../../../src/areas/check/emails.js';
 import { parseLmx } from '../../../../src/lmx/index.js';
 import type { EmailMessage } from '../../../../src/platform/email-messages/schemas.js';
 import { type LinkHost, page, publicNetwork, redirect, startLinkHost, status, testResolver } from '../../../support/link-hosts.js';

@@ -1,7 +1,7 @@
 import { parse } from '@babel/parser';
 import { describe, expect, it } from 'vitest';
-import { javascriptUses } from '../../../../src/areas/check/code/javascript.js';
-import { tokenUses } from '../../../../src/areas/check/code/tokens.js';
+import { javascriptUses } from '../../../src/app-code/javascript.js';
+import { tokenUses } from '../../../src/app-code/tokens.js';
 
 const brief = ({ uses }: ReturnType<typeof tokenUses>) =>
   uses.map(({ kind, value, line, column, dataVariables }) => ({ kind, value, line, column, dataVariables }));

@@ -6,7 +6,7 @@
  */
 import { lstatSync, readdirSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
-import { LocalFileError } from '../../../base/errors.js';
+import { LocalFileError } from '../base/errors.js';
 import type { CodeScan } from './uses.js';
 
 /** Larger source files are generated or bundled: skipped, and said so. */

@@ -5,9 +5,9 @@
  * where it stopped.
  */
 import { describe, expect, it } from 'vitest';
-import { MAX_SOURCE_BYTES } from '../../../../src/areas/check/code/files.js';
-import { scanFile } from '../../../../src/areas/check/code/scan.js';
-import { MAX_TOKENS, tokenUses } from '../../../../src/areas/check/code/tokens.js';
+import { MAX_SOURCE_BYTES } from '../../../src/app-code/files.js';
+import { scanFile } from '../../../src/app-code/scan.js';
+import { MAX_TOKENS, tokenUses } from '../../../src/app-code/tokens.js';
 
 /** A file of the largest size --code reads, made of one unit again and again. */
 const largest = (prefix: string, unit: string) => prefix + unit.repeat(Math.floor((MAX_SOURCE_BYTES - prefix.length) / unit.length));

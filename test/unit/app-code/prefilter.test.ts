@@ -10,9 +10,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { scanCode, scanFile } from '../../../../src/areas/check/code/scan.js';
-import { mayHoldUses } from '../../../../src/areas/check/code/uses.js';
-import { tempDir } from '../../../support/main.js';
+import { scanCode, scanFile } from '../../../src/app-code/scan.js';
+import { mayHoldUses } from '../../../src/app-code/uses.js';
+import { tempDir } from '../../support/main.js';
 
 const NAMES = ['transactionalId', 'eventName', 'mailingLists', 'dataVariables', 'createContact', 'updateContact'];
 
