@@ -14,6 +14,7 @@
 import { closeSync, fsyncSync, lstatSync, openSync, renameSync, rmSync, watch, writeFileSync, type FSWatcher, type Stats } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { builtinModule } from '../base/builtin.js';
+import { quietSqlite } from '../base/sqlite.js';
 import { LocalFileError } from '../base/errors.js';
 import { keepRowsIn, type KeptRows, type RowKind, type StateCore } from './module.js';
 import { readOnUse, ROW_SLICES, SliceRows, unparsed, type Statement } from './state-rows.js';
@@ -29,28 +30,10 @@ interface Sqlite {
   DatabaseSync: new (path: string) => Database;
 }
 
-let sqlite: Sqlite | undefined;
-
-/**
- * node:sqlite, loaded on first use. Node 22 says "SQLite is an experimental feature" as it loads
- * the module: a command's stderr is the person's, so that one warning is passed over.
- */
+/** node:sqlite, loaded on first use (quietly: see base/sqlite.ts). */
 function sqliteModule(): Sqlite {
-  if (sqlite !== undefined) return sqlite;
-  const emitWarning = process.emitWarning;
-  process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
-    const text = typeof warning === 'string' ? warning : warning.message;
-    if (/\bSQLite\b/.test(text)) return;
-    return (emitWarning as (...parameters: unknown[]) => void).call(process, warning, ...rest);
-  }) as typeof process.emitWarning;
-  try {
-    sqlite = builtinModule('node:sqlite') as unknown as Sqlite | undefined;
-  } catch {
-    // A Node without it (20): said below.
-  } finally {
-    process.emitWarning = emitWarning;
-  }
-  if (sqlite?.DatabaseSync === undefined)
+  const sqlite = quietSqlite() as unknown as Sqlite | undefined;
+  if (sqlite === undefined)
     throw new LocalFileError(`the sandbox keeps its state with node:sqlite, which Node.js ${process.versions.node} does not have`, {
       hint: 'run loopsctl with Node.js 22.13 or later',
     });

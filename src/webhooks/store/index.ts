@@ -1,0 +1,393 @@
+/**
+ * The delivery store: the journal of every delivery an app or `webhooks listen` received (headers,
+ * raw body, when, whether verified, the handler's outcome), the claims that make a delivery
+ * handled once across processes and restarts, and the queue of deliveries to forward to each
+ * target. One set of queries over either database (sql.ts); `openDeliveryStore` picks it by URL.
+ */
+import type { DeliveryJournal, DeliveryOutcome, ReceivedDelivery } from '../journal.js';
+import { openPostgres, redactedUrl } from './postgres.js';
+import { DeliveryStoreError, migrate, type Row, type SqlDatabase } from './sql.js';
+import { openSqlite } from './sqlite.js';
+
+export { DeliveryStoreError } from './sql.js';
+
+export interface DeliveryStoreOptions {
+  /**
+   * How long a claim holds without being settled as handled, in milliseconds (default 5 minutes):
+   * a process that stopped mid-handling leaves a claim that the platform's later retry may take.
+   */
+  claimLeaseMs?: number;
+  /** The clock, for tests. */
+  now?: () => Date;
+}
+
+/** Which deliveries: all of them unless narrowed. */
+export interface DeliveryFilter {
+  /** The recipient (contactIdentity.email), in any case. */
+  to?: string;
+  /** One event name or several. */
+  event?: string | readonly string[];
+  /** The email's id (`email.id` in the payload). */
+  emailId?: string;
+  /** Events at or after this time (the event's eventTime, else when it arrived). */
+  since?: Date;
+  /** Events before this time. */
+  until?: Date;
+  /** Only deliveries queued for this forwarding target; each found carries its `forward`. */
+  target?: string;
+  limit?: number;
+  /** Newest first (the default), or oldest first (for a replay). */
+  order?: 'newest' | 'oldest';
+}
+
+/** Where a delivery stands with one forwarding target. */
+export interface ForwardState {
+  readonly target: string;
+  readonly webhookId: string;
+  readonly enqueuedAt: Date;
+  readonly attempts: number;
+  readonly lastAt: Date | null;
+  /** The target's last status, or null when it did not answer (see lastError). */
+  readonly lastStatus: number | null;
+  readonly lastError: string | null;
+  /** When it is due again; null once done, or given up. */
+  readonly nextAt: Date | null;
+  /** When the target accepted it (2xx). */
+  readonly doneAt: Date | null;
+}
+
+/** A delivery as the journal keeps it. */
+export interface StoredDelivery extends ReceivedDelivery {
+  readonly eventName: string | null;
+  /** The event's time (eventTime), else when it arrived. */
+  readonly eventAt: Date;
+  /** contactIdentity.email, in lower case. */
+  readonly recipient: string | null;
+  readonly emailId: string | null;
+  readonly contactId: string | null;
+  /** The handler's outcome; null while none was kept. */
+  readonly outcome: DeliveryOutcome | null;
+  readonly settledAt: Date | null;
+  /** With a `target` filter: where the delivery stands with that target. */
+  readonly forward?: ForwardState;
+}
+
+export type StatsBy = 'email' | 'event' | 'day';
+
+/** Counts over the journal's events, a send being a `*.email.sent` event. */
+export interface DeliveryStats {
+  /** The recipient, event name or day (YYYY-MM-DD, UTC) counted; null for all together. */
+  readonly key: string | null;
+  readonly events: number;
+  readonly sends: number;
+  readonly deliveries: number;
+  /** Hard bounces: the email will not be delivered. */
+  readonly bounces: number;
+  readonly softBounces: number;
+  readonly complaints: number;
+  readonly opens: number;
+  readonly clicks: number;
+  readonly unsubscribes: number;
+}
+
+export interface ForwardAttempt {
+  readonly at: Date;
+  /** The target's status, or null when it did not answer. */
+  readonly status: number | null;
+  readonly error?: string | null;
+  /** When to try again; null when done (2xx) or given up. */
+  readonly nextAt: Date | null;
+}
+
+const DEFAULT_LEASE_MS = 5 * 60_000;
+const DAY_MS = 86_400_000;
+
+/** The counts of stats(), as SQL over the event names. */
+const COUNTS = {
+  sends: "event_name LIKE '%.email.sent'",
+  deliveries: "event_name = 'email.delivered'",
+  bounces: "event_name = 'email.hardBounced'",
+  softBounces: "event_name = 'email.softBounced'",
+  complaints: "event_name = 'email.spamReported'",
+  opens: "event_name = 'email.opened'",
+  clicks: "event_name = 'email.clicked'",
+  unsubscribes: "event_name = 'email.unsubscribed'",
+} as const;
+
+export class DeliveryStore implements DeliveryJournal {
+  private readonly leaseMs: number;
+  private readonly now: () => Date;
+
+  constructor(
+    private readonly db: SqlDatabase,
+    /** The store as it may be shown (a PostgreSQL URL without its password). */
+    readonly location: string,
+    options: DeliveryStoreOptions = {},
+  ) {
+    this.leaseMs = options.claimLeaseMs ?? DEFAULT_LEASE_MS;
+    this.now = options.now ?? (() => new Date());
+  }
+
+  async claim(webhookId: string): Promise<boolean> {
+    const now = this.now().getTime();
+    // Taken when new, or when an earlier claim was never settled as handled within the lease.
+    const changed = await this.db.run(
+      `INSERT INTO loopsctl_webhook_claims (webhook_id, claimed_at) VALUES (?, ?)
+       ON CONFLICT (webhook_id) DO UPDATE SET claimed_at = excluded.claimed_at
+       WHERE loopsctl_webhook_claims.handled_at IS NULL AND loopsctl_webhook_claims.claimed_at < ?`,
+      [webhookId, now, now - this.leaseMs],
+    );
+    return changed === 1;
+  }
+
+  async release(webhookId: string): Promise<void> {
+    await this.db.run('DELETE FROM loopsctl_webhook_claims WHERE webhook_id = ? AND handled_at IS NULL', [webhookId]);
+  }
+
+  async record(delivery: ReceivedDelivery): Promise<boolean> {
+    const facts = factsOf(delivery.body);
+    const received = delivery.receivedAt.getTime();
+    const changed = await this.db.run(
+      `INSERT INTO loopsctl_webhook_deliveries
+         (webhook_id, received_at, event_at, event_name, recipient, email_id, contact_id, headers, body, verified)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (webhook_id) DO NOTHING`,
+      [
+        delivery.webhookId,
+        received,
+        facts.eventTime === null ? received : facts.eventTime * 1000,
+        facts.eventName,
+        facts.recipient,
+        facts.emailId,
+        facts.contactId,
+        JSON.stringify(delivery.headers),
+        delivery.body,
+        delivery.verified ? 1 : 0,
+      ],
+    );
+    return changed === 1;
+  }
+
+  async settle(webhookId: string, outcome: DeliveryOutcome): Promise<void> {
+    const now = this.now().getTime();
+    await this.db.run('UPDATE loopsctl_webhook_deliveries SET outcome = ?, error = ?, settled_at = ? WHERE webhook_id = ?', [
+      outcome.state,
+      outcome.state === 'failed' ? outcome.error : null,
+      now,
+      webhookId,
+    ]);
+    if (outcome.state === 'handled') await this.db.run('UPDATE loopsctl_webhook_claims SET handled_at = ? WHERE webhook_id = ?', [now, webhookId]);
+  }
+
+  /** The deliveries the filter selects, newest first unless asked otherwise. */
+  async find(filter: DeliveryFilter = {}): Promise<StoredDelivery[]> {
+    const { where, params } = conditions(filter);
+    const forward = filter.target === undefined ? '' : ', f.*';
+    const join = filter.target === undefined ? '' : ' JOIN loopsctl_webhook_forwards f ON f.webhook_id = d.webhook_id AND f.target = ?';
+    const direction = filter.order === 'oldest' ? 'ASC' : 'DESC';
+    const limit = filter.limit === undefined ? '' : ` LIMIT ${Math.max(0, Math.floor(filter.limit))}`;
+    const rows = await this.db.all(
+      `SELECT d.*${forward} FROM loopsctl_webhook_deliveries d${join}${where} ORDER BY d.event_at ${direction}, d.webhook_id ${direction}${limit}`,
+      filter.target === undefined ? params : [filter.target, ...params],
+    );
+    return rows.map((row) => storedDelivery(row, filter.target !== undefined));
+  }
+
+  /** How many deliveries the filter selects (its limit aside): what a replay of them sends. */
+  async count(filter: DeliveryFilter = {}): Promise<number> {
+    const { where, params } = conditions(filter);
+    const join = filter.target === undefined ? '' : ' JOIN loopsctl_webhook_forwards f ON f.webhook_id = d.webhook_id AND f.target = ?';
+    const [row] = await this.db.all(
+      `SELECT COUNT(*) AS n FROM loopsctl_webhook_deliveries d${join}${where}`,
+      filter.target === undefined ? params : [filter.target, ...params],
+    );
+    const total = Number(row!.n);
+    return filter.limit === undefined ? total : Math.min(total, Math.max(0, Math.floor(filter.limit)));
+  }
+
+  async get(webhookId: string): Promise<StoredDelivery | undefined> {
+    const [row] = await this.db.all('SELECT d.* FROM loopsctl_webhook_deliveries d WHERE d.webhook_id = ?', [webhookId]);
+    return row === undefined ? undefined : storedDelivery(row, false);
+  }
+
+  /** The counts of the selected events, in all (`by` not given) or by recipient, event name or UTC day; largest key first for days. */
+  async stats(filter: Omit<DeliveryFilter, 'limit' | 'order' | 'target'> = {}, by?: StatsBy): Promise<DeliveryStats[]> {
+    const { where, params } = conditions(filter);
+    const key = by === undefined ? 'NULL' : by === 'email' ? 'd.recipient' : by === 'event' ? 'd.event_name' : `d.event_at / ${DAY_MS}`;
+    const sums = Object.entries(COUNTS)
+      .map(([name, condition]) => `SUM(CASE WHEN ${condition} THEN 1 ELSE 0 END) AS ${name.toLowerCase()}`)
+      .join(', ');
+    const group = by === undefined ? '' : ' GROUP BY 1 ORDER BY 1';
+    const rows = await this.db.all(`SELECT ${key} AS k, COUNT(*) AS events, ${sums} FROM loopsctl_webhook_deliveries d${where}${group}`, params);
+    return rows.map((row) => ({
+      key: row.k === null || row.k === undefined ? null : by === 'day' ? new Date(Number(row.k) * DAY_MS).toISOString().slice(0, 10) : String(row.k),
+      events: Number(row.events),
+      ...(Object.fromEntries(Object.keys(COUNTS).map((name) => [name, Number(row[name.toLowerCase()] ?? 0)])) as Record<keyof typeof COUNTS, number>),
+    }));
+  }
+
+  /** Queues a delivery for a target, due at `at` (now by default); false when it was queued already. */
+  async enqueueForward(target: string, webhookId: string, at: Date = this.now()): Promise<boolean> {
+    const changed = await this.db.run(
+      'INSERT INTO loopsctl_webhook_forwards (target, webhook_id, enqueued_at, next_at) VALUES (?, ?, ?, ?) ON CONFLICT (target, webhook_id) DO NOTHING',
+      [target, webhookId, this.now().getTime(), at.getTime()],
+    );
+    return changed === 1;
+  }
+
+  /** The deliveries due for a target at `at`, earliest due first, with where each stands. */
+  async dueForwards(target: string, at: Date, limit = 100): Promise<(StoredDelivery & { forward: ForwardState })[]> {
+    const rows = await this.db.all(
+      `SELECT d.*, f.* FROM loopsctl_webhook_forwards f JOIN loopsctl_webhook_deliveries d ON d.webhook_id = f.webhook_id
+       WHERE f.target = ? AND f.next_at IS NOT NULL AND f.next_at <= ? ORDER BY f.next_at, f.webhook_id LIMIT ${Math.max(0, Math.floor(limit))}`,
+      [target, at.getTime()],
+    );
+    return rows.map((row) => storedDelivery(row, true) as StoredDelivery & { forward: ForwardState });
+  }
+
+  /** When the next delivery for a target is due, or undefined when none waits. */
+  async nextForwardAt(target: string): Promise<Date | undefined> {
+    const [row] = await this.db.all('SELECT MIN(next_at) AS next FROM loopsctl_webhook_forwards WHERE target = ? AND next_at IS NOT NULL', [target]);
+    return row?.next === null || row?.next === undefined ? undefined : new Date(Number(row.next));
+  }
+
+  /** Keeps what a target answered; a 2xx marks it done, else it is due again at `nextAt` (null: given up). */
+  async recordForwardAttempt(target: string, webhookId: string, attempt: ForwardAttempt): Promise<void> {
+    const accepted = attempt.status !== null && attempt.status >= 200 && attempt.status < 300;
+    await this.db.run(
+      `UPDATE loopsctl_webhook_forwards SET attempts = attempts + 1, last_at = ?, last_status = ?, last_error = ?, next_at = ?, done_at = ?
+       WHERE target = ? AND webhook_id = ?`,
+      [
+        attempt.at.getTime(),
+        attempt.status,
+        attempt.error ?? null,
+        accepted || attempt.nextAt === null ? null : attempt.nextAt.getTime(),
+        accepted ? attempt.at.getTime() : null,
+        target,
+        webhookId,
+      ],
+    );
+  }
+
+  /** Where a delivery stands with each target it was queued for. */
+  async forwards(webhookId: string): Promise<ForwardState[]> {
+    const rows = await this.db.all('SELECT * FROM loopsctl_webhook_forwards WHERE webhook_id = ? ORDER BY target', [webhookId]);
+    return rows.map(forwardState);
+  }
+
+  close(): Promise<void> {
+    return this.db.close();
+  }
+}
+
+/**
+ * Opens (and on first use creates) a delivery store: `sqlite:<file>` (or a plain file path) with
+ * node:sqlite, for one process or one machine; `postgres://…` (or `postgresql://…`) with the pg
+ * client, for an app that runs several instances.
+ */
+export async function openDeliveryStore(url: string, options: DeliveryStoreOptions = {}): Promise<DeliveryStore> {
+  const isPostgres = /^postgres(ql)?:\/\//i.test(url);
+  if (!isPostgres && /^[a-z][a-z0-9+.-]*:\/\//i.test(url) && !url.startsWith('sqlite:'))
+    throw new DeliveryStoreError(`the store ${redactedUrl(url)} is neither sqlite:<file> nor postgres://…`);
+  const location = isPostgres ? redactedUrl(url) : url.startsWith('sqlite:') ? url.slice('sqlite:'.length) : url;
+  if (location === '') throw new DeliveryStoreError('the store sqlite: names no file: give sqlite:<file>');
+  const db = isPostgres ? await openPostgres(url) : openSqlite(location);
+  try {
+    await migrate(db, location);
+  } catch (error) {
+    await db.close().catch(() => {});
+    throw error;
+  }
+  return new DeliveryStore(db, location, options);
+}
+
+/** The facts of a body the journal is searched by; nulls where the body does not say. */
+function factsOf(body: string): {
+  eventName: string | null;
+  eventTime: number | null;
+  recipient: string | null;
+  emailId: string | null;
+  contactId: string | null;
+} {
+  let event: Record<string, unknown> = {};
+  try {
+    const parsed: unknown = JSON.parse(body);
+    if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) event = parsed as Record<string, unknown>;
+  } catch {
+    // Kept as received: nothing to search it by.
+  }
+  const text = (value: unknown) => (typeof value === 'string' ? value : null);
+  const identity = (event.contactIdentity ?? {}) as Record<string, unknown>;
+  const email = (event.email ?? {}) as Record<string, unknown>;
+  const time = event.eventTime;
+  return {
+    eventName: text(event.eventName),
+    eventTime: typeof time === 'number' && Number.isSafeInteger(time) ? time : null,
+    recipient: text(identity.email)?.toLowerCase() ?? null,
+    emailId: text(email.id),
+    contactId: text(identity.id),
+  };
+}
+
+function conditions(filter: DeliveryFilter): { where: string; params: unknown[] } {
+  const clauses: string[] = [];
+  const params: unknown[] = [];
+  if (filter.to !== undefined) {
+    clauses.push('d.recipient = ?');
+    params.push(filter.to.toLowerCase());
+  }
+  if (filter.event !== undefined) {
+    const names = typeof filter.event === 'string' ? [filter.event] : [...filter.event];
+    clauses.push(names.length === 0 ? '1 = 0' : `d.event_name IN (${names.map(() => '?').join(', ')})`);
+    params.push(...names);
+  }
+  if (filter.emailId !== undefined) {
+    clauses.push('d.email_id = ?');
+    params.push(filter.emailId);
+  }
+  if (filter.since !== undefined) {
+    clauses.push('d.event_at >= ?');
+    params.push(filter.since.getTime());
+  }
+  if (filter.until !== undefined) {
+    clauses.push('d.event_at < ?');
+    params.push(filter.until.getTime());
+  }
+  return { where: clauses.length === 0 ? '' : ` WHERE ${clauses.join(' AND ')}`, params };
+}
+
+const dateOrNull = (value: unknown) => (value === null || value === undefined ? null : new Date(Number(value)));
+
+function storedDelivery(row: Row, withForward: boolean): StoredDelivery {
+  const outcome: DeliveryOutcome | null =
+    row.outcome === 'handled' ? { state: 'handled' } : row.outcome === 'failed' ? { state: 'failed', error: String(row.error ?? '') } : null;
+  return {
+    webhookId: String(row.webhook_id),
+    receivedAt: new Date(Number(row.received_at)),
+    headers: JSON.parse(String(row.headers)) as Record<string, string>,
+    body: String(row.body),
+    verified: Number(row.verified) === 1,
+    eventName: (row.event_name as string | null) ?? null,
+    eventAt: new Date(Number(row.event_at)),
+    recipient: (row.recipient as string | null) ?? null,
+    emailId: (row.email_id as string | null) ?? null,
+    contactId: (row.contact_id as string | null) ?? null,
+    outcome,
+    settledAt: dateOrNull(row.settled_at),
+    ...(withForward ? { forward: forwardState(row) } : {}),
+  };
+}
+
+function forwardState(row: Row): ForwardState {
+  return {
+    target: String(row.target),
+    webhookId: String(row.webhook_id),
+    enqueuedAt: new Date(Number(row.enqueued_at)),
+    attempts: Number(row.attempts),
+    lastAt: dateOrNull(row.last_at),
+    lastStatus: row.last_status === null || row.last_status === undefined ? null : Number(row.last_status),
+    lastError: (row.last_error as string | null) ?? null,
+    nextAt: dateOrNull(row.next_at),
+    doneAt: dateOrNull(row.done_at),
+  };
+}

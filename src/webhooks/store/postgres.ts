@@ -1,0 +1,94 @@
+/**
+ * The delivery store in PostgreSQL, through the `pg` client: for an app that runs several
+ * instances, in the database it already runs. The first process to open it creates the tables,
+ * under a transaction-scoped advisory lock, so that four starting at once do it once.
+ */
+import { DeliveryStoreError, type Row, type SqlDatabase } from './sql.js';
+
+/** The advisory lock the store's migrations hold ("loopsctl" in ASCII, cut to 32 bits). */
+const MIGRATION_LOCK = 0x6c6f6f70;
+const CONNECT_TIMEOUT_MS = 10_000;
+
+/** A URL as it may be shown: its password replaced. */
+export function redactedUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password !== '') parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return url.replace(/\/\/([^:/@]*):[^@]*@/, '//$1:***@');
+  }
+}
+
+/** `?` parameters as PostgreSQL numbers them. */
+function numbered(sql: string): string {
+  let count = 0;
+  return sql.replace(/\?/g, () => `$${++count}`);
+}
+
+export async function openPostgres(url: string): Promise<SqlDatabase> {
+  const shown = redactedUrl(url);
+  const { default: pg } = await import('pg');
+  const pool = new pg.Pool({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, max: 8 });
+  // An idle connection the server closed: the next query opens another, so this is not the app's crash.
+  pool.on('error', () => {});
+  const fail = (error: unknown): DeliveryStoreError => postgresError(shown, url, error);
+  let held: import('pg').PoolClient | undefined;
+  const query = async (sql: string, params: readonly unknown[]) => {
+    try {
+      return await (held ?? pool).query(numbered(sql), params as unknown[]);
+    } catch (error) {
+      throw fail(error);
+    }
+  };
+  const db: SqlDatabase = {
+    dialect: 'postgres',
+    run: async (sql, params = []) => (await query(sql, params)).rowCount ?? 0,
+    all: async (sql, params = []) => (await query(sql, params)).rows as Row[],
+    async exclusive(work) {
+      let client: import('pg').PoolClient;
+      try {
+        client = await pool.connect();
+      } catch (error) {
+        throw fail(error);
+      }
+      held = client;
+      try {
+        await query('BEGIN', []);
+        await query('SELECT pg_advisory_xact_lock(?)', [MIGRATION_LOCK]);
+        const result = await work();
+        await query('COMMIT', []);
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw error;
+      } finally {
+        held = undefined;
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+  return db;
+}
+
+/** What went wrong, said without the password (the URL shown is redacted; pg's messages never hold it). */
+function postgresError(shown: string, url: string, error: unknown): DeliveryStoreError {
+  const { code, message } = error as { code?: string; message?: string };
+  const password = safePassword(url);
+  const said = password === '' ? String(message) : String(message).split(password).join('***');
+  if (code === '28P01' || code === '28000') return new DeliveryStoreError(`the store ${shown} refused the user or password: ${said}`);
+  if (code === 'ECONNREFUSED') return new DeliveryStoreError(`the store ${shown} cannot be reached: nothing listens there (is PostgreSQL running?)`);
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return new DeliveryStoreError(`the store ${shown} cannot be reached: its host name does not resolve`);
+  if (code === '3D000') return new DeliveryStoreError(`the store ${shown} names a database that does not exist: create it first`);
+  if (/timeout/i.test(said)) return new DeliveryStoreError(`the store ${shown} did not answer within ${CONNECT_TIMEOUT_MS / 1000} s`);
+  return new DeliveryStoreError(`the store ${shown} failed: ${said}`);
+}
+
+function safePassword(url: string): string {
+  try {
+    return decodeURIComponent(new URL(url).password);
+  } catch {
+    return '';
+  }
+}

@@ -1,0 +1,101 @@
+/**
+ * What the delivery store asks of a database: a few statements with `?` parameters, run one at a
+ * time or in a transaction. SQLite (node:sqlite) and PostgreSQL (pg) each answer it, so the
+ * store's queries are written once.
+ */
+
+/** A row as the database returns it: numbers may come back as text (PostgreSQL's bigint). */
+export type Row = Record<string, unknown>;
+
+export interface SqlDatabase {
+  /** The dialect's spelling of the few things the two differ in. */
+  readonly dialect: 'sqlite' | 'postgres';
+  /** Runs a statement; the number of rows it changed. */
+  run(sql: string, params?: readonly unknown[]): Promise<number>;
+  all(sql: string, params?: readonly unknown[]): Promise<Row[]>;
+  /** Runs `work` in a transaction that holds the store's lock, so that one process migrates at a time. */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** Why a store cannot be opened or used: the message says what to do, and never holds a password. */
+export class DeliveryStoreError extends Error {
+  override readonly name = 'DeliveryStoreError';
+}
+
+/** The version of the tables this code writes; a store at a newer one was written by a newer loopsctl. */
+export const STORE_VERSION = 1;
+
+/**
+ * The tables, version by version: each list runs once, in order, inside the exclusive transaction.
+ * Times are milliseconds since the epoch (BIGINT): the same in both dialects, and sortable.
+ */
+export function migrations(dialect: SqlDatabase['dialect']): string[][] {
+  const bigint = dialect === 'postgres' ? 'BIGINT' : 'INTEGER';
+  return [
+    [
+      // A delivery as received. event_at is the event's own time (eventTime), else the time it
+      // arrived; find and stats read it. recipient is contactIdentity.email in lower case.
+      `CREATE TABLE loopsctl_webhook_deliveries (
+        webhook_id TEXT PRIMARY KEY,
+        received_at ${bigint} NOT NULL,
+        event_at ${bigint} NOT NULL,
+        event_name TEXT,
+        recipient TEXT,
+        email_id TEXT,
+        contact_id TEXT,
+        headers TEXT NOT NULL,
+        body TEXT NOT NULL,
+        verified INTEGER NOT NULL,
+        outcome TEXT,
+        error TEXT,
+        settled_at ${bigint}
+      )`,
+      'CREATE INDEX loopsctl_webhook_deliveries_recipient ON loopsctl_webhook_deliveries (recipient, event_at)',
+      'CREATE INDEX loopsctl_webhook_deliveries_email ON loopsctl_webhook_deliveries (email_id, event_at)',
+      'CREATE INDEX loopsctl_webhook_deliveries_event ON loopsctl_webhook_deliveries (event_name, event_at)',
+      'CREATE INDEX loopsctl_webhook_deliveries_time ON loopsctl_webhook_deliveries (event_at)',
+      // A claim is held from the start of handling; handled_at makes it for good.
+      `CREATE TABLE loopsctl_webhook_claims (
+        webhook_id TEXT PRIMARY KEY,
+        claimed_at ${bigint} NOT NULL,
+        handled_at ${bigint}
+      )`,
+      // Each delivery to forward, per target: due at next_at until done_at (answered 2xx).
+      `CREATE TABLE loopsctl_webhook_forwards (
+        target TEXT NOT NULL,
+        webhook_id TEXT NOT NULL,
+        enqueued_at ${bigint} NOT NULL,
+        next_at ${bigint},
+        attempts INTEGER NOT NULL DEFAULT 0,
+        last_at ${bigint},
+        last_status INTEGER,
+        last_error TEXT,
+        done_at ${bigint},
+        PRIMARY KEY (target, webhook_id)
+      )`,
+      'CREATE INDEX loopsctl_webhook_forwards_due ON loopsctl_webhook_forwards (target, next_at)',
+      'CREATE INDEX loopsctl_webhook_forwards_delivery ON loopsctl_webhook_forwards (webhook_id)',
+    ],
+  ];
+}
+
+/**
+ * Creates or upgrades the tables, once, whichever process comes first: the version is read and
+ * written inside the exclusive transaction.
+ */
+export async function migrate(db: SqlDatabase, where: string): Promise<void> {
+  await db.exclusive(async () => {
+    await db.run('CREATE TABLE IF NOT EXISTS loopsctl_webhook_store (version INTEGER NOT NULL)');
+    const [row] = await db.all('SELECT version FROM loopsctl_webhook_store');
+    const version = row === undefined ? 0 : Number(row.version);
+    if (version > STORE_VERSION)
+      throw new DeliveryStoreError(
+        `${where} holds deliveries in version ${version} of the store's tables, newer than this loopsctl reads (${STORE_VERSION}): upgrade loopsctl`,
+      );
+    const steps = migrations(db.dialect);
+    for (let next = version; next < STORE_VERSION; next += 1) for (const statement of steps[next]!) await db.run(statement);
+    if (row === undefined) await db.run('INSERT INTO loopsctl_webhook_store (version) VALUES (?)', [STORE_VERSION]);
+    else if (version < STORE_VERSION) await db.run('UPDATE loopsctl_webhook_store SET version = ?', [STORE_VERSION]);
+  });
+}

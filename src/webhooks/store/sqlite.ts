@@ -1,0 +1,91 @@
+/**
+ * The delivery store in a SQLite file (node:sqlite): for one process or several on one machine.
+ * WAL mode lets readers go on while one process writes; a writer waits for another's lock rather
+ * than failing (busy_timeout). The file is refused when it is a link, cannot be written, or is not
+ * a SQLite database, with a message that says which.
+ */
+import { accessSync, constants, lstatSync } from 'node:fs';
+import { quietSqlite } from '../../base/sqlite.js';
+import { DeliveryStoreError, type Row, type SqlDatabase } from './sql.js';
+
+/** How long a write waits for another process's, before it fails. */
+const BUSY_TIMEOUT_MS = 10_000;
+
+export function openSqlite(file: string): SqlDatabase {
+  const sqlite = quietSqlite();
+  if (sqlite === undefined)
+    throw new DeliveryStoreError(`a sqlite: store needs node:sqlite, which Node.js ${process.versions.node} does not have: use Node.js 22.13 or later`);
+  refuseUnsafeFile(file);
+  let db: import('node:sqlite').DatabaseSync;
+  try {
+    db = new sqlite.DatabaseSync(file);
+    db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    db.exec('PRAGMA journal_mode = WAL');
+    db.exec('PRAGMA synchronous = NORMAL');
+  } catch (error) {
+    throw storeError(file, error);
+  }
+  const statements = new Map<string, import('node:sqlite').StatementSync>();
+  const prepared = (sql: string) => {
+    let statement = statements.get(sql);
+    if (statement === undefined) {
+      statement = db.prepare(sql);
+      statements.set(sql, statement);
+    }
+    return statement;
+  };
+  const guarded = <T>(work: () => T): T => {
+    try {
+      return work();
+    } catch (error) {
+      throw storeError(file, error);
+    }
+  };
+  return {
+    dialect: 'sqlite',
+    run: async (sql, params = []) => guarded(() => Number(prepared(sql).run(...(params as never[])).changes)),
+    all: async (sql, params = []) => guarded(() => prepared(sql).all(...(params as never[])) as Row[]),
+    async exclusive(work) {
+      guarded(() => db.exec('BEGIN IMMEDIATE'));
+      try {
+        const result = await work();
+        guarded(() => db.exec('COMMIT'));
+        return result;
+      } catch (error) {
+        if (db.isTransaction) db.exec('ROLLBACK');
+        throw error;
+      }
+    },
+    async close() {
+      if (db.isOpen) db.close();
+    },
+  };
+}
+
+/** A link could point the store anywhere; a file that cannot be written would fail at the first delivery. */
+function refuseUnsafeFile(file: string): void {
+  let stats: import('node:fs').Stats;
+  try {
+    stats = lstatSync(file);
+  } catch {
+    return; // Made on first use.
+  }
+  if (stats.isSymbolicLink()) throw new DeliveryStoreError(`the store ${file} is a symbolic link: give the path of the file itself`);
+  if (!stats.isFile()) throw new DeliveryStoreError(`the store ${file} is not a file`);
+  try {
+    accessSync(file, constants.R_OK | constants.W_OK);
+  } catch {
+    throw new DeliveryStoreError(`the store ${file} cannot be written: give a file this process may write, or change its permissions`);
+  }
+}
+
+function storeError(file: string, error: unknown): DeliveryStoreError {
+  const message = (error as Error).message ?? String(error);
+  if (/not a database|malformed|corrupt/i.test(message))
+    return new DeliveryStoreError(`the store ${file} is not a SQLite database (or is damaged): give a new file, or the one the journal was kept in`);
+  if (/readonly|read-only/i.test(message)) return new DeliveryStoreError(`the store ${file} cannot be written: ${message}`);
+  if (/unable to open/i.test(message)) return new DeliveryStoreError(`the store ${file} cannot be opened: does its folder exist? (${message})`);
+  if (/database is locked|busy/i.test(message))
+    return new DeliveryStoreError(`the store ${file} stayed locked by another process for ${BUSY_TIMEOUT_MS / 1000} s`);
+  return new DeliveryStoreError(`the store ${file} failed: ${message}`);
+}

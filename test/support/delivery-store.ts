@@ -1,0 +1,178 @@
+/**
+ * The behaviour every delivery store keeps, whatever its database: run by the SQLite store's
+ * tests and the PostgreSQL store's, each with a way to open a fresh store.
+ */
+import { describe, expect, it } from 'vitest';
+import type { DeliveryStore } from '../../src/webhooks/store/index.js';
+
+export type OpenStore = (options?: { now?: () => Date; claimLeaseMs?: number }) => Promise<DeliveryStore>;
+
+/** A delivery of `eventName` to `email` at `eventTime` seconds, as a journal receives it. */
+export function received(webhookId: string, eventName: string, email: string, eventTime: number, emailId = 'em_1') {
+  const body = JSON.stringify({
+    eventName,
+    eventTime,
+    webhookSchemaVersion: '1.0.0',
+    contactIdentity: { id: `c_${email}`, email, userId: null },
+    email: { id: emailId, emailMessageId: 'm_1', subject: 'Hi' },
+  });
+  return { webhookId, receivedAt: new Date(eventTime * 1000 + 500), headers: { 'webhook-id': webhookId }, body, verified: true };
+}
+
+export function describeDeliveryStore(name: string, open: OpenStore): void {
+  describe(`${name}: the journal`, () => {
+    it('claims an id once, again after a release, and never after it was handled', async () => {
+      const store = await open();
+      try {
+        expect(await store.claim('msg_1')).toBe(true);
+        expect(await store.claim('msg_1')).toBe(false);
+        await store.release('msg_1');
+        expect(await store.claim('msg_1')).toBe(true);
+        await store.record(received('msg_1', 'email.delivered', 'a@example.com', 1_700_000_000));
+        await store.settle('msg_1', { state: 'handled' });
+        await store.release('msg_1');
+        expect(await store.claim('msg_1')).toBe(false);
+      } finally {
+        await store.close();
+      }
+    });
+
+    it('lets a claim left unsettled past its lease be taken again, and not before', async () => {
+      let now = new Date('2026-01-01T00:00:00Z');
+      const store = await open({ now: () => now, claimLeaseMs: 60_000 });
+      try {
+        expect(await store.claim('msg_stuck')).toBe(true);
+        now = new Date(now.getTime() + 60_000);
+        expect(await store.claim('msg_stuck')).toBe(false);
+        now = new Date(now.getTime() + 1);
+        expect(await store.claim('msg_stuck')).toBe(true);
+      } finally {
+        await store.close();
+      }
+    });
+
+    it('records a delivery once, keeps it whole, and keeps its outcome', async () => {
+      const store = await open();
+      try {
+        const delivery = received('msg_2', 'email.hardBounced', 'Bob@Example.com', 1_700_000_100, 'em_2');
+        expect(await store.record(delivery)).toBe(true);
+        expect(await store.record({ ...delivery, body: '{}' })).toBe(false);
+        await store.settle('msg_2', { state: 'failed', error: 'boom' });
+        const kept = await store.get('msg_2');
+        expect(kept).toMatchObject({
+          webhookId: 'msg_2',
+          body: delivery.body,
+          headers: delivery.headers,
+          verified: true,
+          eventName: 'email.hardBounced',
+          recipient: 'bob@example.com',
+          emailId: 'em_2',
+          outcome: { state: 'failed', error: 'boom' },
+        });
+        expect(kept!.receivedAt).toEqual(delivery.receivedAt);
+        expect(kept!.eventAt).toEqual(new Date(1_700_000_100_000));
+        expect(await store.get('msg_none')).toBeUndefined();
+      } finally {
+        await store.close();
+      }
+    });
+
+    it('keeps a body that is not JSON as received, found by when it arrived', async () => {
+      const store = await open();
+      try {
+        await store.record({ webhookId: 'msg_raw', receivedAt: new Date(5_000), headers: {}, body: 'not json', verified: false });
+        expect(await store.find()).toMatchObject([{ webhookId: 'msg_raw', body: 'not json', eventName: null, eventAt: new Date(5_000), verified: false }]);
+      } finally {
+        await store.close();
+      }
+    });
+  });
+
+  describe(`${name}: queries`, () => {
+    it('finds by recipient, event, email id and time, newest first, and counts what it finds', async () => {
+      const store = await open();
+      try {
+        await store.record(received('m1', 'campaign.email.sent', 'a@example.com', 100, 'e1'));
+        await store.record(received('m2', 'email.delivered', 'a@example.com', 200, 'e1'));
+        await store.record(received('m3', 'email.hardBounced', 'b@example.com', 300, 'e2'));
+        await store.record(received('m4', 'email.opened', 'A@example.com', 400, 'e1'));
+        const ids = (found: { webhookId: string }[]) => found.map((delivery) => delivery.webhookId);
+        expect(ids(await store.find({ to: 'A@EXAMPLE.COM' }))).toEqual(['m4', 'm2', 'm1']);
+        expect(ids(await store.find({ event: 'email.hardBounced' }))).toEqual(['m3']);
+        expect(ids(await store.find({ event: ['email.opened', 'email.delivered'] }))).toEqual(['m4', 'm2']);
+        expect(ids(await store.find({ emailId: 'e1', order: 'oldest' }))).toEqual(['m1', 'm2', 'm4']);
+        expect(ids(await store.find({ since: new Date(200_000), until: new Date(400_000) }))).toEqual(['m3', 'm2']);
+        expect(ids(await store.find({ limit: 2 }))).toEqual(['m4', 'm3']);
+        expect(await store.count({ to: 'a@example.com' })).toBe(3);
+        expect(await store.count({ to: 'a@example.com', limit: 2 })).toBe(2);
+        expect(await store.find({ event: [] })).toEqual([]);
+      } finally {
+        await store.close();
+      }
+    });
+
+    it('counts sends (every *.email.sent), deliveries, bounces, complaints, opens and clicks, in all and by email, event and day', async () => {
+      const store = await open();
+      try {
+        const day = 86_400;
+        await store.record(received('s1', 'campaign.email.sent', 'a@example.com', 10));
+        await store.record(received('s2', 'loop.email.sent', 'b@example.com', 20));
+        await store.record(received('s3', 'transactional.email.sent', 'b@example.com', day + 5));
+        await store.record(received('d1', 'email.delivered', 'a@example.com', 30));
+        await store.record(received('b1', 'email.hardBounced', 'b@example.com', 40));
+        await store.record(received('b2', 'email.softBounced', 'b@example.com', 41));
+        await store.record(received('c1', 'email.spamReported', 'a@example.com', day + 50));
+        await store.record(received('o1', 'email.opened', 'a@example.com', 60));
+        await store.record(received('k1', 'email.clicked', 'a@example.com', 70));
+        const [all] = await store.stats();
+        expect(all).toEqual({ key: null, events: 9, sends: 3, deliveries: 1, bounces: 1, softBounces: 1, complaints: 1, opens: 1, clicks: 1, unsubscribes: 0 });
+        const byEmail = await store.stats({}, 'email');
+        expect(byEmail.map(({ key, sends, bounces, complaints }) => ({ key, sends, bounces, complaints }))).toEqual([
+          { key: 'a@example.com', sends: 1, bounces: 0, complaints: 1 },
+          { key: 'b@example.com', sends: 2, bounces: 1, complaints: 0 },
+        ]);
+        expect((await store.stats({}, 'day')).map(({ key, events, sends }) => ({ key, events, sends }))).toEqual([
+          { key: '1970-01-01', events: 7, sends: 2 },
+          { key: '1970-01-02', events: 2, sends: 1 },
+        ]);
+        expect((await store.stats({ since: new Date(day * 1000) }, 'event')).map(({ key, events }) => ({ key, events }))).toEqual([
+          { key: 'email.spamReported', events: 1 },
+          { key: 'transactional.email.sent', events: 1 },
+        ]);
+      } finally {
+        await store.close();
+      }
+    });
+
+    it('queues deliveries per target: due in order, retried when asked, done on a 2xx, found by target', async () => {
+      const store = await open();
+      try {
+        await store.record(received('f1', 'email.opened', 'a@example.com', 100));
+        await store.record(received('f2', 'email.clicked', 'a@example.com', 200));
+        const t0 = new Date(1_000_000);
+        expect(await store.enqueueForward('http://a.test/', 'f1', t0)).toBe(true);
+        expect(await store.enqueueForward('http://a.test/', 'f1', t0)).toBe(false);
+        await store.enqueueForward('http://a.test/', 'f2', new Date(1_000_500));
+        await store.enqueueForward('http://b.test/', 'f1', t0);
+        expect(await store.nextForwardAt('http://a.test/')).toEqual(t0);
+        expect((await store.dueForwards('http://a.test/', t0)).map((due) => due.webhookId)).toEqual(['f1']);
+        await store.recordForwardAttempt('http://a.test/', 'f1', { at: t0, status: 500, nextAt: new Date(1_002_000) });
+        expect((await store.dueForwards('http://a.test/', new Date(1_001_000))).map((due) => due.webhookId)).toEqual(['f2']);
+        await store.recordForwardAttempt('http://a.test/', 'f2', { at: new Date(1_001_000), status: 204, nextAt: new Date(9_999_999) });
+        await store.recordForwardAttempt('http://a.test/', 'f1', { at: new Date(1_002_000), status: null, error: 'no answer within 10 s', nextAt: null });
+        expect(await store.nextForwardAt('http://a.test/')).toBeUndefined();
+        expect(await store.dueForwards('http://b.test/', t0)).toHaveLength(1);
+        const toA = await store.find({ target: 'http://a.test/' });
+        expect(toA.map((delivery) => [delivery.webhookId, delivery.forward?.attempts, delivery.forward?.lastStatus, delivery.forward?.doneAt])).toEqual([
+          ['f2', 1, 204, new Date(1_001_000)],
+          ['f1', 2, null, null],
+        ]);
+        expect(toA[1]!.forward!.lastError).toBe('no answer within 10 s');
+        expect((await store.forwards('f1')).map((forward) => forward.target)).toEqual(['http://a.test/', 'http://b.test/']);
+        expect(await store.count({ target: 'http://b.test/' })).toBe(1);
+      } finally {
+        await store.close();
+      }
+    });
+  });
+}

@@ -1,0 +1,50 @@
+import { chmodSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { openDeliveryStore } from '../../../src/webhooks/store/index.js';
+import { describeDeliveryStore, received } from '../../support/delivery-store.js';
+import { tempDir } from '../../support/temp.js';
+
+describeDeliveryStore('SQLite', (options) => openDeliveryStore(`sqlite:${join(tempDir(), 'deliveries.db')}`, options));
+
+describe('a SQLite store', () => {
+  it('keeps its deliveries and claims across a reopen, and creates its tables once', async () => {
+    const file = join(tempDir(), 'kept.db');
+    const first = await openDeliveryStore(`sqlite:${file}`);
+    await first.record(received('msg_kept', 'email.delivered', 'a@example.com', 100));
+    expect(await first.claim('msg_kept')).toBe(true);
+    await first.settle('msg_kept', { state: 'handled' });
+    await first.close();
+    const again = await openDeliveryStore(file);
+    try {
+      expect(await again.claim('msg_kept')).toBe(false);
+      expect((await again.get('msg_kept'))?.outcome).toEqual({ state: 'handled' });
+    } finally {
+      await again.close();
+    }
+  });
+
+  it('refuses a link, a file it cannot write, a file that is not a database, and a newer layout, saying which', async () => {
+    const dir = tempDir();
+    const target = join(dir, 'real.db');
+    await (await openDeliveryStore(`sqlite:${target}`)).close();
+    symlinkSync(target, join(dir, 'link.db'));
+    await expect(openDeliveryStore(`sqlite:${join(dir, 'link.db')}`)).rejects.toThrow(/is a symbolic link/);
+    writeFileSync(join(dir, 'corrupt.db'), 'this is not a database, but it is long enough to be read as one'.repeat(100));
+    await expect(openDeliveryStore(`sqlite:${join(dir, 'corrupt.db')}`)).rejects.toThrow(/is not a SQLite database/);
+    await expect(openDeliveryStore(`sqlite:${join(dir, 'missing', 'x.db')}`)).rejects.toThrow(/cannot be opened: does its folder exist/);
+    await expect(openDeliveryStore('redis://localhost/0')).rejects.toThrow(/neither sqlite:<file> nor postgres/);
+    await expect(openDeliveryStore('sqlite:')).rejects.toThrow(/names no file/);
+    const { DatabaseSync } = await import('node:sqlite');
+    const newer = new DatabaseSync(target);
+    newer.exec('UPDATE loopsctl_webhook_store SET version = 99');
+    newer.close();
+    await expect(openDeliveryStore(target)).rejects.toThrow(/version 99 .* upgrade loopsctl/);
+    if (process.getuid?.() !== 0) {
+      const readOnly = join(dir, 'read-only.db');
+      await (await openDeliveryStore(readOnly)).close();
+      chmodSync(readOnly, 0o444);
+      await expect(openDeliveryStore(readOnly)).rejects.toThrow(/cannot be written/);
+    }
+  });
+});
