@@ -104,7 +104,10 @@ export function buttonBlock(node: SourceElement, context: MapContext): LmxBlock 
       'make it a <Button> again with its https address',
     );
     const kept = block('Paragraph', {}, { inline: pieces });
-    recordSource(kept, context.holder, 'text', alignOf(node.attrs.align ?? context.inherited['text-align']) ?? 'left');
+    // Its text stands where the button stood: a centred button's is centred.
+    const keptAlign = alignOf(node.attrs.align ?? context.inherited['text-align']) ?? 'left';
+    if (keptAlign !== 'left') kept.attrs.align = keptAlign;
+    recordSource(kept, context.holder, 'text', keptAlign);
     return kept;
   }
   const made = block('Button', {}, { inline: pieces });

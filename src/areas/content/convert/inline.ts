@@ -135,9 +135,10 @@ const PLATFORM_ADDRESS =
 /** Campaign Monitor's link elements (`<unsubscribe>Unsubscribe</unsubscribe>`), which it makes links to its pages. */
 export const PLATFORM_LINK_TAGS: ReadonlySet<string> = new Set(['unsubscribe', 'webversion', 'preferences', 'forwardtoafriend']);
 
-/** Whether an element is a link to a page Loops gives every email itself; listed, with its text, where it is. */
+/** Whether an element is a link or a button to a page Loops gives every email itself; listed, with its text, where it is. */
 export function dropsPlatformLink(node: SourceElement, context: MapContext): boolean {
-  const tag = PLATFORM_LINK_TAGS.has(node.name) ? `<${node.name}>` : node.name === 'a' ? PLATFORM_ADDRESS.exec(node.attrs.href ?? '')?.[0].trim() : undefined;
+  const linked = node.name === 'a' || node.name === 'x-button';
+  const tag = PLATFORM_LINK_TAGS.has(node.name) ? `<${node.name}>` : linked ? PLATFORM_ADDRESS.exec(node.attrs.href ?? '')?.[0].trim() : undefined;
   if (tag === undefined) return false;
   const text = textContent(node).replace(/\s+/g, ' ').trim();
   context.findings.add(

@@ -99,8 +99,13 @@ export function mapVariable(findings: Findings, path: string[], source: string, 
   return lmx;
 }
 
-/** Template tags in text: `{{…}}` and `{{{…}}}`, `{%…%}`, `{#…#}`, and Mailchimp's `*|…|*`. */
-export const TEMPLATE_TAG = /\[\[([A-Za-z][\w]*)\]\]|\{\{\{([\s\S]*?)\}\}\}|\{\{([\s\S]*?)\}\}|\{%-?([\s\S]*?)-?%\}|\{#([\s\S]*?)#\}|\*\|([^|*]*?)\|\*/g;
+/**
+ * Template tags in text: `{{…}}` and `{{{…}}}`, `{%…%}`, `{#…#}`, Mailchimp's `*|…|*`, and
+ * Campaign Monitor's personalisation tags (`[firstname,fallback=there]`, `[email]`): a custom
+ * field's only where it gives a fallback, as a word in brackets is more often text.
+ */
+export const TEMPLATE_TAG =
+  /\[\[([A-Za-z][\w]*)\]\]|\{\{\{([\s\S]*?)\}\}\}|\{\{([\s\S]*?)\}\}|\{%-?([\s\S]*?)-?%\}|\{#([\s\S]*?)#\}|\*\|([^|*]*?)\|\*|\[((?:firstname|lastname|fullname|email)(?=[,\]])|[A-Za-z][\w]*(?=,\s*fallback=))(?:,\s*fallback=([^\]]*))?\]/gi;
 const PATH = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*|\[\d+\])*$/;
 const LOGIC_OPEN = /^(?:#\s*(if|unless|each|with|for)|(if|unless|for|with|block|macro|case)\b)/;
 const LOGIC_CLOSE = /^(?:\/|else\b|elif\b|elsif\b|end\w*|\^|when\b)/;
@@ -165,7 +170,12 @@ export function templatePieces(value: string, at: Place, kind: ConvertKind, find
 }
 
 function tagPiece(match: RegExpMatchArray, at: Place, kind: ConvertKind, findings: Findings): Piece | undefined {
-  const [whole, placeholder, triple, double, statement, comment, merge] = match;
+  const [whole, placeholder, triple, double, statement, comment, merge, field, fallback] = match;
+  if (field !== undefined) {
+    const variable = mapVariable(findings, [field], whole, kind, at, true);
+    if (fallback !== undefined && fallback.trim() !== '') noteFallback(variable, fallback.trim(), whole, at, findings);
+    return { variable };
+  }
   if (placeholder !== undefined) {
     findings.add(
       at,
@@ -213,17 +223,8 @@ function tagPiece(match: RegExpMatchArray, at: Place, kind: ConvertKind, finding
   const variable = mapVariable(findings, path, whole, kind, at);
   for (const filter of filters) {
     const fallback = /^default\s*:?\s*(["'])(.*)\1$/.exec(filter);
-    if (fallback !== null) {
-      const [namespace, name] = variable.split('.') as [Namespace, string];
-      findings.fallbacks[namespace][name] = fallback[2]!;
-      findings.add(
-        at,
-        whole,
-        'approximated',
-        `the default "${fallback[2]}" became the message's fallback for {${variable}}`,
-        namespace === 'data' ? 'mark the data variable optional in the editor, or always send it' : 'check the fallback in the message fields',
-      );
-    } else {
+    if (fallback !== null) noteFallback(variable, fallback[2]!, whole, at, findings);
+    else {
       findings.add(
         at,
         whole,
@@ -234,6 +235,19 @@ function tagPiece(match: RegExpMatchArray, at: Place, kind: ConvertKind, finding
     }
   }
   return { variable };
+}
+
+/** A template's default for a variable, made the message's fallback for it, and listed. */
+function noteFallback(variable: string, value: string, whole: string, at: Place, findings: Findings): void {
+  const [namespace, name] = variable.split('.') as [Namespace, string];
+  findings.fallbacks[namespace][name] = value;
+  findings.add(
+    at,
+    whole,
+    'approximated',
+    `the default "${value}" became the message's fallback for {${variable}}`,
+    namespace === 'data' ? 'mark the data variable optional in the editor, or always send it' : 'check the fallback in the message fields',
+  );
 }
 
 /** Mailchimp's merge tags: `*|FNAME|*` is a contact property; `*|IF:…|*` and friends are logic; the rest (`*|UNSUB|*`) are the platform's own. */

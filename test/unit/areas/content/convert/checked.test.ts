@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { checkSource } from '../../../../../src/areas/content/check.js';
-import { fromHtml } from './layout-support.js';
+import { fromHtml, fromMjml, fromReact } from './layout-support.js';
 
 const page = (body: string) => `<!doctype html><html><head><title>News</title></head><body>${body}</body></html>`;
 
@@ -67,5 +67,67 @@ describe('a converted record content check takes', () => {
     expect(check.warnings.map((warning) => warning.message)).toContain(
       'src="http://acme.example/logo.png" on <Image>: an image over http://, which some mail clients do not load',
     );
+  });
+
+  it('drops an MJML button to *|UNSUB|* with its label, and keeps a button to nowhere’s text where the button stood', () => {
+    const { lmx, findings } = fromMjml(`<mjml><mj-body><mj-section><mj-column>
+      <mj-text>Thanks for reading.</mj-text>
+      <mj-button href="*|UNSUB|*">Unsubscribe</mj-button>
+      <mj-button href="{% url 'home' %}">Open the app</mj-button>
+    </mj-column></mj-section></mj-body></mjml>`);
+    expect(lmx).not.toContain('Unsubscribe');
+    expect(findings.remediation.map((item) => `${item.line} ${item.construct}: ${item.done}`)).toContain(
+      '3 the link to *|UNSUB|*: dropped with its text "Unsubscribe"',
+    );
+    // MJML centres a button: its text, kept as a paragraph, stands centred as the button did.
+    expect(lmx).toMatch(/<Paragraph align="center"[^>]*>Open the app<\/Paragraph>/);
+    expect(findings.remediation.filter((item) => item.outcome === 'not carried')).toEqual([]);
+    expect(checkSource('draft.lmx', lmx, 'transactional', new Map()).errors).toEqual([]);
+  });
+});
+
+describe('merge tags inside attributes of every kind', () => {
+  it('takes off each layout or colour value filled when the email is sent, listed at its place; addresses and alt text keep their variables', () => {
+    const { lmx, findings } = fromHtml(`<!doctype html><html><head><title>News</title></head><body style="background-color:*|BRAND_COLOR|*">
+<table width="*|WIDTH|*" bgcolor="[bg,fallback=#ffffff]" class="*|CLASS|*"><tr><td align="*|ALIGN|*" style="padding:*|PAD|*;color:#111111">
+<p title="*|FNAME|*" style="font-size:*|SIZE|*px">Hi *|FNAME|*, and [lastname,fallback=friend].</p>
+<img src="*|LOGO_URL|*" alt="*|COMPANY|*" width="*|W|*" height="{{ h }}">
+<a href="https://acme.example/?e=*|EMAIL|*" style="background-color:*|BTN|*;color:#1d4ed8;padding:10px">Open your account</a>
+<a href="mailto:*|REPLY_TO|*">Write to us</a>
+</td></tr></table></body></html>`);
+    expect(findings.remediation.filter((item) => item.outcome === 'dropped').map((item) => `${item.line}:${item.column} ${item.construct}`)).toEqual([
+      '1:54 background-color: *|BRAND_COLOR|*',
+      '2:1 width="*|WIDTH|*"',
+      '2:1 bgcolor="[bg,fallback=#ffffff]"',
+      '2:1 class="*|CLASS|*"',
+      '2:80 align="*|ALIGN|*"',
+      '2:80 padding: *|PAD|*',
+      '3:1 title="*|FNAME|*"',
+      '3:1 font-size: *|SIZE|*px',
+      '4:1 width="*|W|*"',
+      '4:1 height="{{ h }}"',
+      '5:1 background-color: *|BTN|*',
+    ]);
+    expect(lmx).toContain('<Paragraph>Hi {data.firstName}, and {data.lastName}.</Paragraph>');
+    expect(lmx).toMatch(/<Image src="https:\/\/placehold.co\/600x300.png" dynamicSrc="\{data.logoUrl\}" alt="\{data.company\}" align="left"/);
+    expect(lmx).toContain('href="https://acme.example/?e={data.email}"');
+    expect(lmx).toContain('href="mailto:{data.replyTo}"');
+    // Nothing filled in at sending reaches an attribute of the LMX as written.
+    expect(lmx).not.toMatch(/\*\||\{\{|\[\w+,fallback/);
+    expect(checkSource('draft.lmx', lmx, 'transactional', new Map()).errors).toEqual([]);
+  });
+
+  it('reads Campaign Monitor’s personalisation tags as variables, a fallback made the message’s, and a React attribute by its own expression', () => {
+    const { lmx, findings } = fromHtml(page('<p>Hello [firstname,fallback=there], your plan is [PlanName,fallback=Free]. Reply to [email].</p>'));
+    expect(lmx).toContain('<Paragraph>Hello {data.firstName}, your plan is {data.planName}. Reply to {data.email}.</Paragraph>');
+    expect(findings.fallbacks.data).toEqual({ firstName: 'there', planName: 'Free' });
+    // A word in brackets that is no tag of Campaign Monitor's stays as written.
+    expect(fromHtml(page('<p>Reply with [Order ID] or [yes].</p>')).lmx).toContain('Reply with [Order ID] or [yes].');
+    const react = fromReact(`import { Html, Img, Text } from '@react-email/components';
+export default function Email({ logoWidth }: { logoWidth: string }) {
+  return <Html><Img src="https://acme.example/logo.png" alt="Acme" width={logoWidth} /><Text>Hi</Text></Html>;
+}
+`);
+    expect(react.findings.remediation.filter((item) => item.outcome === 'dropped').map((item) => item.construct)).toEqual(['width="{logoWidth}"']);
   });
 });
