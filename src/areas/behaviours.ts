@@ -7,6 +7,9 @@ import type { Behaviours } from '../core/invoke.js';
 
 export const behaviours: Behaviours = {
   // A write that can plan (--plan --out) runs wrapped by the change cycle's `plannable`, which writes
-  // the request the command builds to a plan file: the areas that declare one need not know the apply.
-  plan: async (name, handler) => (await import('./change/plannable.js')).plannable(name, handler),
+  // the request the command builds to a plan file, with the registry of kinds: the areas that declare one need not know the apply.
+  plan: async (name, handler) => {
+    const [{ plannable }, { PLAN_KINDS }] = await Promise.all([import('./change/plannable.js'), import('./plan-kinds.js')]);
+    return plannable(name, handler, PLAN_KINDS);
+  },
 };

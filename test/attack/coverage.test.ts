@@ -11,7 +11,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { specs } from '../../src/areas/registry.js';
-import { PLAN_KINDS } from '../../src/areas/content/kinds.js';
+import { PLAN_KINDS } from '../../src/areas/plan-kinds.js';
 import { judgeWrite } from '../../src/platform/write-gate.js';
 import { writeCommands as examples } from '../support/write-commands.js';
 import { arenaForFile } from './arena.js';

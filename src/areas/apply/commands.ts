@@ -1,7 +1,7 @@
 /** `loopsctl apply`: see src/areas/change/apply.ts, which plays the plan through the kinds of its units. */
 import { handler, type Handler } from '../../core/capabilities.js';
 import { applyPlan } from '../change/apply.js';
-import { PLAN_KINDS } from '../content/kinds.js';
+import { PLAN_KINDS } from '../plan-kinds.js';
 
 // --live raises the run's tier (its declaration), which is the yes the apply looks for.
 export const apply: Handler<[string]> = handler(

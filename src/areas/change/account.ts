@@ -3,14 +3,13 @@
  * other source) the key came from, with, for a plan that names none of the account's records, a
  * record it holds. `loopsctl apply` and `undo` refuse a plan for another account by them, here.
  */
-import type { ApiClient } from '../../api/client.js';
+import type { ApiClient, ListResource } from '../../api/client.js';
 import { path } from '../../api/ids.js';
 import { NotFoundError, ProtectedError } from '../../base/errors.js';
 import { z } from '../../base/shapes.js';
 import type { Uses } from '../../core/capabilities.js';
 import type { Credentials } from '../../core/credentials.js';
 import { apiKeyInfo } from '../../platform/auth/schemas.js';
-import { themes } from '../themes/client.js';
 
 /** Where a run's key reaches: its team, the API's address, and the profile (or other source) the key came from. */
 export interface AccountWhere {
@@ -21,15 +20,19 @@ export interface AccountWhere {
 
 /**
  * What a plan adds to where it is for when it names none of the account's records (it only
- * creates them): a record the account holds, by its path, the first theme it lists (every account
- * has its default theme). `loopsctl apply` finds it there, or takes the key's account for another
- * one of the same team name at the same address.
+ * creates them): a record the account holds, by its path, the first of the registry's witness
+ * list (the themes: every account has its default theme). `loopsctl apply` finds it there, or
+ * takes the key's account for another one of the same team name at the same address.
  */
-export async function witnessOf(client: ApiClient, units: readonly { id?: string }[]): Promise<{ witness?: string }> {
-  if (units.some((unit) => unit.id !== undefined)) return {};
-  for await (const page of client.pages(themes, { limit: 1 })) {
+export async function witnessOf(
+  client: ApiClient,
+  witness: ListResource<{ id: string }> | undefined,
+  units: readonly { id?: string }[],
+): Promise<{ witness?: string }> {
+  if (witness === undefined || units.some((unit) => unit.id !== undefined)) return {};
+  for await (const page of client.pages(witness, { limit: 1 })) {
     const first = page.data[0];
-    return first === undefined ? {} : { witness: path`/v1/themes/${first.id}` };
+    return first === undefined ? {} : { witness: `${witness.path}${path`/${first.id}`}` };
   }
   return {};
 }

@@ -24,7 +24,7 @@ import { gateJudges, runHasYes, YES_NEEDED } from '../../core/gate.js';
 import { liveSinceYes } from '../../core/bound-calls.js';
 import { countOf } from '../../render/numbers.js';
 import { explained } from '../explain.js';
-import type { ImpactRecord } from './impact/impact.js';
+import type { ImpactRecord } from './impact/records.js';
 import { impactText } from './impact/render.js';
 import { refuseAnotherAccount } from './account.js';
 import { keepBeforeImages } from './before-images.js';

@@ -1,20 +1,25 @@
 /**
  * What a kind of unit brings to the change cycle. A plan file's units are of a few kinds: a held
- * request of a write command (request-calls.ts), an email record's calls and a workflow's edit
- * script (content/emails/kind.ts, content/workflows/kind.ts). Each kind says how a unit of it looks
- * in the plan file (its shape, checked on read), what no plan of loopsctl holds, how it is played,
- * the conflict that stops it before its first write, its record's before-image, and how that image
- * is put back. The engine (apply.ts), the keeping of before-images (before-images.ts) and the
- * inverse of a change (undo-plan.ts) play units through their kinds, and know no record type.
+ * request of a write command (request-calls.ts, with what each resource brings to it), an email
+ * record's calls and a workflow's edit script (content/emails/kind.ts, content/workflows/kind.ts).
+ * Each kind says how a unit of it looks in the plan file (its shape, checked on read), what no plan
+ * of loopsctl holds, whether the account holds its record, whether it can email people now, what it
+ * does to people and to the app (its impact), the namesake that stops its create, how it is played,
+ * its record's before-image, and how that image is put back. The engine (apply.ts), the impact
+ * (impact/impact.ts), the keeping of before-images (before-images.ts) and the inverse of a change
+ * (undo-plan.ts) play units through their kinds, and know no record type.
  *
- * The kinds are handed in by the command that runs the cycle (`planKinds`): this folder imports
- * none of the records' code.
+ * The kinds are handed in by the command that runs the cycle (src/areas/plan-kinds.ts, the
+ * registry): this folder imports no area's code.
  */
-import type { ApiClient } from '../../api/client.js';
+import { everyItem, type ApiClient, type ListResource } from '../../api/client.js';
+import { freshReads } from '../../api/read-cache.js';
 import { RejectedError } from '../../base/errors.js';
 import type { z } from '../../base/shapes.js';
 import type { WriteGate } from '../../core/gate.js';
 import type { RecordKind } from '../../platform/record-kinds.js';
+import type { ImpactContext, ImpactRecord } from './impact/records.js';
+import { createdAlready } from './namesakes.js';
 import type { PlanFile, PlannedUnit, UnitShapes } from './plan-file.js';
 
 /** The outcome of one of a unit's calls, or of the whole unit: the id of a record it made, and what Guardian refused. */
@@ -83,8 +88,14 @@ export interface UnitKind<U extends PlannedUnit = PlannedUnit> {
   problem(unit: U): string | undefined;
   /** Whether the account holds its record: false when the account answers 404 for it, undefined when it cannot tell. */
   exists(client: ApiClient, unit: U): Promise<boolean | undefined>;
-  /** Why its record must not be made now (a namesake there already), or undefined. */
-  conflict(client: ApiClient, unit: U): Promise<string | undefined>;
+  /**
+   * What the record its calls create is matched against by name just before the create (a second
+   * copy of the plan, or one made meanwhile): the list of its kind, and the name; none when it
+   * creates nothing or its kind has no list.
+   */
+  namesakes?(unit: U): Namesakes | undefined;
+  /** What it does to people and to the app, asked of the API before anything is sent (impact/records.ts); none when it does nothing to show. */
+  impact?(client: ApiClient, unit: U, context: ImpactContext): Promise<ImpactRecord[]>;
   /**
    * A call that names a record other than the unit's own, which only the account can tell (an
    * email message that is not the email's): in words, or undefined. Asked of every unit before
@@ -117,6 +128,13 @@ export interface UnitKind<U extends PlannedUnit = PlannedUnit> {
   readAhead?(client: ApiClient, units: U[]): Promise<void>;
 }
 
+/** What a create is matched against: the list of its kind, the noun of the kind, and the record's name. */
+export interface Namesakes {
+  list: ListResource<{ name: string }>;
+  noun: string;
+  name: string;
+}
+
 export interface ImageKind<I extends Image = Image> {
   /** Whether an image is of this kind. */
   is(image: Image): image is I;
@@ -134,6 +152,7 @@ export interface BoundUnit {
   problem(): string | undefined;
   exists(client: ApiClient): Promise<boolean | undefined>;
   conflict(client: ApiClient): Promise<string | undefined>;
+  impact(client: ApiClient, context: ImpactContext): Promise<ImpactRecord[]>;
   foreign(client: ApiClient): Promise<string | undefined>;
   stale(): string;
   live(gate: WriteGate): Promise<string | undefined>;
@@ -205,9 +224,14 @@ export function imageKind<I extends Image>(kind: ImageKind<I>): ImageEntry {
 
 /** The kinds of unit and image a run knows: the record kinds' own, and the held request's. */
 export class PlanKinds implements UnitShapes {
+  /**
+   * `witness`: the list of a record every account holds (its themes: each has its default), whose
+   * first a plan that only creates notes, to find the account it was made for.
+   */
   constructor(
     private readonly units: readonly UnitEntry[],
     private readonly images: readonly ImageEntry[],
+    readonly witness?: ListResource<{ id: string }>,
   ) {}
 
   /** The unit bound to its kind; why it cannot be (it is not of its kind's shape); undefined when no kind holds it. */
@@ -274,7 +298,16 @@ function bindTo<U extends PlannedUnit>(kind: UnitKind<U>, unit: PlannedUnit): Bo
     unit: typed,
     problem: () => kind.problem(typed),
     exists: (client) => kind.exists(client, typed),
-    conflict: (client) => kind.conflict(client, typed),
+    conflict: async (client) => {
+      const matched = kind.namesakes?.(typed);
+      return matched === undefined
+        ? undefined
+        : createdAlready(
+            matched,
+            (await everyItem(freshReads(client), matched.list)).map(({ name }) => name),
+          );
+    },
+    impact: async (client, context) => (await kind.impact?.(client, typed, context)) ?? [],
     foreign: async (client) => kind.foreign?.(client, typed),
     stale: () => kind.stale(typed),
     live: (gate) => kind.live(gate, typed),

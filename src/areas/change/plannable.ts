@@ -13,6 +13,7 @@ import { whereOf, witnessOf } from './account.js';
 import { makePlan, writePlan } from './plan-file.js';
 import { requestUnit } from './request-calls.js';
 import { impactOf } from './impact/impact.js';
+import type { PlanKinds } from './kinds.js';
 import { impactText } from './impact/render.js';
 
 export interface PlanOptions {
@@ -26,7 +27,7 @@ export interface PlanOptions {
 const NEEDS = ['out', 'client', 'key', 'files', 'clock', 'globals'] as const;
 
 /** The command, able to write its change to a plan file rather than send it. */
-export function plannable<A extends unknown[], O extends object>(name: string, inner: Handler<A, O>): Handler<A, O & PlanOptions> {
+export function plannable<A extends unknown[], O extends object>(name: string, inner: Handler<A, O>, kinds: PlanKinds): Handler<A, O & PlanOptions> {
   const uses = [...new Set<Capability>([...inner.uses, ...NEEDS])];
   return handler(uses, async (context, args: A, options: O & PlanOptions) => {
     if (options.plan !== true) {
@@ -50,12 +51,12 @@ export function plannable<A extends unknown[], O extends object>(name: string, i
       // The command stops where its write is held; any other failure is its own.
       if (planning.held.length === 0) throw error;
     });
-    return writeHeld(planning, name, options);
+    return writeHeld(planning, name, options, kinds);
   });
 }
 
 /** The plan of the held writes, shown with its impact, and written to --out when given (without it, as `content push --plan`, only shown). */
-async function writeHeld(context: Uses<(typeof NEEDS)[number]>, name: string, { out: file, expires, code }: PlanOptions): Promise<number> {
+async function writeHeld(context: Uses<(typeof NEEDS)[number]>, name: string, { out: file, expires, code }: PlanOptions, kinds: PlanKinds): Promise<number> {
   const held = context.held.splice(0);
   if (held.length === 0) {
     context.out.note(file === undefined ? 'Nothing to change.' : `Nothing to change: no plan written to ${file}.`);
@@ -64,9 +65,9 @@ async function writeHeld(context: Uses<(typeof NEEDS)[number]>, name: string, { 
   const client = await context.client();
   const units = [];
   for (const req of held) units.push(await requestUnit(client, req));
-  const account = { ...(await whereOf(context, client)), ...(await witnessOf(client, units)) };
+  const account = { ...(await whereOf(context, client)), ...(await witnessOf(client, kinds.witness, units)) };
   // What the change does to people and to the app, asked of the API now and kept under the plan's digest.
-  const impact = await impactOf(client, units, { code });
+  const impact = await impactOf(client, kinds, units, { code });
   const plan = makePlan(name, account, false, units, context.runtime.now(), expires, impact);
   if (file !== undefined) await writePlan(context, file, plan);
   if (context.out.json) await context.out.writeJson(plan);

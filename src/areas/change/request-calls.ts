@@ -9,7 +9,7 @@
  * sends, and a difference is a conflict, as for components and themes.
  */
 import { createHash } from 'node:crypto';
-import type { ApiClient } from '../../api/client.js';
+import type { ApiClient, ListResource } from '../../api/client.js';
 import type { HttpRequest } from '../../api/http.js';
 import { freshReads } from '../../api/read-cache.js';
 import { RejectedError, UsageError } from '../../base/errors.js';
@@ -21,9 +21,9 @@ import { recordKindOfWrite } from '../../platform/record-kinds.js';
 import { judgeWrite } from '../../platform/write-gate.js';
 import { CONTENT_TAKEN, contentTaken } from '../../platform/write-guards.js';
 import { heldRequest } from '../../render/dry-run.js';
-import { imageKind, StaleRecord, unitKind, type After, type Image, type ImagedRecord, type Undone } from './kinds.js';
+import type { ImpactContext, ImpactRecord } from './impact/records.js';
+import { imageKind, StaleRecord, unitKind, type After, type Image, type ImagedRecord, type UnitEntry, type UnitKind, type Undone } from './kinds.js';
 import { accountHolds } from './account.js';
-import { createdAlready } from './namesakes.js';
 import { canonicalJson } from './plan-file.js';
 
 /** The operation of a request call, as a plan file names it. */
@@ -196,13 +196,62 @@ interface AnswerImage extends Image {
   answer: unknown;
 }
 
-/** A held request of a write command (`groups update --plan`), played as it was built. */
-export const REQUEST_KIND = unitKind<RequestUnit>({
-  holds: (unit) => unit.calls.some((call) => call.op === REQUEST_OP),
+/** A held write as a resource's impact reads it: the record's label, the ids its path names, and its body. */
+export interface HeldWrite {
+  record: string;
+  ids: Partial<Record<string, string>>;
+  body: Record<string, unknown>;
+}
+
+/** What one write of a resource does to people and to the app, from the request a command held. */
+export type WriteImpact = (client: ApiClient, write: HeldWrite, context: ImpactContext) => Promise<ImpactRecord[]>;
+
+/** What a resource brings to the held requests of its commands, by the API's operationId. */
+export interface ResourceKind {
+  /** The list each of its creates is matched against by name, just before it is sent. */
+  creates?: Partial<Record<string, ListResource<{ name: string }>>>;
+  /** What each of its writes does to people and to the app (a workflow's dry run, a campaign's audience). */
+  impacts?: Partial<Record<string, WriteImpact>>;
+}
+
+/** A held request of a write command (`groups update --plan`), played as it was built, with what each resource brings to it. */
+export function requestKind(resources: readonly ResourceKind[]): UnitEntry {
+  const creates = Object.assign({}, ...resources.map((resource) => resource.creates ?? {})) as NonNullable<ResourceKind['creates']>;
+  const impacts = Object.assign({}, ...resources.map((resource) => resource.impacts ?? {})) as NonNullable<ResourceKind['impacts']>;
+  return unitKind<RequestUnit>({
+    ...REQUEST_UNITS,
+    namesakes: (unit) => requestNamesakes(creates, unit),
+    impact: (client, unit, context) => requestImpact(impacts, client, unit, context),
+  });
+}
+
+/** The record a held create makes, matched by name against its kind's list. */
+function requestNamesakes(creates: NonNullable<ResourceKind['creates']>, unit: RequestUnit) {
+  const call = unit.calls[0]!;
+  const list = creates[call.operation];
+  const name = (call.body as { name?: unknown } | null | undefined)?.name;
+  const write = CONFIGURATION_WRITES[call.operation as keyof typeof CONFIGURATION_WRITES];
+  return list === undefined || typeof name !== 'string' || write === undefined ? undefined : { list, noun: write.kind, name };
+}
+
+/** The impact of each held request, by its resource's operation: none for a write that has none to show. */
+async function requestImpact(impacts: NonNullable<ResourceKind['impacts']>, client: ApiClient, unit: RequestUnit, context: ImpactContext) {
+  const records: ImpactRecord[] = [];
+  for (const call of unit.calls) {
+    const write = configurationWrite(call.method, call.path, call.body);
+    const impact = write === undefined ? undefined : impacts[write.operation];
+    if (write !== undefined && impact !== undefined)
+      records.push(...(await impact(client, { record: unit.record, ids: write.ids, body: (call.body ?? {}) as Record<string, unknown> }, context)));
+  }
+  return records;
+}
+
+/** What a held request is, whichever resource it writes. */
+const REQUEST_UNITS = {
+  holds: (unit: { calls: readonly { op: string }[] }) => unit.calls.some((call) => call.op === REQUEST_OP),
   shape: requestUnitShape,
   problem: requestProblem,
-  exists: async (client, unit) => (unit.recordPath === undefined ? undefined : accountHolds(client, unit.recordPath)),
-  conflict: (client, unit) => createdAlready(client, unit.kind, unit.calls[0]!.operation, unit.calls[0]!.body),
+  exists: async (client: ApiClient, unit: RequestUnit) => (unit.recordPath === undefined ? undefined : accountHolds(client, unit.recordPath)),
   stale: (unit) => {
     const taken = CONTENT_TAKEN[unit.calls[0]!.operation];
     return `${unit.recordPath ?? unit.record}${taken === undefined ? '' : ` or ${taken}`} changed in the account since the plan was made`;
@@ -233,7 +282,7 @@ export const REQUEST_KIND = unitKind<RequestUnit>({
     const image: AnswerImage = { type: 'answer', path, answer: await readRecord(client, path) };
     return image;
   },
-});
+} satisfies Omit<UnitKind<RequestUnit>, 'namesakes' | 'impact'>;
 
 /** The updates whose before-image holds every field they send: their inverse is the same update with the fields as they were. */
 const INVERTIBLE = new Set(['updateCampaign', 'updateCampaignGroup', 'updateTransactionalGroup', 'updateTransactionalEmail']);

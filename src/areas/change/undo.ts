@@ -39,7 +39,7 @@ export async function undoChange(context: UndoContext, change: string, options: 
     return code;
   }
   // What putting it back does to people, as any plan shows it: the contacts waiting at a node the change added, which the undo deletes.
-  const impact = await explained(impactOf(client, inverse.units), CONTENT_API);
+  const impact = await explained(impactOf(client, kinds, inverse.units), CONTENT_API);
   // Applied at once, the impact is shown before the confirmation, and not again by the apply (--json: under the apply's "impact").
   const plan = makePlan(
     `undo ${change}`,

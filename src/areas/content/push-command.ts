@@ -13,7 +13,9 @@ import { DEFAULT_DIRECTORY, lockDirectory } from './files.js';
 import { whereOf, witnessOf } from '../change/account.js';
 import { remember, resolveAccount, type Account } from './account.js';
 import { makePlan, writePlan, type PlannedUnit } from '../change/plan-file.js';
-import { impactOf, type ImpactRecord } from '../change/impact/impact.js';
+import { impactOf } from '../change/impact/impact.js';
+import type { ImpactRecord } from '../change/impact/records.js';
+import { PLAN_KINDS } from '../plan-kinds.js';
 import { printImpact } from '../change/impact/render.js';
 import { leftToDo, noteLeftToDo, pushAudienceFirst } from './audience/push.js';
 import { CONTENT, requireState, scopeCovers, scopeOf } from './scope.js';
@@ -85,7 +87,7 @@ export const push: Handler<[string | undefined], PushOptions> = handler(
       if (options.out !== undefined) refuseStandIns(planned);
       const code = Math.max(emails?.code ?? ExitCode.ok, workflows?.code ?? ExitCode.ok, audience?.code ?? ExitCode.ok);
       const held = emails?.held === true || workflows?.code === ExitCode.rejected || audience?.held === true;
-      const impact = options.plan ? await explained(impactOf(client, planned, { code: options.code }), CONTENT) : undefined;
+      const impact = options.plan ? await explained(impactOf(client, PLAN_KINDS, planned, { code: options.code }), CONTENT) : undefined;
       const withImpact = impact === undefined ? {} : { impact };
       if (context.out.json) {
         if (emails !== undefined) await context.out.writeJson({ ...emails.json, ...extra, ...withImpact });
@@ -94,7 +96,15 @@ export const push: Handler<[string | undefined], PushOptions> = handler(
       }
       if (impact !== undefined) await printImpact(context, impact);
       if (options.out !== undefined)
-        await writePlanFile(context, options, { ...account, ...(await witnessOf(client, planned)) }, planned, held, impact, directory ?? DEFAULT_DIRECTORY);
+        await writePlanFile(
+          context,
+          options,
+          { ...account, ...(await witnessOf(client, PLAN_KINDS.witness, planned)) },
+          planned,
+          held,
+          impact,
+          directory ?? DEFAULT_DIRECTORY,
+        );
       if (!options.plan) noteLeftToDo(context, leftToDo(audience, fresh, byHand));
       return code;
     } finally {

@@ -16,7 +16,7 @@ import { wrapLines } from '../../render/wrap.js';
 import { DEFAULT_DIRECTORY } from './files.js';
 import { isTree } from './tree.js';
 import { compareSides, reviewJson, type Review } from './review/compare.js';
-import type { ImpactRecord } from '../change/impact/impact.js';
+import type { ImpactRecord } from '../change/impact/records.js';
 import type { PlanReview } from './review/plan-review.js';
 import { readSide, unusedChangedComponents } from './review/sides.js';
 import type { QaRules } from './check-qa.js';
@@ -94,7 +94,7 @@ async function sidesOf(context: Uses<'client' | 'key' | 'files' | 'out'>, source
 async function planSides(context: Uses<'client' | 'key' | 'files' | 'out'>, file: string): Promise<Sides> {
   const { readPlan } = await import('../change/plan-file.js');
   const { planTrees, reviewOfPlan } = await import('./review/plan-review.js');
-  const plan = await readPlan(context, file, (await import('./kinds.js')).PLAN_KINDS);
+  const plan = await readPlan(context, file, (await import('../plan-kinds.js')).PLAN_KINDS);
   const planned = reviewOfPlan(plan, file);
   try {
     await context.credentials();

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { FINDING_KINDS } from '../../../src/areas/check/records.js';
-import { PLAN_KINDS } from '../../../src/areas/content/kinds.js';
+import { PLAN_KINDS } from '../../../src/areas/plan-kinds.js';
 import { KINDS, kindOfDirectory } from '../../../src/areas/content/lmx-files.js';
 import { specs } from '../../../src/areas/registry.js';
 import { walkSpecs } from '../../../src/core/declare.js';

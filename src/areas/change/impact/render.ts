@@ -4,8 +4,7 @@ import { sanitize } from '../../../base/sanitize.js';
 import type { GuardianReport } from '../../../platform/email-messages/schemas.js';
 import { countOf, formatCount } from '../../../render/numbers.js';
 import { wrapLines } from '../../../render/wrap.js';
-import type { AudienceImpact } from './audience.js';
-import type { DataVariablesImpact, GuardianImpact, ImpactRecord, QueuedImpact, SendsImpact } from './impact.js';
+import type { AudienceImpact, DataVariablesImpact, GuardianImpact, ImpactRecord, QueuedImpact, SendsImpact } from './records.js';
 
 /** The text of a plan's impact, or '' when it has none. */
 export function renderImpact(records: readonly ImpactRecord[]): string {

@@ -4,7 +4,7 @@
  * the plan file, the calls it may hold, how each is sent, the namesake that stops its create, its
  * record's before-image as a pull writes it, and the push that puts the record back.
  */
-import type { ApiClient } from '../../../api/client.js';
+import type { ApiClient, ListResource } from '../../../api/client.js';
 import { freshReads } from '../../../api/read-cache.js';
 import type { WriteGate } from '../../../core/gate.js';
 import type { Holder } from '../../../platform/liveness.js';
@@ -13,17 +13,17 @@ import { isIssuedId } from '../../../platform/ids.js';
 import { getCampaign, updateCampaign } from '../../campaigns/client.js';
 import { keepImages, type Header, type KeptImages } from '../../change/before-images.js';
 import { CREATED, imageKind, PlanKinds, StaleRecord, unitKind, type After, type Image, type ImagedRecord, type Played } from '../../change/kinds.js';
-import { createdAlready } from '../../change/namesakes.js';
-import { createComponent, updateComponent } from '../../components/client.js';
+import { components, createComponent, updateComponent } from '../../components/client.js';
 import { getEmailMessage } from '../../email-messages/client.js';
-import { createTheme, updateTheme } from '../../themes/client.js';
-import { createTransactional, getTransactional, updateTransactional } from '../../transactional/client.js';
+import { createTheme, themes, updateTheme } from '../../themes/client.js';
+import { createTransactional, getTransactional, transactionalEmails, updateTransactional } from '../../transactional/client.js';
 import type { Uses } from '../../../core/capabilities.js';
 import { recordExists } from '../account.js';
 import { digestOf, KINDS, type Kind } from '../files.js';
 import { messageFields, messageUpdate } from '../message-fields.js';
 import type { RecordFiles } from '../record-files.js';
 import type { Step } from './plan.js';
+import { emailImpact } from './impact.js';
 import { emailUnitShape, recordUnit, type EmailCall, type EmailUnit } from './plan-unit.js';
 import { fetchRecord, readEmailsAhead, sendMessage, WRITTEN_MESSAGE } from './remote.js';
 
@@ -50,11 +50,11 @@ const FIELDS: Partial<Record<EmailCall['op'], ReadonlySet<string>>> = {
 /** The operations whose call names the unit's record by `id` (the others name a message, or create). */
 const BY_ID: ReadonlySet<string> = new Set(['updateTransactional', 'updateCampaign', 'updateComponent', 'updateTheme']);
 
-/** The API's operation of each create a push sends, by its own name: what a namesake is looked for by. */
-const CREATES: Partial<Record<EmailCall['op'], string>> = {
-  createTransactional: 'createTransactionalEmail',
-  createComponent: 'createComponent',
-  createTheme: 'createTheme',
+/** The list each create a push sends is matched against by name. */
+const CREATES: Partial<Record<EmailCall['op'], ListResource<{ name: string }>>> = {
+  createTransactional: transactionalEmails,
+  createComponent: components,
+  createTheme: themes,
 };
 
 /** Every id a unit's calls put in a path: the unit's record's, the records a call names by `id`, the message it writes. */
@@ -189,11 +189,13 @@ export const EMAIL_UNITS = unitKind<EmailUnit>({
   shape: emailUnitShape,
   problem,
   exists: async (client, unit) => (unit.id === undefined ? undefined : recordExists(client, unit.record, unit.id)),
-  conflict: async (client, unit) => {
+  namesakes: (unit) => {
     const [call] = unit.calls;
-    const operation = CREATES[call!.op];
-    return operation === undefined ? undefined : createdAlready(client, unit.kind, operation, call!.body);
+    const list = CREATES[call!.op];
+    const name = (call!.body as { name?: unknown }).name;
+    return list === undefined || typeof name !== 'string' ? undefined : { list, noun: directoryKind(unit.kind)!.noun, name };
   },
+  impact: emailImpact,
   foreign: foreignMessage,
   stale: (unit) => `the ${directoryKind(unit.kind)!.noun} changed in the account since the plan was made`,
   live: emailLive,

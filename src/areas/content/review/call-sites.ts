@@ -6,7 +6,7 @@
  * lacks a variable the email now uses is refused by the API unless the email gives it a fallback.
  */
 import type { CodeUse } from '../../../app-code/uses.js';
-import type { CallSite } from '../../change/impact/impact.js';
+import type { CallSite } from '../../change/impact/records.js';
 import type { Review, ReviewedEmail } from './compare.js';
 
 /** A record's id, as a pull names its directory: `transactional/welcome--<id>`. */

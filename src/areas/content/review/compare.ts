@@ -6,7 +6,7 @@
  * counted, never listed, whatever its files say: a reformat, attributes reordered, nodes moved.
  */
 import { createHash } from 'node:crypto';
-import type { CallSite } from '../../change/impact/impact.js';
+import type { CallSite } from '../../change/impact/records.js';
 import type { CheckProblem } from '../check.js';
 import { canonicalJson } from '../../change/plan-file.js';
 import { bodyOf, bodyText, comparable } from './blocks.js';

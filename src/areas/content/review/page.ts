@@ -19,7 +19,7 @@ import { placeholderImages, type ImageLoader, type PageImage } from '../../../ba
 import { EmbeddedImages, fetchPageImages } from './embedded-images.js';
 import { bodyOf, bodyText } from './blocks.js';
 import type { BlockChange } from './pairs.js';
-import type { ImpactRecord } from '../../change/impact/impact.js';
+import type { ImpactRecord } from '../../change/impact/records.js';
 import { renderImpact } from '../../change/impact/render.js';
 import { callSiteWords } from './call-sites.js';
 import type { Review, ReviewedEmail } from './compare.js';

@@ -15,6 +15,7 @@ import { imageKind, PlanKinds, unitKind, type After, type Image, type ImagedReco
 import { getWorkflow } from '../../workflows/client.js';
 import { recordExists } from '../account.js';
 import { Executor } from './executor.js';
+import { workflowImpact } from './impact.js';
 import { planWorkflow } from './plan.js';
 import { assignKeys, fetchNames, fetchWorkflow, workflowFileOf, workflowFilesOf, type AccountNames } from './remote.js';
 import type { WorkflowSide } from './sides.js';
@@ -77,7 +78,7 @@ export const WORKFLOW_UNITS = unitKind<WorkflowUnit>({
     return odd === undefined ? undefined : `${JSON.stringify(odd)} is no id the account issues`;
   },
   exists: (client, unit) => recordExists(client, unit.record, unit.id),
-  conflict: async () => undefined,
+  impact: (client, unit) => workflowImpact(client, unit),
   // Each step carries the revision the one before left: the platform refuses one made stale (409).
   stale: () => 'the workflow changed in the account since the plan was made',
   // Any step of a workflow's edit script changes the workflow, or an email its send-email nodes send: live as the workflow is.

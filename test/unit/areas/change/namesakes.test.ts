@@ -11,7 +11,8 @@ import { pairAudience } from '../../../../src/areas/content/audience/plan.js';
 import type { RemoteAudience } from '../../../../src/areas/content/audience/remote.js';
 import { pairRecords } from '../../../../src/areas/content/emails/sides.js';
 import type { RemoteRecord } from '../../../../src/areas/content/emails/remote.js';
-import { createdAlready, namesakes } from '../../../../src/areas/change/namesakes.js';
+import { namesakes } from '../../../../src/areas/change/namesakes.js';
+import { PLAN_KINDS } from '../../../../src/areas/plan-kinds.js';
 import { ApiClient, everyItem } from '../../../../src/api/client.js';
 import type { HttpRequest, HttpResponse } from '../../../../src/api/http.js';
 import { RunReads } from '../../../../src/api/read-cache.js';
@@ -98,8 +99,13 @@ describe("the namesake check reading the run's cached list", () => {
     expect((await everyItem(client, transactionalGroups)).map((group) => group.name)).toEqual(['Billing']);
     // Meanwhile, a teammate (or another copy of the plan) makes the group the plan creates.
     groups.push(group('g2', 'Receipts'));
-    expect(await createdAlready(client, 'transactional group', 'createTransactionalGroup', { name: 'Receipts' })).toBe(
-      'the account holds transactional group "Receipts" already: applied before, or made meanwhile',
-    );
+    const create = {
+      record: 'transactional group "Receipts"',
+      kind: 'transactional group',
+      calls: [{ op: 'request', operation: 'createTransactionalGroup', method: 'POST', path: '/v1/transactional-groups', body: { name: 'Receipts' } }],
+    };
+    const bound = PLAN_KINDS.bind(create);
+    if (bound === undefined || 'message' in bound) throw new Error('the registry binds no held create of a group');
+    expect(await bound.conflict(client)).toBe('the account holds transactional group "Receipts" already: applied before, or made meanwhile');
   });
 });

@@ -7,7 +7,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makePlan, readPlanUnder } from '../../../../src/areas/change/plan-file.js';
-import { PLAN_KINDS } from '../../../../src/areas/content/kinds.js';
+import { PLAN_KINDS } from '../../../../src/areas/plan-kinds.js';
 import { tempDir } from '../../../support/temp.js';
 
 const created = {

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { PlannedUnit } from '../../../../src/areas/change/plan-file.js';
-import { PLAN_KINDS } from '../../../../src/areas/content/kinds.js';
+import { PLAN_KINDS } from '../../../../src/areas/plan-kinds.js';
 
 /** Why the plan's unit is none loopsctl wrote, or undefined. */
 function problem(unit: PlannedUnit): string | undefined {

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { RejectedError } from '../../../../src/base/errors.js';
 import { ExitCode } from '../../../../src/base/exit-codes.js';
 import { staleRefusal, type BoundUnit } from '../../../../src/areas/change/kinds.js';
-import { PLAN_KINDS } from '../../../../src/areas/content/kinds.js';
+import { PLAN_KINDS } from '../../../../src/areas/plan-kinds.js';
 import type { PlannedUnit } from '../../../../src/areas/change/plan-file.js';
 
 function boundOf(unit: PlannedUnit): BoundUnit {

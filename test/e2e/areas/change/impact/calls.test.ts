@@ -9,6 +9,7 @@ import { ApiClient } from '../../../../../src/api/client.js';
 import { HttpTransport } from '../../../../../src/api/http.js';
 import { impactOf } from '../../../../../src/areas/change/impact/impact.js';
 import { renderImpact } from '../../../../../src/areas/change/impact/render.js';
+import { PLAN_KINDS } from '../../../../../src/areas/plan-kinds.js';
 import { seedId } from '../../../../../src/emulator/module.js';
 import { sandboxEachTest, type RecordingSandbox } from '../../../../support/recording.js';
 
@@ -33,7 +34,7 @@ describe('the impact of calls', () => {
     const sandbox = await sandboxes();
     const campaignId = seedId('campaign/November newsletter');
     const scheduling = { method: 'schedule', timestamp: '2026-12-01T09:00:00.000Z' };
-    const impact = await impactOf(clientOf(sandbox), [
+    const impact = await impactOf(clientOf(sandbox), PLAN_KINDS, [
       { record: 'campaigns/november-newsletter', kind: 'campaigns', id: campaignId, calls: [{ op: 'updateCampaign', id: campaignId, body: { scheduling } }] },
     ]);
     const segmentId = seedId('segment/Engaged newsletter readers');
@@ -59,13 +60,19 @@ describe('the impact of calls', () => {
   it('takes a publish of the draft as the account holds it, against what is published', async () => {
     const sandbox = await sandboxes();
     const id = seedId('transactional/Password reset');
-    const impact = await impactOf(clientOf(sandbox), [
-      { record: 'transactional/password-reset', kind: 'transactional', id, calls: [{ op: 'publishTransactional', id }] },
+    const impact = await impactOf(clientOf(sandbox), PLAN_KINDS, [
+      {
+        record: `transactional email ${id}`,
+        kind: 'transactional email',
+        id,
+        recordPath: `/v1/transactional-emails/${id}`,
+        calls: [{ op: 'request', operation: 'publishTransactionalEmail', method: 'POST', path: `/v1/transactional-emails/${id}/publish`, body: null }],
+      },
     ]);
     expect(impact).toEqual([
       expect.objectContaining({ kind: 'data-variables', publishes: true, added: [], removed: [], planned: ['firstName', 'resetUrl', 'expiresInMinutes'] }),
     ]);
-    expect(renderImpact(impact)).toBe('Impact:\n  transactional/password-reset: publishes it: its data variables stay the same\n');
+    expect(renderImpact(impact)).toBe(`Impact:\n  transactional email ${id}: publishes it: its data variables stay the same\n`);
   });
 
   it('asks nothing of a node the plan creates, and says so of a question the API refuses', async () => {
@@ -75,15 +82,17 @@ describe('the impact of calls', () => {
       kind: 'workflows',
       id: 'cnosuchworkflow0000000000',
       workflowRevisionId: 'r1',
+      live: false,
       nodes: { filter: 'cnosuchnode00000000000000' },
-      names: { lists: {} },
+      names: { lists: {}, segments: {} },
       emails: {},
+      emailRevisions: {},
       calls: [
         { op: 'deleteWorkflowNode', key: 'experiment-unused-1', recursive: true, removes: ['experiment-unused-1'] },
         { op: 'deleteWorkflowNode', key: 'filter', recursive: false, removes: ['filter'] },
       ],
     };
-    const impact = await impactOf(clientOf(sandbox), [workflow]);
+    const impact = await impactOf(clientOf(sandbox), PLAN_KINDS, [workflow]);
     expect(impact).toEqual([
       expect.objectContaining({ node: 'experiment-unused-1', createdByPlan: true }),
       expect.objectContaining({ node: 'filter', error: expect.stringContaining('cnosuchworkflow0000000000') }),
