@@ -1,9 +1,9 @@
 /**
  * The change cycle's requests: `loopsctl apply` of a plan of 70 writes (test/support/change-plan.ts:
- * 50 emails' drafts, two waits in each of 10 workflows), the built loopsctl run against a sandbox
- * server in this process that counts every request it answers. The goal: about as
- * many requests as writes plus the reads the guards and Guardian need, 200 or fewer. The requests
- * are paced at the API's 10 a second, so the part takes a minute or two.
+ * 50 emails' drafts, half of them of published emails, and two waits in each of 10 workflows), the
+ * built loopsctl run against a sandbox server in this process that counts every request it answers.
+ * The goal: 1.5 requests a write, 105 or fewer. The requests are paced at the API's 10 a second, so
+ * the part takes a minute or two.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,7 +1,8 @@
 /**
- * The change of the change cycle's measure (docs/performance.md): 50 transactional emails and 10
- * workflows made in a sandbox, pulled, each changed (an email's draft; two waits of a workflow) and
- * the change planned with `content push --plan --out`: a plan of 70 writes for `loopsctl apply`.
+ * The change of the change cycle's measure (docs/performance.md): 50 transactional emails (half of
+ * them published, with a draft again) and 10 workflows made in a sandbox, pulled, each changed (an
+ * email's draft; two waits of a workflow) and the change planned with `content push --plan --out`:
+ * a plan of 70 writes of three kinds for `loopsctl apply`.
  * Shared by its test (test/e2e/areas/apply/reads-once.test.ts), which runs loopsctl in-process,
  * and `npm run bench -- change`, which runs the built one.
  */
@@ -10,6 +11,8 @@ import { dirname, join } from 'node:path';
 import type { SandboxServer } from '../../src/emulator/server.js';
 
 export const EMAILS = 50;
+/** Of the emails, those published (then given a draft again, which the change writes): every other one. */
+export const PUBLISHED = EMAILS / 2;
 export const WORKFLOWS = 10;
 /** Each email's draft, and two waits of each workflow. */
 export const PLANNED_WRITES = EMAILS + 2 * WORKFLOWS;
@@ -26,16 +29,24 @@ async function succeeds(loopsctl: Loopsctl, args: string[]): Promise<string> {
   return ran.stderr;
 }
 
-/** New emails, each with its draft, made in the sandbox as the API makes them. */
+/** New emails, each with its draft, made in the sandbox as the API makes them; every other one published, then given a draft again. */
 async function addEmails(server: Pick<SandboxServer, 'answer'>, apiKey: string): Promise<void> {
-  for (const name of numbered(EMAILS, 'email')) {
+  const post = async (target: string, body: unknown, status = 200): Promise<Record<string, unknown>> => {
     const answer = await server.answer({
       method: 'POST',
-      target: '/v1/transactional-emails',
+      target,
       headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
-      body: Buffer.from(JSON.stringify({ name })),
+      body: Buffer.from(JSON.stringify(body)),
     });
-    if (answer.status !== 201) throw new Error(`the sandbox answered ${answer.status} to an email's create`);
+    if (answer.status !== status) throw new Error(`the sandbox answered ${answer.status} to POST ${target}`);
+    return answer.body as Record<string, unknown>;
+  };
+  for (const [index, name] of numbered(EMAILS, 'email').entries()) {
+    const made = await post('/v1/transactional-emails', { name }, 201);
+    if (index % 2 === 0) continue;
+    await post(`/v1/email-messages/${String(made.draftEmailMessageId)}`, { subject: `${name} published`, lmx: `<Paragraph>${name}</Paragraph>` });
+    await post(`/v1/transactional-emails/${String(made.id)}/publish`, {});
+    await post(`/v1/transactional-emails/${String(made.id)}/draft`, {});
   }
 }
 
@@ -75,6 +86,20 @@ function changeAll(root: string): void {
   }
 }
 
+/** The records made in the sandbox, pulled into `directory` and changed there: the tree's root, whose push is the change. */
+export async function changedTree(server: Pick<SandboxServer, 'answer'>, apiKey: string, loopsctl: Loopsctl, directory: string): Promise<string> {
+  const root = join(directory, 'loops');
+  await addEmails(server, apiKey);
+  await succeeds(loopsctl, ['content', 'pull', root, ...ONLY]);
+  addWorkflows(root);
+  await succeeds(loopsctl, ['content', 'push', root, '--only', 'workflows', '--yes']);
+  changeAll(root);
+  return root;
+}
+
+/** The content push of the change, `--only` the kinds it changes. */
+export const PUSH_ARGS = (root: string) => ['content', 'push', root, ...ONLY];
+
 /**
  * The records made in the sandbox, pulled into `directory`, changed, and planned: the plan file.
  * `planning` is told just before the plan is made, for a caller counting its requests.
@@ -86,12 +111,7 @@ export async function plannedChange(
   directory: string,
   planning: () => void = () => {},
 ): Promise<string> {
-  const root = join(directory, 'loops');
-  await addEmails(server, apiKey);
-  await succeeds(loopsctl, ['content', 'pull', root, ...ONLY]);
-  addWorkflows(root);
-  await succeeds(loopsctl, ['content', 'push', root, '--only', 'workflows', '--yes']);
-  changeAll(root);
+  const root = await changedTree(server, apiKey, loopsctl, directory);
   const plan = join(directory, 'change.json');
   planning();
   const planned = await succeeds(loopsctl, ['content', 'push', root, ...ONLY, '--plan', '--out', plan]);

@@ -25,7 +25,7 @@ import type { RecordFiles } from '../record-files.js';
 import type { Step } from './plan.js';
 import { emailImpact } from './impact.js';
 import { emailUnitShape, recordUnit, type EmailCall, type EmailUnit } from './plan-unit.js';
-import { fetchRecord, readEmailsAhead, sendMessage, WRITTEN_MESSAGE } from './remote.js';
+import { fetchRecord, heldOf, readEmailsAhead, recordAsPlanned, sendMessage, WRITTEN_MESSAGE, type HeldMessage, type RemoteRecord } from './remote.js';
 
 /** The operations of a content push's units, by the unit's kind (plan-unit.ts). */
 const OPS: Record<Kind, ReadonlySet<string>> = {
@@ -96,6 +96,23 @@ async function foreignMessage(client: ApiClient, unit: EmailUnit): Promise<strin
     : `updateEmailMessage of ${other}, which is not the email message of ${unit.record} (${unit.id}) in the account: another record's, or one it no longer writes to`;
 }
 
+/** What a message write's plan says the message held, when the write is guarded by the revision it held it at. */
+function plannedBefore(call: EmailCall): HeldMessage | undefined {
+  return call.op === 'updateEmailMessage' && call.expectedRevisionId !== null ? call.before : undefined;
+}
+
+/**
+ * The messages a unit of a transactional email or a campaign writes, as the plan saw them, by
+ * prefix: its before-image needs no read of them. Undefined when a write carries none.
+ */
+function plannedMessages(unit: EmailUnit): Record<string, HeldMessage> | undefined {
+  const prefix = WRITTEN_MESSAGE[unit.kind];
+  const writes = unit.calls.filter((call) => call.op === 'updateEmailMessage');
+  if (prefix === undefined || writes.length !== 1) return undefined;
+  const before = plannedBefore(writes[0]!);
+  return before === undefined ? undefined : { [prefix]: before };
+}
+
 function refusal(errors: string[] | undefined, restored: boolean): Played {
   return restored && errors !== undefined ? { refused: `Guardian: ${errors.join('; ')}; put back as it was` } : {};
 }
@@ -104,8 +121,9 @@ function refusal(errors: string[] | undefined, restored: boolean): Played {
 async function playCall(client: ApiClient, check: boolean, kind: Kind, call: EmailCall): Promise<Played> {
   switch (call.op) {
     case 'updateEmailMessage': {
-      const current = await getEmailMessage(client, call.messageId);
-      const sent = await sendMessage(client, call.messageId, call.body, current, call.expectedRevisionId, check);
+      // What Guardian's refusal puts back: the plan's, guarded by the revision the write carries, or read (a plan that carries none).
+      const before = plannedBefore(call) ?? heldOf(await getEmailMessage(client, call.messageId));
+      const sent = await sendMessage(client, call.messageId, call.body, before, call.expectedRevisionId, check);
       return {
         ...refusal(
           sent.report?.errors.map((rule) => rule.title),
@@ -141,7 +159,7 @@ async function playCall(client: ApiClient, check: boolean, kind: Kind, call: Ema
       const current = await getEmailMessage(client, created.draftEmailMessageId);
       const update = messageUpdate(draft.fields, draft.lmx, current);
       if (Object.keys(update).length === 0) return { id: created.id };
-      const sent = await sendMessage(client, current.id, update, current, current.contentRevisionId, check);
+      const sent = await sendMessage(client, current.id, update, heldOf(current), current.contentRevisionId, check);
       return {
         id: created.id,
         ...refusal(
@@ -214,9 +232,13 @@ export const EMAIL_UNITS = unitKind<EmailUnit>({
   },
   readAhead: (client, units) => readEmailsAhead(client, units.filter((unit) => unit.kind === 'transactional' && unit.id !== undefined).length),
   imager: (client) => async (unit) => {
-    const remote = await fetchRecord(client, unit.kind, unit.id);
+    const planned = plannedMessages(unit);
+    const remote =
+      planned === undefined || (unit.kind !== 'transactional' && unit.kind !== 'campaigns')
+        ? await fetchRecord(client, unit.kind, unit.id)
+        : await recordAsPlanned(client, unit.kind, unit.id, planned);
     if (remote === undefined) return CREATED;
-    const image: RecordImage = { type: 'record', kind: remote.kind, name: remote.name, files: Object.fromEntries(remote.files) };
+    const image: RecordImage = { type: 'record', kind: unit.kind, name: remote.name, files: Object.fromEntries(remote.files) };
     return image;
   },
 });
@@ -234,14 +256,18 @@ async function recordInverse(client: ApiClient, record: ImagedRecord, before: Re
   return unit;
 }
 
+/** Where a record is, as `undo` compares it: the digest of its files and the revision of each of its messages. */
+export function placeOf(remote: RemoteRecord): After {
+  const messages = Object.fromEntries(Object.entries(remote.messages).map(([prefix, message]) => [prefix, message?.contentRevisionId ?? null]));
+  return { digest: digestOf(remote.files), messages };
+}
+
 /** The image of an email, a component or a theme, as a pull writes it. */
 export const RECORD_IMAGES = imageKind<RecordImage>({
   is: (image): image is RecordImage => image.type === 'record',
   whereNow: async (client, image, id) => {
     const remote = await fetchRecord(client, image.kind, id!);
-    if (remote === undefined) return undefined;
-    const messages = Object.fromEntries(Object.entries(remote.messages).map(([prefix, message]) => [prefix, message?.contentRevisionId ?? null]));
-    return { digest: digestOf(remote.files), messages };
+    return remote === undefined ? undefined : placeOf(remote);
   },
   undoer: (client) => async (record, image, after) => {
     const unit = await recordInverse(client, record, image, after);

@@ -10,7 +10,7 @@ import { z } from '../../../base/shapes.js';
 import { digestOf, KINDS, parseJson } from '../files.js';
 import { META_FILE, type RecordFiles } from '../record-files.js';
 import { messageFields, messageUpdate } from '../message-fields.js';
-import { groupField, localMessage, themeMeta } from './remote.js';
+import { groupField, heldOf, localMessage, themeMeta } from './remote.js';
 import type { Step } from './plan.js';
 
 const styles = z.record(z.string(), z.union([z.string(), z.number()]));
@@ -22,6 +22,11 @@ const emailCall = z.discriminatedUnion('op', [
     messageId: z.string(),
     expectedRevisionId: z.nullable(z.string()),
     body: z.record(z.string(), z.unknown()),
+    /**
+     * What the message held at `expectedRevisionId`, as the plan read it: a write the platform takes
+     * at that revision overwrote just this, so it is the record's before-image with no read.
+     */
+    before: z.optional(z.looseObject({ fields: messageFields, lmx: z.string() })),
   }),
   z.looseObject({
     op: z.literal('updateTransactional'),
@@ -126,7 +131,9 @@ function update(step: Step, force: boolean, groupIds: ReadonlyMap<string, string
       const body = messageUpdate(wanted.fields, wanted.lmx, current);
       const pulledAt = force ? undefined : guardingRevisions(step)?.[prefix];
       const expectedRevisionId = pulledAt === undefined ? current.contentRevisionId : pulledAt;
-      if (Object.keys(body).length > 0) calls.push({ op: 'updateEmailMessage', messageId: current.id, expectedRevisionId, body: { ...body } });
+      // What it held is the plan's to carry when the write is guarded by the revision it was read at.
+      const before = expectedRevisionId !== null && expectedRevisionId === current.contentRevisionId ? { before: heldOf(current) } : {};
+      if (Object.keys(body).length > 0) calls.push({ op: 'updateEmailMessage', messageId: current.id, expectedRevisionId, body: { ...body }, ...before });
     }
     // A transactional email moved to another group is one update with its name.
     const moved = local.kind === 'transactional' ? groupField(local, groupIds ?? remote.groupIds, remote) : {};

@@ -14,7 +14,8 @@ import { DEFAULT_DIRECTORY, digestOf, newIdNote, writeState, type ContentState, 
 import { referenceDigestOf, readRecords, writeReferenceFiles, writeRecordFiles, type RecordFiles } from '../record-files.js';
 import { applyRecord, readForPush, guardianCheckOf, createRecord, fetchRecord, publish, restored, transactionalGroupIds, type Applied } from './remote.js';
 import { remember, type Account } from '../account.js';
-import { keepPushImages } from './kind.js';
+import { keepPushImages, placeOf } from './kind.js';
+import type { KeptImages } from '../../change/before-images.js';
 import { accountFiles, heldAt, lmxNames, madeByThePlan, nameRecords, standIn, type LmxNames } from '../lmx-names.js';
 import { guardingRevisions, recordUnit, type EmailUnit } from './plan-unit.js';
 import { renderLines, type Line } from '../render.js';
@@ -66,6 +67,8 @@ interface PushRun {
   names: LmxNames;
   /** Written after each record, so a run that stops leaves what it did, and what it began, recorded. */
   save(): void;
+  /** What the records held before, kept for `loopsctl undo`: told where each write's answers left its record. */
+  images?: KeptImages;
 }
 
 /** What the records pushed so far came to: the lines printed, and the counts the exit code follows. */
@@ -158,6 +161,7 @@ export async function pushEmails(
   const tally: Tally = { lines: [], published: [], refused: 0, notEditable: 0, unresolved: 0 };
   // What the records held before, kept for `loopsctl undo`, as an apply keeps it.
   const images = keepPushImages(context, client, { command: 'content push', account: where }, steps);
+  run.images = images;
   try {
     for (const step of steps) await pushStep(run, step, tally);
   } finally {
@@ -363,7 +367,9 @@ async function settleStep(run: PushRun, step: Step, applied: Applied, tally: Tal
   }
   // A component or theme made here is named by its new id in the emails pushed after it.
   run.names.learn(local.path, applied.id);
-  const after = await fetchRecord(client, local.kind, applied.id);
+  // Where its writes left it: their answers, where they tell it all; else read.
+  const after = applied.answered ?? (await fetchRecord(client, local.kind, applied.id));
+  if (applied.answered !== undefined) await run.images?.reached({ record: local.path, id: applied.id, after: placeOf(applied.answered) });
   if (after !== undefined) {
     // Files written by hand (a new record's, a field left out) come back with the fields the account
     // filled in and in its JSON layout: written anew as a pull writes them, they stay in step with it.

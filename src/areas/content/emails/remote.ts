@@ -35,14 +35,24 @@ export interface RemoteRecord extends Omit<RecordFiles, 'path'> {
   groupIds?: ReadonlyMap<string, string>;
 }
 
-function messageFiles(files: Files, prefix: string, message: EmailMessage | undefined): void {
+/** What an email message's files hold: its fields and its LMX. */
+export type HeldMessage = { fields: MessageFields; lmx: string };
+
+/** What a message read from the account holds, as its files write it. */
+export function heldOf(message: EmailMessage): HeldMessage;
+export function heldOf(message: EmailMessage | undefined): HeldMessage | undefined;
+export function heldOf(message: EmailMessage | undefined): HeldMessage | undefined {
+  return message === undefined ? undefined : { fields: fieldsOf(message), lmx: message.lmx };
+}
+
+function messageFiles(files: Files, prefix: string, message: HeldMessage | undefined): void {
   if (message === undefined) return;
-  files.set(`${prefix}.json`, jsonFile(fieldsOf(message)));
+  files.set(`${prefix}.json`, jsonFile(message.fields));
   files.set(`${prefix}.lmx`, message.lmx);
 }
 
 /** The files of a record as the account holds it. */
-function filesOf(kind: Kind, name: string, extra: Record<string, unknown>, messages: Record<string, EmailMessage | undefined>, lmx?: string): Files {
+function filesOf(kind: Kind, name: string, extra: Record<string, unknown>, messages: Record<string, HeldMessage | undefined>, lmx?: string): Files {
   const files: Files = new Map([[META_FILE[kind], jsonFile({ name, ...extra })]]);
   if (lmx !== undefined) files.set('component.lmx', lmx);
   for (const [prefix, message] of Object.entries(messages)) messageFiles(files, prefix, message);
@@ -69,17 +79,22 @@ async function transactionalRecord(
   groupIds: ReadonlyMap<string, string>,
 ): Promise<RemoteRecord> {
   const [draft, published] = await Promise.all([message(api, record.draftEmailMessageId), message(api, record.publishedEmailMessageId)]);
-  const messages = { draft: draft ?? published, published };
-  const groupId = record.transactionalGroupId ?? undefined;
-  const group = groupId === undefined ? undefined : ([...groupIds].find(([, id]) => id === groupId)?.[0] ?? groupId);
+  const messages = { draft: heldOf(draft ?? published), published: heldOf(published) };
   return {
     kind: 'transactional',
     id: record.id,
     name: record.name,
-    files: filesOf('transactional', record.name, group === undefined ? {} : { group }, messages),
+    files: filesOf('transactional', record.name, groupOf(record, groupIds), messages),
     messages: { draft, published },
     groupIds,
   };
+}
+
+/** A transactional email's group as its file names it: by the group's name (an id the account does not list is kept as it is). */
+function groupOf(record: { transactionalGroupId?: string | null }, groupIds: ReadonlyMap<string, string>): { group?: string } {
+  const groupId = record.transactionalGroupId ?? undefined;
+  const group = groupId === undefined ? undefined : ([...groupIds].find(([, id]) => id === groupId)?.[0] ?? groupId);
+  return group === undefined ? {} : { group };
 }
 
 async function campaignRecord(api: ApiClient, record: { id: string; name: string; status: string; emailMessageId: string | null }): Promise<RemoteRecord> {
@@ -89,7 +104,14 @@ async function campaignRecord(api: ApiClient, record: { id: string; name: string
     record.status.toLowerCase() === 'draft'
       ? undefined
       : `the campaign is ${record.status}, and only a draft campaign's email can be edited: undo the edit here (pull with --force takes the account's side)`;
-  return { kind: 'campaigns', id: record.id, name: record.name, files: filesOf('campaigns', record.name, {}, { email }), messages: { email }, locked };
+  return {
+    kind: 'campaigns',
+    id: record.id,
+    name: record.name,
+    files: filesOf('campaigns', record.name, {}, { email: heldOf(email) }),
+    messages: { email },
+    locked,
+  };
 }
 
 function componentRecord(record: { id: string; name: string; lmx: string }): RemoteRecord {
@@ -141,6 +163,33 @@ export async function fetchRecord(api: ApiClient, kind: Kind, id: string, groups
 }
 
 /**
+ * A transactional email's or a campaign's name and files, with the message a plan writes as the
+ * plan saw it (`written`, by its prefix) rather than read: the plan's write of it carries the
+ * revision it saw, so a write the platform takes overwrote just that. The record itself is read (a
+ * transactional email from its list's page, where the run holds it); its other message (a
+ * transactional email's published one) is left out, since the change writes nothing of it.
+ * Undefined when the account has no such record.
+ */
+export async function recordAsPlanned(
+  api: ApiClient,
+  kind: 'transactional' | 'campaigns',
+  id: string,
+  written: Record<string, HeldMessage>,
+): Promise<{ name: string; files: Files } | undefined> {
+  try {
+    if (kind === 'campaigns') {
+      const record = await getCampaign(api, id);
+      return { name: record.name, files: filesOf('campaigns', record.name, {}, written) };
+    }
+    const [record, groupIds] = await Promise.all([getTransactional(api, id), transactionalGroupIds(api)]);
+    return { name: record.name, files: filesOf('transactional', record.name, groupOf(record, groupIds), written) };
+  } catch (error) {
+    if (error instanceof NotFoundError) return undefined;
+    throw error;
+  }
+}
+
+/**
  * Reads the transactional emails' list first when its pages are no more than the `emails` a run
  * is about to read by id: a run that keeps its reads (read-cache.ts) takes each from its page.
  */
@@ -152,9 +201,15 @@ export async function readEmailsAhead(api: ApiClient, emails: number): Promise<v
 export interface Applied {
   id: string;
   /** The messages written, with what Guardian found in each. */
-  checked: { prefix: string; messageId: string; report?: GuardianReport; restored: boolean }[];
+  checked: { prefix: string; messageId: string; report?: GuardianReport; restored: boolean; message?: EmailMessage }[];
   /** The record's name and content were sent. */
   changed: boolean;
+  /**
+   * The record as its writes' answers leave it, where they tell it all (its message written alone,
+   * and kept: "Email message updated", `EmailMessageResponse`, answers the message as its read does):
+   * what the push records as in step, with no read after.
+   */
+  answered?: RemoteRecord;
 }
 
 export interface ApplyOptions {
@@ -228,32 +283,35 @@ async function writeMessage(
 ) {
   const body = messageUpdate(wanted.fields, wanted.lmx, current);
   if (Object.keys(body).length === 0) return undefined;
-  return sendMessage(api, messageId, body, current, expected === undefined ? current.contentRevisionId : expected, check);
+  return sendMessage(api, messageId, body, heldOf(current), expected === undefined ? current.contentRevisionId : expected, check);
 }
 
 /**
  * Sends a message's update guarded by `revision`, then, with `check`, has Guardian check it and
- * puts back `current` when Guardian finds errors. `revision` in the outcome is the content revision
- * its last write left the message at, as that write's answer gave it.
+ * puts back `before` (what the message held at that revision) when Guardian finds errors. In the
+ * outcome, `message` is the message as its last write's answer gave it ("Email message updated",
+ * `EmailMessageResponse`, as its read answers it): `revision`, the content revision it was left at.
  */
-export async function sendMessage(api: ApiClient, messageId: string, body: EmailMessageUpdate, current: EmailMessage, revision: string | null, check: boolean) {
+export async function sendMessage(api: ApiClient, messageId: string, body: EmailMessageUpdate, before: HeldMessage, revision: string | null, check: boolean) {
   const updated = await updateEmailMessage(api, messageId, revision === null ? body : { expectedRevisionId: revision, ...body });
-  if (!check) return { report: undefined, restored: false, revision: updated.contentRevisionId };
+  if (!check) return { report: undefined, restored: false, revision: updated.contentRevisionId, message: updated };
   const report = await guardianReport(api, messageId);
-  if (report.errors.length === 0) return { report, restored: false, revision: updated.contentRevisionId };
-  const back = messageUpdate(fieldsOf(current), current.lmx, updated);
+  if (report.errors.length === 0) return { report, restored: false, revision: updated.contentRevisionId, message: updated };
+  const back = messageUpdate(before.fields, before.lmx, updated);
   const putBack = await updateEmailMessage(
     api,
     messageId,
     updated.contentRevisionId === null ? back : { expectedRevisionId: updated.contentRevisionId, ...back },
   );
-  return { report, restored: true, revision: putBack.contentRevisionId };
+  return { report, restored: true, revision: putBack.contentRevisionId, message: putBack };
 }
 
 /** Makes an existing record in the account hold the local files. */
 export async function applyRecord(api: ApiClient, local: RecordFiles, remote: RemoteRecord, options: ApplyOptions): Promise<Applied> {
   const applied: Applied = { id: remote.id, checked: [], changed: false };
   const renamed = local.name !== remote.name;
+  // Whether the record itself was written (a name, a group): its answer is not the record as a read gives it.
+  let recordWritten = false;
   switch (local.kind) {
     case 'transactional': {
       const wanted = localMessage(local, WRITTEN_MESSAGE.transactional!);
@@ -272,6 +330,7 @@ export async function applyRecord(api: ApiClient, local: RecordFiles, remote: Re
       if ((renamed || moved.transactionalGroupId !== undefined) && !restored(applied)) {
         await updateTransactional(api, remote.id, { ...(renamed ? { name: local.name } : {}), ...moved });
         applied.changed = true;
+        recordWritten = true;
       }
       break;
     }
@@ -281,7 +340,10 @@ export async function applyRecord(api: ApiClient, local: RecordFiles, remote: Re
       if (wanted !== undefined && email !== undefined) {
         recordMessage(applied, 'email', email.id, await writeMessage(api, email.id, wanted, email, options.expectedRevisions?.email, options.check));
       }
-      if (renamed && !restored(applied)) await updateCampaign(api, remote.id, { name: local.name });
+      if (renamed && !restored(applied)) {
+        await updateCampaign(api, remote.id, { name: local.name });
+        recordWritten = true;
+      }
       break;
     }
     case 'components': {
@@ -309,7 +371,18 @@ export async function applyRecord(api: ApiClient, local: RecordFiles, remote: Re
     }
   }
   if ((renamed && !restored(applied)) || applied.checked.some((message) => !message.restored)) applied.changed = true;
+  const [only] = applied.checked;
+  if (!recordWritten && applied.checked.length === 1 && !only!.restored && only!.message !== undefined && remote.messages[only!.prefix] !== undefined)
+    applied.answered = withMessage(remote, only!.prefix, only!.message);
   return applied;
+}
+
+/** A record with one of its messages as a write's answer gave it: its files as a read would give them, in the account's ids. */
+function withMessage(remote: RemoteRecord, prefix: string, message: EmailMessage): RemoteRecord {
+  const { withIds, ...record } = remote;
+  const files = new Map(withIds ?? remote.files);
+  messageFiles(files, prefix, heldOf(message));
+  return { ...record, files, messages: { ...remote.messages, [prefix]: message } };
 }
 
 /**
@@ -331,8 +404,13 @@ export function restored(applied: Applied): boolean {
   return applied.checked.some((message) => message.restored);
 }
 
-function recordMessage(applied: Applied, prefix: string, messageId: string, written: { report?: GuardianReport; restored: boolean } | undefined): void {
-  if (written !== undefined) applied.checked.push({ prefix, messageId, ...written });
+function recordMessage(
+  applied: Applied,
+  prefix: string,
+  messageId: string,
+  written: { report?: GuardianReport; restored: boolean; message: EmailMessage } | undefined,
+): void {
+  if (written !== undefined) applied.checked.push({ prefix, messageId, report: written.report, restored: written.restored, message: written.message });
 }
 
 /** Creates a record the account does not have yet, from its local files. */

@@ -215,6 +215,34 @@ describe('loopsctl undo', () => {
     expect(JSON.parse(score.stdout).samplingRate).toBe(35);
   });
 
+  it("takes where a push left an email from its write's answer: a teammate's edit made the moment after the write is a conflict", async () => {
+    const sandbox = await sandboxes();
+    const { directory, env } = place();
+    const root = join(directory, 'edited');
+    expect((await sandbox.loopsctl(['content', 'pull', root, ...ONLY], { env })).code).toBe(0);
+    writeFileSync(join(root, 'transactional', `password-reset--${PASSWORD_RESET}`, 'draft.lmx'), '<Paragraph>Reset it here: {data.resetUrl}</Paragraph>\n');
+    // The draft's write is answered; at once, before anything could read it again, a teammate edits it in the app.
+    let edited = false;
+    const stop = onWrite(sandbox, `/v1/email-messages/${PASSWORD_RESET_DRAFT}`, () => {
+      if (edited) return;
+      edited = true;
+      // A new message: the answer being sent keeps the one it was made of.
+      sandbox.server.update((state) => {
+        const held = emailMessages.of(state);
+        const at = held.findIndex(({ message }) => message.id === PASSWORD_RESET_DRAFT);
+        held[at] = { ...held[at]!, message: { ...held[at]!.message, lmx: TEAMMATE_LMX, contentRevisionId: 'edited-in-the-app' } };
+      });
+    });
+    const push = await sandbox.loopsctl(['content', 'push', root, ...ONLY], { env });
+    stop();
+    expect(push.code, push.stderr).toBe(0);
+    const id = /`loopsctl undo (\S+)` puts it back/.exec(push.stderr)![1]!;
+    const undo = await sandbox.loopsctl(['undo', id, '--yes'], { env });
+    expect(undo.code).toBe(5);
+    expect(undo.stderr).toContain('stopped at a conflict');
+    expect(messageOf(sandbox).lmx).toBe(TEAMMATE_LMX);
+  });
+
   it('takes back what a partly applied change did, and ends with the conflict, not exit 70', async () => {
     const sandbox = await sandboxes();
     const { directory, plan, env } = place();
