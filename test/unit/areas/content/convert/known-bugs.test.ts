@@ -59,6 +59,14 @@ describe('MJML', () => {
     expect(lmx).not.toMatch(/blockColor="#eeeeee"[^>]*>On white/);
   });
 
+  it('bug: a button’s container-background-color lost: its cell is a section of that colour, the button inside', () => {
+    const white = 'On white, where most of the words of this email stand, as in most emails.';
+    const { lmx } = fromMjml(
+      MJML(COLUMN(`<mj-text>${white}</mj-text><mj-button container-background-color="#eeeeee" href="https://acme.example/go">Go</mj-button>`)),
+    );
+    expect(lmx).toMatch(/<Section blockColor="#eeeeee"[^>]*>\s*<Button href="https:\/\/acme.example\/go" bgColor="#414141"[^>]*>Go<\/Button>\s*<\/Section>/);
+  });
+
   it('bug: the spacer’s and the image’s MJML defaults lost: a bare spacer is 20 px, a bare image centred', () => {
     const spaced = fromMjml(MJML(COLUMN('<mj-text padding="0">One</mj-text><mj-spacer /><mj-text padding="0">Two</mj-text>'))).lmx;
     const bare = fromMjml(MJML(COLUMN('<mj-text padding="0">One</mj-text><mj-text padding="0">Two</mj-text>'))).lmx;
@@ -105,5 +113,15 @@ describe('HTML', () => {
       '<!doctype html><html><head><title>Go</title></head><body><table><tr><td class="cta" style="background-color:#0055ff;border-radius:4px"><a href="https://acme.example/go" style="color:#ffffff">Start now</a></td></tr></table></body></html>',
     );
     expect(lmx).toMatch(/<Button href="https:\/\/acme.example\/go" bgColor="#0055ff" textColor="#ffffff"[^>]*>Start now<\/Button>/);
+  });
+
+  it('bug: a cta link not taken for a button: a link of class cta alone in its box is a <Button>, one in a sentence a link', () => {
+    const page = (body: string) => `<!doctype html><html><head><title>Go</title></head><body><p>Hello there.</p>${body}</body></html>`;
+    expect(fromHtml(page('<div><a class="cta" href="https://acme.example/go">Start now</a></div>')).lmx).toContain(
+      '<Button href="https://acme.example/go">Start now</Button>',
+    );
+    expect(fromHtml(page('<p>Hello <a class="cta" href="https://acme.example/go">Start now</a> there</p>')).lmx).toContain(
+      '<Paragraph>Hello <Link href="https://acme.example/go">Start now</Link> there</Paragraph>',
+    );
   });
 });
