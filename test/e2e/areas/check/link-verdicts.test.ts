@@ -125,4 +125,19 @@ describe('check --links, at the edges of its verdicts', () => {
       },
     ]);
   });
+
+  it('tells acme.example from the evilacme.example a text shows, and takes shop.acme.example for it', async () => {
+    const site = await start();
+    site.route('/account', page);
+    const found = await findings(
+      `<Paragraph>Sign in at <Link href="http://acme.example/account">evilacme.example</Link>, or at <Link href="http://acme.example/account?shop">shop.acme.example</Link>.</Paragraph>`,
+      site,
+    );
+    expect(found).toEqual([
+      {
+        rule: 'link-host-mismatch',
+        message: expect.stringContaining('the text shows evilacme.example and http://acme.example/account lands on acme.example'),
+      },
+    ]);
+  });
 });
