@@ -33,6 +33,15 @@ describe('the fixtures', () => {
     ]);
   });
 
+  it('refuse an empty userId and an empty name, as they refuse an empty id', () => {
+    expect(
+      problemsOf({
+        contacts: [{ email: 'ada@example.com', userId: '' }],
+        mailingLists: [{ id: 'list_beta', name: '' }],
+      }),
+    ).toEqual([expect.stringMatching(/^contacts\[0\]\.userId: /), 'mailingLists[0].name: must not be empty']);
+  });
+
   it('take ids of letters, digits, _ and -', () => {
     expect(problemsOf({ mailingLists: [{ id: 'list_beta-2', name: 'Beta' }] })).toEqual([]);
   });
