@@ -121,6 +121,12 @@ export type Handler<A = any, O = any> = ((context: Uses<Capability>, args: A, op
   readonly listing?: Listing<any>;
   /** The run reads each record and list once: what it read is kept until its own write changes it (src/api/read-cache.ts). */
   readonly readsOnce?: boolean;
+  /**
+   * The account its arguments name (a plan's, a change's), which the run takes when the command
+   * line names none (CommandContext.takeAccountOf); undefined where they name none that can be
+   * read, which the command itself then reports.
+   */
+  readonly account?: (context: Uses<Capability>, args: A) => Promise<string | undefined>;
 };
 
 /** What a list command lists, and how it shows each: its resource and its view. */
@@ -136,7 +142,7 @@ export interface Listing<T> {
 export function handler<K extends Capability, A, O>(
   uses: readonly K[],
   run: (context: Uses<K>, args: A, options: O) => Promise<number | void>,
-  how: Pick<Handler, 'readsOnce'> = {},
+  how: Pick<Handler, 'readsOnce'> & { account?: (context: Uses<K>, args: A) => Promise<string | undefined> } = {},
 ): Handler<A, O> {
   return Object.assign(run, { uses, ...how });
 }

@@ -20,7 +20,7 @@ import type { Runtime } from './runtime.js';
 import type { WriteGate } from './gate.js';
 import { WritePath, type RunWrites } from './write-path.js';
 import type { BoundCall } from './bound-calls.js';
-import { keyFromKeychain, keyHinted, noKeyError, type Credentials, type ProfileChoice } from './credentials.js';
+import { ENVIRONMENT_ACCOUNT, keyFromKeychain, keyHinted, noKeyError, SANDBOX_ACCOUNT, type Credentials, type ProfileChoice } from './credentials.js';
 
 export type { RunWrites };
 
@@ -76,15 +76,19 @@ export class CommandContext {
    * `jq` is the --jq expression, compiled; `parent`, the context whose key, client, sandbox and
    * pace this one shares (see forRun).
    */
+  /** The run's global options: its own copy, which the account a plan names may complete (takeAccountOf). */
+  readonly globals: GlobalOptions;
+
   constructor(
     readonly runtime: Runtime,
-    readonly globals: GlobalOptions,
+    globals: GlobalOptions,
     jq?: JqFilter,
     readonly writes: RunWrites = { dryRun: false, allowWrites: false },
     private readonly parent?: CommandContext,
     /** Who runs it, when not the terminal's user: the MCP client that called the tool. */
     readonly actor?: string,
   ) {
+    this.globals = { ...globals };
     this.out = new Output({
       json: globals.json === true,
       jq,
@@ -129,6 +133,21 @@ export class CommandContext {
     const recorded = (store ?? (await this.profileStore())).recordedDefault();
     if (recorded !== undefined) return { name: recorded, chosenBy: 'auth switch' };
     return { name: (await import('../config/store.js')).DEFAULT_PROFILE, chosenBy: 'default' };
+  }
+
+  /**
+   * Runs against the account a plan or a change names (`account`: a stored profile, the sandbox's,
+   * or LOOPS_API_KEY's, as accountOf writes it) when the command line named none (--sandbox,
+   * --profile, --base-url): `loopsctl apply change.json` of a plan made with --sandbox applies it
+   * to the sandbox. A profile not stored here leaves the usual choice, which the account check then
+   * holds to the plan's team. Not in a tool call, whose server keeps the account it was started on,
+   * nor once the run has picked its key.
+   */
+  async takeAccountOf(account: string): Promise<void> {
+    if (this.parent !== undefined || this.runCredentials !== undefined || this.sandbox !== undefined) return;
+    if (this.globals.sandbox === true || this.globals.profile !== undefined || this.globals.baseUrl !== undefined) return;
+    if (account === SANDBOX_ACCOUNT) this.globals.sandbox = true;
+    else if (account !== ENVIRONMENT_ACCOUNT && (await this.profileStore()).profile(account) !== undefined) this.globals.profile = account;
   }
 
   /** The key the precedence rules pick: --sandbox, --profile, LOOPS_API_KEY, LOOPSCTL_PROFILE, the default profile. */

@@ -21,6 +21,16 @@ export interface Credentials {
   readOnly?: boolean;
 }
 
+/** How a plan and a change name the account of a key that came from no stored profile: the sandbox's, or LOOPS_API_KEY's. */
+export const SANDBOX_ACCOUNT = '--sandbox';
+export const ENVIRONMENT_ACCOUNT = 'LOOPS_API_KEY';
+
+/** The account a key reaches, as a plan and a change name it: the stored profile, or where else the key came from. */
+export function accountOf(credentials: Pick<Credentials, 'source' | 'profile'>): string {
+  if (credentials.source === 'profile' && credentials.profile !== undefined) return credentials.profile;
+  return credentials.source === 'sandbox' ? SANDBOX_ACCOUNT : ENVIRONMENT_ACCOUNT;
+}
+
 /** What named a profile: --profile, LOOPSCTL_PROFILE, the default made with `auth switch`, or the one named "default". */
 export type ProfileChoice = '--profile' | 'LOOPSCTL_PROFILE' | 'auth switch' | 'default';
 

@@ -53,8 +53,11 @@ export async function runCommand(
     const args = wantsPick(invocation) ? await (await import('./pick.js')).pickArgument(context, await whole(), invocation) : invocation.args;
     checkConstraints(spec, path, args, optionGiven);
     context.running = { words: path, files: filesNamed({ ...invocation, args }) };
-    await context.refuseReadOnly(path.join(' '));
     const [handler] = await Promise.all([loadHandler(spec, path, whole, behaviours), context.out.loadPalette()]);
+    // The account a plan or a change names, before anything picks the run's key.
+    const account = await handler.account?.(viewOf(context, handler.uses), args);
+    if (account !== undefined) await context.takeAccountOf(account);
+    await context.refuseReadOnly(path.join(' '));
     // A plan sends nothing that changes the account: what it read stays true for the rest of its run.
     context.readsOnce = handler.readsOnce === true || context.writes.plan === true;
     // The handler is handed only what it declared it uses.

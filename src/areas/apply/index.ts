@@ -13,7 +13,11 @@ export const spec: Spec = command({
       tier: 'destructive',
     },
   ],
-  help: `Prints the plan's impact first, as it was when the plan was written (the
+  help: `Applied to the account the plan names (a plan made with --sandbox, to the
+sandbox; one made with a stored profile, with its key) unless --sandbox,
+--profile or --base-url names another.
+
+Prints the plan's impact first, as it was when the plan was written (the
 contacts waiting at a node it deletes, Guardian's findings...; --json: "impact").
 Then plays the plan's calls in order, each email message and workflow edit with
 the revision the plan was made against as expectedRevisionId: a change made in

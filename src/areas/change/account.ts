@@ -8,7 +8,7 @@ import { path } from '../../api/ids.js';
 import { NotFoundError, ProtectedError } from '../../base/errors.js';
 import { z } from '../../base/shapes.js';
 import type { Uses } from '../../core/capabilities.js';
-import type { Credentials } from '../../core/credentials.js';
+import { accountOf } from '../../core/credentials.js';
 import { apiKeyInfo } from '../../platform/auth/schemas.js';
 
 /** Where a run's key reaches: its team, the API's address, and the profile (or other source) the key came from. */
@@ -37,12 +37,6 @@ export async function witnessOf(
   return {};
 }
 
-/** The profile, as the state and a plan name it: the stored profile, or where else the key came from. */
-export function profileOf(credentials: Pick<Credentials, 'source' | 'profile'>): string {
-  if (credentials.source === 'profile' && credentials.profile !== undefined) return credentials.profile;
-  return credentials.source === 'sandbox' ? '--sandbox' : 'LOOPS_API_KEY';
-}
-
 /** The team the key belongs to, as the API names it. */
 export async function teamName(api: ApiClient): Promise<string> {
   return (await api.call({ method: 'GET', idempotent: true, path: '/v1/api-key' }, apiKeyInfo)).teamName;
@@ -51,7 +45,7 @@ export async function teamName(api: ApiClient): Promise<string> {
 /** Where this run's key reaches. */
 export async function whereOf(context: Uses<'client' | 'key'>, client: ApiClient): Promise<AccountWhere> {
   const [team, baseUrl, credentials] = await Promise.all([teamName(client), context.baseUrl(), context.credentials()]);
-  return { team, baseUrl, profile: profileOf(credentials) };
+  return { team, baseUrl, profile: accountOf(credentials) };
 }
 
 /** Whether the account holds the record at a path: one it answers 404 for is another account's. */

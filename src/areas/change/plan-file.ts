@@ -9,7 +9,7 @@
  */
 import { createHash } from 'node:crypto';
 import { basename, dirname, resolve } from 'node:path';
-import { LocalFileError } from '../../base/errors.js';
+import { LocalFileError, LoopsctlError } from '../../base/errors.js';
 import { readTreeFile } from '../../base/tree-files.js';
 import { writeTreeFile } from '../../base/tree-writes.js';
 import { z } from '../../base/shapes.js';
@@ -137,6 +137,16 @@ export async function writePlan(context: Uses<'files'>, file: string, plan: Plan
  */
 export async function readPlan(context: Uses<'files'>, file: string, kinds: UnitShapes): Promise<PlanFile> {
   return readPlanUnder(context.runtime.files?.root, file, kinds);
+}
+
+/** The account a plan names; undefined when it cannot be read as a plan, which its apply reports. */
+export async function planAccount(context: Uses<'files'>, file: string, kinds: UnitShapes): Promise<string | undefined> {
+  try {
+    return (await readPlan(context, file, kinds)).account.profile;
+  } catch (error) {
+    if (error instanceof LoopsctlError) return undefined;
+    throw error;
+  }
 }
 
 /** readPlan, of a file under `root` (`loopsctl mcp --root`), or anywhere when there is none. */

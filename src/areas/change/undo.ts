@@ -1,7 +1,7 @@
 /** What `loopsctl undo` does: finds the before-images of a change, makes the inverse plan through the kinds of its records, and writes it or applies it. */
 import { join } from 'node:path';
 import { ExitCode } from '../../base/exit-codes.js';
-import { LocalFileError } from '../../base/errors.js';
+import { LocalFileError, LoopsctlError } from '../../base/errors.js';
 import { imageIds, imagesDirectory, isImageId, newImageId, readImage } from '../../config/before-images.js';
 import type { Uses } from '../../core/capabilities.js';
 import { countOf } from '../../render/numbers.js';
@@ -66,6 +66,16 @@ export async function undoChange(context: UndoContext, change: string, options: 
   await writePlan(context, file, plan);
   // --live raises the run's tier: the yes the apply of a live workflow's undo needs.
   return Math.max(code, await applyPlan(context, file, kinds));
+}
+
+/** The account a change was applied to, as its before-images name it; undefined when none are kept, which undoChange reports. */
+export async function changeAccount(context: UndoContext, change: string, kinds: PlanKinds): Promise<string | undefined> {
+  try {
+    return (await imagesOf(context, change, kinds)).account.profile;
+  } catch (error) {
+    if (error instanceof LoopsctlError) return undefined;
+    throw error;
+  }
 }
 
 /** The before-images of a change: by the id `apply` printed, or by the plan file applied (the newest kept for its digest). */

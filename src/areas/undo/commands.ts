@@ -1,10 +1,12 @@
 /** `loopsctl undo`: see src/areas/change/undo.ts, which makes the inverse plan through the kinds of its records. */
 import { handler, type Handler } from '../../core/capabilities.js';
-import { undoChange, type UndoOptions } from '../change/undo.js';
+import { changeAccount, undoChange, type UndoOptions } from '../change/undo.js';
 import { PLAN_KINDS } from '../plan-kinds.js';
 
 // --live raises the run's tier (its declaration): the yes the apply of a live workflow's undo needs.
 export const undo: Handler<[string], UndoOptions> = handler(
   ['out', 'client', 'key', 'files', 'clock', 'config', 'prompts', 'globals'],
   async (context, [change], options) => undoChange(context, change, options, PLAN_KINDS),
+  // Undone in the account it changed, when the command line names none.
+  { account: (context, [change]) => changeAccount(context, change, PLAN_KINDS) },
 );

@@ -6,6 +6,7 @@ import { CommandContext } from '../../../src/core/context.js';
 import type { Runtime } from '../../../src/core/runtime.js';
 import { startApiServer, type ApiServer } from '../../support/api-server.js';
 import { silent } from '../../support/faults.js';
+import { tempDir } from '../../support/main.js';
 
 let server: ApiServer | undefined;
 afterEach(async () => {
@@ -71,5 +72,51 @@ describe("a context's requests", () => {
     await expect(transport.send({ method: 'GET', path: '/v1/slow', idempotent: true })).rejects.toBeInstanceOf(InterruptedError);
     expect(server.requests).toHaveLength(0);
     await late.close();
+  });
+});
+
+describe('the account a plan names', () => {
+  /** A context with no account named on its command line, and two stored profiles: "default" and "work". */
+  async function planned(globals: Partial<ConstructorParameters<typeof CommandContext>[1]> = {}, env: Record<string, string> = {}): Promise<CommandContext> {
+    const config = tempDir('loopsctl-plan-account-');
+    const runtime: Runtime = {
+      stdout: new Writable({ write: (_chunk, _encoding, done) => done() }),
+      stderr: new Writable({ write: (_chunk, _encoding, done) => done() }),
+      stdin: Readable.from([]),
+      env: { LOOPSCTL_CONFIG_DIR: config, ...env },
+      now: () => new Date('2026-01-02T03:04:05Z'),
+      signal: new AbortController().signal,
+      platform: process.platform,
+    };
+    const context = new CommandContext(runtime, { color: false, timeout: 60, retries: 0, ...globals });
+    const store = await context.profileStore();
+    store.saveProfile('default', { keyStorage: 'file', apiKey: 'key-of-default' });
+    store.saveProfile('work', { keyStorage: 'file', apiKey: 'key-of-work' });
+    return context;
+  }
+
+  it('is the stored profile the run uses when the command line names none, over LOOPS_API_KEY', async () => {
+    const context = await planned({}, { LOOPS_API_KEY: 'key-in-environment' });
+    await context.takeAccountOf('work');
+    expect((await context.credentials()).apiKey).toBe('key-of-work');
+  });
+
+  it('leaves the usual choice for a profile not stored here, LOOPS_API_KEY, or a profile named on the command line', async () => {
+    for (const [account, globals, key] of [
+      ['elsewhere', {}, 'key-of-default'],
+      ['LOOPS_API_KEY', {}, 'key-of-default'],
+      ['work', { profile: 'default' }, 'key-of-default'],
+    ] as const) {
+      const context = await planned(globals);
+      await context.takeAccountOf(account);
+      expect((await context.credentials()).apiKey, account).toBe(key);
+    }
+  });
+
+  it('is not taken once the run has picked its key', async () => {
+    const context = await planned();
+    expect((await context.credentials()).apiKey).toBe('key-of-default');
+    await context.takeAccountOf('work');
+    expect((await context.credentials()).apiKey).toBe('key-of-default');
   });
 });
