@@ -10,37 +10,17 @@
  * two tables (test/unit/platform/configuration-writes.test.ts reads the contract).
  */
 
-/** What a configuration write changes, by operationId, with its path template. */
-export const CONFIGURATION_WRITES = {
-  createAudienceSegment: { method: 'POST', path: '/v1/audience-segments', kind: 'segment' },
-  createCampaign: { method: 'POST', path: '/v1/campaigns', kind: 'campaign' },
-  // Its `scheduling` is the campaign's schedule.
-  updateCampaign: { method: 'POST', path: '/v1/campaigns/{campaignId}', kind: 'campaign' },
-  createCampaignGroup: { method: 'POST', path: '/v1/campaign-groups', kind: 'campaign group' },
-  updateCampaignGroup: { method: 'POST', path: '/v1/campaign-groups/{campaignGroupId}', kind: 'campaign group' },
-  createContactProperty: { method: 'POST', path: '/v1/contacts/properties', kind: 'contact property' },
-  createComponent: { method: 'POST', path: '/v1/components', kind: 'component' },
-  updateComponent: { method: 'POST', path: '/v1/components/{componentId}', kind: 'component' },
-  updateEmailMessage: { method: 'POST', path: '/v1/email-messages/{emailMessageId}', kind: 'email message' },
-  createTheme: { method: 'POST', path: '/v1/themes', kind: 'theme' },
-  updateTheme: { method: 'POST', path: '/v1/themes/{themeId}', kind: 'theme' },
-  createTransactionalEmail: { method: 'POST', path: '/v1/transactional-emails', kind: 'transactional email' },
-  updateTransactionalEmail: { method: 'POST', path: '/v1/transactional-emails/{transactionalId}', kind: 'transactional email' },
-  ensureTransactionalDraft: { method: 'POST', path: '/v1/transactional-emails/{transactionalId}/draft', kind: 'transactional email' },
-  publishTransactionalEmail: { method: 'POST', path: '/v1/transactional-emails/{transactionalId}/publish', kind: 'transactional email' },
-  createTransactionalGroup: { method: 'POST', path: '/v1/transactional-groups', kind: 'transactional group' },
-  updateTransactionalGroup: { method: 'POST', path: '/v1/transactional-groups/{transactionalGroupId}', kind: 'transactional group' },
-  createWorkflow: { method: 'POST', path: '/v1/workflows', kind: 'workflow' },
-  updateWorkflowProperties: { method: 'POST', path: '/v1/workflows/{workflowId}', kind: 'workflow' },
-  deleteWorkflow: { method: 'DELETE', path: '/v1/workflows/{workflowId}', kind: 'workflow' },
-  changeWorkflowMailingList: { method: 'POST', path: '/v1/workflows/{workflowId}/mailing-list', kind: 'workflow' },
-  createWorkflowNode: { method: 'POST', path: '/v1/workflows/{workflowId}/nodes', kind: 'workflow node' },
-  addWorkflowBranch: { method: 'POST', path: '/v1/workflows/{workflowId}/nodes/{nodeId}/add-branch', kind: 'workflow node' },
-  updateWorkflowNode: { method: 'POST', path: '/v1/workflows/{workflowId}/nodes/{nodeId}', kind: 'workflow node' },
-  deleteWorkflowNode: { method: 'DELETE', path: '/v1/workflows/{workflowId}/nodes/{nodeId}', kind: 'workflow node' },
-  rerouteNodeConnection: { method: 'POST', path: '/v1/workflows/{workflowId}/nodes/{nodeId}/reroute', kind: 'workflow node' },
-  deleteWorkflowNodeRecursively: { method: 'DELETE', path: '/v1/workflows/{workflowId}/nodes/{nodeId}/recursive', kind: 'workflow node' },
-} as const satisfies Record<string, { method: 'POST' | 'PUT' | 'DELETE'; path: string; kind: string }>;
+import { OPERATIONS, type Operations } from './resources.js';
+
+/** The operations of the rows that change configuration, by operationId. */
+type WriteId = { [Id in keyof Operations]: Operations[Id] extends { writes: string } ? Id : never }[keyof Operations];
+
+/** What a configuration write changes, by operationId, with its path template: the rows' operations that say what they write (resources.ts). */
+export const CONFIGURATION_WRITES = Object.fromEntries(
+  Object.entries(OPERATIONS as Record<string, { method: string; path: string; writes?: string }>).flatMap(([id, operation]) =>
+    operation.writes === undefined ? [] : [[id, { method: operation.method, path: operation.path, kind: operation.writes }]],
+  ),
+) as { [Id in WriteId]: { method: Operations[Id]['method']; path: Operations[Id]['path']; kind: Extract<Operations[Id], { writes: string }>['writes'] } };
 
 /** The API's other writes, and why none is a change of configuration. */
 export const OTHER_WRITES = {

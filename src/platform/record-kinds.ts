@@ -11,30 +11,24 @@
  * - `constant`: how an app's types name its constants (`TX_…`, `LOOPS_LIST_…`), for the kinds they name.
  *
  * A workflow's node is a part of its workflow: a write of a node changes the workflow, whose
- * revision guards it and whose graph a before-image keeps. A constant module: declarations read it.
+ * revision guards it and whose graph a before-image keeps. An index of the resources' rows
+ * (resources.ts), each kind's row in its resource's: declarations read it.
  */
-export const RECORD_KINDS = {
-  'transactional email': { directory: 'transactional', half: 'emails', writes: ['transactional email'], word: 'transactional', lmx: 'email', constant: 'TX' },
-  campaign: { directory: 'campaigns', half: 'emails', writes: ['campaign'], word: 'campaign', lmx: 'email' },
-  workflow: { directory: 'workflows', half: 'workflows', writes: ['workflow', 'workflow node'], word: 'workflow', lmx: 'email' },
-  component: { directory: 'components', half: 'emails', writes: ['component'], word: 'component', lmx: 'part' },
-  theme: { directory: 'themes', half: 'emails', writes: ['theme'], word: 'theme' },
-  'mailing list': { directory: 'lists', half: 'audience', writes: [], word: 'list', constant: 'LIST' },
-  segment: { directory: 'segments', half: 'audience', writes: ['segment'], word: 'segment' },
-  event: { directory: 'event-patterns', half: 'audience', writes: [], word: 'event', constant: 'EVENT' },
-  'contact property': { directory: 'contact-properties', half: 'audience', writes: ['contact property'], word: 'property', constant: 'CONTACT_PROPERTY' },
-  'transactional group': { directory: 'groups/transactional', half: 'audience', writes: ['transactional group'] },
-  'campaign group': { directory: 'groups/campaigns', half: 'audience', writes: ['campaign group'] },
-} as const satisfies Record<string, RecordKindEntry>;
+import type { RecordKindEntry } from './resource-row.js';
+import { RESOURCES, type Resource } from './resources.js';
 
-export interface RecordKindEntry {
-  directory: string;
-  half: 'emails' | 'workflows' | 'audience';
-  writes: readonly string[];
-  word?: string;
-  lmx?: 'email' | 'part';
-  constant?: string;
-}
+export type { RecordKindEntry } from './resource-row.js';
+
+type KindRow = Extract<Resource, { kind: object }>;
+
+/** The kinds of record, by noun, in the rows' order: each row's kind, with the kinds of configuration write its operations make. */
+export const RECORD_KINDS = Object.fromEntries(
+  RESOURCES.flatMap((row) => {
+    if (!('kind' in row)) return [];
+    const writes = [...new Set(Object.values(row.operations as Record<string, { writes?: string }>).flatMap((operation) => operation.writes ?? []))];
+    return [[row.noun, { ...row.kind, writes }]];
+  }),
+) as unknown as { [Row in KindRow as Row['noun']]: Row['kind'] & { writes: readonly string[] } };
 
 type Table = typeof RECORD_KINDS;
 export type RecordKind = keyof Table;

@@ -6,7 +6,9 @@
  * What it publishes is the draft's content, not the record's fields: a plan of a publish is for the
  * draft as it was reviewed, and a draft edited since is another publish.
  */
+import { EMAIL_MESSAGE } from './email-messages/resource.js';
 import { isIssuedId } from './ids.js';
+import { at } from './resource-row.js';
 
 /** The writes that take another record's content, and that content in words. */
 export const CONTENT_TAKEN: Readonly<Record<string, string>> = { publishTransactionalEmail: 'its draft' };
@@ -15,5 +17,5 @@ export const CONTENT_TAKEN: Readonly<Record<string, string>> = { publishTransact
 export function contentTaken(operation: string, record: unknown): string[] {
   if (CONTENT_TAKEN[operation] === undefined) return [];
   const draft = (record as { draftEmailMessageId?: unknown } | null)?.draftEmailMessageId;
-  return isIssuedId(draft) ? [`/v1/email-messages/${draft}`] : [];
+  return isIssuedId(draft) ? [at(EMAIL_MESSAGE.operations.getEmailMessage, draft)] : [];
 }

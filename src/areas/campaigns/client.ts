@@ -1,11 +1,12 @@
 /** The campaign operations of the API. */
 import type { ApiClient, ListResource } from '../../api/client.js';
-import { path } from '../../api/ids.js';
+import { at } from '../../platform/resource-row.js';
 import { emailMetrics } from '../../platform/email-metrics.js';
 import type { AudienceFilterRequest } from '../../platform/segments/filter.js';
 import { campaign, createdCampaign, type Campaign } from '../../platform/campaigns/schemas.js';
+import { CAMPAIGN } from '../../platform/campaigns/resource.js';
 
-export const campaigns: ListResource<Campaign> = { path: '/v1/campaigns', item: campaign };
+export const campaigns: ListResource<Campaign> = { path: CAMPAIGN.operations.listCampaigns.path, item: campaign };
 
 export type SchedulingRequest = { method: 'now' } | { method: 'schedule'; timestamp: string };
 
@@ -20,20 +21,20 @@ export interface CampaignFields {
 }
 
 export function getCampaign(api: ApiClient, id: string) {
-  return api.call({ method: 'GET', idempotent: true, path: path`/v1/campaigns/${id}` }, campaign);
+  return api.call({ method: 'GET', idempotent: true, path: at(CAMPAIGN.operations.getCampaign, id) }, campaign);
 }
 
 export function createCampaign(api: ApiClient, body: CampaignFields & { name: string }) {
   // Each create makes a new campaign and email message: never sent twice.
-  return api.call({ method: 'POST', path: '/v1/campaigns', body, idempotent: false }, createdCampaign);
+  return api.call({ method: 'POST', path: CAMPAIGN.operations.createCampaign.path, body, idempotent: false }, createdCampaign);
 }
 
 export function updateCampaign(api: ApiClient, id: string, body: CampaignFields) {
   // Scheduling is part of an update: it is not sent again once it may have arrived.
-  return api.call({ method: 'POST', path: path`/v1/campaigns/${id}`, body, idempotent: false }, campaign);
+  return api.call({ method: 'POST', path: at(CAMPAIGN.operations.updateCampaign, id), body, idempotent: false }, campaign);
 }
 
 /** The engagement metrics of a sent campaign; one not sent yet, or without an email message, is refused with 400. */
 export function campaignMetrics(api: ApiClient, id: string) {
-  return api.call({ method: 'GET', idempotent: true, path: path`/v1/campaigns/${id}/metrics` }, emailMetrics);
+  return api.call({ method: 'GET', idempotent: true, path: at(CAMPAIGN.operations.getCampaignMetrics, id) }, emailMetrics);
 }

@@ -9,17 +9,13 @@
  */
 import type { ApiClient } from '../../api/client.js';
 import { AuthError, NotFoundError } from '../../base/errors.js';
-import { getCampaign } from '../campaigns/client.js';
-import { getComponent } from '../components/client.js';
-import { getTheme } from '../themes/client.js';
+import { z } from '../../base/shapes.js';
+import { directoryKind } from '../../platform/record-kinds.js';
+import { at } from '../../platform/resource-row.js';
+import { getterOf } from '../../platform/resources.js';
 import type { AccountWhere } from '../change/account.js';
-import { getTransactional } from '../transactional/client.js';
-import { getWorkflow } from '../workflows/client.js';
 import type { ContentState } from './files.js';
 import { syncedAudienceOf } from './audience-state.js';
-import { getSegment } from '../segments/client.js';
-import { getTransactionalGroup } from '../groups/client.js';
-import { getCampaignGroup } from '../campaign-groups/client.js';
 
 /** The account a run is about: the key of its records in the state, and where it was reached. */
 export interface Account extends AccountWhere {
@@ -95,30 +91,26 @@ async function holdsRecordedIds(client: ApiClient, records: Record<string, { id:
   return false;
 }
 
-/** Whether the account holds the record: undefined when it cannot tell (the workflow API not enabled for the team). */
+/**
+ * Whether the account holds the record, read by its kind's getter (its resource's row): undefined
+ * when it cannot tell (a kind loopsctl only reads, the workflow API not enabled for the team).
+ */
 export async function recordExists(client: ApiClient, path: string, id: string): Promise<boolean | undefined> {
   // A group's kind is two folders deep: groups/transactional/…, groups/campaigns/….
-  const kind = path
-    .split('/')
-    .slice(0, path.startsWith('groups/') ? 2 : 1)
-    .join('/');
-  const get = {
-    transactional: getTransactional,
-    campaigns: getCampaign,
-    components: getComponent,
-    themes: getTheme,
-    workflows: getWorkflow,
-    segments: getSegment,
-    'groups/transactional': getTransactionalGroup,
-    'groups/campaigns': getCampaignGroup,
-  }[kind];
-  if (get === undefined) return undefined;
+  const kind = directoryKind(
+    path
+      .split('/')
+      .slice(0, path.startsWith('groups/') ? 2 : 1)
+      .join('/'),
+  );
+  const getter = kind === undefined || kind.writes.length === 0 ? undefined : getterOf(kind.noun);
+  if (getter === undefined) return undefined;
   try {
-    await get(client, id);
+    await client.call({ method: 'GET', idempotent: true, path: at(getter, id) }, z.unknown());
     return true;
   } catch (error) {
     if (error instanceof NotFoundError) return false;
-    if (error instanceof AuthError && kind === 'workflows') return undefined;
+    if (error instanceof AuthError && kind!.noun === 'workflow') return undefined;
     throw error;
   }
 }

@@ -1,13 +1,14 @@
 /** The audience segment operations of the API. */
 import type { ApiClient, ListResource } from '../../api/client.js';
-import { path } from '../../api/ids.js';
+import { at } from '../../platform/resource-row.js';
 import type { AudienceFilterRequest } from '../../platform/segments/filter.js';
 import { audienceSegment, type AudienceSegment } from '../../platform/segments/schemas.js';
+import { SEGMENT } from '../../platform/segments/resource.js';
 
-export const segments: ListResource<AudienceSegment> = { path: '/v1/audience-segments', item: audienceSegment };
+export const segments: ListResource<AudienceSegment> = { path: SEGMENT.operations.listAudienceSegments.path, item: audienceSegment };
 
 export function getSegment(api: ApiClient, id: string) {
-  return api.call({ method: 'GET', idempotent: true, path: path`/v1/audience-segments/${id}` }, audienceSegment);
+  return api.call({ method: 'GET', idempotent: true, path: at(SEGMENT.operations.getAudienceSegment, id) }, audienceSegment);
 }
 
 export interface CreateSegmentBody {
@@ -18,5 +19,5 @@ export interface CreateSegmentBody {
 
 export function createSegment(api: ApiClient, body: CreateSegmentBody) {
   // Each create makes a new segment (a second one is refused for its name): never sent twice.
-  return api.call({ method: 'POST', path: '/v1/audience-segments', body, idempotent: false }, audienceSegment);
+  return api.call({ method: 'POST', path: SEGMENT.operations.createAudienceSegment.path, body, idempotent: false }, audienceSegment);
 }

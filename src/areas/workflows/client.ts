@@ -3,27 +3,31 @@
  * (expectedRevisionId); the API refuses a stale one with 409, so no change is ever retried.
  */
 import type { ApiClient, ListResource } from '../../api/client.js';
-import { path } from '../../api/ids.js';
+import { at } from '../../platform/resource-row.js';
 import { z } from '../../base/shapes.js';
 import { emailMetrics } from '../../platform/email-metrics.js';
 import * as s from '../../platform/workflows/schemas.js';
+import { WORKFLOW } from '../../platform/workflows/resource.js';
 
-export const workflows: ListResource<s.WorkflowSummary> = { path: '/v1/workflows', item: s.workflowSummary };
+export const workflows: ListResource<s.WorkflowSummary> = { path: WORKFLOW.operations.listWorkflows.path, item: s.workflowSummary };
 
 export function getWorkflow(api: ApiClient, id: string) {
-  return api.call({ method: 'GET', idempotent: true, path: path`/v1/workflows/${id}` }, s.workflow);
+  return api.call({ method: 'GET', idempotent: true, path: at(WORKFLOW.operations.getWorkflow, id) }, s.workflow);
 }
 
 export function getWorkflowNode(api: ApiClient, workflowId: string, nodeId: string) {
-  return api.call({ method: 'GET', idempotent: true, path: path`/v1/workflows/${workflowId}/nodes/${nodeId}` }, s.workflowNode);
+  return api.call({ method: 'GET', idempotent: true, path: at(WORKFLOW.operations.getWorkflowNode, workflowId, nodeId) }, s.workflowNode);
 }
 
 export function createWorkflow(api: ApiClient, body: { name: string; description?: string; mailingListId?: string }) {
-  return api.call({ method: 'POST', idempotent: false, path: '/v1/workflows', body }, s.workflow);
+  return api.call({ method: 'POST', idempotent: false, path: WORKFLOW.operations.createWorkflow.path, body }, s.workflow);
 }
 
 export function updateWorkflow(api: ApiClient, id: string, expectedRevisionId: s.ExpectedRevision, fields: { name?: string; description?: string }) {
-  return api.call({ method: 'POST', idempotent: false, path: path`/v1/workflows/${id}`, body: { expectedRevisionId, ...fields } }, s.workflow);
+  return api.call(
+    { method: 'POST', idempotent: false, path: at(WORKFLOW.operations.updateWorkflowProperties, id), body: { expectedRevisionId, ...fields } },
+    s.workflow,
+  );
 }
 
 export function changeMailingList(
@@ -34,27 +38,27 @@ export function changeMailingList(
   options: s.DestructiveOptions,
 ) {
   const body = { expectedRevisionId, mailingListId, ...options };
-  return api.call({ method: 'POST', idempotent: false, path: path`/v1/workflows/${id}/mailing-list`, body }, s.mailingListAnswer);
+  return api.call({ method: 'POST', idempotent: false, path: at(WORKFLOW.operations.changeWorkflowMailingList, id), body }, s.mailingListAnswer);
 }
 
 export function createNode(api: ApiClient, workflowId: string, expectedRevisionId: s.ExpectedRevision, nodeTypeName: string, position: s.InsertPosition) {
   const body = { expectedRevisionId, nodeTypeName, ...position };
-  return api.call({ method: 'POST', idempotent: false, path: path`/v1/workflows/${workflowId}/nodes`, body }, s.createdNodeAnswer);
+  return api.call({ method: 'POST', idempotent: false, path: at(WORKFLOW.operations.createWorkflowNode, workflowId), body }, s.createdNodeAnswer);
 }
 
 export function updateNode(api: ApiClient, workflowId: string, nodeId: string, expectedRevisionId: s.ExpectedRevision, payload: Record<string, unknown>) {
   const body = { expectedRevisionId, payload };
-  return api.call({ method: 'POST', idempotent: false, path: path`/v1/workflows/${workflowId}/nodes/${nodeId}`, body }, s.changedNodeAnswer);
+  return api.call({ method: 'POST', idempotent: false, path: at(WORKFLOW.operations.updateWorkflowNode, workflowId, nodeId), body }, s.changedNodeAnswer);
 }
 
 export function rerouteNode(api: ApiClient, workflowId: string, nodeId: string, expectedRevisionId: s.ExpectedRevision, newTargetNodeId: string) {
   const body = { expectedRevisionId, newTargetNodeId };
-  return api.call({ method: 'POST', idempotent: false, path: path`/v1/workflows/${workflowId}/nodes/${nodeId}/reroute`, body }, s.changedNodeAnswer);
+  return api.call({ method: 'POST', idempotent: false, path: at(WORKFLOW.operations.rerouteNodeConnection, workflowId, nodeId), body }, s.changedNodeAnswer);
 }
 
 export function addBranch(api: ApiClient, workflowId: string, nodeId: string, expectedRevisionId: s.ExpectedRevision) {
   const body = { expectedRevisionId };
-  return api.call({ method: 'POST', idempotent: false, path: path`/v1/workflows/${workflowId}/nodes/${nodeId}/add-branch`, body }, s.addedBranchAnswer);
+  return api.call({ method: 'POST', idempotent: false, path: at(WORKFLOW.operations.addWorkflowBranch, workflowId, nodeId), body }, s.addedBranchAnswer);
 }
 
 /** Deletes one node, or with `recursive` the node and what only it leads to. */
@@ -66,7 +70,7 @@ export function deleteNode(
   options: s.DestructiveOptions & { recursive?: boolean },
 ) {
   const { recursive, ...rest } = options;
-  const target = recursive ? path`/v1/workflows/${workflowId}/nodes/${nodeId}/recursive` : path`/v1/workflows/${workflowId}/nodes/${nodeId}`;
+  const target = at(recursive ? WORKFLOW.operations.deleteWorkflowNodeRecursively : WORKFLOW.operations.deleteWorkflowNode, workflowId, nodeId);
   return api.call({ method: 'DELETE', idempotent: false, path: target, body: { expectedRevisionId, ...rest } }, s.deleteNodeAnswer);
 }
 
@@ -76,10 +80,10 @@ export function deleteNode(
  */
 export function deleteWorkflow(api: ApiClient, id: string, expectedRevisionId: s.ExpectedRevision, confirmDelete: boolean) {
   const body = { expectedRevisionId, ...(confirmDelete ? { confirmDelete: true } : {}) };
-  return api.call({ method: 'DELETE', idempotent: false, path: path`/v1/workflows/${id}`, body }, z.undefined());
+  return api.call({ method: 'DELETE', idempotent: false, path: at(WORKFLOW.operations.deleteWorkflow, id), body }, z.undefined());
 }
 
 /** The engagement metrics of a send-email node; any other node is refused with 400. */
 export function nodeMetrics(api: ApiClient, workflowId: string, nodeId: string) {
-  return api.call({ method: 'GET', idempotent: true, path: path`/v1/workflows/${workflowId}/nodes/${nodeId}/metrics` }, emailMetrics);
+  return api.call({ method: 'GET', idempotent: true, path: at(WORKFLOW.operations.getWorkflowNodeMetrics, workflowId, nodeId) }, emailMetrics);
 }

@@ -1,0 +1,17 @@
+/** A campaign as a resource of the API (resource-row.ts). */
+import type { ResourceRow } from '../resource-row.js';
+
+export const CAMPAIGN = {
+  noun: 'campaign',
+  kind: { directory: 'campaigns', half: 'emails', word: 'campaign', lmx: 'email' },
+  list: { operation: 'listCampaigns', ids: 'campaigns', command: ['campaigns', 'list'] },
+  get: 'getCampaign',
+  operations: {
+    listCampaigns: { method: 'GET', path: '/v1/campaigns' },
+    getCampaign: { method: 'GET', path: '/v1/campaigns/{campaignId}' },
+    createCampaign: { method: 'POST', path: '/v1/campaigns', writes: 'campaign' },
+    // Its `scheduling` is the campaign's schedule.
+    updateCampaign: { method: 'POST', path: '/v1/campaigns/{campaignId}', writes: 'campaign' },
+    getCampaignMetrics: { method: 'GET', path: '/v1/campaigns/{campaignId}/metrics' },
+  },
+} as const satisfies ResourceRow;

@@ -1,0 +1,15 @@
+/** A component as a resource of the API (resource-row.ts). */
+import type { ResourceRow } from '../resource-row.js';
+
+export const COMPONENT = {
+  noun: 'component',
+  kind: { directory: 'components', half: 'emails', word: 'component', lmx: 'part' },
+  list: { operation: 'listComponents', ids: 'components', command: ['components', 'list'] },
+  get: 'getComponent',
+  operations: {
+    listComponents: { method: 'GET', path: '/v1/components' },
+    getComponent: { method: 'GET', path: '/v1/components/{componentId}' },
+    createComponent: { method: 'POST', path: '/v1/components', writes: 'component' },
+    updateComponent: { method: 'POST', path: '/v1/components/{componentId}', writes: 'component' },
+  },
+} as const satisfies ResourceRow;

@@ -1,0 +1,49 @@
+/**
+ * Every resource of the API loopsctl reads or changes, one row each (resource-row.ts), in the
+ * order the kinds of record are listed wherever they are listed (`check`'s kinds, the tree's
+ * directories). record-kinds.ts, configuration-writes.ts and core/id-lists.ts are indexes of them.
+ */
+import { CAMPAIGN_GROUP } from './campaign-groups/resource.js';
+import { CAMPAIGN } from './campaigns/resource.js';
+import { COMPONENT } from './components/resource.js';
+import { CONTACT_PROPERTY } from './contact-properties/resource.js';
+import { EMAIL_MESSAGE } from './email-messages/resource.js';
+import { EVENT } from './event-patterns/resource.js';
+import { TRANSACTIONAL_GROUP } from './groups/resource.js';
+import { MAILING_LIST } from './lists/resource.js';
+import { SEGMENT } from './segments/resource.js';
+import { THEME } from './themes/resource.js';
+import { TRANSACTIONAL_EMAIL } from './transactional/resource.js';
+import { WORKFLOW } from './workflows/resource.js';
+
+export const RESOURCES = [
+  TRANSACTIONAL_EMAIL,
+  CAMPAIGN,
+  WORKFLOW,
+  COMPONENT,
+  THEME,
+  MAILING_LIST,
+  SEGMENT,
+  EVENT,
+  CONTACT_PROPERTY,
+  TRANSACTIONAL_GROUP,
+  CAMPAIGN_GROUP,
+  EMAIL_MESSAGE,
+] as const;
+
+export type Resource = (typeof RESOURCES)[number];
+
+type UnionToIntersection<U> = (U extends unknown ? (each: U) => void : never) extends (each: infer I) => void ? I : never;
+
+/** Every operation of every row, by operationId. */
+export type Operations = UnionToIntersection<Resource['operations']>;
+export type OperationId = keyof Operations;
+
+/** Every operation of every row, by operationId. */
+export const OPERATIONS = Object.assign({}, ...RESOURCES.map((row) => row.operations)) as Operations;
+
+/** The operation that reads one record of a kind by its id (its row's getter), by the kind's noun. */
+export function getterOf(noun: string): { method: string; path: string } | undefined {
+  const row = RESOURCES.find((each) => each.noun === noun);
+  return row === undefined || !('get' in row) ? undefined : (OPERATIONS as Record<string, { method: string; path: string }>)[row.get];
+}

@@ -1,0 +1,18 @@
+/** A transactional email as a resource of the API (resource-row.ts). */
+import type { ResourceRow } from '../resource-row.js';
+
+export const TRANSACTIONAL_EMAIL = {
+  noun: 'transactional email',
+  kind: { directory: 'transactional', half: 'emails', word: 'transactional', lmx: 'email', constant: 'TX' },
+  list: { operation: 'listTransactionalEmails', ids: 'transactional-emails', command: ['transactional', 'list'] },
+  get: 'getTransactionalEmail',
+  operations: {
+    listTransactionalEmails: { method: 'GET', path: '/v1/transactional-emails' },
+    getTransactionalEmail: { method: 'GET', path: '/v1/transactional-emails/{transactionalId}' },
+    createTransactionalEmail: { method: 'POST', path: '/v1/transactional-emails', writes: 'transactional email' },
+    updateTransactionalEmail: { method: 'POST', path: '/v1/transactional-emails/{transactionalId}', writes: 'transactional email' },
+    ensureTransactionalDraft: { method: 'POST', path: '/v1/transactional-emails/{transactionalId}/draft', writes: 'transactional email' },
+    publishTransactionalEmail: { method: 'POST', path: '/v1/transactional-emails/{transactionalId}/publish', writes: 'transactional email' },
+    getTransactionalEmailMetrics: { method: 'GET', path: '/v1/transactional-emails/{transactionalId}/metrics' },
+  },
+} as const satisfies ResourceRow;
