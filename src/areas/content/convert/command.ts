@@ -40,7 +40,7 @@ import { writeLmx } from './lmx-out.js';
 import { measureFidelity } from './fidelity.js';
 import { compareLayout } from './layout-carry.js';
 import { workflowDirectory, workflowFiles } from './workflow.js';
-import { TEMPLATE_TAG, templatePieces } from './variables.js';
+import { holdsTemplateTag, TEMPLATE_TAG, templatePieces } from './variables.js';
 
 interface ConvertOptions {
   kind?: string;
@@ -119,8 +119,7 @@ function fieldText(value: string | undefined, source: SourceFile, kind: ConvertK
 function recordName(title: string | undefined, source: SourceFile, findings: Findings): string {
   const plain = source.path.replace(/\.[^.]+$/, '');
   if (title === undefined || title.trim() === '') return plain;
-  TEMPLATE_TAG.lastIndex = 0;
-  if (!TEMPLATE_TAG.test(title)) return title.trim();
+  if (!holdsTemplateTag(title)) return title.trim();
   const name = title
     .replace(TEMPLATE_TAG, ' ')
     .replace(/\s+/g, ' ')

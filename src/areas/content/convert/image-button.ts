@@ -4,7 +4,7 @@
  * radius, size and inner padding; a full-width one widened; one with no address kept as text).
  */
 import { block, PLACEHOLDER_IMAGE, plainText, setNumber, type LmxBlock } from './lmx-out.js';
-import { flatText, hrefOf, inherit, inlineOf, trimInline, type MapContext } from './inline.js';
+import { attributeText, flatText, hrefOf, inherit, inlineOf, trimInline, type MapContext } from './inline.js';
 import type { SourceElement } from './model.js';
 import { alignOf, hexColour, pixels, sides } from './styles.js';
 import { imageAlign } from './layout.js';
@@ -64,7 +64,7 @@ export function imageBlock(node: SourceElement, href: string | undefined, contex
     );
   }
   // Alt text is text of the email: its template variables are made LMX's as the paragraphs' are.
-  if (node.attrs.alt !== undefined && node.attrs.alt !== '') made.attrs.alt = hrefOf(node.attrs.alt, node, context);
+  if (node.attrs.alt !== undefined && node.attrs.alt !== '') made.attrs.alt = attributeText(node.attrs.alt, node, context);
   if (href !== undefined) made.attrs.href = href;
   const width = pixels(node.attrs.width) ?? pixels(node.style.width) ?? pixels(node.style['max-width']);
   if (width !== undefined) setNumber(made, 'width', width, node.at, context.findings);

@@ -5,7 +5,7 @@
 import type { LmxInline } from './lmx-out.js';
 import { textContent, type ConvertKind, type Findings, type SourceElement, type SourceNode, type Style } from './model.js';
 import { hexColour, hidesContent, listAlpha } from './styles.js';
-import { mapVariable, templatePieces } from './variables.js';
+import { holdsTemplateTag, mapVariable, templatePieces } from './variables.js';
 
 /** What the mapper carries down the tree: the target kind, the findings, and the CSS that inherits. */
 export interface MapContext {
@@ -185,11 +185,22 @@ function inlineElement(node: SourceElement, context: MapContext): LmxInline[] {
   return children;
 }
 
-/** An address with its template variables made LMX's (`{{url}}` -> `{data.url}`). */
-export function hrefOf(href: string, node: SourceElement, context: MapContext): string {
-  return templatePieces(href.trim(), node.at, context.kind, context.findings)
+/** A text of an attribute with its template variables made LMX's (`{{name}}` -> `{data.name}`), any other tag as written. */
+export function attributeText(value: string, node: SourceElement, context: MapContext): string {
+  return templatePieces(value.trim(), node.at, context.kind, context.findings)
     .map((piece) => ('text' in piece ? piece.text : `{${piece.variable}}`))
     .join('');
+}
+
+/**
+ * An address with its template variables made LMX's (`{{url}}` -> `{data.url}`); none (`''`)
+ * where a tag that is no variable stays in it (`*|TWITTER:PROFILEURL|*`, which the other
+ * provider fills, or a call computed when the app runs): no client could follow it.
+ */
+export function hrefOf(href: string, node: SourceElement, context: MapContext): string {
+  const pieces = templatePieces(href.trim(), node.at, context.kind, context.findings);
+  if (pieces.some((piece) => 'text' in piece && holdsTemplateTag(piece.text))) return '';
+  return pieces.map((piece) => ('text' in piece ? piece.text : `{${piece.variable}}`)).join('');
 }
 
 /** Leading and trailing whitespace of a block's content removed, and <Br /> at its ends with it. */

@@ -68,6 +68,17 @@ export function ownTextAlign(node: SourceElement): Align | undefined {
   return ['td', 'th', 'div', 'p', 'tr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6'].includes(node.name) ? alignOf(node.attrs.align) : undefined;
 }
 
+/**
+ * The body's side margins where its style sets none: those of its old attributes, which browsers
+ * still honour (`leftmargin`, `rightmargin`, `marginwidth`, as Mailchimp's templates write them),
+ * else the 8 px a browser gives it.
+ */
+function bodyMargins(attrs: Record<string, string>): Style {
+  const px = (value: string | undefined) => (value !== undefined && /^\s*\d+\s*$/.test(value) ? `${value.trim()}px` : undefined);
+  const width = px(attrs.marginwidth);
+  return { 'margin-left': px(attrs.leftmargin) ?? width ?? '8px', 'margin-right': px(attrs.rightmargin) ?? width ?? '8px' };
+}
+
 /** Whether an element is drawn as a block of its own width, placed by its margins (an image with `display: block`). */
 function isBlockImage(node: SourceElement): boolean {
   return /^(block|table)$/i.test(node.style.display?.trim() ?? '');
@@ -127,8 +138,7 @@ export class SourceLayout {
   private contentBox(node: SourceElement, outer: Box, inherited: Align): Box {
     const available = Math.max(0, outer.right - outer.left);
     const { attrs } = node;
-    // A browser gives the body a margin of 8 px where the email sets none.
-    const style = node.name === 'body' && sideOf(node.style, 'margin', 'left') === undefined ? { margin: '8px', ...node.style } : node.style;
+    const style = node.name === 'body' && sideOf(node.style, 'margin', 'left') === undefined ? { ...bodyMargins(attrs), ...node.style } : node.style;
     const marginLeft = sideOf(style, 'margin', 'left')?.trim().toLowerCase();
     const marginRight = sideOf(style, 'margin', 'right')?.trim().toLowerCase();
     const fixedLeft = marginLeft === 'auto' ? 0 : (lengthOf(marginLeft, available) ?? 0);
@@ -150,7 +160,8 @@ export class SourceLayout {
     const centred =
       (marginLeft === 'auto' && marginRight === 'auto') ||
       (node.name === 'table' && alignOf(attrs.align) === 'center') ||
-      (node.name === 'table' && inherited === 'center' && free > 0);
+      // A table that says its own side (`align="left"`, floated there) stands there, in a centred cell too.
+      (node.name === 'table' && inherited === 'center' && free > 0 && alignOf(attrs.align) === undefined);
     const offset = centred ? free / 2 : marginLeft === 'auto' || (node.name === 'table' && alignOf(attrs.align) === 'right') ? free : 0;
     const left = outer.left + fixedLeft + Math.max(0, offset);
     const right = left + width;
@@ -189,9 +200,24 @@ export class SourceLayout {
       for (const cell of cells) this.cell(cell, box, align, available);
       return;
     }
-    const widths = cells.map((cell) => lengthOf(cell.style.width ?? cell.attrs.width ?? undefined, available));
-    const given = widths.reduce<number>((sum, width) => sum + (width ?? 0), 0);
+    const widths = cells.map((cell) => {
+      const written = cell.style.width ?? cell.attrs.width;
+      const width = lengthOf(written, available);
+      // A table cell's width in pixels is its content's: its padding and borders add to it, as browsers draw it.
+      if (width === undefined || (cell.name !== 'td' && cell.name !== 'th') || written?.trim().endsWith('%')) return width;
+      const inner = this.padded(cell, { left: 0, right: width }, available);
+      return width + inner.left + (width - inner.right);
+    });
+    let given = widths.reduce<number>((sum, width) => sum + (width ?? 0), 0);
     const open = widths.filter((width) => width === undefined).length;
+    // Cells that all say their width, and together leave room in their table, share the rest in proportion, as a browser widens them.
+    if (open === 0 && given > 0 && given < available && stackBelow === undefined) {
+      const scale = available / given;
+      widths.forEach((width, index) => {
+        widths[index] = width! * scale;
+      });
+      given = available;
+    }
     const share = open === 0 ? 0 : Math.max(0, available - given) / open;
     let left = box.left;
     cells.forEach((cell, index) => {

@@ -27,7 +27,9 @@ export function socialBlocks(node: SourceElement, context: MapContext): LmxBlock
       continue;
     }
     const icon = block('Icon', { name });
-    if (link.attrs.href !== undefined && /^(https?:|mailto:|tel:)/i.test(link.attrs.href)) icon.attrs.href = hrefOf(link.attrs.href, link, context);
+    // A full address, its variables made LMX's; one that holds a tag no variable stands for goes nowhere, as one that is not full.
+    const href = link.attrs.href !== undefined && /^(https?:|mailto:|tel:)/i.test(link.attrs.href) ? hrefOf(link.attrs.href, link, context) : '';
+    if (href !== '') icon.attrs.href = href;
     else if (link.attrs.href)
       context.findings.add(
         link.at,

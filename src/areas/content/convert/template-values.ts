@@ -6,26 +6,21 @@
  * and listed at its place. Addresses and alt text keep their variables (the mapper makes them LMX's).
  */
 import type { Findings, SourceElement, SourceNode } from './model.js';
-import { TEMPLATE_TAG } from './variables.js';
+import { holdsTemplateTag } from './variables.js';
 
 /** The attributes whose template variables LMX carries (a link's and an image's address, an image's alt text), and `style`, read declaration by declaration. */
 const CARRIED = new Set(['href', 'src', 'alt', 'style']);
-
-const templated = (value: string): boolean => {
-  TEMPLATE_TAG.lastIndex = 0;
-  return TEMPLATE_TAG.test(value);
-};
 
 /** Takes off every attribute and style value of the tree that holds template syntax LMX cannot carry there, each listed. */
 export function settleTemplatedValues(node: SourceNode, findings: Findings): void {
   if (node.type !== 'element') return;
   for (const [name, value] of Object.entries(node.attrs)) {
-    if (CARRIED.has(name) || !templated(value)) continue;
+    if (CARRIED.has(name) || !holdsTemplateTag(value)) continue;
     delete node.attrs[name];
     listed(findings, node, `${name}="${findings.spellings.get(value) ?? value}"`);
   }
   for (const [property, value] of Object.entries(node.style)) {
-    if (!templated(value)) continue;
+    if (!holdsTemplateTag(value)) continue;
     delete node.style[property];
     listed(findings, node, `${property}: ${value}`);
   }

@@ -106,6 +106,13 @@ export function mapVariable(findings: Findings, path: string[], source: string, 
  */
 export const TEMPLATE_TAG =
   /\[\[([A-Za-z][\w]*)\]\]|\{\{\{([\s\S]*?)\}\}\}|\{\{([\s\S]*?)\}\}|\{%-?([\s\S]*?)-?%\}|\{#([\s\S]*?)#\}|\*\|([^|*]*?)\|\*|\[((?:firstname|lastname|fullname|email)(?=[,\]])|[A-Za-z][\w]*(?=,\s*fallback=))(?:,\s*fallback=([^\]]*))?\]/gi;
+/** Whether a text holds a template tag. */
+export function holdsTemplateTag(value: string): boolean {
+  TEMPLATE_TAG.lastIndex = 0;
+  const found = TEMPLATE_TAG.test(value);
+  TEMPLATE_TAG.lastIndex = 0;
+  return found;
+}
 const PATH = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*|\[\d+\])*$/;
 const LOGIC_OPEN = /^(?:#\s*(if|unless|each|with|for)|(if|unless|for|with|block|macro|case)\b)/;
 const LOGIC_CLOSE = /^(?:\/|else\b|elif\b|elsif\b|end\w*|\^|when\b)/;

@@ -57,6 +57,19 @@ describe('a converted record content check takes', () => {
     expect(checkSource('draft.lmx', lmx, 'transactional', new Map()).errors).toEqual([]);
   });
 
+  it('keeps the text of a link to an address the other provider fills (*|TWITTER:PROFILEURL|*), listed, never a link no client can follow', () => {
+    const { lmx, findings } = fromHtml(
+      page('<p><a href="*|TWITTER:PROFILEURL|*">Follow us</a> or <a href="https://acme.example/?id=*|UNIQID|*">read more</a>.</p>'),
+    );
+    expect(lmx).toContain('<Paragraph>Follow us or <Link href="https://acme.example/?id={data.uniqid}">read more</Link>.</Paragraph>');
+    expect(findings.remediation.filter((item) => item.outcome === 'kept as text').map((item) => item.construct)).toEqual([
+      '*|TWITTER:PROFILEURL|*',
+      'a link to *|TWITTER:PROFILEURL|*',
+    ]);
+    const check = checkSource('draft.lmx', lmx, 'transactional', new Map());
+    expect([...check.errors, ...check.warnings].filter((problem) => problem.rule === 'attribute-value')).toEqual([]);
+  });
+
   it('lists an image over http://, and content check warns of it', () => {
     const { lmx, findings } = fromHtml(page('<p>Hello.</p><img src="http://acme.example/logo.png" alt="Acme">'));
     expect(findings.remediation.map((item) => `${item.construct}: ${item.done}`)).toContain(
