@@ -1,11 +1,14 @@
 /**
  * A plan's unit writes only its own record, by ids the account issued, to a path sent as written,
  * guarded as `--plan` wrote it: each case is a bug that would let a forged plan through, named so,
- * checked on the unit alone (its kind's `problem`, change/plan-check.ts), before anything is sent.
+ * checked on the unit alone (its kind's `problem`, change/plan-check.ts), before anything is sent;
+ * and a unit whose record is live now is named then too (plan-check's aboveWriteTier, liveSince).
  */
 import { describe, expect, it } from 'vitest';
+import { aboveWriteTier, liveSince } from '../../../../src/areas/change/plan-check.js';
 import type { PlannedUnit } from '../../../../src/areas/change/plan-file.js';
 import { PLAN_KINDS } from '../../../../src/areas/plan-kinds.js';
+import { WriteGate } from '../../../../src/core/gate.js';
 
 /** Why the plan's unit is none loopsctl wrote, or undefined. */
 function problem(unit: PlannedUnit): string | undefined {
@@ -123,23 +126,42 @@ describe("a content push's email unit in a plan", () => {
       ),
     ).toBe('updateEmailMessage in the unit of a record it creates');
   });
+
+  it('creating a record in the unit of an existing one, is refused', () => {
+    expect(problem(email('transactional', [{ op: 'createTransactional', body: { name: 'New' } }]))).toBe(
+      'createTransactional in the unit of an existing record',
+    );
+  });
 });
 
 describe("a content push's workflow unit in a plan", () => {
-  it('naming a node by an id the account never issues, is refused', () => {
-    const unit = {
+  /** The unit of workflow w1 that changes its wait's amount, its nodes by these ids. */
+  const workflowUnit = (nodes: Record<string, string>) =>
+    ({
       record: 'workflows/onboarding',
       kind: 'workflows',
       id: 'w1',
       workflowRevisionId: 'rev1',
       live: false,
-      nodes: { wait: 'n1', exit: 'y\\..\\..\\contacts' },
+      nodes,
       names: { lists: {}, segments: {} },
       emails: {},
       emailRevisions: {},
       calls: [{ op: 'updateWorkflowNode', key: 'wait', payload: { amount: 3 } }],
-    } as unknown as PlannedUnit;
-    expect(problem(unit)).toBe('"y\\\\..\\\\..\\\\contacts" is no id the account issues');
-    expect(problem({ ...unit, nodes: { wait: 'n1' } } as unknown as PlannedUnit)).toBeUndefined();
+    }) as unknown as PlannedUnit;
+
+  it('naming a node by an id the account never issues, is refused', () => {
+    expect(problem(workflowUnit({ wait: 'n1', exit: 'y\\..\\..\\contacts' }))).toBe('"y\\\\..\\\\..\\\\contacts" is no id the account issues');
+    expect(problem(workflowUnit({ wait: 'n1' }))).toBeUndefined();
+  });
+
+  it('of a workflow gone live since the yes, is named before anything is sent, and one live at the yes is not', async () => {
+    const unit = PLAN_KINDS.bind(workflowUnit({ wait: 'n1' }));
+    if (unit === undefined || 'message' in unit) throw new Error('the unit is of no kind');
+    // The account now: the workflow a person started in the app since the plan was approved.
+    const gate = () => new WriteGate(async (path) => (path === '/v1/workflows/w1' ? { id: 'w1', name: 'Onboarding', status: 'Sending' } : undefined));
+    expect(await liveSince(gate(), [unit], [])).toEqual([expect.stringMatching(/^workflows\/onboarding: /)]);
+    expect(await liveSince(gate(), [unit], ['workflow w1'])).toEqual([]);
+    expect(await aboveWriteTier(gate(), [unit])).toEqual([expect.stringMatching(/^workflows\/onboarding: edits a workflow /)]);
   });
 });
