@@ -99,11 +99,11 @@ export const groups = {
   },
   // check, and check --code's scan of a repository (its links are the links group's).
   check: {
-    mutate: ['src/areas/check/**/*.ts', '!src/areas/check/links/**'],
+    mutate: ['src/areas/check/**/*.ts', '!src/areas/check/links/**', 'src/app-code/*.ts'],
     tests: [
-      'test/unit/areas/check/code.test.ts',
-      'test/unit/areas/check/code-bounds.test.ts',
-      'test/unit/areas/check/code-prefilter.test.ts',
+      'test/unit/app-code/uses.test.ts',
+      'test/unit/app-code/bounds.test.ts',
+      'test/unit/app-code/prefilter.test.ts',
       'test/unit/areas/check/github-annotations.test.ts',
       'test/unit/areas/check/rules.test.ts',
       'test/e2e/areas/check/check.test.ts',
@@ -123,6 +123,7 @@ export const groups = {
       'test/e2e/areas/check/link-verdicts.test.ts',
       'test/e2e/areas/check/link-bounds.test.ts',
       'test/e2e/areas/check/link-host-bound.test.ts',
+      'test/e2e/areas/check/link-reads.test.ts',
     ],
   },
   // The workflow rule book both sides read: node types, their fields, workflow.yaml.
@@ -158,7 +159,8 @@ export const groups = {
     ],
   },
   // Moving emails in: convert's readers (MJML, React Email, HTML), its mapper into LMX, the fidelity
-  // check that lists what was not carried, and images uploaded.
+  // check that lists what was not carried, and images uploaded. (The layout held to Chromium's
+  // rendering, convert-layout-browser.test.ts, starts a browser that each mutant would start again.)
   convert: {
     mutate: ['src/areas/content/convert/*.ts'],
     tests: [
@@ -168,6 +170,12 @@ export const groups = {
       'test/unit/areas/content/convert/variables.test.ts',
       'test/unit/areas/content/convert/readable.test.ts',
       'test/unit/areas/content/convert/shapes.test.ts',
+      'test/unit/areas/content/convert/known-bugs.test.ts',
+      'test/unit/areas/content/convert/checked.test.ts',
+      'test/unit/areas/content/convert/details.test.ts',
+      'test/unit/areas/content/convert/layout.test.ts',
+      'test/unit/areas/content/convert/layout-carried.test.ts',
+      'test/unit/areas/content/convert/names.test.ts',
       'test/unit/base/tree-walk.test.ts',
       'test/e2e/areas/content/convert.test.ts',
       'test/e2e/areas/content/convert-input.test.ts',
@@ -176,6 +184,8 @@ export const groups = {
       'test/e2e/areas/content/convert-upload-waits.test.ts',
       'test/e2e/areas/content/convert-social.test.ts',
       'test/e2e/areas/content/convert-subject.test.ts',
+      'test/e2e/areas/content/convert-static.test.ts',
+      'test/e2e/areas/content/convert-upload-private.test.ts',
     ],
   },
   // migrate report: an app's templates and its sends through another provider.
@@ -211,6 +221,7 @@ export const groups = {
     mutate: [
       'src/core/gate.ts',
       'src/platform/write-gate.ts',
+      'src/platform/configuration-writes.ts',
       'src/platform/liveness.ts',
       'src/areas/change/*.ts',
       'src/areas/content/emails/kind.ts',
@@ -223,7 +234,11 @@ export const groups = {
     ],
     tests: [
       'test/unit/platform/write-gate.test.ts',
+      'test/unit/platform/configuration-writes.test.ts',
       'test/unit/platform/liveness.test.ts',
+      'test/unit/areas/change/plan-units.test.ts',
+      'test/unit/areas/change/plan-file.test.ts',
+      'test/unit/areas/change/approvals.test.ts',
       'test/unit/core/gate.test.ts',
       'test/e2e/core/gate.test.ts',
       'test/attack/commands.test.ts',
@@ -237,6 +252,10 @@ export const groups = {
       'test/e2e/areas/apply/undo.test.ts',
       'test/e2e/areas/apply/undo-refusals.test.ts',
       'test/e2e/areas/apply/reads-once.test.ts',
+      'test/e2e/areas/apply/part-way.test.ts',
+      'test/e2e/areas/apply/own-record.test.ts',
+      'test/attack/binding.test.ts',
+      'test/e2e/areas/mcp/bound-yes.test.ts',
       'test/unit/areas/change/stale.test.ts',
       'test/e2e/areas/content/review-plan.test.ts',
       'test/e2e/areas/mcp/approval.test.ts',
@@ -252,12 +271,14 @@ export const groups = {
       'test/unit/areas/content/review/sides.test.ts',
       'test/unit/areas/content/review/bounded.test.ts',
       'test/unit/areas/content/review/chromium.test.ts',
+      'test/unit/areas/content/review/embedded-images.test.ts',
       'test/e2e/areas/content/review.test.ts',
       'test/e2e/areas/content/review-page.test.ts',
       'test/e2e/areas/content/review-plan.test.ts',
       'test/e2e/areas/content/review-code.test.ts',
       'test/e2e/areas/content/review-previews.test.ts',
       'test/e2e/areas/content/review-screenshots.test.ts',
+      'test/e2e/areas/content/review-images.test.ts',
     ],
   },
   // The shell scripts themselves are checked by test/spawned (real shells, the built binary), which a

@@ -56,4 +56,21 @@ describe('the mutation groups', () => {
     );
     expect(unmatched).toEqual([]);
   });
+
+  // A test file of a group's area left out is a mutant it would kill reported as surviving: each
+  // area's test files are named, but those whose cost each mutant would pay again (a check of
+  // 10,000 links, a browser started), which the group's comment names.
+  it.each([
+    ['links', /^test\/e2e\/(areas\/check\/links?(-[a-z-]+)?|api\/fetcher)\.test\.ts$/, ['test/e2e/areas/check/link-scale.test.ts']],
+    ['review', /^test\/(unit\/areas\/content\/review\/[a-z-]+|e2e\/areas\/content\/review(-[a-z-]+)?)\.test\.ts$/, []],
+    [
+      'convert',
+      /^test\/(unit\/areas\/content\/convert\/[a-z-]+|e2e\/areas\/content\/convert(-[a-z-]+)?)\.test\.ts$/,
+      ['test/e2e/areas/content/convert-layout-browser.test.ts'],
+    ],
+  ])('name every test file of their area: %s', (name, area, costly) => {
+    const tests = readdirSync(join(ROOT, 'test'), { recursive: true, encoding: 'utf8' }).map((path) => `test/${path.split('\\').join('/')}`);
+    const named = new Set(groups[name]!.tests);
+    expect(tests.filter((path) => area.test(path) && !named.has(path) && !costly.includes(path))).toEqual([]);
+  });
 });
