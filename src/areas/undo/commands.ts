@@ -7,6 +7,7 @@ import { PLAN_KINDS } from '../plan-kinds.js';
 export const undo: Handler<[string], UndoOptions> = handler(
   ['out', 'client', 'key', 'files', 'clock', 'config', 'prompts', 'globals'],
   async (context, [change], options) => undoChange(context, change, options, PLAN_KINDS),
-  // Undone in the account it changed, when the command line names none.
-  { account: (context, [change]) => changeAccount(context, change, PLAN_KINDS) },
+  // Undone in the account it changed, when the command line names none. The inverse, its impact and its apply share one read
+  // of each record, as a push's steps do.
+  { account: (context, [change]) => changeAccount(context, change, PLAN_KINDS), readsOnce: true },
 );

@@ -245,7 +245,8 @@ export const EMAIL_UNITS = unitKind<EmailUnit>({
 
 /** An email's, a component's or a theme's files put back, as a push of the files a pull wrote before would send them. */
 async function recordInverse(client: ApiClient, record: ImagedRecord, before: RecordImage, after: After): Promise<EmailUnit | undefined> {
-  const remote = await fetchRecord(client, before.kind, record.id!);
+  // What the inverse writes, read now: its calls are the difference from there, guarded by where the apply left it.
+  const remote = await fetchRecord(client, before.kind, record.id!, undefined, 'written');
   if (remote === undefined) return undefined;
   const local: RecordFiles = { kind: before.kind, path: record.record, name: before.name, files: new Map(Object.entries(before.files)) };
   // The revisions the apply left: a change made since is refused by the platform.

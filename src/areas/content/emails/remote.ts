@@ -77,8 +77,11 @@ async function transactionalRecord(
   api: ApiClient,
   record: { id: string; name: string; draftEmailMessageId: string | null; publishedEmailMessageId: string | null; transactionalGroupId?: string | null },
   groupIds: ReadonlyMap<string, string>,
+  reading: Reading = 'all',
 ): Promise<RemoteRecord> {
-  const [draft, published] = await Promise.all([message(api, record.draftEmailMessageId), message(api, record.publishedEmailMessageId)]);
+  // The published message is read for what a write leaves alone only where there is no draft, whose place it takes.
+  const publishedRead = reading === 'all' || record.draftEmailMessageId === null;
+  const [draft, published] = await Promise.all([message(api, record.draftEmailMessageId), message(api, publishedRead ? record.publishedEmailMessageId : null)]);
   const messages = { draft: heldOf(draft ?? published), published: heldOf(published) };
   return {
     kind: 'transactional',
@@ -139,15 +142,27 @@ export async function fetchKind(api: ApiClient, kind: Kind): Promise<RemoteRecor
 }
 
 /**
+ * What a read of a record holds: all of it, or what a push writes (a transactional email's published
+ * message left out: no push writes it, and where it shows nothing is compared).
+ */
+export type Reading = 'all' | 'written';
+
+/**
  * One record by its id in the account, or undefined when the account has no such record. A caller
  * reading many gives the transactional groups it read once, rather than a listing per email.
  */
-export async function fetchRecord(api: ApiClient, kind: Kind, id: string, groups?: Promise<ReadonlyMap<string, string>>): Promise<RemoteRecord | undefined> {
+export async function fetchRecord(
+  api: ApiClient,
+  kind: Kind,
+  id: string,
+  groups?: Promise<ReadonlyMap<string, string>>,
+  reading: Reading = 'all',
+): Promise<RemoteRecord | undefined> {
   try {
     switch (kind) {
       case 'transactional': {
         const [record, groupIds] = await Promise.all([getTransactional(api, id), groups ?? transactionalGroupIds(api)]);
-        return await transactionalRecord(api, record, groupIds);
+        return await transactionalRecord(api, record, groupIds, reading);
       }
       case 'campaigns':
         return await campaignRecord(api, await getCampaign(api, id));

@@ -3,6 +3,7 @@
  * of them published) and 10 workflows (70 writes) counted by the requests the sandbox recorded, and the guards that read
  * the account just before their write still reading it there.
  */
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { themes } from '../../../../src/emulator/routes/themes.js';
 import { changedTree, EMAILS, PLANNED_WRITES, PUBLISHED, PUSH_ARGS, plannedChange, WORKFLOWS } from '../../../support/change-plan.js';
@@ -30,7 +31,7 @@ function readAgain(requests: Recorded[]): string[] {
 
 describe('the change cycle', () => {
   // Some 800 requests answered in this process: a loaded machine takes longer than the default allows.
-  it('applies 70 writes reading each record once, before its write, and each list once', { timeout: 90_000 }, async () => {
+  it('applies 70 writes reading each record once, before its write, and each list once, and undoes them so', { timeout: 90_000 }, async () => {
     const sandbox = await sandboxes();
     const plan = await plannedChange(
       sandbox.server,
@@ -48,7 +49,8 @@ describe('the change cycle', () => {
     // of them, whose published message the plan reads too (docs/performance.md).
     expect(sandbox.requests.length).toBeLessThanOrEqual(175);
     sandbox.requests.length = 0;
-    const apply = await sandbox.loopsctl(['apply', plan]);
+    const env = { LOOPSCTL_CONFIG_DIR: join(tempDir('loopsctl-reads-'), 'config') };
+    const apply = await sandbox.loopsctl(['apply', plan], { env });
     expect(apply.code, apply.stderr).toBe(0);
     expect(apply.stderr).toContain(`Applied ${EMAILS + WORKFLOWS} records of ${EMAILS + WORKFLOWS}`);
     const requests = sandbox.requests;
@@ -73,6 +75,18 @@ describe('the change cycle', () => {
     // list; 198 before the gate read each target's state at each write; 343 before the drafts' before-images came from the
     // plan (docs/performance.md).
     expect(requests.length).toBeLessThanOrEqual(270);
+    requests.length = 0;
+    const undo = await sandbox.loopsctl(['undo', plan, '--yes'], { env });
+    expect(undo.code, undo.stderr).toBe(0);
+    // Its undo: each record's inverse, its impact and its apply share one read of each record. An email's draft is read once, for
+    // the difference its inverse writes (guarded by the revision the apply left it at), never its published message; the emails'
+    // records from their list. 767 before an undo kept its reads (docs/performance.md).
+    const undone = counted(requests);
+    expect(requests.filter((request) => request.method !== 'GET')).toHaveLength(PLANNED_WRITES);
+    expect(undone.get('GET /v1/email-messages/<id>')).toBe(EMAILS);
+    expect(undone.get('GET /v1/transactional-emails')).toBe(2);
+    expect(undone.get('GET /v1/transactional-groups')).toBe(1);
+    expect(requests.length).toBeLessThanOrEqual(320);
   });
 
   it("pushes the same change in one run, taking where each write left its email from the write's answer", { timeout: 90_000 }, async () => {
