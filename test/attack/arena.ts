@@ -65,8 +65,8 @@ export interface Attempt {
   answer?: { plan?: string; error?: { code?: string; message?: string; exitCode?: number } } & Record<string, unknown>;
 }
 
-/** The servers of an arena: of the write tier, of the destructive tier whose client asks its person, and of the destructive tier whose client cannot (`pending`: a change waits for `loopsctl approve`). */
-export type Tier = 'write' | 'destructive' | 'pending';
+/** The servers of an arena: of the read tier, of the write tier, of the destructive tier whose client asks its person, and of the destructive tier whose client cannot (`pending`: a change waits for `loopsctl approve`). */
+export type Tier = 'read' | 'write' | 'destructive' | 'pending';
 
 export class Arena {
   private seed = '';
@@ -185,7 +185,8 @@ export class Arena {
     if (server === undefined) {
       const config = tier === 'pending' ? this.approvals : tempDir();
       this.configs.set(tier, config);
-      server = await startMcp([`--allow-${tier === 'write' ? 'writes' : 'destructive'}`, '--root', this.root], {
+      const allow = { read: [], write: ['--allow-writes'], destructive: ['--allow-destructive'], pending: ['--allow-destructive'] }[tier];
+      server = await startMcp([...allow, '--root', this.root], {
         env: { ...this.sandbox.env, LOOPSCTL_CONFIG_DIR: config, XDG_CACHE_HOME: join(config, 'cache') },
         person:
           tier === 'pending'
@@ -258,14 +259,21 @@ const REFUSAL = new RegExp(
   ].join('|'),
 );
 
-/** A live target left unchanged: nothing sent, the state as it was, and a refusal that says why. */
-export function expectRefused(arena: Arena, attempt: Attempt, before: string, what: string): void {
+/**
+ * The words of a refusal on a server of the read tier: a tool that may write is not offered there,
+ * and `run_command` names the tier a command needs.
+ */
+export const READ_TIER_REFUSAL =
+  /not_offered|is a (write|destructive) command|a (write|destructive) command, and the server was started without --allow-(writes|destructive)/;
+
+/** A live target left unchanged: nothing sent, the state as it was, and a refusal that says why (`words`: a person's yes is needed). */
+export function expectRefused(arena: Arena, attempt: Attempt, before: string, what: string, words = REFUSAL): void {
   expect(
     attempt.sent.map((request) => `${request.method} ${request.path}`),
     `${what}: sent`,
   ).toEqual([]);
   expect(arena.state() === before, `${what}: the sandbox's state changed`).toBe(true);
-  expect(attempt.message, `${what}: the refusal does not say a person's yes is needed`).toMatch(REFUSAL);
+  expect(attempt.message, `${what}: the refusal does not say why`).toMatch(words);
   expect(attempt.code, `${what}: ${attempt.message}`).not.toBe(0);
 }
 

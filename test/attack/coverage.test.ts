@@ -3,14 +3,17 @@
  * its operation table with what makes it reach people, which the write gate's own judgement of the
  * operation agrees with; every command of the tree that may write is a road of the suite, with
  * the operations it makes (a command whose operations reach no one is run dry, and must hold only
- * those); every tool a server offers that may write is one of those commands or a road of its own;
+ * those); every option that is a person's yes, on any command, is given by a command attack or
+ * walked by the file it is declared with (roads.ts, YES_OPTIONS); every tool a server offers that
+ * may write is one of those commands or a road of its own;
  * every road that takes a person's yes has its binding walked (binding.ts); and every kind of a
  * plan's unit is walked.
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { specs } from '../../src/areas/registry.js';
+import { longFlag, walkSpecs } from '../../src/core/declare.js';
 import { PLAN_KINDS } from '../../src/areas/plan-kinds.js';
 import { judgeWrite } from '../../src/platform/write-gate.js';
 import { writeCommands as examples } from '../support/write-commands.js';
@@ -18,7 +21,7 @@ import { arenaForFile } from './arena.js';
 import { commandAttacks } from './attacks.js';
 import { BINDING, CHANGES, type YesRoad } from './binding.js';
 import { OPERATIONS, operationOf, writeOperations } from './operations.js';
-import { COMMANDS, OTHER_ROADS, writeCommands } from './roads.js';
+import { COMMANDS, OTHER_ROADS, placeOf, writeCommands, YES_OPTIONS } from './roads.js';
 
 /** The tools of the server's own, where each is walked or why it changes no account, and the road of a yes it makes a change on. */
 const OWN_TOOLS: Record<string, { walked: string; yes?: YesRoad }> = {
@@ -106,6 +109,30 @@ describe('what the attack suite covers', () => {
     const made = new Set(commandAttacks().map((attack) => attack.operation));
     const reaching = Object.entries(OPERATIONS).filter(([, reach]) => reach.reach !== 'nothing');
     expect(reaching.map(([operation]) => operation).filter((operation) => !made.has(operation))).toEqual([]);
+  });
+
+  it("walks every option that is a person's yes, on any command: by a command attack, or by the file it is declared with", () => {
+    const options = walkSpecs(specs).flatMap(({ path, spec }) =>
+      (spec.options ?? []).filter((option) => option.tier === 'destructive').map((option) => `${path.join(' ')} ${longFlag(option)}`),
+    );
+    expect(options.length).toBeGreaterThan(10);
+    // A command attack gives its --live as the yes, or the option among its words (a schedule at a campaign's create).
+    const attacked = new Set(
+      commandAttacks().flatMap((attack) => {
+        const words = attack.words(placeOf(arena().ids(), arena().root));
+        return options.filter(
+          (option) =>
+            option.startsWith(`${attack.command} --`) &&
+            (words.includes(option.slice(attack.command.length + 1)) || option === `${attack.command} ${attack.yes}`),
+        );
+      }),
+    );
+    expect(options.filter((option) => !attacked.has(option)).sort(), 'options that are a yes, walked by no attack').toEqual(Object.keys(YES_OPTIONS).sort());
+    for (const [option, file] of Object.entries(YES_OPTIONS)) {
+      const flag = option.split(' ').at(-1)!;
+      const text = readFileSync(new URL(file, import.meta.url), 'utf8');
+      expect(text.includes(`'${flag}'`) || text.includes(`'${flag.slice(2)}'`), `${option}: ${file} does not give it`).toBe(true);
+    }
   });
 
   it('holds each command whose operations reach no one to those operations, as its example sends them', async () => {

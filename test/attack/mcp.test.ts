@@ -1,14 +1,15 @@
 /**
  * The attack suite through `loopsctl mcp`: every command's operation that reaches people, as its
- * tool and through `run_command`, on a server of the write tier (no yes can be given: a live
- * target is refused, a draft let through) and of the destructive tier (the person is asked: a
- * refusal leaves the target as it was, an approval lets the call through).
+ * tool and through `run_command`, on a server of the read tier (nothing is written: its tool is not
+ * offered, run_command refuses it, live target or draft), of the write tier (no yes can be given:
+ * a live target is refused, a draft let through) and of the destructive tier (the person is asked:
+ * a refusal leaves the target as it was, an approval lets the call through).
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Arena, Attempt, Target, Tier } from './arena.js';
-import { arenaForFile, expectRefused, expectThrough } from './arena.js';
+import { arenaForFile, expectRefused, expectThrough, READ_TIER_REFUSAL } from './arena.js';
 import { type CommandAttack, commandAttacks, named, placeFor } from './attacks.js';
 import { FILES, inputOf, recordOf } from './roads.js';
 
@@ -31,6 +32,16 @@ describe('every command that reaches people, through loopsctl mcp', () => {
     for (const target of attack.targets) {
       const record = () => recordOf(attack.operation, ground.ids(target));
       for (const road of ['tool', 'run_command'] as const) {
+        // The read tier writes nothing, whatever the target.
+        ground.set(target);
+        const unchanged = ground.state();
+        expectRefused(
+          ground,
+          await call(ground, attack, target, 'read', road),
+          unchanged,
+          named(attack, target, `${road} on the read tier:`),
+          READ_TIER_REFUSAL,
+        );
         if (target !== undefined && !target.live) {
           // A draft: let through on the write tier, where the command is of it, with no one asked.
           if (attack.spec.tier !== 'write') continue;

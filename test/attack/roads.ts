@@ -87,6 +87,20 @@ export const OTHER_ROADS: Record<string, string> = {
   undo: 'plans.test.ts',
 };
 
+/**
+ * The options that are a person's yes (of the destructive tier) which no command attack gives (as
+ * its --live, or among its words: a campaign's schedule at its create), each with the file that
+ * walks it: an option the tree gains fails the suite (coverage.test.ts) until it is walked.
+ */
+export const YES_OPTIONS: Record<string, string> = {
+  'campaigns update --schedule': 'options.test.ts',
+  'content push --publish': 'options.test.ts',
+  'content push --live': 'plans.test.ts',
+  'content review --send-previews': 'plans.test.ts',
+  'apply --live': 'plans.test.ts',
+  'undo --live': 'plans.test.ts',
+};
+
 /** Every command of the tree that may change the account, by its words. */
 export function writeCommands(): Map<string, CommandSpec> {
   return new Map(walkSpecs(specs).flatMap(({ path, spec }) => (spec.remote && spec.tier !== 'read' ? [[path.join(' '), spec] as const] : [])));
