@@ -10,6 +10,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { planDigest, type PlanFile } from '../../../src/areas/change/plan-file.js';
 import { specs } from '../../../src/areas/registry.js';
 import { walkSpecs } from '../../../src/core/declare.js';
 import { seedId } from '../../../src/emulator/module.js';
@@ -226,6 +227,37 @@ describe('the gate in loopsctl mcp', () => {
     const made = await mcp.call('approved_apply', { plan: id });
     expect(made.isError, JSON.stringify(made.structuredContent)).toBeFalsy();
     expect(writes(sandbox.requests).map((request) => request.body)).toEqual([{ description: 'Receipts' }]);
+  });
+
+  it('refuses a plan approved while its workflow was a draft, once it is live, before any of its writes', async () => {
+    const sandbox = await sandboxes();
+    const [config, root] = [tempDir(), tempDir()];
+    // A plan of two records: a group's description (reaching no one), then an edit of the draft Win-back.
+    const unitOf = async (argv: string[]) => {
+      const out = join(tempDir(), 'unit.json');
+      const planned = await sandbox.loopsctl([...argv, '--plan', '--out', out]);
+      expect(planned.code, planned.stderr).toBe(0);
+      return JSON.parse(readFileSync(out, 'utf8')) as PlanFile;
+    };
+    const group = await unitOf(['groups', 'update', BILLING, '--description', 'Receipts']);
+    const node = await unitOf(['workflow', 'nodes', 'update', WIN_BACK, SCORE, '--set', 'samplingRate:=30']);
+    const both = { ...group, units: [...group.units, ...node.units] };
+    writeFileSync(join(root, 'change.json'), JSON.stringify({ ...both, digest: planDigest(both) }));
+    const mcp = await serve(sandbox, ['--allow-destructive', '--root', root], false, config);
+    const pending = await mcp.call('apply', { plan: 'change.json', live: true });
+    const id = pending.structuredContent.plan as string;
+    expect(id, JSON.stringify(pending.structuredContent)).toMatch(/^p-/);
+    const input = typedInput();
+    input.write('y\r');
+    expect((await run(['approve', id], { env: { LOOPSCTL_CONFIG_DIR: config }, input, tty: { columns: 100 } })).code).toBe(0);
+    // After the yes, a person starts Win-back in the app.
+    sandbox.server.update((state) => {
+      workflows.of(state).find((workflow) => workflow.id === WIN_BACK)!.status = 'Sending';
+    });
+    sandbox.requests.length = 0;
+    const refused = await mcp.call('approved_apply', { plan: id });
+    expect(refused.structuredContent.error).toMatchObject({ exitCode: 5, message: expect.stringContaining('which it was not when the person said yes') });
+    expect(writes(sandbox.requests)).toEqual([]);
   });
 
   it('refuses a change approved for one account on a server of another sharing the config directory', async () => {
