@@ -310,6 +310,20 @@ export class InvalidValue extends InvalidArgumentError {
   }
 }
 
+/** A Slack incoming webhook: https only, for its URL is a secret (never quoted); plain http to this machine, a stand-in's. */
+export function slackWebhook(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new InvalidValue('an https URL (a Slack incoming webhook)', undefined, true);
+  }
+  const loopback = ['127.0.0.1', '[::1]', 'localhost'].includes(url.hostname);
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback))
+    throw new InvalidValue('an https URL (plain http only to 127.0.0.1, ::1 or localhost)', undefined, true);
+  return url.href;
+}
+
 /** A parser of whole numbers, which says its range so that a schema can be made from it. */
 export type IntegerParser = ((value: string) => number) & { integer: { min: number; max: number } };
 

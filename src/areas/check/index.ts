@@ -1,5 +1,5 @@
 /** `loopsctl check`: the whole account checked against the platform's rules, email practice and the team's own. */
-import { allowPrivateLinksOption, command, InvalidValue, type Spec } from '../../core/declare.js';
+import { allowPrivateLinksOption, command, InvalidValue, slackWebhook, type Spec } from '../../core/declare.js';
 import { parseRate } from './rate.js';
 
 /** A threshold: a percentage (2%, 0.5%) or a fraction (0.02). */
@@ -7,20 +7,6 @@ function rate(value: string): number {
   const parsed = parseRate(value);
   if (parsed === undefined) throw new InvalidValue('a percentage such as 2% or 0.5%, or a fraction from 0 to 1');
   return parsed;
-}
-
-/** A Slack incoming webhook: https only, for its URL is a secret (never quoted); plain http to this machine, a stand-in's. */
-function webhook(value: string): string {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new InvalidValue('an https URL (a Slack incoming webhook)', undefined, true);
-  }
-  const loopback = ['127.0.0.1', '[::1]', 'localhost'].includes(url.hostname);
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback))
-    throw new InvalidValue('an https URL (plain http only to 127.0.0.1, ::1 or localhost)', undefined, true);
-  return url.href;
 }
 
 /** A spamd: `host:port`, or `host` for its usual port 783. */
@@ -135,7 +121,7 @@ docs/check.md.`,
     {
       flags: '--notify <webhook>',
       description: "post what changed since --snapshot's run (new and resolved problems) to this Slack incoming webhook; nothing when nothing changed",
-      parse: webhook,
+      parse: slackWebhook,
       personOnly: true,
     },
   ],

@@ -164,3 +164,16 @@ export function alertTransitions(rules: readonly AlertRule[], events: Iterable<A
   for (const event of events) watch.add(event);
   return watch.advance(until);
 }
+
+/** What an alert reads of a delivery's payload; undefined for one without an event name and time. */
+export function alertEventOf(payload: unknown): AlertEvent | undefined {
+  if (typeof payload !== 'object' || payload === null) return undefined;
+  const { eventName, eventTime, email } = payload as Record<string, unknown>;
+  if (typeof eventName !== 'string' || typeof eventTime !== 'number' || !Number.isSafeInteger(eventTime)) return undefined;
+  const { emailMessageId, subject } = (typeof email === 'object' && email !== null ? email : {}) as Record<string, unknown>;
+  return {
+    eventName,
+    eventTime,
+    email: typeof emailMessageId === 'string' ? { id: emailMessageId, subject: typeof subject === 'string' ? subject : '' } : undefined,
+  };
+}

@@ -4,8 +4,9 @@
  * body to test one's own endpoint. Nothing here calls the API, so no key is needed.
  */
 import { InvalidArgumentError } from 'commander';
-import { command, group, integerIn, type OptionSpec, type Spec } from '../../core/declare.js';
+import { command, group, integerIn, slackWebhook, type OptionSpec, type Spec } from '../../core/declare.js';
 import { DEFAULT_TOLERANCE_SECONDS } from './tolerance.js';
+import { STORE_OPTION } from './store-option.js';
 
 function timestampArgument(value: string): string {
   if (!/^\d{1,12}$/.test(value)) throw new InvalidArgumentError('expected seconds since the Unix epoch.');
@@ -31,7 +32,27 @@ const LISTEN_HELP = `Each delivery is checked as \`webhooks verify\` checks one,
 a delivery: the time, the event type, the contact (and the list or subject), and whether it
 was verified and what the app answered. The first line of output is the listening URL.
 Ctrl-C stops, with a summary; the exit code is 1 when a delivery was refused or the app did
-not answer 2xx to one, else 0. The app's answer is waited for at most --timeout seconds.`;
+not answer 2xx to one, else 0. The app's answer is waited for at most --timeout seconds.
+
+With --store, every verified delivery is kept in the delivery store (once: a redelivery is not
+kept again), for \`loopsctl deliveries\`; a delivery the store cannot keep is answered 503, so
+that the sender retries it. With --store and --forward-to, each target gets each delivery from
+the store, retried with a growing wait until it takes it, after a restart too, each target on its
+own. --alert judges rules over the events' times as they come, and prints each transition
+(fired or resolved); --notify posts them to a Slack incoming webhook.`;
+
+/** `--alert`, as `webhooks listen` and `deliveries alerts` take it. */
+export const ALERT_OPTION: OptionSpec = {
+  flags: '--alert <rule>',
+  description: "<event type>><rate>%/<window>: the rate of the event among sends in a rolling window, such as 'email.hardBounced>5%/1h'; repeatable",
+  repeatable: true,
+};
+
+export const MIN_SENDS_OPTION: OptionSpec = {
+  flags: '--min-sends <n>',
+  description: 'the fewest sends in a window that an alert judges (default: 200 for bounces and other events, 1000 for spam reports)',
+  parse: integerIn(1, Number.MAX_SAFE_INTEGER),
+};
 
 export const spec: Spec = group({
   name: 'webhooks',
@@ -87,12 +108,23 @@ export const spec: Spec = group({
         { flags: '--events <types>', description: 'pass on only these event types, comma-separated (contact.*,email.opened)' },
         SECRET,
         TOLERANCE,
+        STORE_OPTION,
+        ALERT_OPTION,
+        MIN_SENDS_OPTION,
+        {
+          flags: '--notify <webhook>',
+          description: "post each alert's transitions (fired, resolved) to this Slack incoming webhook",
+          parse: slackWebhook,
+          personOnly: true,
+        },
         { flags: '--jsonl', description: 'one JSON object per line: the URL, each delivery, the summary' },
       ],
       examples: [
         'loopsctl webhooks listen --port 4242 --forward-to http://localhost:3000/webhooks',
         'loopsctl webhooks listen --forward-to contact.*=http://localhost:3000/contacts --forward-to http://localhost:3000/webhooks',
         'loopsctl webhooks listen --events email.delivered,email.opened --jsonl',
+        'loopsctl webhooks listen --store deliveries.db --forward-to http://localhost:3000/webhooks --forward-to http://localhost:4000/hooks',
+        "loopsctl webhooks listen --store deliveries.db --alert 'email.hardBounced>5%/1h' --notify https://hooks.slack.com/services/T000/B000/XXXX",
       ],
       interactive: true,
       remote: false,

@@ -14,6 +14,8 @@ import { sanitize } from '../../base/sanitize.js';
 import { Deliverer, isAccepted, type DeliveryOutcome } from '../../platform/webhooks/deliver.js';
 import { WEBHOOK_EVENT_NAMES } from '../../platform/webhooks/payloads.js';
 import { verdictText, verify } from '../../platform/webhooks/signature.js';
+import type { DeliveryStore } from '../../webhooks/store/index.js';
+import type { ForwardQueue } from './forward-queue.js';
 
 /** Webhook payloads are small; anything larger is not a delivery. */
 const MAX_BODY_BYTES = 1_048_576;
@@ -86,9 +88,10 @@ export function forwardRoute(value: string): ForwardRoute {
   return { pattern: routed ? eventPattern(before, '--forward-to') : undefined, url };
 }
 
-/** Where an event goes: the first route naming it, else the route of every other event. */
-function routeFor(routes: ForwardRoute[], eventName: string): string | undefined {
-  return (routes.find((route) => route.pattern?.matches(eventName)) ?? routes.find((route) => route.pattern === undefined))?.url;
+/** Where an event goes: every route naming it, else every route of every other event. */
+export function targetsFor(routes: ForwardRoute[], eventName: string): string[] {
+  const named = routes.filter((route) => route.pattern?.matches(eventName));
+  return [...new Set((named.length > 0 ? named : routes.filter((route) => route.pattern === undefined)).map((route) => route.url))];
 }
 
 export interface ReceivedDelivery {
@@ -106,8 +109,12 @@ export interface ReceivedDelivery {
   redelivery: boolean;
   /** Why it was accepted but not passed on (--events), when it was not. */
   skipped: string | null;
-  forwardedTo: string | null;
-  outcome: DeliveryOutcome | null;
+  /** What each app it was passed on to answered, in the order of --forward-to. */
+  forwards: { to: string; outcome: DeliveryOutcome }[];
+  /** Kept in --store: true the first time, false for a redelivery of an id kept before; null without a store. */
+  recorded: boolean | null;
+  /** The targets it was queued for, to be passed on from the store (--store with --forward-to). */
+  queuedFor: string[];
 }
 
 export interface ListenerOptions {
@@ -120,7 +127,13 @@ export interface ListenerOptions {
   events?: EventPattern[];
   timeoutMs: number;
   now: () => Date;
-  /** Told of each delivery once it is done with: refused, skipped, or passed on and answered. */
+  /** Keeps every verified delivery, once (--store). */
+  store?: DeliveryStore;
+  /** Passes deliveries on from the store, each target on its own (--store with --forward-to). */
+  queue?: ForwardQueue;
+  /** Told of each payload accepted, a redelivery aside, as soon as it is (live alerts). */
+  onAccepted?: (payload: unknown) => void;
+  /** Told of each delivery once it is done with: refused, skipped, or passed on and answered (or queued). */
   onDelivery: (delivery: ReceivedDelivery) => void;
 }
 
@@ -222,8 +235,9 @@ async function receive(req: IncomingMessage, res: ServerResponse, options: Liste
     problem: null,
     redelivery: false,
     skipped: null,
-    forwardedTo: null,
-    outcome: null,
+    forwards: [],
+    recorded: null,
+    queuedFor: [],
   };
   const refuse = (status: number, problem: string) => {
     answer(res, status, { error: problem });
@@ -251,24 +265,37 @@ async function receive(req: IncomingMessage, res: ServerResponse, options: Liste
     { signature: signature!, toleranceSeconds: options.toleranceSeconds, nowSeconds: Math.floor(receivedAt.getTime() / 1000) },
   );
   if (!verdict.valid) return refuse(400, verdictText(verdict));
-  record.verified = true;
-  record.redelivery = seen.has(webhookId!);
-  seen.add(webhookId!);
-  // Accepted: the sender hears so now, whatever the app behind makes of it.
-  answer(res, 200, { received: true });
-  const eventName = record.eventName ?? '';
-  if (options.events !== undefined && !options.events.some((pattern) => pattern.matches(eventName))) {
-    return options.onDelivery({ ...record, skipped: 'not in --events' });
-  }
-  const url = routeFor(options.routes, eventName);
-  if (url === undefined) return options.onDelivery(record);
   const headers: Record<string, string> = {};
   for (const name of DELIVERY_HEADERS) {
     const value = req.headers[name];
     if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
   }
-  const outcome = await deliverer.post(url, headers, body);
-  options.onDelivery({ ...record, forwardedTo: redactUserinfo(url), outcome });
+  const eventName = record.eventName ?? '';
+  const skipped = options.events !== undefined && !options.events.some((pattern) => pattern.matches(eventName));
+  const targets = skipped ? [] : targetsFor(options.routes, eventName);
+  if (options.store !== undefined) {
+    try {
+      record.recorded = await options.store.record({ webhookId: webhookId!, receivedAt, headers, body: body.toString('utf8'), verified: true });
+      // Each target gets it from the store, retried there until it takes it; a redelivery is queued once.
+      if (options.queue !== undefined) record.queuedFor = (await options.queue.enqueue(webhookId!, targets)).map(redactUserinfo);
+    } catch (error) {
+      // Not kept, so not accepted: the sender retries it.
+      return refuse(503, `the store could not keep it (${(error as Error).message}); the sender retries`);
+    }
+    record.redelivery = !record.recorded;
+  } else {
+    record.redelivery = seen.has(webhookId!);
+    seen.add(webhookId!);
+  }
+  record.verified = true;
+  // Accepted: the sender hears so now, whatever the app behind makes of it.
+  answer(res, 200, { received: true });
+  if (!record.redelivery) options.onAccepted?.(payload);
+  if (skipped) return options.onDelivery({ ...record, skipped: 'not in --events' });
+  if (options.queue !== undefined || targets.length === 0) return options.onDelivery(record);
+  // Each target on its own: a slow one does not hold the others back.
+  const forwards = await Promise.all(targets.map(async (url) => ({ to: redactUserinfo(url), outcome: await deliverer.post(url, headers, body) })));
+  options.onDelivery({ ...record, forwards });
 }
 
 /** Counts of what a run of the listener took, for its summary. */
@@ -279,13 +306,19 @@ export class ListenTally {
   passedOn = 0;
   appFailed = 0;
 
+  /** A try of a delivery queued in the store (--store with --forward-to). */
+  addForward(outcome: DeliveryOutcome): void {
+    this.passedOn += 1;
+    if (!isAccepted(outcome)) this.appFailed += 1;
+  }
+
   add(delivery: ReceivedDelivery): void {
     this.received += 1;
     if (!delivery.verified) this.refused += 1;
     else if (delivery.skipped !== null) this.skipped += 1;
-    if (delivery.outcome !== null) {
+    if (delivery.forwards.length > 0) {
       this.passedOn += 1;
-      if (!isAccepted(delivery.outcome)) this.appFailed += 1;
+      if (!delivery.forwards.every((forward) => isAccepted(forward.outcome))) this.appFailed += 1;
     }
   }
 

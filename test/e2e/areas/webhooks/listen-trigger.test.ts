@@ -269,9 +269,13 @@ describe('webhooks listen', () => {
       .map((line) => JSON.parse(line));
     expect(records[0]).toEqual({ kind: 'listening', url: listener.url });
     const byId = Object.fromEntries(records.filter((record) => record.kind === 'delivery').map((record) => [record.webhookId, record]));
-    expect(byId.msg_1).toMatchObject({ eventName: 'contact.deleted', verified: true, forwardedTo: `${contacts.url}/contacts`, outcome: { status: 200 } });
-    expect(byId.msg_2).toMatchObject({ eventName: 'email.opened', forwardedTo: `${rest.url}/rest` });
-    expect(byId.msg_3).toMatchObject({ eventName: 'email.clicked', skipped: 'not in --events', forwardedTo: null });
+    expect(byId.msg_1).toMatchObject({
+      eventName: 'contact.deleted',
+      verified: true,
+      forwards: [{ to: `${contacts.url}/contacts`, outcome: { status: 200 } }],
+    });
+    expect(byId.msg_2).toMatchObject({ eventName: 'email.opened', forwards: [{ to: `${rest.url}/rest` }] });
+    expect(byId.msg_3).toMatchObject({ eventName: 'email.clicked', skipped: 'not in --events', forwards: [] });
     expect(records.at(-1)).toEqual({ kind: 'summary', received: 3, refused: 0, skipped: 1, passedOn: 2, appFailed: 0 });
     expect(contacts.received[0]!.path).toBe('/contacts');
     expect(result.code).toBe(0);
@@ -320,7 +324,7 @@ describe('webhooks listen', () => {
     // The app's own credentials, from the URL, replace whatever the sender put there.
     expect(delivery!.headers.authorization).toBe(`Basic ${Buffer.from('hook-user:hook-pass').toString('base64')}`);
     expect(result.stdout).not.toContain('hook-pass');
-    expect(result.stdout).toContain(`"forwardedTo":"http://[redacted]@${target.url.slice('http://'.length)}/hooks"`);
+    expect(result.stdout).toContain(`"forwards":[{"to":"http://[redacted]@${target.url.slice('http://'.length)}/hooks"`);
   });
 
   it('refuses an event pattern that names no event type, and starts nothing without a secret', async () => {
