@@ -36,6 +36,7 @@ import { spec as uploads } from './uploads/index.js';
 import { spec as transactional } from './transactional/index.js';
 import { spec as types } from './types/index.js';
 import { spec as webhooks } from './webhooks/index.js';
+import { spec as deliveries } from './deliveries/index.js';
 import { spec as workflows } from './workflows/index.js';
 
 export const specs: Spec[] = [
@@ -66,6 +67,7 @@ export const specs: Spec[] = [
   open,
   api,
   webhooks,
+  deliveries,
   mcp,
   log,
   skill,

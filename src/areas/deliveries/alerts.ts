@@ -1,0 +1,57 @@
+/**
+ * `deliveries alerts`: alert rules judged over the journal's events by their own times, for the
+ * whole account and each email, and each transition printed. Exit 1 when an alert still stands
+ * fired at the end.
+ */
+import { ExitCode } from '../../base/errors.js';
+import { handler, type Handler } from '../../core/capabilities.js';
+import { parseAlertRule } from '../webhooks/alert-rules.js';
+import { transitionLine } from '../webhooks/alert-render.js';
+import { alertEventOf, alertTransitions, type AlertEvent, type AlertTransition } from '../webhooks/alert-window.js';
+import { openStore } from '../webhooks/store-option.js';
+import { filterOf } from './filters.js';
+
+interface AlertsOptions {
+  alert: string[];
+  minSends?: number;
+  since: string;
+  until?: string;
+  store?: string;
+}
+
+/** The alerts fired at the end: the last transition of each rule and scope, where it is `fired`. */
+export function standing(transitions: readonly AlertTransition[]): AlertTransition[] {
+  const last = new Map<string, AlertTransition>();
+  for (const transition of transitions) last.set(`${transition.rule}\u0000${transition.email?.id ?? ''}`, transition);
+  return [...last.values()].filter((transition) => transition.state === 'fired');
+}
+
+export const alerts: Handler<[], AlertsOptions> = handler(['out', 'clock', 'env'], async (context, _args, options) => {
+  const { out, runtime } = context;
+  const rules = options.alert.map((text) => parseAlertRule(text, options.minSends));
+  const now = runtime.now();
+  const filter = filterOf({ since: options.since, ...(options.until === undefined ? {} : { until: options.until }) }, now);
+  const store = await openStore(context, options);
+  const events: AlertEvent[] = [];
+  try {
+    for (const delivery of await store.find({ ...filter, order: 'oldest' })) {
+      if (!delivery.verified) continue;
+      let payload: unknown;
+      try {
+        payload = JSON.parse(delivery.body);
+      } catch {
+        continue;
+      }
+      const event = alertEventOf(payload);
+      if (event !== undefined) events.push(event);
+    }
+  } finally {
+    await store.close();
+  }
+  const until = Math.floor(((filter.until ?? now).getTime() - 1) / 1000);
+  const transitions = alertTransitions(rules, events, until);
+  if (out.json) await out.writeJson(transitions);
+  else if (transitions.length === 0) out.note(`No alert fired over ${events.length} events.`);
+  else await out.write(transitions.map((transition) => `${transitionLine(transition)}\n`).join(''));
+  return standing(transitions).length > 0 ? ExitCode.mismatch : ExitCode.ok;
+});

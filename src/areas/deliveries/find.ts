@@ -1,0 +1,100 @@
+/** `deliveries find` and `deliveries show`: the journal searched, and one delivery as it was kept. */
+import { NotFoundError } from '../../base/errors.js';
+import { handler, type Handler } from '../../core/capabilities.js';
+import { styleFor } from '../../render/style.js';
+import { renderRecord, renderTable, timestampColumn, type Cell } from '../../render/table.js';
+import type { Output } from '../../render/output.js';
+import type { ForwardState, StoredDelivery } from '../../webhooks/store/index.js';
+import { deliveryUrl } from '../webhooks/receiver.js';
+import { openStore } from '../webhooks/store-option.js';
+import { filterOf, type FilterOptions } from './filters.js';
+
+interface FindOptions extends FilterOptions {
+  store?: string;
+  target?: string;
+  limit: number;
+}
+
+/** A delivery as --json prints it: the store's record, its times as ISO text and its body parsed. */
+export function deliveryJson(delivery: StoredDelivery): Record<string, unknown> {
+  let payload: unknown;
+  try {
+    payload = JSON.parse(delivery.body);
+  } catch {
+    payload = delivery.body;
+  }
+  const { body: _body, ...kept } = delivery;
+  return { ...kept, payload };
+}
+
+/** What a target answered, as a cell says it. */
+function forwardText(forward: ForwardState): string {
+  if (forward.attempts === 0) return `queued for ${forward.target}`;
+  const answer = forward.lastStatus === null ? (forward.lastError ?? 'no answer') : String(forward.lastStatus);
+  const state = forward.doneAt !== null ? 'taken' : forward.nextAt === null ? 'given up' : `due ${forward.nextAt.toISOString()}`;
+  return `${answer} after ${forward.attempts} ${forward.attempts === 1 ? 'try' : 'tries'}, ${state}`;
+}
+
+export const find: Handler<[], FindOptions> = handler(['out', 'clock', 'env'], async (context, _args, options) => {
+  const { out } = context;
+  const filter = filterOf(options, context.runtime.now());
+  const target = options.target === undefined ? undefined : deliveryUrl(options.target, '--target');
+  const store = await openStore(context, options);
+  try {
+    const found = await store.find({ ...filter, ...(target === undefined ? {} : { target }), limit: options.limit });
+    if (out.json) return await out.writeJson(found.map(deliveryJson));
+    if (found.length === 0) return out.note('No deliveries found.');
+    const style = styleFor(out);
+    const rows: Cell[][] = found.map((delivery) => [
+      delivery.eventAt.toISOString(),
+      delivery.eventName ?? '-',
+      delivery.recipient ?? '-',
+      delivery.webhookId,
+      delivery.forward === undefined
+        ? { text: delivery.outcome === null ? '-' : delivery.outcome.state }
+        : { text: forwardText(delivery.forward), paint: delivery.forward.doneAt === null ? style.red : style.green },
+    ]);
+    const last = target === undefined ? 'HANDLED' : 'TARGET ANSWERED';
+    await out.write(
+      renderTable(
+        out,
+        [timestampColumn('EVENT TIME', 0), { header: 'EVENT' }, { header: 'RECIPIENT', truncate: true }, { header: 'WEBHOOK ID' }, { header: last }],
+        rows,
+      ),
+    );
+    if (found.length === options.limit) out.note(`The newest ${options.limit}; --limit shows more.`);
+  } finally {
+    await store.close();
+  }
+});
+
+export const show: Handler<[string], { store?: string }> = handler(['out', 'env'], async (context, [webhookId], options) => {
+  const { out } = context;
+  const store = await openStore(context, options);
+  try {
+    const delivery = await store.get(webhookId);
+    if (delivery === undefined)
+      throw new NotFoundError(`no delivery ${webhookId} in ${store.location}`, { hint: 'find its id with `loopsctl deliveries find`' });
+    const forwards = await store.forwards(webhookId);
+    if (out.json) return await out.writeJson({ ...deliveryJson(delivery), forwards });
+    await out.write(renderDelivery(out, delivery, forwards));
+  } finally {
+    await store.close();
+  }
+});
+
+function renderDelivery(out: Output, delivery: StoredDelivery, forwards: ForwardState[]): string {
+  const record = {
+    webhookId: delivery.webhookId,
+    eventName: delivery.eventName,
+    eventTime: delivery.eventAt.toISOString(),
+    receivedAt: delivery.receivedAt.toISOString(),
+    recipient: delivery.recipient,
+    emailId: delivery.emailId,
+    verified: delivery.verified,
+    handled: delivery.outcome === null ? null : delivery.outcome.state === 'handled' ? 'handled' : `failed: ${delivery.outcome.error}`,
+    ...Object.fromEntries(forwards.map((forward) => [`forward ${forward.target}`, forwardText(forward)])),
+    ...Object.fromEntries(Object.entries(delivery.headers).map(([name, value]) => [`header ${name}`, value])),
+  };
+  return `${renderRecord(out, record)}\n${delivery.body}\n`;
+}

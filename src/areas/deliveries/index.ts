@@ -1,0 +1,114 @@
+/**
+ * `loopsctl deliveries`: the journal of webhook deliveries that `webhooks listen --store` (or an
+ * app's `webhookHandler`) keeps, searched, counted, replayed to a URL, and judged against alert
+ * rules. Nothing here calls the API.
+ */
+import { command, group, integerIn, type Spec } from '../../core/declare.js';
+import { ALERT_OPTION, MIN_SENDS_OPTION } from '../webhooks/index.js';
+import { STORE_OPTION } from '../webhooks/store-option.js';
+import { FILTER_OPTIONS } from './filter-options.js';
+
+const REPLAY_HELP = `Each delivery the filters select (oldest first) is POSTed to --forward-to with its body as
+received and its webhook-id, signed again with the current secret (LOOPS_WEBHOOK_SECRET or
+--secret) and a fresh timestamp, so that the receiver verifies it and its dedupe holds. At most
+--rate a second; a 5xx, a 429 or no answer is tried again (3 tries, 1 s then 2 s apart), and what
+still fails is listed (exit 1). --plan prints how many deliveries the replay would send, chosen
+as the replay chooses them. Ctrl-C stops between two deliveries, says how many were done, and
+prints the command that resumes after the last one (--after).`;
+
+const ALERTS_HELP = `A rule <event type>><rate>%/<window> fires when, in the rolling window that ends at a
+moment, the events of the type are more than the rate of the sends (*.email.sent events); it
+resolves when the rate is back at or under it. No verdict is given while the window holds fewer
+sends than the floor: by default 200 for bounces and other events and 1000 for spam reports, or
+--min-sends. Rules are judged over the events' own times (eventTime), for all email together and
+for each email (by its emailMessageId). Each transition is printed: fired or resolved, when, the
+window, the counts and the rate. Exit 1 when an alert still stands fired at the end.`;
+
+export const spec: Spec = group({
+  name: 'deliveries',
+  summary: 'Search, count, replay and judge the webhook deliveries kept in a delivery store',
+  examples: [
+    'loopsctl deliveries find --to ada@example.com --since 7d --store deliveries.db',
+    'loopsctl deliveries replay --forward-to http://localhost:3000/webhooks --since 1d --store deliveries.db --plan',
+  ],
+  commands: () => [
+    command({
+      name: 'find',
+      summary: 'List the deliveries kept, newest first, by recipient, event type, email or time',
+      options: [
+        STORE_OPTION,
+        ...FILTER_OPTIONS,
+        { flags: '--target <url>', description: 'only deliveries passed on to this --forward-to target of `webhooks listen`, with what it answered' },
+        { flags: '--limit <n>', description: 'at most this many', default: 50, parse: integerIn(1, 1_000_000) },
+      ],
+      examples: [
+        'loopsctl deliveries find --to ada@example.com --store deliveries.db',
+        'loopsctl deliveries find --event email.hardBounced,email.spamReported --since 7d --json',
+        'loopsctl deliveries find --target http://localhost:3000/webhooks --since 1h',
+      ],
+      remote: false,
+      load: async () => (await import('./find.js')).find,
+    }),
+    command({
+      name: 'show',
+      summary: 'Show one delivery as it was kept: headers, body, outcome, and what each target answered',
+      args: [{ name: 'webhook-id', description: "the delivery's webhook-id (msg_...)" }],
+      options: [STORE_OPTION],
+      examples: ['loopsctl deliveries show msg_2mDhtZ6nCw3Hf0ZsXyVb --store deliveries.db'],
+      remote: false,
+      load: async () => (await import('./find.js')).show,
+    }),
+    command({
+      name: 'stats',
+      summary: 'Count sends, deliveries, bounces, complaints, opens and clicks, and their rates among sends',
+      options: [
+        STORE_OPTION,
+        ...FILTER_OPTIONS,
+        { flags: '--by <what>', description: 'one row per recipient (email), event type (event) or UTC day (day)', choices: ['email', 'event', 'day'] },
+      ],
+      examples: ['loopsctl deliveries stats --since 30d --store deliveries.db', 'loopsctl deliveries stats --by day --since 7d --json'],
+      remote: false,
+      load: async () => (await import('./stats.js')).stats,
+    }),
+    command({
+      name: 'replay',
+      summary: 'Send kept deliveries again to a URL, signed now, paced and retried',
+      help: REPLAY_HELP,
+      options: [
+        { flags: '--forward-to <url>', description: 'the URL to send the deliveries to', required: true },
+        STORE_OPTION,
+        ...FILTER_OPTIONS,
+        { flags: '--after <webhook-id>', description: 'only the deliveries after this one (where a stopped replay was)' },
+        { flags: '--rate <n>', description: 'deliveries a second, at most', default: 10, parse: integerIn(1, 1000) },
+        { flags: '--secret <secret>', description: 'the signing secret, whsec_...; prefer LOOPS_WEBHOOK_SECRET, which stays out of shell history' },
+        { flags: '--plan', description: 'send nothing: print how many deliveries the replay would send' },
+        { flags: '--yes', description: 'replay without asking (needed when not on a terminal)' },
+      ],
+      examples: [
+        'loopsctl deliveries replay --forward-to http://localhost:3000/webhooks --since 1d --plan',
+        'loopsctl deliveries replay --forward-to http://localhost:3000/webhooks --event contact.* --since 2026-11-20 --yes',
+      ],
+      remote: false,
+      load: async () => (await import('./replay.js')).replay,
+    }),
+    command({
+      name: 'alerts',
+      summary: 'Judge bounce and complaint rate alerts over the kept events, and print each transition',
+      help: ALERTS_HELP,
+      mismatch: 'an alert still stands fired at the end',
+      options: [
+        { ...ALERT_OPTION, required: true },
+        MIN_SENDS_OPTION,
+        STORE_OPTION,
+        { flags: '--since <date>', description: 'events at or after this time (2026-11-01, or 7d, 12h ago)', default: '7d' },
+        { flags: '--until <date>', description: 'events before this time (a date alone: up to its end)' },
+      ],
+      examples: [
+        "loopsctl deliveries alerts --alert 'email.hardBounced>5%/1h' --alert 'email.spamReported>0.1%/24h' --since 30d",
+        "loopsctl deliveries alerts --alert 'email.hardBounced>2%/24h' --min-sends 500 --json",
+      ],
+      remote: false,
+      load: async () => (await import('./alerts.js')).alerts,
+    }),
+  ],
+});

@@ -1,0 +1,121 @@
+/**
+ * `deliveries replay`: deliveries from the journal sent again to a URL, each signed with the
+ * current secret and a fresh timestamp under its own webhook-id (so the receiver's dedupe holds),
+ * paced, retried, and the ones that still fail listed. `--plan` counts what the replay would send,
+ * chosen by the same code.
+ */
+import { ExitCode, InterruptedError, UsageError } from '../../base/errors.js';
+import { monotonicMs } from '../../base/monotonic.js';
+import { sleep } from '../../api/retry.js';
+import { handler, type Handler } from '../../core/capabilities.js';
+import { confirm } from '../../core/prompt.js';
+import { Deliverer, deliveryHeaders, outcomeText } from '../../platform/webhooks/deliver.js';
+import { shellWord } from '../../render/shell-word.js';
+import { redactUserinfo } from '../../api/base-url.js';
+import type { DeliveryFilter, DeliveryStore, StoredDelivery } from '../../webhooks/store/index.js';
+import { keyFrom } from '../webhooks/commands.js';
+import { deliveryUrl } from '../webhooks/receiver.js';
+import { openStore } from '../webhooks/store-option.js';
+import { filterOf, type FilterOptions } from './filters.js';
+import { DEFAULT_PACE, replayDeliveries, type ReplayReport } from './replay-run.js';
+
+interface ReplayOptions extends FilterOptions {
+  forwardTo: string;
+  store?: string;
+  after?: string;
+  plan?: boolean;
+  yes?: boolean;
+  secret?: string;
+  rate: number;
+}
+
+/**
+ * The deliveries a replay sends, oldest first: the verified ones the filter selects, after
+ * `--after` (the last one a stopped replay had done with).
+ */
+export async function replayed(store: DeliveryStore, filter: DeliveryFilter, after: string | undefined): Promise<StoredDelivery[]> {
+  const chosen = (await store.find({ ...filter, order: 'oldest' })).filter((delivery) => delivery.verified);
+  if (after === undefined) return chosen;
+  const index = chosen.findIndex((delivery) => delivery.webhookId === after);
+  if (index < 0)
+    throw new UsageError(`--after ${after}: no delivery of this id among those the filters select`, {
+      hint: 'give the id a stopped replay named, with the same filters',
+    });
+  return chosen.slice(index + 1);
+}
+
+/** The command that goes on from where a stopped replay was, its relative times made absolute. */
+function resumeCommand(options: ReplayOptions, filter: DeliveryFilter, lastDone: string | null): string {
+  const words = ['loopsctl', 'deliveries', 'replay', '--forward-to', options.forwardTo];
+  if (options.store !== undefined) words.push('--store', redactUserinfo(options.store));
+  if (options.to !== undefined) words.push('--to', options.to);
+  if (options.event !== undefined) words.push('--event', options.event);
+  if (options.emailId !== undefined) words.push('--email-id', options.emailId);
+  if (filter.since !== undefined) words.push('--since', filter.since.toISOString());
+  if (filter.until !== undefined) words.push('--until', filter.until.toISOString());
+  const after = lastDone ?? options.after;
+  if (after !== undefined) words.push('--after', after);
+  return words.map(shellWord).join(' ');
+}
+
+export const replay: Handler<[], ReplayOptions> = handler(['out', 'clock', 'env', 'prompts', 'globals'], async (context, _args, options) => {
+  const { out, runtime } = context;
+  const url = deliveryUrl(options.forwardTo, '--forward-to');
+  const key = options.plan ? undefined : keyFrom(context, options);
+  const filter = filterOf(options, runtime.now());
+  const store = await openStore(context, options);
+  let deliveries: StoredDelivery[];
+  try {
+    deliveries = await replayed(store, filter, options.after);
+  } finally {
+    await store.close();
+  }
+  const shownUrl = redactUserinfo(url);
+  if (options.plan) {
+    if (out.json) return out.writeJson({ count: deliveries.length, to: shownUrl });
+    return out.write(`${deliveries.length} ${deliveries.length === 1 ? 'delivery' : 'deliveries'} to replay to ${shownUrl}\n`);
+  }
+  if (deliveries.length === 0) {
+    if (out.json) return out.writeJson({ count: 0, sent: 0, failed: [], stopped: false, lastDone: null, remaining: 0 });
+    return out.note('No deliveries to replay.');
+  }
+  await confirm(
+    runtime,
+    `Replay ${deliveries.length} ${deliveries.length === 1 ? 'delivery' : 'deliveries'} to ${shownUrl}, each signed again now?`,
+    options.yes,
+  );
+  const deliverer = new Deliverer(context.globals.timeout * 1000);
+  let report: ReplayReport;
+  try {
+    report = await replayDeliveries(
+      deliveries,
+      { ...DEFAULT_PACE, perSecond: options.rate },
+      {
+        send: (delivery, signal) => {
+          const timestamp = String(Math.floor(runtime.now().getTime() / 1000));
+          return deliverer.post(url, deliveryHeaders(key!, { id: delivery.webhookId, timestamp, body: delivery.body }), delivery.body, signal);
+        },
+        wait: sleep,
+        now: monotonicMs,
+        signal: runtime.signal,
+        onDone: (delivery, outcome) => {
+          if (!out.json) out.note(`${delivery.webhookId} (${delivery.eventName ?? '-'}) → ${outcomeText(outcome)}`);
+        },
+      },
+    );
+  } finally {
+    await deliverer.close();
+  }
+  const resume = report.stopped ? resumeCommand(options, filter, report.lastDone) : undefined;
+  if (out.json) await out.writeJson({ count: deliveries.length, ...report, ...(resume === undefined ? {} : { resume }) });
+  else {
+    for (const failure of report.failed)
+      out.note(`Failed: ${failure.webhookId} → ${outcomeText(failure.outcome)} after ${failure.attempts} ${failure.attempts === 1 ? 'try' : 'tries'}`);
+    const done = report.sent + report.failed.length;
+    const failed = report.failed.length > 0 ? `, ${report.failed.length} failed` : '';
+    out.note(`${report.stopped ? 'Stopped: ' : ''}${done} of ${deliveries.length} replayed to ${shownUrl}: ${report.sent} taken${failed}.`);
+  }
+  if (resume !== undefined)
+    throw new InterruptedError(`stopped after ${report.sent + report.failed.length} of ${deliveries.length} deliveries`, { hint: `resume with: ${resume}` });
+  return report.failed.length > 0 ? ExitCode.mismatch : ExitCode.ok;
+});

@@ -1,0 +1,173 @@
+/**
+ * The journal from the terminal, in-process: `webhooks listen --store` keeping what the sandbox and
+ * a sender deliver (forged ones refused and not kept, redeliveries kept once), `deliveries find`,
+ * `show` and `stats` reading it, durable fan-out to two apps across a restart, and the store's
+ * failures said without a password.
+ */
+import { rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { closedAfter } from '../../../support/closing.js';
+import { run, startRun, tempDir, type Running } from '../../../support/main.js';
+import { startWebhookApp } from '../../../support/webhook-app.js';
+import { deliveryHeaders } from '../../../../src/platform/webhooks/deliver.js';
+import { secretKey } from '../../../../src/platform/webhooks/signature.js';
+
+const SECRET = `whsec_${Buffer.from('the secret of the journal tests!').toString('base64')}`;
+const kept = closedAfter(afterEach);
+
+const running = (started: Running) => {
+  kept({ close: async () => void (await started.stop()) });
+  return started;
+};
+
+function storeFile(): string {
+  const dir = tempDir();
+  kept({ close: async () => rmSync(dir, { recursive: true, force: true }) });
+  return join(dir, 'deliveries.db');
+}
+
+const event = (eventName: string, email: string, extra: Record<string, unknown> = {}) =>
+  JSON.stringify({
+    eventName,
+    eventTime: Math.floor(Date.now() / 1000),
+    webhookSchemaVersion: '1.0.0',
+    contactIdentity: { id: `c_${email}`, email, userId: null },
+    ...extra,
+  });
+
+/** POSTs a delivery signed with `secret`; resolves with the status. */
+function post(url: string, id: string, body: string, secret = SECRET): Promise<number> {
+  const headers = deliveryHeaders(secretKey(secret), { id, timestamp: String(Math.floor(Date.now() / 1000)), body });
+  return new Promise((resolve, reject) => {
+    const outgoing = request(url, { method: 'POST', headers }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode!));
+    });
+    outgoing.on('error', reject);
+    outgoing.end(body);
+  });
+}
+
+describe('webhooks listen --store and deliveries find, show, stats', { timeout: 30_000 }, () => {
+  it('keeps each verified delivery once, refuses a forged one without keeping it, and finds them', async () => {
+    const store = storeFile();
+    const env = { LOOPS_WEBHOOK_SECRET: SECRET };
+    const listen = running(startRun(['webhooks', 'listen', '--store', store, '--jsonl'], { env }));
+    const [, url] = await listen.waitFor(/"url":"([^"]+)"/);
+    const email = { id: 'cemail_1', emailMessageId: 'cmsg_1', subject: 'Hello' };
+    expect(
+      await post(url!, 'msg_sent', event('campaign.email.sent', 'Ada@example.com', { campaignId: 'c1', campaignName: 'N', email, mailingLists: [] })),
+    ).toBe(200);
+    expect(await post(url!, 'msg_bounce', event('email.hardBounced', 'ada@example.com', { email, sourceType: 'campaign' }))).toBe(200);
+    expect(await post(url!, 'msg_bounce', event('email.hardBounced', 'ada@example.com', { email, sourceType: 'campaign' }))).toBe(200);
+    expect(
+      await post(
+        url!,
+        'msg_forged',
+        event('contact.deleted', 'ada@example.com'),
+        `whsec_${Buffer.from('not the secret of these tests!!!').toString('base64')}`,
+      ),
+    ).toBe(400);
+    await listen.waitFor(/"webhookId":"msg_forged"/);
+    const stopped = await listen.stop();
+    const lines = stopped.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(lines.filter((line) => line.kind === 'delivery').map((line) => [line.webhookId, line.recorded, line.redelivery])).toEqual([
+      ['msg_sent', true, false],
+      ['msg_bounce', true, false],
+      ['msg_bounce', false, true],
+      ['msg_forged', null, false],
+    ]);
+
+    const found = await run(['deliveries', 'find', '--store', store, '--to', 'ADA@example.com', '--json']);
+    expect(found.code, found.stderr).toBe(0);
+    expect(
+      found
+        .json()
+        .map((delivery: { webhookId: string }) => delivery.webhookId)
+        .sort(),
+    ).toEqual(['msg_bounce', 'msg_sent']);
+    const bounces = await run(['deliveries', 'find', '--event', 'email.hardBounced', '--json'], { env: { LOOPSCTL_WEBHOOK_STORE: store } });
+    expect(bounces.json().map((delivery: { webhookId: string }) => delivery.webhookId)).toEqual(['msg_bounce']);
+    expect((await run(['deliveries', 'find', '--email-id', 'cemail_1', '--store', store, '--json'])).json()).toHaveLength(2);
+
+    const shown = await run(['deliveries', 'show', 'msg_bounce', '--store', store, '--json']);
+    expect(shown.json()).toMatchObject({ webhookId: 'msg_bounce', eventName: 'email.hardBounced', verified: true, payload: { sourceType: 'campaign' } });
+    expect(shown.json().headers['webhook-id']).toBe('msg_bounce');
+    expect((await run(['deliveries', 'show', 'msg_forged', '--store', store])).code).toBe(4);
+
+    const stats = await run(['deliveries', 'stats', '--store', store, '--json']);
+    expect(stats.json()).toMatchObject({ events: 2, sends: 1, bounces: 1, rates: { bounces: 1 } });
+  });
+
+  it("keeps the sandbox's own signed deliveries, of the types its API calls cause", async () => {
+    const store = storeFile();
+    const dir = tempDir();
+    kept({ close: async () => rmSync(dir, { recursive: true, force: true }) });
+    const env = { LOOPSCTL_CONFIG_DIR: dir, LOOPS_WEBHOOK_SECRET: SECRET };
+    const listen = running(startRun(['webhooks', 'listen', '--store', store], { env }));
+    const [, listenUrl] = await listen.waitFor(/^(\S+)\n/);
+    const sandbox = running(startRun(['sandbox', '--webhook-url', listenUrl!], { env }));
+    const [, sandboxUrl] = await sandbox.waitFor(/^(http\S+)\n/);
+    const api = { ...env, LOOPS_BASE_URL: sandboxUrl!, LOOPS_API_KEY: 'sandbox-key' };
+    const created = await run(['contacts', 'create', '--email', 'hopper@example.com'], { env: api });
+    expect(created.code, created.stderr).toBe(0);
+    await listen.waitFor(/contact\.created\s+hopper@example\.com/);
+    const found = await run(['deliveries', 'find', '--to', 'hopper@example.com', '--store', store, '--json']);
+    expect(found.json().map((delivery: { eventName: string; verified: boolean }) => [delivery.eventName, delivery.verified])).toEqual([
+      ['contact.created', true],
+    ]);
+  });
+
+  it('passes each delivery on to each target from the store, a failing one retried apart, and after a restart', async () => {
+    const store = storeFile();
+    const env = { LOOPS_WEBHOOK_SECRET: SECRET };
+    const steady = kept(await startWebhookApp(SECRET));
+    // The second target fails its first try of each delivery.
+    const flaky = kept(await startWebhookApp(SECRET, (_delivery, index) => (index === 0 ? 500 : 200)));
+    const listen = running(startRun(['webhooks', 'listen', '--store', store, '--forward-to', steady.url, '--forward-to', flaky.url], { env }));
+    const [, url] = await listen.waitFor(/^(\S+)\n/);
+    expect(await post(url!, 'msg_fan', event('contact.created', 'lin@example.com'))).toBe(200);
+    const [first] = await steady.waitFor(1);
+    const tries = await flaky.waitFor(2);
+    expect(first!.signed).toBe(true);
+    expect(tries.map((delivery) => [delivery.headers['webhook-id'], delivery.signed])).toEqual([
+      ['msg_fan', true],
+      ['msg_fan', true],
+    ]);
+    await listen.waitFor(new RegExp(`msg_fan \\(contact\\.created\\) → ${flaky.url.replaceAll('.', '\\.')}\\s+200`));
+    const answered = await run(['deliveries', 'find', '--target', flaky.url, '--store', store, '--json']);
+    expect(answered.json()[0].forward).toMatchObject({ attempts: 2, lastStatus: 200 });
+    await listen.stop();
+
+    // A delivery its target failed is taken up again by the next start, from the store.
+    const recovering = kept(await startWebhookApp(SECRET, (_delivery, index) => (index === 0 ? 503 : 200)));
+    const before = startRun(['webhooks', 'listen', '--store', store, '--forward-to', recovering.url], { env });
+    const [, again] = await before.waitFor(/^(\S+)\n/);
+    expect(await post(again!, 'msg_later', event('contact.deleted', 'lin@example.com'))).toBe(200);
+    await before.waitFor(/msg_later \(contact\.deleted\) → \S+\s+the app failed: 503 .*again at/);
+    await before.stop();
+    const pending = await run(['deliveries', 'find', '--target', recovering.url, '--store', store, '--json']);
+    expect(pending.json()[0].forward).toMatchObject({ attempts: 1, lastStatus: 503, doneAt: null });
+    running(startRun(['webhooks', 'listen', '--store', store, '--forward-to', recovering.url], { env }));
+    const both = await recovering.waitFor(2);
+    expect(both.map((delivery) => [delivery.headers['webhook-id'], delivery.signed])).toEqual([
+      ['msg_later', true],
+      ['msg_later', true],
+    ]);
+  });
+
+  it('names a store that cannot be opened without its password', async () => {
+    const result = await run(['deliveries', 'find', '--store', 'postgres://app:s3cret-pass@127.0.0.1:1/journal']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).not.toContain('s3cret-pass');
+    expect(result.stderr).toContain('127.0.0.1:1');
+    const none = await run(['deliveries', 'find'], { env: { LOOPSCTL_WEBHOOK_STORE: undefined } });
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain('LOOPSCTL_WEBHOOK_STORE');
+  });
+});
