@@ -4,7 +4,7 @@
  * what the test says. Tests wait on it for deliveries to arrive, never for time to pass.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
+import { createServer, request, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface ReceivedWebhook {
@@ -88,4 +88,37 @@ export async function startWebhookApp(secret: string, answer: Answer = () => 200
         server.closeAllConnections();
       }),
   };
+}
+
+export interface PostOptions {
+  secret: string;
+  timestamp?: number | string;
+  id?: string;
+  /** Headers besides the delivery's own. */
+  extra?: Record<string, string>;
+}
+
+/** POSTs a delivery as a sender would, signed with `secret` at `timestamp`; resolves with the status. */
+export function postSigned(
+  url: string,
+  body: string,
+  { secret, timestamp = Math.floor(Date.now() / 1000), id = 'msg_1', extra = {} }: PostOptions,
+): Promise<number> {
+  const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
+  const signature = createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest('base64');
+  const headers = {
+    ...extra,
+    'content-type': 'application/json',
+    'webhook-id': id,
+    'webhook-timestamp': String(timestamp),
+    'webhook-signature': `v1,${signature}`,
+  };
+  return new Promise((resolve, reject) => {
+    const outgoing = request(url, { method: 'POST', headers }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode!));
+    });
+    outgoing.on('error', reject);
+    outgoing.end(body);
+  });
 }

@@ -5,14 +5,11 @@
  * failures said without a password.
  */
 import { rmSync } from 'node:fs';
-import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { closedAfter } from '../../../support/closing.js';
 import { run, startRun, tempDir, type Running } from '../../../support/main.js';
-import { startWebhookApp } from '../../../support/webhook-app.js';
-import { deliveryHeaders } from '../../../../src/platform/webhooks/deliver.js';
-import { secretKey } from '../../../../src/platform/webhooks/signature.js';
+import { postSigned, startWebhookApp } from '../../../support/webhook-app.js';
 
 const SECRET = `whsec_${Buffer.from('the secret of the journal tests!').toString('base64')}`;
 const kept = closedAfter(afterEach);
@@ -38,17 +35,7 @@ const event = (eventName: string, email: string, extra: Record<string, unknown> 
   });
 
 /** POSTs a delivery signed with `secret`; resolves with the status. */
-function post(url: string, id: string, body: string, secret = SECRET): Promise<number> {
-  const headers = deliveryHeaders(secretKey(secret), { id, timestamp: String(Math.floor(Date.now() / 1000)), body });
-  return new Promise((resolve, reject) => {
-    const outgoing = request(url, { method: 'POST', headers }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode!));
-    });
-    outgoing.on('error', reject);
-    outgoing.end(body);
-  });
-}
+const post = (url: string, id: string, body: string, secret = SECRET) => postSigned(url, body, { secret, id });
 
 describe('webhooks listen --store and deliveries find, show, stats', { timeout: 30_000 }, () => {
   it('keeps each verified delivery once, refuses a forged one without keeping it, and finds them', async () => {

@@ -3,14 +3,12 @@
  * deliveries that the app verifies on its own, refusals with their lines and exit codes, and an app
  * that fails or does not answer.
  */
-import { createHmac } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
-import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { closedAfter } from '../../../support/closing.js';
 import { run, startRun, tempDir } from '../../../support/main.js';
-import { startWebhookApp, type Answer } from '../../../support/webhook-app.js';
+import { postSigned, startWebhookApp, type Answer, type PostOptions } from '../../../support/webhook-app.js';
 
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 const env = { LOOPS_WEBHOOK_SECRET: SECRET };
@@ -18,38 +16,8 @@ const kept = closedAfter(afterEach);
 
 const app = async (answer?: Answer) => kept(await startWebhookApp(SECRET, answer));
 
-interface PostOptions {
-  secret?: string;
-  timestamp?: number | string;
-  id?: string;
-  /** Headers besides the delivery's own. */
-  extra?: Record<string, string>;
-}
-
-/** POSTs a delivery as a sender would, signed with `secret` at `timestamp`; resolves with the status. */
-function post(
-  url: string,
-  body: string,
-  { secret = SECRET, timestamp = Math.floor(Date.now() / 1000), id = 'msg_1', extra = {} }: PostOptions = {},
-): Promise<number> {
-  const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
-  const signature = createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest('base64');
-  const headers = {
-    ...extra,
-    'content-type': 'application/json',
-    'webhook-id': id,
-    'webhook-timestamp': String(timestamp),
-    'webhook-signature': `v1,${signature}`,
-  };
-  return new Promise((resolve, reject) => {
-    const outgoing = request(url, { method: 'POST', headers }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode!));
-    });
-    outgoing.on('error', reject);
-    outgoing.end(body);
-  });
-}
+/** POSTs a delivery as a sender would, signed with this file's secret unless told otherwise. */
+const post = (url: string, body: string, options: Partial<PostOptions> = {}) => postSigned(url, body, { secret: SECRET, ...options });
 
 const event = (eventName: string, email = 'ada@example.com') =>
   JSON.stringify({ eventName, eventTime: 1_734_425_918, webhookSchemaVersion: '1.0.0', contactIdentity: { id: 'c1', email, userId: null } });
