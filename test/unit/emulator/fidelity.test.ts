@@ -194,3 +194,31 @@ describe('pagination.nextPage', () => {
     expect(following.status).toBe(200);
   });
 });
+
+describe('a workflow write with a stale revision', () => {
+  // "`expectedRevisionId` is stale." (the API's reference: the 409 of each operation that takes it.)
+  it('is refused with 409 by every operation that takes one, and changes nothing', () => {
+    const { call } = freshSandbox();
+    const workflowId = SEED_IDS.welcomeWorkflow;
+    const workflow = call('GET', `/v1/workflows/${workflowId}`).body;
+    const [first, second] = Object.keys(workflow.nodes as Record<string, unknown>).filter((id) => id !== workflow.rootNodeId);
+    const node = `/v1/workflows/${workflowId}/nodes/${first}`;
+    const stale = { expectedRevisionId: 'cstalerevision000000000000' };
+    const writes: [string, 'POST' | 'DELETE', string, Record<string, unknown>][] = [
+      ['updateWorkflowProperties', 'POST', `/v1/workflows/${workflowId}`, { name: 'Stale' }],
+      ['deleteWorkflow', 'DELETE', `/v1/workflows/${workflowId}`, { confirmDelete: true }],
+      ['changeWorkflowMailingList', 'POST', `/v1/workflows/${workflowId}/mailing-list`, { mailingListId: seedId('mailing-list/Product updates') }],
+      ['createWorkflowNode', 'POST', `/v1/workflows/${workflowId}/nodes`, { insertMode: 'after', nodeTypeName: 'TimerAction', fromNodeId: first }],
+      ['addWorkflowBranch', 'POST', `${node}/add-branch`, {}],
+      ['updateWorkflowNode', 'POST', node, { payload: { typeName: 'TimerAction' } }],
+      ['rerouteNodeConnection', 'POST', `${node}/reroute`, { newTargetNodeId: second }],
+      ['deleteWorkflowNode', 'DELETE', node, {}],
+      ['deleteWorkflowNodeRecursively', 'DELETE', `${node}/recursive`, {}],
+    ];
+    for (const [operation, method, path, body] of writes) {
+      const refused = call(method, path, { body: { ...stale, ...body } });
+      expect([operation, refused.status]).toEqual([operation, 409]);
+    }
+    expect(call('GET', `/v1/workflows/${workflowId}`).body).toEqual(workflow);
+  });
+});
