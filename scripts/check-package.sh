@@ -43,6 +43,23 @@ first=$(LOOPSCTL_REPORT_CODE_CACHE=1 node "$app_test" 2>&1)
 [ "$first" = 'sandbox code cache: not used (none yet)' ] || { echo "loopsctl/sandbox's first start: $first"; exit 1; }
 second=$(LOOPSCTL_REPORT_CODE_CACHE=1 node "$app_test" 2>&1)
 case "$second" in "sandbox code cache: used $work/cache/loopsctl/sandbox@"*) ;; *) echo "loopsctl/sandbox's code cache was not used: $second"; exit 1 ;; esac
+# loopsctl/webhooks, imported and required by its name as an app does, and its types read by
+# TypeScript as an app's module and CommonJS code read them: a signed fixture verifies.
+webhooks_esm="$work/prefix/lib/webhooks-check.mts"
+webhooks_cjs="$work/prefix/lib/webhooks-check.cts"
+secret=whsec_bG9vcHNjdGwtcGFja2FnZS1jaGVjaw==
+printf '%s\n' "import { signWebhookEvent, verifyWebhook, webhookFixture, type WebhookEvent } from 'loopsctl/webhooks';" \
+  "const event: WebhookEvent = await verifyWebhook(signWebhookEvent(webhookFixture('email.hardBounced'), '$secret'), '$secret');" \
+  "if (event.known && event.eventName === 'email.hardBounced') console.log(event.contactIdentity.email);" >"$webhooks_esm"
+printf '%s\n' "import webhooks = require('loopsctl/webhooks');" \
+  "webhooks.verifyWebhook(webhooks.signWebhookEvent(webhooks.webhookFixture('email.opened'), '$secret'), '$secret').then((event: webhooks.WebhookEvent) => console.log(event.eventName));" >"$webhooks_cjs"
+node "$PWD/node_modules/typescript/bin/tsc" --noEmit --strict --module nodenext --moduleResolution nodenext --target es2022 --types node --typeRoots "$PWD/node_modules/@types" "$webhooks_esm" "$webhooks_cjs" \
+  || { echo "loopsctl/webhooks's types do not check in an app"; exit 1; }
+cp "$webhooks_esm" "${webhooks_esm%.mts}.mjs" && sed -i 's/, type WebhookEvent//; s/const event: WebhookEvent =/const event =/' "${webhooks_esm%.mts}.mjs"
+[ "$(node "${webhooks_esm%.mts}.mjs")" = jane.doe@example.com ] || { echo "loopsctl/webhooks did not verify its fixture as an ES module"; exit 1; }
+printf '%s\n' "const webhooks = require('loopsctl/webhooks');" \
+  "webhooks.verifyWebhook(webhooks.signWebhookEvent(webhooks.webhookFixture('email.opened'), '$secret'), '$secret').then((event) => console.log(event.eventName));" >"${webhooks_cjs%.cts}.cjs"
+[ "$(node "${webhooks_cjs%.cts}.cjs")" = email.opened ] || { echo "loopsctl/webhooks did not verify its fixture as CommonJS"; exit 1; }
 "$bin" --sandbox workflow show cnm1gv0otq1z57mnend2pws3y --format dot | grep -q '^digraph'
 "$bin" --sandbox themes list --jq '.[0].name' >/dev/null
 # The completion scripts the build made, and the HMAC library bundled with the webhooks commands.

@@ -16,6 +16,7 @@ import { recordCodeCaches } from './code-cache.mjs';
 import { finishBundles, refuseDynamicImport } from './bundle-text.mjs';
 import { stageBeside } from './staged-dir.mjs';
 import { partOf, staticClosure } from './bundle-parts.mjs';
+import { buildWebhooksApi } from './webhooks-api.mjs';
 
 const buildDir = fileURLToPath(new URL('.', import.meta.url));
 /**
@@ -329,6 +330,7 @@ function refuseModulesTwice(inputsByBundle) {
 await copyJqWasm(`${dist}vendor/jq.wasm`);
 await writeHelpPages();
 await buildSandboxApi();
+await buildWebhooksApi(root, dist, common);
 
 /**
  * `loopsctl/sandbox` (package.json's exports), the emulator for an app's tests: one CommonJS

@@ -4,58 +4,8 @@
  * checked against the event's schema before anything is sent.
  */
 import { UsageError } from '../../base/errors.js';
-import { osRandomBytes } from '../../platform/webhooks/signature.js';
-import { WEBHOOK_EVENTS, WEBHOOK_SCHEMA_VERSION, payloadProblem, type WebhookEventName } from '../../platform/webhooks/payloads.js';
-
-/** A new id in the platform's form: "c" and 24 lower-case letters and digits. */
-function newRecordId(): string {
-  return `c${Array.from(osRandomBytes(24), (byte) => (byte % 36).toString(36)).join('')}`;
-}
-
-const SOURCE_ID: Record<string, string> = { campaign: 'campaignId', loop: 'loopId', transactional: 'transactionalId' };
-
-/** The payload of an event of this type, as the platform would send it now. */
-export function examplePayload(name: WebhookEventName, now: Date, sourceType?: string): Record<string, unknown> {
-  const eventTime = Math.floor(now.getTime() / 1000);
-  if (name === 'testing.testEvent') return { eventName: name, eventTime, message: 'test', webhookSchemaVersion: WEBHOOK_SCHEMA_VERSION };
-  const contactIdentity = { id: newRecordId(), email: 'jane.doe@example.com', userId: null };
-  const base = { eventName: name, eventTime, webhookSchemaVersion: WEBHOOK_SCHEMA_VERSION, contactIdentity };
-  const email = { id: newRecordId(), emailMessageId: newRecordId(), subject: 'Your October update from Acme' };
-  const mailingList = { id: newRecordId(), name: 'Product updates', description: 'Monthly product news and release notes', isPublic: true };
-  switch (name) {
-    case 'contact.created':
-      return {
-        ...base,
-        contact: {
-          ...contactIdentity,
-          firstName: 'Jane',
-          lastName: 'Doe',
-          source: 'API',
-          subscribed: true,
-          userGroup: '',
-          mailingLists: { [mailingList.id]: true },
-          optInStatus: null,
-          plan: 'pro',
-        },
-      };
-    case 'contact.unsubscribed':
-    case 'contact.deleted':
-      return base;
-    case 'contact.mailingList.subscribed':
-    case 'contact.mailingList.unsubscribed':
-      return { ...base, mailingList };
-    case 'transactional.email.sent':
-      return { ...base, transactionalId: newRecordId(), transactionalName: 'Password reset', email: { ...email, subject: 'Reset your password' } };
-    case 'campaign.email.sent':
-      return { ...base, campaignId: newRecordId(), campaignName: 'October newsletter', email, mailingLists: [mailingList] };
-    case 'loop.email.sent':
-      return { ...base, loopId: newRecordId(), loopName: 'Welcome series', email: { ...email, subject: 'Welcome to Acme' }, mailingLists: [mailingList] };
-    default: {
-      const source = sourceType ?? 'campaign';
-      return { ...base, sourceType: source, ...(SOURCE_ID[source] === undefined ? {} : { [SOURCE_ID[source]!]: newRecordId() }), email };
-    }
-  }
-}
+import { examplePayload } from '../../platform/webhooks/examples.js';
+import { WEBHOOK_EVENTS, payloadProblem, type WebhookEventName } from '../../platform/webhooks/payloads.js';
 
 /** Sets a dotted path (`contact.plan`, `mailingLists.0.name`) in a payload, making objects on the way. */
 function setPath(payload: Record<string, unknown>, path: string, value: unknown): void {

@@ -317,9 +317,9 @@ describe('a command', () => {
     // start. The MCP SDK's own bundle (dist/vendor/mcp-sdk.cjs) carries the classic zod its
     // protocol is written in, and loads only with `loopsctl mcp`.
     const dist = resolve(BIN, '../../dist');
-    const own = [...readdirSync(dist).filter((name) => name.endsWith('.cjs')), 'sandbox/sandbox.cjs'];
+    const own = [...readdirSync(dist).filter((name) => name.endsWith('.cjs')), 'sandbox/sandbox.cjs', 'webhooks/index.cjs'];
     const defines = (name: string, zodClass: string) => readFileSync(join(dist, name), 'utf8').includes(`$constructor("${zodClass}"`);
-    expect(own.filter((name) => defines(name, 'ZodMiniType'))).toEqual(['client.cjs', 'sandbox/sandbox.cjs']);
+    expect(own.filter((name) => defines(name, 'ZodMiniType'))).toEqual(['client.cjs', 'sandbox/sandbox.cjs', 'webhooks/index.cjs']);
     expect(own.filter((name) => defines(name, 'ZodType'))).toEqual([]);
   });
   it('against the sandbox, for a workflow edit, loads the areas it checks against, and the edit goes through', async () => {

@@ -6,7 +6,8 @@
  */
 import * as z from 'zod';
 import { describe, expect, it } from 'vitest';
-import { buildPayload, examplePayload } from '../../../../src/areas/webhooks/build.js';
+import { buildPayload } from '../../../../src/areas/webhooks/build.js';
+import { examplePayload } from '../../../../src/platform/webhooks/examples.js';
 import { payloadProblem, WEBHOOK_EVENT_NAMES, WEBHOOK_EVENTS, type WebhookEventName } from '../../../../src/platform/webhooks/payloads.js';
 import { publishedDescriptionAsWritten, validate, type OpenApi, type Schema } from '../../../support/openapi.js';
 

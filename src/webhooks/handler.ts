@@ -1,0 +1,108 @@
+/**
+ * `webhookHandler`: verify, record, claim, dispatch to `on[eventName]`, answer. One function for
+ * node:http and Express (`(req, res)`), and `.fetch(request)` for Fetch-style frameworks (Next.js
+ * route handlers, Hono, Bun, Deno). What each answer tells the platform:
+ *  - 400 (401 for a signature or timestamp that fails): refused, never dispatched;
+ *  - 200: handled, or handled already (a redelivery is not dispatched again);
+ *  - 500: the app's handler threw; the claim is released, so the platform's retry is handled;
+ *  - 503: the store failed before the delivery was handled; nothing is recorded as handled.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { WebhookVerificationError } from './errors.js';
+import type { UnknownWebhookEvent, WebhookEventName, WebhookEventOf } from './events.js';
+import type { DeliveryJournal } from './journal.js';
+import { verifyDelivery, type VerifiedDelivery, type VerifyWebhookOptions, type WebhookInput } from './verify.js';
+
+/** What a handler of one event type is given: the event, and the delivery it came in. */
+export type WebhookHandlers = {
+  [Name in WebhookEventName]?: (event: WebhookEventOf<Name>, delivery: VerifiedDelivery) => unknown;
+} & {
+  /** An event this version does not know (a new type or schema version): acknowledged unless this throws. */
+  unknown?: (event: UnknownWebhookEvent, delivery: VerifiedDelivery) => unknown;
+};
+
+export interface WebhookHandlerOptions extends VerifyWebhookOptions {
+  /** The endpoint's signing secret (`whsec_…`). */
+  secret: string;
+  /** Where deliveries are journaled and claimed (openDeliveryStore); without one, a redelivery is dispatched again. */
+  store?: DeliveryJournal;
+  on: WebhookHandlers;
+  /** Told of every refusal and failure, for the app's log (the answer is sent either way). */
+  onError?: (error: unknown, delivery: { webhookId?: string }) => void;
+}
+
+/** The answer to a delivery, before a framework sends it. */
+export interface WebhookAnswer {
+  readonly status: number;
+  readonly body: { readonly ok: boolean; readonly duplicate?: boolean; readonly error?: string };
+}
+
+export interface WebhookHandler {
+  /** node:http's and Express's listener. */
+  (request: IncomingMessage, response: ServerResponse): Promise<void>;
+  /** For Fetch-style frameworks: the Response to return. */
+  fetch(request: Request): Promise<Response>;
+  /** The answer to any input verifyWebhook takes, for a framework of another kind. */
+  answer(input: WebhookInput): Promise<WebhookAnswer>;
+}
+
+export function webhookHandler(options: WebhookHandlerOptions): WebhookHandler {
+  const { secret, store, on, onError = () => {} } = options;
+
+  async function answer(input: WebhookInput): Promise<WebhookAnswer> {
+    let delivery: VerifiedDelivery;
+    try {
+      delivery = await verifyDelivery(input, secret, options);
+    } catch (error) {
+      onError(error, {});
+      if (!(error instanceof WebhookVerificationError))
+        return { status: 500, body: { ok: false, error: 'the webhook handler is not set up: see the server log' } };
+      const status = error.reason === 'bad-signature' || error.reason === 'stale' ? 401 : 400;
+      return { status, body: { ok: false, error: error.message } };
+    }
+    const { webhookId } = delivery;
+    if (store !== undefined) {
+      try {
+        await store.record({ webhookId, receivedAt: new Date(), headers: delivery.headers, body: delivery.body, verified: true });
+        if (!(await store.claim(webhookId))) return { status: 200, body: { ok: true, duplicate: true } };
+      } catch (error) {
+        onError(error, { webhookId });
+        return { status: 503, body: { ok: false, error: 'the delivery store is unavailable: the delivery will be retried' } };
+      }
+    }
+    try {
+      const event = delivery.event;
+      const handle = (event.known ? on[event.eventName] : on.unknown) as ((event: unknown, delivery: VerifiedDelivery) => unknown) | undefined;
+      await handle?.(event, delivery);
+    } catch (error) {
+      onError(error, { webhookId });
+      if (store !== undefined) {
+        // Released so that the platform's retry is handled; if the store fails too, the claim's lease ends it.
+        await store.settle(webhookId, { state: 'failed', error: errorText(error) }).catch(() => {});
+        await store.release(webhookId).catch((releaseError: unknown) => onError(releaseError, { webhookId }));
+      }
+      return { status: 500, body: { ok: false, error: 'the handler failed: the delivery will be retried' } };
+    }
+    if (store !== undefined) await store.settle(webhookId, { state: 'handled' }).catch((error: unknown) => onError(error, { webhookId }));
+    return { status: 200, body: { ok: true } };
+  }
+
+  const listener = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+    const { status, body } = await answer(request);
+    const text = JSON.stringify(body);
+    // A body left unread (refused before reading) would hold the connection: it closes after the answer.
+    if (!request.readableEnded && status >= 400) response.setHeader('connection', 'close');
+    response.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) }).end(text);
+  };
+  return Object.assign(listener, {
+    fetch: async (request: Request) => {
+      const { status, body } = await answer(request);
+      return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    },
+    answer,
+  });
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}

@@ -1,0 +1,253 @@
+/**
+ * `verifyWebhook`: a delivery checked as Standard Webhooks specifies and the platform signs it
+ * (platform/webhooks/signature.ts, the code `webhooks verify` and the sandbox use), then parsed.
+ * It reads the raw body itself from a Fetch Request or a Node request whose body has not been
+ * read, so that no JSON middleware can change the bytes first; a body over the bound is refused
+ * from its content-length, or as soon as it passes the bound, without reading the rest.
+ */
+import type { IncomingMessage } from 'node:http';
+import { secretKey, verify } from '../platform/webhooks/signature.js';
+import { WebhookVerificationError } from './errors.js';
+import { parseWebhookEvent, type WebhookEvent } from './events.js';
+
+/** A delivery as a framework hands it over: a Fetch Request, a Node request, or the headers and raw bytes. */
+export type WebhookInput =
+  | Request
+  | IncomingMessage
+  | { readonly headers: Headers | Readonly<Record<string, string | readonly string[] | undefined>>; readonly body: string | Uint8Array | ArrayBuffer };
+
+export interface VerifyWebhookOptions {
+  /** How far the timestamp may be from now, in seconds (300 by default, as Standard Webhooks advises); 0 turns the check off. */
+  toleranceSeconds?: number;
+  /** The largest body read, in bytes (1 MiB by default; the platform's events are a few KB). */
+  maxBodyBytes?: number;
+  /** The clock, for tests. */
+  now?: () => Date;
+}
+
+/** A verified delivery: its id, its headers (names in lower case), its raw body and its event. */
+export interface VerifiedDelivery {
+  readonly webhookId: string;
+  readonly timestamp: number;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string;
+  readonly event: WebhookEvent;
+}
+
+const DEFAULT_TOLERANCE_SECONDS = 300;
+const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+/** More entries than key rotation ever needs: a longer list is refused before any HMAC is computed. */
+const MAX_SIGNATURES = 16;
+const SECRET_PREFIX = 'whsec_';
+
+/** Verifies a delivery and returns its event; throws a WebhookVerificationError saying why not. */
+export async function verifyWebhook(input: WebhookInput, secret: string, options: VerifyWebhookOptions = {}): Promise<WebhookEvent> {
+  return (await verifyDelivery(input, secret, options)).event;
+}
+
+let lastSecret: { secret: string; key: Buffer } | undefined;
+
+/**
+ * The key of a `whsec_` secret, kept for the next delivery (an app has one secret). A secret that
+ * is not one is the app's mistake, not the delivery's: a TypeError, which a handler answers 500.
+ */
+export function signingKey(secret: string): Buffer {
+  if (lastSecret?.secret === secret) return lastSecret.key;
+  const copyIt = "copy it whole from the Loops dashboard's webhook settings (or a sandbox's webhookSecret)";
+  if (typeof secret !== 'string' || !secret.startsWith(SECRET_PREFIX)) throw new TypeError(`the webhook secret does not start with whsec_: ${copyIt}`);
+  let key: Buffer;
+  try {
+    key = secretKey(secret);
+  } catch {
+    throw new TypeError(`the webhook secret is not whsec_ followed by base64: ${copyIt}`);
+  }
+  lastSecret = { secret, key };
+  return key;
+}
+
+/** verifyWebhook, keeping what a handler needs besides the event: the id, headers and raw body. */
+export async function verifyDelivery(input: WebhookInput, secret: string, options: VerifyWebhookOptions = {}): Promise<VerifiedDelivery> {
+  const key = signingKey(secret);
+  const { headers, duplicated, body } = await readInput(input, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
+  const header = (name: string) => {
+    if (duplicated.has(name)) throw new WebhookVerificationError('missing-header', `the ${name} header was sent more than once: a delivery has one`);
+    const value = headers[name];
+    if (value === undefined || value.trim() === '')
+      throw new WebhookVerificationError(
+        'missing-header',
+        `the ${name} header is ${value === undefined ? 'missing' : 'empty'}: is this a Loops delivery, and does a proxy pass every webhook-* header on?`,
+      );
+    return value;
+  };
+  const webhookId = header('webhook-id');
+  const timestamp = header('webhook-timestamp');
+  const signature = header('webhook-signature');
+  if (!/^\d+$/.test(timestamp))
+    throw new WebhookVerificationError('missing-header', `the webhook-timestamp header is not a whole number of seconds (${timestamp.slice(0, 40)})`);
+  const entries = signature.split(' ').filter((entry) => entry !== '').length;
+  if (entries > MAX_SIGNATURES)
+    throw new WebhookVerificationError(
+      'bad-signature',
+      `the webhook-signature header has ${entries} entries, more than the ${MAX_SIGNATURES} a delivery may carry`,
+    );
+  const nowSeconds = Math.floor((options.now?.() ?? new Date()).getTime() / 1000);
+  const toleranceSeconds = options.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS;
+  const verdict = verify(key, { id: webhookId, timestamp, body }, { signature, toleranceSeconds, nowSeconds });
+  if (!verdict.valid) {
+    if (verdict.problem === 'timestamp') {
+      const milliseconds = timestamp.length >= 13 ? ' (it looks like milliseconds: the header is in seconds)' : '';
+      throw new WebhookVerificationError('stale', `${verdict.reason}${milliseconds}: check this server's clock; a replayed delivery is refused`);
+    }
+    throw new WebhookVerificationError('bad-signature', `${verdict.reason}${rawBodyHint(body)}`);
+  }
+  const text = body.toString('utf8');
+  return { webhookId, timestamp: Number(timestamp), headers, body: text, event: parseWebhookEvent(text) };
+}
+
+/** Where a body that fails is valid JSON, the likeliest cause: it was parsed and written again before it came here. */
+function rawBodyHint(body: Buffer): string {
+  try {
+    JSON.parse(body.toString('utf8'));
+  } catch {
+    return ': is the secret the one of this endpoint?';
+  }
+  return (
+    ': if a JSON body parser (express.json(), a framework reading request.json()) ran first, the body was re-serialised and its bytes changed: ' +
+    'verify the raw body as received (express.raw({ type: "application/json" }), or await request.text() in a route handler), and check the secret'
+  );
+}
+
+interface ReadDelivery {
+  headers: Record<string, string>;
+  /** Header names sent more than once. */
+  duplicated: Set<string>;
+  body: Buffer;
+}
+
+const isFetchRequest = (input: WebhookInput): input is Request =>
+  typeof Request !== 'undefined' &&
+  (input instanceof Request || (typeof (input as unknown as Request).arrayBuffer === 'function' && input.headers instanceof Headers));
+
+const isNodeRequest = (input: WebhookInput): input is IncomingMessage =>
+  typeof (input as IncomingMessage).on === 'function' && Array.isArray((input as IncomingMessage).rawHeaders);
+
+async function readInput(input: WebhookInput, maxBytes: number): Promise<ReadDelivery> {
+  if (isFetchRequest(input)) {
+    const { headers, duplicated } = fromHeaders(input.headers);
+    refuseDeclaredSize(headers, maxBytes);
+    return { headers, duplicated, body: await readWebStream(input.body, maxBytes) };
+  }
+  if (isNodeRequest(input)) return readNodeRequest(input, maxBytes);
+  const { headers, duplicated } = input.headers instanceof Headers ? fromHeaders(input.headers) : fromRecord(input.headers);
+  const body: unknown = input.body;
+  if (typeof body !== 'string' && !(body instanceof Uint8Array) && !(body instanceof ArrayBuffer)) throw parsedBodyError();
+  const bytes =
+    typeof body === 'string' ? Buffer.from(body) : body instanceof ArrayBuffer ? Buffer.from(body) : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+  if (bytes.length > maxBytes) throw tooLarge(maxBytes);
+  return { headers, duplicated, body: bytes };
+}
+
+/** Fetch's Headers join a repeated header with ", ", which no webhook-* value holds. */
+function fromHeaders(given: Headers): { headers: Record<string, string>; duplicated: Set<string> } {
+  const headers: Record<string, string> = {};
+  const duplicated = new Set<string>();
+  given.forEach((value, name) => {
+    headers[name] = value;
+    if (name.startsWith('webhook-') && value.includes(', ')) duplicated.add(name);
+  });
+  return { headers, duplicated };
+}
+
+function fromRecord(given: Readonly<Record<string, string | readonly string[] | undefined>>): { headers: Record<string, string>; duplicated: Set<string> } {
+  const headers: Record<string, string> = {};
+  const duplicated = new Set<string>();
+  for (const [rawName, value] of Object.entries(given)) {
+    if (value === undefined) continue;
+    const name = rawName.toLowerCase();
+    if (typeof value !== 'string') {
+      if (value.length > 1 || name in headers) duplicated.add(name);
+      headers[name] = value.join(', ');
+    } else {
+      if (name in headers || (name.startsWith('webhook-') && value.includes(', '))) duplicated.add(name);
+      headers[name] = value;
+    }
+  }
+  return { headers, duplicated };
+}
+
+function refuseDeclaredSize(headers: Record<string, string>, maxBytes: number): void {
+  const declared = Number(headers['content-length']);
+  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(maxBytes);
+}
+
+const tooLarge = (maxBytes: number) =>
+  new WebhookVerificationError(
+    'bad-body',
+    `the body is over ${maxBytes} bytes, more than a Loops delivery holds: it was not read (maxBodyBytes sets the bound)`,
+  );
+
+const parsedBodyError = () =>
+  new WebhookVerificationError(
+    'bad-body',
+    'the body was parsed before verification (a JSON body parser such as express.json() ran first), and a parsed body cannot be verified: ' +
+      'give this route express.raw({ type: "application/json" }), or no body parser, so that the raw bytes are verified',
+  );
+
+async function readWebStream(stream: ReadableStream<Uint8Array> | null, maxBytes: number): Promise<Buffer> {
+  if (stream === null) return Buffer.alloc(0);
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge(maxBytes);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}
+
+async function readNodeRequest(request: IncomingMessage, maxBytes: number): Promise<ReadDelivery> {
+  const headers: Record<string, string> = {};
+  const duplicated = new Set<string>();
+  const raw = request.rawHeaders;
+  for (let at = 0; at + 1 < raw.length; at += 2) {
+    const name = raw[at]!.toLowerCase();
+    if (name in headers) {
+      duplicated.add(name);
+      headers[name] = `${headers[name]}, ${raw[at + 1]}`;
+    } else headers[name] = raw[at + 1]!;
+  }
+  // What a framework's body parser left: express.raw()'s Buffer, express.text()'s string, express.json()'s object.
+  const parsed = (request as IncomingMessage & { body?: unknown }).body;
+  if (parsed !== undefined) {
+    if (Buffer.isBuffer(parsed)) return { headers, duplicated, body: parsed };
+    if (typeof parsed === 'string') return { headers, duplicated, body: Buffer.from(parsed) };
+    throw parsedBodyError();
+  }
+  if (request.readableEnded) throw parsedBodyError();
+  refuseDeclaredSize(headers, maxBytes);
+  return { headers, duplicated, body: await readNodeBody(request, maxBytes) };
+}
+
+/** The body, up to the bound: past it, reading stops (the connection closes once the answer is sent). */
+function readNodeBody(request: IncomingMessage, maxBytes: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= maxBytes) return void chunks.push(chunk);
+      request.off('data', onData);
+      request.pause();
+      reject(tooLarge(maxBytes));
+    };
+    request.on('data', onData);
+    request.once('end', () => resolve(Buffer.concat(chunks)));
+    request.once('error', reject);
+  });
+}

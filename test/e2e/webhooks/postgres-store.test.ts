@@ -1,0 +1,52 @@
+/**
+ * The delivery store on a real PostgreSQL server the test starts (test/support/postgres.ts): the
+ * behaviour every store keeps, and what only a server has to say (a wrong password, a host that
+ * does not answer), never with the password in the message.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDeliveryStore } from '../../../src/webhooks/store/index.js';
+import { describeDeliveryStore } from '../../support/delivery-store.js';
+import { POSTGRES_PASSWORD, postgresAvailable, startPostgres, type Postgres } from '../../support/postgres.js';
+
+const available = postgresAvailable();
+let server: Postgres;
+
+describe.runIf(available)('a PostgreSQL store', () => {
+  beforeAll(async () => {
+    server = await startPostgres();
+  }, 180_000);
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  describeDeliveryStore('PostgreSQL', async (options) => openDeliveryStore(server.url(await server.createDatabase()), options));
+
+  it('creates its tables once when four connections open a new database at once', async () => {
+    const url = server.url(await server.createDatabase());
+    const stores = await Promise.all([1, 2, 3, 4].map(() => openDeliveryStore(url)));
+    try {
+      const claims = await Promise.all(stores.map((store) => store.claim('msg_once')));
+      expect(claims.filter(Boolean)).toHaveLength(1);
+    } finally {
+      await Promise.all(stores.map((store) => store.close()));
+    }
+  });
+
+  it('says a password was refused, and where, without the password', async () => {
+    const wrong = server.url().replace(POSTGRES_PASSWORD, 'not-the-password');
+    const error = await openDeliveryStore(wrong).then(
+      () => undefined,
+      (thrown: Error) => thrown,
+    );
+    expect(error?.message).toMatch(/^the store postgres:\/\/postgres:\*\*\*@127\.0\.0\.1:\d+\/postgres refused the user or password/);
+    expect(error?.message).not.toContain('not-the-password');
+  });
+
+  it('says nothing listens where the URL points, without the password', async () => {
+    const error = await openDeliveryStore(`postgres://app:s3cret-word@127.0.0.1:9/deliveries`).then(
+      () => undefined,
+      (thrown: Error) => thrown,
+    );
+    expect(error?.message).toBe('the store postgres://app:***@127.0.0.1:9/deliveries cannot be reached: nothing listens there (is PostgreSQL running?)');
+  });
+});

@@ -1,0 +1,137 @@
+/**
+ * webhookHandler's answers, as the platform reads them: refused (4xx, never dispatched), handled
+ * once (2xx, a redelivery not dispatched again), failed (5xx, released so that the retry is
+ * handled), and a store that fails (503, nothing recorded as handled). Through `.fetch` and through
+ * a real node:http server.
+ */
+import { createServer, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { DeliveryJournal } from '../../../src/webhooks/journal.js';
+import { webhookHandler } from '../../../src/webhooks/handler.js';
+import { signWebhookEvent, webhookFixture } from '../../../src/webhooks/sign.js';
+import { openDeliveryStore } from '../../../src/webhooks/store/index.js';
+import { tempDir } from '../../support/temp.js';
+
+const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
+
+const asRequest = (delivery: { headers: Readonly<Record<string, string>>; body: string }) =>
+  new Request('http://127.0.0.1/hooks', { method: 'POST', headers: delivery.headers, body: delivery.body });
+
+describe('webhookHandler', () => {
+  it('dispatches a delivery once, answers a redelivery 200 without dispatching, and refuses a forgery 401 unrecorded', async () => {
+    const store = await openDeliveryStore(`sqlite:${join(tempDir(), 'd.db')}`);
+    try {
+      const bounced: string[] = [];
+      const handler = webhookHandler({ secret: SECRET, store, on: { 'email.hardBounced': (event) => void bounced.push(event.contactIdentity.email) } });
+      const delivery = signWebhookEvent(webhookFixture('email.hardBounced'), SECRET, { id: 'msg_a' });
+      const first = await handler.fetch(asRequest(delivery));
+      expect([first.status, await first.json()]).toEqual([200, { ok: true }]);
+      const again = await handler.fetch(asRequest(delivery));
+      expect([again.status, await again.json()]).toEqual([200, { ok: true, duplicate: true }]);
+      expect(bounced).toEqual(['jane.doe@example.com']);
+      const forged = await handler.fetch(asRequest({ ...signWebhookEvent(webhookFixture('email.hardBounced'), 'whsec_AAAAAAAA', { id: 'msg_f' }) }));
+      expect(forged.status).toBe(401);
+      expect(bounced).toHaveLength(1);
+      expect(await store.get('msg_f')).toBeUndefined();
+      expect(await store.get('msg_a')).toMatchObject({ verified: true, outcome: { state: 'handled' }, body: delivery.body });
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('answers 500 when the handler throws and releases the claim, so that the retry is handled once', async () => {
+    const store = await openDeliveryStore(`sqlite:${join(tempDir(), 'd.db')}`);
+    try {
+      let calls = 0;
+      const handler = webhookHandler({
+        secret: SECRET,
+        store,
+        on: {
+          'email.clicked': () => {
+            calls += 1;
+            if (calls === 1) throw new Error('the database was away');
+          },
+        },
+      });
+      const delivery = signWebhookEvent(webhookFixture('email.clicked'), SECRET, { id: 'msg_retry' });
+      expect((await handler.fetch(asRequest(delivery))).status).toBe(500);
+      expect(await store.get('msg_retry')).toMatchObject({ outcome: { state: 'failed', error: 'Error: the database was away' } });
+      expect((await handler.fetch(asRequest(delivery))).status).toBe(200);
+      expect((await handler.fetch(asRequest(delivery))).status).toBe(200);
+      expect(calls).toBe(2);
+      expect((await store.get('msg_retry'))?.outcome).toEqual({ state: 'handled' });
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('answers 503 when the store fails before handling, and dispatches nothing', async () => {
+    const failing: DeliveryJournal = {
+      claim: async () => {
+        throw new Error('connection lost');
+      },
+      release: async () => {},
+      record: async () => true,
+      settle: async () => {},
+      close: async () => {},
+    };
+    const errors: unknown[] = [];
+    let dispatched = 0;
+    const handler = webhookHandler({
+      secret: SECRET,
+      store: failing,
+      on: { 'email.opened': () => void (dispatched += 1) },
+      onError: (error) => errors.push(error),
+    });
+    const answer = await handler.fetch(asRequest(signWebhookEvent(webhookFixture('email.opened'), SECRET)));
+    expect(answer.status).toBe(503);
+    expect(dispatched).toBe(0);
+    expect(errors).toEqual([new Error('connection lost')]);
+  });
+
+  it('passes an event it does not know to on.unknown and acknowledges it; a misconfigured secret answers 500', async () => {
+    const unknown: string[] = [];
+    const handler = webhookHandler({ secret: SECRET, on: { unknown: (event) => void unknown.push(event.eventName) } });
+    const delivery = signWebhookEvent({ eventName: 'email.deferred', eventTime: 1 }, SECRET);
+    expect((await handler.fetch(asRequest(delivery))).status).toBe(200);
+    expect(unknown).toEqual(['email.deferred']);
+    const misconfigured = webhookHandler({ secret: 'not-a-secret', on: {} });
+    expect((await misconfigured.fetch(asRequest(delivery))).status).toBe(500);
+  });
+
+  it('is a node:http listener that reads the raw body itself, and refuses an oversized one without reading it', async () => {
+    const store = await openDeliveryStore(`sqlite:${join(tempDir(), 'd.db')}`);
+    const seen: string[] = [];
+    const handler = webhookHandler({ secret: SECRET, store, maxBodyBytes: 4096, on: { 'contact.created': (event) => void seen.push(event.contact.email) } });
+    const server = createServer(handler);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as AddressInfo).port;
+    try {
+      const delivery = signWebhookEvent(webhookFixture('contact.created'), SECRET);
+      expect(await post(port, delivery.headers, delivery.body)).toEqual({ status: 200, body: '{"ok":true}' });
+      expect(seen).toEqual(['jane.doe@example.com']);
+      const large = await post(port, delivery.headers, 'x'.repeat(100_000));
+      expect(large.status).toBe(400);
+      expect(large.body).toContain('over 4096 bytes');
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await store.close();
+    }
+  });
+});
+
+function post(port: number, headers: Readonly<Record<string, string>>, text: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const outgoing = request({ host: '127.0.0.1', port, method: 'POST', headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode!, body: Buffer.concat(chunks).toString() }));
+    });
+    // The server may close before the whole body is written: its answer is what counts.
+    outgoing.on('error', (error: NodeJS.ErrnoException) => (error.code === 'EPIPE' || error.code === 'ECONNRESET' ? undefined : reject(error)));
+    outgoing.end(text);
+  });
+}
