@@ -6,6 +6,7 @@
 import { dirname } from 'node:path';
 import { writeJsonFile } from '../base/json-file.js';
 import { VERSION } from '../base/version.js';
+import { boundedBody } from '../base/bounded-body.js';
 import { builtinModule } from '../base/builtin.js';
 import { upgradeCommand } from './installation.js';
 import type { Runtime } from './runtime.js';
@@ -38,37 +39,17 @@ export async function latestVersion(feed: string, signal: AbortSignal): Promise<
   try {
     const response = await fetch(feed, { signal: AbortSignal.any([signal, AbortSignal.timeout(FEED_TIMEOUT_MS)]), headers: { accept: 'application/json' } });
     if (!response.ok) return undefined;
-    const text = await boundedText(response, MAX_FEED_BYTES);
-    if (text === undefined) return undefined;
-    const body = JSON.parse(text) as { version?: unknown; tag_name?: unknown };
+    // A response's body as text if it holds at most MAX_FEED_BYTES; the rest left unread otherwise.
+    if (response.body === null) return undefined;
+    const bytes = await boundedBody(response.body, response.headers, MAX_FEED_BYTES);
+    if (bytes === undefined) return undefined;
+    const body = JSON.parse(bytes.toString('utf8')) as { version?: unknown; tag_name?: unknown };
     const named = typeof body.version === 'string' ? body.version : typeof body.tag_name === 'string' ? body.tag_name : undefined;
     const version = named?.replace(/^v/, '');
     return version !== undefined && /^\d+\.\d+\.\d+$/.test(version) ? version : undefined;
   } catch {
     return undefined;
   }
-}
-
-/** A response's body as text if it holds at most `limit` bytes; undefined (and the rest left unread) otherwise. */
-async function boundedText(response: Response, limit: number): Promise<string | undefined> {
-  if (Number(response.headers.get('content-length') ?? 0) > limit || response.body === null) {
-    await response.body?.cancel();
-    return undefined;
-  }
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      return undefined;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** Compares two x.y.z versions: negative, zero or positive. */

@@ -6,6 +6,7 @@
  * from its content-length, or as soon as it passes the bound, without reading the rest.
  */
 import type { IncomingMessage } from 'node:http';
+import { boundedBody } from '../base/bounded-body.js';
 import { secretKey, verify } from '../platform/webhooks/signature.js';
 import { WebhookVerificationError } from './errors.js';
 import { parseWebhookEvent, type WebhookEvent } from './events.js';
@@ -134,8 +135,9 @@ const isNodeRequest = (input: WebhookInput): input is IncomingMessage =>
 async function readInput(input: WebhookInput, maxBytes: number): Promise<ReadDelivery> {
   if (isFetchRequest(input)) {
     const { headers, duplicated } = fromHeaders(input.headers);
-    refuseDeclaredSize(headers, maxBytes);
-    return { headers, duplicated, body: await readWebStream(input.body, maxBytes) };
+    const body = await boundedBody(input.body, input.headers, maxBytes);
+    if (body === undefined) throw tooLarge(maxBytes);
+    return { headers, duplicated, body };
   }
   if (isNodeRequest(input)) return readNodeRequest(input, maxBytes);
   const { headers, duplicated } = input.headers instanceof Headers ? fromHeaders(input.headers) : fromRecord(input.headers);
@@ -192,24 +194,6 @@ const parsedBodyError = () =>
     'the body was parsed before verification (a JSON body parser such as express.json() ran first), and a parsed body cannot be verified: ' +
       'give this route express.raw({ type: "application/json" }), or no body parser, so that the raw bytes are verified',
   );
-
-async function readWebStream(stream: ReadableStream<Uint8Array> | null, maxBytes: number): Promise<Buffer> {
-  if (stream === null) return Buffer.alloc(0);
-  const reader = stream.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => {});
-      throw tooLarge(maxBytes);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
-}
 
 async function readNodeRequest(request: IncomingMessage, maxBytes: number): Promise<ReadDelivery> {
   const headers: Record<string, string> = {};
