@@ -11,7 +11,7 @@ import { LocalFileError, UsageError } from '../../../base/errors.js';
 import { confirm } from '../../../core/prompt.js';
 import { explained } from '../../explain.js';
 import { DEFAULT_DIRECTORY, digestOf, newIdNote, writeState, type ContentState, type Kind, type SyncedRecord } from '../files.js';
-import { referenceDigestOf, readRecords, writeReferenceFiles, writeRecordFiles, type RecordFiles } from '../record-files.js';
+import { readRecords, writeReferenceFiles, writeRecordFiles, type RecordFiles } from '../record-files.js';
 import { applyRecord, readForPush, guardianCheckOf, createRecord, fetchRecord, publish, restored, transactionalGroupIds, type Applied } from './remote.js';
 import { remember, type Account } from '../account.js';
 import { keepPushImages, placeOf } from './kind.js';
@@ -19,13 +19,13 @@ import type { KeptImages } from '../../change/before-images.js';
 import { accountFiles, heldAt, lmxNames, madeByThePlan, nameRecords, standIn, type LmxNames } from '../lmx-names.js';
 import { guardingRevisions, recordUnit, type EmailUnit } from './plan-unit.js';
 import { renderLines, type Line } from '../render.js';
-import type { GuardianRule } from '../../../platform/email-messages/schemas.js';
 import { describe, followRenames, nameRemotes, syncedOf } from './sides.js';
 import { standingOf } from '../standing.js';
 import { CONTENT, requireState, scopeCovers, type Scope } from '../scope.js';
-import { checkBeforePush, lookalikeNote, pairCandidates, reportPlan, stepFor, unresolvedStep, type Step } from './plan.js';
+import { checkBeforePush, pairCandidates, reportPlan, stepFor, unresolvedStep, type Step } from './plan.js';
 import { watchWrites } from '../../change/watched-writes.js';
 import { filledIn, staleRevision, stoppedMidRecord } from './writes.js';
+import { noteEditedReference, noteLookalikes, ruleWords } from './push-notes.js';
 
 export interface PushOptions {
   only?: string;
@@ -221,28 +221,6 @@ function unitOf(step: Step, options: PushOptions, groupIds: ReadonlyMap<string, 
   }
 }
 
-/** The published files are what is live, kept for review: an edit to them is never sent, which the push says. */
-function noteEditedReference(context: Uses<'out'>, locals: RecordFiles[], synced: Record<string, SyncedRecord>): void {
-  const editedReference = locals.filter((local) => {
-    const published = synced[local.path]?.published;
-    // As they read, or as an older pull wrote them, with ids in their LMX.
-    const digests = [local.files, local.withIds].map((files) => (files === undefined ? undefined : referenceDigestOf(files)));
-    return published !== undefined && !digests.includes(published);
-  });
-  if (editedReference.length > 0) {
-    context.out.note(
-      `Published files edited in ${editedReference.map((local) => local.path).join(', ')}: published.* show what is live, are written anew by every pull and never pushed; edit draft.* and push with --publish.`,
-    );
-  }
-}
-
-function noteLookalikes(context: Uses<'out'>, steps: Step[], lookalikes: Map<string, string>, here: ReadonlySet<string>): void {
-  for (const step of steps) {
-    const was = lookalikes.get(step.pair.local!.path);
-    if (was !== undefined && step.standing !== 'same') context.out.note(`${lookalikeNote(step.pair.local!.path, was, here)}.`);
-  }
-}
-
 /** One record's step: written, finished after an earlier push stopped, or skipped; then what came of it recorded. */
 async function pushStep(run: PushRun, step: Step, tally: Tally): Promise<void> {
   const { pair } = step;
@@ -407,15 +385,6 @@ async function publishStep(run: PushRun, local: RecordFiles, id: string, tally: 
     writeReferenceFiles(run.root, { ...live, path: local.path });
   }
   run.save();
-}
-
-/**
- * A Guardian rule as a push's note says it: its title, and the properties or variables it names
- * (`Contact property without fallback (firstName)`), so that the person knows which to fix.
- */
-function ruleWords(rule: GuardianRule): string {
-  const named = rule.items.flatMap((item) => (item.codeName === undefined ? [] : [item.codeName]));
-  return named.length === 0 ? rule.title : `${rule.title} (${named.join(', ')})`;
 }
 
 /** The push's lines and summary, and its document for --json; exit 5 for what the person has to settle, 1 for what Guardian refused. */
