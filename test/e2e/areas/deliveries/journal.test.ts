@@ -148,6 +148,37 @@ describe('webhooks listen --store and deliveries find, show, stats', { timeout: 
     ]);
   });
 
+  it('judges --alert live as deliveries come, and posts only its transitions to --notify', async () => {
+    const slack = kept(await startWebhookApp(SECRET));
+    const listen = running(
+      startRun(['webhooks', 'listen', '--alert', 'email.hardBounced>5%/1h', '--min-sends', '10', '--notify', `${slack.url}/slack`, '--jsonl'], {
+        env: { LOOPS_WEBHOOK_SECRET: SECRET },
+      }),
+    );
+    const [, url] = await listen.waitFor(/"url":"([^"]+)"/);
+    const at = 1_790_000_000;
+    const email = { id: 'e1', emailMessageId: 'cmsg_live', subject: 'Live' };
+    const timed = (eventName: string, time: number) =>
+      JSON.stringify({ ...JSON.parse(event(eventName, 'ada@example.com', { email, sourceType: 'campaign' })), eventTime: time });
+    for (let index = 0; index < 10; index++) expect(await post(url!, `msg_s${index}`, timed('campaign.email.sent', at))).toBe(200);
+    expect(await post(url!, 'msg_b1', timed('email.hardBounced', at))).toBe(200);
+    // A second later: the second before it is judged whole.
+    expect(await post(url!, 'msg_later', timed('email.delivered', at + 1))).toBe(200);
+    const [posted] = await slack.waitFor(1);
+    expect(posted!.path).toBe('/slack');
+    expect(posted!.payload.text).toBe('loopsctl webhooks: 2 alerts fired, 0 resolved');
+    const { stdout } = await listen.stop();
+    const alerts = stdout
+      .split('\n')
+      .filter((line) => line.includes('"kind":"alert"'))
+      .map((line) => JSON.parse(line));
+    expect(alerts.map(({ state, email: about, events, sends }) => [state, about?.id ?? null, events, sends])).toEqual([
+      ['fired', null, 1, 10],
+      ['fired', 'cmsg_live', 1, 10],
+    ]);
+    expect(slack.received).toHaveLength(1);
+  });
+
   it('names a store that cannot be opened without its password', async () => {
     const result = await run(['deliveries', 'find', '--store', 'postgres://app:s3cret-pass@127.0.0.1:1/journal']);
     expect(result.code).toBe(2);
