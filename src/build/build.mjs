@@ -82,7 +82,8 @@ const common = {
   minifySyntax: true,
   legalComments: 'none',
   logLevel: 'warning',
-  external: [SHIPPED],
+  // pg's optional native binding (and its Cloudflare socket), which the delivery store never uses.
+  external: [SHIPPED, 'pg-native', 'cloudflare:sockets'],
 };
 
 /** Leaves the vendored packages out of the main bundle: each becomes a require() of its own file. */

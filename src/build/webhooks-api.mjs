@@ -13,11 +13,11 @@ import { build } from 'esbuild';
 
 const SOURCE = 'src/webhooks/index.ts';
 
-/** Builds dist/webhooks/ with esbuild options `common` (the CLI's, but for what it leaves out). */
+/** Builds dist/webhooks/ with esbuild options `common` (the CLI's: pg-native is left out). */
 export async function buildWebhooksApi(root, dist, common) {
   const out = join(dist, 'webhooks');
   await mkdir(out, { recursive: true });
-  await build({ ...common, entryPoints: [SOURCE], absWorkingDir: root, outfile: join(out, 'index.cjs'), external: ['pg-native', 'cloudflare:sockets'] });
+  await build({ ...common, entryPoints: [SOURCE], absWorkingDir: root, outfile: join(out, 'index.cjs') });
   const require = createRequire(import.meta.url);
   const names = Object.keys(require(join(out, 'index.cjs'))).sort();
   await writeFile(join(out, 'index.mjs'), `import webhooks from './index.cjs';\n\nexport const { ${names.join(', ')} } = webhooks;\n`);
