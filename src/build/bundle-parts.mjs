@@ -43,6 +43,8 @@ const PLACED_APART = new Map([
   ['src/base/tree-writes.ts', 'tree-files'],
   ['src/areas/check/rules-lookup.ts', 'tree-files'],
   ['src/core/list-run.ts', 'render'],
+  // Where a message keeps each kind of variable's fallbacks, which LMX's parser names in a problem's fix.
+  ['src/platform/email-messages/fallbacks.ts', 'lmx'],
 ]);
 
 export function partOf(core, graph) {

@@ -195,7 +195,7 @@ function valuesPart(state: StateCore, email: InboxEmail): string {
   const { message } = stored;
   const { document } = parseLmx(message.lmx);
   const used = [document, ...componentIdsOf(document).flatMap((id) => componentDocuments(state).get(id) ?? [])].flatMap((part) => variablesOf(part));
-  const fallbacks: LmxValues = { contact: message.contactPropertiesFallbacks, event: message.eventPropertiesFallbacks, data: message.dataVariablesFallbacks };
+  const fallbacks: LmxValues = fallbacksOf(stored);
   const rows = [...new Map(used.map((variable) => [variable.source, variable])).values()].map((variable) => {
     const value = email.values[variable.namespace]?.[variable.name];
     const fallback = fallbacks[variable.namespace]?.[variable.name];

@@ -3,6 +3,7 @@
  * decoded and the entity tables they are read against, what looks like a variable but is not one
  * reported. The parser (parse.ts) hands it each stretch between tags and each attribute value.
  */
+import { FALLBACK_FIELDS } from '../platform/email-messages/fallbacks.js';
 import type { LmxText, LmxVariable } from './nodes.js';
 import type { LmxPosition, LmxRule, LmxSeverity } from './problems.js';
 import type { LmxNamespace } from './tags.js';
@@ -233,20 +234,9 @@ export class TextReader {
   }
 }
 
-/**
- * The email message's field that holds each namespace's fallbacks. The message's schema declares
- * them (platform/email-messages/schemas.ts, FALLBACK_FIELDS); the parser names them here so that a
- * check of an .lmx file loads no API schema, and a test holds the two the same.
- */
-const FALLBACK_FIELD_OF: Record<LmxNamespace, string> = {
-  contact: 'contactPropertiesFallbacks',
-  event: 'eventPropertiesFallbacks',
-  data: 'dataVariablesFallbacks',
-};
-
 /** The problem of a variable written with an inline fallback, which LMX does not have: the message and the fix. */
 function fallbackProblem(written: string, namespace: LmxNamespace, name: string): [message: string, fix: string] {
-  return [`${written}: LMX has no inline fallback`, `write {${namespace}.${name}} and set its fallback on the email message (${FALLBACK_FIELD_OF[namespace]})`];
+  return [`${written}: LMX has no inline fallback`, `write {${namespace}.${name}} and set its fallback on the email message (${FALLBACK_FIELDS[namespace]})`];
 }
 
 /** C0 controls but tab and line ends, DEL and C1: what a terminal acts on (escape sequences, a bell). */

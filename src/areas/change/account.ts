@@ -117,3 +117,12 @@ export async function refuseUndoInAnotherAccount(
   }
   return where;
 }
+
+/** Where the key reaches, to review a plan: refused when it is another account than the one the plan was made for (nothing is sent by a review). */
+export async function refuseReviewInAnotherAccount(context: Uses<'client' | 'key'>, client: ApiClient, file: string, planned: AccountWhere): Promise<void> {
+  const where = await whereOf(context, client);
+  if (where.team !== planned.team || where.baseUrl !== planned.baseUrl)
+    throw new ProtectedError(`${file} is a plan for ${planned.team} at ${planned.baseUrl}, and this key reaches ${where.team} at ${where.baseUrl}`, {
+      hint: `review it with the key it was planned with (profile ${planned.profile}), or with none`,
+    });
+}

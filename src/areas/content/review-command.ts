@@ -6,7 +6,7 @@
  */
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { AuthError, ProtectedError, RateLimitError, UsageError } from '../../base/errors.js';
+import { AuthError, RateLimitError, UsageError } from '../../base/errors.js';
 import { handler, type Handler, type Uses } from '../../core/capabilities.js';
 import { sanitize } from '../../base/sanitize.js';
 import { PREVIEWS_PER_DAY } from '../../platform/email-messages/previews.js';
@@ -98,15 +98,8 @@ async function planSides(context: Uses<'client' | 'key' | 'files' | 'out'>, file
   const planned = reviewOfPlan(plan, file);
   try {
     await context.credentials();
-    const { whereOf } = await import('../change/account.js');
-    const where = await whereOf(context, await context.client());
-    if (where.team !== plan.account.team || where.baseUrl !== plan.account.baseUrl)
-      throw new ProtectedError(
-        `${file} is a plan for ${plan.account.team} at ${plan.account.baseUrl}, and this key reaches ${where.team} at ${where.baseUrl}`,
-        {
-          hint: `review it with the key it was planned with (profile ${plan.account.profile}), or with none`,
-        },
-      );
+    const { refuseReviewInAnotherAccount } = await import('../change/account.js');
+    await refuseReviewInAnotherAccount(context, await context.client(), file, plan.account);
   } catch (error) {
     if (!(error instanceof AuthError && error.code === 'no_key')) throw error;
   }

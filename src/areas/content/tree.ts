@@ -16,6 +16,7 @@ import { placeOf, readLmxSourceAsync, WORKFLOWS, type TreeGroup } from './lmx-fi
 import { WORKFLOW_FILE } from '../../platform/workflows/file.js';
 import { FALLBACKS_SHAPE } from '../../platform/email-messages/schemas.js';
 import { isJsonObject } from '../../base/json-object.js';
+import { fallbacksOf } from '../../platform/email-messages/fallbacks.js';
 
 /** How a record's LMX files are named in a list: `draft.lmx` is the draft. */
 const VERSION_LABELS: Record<string, string> = { draft: 'draft', published: 'published', email: '', component: '' };
@@ -290,7 +291,7 @@ export async function messageFieldsOf(file: string): Promise<MessageFields> {
   return {
     subject: fields.subject,
     previewText: fields.previewText,
-    fallbacks: { contact: fields.contactPropertiesFallbacks, event: fields.eventPropertiesFallbacks, data: fields.dataVariablesFallbacks },
+    fallbacks: fallbacksOf(fields),
     texts: Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string')),
   };
 }

@@ -6,7 +6,8 @@
  */
 import type { ApiClient } from '../../api/client.js';
 import { guardianReportOf, type LmxKind } from '../../lmx/index.js';
-import { FALLBACK_FIELDS, type EmailMessage } from '../../platform/email-messages/schemas.js';
+import { FALLBACK_FIELDS, fallbacksOf } from '../../platform/email-messages/fallbacks.js';
+import type { EmailMessage } from '../../platform/email-messages/schemas.js';
 import { asked, type GuardianImpact } from '../change/impact/records.js';
 import { getEmailMessage, guardianReport } from './client.js';
 
@@ -15,13 +16,6 @@ export interface WrittenMessage {
   messageId: string;
   lmx: string;
   fields: Record<string, unknown>;
-}
-
-/** The fallbacks an email's fields set, by the namespace Guardian reads them under. */
-export function fallbacksOf(fields: Partial<Record<string, unknown>>): Partial<Record<'contact' | 'event' | 'data', Record<string, string>>> {
-  return Object.fromEntries(
-    Object.entries(FALLBACK_FIELDS).map(([namespace, field]) => [namespace, (fields[field] as Record<string, string> | undefined) ?? {}]),
-  );
 }
 
 /** An email message as an update leaves it: its LMX and fallbacks after the update (fallbacks merge per key; null removes one). */

@@ -7,6 +7,7 @@ import { z } from '../../base/shapes.js';
 import * as s from '../../platform/email-messages/schemas.js';
 import { seedId, seedTime, slice, lazily, type RouteContext, type StateCore } from '../module.js';
 import { workflows } from './workflow-records.js';
+import { fallbacksOf as messageFallbacks } from '../../platform/email-messages/fallbacks.js';
 const storedMessage = z.object({
   message: s.emailMessage,
   /**
@@ -197,7 +198,7 @@ export function findMessage(state: StateCore, id: string): StoredMessage | undef
 
 /** The message's fallbacks, by the namespace of the variables they stand in for, as the renderer takes them. */
 export function fallbacksOf({ message }: StoredMessage): { contact?: Record<string, string>; event?: Record<string, string>; data?: Record<string, string> } {
-  return { contact: message.contactPropertiesFallbacks, event: message.eventPropertiesFallbacks, data: message.dataVariablesFallbacks };
+  return messageFallbacks(message);
 }
 
 const EMPTY: Content = { subject: '', previewText: '', ...SENDER, emailFormat: 'styled', lmx: '' };

@@ -2,16 +2,9 @@
 import { z } from '../../base/shapes.js';
 import { timestamp } from '../schemas.js';
 
-/** The fallback fields of a message, by the word each kind of variable goes by. */
-export const FALLBACK_FIELDS = {
-  contact: 'contactPropertiesFallbacks',
-  event: 'eventPropertiesFallbacks',
-  data: 'dataVariablesFallbacks',
-} as const;
-export type FallbackKind = keyof typeof FALLBACK_FIELDS;
+import { FALLBACK_FIELDS } from './fallbacks.js';
 
-/** The fallback fields' names, as a message, a tree's fields file and a check list them. */
-export const FALLBACK_FIELD_NAMES = Object.values(FALLBACK_FIELDS);
+export { FALLBACK_FIELD_NAMES, FALLBACK_FIELDS, type FallbackKind } from './fallbacks.js';
 
 /** Fallback values of one kind of variable, keyed by its name. */
 const fallbacks = z.record(z.string(), z.string());

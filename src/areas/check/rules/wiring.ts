@@ -11,6 +11,7 @@ import { isScheduled, isSending } from '../gather.js';
 import { appUrl, problem, type Problem, type RecordRef } from '../records.js';
 import type { RulesFile } from '../rules-file.js';
 import { declareRules, type RuleFamily } from './rule.js';
+import { RESERVED_PROPERTY_NAMES } from '../../../platform/contact-properties/typing.js';
 
 const { rules, severityOf } = declareRules('wiring', {
   'workflow-not-sending': { severity: 'warning', summary: 'a workflow that is a draft or paused, unless the rules file expects it so' },
@@ -26,9 +27,6 @@ const { rules, severityOf } = declareRules('wiring', {
   'unused-component': { severity: 'info', summary: 'a component no email embeds' },
   'unused-theme': { severity: 'info', summary: 'a theme no email uses (the default theme aside)' },
 });
-
-/** Keys a filter may name that the contact properties listing leaves out: the platform's own fields. */
-const SYSTEM_KEYS = new Set(['id', 'createdAt', 'updatedAt', 'optInStatus', 'mailingLists']);
 
 const statusOf = (status: string | undefined) => (status ?? 'unknown').toLowerCase();
 
@@ -113,7 +111,8 @@ function filtersOf(account: Account): { ref: RecordRef; where: string; keys: str
 }
 
 function propertyProblems(account: Account): Problem[] {
-  const known = new Set([...SYSTEM_KEYS, ...account.contactProperties.map((property) => property.key)]);
+  // Keys the contact properties listing leaves out are the platform's own fields: the names no custom property may have.
+  const known = new Set([...RESERVED_PROPERTY_NAMES, ...account.contactProperties.map((property) => property.key)]);
   return filtersOf(account).flatMap(({ ref, where, keys }) =>
     [...new Set(keys)]
       .filter((key) => !known.has(key))

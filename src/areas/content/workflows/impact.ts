@@ -8,7 +8,7 @@ import type { ApiClient } from '../../../api/client.js';
 import { guardianReportOf } from '../../../lmx/index.js';
 import { asked, type GuardianImpact, type ImpactRecord, type SendsImpact } from '../../change/impact/records.js';
 import { guardianReport } from '../../email-messages/client.js';
-import { fallbacksOf } from '../../email-messages/impact.js';
+import { fallbacksOf } from '../../../platform/email-messages/fallbacks.js';
 import { getWorkflowNode } from '../../workflows/client.js';
 import { dryRunDelete, dryRunListChange, sendsImpact } from '../../workflows/kind.js';
 import type { WorkflowUnit } from './plan-unit.js';
