@@ -12,7 +12,18 @@ import { directoryKind } from '../../../platform/record-kinds.js';
 import { isIssuedId } from '../../../platform/ids.js';
 import { getCampaign, updateCampaign } from '../../campaigns/client.js';
 import { keepImages, type Header, type KeptImages } from '../../change/before-images.js';
-import { CREATED, imageKind, PlanKinds, StaleRecord, unitKind, type After, type Image, type ImagedRecord, type Played } from '../../change/kinds.js';
+import {
+  CREATED,
+  imageKind,
+  PlanKinds,
+  StaleRecord,
+  unitKind,
+  type After,
+  type Image,
+  type ImagedRecord,
+  type Played,
+  type Undone,
+} from '../../change/kinds.js';
 import { components, createComponent, updateComponent } from '../../components/client.js';
 import { getEmailMessage } from '../../email-messages/client.js';
 import { createTheme, themes, updateTheme } from '../../themes/client.js';
@@ -25,7 +36,17 @@ import type { RecordFiles } from '../record-files.js';
 import type { Step } from './plan.js';
 import { emailImpact } from './impact.js';
 import { emailUnitShape, recordUnit, type EmailCall, type EmailUnit } from './plan-unit.js';
-import { fetchRecord, heldOf, readEmailsAhead, recordAsPlanned, sendMessage, WRITTEN_MESSAGE, type HeldMessage, type RemoteRecord } from './remote.js';
+import {
+  fetchRecord,
+  heldOf,
+  localMessage,
+  readEmailsAhead,
+  recordAsPlanned,
+  sendMessage,
+  WRITTEN_MESSAGE,
+  type HeldMessage,
+  type RemoteRecord,
+} from './remote.js';
 
 /** The operations of a content push's units, by the unit's kind (plan-unit.ts). */
 const OPS: Record<Kind, ReadonlySet<string>> = {
@@ -244,17 +265,27 @@ export const EMAIL_UNITS = unitKind<EmailUnit>({
 });
 
 /** An email's, a component's or a theme's files put back, as a push of the files a pull wrote before would send them. */
-async function recordInverse(client: ApiClient, record: ImagedRecord, before: RecordImage, after: After): Promise<EmailUnit | undefined> {
+async function recordInverse(client: ApiClient, record: ImagedRecord, before: RecordImage, after: After, imageFile: string): Promise<Undone> {
   // What the inverse writes, read now: its calls are the difference from there, guarded by where the apply left it.
   const remote = await fetchRecord(client, before.kind, record.id!, undefined, 'written');
-  if (remote === undefined) return undefined;
+  if (remote === undefined) return {};
   const local: RecordFiles = { kind: before.kind, path: record.record, name: before.name, files: new Map(Object.entries(before.files)) };
+  // A draft published since: its change now sends, and the account holds no draft to put back.
+  if (before.kind === 'transactional' && remote.messages.draft === undefined && localMessage(local, 'draft') !== undefined) {
+    return {
+      notUndone: {
+        record: record.record,
+        why: 'it was published since, so the account holds no draft to put back, and its published email sends the change',
+        hint: `make its draft (\`loopsctl transactional draft ${record.id!}\`), write in it what it held before (kept in ${imageFile}), and publish it`,
+      },
+    };
+  }
   // The revisions the apply left: a change made since is refused by the platform.
   const step: Step = { pair: { local, remote, synced: { revisions: after.messages ?? {} } }, standing: 'local', action: 'update' } as unknown as Step;
   const unit = recordUnit(step, false);
-  if (unit === undefined) return undefined;
+  if (unit === undefined) return {};
   for (const call of unit.calls) if ('expectedDigest' in call) call.expectedDigest = after.digest!;
-  return unit;
+  return { unit };
 }
 
 /** Where a record is, as `undo` compares it: the digest of its files and the revision of each of its messages. */
@@ -270,10 +301,7 @@ export const RECORD_IMAGES = imageKind<RecordImage>({
     const remote = await fetchRecord(client, image.kind, id!);
     return remote === undefined ? undefined : placeOf(remote);
   },
-  undoer: (client) => async (record, image, after) => {
-    const unit = await recordInverse(client, record, image, after);
-    return unit === undefined ? {} : { unit };
-  },
+  undoer: (client, imageFile) => (record, image, after) => recordInverse(client, record, image, after, imageFile),
 });
 
 /** The records a push writes, as it read them just before: kept with no read more. */
