@@ -13,6 +13,7 @@
  *
  * Verifying and parsing need nothing but Node; a postgres:// store loads the bundled pg client.
  */
+export { contactState, type ContactState, type FoldableEvent } from './contact-state.js';
 export { WebhookVerificationError, type WebhookVerificationReason } from './errors.js';
 export type * from './event-types.js';
 export { parseWebhookEvent, type UnknownWebhookEvent, type WebhookEvent, type WebhookEventOf } from './events.js';

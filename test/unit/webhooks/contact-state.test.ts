@@ -1,7 +1,7 @@
 /** The contact fold: each event's change, the rule for events inside one second, and the same state for every arrival order. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { contactState, type FoldableEvent } from '../../../src/webhooks/contact-state.js';
+import { contactState, parseWebhookEvent, webhookFixtures, type FoldableEvent } from '../../../src/webhooks/index.js';
 
 const ADA = { id: 'cada00000000000000000000a', email: 'ada@example.com', userId: null };
 const NEWS = { id: 'clist0000000000000000news', name: 'News', description: null, isPublic: true };
@@ -72,6 +72,15 @@ describe('contactState', () => {
     const unknown = { eventName: 'contact.merged', known: false, raw: { contactIdentity: ADA } } as unknown as FoldableEvent;
     const test = { eventName: 'testing.testEvent', eventTime: 100, message: 'test' } as FoldableEvent;
     expect(contactState([unknown, test]).size).toBe(0);
+  });
+});
+
+describe('contactState of the library', () => {
+  it('folds the events parseWebhookEvent returns, of every type, as they come', () => {
+    const events = webhookFixtures().map((fixture) => parseWebhookEvent(JSON.stringify({ ...fixture, known: undefined })));
+    const state = contactState(events.filter((event) => event.eventName !== 'contact.deleted'));
+    expect([...state.values()].every((contact) => contact.email === 'jane.doe@example.com')).toBe(true);
+    expect([...state.values()].some((contact) => contact.hardBounced)).toBe(true);
   });
 });
 
