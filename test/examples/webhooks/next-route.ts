@@ -1,0 +1,18 @@
+// app/api/webhooks/loops/route.ts: a Next.js route handler.
+import { openDeliveryStore, webhookHandler } from 'loopsctl/webhooks';
+import { markUndeliverable, recordEvent } from './app.js';
+
+const store = await openDeliveryStore(process.env.LOOPS_DELIVERY_STORE ?? 'sqlite:deliveries.db');
+
+const handler = webhookHandler({
+  secret: process.env.LOOPS_WEBHOOK_SECRET!,
+  store,
+  on: {
+    'email.hardBounced': (event) => markUndeliverable(event.contactIdentity.email),
+    'contact.unsubscribed': (event) => recordEvent(event.eventName, event.contactIdentity.email),
+    unknown: (event) => recordEvent(event.eventName, undefined),
+  },
+});
+
+// The route reads no body itself: handler.fetch reads the raw bytes it verifies.
+export const POST = (request: Request) => handler.fetch(request);
