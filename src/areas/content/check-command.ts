@@ -9,7 +9,7 @@ import type { LmxKind } from '../../lmx/index.js';
 import { DEFAULT_DIRECTORY } from './lmx-files.js';
 import { renderChecks } from './render.js';
 import { checkFile, checkRecord, lmxFileTarget, type FileCheck } from './check.js';
-import type { TreeCache } from './emails.js';
+import type { TreeCache } from './email-view.js';
 import { lacksSubject, noSubjectProblem } from './subject.js';
 
 interface CheckOptions {
@@ -51,7 +51,7 @@ export const check: Handler<[string[]], CheckOptions> = handler(['out', 'client'
   const accountNames = options.account ? await readAccountNames(await context.client()) : undefined;
   const checks = await checksOf(paths.length === 0 ? [DEFAULT_DIRECTORY] : paths, options.kind, accountNames);
   // A tree's theme, components and subjects are read for a tree; .lmx files named alone load none of its readers.
-  const tree = paths.length > 0 && paths.every(isLmxFile) ? undefined : await import('./emails.js');
+  const tree = paths.length > 0 && paths.every(isLmxFile) ? undefined : await import('./email-view.js');
   const records = expected === undefined ? undefined : await import('./tree.js');
   const cache: TreeCache = new Map();
   for (const file of checks) {

@@ -19,7 +19,7 @@ import { readTreeFileAsync, TreeFileTooLargeError } from '../../base/tree-files.
 import { writeTreeFile } from '../../base/tree-writes.js';
 import { componentIdsOf, elementsOf, parseLmx, variablesOf, type LmxDocument, type LmxKind, type LmxProblem } from '../../lmx/index.js';
 import type { LmxValues } from '../../lmx/render.js';
-import { renderNotes, treeContext, viewEmail, type EmailView, type TreeCache, type TreeContext } from './emails.js';
+import { renderNotes, treeContext, viewEmail, type EmailView, type TreeCache, type TreeContext } from './email-view.js';
 import { PREVIEW_CSS, PREVIEW_JS, previewPage, type ListedEmail, type SampleField, type ShownEmail } from './preview-page.js';
 import { readLmxSourceAsync } from './lmx-files.js';
 import type { QaRules } from './check-qa.js';

@@ -16,7 +16,7 @@ import { readInputBytes, readJsonInput } from '../../core/input.js';
 import { boundedLmx, componentIdsOf, decodeLmx, LMX_KINDS, LMX_MAX_BYTES, parseLmx, themeIdOf, type LmxDocument, type LmxKind } from '../../lmx/index.js';
 import { getComponent } from '../components/client.js';
 import { getTheme } from '../themes/client.js';
-import { renderNotes, treeContext, viewEmail, type ChosenTheme } from './emails.js';
+import { renderNotes, treeContext, viewEmail, type ChosenTheme } from './email-view.js';
 import { DEFAULT_DIRECTORY } from './files.js';
 import { placeOf } from './lmx-files.js';
 import { placeInTree, readThemeFile, valuesFrom } from './tree.js';

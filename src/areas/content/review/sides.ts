@@ -12,7 +12,7 @@ import { componentIdsOf, parseLmx, variablesOf, type LmxDocument, type LmxKind }
 import { QA_RULES } from '../../../lmx/qa/index.js';
 import type { CheckProblem } from '../check.js';
 import type { QaRules } from '../check-qa.js';
-import { treeContext, viewEmail, type EmailView, type TreeCache } from '../emails.js';
+import { treeContext, viewEmail, type EmailView, type TreeCache } from '../email-view.js';
 import { readLmxSourceAsync, WORKFLOWS } from '../lmx-files.js';
 import { emailsOf, recordDirectories, type TreeEmail } from '../tree.js';
 import { WORKFLOW_FILE } from '../../../platform/workflows/file.js';
