@@ -47,11 +47,27 @@ function setSide(target: LmxBlock, side: (typeof SIDES)[number], value: number):
   else delete target.attrs[side];
 }
 
-/** Each block's side padding set so that its content stands where the source's does, in the box LMX gives it. */
-function carrySides(blocks: readonly LmxBlock[], outer: Box, source: SourceLayout, viewport: number): void {
+/** The narrowest a block's text is left by the padding carried into it, on a phone: a line of a few words. */
+const MIN_TEXT_WIDTH = 120;
+
+/**
+ * Whether a source's box can be carried into a block's padding: not where it is a sliver of the
+ * box LMX gives the block (a cell the model sized otherwise than a browser would), nor where the
+ * padding would leave the text narrower than a few words on a phone, whose body is `shrink` px
+ * narrower. Such padding would squeeze the text to nothing and widen the page past the screen; the
+ * block keeps its own, and stands listed where it differs from the source.
+ */
+function carriable(box: Box, outer: Box, shrink: number): boolean {
+  const room = outer.right - outer.left;
+  const sides = box.left - outer.left + (outer.right - box.right);
+  return box.right - box.left >= room / 4 && room - shrink - sides >= MIN_TEXT_WIDTH;
+}
+
+/** Each block's side padding set so that its content stands where the source's does, in the box LMX gives it (`shrink`: how much narrower that box is on a phone). */
+function carrySides(blocks: readonly LmxBlock[], outer: Box, source: SourceLayout, viewport: number, shrink: number): void {
   for (const block of blocks) {
     const box = sourceBox(block, source);
-    if (box !== undefined) {
+    if (box !== undefined && carriable(box, outer, shrink)) {
       // A list's items take the padding: a list has none of its own.
       const targets = block.tag === 'OrderedList' || block.tag === 'UnorderedList' ? (block.blocks ?? []) : [block];
       for (const target of targets) {
@@ -61,9 +77,11 @@ function carrySides(blocks: readonly LmxBlock[], outer: Box, source: SourceLayou
     }
     const inner = paddedBox(block, outer);
     // Columns stack on a phone, where their gap goes: content is placed halfway, a quarter of the gap in from each inner edge, so that it stands within a few pixels of the source both side by side and stacked.
+    // Columns stacked on a phone are wider there than side by side; a row that does not stack shrinks in proportion.
+    const columnShrink = block.attrs.stackOnMobile === 'false' ? shrink / Math.max(1, block.blocks?.length ?? 1) : 0;
     if (block.tag === 'Columns')
-      columnBoxes(block, inner, viewport, 0.25).forEach((item, index) => carrySides(block.blocks![index]!.blocks ?? [], item, source, viewport));
-    else if (block.tag === 'Section') carrySides(block.blocks ?? [], inner, source, viewport);
+      columnBoxes(block, inner, viewport, 0.25).forEach((item, index) => carrySides(block.blocks![index]!.blocks ?? [], item, source, viewport, columnShrink));
+    else if (block.tag === 'Section') carrySides(block.blocks ?? [], inner, source, viewport, shrink);
   }
 }
 
@@ -120,7 +138,9 @@ function fitGaps(blocks: readonly LmxBlock[]): void {
 /** The source's side insets carried into the blocks' padding (and the body's), as the source stands at 600 px, and its spacing between blocks. */
 export function carryLayout(body: SourceElement, style: Record<string, string> | undefined, blocks: readonly LmxBlock[]): void {
   const viewport = VIEWPORTS[0];
-  carrySides(blocks, bodyBox(style ?? {}, viewport), new SourceLayout(body, viewport), viewport);
+  const body600 = bodyBox(style ?? {}, viewport);
+  const phone = bodyBox(style ?? {}, VIEWPORTS[1]);
+  carrySides(blocks, body600, new SourceLayout(body, viewport), viewport, body600.right - body600.left - (phone.right - phone.left));
   // A component has no <Style /> of its own: its blocks keep their padding.
   if (style !== undefined) hoistInset(style, blocks);
   fitGaps(blocks);
