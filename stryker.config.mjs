@@ -200,9 +200,9 @@ export const groups = {
       'test/unit/base/tree-walk.test.ts',
     ],
   },
-  // The sandbox's state in SQLite: its members and row slices, read on first use, written under the lock, and a server's watch of it.
+  // The sandbox's state in SQLite: its members and row slices (the journeys' among them), read on first use, written under the lock, and a server's watch of it.
   store: {
-    mutate: ['src/emulator/state-store.ts', 'src/emulator/state-rows.ts', 'src/emulator/state.ts', 'src/emulator/state-watch.ts'],
+    mutate: ['src/emulator/state-store.ts', 'src/emulator/state-rows.ts', 'src/emulator/journey-rows.ts', 'src/emulator/state.ts', 'src/emulator/state-watch.ts'],
     tests: [
       'test/unit/emulator/state.test.ts',
       'test/unit/emulator/state-watch.test.ts',
