@@ -61,7 +61,7 @@ export const groups = {
       'src/areas/content/scope.ts',
       'src/areas/content/files.ts',
       'src/areas/content/tree.ts',
-      'src/areas/content/emails.ts',
+      'src/areas/content/email-view.ts',
     ],
     tests: [
       'test/e2e/areas/content/content.test.ts',
@@ -159,8 +159,9 @@ export const groups = {
     ],
   },
   // Moving emails in: convert's readers (MJML, React Email, HTML), its mapper into LMX, the fidelity
-  // check that lists what was not carried, and images uploaded. (The layout held to Chromium's
-  // rendering, convert-layout-browser.test.ts, starts a browser that each mutant would start again.)
+  // check that lists what was not carried, and images uploaded. (The layouts held to Chromium's
+  // rendering, convert-layout-browser.test.ts and convert-lmx-browser.test.ts, start a browser that
+  // each mutant would start again.)
   convert: {
     mutate: ['src/areas/content/convert/*.ts'],
     tests: [
