@@ -1,7 +1,7 @@
 /**
  * `--store`: the delivery store that `webhooks listen` records in and the `deliveries` commands
  * read, the same one an app's `webhookHandler` keeps (a SQLite file, or a PostgreSQL URL). It may
- * come from LOOPSCTL_WEBHOOK_STORE instead, which keeps a database password out of shell history
+ * come from LOOPS_DELIVERY_STORE instead, which keeps a database password out of shell history
  * and the process list; what loopsctl says of a store never shows its password.
  */
 import { UsageError } from '../../base/errors.js';
@@ -9,7 +9,7 @@ import type { OptionSpec } from '../../core/declare.js';
 import type { Uses } from '../../core/capabilities.js';
 import type { DeliveryStore } from '../../webhooks/store/index.js';
 
-export const STORE_ENV = 'LOOPSCTL_WEBHOOK_STORE';
+export const STORE_ENV = 'LOOPS_DELIVERY_STORE';
 
 export const STORE_OPTION: OptionSpec = {
   flags: '--store <file or url>',

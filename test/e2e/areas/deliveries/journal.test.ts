@@ -78,7 +78,7 @@ describe('webhooks listen --store and deliveries find, show, stats', { timeout: 
         .map((delivery: { webhookId: string }) => delivery.webhookId)
         .sort(),
     ).toEqual(['msg_bounce', 'msg_sent']);
-    const bounces = await run(['deliveries', 'find', '--event', 'email.hardBounced', '--json'], { env: { LOOPSCTL_WEBHOOK_STORE: store } });
+    const bounces = await run(['deliveries', 'find', '--event', 'email.hardBounced', '--json'], { env: { LOOPS_DELIVERY_STORE: store } });
     expect(bounces.json().map((delivery: { webhookId: string }) => delivery.webhookId)).toEqual(['msg_bounce']);
     expect((await run(['deliveries', 'find', '--email-id', 'cemail_1', '--store', store, '--json'])).json()).toHaveLength(2);
 
@@ -184,8 +184,8 @@ describe('webhooks listen --store and deliveries find, show, stats', { timeout: 
     expect(result.code).toBe(2);
     expect(result.stderr).not.toContain('s3cret-pass');
     expect(result.stderr).toContain('127.0.0.1:1');
-    const none = await run(['deliveries', 'find'], { env: { LOOPSCTL_WEBHOOK_STORE: undefined } });
+    const none = await run(['deliveries', 'find'], { env: { LOOPS_DELIVERY_STORE: undefined } });
     expect(none.code).toBe(2);
-    expect(none.stderr).toContain('LOOPSCTL_WEBHOOK_STORE');
+    expect(none.stderr).toContain('LOOPS_DELIVERY_STORE');
   });
 });
