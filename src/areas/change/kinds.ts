@@ -71,6 +71,8 @@ export interface Undone {
   unit?: PlannedUnit;
   notUndone?: NotUndone;
   leftInApp?: string[];
+  /** Where the record is now, as the undoer read it (else its kind's whereNow is asked): compared with where the apply left it. */
+  now?: After;
 }
 
 /** Reads the before-image of a record by its id (one run's reader: what it reads once, it shares). */

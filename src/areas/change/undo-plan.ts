@@ -2,14 +2,15 @@
  * The inverse of an applied change, from the before-images its apply kept (before-images.ts): for
  * each record, the calls that take it from what it holds now back to what it held before, guarded
  * by where the apply left it (a workflow's or an email's revision, a record's digest), so that an
- * undo after a further change is refused by the same guard as any plan: a conflict, nothing after
- * it sent. Each record is put back by the kind of its image (kinds.ts). What the API cannot take
+ * undo after a further change is refused by the same guard as any plan; and each record is
+ * compared with where the apply left it before any is written, so that one changed since refuses
+ * the whole undo, nothing sent, rather than leave it half done. Each record is put back by the kind of its image (kinds.ts). What the API cannot take
  * back (a record it cannot delete, a publish, a workflow the edit script cannot rebuild) is named,
  * with the nearest honest step.
  */
 import type { ApiClient } from '../../api/client.js';
 import type { BeforeImages } from './before-images.js';
-import { CREATED, type ImagedRecord, type ImageEntry, type NotUndone, type PlanKinds } from './kinds.js';
+import { type After, CREATED, type ImagedRecord, type ImageEntry, type NotUndone, type PlanKinds } from './kinds.js';
 import type { PlannedUnit } from './plan-file.js';
 
 export interface Inverse {
@@ -17,10 +18,27 @@ export interface Inverse {
   notUndone: NotUndone[];
   /** What the API cannot set on a workflow, to set in the app. */
   leftInApp: string[];
+  /** The records changed in the account since the change, each of which its guard would refuse: found before anything is written. */
+  changedSince: string[];
+}
+
+/**
+ * Whether the record moved from where the apply left it, as its kind reads it now: another
+ * revision of the record or of a message the apply wrote, or another digest. A message or record
+ * that is gone is the undoer's to say (a draft published since), not a conflict.
+ */
+function movedSince(after: After, now: After | undefined): boolean {
+  if (now === undefined) return false;
+  if (after.revision !== undefined && now.revision !== undefined && after.revision !== now.revision) return true;
+  if (after.digest !== undefined && now.digest !== undefined && after.digest !== now.digest) return true;
+  return Object.entries(after.messages ?? {}).some(([prefix, revision]) => {
+    const current = now.messages?.[prefix];
+    return current !== undefined && current !== null && current !== revision;
+  });
 }
 
 export async function inversePlan(client: ApiClient, images: BeforeImages, imageFile: string, kinds: PlanKinds): Promise<Inverse> {
-  const inverse: Inverse = { units: [], notUndone: [], leftInApp: [] };
+  const inverse: Inverse = { units: [], notUndone: [], leftInApp: [], changedSince: [] };
   const undoers = new Map<ImageEntry, ReturnType<ImageEntry['undoer']>>();
   // Later changes first: each is undone on top of what came after it.
   for (const record of [...images.records].reverse()) {
@@ -36,6 +54,11 @@ export async function inversePlan(client: ApiClient, images: BeforeImages, image
     const undo = undoers.get(kind) ?? kind.undoer(client, imageFile);
     undoers.set(kind, undo);
     const undone = await undo(record, record.before, record.after);
+    // Every record is compared before the first write, so that an undo is refused whole rather than stopped half done.
+    if (movedSince(record.after, undone.now ?? (await kind.whereNow(client, record.before, record.id)))) {
+      inverse.changedSince.push(record.record);
+      continue;
+    }
     if (undone.unit !== undefined) inverse.units.push(undone.unit);
     if (undone.notUndone !== undefined) inverse.notUndone.push(undone.notUndone);
     inverse.leftInApp.push(...(undone.leftInApp ?? []));

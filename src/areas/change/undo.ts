@@ -1,7 +1,7 @@
 /** What `loopsctl undo` does: finds the before-images of a change, makes the inverse plan through the kinds of its records, and writes it or applies it. */
 import { join } from 'node:path';
 import { ExitCode } from '../../base/exit-codes.js';
-import { LocalFileError, LoopsctlError } from '../../base/errors.js';
+import { LocalFileError, LoopsctlError, RejectedError } from '../../base/errors.js';
 import { imageIds, imagesDirectory, isImageId, newImageId, readImage } from '../../config/before-images.js';
 import type { Uses } from '../../core/capabilities.js';
 import { countOf } from '../../render/numbers.js';
@@ -39,6 +39,12 @@ export async function undoChange(context: UndoContext, change: string, options: 
     CONTENT_API,
   );
   const inverse = await explained(inversePlan(client, images, imageFile, kinds), CONTENT_API);
+  if (inverse.changedSince.length > 0) {
+    throw new RejectedError(
+      `${change} cannot be undone: ${inverse.changedSince.join(', ')} changed in the account since; nothing was sent, so no record of it was put back`,
+      { hint: 'see what changed with `loopsctl content diff`; set it back by hand, or pull, edit and push' },
+    );
+  }
   const code = noteNotUndone(context, inverse);
   if (inverse.units.length === 0) {
     context.out.note(

@@ -22,9 +22,10 @@ puts each record back (later changes first), shows it with its impact (the
 contacts waiting at a node the change added, which it deletes...), and applies it
 once you confirm (--yes when not on a terminal), or writes it with --out.
 
-Each call of the inverse plan is guarded by where the apply left the record (the
-workflow's or the email's revision, the digest of the others): a record changed
-again since is refused as a conflict (exit 5), with nothing after it sent.
+Each record is compared with where the apply left it (the workflow's or the
+email's revision, the digest of the others) before anything is written: a record
+changed again since refuses the whole undo (exit 5), each such record named, with
+nothing sent; each call is guarded so too.
 
 What the API cannot take back is named, with what to do instead: a record the
 change created (the API deletes no email, component, theme, group or segment), a

@@ -283,9 +283,10 @@ async function recordInverse(client: ApiClient, record: ImagedRecord, before: Re
   // The revisions the apply left: a change made since is refused by the platform.
   const step: Step = { pair: { local, remote, synced: { revisions: after.messages ?? {} } }, standing: 'local', action: 'update' } as unknown as Step;
   const unit = recordUnit(step, false);
-  if (unit === undefined) return {};
+  const now = placeOf(remote);
+  if (unit === undefined) return { now };
   for (const call of unit.calls) if ('expectedDigest' in call) call.expectedDigest = after.digest!;
-  return { unit };
+  return { unit, now };
 }
 
 /** Where a record is, as `undo` compares it: the digest of its files and the revision of each of its messages. */

@@ -174,8 +174,23 @@ describe('loopsctl undo', () => {
     sandbox.requests.length = 0;
     const undo = await sandbox.loopsctl(['undo', plan, '--yes'], { env });
     expect(undo.code).toBe(5);
-    expect(undo.stderr).toContain('stopped at a conflict');
-    expect(writes(sandbox.requests).map((request) => request.status)).toEqual([409]);
+    expect(undo.stderr).toContain('changed in the account since; nothing was sent');
+    expect(writes(sandbox.requests)).toEqual([]);
+  });
+
+  it('finds a record changed since before the first write: refused whole, nothing put back, where it once put back the workflow and stopped half done', async () => {
+    const sandbox = await sandboxes();
+    const { directory, plan, env } = place();
+    await plannedTwo(sandbox, directory, plan, env);
+    await applied(sandbox, plan, env);
+    // The email, written first, is undone last: the workflow before it would have gone back already.
+    teammateEdits(sandbox);
+    sandbox.requests.length = 0;
+    const undo = await sandbox.loopsctl(['undo', plan, '--yes'], { env });
+    expect(undo.code, undo.stderr).toBe(5);
+    expect(undo.stderr).toContain(`transactional/password-reset--${PASSWORD_RESET} changed in the account since; nothing was sent`);
+    expect(writes(sandbox.requests)).toEqual([]);
+    expect(messageOf(sandbox).lmx).toBe(TEAMMATE_LMX);
   });
 
   it("compares with where each record's own write left it: a teammate's edit made while the apply went on is a conflict, never overwritten", async () => {
@@ -188,7 +203,7 @@ describe('loopsctl undo', () => {
     stop();
     const undo = await sandbox.loopsctl(['undo', plan, '--yes'], { env });
     expect(undo.code).toBe(5);
-    expect(undo.stderr).toContain('stopped at a conflict');
+    expect(undo.stderr).toContain('changed in the account since; nothing was sent');
     expect(messageOf(sandbox).lmx).toBe(TEAMMATE_LMX);
   });
 
@@ -210,7 +225,7 @@ describe('loopsctl undo', () => {
     stop();
     const undo = await sandbox.loopsctl(['undo', plan, '--yes'], { env });
     expect(undo.code).toBe(5);
-    expect(undo.stderr).toContain('stopped at a conflict');
+    expect(undo.stderr).toContain('changed in the account since; nothing was sent');
     const score = await sandbox.loopsctl(['workflow', 'nodes', 'get', WIN_BACK, SCORE, '--json'], { env });
     expect(JSON.parse(score.stdout).samplingRate).toBe(35);
   });
@@ -239,7 +254,7 @@ describe('loopsctl undo', () => {
     const id = /`loopsctl undo (\S+)` puts it back/.exec(push.stderr)![1]!;
     const undo = await sandbox.loopsctl(['undo', id, '--yes'], { env });
     expect(undo.code).toBe(5);
-    expect(undo.stderr).toContain('stopped at a conflict');
+    expect(undo.stderr).toContain('changed in the account since; nothing was sent');
     expect(messageOf(sandbox).lmx).toBe(TEAMMATE_LMX);
   });
 
@@ -280,8 +295,7 @@ describe('loopsctl undo', () => {
     sandbox.requests.length = 0;
     const undo = await sandbox.loopsctl(['undo', plan, '--yes'], { env });
     expect(undo.code).toBe(5);
-    expect(undo.stderr).toContain('stopped at a conflict');
-    expect(undo.stdout).toContain('the theme changed in the account since the plan was made');
+    expect(undo.stderr).toMatch(new RegExp(`themes/\\S+--${id} changed in the account since; nothing was sent`));
     expect(writes(sandbox.requests)).toEqual([]);
   });
 
