@@ -64,9 +64,11 @@ export function ownTextAlign(node: SourceElement): Align | undefined {
   if (node.name === 'center') return 'center';
   const written = alignOf(node.style['text-align']);
   if (written !== undefined) return written;
-  // `align` on a table places the table, not its text; on a cell, a div or a paragraph it aligns the text.
-  return ['td', 'th', 'div', 'p', 'tr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6'].includes(node.name) ? alignOf(node.attrs.align) : undefined;
+  return TEXT_ALIGNED.has(node.name) ? alignOf(node.attrs.align) : undefined;
 }
+
+/** The elements whose `align` aligns their text, as `text-align` does: on a table or an image it places the element instead. */
+export const TEXT_ALIGNED: ReadonlySet<string> = new Set(['td', 'th', 'div', 'p', 'tr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 
 /**
  * The body's side margins where its style sets none: those of its old attributes, which browsers

@@ -1,11 +1,15 @@
 /**
- * Template syntax in an element's attributes and styles (`width="*|W|*"`, `align="{{ align }}"`,
- * `style="padding:[pad,fallback=8px]"`): the value is filled when the other provider sends, and
- * LMX's layout and colours take fixed values only. Each such value is taken off the element, so
- * that it is drawn as if the value were not given rather than read as a broken number or colour,
- * and listed at its place. Addresses and alt text keep their variables (the mapper makes them LMX's).
+ * Values of an element's attributes and styles that are not one fixed value. Template syntax in
+ * them (`width="*|W|*"`, `align="{{ align }}"`, `style="padding:[pad,fallback=8px]"`): the value
+ * is filled when the other provider sends, and LMX's layout and colours take fixed values only.
+ * Each such value is taken off the element, so that it is drawn as if the value were not given
+ * rather than read as a broken number or colour, and listed at its place. Addresses and alt text
+ * keep their variables (the mapper makes them LMX's). And alignment given twice, which a browser
+ * settles by the style: listed.
  */
 import type { Findings, SourceElement, SourceNode } from './model.js';
+import { TEXT_ALIGNED } from './layout.js';
+import { alignOf } from './styles.js';
 import { holdsTemplateTag } from './variables.js';
 
 /** The attributes whose template variables LMX carries (a link's and an image's address, an image's alt text), and `style`, read declaration by declaration. */
@@ -24,7 +28,22 @@ export function settleTemplatedValues(node: SourceNode, findings: Findings): voi
     delete node.style[property];
     listed(findings, node, `${property}: ${value}`);
   }
+  listTwiceAligned(node, findings);
   for (const child of node.children) settleTemplatedValues(child, findings);
+}
+
+/** Alignment given twice with different values (`align="right"` and `text-align: center`): the style's is the one a browser draws, and convert's, listed. */
+function listTwiceAligned(node: SourceElement, findings: Findings): void {
+  const attribute = alignOf(node.attrs.align);
+  const styled = alignOf(node.style['text-align']);
+  if (!TEXT_ALIGNED.has(node.name) || attribute === undefined || styled === undefined || attribute === styled) return;
+  findings.add(
+    node.at,
+    `align="${node.attrs.align}" with text-align: ${node.style['text-align']}`,
+    'listed',
+    `aligned ${styled}, as the style wins over the attribute in a browser`,
+    'keep one of the two in the source, or check the block’s align in the LMX',
+  );
 }
 
 function listed(findings: Findings, node: SourceElement, construct: string): void {

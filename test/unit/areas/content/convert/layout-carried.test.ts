@@ -4,6 +4,7 @@
  * footer stood on, each into the LMX's align, padding and block colour.
  */
 import { describe, expect, it } from 'vitest';
+import { checkSource } from '../../../../../src/areas/content/check.js';
 import { fromHtml, fromMjml, fromReact } from './layout-support.js';
 
 /** A template as a team writes one, laid out by Prettier: a padded card, a centred button, a centred footer on the grey page. */
@@ -123,5 +124,38 @@ describe('HTML: a cell’s alignment reaches the blocks inside', () => {
     expect(lmx).toMatch(/<Paragraph align="center"[^>]*>Welcome aboard.<\/Paragraph>/);
     expect(lmx).toMatch(/<Button [^>]*align="center"[^>]*>Go<\/Button>/);
     expect(lmx).toMatch(/<Paragraph align="center"[^>]*>Centred by a center element.<\/Paragraph>/);
+  });
+});
+
+describe('bad input: layouts no team means to write', () => {
+  const page = (body: string) => `<!doctype html><html><head><title>Hi</title></head><body style="margin:0">${body}</body></html>`;
+
+  it('adds up 10 nested paddings, each cell’s 8 px and the 2 px its table leaves, into the body’s padding', () => {
+    let inner = '<p>Deep text inside ten paddings.</p>';
+    for (let level = 1; level <= 10; level += 1)
+      inner = `<table role="presentation" width="100%"><tr><td style="padding:${level}px 8px">${inner}</td></tr></table>`;
+    const { lmx, findings } = fromHtml(page(inner));
+    expect(lmx).toContain('<Style bodyXPadding="100" />');
+    expect(findings.remediation.filter((item) => item.outcome === 'not carried')).toEqual([]);
+    expect(checkSource('draft.lmx', lmx, 'transactional', new Map()).errors).toEqual([]);
+  });
+
+  it('reads percentages of the box around and ems of 16 px as a browser does', () => {
+    // The cell: 2em (32 px) each side of a 600 px table 2 px in from the page; the paragraph: 10% of the cell's 532 px inside.
+    const { lmx } = fromHtml(page('<table width="600"><tr><td style="padding:5% 2em"><p style="padding:1.5em 10%">Units of padding.</p></td></tr></table>'));
+    const style = /bodyXPadding="(\d+)"/.exec(lmx)![1]!;
+    const left = Number(style) + Number(/<Paragraph[^>]* paddingLeft="(\d+)"/.exec(lmx)?.[1] ?? 0);
+    expect(left).toBe(Math.round(2 + 32 + 53.2));
+    expect(checkSource('draft.lmx', lmx, 'transactional', new Map()).errors).toEqual([]);
+  });
+
+  it('lists alignment given twice, and aligns as a browser does: by the style', () => {
+    const { lmx, findings } = fromHtml(
+      page('<p align="right" style="text-align:center">Which way?</p><table align="right"><tr><td>A table placed right.</td></tr></table>'),
+    );
+    expect(lmx).toContain('<Paragraph align="center">Which way?</Paragraph>');
+    expect(
+      findings.remediation.filter((item) => item.outcome === 'listed').map((item) => `${item.line}:${item.column} ${item.construct}: ${item.done}`),
+    ).toEqual(['1:75 align="right" with text-align: center: aligned center, as the style wins over the attribute in a browser']);
   });
 });
