@@ -37,6 +37,7 @@ import { measureEmulator } from './emulator.js';
 import { measureSandboxPace } from './sandbox-pace.js';
 import { KEPT_JOURNEYS, LARGE_CONTACTS, measureSandboxStore } from './sandbox-store.js';
 import { measureSuite } from './suite.js';
+import { measureWebhooksLibrary } from './webhooks-library.js';
 import { MAX_FILE_SHARE } from '../support/suite-budget.js';
 import type { StateCore } from '../../src/emulator/module.js';
 import { readState, writeState } from '../../src/emulator/state.js';
@@ -45,7 +46,7 @@ runColdLmxIfAsked();
 const [root, ...picked] = process.argv.slice(2);
 if (root === undefined) {
   const parts =
-    'startup|executable|request|proxy|sandbox|cache|scripting|mcp|listing|table|metrics|import-cpu|workflows|listen|lmx|code|review|links|import|stack|content|journeys|emulator|check|change|pace|store|suite';
+    'startup|executable|request|proxy|sandbox|cache|scripting|mcp|listing|table|metrics|import-cpu|workflows|listen|lmx|code|review|links|import|stack|content|journeys|emulator|check|change|pace|store|suite|webhooks';
   throw new Error(`usage: bench.mjs <repository root> [${parts}]...`);
 }
 const NAMED_ONLY = ['import', 'stack', 'content', 'check', 'change', 'pace', 'store', 'suite'];
@@ -275,6 +276,30 @@ try {
     );
   }
   if (runs('store')) await measureStore();
+  if (runs('webhooks')) {
+    console.error('loopsctl/webhooks: verify, parse and claim; a handler against bare node:http; verifyWebhook against standardwebhooks…');
+    const hooks = await measureWebhooksLibrary(root);
+    check(
+      'loopsctl/webhooks verify, parse and claim (SQLite)',
+      hooks.perSecond >= 1000,
+      `${Math.round(hooks.perSecond)}/s`,
+      '≥ 1,000/s',
+      'deliveries verified, parsed and claimed one after the other, in one process',
+    );
+    check(
+      'loopsctl/webhooks handler p99 over bare node:http',
+      hooks.handlerP99 - hooks.bareP99 <= 2,
+      `+${(hooks.handlerP99 - hooks.bareP99).toFixed(2)} ms`,
+      '≤ +2 ms',
+      `p99 of webhookHandler with a SQLite store ${hooks.handlerP99.toFixed(2)} ms, of a bare answer ${hooks.bareP99.toFixed(2)} ms, request by request on loopback`,
+    );
+    record(
+      'verifyWebhook vs standardwebhooks (CPU)',
+      1,
+      hooks.verifyRatio,
+      `verifyWebhook ${hooks.verifyUs.toFixed(1)} µs / standardwebhooks verify ${hooks.referenceUs.toFixed(1)} µs a delivery, parse included; median of round ratios`,
+    );
+  }
   if (runs('journeys')) await measureSandboxJourneys();
   if (runs('emulator')) await measureSandboxEmulator();
   if (runs('suite')) await measureTestSuite();

@@ -1,0 +1,146 @@
+/**
+ * `npm run bench -- webhooks`: loopsctl/webhooks as the package ships it (dist/webhooks/), in
+ * this process as an app runs it.
+ *  - verify, parse and claim on a SQLite store: deliveries a second on one core (goal ≥ 1,000);
+ *  - a handler's added time: the p99 of webhookHandler (SQLite store) against a bare node:http
+ *    answer that reads the body, over keep-alive connections on loopback (goal within 2 ms);
+ *  - verifyWebhook (parse included) against the `standardwebhooks` reference library's verify on
+ *    the same deliveries, in CPU time, interleaved rounds (goal ≤ 1x).
+ */
+import { createServer, request, Agent, type RequestListener } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Webhook } from 'standardwebhooks';
+
+type Library = typeof import('../../src/webhooks/index.js');
+
+export interface WebhookFigures {
+  /** Deliveries verified, parsed and claimed a second. */
+  perSecond: number;
+  handlerP99: number;
+  bareP99: number;
+  /** CPU time of verifyWebhook over the reference's, the median of the rounds' ratios. */
+  verifyRatio: number;
+  verifyUs: number;
+  referenceUs: number;
+}
+
+const SECRET = `whsec_${Buffer.from('loopsctl-bench-webhooks-secret!!').toString('base64')}`;
+const DELIVERIES = 3_000;
+const REQUESTS = 2_000;
+const ROUNDS = 7;
+
+const cpuMs = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+const median = (values: number[]) => values.toSorted((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const p99 = (values: number[]) => values.toSorted((a, b) => a - b)[Math.floor(values.length * 0.99)]!;
+
+export async function measureWebhooksLibrary(root: string): Promise<WebhookFigures> {
+  const library = (await import(pathToFileURL(join(root, 'dist/webhooks/index.mjs')).href)) as Library;
+  const fixtures = library.webhookFixtures();
+  const signed = (prefix: string) =>
+    Array.from({ length: DELIVERIES }, (_, index) => library.signWebhookEvent(fixtures[index % fixtures.length]!, SECRET, { id: `${prefix}_${index}` }));
+  const dir = mkdtempSync(join(tmpdir(), 'loopsctl-bench-webhooks-'));
+  try {
+    // Verify, parse and claim, one after the other, as a handler does.
+    const store = await library.openDeliveryStore(`sqlite:${join(dir, 'claims.db')}`);
+    const deliveries = signed('msg_claim');
+    const started = performance.now();
+    for (const delivery of deliveries) {
+      await library.verifyWebhook(delivery, SECRET);
+      if (!(await store.claim(delivery.headers['webhook-id']!))) throw new Error('a new delivery was not claimed');
+    }
+    const perSecond = DELIVERIES / ((performance.now() - started) / 1000);
+    await store.close();
+
+    // The handler against a bare answer, request after request on one kept-alive connection each.
+    const handlerStore = await library.openDeliveryStore(`sqlite:${join(dir, 'handler.db')}`);
+    const handler = library.webhookHandler({ secret: SECRET, store: handlerStore, on: { 'email.opened': () => {} } });
+    const bare: RequestListener = (req, res) => {
+      req.resume();
+      req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}'));
+    };
+    const [handlerTimes, bareTimes] = [[] as number[], [] as number[]];
+    const servers = await Promise.all([handler, bare].map((listener) => listen(listener)));
+    try {
+      const requests = signed('msg_http');
+      for (let index = 0; index < REQUESTS; index += 1) {
+        const delivery = requests[index % requests.length]!;
+        // Each a new delivery to the handler (a redelivery would skip its work).
+        const fresh = library.signWebhookEvent(JSON.parse(delivery.body), SECRET, { id: `msg_http_${index}` });
+        handlerTimes.push(await post(servers[0]!, fresh));
+        bareTimes.push(await post(servers[1]!, fresh));
+      }
+    } finally {
+      for (const server of servers) server.close();
+      await handlerStore.close();
+    }
+
+    // verifyWebhook against the reference, in CPU time, interleaved.
+    const reference = new Webhook(SECRET);
+    const toVerify = signed('msg_verify');
+    const ratios: number[] = [];
+    const ours: number[] = [];
+    const theirs: number[] = [];
+    for (let round = 0; round < ROUNDS; round += 1) {
+      let at = cpuMs();
+      for (const delivery of toVerify) await library.verifyWebhook(delivery, SECRET);
+      const oursMs = cpuMs() - at;
+      at = cpuMs();
+      for (const delivery of toVerify) reference.verify(delivery.body, delivery.headers as Record<string, string>);
+      const theirsMs = cpuMs() - at;
+      ratios.push(oursMs / theirsMs);
+      ours.push(oursMs);
+      theirs.push(theirsMs);
+    }
+    return {
+      perSecond,
+      handlerP99: p99(handlerTimes),
+      bareP99: p99(bareTimes),
+      verifyRatio: median(ratios),
+      verifyUs: (median(ours) * 1000) / DELIVERIES,
+      referenceUs: (median(theirs) * 1000) / DELIVERIES,
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+interface Listening {
+  port: number;
+  agent: Agent;
+  close(): void;
+}
+
+async function listen(listener: RequestListener): Promise<Listening> {
+  const server = createServer(listener);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  return {
+    port: (server.address() as AddressInfo).port,
+    agent,
+    close: () => {
+      agent.destroy();
+      server.closeAllConnections();
+      server.close();
+    },
+  };
+}
+
+/** One delivery POSTed and answered: its time in milliseconds. */
+function post(server: Listening, delivery: { headers: Readonly<Record<string, string>>; body: string }): Promise<number> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const outgoing = request({ host: '127.0.0.1', port: server.port, method: 'POST', agent: server.agent, headers: delivery.headers }, (res) => {
+      res.resume();
+      res.on('end', () => (res.statusCode === 200 ? resolve(performance.now() - started) : reject(new Error(`answered ${res.statusCode}`))));
+    });
+    outgoing.on('error', reject);
+    outgoing.end(delivery.body);
+  });
+}
