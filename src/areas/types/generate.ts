@@ -11,6 +11,7 @@ import type { EventPattern } from '../../platform/event-patterns/schemas.js';
 import type { MailingList } from '../../platform/lists/schemas.js';
 import { dataVariableVerdict, unstatedNote } from '../../platform/transactional/data-variables.js';
 import type { TransactionalEmail } from '../../platform/transactional/schemas.js';
+import { eventTypeDeclarations } from '../../platform/webhooks/typescript.js';
 
 export interface TypesInput {
   transactional: TransactionalEmail[];
@@ -234,6 +235,18 @@ export type SendEventParams<Event extends EventName = EventName> = {
 };
 `;
 
+/**
+ * The platform's webhook events, the same for every account: what an app's handler receives,
+ * `loopsctl/webhooks`'s own types without its `known` mark (an app that verifies by hand gets the
+ * payloads as sent).
+ */
+const WEBHOOK_EVENTS = `
+// The platform's webhook events, as their payloads arrive (loopsctl/webhooks declares the same, parsed).
+
+${eventTypeDeclarations('LoopsWebhookEvent')}
+export type LoopsWebhookEventName = LoopsWebhookEvent['eventName'];
+`;
+
 /** The module's text; `written`, the module written before, keeps the keys it gives. */
 export function generateTypes(input: TypesInput, written?: string): string {
   const sections = sectionEntries(input, written === undefined ? undefined : readSections(written));
@@ -241,7 +254,7 @@ export function generateTypes(input: TypesInput, written?: string): string {
     const lines = sections[section].map(([key, value]) => `  ${keyText(key)}: ${value},`);
     return `export const ${section} = withoutPrototype({${lines.length === 0 ? '' : `\n${lines.join('\n')}\n`}} as const);`;
   });
-  return `${HEADER}${HELPER}\n${objects.join('\n\n')}\n${TYPES}`;
+  return `${HEADER}${HELPER}\n${objects.join('\n\n')}\n${TYPES}${WEBHOOK_EVENTS}`;
 }
 
 const SECTION_START = /^export const (\w+) = (?:withoutPrototype\()?\{$/;

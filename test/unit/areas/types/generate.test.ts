@@ -109,6 +109,12 @@ describe('the module of loopsctl types', () => {
         "export const notBeta: ContactProperties = { betaOptIn: 'yes' };",
         "export const event: EventProperties<'signed_up'> = { beta: false };",
         "export const kinds: string = contactProperties['betaOptIn'];",
+        // The platform's webhook events: a union told apart by eventName.
+        "import type { LoopsWebhookEvent, LoopsWebhookEventName } from './loops.generated';",
+        "export function bouncedEmail(event: LoopsWebhookEvent): string | undefined { return event.eventName === 'email.hardBounced' ? event.contactIdentity.email : undefined; }",
+        "export const names: LoopsWebhookEventName[] = ['contact.created', 'testing.testEvent'];",
+        '// @ts-expect-error the platform sends no such event',
+        "export const unknown: LoopsWebhookEventName = 'email.deferred';",
         '',
       ].join('\n'),
     );
