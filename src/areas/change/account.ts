@@ -1,7 +1,8 @@
 /**
  * Which account a plan is for: the team the key reaches, the API's address, and the profile (or
  * other source) the key came from, with, for a plan that names none of the account's records, a
- * record it holds. `loopsctl apply` and `undo` refuse a plan for another account by them, here.
+ * record it holds. `loopsctl apply`, `undo`, `content review` and an MCP server refuse a plan (a
+ * change, a proposal) for another account by them, in the words written here alone.
  */
 import type { ApiClient, ListResource } from '../../api/client.js';
 import { path } from '../../api/ids.js';
@@ -59,9 +60,24 @@ export async function accountHolds(client: ApiClient, recordPath: string): Promi
   }
 }
 
-/** The refusal of a plan, or of a change to undo, in an account other than the key's: a protected refusal (exit 11), nothing sent. */
-function anotherAccount(what: string, hint: string): ProtectedError {
-  return new ProtectedError(`${what}; nothing was sent`, { hint });
+/**
+ * The refusal of a plan, a change to undo or a proposal in an account other than the key's: a
+ * protected refusal (exit 11), nothing sent. Every one is worded here, so that apply, undo, review
+ * and an MCP server's approval say it alike.
+ */
+function anotherAccount(what: string, hint: string, code?: string): ProtectedError {
+  return new ProtectedError(`${what}; nothing was sent`, { hint, ...(code === undefined ? {} : { code }) });
+}
+
+/**
+ * Where the key reaches, refused with `what` (`the plan is for`, `<change> changed`) and the hint
+ * when it is another team or address than `planned`: the one sentence of every such refusal.
+ */
+async function refuseElsewhere(context: Uses<'client' | 'key'>, client: ApiClient, what: string, planned: AccountWhere, hint: string): Promise<AccountWhere> {
+  const where = await whereOf(context, client);
+  if (where.team !== planned.team || where.baseUrl !== planned.baseUrl)
+    throw anotherAccount(`${what} ${planned.team} at ${planned.baseUrl}, and this key reaches ${where.team} at ${where.baseUrl}`, hint);
+  return where;
 }
 
 /** A unit of a plan as the account check reads it: the record it names, and whether the account holds it (its kind's `exists`). */
@@ -80,11 +96,8 @@ export async function refuseAnotherAccount(
   planned: AccountWhere & { witness?: string },
   units: readonly UnitInAccount[],
 ): Promise<void> {
-  const where = await whereOf(context, client);
   const hint = `apply it with the key it was planned with (profile ${planned.profile}), or plan again for this account`;
-  if (where.team !== planned.team || where.baseUrl !== planned.baseUrl) {
-    throw anotherAccount(`the plan is for ${planned.team} at ${planned.baseUrl}, and this key reaches ${where.team} at ${where.baseUrl}`, hint);
-  }
+  await refuseElsewhere(context, client, 'the plan is for', planned, hint);
   for (const bound of units) {
     const unit = bound.unit;
     if (unit.id !== undefined && (await bound.exists(client)) === false) {
@@ -102,27 +115,29 @@ export async function refuseAnotherAccount(
 }
 
 /** Where the key reaches, to undo a change: refused when it is another account than the one the change changed. */
-export async function refuseUndoInAnotherAccount(
-  context: Uses<'client' | 'key'>,
-  client: ApiClient,
-  change: string,
-  changed: AccountWhere,
-): Promise<AccountWhere> {
-  const where = await whereOf(context, client);
-  if (where.team !== changed.team || where.baseUrl !== changed.baseUrl) {
-    throw anotherAccount(
-      `${change} changed ${changed.team} at ${changed.baseUrl}, and this key reaches ${where.team} at ${where.baseUrl}`,
-      `undo it with the key it was applied with (profile ${changed.profile})`,
-    );
-  }
-  return where;
+export function refuseUndoInAnotherAccount(context: Uses<'client' | 'key'>, client: ApiClient, change: string, changed: AccountWhere): Promise<AccountWhere> {
+  return refuseElsewhere(context, client, `${change} changed`, changed, `undo it with the key it was applied with (profile ${changed.profile})`);
 }
 
-/** Where the key reaches, to review a plan: refused when it is another account than the one the plan was made for (nothing is sent by a review). */
+/** Where the key reaches, to review a plan: refused when it is another account than the one the plan was made for. */
 export async function refuseReviewInAnotherAccount(context: Uses<'client' | 'key'>, client: ApiClient, file: string, planned: AccountWhere): Promise<void> {
-  const where = await whereOf(context, client);
-  if (where.team !== planned.team || where.baseUrl !== planned.baseUrl)
-    throw new ProtectedError(`${file} is a plan for ${planned.team} at ${planned.baseUrl}, and this key reaches ${where.team} at ${where.baseUrl}`, {
-      hint: `review it with the key it was planned with (profile ${planned.profile}), or with none`,
-    });
+  await refuseElsewhere(
+    context,
+    client,
+    `${file} is a plan for`,
+    planned,
+    `review it with the key it was planned with (profile ${planned.profile}), or with none`,
+  );
+}
+
+/**
+ * The refusal of an MCP proposal on a server that reaches another account than the one it was
+ * proposed on (another key, profile, base URL, or the sandbox, sharing the config directory).
+ */
+export function anotherAccountsProposal(id: string, account: string): ProtectedError {
+  return anotherAccount(
+    `the change ${id} was proposed for ${account}, not the account this server changes`,
+    'propose it again on this server, for a person to approve here',
+    'wrong_account',
+  );
 }

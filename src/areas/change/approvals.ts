@@ -17,6 +17,7 @@ import { readJsonFile, UnusableFileError, writeJsonFile } from '../../base/json-
 import { ensureDirectory, inKeptDirectory } from '../../base/private-dir.js';
 import { sanitize } from '../../base/sanitize.js';
 import { z } from '../../base/shapes.js';
+import { anotherAccountsProposal } from './account.js';
 import { canonicalJson, DEFAULT_EXPIRY_MS } from './plan-file.js';
 
 export const APPROVALS_DIR = 'approvals';
@@ -170,10 +171,7 @@ export function readProposal(configDir: string, id: string, now: Date): Proposal
  */
 export function checkBinding(proposal: Proposal, binding: string): void {
   if (proposal.binding === binding) return;
-  throw new ProtectedError(`the change ${proposal.id} was proposed for ${proposal.account}, not the account this server changes; nothing was sent`, {
-    code: 'wrong_account',
-    hint: 'propose it again on this server, for a person to approve here',
-  });
+  throw anotherAccountsProposal(proposal.id, proposal.account);
 }
 
 /**
