@@ -83,6 +83,27 @@ export function workflowProblems(file: WorkflowFile, propertyTypes: PropertyType
   return problems;
 }
 
+/**
+ * The rules the platform applies only when a workflow is started, over its nodes (a file's by key,
+ * or the account's by id, each with its type, where it leads and its fields): each broken one a
+ * problem of the severity the workflow's status gives. `content check` finds them among the rest of
+ * a file's; `loopsctl check` asks them of the account's workflows, so that both give one verdict.
+ */
+export function startProblems(nodes: Record<string, FileNode>, status: string | undefined): WorkflowProblem[] {
+  const problems: WorkflowProblem[] = [];
+  const graph = graphOfKeyed(nodes);
+  for (const [key, node] of Object.entries(nodes)) {
+    const add: Add = (severity, rule, message, fix) => {
+      if (severity === 'start') problems.push({ severity: startRuleSeverity(status), key, rule, message, fix });
+    };
+    const children = node.next.map((next) => nodes[next]).filter((child) => child !== undefined);
+    if (node.type === 'BranchNode') branchProblems(node, children, add);
+    if (node.type === 'ExperimentBranchNode') experimentProblems(node, children, nodes, graph, add);
+    triggerProblems(node, UNKNOWN_TYPES, add);
+  }
+  return problems;
+}
+
 /** A problem's severity, or `start` for a start rule's, which the workflow's status decides. */
 type Add = (severity: ProblemSeverity | 'start', rule: string, message: string, fix: string) => void;
 

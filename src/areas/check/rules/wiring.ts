@@ -5,7 +5,7 @@
  */
 import { componentIdsOf, parseLmx, themeIdOf } from '../../../lmx/index.js';
 import type { AudienceFilter } from '../../../platform/segments/schemas.js';
-import { namesEvent, ONLY_AT_START, startRuleSeverity } from '../../../platform/workflows/rules.js';
+import { namesEvent, startProblems } from '../../../platform/workflows/rules.js';
 import type { Account } from '../gather.js';
 import { isScheduled, isSending } from '../gather.js';
 import { appUrl, problem, type Problem, type RecordRef } from '../records.js';
@@ -18,6 +18,22 @@ const { rules, severityOf } = declareRules('wiring', {
   'event-trigger-without-event': {
     severity: 'error',
     summary: 'an event trigger that names no event (an error when the workflow is sending, a warning before)',
+  },
+  'property-trigger-without-property': {
+    severity: 'error',
+    summary: 'a contact property trigger that names no property (an error when the workflow is sending, a warning before)',
+  },
+  'branch-path-without-filter': {
+    severity: 'error',
+    summary: 'a branch whose path does not start with an audience filter (an error when the workflow is sending, a warning before)',
+  },
+  'experiment-without-path': {
+    severity: 'error',
+    summary: 'an experiment with no variant or control path (an error when the workflow is sending, a warning before)',
+  },
+  'experiment-path-without-email': {
+    severity: 'error',
+    summary: "an experiment's path with no email of its own (an error when the workflow is sending, a warning before)",
   },
   'event-without-pattern': { severity: 'warning', summary: 'an event trigger whose event has no event pattern: nothing in the account has sent it' },
   'unknown-contact-property': { severity: 'error', summary: 'a segment, campaign audience or workflow filter naming a contact property the account lacks' },
@@ -47,36 +63,47 @@ function workflowProblems(account: Account, expected: RulesFile, knownList: (id:
       );
     }
     if (record.mailingListId != null && !knownList(record.mailingListId)) problems.push(unknownList(ref, record.mailingListId));
-    for (const [nodeId, node] of Object.entries(record.nodes)) {
+    problems.push(...startRuleProblems(ref, record));
+    for (const node of Object.values(record.nodes)) {
       const fields = node as { typeName: string; eventName?: string | null; mailingListId?: string | null; contactPropertyQuery?: { key?: string } | null };
-      if (fields.typeName === 'EventTrigger') {
-        if (!namesEvent(fields.eventName)) {
-          problems.push(
-            problem(
-              ref,
-              'event-trigger-without-event',
-              startRuleSeverity(record.status),
-              `its event trigger (${nodeId}) names no event: ${ONLY_AT_START}`,
-              'choose the event in the app',
-            ),
-          );
-        } else if (account.listed.has('event patterns') && !patterns.has(fields.eventName)) {
-          problems.push(
-            problem(
-              ref,
-              'event-without-pattern',
-              severityOf('event-without-pattern'),
-              `its trigger waits for the event "${fields.eventName}", which has no event pattern: the account has never received it`,
-              `check the event's name against what the app sends (\`loopsctl events send --event-name ${fields.eventName} ...\` records it)`,
-            ),
-          );
-        }
+      if (fields.typeName === 'EventTrigger' && namesEvent(fields.eventName) && account.listed.has('event patterns') && !patterns.has(fields.eventName)) {
+        problems.push(
+          problem(
+            ref,
+            'event-without-pattern',
+            severityOf('event-without-pattern'),
+            `its trigger waits for the event "${fields.eventName}", which has no event pattern: the account has never received it`,
+            `check the event's name against what the app sends (\`loopsctl events send --event-name ${fields.eventName} ...\` records it)`,
+          ),
+        );
       }
       if (fields.typeName === 'AddToListTrigger' && fields.mailingListId != null && !knownList(fields.mailingListId))
         problems.push(unknownList(ref, fields.mailingListId));
     }
   }
   return problems;
+}
+
+/** The start rules' names in `check`'s words, by the rule book's (platform/workflows/rules.ts). */
+const START_RULES: Record<string, string> = {
+  'trigger-event': 'event-trigger-without-event',
+  'trigger-property': 'property-trigger-without-property',
+  'branch-children': 'branch-path-without-filter',
+  'experiment-paths': 'experiment-without-path',
+  'experiment-email': 'experiment-path-without-email',
+};
+
+/** The platform's start rules over the account's workflow, read as the rule book reads a file's nodes: the verdict `content check` gives its file. */
+function startRuleProblems(ref: RecordRef, record: Account['workflows'][number]['record']): Problem[] {
+  const nodes = Object.fromEntries(
+    Object.entries(record.nodes).map(([id, node]) => {
+      const { typeName, nextNodeIds, ...fields } = node as { typeName: string; nextNodeIds: string[] } & Record<string, unknown>;
+      return [id, { ...fields, type: typeName, next: nextNodeIds }];
+    }),
+  );
+  return startProblems(nodes, record.status).map((found) =>
+    problem(ref, START_RULES[found.rule] ?? found.rule, found.severity, `node ${found.key}: ${found.message}`, `in the app: ${found.fix}`),
+  );
 }
 
 function unknownList(ref: RecordRef, listId: string): Problem {

@@ -28,10 +28,10 @@ describe('check --format slack and --notify', () => {
     const message = JSON.parse(result.stdout) as Message;
     expect(message.blocks[0]).toEqual({ type: 'header', text: { type: 'plain_text', text: 'loopsctl check' } });
     const sections = texts(message).slice(2);
-    expect(sections.map((text) => text.split('\n')[0])).toEqual(['*Warnings (7)*', '*Notes (28)*']);
+    expect(sections.map((text) => text.split('\n')[0])).toEqual(['*Warnings (8)*', '*Notes (28)*']);
     expect(sections[0]).toContain('• workflow <https://app.loops.so/workflows/');
     expect(sections[0]).toContain('|"Upgrade thank-you">');
-    expect(texts(message)[1]).toMatch(/^0 errors, 7 warnings, 28 notes; \d+ records read, \d+ emails checked\.$/);
+    expect(texts(message)[1]).toMatch(/^0 errors, 8 warnings, 28 notes; \d+ records read, \d+ emails checked\.$/);
   });
 
   it('posts what changed since the snapshot to the webhook, without the API key, and nothing when nothing changed', async () => {

@@ -222,6 +222,35 @@ const BREAKS: [rule: string, breaks: (account: Account, expected: RulesFile) => 
   ['subject-too-long', (a) => changeMessage(a, 0, { subject: 'y'.repeat(79) })],
   ['workflow-not-sending', (a) => (a.workflows[0]!.record.status = 'Paused')],
   ['event-trigger-without-event', (a) => ((a.workflows[0]!.record.nodes.trigger as { eventName?: string | null }).eventName = null)],
+  [
+    'property-trigger-without-property',
+    (a) => (a.workflows[0]!.record.nodes.trigger = { typeName: 'ContactPropertyTrigger', nextNodeIds: ['filter'], contactPropertyQuery: null }),
+  ],
+  [
+    'branch-path-without-filter',
+    (a) => {
+      const nodes = a.workflows[0]!.record.nodes;
+      nodes.trigger = { ...nodes.trigger!, nextNodeIds: ['branch'] };
+      nodes.branch = { typeName: 'BranchNode', nextNodeIds: ['filter', 'send'] };
+    },
+  ],
+  [
+    'experiment-without-path',
+    (a) => {
+      const nodes = a.workflows[0]!.record.nodes;
+      nodes.filter = { ...nodes.filter!, nextNodeIds: ['experiment'] };
+      nodes.experiment = { typeName: 'ExperimentBranchNode', nextNodeIds: [], samplingRate: 50 };
+    },
+  ],
+  [
+    'experiment-path-without-email',
+    (a) => {
+      const nodes = a.workflows[0]!.record.nodes;
+      nodes.filter = { ...nodes.filter!, nextNodeIds: ['experiment'] };
+      nodes.experiment = { typeName: 'ExperimentBranchNode', nextNodeIds: ['variant'], samplingRate: 50 };
+      nodes.variant = { typeName: 'VariantNode', nextNodeIds: [], isControl: false };
+    },
+  ],
   ['event-without-pattern', (a) => (a.eventPatterns = [])],
   ['unknown-contact-property', (a) => (a.segments[0]!.filter!.conditions[0]!.key = 'plna')],
   ['unknown-mailing-list', (a) => (a.campaigns[0]!.record.mailingListId = 'l-gone')],
@@ -371,6 +400,29 @@ describe('check rules', () => {
       const inFile = workflowProblems(file(status)).find((problem) => problem.rule === 'trigger-event');
       expect([status, inAccount?.severity, inFile?.severity]).toEqual([status, severity, severity]);
     }
+  });
+
+  it("gives each of the platform's start rules the verdict `content check` gives the workflow's file", () => {
+    const nodes = {
+      trigger: { type: 'ContactPropertyTrigger', next: ['branch'], contactPropertyQuery: null },
+      branch: { type: 'BranchNode', next: ['experiment', 'send'] },
+      experiment: { type: 'ExperimentBranchNode', next: ['variant'], samplingRate: 50 },
+      variant: { type: 'VariantNode', next: [], isControl: false },
+      empty: { type: 'ExperimentBranchNode', next: [], samplingRate: 50 },
+      send: { type: 'SendEmailAction', next: [] },
+    };
+    const inFile = workflowProblems({ name: 'Welcome series', status: 'Sending', root: 'trigger', nodes })
+      .filter((problem) => problem.message.includes('refuses to start'))
+      .map((problem) => [problem.key, problem.severity]);
+    const account = cleanAccount();
+    account.workflows[0]!.record.nodes = Object.fromEntries(
+      Object.entries(nodes).map(([id, { type, next, ...fields }]) => [id, { typeName: type, nextNodeIds: next, ...fields }]),
+    );
+    const inAccount = findProblems(account, NO_RULES, new Set(['wiring']))
+      .filter((problem) => problem.message.includes('refuses to start'))
+      .map((problem) => [/^node (\S+):/.exec(problem.message)?.[1], problem.severity]);
+    expect(inFile).toHaveLength(4);
+    expect(inAccount).toEqual(inFile);
   });
 
   it('a listing that could not be read makes no rule compare with it', () => {
