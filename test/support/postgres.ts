@@ -11,6 +11,7 @@ import { chmodSync, chownSync, existsSync, readdirSync, readFileSync, rmSync, wr
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { tempDir } from './temp.js';
 
 export const POSTGRES_PASSWORD = 'loopsctl-test-password';
@@ -124,4 +125,16 @@ export async function startPostgres(): Promise<Postgres> {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** A server started before the tests of the calling block and stopped after them; the getter reads it once started. */
+export function postgresForBlock(): () => Postgres {
+  let server: Postgres | undefined;
+  beforeAll(async () => {
+    server = await startPostgres();
+  }, 180_000);
+  afterAll(async () => {
+    await server?.stop();
+  });
+  return () => server!;
 }

@@ -8,10 +8,10 @@
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openDeliveryStore } from '../../../src/webhooks/store/index.js';
 import { signWebhookEvent, webhookFixtures } from '../../../src/webhooks/sign.js';
-import { postgresAvailable, startPostgres, type Postgres } from '../../support/postgres.js';
+import { postgresAvailable, postgresForBlock } from '../../support/postgres.js';
 import { tempDir } from '../../support/temp.js';
 
 const SECRET = 'whsec_Zm91ci1wcm9jZXNzZXMtdGVzdC1zZWNyZXQtMDE=';
@@ -82,13 +82,7 @@ describe('one store shared by four processes', () => {
   describeFourProcesses('SQLite', async () => `sqlite:${join(tempDir(), 'shared.db')}`);
 
   describe.runIf(postgresAvailable())('on PostgreSQL', () => {
-    let server: Postgres;
-    beforeAll(async () => {
-      server = await startPostgres();
-    }, 180_000);
-    afterAll(async () => {
-      await server?.stop();
-    });
-    describeFourProcesses('PostgreSQL', async () => server.url(await server.createDatabase()));
+    const postgres = postgresForBlock();
+    describeFourProcesses('PostgreSQL', async () => postgres().url(await postgres().createDatabase()));
   });
 });
