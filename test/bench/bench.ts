@@ -37,7 +37,7 @@ import { measureEmulator } from './emulator.js';
 import { measureSandboxPace } from './sandbox-pace.js';
 import { KEPT_JOURNEYS, LARGE_CONTACTS, measureSandboxStore } from './sandbox-store.js';
 import { measureSuite } from './suite.js';
-import { measureWebhooksLibrary } from './webhooks-library.js';
+import { measureJournal, measureWebhooksLibrary } from './webhooks-library.js';
 import { MAX_FILE_SHARE } from '../support/suite-budget.js';
 import type { StateCore } from '../../src/emulator/module.js';
 import { readState, writeState } from '../../src/emulator/state.js';
@@ -46,10 +46,10 @@ runColdLmxIfAsked();
 const [root, ...picked] = process.argv.slice(2);
 if (root === undefined) {
   const parts =
-    'startup|executable|request|proxy|sandbox|cache|scripting|mcp|listing|table|metrics|import-cpu|workflows|listen|lmx|code|review|links|import|stack|content|journeys|emulator|check|change|pace|store|suite|webhooks';
+    'startup|executable|request|proxy|sandbox|cache|scripting|mcp|listing|table|metrics|import-cpu|workflows|listen|lmx|code|review|links|import|stack|content|journeys|emulator|check|change|pace|store|suite|webhooks|journal';
   throw new Error(`usage: bench.mjs <repository root> [${parts}]...`);
 }
-const NAMED_ONLY = ['import', 'stack', 'content', 'check', 'change', 'pace', 'store', 'suite'];
+const NAMED_ONLY = ['import', 'stack', 'content', 'check', 'change', 'pace', 'store', 'suite', 'journal'];
 const runs = (part: string) => (picked.length === 0 && !NAMED_ONLY.includes(part)) || picked.includes(part);
 const benchDir = join(root, 'test/bench');
 const bin = join(root, 'bin/loopsctl.js');
@@ -276,6 +276,24 @@ try {
     );
   }
   if (runs('store')) await measureStore();
+  if (runs('journal')) {
+    console.error('a delivery journal of 1,000,000 deliveries (SQLite): find --to and stats…');
+    const journal = await measureJournal(root);
+    check(
+      'deliveries find --to, 1,000,000 kept',
+      journal.findMs <= 50,
+      ms(journal.findMs),
+      '≤ 50 ms',
+      `the store's query for one recipient's newest 50 (median of 21 recipients), ${journal.rows} deliveries in the journal`,
+    );
+    check(
+      'deliveries stats, 1,000,000 kept',
+      journal.statsMs <= 2000,
+      ms(journal.statsMs),
+      '≤ 2,000 ms',
+      `sends, deliveries, bounces, complaints, opens and clicks over every delivery; by day ${ms(journal.statsByDayMs)}`,
+    );
+  }
   if (runs('webhooks')) {
     console.error('loopsctl/webhooks: verify, parse and claim; a handler against bare node:http; verifyWebhook against standardwebhooks…');
     const hooks = await measureWebhooksLibrary(root);

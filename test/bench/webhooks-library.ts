@@ -144,3 +144,78 @@ function post(server: Listening, delivery: { headers: Readonly<Record<string, st
     outgoing.end(delivery.body);
   });
 }
+
+export interface JournalFigures {
+  rows: number;
+  /** Median of `find({ to, limit: 50 })` over recipients, in ms. */
+  findMs: number;
+  /** `stats()` over every delivery, and by day, in ms. */
+  statsMs: number;
+  statsByDayMs: number;
+}
+
+/**
+ * `npm run bench -- journal`: a SQLite journal of `rows` deliveries (written straight into the
+ * store's tables, in one transaction: 10,000 recipients, the event types in the mix a sender
+ * sees), then `find --to`'s query and `stats`'s, as `loopsctl deliveries` runs them.
+ */
+export async function measureJournal(root: string, rows = 1_000_000): Promise<JournalFigures> {
+  const library = (await import(pathToFileURL(join(root, 'dist/webhooks/index.mjs')).href)) as Library;
+  const dir = mkdtempSync(join(tmpdir(), 'loopsctl-bench-journal-'));
+  try {
+    const file = join(dir, 'journal.db');
+    await (await library.openDeliveryStore(`sqlite:${file}`)).close();
+    const { DatabaseSync } = await import('node:sqlite');
+    const db = new DatabaseSync(file);
+    const insert = db.prepare(
+      'INSERT INTO loopsctl_webhook_deliveries (webhook_id, received_at, event_at, event_name, recipient, email_id, contact_id, headers, body, verified) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1)',
+    );
+    const mix = [
+      'campaign.email.sent',
+      'email.delivered',
+      'email.opened',
+      'email.clicked',
+      'email.delivered',
+      'email.opened',
+      'email.hardBounced',
+      'email.spamReported',
+    ];
+    const start = Date.UTC(2026, 0, 1);
+    db.exec('BEGIN');
+    for (let index = 0; index < rows; index += 1) {
+      const at = start + index * 2_000;
+      const recipient = `person${index % 10_000}@example.com`;
+      const eventName = mix[index % mix.length]!;
+      const body = JSON.stringify({
+        eventName,
+        eventTime: Math.floor(at / 1000),
+        contactIdentity: { id: `c${index % 10_000}`, email: recipient, userId: null },
+      });
+      insert.run(`msg_${index}`, at, at, eventName, recipient, `e${index >> 3}`, `c${index % 10_000}`, '{}', body);
+    }
+    db.exec('COMMIT');
+    db.close();
+    const store = await library.openDeliveryStore(`sqlite:${file}`);
+    try {
+      const finds: number[] = [];
+      for (let index = 0; index < 21; index += 1) {
+        const at = performance.now();
+        const found = await store.find({ to: `person${index * 37}@example.com`, limit: 50 });
+        finds.push(performance.now() - at);
+        if (found.length !== 50) throw new Error(`find --to found ${found.length} deliveries, not 50`);
+      }
+      let at = performance.now();
+      const [all] = await store.stats();
+      const statsMs = performance.now() - at;
+      if (all?.events !== rows) throw new Error(`stats counted ${all?.events} deliveries, not ${rows}`);
+      at = performance.now();
+      await store.stats({}, 'day');
+      const statsByDayMs = performance.now() - at;
+      return { rows, findMs: median(finds), statsMs, statsByDayMs };
+    } finally {
+      await store.close();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
