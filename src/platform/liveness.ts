@@ -6,8 +6,8 @@
  * - a workflow that is not a draft (Sending, Paused, PausedAndQueueing): contacts move through it
  *   (`SimplifiedWorkflow.status`, read by `GET /v1/workflows/{workflowId}`);
  * - a campaign that is scheduled or sending (`CampaignResponse.status`, read by
- *   `GET /v1/campaigns/{campaignId}`): its audience (list, segment, filter), its email and its
- *   schedule are what it sends, to whom;
+ *   `GET /v1/campaigns/{campaignId}`), or a draft whose `scheduling` names a time: its audience
+ *   (list, segment, filter), its email and its schedule are what it sends, to whom;
  * - an email message held by one of those: by a live workflow's send-email node (the node's
  *   `emailMessageId`), by a scheduled campaign (its `emailMessageId`), or as a transactional
  *   email's published message (`publishedEmailMessageId`, which every send of it uses).
@@ -89,12 +89,22 @@ export function campaignSent(status: unknown): boolean {
   return status === 'Sending' || status === 'Sent';
 }
 
-/** Why a campaign (as `GET /v1/campaigns/{id}` answers it) is live, as the words after "a campaign": undefined for a draft or a sent one. */
+/**
+ * Why a campaign (as `GET /v1/campaigns/{id}` answers it) is live, as the words after "a campaign":
+ * undefined for a draft with no time set, or a sent one. A draft whose `scheduling` names a time
+ * ("When the campaign is scheduled to send", `CampaignResponse.scheduling`; set "on create or
+ * later via update") is taken as one that sends then: the description does not say that its
+ * status moves to Scheduled when the time is set through the API, and a write to it may reach
+ * people at that time.
+ */
 export function campaignLive(campaign: unknown): string | undefined {
   const fields = fieldsOf(campaign);
-  if (!campaignSends(fields?.status)) return undefined;
-  const at = fieldsOf(fields?.scheduling)?.timestamp;
-  return `is ${String(fields?.status)}${typeof at === 'string' ? ` to send at ${at}` : ''}: it sends to its audience`;
+  const scheduling = fieldsOf(fields?.scheduling);
+  const at = scheduling?.method === 'schedule' && typeof scheduling.timestamp === 'string' ? scheduling.timestamp : undefined;
+  if (!campaignSends(fields?.status)) {
+    return fields?.status === 'Draft' && at !== undefined ? `is a draft set to send at ${at}: it sends to its audience then` : undefined;
+  }
+  return `is ${String(fields?.status)}${at === undefined ? '' : ` to send at ${at}`}: it sends to its audience`;
 }
 
 /** What holds a message, as its read says: a campaign, a transactional email, or (neither named) a workflow, unknown by the message. */

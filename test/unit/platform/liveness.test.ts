@@ -69,6 +69,16 @@ describe('what can email people now', () => {
     expect(campaignLive({ status: 'Paused' })).toBe('is Paused: it sends to its audience');
   });
 
+  it('takes a draft campaign whose scheduling names a time for one that sends then', () => {
+    // "scheduling: When the campaign is scheduled to send" (CampaignResponse), set "on create or
+    // later via update": nothing says its status then moves to Scheduled, so its time is what counts.
+    const setToSend = { ...DRAFT_CAMPAIGN, scheduling: { method: 'schedule', timestamp: '2030-02-01T08:00:00.000Z' } };
+    expect(campaignLive(setToSend)).toBe('is a draft set to send at 2030-02-01T08:00:00.000Z: it sends to its audience then');
+    // A draft set to send "now" has sent nothing while it is a draft; a sent campaign sends nothing more, whatever its scheduling says.
+    expect(campaignLive({ ...DRAFT_CAMPAIGN, scheduling: { method: 'now', timestamp: null } })).toBeUndefined();
+    expect(campaignLive({ ...setToSend, status: 'Sent' })).toBeUndefined();
+  });
+
   it('judges a workflow and a campaign by one read of each, every time', async () => {
     const { judge, read } = account();
     expect(await judge({ kind: 'workflow', id: 'w1' })).toBe('that is Sending: contacts move through it');
