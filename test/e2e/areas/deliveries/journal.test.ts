@@ -89,6 +89,20 @@ describe('webhooks listen --store and deliveries find, show, stats', { timeout: 
 
     const stats = await run(['deliveries', 'stats', '--store', store, '--json']);
     expect(stats.json()).toMatchObject({ events: 2, sends: 1, bounces: 1, rates: { bounces: 1 } });
+    const byEvent = await run(['deliveries', 'stats', '--by', 'event', '--store', store]);
+    expect(byEvent.stdout.split('\n')[0]).toMatch(/^EVENT\tEVENTS\tSENDS\tDELIVERED\tBOUNCED/);
+    expect(byEvent.stdout).toContain('email.hardBounced\t1\t0\t');
+    const listed = await run(['deliveries', 'find', '--store', store, '--to', 'ada@example.com']);
+    // Both of one second: the ids decide the order.
+    expect(
+      listed.stdout
+        .split('\n')
+        .slice(1, 3)
+        .map((line) => line.split('\t').slice(1, 4)),
+    ).toEqual([
+      ['campaign.email.sent', 'ada@example.com', 'msg_sent'],
+      ['email.hardBounced', 'ada@example.com', 'msg_bounce'],
+    ]);
   });
 
   it("keeps the sandbox's own signed deliveries, of the types its API calls cause", async () => {
@@ -146,6 +160,17 @@ describe('webhooks listen --store and deliveries find, show, stats', { timeout: 
       ['msg_later', true],
       ['msg_later', true],
     ]);
+  });
+
+  it('passes each delivery on to every plain --forward-to at once without a store', async () => {
+    const one = kept(await startWebhookApp(SECRET));
+    const two = kept(await startWebhookApp(SECRET, () => 'hang'));
+    const listen = running(startRun(['webhooks', 'listen', '--forward-to', one.url, '--forward-to', two.url], { env: { LOOPS_WEBHOOK_SECRET: SECRET } }));
+    const [, url] = await listen.waitFor(/^(\S+)\n/);
+    expect(await post(url!, 'msg_both', event('contact.created', 'kay@example.com'))).toBe(200);
+    // The one that never answers holds nothing back: the other has it.
+    expect((await one.waitFor(1))[0]!.headers['webhook-id']).toBe('msg_both');
+    expect((await two.waitFor(1))[0]!.headers['webhook-id']).toBe('msg_both');
   });
 
   it('judges --alert live as deliveries come, and posts only its transitions to --notify', async () => {
