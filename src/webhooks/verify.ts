@@ -120,14 +120,14 @@ export async function verifyDelivery(input: WebhookInput, secret: string, option
     }
     throw new WebhookVerificationError('bad-signature', `${verdict.reason}${rawBodyHint(body)}`);
   }
-  const text = body.toString('utf8');
+  const text = typeof body === 'string' ? body : body.toString('utf8');
   return { webhookId, timestamp: Number(timestamp), headers, body: text, event: parseWebhookEvent(text) };
 }
 
 /** Where a body that fails is valid JSON, the likeliest cause: it was parsed and written again before it came here. */
-function rawBodyHint(body: Buffer): string {
+function rawBodyHint(body: Buffer | string): string {
   try {
-    JSON.parse(body.toString('utf8'));
+    JSON.parse(body.toString());
   } catch {
     return ': is the secret the one of this endpoint?';
   }
@@ -141,7 +141,7 @@ interface ReadDelivery {
   headers: Record<string, string>;
   /** Header names sent more than once. */
   duplicated: Set<string>;
-  body: Buffer;
+  body: Buffer | string;
 }
 
 const isFetchRequest = (input: WebhookInput): input is Request =>
@@ -162,8 +162,12 @@ async function readInput(input: WebhookInput, maxBytes: number): Promise<ReadDel
   const { headers, duplicated } = input.headers instanceof Headers ? fromHeaders(input.headers) : fromRecord(input.headers);
   const body: unknown = input.body;
   if (typeof body !== 'string' && !(body instanceof Uint8Array) && !(body instanceof ArrayBuffer)) throw parsedBodyError();
-  const bytes =
-    typeof body === 'string' ? Buffer.from(body) : body instanceof ArrayBuffer ? Buffer.from(body) : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+  // Text given stays text: the HMAC reads it as UTF-8, and it is what is parsed.
+  if (typeof body === 'string') {
+    if (Buffer.byteLength(body) > maxBytes) throw tooLarge(maxBytes);
+    return { headers, duplicated, body };
+  }
+  const bytes = body instanceof ArrayBuffer ? Buffer.from(body) : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
   if (bytes.length > maxBytes) throw tooLarge(maxBytes);
   return { headers, duplicated, body: bytes };
 }

@@ -170,13 +170,14 @@ export class DeliveryStore implements DeliveryJournal {
 
   async settle(webhookId: string, outcome: DeliveryOutcome): Promise<void> {
     const now = this.now().getTime();
-    await this.db.run('UPDATE loopsctl_webhook_deliveries SET outcome = ?, error = ?, settled_at = ? WHERE webhook_id = ?', [
-      outcome.state,
-      outcome.state === 'failed' ? outcome.error : null,
-      now,
-      webhookId,
-    ]);
-    if (outcome.state === 'handled') await this.db.run('UPDATE loopsctl_webhook_claims SET handled_at = ? WHERE webhook_id = ?', [now, webhookId]);
+    const settled = [
+      'UPDATE loopsctl_webhook_deliveries SET outcome = ?, error = ?, settled_at = ? WHERE webhook_id = ?',
+      [outcome.state, outcome.state === 'failed' ? outcome.error : null, now, webhookId],
+    ] as const;
+    // Handled: the claim is made for good in the same commit.
+    if (outcome.state === 'handled')
+      await this.db.batch([settled, ['UPDATE loopsctl_webhook_claims SET handled_at = ? WHERE webhook_id = ?', [now, webhookId]]]);
+    else await this.db.run(...settled);
   }
 
   /** The deliveries the filter selects, newest first unless asked otherwise. */

@@ -45,6 +45,24 @@ export async function openPostgres(url: string): Promise<SqlDatabase> {
     dialect: 'postgres',
     run: async (sql, params = []) => (await query(sql, params)).rowCount ?? 0,
     all: async (sql, params = []) => (await query(sql, params)).rows as Row[],
+    async batch(statements) {
+      let client: import('pg').PoolClient;
+      try {
+        client = await pool.connect();
+      } catch (error) {
+        throw fail(error);
+      }
+      try {
+        await client.query('BEGIN');
+        for (const [sql, params] of statements) await client.query(numbered(sql), params as unknown[]);
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw fail(error);
+      } finally {
+        client.release();
+      }
+    },
     async exclusive(work) {
       let client: import('pg').PoolClient;
       try {

@@ -13,6 +13,8 @@ export interface SqlDatabase {
   /** Runs a statement; the number of rows it changed. */
   run(sql: string, params?: readonly unknown[]): Promise<number>;
   all(sql: string, params?: readonly unknown[]): Promise<Row[]>;
+  /** Runs statements in one transaction: one commit for them all, and none of them without the others. */
+  batch(statements: readonly (readonly [sql: string, params: readonly unknown[]])[]): Promise<void>;
   /** Runs `work` in a transaction that holds the store's lock, so that one process migrates at a time. */
   exclusive<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;

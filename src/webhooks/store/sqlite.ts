@@ -45,6 +45,18 @@ export function openSqlite(file: string): SqlDatabase {
     dialect: 'sqlite',
     run: async (sql, params = []) => guarded(() => Number(prepared(sql).run(...(params as never[])).changes)),
     all: async (sql, params = []) => guarded(() => prepared(sql).all(...(params as never[])) as Row[]),
+    // Run without a pause: no other request's statement can fall inside the transaction.
+    batch: async (statements) =>
+      guarded(() => {
+        db.exec('BEGIN IMMEDIATE');
+        try {
+          for (const [sql, params] of statements) prepared(sql).run(...(params as never[]));
+          db.exec('COMMIT');
+        } catch (error) {
+          if (db.isTransaction) db.exec('ROLLBACK');
+          throw error;
+        }
+      }),
     async exclusive(work) {
       guarded(() => db.exec('BEGIN IMMEDIATE'));
       try {
