@@ -9,6 +9,7 @@ import { guardianProblems } from './guardian.js';
 import { tooLargeProblem, utf8Length } from './source.js';
 import { inSourceOrder, type LmxPosition, type LmxProblem, type LmxRule, type LmxSeverity } from './problems.js';
 import { valueProblem, WIDTHS } from './attribute-values.js';
+import { FALLBACK_FIELDS } from '../platform/email-messages/fallbacks.js';
 import { KNOWN_ICON_NAMES, LMX_MAX_BYTES, LMX_TAGS, NAMESPACES_OF_KIND, TOP_LEVEL_TAGS, type LmxKind, type LmxTagSpec } from './tags.js';
 
 export interface LmxCheckOptions {
@@ -388,7 +389,7 @@ function placementFix(parent: LmxTagSpec | undefined, spec: LmxTagSpec): string 
 function unknownAttributeFix(spec: LmxTagSpec, name: string): string {
   if (spec.name === 'Button' && name === 'size') return 'the old size attribute is gone: set fontSize, innerXPadding and innerYPadding';
   if (spec.name === 'Icon' && name === 'color') return 'set color on the <Icons> row: #000000, #808080 or #ffffff';
-  if (name.toLowerCase() === 'fallback') return 'LMX has no fallbacks: set them on the email message (contactPropertiesFallbacks, eventPropertiesFallbacks)';
+  if (name.toLowerCase() === 'fallback') return `LMX has no fallbacks: set them on the email message (${FALLBACK_FIELDS.contact}, ${FALLBACK_FIELDS.event})`;
   const names = Object.keys(spec.attributes);
   const cased = names.find((known) => known.toLowerCase() === name.toLowerCase());
   if (cased !== undefined) return `write ${cased}: attribute names are case-sensitive`;

@@ -2,7 +2,7 @@
 import { z } from '../../base/shapes.js';
 import { timestamp } from '../schemas.js';
 
-import { FALLBACK_FIELDS } from './fallbacks.js';
+import { FALLBACK_FIELDS, type FallbackField } from './fallbacks.js';
 
 export { FALLBACK_FIELD_NAMES, FALLBACK_FIELDS, type FallbackKind } from './fallbacks.js';
 
@@ -53,7 +53,7 @@ export const EMAIL_FORMATS = ['styled', 'plain'] as const;
 export const MAX_LMX_BYTES = 100 * 1024;
 
 /** The fields an update may set; fallbacks merge per key, and null removes one. */
-export interface EmailMessageUpdate {
+export interface EmailMessageUpdate extends Partial<Record<FallbackField, Record<string, string | null>>> {
   expectedRevisionId?: string;
   subject?: string;
   previewText?: string;
@@ -65,9 +65,6 @@ export interface EmailMessageUpdate {
   languageCode?: string;
   emailFormat?: (typeof EMAIL_FORMATS)[number];
   lmx?: string;
-  contactPropertiesFallbacks?: Record<string, string | null>;
-  eventPropertiesFallbacks?: Record<string, string | null>;
-  dataVariablesFallbacks?: Record<string, string | null>;
 }
 
 /** The values a preview renders with; which kinds are accepted depends on the message's parent. */

@@ -20,6 +20,11 @@ import { ExitCode } from '../../../../src/base/exit-codes.js';
 import { sandboxCaller } from '../../../support/sandbox.js';
 
 const root = join(import.meta.dirname, '../../../..');
+/** Every source file, by its path in the repository. */
+const sourceFiles = () =>
+  readdirSync(join(root, 'src'), { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.(ts|mts|mjs)$/.test(file))
+    .map((file) => join(root, 'src', file));
 const BASE_URL = 'http://127.0.0.1:1/api';
 
 /** The sandbox's account, reached in process: its team name is the emulator's. */
@@ -74,17 +79,9 @@ describe('a refusal of another account’s plan', () => {
     const proposal = anotherAccountsProposal('prop_1', 'staging');
     expect(proposal).toMatchObject({ code: 'wrong_account', exitCode: ExitCode.protected });
     expect(proposal.message).toBe('the change prop_1 was proposed for staging, not the account this server changes; nothing was sent');
-    const worded = sourceFiles(join(root, 'src'))
+    const worded = sourceFiles()
       .filter((file) => /this key reaches|not the account this server changes|is a plan for \$\{/.test(readFileSync(file, 'utf8')))
       .map((file) => relative(root, file));
     expect(worded).toEqual(['src/areas/change/account.ts']);
   });
 });
-
-function sourceFiles(directory: string): string[] {
-  return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(directory, entry.name);
-    if (entry.isDirectory()) return sourceFiles(path);
-    return /\.(ts|mts|mjs)$/.test(entry.name) ? [path] : [];
-  });
-}
