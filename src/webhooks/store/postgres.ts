@@ -33,6 +33,7 @@ export async function openPostgres(url: string): Promise<SqlDatabase> {
   // An idle connection the server closed: the next query opens another, so this is not the app's crash.
   pool.on('error', () => {});
   const fail = (error: unknown): DeliveryStoreError => postgresError(shown, url, error);
+  const connect = () => pool.connect().catch((error: unknown) => Promise.reject(fail(error)));
   let held: import('pg').PoolClient | undefined;
   const query = async (sql: string, params: readonly unknown[]) => {
     try {
@@ -46,12 +47,7 @@ export async function openPostgres(url: string): Promise<SqlDatabase> {
     run: async (sql, params = []) => (await query(sql, params)).rowCount ?? 0,
     all: async (sql, params = []) => (await query(sql, params)).rows as Row[],
     async batch(statements) {
-      let client: import('pg').PoolClient;
-      try {
-        client = await pool.connect();
-      } catch (error) {
-        throw fail(error);
-      }
+      const client = await connect();
       try {
         await client.query('BEGIN');
         for (const [sql, params] of statements) await client.query(numbered(sql), params as unknown[]);
@@ -64,12 +60,7 @@ export async function openPostgres(url: string): Promise<SqlDatabase> {
       }
     },
     async exclusive(work) {
-      let client: import('pg').PoolClient;
-      try {
-        client = await pool.connect();
-      } catch (error) {
-        throw fail(error);
-      }
+      const client = await connect();
       held = client;
       try {
         await query('BEGIN', []);
