@@ -11,10 +11,10 @@ import { FILTER_OPTIONS } from './filter-options.js';
 const REPLAY_HELP = `Each delivery the filters select (oldest first) is POSTed to --forward-to with its body as
 received and its webhook-id, signed again with the current secret (LOOPS_WEBHOOK_SECRET or
 --secret) and a fresh timestamp, so that the receiver verifies it and its dedupe holds. At most
---rate a second; a 5xx, a 429 or no answer is tried again (3 tries, 1 s then 2 s apart), and what
-still fails is listed (exit 1). --plan prints how many deliveries the replay would send, chosen
-as the replay chooses them. Ctrl-C stops between two deliveries, says how many were done, and
-prints the command that resumes after the last one (--after).`;
+--per-second (10) deliveries a second; a 5xx, a 429 or no answer is tried again (3 tries, 1 s
+then 2 s apart), and what still fails is listed (exit 1). --plan prints how many deliveries the
+replay would send, chosen as the replay chooses them. Ctrl-C stops between two deliveries, says
+how many were done, and prints the command that resumes after the last one (--after).`;
 
 const ALERTS_HELP = `A rule <event type>><rate>%/<window> fires when, in the rolling window that ends at a
 moment, the events of the type are more than the rate of the sends (*.email.sent events); it
@@ -79,7 +79,7 @@ export const spec: Spec = group({
         STORE_OPTION,
         ...FILTER_OPTIONS,
         { flags: '--after <webhook-id>', description: 'only the deliveries after this one (where a stopped replay was)' },
-        { flags: '--rate <n>', description: 'deliveries a second, at most', default: 10, parse: integerIn(1, 1000) },
+        { flags: '--per-second <n>', description: 'deliveries a second, at most', default: 10, parse: integerIn(1, 1000) },
         { flags: '--secret <secret>', description: 'the signing secret, whsec_...; prefer LOOPS_WEBHOOK_SECRET, which stays out of shell history' },
         { flags: '--plan', description: 'send nothing: print how many deliveries the replay would send' },
         { flags: '--yes', description: 'replay without asking (needed when not on a terminal)' },

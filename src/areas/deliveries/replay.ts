@@ -26,7 +26,7 @@ interface ReplayOptions extends FilterOptions {
   plan?: boolean;
   yes?: boolean;
   secret?: string;
-  rate: number;
+  perSecond: number;
 }
 
 /**
@@ -89,7 +89,7 @@ export const replay: Handler<[], ReplayOptions> = handler(['out', 'clock', 'env'
   try {
     report = await replayDeliveries(
       deliveries,
-      { ...DEFAULT_PACE, perSecond: options.rate },
+      { ...DEFAULT_PACE, perSecond: options.perSecond },
       {
         send: (delivery, signal) => {
           const timestamp = String(Math.floor(runtime.now().getTime() / 1000));
