@@ -4,7 +4,7 @@ import { ALL_RULES, findProblems } from '../../../../src/areas/check/rules/index
 import { NO_RULES, type RulesFile } from '../../../../src/areas/check/rules-file.js';
 import { LINK_RULES } from '../../../../src/areas/check/links/rules.js';
 import type { EmailMessage } from '../../../../src/platform/email-messages/schemas.js';
-import { workflowProblems } from '../../../../src/platform/workflows/rules.js';
+import { ONLY_AT_START, workflowProblems } from '../../../../src/platform/workflows/rules.js';
 
 const TIME = '2025-01-01T00:00:00.000Z';
 
@@ -381,48 +381,51 @@ describe('check rules', () => {
     expect(findProblems(account, NO_RULES, new Set(['wiring'])).map((problem) => problem.rule)).toEqual(['workflow-not-sending']);
   });
 
-  it('an event trigger with no event has one severity, whether the account or its file is checked', () => {
-    const file = (status: string) => ({
-      name: 'Welcome series',
-      status,
-      root: 'trigger',
-      nodes: { trigger: { type: 'EventTrigger', next: [], eventName: null, reEligible: false } },
-    });
-    for (const [status, severity] of [
-      ['Sending', 'error'],
-      ['Draft', 'warning'],
-      ['Paused', 'warning'],
-    ] as const) {
-      const account = cleanAccount();
-      account.workflows[0]!.record.status = status;
-      (account.workflows[0]!.record.nodes.trigger as { eventName?: string | null }).eventName = null;
-      const inAccount = findProblems(account, NO_RULES, new Set(['wiring'])).find((problem) => problem.rule === 'event-trigger-without-event');
-      const inFile = workflowProblems(file(status)).find((problem) => problem.rule === 'trigger-event');
-      expect([status, inAccount?.severity, inFile?.severity]).toEqual([status, severity, severity]);
-    }
-  });
-
-  it("gives each of the platform's start rules the verdict `content check` gives the workflow's file", () => {
-    const nodes = {
-      trigger: { type: 'ContactPropertyTrigger', next: ['branch'], contactPropertyQuery: null },
-      branch: { type: 'BranchNode', next: ['experiment', 'send'] },
-      experiment: { type: 'ExperimentBranchNode', next: ['variant'], samplingRate: 50 },
-      variant: { type: 'VariantNode', next: [], isControl: false },
-      empty: { type: 'ExperimentBranchNode', next: [], samplingRate: 50 },
-      send: { type: 'SendEmailAction', next: [] },
+  it("gives each of the platform's start rules, in each status, the one verdict `content check` gives the workflow's file", () => {
+    const send = { type: 'SendEmailAction', next: [] };
+    const started = (next: string[]) => ({ type: 'EventTrigger', next, eventName: 'signup', reEligible: false });
+    // One workflow per start rule of the rule book (platform/workflows/rules.ts), breaking it alone.
+    const BROKEN: Record<string, Record<string, { type: string; next: string[] } & Record<string, unknown>>> = {
+      'trigger-event': { trigger: { type: 'EventTrigger', next: ['send'], eventName: null, reEligible: false }, send },
+      'trigger-property': { trigger: { type: 'ContactPropertyTrigger', next: ['send'], contactPropertyQuery: null }, send },
+      'branch-children': { trigger: started(['branch']), branch: { type: 'BranchNode', next: ['send'] }, send },
+      'experiment-paths': { trigger: started(['experiment']), experiment: { type: 'ExperimentBranchNode', next: [], samplingRate: 50 } },
+      'experiment-email': {
+        trigger: started(['experiment']),
+        experiment: { type: 'ExperimentBranchNode', next: ['variant'], samplingRate: 50 },
+        variant: { type: 'VariantNode', next: [], isControl: false },
+      },
     };
-    const inFile = workflowProblems({ name: 'Welcome series', status: 'Sending', root: 'trigger', nodes })
-      .filter((problem) => problem.message.includes('refuses to start'))
-      .map((problem) => [problem.key, problem.severity]);
-    const account = cleanAccount();
-    account.workflows[0]!.record.nodes = Object.fromEntries(
-      Object.entries(nodes).map(([id, { type, next, ...fields }]) => [id, { typeName: type, nextNodeIds: next, ...fields }]),
-    );
-    const inAccount = findProblems(account, NO_RULES, new Set(['wiring']))
-      .filter((problem) => problem.message.includes('refuses to start'))
-      .map((problem) => [/^node (\S+):/.exec(problem.message)?.[1], problem.severity]);
-    expect(inFile).toHaveLength(4);
-    expect(inAccount).toEqual(inFile);
+    const checkRules = new Set<string>();
+    for (const [rule, nodes] of Object.entries(BROKEN)) {
+      for (const [status, severity] of [
+        ['Sending', 'error'],
+        ['Draft', 'warning'],
+        ['Paused', 'warning'],
+      ] as const) {
+        const inFile = workflowProblems({ name: 'Welcome series', status, root: 'trigger', nodes })
+          .filter((problem) => problem.message.endsWith(ONLY_AT_START))
+          .map(({ rule, key, message, severity }) => ({ rule, key, message, severity }));
+        const account = cleanAccount();
+        account.workflows[0]!.record.status = status;
+        account.workflows[0]!.record.nodes = Object.fromEntries(
+          Object.entries(nodes).map(([id, { type, next, ...fields }]) => [id, { typeName: type, nextNodeIds: next, ...fields }]),
+        );
+        const inAccount = findProblems(account, NO_RULES, new Set(['wiring'])).filter((problem) => problem.message.endsWith(ONLY_AT_START));
+        for (const problem of inAccount) checkRules.add(problem.rule);
+        expect(inFile).toEqual([expect.objectContaining({ rule, severity })]);
+        expect(
+          inAccount.map((problem) => ({
+            key: /^node (\S+): /.exec(problem.message)?.[1],
+            message: problem.message.replace(/^node \S+: /, ''),
+            severity: problem.severity,
+          })),
+        ).toEqual(inFile.map(({ key, message, severity }) => ({ key, message, severity })));
+      }
+    }
+    // Each start rule has a name of its own in check's report, declared among its rules.
+    expect(checkRules.size).toBe(Object.keys(BROKEN).length);
+    for (const name of checkRules) expect(ALL_RULES.map((declared) => declared.name)).toContain(name);
   });
 
   it('a listing that could not be read makes no rule compare with it', () => {
