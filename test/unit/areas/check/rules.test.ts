@@ -4,6 +4,7 @@ import { ALL_RULES, findProblems } from '../../../../src/areas/check/rules/index
 import { NO_RULES, type RulesFile } from '../../../../src/areas/check/rules-file.js';
 import { LINK_RULES } from '../../../../src/areas/check/links/rules.js';
 import type { EmailMessage } from '../../../../src/platform/email-messages/schemas.js';
+import { RESERVED_PROPERTY_NAMES } from '../../../../src/platform/contact-properties/typing.js';
 import { ONLY_AT_START, workflowProblems } from '../../../../src/platform/workflows/rules.js';
 
 const TIME = '2025-01-01T00:00:00.000Z';
@@ -426,6 +427,14 @@ describe('check rules', () => {
     // Each start rule has a name of its own in check's report, declared among its rules.
     expect(checkRules.size).toBe(Object.keys(BROKEN).length);
     for (const name of checkRules) expect(ALL_RULES.map((declared) => declared.name)).toContain(name);
+  });
+
+  it("takes a filter naming one of the platform's own fields, the names no custom property may have, for a known key", () => {
+    for (const key of RESERVED_PROPERTY_NAMES) {
+      const account = cleanAccount();
+      account.segments[0]!.filter!.conditions[0]!.key = key;
+      expect(findProblems(account, NO_RULES, new Set(['wiring'])).filter((problem) => problem.rule === 'unknown-contact-property')).toEqual([]);
+    }
   });
 
   it('a listing that could not be read makes no rule compare with it', () => {
