@@ -5,6 +5,7 @@ import { styleFor } from '../../render/style.js';
 import { renderRecord, renderTable, timestampColumn, type Cell } from '../../render/table.js';
 import type { Output } from '../../render/output.js';
 import type { ForwardState, StoredDelivery } from '../../webhooks/store/index.js';
+import { redactUserinfo } from '../../api/base-url.js';
 import { deliveryUrl } from '../webhooks/receiver.js';
 import { openStore } from '../webhooks/store-option.js';
 import { filterOf, type FilterOptions } from './filters.js';
@@ -23,13 +24,16 @@ export function deliveryJson(delivery: StoredDelivery): Record<string, unknown> 
   } catch {
     payload = delivery.body;
   }
-  const { body: _body, ...kept } = delivery;
-  return { ...kept, payload };
+  const { body: _body, forward, ...kept } = delivery;
+  return { ...kept, ...(forward === undefined ? {} : { forward: shownForward(forward) }), payload };
 }
+
+/** A target's credentials (user:password@) are never shown. */
+const shownForward = (forward: ForwardState): ForwardState => ({ ...forward, target: redactUserinfo(forward.target) });
 
 /** What a target answered, as a cell says it. */
 function forwardText(forward: ForwardState): string {
-  if (forward.attempts === 0) return `queued for ${forward.target}`;
+  if (forward.attempts === 0) return `queued for ${redactUserinfo(forward.target)}`;
   const answer = forward.lastStatus === null ? (forward.lastError ?? 'no answer') : String(forward.lastStatus);
   const state = forward.doneAt !== null ? 'taken' : forward.nextAt === null ? 'given up' : `due ${forward.nextAt.toISOString()}`;
   return `${answer} after ${forward.attempts} ${forward.attempts === 1 ? 'try' : 'tries'}, ${state}`;
@@ -76,7 +80,7 @@ export const show: Handler<[string], { store?: string }> = handler(['out', 'env'
     if (delivery === undefined)
       throw new NotFoundError(`no delivery ${webhookId} in ${store.location}`, { hint: 'find its id with `loopsctl deliveries find`' });
     const forwards = await store.forwards(webhookId);
-    if (out.json) return await out.writeJson({ ...deliveryJson(delivery), forwards });
+    if (out.json) return await out.writeJson({ ...deliveryJson(delivery), forwards: forwards.map(shownForward) });
     await out.write(renderDelivery(out, delivery, forwards));
   } finally {
     await store.close();
@@ -93,7 +97,7 @@ function renderDelivery(out: Output, delivery: StoredDelivery, forwards: Forward
     emailId: delivery.emailId,
     verified: delivery.verified,
     handled: delivery.outcome === null ? null : delivery.outcome.state === 'handled' ? 'handled' : `failed: ${delivery.outcome.error}`,
-    ...Object.fromEntries(forwards.map((forward) => [`forward ${forward.target}`, forwardText(forward)])),
+    ...Object.fromEntries(forwards.map((forward) => [`forward ${redactUserinfo(forward.target)}`, forwardText(forward)])),
     ...Object.fromEntries(Object.entries(delivery.headers).map(([name, value]) => [`header ${name}`, value])),
   };
   return `${renderRecord(out, record)}\n${delivery.body}\n`;

@@ -130,7 +130,9 @@ describe('webhooks listen --store and deliveries find, show, stats', { timeout: 
     const steady = kept(await startWebhookApp(SECRET));
     // The second target fails its first try of each delivery.
     const flaky = kept(await startWebhookApp(SECRET, (_delivery, index) => (index === 0 ? 500 : 200)));
-    const listen = running(startRun(['webhooks', 'listen', '--store', store, '--forward-to', steady.url, '--forward-to', flaky.url], { env }));
+    // The first target's URL carries credentials, which nothing prints.
+    const credentialed = steady.url.replace('http://', 'http://hook:s3cret-4711@');
+    const listen = running(startRun(['webhooks', 'listen', '--store', store, '--forward-to', credentialed, '--forward-to', flaky.url], { env }));
     const [, url] = await listen.waitFor(/^(\S+)\n/);
     expect(await post(url!, 'msg_fan', event('contact.created', 'lin@example.com'))).toBe(200);
     const [first] = await steady.waitFor(1);
@@ -143,6 +145,13 @@ describe('webhooks listen --store and deliveries find, show, stats', { timeout: 
     await listen.waitFor(new RegExp(`msg_fan \\(contact\\.created\\) → ${flaky.url.replaceAll('.', '\\.')}\\s+200`));
     const answered = await run(['deliveries', 'find', '--target', flaky.url, '--store', store, '--json']);
     expect(answered.json()[0].forward).toMatchObject({ attempts: 2, lastStatus: 200 });
+    const shown = await run(['deliveries', 'show', 'msg_fan', '--store', store, '--json']);
+    expect(shown.json().forwards.map((forward: { target: string; doneAt: string | null }) => [forward.target, forward.doneAt !== null])).toEqual(
+      [steady.url.replace('http://', 'http://[redacted]@'), flaky.url].sort().map((target) => [target, true]),
+    );
+    expect(JSON.stringify([shown.json(), (await run(['deliveries', 'find', '--target', credentialed, '--store', store, '--json'])).json()])).not.toContain(
+      's3cret-4711',
+    );
     await listen.stop();
 
     // A delivery its target failed is taken up again by the next start, from the store.
