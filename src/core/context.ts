@@ -16,37 +16,17 @@ import { configDirectory } from '../config/paths.js';
 import type { JqFilter } from '../render/jq.js';
 import { Output } from '../render/output.js';
 import { VERSION } from '../base/version.js';
+import type { GlobalOptions } from './global-options.js';
+import { baseUrlOf, chosenProfileOf, expectedTeamOf, storedKeyOf } from './key-choice.js';
 import type { Runtime } from './runtime.js';
 import type { WriteGate } from './gate.js';
 import { WritePath, type RunWrites } from './write-path.js';
 import type { BoundCall } from './bound-calls.js';
-import { ENVIRONMENT_ACCOUNT, keyFromKeychain, keyHinted, noKeyError, SANDBOX_ACCOUNT, type Credentials, type ProfileChoice } from './credentials.js';
+import { ENVIRONMENT_ACCOUNT, keyHinted, SANDBOX_ACCOUNT, type Credentials, type ProfileChoice } from './credentials.js';
 
 export type { RunWrites };
 
-export interface GlobalOptions {
-  json?: boolean;
-  /** -o json: --json as the Loops CLI writes it. */
-  output?: 'json' | 'text';
-  /** --jq: a jq expression for JSON output. */
-  jq?: string;
-  profile?: string;
-  baseUrl?: string;
-  debug?: boolean;
-  color: boolean;
-  /** Defaults set where the option is declared, so always present. */
-  timeout: number;
-  retries: number;
-  sandbox?: boolean;
-  /** false under --no-pager. */
-  pager?: boolean;
-  /** --rate: at most this many requests per second, below what the API allows. */
-  rate?: number;
-  /** --proxy: the proxy for every request, instead of HTTPS_PROXY and HTTP_PROXY. */
-  proxy?: string;
-  /** --expect-team: the team the key must belong to before anything is written. */
-  expectTeam?: string;
-}
+export type { GlobalOptions } from './global-options.js';
 
 export class CommandContext {
   readonly out: Output;
@@ -128,11 +108,7 @@ export class CommandContext {
 
   /** The stored profile a command means: --profile, else LOOPSCTL_PROFILE, else the default one (`auth switch`), else "default". */
   async chosenProfile(store?: ProfileStore): Promise<{ name: string; chosenBy: ProfileChoice }> {
-    if (this.globals.profile !== undefined) return { name: this.globals.profile, chosenBy: '--profile' };
-    if (this.env.LOOPSCTL_PROFILE) return { name: this.env.LOOPSCTL_PROFILE, chosenBy: 'LOOPSCTL_PROFILE' };
-    const recorded = (store ?? (await this.profileStore())).recordedDefault();
-    if (recorded !== undefined) return { name: recorded, chosenBy: 'auth switch' };
-    return { name: (await import('../config/store.js')).DEFAULT_PROFILE, chosenBy: 'default' };
+    return chosenProfileOf(this.globals, this.env, store ?? (await this.profileStore()));
   }
 
   /**
@@ -159,21 +135,7 @@ export class CommandContext {
 
   private async findCredentials(): Promise<Credentials> {
     if (this.globals.sandbox) return { apiKey: (await this.startSandbox()).apiKey, source: 'sandbox', chosenBy: 'sandbox' };
-    // A key pasted with its line end (`export LOOPS_API_KEY="$(cat key.txt)"` keeps none, an editor may) still works.
-    const fromEnv = this.env.LOOPS_API_KEY?.trim();
-    if (this.globals.profile === undefined && fromEnv) return { apiKey: fromEnv, source: 'environment', chosenBy: 'LOOPS_API_KEY' };
-    const store = await this.profileStore();
-    const { name: profile, chosenBy } = await this.chosenProfile(store);
-    const entry = store.profile(profile);
-    if (entry !== undefined) {
-      const { storageOf } = await import('../config/store.js');
-      const storage = storageOf(entry);
-      const apiKey = (
-        storage === 'keychain' ? await keyFromKeychain(profile, entry.keychainAccount, this.globals.profile !== undefined, this.runtime.signal) : entry.apiKey
-      )?.trim();
-      if (apiKey) return { apiKey, source: 'profile', profile, chosenBy, storage, teamName: entry.teamName, readOnly: entry.readOnly === true };
-    }
-    throw noKeyError(profile, chosenBy, store.profileNames(), this.globals.profile !== undefined);
+    return storedKeyOf(this.globals, this.env, () => this.profileStore(), this.runtime.signal);
   }
 
   /**
@@ -343,15 +305,7 @@ export class CommandContext {
 
   /** The team the key must belong to: --expect-team, else LOOPSCTL_EXPECTED_TEAM, else the profile's recorded team. */
   async expectedTeam(): Promise<{ name: string; by: string } | undefined> {
-    if (this.globals.expectTeam !== undefined) {
-      if (this.globals.expectTeam.trim() === '')
-        throw new UsageError('--expect-team needs the name of a team', { hint: 'see the team of a key with `loopsctl auth status`' });
-      return { name: this.globals.expectTeam, by: '--expect-team' };
-    }
-    const fromEnv = this.env.LOOPSCTL_EXPECTED_TEAM;
-    if (fromEnv !== undefined && fromEnv.trim() !== '') return { name: fromEnv, by: 'LOOPSCTL_EXPECTED_TEAM' };
-    const { teamName, profile } = await this.credentials();
-    return teamName === undefined ? undefined : { name: teamName, by: `profile "${profile}"` };
+    return expectedTeamOf(this.globals, this.env, () => this.credentials());
   }
 
   /** --proxy and the proxy variables; none for the in-process sandbox, which is this process's own. */
@@ -415,20 +369,7 @@ export class CommandContext {
    */
   async baseUrl(): Promise<string> {
     if (this.globals.sandbox) return (await this.startSandbox()).url;
-    const { parseBaseUrl, DEFAULT_BASE_URL } = await import('../api/base-url.js');
-    if (this.globals.baseUrl !== undefined) return parseBaseUrl(this.globals.baseUrl, '--base-url');
-    if (this.env.LOOPS_BASE_URL) return parseBaseUrl(this.env.LOOPS_BASE_URL, 'LOOPS_BASE_URL');
-    const profiled = await this.profileBaseUrl();
-    return profiled === undefined ? DEFAULT_BASE_URL : parseBaseUrl(profiled.url, `the base URL of profile "${profiled.profile}"`);
-  }
-
-  /** The base URL recorded for the profile whose key the run uses; none when the key comes from LOOPS_API_KEY or no profile has one. */
-  private async profileBaseUrl(): Promise<{ profile: string; url: string } | undefined> {
-    if (this.globals.profile === undefined && this.env.LOOPS_API_KEY?.trim()) return undefined;
-    const store = await this.profileStore();
-    const { name } = await this.chosenProfile(store);
-    const url = store.profile(name)?.baseUrl;
-    return url === undefined ? undefined : { profile: name, url };
+    return baseUrlOf(this.globals, this.env, () => this.profileStore());
   }
 
   /** The in-process sandbox, its state kept in the config dir, started on first use. */
