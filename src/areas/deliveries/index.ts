@@ -4,7 +4,7 @@
  * rules. Nothing here calls the API.
  */
 import { command, group, integerIn, type Spec } from '../../core/declare.js';
-import { ALERT_OPTION, MIN_SENDS_OPTION } from '../webhooks/index.js';
+import { ALERT_OPTION, MIN_SENDS_OPTION } from '../webhooks/alert-options.js';
 import { STORE_OPTION } from '../webhooks/store-option.js';
 import { FILTER_OPTIONS } from './filter-options.js';
 

@@ -7,6 +7,7 @@ import { InvalidArgumentError } from 'commander';
 import { command, group, integerIn, slackWebhook, type OptionSpec, type Spec } from '../../core/declare.js';
 import { DEFAULT_TOLERANCE_SECONDS } from './tolerance.js';
 import { STORE_OPTION } from './store-option.js';
+import { ALERT_OPTION, MIN_SENDS_OPTION } from './alert-options.js';
 
 function timestampArgument(value: string): string {
   if (!/^\d{1,12}$/.test(value)) throw new InvalidArgumentError('expected seconds since the Unix epoch.');
@@ -40,19 +41,6 @@ that the sender retries it. With --store and --forward-to, each target gets each
 the store, retried with a growing wait until it takes it, after a restart too, each target on its
 own. --alert judges rules over the events' times as they come, and prints each transition
 (fired or resolved); --notify posts them to a Slack incoming webhook.`;
-
-/** `--alert`, as `webhooks listen` and `deliveries alerts` take it. */
-export const ALERT_OPTION: OptionSpec = {
-  flags: '--alert <rule>',
-  description: "<event type>><rate>%/<window>: the rate of the event among sends in a rolling window, such as 'email.hardBounced>5%/1h'; repeatable",
-  repeatable: true,
-};
-
-export const MIN_SENDS_OPTION: OptionSpec = {
-  flags: '--min-sends <n>',
-  description: 'the fewest sends in a window that an alert judges (default: 200 for bounces and other events, 1000 for spam reports)',
-  parse: integerIn(1, Number.MAX_SAFE_INTEGER),
-};
 
 export const spec: Spec = group({
   name: 'webhooks',
