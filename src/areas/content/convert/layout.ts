@@ -67,6 +67,9 @@ export function ownTextAlign(node: SourceElement): Align | undefined {
   return TEXT_ALIGNED.has(node.name) ? alignOf(node.attrs.align) : undefined;
 }
 
+/** What a row shares out: its cells, and MJML's and React Email's columns. */
+const CELLS: ReadonlySet<string> = new Set(['td', 'th', 'x-column']);
+
 /** The elements whose `align` aligns their text, as `text-align` does: on a table or an image it places the element instead. */
 export const TEXT_ALIGNED: ReadonlySet<string> = new Set(['td', 'th', 'div', 'p', 'tr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 
@@ -195,7 +198,10 @@ export class SourceLayout {
    * media query names.
    */
   private row(row: SourceElement, box: Box, align: Align): void {
-    const cells = elementsOf(row.children);
+    const children = elementsOf(row.children);
+    const cells = children.filter((child) => CELLS.has(child.name));
+    // Anything else in a row (React Email's <Row> holding <Text>s) a browser's parser moves out of the table, before it: a block as wide as the row.
+    for (const child of children) if (!CELLS.has(child.name)) this.place(child, box, align);
     const available = Math.max(0, box.right - box.left);
     const stackBelow = pixels(row.attrs['data-stack-below']);
     if (stackBelow !== undefined && available < stackBelow) {

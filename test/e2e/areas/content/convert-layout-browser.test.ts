@@ -13,13 +13,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { convertDocument, type SourceDocument } from '../../../../src/areas/content/convert/document.js';
 import { readHtml } from '../../../../src/areas/content/convert/html-source.js';
-import { sourceOf, LAYOUT_TOLERANCE, VIEWPORTS } from '../../../../src/areas/content/convert/layout-carry.js';
-import { SourceLayout } from '../../../../src/areas/content/convert/layout.js';
-import type { LmxBlock } from '../../../../src/areas/content/convert/lmx-out.js';
+import { LAYOUT_TOLERANCE, VIEWPORTS } from '../../../../src/areas/content/convert/layout-carry.js';
 import { readMjml } from '../../../../src/areas/content/convert/mjml-source.js';
 import { Findings } from '../../../../src/areas/content/convert/model.js';
 import { LineIndex } from '../../../../src/lmx/index.js';
 import { browserSkipReason, startBrowser, type TestBrowser } from '../../../support/browser.js';
+import { measureBoxes, pairs } from '../../../support/convert-layout.js';
 
 const CORPUS = join(import.meta.dirname, '../../../corpus/convert');
 
@@ -46,16 +45,6 @@ function marked(source: string): string {
   return out + source.slice(last);
 }
 
-/** The blocks of a converted email with the element each stands in. */
-function pairs(blocks: readonly LmxBlock[]): { block: LmxBlock; place: string }[] {
-  return blocks.flatMap((block) => {
-    const from = sourceOf(block);
-    const own = from === undefined ? [] : [{ block, place: `lc-${from.element.at.line}-${from.element.at.column}` }];
-    const inner = block.tag === 'Columns' ? (block.blocks ?? []).flatMap((item) => item.blocks ?? []) : block.tag === 'Section' ? (block.blocks ?? []) : [];
-    return [...own, ...pairs(inner)];
-  });
-}
-
 interface Measured {
   file: string;
   width: number;
@@ -63,23 +52,6 @@ interface Measured {
   model: { left: number; right: number };
   browser: { left: number; right: number } | undefined;
 }
-
-/** The content boxes of the marked elements in the page: MJML's section, wrapper or column box is the padded cell inside the marked one. */
-const MEASURE = `(places) => places.map((place) => {
-  let element = document.querySelector('[data-lc="' + place + '"]') ?? document.querySelector('.' + place);
-  if (element === null) return undefined;
-  if (element.tagName === 'DIV' && element.classList.contains(place)) {
-    const cell = element.querySelector(':scope > table > tbody > tr > td') ?? element.querySelector(':scope > div > table > tbody > tr > td');
-    if (cell !== null && element.querySelector(':scope > table, :scope > div > table') !== null && !element.className.includes('mj-column')) element = cell;
-  }
-  const rect = element.getBoundingClientRect();
-  const style = getComputedStyle(element);
-  const px = (value) => Number.parseFloat(value) || 0;
-  return {
-    left: rect.left + px(style.paddingLeft) + px(style.borderLeftWidth),
-    right: rect.right - px(style.paddingRight) - px(style.borderRightWidth),
-  };
-})`;
 
 const files = readdirSync(CORPUS, { recursive: true, encoding: 'utf8' })
   .filter((file) => /\.(mjml|html)$/.test(file))
@@ -113,20 +85,8 @@ describe('the layout model against Chromium, on the corpus', () => {
       const { blocks } = convertDocument(document, 'transactional', findings);
       const paired = pairs(blocks);
       const html = file.endsWith('.mjml') ? mjml(marked(source)).html : marked(source).replace(/<style[\s\S]*?<\/style>/gi, '');
-      for (const [index, width] of VIEWPORTS.entries()) {
-        const page = pages[index]!;
-        // Images are not loaded (no network): each takes the size its attributes give it, as the model does.
-        await page.setContent(html, { waitUntil: 'domcontentloaded' });
-        const boxes = (await page.evaluate(`(${MEASURE})(${JSON.stringify(paired.map((pair) => pair.place))})`)) as (
-          | { left: number; right: number }
-          | undefined
-        )[];
-        const layout = new SourceLayout(document.body, width);
-        paired.forEach((pair, at) => {
-          const model = layout.of(sourceOf(pair.block)!.element)?.box;
-          if (model !== undefined) measured.push({ file, width, place: pair.place, model, browser: boxes[at] });
-        });
-      }
+      for (const [index, width] of VIEWPORTS.entries())
+        for (const item of await measureBoxes(pages[index]!, html, document.body, paired, width)) measured.push({ file, width, ...item });
     }
     const found = measured.filter((item) => item.browser !== undefined);
     const off = found.filter(

@@ -1,0 +1,56 @@
+/**
+ * What the tests that hold convert's layout model to Chromium share: the blocks of a converted
+ * email with the source element each stands in, each element found in the drawn page by the
+ * place written on it (`data-lc="lc-L-C"`, or MJML's `css-class`), and the content boxes there
+ * measured against the model's.
+ */
+import { sourceOf } from '../../src/areas/content/convert/layout-carry.js';
+import { SourceLayout, type Box } from '../../src/areas/content/convert/layout.js';
+import type { LmxBlock } from '../../src/areas/content/convert/lmx-out.js';
+import type { SourceElement } from '../../src/areas/content/convert/model.js';
+import type { Page } from './browser.js';
+
+/** The blocks of a converted email with the element each stands in. */
+export function pairs(blocks: readonly LmxBlock[]): { block: LmxBlock; place: string }[] {
+  return blocks.flatMap((block) => {
+    const from = sourceOf(block);
+    const own = from === undefined ? [] : [{ block, place: `lc-${from.element.at.line}-${from.element.at.column}` }];
+    const inner = block.tag === 'Columns' ? (block.blocks ?? []).flatMap((item) => item.blocks ?? []) : block.tag === 'Section' ? (block.blocks ?? []) : [];
+    return [...own, ...pairs(inner)];
+  });
+}
+
+/** The content boxes of the marked elements in the page: MJML's section, wrapper or column box is the padded cell inside the marked one. */
+const MEASURE = `(places) => places.map((place) => {
+  let element = document.querySelector('[data-lc="' + place + '"]') ?? document.querySelector('.' + place);
+  if (element === null) return undefined;
+  if (element.tagName === 'DIV' && element.classList.contains(place)) {
+    const cell = element.querySelector(':scope > table > tbody > tr > td') ?? element.querySelector(':scope > div > table > tbody > tr > td');
+    if (cell !== null && element.querySelector(':scope > table, :scope > div > table') !== null && !element.className.includes('mj-column')) element = cell;
+  }
+  const rect = element.getBoundingClientRect();
+  const style = getComputedStyle(element);
+  const px = (value) => Number.parseFloat(value) || 0;
+  return {
+    left: rect.left + px(style.paddingLeft) + px(style.borderLeftWidth),
+    right: rect.right - px(style.paddingRight) - px(style.borderRightWidth),
+  };
+})`;
+
+/** Each paired block's box as the model lays out the source and as Chromium draws the page, at one width (the browser's undefined where the element is not drawn). */
+export async function measureBoxes(
+  page: Page,
+  html: string,
+  body: SourceElement,
+  paired: readonly { block: LmxBlock; place: string }[],
+  width: number,
+): Promise<{ place: string; model: Box; browser: Box | undefined }[]> {
+  // Images are not loaded (no network): each takes the size its attributes give it, as the model does.
+  await page.setContent(html, { waitUntil: 'domcontentloaded' });
+  const boxes = (await page.evaluate(`(${MEASURE})(${JSON.stringify(paired.map((pair) => pair.place))})`)) as (Box | undefined)[];
+  const layout = new SourceLayout(body, width);
+  return paired.flatMap((pair, at) => {
+    const model = layout.of(sourceOf(pair.block)!.element)?.box;
+    return model === undefined ? [] : [{ place: pair.place, model, browser: boxes[at] }];
+  });
+}
