@@ -89,12 +89,13 @@ export function workflowProblems(file: WorkflowFile, propertyTypes: PropertyType
  * problem of the severity the workflow's status gives. `content check` finds them among the rest of
  * a file's; `loopsctl check` asks them of the account's workflows, so that both give one verdict.
  */
-export function startProblems(nodes: Record<string, FileNode>, status: string | undefined): WorkflowProblem[] {
-  const problems: WorkflowProblem[] = [];
+export function startProblems(nodes: Record<string, FileNode>, status: string | undefined): (WorkflowProblem & { rule: StartRule })[] {
+  const problems: (WorkflowProblem & { rule: StartRule })[] = [];
   const graph = graphOfKeyed(nodes);
   for (const [key, node] of Object.entries(nodes)) {
-    const add: Add = (severity, rule, message, fix) => {
-      if (severity === 'start') problems.push({ severity: startRuleSeverity(status), key, rule, message, fix });
+    const add: Add = (severity: ProblemSeverity | 'start', rule: string, message: string, fix: string) => {
+      // Add's first signature: a start rule is one of START_RULES.
+      if (severity === 'start') problems.push({ severity: startRuleSeverity(status), key, rule: rule as StartRule, message, fix });
     };
     const children = node.next.map((next) => nodes[next]).filter((child) => child !== undefined);
     if (node.type === 'BranchNode') branchProblems(node, children, add);
@@ -104,8 +105,15 @@ export function startProblems(nodes: Record<string, FileNode>, status: string | 
   return problems;
 }
 
-/** A problem's severity, or `start` for a start rule's, which the workflow's status decides. */
-type Add = (severity: ProblemSeverity | 'start', rule: string, message: string, fix: string) => void;
+/** The rules the platform applies only when a workflow is started: each is reported as a start rule, by `content check` and `loopsctl check` alike. */
+export const START_RULES = ['trigger-event', 'trigger-property', 'branch-children', 'experiment-paths', 'experiment-email'] as const;
+export type StartRule = (typeof START_RULES)[number];
+
+/** A problem's severity, or `start` for a start rule's (one of START_RULES), which the workflow's status decides. */
+interface Add {
+  (severity: 'start', rule: StartRule, message: string, fix: string): void;
+  (severity: ProblemSeverity, rule: string, message: string, fix: string): void;
+}
 
 /** The rules of one node's own type and of its place in the graph. */
 function nodeProblems(

@@ -5,7 +5,7 @@
  */
 import { componentIdsOf, parseLmx, themeIdOf } from '../../../lmx/index.js';
 import type { AudienceFilter } from '../../../platform/segments/schemas.js';
-import { namesEvent, startProblems } from '../../../platform/workflows/rules.js';
+import { namesEvent, startProblems, type StartRule } from '../../../platform/workflows/rules.js';
 import type { Account } from '../gather.js';
 import { isScheduled, isSending } from '../gather.js';
 import { appUrl, problem, type Problem, type RecordRef } from '../records.js';
@@ -84,8 +84,8 @@ function workflowProblems(account: Account, expected: RulesFile, knownList: (id:
   return problems;
 }
 
-/** The start rules' names in `check`'s words, by the rule book's (platform/workflows/rules.ts). */
-const START_RULES: Record<string, string> = {
+/** The start rules' names in `check`'s words, by the rule book's (platform/workflows/rules.ts): one for each. */
+const START_RULE_NAMES: Record<StartRule, string> = {
   'trigger-event': 'event-trigger-without-event',
   'trigger-property': 'property-trigger-without-property',
   'branch-children': 'branch-path-without-filter',
@@ -102,7 +102,7 @@ function startRuleProblems(ref: RecordRef, record: Account['workflows'][number][
     }),
   );
   return startProblems(nodes, record.status).map((found) =>
-    problem(ref, START_RULES[found.rule] ?? found.rule, found.severity, `node ${found.key}: ${found.message}`, `in the app: ${found.fix}`),
+    problem(ref, START_RULE_NAMES[found.rule], found.severity, `node ${found.key}: ${found.message}`, `in the app: ${found.fix}`),
   );
 }
 

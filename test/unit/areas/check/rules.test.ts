@@ -5,7 +5,7 @@ import { NO_RULES, type RulesFile } from '../../../../src/areas/check/rules-file
 import { LINK_RULES } from '../../../../src/areas/check/links/rules.js';
 import type { EmailMessage } from '../../../../src/platform/email-messages/schemas.js';
 import { RESERVED_PROPERTY_NAMES } from '../../../../src/platform/contact-properties/typing.js';
-import { ONLY_AT_START, workflowProblems } from '../../../../src/platform/workflows/rules.js';
+import { ONLY_AT_START, START_RULES, workflowProblems } from '../../../../src/platform/workflows/rules.js';
 
 const TIME = '2025-01-01T00:00:00.000Z';
 
@@ -424,6 +424,7 @@ describe('check rules', () => {
         ).toEqual(inFile.map(({ key, message, severity }) => ({ key, message, severity })));
       }
     }
+    expect(Object.keys(BROKEN)).toEqual([...START_RULES]);
     // Each start rule has a name of its own in check's report, declared among its rules.
     expect(checkRules.size).toBe(Object.keys(BROKEN).length);
     for (const name of checkRules) expect(ALL_RULES.map((declared) => declared.name)).toContain(name);
