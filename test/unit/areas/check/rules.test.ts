@@ -385,7 +385,10 @@ describe('check rules', () => {
   it("gives each of the platform's start rules, in each status, the one verdict `content check` gives the workflow's file", () => {
     const send = { type: 'SendEmailAction', next: [] };
     const started = (next: string[]) => ({ type: 'EventTrigger', next, eventName: 'signup', reEligible: false });
-    // One workflow per start rule of the rule book (platform/workflows/rules.ts), breaking it alone.
+    // One workflow per start rule of the rule book (platform/workflows/rules.ts), breaking it alone. The
+    // platform's word on them: "a workflow cannot be started unless each direct `BranchNode` child is an
+    // `AudienceFilter`" (the API description, CreateWorkflowNodeBetweenRequest), and "you must add at least
+    // one email within each control or variant branch before starting" (the docs' experiments page).
     const BROKEN: Record<string, Record<string, { type: string; next: string[] } & Record<string, unknown>>> = {
       'trigger-event': { trigger: { type: 'EventTrigger', next: ['send'], eventName: null, reEligible: false }, send },
       'trigger-property': { trigger: { type: 'ContactPropertyTrigger', next: ['send'], contactPropertyQuery: null }, send },
