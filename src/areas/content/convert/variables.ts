@@ -270,7 +270,9 @@ function mergeTag(whole: string, name: string, at: Place, kind: ConvertKind, fin
       whole,
       'dropped',
       'the merge tag dropped',
-      'Loops adds the unsubscribe link and the postal address to every email itself; write any other value out',
+      /^(MC:|CURRENT_YEAR|DATE:)/i.test(name)
+        ? 'Loops fills no such value: write it out (a subject in the fields file, or --subject), or send it as a variable'
+        : 'Loops adds the unsubscribe link and the postal address to every email itself: nothing to do',
     );
     return undefined;
   }

@@ -70,6 +70,14 @@ describe('a converted record content check takes', () => {
     expect([...check.errors, ...check.warnings].filter((problem) => problem.rule === 'attribute-value')).toEqual([]);
   });
 
+  it('says a merge tag Loops has no value for is to be written out, and one for its own pages needs nothing', () => {
+    const { findings } = fromHtml(page('<p>© *|CURRENT_YEAR|* *|LIST:COMPANY|*</p>'));
+    expect(findings.remediation.map((item) => `${item.construct}: ${item.todo}`)).toEqual([
+      '*|CURRENT_YEAR|*: Loops fills no such value: write it out (a subject in the fields file, or --subject), or send it as a variable',
+      '*|LIST:COMPANY|*: Loops adds the unsubscribe link and the postal address to every email itself: nothing to do',
+    ]);
+  });
+
   it('lists an image over http://, and content check warns of it', () => {
     const { lmx, findings } = fromHtml(page('<p>Hello.</p><img src="http://acme.example/logo.png" alt="Acme">'));
     expect(findings.remediation.map((item) => `${item.construct}: ${item.done}`)).toContain(
