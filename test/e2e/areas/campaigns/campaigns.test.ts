@@ -92,6 +92,20 @@ describe('campaigns', () => {
     expect(sandbox.problems()).toEqual([]);
   });
 
+  it('a draft set to send at a time is live: its audience changes only with --live', async () => {
+    // The sandbox keeps a campaign whose time is set through the API a draft, as the description
+    // does not say otherwise: what the gate reads is the time, which is when it sends.
+    expect((await run(['campaigns', 'update', DRAFT, '--schedule', '2099-01-06T08:00:00Z'], { env: sandbox.env })).code).toBe(0);
+    const sent = sandbox.requests.length;
+    const refused = await run(['campaigns', 'update', DRAFT, '--segment', 'none'], { env: sandbox.env });
+    expect(refused.code).toBe(11);
+    expect(refused.stderr).toContain('changes the audience of a campaign that is a draft set to send at 2099-01-06T08:00:00.000Z');
+    expect(sandbox.requests.slice(sent).filter((request) => request.method !== 'GET')).toEqual([]);
+    const meant = await run(['campaigns', 'update', DRAFT, '--segment', 'none', '--live', '--json'], { env: sandbox.env });
+    expect(meant.code).toBe(0);
+    expect(meant.json()).toMatchObject({ audienceSegmentId: null });
+  });
+
   it('a sent campaign refuses an audience change: exit 5, nothing changed, and how to see it', async () => {
     const before = await run(['campaigns', 'get', SENT, '--json'], { env: sandbox.env });
     const result = await run(['campaigns', 'update', SENT, '--list', 'none'], { env: sandbox.env });
