@@ -1,6 +1,6 @@
-import { chmodSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { openDeliveryStore } from '../../../src/webhooks/store/index.js';
 import { describeDeliveryStore, received } from '../../support/delivery-store.js';
 import { tempDir } from '../../support/temp.js';
@@ -21,6 +21,19 @@ describe('a SQLite store', () => {
       expect((await again.get('msg_kept'))?.outcome).toEqual({ state: 'handled' });
     } finally {
       await again.close();
+    }
+  });
+
+  it('checkpoints a commit into the database file itself once quiet, not in the commit', async () => {
+    const file = join(tempDir(), 'quiet.db');
+    const store = await openDeliveryStore(`sqlite:${file}`);
+    try {
+      await store.record(received('msg_quiet', 'email.delivered', 'a@example.com', 100));
+      // Kept in the write-ahead log until then: the commit made no checkpoint of its own.
+      expect(readFileSync(file).includes('msg_quiet')).toBe(false);
+      await vi.waitFor(() => expect(readFileSync(file).includes('msg_quiet')).toBe(true), { timeout: 10_000, interval: 20 });
+    } finally {
+      await store.close();
     }
   });
 
