@@ -50,6 +50,16 @@ const TEXT_MATCHERS = new Set([
  */
 const ALLOWED: { file: string; assertion: string; why: string }[] = [
   {
+    file: 'test/e2e/areas/deliveries/replay-alerts.test.ts',
+    assertion: 'expect(result.code).toBe(1)',
+    why: "`deliveries replay --json`'s exit 1 says some deliveries still failed after their tries, no refusal: the JSON's `failed` list, each with its target's answer, which the test asserts, is what it says",
+  },
+  {
+    file: 'test/e2e/areas/deliveries/replay-alerts.test.ts',
+    assertion: 'expect(lowered.code).toBe(1)',
+    why: "`deliveries alerts`'s exit 1 says an alert still stands fired, no refusal: the transitions on stdout, which the test asserts, are what it says",
+  },
+  {
     file: 'test/e2e/areas/check/qa.test.ts',
     assertion: 'expect(result.code).toBe(1)',
     why: "`check`'s exit 1 says it found errors, no refusal: the report on stdout, whose rules and line widths the test asserts, is what it says",

@@ -66,7 +66,11 @@ describe('the mutation groups', () => {
     [
       'convert',
       /^test\/(unit\/areas\/content\/convert\/[a-z-]+|e2e\/areas\/content\/convert(-[a-z-]+)?)\.test\.ts$/,
-      ['test/e2e/areas/content/convert-layout-browser.test.ts', 'test/e2e/areas/content/convert-lmx-browser.test.ts'],
+      [
+        'test/e2e/areas/content/convert-layout-browser.test.ts',
+        'test/e2e/areas/content/convert-lmx-browser.test.ts',
+        'test/e2e/areas/content/convert-react-browser.test.ts',
+      ],
     ],
   ])('name every test file of their area: %s', (name, area, costly) => {
     const tests = readdirSync(join(ROOT, 'test'), { recursive: true, encoding: 'utf8' }).map((path) => `test/${path.split('\\').join('/')}`);

@@ -85,7 +85,9 @@ describe('webhooks listen --store and deliveries find, show, stats', { timeout: 
     const shown = await run(['deliveries', 'show', 'msg_bounce', '--store', store, '--json']);
     expect(shown.json()).toMatchObject({ webhookId: 'msg_bounce', eventName: 'email.hardBounced', verified: true, payload: { sourceType: 'campaign' } });
     expect(shown.json().headers['webhook-id']).toBe('msg_bounce');
-    expect((await run(['deliveries', 'show', 'msg_forged', '--store', store])).code).toBe(4);
+    const forged = await run(['deliveries', 'show', 'msg_forged', '--store', store]);
+    expect(forged.code).toBe(4);
+    expect(forged.stderr).toContain('Error: no delivery msg_forged in ');
 
     const stats = await run(['deliveries', 'stats', '--store', store, '--json']);
     expect(stats.json()).toMatchObject({ events: 2, sends: 1, bounces: 1, rates: { bounces: 1 } });
