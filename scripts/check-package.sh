@@ -14,11 +14,14 @@ case "$install_log" in *install-scripts*loopsctl*) echo "the package has an inst
 npm publish --dry-run --ignore-scripts "$tarball" >/dev/null 2>"$work/publish.log" || { cat "$work/publish.log"; echo "npm publish --dry-run failed"; exit 1; }
 bin="$work/prefix/bin/loopsctl"
 package="$work/prefix/lib/node_modules/loopsctl"
-# Under 5 MiB installed, the keychain's native module (an optional dependency) apart: in bytes, as
+# Under 6 MiB installed, the keychain's native module (an optional dependency) apart: in bytes, as
 # npm counts a package's unpacked size, not in the file system's blocks (the 183 small help pages
-# take 183 KiB, but 4 KiB each in blocks).
+# take 183 KiB, but 4 KiB each in blocks). It was 5 MiB until the package carried a second library,
+# loopsctl/webhooks (about 280 KiB with its types), with the PostgreSQL client (pg) that it and the
+# CLI's delivery store each bundle: one copy of pg shared by both, kept compressed as the CLI's
+# rarely read vendored packages are, is the way back under 5 MiB.
 size=$(du -sk --apparent-size --exclude=node_modules "$package" | cut -f 1)
-[ "$size" -lt 5120 ] || { echo "the package takes $size KiB installed, over 5 MiB"; exit 1; }
+[ "$size" -lt 6144 ] || { echo "the package takes $size KiB installed, over 6 MiB"; exit 1; }
 echo "package check: loopsctl takes $size KiB installed, the keychain module $(du -sk "$package/node_modules" 2>/dev/null | cut -f 1 || echo 0) KiB"
 grep -q '"scripts"' "$package/package.json" && { echo "the installed package.json has scripts"; exit 1; }
 export LOOPSCTL_CONFIG_DIR="$work/config" XDG_CACHE_HOME="$work/cache"
