@@ -83,6 +83,19 @@ export function htmlFragment(html: string, origin: Origin): SourceNode[] {
   return fromParse5(parseFragment(html, { sourceCodeLocationInfo: true, treeAdapter: boundedAdapter(origin) }).childNodes, origin);
 }
 
+/** An attribute written a second time in one tag (parse5 says where its name ends): a browser reads the first, and so does convert. */
+function listGivenTwice(source: string, error: { startLine: number; startCol: number; startOffset: number }, findings: Findings, file: string): void {
+  const name = /[^\s"'>/=]+$/.exec(source.slice(Math.max(0, error.startOffset - 100), error.startOffset))?.[0] ?? 'an attribute';
+  const value = /^\s*=\s*("[^"]*"|'[^']*'|[^\s>]*)/.exec(source.slice(error.startOffset, error.startOffset + 200))?.[1] ?? '';
+  findings.add(
+    { file, line: error.startLine, column: Math.max(1, error.startCol - name.length) },
+    `${name} given twice (the second ${value === '' ? 'without a value' : `${name}=${value}`})`,
+    'listed',
+    'read by the first, as a browser reads it',
+    'keep one of them in the source, or check the block in the LMX',
+  );
+}
+
 /** Whether text is HTML at all: a file named .html that holds JSON, or nothing but words, is not. */
 const LOOKS_LIKE_HTML = /<\s*(!doctype\s+html|html|head|body|table|div|p|center|span|a|h[1-6])[\s>/]/i;
 
@@ -107,7 +120,10 @@ export function readHtml(source: string, file: string, findings: Findings): Sour
       hint: 'name an .html file that holds an email; MJML is .mjml, React Email .tsx or .jsx',
     });
   const origin = { file, line: 1, column: 1 };
-  const [html] = fromParse5(parse(source, { sourceCodeLocationInfo: true, treeAdapter: boundedAdapter(origin) }).childNodes, origin).filter(
+  const onParseError = (error: { code: string; startLine: number; startCol: number; startOffset: number }) => {
+    if (error.code === 'duplicate-attribute') listGivenTwice(source, error, findings, file);
+  };
+  const [html] = fromParse5(parse(source, { sourceCodeLocationInfo: true, treeAdapter: boundedAdapter(origin), onParseError }).childNodes, origin).filter(
     (node): node is SourceElement => node.type === 'element' && node.name === 'html',
   );
   const head = childElements(html!).find((node) => node.name === 'head');

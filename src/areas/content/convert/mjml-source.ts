@@ -13,7 +13,7 @@ import { LocalFileError } from '../../../base/errors.js';
 import type { SourceDocument } from './document.js';
 import { htmlFragment } from './html-source.js';
 import { mjmlSocial } from './mjml-social.js';
-import { checkNesting, parseMjmlTags, TEXT, type MjmlTag } from './mjml-tags.js';
+import { checkNesting, listGivenTwice, parseMjmlTags, TEXT, type MjmlTag } from './mjml-tags.js';
 import { element, MAX_SOURCE_DEPTH, nestedTooDeep, text, type Findings, type Place, type SourceElement, type SourceNode, type Style } from './model.js';
 import { parseStyle } from './styles.js';
 import { templateLogic } from './variables.js';
@@ -58,6 +58,7 @@ export function readMjml(source: string, file: string, findings: Findings, optio
     );
   checkNesting(headChildren, 'mj-head');
   checkNesting(bodyChildren, 'mj-body');
+  listGivenTwice([{ ...root, children: [] }, { ...body, children: [] }, ...headChildren, ...bodyChildren], findings);
   const headInfo = reader.head(headChildren);
   const bodyStyle: Style = {};
   const backgroundColor = body.attrs['background-color'];
@@ -75,6 +76,7 @@ export function readMjmlPartial(source: string, file: string, findings: Findings
   const root = tags.find((tag) => tag.name === 'mjml');
   const inside = reader.expandIncludes(root?.children.find((tag) => tag.name === 'mj-body')?.children ?? tags, '#partial', 2);
   checkNesting(inside, '#partial');
+  listGivenTwice(inside, findings);
   return reader.nodes(inside);
 }
 

@@ -10,7 +10,7 @@
 import { Parser } from 'htmlparser2';
 import { LocalFileError } from '../../../base/errors.js';
 import { LineIndex } from '../../../lmx/index.js';
-import { MAX_SOURCE_DEPTH, nestedTooDeep, type Place } from './model.js';
+import { MAX_SOURCE_DEPTH, nestedTooDeep, type Findings, type Place } from './model.js';
 
 /** An MJML tag as read: its attributes, children, and for an ending tag the HTML it holds. */
 export interface MjmlTag {
@@ -20,6 +20,16 @@ export interface MjmlTag {
   /** The content of an ending tag (mj-text…), and where it starts. */
   content?: { html: string; at: Place };
   at: Place;
+  /** Attributes written more than once with different values, each value in order: MJML's reader takes the first. */
+  twice?: { name: string; values: string[] }[];
+}
+
+/** The attributes of a tag written more than once with different values (`align="left" align="right"`). */
+function givenTwice(given: readonly [string, string][]): MjmlTag['twice'] {
+  const values = new Map<string, string[]>();
+  for (const [name, value] of given) values.set(name, [...(values.get(name) ?? []), value]);
+  const twice = [...values].filter(([, all]) => new Set(all).size > 1).map(([name, all]) => ({ name, values: all }));
+  return twice.length === 0 ? undefined : twice;
 }
 
 /** Text between MJML's elements (`#text`): MJML shows none of it, but a template language's logic there chooses elements. */
@@ -90,8 +100,16 @@ export function parseMjmlTags(source: string, file: string): MjmlTag[] {
   };
   let justOpened: MjmlTag | undefined;
   let atEnd = false;
+  // Every attribute as written: htmlparser2 keeps the first of two of one name, and says nothing of the second.
+  let given: [string, string][] = [];
   const parser = new Parser(
     {
+      onopentagname() {
+        given = [];
+      },
+      onattribute(name, value) {
+        given.push([name, value]);
+      },
       onopentag(name, attrs) {
         if (problem !== undefined) return;
         if (ending !== undefined) {
@@ -112,6 +130,8 @@ export function parseMjmlTags(source: string, file: string): MjmlTag[] {
           return;
         }
         const made: MjmlTag = { name, attrs, children: [], at: place(parser.startIndex) };
+        const twice = givenTwice(given);
+        if (twice !== undefined) made.twice = twice;
         // Bounded as it is read: whatever walks the tags after (includes, validation, the mapper) meets no hostile depth.
         if (open.length > MAX_SOURCE_DEPTH) {
           stop(nestedTooDeep(made.at));
@@ -162,6 +182,21 @@ export function parseMjmlTags(source: string, file: string): MjmlTag[] {
   parser.end();
   if (problem !== undefined) throw problem;
   return root.children;
+}
+
+/** Each attribute written twice with different values, listed at its tag: drawn with the first, as MJML draws it. */
+export function listGivenTwice(tags: readonly MjmlTag[], findings: Findings): void {
+  for (const tag of tags) {
+    for (const { name, values } of tag.twice ?? [])
+      findings.add(
+        tag.at,
+        `<${tag.name}> ${name} given twice (${values.map((value) => `"${value}"`).join(', ')})`,
+        'listed',
+        `read as ${name}="${values[0]}", the first, as MJML reads it`,
+        'keep one of them in the source, or check the block in the LMX',
+      );
+    listGivenTwice(tag.children, findings);
+  }
 }
 
 /** A file MJML's own validation would refuse, at its place; `hint` names MJML's rule. */

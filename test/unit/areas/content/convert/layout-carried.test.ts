@@ -158,4 +158,32 @@ describe('bad input: layouts no team means to write', () => {
       findings.remediation.filter((item) => item.outcome === 'listed').map((item) => `${item.line}:${item.column} ${item.construct}: ${item.done}`),
     ).toEqual(['1:75 align="right" with text-align: center: aligned center, as the style wins over the attribute in a browser']);
   });
+
+  it('draws MJML’s attributes given twice as MJML does, by the first, and lists each at its tag', async () => {
+    const source =
+      '<mjml><mj-body><mj-section><mj-column>\n<mj-button align="left" align="right" href="https://acme.example/go">Go</mj-button>\n<mj-text align="center" align="right">Which way?</mj-text>\n</mj-column></mj-section></mj-body></mjml>';
+    // MJML's own compiler: the button's cell is aligned left, the text centred.
+    // @ts-expect-error: mjml ships no types; the test only calls it.
+    const { html } = (await import('mjml')).default(source, { validationLevel: 'strict' }) as { html: string };
+    expect(html).toMatch(/<td\s+align="left"[^>]*>\s*<table[^>]*>\s*<tbody>\s*<tr>\s*<td[^>]*bgcolor/);
+    expect(html).toMatch(/text-align:center;color:#000000;"\s*>Which way\?/);
+    const { lmx, findings } = fromMjml(source);
+    expect(lmx).toMatch(/<Button href="https:\/\/acme.example\/go"[^>]* align="left"/);
+    expect(lmx).toMatch(/<Paragraph align="center"[^>]*>Which way\?<\/Paragraph>/);
+    expect(
+      findings.remediation.filter((item) => item.outcome === 'listed').map((item) => `${item.line}:${item.column} ${item.construct}: ${item.done}`),
+    ).toEqual([
+      '2:1 <mj-button> align given twice ("left", "right"): read as align="left", the first, as MJML reads it',
+      '3:1 <mj-text> align given twice ("center", "right"): read as align="center", the first, as MJML reads it',
+    ]);
+    expect(checkSource('draft.lmx', lmx, 'transactional', new Map()).errors).toEqual([]);
+  });
+
+  it('lists an HTML attribute given twice, and draws by the first, as a browser does', () => {
+    const { lmx, findings } = fromHtml(page('\n<p align="left" align="right">Which way?</p>'));
+    expect(lmx).toContain('<Paragraph>Which way?</Paragraph>');
+    expect(
+      findings.remediation.filter((item) => item.outcome === 'listed').map((item) => `${item.line}:${item.column} ${item.construct}: ${item.done}`),
+    ).toEqual(['2:17 align given twice (the second align="right"): read by the first, as a browser reads it']);
+  });
 });
