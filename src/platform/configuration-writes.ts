@@ -10,6 +10,7 @@
  * two tables (test/unit/platform/configuration-writes.test.ts reads the contract).
  */
 
+import { idsAt } from './resource-row.js';
 import { OPERATIONS, type Operations } from './resources.js';
 
 /** The operations of the rows that change configuration, by operationId. */
@@ -45,14 +46,13 @@ export interface ConfigurationWrite {
   ids: Record<string, string>;
 }
 
-const MATCHERS = Object.entries(CONFIGURATION_WRITES).map(([operation, { method, path, kind }]) => {
-  const names: string[] = [];
-  const pattern = path.replace(/\{(\w+)\}/g, (_whole, name: string) => {
-    names.push(name);
-    return '([^/]+)';
-  });
-  return { operation: operation as ConfigurationOperation, method, kind, names, pattern: new RegExp(`^${pattern}$`) };
-});
+const MATCHERS = Object.entries(CONFIGURATION_WRITES).map(([operation, { method, path, kind }]) => ({
+  operation: operation as ConfigurationOperation,
+  method,
+  kind,
+  path,
+  names: [...path.matchAll(/\{(\w+)\}/g)].map((found) => found[1]!),
+}));
 
 /**
  * The writes the API makes a dry run of when asked: "Make a dry run request using `dryRun: true`"
@@ -80,23 +80,14 @@ export function configurationWrite(method: string, pathWithQuery: string, body?:
 
 function matchWrite(method: string, pathWithQuery: string): ConfigurationWrite | undefined {
   if (method === 'GET') return undefined;
-  const path = pathWithQuery.split('?')[0]!;
   for (const matcher of MATCHERS) {
     if (matcher.method !== method) continue;
-    const found = matcher.pattern.exec(path);
-    if (found === null) continue;
-    const ids = Object.fromEntries(matcher.names.map((name, index) => [name, safeDecode(found[index + 1]!)]));
+    const found = idsAt(matcher, pathWithQuery);
+    if (found === undefined) continue;
+    const ids = Object.fromEntries(matcher.names.map((name, index) => [name, found[index]!]));
     return { operation: matcher.operation, kind: matcher.kind, ids };
   }
   return undefined;
-}
-
-function safeDecode(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
 }
 
 /**

@@ -10,6 +10,7 @@
  * Every write of the API's published description is judged here (test/unit/platform/write-gate.test.ts
  * reads the contract); a write this loopsctl does not know needs a yes.
  */
+import { CAMPAIGN } from './campaigns/resource.js';
 import { type ConfigurationOperation, configurationWrite, isDryRun } from './configuration-writes.js';
 import type { LiveTarget } from './liveness.js';
 
@@ -49,9 +50,13 @@ const PEOPLE_WRITES: [RegExp, string][] = [
 /**
  * A campaign's fields that say to whom it sends: changed on a campaign that is scheduled, they
  * change who gets it ("The audience (mailing list, segment, or filter) ... can be set on create or
- * later via update", the API's reference). Its name and group reach no one.
+ * later via update", the API's reference): the ids of a list and a segment its update carries
+ * (its row's), and its own filter. Its name and group reach no one.
  */
-const CAMPAIGN_AUDIENCE = ['mailingListId', 'audienceSegmentId', 'audienceFilter'];
+const CAMPAIGN_AUDIENCE = [
+  ...Object.entries(CAMPAIGN.operations.updateCampaign.bodyIds).flatMap(([field, names]) => (names === 'mailing list' || names === 'segment' ? [field] : [])),
+  'audienceFilter',
+];
 
 /** What a write does: nothing to ask about; a yes needed, and why; or a yes needed only if its target is live now (liveness.ts). */
 export type WriteJudgement = { needs: 'nothing' } | { needs: 'yes'; does: string } | { needs: 'live'; target: LiveTarget; does: string };

@@ -5,6 +5,8 @@
  * many contacts it has.
  */
 import type { ApiClient } from '../../api/client.js';
+import { CAMPAIGN } from '../../platform/campaigns/resource.js';
+import { carriedId } from '../../platform/resource-row.js';
 import type { AudienceImpact } from '../change/impact/records.js';
 import type { ResourceKind } from '../change/request-calls.js';
 import { listMailingLists } from '../lists/client.js';
@@ -14,8 +16,13 @@ import { getCampaign } from './client.js';
 /** The audience a campaign's update with a schedule sends to. */
 export async function audienceOf(client: ApiClient, record: string, campaignId: string, body: Record<string, unknown>): Promise<AudienceImpact> {
   const campaign = await getCampaign(client, campaignId);
-  const listId = (body.mailingListId === undefined ? campaign.mailingListId : body.mailingListId) as string | null;
-  const segmentId = (body.audienceSegmentId === undefined ? campaign.audienceSegmentId : body.audienceSegmentId) as string | null;
+  // The list and segment the update sets (its row says which fields carry them), else the campaign's.
+  const after = (names: string, was: string | null) => {
+    const set = carriedId(CAMPAIGN.operations.updateCampaign, body, names);
+    return set === undefined ? was : set;
+  };
+  const listId = after('mailing list', campaign.mailingListId);
+  const segmentId = after('segment', campaign.audienceSegmentId);
   const lists = listId === null ? [] : await listMailingLists(client);
   return {
     kind: 'audience',

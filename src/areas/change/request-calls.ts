@@ -18,6 +18,8 @@ import { z } from '../../base/shapes.js';
 import type { WriteGate } from '../../core/gate.js';
 import { CONFIGURATION_WRITES, type ConfigurationWrite, configurationWrite } from '../../platform/configuration-writes.js';
 import { recordKindOfWrite } from '../../platform/record-kinds.js';
+import type { Operation } from '../../platform/resource-row.js';
+import { OPERATIONS } from '../../platform/resources.js';
 import { judgeWrite } from '../../platform/write-gate.js';
 import { CONTENT_TAKEN, contentTaken } from '../../platform/write-guards.js';
 import { heldRequest } from '../../render/dry-run.js';
@@ -138,18 +140,29 @@ export async function playRequest(client: ApiClient, call: RequestCall): Promise
   return typeof id === 'string' ? { id } : {};
 }
 
-/** The body fields that name the record a write is made to (as opposed to one it refers to, a group or a list): a call's must be its own. */
-const RECORD_FIELDS: ReadonlySet<string> = new Set(['messageId', 'emailMessageId', 'transactionalId', 'campaignId']);
+/** The ids a row's path or body names a record by (`campaignId`, `emailMessageId`, `mailingListId`…): a body field of one of these names a record. */
+const RECORD_FIELDS: ReadonlySet<string> = new Set(
+  Object.values(OPERATIONS as Record<string, Operation>).flatMap(({ path, bodyIds }) => [
+    ...[...path.matchAll(/\{(\w+)\}/g)].map((found) => found[1]!),
+    ...Object.keys(bodyIds ?? {}).map((field) => field.split('.').pop()!),
+  ]),
+);
 
-/** A body field naming a record, at any depth, whose id is not among `own`, as `field=id`; undefined when there is none. */
-function foreignRecordField(body: unknown, own: readonly string[]): string | undefined {
-  const stack: unknown[] = [body];
+/**
+ * A body field naming a record, at any depth, that its operation does not say its body carries
+ * (its row's `bodyIds`: a group, a list, a segment it refers to) and whose id is not among `own`
+ * (the ids of its path), as `field=id`; undefined when there is none.
+ */
+function foreignRecordField(body: unknown, operation: string, own: readonly string[]): string | undefined {
+  const carried = (OPERATIONS as Record<string, Operation>)[operation]?.bodyIds ?? {};
+  const stack: [string, unknown][] = [['', body]];
   while (stack.length > 0) {
-    const value = stack.pop();
+    const [where, value] = stack.pop()!;
     if (value === null || typeof value !== 'object') continue;
     for (const [field, item] of Object.entries(value)) {
-      if (RECORD_FIELDS.has(field) && !own.includes(item as string)) return `${field}=${JSON.stringify(item)}`;
-      stack.push(item);
+      const at = Array.isArray(value) ? where : where === '' ? field : `${where}.${field}`;
+      if (RECORD_FIELDS.has(field) && carried[at] === undefined && !own.includes(item as string)) return `${field}=${JSON.stringify(item)}`;
+      stack.push([at, item]);
     }
   }
   return undefined;
@@ -175,7 +188,7 @@ function requestProblem(unit: RequestUnit): string | undefined {
     return `${call.method} ${call.path} changes ${label}, and the unit names ${unit.record}`;
   const body = call.body as { expectedRevisionId?: unknown; dryRun?: unknown } | null | undefined;
   if (typeof body === 'object' && body !== null && 'dryRun' in body) return `${call.operation} asks for a dry run, which no plan holds`;
-  const foreign = foreignRecordField(call.body, ids);
+  const foreign = foreignRecordField(call.body, write.operation, ids);
   if (foreign !== undefined) return `${call.operation} of ${label} names another record in its body (${foreign})`;
   const record = recordPathOf(call.path, write.operation);
   if (unit.recordPath !== record)

@@ -5,6 +5,8 @@
  * command's held request ask the same questions.
  */
 import type { ApiClient } from '../../api/client.js';
+import { carriedId } from '../../platform/resource-row.js';
+import { WORKFLOW } from '../../platform/workflows/resource.js';
 import type { ExpectedRevision } from '../../platform/workflows/schemas.js';
 import { asked, type QueuedImpact, type SendsImpact } from '../change/impact/records.js';
 import type { ResourceKind } from '../change/request-calls.js';
@@ -50,7 +52,7 @@ export const WORKFLOWS: ResourceKind = {
     deleteWorkflowNode: (client, { record, ids, body }) => deleteImpact(client, record, ids, body, false),
     deleteWorkflowNodeRecursively: (client, { record, ids, body }) => deleteImpact(client, record, ids, body, true),
     changeWorkflowMailingList: async (client, { record, ids, body }) => {
-      const listId = (body.mailingListId ?? null) as string | null;
+      const listId = carriedId(WORKFLOW.operations.changeWorkflowMailingList, body, 'mailing list') ?? null;
       const dry = await dryRunListChange(client, ids.workflowId!, body.expectedRevisionId as ExpectedRevision, listId);
       return [{ kind: 'queued-contacts', record, op: 'changeWorkflowMailingList', mailingList: listId, ...dry }];
     },

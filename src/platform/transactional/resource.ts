@@ -9,8 +9,18 @@ export const TRANSACTIONAL_EMAIL = {
   operations: {
     listTransactionalEmails: { method: 'GET', path: '/v1/transactional-emails' },
     getTransactionalEmail: { method: 'GET', path: '/v1/transactional-emails/{transactionalId}' },
-    createTransactionalEmail: { method: 'POST', path: '/v1/transactional-emails', writes: 'transactional email' },
-    updateTransactionalEmail: { method: 'POST', path: '/v1/transactional-emails/{transactionalId}', writes: 'transactional email' },
+    createTransactionalEmail: {
+      method: 'POST',
+      path: '/v1/transactional-emails',
+      writes: 'transactional email',
+      bodyIds: { transactionalGroupId: 'transactional group' },
+    },
+    updateTransactionalEmail: {
+      method: 'POST',
+      path: '/v1/transactional-emails/{transactionalId}',
+      writes: 'transactional email',
+      bodyIds: { transactionalGroupId: 'transactional group' },
+    },
     ensureTransactionalDraft: { method: 'POST', path: '/v1/transactional-emails/{transactionalId}/draft', writes: 'transactional email' },
     publishTransactionalEmail: { method: 'POST', path: '/v1/transactional-emails/{transactionalId}/publish', writes: 'transactional email' },
     getTransactionalEmailMetrics: { method: 'GET', path: '/v1/transactional-emails/{transactionalId}/metrics' },

@@ -11,8 +11,9 @@ import { describe, expect, it } from 'vitest';
 import { ID_LISTS, LIST_COMMANDS } from '../../../src/core/id-lists.js';
 import { CONFIGURATION_WRITES } from '../../../src/platform/configuration-writes.js';
 import { RECORD_KINDS } from '../../../src/platform/record-kinds.js';
-import { at } from '../../../src/platform/resource-row.js';
+import { at, bodyIdsIn, idsAt } from '../../../src/platform/resource-row.js';
 import { OPERATIONS, RESOURCES } from '../../../src/platform/resources.js';
+import { publishedDescriptionAsWritten, type Schema } from '../../support/openapi.js';
 
 const root = join(import.meta.dirname, '../../..');
 
@@ -53,6 +54,25 @@ const WRITTEN_ELSEWHERE = [
   'src/platform/liveness.ts: /v1/workflows',
 ];
 
+const contract = publishedDescriptionAsWritten();
+
+/** The fields of a request body's schema that carry an id (`…Id`), a field inside an object by its path; a revision names no record. */
+function idFieldsOf(schema: Schema | undefined, prefix = '', seen: ReadonlySet<string> = new Set()): string[] {
+  if (schema === undefined) return [];
+  if (typeof schema.$ref === 'string') {
+    const name = schema.$ref.split('/').pop()!;
+    return seen.has(name) ? [] : idFieldsOf(contract.components.schemas[name], prefix, new Set([...seen, name]));
+  }
+  const parts: Schema[] = [...(schema.oneOf ?? []), ...(schema.anyOf ?? []), ...(schema.allOf ?? [])];
+  return [
+    ...parts.flatMap((part) => idFieldsOf(part, prefix, seen)),
+    ...Object.entries((schema.properties ?? {}) as Record<string, Schema>).flatMap(([key, field]) => [
+      ...(/Id$/.test(key) && !/revision/i.test(key) ? [`${prefix}${key}`] : []),
+      ...idFieldsOf(field, `${prefix}${key}.`, seen),
+    ]),
+  ];
+}
+
 describe('one row per resource', () => {
   it("writes a resource's path in its row and its emulator route, and nowhere else in the source", () => {
     const written = sourceFiles('src')
@@ -76,8 +96,54 @@ describe('one row per resource', () => {
     expect(LIST_COMMANDS.workflows).toEqual(['workflow', 'list']);
   });
 
+  it('says of each operation the ids its body carries, as the published description declares them, and what each names', () => {
+    const declared = Object.fromEntries(
+      Object.values(contract.paths).flatMap((item) =>
+        Object.values(item as Record<string, { operationId?: string; requestBody?: { content?: Record<string, { schema: Schema }> } }>).flatMap((operation) =>
+          operation.operationId === undefined
+            ? []
+            : [[operation.operationId, [...new Set(idFieldsOf(operation.requestBody?.content?.['application/json']?.schema))].sort()]],
+        ),
+      ),
+    );
+    const nouns = new Set(
+      RESOURCES.flatMap((row) => [row.noun, ...Object.values(row.operations as Record<string, { writes?: string }>).map(({ writes }) => writes)]),
+    );
+    /**
+     * What a row's path calls by the name a body's id ends with (`{audienceSegmentId}`, `{nodeId}` of
+     * `newTargetNodeId`): the kind its writes of that path change, or the row's noun.
+     */
+    const namedInPath = (field: string) => {
+      const found = RESOURCES.flatMap((row) =>
+        Object.values(row.operations as Record<string, { path: string; writes?: string }>).flatMap(({ path, writes }) => {
+          const last = /\/\{(\w+)\}$/.exec(path)?.[1];
+          const named = last !== undefined && (field === last || field.endsWith(last[0]!.toUpperCase() + last.slice(1)));
+          return named ? [{ writes, noun: row.noun }] : [];
+        }),
+      );
+      return found.find(({ writes }) => writes !== undefined)?.writes ?? found[0]?.noun;
+    };
+    for (const [id, operation] of Object.entries(OPERATIONS as Record<string, { bodyIds?: Record<string, string> }>)) {
+      expect(Object.keys(operation.bodyIds ?? {}).sort(), id).toEqual(declared[id] ?? []);
+      for (const [field, names] of Object.entries(operation.bodyIds ?? {})) {
+        expect(nouns, `${id} ${field}`).toContain(names);
+        expect(names, `${id} ${field}`).toBe(namedInPath(field.split('.').pop()!) ?? names);
+      }
+    }
+    expect(OPERATIONS.updateCampaign.bodyIds).toEqual({ campaignGroupId: 'campaign group', mailingListId: 'mailing list', audienceSegmentId: 'segment' });
+  });
+
   it("fills a row's path with its ids, each one path segment", () => {
     expect(at(OPERATIONS.getWorkflowNode, 'wf/1', 'n?2')).toBe('/v1/workflows/wf%2F1/nodes/n%3F2');
     expect(() => at(OPERATIONS.getWorkflowNode, 'wf_1')).toThrow('takes 2 ids, given 1');
+    expect(idsAt(OPERATIONS.getWorkflowNode, '/v1/workflows/wf%2F1/nodes/n%3F2?x=1')).toEqual(['wf/1', 'n?2']);
+    expect(idsAt(OPERATIONS.getWorkflowNode, '/v1/workflows/wf_1')).toBeUndefined();
+  });
+
+  it('reads the ids a body carries where its row says, a null one too', () => {
+    expect(bodyIdsIn(OPERATIONS.updateWorkflowNode, { expectedRevisionId: 'r', payload: { audienceSegmentId: null, eventName: 'x' } })).toEqual([
+      { field: 'payload.audienceSegmentId', names: 'segment', id: null },
+    ]);
+    expect(bodyIdsIn(OPERATIONS.getWorkflow, { workflowId: 'w' })).toEqual([]);
   });
 });

@@ -82,6 +82,11 @@ describe("a command's held request in a plan", () => {
       `updateCampaign of campaign ${CAMPAIGN} names another record in its body (emailMessageId="cmessage9")`,
     );
     expect(problem(update({ body: { name: 'x', campaignId: CAMPAIGN } }))).toBeUndefined();
+    // What its row says an update of a campaign carries: its group, its audience's list and segment.
+    expect(problem(update({ body: { campaignGroupId: 'cgroup1', mailingListId: 'clist1', audienceSegmentId: null } }))).toBeUndefined();
+    expect(problem(update({ body: { name: 'x', audienceFilter: { workflowId: 'cworkflow1' } } }))).toBe(
+      `updateCampaign of campaign ${CAMPAIGN} names another record in its body (workflowId="cworkflow1")`,
+    );
   });
 });
 
