@@ -3,8 +3,9 @@
  * its transport, so that a run that reads a record or a list in several of its steps (a plan's
  * check, its before-images, the write; a push's sides and its impact) asks the API once. A record
  * whose list's items are the record as its read answers it is taken from a page of the list the
- * run holds (LISTED_AS_READ). It lives in one run's context (src/core/context.ts) and ends with
- * it: never kept on disk, never shared by two runs, nor by two tool calls of `loopsctl mcp`.
+ * run holds (LISTED_AS_READ, src/platform/state-answers.ts). It lives in one run's context
+ * (src/core/context.ts) and ends with it: never kept on disk, never shared by two runs, nor by
+ * two tool calls of `loopsctl mcp`.
  *
  * What a run's own write changes is asked again. A write forgets:
  * - the record its path names, what is under it (`/guardian`, a node), and what is above it (the
@@ -31,6 +32,7 @@
 import type { ApiClient } from './client.js';
 import type { HttpRequest, HttpResponse, Transport } from './http.js';
 import { configurationWrite } from '../platform/configuration-writes.js';
+import { LISTED_AS_READ } from '../platform/state-answers.js';
 
 /** The requests a guard makes: read from the API whatever the run holds. */
 const freshRequests = new WeakSet<HttpRequest>();
@@ -53,14 +55,6 @@ export function freshReads(client: ApiClient): ApiClient {
  * present on update responses when warnings were produced": an answer with them is not kept.
  */
 const ANSWERED_AS_READ: { path: RegExp; writeOnly: string[] }[] = [{ path: /^\/v1\/email-messages\/[^/]+$/, writeOnly: ['warnings'] }];
-
-/**
- * The records whose list's items are each the record as its read answers it, by the path of the
- * record's read: a record a page of the run held is taken from there. The API's reference gives
- * both one schema: `GET /v1/transactional-emails` lists `TransactionalResource`s, which
- * `GET /v1/transactional-emails/{transactionalId}` answers.
- */
-const LISTED_AS_READ: RegExp[] = [/^\/v1\/transactional-emails\/[^/]+$/];
 
 interface Kept {
   /** The path without its query. */
@@ -126,8 +120,8 @@ export class RunReads implements Transport {
 
   /** A record's read answered from a page of its list the run holds (LISTED_AS_READ), kept as its own read. */
   private listed(req: HttpRequest): Kept | undefined {
-    if (req.query !== undefined || !LISTED_AS_READ.some((record) => record.test(req.path))) return undefined;
     const list = req.path.slice(0, req.path.lastIndexOf('/'));
+    if (req.query !== undefined || !LISTED_AS_READ.includes(list)) return undefined;
     const id = decodeURIComponent(req.path.slice(list.length + 1));
     for (const { path, answer } of this.kept.values()) {
       if (path !== list || answer?.status !== 200) continue;

@@ -9,10 +9,21 @@
  * a person's approval) or a call the person approved.
  *
  * The state is read from the API each time a write is judged, never kept: a record that turned
- * live since the last write (a person started the workflow in the app) is judged live. What holds
- * an email message is kept for the run, since it never changes (liveness.ts), so that a message is
- * judged by one read of its holder. A read that fails (a server error, the rate limit, the network)
- * says nothing of the state: the target may be live, and the write needs the yes a live one needs.
+ * live since the last write (a person started the workflow in the app) is judged live. Two answers
+ * the run has from the API stand for that read, each within a freshness rule of its own
+ * (`WriteGate.taken`; docs/changes.md, "What can email people now"):
+ * - in the round before the run's first write (`beforeFirstWrite`: a plan refused before anything
+ *   is sent), an answer the run's client received at most FIRST_ROUND_FRESH_MS before, with no
+ *   write of the run since (there is none yet): the apply's account check has just read each
+ *   workflow, and the emails' list each email's record. Each write is judged again just before it;
+ * - just before a write, the answer to the run's write sent just before it (no request between
+ *   them, at most BACK_TO_BACK_MS apart), where that answer is the record as the platform left it
+ *   (src/platform/state-answers.ts: a workflow's node writes answer "the latest simplified
+ *   workflow"): the state is then as near the write as a read sent between them would find it.
+ * What holds an email message is kept for the run, since it never changes (liveness.ts), so that a
+ * message is judged by one read of its holder. A read that fails (a server error, the rate limit,
+ * the network) says nothing of the state: the target may be live, and the write needs the yes a
+ * live one needs.
  *
  * A person's yes is given to a change as it was when they were asked: the records the gate found
  * live then are kept with the approval, and a run made on it judges each write again, refusing one
@@ -23,6 +34,7 @@ import { AuthError, InterruptedError, LoopsctlError, NotFoundError, ProtectedErr
 import { liveSinceYes } from './bound-calls.js';
 import { pathRefusal, targetProblem } from '../base/request-target.js';
 import { holdersIn, whyLive, type Holder, type LiveTarget } from '../platform/liveness.js';
+import { statesAnswered, type AnsweredRequest } from '../platform/state-answers.js';
 import { judgeWrite, type WriteJudgement } from '../platform/write-gate.js';
 import type { Tier } from './tier.js';
 
@@ -31,6 +43,31 @@ export type ReadRecord = (path: string) => Promise<unknown>;
 
 /** The code of the refusal: a tool call refused so is handed to the person's approval (src/areas/mcp/calls.ts). */
 export const YES_NEEDED = 'approval_needed';
+
+/**
+ * How old an answer of the run may be for the round before its first write to take it as the
+ * state now: the round only refuses a plan before anything is sent, and each write is judged again
+ * just before it. Past it (a run that waited on a person, a slow account check) the round reads.
+ */
+export const FIRST_ROUND_FRESH_MS = 30_000;
+
+/**
+ * How long after a write's answer the next write, sent back to back, may be judged by it: the
+ * platform's word on the record at the moment of the write. A run that waits between them (on a
+ * person, on the disk) reads again.
+ */
+export const BACK_TO_BACK_MS = 2_000;
+
+/** A record's state as an answer of the run gave it (platform/state-answers.ts). */
+interface Answered {
+  state: unknown;
+  /** When it came (the gate's clock). */
+  at: number;
+  /** How many requests the run had started when it came (WriteGate.started). */
+  requests: number;
+  /** Whether it answered a write. */
+  write: boolean;
+}
 
 /** A read of the state that failed otherwise than by the record being absent. */
 class StateUnread extends Error {
@@ -48,8 +85,49 @@ export class WriteGate {
    * refused (passGate's `liveAtYes`).
    */
   readonly foundLive = new Set<string>();
+  /** The requests the run has started (its client's and the gate's own reads), numbered in order. */
+  private requests = 0;
+  /** By the path of each record's read, the state the run's latest answer from the API gave of it. */
+  private readonly answered = new Map<string, Answered>();
+  /** Whether a write of the run came to the gate: the round before the first write is over. */
+  private writing = false;
+  /** Whether the round before the run's first write is being judged (beforeFirstWrite). */
+  private firstRound = false;
 
-  constructor(private readonly read: ReadRecord) {}
+  constructor(
+    private readonly read: ReadRecord,
+    private readonly clock: () => number = () => performance.now(),
+  ) {}
+
+  /** A request of the run starts: counted, so that an answer is known to be the last before a write. */
+  started(): void {
+    this.requests += 1;
+  }
+
+  /** What the API's answer to a request of the run says of records' state (platform/state-answers.ts). */
+  heard(request: AnsweredRequest, answer: unknown): void {
+    const at = this.clock();
+    const write = request.method !== 'GET';
+    for (const [path, state] of statesAnswered(request, answer)) this.answered.set(path, { state, at, requests: this.requests, write });
+  }
+
+  /** A write of the run comes to be judged: from now on no judgement is of the round before the first write. */
+  writeComes(): void {
+    this.writing = true;
+  }
+
+  /**
+   * The round before the run's first write, which refuses a plan that needs a yes before anything
+   * is sent: it may take the state from an answer the run already has (FIRST_ROUND_FRESH_MS).
+   */
+  async beforeFirstWrite<T>(round: () => Promise<T>): Promise<T> {
+    this.firstRound = true;
+    try {
+      return await round();
+    } finally {
+      this.firstRound = false;
+    }
+  }
 
   /**
    * What the write does that needs a person's yes, in words; undefined when it needs none. It is
@@ -106,7 +184,26 @@ export class WriteGate {
     for (const [message, holder] of holdersIn(path, answer)) this.holders.set(message, holder);
   }
 
+  /**
+   * The state of the record read at `path` from an answer the run has, where a freshness rule
+   * allows it; undefined when it is to be read now. In the round before the first write, an answer
+   * of at most FIRST_ROUND_FRESH_MS, no write of the run sent since. Just before a write, the answer
+   * to the write sent just before it, no request between them, at most BACK_TO_BACK_MS before.
+   */
+  private taken(path: string): Answered | undefined {
+    const answered = this.answered.get(path);
+    if (answered === undefined) return undefined;
+    const age = this.clock() - answered.at;
+    if (this.firstRound && !this.writing && age <= FIRST_ROUND_FRESH_MS) return answered;
+    // The write being judged is the only request started since the answer came.
+    if (this.writing && answered.write && this.requests === answered.requests + 1 && age <= BACK_TO_BACK_MS) return answered;
+    return undefined;
+  }
+
   private async fresh(path: string): Promise<unknown> {
+    const taken = this.taken(path);
+    if (taken !== undefined) return taken.state;
+    this.started();
     try {
       const answer = await this.read(path);
       this.learn(path, answer);
@@ -126,12 +223,20 @@ export function readThrough(transport: Transport): ReadRecord {
   return async (path) => (await transport.send({ method: 'GET', idempotent: true, path })).body;
 }
 
-/** The transport as a run's client sees it: each answer tells the gate what holds which email message, so that its reads of state are one a write. */
+/**
+ * The transport as a run's client sees it: each answer tells the gate what holds which email
+ * message, so that its reads of state are one a write, and the records' state it gives, which the
+ * gate's freshness rules may take (WriteGate.taken). Below the run's kept reads: every answer here
+ * came from the API.
+ */
 export function learningFrom(transport: Transport, gate: WriteGate): Transport {
   return {
     send: async (req) => {
+      gate.started();
       const res = await transport.send(req);
       gate.learn(req.path, res.body);
+      const query = Object.values(req.query ?? {}).some((value) => value !== undefined);
+      gate.heard({ method: req.method, path: req.path, query, body: req.body }, res.body);
       return res;
     },
   };
@@ -175,6 +280,7 @@ export interface SentWrite {
 export async function passGate(writes: RunYes, gate: WriteGate, write: SentWrite, actor?: string): Promise<void> {
   const { method, target } = write;
   const sent = `${target.path}${target.search}`;
+  gate.writeComes();
   // What the person is asked about: judged, so that the gate knows what is live now; nothing is sent.
   if (writes.capture === true) {
     await gate.needsYes(method, sent, write.body);

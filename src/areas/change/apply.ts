@@ -207,7 +207,8 @@ async function applyLocked(
 
 /**
  * What the plan does above the write tier, judged from its calls and the account's state now, never
- * from its labels: refused without a yes. A run on a person's yes given when fewer of its records
+ * from its labels: refused without a yes. The round before the first write, which may take the
+ * state from what the run has just read (core/gate.ts, beforeFirstWrite). A run on a person's yes given when fewer of its records
  * were live is refused for those that went live since (exit 5); a capture, for a person to be asked
  * about the plan, finds what is live now and sends nothing.
  */
@@ -217,11 +218,17 @@ async function refuseAboveWriteTier(context: Uses<'globals' | 'client'>, file: s
   const gate = await context.writeGate();
   const units = left.map(({ unit }) => unit);
   if (runHasYes(writes) || writes.capture === true) {
-    const turned = await explained(liveSince(gate, units, writes.liveAtYes ?? []), CONTENT_API);
+    const turned = await explained(
+      gate.beforeFirstWrite(() => liveSince(gate, units, writes.liveAtYes ?? [])),
+      CONTENT_API,
+    );
     if (writes.liveAtYes !== undefined && turned.length > 0) throw liveSinceYes(turned.join('; '));
     return;
   }
-  const above = await explained(aboveWriteTier(gate, units), CONTENT_API);
+  const above = await explained(
+    gate.beforeFirstWrite(() => aboveWriteTier(gate, units)),
+    CONTENT_API,
+  );
   if (above.length > 0) {
     throw new ProtectedError(`${above.join('; ')}: this needs a person's yes; nothing was sent`, {
       code: YES_NEEDED,

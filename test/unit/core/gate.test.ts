@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { AuthError, NetworkError, NotFoundError, RateLimitError, ServerError } from '../../../src/base/errors.js';
 import { LIVE_SINCE_YES } from '../../../src/core/bound-calls.js';
-import { passGate, WriteGate, type RunYes } from '../../../src/core/gate.js';
+import { BACK_TO_BACK_MS, FIRST_ROUND_FRESH_MS, learningFrom, passGate, WriteGate, YES_NEEDED, type RunYes } from '../../../src/core/gate.js';
 
 const NODE_EDIT = ['POST', '/v1/workflows/w1/nodes/n1', { expectedRevisionId: 'r', payload: { amount: 2 } }] as const;
 
@@ -118,5 +118,139 @@ describe("a person's yes and what was live when it was given", () => {
       code: LIVE_SINCE_YES,
       message: expect.stringContaining('edits a workflow that may be live: whether it is could not be read (the API answered 500)'),
     });
+  });
+});
+
+describe("the answers of the run that stand for the gate's read (docs/changes.md, What can email people now)", () => {
+  /**
+   * A run's transport as the context makes it (learningFrom) over an account holding the workflow
+   * w1 and the transactional email t1, whose draft is m1: each write passes the gate as the
+   * transport's beforeWrite hands it, and a node write answers the workflow as it left it.
+   */
+  function runOf() {
+    const account = { status: 'Draft', published: null as string | null };
+    const workflow = () => ({ id: 'w1', status: account.status, nodes: {} });
+    const email = () => ({ id: 't1', name: 'Welcome', draftEmailMessageId: 'm1', publishedEmailMessageId: account.published });
+    const clock = { now: 0 };
+    const read: string[] = [];
+    const gate = new WriteGate(
+      async (path) => {
+        read.push(path);
+        return path === '/v1/workflows/w1' ? workflow() : email();
+      },
+      () => clock.now,
+    );
+    const answer = (body: unknown) => ({ status: 200, headers: {}, contentType: 'application/json', text: JSON.stringify(body), body });
+    const client = learningFrom(
+      {
+        send: async (req) => {
+          if (req.method === 'GET')
+            return answer(req.path === '/v1/workflows/w1' ? workflow() : req.path === '/v1/transactional-emails' ? { data: [email()] } : {});
+          await passGate({ tier: 'write' }, gate, { method: req.method, target: { path: req.path, search: '' }, body: req.body });
+          return answer(req.path.startsWith('/v1/workflows/w1/') ? { id: 'n1', workflowRevisionId: 'r2', workflow: workflow() } : { id: 'm1' });
+        },
+      },
+      gate,
+    );
+    const get = (path: string, query?: Record<string, string>) => client.send({ method: 'GET', idempotent: true, path, query });
+    const nodeWrite = (node = 'n1') =>
+      client.send({ method: 'POST', idempotent: false, path: `/v1/workflows/w1/nodes/${node}`, body: { payload: { amount: 2 } } });
+    return { account, clock, read, gate, get, nodeWrite, client };
+  }
+
+  it('takes, in the round before the first write, what the run read of a workflow and an email at most 30 s before, and reads an older answer again', async () => {
+    const run = runOf();
+    await run.get('/v1/workflows/w1');
+    await run.get('/v1/transactional-emails', { perPage: '50' });
+    run.account.status = 'Sending';
+    run.account.published = 'm1';
+    run.clock.now = FIRST_ROUND_FRESH_MS;
+    const round = () =>
+      run.gate.beforeFirstWrite(async () => [
+        await run.gate.needsYes(...NODE_EDIT),
+        await run.gate.needsYes('POST', '/v1/email-messages/m1', { subject: 'x' }),
+      ]);
+    expect(await round()).toEqual([undefined, undefined]);
+    expect(run.read).toEqual([]);
+    // Older than the rule allows: the round reads, and finds both live.
+    run.clock.now = FIRST_ROUND_FRESH_MS + 1;
+    const [workflow, message] = await round();
+    expect(workflow).toBe('edits a workflow that is Sending: contacts move through it');
+    expect(message).toMatch(/^edits an email message that is the published email of transactional email "Welcome"/);
+    expect(run.read).toEqual(['/v1/workflows/w1', '/v1/transactional-emails/t1']);
+  });
+
+  it('takes nothing outside the round, nor in a round once a write of the run came to the gate', async () => {
+    const run = runOf();
+    await run.get('/v1/workflows/w1');
+    run.account.status = 'Sending';
+    expect(await run.gate.needsYes(...NODE_EDIT)).toBe('edits a workflow that is Sending: contacts move through it');
+    expect(run.read).toEqual(['/v1/workflows/w1']);
+    run.account.status = 'Draft';
+    await run.nodeWrite();
+    await run.get('/v1/workflows/w1');
+    run.account.status = 'Sending';
+    expect(await run.gate.beforeFirstWrite(() => run.gate.needsYes(...NODE_EDIT))).toBe('edits a workflow that is Sending: contacts move through it');
+    // The node write's own read, then the round's.
+    expect(run.read).toEqual(['/v1/workflows/w1', '/v1/workflows/w1', '/v1/workflows/w1']);
+  });
+
+  it('judges the next write of a workflow by the answer to the write just before it: a workflow its answer shows started needs a yes', async () => {
+    const run = runOf();
+    await run.nodeWrite('n1');
+    expect(run.read).toEqual(['/v1/workflows/w1']);
+    await run.nodeWrite('n2');
+    expect(run.read).toEqual(['/v1/workflows/w1']);
+    // Started once the gate's read answered (it answers as it is called) and before the write: its answer says so.
+    const started = runOf();
+    const first = started.nodeWrite('n1');
+    started.account.status = 'Sending';
+    await first;
+    await expect(started.nodeWrite('n2')).rejects.toMatchObject({ code: YES_NEEDED });
+    expect(started.read).toEqual(['/v1/workflows/w1']);
+  });
+
+  it('reads again when a request of the run came between the two writes, when the second comes over 2 s after, or for another workflow', async () => {
+    const between = runOf();
+    await between.nodeWrite('n1');
+    await between.get('/v1/email-messages/m1/guardian');
+    await between.nodeWrite('n2');
+    expect(between.read).toEqual(['/v1/workflows/w1', '/v1/workflows/w1']);
+    const late = runOf();
+    await late.nodeWrite('n1');
+    late.clock.now = BACK_TO_BACK_MS + 1;
+    await late.nodeWrite('n2');
+    expect(late.read).toEqual(['/v1/workflows/w1', '/v1/workflows/w1']);
+    const other = runOf();
+    await other.nodeWrite('n1');
+    await expect(other.gate.withState({ needs: 'live', target: { kind: 'workflow', id: 'w2' }, does: 'edits a workflow' })).resolves.toBeUndefined();
+    expect(other.read).toEqual(['/v1/workflows/w1', '/v1/workflows/w2']);
+  });
+});
+
+describe("the answers of the run that stand for the gate's read: a read is no write's answer", () => {
+  it('reads again for a write that comes just after a read of the run, which the write path may have followed with its own', async () => {
+    const read: string[] = [];
+    let status = 'Draft';
+    const gate = new WriteGate(async (path) => {
+      read.push(path);
+      return { id: 'w1', status, nodes: {} };
+    });
+    const answer = (body: unknown) => ({ status: 200, headers: {}, contentType: 'application/json', text: '', body });
+    const client = learningFrom(
+      {
+        send: async (req) => {
+          if (req.method !== 'GET') await passGate({ tier: 'write' }, gate, { method: req.method, target: { path: req.path, search: '' }, body: req.body });
+          return answer({ id: 'w1', status, nodes: {} });
+        },
+      },
+      gate,
+    );
+    const nodeWrite = () => client.send({ method: 'POST', idempotent: false, path: '/v1/workflows/w1/nodes/n1', body: { payload: {} } });
+    await nodeWrite();
+    await client.send({ method: 'GET', idempotent: true, path: '/v1/workflows/w1' });
+    status = 'Sending';
+    await expect(nodeWrite()).rejects.toMatchObject({ code: YES_NEEDED });
+    expect(read).toEqual(['/v1/workflows/w1', '/v1/workflows/w1']);
   });
 });

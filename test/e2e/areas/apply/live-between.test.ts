@@ -1,0 +1,122 @@
+/**
+ * The write gate's reads that an apply of many writes keeps, and what each takes the place of
+ * (src/core/gate.ts, "What can email people now" in docs/changes.md): the round before the first
+ * write takes the state from what the run has just read (the account check's read of each
+ * workflow, the emails' list), and a workflow's second node write is judged by the first one's
+ * answer. A record that turns live in between is still judged live at its own write, from the read
+ * just before it or from the answer of the write just before it: refused without a yes, and
+ * nothing of it sent.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { transactionalEmails } from '../../../../src/emulator/routes/transactional.js';
+import { workflows } from '../../../../src/emulator/routes/workflow-records.js';
+import { plannedChange } from '../../../support/change-plan.js';
+import { tempDir } from '../../../support/main.js';
+import { sandboxEachTest, type Recorded, type RecordingSandbox } from '../../../support/recording.js';
+
+const sandboxes = sandboxEachTest();
+
+interface PlannedUnit {
+  kind: string;
+  record: string;
+  id: string;
+  calls: { op: string; messageId?: string }[];
+}
+
+/** The change's plan (50 emails' drafts, then two waits of each of 10 workflows), and its units. */
+async function planned(sandbox: RecordingSandbox): Promise<{ plan: string; units: PlannedUnit[] }> {
+  const plan = await plannedChange(sandbox.server, sandbox.env.LOOPS_API_KEY, (args) => sandbox.loopsctl(args), tempDir('loopsctl-between-'));
+  return { plan, units: JSON.parse(readFileSync(plan, 'utf8')).units };
+}
+
+/** Runs `change` (on the sandbox's state) once the sandbox has recorded its answer to the request `at` picks: the answer keeps the state before. */
+function changedAfter(
+  sandbox: RecordingSandbox,
+  at: (request: Recorded, earlier: Recorded[]) => boolean,
+  change: Parameters<RecordingSandbox['server']['update']>[0],
+): () => boolean {
+  const recorded = sandbox.requests;
+  const push = recorded.push.bind(recorded);
+  let done = false;
+  recorded.push = (...items: Recorded[]) => {
+    if (!done && items.some((item) => at(item, recorded))) {
+      done = true;
+      sandbox.server.update(change);
+    }
+    return push(...items);
+  };
+  return () => done;
+}
+
+const startWorkflow = (id: string) => (state: Parameters<typeof workflows.of>[0]) => {
+  workflows.of(state).find((workflow) => workflow.id === id)!.status = 'Sending';
+};
+
+const readOf = (request: Recorded, path: string) => request.method === 'GET' && request.path === path;
+const writesTo = (requests: Recorded[], prefix: string) => requests.filter((request) => request.method !== 'GET' && request.path.startsWith(prefix));
+
+describe("the gate's reads of an apply of 70 writes", () => {
+  it("refuses a workflow started after the account check read it, at its own first write, though the round before took that read's answer", async () => {
+    const sandbox = await sandboxes();
+    const { plan, units } = await planned(sandbox);
+    const last = units.filter((unit) => unit.kind === 'workflows').at(-1)!;
+    sandbox.requests.length = 0;
+    // Started in the moment after the account check's read of it, which answered Draft.
+    const started = changedAfter(sandbox, (request) => readOf(request, `/v1/workflows/${last.id}`), startWorkflow(last.id));
+    const apply = await sandbox.loopsctl(['apply', plan]);
+    expect(started()).toBe(true);
+    expect(apply.code, apply.stderr).toBe(11);
+    expect(apply.stderr).toContain(`/v1/workflows/${last.id}/nodes/`);
+    expect(apply.stderr).toContain("edits a workflow that is Sending: contacts move through it, which needs a person's yes; nothing more was sent");
+    // Read again just before its first write, which was not sent; what came before it was (50 emails, 9 workflows).
+    expect(sandbox.requests.filter((request) => readOf(request, `/v1/workflows/${last.id}`))).toHaveLength(2);
+    expect(writesTo(sandbox.requests, `/v1/workflows/${last.id}/`)).toEqual([]);
+    expect(writesTo(sandbox.requests, '/v1/')).toHaveLength(50 + 2 * 9);
+  });
+
+  it("refuses an email's draft made its published message after the emails' list was read, at the draft's own write", async () => {
+    const sandbox = await sandboxes();
+    const { plan, units } = await planned(sandbox);
+    const last = units.filter((unit) => unit.kind === 'transactional').at(-1)!;
+    const draft = last.calls.find((call) => call.op === 'updateEmailMessage')!.messageId!;
+    sandbox.requests.length = 0;
+    // The draft becomes what every send uses once the list, the round's source for the email's record, was answered.
+    const published = changedAfter(
+      sandbox,
+      (request) => readOf(request, '/v1/transactional-emails'),
+      (state) => {
+        transactionalEmails.of(state).find((email) => email.record.id === last.id)!.record.publishedEmailMessageId = draft;
+      },
+    );
+    const apply = await sandbox.loopsctl(['apply', plan]);
+    expect(published()).toBe(true);
+    expect(apply.code, apply.stderr).toBe(11);
+    expect(apply.stderr).toContain(`/v1/email-messages/${draft} edits an email message that is the published email of transactional email`);
+    // Read just before the draft's write, which was not sent: the 49 emails before it were.
+    expect(sandbox.requests.filter((request) => readOf(request, `/v1/transactional-emails/${last.id}`))).toHaveLength(1);
+    expect(writesTo(sandbox.requests, `/v1/email-messages/${draft}`)).toEqual([]);
+    expect(writesTo(sandbox.requests, '/v1/')).toHaveLength(49);
+  });
+
+  it("refuses a workflow's second node write once the first one's answer says it was started, reading nothing between", async () => {
+    const sandbox = await sandboxes();
+    const { plan, units } = await planned(sandbox);
+    const first = units.find((unit) => unit.kind === 'workflows')!;
+    const path = `/v1/workflows/${first.id}`;
+    sandbox.requests.length = 0;
+    // Started once the gate's read just before its first node write answered Draft (the account check's read is the first):
+    // the write goes, and its answer ("the latest simplified workflow") says Sending.
+    const started = changedAfter(sandbox, (request, earlier) => readOf(request, path) && earlier.some((each) => readOf(each, path)), startWorkflow(first.id));
+    const apply = await sandbox.loopsctl(['apply', plan]);
+    expect(started()).toBe(true);
+    expect(apply.code, apply.stderr).toBe(11);
+    expect(apply.stderr).toContain("edits a workflow that is Sending: contacts move through it, which needs a person's yes; nothing more was sent");
+    const nodeWrites = writesTo(sandbox.requests, `${path}/nodes/`);
+    expect(nodeWrites).toHaveLength(1);
+    expect((nodeWrites[0]!.answer as { workflow: { status: string } }).workflow.status).toBe('Sending');
+    // The second write was judged by that answer: no read of the workflow after the first write.
+    const afterFirst = sandbox.requests.slice(sandbox.requests.indexOf(nodeWrites[0]!) + 1);
+    expect(afterFirst.filter((request) => readOf(request, path))).toEqual([]);
+  });
+});
