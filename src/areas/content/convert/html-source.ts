@@ -139,6 +139,14 @@ export function readHtml(source: string, file: string, findings: Findings): Sour
         'its rules dropped; the styles written on each element carried',
         'LMX takes no CSS: set colours and fonts in the theme (<Style />); media queries have no equivalent (LMX emails fit mobile by themselves)',
       );
+    if (node.name === 'link' && /(^|\s)stylesheet(\s|$)/i.test(node.attrs.rel ?? ''))
+      findings.add(
+        node.at,
+        `a linked stylesheet (<link href="${node.attrs.href ?? ''}">)`,
+        'dropped',
+        'not read; the styles written on each element carried',
+        'LMX takes no CSS: inline the stylesheet into the HTML before converting it, or set colours and fonts in the theme (<Style />)',
+      );
     if (node.name === 'script') findings.add(node.at, 'a script', 'dropped', 'dropped', 'email clients run no scripts: nothing to do');
   }
   const previewText = takePreheader(body);

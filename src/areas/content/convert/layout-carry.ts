@@ -172,13 +172,17 @@ export function compareLayout(body: SourceElement, style: Readonly<Record<string
   const compared = new Map<LmxBlock, string | undefined>();
   for (const viewport of VIEWPORTS) {
     const source = new SourceLayout(body, viewport);
-    for (const [block, placed] of layoutLmx(style, blocks, viewport)) {
+    const laid = layoutLmx(style, blocks, viewport);
+    for (const [block, placed] of laid) {
       const from = sources.get(block);
       const box = from === undefined ? undefined : source.of(from.element)?.box;
       if (from === undefined || box === undefined || compared.get(block) !== undefined) continue;
       // A source wider than the screen relies on CSS of its own to fit a phone (media queries), which the model does not read: judged where it fits.
       if (box.right > viewport + LAYOUT_TOLERANCE) continue;
-      compared.set(block, difference(from, box, placed, viewport));
+      // A list's text stands in its items, which take its padding (a list has none of its own): judged where its first item's stands.
+      const first = block.tag === 'OrderedList' || block.tag === 'UnorderedList' ? block.blocks?.[0] : undefined;
+      const item = first === undefined ? undefined : laid.get(first);
+      compared.set(block, difference(from, box, item === undefined ? placed : { ...placed, box: item.box }, viewport));
     }
   }
   for (const [block, differs] of compared) {

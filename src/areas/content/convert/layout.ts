@@ -150,7 +150,8 @@ export class SourceLayout {
     const fixedRight = marginRight === 'auto' ? 0 : (lengthOf(marginRight, available) ?? 0);
     const room = Math.max(0, available - fixedLeft - fixedRight);
     const cellPadding = ['td', 'th'].includes(node.name) ? (this.cellPadding.get(node) ?? 0) : 0;
-    const padLeft = lengthOf(sideOf(style, 'padding', 'left'), available) ?? cellPadding;
+    // A list's items stand 40 px in, a browser's own padding where the style gives none.
+    const padLeft = lengthOf(sideOf(style, 'padding', 'left'), available) ?? (['ul', 'ol'].includes(node.name) ? 40 : cellPadding);
     const padRight = lengthOf(sideOf(style, 'padding', 'right'), available) ?? cellPadding;
     const sides = padLeft + padRight + borderOf(style, 'left') + borderOf(style, 'right');
     // A width is the content's (CSS's content-box) but for a table's, or where box-sizing says border-box.
@@ -204,22 +205,30 @@ export class SourceLayout {
     for (const child of children) if (!CELLS.has(child.name)) this.place(child, box, align);
     const available = Math.max(0, box.right - box.left);
     const stackBelow = pixels(row.attrs['data-stack-below']);
-    if (stackBelow !== undefined && available < stackBelow) {
+    // Cells drawn as blocks (`display: block`, as Foundation's vertical menus are) stand one under another, each the row's width.
+    const blocks = cells.length > 0 && cells.every((cell) => /^block\b/i.test(cell.style.display?.trim() ?? ''));
+    if (blocks || (stackBelow !== undefined && available < stackBelow)) {
       for (const cell of cells) this.cell(cell, box, align, available);
       return;
     }
     const widths = cells.map((cell) => {
       const written = cell.style.width ?? cell.attrs.width;
       const width = lengthOf(written, available);
-      // A table cell's width in pixels is its content's: its padding and borders add to it, as browsers draw it.
-      if (width === undefined || (cell.name !== 'td' && cell.name !== 'th') || written?.trim().endsWith('%')) return width;
+      // A table cell's width in pixels is its content's: its padding and borders add to it, as browsers draw it (but where box-sizing says border-box).
+      if (
+        width === undefined ||
+        (cell.name !== 'td' && cell.name !== 'th') ||
+        written?.trim().endsWith('%') ||
+        /border-box/i.test(cell.style['box-sizing'] ?? '')
+      )
+        return width;
       const inner = this.padded(cell, { left: 0, right: width }, available);
       return width + inner.left + (width - inner.right);
     });
     let given = widths.reduce<number>((sum, width) => sum + (width ?? 0), 0);
     const open = widths.filter((width) => width === undefined).length;
-    // Cells that all say their width, and together leave room in their table, share the rest in proportion, as a browser widens them.
-    if (open === 0 && given > 0 && given < available && stackBelow === undefined) {
+    // Cells that all say their width share their table's in proportion: widened where they leave room, narrowed where they overflow it, as a browser draws them.
+    if (open === 0 && given > 0 && given !== available && stackBelow === undefined) {
       const scale = available / given;
       widths.forEach((width, index) => {
         widths[index] = width! * scale;

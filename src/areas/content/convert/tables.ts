@@ -29,14 +29,21 @@ function hasContent(node: SourceNode): boolean {
   return ['img', 'hr', 'x-button', 'x-social'].includes(node.name) || node.children.some(hasContent);
 }
 
+/** Whether a node holds a table. */
+const holdsTable = (node: SourceNode): boolean => node.type === 'element' && (node.name === 'table' || node.children.some(holdsTable));
+
+/** A header cell: a `<th>` of text. A `<th>` that holds a table is a column (Foundation for Emails lays its grid out in `<th>`s). */
+const isHeaderCell = (cell: SourceElement) => cell.name === 'th' && hasContent(cell) && !holdsTable(cell);
+
 /**
- * A table of content rather than layout: it says so (header cells, an MJML <mj-table>), or it has
- * two or more rows of two or more cells that hold only text.
+ * A table of content rather than layout: it says so (header cells over rows, an MJML <mj-table>),
+ * or it has two or more rows of two or more cells that hold only text.
  */
 function isContentTable(table: SourceElement, rows: SourceElement[]): boolean {
   if (table.attrs['data-content-table'] !== undefined) return true;
   if (table.attrs.role === 'presentation') return false;
-  if (rows.some((row) => cellsOf(row).some((cell) => cell.name === 'th'))) return true;
+  const shown = rows.filter((row) => cellsOf(row).some(hasContent));
+  if (shown.length >= 2 && rows.some((row) => cellsOf(row).some(isHeaderCell))) return true;
   const wide = rows.filter((row) => cellsOf(row).filter(hasContent).length >= 2);
   return wide.length >= 2 && wide.every((row) => cellsOf(row).every((cell) => cell.children.every(isInline)));
 }
@@ -63,7 +70,7 @@ export function tableBlocks(table: SourceElement, context: MapContext, steps: Bl
         ...cell,
         name: 'x-column',
         attrs: { ...cell.attrs, width: cell.attrs.width?.endsWith('%') ? cell.attrs.width : '' },
-        style: alignedStyle(cell),
+        style: alignedStyle(cell, inner),
       })),
     };
     blocks.push(...steps.columnsBlocks(columns, inner));
@@ -73,12 +80,22 @@ export function tableBlocks(table: SourceElement, context: MapContext, steps: Bl
 
 /** A cell's content, with the cell's alignment and style passed down. */
 function cellBlocks(cell: SourceElement, context: MapContext, steps: BlockSteps): LmxBlock[] {
-  return steps.blocksOf([{ ...cell, name: 'div', style: alignedStyle(cell) }], context);
+  return steps.blocksOf([{ ...cell, name: 'div', style: alignedStyle(cell, context) }], context);
 }
 
-/** A cell's style with its `align` attribute as the text-align its content inherits (centring kept). */
-function alignedStyle(cell: SourceElement) {
-  return cell.attrs.align !== undefined && cell.style['text-align'] === undefined ? { ...cell.style, 'text-align': cell.attrs.align } : cell.style;
+/**
+ * A cell's style with its `align` attribute as the text-align its content inherits (centring kept),
+ * and a `<th>`'s defaults as browsers draw it: bold, and centred where its row sets no alignment.
+ */
+function alignedStyle(cell: SourceElement, context: MapContext) {
+  const style = cell.attrs.align !== undefined && cell.style['text-align'] === undefined ? { ...cell.style, 'text-align': cell.attrs.align } : cell.style;
+  if (cell.name !== 'th') return style;
+  const inherited = context.inherited['text-align'];
+  return {
+    ...(style['text-align'] === undefined && (inherited === undefined || inherited === 'start') ? { 'text-align': 'center' } : {}),
+    ...(style['font-weight'] === undefined ? { 'font-weight': 'bold' } : {}),
+    ...style,
+  };
 }
 
 /** A table of content: listed, each row a paragraph of its cells' text. */

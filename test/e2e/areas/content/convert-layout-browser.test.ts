@@ -98,7 +98,7 @@ describe('the layout model against Chromium, on the corpus', () => {
     );
     console.log(`${found.length} boxes measured, ${off.length} apart:\n${shown.join('\n')}`);
     expect(found.length).toBeGreaterThan(800);
-    // Measured: 108 of 1406 apart, in 20 of 53 emails: cells of a table without widths, which a browser sizes by their text
+    // Measured: 102 of 1406 apart, in 20 of 53 emails: cells of a table without widths, which a browser sizes by their text
     // (receipts and invoices: the model shares the row out evenly), boxes MJML sizes by an image's width, tables wider
     // than a phone that the model fits to it, and Mailchimp's three columns of fixed-width tables that a phone wraps.
     // Every block of the other emails stands where Chromium draws it.

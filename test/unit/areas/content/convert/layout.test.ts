@@ -4,6 +4,9 @@
  * and rows of icons recognised, centring kept.
  */
 import { describe, expect, it } from 'vitest';
+import { readHtml } from '../../../../../src/areas/content/convert/html-source.js';
+import { SourceLayout } from '../../../../../src/areas/content/convert/layout.js';
+import { Findings, type SourceElement, type SourceNode } from '../../../../../src/areas/content/convert/model.js';
 import { fromHtml, fromReact } from './layout-support.js';
 
 const REACT = (body: string) => `import { Body, Button, Column, Container, Heading, Hr, Html, Img, Link, Row, Section, Text } from '@react-email/components';
@@ -181,5 +184,108 @@ describe('centring', () => {
     );
     expect(lmx).toMatch(/<Image src="https:\/\/example.com\/logo.png" alt="Acme" width="120" align="center"/);
     expect(lmx).toContain('<Paragraph align="center" lineHeight="171">Centred words</Paragraph>');
+  });
+});
+
+describe('HTML: Foundation for Emails’ grid of <th> columns', () => {
+  // Foundation's Inky writes each column as a <th class="columns">, inside a table of its own: blocks in a header cell.
+  const GRID = HTML(`<table class="row"><tbody><tr>
+      <th class="small-12 large-6 columns first"><table><tr><th>
+        <h1>Hi, Susan Calvin</h1>
+        <p>Your order has shipped.</p>
+        <img src="https://example.com/parcel.png" width="200" alt="A parcel">
+      </th><th class="expander"></th></tr></table></th>
+      <th class="small-12 large-6 columns last"><table><tr><th>
+        <p>Questions? Write to us.</p>
+      </th></tr></table></th>
+    </tr></tbody></table>`);
+
+  it('lays out a row of <th>s holding blocks as columns, keeping each heading, paragraph and image, bold and centred as browsers draw a <th>', () => {
+    const { lmx, findings } = fromHtml(GRID);
+    expect(findings.remediation.map((item) => item.construct)).not.toContain('a table used for content');
+    expect(lmx).toMatch(/<Columns[^>]*>\s*<ColumnItem>\s*<H1 align="center"[^>]*>Hi, Susan Calvin<\/H1>/);
+    expect(lmx).toMatch(/<Paragraph align="center"[^>]*><Strong>Your order has shipped.<\/Strong><\/Paragraph>/);
+    expect(lmx).toMatch(/<Image src="https:\/\/example.com\/parcel.png" alt="A parcel"/);
+    expect(lmx).toMatch(/<Paragraph align="center"[^>]*><Strong>Questions\? Write to us.<\/Strong><\/Paragraph>/);
+  });
+
+  it('takes a <th>’s own style over its defaults, and its row’s alignment', () => {
+    const { lmx } = fromHtml(
+      HTML(`<table><tr style="text-align: left"><th><p>From the row</p></th></tr></table>
+        <table><tr><th style="font-weight: normal; text-align: right"><p>Its own</p></th></tr></table>`),
+    );
+    expect(lmx).toMatch(/<Paragraph><Strong>From the row<\/Strong><\/Paragraph>/);
+    expect(lmx).toMatch(/<Paragraph align="right"[^>]*>Its own<\/Paragraph>/);
+  });
+
+  it('still reads header cells of text over rows as a table of content, listed', () => {
+    const { lmx, findings } = fromHtml(HTML(`<table><tr><th>Item</th><th>Price</th></tr><tr><td>Chair</td><td>$120</td></tr></table>`));
+    expect(findings.remediation.map((item) => item.construct)).toContain('a table used for content');
+    expect(lmx).toContain('<Strong>Item — Price</Strong>');
+  });
+
+  it('lists the stylesheet a template links, which it does not read', () => {
+    const { findings } = fromHtml(
+      `<!doctype html><html><head><link rel="stylesheet" href="../assets/css/foundation-emails.css"></head><body><p>Hello</p></body></html>`,
+    );
+    expect(findings.remediation).toContainEqual(
+      expect.objectContaining({ line: 1, construct: 'a linked stylesheet (<link href="../assets/css/foundation-emails.css">)', outcome: 'dropped' }),
+    );
+  });
+});
+
+describe('the layout model of HTML cells', () => {
+  /** The content box the model gives the element with `id`, at a 600 px viewport. */
+  function boxOf(html: string, id: string) {
+    const { body } = readHtml(HTML(html), 'email.html', new Findings());
+    const find = (nodes: readonly SourceNode[]): SourceElement | undefined => {
+      for (const node of nodes)
+        if (node.type === 'element') {
+          const found = node.attrs.id === id ? node : find(node.children);
+          if (found !== undefined) return found;
+        }
+      return undefined;
+    };
+    const { left, right } = new SourceLayout(body, 600).of(find([body])!)!.box;
+    return [Math.round(left), Math.round(right)];
+  }
+
+  // Each box below is where Chromium draws it (measured on Foundation's templates by convert-layout-browser.test.ts).
+  it('narrows cells whose widths overflow their table, in proportion', () => {
+    const row = (id: string) => `<th id="${id}" style="box-sizing: border-box; width: 298px; padding: 0"><p>Side</p></th>`;
+    expect(boxOf(`<table style="width: 580px; border-collapse: collapse"><tr>${row('a')}${row('b')}</tr></table>`, 'b')).toEqual([298, 588]);
+  });
+
+  it('counts a border-box cell’s padding inside its width', () => {
+    const html = `<table style="width: 580px; border-collapse: collapse"><tr>
+      <th id="a" style="box-sizing: border-box; width: 177.33px; padding-left: 16px; padding-right: 8px"><p>One</p></th>
+      <th id="b" style="box-sizing: border-box; width: 370.67px; padding-left: 8px; padding-right: 16px"><p>Two</p></th></tr></table>`;
+    // Chromium: 24–188 and 204–572 (its table at 8 px); the model within a pixel.
+    for (const [id, chromium] of [
+      ['a', [24, 188]],
+      ['b', [204, 572]],
+    ] as const)
+      boxOf(html, id).forEach((edge, side) => expect(Math.abs(edge - chromium[side]!), `${id} ${side}`).toBeLessThanOrEqual(1));
+  });
+
+  it('stands cells drawn as blocks one under another, each the row’s width', () => {
+    const html = `<table style="width: 580px; border-collapse: collapse"><tr>
+      <th id="a" style="display: block; padding: 0"><a href="https://example.com">Twitter</a></th>
+      <th id="b" style="display: block; padding: 0"><a href="https://example.com">Facebook</a></th></tr></table>`;
+    expect(boxOf(html, 'a')).toEqual([8, 588]);
+    expect(boxOf(html, 'b')).toEqual([8, 588]);
+  });
+
+  it('indents a list’s items by a browser’s 40 px where its style gives no padding', () => {
+    expect(boxOf(`<ul id="a"><li>One</li></ul>`, 'a')).toEqual([48, 592]);
+    expect(boxOf(`<ul id="a" style="padding-left: 12px"><li>One</li></ul>`, 'a')).toEqual([20, 592]);
+  });
+
+  it('carries that indent into the list’s items, where the list is judged to stand', () => {
+    const { lmx, findings } = fromHtml(
+      HTML(`<table width="100%"><tr><td style="padding: 0 24px"><ul><li>The card expired</li><li>Insufficient funds</li></ul></td></tr></table>`),
+    );
+    expect(lmx).toMatch(/<ListItem paddingLeft="40">The card expired<\/ListItem>/);
+    expect(findings.remediation.map((item) => item.construct)).not.toContain('the layout of <UnorderedList>');
   });
 });
