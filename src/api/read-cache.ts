@@ -32,6 +32,8 @@
 import type { ApiClient } from './client.js';
 import type { HttpRequest, HttpResponse, Transport } from './http.js';
 import { configurationWrite } from '../platform/configuration-writes.js';
+import { EMAIL_MESSAGE } from '../platform/email-messages/resource.js';
+import { idsAt, type Operation } from '../platform/resource-row.js';
 import { LISTED_AS_READ } from '../platform/state-answers.js';
 
 /** The requests a guard makes: read from the API whatever the run holds. */
@@ -54,7 +56,7 @@ export function freshReads(client: ApiClient): ApiClient {
  * /v1/email-messages/{emailMessageId}`: "Email message updated"), whose `warnings` are "Only
  * present on update responses when warnings were produced": an answer with them is not kept.
  */
-const ANSWERED_AS_READ: { path: RegExp; writeOnly: string[] }[] = [{ path: /^\/v1\/email-messages\/[^/]+$/, writeOnly: ['warnings'] }];
+const ANSWERED_AS_READ: { read: Operation; writeOnly: string[] }[] = [{ read: EMAIL_MESSAGE.operations.getEmailMessage, writeOnly: ['warnings'] }];
 
 interface Kept {
   /** The path without its query. */
@@ -111,7 +113,7 @@ export class RunReads implements Transport {
     // And what the write's answer refers to (a publish names the drafts it replaced and made).
     referencedIds(response.body, referenced);
     forget();
-    const asRead = ANSWERED_AS_READ.find((each) => each.path.test(path));
+    const asRead = ANSWERED_AS_READ.find((each) => idsAt(each.read, path) !== undefined);
     const body = response.body as Record<string, unknown> | undefined;
     if (asRead !== undefined && typeof body === 'object' && body !== null && asRead.writeOnly.every((field) => !Object.hasOwn(body, field)))
       this.kept.set(keyOf({ path, query: undefined }), { path, response: Promise.resolve(response), text: response.text, answer: response });

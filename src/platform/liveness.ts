@@ -23,6 +23,11 @@
  * the account (`holdersIn`); whether the holder is live is read fresh each time, from the holder
  * itself, which must still name the message.
  */
+import { CAMPAIGN } from './campaigns/resource.js';
+import { EMAIL_MESSAGE } from './email-messages/resource.js';
+import { at, idsAt } from './resource-row.js';
+import { TRANSACTIONAL_EMAIL } from './transactional/resource.js';
+import { WORKFLOW } from './workflows/resource.js';
 
 /** A record that can be live: a write to it is judged by its state now. */
 export type LiveTarget =
@@ -37,14 +42,20 @@ export interface Holder {
   id: string;
 }
 
-/** Where each record is read: its GET. */
-export function readPath(kind: 'workflow' | 'campaign' | 'transactional' | 'email message', id: string): string {
-  const base = { workflow: '/v1/workflows', campaign: '/v1/campaigns', transactional: '/v1/transactional-emails', 'email message': '/v1/email-messages' }[kind];
-  return `${base}/${encodeURIComponent(id)}`;
+/** Where each record is read: its row's getter. */
+const GETTERS = {
+  workflow: WORKFLOW.operations.getWorkflow,
+  campaign: CAMPAIGN.operations.getCampaign,
+  transactional: TRANSACTIONAL_EMAIL.operations.getTransactionalEmail,
+  'email message': EMAIL_MESSAGE.operations.getEmailMessage,
+} as const;
+
+function readPath(kind: keyof typeof GETTERS, id: string): string {
+  return at(GETTERS[kind], id);
 }
 
 /** The workflows, a page at a time (the description's largest page: "Must be between 10 and 50"). */
-const WORKFLOWS_PAGE = '/v1/workflows?perPage=50';
+const WORKFLOWS_PAGE = `${at(WORKFLOW.operations.listWorkflows)}?perPage=50`;
 
 type Fields = Record<string, unknown>;
 
@@ -127,9 +138,18 @@ function workflowMessages(workflow: Fields): string[] {
 
 /** The messages an answer of the account says who holds, by the path it was read at: what a run may learn for free. */
 export function holdersIn(path: string, answer: unknown): [string, Holder][] {
-  const bare = path.split('?')[0]!;
+  const read = (...operations: { path: string }[]) => operations.some((operation) => idsAt(operation, path) !== undefined);
+  const source = read(EMAIL_MESSAGE.operations.getEmailMessage)
+    ? 'email message'
+    : read(WORKFLOW.operations.getWorkflow)
+      ? 'workflow'
+      : read(CAMPAIGN.operations.listCampaigns, CAMPAIGN.operations.getCampaign)
+        ? 'campaign'
+        : read(TRANSACTIONAL_EMAIL.operations.listTransactionalEmails, TRANSACTIONAL_EMAIL.operations.getTransactionalEmail)
+          ? 'transactional'
+          : undefined;
   const fields = fieldsOf(answer);
-  if (fields === undefined) return [];
+  if (source === undefined || fields === undefined) return [];
   const records: Fields[] = Array.isArray(fields.data)
     ? (fields.data as unknown[]).flatMap((item): Fields[] => {
         const record = fieldsOf(item);
@@ -139,14 +159,15 @@ export function holdersIn(path: string, answer: unknown): [string, Holder][] {
   const held: [string, Holder][] = [];
   for (const record of records) {
     const id = typeof record.id === 'string' ? record.id : undefined;
-    if (/^\/v1\/email-messages\/[^/]+$/.test(bare) && id !== undefined) {
+    if (id === undefined) continue;
+    if (source === 'email message') {
       const holder = holderOfMessage(record);
       if (holder !== 'workflow') held.push([id, holder]);
-    } else if (/^\/v1\/workflows\/[^/]+$/.test(bare) && id !== undefined) {
+    } else if (source === 'workflow') {
       for (const message of workflowMessages(record)) held.push([message, { kind: 'workflow', id }]);
-    } else if (/^\/v1\/campaigns(\/[^/]+)?$/.test(bare) && id !== undefined && typeof record.emailMessageId === 'string') {
-      held.push([record.emailMessageId, { kind: 'campaign', id }]);
-    } else if (/^\/v1\/transactional-emails(\/[^/]+)?$/.test(bare) && id !== undefined) {
+    } else if (source === 'campaign') {
+      if (typeof record.emailMessageId === 'string') held.push([record.emailMessageId, { kind: 'campaign', id }]);
+    } else {
       for (const field of ['draftEmailMessageId', 'publishedEmailMessageId']) {
         const message = record[field];
         if (typeof message === 'string') held.push([message, { kind: 'transactional', id }]);

@@ -15,13 +15,16 @@
  *   own word on the workflow at the moment of the write.
  */
 import { configurationWrite, type ConfigurationOperation } from './configuration-writes.js';
+import { at } from './resource-row.js';
+import { TRANSACTIONAL_EMAIL } from './transactional/resource.js';
+import { WORKFLOW } from './workflows/resource.js';
 
 /**
  * The lists whose items are each the record at `<list>/<id>` as its read answers it. The API's
  * reference gives both one schema: `GET /v1/transactional-emails` lists `TransactionalResource`s,
  * which `GET /v1/transactional-emails/{transactionalId}` answers.
  */
-export const LISTED_AS_READ: readonly string[] = ['/v1/transactional-emails'];
+export const LISTED_AS_READ: readonly string[] = [at(TRANSACTIONAL_EMAIL.operations.listTransactionalEmails)];
 
 /** The workflow writes whose answer holds the workflow as `GET /v1/workflows/{workflowId}` answers it: the answer itself, or its `workflow`. */
 export const WORKFLOW_ANSWERED: Partial<Record<ConfigurationOperation, 'answer' | 'workflow'>> = {
@@ -70,5 +73,5 @@ export function statesAnswered(request: AnsweredRequest, answer: unknown): [stri
   const id = write!.ids.workflowId;
   // The workflow the write named, and no other: an answer that names another tells nothing of it.
   if (workflow === undefined || id === undefined || workflow.id !== id) return [];
-  return [[`/v1/workflows/${encodeURIComponent(id)}`, workflow]];
+  return [[at(WORKFLOW.operations.getWorkflow, id), workflow]];
 }

@@ -12,7 +12,9 @@
  */
 import { CAMPAIGN } from './campaigns/resource.js';
 import { type ConfigurationOperation, configurationWrite, isDryRun } from './configuration-writes.js';
+import { EMAIL_MESSAGE } from './email-messages/resource.js';
 import type { LiveTarget } from './liveness.js';
+import { idsAt, type Operation } from './resource-row.js';
 
 /** The configuration writes that need a person's yes whatever their target, and what each does in words. */
 const ALWAYS: Partial<Record<ConfigurationOperation, string>> = {
@@ -37,11 +39,14 @@ export const WORKFLOW_EDITS: ReadonlySet<ConfigurationOperation> = new Set([
 /** The writes that are neither configuration nor reach anyone: an uploaded image, which nothing uses yet. */
 const QUIET_WRITES = [/^\/v1\/uploads$/, /^\/v1\/uploads\/[^/]+\/complete$/];
 
+/** A path of a row's operation, as the table below tests one. */
+const pathOf = (operation: Operation) => ({ test: (path: string) => idsAt(operation, path) !== undefined });
+
 /** The writes of people and the sends, in words, by path (the API's other writes: configuration-writes.ts, OTHER_WRITES). */
-const PEOPLE_WRITES: [RegExp, string][] = [
+const PEOPLE_WRITES: [{ test(path: string): boolean }, string][] = [
   [/^\/v1\/transactional$/, 'sends a transactional email'],
   [/^\/v1\/events\/send$/, 'sends an event (it can start workflows that email the contact)'],
-  [/^\/v1\/email-messages\/[^/]+\/preview$/, 'sends a preview email'],
+  [pathOf(EMAIL_MESSAGE.operations.previewEmailMessage), 'sends a preview email'],
   [/^\/v1\/contacts\/suppression$/, "lifts a contact's suppression"],
   [/^\/v1\/contacts\/delete$/, 'deletes a contact'],
   [/^\/v1\/contacts\/(create|update)$/, 'writes a contact (it can start workflows that email the contact)'],

@@ -16,6 +16,8 @@ import { z } from '../../base/shapes.js';
 import type { Uses } from '../../core/capabilities.js';
 import type { AccountWhere } from './account.js';
 import { canonicalJson } from '../../base/canonical-json.js';
+import { idsAt } from '../../platform/resource-row.js';
+import { THEME } from '../../platform/themes/resource.js';
 
 export { canonicalJson };
 
@@ -41,8 +43,8 @@ function deeperThan(value: unknown, max: number): boolean {
   return false;
 }
 
-/** What a plan's witness may be: a theme, by its path. */
-const WITNESS = /^\/v1\/themes\/[A-Za-z0-9_-]+$/;
+/** What a plan's witness may be: a theme, by its path, of an id of letters, digits, `_` and `-`. */
+const witness = (path: string) => idsAt(THEME.operations.getTheme, path) !== undefined && /^[\w/-]+$/.test(path);
 
 /** One call of the API, by its operation's name; the fields are its arguments as the apply sends them. */
 const call = z.looseObject({ op: z.string() });
@@ -69,7 +71,7 @@ const planSchema = z.looseObject({
   createdAt: z.string(),
   expiresAt: z.string(),
   /** `witness`: a record of the account (src/areas/change/account.ts, witnessOf), for a plan that names none. */
-  account: z.looseObject({ team: z.string(), baseUrl: z.string(), profile: z.string(), witness: z.optional(z.string().check(z.regex(WITNESS))) }),
+  account: z.looseObject({ team: z.string(), baseUrl: z.string(), profile: z.string(), witness: z.optional(z.string().check(z.refine(witness))) }),
   /** Whether Guardian checks each email message written (and the apply puts back one it finds errors in). */
   check: z.boolean(),
   units: z.array(unit),
