@@ -9,6 +9,7 @@
  * two to the same names, aliases and summaries.
  */
 import type { Spec } from '../core/declare.js';
+import { RECORD_ROWS, type RecordRow } from '../platform/record-resources.js';
 export interface Area {
   name: string;
   aliases?: string[];
@@ -31,6 +32,12 @@ function command(name: keyof TopLevel, summary: string): Area {
   return { name, summary, kind: 'command', declared: async () => (await (topLevel ??= import('./top-level.js')))[name] };
 }
 
+/** The group of a resource described whole by its row: its words are its row's, its declarations made from the row by records/. */
+function recordArea(row: RecordRow): Area {
+  const { name, summary, aliases } = row.records.area;
+  return group(name, summary, async () => ({ spec: (await import('./records/index.js')).recordSpec(row) }), aliases === undefined ? undefined : [...aliases]);
+}
+
 export const areas: Area[] = [
   group('transactional', 'Transactional emails: list, get, metrics, drafts, create, update, publish', () => import('./transactional/index.js')),
   group('email-messages', 'Email message content: get, update (LMX in and out as files), preview, Guardian check', () => import('./email-messages/index.js'), [
@@ -39,7 +46,8 @@ export const areas: Area[] = [
   group('uploads', 'Upload images for use in emails', () => import('./uploads/index.js')),
   group('groups', 'Transactional groups: list, get, create, update', () => import('./groups/index.js'), ['transactional-groups']),
   group('campaigns', 'Email campaigns: list, get, metrics, create, update', () => import('./campaigns/index.js')),
-  group('campaign-groups', 'Campaign groups: list, get, create, update', () => import('./campaign-groups/index.js')),
+  // The resources described whole by their rows (platform/resource-row.ts, RecordResource), each declared by records/.
+  ...RECORD_ROWS.map(recordArea),
   group('components', 'Email components (LMX): list, get, create, update', () => import('./components/index.js')),
   group('workflow', 'Workflows and their graphs: list, show, create, update, set-list, delete, nodes (alpha API)', () => import('./workflows/index.js'), [
     'workflows',

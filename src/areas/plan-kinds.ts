@@ -5,7 +5,6 @@
  * command's `--plan`, `content push`, `content review` and `loopsctl mcp` hand the change cycle
  * (src/areas/change/, which imports no area).
  */
-import { CAMPAIGN_GROUPS } from './campaign-groups/kind.js';
 import { CAMPAIGNS } from './campaigns/kind.js';
 import { PlanKinds } from './change/kinds.js';
 import { ANSWER_IMAGES, requestKind } from './change/request-calls.js';
@@ -13,14 +12,16 @@ import { COMPONENTS } from './components/kind.js';
 import { EMAIL_UNITS, RECORD_IMAGES } from './content/emails/kind.js';
 import { WORKFLOW_IMAGES, WORKFLOW_UNITS } from './content/workflows/kind.js';
 import { TRANSACTIONAL_GROUPS } from './groups/kind.js';
+import { recordKind } from './records/kind.js';
 import { SEGMENTS } from './segments/kind.js';
 import { themes } from './themes/client.js';
 import { THEMES } from './themes/kind.js';
 import { TRANSACTIONAL } from './transactional/kind.js';
 import { WORKFLOWS } from './workflows/kind.js';
+import { RECORD_ROWS } from '../platform/record-resources.js';
 
-/** What each resource brings to a held request of its commands. */
-const RESOURCES = [CAMPAIGN_GROUPS, CAMPAIGNS, COMPONENTS, SEGMENTS, THEMES, TRANSACTIONAL, TRANSACTIONAL_GROUPS, WORKFLOWS];
+/** What each resource brings to a held request of its commands: a resource described whole by its row, what its row makes. */
+const RESOURCES = [CAMPAIGNS, COMPONENTS, SEGMENTS, THEMES, TRANSACTIONAL, TRANSACTIONAL_GROUPS, WORKFLOWS, ...RECORD_ROWS.map(recordKind)];
 
 export const PLAN_KINDS = new PlanKinds(
   [requestKind(RESOURCES), EMAIL_UNITS, WORKFLOW_UNITS],

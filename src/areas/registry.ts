@@ -1,13 +1,15 @@
 /**
  * Every area of loopsctl, in the order `--help` lists them. Adding an area is a folder under
- * src/areas/ and one line here.
+ * src/areas/ and one line here (and in directory.ts); a resource described whole by its row
+ * (platform/resource-row.ts, RecordResource) needs neither: its declarations are made from the row.
  */
 import type { Spec } from '../core/declare.js';
+import { RECORD_ROWS } from '../platform/record-resources.js';
+import { recordSpec } from './records/index.js';
 import { spec as api } from './api/index.js';
 import { spec as apply } from './apply/index.js';
 import { spec as approve } from './approve/index.js';
 import { spec as auth } from './auth/index.js';
-import { spec as campaignGroups } from './campaign-groups/index.js';
 import { spec as campaigns } from './campaigns/index.js';
 import { spec as check } from './check/index.js';
 import { spec as commands } from './commands/index.js';
@@ -45,7 +47,8 @@ export const specs: Spec[] = [
   uploads,
   groups,
   campaigns,
-  campaignGroups,
+  // The resources described whole by their rows (platform/resource-row.ts, RecordResource).
+  ...RECORD_ROWS.map(recordSpec),
   components,
   workflows,
   eventPatterns,

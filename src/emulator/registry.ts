@@ -2,9 +2,11 @@
  * The emulator's route modules, in the order their slices are seeded, each with the paths it
  * serves (the first segments of its routes' paths, `/v1/themes`) and loaded only when a request
  * comes to one of them, or when every slice is needed (a new state, a reset). Adding an area's
- * routes is a file under routes/ and one line here; test/unit/emulator/registry.test.ts checks
+ * routes is a file under routes/ and one line here, and a resource described whole by its row
+ * (platform/resource-row.ts, RecordResource) has its module made from the row, with no line here; test/unit/emulator/registry.test.ts checks
  * that each module's routes are under the paths it says it serves.
  */
+import { RECORD_ROWS, type RecordRow } from '../platform/record-resources.js';
 import type { SandboxModule } from './module.js';
 import { journeysFrom } from './routes/journey-starts.js';
 
@@ -15,6 +17,13 @@ export interface RouteModule {
   load(): Promise<SandboxModule>;
 }
 
+/** The module of a resource described whole by its row (platform/resource-row.ts, RecordResource), made on first use. */
+function recordModuleOf(row: RecordRow): RouteModule {
+  let made: Promise<SandboxModule> | undefined;
+  const make = async () => (await import('./routes/records.js')).recordModule(row, await row.records.load());
+  return { serves: [row.list.path], load: () => (made ??= make()) };
+}
+
 export const routeModules: RouteModule[] = [
   { serves: ['/v1/transactional-emails', '/v1/transactional'], load: async () => (await import('./routes/transactional.js')).sandbox },
   { serves: ['/v1/transactional'], load: async () => (await import('./routes/transactional-send.js')).sandbox },
@@ -22,7 +31,8 @@ export const routeModules: RouteModule[] = [
   { serves: ['/v1/uploads', '/sandbox-uploads'], load: async () => (await import('./routes/uploads.js')).sandbox },
   { serves: ['/v1/transactional-groups'], load: async () => (await import('./routes/groups.js')).sandbox },
   { serves: ['/v1/campaigns'], load: async () => (await import('./routes/campaigns.js')).sandbox },
-  { serves: ['/v1/campaign-groups'], load: async () => (await import('./routes/campaign-groups.js')).sandbox },
+  // The resources described whole by their rows, each made by routes/records.ts.
+  ...RECORD_ROWS.map(recordModuleOf),
   { serves: ['/v1/components'], load: async () => (await import('./routes/components.js')).sandbox },
   { serves: ['/v1/workflows'], load: async () => (await import('./routes/workflows.js')).sandbox },
   { serves: ['/v1/event-patterns'], load: async () => (await import('./routes/event-patterns.js')).sandbox },

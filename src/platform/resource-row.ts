@@ -6,6 +6,7 @@
  * and resources.ts indexes them: a resource's paths are written in its row, and in the emulator's
  * route that answers them, nowhere else (test/unit/platform/resources.test.ts).
  */
+import type * as z from '../base/zod.js';
 
 /** The words loopsctl has for a kind of record besides its noun (record-kinds.ts says what each column is). */
 export interface RecordKindEntry {
@@ -41,6 +42,72 @@ export interface ResourceRow {
   list?: { operation: string; ids?: string; command?: readonly string[] };
   /** The operation that reads one record by its id. */
   get?: string;
+  /** For a resource of records that are only listed, read, created and updated: all else of it (RecordResource). */
+  records?: RecordResource;
+}
+
+/**
+ * A resource whose records are only listed, read, created and updated, each an id, fields of text
+ * and the times it was created and updated (a campaign group): described whole by its row, from
+ * which its commands (src/areas/records/), its plan kind (src/areas/plan-kinds.ts) and its part of
+ * the sandbox (src/emulator/routes/records.ts) are made. Its operations are its row's list, its
+ * getter, the POST to its list's path (the create) and the write to its getter's (the update).
+ * What needs zod (its record's schema, the sandbox's seed, the API's rules on its fields) is in a
+ * module of its folder that `load` reads on first use, so that a start reads none of it.
+ */
+export interface RecordResource {
+  /** Its command group, as `--help` lists it. */
+  area: { name: string; aliases?: readonly string[]; summary: string; examples: readonly string[] };
+  /** Its noun in the plural: `campaign groups`. */
+  plural: string;
+  /** The feature of the team its operations need: the sandbox refuses them without it, and loopsctl says so. */
+  needs?: 'content';
+  /** Each command's summary and examples (a list's: the one its other examples are made from). */
+  commands: Record<'list' | 'get' | 'create' | 'update', { summary: string; examples: readonly string[] }>;
+  /** The fields a create or an update sets, in the order the record holds them. */
+  fields: Record<string, RecordField>;
+  /** Hints for the failures its writes document, by status. */
+  refused?: Record<number, string>;
+  /** Its record's schema, its seed in the sandbox and the API's rules on its fields (a module of its folder). */
+  load(): Promise<RecordRules>;
+}
+
+/** A text field of a record that a create or an update sets: `--name <name>` sets `name`. */
+export interface RecordField {
+  /** What the create's option says of it, and the update's. */
+  create: string;
+  update: string;
+  /** The option's value as help shows it, `--description <text>`; the field's own name when not given. */
+  value?: string;
+  /** A create must give it. */
+  required?: boolean;
+  /** What the API makes of it when a create leaves it out; left out of the record when not given. */
+  absent?: string;
+  /** Checks the option's value as it is parsed (throwing commander's InvalidArgumentError), before anything loads or is sent. */
+  parse?: (value: string) => string;
+  /** How the list's table shows it: cut to its column, or wrapped as prose. */
+  column: 'truncate' | 'prose';
+}
+
+/** A record of such a resource. */
+export interface SimpleRecord {
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+  [field: string]: unknown;
+}
+
+/** What of a RecordResource needs zod, read on first use. */
+export interface RecordRules<T extends SimpleRecord = SimpleRecord> {
+  schema: z.ZodMiniType<T>;
+  /** The demo team's records, made with the sandbox's ids and times (`id('campaign-group/Newsletters')`, `time(hours)`). */
+  seed(made: { id(label: string): string; time(hours: number): string }): T[];
+  /** Of the demo's records, those every team has (none when not given). */
+  everyTeam?(seeded: T[]): T[];
+  /** Why the API refuses these fields of a create or an update (the fields given only), or undefined. */
+  refuse?(fields: Record<string, string>): string | undefined;
+  /** Why the API refuses any update of this record, or undefined. */
+  frozen?(record: T): string | undefined;
 }
 
 /**

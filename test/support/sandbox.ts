@@ -1,5 +1,4 @@
 /** Calls a SandboxApi directly, as the HTTP layer would, for tests of its rules. */
-import type { campaignGroups } from '../../src/emulator/routes/campaign-groups.js';
 import type { transactionalGroups } from '../../src/emulator/routes/groups.js';
 import type { sendingIps } from '../../src/emulator/routes/ips.js';
 import type { segments } from '../../src/emulator/routes/segments.js';
@@ -9,6 +8,7 @@ import type { workflows } from '../../src/emulator/routes/workflow-records.js';
 import { loadSandboxModules, RouteTable, SandboxApi, type ApiAnswer, type SandboxApiOptions } from '../../src/emulator/api.js';
 import { seedId, type Slice, type StateCore } from '../../src/emulator/module.js';
 import { seedState as seedFrom } from '../../src/emulator/state.js';
+import type { Group } from '../../src/platform/groups/schemas.js';
 
 /** Every area's part of the sandbox, loaded once for the test file. */
 export const sandboxModules = await loadSandboxModules();
@@ -19,7 +19,7 @@ type Held<S> = S extends Slice<infer T> ? T : never;
 export interface SandboxState extends StateCore {
   themes: Held<typeof themes>;
   transactionalGroups: Held<typeof transactionalGroups>;
-  campaignGroups: Held<typeof campaignGroups>;
+  campaignGroups: Group[];
   segments: Held<typeof segments>;
   transactionalEmails: Held<typeof transactionalEmails>;
   sendingIps: Held<typeof sendingIps>;

@@ -131,8 +131,11 @@ export interface UnitKind<U extends PlannedUnit = PlannedUnit> {
 }
 
 /** What a create is matched against: the list of its kind, the noun of the kind, and the record's name. */
+/** A list of records with names, or how to have it: a resource whose schema is read on first use gives it so. */
+export type NamedList = ListResource<{ name: string }> | (() => Promise<ListResource<{ name: string }>>);
+
 export interface Namesakes {
-  list: ListResource<{ name: string }>;
+  list: NamedList;
   noun: string;
   name: string;
 }
@@ -306,7 +309,7 @@ function bindTo<U extends PlannedUnit>(kind: UnitKind<U>, unit: PlannedUnit): Bo
         ? undefined
         : createdAlready(
             matched,
-            (await everyItem(freshReads(client), matched.list)).map(({ name }) => name),
+            (await everyItem(freshReads(client), typeof matched.list === 'function' ? await matched.list() : matched.list)).map(({ name }) => name),
           );
     },
     impact: async (client, context) => (await kind.impact?.(client, typed, context)) ?? [],

@@ -9,7 +9,7 @@
  * sends, and a difference is a conflict, as for components and themes.
  */
 import { createHash } from 'node:crypto';
-import type { ApiClient, ListResource } from '../../api/client.js';
+import type { ApiClient } from '../../api/client.js';
 import type { HttpRequest } from '../../api/http.js';
 import { freshReads } from '../../api/read-cache.js';
 import { RejectedError, UsageError } from '../../base/errors.js';
@@ -24,7 +24,18 @@ import { judgeWrite } from '../../platform/write-gate.js';
 import { CONTENT_TAKEN, contentTaken } from '../../platform/write-guards.js';
 import { heldRequest } from '../../render/dry-run.js';
 import type { ImpactContext, ImpactRecord } from './impact/records.js';
-import { imageKind, StaleRecord, unitKind, type After, type Image, type ImagedRecord, type UnitEntry, type UnitKind, type Undone } from './kinds.js';
+import {
+  imageKind,
+  StaleRecord,
+  unitKind,
+  type After,
+  type Image,
+  type ImagedRecord,
+  type NamedList,
+  type UnitEntry,
+  type UnitKind,
+  type Undone,
+} from './kinds.js';
 import { accountHolds } from './account.js';
 import { canonicalJson } from './plan-file.js';
 
@@ -222,7 +233,7 @@ export type WriteImpact = (client: ApiClient, write: HeldWrite, context: ImpactC
 /** What a resource brings to the held requests of its commands, by the API's operationId. */
 export interface ResourceKind {
   /** The list each of its creates is matched against by name, just before it is sent. */
-  creates?: Partial<Record<string, ListResource<{ name: string }>>>;
+  creates?: Partial<Record<string, NamedList>>;
   /** What each of its writes does to people and to the app (a workflow's dry run, a campaign's audience). */
   impacts?: Partial<Record<string, WriteImpact>>;
 }

@@ -7,10 +7,10 @@ import { TRANSACTIONAL_GROUP } from '../../platform/groups/resource.js';
 export const transactionalGroups: ListResource<Group> = { path: TRANSACTIONAL_GROUP.operations.listTransactionalGroups.path, item: group };
 
 /** What a group is created with: the campaign and transactional group operations take the same. */
-export interface CreateGroupBody {
+export type CreateGroupBody = {
   name: string;
   description?: string;
-}
+};
 
 export type UpdateGroupBody = Partial<CreateGroupBody>;
 

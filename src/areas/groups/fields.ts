@@ -1,4 +1,5 @@
 /** The body of a group's create or update, from --name and --description: one rule for both kinds of group. */
+import { GROUP_REFUSED_HINT } from '../../platform/groups/names.js';
 import type { CreateGroupBody, UpdateGroupBody } from './client.js';
 
 export interface GroupOptions {
@@ -19,6 +20,4 @@ export function createGroupBody(options: GroupOptions & { name: string }): Creat
 }
 
 /** Hints for the failures the group operations document. */
-export const GROUP_REFUSED = {
-  400: 'the name may be the reserved "Unsorted", or the group may be the Unsorted group, which cannot be edited',
-};
+export const GROUP_REFUSED = { 400: GROUP_REFUSED_HINT };

@@ -20,7 +20,10 @@ import {
   type RouteContext,
   type SandboxModule,
 } from '../module.js';
-import { campaignGroups } from './campaign-groups.js';
+import { CAMPAIGN_GROUP } from '../../platform/campaign-groups/resource.js';
+import { rules as campaignGroupRules } from '../../platform/campaign-groups/records.js';
+import { recordRow } from '../../platform/record-resources.js';
+import { recordSlice } from './records.js';
 import { campaigns } from './campaign-records.js';
 import { addMessage } from './email-message-records.js';
 import { mailingLists } from './lists.js';
@@ -33,6 +36,9 @@ import { campaignSent } from '../../platform/liveness.js';
  * What each sent campaign's email has done, by campaign id. The figures are chosen so that a rate
  * over the wrong total (delivered sends, opens) reads visibly differently from the rate over sends.
  */
+/** The groups a campaign is sorted into: the slice of their own module (routes/records.ts). */
+const campaignGroups = recordSlice(recordRow(CAMPAIGN_GROUP), campaignGroupRules);
+
 export const campaignMetrics = slice(
   'campaignMetrics',
   z.record(z.string(), emailMetrics),

@@ -16,7 +16,7 @@ import {
   type Slice,
   lazily,
 } from '../module.js';
-import { isReservedGroupName, RESERVED_GROUP_NAME } from '../../platform/groups/names.js';
+import { groupEditRefusal, groupFieldsRefusal } from '../../platform/groups/names.js';
 import { group, type Group } from '../../platform/groups/schemas.js';
 
 const transactionalGroupNames: [string, string][] = [
@@ -73,8 +73,8 @@ function groupFields(body: unknown, required: string[]): { name?: string; descri
   if (Object.keys(fields).length === 0) throw badRequest('give at least one of name and description');
   const name = fields.name === undefined ? undefined : stringField(fields, 'name');
   const description = fields.description === undefined ? undefined : stringField(fields, 'description');
-  if (name !== undefined && isReservedGroupName(name)) throw badRequest(`"${RESERVED_GROUP_NAME}" is a reserved group name`);
-  if (name !== undefined && name.trim() === '') throw badRequest('name must not be empty');
+  const refused = groupFieldsRefusal({ name });
+  if (refused !== undefined) throw badRequest(refused);
   return { name, description };
 }
 
@@ -95,7 +95,8 @@ function updateGroup(groups: Slice<Group[]>, param: string, noun: string) {
   return ({ params, body, state, now, changed }: RouteContext) => {
     const found = find(groups.of(state), params[param]!, noun);
     const { name, description } = groupFields(body, []);
-    if (found.name === RESERVED_GROUP_NAME) throw badRequest(`the ${RESERVED_GROUP_NAME} group cannot be edited`);
+    const frozen = groupEditRefusal(found);
+    if (frozen !== undefined) throw badRequest(frozen);
     if (name !== undefined) found.name = name;
     if (description !== undefined) found.description = description;
     found.updatedAt = now().toISOString();

@@ -1,5 +1,8 @@
-/** A campaign group as a resource of the API (resource-row.ts). */
+/** A campaign group as a resource of the API (resource-row.ts), described whole by its row (RecordResource). */
+import { GROUP_REFUSED_HINT, groupName, RESERVED_GROUP_NAME } from '../groups/names.js';
 import type { ResourceRow } from '../resource-row.js';
+
+const EXAMPLE_ID = 'cwrn93d7b2d8z425hjhe3e17f';
 
 export const CAMPAIGN_GROUP = {
   noun: 'campaign group',
@@ -11,5 +14,38 @@ export const CAMPAIGN_GROUP = {
     getCampaignGroup: { method: 'GET', path: '/v1/campaign-groups/{campaignGroupId}' },
     createCampaignGroup: { method: 'POST', path: '/v1/campaign-groups', writes: 'campaign group' },
     updateCampaignGroup: { method: 'POST', path: '/v1/campaign-groups/{campaignGroupId}', writes: 'campaign group' },
+  },
+  records: {
+    area: {
+      name: 'campaign-groups',
+      summary: 'Campaign groups: list, get, create, update',
+      examples: ['loopsctl campaign-groups list', `loopsctl campaign-groups update ${EXAMPLE_ID} --name Newsletters`],
+    },
+    plural: 'campaign groups',
+    needs: 'content',
+    commands: {
+      list: { summary: 'List campaign groups, most recently created first', examples: ['loopsctl campaign-groups list'] },
+      get: { summary: 'Show one campaign group', examples: [`loopsctl campaign-groups get ${EXAMPLE_ID}`] },
+      create: {
+        summary: 'Create a campaign group',
+        examples: ['loopsctl campaign-groups create --name "Webinars" --description "Invitations and follow-ups"'],
+      },
+      update: {
+        summary: 'Rename a campaign group or change its description (the Unsorted group cannot be edited)',
+        examples: [`loopsctl campaign-groups update ${EXAMPLE_ID} --name "Newsletters"`, `loopsctl campaign-groups update ${EXAMPLE_ID} --description ""`],
+      },
+    },
+    fields: {
+      name: {
+        create: `group name (not "${RESERVED_GROUP_NAME}")`,
+        update: `new name (not "${RESERVED_GROUP_NAME}")`,
+        required: true,
+        parse: groupName,
+        column: 'truncate',
+      },
+      description: { create: 'what the group holds', update: 'new description', value: 'text', absent: '', column: 'prose' },
+    },
+    refused: { 400: GROUP_REFUSED_HINT },
+    load: async () => (await import('./records.js')).rules,
   },
 } as const satisfies ResourceRow;

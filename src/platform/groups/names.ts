@@ -17,3 +17,18 @@ export function groupName(value: string): string {
   if (isReservedGroupName(value)) throw new InvalidArgumentError(`"${RESERVED_GROUP_NAME}" is reserved and cannot be given to a group.`);
   return value;
 }
+
+/** Why the API refuses a group's name (given in a create or an update), or undefined. */
+export function groupFieldsRefusal(fields: { name?: string }): string | undefined {
+  if (fields.name !== undefined && isReservedGroupName(fields.name)) return `"${RESERVED_GROUP_NAME}" is a reserved group name`;
+  if (fields.name !== undefined && fields.name.trim() === '') return 'name must not be empty';
+  return undefined;
+}
+
+/** Why the API refuses any edit of a group: the reserved group cannot be edited. */
+export function groupEditRefusal(group: { name: string }): string | undefined {
+  return group.name === RESERVED_GROUP_NAME ? `the ${RESERVED_GROUP_NAME} group cannot be edited` : undefined;
+}
+
+/** The hint for the 400 a group's create or update documents. */
+export const GROUP_REFUSED_HINT = 'the name may be the reserved "Unsorted", or the group may be the Unsorted group, which cannot be edited';

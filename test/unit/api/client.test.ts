@@ -1,7 +1,7 @@
 /** The client against a local server: status to error mapping, pagination, paths and shapes. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../../src/api/client.js';
-import { campaignGroups } from '../../../src/areas/campaign-groups/client.js';
+import { recordClient } from '../../../src/areas/records/client.js';
 import { dedicatedSendingIps } from '../../../src/areas/ips/client.js';
 import { themes } from '../../../src/areas/themes/client.js';
 import { createTransactional, ensureDraft, transactionalMetrics } from '../../../src/areas/transactional/client.js';
@@ -10,6 +10,11 @@ import { AuthError, InvalidResponseError, NotFoundError, RateLimitError, Rejecte
 import { HttpTransport } from '../../../src/api/http.js';
 import { json, startApiServer, type ApiServer, type Handler } from '../../support/api-server.js';
 import * as fx from '../../support/fixtures.js';
+import { CAMPAIGN_GROUP } from '../../../src/platform/campaign-groups/resource.js';
+import { group } from '../../../src/platform/groups/schemas.js';
+import { recordRow } from '../../../src/platform/record-resources.js';
+
+const campaignGroups = recordClient(recordRow(CAMPAIGN_GROUP), group).list;
 
 let server: ApiServer | undefined;
 afterEach(async () => {

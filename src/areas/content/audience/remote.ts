@@ -6,17 +6,22 @@
  */
 import { everyItem, type ApiClient } from '../../../api/client.js';
 import type { ContactProperty } from '../../../platform/contact-properties/schemas.js';
-import type { Group } from '../../../platform/groups/schemas.js';
+import { CAMPAIGN_GROUP } from '../../../platform/campaign-groups/resource.js';
+import { group, type Group } from '../../../platform/groups/schemas.js';
+import { recordRow } from '../../../platform/record-resources.js';
 import type { AudienceSegment } from '../../../platform/segments/schemas.js';
-import { campaignGroups, createCampaignGroup, updateCampaignGroup } from '../../campaign-groups/client.js';
 import { createContactProperty, listContactProperties } from '../../contact-properties/client.js';
 import { eventPatterns } from '../../event-patterns/client.js';
 import { createTransactionalGroup, transactionalGroups, updateTransactionalGroup, type CreateGroupBody } from '../../groups/client.js';
 import { listMailingLists } from '../../lists/client.js';
+import { recordClient } from '../../records/client.js';
 import { createSegment, segments } from '../../segments/client.js';
 import type { AudienceFilterRequest } from '../../../platform/segments/filter.js';
 import type { PropertyType } from '../../../platform/contact-properties/schemas.js';
 import { audienceJson, audiencePath, RECORD_FILE, SINGLE_FILE, type AudienceRecord, type DirectoryKind } from './files.js';
+
+/** The campaign groups' operations, made from their row (platform/campaign-groups/resource.ts). */
+const campaignGroups = recordClient(recordRow(CAMPAIGN_GROUP), group);
 
 /** A record as the account holds it: its files, and its id (the single files have none; lists and patterns keep theirs by name). */
 export interface RemoteAudience extends AudienceRecord {
@@ -64,7 +69,7 @@ export async function fetchAudience(api: ApiClient): Promise<RemoteAudience[]> {
   const [segmentList, transactional, campaign, properties, lists, patterns] = await Promise.all([
     everyItem(api, segments),
     everyItem(api, transactionalGroups),
-    everyItem(api, campaignGroups),
+    everyItem(api, campaignGroups.list),
     listContactProperties(api, 'custom'),
     listMailingLists(api),
     everyItem(api, eventPatterns),
@@ -104,10 +109,10 @@ export async function sendWrite(api: ApiClient, write: AudienceWrite): Promise<s
     case 'createTransactionalGroup':
       return (await createTransactionalGroup(api, write.body)).id;
     case 'createCampaignGroup':
-      return (await createCampaignGroup(api, write.body)).id;
+      return (await campaignGroups.create(api, write.body)).id;
     case 'updateTransactionalGroup':
       return (await updateTransactionalGroup(api, write.id, write.body)).id;
     case 'updateCampaignGroup':
-      return (await updateCampaignGroup(api, write.id, write.body)).id;
+      return (await campaignGroups.update(api, write.id, write.body)).id;
   }
 }

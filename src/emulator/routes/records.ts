@@ -1,0 +1,79 @@
+/**
+ * The sandbox's part of a resource described whole by its row (platform/resource-row.ts,
+ * RecordResource): a slice of its records, seeded from its rules, and routes for its list, its
+ * getter, its create and its update at its row's paths, each body checked as the API checks it and
+ * each answer against its record's schema.
+ */
+import { z } from '../../base/shapes.js';
+import type { RecordRow } from '../../platform/record-resources.js';
+import type { RecordRules, SimpleRecord } from '../../platform/resource-row.js';
+import { type RouteContext, type SandboxModule, type SandboxRoute, type Slice, answer, badRequest, find, lazily } from '../module.js';
+import { listAnswer, objectBody, seedId, seedTime, slice, stringField } from '../module.js';
+
+/** A route's path from a row's template: `/v1/campaign-groups/{campaignGroupId}` is `/v1/campaign-groups/:campaignGroupId`. */
+function routePath(template: string): string {
+  return template.replace(/\{(\w+)\}/g, ':$1');
+}
+
+/** The key of a resource's slice in the state: its command group's name in camel case (`campaignGroups`). */
+function sliceKey(row: RecordRow): string {
+  return row.records.area.name.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase());
+}
+
+/** The slice of a resource's records; the same for every module that reads it. */
+export function recordSlice<T extends SimpleRecord>(row: RecordRow, rules: RecordRules<T>): Slice<T[]> {
+  const seeded = lazily(() => rules.seed({ id: seedId, time: seedTime }));
+  const everyTeam = rules.everyTeam;
+  return slice(sliceKey(row), z.array(rules.schema), seeded, everyTeam === undefined ? undefined : () => everyTeam(seeded()));
+}
+
+/** Names in words: `name`, `name and description`, `name, colour and description`. */
+function inWords(names: string[]): string {
+  return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
+/** The fields of a create's or an update's body, checked as the API checks them: known, text, at least one, and the resource's own rules. */
+function fieldsOf<T extends SimpleRecord>(row: RecordRow, rules: RecordRules<T>, body: unknown, required: string[]): Record<string, string> {
+  const names = Object.keys(row.records.fields);
+  const given = objectBody(body, names, required);
+  if (Object.keys(given).length === 0) throw badRequest(`give at least one of ${inWords(names)}`);
+  const fields = Object.fromEntries(names.filter((name) => given[name] !== undefined).map((name) => [name, stringField(given, name)]));
+  const refused = rules.refuse?.(fields);
+  if (refused !== undefined) throw badRequest(refused);
+  return fields;
+}
+
+/** The sandbox's module of a resource: its slice and its four routes. */
+export function recordModule<T extends SimpleRecord>(row: RecordRow, rules: RecordRules<T>, records = recordSlice(row, rules)): SandboxModule {
+  const { schema } = rules;
+  const { fields } = row.records;
+  const param = /\{(\w+)\}/.exec(row.get.path)![1]!;
+  const needs = row.records.needs;
+  const required = Object.keys(fields).filter((name) => fields[name]!.required === true);
+  const create = ({ body, state, now, newId, changed }: RouteContext) => {
+    const given = fieldsOf(row, rules, body, required);
+    const time = now().toISOString();
+    const made: Record<string, unknown> = { id: newId() };
+    for (const [name, field] of Object.entries(fields)) if ((given[name] ?? field.absent) !== undefined) made[name] = given[name] ?? field.absent;
+    const created = { ...made, createdAt: time, updatedAt: time } as T;
+    records.of(state).push(created);
+    changed();
+    return answer(schema, created);
+  };
+  const update = ({ params, body, state, now, changed }: RouteContext) => {
+    const found = find(records.of(state), params[param]!, row.noun);
+    const given = fieldsOf(row, rules, body, []);
+    const frozen = rules.frozen?.(found);
+    if (frozen !== undefined) throw badRequest(frozen);
+    Object.assign(found, given, { updatedAt: now().toISOString() });
+    changed();
+    return answer(schema, found);
+  };
+  const routes: SandboxRoute[] = [
+    { method: 'GET', path: routePath(row.list.path), needs, run: (context) => listAnswer(schema, records.of(context.state), context) },
+    { method: 'GET', path: routePath(row.get.path), needs, run: ({ params, state }) => answer(schema, find(records.of(state), params[param]!, row.noun)) },
+    { method: row.create.method, path: routePath(row.create.path), needs, run: create },
+    { method: row.update.method, path: routePath(row.update.path), needs, run: update },
+  ];
+  return { slices: [records], routes };
+}
