@@ -19,7 +19,9 @@
  * A read in flight when a write starts or ends is never kept, since it may have been answered
  * before or after the write. A write that asks only what would happen (`dryRun: true`: "Make a dry
  * run request using `dryRun: true`", the API's reference) changes nothing and forgets nothing; a
- * write loopsctl does not know forgets everything.
+ * write loopsctl does not know forgets everything. A write whose answer holds a record as its read
+ * answers it is kept as that read: an email message's update (ANSWERED_AS_READ), a workflow's node
+ * writes, which answer the workflow as they left it (src/platform/state-answers.ts).
  *
  * What a guard reads is never taken from here: the reads that compare the account with what a plan
  * saw (a component's or theme's digest, a request call's record, the namesakes looked for before a
@@ -34,7 +36,7 @@ import type { HttpRequest, HttpResponse, Transport } from './http.js';
 import { configurationWrite } from '../platform/configuration-writes.js';
 import { EMAIL_MESSAGE } from '../platform/email-messages/resource.js';
 import { idsAt, type Operation } from '../platform/resource-row.js';
-import { LISTED_AS_READ } from '../platform/state-answers.js';
+import { LISTED_AS_READ, statesAnswered } from '../platform/state-answers.js';
 
 /** The requests a guard makes: read from the API whatever the run holds. */
 const freshRequests = new WeakSet<HttpRequest>();
@@ -117,6 +119,12 @@ export class RunReads implements Transport {
     const body = response.body as Record<string, unknown> | undefined;
     if (asRead !== undefined && typeof body === 'object' && body !== null && asRead.writeOnly.every((field) => !Object.hasOwn(body, field)))
       this.kept.set(keyOf({ path, query: undefined }), { path, response: Promise.resolve(response), text: response.text, answer: response });
+    // A workflow its write answered as it left it (src/platform/state-answers.ts): where the run's writes left it, as a read would find it then.
+    for (const [recordPath, record] of statesAnswered({ method: req.method, path, query: false, body: req.body }, response.body)) {
+      const text = JSON.stringify(record);
+      const kept: HttpResponse = { ...response, body: structuredClone(record), text };
+      this.kept.set(keyOf({ path: recordPath, query: undefined }), { path: recordPath, response: Promise.resolve(kept), text, answer: kept });
+    }
     return copyOf(response);
   }
 

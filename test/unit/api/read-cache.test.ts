@@ -166,11 +166,38 @@ describe('the reads a run keeps', () => {
       },
     };
     const reads = new RunReads(transport);
-    const writing = reads.send({ method: 'POST', idempotent: false, path: '/v1/workflows/w1', body: { name: 'x' } });
+    // A write whose answer is not the workflow (a workflow's own update answers it, and is kept: below).
+    const writing = reads.send({
+      method: 'POST',
+      idempotent: false,
+      path: '/v1/workflows/w1/mailing-list',
+      body: { expectedRevisionId: 'r', mailingListId: null },
+    });
     await reads.send({ method: 'GET', idempotent: true, path: '/v1/workflows/w1' });
     finish();
     await writing;
     await reads.send({ method: 'GET', idempotent: true, path: '/v1/workflows/w1' });
-    expect(sent).toEqual(['POST /v1/workflows/w1', 'GET /v1/workflows/w1', 'GET /v1/workflows/w1']);
+    expect(sent).toEqual(['POST /v1/workflows/w1/mailing-list', 'GET /v1/workflows/w1', 'GET /v1/workflows/w1']);
+  });
+
+  it("keeps a workflow as its node write answered it, the latest simplified workflow, in place of its read; another's answer, not", async () => {
+    const sent: string[] = [];
+    const workflow = { id: 'w1', status: 'Draft', workflowRevisionId: 'r2', nodes: {} };
+    const transport: Transport = {
+      send: async (req) => {
+        sent.push(`${req.method} ${req.path}`);
+        const body =
+          req.method === 'GET'
+            ? { id: 'w2' }
+            : { id: 'n1', workflowRevisionId: 'r2', workflow: req.path.startsWith('/v1/workflows/w1/') ? workflow : { id: 'w9' } };
+        return { status: 200, headers: {}, contentType: 'application/json', text: JSON.stringify(body), body };
+      },
+    };
+    const reads = new RunReads(transport);
+    await reads.send({ method: 'POST', idempotent: false, path: '/v1/workflows/w1/nodes/n1', body: { expectedRevisionId: 'r1', payload: {} } });
+    expect((await reads.send({ method: 'GET', idempotent: true, path: '/v1/workflows/w1' })).body).toEqual(workflow);
+    await reads.send({ method: 'POST', idempotent: false, path: '/v1/workflows/w2/nodes/n1', body: { expectedRevisionId: 'r1', payload: {} } });
+    await reads.send({ method: 'GET', idempotent: true, path: '/v1/workflows/w2' });
+    expect(sent).toEqual(['POST /v1/workflows/w1/nodes/n1', 'POST /v1/workflows/w2/nodes/n1', 'GET /v1/workflows/w2']);
   });
 });
