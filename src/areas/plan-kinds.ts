@@ -7,7 +7,7 @@
  */
 import { CAMPAIGNS } from './campaigns/kind.js';
 import { PlanKinds } from './change/kinds.js';
-import { ANSWER_IMAGES, requestKind } from './change/request-calls.js';
+import { answerImages, requestKind } from './change/request-calls.js';
 import { COMPONENTS } from './components/kind.js';
 import { EMAIL_UNITS, RECORD_IMAGES } from './content/emails/kind.js';
 import { WORKFLOW_IMAGES, WORKFLOW_UNITS } from './content/workflows/kind.js';
@@ -25,7 +25,7 @@ const RESOURCES = [CAMPAIGNS, COMPONENTS, SEGMENTS, THEMES, TRANSACTIONAL, TRANS
 
 export const PLAN_KINDS = new PlanKinds(
   [requestKind(RESOURCES), EMAIL_UNITS, WORKFLOW_UNITS],
-  [ANSWER_IMAGES, RECORD_IMAGES, WORKFLOW_IMAGES],
+  [answerImages(RESOURCES), RECORD_IMAGES, WORKFLOW_IMAGES],
   // Every account has its default theme: what a plan that only creates notes of the account.
   themes,
 );

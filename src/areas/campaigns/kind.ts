@@ -37,6 +37,7 @@ export async function audienceOf(client: ApiClient, record: string, campaignId: 
 }
 
 export const CAMPAIGNS: ResourceKind = {
+  inverts: ['updateCampaign'],
   // A campaign's schedule is its update: the audience it goes to.
   impacts: {
     updateCampaign: async (client, write) =>

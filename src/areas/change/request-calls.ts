@@ -26,6 +26,7 @@ import { heldRequest } from '../../render/dry-run.js';
 import type { ImpactContext, ImpactRecord } from './impact/records.js';
 import {
   imageKind,
+  type ImageEntry,
   StaleRecord,
   unitKind,
   type After,
@@ -236,6 +237,8 @@ export interface ResourceKind {
   creates?: Partial<Record<string, NamedList>>;
   /** What each of its writes does to people and to the app (a workflow's dry run, a campaign's audience). */
   impacts?: Partial<Record<string, WriteImpact>>;
+  /** Its updates whose before-image, the API's answer, holds every field they send: each is undone by the same update with the fields as they were. */
+  inverts?: readonly string[];
 }
 
 /** A held request of a write command (`groups update --plan`), played as it was built, with what each resource brings to it. */
@@ -308,22 +311,19 @@ const REQUEST_UNITS = {
   },
 } satisfies Omit<UnitKind<RequestUnit>, 'namesakes' | 'impact'>;
 
-/** The updates whose before-image holds every field they send: their inverse is the same update with the fields as they were. */
-const INVERTIBLE = new Set(['updateCampaign', 'updateCampaignGroup', 'updateTransactionalGroup', 'updateTransactionalEmail']);
-
-/** A group's, a campaign's or a transactional email's fields put back as the API answered them before. */
-function answerInverse(record: ImagedRecord, before: AnswerImage, after: After, imageFile: string): Undone {
+/** A record's fields put back as the API answered them before, by an update its resource says inverts (`invertible`: each resource's `inverts`). */
+function answerInverse(record: ImagedRecord, before: AnswerImage, after: After, imageFile: string, invertible: ReadonlySet<string>): Undone {
   const unit = requestUnitShape.safeParse(record.unit);
   const call = unit.success ? unit.data.calls[0]! : undefined;
   const fields = Object.keys((call?.body ?? {}) as Record<string, unknown>).filter((field) => field !== 'expectedRevisionId');
   const was = before.answer as Record<string, unknown>;
   const missing = fields.filter((field) => !Object.hasOwn(was, field));
-  if (call === undefined || !INVERTIBLE.has(call.operation) || missing.length > 0) {
+  if (call === undefined || !invertible.has(call.operation) || missing.length > 0) {
     return {
       notUndone: {
         record: record.record,
         why:
-          call !== undefined && missing.length > 0 && INVERTIBLE.has(call.operation)
+          call !== undefined && missing.length > 0 && invertible.has(call.operation)
             ? `the API's answer for it does not show ${missing.join(', ')} as they were, so they cannot be sent back`
             : `${call?.operation ?? 'its call'} cannot be taken back through the API`,
         hint: `what it held before is kept in ${imageFile}: set it again in the Loops app`,
@@ -342,9 +342,12 @@ function answerInverse(record: ImagedRecord, before: AnswerImage, after: After, 
   return { unit: { record: record.record, kind: record.kind, id: record.id, recordPath: before.path, calls: [inverse] } };
 }
 
-/** The image of a record a held request changes, as the API answers for it. */
-export const ANSWER_IMAGES = imageKind<AnswerImage>({
-  is: (image): image is AnswerImage => image.type === 'answer',
-  whereNow: async (client, image) => ({ digest: digestOfAnswer(await readRecord(client, image.path)) }),
-  undoer: (_client, imageFile) => async (record, image, after) => answerInverse(record, image, after, imageFile),
-});
+/** The image of a record a held request changes, as the API answers for it, put back by the updates each resource says invert. */
+export function answerImages(resources: readonly ResourceKind[]): ImageEntry {
+  const invertible = new Set(resources.flatMap((resource) => resource.inverts ?? []));
+  return imageKind<AnswerImage>({
+    is: (image): image is AnswerImage => image.type === 'answer',
+    whereNow: async (client, image) => ({ digest: digestOfAnswer(await readRecord(client, image.path)) }),
+    undoer: (_client, imageFile) => async (record, image, after) => answerInverse(record, image, after, imageFile, invertible),
+  });
+}

@@ -60,6 +60,7 @@ export async function dataVariablesImpact(
 
 export const TRANSACTIONAL: ResourceKind = {
   creates: { createTransactionalEmail: transactionalEmails },
+  inverts: ['updateTransactionalEmail'],
   impacts: {
     publishTransactionalEmail: async (client, write, context) => [
       await dataVariablesImpact(client, write.record, write.ids.transactionalId!, undefined, true, context.uses),
