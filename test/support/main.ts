@@ -49,6 +49,14 @@ export interface RunOptions {
   pace?: 'sandbox' | 'api';
   /** Told each time the run starts its sandbox (--sandbox), for a test that counts them. */
   onSandboxStart?: () => void;
+  /** The loopsctl that runs, its main and its sandbox: this source's unless a test runs a copy of it (test/e2e/scaffold.test.ts). */
+  program?: Program;
+}
+
+/** A loopsctl in this process: the entry that runs a command line, and the sandbox a `--sandbox` run starts. */
+export interface Program {
+  main: typeof main;
+  startInProcessSandbox: typeof startInProcessSandbox;
 }
 
 class Capture extends Writable {
@@ -119,13 +127,13 @@ export async function run(argv: string[], options: RunOptions = {}): Promise<Res
     platform: process.platform,
     startSandbox: (sandbox) => {
       options.onSandboxStart?.();
-      return startInProcessSandbox(api ? sandbox : { ...sandbox, rateLimit: false });
+      return (options.program?.startInProcessSandbox ?? startInProcessSandbox)(api ? sandbox : { ...sandbox, rateLimit: false });
     },
     installation: options.installation,
     // Until an answer states a limit (x-ratelimit-limit), none: a pace of its own for each run, as a real run has.
     pacer: api ? undefined : new Pacer({ perSecond: Number.POSITIVE_INFINITY }),
   };
-  const code = await main(argv, runtime);
+  const code = await (options.program?.main ?? main)(argv, runtime);
   const result = { code, stdout: stdout.text, stderr: stderr.text, stderrOpened, json: () => JSON.parse(stdout.text) };
   ended.abort(RUN_ENDED);
   return result;
