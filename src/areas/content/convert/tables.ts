@@ -6,6 +6,7 @@
 import type { LmxBlock } from './lmx-out.js';
 import { inherit, isInline, type MapContext } from './inline.js';
 import { textContent, type SourceElement, type SourceNode } from './model.js';
+import { pixels } from './styles.js';
 
 /** The mapper's own steps, handed in (blocks.ts calls this module, so it cannot import it back). */
 export interface BlockSteps {
@@ -60,22 +61,31 @@ export function tableBlocks(table: SourceElement, context: MapContext, steps: Bl
       blocks.push(...cellBlocks(cells[0]!, inner, steps));
       continue;
     }
+    const shares = pixelShares(cells);
     const columns: SourceElement = {
       type: 'element',
       name: 'x-columns',
       attrs: {},
       style: row.style,
       at: row.at,
-      children: cells.map((cell) => ({
+      children: cells.map((cell, index) => ({
         ...cell,
         name: 'x-column',
-        attrs: { ...cell.attrs, width: cell.attrs.width?.endsWith('%') ? cell.attrs.width : '' },
+        attrs: { ...cell.attrs, width: cell.attrs.width?.endsWith('%') ? cell.attrs.width : (shares?.[index] ?? '') },
         style: alignedStyle(cell, inner),
       })),
     };
     blocks.push(...steps.columnsBlocks(columns, inner));
   }
   return blocks;
+}
+
+/** Cells that each give their width in pixels (Foundation's `width: 338.33px` of a 7-of-12 column) as shares of the row, in percent; undefined where one gives none. */
+function pixelShares(cells: readonly SourceElement[]): string[] | undefined {
+  const widths = cells.map((cell) => (cell.attrs.width?.endsWith('%') ? undefined : pixels(cell.style.width ?? cell.attrs.width)));
+  if (widths.some((width) => width === undefined || width <= 0)) return undefined;
+  const total = widths.reduce<number>((sum, width) => sum + width!, 0);
+  return widths.map((width) => `${((width! / total) * 100).toFixed(2)}%`);
 }
 
 /** A cell's content, with the cell's alignment and style passed down. */

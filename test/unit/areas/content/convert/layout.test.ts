@@ -218,6 +218,15 @@ describe('HTML: Foundation for Emails’ grid of <th> columns', () => {
     expect(lmx).toMatch(/<Paragraph align="right"[^>]*>Its own<\/Paragraph>/);
   });
 
+  it('shares a row out as its cells’ widths in pixels do: a 7-of-12 column beside a 5-of-12', () => {
+    const { lmx } = fromHtml(
+      HTML(`<table style="width: 580px"><tr>
+        <th style="width: 338.33px"><h2>Hello, Han Fastolfe</h2><p>The main column.</p></th>
+        <th style="width: 241.67px"><h3>Header</h3><p>The sidebar.</p></th></tr></table>`),
+    );
+    expect(lmx).toMatch(/<Columns gap="12" widths="58,42"/);
+  });
+
   it('still reads header cells of text over rows as a table of content, listed', () => {
     const { lmx, findings } = fromHtml(HTML(`<table><tr><th>Item</th><th>Price</th></tr><tr><td>Chair</td><td>$120</td></tr></table>`));
     expect(findings.remediation.map((item) => item.construct)).toContain('a table used for content');
