@@ -1,6 +1,7 @@
 /**
  * The fidelity of `content convert` on the project's corpus of public templates (test/corpus/convert,
- * each beside its licence; sources in its README): every email converts, passes `content check`,
+ * each beside its licence, sources in its README; and Foundation for Emails' templates from its
+ * package, test/support/convert-corpus.ts): every email converts, passes `content check`,
  * and what its source shows and its LMX lacks is listed. The words a reader sees are counted here
  * with readers of the test's own (parse5, htmlparser2, Babel), apart from convert's.
  */
@@ -10,9 +11,10 @@ import { parse as parseJs } from '@babel/parser';
 import { Parser } from 'htmlparser2';
 import { parse, parseFragment, type DefaultTreeAdapterMap } from 'parse5';
 import { describe, expect, it } from 'vitest';
+import { corpusDirectory } from '../../../support/convert-corpus.js';
 import { run, tempDir } from '../../../support/main.js';
 
-const CORPUS = join(import.meta.dirname, '../../../corpus/convert');
+const CORPUS = corpusDirectory();
 
 type HtmlNode = DefaultTreeAdapterMap['node'];
 
@@ -72,10 +74,10 @@ function reactWords(source: string): string[] {
   return words;
 }
 
-/** Words: letters and digits, template tags left out. */
+/** Words: letters and digits, template tags (Campaign Monitor's `[firstname,fallback=…]` too) left out. */
 const wordsOf = (text: string) =>
   text
-    .replace(/\{\{[\s\S]*?\}\}|\{%[\s\S]*?%\}|\*\|[^|]*\|\*/g, ' ')
+    .replace(/\{\{[\s\S]*?\}\}|\{%[\s\S]*?%\}|\*\|[^|]*\|\*|\[[A-Za-z]\w*,\s*fallback=[^\]]*\]|\[(?:firstname|lastname|fullname|email)\]/gi, ' ')
     .toLowerCase()
     .match(/[\p{L}\p{N}]+/gu) ?? [];
 
@@ -165,6 +167,23 @@ describe('content convert on the corpus of public templates', () => {
     }
     expect(measured).toMatchInlineSnapshot(`
       {
+        "foundation-emails-cm/drip.html": "words 90/94, links 5/5, images 7/7, layout 14/19",
+        "foundation-emails-cm/hero.html": "words 118/119, links 1/1, images 2/2, layout 16/23",
+        "foundation-emails-cm/marketing.html": "words 103/112, links 5/5, images 9/9, layout 14/28",
+        "foundation-emails-cm/newsletter.html": "words 116/120, links 0/0, images 1/1, layout 11/13",
+        "foundation-emails-cm/password.html": "words 40/42, links 0/0, images 1/1, layout 10/10",
+        "foundation-emails-cm/sidebar-hero.html": "words 232/233, links 1/1, images 2/2, layout 10/34",
+        "foundation-emails/basic.html": "words 124/124, links 1/1, images 1/1, layout 13/18",
+        "foundation-emails/drip.html": "words 94/94, links 5/5, images 7/7, layout 14/19",
+        "foundation-emails/hero.html": "words 121/121, links 1/1, images 2/2, layout 16/24",
+        "foundation-emails/marketing.html": "words 110/110, links 5/5, images 9/9, layout 14/28",
+        "foundation-emails/newsletter-2.html": "words 180/180, links 0/0, images 2/2, layout 14/17",
+        "foundation-emails/newsletter.html": "words 120/120, links 0/0, images 1/1, layout 11/13",
+        "foundation-emails/order.html": "words 147/147, links 0/0, images 1/1, layout 16/22",
+        "foundation-emails/password.html": "words 42/42, links 0/0, images 1/1, layout 10/10",
+        "foundation-emails/sidebar-hero.html": "words 235/235, links 1/1, images 2/2, layout 10/35",
+        "foundation-emails/sidebar.html": "words 200/200, links 1/1, images 1/1, layout 6/31",
+        "foundation-emails/welcome.html": "words 58/58, links 0/0, images 1/1, layout 8/16",
         "html-leemunroe/email.html": "words 74/74, links 3/3, images 0/0, layout 7/7",
         "html-mailchimp/2col-basic2column.html": "words 149/165, links 2/8, images 3/3, layout 6/12",
         "html-mailchimp/3col-basic3column.html": "words 201/217, links 3/9, images 4/4, layout 4/15",

@@ -18,9 +18,10 @@ import { readMjml } from '../../../../src/areas/content/convert/mjml-source.js';
 import { Findings } from '../../../../src/areas/content/convert/model.js';
 import { LineIndex } from '../../../../src/lmx/index.js';
 import { browserSkipReason, startBrowser, type TestBrowser } from '../../../support/browser.js';
+import { corpusDirectory } from '../../../support/convert-corpus.js';
 import { measureBoxes, pairs } from '../../../support/convert-layout.js';
 
-const CORPUS = join(import.meta.dirname, '../../../corpus/convert');
+const CORPUS = corpusDirectory();
 
 /** Every start tag of a source marked with its place: `css-class="lc-L-C"` on MJML's elements, `data-lc="L-C"` on HTML's. */
 function marked(source: string): string {
@@ -97,12 +98,13 @@ describe('the layout model against Chromium, on the corpus', () => {
         `${item.file} ${item.place} at ${item.width}: model ${Math.round(item.model.left)}–${Math.round(item.model.right)}, Chromium ${Math.round(item.browser!.left)}–${Math.round(item.browser!.right)}`,
     );
     console.log(`${found.length} boxes measured, ${off.length} apart:\n${shown.join('\n')}`);
-    expect(found.length).toBeGreaterThan(800);
-    // Measured: 102 of 1406 apart, in 20 of 53 emails: cells of a table without widths, which a browser sizes by their text
+    expect(found.length).toBeGreaterThan(1900);
+    // Measured: 202 of 2138 apart, in 32 of 70 emails: cells of a table without widths, which a browser sizes by their text
     // (receipts and invoices: the model shares the row out evenly), boxes MJML sizes by an image's width, tables wider
-    // than a phone that the model fits to it, and Mailchimp's three columns of fixed-width tables that a phone wraps.
-    // Every block of the other emails stands where Chromium draws it.
+    // than a phone that the model fits to it, Mailchimp's three columns of fixed-width tables that a phone wraps, and
+    // Foundation's menus and rows of icons in tables of `width: auto`, sized by their text and by images that have no
+    // size until they load. Every block of the other emails stands where Chromium draws it.
     expect(off.length / found.length).toBeLessThan(0.1);
-    expect(new Set(off.map((item) => item.file)).size).toBeLessThanOrEqual(20);
+    expect(new Set(off.map((item) => item.file)).size).toBeLessThanOrEqual(32);
   }, 120_000);
 });
