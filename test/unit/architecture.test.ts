@@ -144,7 +144,7 @@ describe('the source tree', () => {
     expect(handles.has('src/emulator/routes/journey-starts.ts')).toBe(false);
   });
 
-  it("has content's halves, emails/, workflows/ and audience/, import none of the others: the root holds what they share", () => {
+  it("has content's halves, emails/, workflows/ and audience/, import none of the others: shared/ holds what they share", () => {
     const halves = groupGraph(tiesGraph, contentHalf);
     expect([...halves.keys()].sort()).toEqual([...CONTENT_HALVES].sort());
     expect(tiesOf(halves)).toEqual([]);
@@ -152,27 +152,31 @@ describe('the source tree', () => {
 
   it("finds content's halves that import one another", () => {
     const tied = new Map([
-      ['src/areas/content/audience/plan.ts', ['src/areas/content/emails/sides.ts', 'src/areas/content/files.ts']],
-      ['src/areas/content/workflows/check.ts', ['src/areas/content/check.ts']],
+      ['src/areas/content/audience/plan.ts', ['src/areas/content/emails/sides.ts', 'src/areas/content/shared/files.ts']],
+      ['src/areas/content/workflows/check.ts', ['src/areas/content/shared/check.ts']],
     ]);
     expect(tiesOf(groupGraph(tied, contentHalf))).toEqual(['audience -> emails']);
   });
 
-  it("has content's convert/ import no half: what it shares with workflows/ is at the root", () => {
+  it("has content's convert/ import no half: what it shares with workflows/ is in shared/", () => {
     expect(CONTENT_HALVES.flatMap((half) => importsOf(tiesGraph, 'src/areas/content/convert/', `src/areas/content/${half}/`))).toEqual([]);
   });
 
-  it("has content's root import no half, but for its verb entries and the modules above the halves", () => {
-    expect(rootImportsOfHalves(tiesGraph)).toEqual([]);
+  it("has content's shared/ import nothing else of content: its verbs, its halves, convert/ and review/ stand on it", () => {
+    expect(contentImportsOfShared(tiesGraph)).toEqual([]);
   });
 
-  it("finds a root file of content's that imports a half", () => {
+  it("finds a file of content's shared/ that imports the rest of content", () => {
     const reaching = new Map([
-      ['src/areas/content/tree.ts', ['src/areas/content/emails/files.ts', 'src/areas/content/files.ts']],
+      ['src/areas/content/shared/tree.ts', ['src/areas/content/emails/files.ts', 'src/areas/content/shared/files.ts']],
+      ['src/areas/content/shared/render.ts', ['src/areas/content/render-commands.ts', 'src/render/output.ts']],
       ['src/areas/content/push-command.ts', ['src/areas/content/emails/push.ts']],
       ['src/areas/content/convert/workflow.ts', ['src/areas/content/workflows/files.ts']],
     ]);
-    expect(rootImportsOfHalves(reaching)).toEqual(['src/areas/content/tree.ts -> src/areas/content/emails/files.ts']);
+    expect(contentImportsOfShared(reaching)).toEqual([
+      'src/areas/content/shared/tree.ts -> src/areas/content/emails/files.ts',
+      'src/areas/content/shared/render.ts -> src/areas/content/render-commands.ts',
+    ]);
     expect(importsOf(reaching, 'src/areas/content/convert/', 'src/areas/content/workflows/')).toEqual([
       'src/areas/content/convert/workflow.ts -> src/areas/content/workflows/files.ts',
     ]);
@@ -180,8 +184,8 @@ describe('the source tree', () => {
 
   it('has the change cycle, areas/change/, import nothing of content/: the kinds of unit are handed to it', () => {
     expect(importsOf(graph, 'src/areas/change/', 'src/areas/content/')).toEqual([]);
-    expect(importsOf(new Map([['src/areas/change/apply.ts', ['src/areas/content/files.ts']]]), 'src/areas/change/', 'src/areas/content/')).toEqual([
-      'src/areas/change/apply.ts -> src/areas/content/files.ts',
+    expect(importsOf(new Map([['src/areas/change/apply.ts', ['src/areas/content/shared/files.ts']]]), 'src/areas/change/', 'src/areas/content/')).toEqual([
+      'src/areas/change/apply.ts -> src/areas/content/shared/files.ts',
     ]);
   });
 
@@ -210,7 +214,7 @@ describe('the source tree', () => {
   it('finds areas that import each other', () => {
     const tied = new Map([
       ['src/areas/content/push-command.ts', ['src/areas/workflows/client.ts', 'src/core/context.ts']],
-      ['src/areas/workflows/show.ts', ['src/areas/content/render.ts']],
+      ['src/areas/workflows/show.ts', ['src/areas/content/shared/render.ts']],
       ['src/areas/lists/list.ts', ['src/areas/workflows/client.ts']],
     ]);
     expect(circles(groupGraph(tied, areaOf))).toEqual([['content', 'workflows']]);
@@ -337,34 +341,21 @@ function emulatorPart(file: string): string | undefined {
   return /^src\/emulator\/(routes|journeys)\//.test(file) ? file.split('/')[2] : undefined;
 }
 
-/** content's halves: each kind of record's folder, standing on the root's shared modules and on none of the others. */
+/** content's halves: each kind of record's folder, standing on shared/ and on none of the others. */
 const CONTENT_HALVES = ['emails', 'workflows', 'audience'];
 
-/** The half of content a file is in, none for a file elsewhere (the root, convert/, review/). */
+/** The half of content a file is in, none for a file elsewhere (the root, shared/, convert/, review/). */
 function contentHalf(file: string): string | undefined {
   const [, , area, half, rest] = file.split('/');
   return area === 'content' && rest !== undefined && CONTENT_HALVES.includes(half!) ? half : undefined;
 }
 
-/**
- * The files at content's root that stand above the halves and may import them; every other file
- * there is shared by the halves and stands under them.
- */
-const ABOVE_THE_HALVES = [
-  // A file per verb: each runs its verb over every half.
-  'src/areas/content/check-command.ts',
-  'src/areas/content/diff-command.ts',
-  'src/areas/content/pull-command.ts',
-  'src/areas/content/push-command.ts',
-  // The check of a whole tree, with the references from one half to another.
-  'src/areas/content/tree-check.ts',
-];
-
-/** The imports of a half by a file at content's root that is not above the halves. */
-function rootImportsOfHalves(imports: Map<string, string[]>): string[] {
+/** The imports by a file of content's shared/ of the rest of content, which stands on it. */
+function contentImportsOfShared(imports: Map<string, string[]>): string[] {
+  const shared = 'src/areas/content/shared/';
   return [...imports].flatMap(([file, targets]) =>
-    /^src\/areas\/content\/[^/]+$/.test(file) && !ABOVE_THE_HALVES.includes(file)
-      ? targets.filter((target) => contentHalf(target) !== undefined).map((target) => `${file} -> ${target}`)
+    file.startsWith(shared)
+      ? targets.filter((target) => target.startsWith('src/areas/content/') && !target.startsWith(shared)).map((target) => `${file} -> ${target}`)
       : [],
   );
 }

@@ -6,11 +6,11 @@ import type { ApiClient } from '../../api/client.js';
 import { handler, type Handler } from '../../core/capabilities.js';
 import { ExitCode } from '../../base/exit-codes.js';
 import type { LmxKind } from '../../lmx/index.js';
-import { DEFAULT_DIRECTORY } from './lmx-files.js';
-import { renderChecks } from './render.js';
-import { checkFile, checkRecord, lmxFileTarget, type FileCheck } from './check.js';
-import type { TreeCache } from './email-view.js';
-import { lacksSubject, noSubjectProblem } from './subject.js';
+import { DEFAULT_DIRECTORY } from './shared/lmx-files.js';
+import { renderChecks } from './shared/render.js';
+import { checkFile, checkRecord, lmxFileTarget, type FileCheck } from './shared/check.js';
+import type { TreeCache } from './shared/email-view.js';
+import { lacksSubject, noSubjectProblem } from './shared/subject.js';
 
 interface CheckOptions {
   kind?: LmxKind;
@@ -45,14 +45,14 @@ async function readAccountNames(client: ApiClient): Promise<Set<string>> {
 export const check: Handler<[string[]], CheckOptions> = handler(['out', 'client', 'files'], async (context, [paths], options) => {
   const files = context.runtime.files;
   // What a recipient meets, offline: accessibility, and spam risk once it adds up, ruled by the rules file.
-  const { qaProblems, readQaRules } = await import('./check-qa.js');
+  const { qaProblems, readQaRules } = await import('./shared/check-qa.js');
   const expected = await readQaRules(options.rules, files === undefined ? '.' : files.root);
   // Only --account reads the account (four read calls); without it the check needs no key and loads no API area.
   const accountNames = options.account ? await readAccountNames(await context.client()) : undefined;
   const checks = await checksOf(paths.length === 0 ? [DEFAULT_DIRECTORY] : paths, options.kind, accountNames);
   // A tree's theme, components and subjects are read for a tree; .lmx files named alone load none of its readers.
-  const tree = paths.length > 0 && paths.every(isLmxFile) ? undefined : await import('./email-view.js');
-  const records = expected === undefined ? undefined : await import('./tree.js');
+  const tree = paths.length > 0 && paths.every(isLmxFile) ? undefined : await import('./shared/email-view.js');
+  const records = expected === undefined ? undefined : await import('./shared/tree.js');
   const cache: TreeCache = new Map();
   for (const file of checks) {
     if (!file.file.endsWith('.lmx')) continue;

@@ -4,14 +4,14 @@ import { countOf } from '../../render/numbers.js';
 import { handler, type Handler } from '../../core/capabilities.js';
 import { ExitCode } from '../../base/exit-codes.js';
 import { explained } from '../explain.js';
-import { DEFAULT_DIRECTORY } from './files.js';
+import { DEFAULT_DIRECTORY } from './shared/files.js';
 import { renderDiffMarkdown } from './diff-markdown.js';
-import { patchOnTerminal } from './render.js';
+import { patchOnTerminal } from './shared/render.js';
 import { diffWorkflows } from './workflows/diff.js';
 import { diffAudience } from './audience/diff.js';
-import type { Standing } from './standing.js';
+import type { Standing } from './shared/standing.js';
 import { accountSide, diffEmails } from './emails/diff.js';
-import { CONTENT, requireState, scopeOf } from './scope.js';
+import { CONTENT, requireState, scopeOf } from './shared/scope.js';
 
 interface DiffOptions {
   only?: string;

@@ -6,12 +6,12 @@
  * change events and saves the sample values.
  */
 import { GMAIL_CLIP_BYTES, kilobytes } from '../../lmx/index.js';
-import type { CheckProblem } from './check.js';
+import type { CheckProblem } from './shared/check.js';
 import { escapeHtml } from '../../lmx/render.js';
 import { DEVICE_WIDTHS, deviceFrame, deviceFrames, topBar, VIEWER_CSS, viewerScript } from '../../lmx/viewer.js';
 import { countOf } from '../../render/numbers.js';
-import type { TreeGroup } from './lmx-files.js';
-import type { TreeEmail } from './tree.js';
+import type { TreeGroup } from './shared/lmx-files.js';
+import type { TreeEmail } from './shared/tree.js';
 
 const GROUP_TITLES: Record<TreeGroup | 'files', string> = {
   transactional: 'Transactional emails',

@@ -19,11 +19,11 @@ import { readTreeFileAsync, TreeFileTooLargeError } from '../../base/tree-files.
 import { writeTreeFile } from '../../base/tree-writes.js';
 import { componentIdsOf, elementsOf, parseLmx, variablesOf, type LmxDocument, type LmxKind, type LmxProblem } from '../../lmx/index.js';
 import type { LmxValues } from '../../lmx/render.js';
-import { renderNotes, treeContext, viewEmail, type EmailView, type TreeCache, type TreeContext } from './email-view.js';
+import { renderNotes, treeContext, viewEmail, type EmailView, type TreeCache, type TreeContext } from './shared/email-view.js';
 import { PREVIEW_CSS, PREVIEW_JS, previewPage, type ListedEmail, type SampleField, type ShownEmail } from './preview-page.js';
-import { readLmxSourceAsync } from './lmx-files.js';
-import type { QaRules } from './check-qa.js';
-import { emailsOf, valuesFileOf, valuesFrom, type TreeEmail } from './tree.js';
+import { readLmxSourceAsync } from './shared/lmx-files.js';
+import type { QaRules } from './shared/check-qa.js';
+import { emailsOf, valuesFileOf, valuesFrom, type TreeEmail } from './shared/tree.js';
 import { isJsonObject } from '../../base/json-object.js';
 import { RoutedImages, type ImageLoader } from '../../base/page-images.js';
 

@@ -9,20 +9,20 @@ import { handler, type Handler, type Uses } from '../../core/capabilities.js';
 import { ExitCode } from '../../base/exit-codes.js';
 import { UsageError } from '../../base/errors.js';
 import { explained } from '../explain.js';
-import { DEFAULT_DIRECTORY, lockDirectory } from './files.js';
+import { DEFAULT_DIRECTORY, lockDirectory } from './shared/files.js';
 import { whereOf, witnessOf } from '../change/account.js';
-import { remember, resolveAccount, type Account } from './account.js';
+import { remember, resolveAccount, type Account } from './shared/account.js';
 import { makePlan, writePlan, type PlannedUnit } from '../change/plan-file.js';
 import { impactOf } from '../change/impact/impact.js';
 import type { ImpactRecord } from '../change/impact/records.js';
 import { PLAN_KINDS } from '../plan-kinds.js';
 import { printImpact } from '../change/impact/render.js';
 import { leftToDo, noteLeftToDo, pushAudienceFirst } from './audience/push.js';
-import { CONTENT, requireState, scopeCovers, scopeOf } from './scope.js';
-import { readRecords } from './record-files.js';
-import { namesStandIn } from './lmx-names.js';
+import { CONTENT, requireState, scopeCovers, scopeOf } from './shared/scope.js';
+import { readRecords } from './shared/record-files.js';
+import { namesStandIn } from './shared/lmx-names.js';
 import { pushEmails, type EmailPush, type PushOptions } from './emails/push.js';
-import { readWorkflows } from './workflow-files.js';
+import { readWorkflows } from './shared/workflow-files.js';
 import { pushWorkflows } from './workflows/push.js';
 
 export const push: Handler<[string | undefined], PushOptions> = handler(

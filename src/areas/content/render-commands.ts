@@ -16,10 +16,10 @@ import { readInputBytes, readJsonInput } from '../../core/input.js';
 import { boundedLmx, componentIdsOf, decodeLmx, LMX_KINDS, LMX_MAX_BYTES, parseLmx, themeIdOf, type LmxDocument, type LmxKind } from '../../lmx/index.js';
 import { getComponent } from '../components/client.js';
 import { getTheme } from '../themes/client.js';
-import { renderNotes, treeContext, viewEmail, type ChosenTheme } from './email-view.js';
-import { DEFAULT_DIRECTORY } from './files.js';
-import { placeOf } from './lmx-files.js';
-import { placeInTree, readThemeFile, valuesFrom } from './tree.js';
+import { renderNotes, treeContext, viewEmail, type ChosenTheme } from './shared/email-view.js';
+import { DEFAULT_DIRECTORY } from './shared/files.js';
+import { placeOf } from './shared/lmx-files.js';
+import { placeInTree, readThemeFile, valuesFrom } from './shared/tree.js';
 
 /** The kind --kind names, checked. */
 export function kindOption(kind: string | undefined): LmxKind | undefined {
@@ -226,7 +226,7 @@ export const preview: Handler<[string | undefined], PreviewOptions> = handler(
     }
     const [{ startPreview }, { readQaRules }, { servedPageImages }] = await Promise.all([
       import('./preview-server.js'),
-      import('./check-qa.js'),
+      import('./shared/check-qa.js'),
       import('../../core/page-images.js'),
     ]);
     // The rules file `content check` reads (--rules, else loops.check.yaml here or in ./loops), read once as the preview starts.

@@ -13,13 +13,13 @@ import { PREVIEWS_PER_DAY } from '../../platform/email-messages/previews.js';
 import { styleFor } from '../../render/style.js';
 import { renderTable } from '../../render/table.js';
 import { wrapLines } from '../../render/wrap.js';
-import { DEFAULT_DIRECTORY } from './files.js';
-import { isTree } from './tree.js';
+import { DEFAULT_DIRECTORY } from './shared/files.js';
+import { isTree } from './shared/tree.js';
 import { compareSides, reviewJson, type Review } from './review/compare.js';
 import type { ImpactRecord } from '../change/impact/records.js';
 import type { PlanReview } from './review/plan-review.js';
 import { readSide, unusedChangedComponents } from './review/sides.js';
-import type { QaRules } from './check-qa.js';
+import type { QaRules } from './shared/check-qa.js';
 import type { PreviewsReport } from './review/send-previews.js';
 import { NO_CHANGE, reviewMarkdown, reviewSlack, summaryOf, whatChanged } from './review/words.js';
 
@@ -141,7 +141,7 @@ export const review: Handler<[string | undefined], ReviewOptions> = handler(
     const chromium = options.screenshots === true ? (await import('./review/chromium.js')).findChromium(context.env) : undefined;
     // The rules file `content check` reads (--rules, else loops.check.yaml here or in ./loops), read before anything else is.
     const files = context.runtime.files;
-    const rules = await (await import('./check-qa.js')).readQaRules(options.rules, files === undefined ? '.' : files.root);
+    const rules = await (await import('./shared/check-qa.js')).readQaRules(options.rules, files === undefined ? '.' : files.root);
     const sides = await sidesOf(context, source, options);
     const { baseLabel, headLabel } = sides;
     const drawn = await reviewOf(sides, rules);

@@ -7,8 +7,8 @@
 import { lstatSync } from 'node:fs';
 import { LocalFileError } from '../../base/errors.js';
 import type { LmxKind } from '../../lmx/index.js';
-import type { FileCheck } from './check.js';
-import { isTree } from './tree.js';
+import type { FileCheck } from './shared/check.js';
+import { isTree } from './shared/tree.js';
 import { accountAudienceOf, checkAudience } from './audience/check.js';
 import { readAudienceTree, treeNames } from './audience/rules.js';
 import { checkContent, type TreeNamesOf } from './workflows/check.js';

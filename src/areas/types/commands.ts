@@ -12,7 +12,7 @@ import { transactionalEmails } from '../transactional/client.js';
 import { everyItem, type ApiClient } from '../../api/client.js';
 import { type Format, generateFormat, lineDrift } from './formats.js';
 import type { TreeKeys } from './ids.js';
-import { DEFAULT_DIRECTORY, readState, STATE_FILE } from '../content/files.js';
+import { DEFAULT_DIRECTORY, readState, STATE_FILE } from '../content/shared/files.js';
 import { drift, readSections, sectionEntries, type TypesInput } from './generate.js';
 
 /** Event patterns read at once, under the client's pacer. */

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { FINDING_KINDS } from '../../../src/areas/check/records.js';
 import { PLAN_KINDS } from '../../../src/areas/plan-kinds.js';
-import { KINDS, kindOfDirectory } from '../../../src/areas/content/lmx-files.js';
+import { KINDS, kindOfDirectory } from '../../../src/areas/content/shared/lmx-files.js';
 import { specs } from '../../../src/areas/registry.js';
 import { walkSpecs } from '../../../src/core/declare.js';
 import { LMX_KINDS } from '../../../src/lmx/kinds.js';

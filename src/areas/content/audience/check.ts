@@ -4,7 +4,7 @@
  * only the account can say too: a list or event pattern it lacks, a property it types otherwise.
  */
 import { join } from 'node:path';
-import type { CheckProblem, FileCheck } from '../check.js';
+import type { CheckProblem, FileCheck } from '../shared/check.js';
 import type { AudienceProblem, AudienceTree } from './rules.js';
 import { readAudienceTree } from './rules.js';
 import { fileOf } from './files.js';

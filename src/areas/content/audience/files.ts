@@ -13,8 +13,8 @@ import { readTreeFile, treeEntries, treeEntryKind, TreeFileTooLargeError } from 
 import { removeTreeFile, writeTreeFile, writeTreeFiles } from '../../../base/tree-writes.js';
 import { z } from '../../../base/shapes.js';
 import { slugOf } from '../../../platform/words.js';
-import { parseJson, type Files } from '../files.js';
-import type { AudienceKind } from '../audience-state.js';
+import { parseJson, type Files } from '../shared/files.js';
+import type { AudienceKind } from '../shared/audience-state.js';
 
 /** The kinds kept as one directory per record, and the file each record's directory holds. */
 export const RECORD_FILE = { segments: 'segment.json', 'groups/transactional': 'group.json', 'groups/campaigns': 'group.json' } as const;

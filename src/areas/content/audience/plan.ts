@@ -8,10 +8,10 @@
 import { isReservedGroupName, RESERVED_GROUP_NAME } from '../../../platform/groups/names.js';
 import type { PropertyType } from '../../../platform/contact-properties/schemas.js';
 import type { AudienceFilterRequest } from '../../../platform/segments/filter.js';
-import { standingOf, type Standing } from '../standing.js';
+import { standingOf, type Standing } from '../shared/standing.js';
 import { namesakes } from '../../change/namesakes.js';
 import { DIRECTORY_KINDS, fileOf, type AudienceRecord } from './files.js';
-import { directoryIdOf, type AudienceKind, type SyncedAudience } from '../audience-state.js';
+import { directoryIdOf, type AudienceKind, type SyncedAudience } from '../shared/audience-state.js';
 import type { AudienceWrite, RemoteAudience } from './remote.js';
 import type { AudienceTree } from './rules.js';
 

@@ -11,12 +11,12 @@ import { PROPERTY_TYPES } from '../../../platform/contact-properties/schemas.js'
 import { CONTACT_FIELDS, isStandardField, PROPERTY_NAME, RESERVED_PROPERTY_NAMES } from '../../../platform/contact-properties/typing.js';
 import { FilterFault, checkAudienceFilter, operatorFitsType } from '../../../platform/segments/filter.js';
 import { parseWorkflowFile } from '../../../platform/workflows/file-text.js';
-import { parseJson } from '../files.js';
+import { parseJson } from '../shared/files.js';
 import { jsonFaultAt } from '../../../base/parse-faults.js';
-import { readWorkflows } from '../workflow-files.js';
+import { readWorkflows } from '../shared/workflow-files.js';
 import { WORKFLOW_FILE, type WorkflowFile } from '../../../platform/workflows/file.js';
 import { fileOf, readAudience, type SINGLE_FILE, type AudienceRecord } from './files.js';
-import { META_FILE, readRecords } from '../record-files.js';
+import { META_FILE, readRecords } from '../shared/record-files.js';
 
 /** A problem of an audience file, at a field of it. */
 export interface AudienceProblem {

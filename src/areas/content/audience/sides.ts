@@ -1,7 +1,7 @@
 /** The audience half of a tree beside the account's: what pull, diff and push each start from. */
 import type { ApiClient } from '../../../api/client.js';
-import type { ContentState } from '../files.js';
-import { syncedAudienceOf } from '../audience-state.js';
+import type { ContentState } from '../shared/files.js';
+import { syncedAudienceOf } from '../shared/audience-state.js';
 import { pairAudience, type AudienceSide } from './plan.js';
 import { fetchAudience, type RemoteAudience } from './remote.js';
 import { readAudienceTree, type AudienceTree } from './rules.js';

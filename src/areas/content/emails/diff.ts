@@ -3,16 +3,16 @@ import type { ApiClient } from '../../../api/client.js';
 import type { Uses } from '../../../core/capabilities.js';
 import { explained } from '../../explain.js';
 import { whereOf } from '../../change/account.js';
-import { resolveAccount } from '../account.js';
-import type { ContentState, Kind } from '../files.js';
-import { recordDiff } from '../render.js';
-import { CONTENT, scopeCovers, type Scope } from '../scope.js';
-import { readRecords } from '../record-files.js';
+import { resolveAccount } from '../shared/account.js';
+import type { ContentState, Kind } from '../shared/files.js';
+import { recordDiff } from '../shared/render.js';
+import { CONTENT, scopeCovers, type Scope } from '../shared/scope.js';
+import { readRecords } from '../shared/record-files.js';
 import type { RemoteRecord } from './remote.js';
 import { fetchAll } from './sides.js';
 import { describe, followRenames, nameRemotes, pairRecords, pathOf, type Pair } from './sides.js';
-import { standingOf, type Standing } from '../standing.js';
-import { lmxNames, nameRecords, type LmxNames } from '../lmx-names.js';
+import { standingOf, type Standing } from '../shared/standing.js';
+import { lmxNames, nameRecords, type LmxNames } from '../shared/lmx-names.js';
 
 /** A record that differs: where it is, how it stands, and the patch from the account's files to the local ones. */
 export interface EmailDifference {

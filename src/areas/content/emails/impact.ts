@@ -10,7 +10,7 @@ import type { ImpactContext, ImpactRecord } from '../../change/impact/records.js
 import { fallbacksOf } from '../../../platform/email-messages/fallbacks.js';
 import { messageImpact, type WrittenMessage } from '../../email-messages/impact.js';
 import { dataVariablesImpact } from '../../transactional/kind.js';
-import type { Kind } from '../files.js';
+import type { Kind } from '../shared/files.js';
 import type { EmailUnit } from './plan-unit.js';
 
 /** The kind of email each record's messages are, as Guardian reads them. */

@@ -7,9 +7,9 @@
  */
 import { UsageError } from '../../../base/errors.js';
 import { z } from '../../../base/shapes.js';
-import { digestOf, KINDS, parseJson } from '../files.js';
-import { META_FILE, type RecordFiles } from '../record-files.js';
-import { messageFields, messageUpdate } from '../message-fields.js';
+import { digestOf, KINDS, parseJson } from '../shared/files.js';
+import { META_FILE, type RecordFiles } from '../shared/record-files.js';
+import { messageFields, messageUpdate } from '../shared/message-fields.js';
 import { groupField, heldOf, localMessage, themeMeta } from './remote.js';
 import type { Step } from './plan.js';
 
@@ -72,7 +72,7 @@ const MESSAGE_OF = { transactional: 'draft', campaigns: 'email' } as const;
 
 /**
  * The calls of one step of a push, or undefined when it sends nothing. The step's local files are
- * as the account takes them (their LMX naming components and themes by its ids: lmx-names.ts);
+ * as the account takes them (their LMX naming components and themes by its ids: shared/lmx-names.ts);
  * `groupIds`, the account's transactional groups by name as the push read them (an update's record
  * carries its own).
  */

@@ -1,23 +1,23 @@
 /** What `content push` decides before it sends anything: the LMX check, each record's step, the plan. */
 import type { Uses } from '../../../core/capabilities.js';
-import { noteNoSubject } from '../subject.js';
+import { noteNoSubject } from '../shared/subject.js';
 import { countOf } from '../../../render/numbers.js';
 import { join } from 'node:path';
 import { MismatchError } from '../../../base/errors.js';
 import type { ApiClient } from '../../../api/client.js';
 import { explained } from '../../explain.js';
-import { REFERENCE_FILES, type SyncedRecord } from '../files.js';
-import type { RecordFiles } from '../record-files.js';
+import { REFERENCE_FILES, type SyncedRecord } from '../shared/files.js';
+import type { RecordFiles } from '../shared/record-files.js';
 import { settled } from '../../../api/concurrency.js';
 import { fetchRecord, readEmailsAhead, transactionalGroupIds, type RemoteRecord } from './remote.js';
-import { patchOnTerminal, recordDiff, renderChecks } from '../render.js';
-import { checkRecord, checkSource } from '../check.js';
-import { treeComponents } from '../check-paths.js';
-import { LMX_KIND_OF } from '../lmx-files.js';
+import { patchOnTerminal, recordDiff, renderChecks } from '../shared/render.js';
+import { checkRecord, checkSource } from '../shared/check.js';
+import { treeComponents } from '../shared/check-paths.js';
+import { LMX_KIND_OF } from '../shared/lmx-files.js';
 import { describe, fetchAll, pairRecords, pathOf, type Pair } from './sides.js';
-import { standingOf, type Standing } from '../standing.js';
-import { CONTENT } from '../scope.js';
-import { accountFiles, lackingWords, type LmxNames } from '../lmx-names.js';
+import { standingOf, type Standing } from '../shared/standing.js';
+import { CONTENT } from '../shared/scope.js';
+import { accountFiles, lackingWords, type LmxNames } from '../shared/lmx-names.js';
 
 export interface Step {
   pair: Pair;

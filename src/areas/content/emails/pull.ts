@@ -1,11 +1,11 @@
 /** `content pull` of emails, components and themes: the account's records into files, never over local edits unasked. */
-import { recordPath, type ContentState, type Kind, type SyncedRecord } from '../files.js';
-import { readRecords, writeRecord } from '../record-files.js';
-import type { Line } from '../render.js';
+import { recordPath, type ContentState, type Kind, type SyncedRecord } from '../shared/files.js';
+import { readRecords, writeRecord } from '../shared/record-files.js';
+import type { Line } from '../shared/render.js';
 import type { RemoteRecord } from './remote.js';
 import { followRenames, nameRemotes, pairRecords, syncedOf, type Pair } from './sides.js';
-import { standingOf } from '../standing.js';
-import { lmxNames, nameRecords, type LmxNames } from '../lmx-names.js';
+import { standingOf } from '../shared/standing.js';
+import { lmxNames, nameRecords, type LmxNames } from '../shared/lmx-names.js';
 
 /** The emails, components and themes a pull would write: each local record paired with the account's, and those edited here. */
 export interface PreparedEmailPull {

@@ -21,9 +21,9 @@ import {
   transactionalEmails,
   updateTransactional,
 } from '../../transactional/client.js';
-import { fieldsOf, messageFields, messageUpdate, type MessageFields } from '../message-fields.js';
-import { jsonFile, parseJson, type Files, type Kind } from '../files.js';
-import { META_FILE, type RecordFiles } from '../record-files.js';
+import { fieldsOf, messageFields, messageUpdate, type MessageFields } from '../shared/message-fields.js';
+import { jsonFile, parseJson, type Files, type Kind } from '../shared/files.js';
+import { META_FILE, type RecordFiles } from '../shared/record-files.js';
 
 /** A record as the account holds it: its files, and the email messages behind them by file prefix. */
 export interface RemoteRecord extends Omit<RecordFiles, 'path'> {

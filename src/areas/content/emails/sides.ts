@@ -4,12 +4,12 @@
  */
 import type { ApiClient } from '../../../api/client.js';
 import { explained } from '../../explain.js';
-import { digestOf, recordPath, type ContentState, type Kind, type SyncedRecord } from '../files.js';
-import { referenceDigestOf, type RecordFiles } from '../record-files.js';
+import { digestOf, recordPath, type ContentState, type Kind, type SyncedRecord } from '../shared/files.js';
+import { referenceDigestOf, type RecordFiles } from '../shared/record-files.js';
 import { fetchKind, type RemoteRecord } from './remote.js';
-import { CONTENT } from '../scope.js';
+import { CONTENT } from '../shared/scope.js';
 import { namesakes } from '../../change/namesakes.js';
-import { nameRecords, type LmxNames } from '../lmx-names.js';
+import { nameRecords, type LmxNames } from '../shared/lmx-names.js';
 
 /** The account's records of the kinds asked for, each kind listed side by side. */
 export async function fetchAll(client: ApiClient, kinds: readonly Kind[]): Promise<RemoteRecord[]> {
@@ -48,7 +48,7 @@ export function pairRecords(locals: RecordFiles[], remotes: RemoteRecord[], sync
 }
 
 /**
- * The account's LMX in the tree's names (lmx-names.ts), once the ids of the components and themes
+ * The account's LMX in the tree's names (shared/lmx-names.ts), once the ids of the components and themes
  * paired here that `learn` takes as the tree's are learnt: a record only in the account is learnt
  * under the directory a pull would write it to.
  */

@@ -1,8 +1,8 @@
 /** How `content push` writes a record: the failures it explains, the files the account filled in (the writes it watches: change/watched-writes.ts). */
 import { isDeepStrictEqual } from 'node:util';
 import { InterruptedError, LoopsctlError, RejectedError, withDetails } from '../../../base/errors.js';
-import { REFERENCE_FILES, type Files } from '../files.js';
-import type { RecordFiles } from '../record-files.js';
+import { REFERENCE_FILES, type Files } from '../shared/files.js';
+import type { RecordFiles } from '../shared/record-files.js';
 import { isJsonObject } from '../../../base/json-object.js';
 
 /**

@@ -13,9 +13,9 @@ import { explained } from '../../explain.js';
 import { accountSide, diffEmails } from '../emails/diff.js';
 import type { RemoteRecord } from '../emails/remote.js';
 import { pathOf } from '../emails/sides.js';
-import { KINDS, STATE_FILE, type Files } from '../files.js';
-import { WORKFLOWS } from '../lmx-files.js';
-import { CONTENT, requireState, scopeCovers, scopeOf } from '../scope.js';
+import { KINDS, STATE_FILE, type Files } from '../shared/files.js';
+import { WORKFLOWS } from '../shared/lmx-files.js';
+import { CONTENT, requireState, scopeCovers, scopeOf } from '../shared/scope.js';
 import { readSides, type WorkflowSide } from '../workflows/sides.js';
 
 /** The account's side of the tree at `root`, held in memory, the account's name, and the records read of it. */

@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { CallSite } from '../../change/impact/records.js';
-import type { CheckProblem } from '../check.js';
+import type { CheckProblem } from '../shared/check.js';
 import { canonicalJson } from '../../change/plan-file.js';
 import { bodyOf, bodyText, comparable } from './blocks.js';
 import { changedBlocks, type BlockChange } from './pairs.js';

@@ -11,7 +11,7 @@ import { UsageError } from '../../../base/errors.js';
 import { sanitize } from '../../../base/sanitize.js';
 import { z } from '../../../base/shapes.js';
 import { HeldTree, heldTreesHome, holdTrees, readTreeFile, treeEntries, treeEntryKind } from '../../../base/tree-files.js';
-import { STATE_FILE } from '../files.js';
+import { STATE_FILE } from '../shared/files.js';
 import type { Review } from './compare.js';
 import { whatChanged } from './words.js';
 

@@ -8,11 +8,11 @@ import { isDeepStrictEqual } from 'node:util';
 import { sanitize } from '../../../base/sanitize.js';
 import type { FileNode, WorkflowFile } from '../../../platform/workflows/file.js';
 import type { ApiClient } from '../../../api/client.js';
-import type { ContentState, Files } from '../files.js';
-import type { Scope } from '../scope.js';
+import type { ContentState, Files } from '../shared/files.js';
+import type { Scope } from '../shared/scope.js';
 import { readSides, type WorkflowStanding } from './sides.js';
-import { recordDiff } from '../render.js';
-import type { LmxNames } from '../lmx-names.js';
+import { recordDiff } from '../shared/render.js';
+import type { LmxNames } from '../shared/lmx-names.js';
 
 const shown = (value: unknown) => (value === undefined ? '(none)' : JSON.stringify(value));
 

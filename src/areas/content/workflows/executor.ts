@@ -13,8 +13,8 @@ import { toApiFields } from '../../../platform/workflows/file-nodes.js';
 import type { ExpectedRevision } from '../../../platform/workflows/schemas.js';
 import { getEmailMessage, updateEmailMessage } from '../../email-messages/client.js';
 import * as api from '../../workflows/client.js';
-import { parseJson, type Files } from '../files.js';
-import { messageFields, messageUpdate } from '../message-fields.js';
+import { parseJson, type Files } from '../shared/files.js';
+import { messageFields, messageUpdate } from '../shared/message-fields.js';
 import type { WorkflowStep } from './steps.js';
 
 export interface ExecutorOptions {

@@ -13,7 +13,7 @@ import { isIssuedId } from '../../../platform/ids.js';
 import { keepImages, type Header, type KeptImages } from '../../change/before-images.js';
 import { imageKind, PlanKinds, unitKind, type After, type Image, type ImagedRecord, type Undone } from '../../change/kinds.js';
 import { getWorkflow } from '../../workflows/client.js';
-import { recordExists } from '../account.js';
+import { recordExists } from '../shared/account.js';
 import { Executor } from './executor.js';
 import { workflowImpact } from './impact.js';
 import { planWorkflow } from './plan.js';

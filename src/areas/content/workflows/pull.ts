@@ -5,17 +5,17 @@
  * edit writes nothing (the caller refuses it with the other kinds' edits).
  */
 import type { ApiClient } from '../../../api/client.js';
-import { digestOf, recordPath, type ContentState, type Files, type SyncedRecord } from '../files.js';
-import type { Line } from '../render.js';
-import { WORKFLOWS } from '../lmx-files.js';
+import { digestOf, recordPath, type ContentState, type Files, type SyncedRecord } from '../shared/files.js';
+import type { Line } from '../shared/render.js';
+import { WORKFLOWS } from '../shared/lmx-files.js';
 import { LocalFileError } from '../../../base/errors.js';
 import { directoryId, parseWorkflowFile } from '../../../platform/workflows/file-text.js';
 import { WORKFLOW_FILE, type WorkflowFile } from '../../../platform/workflows/file.js';
-import { readWorkflows, writeWorkflow, type WorkflowFiles } from '../workflow-files.js';
+import { readWorkflows, writeWorkflow, type WorkflowFiles } from '../shared/workflow-files.js';
 import { referencesOf } from './check.js';
 import { assignKeys, fetchNames, fetchWorkflows, referenceNamesOf, workflowFileOf, workflowFilesOf, type AccountNames, type RemoteWorkflow } from './remote.js';
 import { syncedWorkflows, type SyncedWorkflow } from './state.js';
-import { heldAt, nameRecords, type LmxNames } from '../lmx-names.js';
+import { heldAt, nameRecords, type LmxNames } from '../shared/lmx-names.js';
 
 /** A workflow of the account beside the directory that holds it, if any. */
 export interface WorkflowPair {

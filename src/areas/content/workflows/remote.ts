@@ -15,11 +15,11 @@ import { eventPatterns } from '../../event-patterns/client.js';
 import { listMailingLists } from '../../lists/client.js';
 import { segments } from '../../segments/client.js';
 import { getWorkflow, getWorkflowNode, workflows } from '../../workflows/client.js';
-import { jsonFile, type Files } from '../files.js';
-import { fieldsOf } from '../message-fields.js';
+import { jsonFile, type Files } from '../shared/files.js';
+import { fieldsOf } from '../shared/message-fields.js';
 import { everyItem } from '../../../api/client.js';
 import { settled } from '../../../api/concurrency.js';
-import { workflowYaml } from '../workflow-files.js';
+import { workflowYaml } from '../shared/workflow-files.js';
 
 /** A workflow as the account holds it: the graph, each node with every field the files keep, the email behind each send-email node. */
 export interface RemoteWorkflow {

@@ -7,17 +7,17 @@ import type { ApiClient } from '../../../api/client.js';
 import { LocalFileError, NotFoundError } from '../../../base/errors.js';
 import { WORKFLOW_FILE, type WorkflowFile } from '../../../platform/workflows/file.js';
 import { workflows as workflowList } from '../../workflows/client.js';
-import { digestOf, type ContentState, type Files } from '../files.js';
+import { digestOf, type ContentState, type Files } from '../shared/files.js';
 import { everyItem } from '../../../api/client.js';
 import { settled } from '../../../api/concurrency.js';
 import { directoryId, parseWorkflowFile } from '../../../platform/workflows/file-text.js';
-import { readWorkflows } from '../workflow-files.js';
+import { readWorkflows } from '../shared/workflow-files.js';
 import { pairWorkflows, type WorkflowPair } from './pull.js';
 import { assignKeys, fetchNames, fetchWorkflow, workflowFileOf, workflowFilesOf, type AccountNames, type RemoteWorkflow } from './remote.js';
 import { reachedOf, syncedWorkflows } from './state.js';
-import { narrowed, scopeCovers, type Scope } from '../scope.js';
-import { WORKFLOWS } from '../lmx-files.js';
-import { heldAt, lmxNames, nameRecords, type LmxNames, type NamedFiles } from '../lmx-names.js';
+import { narrowed, scopeCovers, type Scope } from '../shared/scope.js';
+import { WORKFLOWS } from '../shared/lmx-files.js';
+import { heldAt, lmxNames, nameRecords, type LmxNames, type NamedFiles } from '../shared/lmx-names.js';
 
 export type WorkflowStanding = 'same' | 'local' | 'remote' | 'conflict' | 'missing' | 'only-remote';
 

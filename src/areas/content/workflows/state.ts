@@ -4,8 +4,8 @@
  * every key, the content revision of each email, and the ids of the lists and segments it named.
  */
 import { z } from '../../../base/shapes.js';
-import type { ContentState } from '../files.js';
-import { WORKFLOWS } from '../lmx-files.js';
+import type { ContentState } from '../shared/files.js';
+import { WORKFLOWS } from '../shared/lmx-files.js';
 
 export const syncedWorkflow = z.looseObject({
   id: z.string(),

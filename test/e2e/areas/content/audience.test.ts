@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readState, STATE_FILE } from '../../../../src/areas/content/files.js';
+import { readState, STATE_FILE } from '../../../../src/areas/content/shared/files.js';
 import { seedId } from '../../../../src/emulator/module.js';
 import { seedState } from '../../../../src/emulator/state.js';
 import { tempDir } from '../../../support/main.js';

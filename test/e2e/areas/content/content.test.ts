@@ -1,8 +1,8 @@
 import { cpSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { digestOf, readState, STATE_FILE } from '../../../../src/areas/content/files.js';
-import { readRecords } from '../../../../src/areas/content/record-files.js';
+import { digestOf, readState, STATE_FILE } from '../../../../src/areas/content/shared/files.js';
+import { readRecords } from '../../../../src/areas/content/shared/record-files.js';
 import { seedId } from '../../../../src/emulator/module.js';
 import { seedState } from '../../../../src/emulator/state.js';
 import { tempDir } from '../../../support/main.js';

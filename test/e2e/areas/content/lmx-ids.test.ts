@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { digestOf, readState, REFERENCE_FILES, writeState } from '../../../../src/areas/content/files.js';
+import { digestOf, readState, REFERENCE_FILES, writeState } from '../../../../src/areas/content/shared/files.js';
 import { seedId, type SandboxModule } from '../../../../src/emulator/module.js';
 import { seedState } from '../../../../src/emulator/state.js';
 import { tempDir } from '../../../support/main.js';

@@ -5,7 +5,7 @@
 import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readState, STATE_FILE } from '../../../../src/areas/content/files.js';
+import { readState, STATE_FILE } from '../../../../src/areas/content/shared/files.js';
 import { emailMessages } from '../../../../src/emulator/routes/email-message-records.js';
 import { workflows } from '../../../../src/emulator/routes/workflow-records.js';
 import { tempDir } from '../../../support/main.js';

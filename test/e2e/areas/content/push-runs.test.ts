@@ -9,7 +9,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readState } from '../../../../src/areas/content/files.js';
+import { readState } from '../../../../src/areas/content/shared/files.js';
 import { takeFileLock } from '../../../../src/base/lock.js';
 import { seedId } from '../../../../src/emulator/module.js';
 import { closedAfter } from '../../../support/closing.js';

@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readState } from '../../../../src/areas/content/files.js';
+import { readState } from '../../../../src/areas/content/shared/files.js';
 import { seedId } from '../../../../src/emulator/module.js';
 import { tempDir } from '../../../support/main.js';
 import { sandboxEachTest, type RecordingSandbox } from '../../../support/recording.js';

@@ -1,7 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readState } from '../../../../src/areas/content/files.js';
+import { readState } from '../../../../src/areas/content/shared/files.js';
 import { mailingLists } from '../../../../src/emulator/routes/lists.js';
 import { segments } from '../../../../src/emulator/routes/segments.js';
 import { workflows } from '../../../../src/emulator/routes/workflow-records.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lineAround } from '../../../../src/areas/content/render.js';
+import { lineAround } from '../../../../src/areas/content/shared/render.js';
 
 describe('the source line under a problem', () => {
   it('is shown whole when it fits', () => {

@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { patchOnTerminal } from '../../../../src/areas/content/render.js';
+import { patchOnTerminal } from '../../../../src/areas/content/shared/render.js';
 import { Output } from '../../../../src/render/output.js';
 
 const output = (tty: boolean, columns = 80) => {

@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { messageFields } from '../../../../src/areas/content/message-fields.js';
+import { messageFields } from '../../../../src/areas/content/shared/message-fields.js';
 import { parseLmx, validateLmx } from '../../../../src/lmx/index.js';
 import { fallbacksOf } from '../../../../src/platform/email-messages/fallbacks.js';
 import { emailMessage, FALLBACK_FIELD_NAMES, FALLBACK_FIELDS } from '../../../../src/platform/email-messages/schemas.js';

@@ -5,7 +5,7 @@
  * http:// is listed, as content check warns of it.
  */
 import { describe, expect, it } from 'vitest';
-import { checkSource } from '../../../../../src/areas/content/check.js';
+import { checkSource } from '../../../../../src/areas/content/shared/check.js';
 import { fromHtml, fromMjml, fromReact } from './layout-support.js';
 
 const page = (body: string) => `<!doctype html><html><head><title>News</title></head><body>${body}</body></html>`;

@@ -4,7 +4,7 @@
  * footer stood on, each into the LMX's align, padding and block colour.
  */
 import { describe, expect, it } from 'vitest';
-import { checkSource } from '../../../../../src/areas/content/check.js';
+import { checkSource } from '../../../../../src/areas/content/shared/check.js';
 import { fromHtml, fromMjml, fromReact } from './layout-support.js';
 
 /** A template as a team writes one, laid out by Prettier: a padded card, a centred button, a centred footer on the grey page. */

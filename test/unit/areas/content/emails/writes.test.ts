@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { staleRevision } from '../../../../../src/areas/content/emails/writes.js';
-import type { RecordFiles } from '../../../../../src/areas/content/record-files.js';
+import type { RecordFiles } from '../../../../../src/areas/content/shared/record-files.js';
 import { RejectedError } from '../../../../../src/base/errors.js';
 
 const record = (kind: RecordFiles['kind'], path: string) => ({ kind, path, name: 'x', files: new Map() }) as RecordFiles;

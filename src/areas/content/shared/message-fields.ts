@@ -3,8 +3,8 @@
  * the LMX), apart from the API calls of emails/remote.ts and workflows/remote.ts: `content check` reads it offline and loads no
  * area's client.
  */
-import { z } from '../../base/shapes.js';
-import { EMAIL_FORMATS, FALLBACK_FIELD_NAMES, FALLBACKS_SHAPE, type EmailMessage, type EmailMessageUpdate } from '../../platform/email-messages/schemas.js';
+import { z } from '../../../base/shapes.js';
+import { EMAIL_FORMATS, FALLBACK_FIELD_NAMES, FALLBACKS_SHAPE, type EmailMessage, type EmailMessageUpdate } from '../../../platform/email-messages/schemas.js';
 
 const MESSAGE_FIELDS = ['subject', 'previewText', 'fromName', 'fromEmail', 'replyToEmail', 'ccEmail', 'bccEmail', 'languageCode', 'emailFormat'] as const;
 

@@ -10,12 +10,12 @@
  */
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { refused, treeEntryKind } from '../../base/tree-files.js';
-import { removeTreeFile, writeTreeFiles } from '../../base/tree-writes.js';
+import { refused, treeEntryKind } from '../../../base/tree-files.js';
+import { removeTreeFile, writeTreeFiles } from '../../../base/tree-writes.js';
 import { Document, isPair, isScalar, visit } from 'yaml';
-import { MAX_LMX_BYTES } from '../../platform/email-messages/schemas.js';
-import type { FileNode, WorkflowFile } from '../../platform/workflows/file.js';
-import { fileFieldsOf } from '../../platform/workflows/node-facets.js';
+import { MAX_LMX_BYTES } from '../../../platform/email-messages/schemas.js';
+import type { FileNode, WorkflowFile } from '../../../platform/workflows/file.js';
+import { fileFieldsOf } from '../../../platform/workflows/node-facets.js';
 import { shownDirectory, shownEntries, type Files } from './files.js';
 import { WORKFLOWS } from './lmx-files.js';
 

@@ -5,9 +5,9 @@
  * files.ts, which take these from here), and such a check loads neither them nor the API client's bundle.
  */
 import { basename, dirname } from 'node:path';
-import { readTreeFile, readTreeFileAsync, TreeFileTooLargeError } from '../../base/tree-files.js';
-import { directoriesOf, lmxWordOfDirectory, RECORD_KINDS, type DirectoryOf } from '../../platform/record-kinds.js';
-import { decodeLmx, LMX_MAX_BYTES, tooLargeProblem, type LmxKind, type LmxProblem } from '../../lmx/index.js';
+import { readTreeFile, readTreeFileAsync, TreeFileTooLargeError } from '../../../base/tree-files.js';
+import { directoriesOf, lmxWordOfDirectory, RECORD_KINDS, type DirectoryOf } from '../../../platform/record-kinds.js';
+import { decodeLmx, LMX_MAX_BYTES, tooLargeProblem, type LmxKind, type LmxProblem } from '../../../lmx/index.js';
 
 /** Where the content commands read and write when no directory is named. */
 export const DEFAULT_DIRECTORY = 'loops';

@@ -4,7 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { LocalFileError, UsageError } from '../../base/errors.js';
+import { LocalFileError, UsageError } from '../../../base/errors.js';
 import { DEFAULT_DIRECTORY, KINDS, readState, STATE_FILE, type ContentState, type Kind } from './files.js';
 import { holdsRecords } from './record-files.js';
 import { WORKFLOWS } from './lmx-files.js';

@@ -3,9 +3,9 @@
  * `content preview` shows it: checked, its components and theme taken from the tree it is in, its
  * variables filled from sample values.
  */
-import { checkLmx, gmailClipProblem, themeIdOf, type LmxDocument, type LmxKind } from '../../lmx/index.js';
-import { renderLmx, type LmxValues, type RenderedEmail } from '../../lmx/render.js';
-import { countOf } from '../../render/numbers.js';
+import { checkLmx, gmailClipProblem, themeIdOf, type LmxDocument, type LmxKind } from '../../../lmx/index.js';
+import { renderLmx, type LmxValues, type RenderedEmail } from '../../../lmx/render.js';
+import { countOf } from '../../../render/numbers.js';
 import type { CheckProblem } from './check.js';
 import { qaCheckProblems, type QaRules } from './check-qa.js';
 import { placeOf } from './lmx-files.js';

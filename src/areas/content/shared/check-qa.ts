@@ -9,11 +9,11 @@
  * gives its rule, left out when it turns the rule off, ignores the email's record or allows the
  * finding there, and its spamScore makes a total at or over it an error.
  */
-import { parseLmx, themeIdOf, type LmxDocument } from '../../lmx/index.js';
-import { qaFindings, type QaInput } from '../../lmx/qa/index.js';
-import { renderLmx } from '../../lmx/render.js';
-import type { RulesFile } from '../check/rules-file.js';
-import { findRulesFile, ruledSeverity } from '../check/rules-lookup.js';
+import { parseLmx, themeIdOf, type LmxDocument } from '../../../lmx/index.js';
+import { qaFindings, type QaInput } from '../../../lmx/qa/index.js';
+import { renderLmx } from '../../../lmx/render.js';
+import type { RulesFile } from '../../check/rules-file.js';
+import { findRulesFile, ruledSeverity } from '../../check/rules-lookup.js';
 import type { CheckProblem, FileCheck } from './check.js';
 
 /** What a tree tells of an email file: its themes and components by id, and its message's subject. */
@@ -34,7 +34,7 @@ export type QaRules = Pick<RulesFile, 'rules' | 'ignore' | 'allow' | 'spamScore'
 export async function readQaRules(named: string | undefined, root: string | undefined): Promise<RulesFile | undefined> {
   const place = findRulesFile(named, root);
   if (place === undefined) return undefined;
-  const [{ readRulesFile }, { ALL_RULES }] = await Promise.all([import('../check/rules-file.js'), import('../check/rules/index.js')]);
+  const [{ readRulesFile }, { ALL_RULES }] = await Promise.all([import('../../check/rules-file.js'), import('../../check/rules/index.js')]);
   return readRulesFile(place, new Set(ALL_RULES.map((rule) => rule.name)));
 }
 

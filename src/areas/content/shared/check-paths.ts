@@ -5,8 +5,8 @@
  */
 import { lstatSync } from 'node:fs';
 import { join, sep } from 'node:path';
-import { UsageError } from '../../base/errors.js';
-import { parseLmx, variablesOf, type LmxDocument, type LmxKind, type LmxVariable } from '../../lmx/index.js';
+import { UsageError } from '../../../base/errors.js';
+import { parseLmx, variablesOf, type LmxDocument, type LmxKind, type LmxVariable } from '../../../lmx/index.js';
 import { checkFile, lmxFileTarget, type FileCheck, type Target, type TreeComponents } from './check.js';
 import { kindOfDirectory, readLmxSource } from './lmx-files.js';
 import { recordDirectories, isTree, lmxFilesUnder } from './tree.js';

@@ -7,15 +7,15 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { LocalFileError } from '../../base/errors.js';
-import { readTreeFile, treeDirectory, treeEntries, type TreeDirectory, type TreeEntry } from '../../base/tree-files.js';
-import { writeTreeFile } from '../../base/tree-writes.js';
-import { LockTimeoutError, takeFileLock, UNREADABLE_LOCK_STALE_MS } from '../../base/lock.js';
-import { z } from '../../base/shapes.js';
-import { slugOf } from '../../platform/words.js';
+import { LocalFileError } from '../../../base/errors.js';
+import { readTreeFile, treeDirectory, treeEntries, type TreeDirectory, type TreeEntry } from '../../../base/tree-files.js';
+import { writeTreeFile } from '../../../base/tree-writes.js';
+import { LockTimeoutError, takeFileLock, UNREADABLE_LOCK_STALE_MS } from '../../../base/lock.js';
+import { z } from '../../../base/shapes.js';
+import { slugOf } from '../../../platform/words.js';
 
 import { KINDS, type Kind } from './lmx-files.js';
-import { jsonFaultAt } from '../../base/parse-faults.js';
+import { jsonFaultAt } from '../../../base/parse-faults.js';
 
 /** Whether an entry of a directory of the tree is shown: not hidden (the state's lock, the preview's values). */
 const shown = ({ name }: TreeEntry) => !name.startsWith('.');

@@ -5,18 +5,18 @@
  */
 import { parseDocument } from 'yaml';
 import { basename, dirname, join, relative, sep } from 'node:path';
-import { LocalFileError, UsageError } from '../../base/errors.js';
-import { readTreeFile, readTreeFileAsync, treeHasEntry, TreeFileTooLargeError } from '../../base/tree-files.js';
-import { parseLmx, type LmxDocument, type LmxKind, type LmxNamespace } from '../../lmx/index.js';
-import type { LmxValues } from '../../lmx/render.js';
-import { z } from '../../base/shapes.js';
+import { LocalFileError, UsageError } from '../../../base/errors.js';
+import { readTreeFile, readTreeFileAsync, treeHasEntry, TreeFileTooLargeError } from '../../../base/tree-files.js';
+import { parseLmx, type LmxDocument, type LmxKind, type LmxNamespace } from '../../../lmx/index.js';
+import type { LmxValues } from '../../../lmx/render.js';
+import { z } from '../../../base/shapes.js';
 import { KINDS, parseJson, readState, shownEntries, STATE_FILE, type Kind } from './files.js';
 import { META_FILE } from './record-files.js';
 import { placeOf, readLmxSourceAsync, WORKFLOWS, type TreeGroup } from './lmx-files.js';
-import { WORKFLOW_FILE } from '../../platform/workflows/file.js';
-import { FALLBACKS_SHAPE } from '../../platform/email-messages/schemas.js';
-import { isJsonObject } from '../../base/json-object.js';
-import { fallbacksOf } from '../../platform/email-messages/fallbacks.js';
+import { WORKFLOW_FILE } from '../../../platform/workflows/file.js';
+import { FALLBACKS_SHAPE } from '../../../platform/email-messages/schemas.js';
+import { isJsonObject } from '../../../base/json-object.js';
+import { fallbacksOf } from '../../../platform/email-messages/fallbacks.js';
 
 /** How a record's LMX files are named in a list: `draft.lmx` is the draft. */
 const VERSION_LABELS: Record<string, string> = { draft: 'draft', published: 'published', email: '', component: '' };

@@ -3,8 +3,8 @@
  * a pulled directory's name ends in, and what the state file keeps of each record per account. The
  * account's view, the LMX names and the rendering read them beside the audience half itself.
  */
-import { z } from '../../base/shapes.js';
-import type { DirectoryOf } from '../../platform/record-kinds.js';
+import { z } from '../../../base/shapes.js';
+import type { DirectoryOf } from '../../../platform/record-kinds.js';
 import type { ContentState } from './files.js';
 
 /** The kinds of record the audience half of the tree holds, each where it lives in the tree (platform/record-kinds.ts). */

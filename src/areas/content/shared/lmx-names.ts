@@ -12,9 +12,9 @@
  * tree diffs clean and pushes as before; `withIds` keeps the files as they were, whose digest the
  * state then recorded.
  */
-import { UsageError } from '../../base/errors.js';
-import { treeEntries } from '../../base/tree-files.js';
-import { elementsOf, parseLmx } from '../../lmx/index.js';
+import { UsageError } from '../../../base/errors.js';
+import { treeEntries } from '../../../base/tree-files.js';
+import { elementsOf, parseLmx } from '../../../lmx/index.js';
 import { digestOf, type ContentState, type Files } from './files.js';
 import { directoryIdOf } from './audience-state.js';
 

@@ -5,7 +5,7 @@
  * check of .lmx files (this module) never loads.
  */
 import { dirname, relative } from 'node:path';
-import { LocalFileError, UsageError } from '../../base/errors.js';
+import { LocalFileError, UsageError } from '../../../base/errors.js';
 import {
   checkLmx,
   refusesBody,
@@ -16,8 +16,8 @@ import {
   type LmxKind,
   type LmxProblem,
   type LmxVariable,
-} from '../../lmx/index.js';
-import { renderLmx } from '../../lmx/render.js';
+} from '../../../lmx/index.js';
+import { renderLmx } from '../../../lmx/render.js';
 import { placeOf, readLmxSource } from './lmx-files.js';
 
 /** A problem of a checked file: LMX's, or a workflow file's, whose rules are the graph's. */

@@ -5,11 +5,11 @@
  */
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import { LocalFileError } from '../../base/errors.js';
-import { TreeFileTooLargeError } from '../../base/tree-files.js';
-import { removeTreeFile, writeTreeFiles } from '../../base/tree-writes.js';
-import { z } from '../../base/shapes.js';
-import { LMX_MAX_BYTES } from '../../lmx/index.js';
+import { LocalFileError } from '../../../base/errors.js';
+import { TreeFileTooLargeError } from '../../../base/tree-files.js';
+import { removeTreeFile, writeTreeFiles } from '../../../base/tree-writes.js';
+import { z } from '../../../base/shapes.js';
+import { LMX_MAX_BYTES } from '../../../lmx/index.js';
 import { KINDS, type Kind } from './lmx-files.js';
 import { parseJson, REFERENCE_FILES, shownDirectory, shownEntries, type Files } from './files.js';
 

@@ -7,13 +7,13 @@
  * account answers 404 for, and none found, means this is another account: it gets records of its
  * own, and a push creates what it lacks.
  */
-import type { ApiClient } from '../../api/client.js';
-import { AuthError, NotFoundError } from '../../base/errors.js';
-import { z } from '../../base/shapes.js';
-import { directoryKind } from '../../platform/record-kinds.js';
-import { at } from '../../platform/resource-row.js';
-import { getterOf } from '../../platform/resources.js';
-import type { AccountWhere } from '../change/account.js';
+import type { ApiClient } from '../../../api/client.js';
+import { AuthError, NotFoundError } from '../../../base/errors.js';
+import { z } from '../../../base/shapes.js';
+import { directoryKind } from '../../../platform/record-kinds.js';
+import { at } from '../../../platform/resource-row.js';
+import { getterOf } from '../../../platform/resources.js';
+import type { AccountWhere } from '../../change/account.js';
 import type { ContentState } from './files.js';
 import { syncedAudienceOf } from './audience-state.js';
 
