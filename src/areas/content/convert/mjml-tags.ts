@@ -120,13 +120,7 @@ export function parseMjmlTags(source: string, file: string): MjmlTag[] {
           return;
         }
         if (!KNOWN.has(name)) {
-          stop(
-            refused(
-              place(parser.startIndex),
-              `<${name}> is not an MJML element`,
-              `MJML's validation refuses it (rule validTag: "Element ${name} doesn't exist or is not registered")`,
-            ),
-          );
+          stop(notAnElement(name, place(parser.startIndex)));
           return;
         }
         const made: MjmlTag = { name, attrs, children: [], at: place(parser.startIndex) };
@@ -182,6 +176,10 @@ export function parseMjmlTags(source: string, file: string): MjmlTag[] {
   parser.end();
   if (problem !== undefined) throw problem;
   return root.children;
+}
+
+function notAnElement(name: string, at: Place): LocalFileError {
+  return refused(at, `<${name}> is not an MJML element`, `MJML's validation refuses it (rule validTag: "Element ${name} doesn't exist or is not registered")`);
 }
 
 /** Each attribute written twice with different values, listed at its tag: drawn with the first, as MJML draws it. */
