@@ -1,7 +1,9 @@
 /**
  * The layout model held to React Email's own rendering: each React Email template of the corpus
- * (test/corpus/convert/react-email) is rendered by `@react-email/components`' renderer, here in
- * the test, where running the template is the point (convert itself never runs one), and drawn in
+ * (test/corpus/convert/react-email, and react-email-themes with a stand-in for the theme files
+ * beside them, test/support/react-email-themes.ts) is rendered by `@react-email/components`'
+ * renderer, here in the test, where running the template is the point (convert itself never runs
+ * one), and drawn in
  * Chromium at 600 and 375 px. Each JSX element is marked with its place in the source before it is
  * rendered (`data-lc`, which React Email's components pass on to the element they draw), and the
  * content box of every element a converted block stands in is compared with the box convert's
@@ -47,30 +49,56 @@ function marked(source: string): string {
   return out;
 }
 
-/** A template rendered to HTML by React Email's renderer, its default export given no props. */
-async function rendered(file: string, directory: string): Promise<string> {
-  const source = marked(readFileSync(join(CORPUS, file), 'utf8'));
-  const entry = `import * as Email from ${JSON.stringify('./template.tsx')};\nimport { render } from '@react-email/components';\nimport * as React from 'react';\nexport default () => render(React.createElement(Email.default));\n`;
-  writeFileSync(join(directory, 'template.tsx'), source);
-  const out = join(directory, `${file.replace(/\W/g, '-')}.mjs`);
+/** The stand-in for the theme files beside the themed templates, which the corpus does not hold (test/support/react-email-themes.ts). */
+const THEMES = join(ROOT, 'test/support/react-email-themes.ts');
+
+/**
+ * Every template rendered to HTML by React Email's renderer, its default export given no props:
+ * bundled by esbuild in one build (React and the components shared, not bundled again for each),
+ * the themed templates' `react-email` and theme imports resolved to the components and the stand-in.
+ */
+async function renderAll(templates: readonly string[], directory: string): Promise<(string | Error)[]> {
+  const entryPoints: Record<string, string> = {};
+  templates.forEach((file, index) => {
+    writeFileSync(join(directory, `template-${index}.tsx`), marked(readFileSync(join(CORPUS, file), 'utf8')));
+    const entry = `import * as Email from './template-${index}.tsx';\nimport { render } from '@react-email/components';\nimport * as React from 'react';\nexport default () => render(React.createElement(Email.default));\n`;
+    writeFileSync(join(directory, `entry-${index}.tsx`), entry);
+    entryPoints[`rendered-${index}`] = join(directory, `entry-${index}.tsx`);
+  });
+  const out = join(directory, 'out');
   await build({
-    stdin: { contents: entry, resolveDir: directory, loader: 'tsx' },
+    entryPoints,
     bundle: true,
+    splitting: true,
     platform: 'node',
     format: 'esm',
-    outfile: out,
+    outdir: out,
+    outExtension: { '.js': '.mjs' },
     nodePaths: [join(ROOT, 'node_modules')],
     jsx: 'automatic',
     logLevel: 'silent',
+    alias: { 'react-email': '@react-email/components' },
+    plugins: [{ name: 'themes', setup: (on) => on.onResolve({ filter: /^\.\/(theme|skin-fonts|tech-fonts|theme-fonts)$/ }, () => ({ path: THEMES })) }],
     define: { 'process.env.VERCEL_URL': '""', 'process.env.NODE_ENV': '"production"' },
     banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
   });
-  return (await import(pathToFileURL(out).href)).default();
+  return Promise.all(
+    templates.map(async (_file, index) => {
+      try {
+        return (await (await import(pathToFileURL(join(out, `rendered-${index}.mjs`)).href)).default()) as string;
+      } catch (error) {
+        return error as Error;
+      }
+    }),
+  );
 }
 
-const files = readdirSync(join(CORPUS, 'react-email'))
-  .filter((file) => file.endsWith('.tsx'))
-  .map((file) => `react-email/${file}`)
+const files = ['react-email', 'react-email-themes']
+  .flatMap((folder) =>
+    readdirSync(join(CORPUS, folder))
+      .filter((file) => file.endsWith('.tsx'))
+      .map((file) => `${folder}/${file}`),
+  )
   .sort();
 
 describe('the layout model against React Email’s renderer and Chromium, on the corpus', () => {
@@ -88,19 +116,18 @@ describe('the layout model against React Email’s renderer and Chromium, on the
     }
     const directory = tempDir('loopsctl-react-render-');
     const pages = await Promise.all(VIEWPORTS.map((width) => browser!.page(width, 800)));
+    const renderings = await renderAll(files, directory);
     let measured = 0;
     const off: string[] = [];
     const unrendered: string[] = [];
-    for (const file of files) {
+    for (const [at, file] of files.entries()) {
       const findings = new Findings();
       const document = readReact(readFileSync(join(CORPUS, file), 'utf8'), file, findings);
       const { blocks } = convertDocument(document, 'transactional', findings);
       const paired = pairs(blocks);
-      let html: string;
-      try {
-        html = await rendered(file, directory);
-      } catch (error) {
-        unrendered.push(`${file}: ${(error as Error).message.split('\n')[0]}`);
+      const html = renderings[at]!;
+      if (html instanceof Error) {
+        unrendered.push(`${file}: ${html.message.split('\n')[0]}`);
         continue;
       }
       for (const [index, width] of VIEWPORTS.entries())
@@ -115,13 +142,15 @@ describe('the layout model against React Email’s renderer and Chromium, on the
     }
     console.log(`${measured} boxes measured, ${off.length} apart; not rendered: ${unrendered.join('; ') || 'none'}\n${off.join('\n')}`);
     expect(unrendered).toEqual([]);
-    expect(measured).toBeGreaterThan(700);
-    // Measured: 462 of 730 apart, in 11 of 21 emails; the other 10 stand where Chromium draws them. Apart: receipts' tables of
-    // cells without widths (nike, apple, amazon), which a browser sizes by their text where the model shares the row evenly;
+    expect(measured).toBeGreaterThan(1700);
+    // Measured: 1014 of 1788 apart, in 30 of 45 emails. Of the 21 others, 462 of 730 in 11: receipts' tables of cells
+    // without widths (nike, apple, amazon), which a browser sizes by their text where the model shares the row evenly;
     // and a table styled wider than the screen with max-width: 100% (codepen's and stack-overflow's 648 and 680 px
-    // containers), which Chromium draws at its width where the model holds it to the screen.
+    // containers), which Chromium draws at its width where the model holds it to the screen. Of the 24 themed ones, 552
+    // of 1058 in 19: the `mobile:` classes their theme defines as a query up to 600 px wide (so at 600 px too), which
+    // convert cannot resolve without the theme file and lists, and the order lines of their receipts.
     const apart = new Set(off.map((line) => line.slice(0, line.indexOf(' '))));
-    expect(apart.size).toBeLessThanOrEqual(11);
-    expect(off.length / measured).toBeLessThan(0.65);
+    expect(apart.size).toBeLessThanOrEqual(30);
+    expect(off.length / measured).toBeLessThan(0.6);
   }, 180_000);
 });
