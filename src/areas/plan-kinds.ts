@@ -9,7 +9,7 @@ import { CAMPAIGNS } from './campaigns/kind.js';
 import { PlanKinds } from './change/kinds.js';
 import { answerImages, requestKind } from './change/request-calls.js';
 import { COMPONENTS } from './components/kind.js';
-import { EMAIL_UNITS, RECORD_IMAGES } from './content/emails/kind.js';
+import { emailUnits, RECORD_IMAGES } from './content/emails/kind.js';
 import { WORKFLOW_IMAGES, WORKFLOW_UNITS } from './content/workflows/kind.js';
 import { TRANSACTIONAL_GROUPS } from './groups/kind.js';
 import { recordKind } from './records/kind.js';
@@ -24,7 +24,7 @@ import { RECORD_ROWS } from '../platform/record-resources.js';
 const RESOURCES = [CAMPAIGNS, COMPONENTS, SEGMENTS, THEMES, TRANSACTIONAL, TRANSACTIONAL_GROUPS, WORKFLOWS, ...RECORD_ROWS.map(recordKind)];
 
 export const PLAN_KINDS = new PlanKinds(
-  [requestKind(RESOURCES), EMAIL_UNITS, WORKFLOW_UNITS],
+  [requestKind(RESOURCES), emailUnits(RESOURCES), WORKFLOW_UNITS],
   [answerImages(RESOURCES), RECORD_IMAGES, WORKFLOW_IMAGES],
   // Every account has its default theme: what a plan that only creates notes of the account.
   themes,

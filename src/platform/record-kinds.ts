@@ -44,6 +44,8 @@ export type LmxWord = Where<{ word: string; lmx: string }>['word'];
 export type EmailWord = Where<{ word: string; lmx: 'email' }>['word'];
 /** How an app's types name the constants of a kind. */
 export type ConstantName = Where<{ constant: string }>['constant'];
+/** The noun of the kind a tree directory holds (`transactional`: transactional email). */
+export type NounOfDirectory<Directory extends string> = { [Noun in RecordKind]: Table[Noun]['directory'] extends Directory ? Noun : never }[RecordKind];
 /** The directory of a kind a half of the tree holds. */
 export type DirectoryOf<Half extends RecordKindEntry['half']> = Where<{ half: Half }>['directory'];
 
@@ -92,9 +94,4 @@ function entryWhere(test: (entry: RecordKindEntry) => boolean): (RecordKindEntry
 export function lmxWordOfDirectory(directory: string): LmxWord | undefined {
   const kind = directoryKind(directory);
   return kind?.lmx === undefined ? undefined : (kind.word as LmxWord);
-}
-
-/** The kind of record a configuration write's kind changes (`workflow node`: a workflow), if loopsctl knows one. */
-export function recordKindOfWrite(writeKind: string): RecordKind | undefined {
-  return (Object.keys(RECORD_KINDS) as RecordKind[]).find((kind) => (RECORD_KINDS[kind].writes as readonly string[]).includes(writeKind));
 }

@@ -47,3 +47,14 @@ export function getterOf(noun: string): { method: string; path: string } | undef
   const row = RESOURCES.find((each) => each.noun === noun);
   return row === undefined || !('get' in row) ? undefined : (OPERATIONS as Record<string, { method: string; path: string }>)[row.get];
 }
+
+/** The noun of a row: the kind of record a plan's unit changes, as the unit names it. */
+export type Noun = Resource['noun'];
+
+/** Every row's noun, in the rows' order. */
+export const NOUNS = RESOURCES.map((row) => row.noun) as unknown as readonly [Noun, ...Noun[]];
+
+/** The noun of the row an operation is of: the kind of record its call changes (`updateWorkflowNode`: a workflow). */
+export function nounOf(operationId: string): Noun | undefined {
+  return RESOURCES.find((row) => Object.hasOwn(row.operations, operationId))?.noun;
+}

@@ -45,7 +45,7 @@ const UNIT_KINDS: Record<string, { unit: unknown; walked: string }> = {
   request: {
     unit: {
       record: 'workflow node w/n',
-      kind: 'workflow node',
+      kind: 'workflow',
       id: 'w',
       calls: [{ op: 'request', operation: 'updateWorkflowNode', method: 'POST', path: '/v1/workflows/w/nodes/n', body: {} }],
     },
@@ -54,14 +54,14 @@ const UNIT_KINDS: Record<string, { unit: unknown; walked: string }> = {
   emails: {
     unit: {
       record: 'campaigns/november',
-      kind: 'campaigns',
+      kind: 'campaign',
       id: 'c',
       calls: [{ op: 'updateEmailMessage', messageId: 'm', body: {}, expectedRevisionId: null }],
     },
     walked: "plans.test.ts: a content push's email unit",
   },
   workflows: {
-    unit: { record: 'workflows/win-back', kind: 'workflows', id: 'w', calls: [{ op: 'updateWorkflowNode', key: 'x', payload: {} }] },
+    unit: { record: 'workflows/win-back', kind: 'workflow', id: 'w', calls: [{ op: 'updateWorkflowNode', key: 'x', payload: {} }] },
     walked: "plans.test.ts: a content push's workflow unit",
   },
 };

@@ -14,7 +14,7 @@ import { getSegment } from '../segments/client.js';
 import { getCampaign } from './client.js';
 
 /** The audience a campaign's update with a schedule sends to. */
-export async function audienceOf(client: ApiClient, record: string, campaignId: string, body: Record<string, unknown>): Promise<AudienceImpact> {
+async function audienceOf(client: ApiClient, record: string, campaignId: string, body: Record<string, unknown>): Promise<AudienceImpact> {
   const campaign = await getCampaign(client, campaignId);
   // The list and segment the update sets (its row says which fields carry them), else the campaign's.
   const after = (names: string, was: string | null) => {

@@ -18,6 +18,7 @@ import { RejectedError } from '../../base/errors.js';
 import type { z } from '../../base/shapes.js';
 import type { WriteGate } from '../../core/gate.js';
 import type { RecordKind } from '../../platform/record-kinds.js';
+import type { Noun } from '../../platform/resources.js';
 import type { ImpactContext, ImpactRecord } from './impact/records.js';
 import { createdAlready } from './namesakes.js';
 import type { PlanFile, PlannedUnit, UnitShapes } from './plan-file.js';
@@ -51,6 +52,7 @@ export interface After {
 
 export interface ImagedRecord {
   record: string;
+  /** Its unit's kind: the record's noun (a change kept by an older loopsctl may name a tree directory or a kind of write). */
   kind: string;
   id?: string;
   /** The plan's unit, as applied. */
@@ -78,8 +80,8 @@ export interface Undone {
 /** Reads the before-image of a record by its id (one run's reader: what it reads once, it shares). */
 export type RecordImager = (id: string) => Promise<Image>;
 
-/** The kinds of image a run can read by a record's kind (platform/record-kinds.ts), for units of another kind that change such a record. */
-export type RecordImagers = (recordKind: RecordKind | undefined) => RecordImager | undefined;
+/** The kinds of image a run can read by a record's noun (platform/resources.ts), for units of another kind that change such a record. */
+export type RecordImagers = (noun: Noun) => RecordImager | undefined;
 
 export interface UnitKind<U extends PlannedUnit = PlannedUnit> {
   /** Whether a plan's unit is of this kind, told by its calls and the kind of record it names. */
@@ -254,8 +256,8 @@ export class PlanKinds implements UnitShapes {
   /** One run's reader of before-images, each kind's sharing what it reads once. */
   imagers(client: ApiClient): (unit: PlannedUnit & { id: string }) => Promise<Image> {
     const byRecord = new Map<RecordKind, RecordImager>();
-    const others: RecordImagers = (recordKind) => {
-      const kind = this.images.find((each) => each.record?.kind === recordKind)?.record;
+    const others: RecordImagers = (noun) => {
+      const kind = this.images.find((each) => each.record?.kind === noun)?.record;
       if (kind === undefined) return undefined;
       const made = byRecord.get(kind.kind) ?? kind.imager(client);
       byRecord.set(kind.kind, made);

@@ -14,6 +14,7 @@ import { readTreeFile } from '../../base/tree-files.js';
 import { writeTreeFile } from '../../base/tree-writes.js';
 import { z } from '../../base/shapes.js';
 import type { Uses } from '../../core/capabilities.js';
+import { NOUNS } from '../../platform/resources.js';
 import type { AccountWhere } from './account.js';
 import { canonicalJson } from '../../base/canonical-json.js';
 import { idsAt } from '../../platform/resource-row.js';
@@ -21,8 +22,12 @@ import { THEME } from '../../platform/themes/resource.js';
 
 export { canonicalJson };
 
-/** The layout of the plan file this loopsctl writes and reads. */
-export const PLAN_FORMAT = 1;
+/**
+ * The layout of the plan file this loopsctl writes and reads. 2: a unit's `kind` is its record's
+ * noun (`transactional email`, `workflow`: the rows of src/platform/resources.ts) and each call names
+ * the API's operationId; 1 named a tree directory or a kind of write there, and is read no more.
+ */
+export const PLAN_FORMAT = 2;
 /** How long a plan may wait for its apply unless --expires says otherwise. */
 export const DEFAULT_EXPIRY_MS = 60 * 60 * 1000;
 /** A plan holds the LMX it sends: far more than any change of a content tree, far less than memory. */
@@ -58,7 +63,8 @@ export type PlannedCall = z.infer<typeof call> & Record<string, unknown>;
 const unit = z.looseObject({
   /** The record's path in the tree: what a report names. */
   record: z.string(),
-  kind: z.string(),
+  /** The noun of the record's kind (platform/resources.ts). */
+  kind: z.enum(NOUNS),
   /** The record's id in the account; none for one the plan creates. */
   id: z.optional(z.string()),
   calls: z.array(call).check(z.minLength(1)),
@@ -167,6 +173,7 @@ export async function readPlanUnder(under: string | undefined, file: string, kin
       hint: 'write the plan again with `loopsctl content push --plan --out <file>`',
     });
   }
+  refuseOtherFormat(file, value);
   const parsed = planSchema.safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
@@ -183,6 +190,16 @@ export async function readPlanUnder(under: string | undefined, file: string, kin
     if (wrong !== undefined) throw notAPlan(file, ['units', index, ...wrong.path], wrong.message);
   }
   return plan;
+}
+
+/** A plan of another layout is never read as this one's: its units' kinds and calls mean other things there. */
+function refuseOtherFormat(file: string, value: unknown): void {
+  const format = value !== null && typeof value === 'object' ? (value as { format?: unknown }).format : undefined;
+  if (typeof format !== 'number' || format === PLAN_FORMAT) return;
+  const by = format < PLAN_FORMAT ? 'an earlier' : 'a later';
+  throw new LocalFileError(`${file} was written by ${by} loopsctl (plan format ${format}; this one reads ${PLAN_FORMAT}); nothing was sent`, {
+    hint: 'make the plan again with this loopsctl, by the command that wrote it (`loopsctl content push --plan --out <file>`, or a write command with --plan); a change applied from it is undone by the id `apply` printed (`loopsctl log`)',
+  });
 }
 
 function notAPlan(file: string, path: readonly PropertyKey[], message: string): LocalFileError {

@@ -16,10 +16,9 @@ import { RejectedError, UsageError } from '../../base/errors.js';
 import { targetProblem } from '../../base/request-target.js';
 import { z } from '../../base/shapes.js';
 import type { WriteGate } from '../../core/gate.js';
-import { CONFIGURATION_WRITES, type ConfigurationWrite, configurationWrite } from '../../platform/configuration-writes.js';
-import { recordKindOfWrite } from '../../platform/record-kinds.js';
+import { CONFIGURATION_WRITES, type ConfigurationOperation, type ConfigurationWrite, configurationWrite } from '../../platform/configuration-writes.js';
 import type { Operation } from '../../platform/resource-row.js';
-import { OPERATIONS } from '../../platform/resources.js';
+import { NOUNS, nounOf, OPERATIONS } from '../../platform/resources.js';
 import { judgeWrite } from '../../platform/write-gate.js';
 import { CONTENT_TAKEN, contentTaken } from '../../platform/write-guards.js';
 import { heldRequest } from '../../render/dry-run.js';
@@ -45,8 +44,8 @@ export const REQUEST_OP = 'request';
 
 const requestCall = z.looseObject({
   op: z.literal(REQUEST_OP),
-  /** The API's operationId, for the reader. */
-  operation: z.string(),
+  /** The API's operationId of a configuration write, for the reader: what its method and path make (requestProblem). */
+  operation: z.enum(Object.keys(CONFIGURATION_WRITES) as [ConfigurationOperation, ...ConfigurationOperation[]]),
   method: z.string(),
   path: z.string(),
   body: z.optional(z.unknown()),
@@ -59,7 +58,8 @@ export type RequestCall = z.infer<typeof requestCall>;
 /** A unit of a command's --plan: one held request, labelled with the record it changes (`recordPath`: where it is read). */
 const requestUnitShape = z.looseObject({
   record: z.string(),
-  kind: z.string(),
+  /** The noun of the row its operation is of: `workflow` for an edit of a workflow's node. */
+  kind: z.enum(NOUNS),
   id: z.optional(z.string()),
   recordPath: z.optional(z.string()),
   calls: z.array(requestCall).check(z.minLength(1)),
@@ -115,7 +115,7 @@ export async function requestUnit(client: ApiClient, req: HttpRequest): Promise<
   const id = Object.values(write.ids)[0];
   return {
     record: unitLabel(write, held.body),
-    kind: write.kind,
+    kind: nounOf(write.operation)!,
     ...(id === undefined ? {} : { id, recordPath: record }),
     calls: [call],
   };
@@ -196,7 +196,7 @@ function requestProblem(unit: RequestUnit): string | undefined {
   if (write.operation !== call.operation) return `${call.method} ${call.path} is ${write.operation}, not ${call.operation}`;
   const ids = Object.values(write.ids);
   const label = unitLabel(write, call.body);
-  if (unit.kind !== write.kind || unit.id !== ids[0] || unit.record !== label)
+  if (unit.kind !== nounOf(write.operation) || unit.id !== ids[0] || unit.record !== label)
     return `${call.method} ${call.path} changes ${label}, and the unit names ${unit.record}`;
   const body = call.body as { expectedRevisionId?: unknown; dryRun?: unknown } | null | undefined;
   if (typeof body === 'object' && body !== null && 'dryRun' in body) return `${call.operation} asks for a dry run, which no plan holds`;
@@ -241,9 +241,14 @@ export interface ResourceKind {
   inverts?: readonly string[];
 }
 
+/** The list each create of the resources is matched against by name, by the create's operationId. */
+export function createLists(resources: readonly ResourceKind[]): NonNullable<ResourceKind['creates']> {
+  return Object.assign({}, ...resources.map((resource) => resource.creates ?? {}));
+}
+
 /** A held request of a write command (`groups update --plan`), played as it was built, with what each resource brings to it. */
 export function requestKind(resources: readonly ResourceKind[]): UnitEntry {
-  const creates = Object.assign({}, ...resources.map((resource) => resource.creates ?? {})) as NonNullable<ResourceKind['creates']>;
+  const creates = createLists(resources);
   const impacts = Object.assign({}, ...resources.map((resource) => resource.impacts ?? {})) as NonNullable<ResourceKind['impacts']>;
   return unitKind<RequestUnit>({
     ...REQUEST_UNITS,
@@ -257,8 +262,7 @@ function requestNamesakes(creates: NonNullable<ResourceKind['creates']>, unit: R
   const call = unit.calls[0]!;
   const list = creates[call.operation];
   const name = (call.body as { name?: unknown } | null | undefined)?.name;
-  const write = CONFIGURATION_WRITES[call.operation as keyof typeof CONFIGURATION_WRITES];
-  return list === undefined || typeof name !== 'string' || write === undefined ? undefined : { list, noun: write.kind, name };
+  return list === undefined || typeof name !== 'string' ? undefined : { list, noun: unit.kind, name };
 }
 
 /** The impact of each held request, by its resource's operation: none for a write that has none to show. */
@@ -303,7 +307,7 @@ const REQUEST_UNITS = {
   play: (client, unit) => unit.calls.map((call) => () => playRequest(client, call)),
   // A write to a part of a record another kind images whole (a workflow's node: the workflow), or the record as the API answers.
   imager: (client, others) => async (unit) => {
-    const whole = others(recordKindOfWrite(unit.kind));
+    const whole = others(unit.kind);
     if (whole !== undefined) return whole(unit.id);
     const path = unit.recordPath!;
     const image: AnswerImage = { type: 'answer', path, answer: await readRecord(client, path) };
@@ -313,8 +317,9 @@ const REQUEST_UNITS = {
 
 /** A record's fields put back as the API answered them before, by an update its resource says inverts (`invertible`: each resource's `inverts`). */
 function answerInverse(record: ImagedRecord, before: AnswerImage, after: After, imageFile: string, invertible: ReadonlySet<string>): Undone {
-  const unit = requestUnitShape.safeParse(record.unit);
-  const call = unit.success ? unit.data.calls[0]! : undefined;
+  // Its call alone: the unit's kind is named again from the call's operation, whatever vocabulary the kept unit spoke.
+  const calls = z.array(requestCall).safeParse(record.unit.calls);
+  const call = calls.success ? calls.data[0] : undefined;
   const fields = Object.keys((call?.body ?? {}) as Record<string, unknown>).filter((field) => field !== 'expectedRevisionId');
   const was = before.answer as Record<string, unknown>;
   const missing = fields.filter((field) => !Object.hasOwn(was, field));
@@ -339,7 +344,7 @@ function answerInverse(record: ImagedRecord, before: AnswerImage, after: After, 
     read: before.path,
     expectedDigest: after.digest!,
   };
-  return { unit: { record: record.record, kind: record.kind, id: record.id, recordPath: before.path, calls: [inverse] } };
+  return { unit: { record: record.record, kind: nounOf(call.operation)!, id: record.id, recordPath: before.path, calls: [inverse] } };
 }
 
 /** The image of a record a held request changes, as the API answers for it, put back by the updates each resource says invert. */

@@ -10,7 +10,8 @@ import { KINDS, kindOfDirectory } from '../../../src/areas/content/shared/lmx-fi
 import { specs } from '../../../src/areas/registry.js';
 import { walkSpecs } from '../../../src/core/declare.js';
 import { LMX_KINDS } from '../../../src/lmx/kinds.js';
-import { directoriesOf, KIND_WORDS, RECORD_KINDS } from '../../../src/platform/record-kinds.js';
+import { directoriesOf, directoryKind, KIND_WORDS, RECORD_KINDS } from '../../../src/platform/record-kinds.js';
+import type { PlannedUnit } from '../../../src/areas/change/plan-file.js';
 
 const entries = Object.values(RECORD_KINDS) as { directory: string; half: string; word?: string; lmx?: string }[];
 
@@ -38,9 +39,12 @@ describe('the readers of the table of record kinds', () => {
     expect(KINDS.map(kindOfDirectory)).toEqual(['transactional', 'campaign', 'component', undefined]);
   });
 
-  it('play a unit of a tree directory of the table through a kind of its own, and one of any other kind not at all', () => {
-    const unitOf = (kind: string) => ({ record: `${kind}/x`, kind, id: 'i', calls: [{ op: 'updateCampaign', id: 'i', body: { name: 'x' } }] });
-    for (const directory of [...directoriesOf('emails'), ...directoriesOf('workflows')]) expect(PLAN_KINDS.bind(unitOf(directory))).toBeDefined();
-    expect(PLAN_KINDS.bind(unitOf('campaign'))).toBeUndefined();
+  it('play a unit of each kind the tree keeps, named by its noun, through a kind of its own, and one named by its directory not at all', () => {
+    const unitOf = (kind: string) =>
+      ({ record: `${kind}/x`, kind, id: 'i', calls: [{ op: 'updateCampaign', id: 'i', body: { name: 'x' } }] }) as unknown as PlannedUnit;
+    for (const directory of [...directoriesOf('emails'), ...directoriesOf('workflows')]) {
+      expect(PLAN_KINDS.bind(unitOf(directoryKind(directory)!.noun))).toBeDefined();
+      expect(PLAN_KINDS.bind(unitOf(directory))).toBeUndefined();
+    }
   });
 });

@@ -5,19 +5,20 @@
  */
 import { describe, expect, it } from 'vitest';
 import { CONFIGURATION_WRITES } from '../../../src/platform/configuration-writes.js';
-import { RECORD_KINDS, recordKindOfWrite } from '../../../src/platform/record-kinds.js';
+import { RECORD_KINDS } from '../../../src/platform/record-kinds.js';
+import { nounOf } from '../../../src/platform/resources.js';
 
 describe('the kinds of record', () => {
   it('name the record of every configuration write but an email message', () => {
-    const unnamed = [...new Set(Object.values(CONFIGURATION_WRITES).map((write) => write.kind))].filter((kind) => recordKindOfWrite(kind) === undefined);
+    const unnamed = [...new Set(Object.keys(CONFIGURATION_WRITES).map((operation) => nounOf(operation)!))].filter((noun) => !Object.hasOwn(RECORD_KINDS, noun));
     expect(unnamed).toEqual(['email message']);
   });
 
-  it('take a node of a workflow for its workflow, and each kind for itself', () => {
-    expect(recordKindOfWrite('workflow node')).toBe('workflow');
-    expect(recordKindOfWrite('workflow')).toBe('workflow');
-    expect(recordKindOfWrite('transactional group')).toBe('transactional group');
-    expect(recordKindOfWrite('contact')).toBeUndefined();
+  it("take a node's edit for its workflow's, and each other write for its own record's", () => {
+    expect(nounOf('updateWorkflowNode')).toBe('workflow');
+    expect(nounOf('updateWorkflowProperties')).toBe('workflow');
+    expect(nounOf('updateTransactionalGroup')).toBe('transactional group');
+    expect(nounOf('createContact')).toBeUndefined();
   });
 
   it('keep each kind in a directory of its own', () => {

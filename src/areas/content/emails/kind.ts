@@ -4,11 +4,11 @@
  * the plan file, the calls it may hold, how each is sent, the namesake that stops its create, its
  * record's before-image as a pull writes it, and the push that puts the record back.
  */
-import type { ApiClient, ListResource } from '../../../api/client.js';
+import type { ApiClient } from '../../../api/client.js';
 import { freshReads } from '../../../api/read-cache.js';
 import type { WriteGate } from '../../../core/gate.js';
 import type { Holder } from '../../../platform/liveness.js';
-import { directoryKind } from '../../../platform/record-kinds.js';
+import { nounOf } from '../../../platform/resources.js';
 import { isIssuedId } from '../../../platform/ids.js';
 import { getCampaign, updateCampaign } from '../../campaigns/client.js';
 import { keepImages, type Header, type KeptImages } from '../../change/before-images.js';
@@ -23,19 +23,23 @@ import {
   type ImagedRecord,
   type Played,
   type Undone,
+  type UnitEntry,
+  type UnitKind,
 } from '../../change/kinds.js';
-import { components, createComponent, updateComponent } from '../../components/client.js';
+import type { PlannedUnit } from '../../change/plan-file.js';
+import { createLists, type ResourceKind } from '../../change/request-calls.js';
+import { createComponent, updateComponent } from '../../components/client.js';
 import { getEmailMessage } from '../../email-messages/client.js';
-import { createTheme, themes, updateTheme } from '../../themes/client.js';
-import { createTransactional, getTransactional, transactionalEmails, updateTransactional } from '../../transactional/client.js';
+import { createTheme, updateTheme } from '../../themes/client.js';
+import { createTransactional, getTransactional, updateTransactional } from '../../transactional/client.js';
 import type { Uses } from '../../../core/capabilities.js';
 import { recordExists } from '../shared/account.js';
-import { digestOf, KINDS, type Kind } from '../shared/files.js';
-import { messageFields, messageUpdate } from '../shared/message-fields.js';
+import { digestOf, type Kind } from '../shared/files.js';
+import { messageUpdate } from '../shared/message-fields.js';
 import type { RecordFiles } from '../shared/record-files.js';
 import type { Step } from './plan.js';
 import { emailImpact } from './impact.js';
-import { emailUnitShape, recordUnit, type EmailCall, type EmailUnit } from './plan-unit.js';
+import { DIRECTORY_OF, emailUnitShape, NOUN_OF, recordUnit, type EmailCall, type EmailNoun, type EmailUnit } from './plan-unit.js';
 import {
   fetchRecord,
   heldOf,
@@ -48,54 +52,29 @@ import {
   type RemoteRecord,
 } from './remote.js';
 
-/** The operations of a content push's units, by the unit's kind (plan-unit.ts). */
-const OPS: Record<Kind, ReadonlySet<string>> = {
-  transactional: new Set(['createTransactional', 'updateTransactional', 'updateEmailMessage']),
-  campaigns: new Set(['updateCampaign', 'updateEmailMessage']),
-  components: new Set(['createComponent', 'updateComponent']),
-  themes: new Set(['createTheme', 'updateTheme']),
-};
-
-/** The fields a content push's call sends, by its operation: a body with any other is none that loopsctl wrote. */
-const FIELDS: Partial<Record<EmailCall['op'], ReadonlySet<string>>> = {
-  updateEmailMessage: new Set([...Object.keys(messageFields.shape), 'lmx']),
-  createTransactional: new Set(['name', 'transactionalGroupId']),
-  updateTransactional: new Set(['name', 'transactionalGroupId']),
-  updateCampaign: new Set(['name']),
-  createComponent: new Set(['name', 'lmx']),
-  updateComponent: new Set(['name', 'lmx']),
-  createTheme: new Set(['name', 'styles']),
-  updateTheme: new Set(['name', 'styles']),
-};
-
-/** The operations whose call names the unit's record by `id` (the others name a message, or create). */
-const BY_ID: ReadonlySet<string> = new Set(['updateTransactional', 'updateCampaign', 'updateComponent', 'updateTheme']);
-
-/** The list each create a push sends is matched against by name. */
-const CREATES: Partial<Record<EmailCall['op'], ListResource<{ name: string }>>> = {
-  createTransactional: transactionalEmails,
-  createComponent: components,
-  createTheme: themes,
-};
-
 /** Every id a unit's calls put in a path: the unit's record's, the records a call names by `id`, the message it writes. */
 function pathIds(unit: EmailUnit): unknown[] {
-  return [unit.id, ...unit.calls.flatMap((call) => [(call as { id?: unknown }).id, (call as { messageId?: unknown }).messageId])].filter(
+  return [unit.id, ...unit.calls.flatMap((call) => ('id' in call ? [call.id] : call.op === 'updateEmailMessage' ? [call.messageId] : []))].filter(
     (id) => id !== undefined,
   );
+}
+
+/**
+ * Whether a unit may hold a call: one of its own record's operations (its row's, resources.ts), or
+ * the update of the email message its record writes.
+ */
+function holdsOperation(unit: EmailUnit, call: EmailCall): boolean {
+  return nounOf(call.op) === unit.kind || (call.op === 'updateEmailMessage' && WRITTEN_MESSAGE[DIRECTORY_OF[unit.kind]] !== undefined);
 }
 
 function problem(unit: EmailUnit): string | undefined {
   const odd = pathIds(unit).find((id) => !isIssuedId(id));
   if (odd !== undefined) return `${JSON.stringify(odd)} is no id the account issues`;
   for (const call of unit.calls) {
-    if (!OPS[unit.kind].has(call.op)) return `a ${unit.kind} unit holds ${call.op}`;
-    if (BY_ID.has(call.op) && call.id !== unit.id) return `${call.op} of ${String(call.id)} in the unit of ${String(unit.id)}`;
+    if (!holdsOperation(unit, call)) return `a ${unit.kind} unit holds ${call.op}`;
+    if ('id' in call && call.id !== unit.id) return `${call.op} of ${call.id} in the unit of ${String(unit.id)}`;
     if (call.op.startsWith('create') && unit.id !== undefined) return `${call.op} in the unit of an existing record`;
     if (call.op === 'updateEmailMessage' && unit.id === undefined) return 'updateEmailMessage in the unit of a record it creates';
-    const fields = FIELDS[call.op];
-    const extra = fields === undefined ? undefined : Object.keys(call.body).find((field) => !fields.has(field));
-    if (extra !== undefined) return `${call.op} sends ${extra}, which a content push never sends`;
   }
   if (unit.id === undefined && !unit.calls[0]!.op.startsWith('create')) return 'a unit without a record that creates none';
   return undefined;
@@ -106,9 +85,9 @@ async function foreignMessage(client: ApiClient, unit: EmailUnit): Promise<strin
   const written = unit.calls.flatMap((call) => (call.op === 'updateEmailMessage' ? [call.messageId] : []));
   if (written.length === 0 || unit.id === undefined) return undefined;
   const own =
-    unit.kind === 'transactional'
+    unit.kind === 'transactional email'
       ? (await getTransactional(client, unit.id)).draftEmailMessageId
-      : unit.kind === 'campaigns'
+      : unit.kind === 'campaign'
         ? (await getCampaign(client, unit.id)).emailMessageId
         : undefined;
   const other = written.find((messageId) => messageId !== own);
@@ -127,7 +106,7 @@ function plannedBefore(call: EmailCall): HeldMessage | undefined {
  * prefix: its before-image needs no read of them. Undefined when a write carries none.
  */
 function plannedMessages(unit: EmailUnit): Record<string, HeldMessage> | undefined {
-  const prefix = WRITTEN_MESSAGE[unit.kind];
+  const prefix = WRITTEN_MESSAGE[DIRECTORY_OF[unit.kind]];
   const writes = unit.calls.filter((call) => call.op === 'updateEmailMessage');
   if (prefix === undefined || writes.length !== 1) return undefined;
   const before = plannedBefore(writes[0]!);
@@ -153,7 +132,7 @@ async function playCall(client: ApiClient, check: boolean, kind: Kind, call: Ema
         after: { messages: { [WRITTEN_MESSAGE[kind]!]: sent.revision } },
       };
     }
-    case 'updateTransactional':
+    case 'updateTransactionalEmail':
       await updateTransactional(client, call.id, call.body);
       return {};
     case 'updateCampaign':
@@ -161,7 +140,6 @@ async function playCall(client: ApiClient, check: boolean, kind: Kind, call: Ema
       return {};
     case 'updateComponent':
     case 'updateTheme': {
-      const kind = call.op === 'updateComponent' ? 'components' : 'themes';
       // These take no revision: the account's content is compared with what the plan saw, just before the write.
       const now = await fetchRecord(freshReads(client), kind, call.id);
       if (now === undefined || digestOf(now.files) !== call.expectedDigest) throw new StaleRecord();
@@ -173,7 +151,7 @@ async function playCall(client: ApiClient, check: boolean, kind: Kind, call: Ema
       return { id: (await createComponent(client, call.body)).id };
     case 'createTheme':
       return { id: (await createTheme(client, call.body)).id };
-    case 'createTransactional': {
+    case 'createTransactionalEmail': {
       const created = await createTransactional(client, call.body);
       const draft = call.draft;
       if (draft === undefined || created.draftEmailMessageId === null) return { id: created.id };
@@ -193,7 +171,7 @@ async function playCall(client: ApiClient, check: boolean, kind: Kind, call: Ema
 }
 
 /** What holds the messages a unit writes, by its kind: the record it names, which the gate reads (and checks names the message). */
-const HOLDER: Partial<Record<Kind, Holder['kind']>> = { transactional: 'transactional', campaigns: 'campaign' };
+const HOLDER: Partial<Record<EmailNoun, Holder['kind']>> = { 'transactional email': 'transactional', campaign: 'campaign' };
 
 /**
  * Whether a message the unit writes is sent now (a scheduled campaign's, a transactional email's
@@ -212,7 +190,7 @@ async function emailLive(gate: WriteGate, unit: EmailUnit): Promise<string | und
   return undefined;
 }
 
-/** An email, component or theme as a pull writes it. */
+/** An email, component or theme as a pull writes it, in the tree's words: `kind`, its directory. */
 interface RecordImage extends Image {
   type: 'record';
   kind: Kind;
@@ -220,23 +198,32 @@ interface RecordImage extends Image {
   files: Record<string, string>;
 }
 
-const EMAIL_DIRECTORIES: ReadonlySet<string> = new Set(KINDS);
+/**
+ * A content push's unit of an email, a component or a theme; `resources`: what each resource brings
+ * to its writes, of which the list each create is matched against by name (the same as its
+ * command's `--plan`).
+ */
+export function emailUnits(resources: readonly ResourceKind[]): UnitEntry {
+  const lists = createLists(resources);
+  return unitKind<EmailUnit>({
+    ...EMAIL_UNIT,
+    namesakes: (unit) => {
+      const [call] = unit.calls;
+      const list = lists[call!.op];
+      return list === undefined || !('name' in call!.body) || call!.body.name === undefined ? undefined : { list, noun: unit.kind, name: call!.body.name };
+    },
+  });
+}
 
-/** A content push's unit of an email, a component or a theme. */
-export const EMAIL_UNITS = unitKind<EmailUnit>({
-  holds: (unit) => EMAIL_DIRECTORIES.has(unit.kind) && unit.calls.every((call) => call.op !== 'request'),
+/** What a content push's unit is, whichever record it writes. */
+const EMAIL_UNIT = {
+  holds: (unit: PlannedUnit) => Object.hasOwn(DIRECTORY_OF, unit.kind) && unit.calls.every((call) => call.op !== 'request'),
   shape: emailUnitShape,
   problem,
-  exists: async (client, unit) => (unit.id === undefined ? undefined : recordExists(client, unit.record, unit.id)),
-  namesakes: (unit) => {
-    const [call] = unit.calls;
-    const list = CREATES[call!.op];
-    const name = (call!.body as { name?: unknown }).name;
-    return list === undefined || typeof name !== 'string' ? undefined : { list, noun: directoryKind(unit.kind)!.noun, name };
-  },
+  exists: async (client: ApiClient, unit: EmailUnit) => (unit.id === undefined ? undefined : recordExists(client, unit.record, unit.id)),
   impact: emailImpact,
   foreign: foreignMessage,
-  stale: (unit) => `the ${directoryKind(unit.kind)!.noun} changed in the account since the plan was made`,
+  stale: (unit) => `the ${unit.kind} changed in the account since the plan was made`,
   live: emailLive,
   needsYes: async (gate, unit) => {
     const why = await emailLive(gate, unit);
@@ -247,22 +234,23 @@ export const EMAIL_UNITS = unitKind<EmailUnit>({
     // A unit that writes its message alone is left where that write's answer says; one that writes more is read once done.
     const messageAlone = unit.calls.every((call) => call.op === 'updateEmailMessage');
     return unit.calls.map((call) => async () => {
-      const { after, ...played } = await playCall(client, plan.check, unit.kind, call);
+      const { after, ...played } = await playCall(client, plan.check, DIRECTORY_OF[unit.kind], call);
       return messageAlone ? { ...played, after } : played;
     });
   },
-  readAhead: (client, units) => readEmailsAhead(client, units.filter((unit) => unit.kind === 'transactional' && unit.id !== undefined).length),
+  readAhead: (client, units) => readEmailsAhead(client, units.filter((unit) => unit.kind === 'transactional email' && unit.id !== undefined).length),
   imager: (client) => async (unit) => {
     const planned = plannedMessages(unit);
+    const kind = DIRECTORY_OF[unit.kind];
     const remote =
-      planned === undefined || (unit.kind !== 'transactional' && unit.kind !== 'campaigns')
-        ? await fetchRecord(client, unit.kind, unit.id)
-        : await recordAsPlanned(client, unit.kind, unit.id, planned);
+      planned === undefined || (kind !== 'transactional' && kind !== 'campaigns')
+        ? await fetchRecord(client, kind, unit.id)
+        : await recordAsPlanned(client, kind, unit.id, planned);
     if (remote === undefined) return CREATED;
-    const image: RecordImage = { type: 'record', kind: unit.kind, name: remote.name, files: Object.fromEntries(remote.files) };
+    const image: RecordImage = { type: 'record', kind, name: remote.name, files: Object.fromEntries(remote.files) };
     return image;
   },
-});
+} satisfies Omit<UnitKind<EmailUnit>, 'namesakes'>;
 
 /** An email's, a component's or a theme's files put back, as a push of the files a pull wrote before would send them. */
 async function recordInverse(client: ApiClient, record: ImagedRecord, before: RecordImage, after: After, imageFile: string): Promise<Undone> {
@@ -318,7 +306,8 @@ export function keepPushImages(context: Uses<'config' | 'clock'>, client: ApiCli
         step.action === 'create' || remote === undefined
           ? CREATED
           : { type: 'record', kind: remote.kind, name: remote.name, files: Object.fromEntries(remote.withIds ?? remote.files) };
-      return { record: local.path, kind: local.kind, ...id, unit: { record: local.path, kind: local.kind, ...id, calls: [] }, before };
+      const kind = NOUN_OF[local.kind];
+      return { record: local.path, kind, ...id, unit: { record: local.path, kind, ...id, calls: [] }, before };
     });
   return records.length === 0 ? undefined : keepImages(context, client, header, records, new PlanKinds([], [RECORD_IMAGES]));
 }

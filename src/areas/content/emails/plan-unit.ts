@@ -7,60 +7,81 @@
  */
 import { UsageError } from '../../../base/errors.js';
 import { z } from '../../../base/shapes.js';
-import { digestOf, KINDS, parseJson } from '../shared/files.js';
+import { campaign } from '../../../platform/campaigns/schemas.js';
+import { component } from '../../../platform/components/schemas.js';
+import { emailMessage, FALLBACK_FIELD_NAMES } from '../../../platform/email-messages/schemas.js';
+import { directoryKind, type NounOfDirectory } from '../../../platform/record-kinds.js';
+import type { OperationId } from '../../../platform/resources.js';
+import { theme } from '../../../platform/themes/schemas.js';
+import { transactionalEmail } from '../../../platform/transactional/schemas.js';
+import { digestOf, KINDS, parseJson, type Kind } from '../shared/files.js';
 import { META_FILE, type RecordFiles } from '../shared/record-files.js';
 import { messageFields, messageUpdate } from '../shared/message-fields.js';
 import { groupField, heldOf, localMessage, themeMeta } from './remote.js';
 import type { Step } from './plan.js';
 
-const styles = z.record(z.string(), z.union([z.string(), z.number()]));
+/** The noun each kind of record of the tree's emails half is named by in a plan, by its directory (`transactional`: transactional email). */
+export const NOUN_OF = Object.fromEntries(KINDS.map((kind) => [kind, directoryKind(kind)!.noun])) as { [K in Kind]: NounOfDirectory<K> };
+export type EmailNoun = (typeof NOUN_OF)[Kind];
+/** The directory of each kind, by its noun. */
+export const DIRECTORY_OF = Object.fromEntries(KINDS.map((kind) => [NOUN_OF[kind], kind])) as Record<EmailNoun, Kind>;
 
-/** The calls of an email record's unit, by operation: the bodies a push sends (kind.ts refuses a body with a field a push never sends). */
+/** A body of these fields and no other: one with another field is none a content push wrote. */
+function body<Shape extends z.$ZodShape>(shape: Shape) {
+  return z.strictObject(shape, {
+    error: (issue) => (issue.code === 'unrecognized_keys' ? `sends ${issue.keys.join(', ')}, which a content push never sends` : undefined),
+  });
+}
+
+/** A call of an email record's unit: the API's operation and the fields it takes besides its body, and no other. */
+function call<Op extends OperationId, Shape extends z.$ZodShape>(op: Op, shape: Shape) {
+  return z.strictObject({ op: z.literal(op), ...shape });
+}
+
+/** What a message held, or is to hold: its fields file and its LMX. */
+const held = z.strictObject({ fields: messageFields, lmx: emailMessage.shape.lmx });
+
+/** Each record's fields as the API's schema of it says, but a group named by the id the push found for it and a theme's styles as its file holds them. */
+const transactionalBody = body({ name: transactionalEmail.shape.name, transactionalGroupId: z.optional(z.string()) });
+const componentBody = body({ name: component.shape.name, lmx: component.shape.lmx });
+const themeBody = body({ name: theme.shape.name, styles: themeMeta.shape.styles });
+/** An email message's fields, its LMX, and each fallback set, or removed with null. */
+const messageBody = body({
+  ...messageFields.shape,
+  lmx: z.optional(emailMessage.shape.lmx),
+  ...(Object.fromEntries(FALLBACK_FIELD_NAMES.map((field) => [field, z.optional(z.record(z.string(), z.nullable(z.string())))])) as Record<
+    (typeof FALLBACK_FIELD_NAMES)[number],
+    z.ZodMiniOptional<z.ZodMiniRecord<z.ZodMiniString, z.ZodMiniNullable<z.ZodMiniString>>>
+  >),
+});
+
+/** The calls of an email record's unit, by the API's operationId: the bodies a push sends. */
 const emailCall = z.discriminatedUnion('op', [
-  z.looseObject({
-    op: z.literal('updateEmailMessage'),
+  call('updateEmailMessage', {
     messageId: z.string(),
     expectedRevisionId: z.nullable(z.string()),
-    body: z.record(z.string(), z.unknown()),
+    body: messageBody,
     /**
      * What the message held at `expectedRevisionId`, as the plan read it: a write the platform takes
      * at that revision overwrote just this, so it is the record's before-image with no read.
      */
-    before: z.optional(z.looseObject({ fields: messageFields, lmx: z.string() })),
+    before: z.optional(held),
   }),
-  z.looseObject({
-    op: z.literal('updateTransactional'),
-    id: z.string(),
-    body: z.looseObject({ name: z.optional(z.string()), transactionalGroupId: z.optional(z.string()) }),
-  }),
-  z.looseObject({ op: z.literal('updateCampaign'), id: z.string(), body: z.looseObject({ name: z.optional(z.string()) }) }),
-  z.looseObject({
-    op: z.literal('updateComponent'),
-    id: z.string(),
-    expectedDigest: z.string(),
-    body: z.looseObject({ name: z.optional(z.string()), lmx: z.optional(z.string()) }),
-  }),
-  z.looseObject({
-    op: z.literal('updateTheme'),
-    id: z.string(),
-    expectedDigest: z.string(),
-    body: z.looseObject({ name: z.optional(z.string()), styles: z.optional(styles) }),
-  }),
-  z.looseObject({ op: z.literal('createComponent'), body: z.looseObject({ name: z.string(), lmx: z.string() }) }),
-  z.looseObject({ op: z.literal('createTheme'), body: z.looseObject({ name: z.string(), styles: z.optional(styles) }) }),
-  z.looseObject({
-    op: z.literal('createTransactional'),
-    body: z.looseObject({ name: z.string(), transactionalGroupId: z.optional(z.string()) }),
-    /** The draft's fields and LMX, sent to the draft the create makes. */
-    draft: z.optional(z.looseObject({ fields: messageFields, lmx: z.string() })),
-  }),
+  call('updateTransactionalEmail', { id: z.string(), body: z.partial(transactionalBody) }),
+  call('updateCampaign', { id: z.string(), body: body({ name: z.optional(campaign.shape.name) }) }),
+  call('updateComponent', { id: z.string(), expectedDigest: z.string(), body: z.partial(componentBody) }),
+  call('updateTheme', { id: z.string(), expectedDigest: z.string(), body: z.partial(themeBody) }),
+  call('createComponent', { body: componentBody }),
+  call('createTheme', { body: themeBody }),
+  /** `draft`: the draft's fields and LMX, sent to the draft the create makes. */
+  call('createTransactionalEmail', { body: transactionalBody, draft: z.optional(held) }),
 ]);
 export type EmailCall = z.infer<typeof emailCall>;
 
 /** The unit of one record, as a plan file holds it. */
-export const emailUnitShape = z.looseObject({
+export const emailUnitShape = z.strictObject({
   record: z.string(),
-  kind: z.enum(KINDS),
+  kind: z.enum(Object.values(NOUN_OF) as [EmailNoun, ...EmailNoun[]]),
   /** The record's id in the account; none for one the plan creates. */
   id: z.optional(z.string()),
   calls: z.array(emailCall).check(z.minLength(1)),
@@ -81,14 +102,14 @@ export function recordUnit(step: Step, force: boolean, groupIds?: ReadonlyMap<st
   const local = step.pair.local!;
   const calls = step.action === 'create' ? creation(local, groupIds) : update(step, force, groupIds);
   if (calls.length === 0) return undefined;
-  return { record: local.path, kind: local.kind, ...(step.pair.remote === undefined ? {} : { id: step.pair.remote.id }), calls };
+  return { record: local.path, kind: NOUN_OF[local.kind], ...(step.pair.remote === undefined ? {} : { id: step.pair.remote.id }), calls };
 }
 
 function creation(local: RecordFiles, groupIds: ReadonlyMap<string, string> | undefined): EmailCall[] {
   switch (local.kind) {
     case 'transactional': {
       const draft = localMessage(local, 'draft');
-      return [{ op: 'createTransactional', body: { name: local.name, ...groupField(local, groupIds) }, ...(draft === undefined ? {} : { draft }) }];
+      return [{ op: 'createTransactionalEmail', body: { name: local.name, ...groupField(local, groupIds) }, ...(draft === undefined ? {} : { draft }) }];
     }
     case 'components':
       return [{ op: 'createComponent', body: { name: local.name, lmx: local.files.get('component.lmx') ?? '' } }];
@@ -138,7 +159,7 @@ function update(step: Step, force: boolean, groupIds: ReadonlyMap<string, string
     // A transactional email moved to another group is one update with its name.
     const moved = local.kind === 'transactional' ? groupField(local, groupIds ?? remote.groupIds, remote) : {};
     const body = { ...(renamed ? { name: local.name } : {}), ...moved };
-    if (Object.keys(body).length > 0) calls.push({ op: local.kind === 'transactional' ? 'updateTransactional' : 'updateCampaign', id: remote.id, body });
+    if (Object.keys(body).length > 0) calls.push({ op: local.kind === 'transactional' ? 'updateTransactionalEmail' : 'updateCampaign', id: remote.id, body });
     return calls;
   }
   // Components and themes take no revision: the apply compares the account's content, as it holds it, with what the plan saw.

@@ -9,6 +9,7 @@ import type { Uses } from '../../../core/capabilities.js';
 import { parseWorkflowFile } from '../../../platform/workflows/file-text.js';
 import { WORKFLOW_FILE } from '../../../platform/workflows/file.js';
 import { RECORD_KINDS } from '../../../platform/record-kinds.js';
+import { WORKFLOW } from '../../../platform/workflows/resource.js';
 import { isIssuedId } from '../../../platform/ids.js';
 import { keepImages, type Header, type KeptImages } from '../../change/before-images.js';
 import { imageKind, PlanKinds, unitKind, type After, type Image, type ImagedRecord, type Undone } from '../../change/kinds.js';
@@ -68,7 +69,7 @@ function workflowImager(client: ApiClient): (id: string) => Promise<WorkflowImag
 
 /** A content push's unit of a workflow: its edit script. */
 export const WORKFLOW_UNITS = unitKind<WorkflowUnit>({
-  holds: (unit) => unit.kind === RECORD_KINDS.workflow.directory && unit.calls.every((call) => call.op !== 'request'),
+  holds: (unit) => unit.kind === WORKFLOW.noun && unit.calls.every((call) => call.op !== 'request'),
   shape: workflowUnitShape,
   // Its steps are the edits its shape takes, of the workflow it names, by ids the account issued.
   problem: (unit) => {
@@ -134,7 +135,7 @@ async function workflowInverse(
   const idsByName = (map: Map<string, string>) => Object.fromEntries([...map].flatMap(([id, name]) => [[name, id] as const, [id, id] as const]));
   const unit: WorkflowUnit = {
     record: `${RECORD_KINDS.workflow.directory}/${before.name}`,
-    kind: RECORD_KINDS.workflow.directory,
+    kind: WORKFLOW.noun,
     id: before.workflowId,
     // Where the apply left it: a change made since is refused by the platform (409).
     workflowRevisionId: after.revision ?? null,
@@ -151,7 +152,7 @@ async function workflowInverse(
 /** The image of a workflow, as a pull writes it: what a content push's edit script, or a command's edit of a node, changed. */
 export const WORKFLOW_IMAGES = imageKind<WorkflowImage>({
   is: (image): image is WorkflowImage => image.type === 'workflow',
-  record: { kind: 'workflow', imager: workflowImager },
+  record: { kind: WORKFLOW.noun, imager: workflowImager },
   whereNow: async (client, image) => ({ revision: (await getWorkflow(client, image.workflowId)).workflowRevisionId ?? null }),
   undoer: (client, imageFile) => {
     let names: Promise<AccountNames> | undefined;
@@ -167,7 +168,7 @@ export function keepWorkflowPushImages(context: Uses<'config' | 'clock'>, client
   const records = sides.flatMap((side): ImagedRecord[] => {
     const remote = side.remote;
     if (remote === undefined || side.account === undefined) return [];
-    const kind = RECORD_KINDS.workflow.directory;
+    const kind = WORKFLOW.noun;
     const keys = Object.fromEntries([...side.account.keys].map(([id, key]) => [key, id]));
     // As the account holds it, its emails' LMX with its own ids: what an undo puts back.
     const files = Object.fromEntries(side.account.withIds ?? side.account.files);

@@ -6,7 +6,7 @@
  */
 import { UsageError } from '../../../base/errors.js';
 import { z } from '../../../base/shapes.js';
-import { RECORD_KINDS } from '../../../platform/record-kinds.js';
+import { WORKFLOW } from '../../../platform/workflows/resource.js';
 import type { WorkflowPlan } from './plan.js';
 import type { WorkflowSide } from './sides.js';
 import { workflowStep } from './steps.js';
@@ -16,7 +16,7 @@ const byName = z.record(z.string(), z.string());
 /** A workflow's unit, as a plan file holds it. */
 export const workflowUnitShape = z.looseObject({
   record: z.string(),
-  kind: z.literal(RECORD_KINDS.workflow.directory),
+  kind: z.literal(WORKFLOW.noun),
   id: z.string(),
   /** The revision the first step is guarded by; each later one by the revision the one before returned. */
   workflowRevisionId: z.nullable(z.string()),
@@ -47,7 +47,7 @@ export function workflowUnit(
   const emails = Object.fromEntries([...side.local!.files].filter(([name]) => name.startsWith('emails/')));
   return {
     record: side.path,
-    kind: 'workflows',
+    kind: WORKFLOW.noun,
     id: side.remote!.id,
     workflowRevisionId: side.remote!.revision,
     // A workflow contacts move through: its apply needs --live, as its push does.

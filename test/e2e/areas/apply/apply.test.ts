@@ -74,9 +74,9 @@ describe('loopsctl apply', () => {
     const { root, plan } = await planned(sandbox);
     const written = JSON.parse(readFileSync(plan, 'utf8'));
     expect(written.account).toEqual({ team: 'Acme Sandbox', baseUrl: sandbox.env.LOOPS_BASE_URL, profile: 'LOOPS_API_KEY' });
-    const message = written.units.find((unit: { kind: string }) => unit.kind === 'transactional').calls[0];
+    const message = written.units.find((unit: { kind: string }) => unit.kind === 'transactional email').calls[0];
     expect(message).toMatchObject({ op: 'updateEmailMessage', messageId: PASSWORD_RESET_DRAFT, expectedRevisionId: expect.any(String) });
-    const workflow = written.units.find((unit: { kind: string }) => unit.kind === 'workflows');
+    const workflow = written.units.find((unit: { kind: string }) => unit.kind === 'workflow');
     expect(workflow.calls).toEqual([{ op: 'updateWorkflowNode', key: 'experiment', payload: { samplingRate: 25 } }]);
 
     const apply = await sandbox.loopsctl(['apply', plan]);

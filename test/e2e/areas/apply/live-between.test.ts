@@ -60,7 +60,7 @@ describe("the gate's reads of an apply of 70 writes", () => {
   it("refuses a workflow started after the account check read it, at its own first write, though the round before took that read's answer", async () => {
     const sandbox = await sandboxes();
     const { plan, units } = await planned(sandbox);
-    const last = units.filter((unit) => unit.kind === 'workflows').at(-1)!;
+    const last = units.filter((unit) => unit.kind === 'workflow').at(-1)!;
     sandbox.requests.length = 0;
     // Started in the moment after the account check's read of it, which answered Draft.
     const started = changedAfter(sandbox, (request) => readOf(request, `/v1/workflows/${last.id}`), startWorkflow(last.id));
@@ -78,7 +78,7 @@ describe("the gate's reads of an apply of 70 writes", () => {
   it("refuses an email's draft made its published message after the emails' list was read, at the draft's own write", async () => {
     const sandbox = await sandboxes();
     const { plan, units } = await planned(sandbox);
-    const last = units.filter((unit) => unit.kind === 'transactional').at(-1)!;
+    const last = units.filter((unit) => unit.kind === 'transactional email').at(-1)!;
     const draft = last.calls.find((call) => call.op === 'updateEmailMessage')!.messageId!;
     sandbox.requests.length = 0;
     // The draft becomes what every send uses once the list, the round's source for the email's record, was answered.
@@ -102,7 +102,7 @@ describe("the gate's reads of an apply of 70 writes", () => {
   it("refuses a workflow's second node write once the first one's answer says it was started, reading nothing between", async () => {
     const sandbox = await sandboxes();
     const { plan, units } = await planned(sandbox);
-    const first = units.find((unit) => unit.kind === 'workflows')!;
+    const first = units.find((unit) => unit.kind === 'workflow')!;
     const path = `/v1/workflows/${first.id}`;
     sandbox.requests.length = 0;
     // Started once the gate's read just before its first node write answered Draft (the account check's read is the first):

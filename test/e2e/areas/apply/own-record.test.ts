@@ -50,7 +50,7 @@ describe("a plan call written as an edit of a draft's node", () => {
       body.units = [
         {
           record: `workflow node ${WIN_BACK_DRAFT}/${climbing}`,
-          kind: 'workflow node',
+          kind: 'workflow',
           id: WIN_BACK_DRAFT,
           recordPath: `/v1/workflows/${WIN_BACK_DRAFT}`,
           calls: [
@@ -123,7 +123,7 @@ describe("a content push's unit of one email", () => {
       body.units = [
         {
           record: `transactional/payment-failed--${PAYMENT_FAILED}`,
-          kind: 'transactional',
+          kind: 'transactional email',
           id: PAYMENT_FAILED,
           calls: [
             { op: 'updateEmailMessage', messageId: campaign.emailMessageId, expectedRevisionId: message.contentRevisionId, body: { subject: 'Hijacked' } },

@@ -442,7 +442,7 @@ describe("a transactional email's group", () => {
     expect(units).toEqual([
       expect.objectContaining({
         record: `transactional/password-reset--${RESET}`,
-        calls: [{ op: 'updateTransactional', id: RESET, body: { transactionalGroupId: seedId('transactional-group/Billing') } }],
+        calls: [{ op: 'updateTransactionalEmail', id: RESET, body: { transactionalGroupId: seedId('transactional-group/Billing') } }],
       }),
     ]);
     expect(writes(sandbox.requests)).toEqual([]);

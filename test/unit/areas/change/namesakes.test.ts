@@ -101,7 +101,7 @@ describe("the namesake check reading the run's cached list", () => {
     groups.push(group('g2', 'Receipts'));
     const create = {
       record: 'transactional group "Receipts"',
-      kind: 'transactional group',
+      kind: 'transactional group' as const,
       calls: [{ op: 'request', operation: 'createTransactionalGroup', method: 'POST', path: '/v1/transactional-groups', body: { name: 'Receipts' } }],
     };
     const bound = PLAN_KINDS.bind(create);

@@ -12,7 +12,7 @@ import { tempDir } from '../../../support/temp.js';
 
 const created = {
   record: 'transactional group "Receipts"',
-  kind: 'transactional group',
+  kind: 'transactional group' as const,
   calls: [{ op: 'request', operation: 'createTransactionalGroup', method: 'POST', path: '/v1/transactional-groups', body: { name: 'Receipts' } }],
 };
 

@@ -67,7 +67,7 @@ describe("a command's held request in a plan", () => {
     const node = `/v1/workflows/cdraft/nodes/y\\..\\..\\..\\..\\contacts\\delete`;
     const unit: PlannedUnit = {
       record: 'workflow node cdraft/y',
-      kind: 'workflow node',
+      kind: 'workflow',
       id: 'cdraft',
       recordPath: '/v1/workflows/cdraft',
       calls: [{ op: 'request', operation: 'updateWorkflowNode', method: 'POST', path: node, body: { expectedRevisionId: 'r1', amount: 2 } }],
@@ -92,7 +92,7 @@ describe("a command's held request in a plan", () => {
 
 describe("a content push's email unit in a plan", () => {
   /** A unit of the record `id`, or, with null, of one it creates. */
-  const email = (kind: string, calls: Record<string, unknown>[], id: string | null = CAMPAIGN): PlannedUnit => ({
+  const email = (kind: PlannedUnit['kind'], calls: Record<string, unknown>[], id: string | null = CAMPAIGN): PlannedUnit => ({
     record: `${kind}/november--${id}`,
     kind,
     ...(id === null ? {} : { id }),
@@ -100,30 +100,30 @@ describe("a content push's email unit in a plan", () => {
   });
 
   it('updating another record than its own, is refused', () => {
-    expect(problem(email('campaigns', [{ op: 'updateCampaign', id: OTHER, body: { name: 'x' } }]))).toBe(
+    expect(problem(email('campaign', [{ op: 'updateCampaign', id: OTHER, body: { name: 'x' } }]))).toBe(
       `updateCampaign of ${OTHER} in the unit of ${CAMPAIGN}`,
     );
-    expect(problem(email('campaigns', [{ op: 'updateCampaign', id: CAMPAIGN, body: { name: 'x' } }]))).toBeUndefined();
+    expect(problem(email('campaign', [{ op: 'updateCampaign', id: CAMPAIGN, body: { name: 'x' } }]))).toBeUndefined();
   });
 
   it('naming a record by an id the account never issues, is refused', () => {
-    expect(problem(email('campaigns', [{ op: 'updateEmailMessage', messageId: '../../contacts/delete', expectedRevisionId: 'r', body: {} }]))).toBe(
+    expect(problem(email('campaign', [{ op: 'updateEmailMessage', messageId: '../../contacts/delete', expectedRevisionId: 'r', body: {} }]))).toBe(
       '"../../contacts/delete" is no id the account issues',
     );
   });
 
   it("writing a field to an email message that a push never sends, or a message in a record's create, is refused", () => {
     const message = { op: 'updateEmailMessage', messageId: 'cmessage1', expectedRevisionId: 'r' };
-    expect(problem(email('campaigns', [{ ...message, body: { subject: 'Hi', lmx: '<Paragraph>x</Paragraph>' } }]))).toBeUndefined();
-    expect(problem(email('campaigns', [{ ...message, body: { subject: 'Hi', scheduling: { method: 'now' } } }]))).toBe(
-      'updateEmailMessage sends scheduling, which a content push never sends',
+    expect(problem(email('campaign', [{ ...message, body: { subject: 'Hi', lmx: '<Paragraph>x</Paragraph>' } }]))).toBeUndefined();
+    expect(problem(email('campaign', [{ ...message, body: { subject: 'Hi', scheduling: { method: 'now' } } }]))).toBe(
+      'calls.0.body: sends scheduling, which a content push never sends',
     );
     expect(
       problem(
         email(
-          'transactional',
+          'transactional email',
           [
-            { op: 'createTransactional', body: { name: 'New' } },
+            { op: 'createTransactionalEmail', body: { name: 'New' } },
             { ...message, body: { subject: 'x' } },
           ],
           null,
@@ -133,8 +133,8 @@ describe("a content push's email unit in a plan", () => {
   });
 
   it('creating a record in the unit of an existing one, is refused', () => {
-    expect(problem(email('transactional', [{ op: 'createTransactional', body: { name: 'New' } }]))).toBe(
-      'createTransactional in the unit of an existing record',
+    expect(problem(email('transactional email', [{ op: 'createTransactionalEmail', body: { name: 'New' } }]))).toBe(
+      'createTransactionalEmail in the unit of an existing record',
     );
   });
 });
@@ -144,7 +144,7 @@ describe("a content push's workflow unit in a plan", () => {
   const workflowUnit = (nodes: Record<string, string>) =>
     ({
       record: 'workflows/onboarding',
-      kind: 'workflows',
+      kind: 'workflow',
       id: 'w1',
       workflowRevisionId: 'rev1',
       live: false,

@@ -17,7 +17,7 @@ function boundOf(unit: PlannedUnit): BoundUnit {
   return bound;
 }
 
-const email = (kind: string, call: { op: string } & Record<string, unknown>): PlannedUnit => ({
+const email = (kind: PlannedUnit['kind'], call: { op: string } & Record<string, unknown>): PlannedUnit => ({
   record: `${kind}/welcome--r1`,
   kind,
   id: 'r1',
@@ -27,21 +27,21 @@ const email = (kind: string, call: { op: string } & Record<string, unknown>): Pl
 const UNITS: [string, PlannedUnit, string][] = [
   [
     'a transactional email',
-    email('transactional', { op: 'updateTransactional', body: { name: 'W' } }),
+    email('transactional email', { op: 'updateTransactionalEmail', body: { name: 'W' } }),
     'the transactional email changed in the account since the plan was made',
   ],
-  ['a campaign', email('campaigns', { op: 'updateCampaign', body: { name: 'W' } }), 'the campaign changed in the account since the plan was made'],
+  ['a campaign', email('campaign', { op: 'updateCampaign', body: { name: 'W' } }), 'the campaign changed in the account since the plan was made'],
   [
     'a component',
-    email('components', { op: 'updateComponent', expectedDigest: 'd', body: { name: 'W' } }),
+    email('component', { op: 'updateComponent', expectedDigest: 'd', body: { name: 'W' } }),
     'the component changed in the account since the plan was made',
   ],
-  ['a theme', email('themes', { op: 'updateTheme', expectedDigest: 'd', body: { name: 'W' } }), 'the theme changed in the account since the plan was made'],
+  ['a theme', email('theme', { op: 'updateTheme', expectedDigest: 'd', body: { name: 'W' } }), 'the theme changed in the account since the plan was made'],
   [
     "a workflow's edit script",
     {
       record: 'workflows/onboarding',
-      kind: 'workflows',
+      kind: 'workflow',
       id: 'w1',
       workflowRevisionId: 'rev1',
       live: false,

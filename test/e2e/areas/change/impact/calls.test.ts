@@ -35,14 +35,20 @@ describe('the impact of calls', () => {
     const campaignId = seedId('campaign/November newsletter');
     const scheduling = { method: 'schedule', timestamp: '2026-12-01T09:00:00.000Z' };
     const impact = await impactOf(clientOf(sandbox), PLAN_KINDS, [
-      { record: 'campaigns/november-newsletter', kind: 'campaigns', id: campaignId, calls: [{ op: 'updateCampaign', id: campaignId, body: { scheduling } }] },
+      {
+        record: `campaign ${campaignId}`,
+        kind: 'campaign',
+        id: campaignId,
+        recordPath: `/v1/campaigns/${campaignId}`,
+        calls: [{ op: 'request', operation: 'updateCampaign', method: 'POST', path: `/v1/campaigns/${campaignId}`, body: { scheduling } }],
+      },
     ]);
     const segmentId = seedId('segment/Engaged newsletter readers');
     const lists = answerTo(sandbox, '/v1/lists') as { id: string }[];
     expect(impact).toEqual([
       {
         kind: 'audience',
-        record: 'campaigns/november-newsletter',
+        record: `campaign ${campaignId}`,
         campaignId,
         scheduling,
         campaign: answerTo(sandbox, `/v1/campaigns/${campaignId}`),
@@ -52,7 +58,7 @@ describe('the impact of calls', () => {
       },
     ]);
     expect(renderImpact(impact)).toBe(
-      'Impact:\n  campaigns/november-newsletter: schedules it for 2026-12-01T09:00:00.000Z, to the list "Product updates", in the segment "Engaged newsletter readers", with its own filter (the API gives no count of them)\n',
+      `Impact:\n  campaign ${campaignId}: schedules it for 2026-12-01T09:00:00.000Z, to the list "Product updates", in the segment "Engaged newsletter readers", with its own filter (the API gives no count of them)\n`,
     );
     expect(sandbox.requests.filter((request) => request.method !== 'GET')).toEqual([]);
   });
@@ -79,7 +85,7 @@ describe('the impact of calls', () => {
     const sandbox = await sandboxes();
     const workflow = {
       record: 'workflows/gone',
-      kind: 'workflows',
+      kind: 'workflow' as const,
       id: 'cnosuchworkflow0000000000',
       workflowRevisionId: 'r1',
       live: false,
