@@ -1,7 +1,8 @@
 /**
  * `content convert` on emails nobody here wrote: the corpus under test/corpus/convert (MJML's own
  * example, React Email's demo templates, Mailgun's and Lee Munroe's HTML templates, each beside
- * its licence). Each is converted, checked, rendered, and compared with the original's text: no
+ * its licence) and Foundation for Emails' templates from its package (test/support/convert-corpus.ts).
+ * Each is converted, checked, rendered, and compared with the original's text: no
  * sentence is lost; what could not be carried is listed, and the list is asserted exactly.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -9,9 +10,10 @@ import { join } from 'node:path';
 import { parse as parseJs } from '@babel/parser';
 import { parse, parseFragment, type DefaultTreeAdapterMap } from 'parse5';
 import { describe, expect, it } from 'vitest';
+import { corpusDirectory } from '../../../support/convert-corpus.js';
 import { run, sandboxEnv, startTestSandbox, tempDir } from '../../../support/main.js';
 
-const CORPUS = join(import.meta.dirname, '../../../corpus/convert');
+const CORPUS = corpusDirectory();
 
 type HtmlNode = DefaultTreeAdapterMap['node'];
 
@@ -106,6 +108,8 @@ const CASES = [
   { file: 'html-mailgun/alert.html', text: (source: string) => htmlText(parse(source) as unknown as HtmlNode) },
   { file: 'html-mailgun/billing.html', text: (source: string) => htmlText(parse(source) as unknown as HtmlNode) },
   { file: 'html-leemunroe/email.html', text: (source: string) => htmlText(parse(source) as unknown as HtmlNode) },
+  { file: 'foundation-emails/sidebar-hero.html', text: (source: string) => htmlText(parse(source) as unknown as HtmlNode) },
+  { file: 'foundation-emails/marketing.html', text: (source: string) => htmlText(parse(source) as unknown as HtmlNode) },
 ];
 
 describe('content convert on the corpus', () => {
