@@ -51,6 +51,13 @@ const FLAGS = [
 /** Screenshots the tests keep for a person to look at: test-artifacts/ at the top of the project (git ignores it). */
 export const ARTIFACTS_DIR = resolve(import.meta.dirname, '../../test-artifacts');
 
+/**
+ * Screenshots are kept only when asked for (LOOPSCTL_TEST_SCREENSHOTS=1), by a person about to
+ * look at a page after changing it: no test reads them, and drawing each page whole at each width
+ * cost the browser files about a seventh of their CPU in every run of the suite.
+ */
+const KEEP_SCREENSHOTS = process.env.LOOPSCTL_TEST_SCREENSHOTS === '1';
+
 let reason: string | undefined | null = null;
 
 /** Why no browser can run here, or undefined when one can. */
@@ -170,13 +177,13 @@ function browserGroup(home: string): number {
   throw new Error(`no process of this one runs Chromium with its profile in ${home}`);
 }
 
-/** Keeps a screenshot of the whole page, or of one element, as test-artifacts/<name>.png, for a person to look at. */
-export async function keepScreenshot(target: Page | Locator, name: string): Promise<string> {
+/** Keeps a screenshot of the whole page, or of one element, as test-artifacts/<name>.png, when KEEP_SCREENSHOTS says to. */
+export async function keepScreenshot(target: Page | Locator, name: string): Promise<void> {
+  if (!KEEP_SCREENSHOTS) return;
   mkdirSync(ARTIFACTS_DIR, { recursive: true });
   const file = join(ARTIFACTS_DIR, `${name}.png`);
   if ('goto' in target) await target.screenshot({ path: file, fullPage: true });
   else await target.screenshot({ path: file });
-  return file;
 }
 
 export type { Page };
