@@ -2,8 +2,8 @@
  * Every resource of the API loopsctl reads or changes, one row each (resource-row.ts), in the
  * order the kinds of record are listed wherever they are listed (`check`'s kinds, the tree's
  * directories). record-kinds.ts, configuration-writes.ts and core/id-lists.ts are indexes of them.
+ * A resource described whole by its row has its line in record-registry.ts instead.
  */
-import { CAMPAIGN_GROUP } from './campaign-groups/resource.js';
 import { CAMPAIGN } from './campaigns/resource.js';
 import { COMPONENT } from './components/resource.js';
 import { CONTACT_PROPERTY } from './contact-properties/resource.js';
@@ -14,7 +14,11 @@ import { MAILING_LIST } from './lists/resource.js';
 import { SEGMENT } from './segments/resource.js';
 import { THEME } from './themes/resource.js';
 import { TRANSACTIONAL_EMAIL } from './transactional/resource.js';
+import * as RECORD_REGISTRY from './record-registry.js';
 import { WORKFLOW } from './workflows/resource.js';
+
+/** The rows of the resources described whole by them (record-registry.ts), in the order of their nouns. */
+const RECORD_RESOURCES = Object.values(RECORD_REGISTRY).sort((one, other) => (one.noun < other.noun ? -1 : 1));
 
 export const RESOURCES = [
   TRANSACTIONAL_EMAIL,
@@ -27,7 +31,7 @@ export const RESOURCES = [
   EVENT,
   CONTACT_PROPERTY,
   TRANSACTIONAL_GROUP,
-  CAMPAIGN_GROUP,
+  ...RECORD_RESOURCES,
   EMAIL_MESSAGE,
 ] as const;
 
