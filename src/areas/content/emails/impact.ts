@@ -5,20 +5,17 @@
  * impact is its audience (campaigns/kind.ts).
  */
 import type { ApiClient } from '../../../api/client.js';
-import { guardianReportOf, type LmxKind } from '../../../lmx/index.js';
+import { guardianReportOf } from '../../../lmx/index.js';
 import type { ImpactContext, ImpactRecord } from '../../change/impact/records.js';
 import { fallbacksOf } from '../../../platform/email-messages/fallbacks.js';
 import { messageImpact, type WrittenMessage } from '../../email-messages/impact.js';
 import { dataVariablesImpact } from '../../transactional/kind.js';
-import type { Kind } from '../shared/files.js';
-import { DIRECTORY_OF, type EmailUnit } from './plan-unit.js';
-
-/** The kind of email each record's messages are, as Guardian reads them. */
-const EMAIL_KIND: Partial<Record<Kind, LmxKind>> = { transactional: 'transactional', campaigns: 'campaign' };
+import { messageHolder, type EmailUnit } from './plan-unit.js';
 
 export async function emailImpact(client: ApiClient, unit: EmailUnit, context: ImpactContext): Promise<ImpactRecord[]> {
   const records: ImpactRecord[] = [];
-  const kind = EMAIL_KIND[DIRECTORY_OF[unit.kind]];
+  // The kind of email the record's message is, as Guardian reads it.
+  const kind = messageHolder(unit.kind);
   let draft: WrittenMessage | undefined;
   for (const call of unit.calls) {
     if (call.op === 'updateEmailMessage' && kind !== undefined) {

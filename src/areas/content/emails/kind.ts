@@ -7,7 +7,6 @@
 import type { ApiClient } from '../../../api/client.js';
 import { freshReads } from '../../../api/read-cache.js';
 import type { WriteGate } from '../../../core/gate.js';
-import type { Holder } from '../../../platform/liveness.js';
 import { nounOf } from '../../../platform/resources.js';
 import { isIssuedId } from '../../../platform/ids.js';
 import { getCampaign, updateCampaign } from '../../campaigns/client.js';
@@ -39,7 +38,7 @@ import { messageUpdate } from '../shared/message-fields.js';
 import type { RecordFiles } from '../shared/record-files.js';
 import type { Step } from './plan.js';
 import { emailImpact } from './impact.js';
-import { DIRECTORY_OF, emailUnitShape, NOUN_OF, recordUnit, type EmailCall, type EmailNoun, type EmailUnit } from './plan-unit.js';
+import { DIRECTORY_OF, emailUnitShape, messageHolder, NOUN_OF, recordUnit, type EmailCall, type EmailUnit } from './plan-unit.js';
 import {
   fetchRecord,
   heldOf,
@@ -170,9 +169,6 @@ async function playCall(client: ApiClient, check: boolean, kind: Kind, call: Ema
   }
 }
 
-/** What holds the messages a unit writes, by its kind: the record it names, which the gate reads (and checks names the message). */
-const HOLDER: Partial<Record<EmailNoun, Holder['kind']>> = { 'transactional email': 'transactional', campaign: 'campaign' };
-
 /**
  * Whether a message the unit writes is sent now (a scheduled campaign's, a transactional email's
  * published one), read through the gate. Its other calls reach no one: a name, a group, a draft's
@@ -180,7 +176,8 @@ const HOLDER: Partial<Record<EmailNoun, Holder['kind']>> = { 'transactional emai
  * are next sent or published).
  */
 async function emailLive(gate: WriteGate, unit: EmailUnit): Promise<string | undefined> {
-  const kind = HOLDER[unit.kind];
+  // What holds the messages it writes: the record it names, which the gate reads (and checks names the message).
+  const kind = messageHolder(unit.kind);
   const heldBy = kind === undefined || unit.id === undefined ? {} : { heldBy: { kind, id: unit.id } };
   for (const call of unit.calls) {
     if (call.op !== 'updateEmailMessage') continue;

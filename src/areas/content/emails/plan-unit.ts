@@ -10,14 +10,14 @@ import { z } from '../../../base/shapes.js';
 import { campaign } from '../../../platform/campaigns/schemas.js';
 import { component } from '../../../platform/components/schemas.js';
 import { emailMessage, FALLBACK_FIELD_NAMES } from '../../../platform/email-messages/schemas.js';
-import { directoryKind, type NounOfDirectory } from '../../../platform/record-kinds.js';
+import { directoryKind, RECORD_KINDS, type EmailWord, type NounOfDirectory } from '../../../platform/record-kinds.js';
 import type { OperationId } from '../../../platform/resources.js';
 import { theme } from '../../../platform/themes/schemas.js';
 import { transactionalEmail } from '../../../platform/transactional/schemas.js';
 import { digestOf, KINDS, parseJson, type Kind } from '../shared/files.js';
 import { META_FILE, type RecordFiles } from '../shared/record-files.js';
 import { messageFields, messageUpdate } from '../shared/message-fields.js';
-import { groupField, heldOf, localMessage, themeMeta } from './remote.js';
+import { groupField, heldOf, localMessage, themeMeta, WRITTEN_MESSAGE } from './remote.js';
 import type { Step } from './plan.js';
 
 /** The noun each kind of record of the tree's emails half is named by in a plan, by its directory (`transactional`: transactional email). */
@@ -88,8 +88,14 @@ export const emailUnitShape = z.strictObject({
 });
 export type EmailUnit = z.infer<typeof emailUnitShape>;
 
-/** The written message's prefix of each kind whose content is an email message. */
-const MESSAGE_OF = { transactional: 'draft', campaigns: 'email' } as const;
+/**
+ * The word (record-kinds.ts) of a unit's record when the record's content is an email message a
+ * push writes (a transactional email's draft, a campaign's email): what holds the message, and
+ * the kind of email it is; none for a component or a theme.
+ */
+export function messageHolder(noun: EmailNoun): EmailWord | undefined {
+  return WRITTEN_MESSAGE[DIRECTORY_OF[noun]] === undefined ? undefined : (RECORD_KINDS[noun].word as EmailWord);
+}
 
 /**
  * The calls of one step of a push, or undefined when it sends nothing. The step's local files are
@@ -140,7 +146,7 @@ function update(step: Step, force: boolean, groupIds: ReadonlyMap<string, string
   const renamed = local.name !== remote.name;
   const calls: EmailCall[] = [];
   if (local.kind === 'transactional' || local.kind === 'campaigns') {
-    const prefix = MESSAGE_OF[local.kind];
+    const prefix = WRITTEN_MESSAGE[local.kind]!;
     const wanted = localMessage(local, prefix);
     const current = remote.messages[prefix];
     if (wanted !== undefined && current === undefined && local.kind === 'transactional') {
