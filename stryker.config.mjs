@@ -113,7 +113,7 @@ export const groups = {
   // check --links, and the one fetcher for outside addresses it and every other fetch of an address
   // from content or a user go through: which addresses are refused, the connection to the address
   // judged, redirects, the bounds at a host and in all, and each verdict's edges. (The check of
-  // 10,000 links, link-scale.test.ts, holds the same bounds at a cost each mutant would pay again.)
+  // 2,000 links, link-scale.test.ts, holds the same bounds at a cost each mutant would pay again.)
   links: {
     mutate: ['src/areas/check/links/*.ts', 'src/api/fetcher.ts', 'src/base/outside-address.ts'],
     tests: [

@@ -59,7 +59,7 @@ describe('the mutation groups', () => {
 
   // A test file of a group's area left out is a mutant it would kill reported as surviving: each
   // area's test files are named, but those whose cost each mutant would pay again (a check of
-  // 10,000 links, a browser started), which the group's comment names.
+  // 2,000 links, a browser started), which the group's comment names.
   it.each([
     ['links', /^test\/e2e\/(areas\/check\/links?(-[a-z-]+)?|api\/fetcher)\.test\.ts$/, ['test/e2e/areas/check/link-scale.test.ts']],
     ['review', /^test\/(unit\/areas\/content\/review\/[a-z-]+|e2e\/areas\/content\/review(-[a-z-]+)?)\.test\.ts$/, []],
