@@ -8,6 +8,7 @@ import { sourceOf } from '../../src/areas/content/convert/layout-carry.js';
 import { SourceLayout, type Box } from '../../src/areas/content/convert/layout.js';
 import type { LmxBlock } from '../../src/areas/content/convert/lmx-out.js';
 import type { SourceElement } from '../../src/areas/content/convert/model.js';
+import { placeholderSrc } from '../../src/base/page-images.js';
 import type { Page } from './browser.js';
 
 /** The blocks of a converted email with the element each stands in. */
@@ -45,8 +46,15 @@ export async function measureBoxes(
   paired: readonly { block: LmxBlock; place: string }[],
   width: number,
 ): Promise<{ place: string; model: Box; browser: Box | undefined }[]> {
-  // Images are not loaded (no network): each takes the size its attributes give it, as the model does.
-  await page.setContent(html, { waitUntil: 'domcontentloaded' });
+  // Images are not loaded (no network): each takes the size its attributes give it, as the model does. One its width
+  // attribute sizes is drawn as a placeholder of that size, where a browser would widen a broken image to its alt text.
+  const sized = html.replace(/<img\b[^>]*>/gi, (tag) => {
+    const [width, height] = ['width', 'height'].map((name) => new RegExp(`\\s${name}\\s*=\\s*["']?(\\d+)["'\\s/>]`, 'i').exec(tag)?.[1]);
+    if (width === undefined) return tag;
+    const src = placeholderSrc({ address: '', width: Number(width), ...(height === undefined ? {} : { height: Number(height) }) }, 'not loaded');
+    return tag.replace(/\ssrc\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)/i, ` src="${src}"`);
+  });
+  await page.setContent(sized, { waitUntil: 'domcontentloaded' });
   const boxes = (await page.evaluate(`(${MEASURE})(${JSON.stringify(paired.map((pair) => pair.place))})`)) as (Box | undefined)[];
   const layout = new SourceLayout(body, width);
   return paired.flatMap((pair, at) => {

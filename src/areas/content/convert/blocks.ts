@@ -318,6 +318,7 @@ export function columnsBlocks(node: SourceElement, context: MapContext): Mapped[
   // Side by side at every width, as a table's cells are, unless the source stacks them (MJML's columns, boxes that wrap).
   if (node.attrs['data-stack-below'] === undefined) made.attrs.stackOnMobile = 'false';
   recordSource(made, node, 'text', 'left');
+  made.blocks!.forEach((item, index) => recordSource(item, withContent[index]!.column, 'text', 'left'));
   const background = backgroundOf(node.style, node.attrs);
   if (background !== undefined && background !== context.background && !context.inSection) made.attrs.blockColor = background;
   const { top, bottom } = verticalSpace(node.style);

@@ -79,10 +79,31 @@ function carrySides(blocks: readonly LmxBlock[], outer: Box, source: SourceLayou
     // Columns stack on a phone, where their gap goes: content is placed halfway, a quarter of the gap in from each inner edge, so that it stands within a few pixels of the source both side by side and stacked.
     // Columns stacked on a phone are wider there than side by side; a row that does not stack shrinks in proportion.
     const columnShrink = block.attrs.stackOnMobile === 'false' ? shrink / Math.max(1, block.blocks?.length ?? 1) : 0;
+    if (block.tag === 'Columns') carryWidths(block, source);
     if (block.tag === 'Columns')
       columnBoxes(block, inner, viewport, 0.25).forEach((item, index) => carrySides(block.blocks![index]!.blocks ?? [], item, source, viewport, columnShrink));
     else if (block.tag === 'Section') carrySides(block.blocks ?? [], inner, source, viewport, shrink);
   }
+}
+
+/**
+ * A row that stays side by side (a table's) shares its width out as the source's does at 600 px:
+ * a receipt's narrow price column and wide description, each cell's share of the row running from
+ * halfway between its content and the one before to halfway to the one after.
+ */
+function carryWidths(block: LmxBlock, source: SourceLayout): void {
+  const row = sourceBox(block, source);
+  const items = (block.blocks ?? []).map((item) => sourceBox(item, source));
+  if (block.attrs.stackOnMobile !== 'false' || row === undefined || items.some((item) => item === undefined) || items.length < 2) return;
+  const boxes = items as Box[];
+  const edges = [row.left, ...boxes.slice(1).map((box, index) => (boxes[index]!.right + box.left) / 2), row.right];
+  const spans = boxes.map((_box, index) => Math.max(0, edges[index + 1]! - edges[index]!));
+  const total = spans.reduce((sum, span) => sum + span, 0);
+  if (!(total > 0)) return;
+  const shares = spans.map((span) => Math.max(1, Math.round((span / total) * 100)));
+  shares[shares.length - 1]! += 100 - shares.reduce((sum, share) => sum + share, 0);
+  if (shares.some((share) => share < 1) || shares.every((share) => Math.abs(share - 100 / shares.length) < 2)) return;
+  block.attrs.widths = shares.join(',');
 }
 
 function sourceBox(block: LmxBlock, source: SourceLayout): Box | undefined {

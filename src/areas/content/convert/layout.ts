@@ -10,6 +10,7 @@
  */
 import type { SourceElement, SourceNode, Style } from './model.js';
 import { INLINE } from './inline.js';
+import { borderOf, CELLS, drawnAsTable, Intrinsic, sideOf } from './layout-intrinsic.js';
 import { alignOf, pixels } from './styles.js';
 
 export type Align = 'left' | 'center' | 'right';
@@ -37,26 +38,6 @@ function lengthOf(value: string | undefined, of: number): number | undefined {
   return pixels(trimmed);
 }
 
-/** The four sides of a shorthand (`padding`, `margin`), as written (each may be `auto`). */
-function shorthand(value: string | undefined): [string, string, string, string] | undefined {
-  const parts = value?.trim().split(/\s+/).filter(Boolean) ?? [];
-  if (parts.length === 0 || parts.length > 4) return undefined;
-  const [top, right = top, bottom = top, left = right] = parts as string[];
-  return [top!, right!, bottom!, left!];
-}
-
-/** A side of a box property (`padding`, `margin`) as written: its own, else the shorthand's. */
-export function sideOf(style: Style, property: 'padding' | 'margin', side: 'left' | 'right' | 'top' | 'bottom'): string | undefined {
-  const index = { top: 0, right: 1, bottom: 2, left: 3 }[side];
-  return style[`${property}-${side}`] ?? shorthand(style[property])?.[index];
-}
-
-function borderOf(style: Style, side: 'left' | 'right'): number {
-  const own = style[`border-${side}-width`] ?? style[`border-${side}`]?.split(/\s+/).find((part) => pixels(part) !== undefined);
-  const all = style['border-width'] ?? style.border?.split(/\s+/).find((part) => pixels(part) !== undefined);
-  return Math.max(0, pixels(own ?? all) ?? 0);
-}
-
 const elementsOf = (nodes: readonly SourceNode[]) => nodes.filter((node): node is SourceElement => node.type === 'element');
 
 /** The text alignment an element sets for what it holds, or undefined where it inherits. */
@@ -66,9 +47,6 @@ export function ownTextAlign(node: SourceElement): Align | undefined {
   if (written !== undefined) return written;
   return TEXT_ALIGNED.has(node.name) ? alignOf(node.attrs.align) : undefined;
 }
-
-/** What a row shares out: its cells, and MJML's and React Email's columns. */
-const CELLS: ReadonlySet<string> = new Set(['td', 'th', 'x-column']);
 
 /** The elements whose `align` aligns their text, as `text-align` does: on a table or an image it places the element instead. */
 export const TEXT_ALIGNED: ReadonlySet<string> = new Set(['td', 'th', 'div', 'p', 'tr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
@@ -112,6 +90,8 @@ export class SourceLayout {
     body: SourceElement,
     readonly viewport: number,
   ) {
+    // What each element asks, worked out from the body down, each in the face it inherits.
+    this.intrinsic.of(body);
     this.place(body, { left: 0, right: viewport }, 'left');
   }
 
@@ -135,8 +115,23 @@ export class SourceLayout {
     }
     const box = this.contentBox(node, outer, inherited);
     this.set(node, { box, align });
-    if (node.name === 'x-columns' || node.name === 'tr') this.row(node, box, align);
-    else for (const child of elementsOf(node.children)) this.place(child, box, align);
+    const inner = this.flexItem(node, box);
+    if (node.name === 'x-columns' || node.name === 'tr') this.row(node, inner, align);
+    else for (const child of elementsOf(node.children)) this.place(child, inner, align);
+  }
+
+  /**
+   * Where what a table holds stands when its style makes it a flex box (React Email's <Section
+   * style={{ display: 'flex', justifyContent: 'center' }}>): its body becomes one item, as wide as
+   * its content's widest line, placed by `justify-content`.
+   */
+  private flexItem(node: SourceElement, box: Box): Box {
+    if (node.style['x-display'] !== 'table' || !/^(inline-)?flex$/i.test(node.style.display?.trim() ?? '')) return box;
+    const room = box.right - box.left;
+    const width = Math.min(room, this.intrinsic.content(node).most);
+    const justify = node.style['justify-content']?.trim().toLowerCase();
+    const offset = justify === 'center' ? (room - width) / 2 : justify === 'flex-end' || justify === 'end' || justify === 'right' ? room - width : 0;
+    return { left: box.left + offset, right: box.left + offset + width };
   }
 
   /** A block's content box: its width (a width or a max-width) placed in the box around it, less its padding and border. */
@@ -155,20 +150,25 @@ export class SourceLayout {
     const padRight = lengthOf(sideOf(style, 'padding', 'right'), available) ?? cellPadding;
     const sides = padLeft + padRight + borderOf(style, 'left') + borderOf(style, 'right');
     // A width is the content's (CSS's content-box) but for a table's, or where box-sizing says border-box.
-    const outerWidth = node.name === 'table' || /border-box/i.test(style['box-sizing'] ?? '') ? 0 : sides;
+    const outerWidth = drawnAsTable(node) || /border-box/i.test(style['box-sizing'] ?? '') ? 0 : sides;
     const given = lengthOf(style.width, available) ?? lengthOf(attrs.width, available);
     let width = given === undefined ? room : given + outerWidth;
     // A table's width attribute is the least it takes: only a style's max-width holds it narrower.
-    const max = lengthOf(style['max-width'], available);
+    const max = /^min-content$/i.test(style['max-width']?.trim() ?? '') ? this.intrinsic.content(node).least : lengthOf(style['max-width'], available);
     if (max !== undefined) width = Math.min(width, max + outerWidth);
     if (node.name !== 'table' && attrs.width === undefined) width = Math.min(width, room);
+    // A table is as wide as what it holds at least: a box of 648 px in one widens it past a phone's screen, and the page with it.
+    if (drawnAsTable(node)) width = Math.max(width, this.intrinsic.of(node).least);
     const free = room - width;
+    const table = node.name === 'table' || node.style['x-display'] === 'table';
+    // React Email draws its <Section> and <Row> as tables with align="center", unless told another side.
+    const placed = table ? (alignOf(attrs.align) ?? (node.style['x-display'] === 'table' ? 'center' : undefined)) : undefined;
     const centred =
       (marginLeft === 'auto' && marginRight === 'auto') ||
-      (node.name === 'table' && alignOf(attrs.align) === 'center') ||
+      placed === 'center' ||
       // A table that says its own side (`align="left"`, floated there) stands there, in a centred cell too.
-      (node.name === 'table' && inherited === 'center' && free > 0 && alignOf(attrs.align) === undefined);
-    const offset = centred ? free / 2 : marginLeft === 'auto' || (node.name === 'table' && alignOf(attrs.align) === 'right') ? free : 0;
+      (table && inherited === 'center' && free > 0 && placed === undefined);
+    const offset = centred ? free / 2 : marginLeft === 'auto' || placed === 'right' ? free : 0;
     const left = outer.left + fixedLeft + Math.max(0, offset);
     const right = left + width;
     const inner = { left: left + padLeft + borderOf(style, 'left'), right: right - padRight - borderOf(style, 'right') };
@@ -178,6 +178,9 @@ export class SourceLayout {
 
   /** `cellpadding` given to the cells of a table; `cellspacing` taken off the table's inside. */
   private readonly cellPadding = new Map<SourceElement, number>();
+
+  /** What each element's content asks, worked out once. */
+  private readonly intrinsic = new Intrinsic();
 
   private tableSpacing(table: SourceElement, inner: Box): void {
     // A browser's own: cells 1 px apart from each other and the table's edge (2 px of spacing), 1 px of padding in each.
@@ -225,25 +228,60 @@ export class SourceLayout {
       const inner = this.padded(cell, { left: 0, right: width }, available);
       return width + inner.left + (width - inner.right);
     });
-    let given = widths.reduce<number>((sum, width) => sum + (width ?? 0), 0);
-    const open = widths.filter((width) => width === undefined).length;
-    // Cells that all say their width share their table's in proportion: widened where they leave room, narrowed where they overflow it, as a browser draws them.
-    if (open === 0 && given > 0 && given !== available && stackBelow === undefined) {
-      const scale = available / given;
+    if (stackBelow === undefined) this.shareRow(cells, widths, available);
+    else {
+      // MJML's columns (inline-block boxes): each its share of the row, the rest shared evenly among those that say none.
+      const given = widths.reduce<number>((sum, width) => sum + (width ?? 0), 0);
+      const open = widths.filter((width) => width === undefined).length;
+      const share = open === 0 ? 0 : Math.max(0, available - given) / open;
       widths.forEach((width, index) => {
-        widths[index] = width! * scale;
+        widths[index] = width ?? share;
       });
-      given = available;
     }
-    const share = open === 0 ? 0 : Math.max(0, available - given) / open;
     let left = box.left;
     cells.forEach((cell, index) => {
-      const width = widths[index] ?? share;
+      const width = widths[index]!;
       // Columns of MJML (inline-block boxes) that do not fit beside the ones before start a line of their own.
       if (stackBelow !== undefined && left > box.left && left + width > box.right + 0.5) left = box.left;
       this.cell(cell, { left, right: left + width }, align, available);
       left += width;
     });
+  }
+
+  /**
+   * A table's row shared out as a browser's table layout shares it (CSS Tables 3, "distributing
+   * width to columns"): four guesses, each cell at the least its content takes; then a cell of a
+   * share (`50%`) at that share; then a cell of a width in pixels at that width; then every other
+   * cell at its content's widest line. The row's width falls between two guesses, and each cell
+   * takes its place between them in proportion; past the last, room left over goes to the cells
+   * that say no width, in proportion to their content (to all, in proportion, where each says one).
+   */
+  private shareRow(cells: readonly SourceElement[], widths: (number | undefined)[], available: number): void {
+    const asks = cells.map((cell) => this.intrinsic.of(cell));
+    const least = asks.map((ask) => ask.least);
+    const share = cells.map((cell) => (cell.style.width ?? cell.attrs.width)?.trim().endsWith('%') === true);
+    const withShares = least.map((width, index) => (share[index] ? Math.max(width, widths[index]!) : width));
+    const withWidths = withShares.map((width, index) => (widths[index] !== undefined && !share[index] ? Math.max(width, widths[index]!) : width));
+    const widest = withWidths.map((width, index) => (widths[index] === undefined ? Math.max(width, asks[index]!.most) : width));
+    const sum = (list: readonly number[]) => list.reduce((total, width) => total + width, 0);
+    const guesses = [least, withShares, withWidths, widest];
+    const settled = (guess: readonly number[]) => guess.forEach((width, index) => (widths[index] = width));
+    for (let at = 1; at < guesses.length; at += 1) {
+      const [below, above] = [guesses[at - 1]!, guesses[at]!];
+      if (sum(above) < available) continue;
+      const span = sum(above) - sum(below);
+      const part = span > 0 ? Math.max(0, available - sum(below)) / span : 0;
+      return settled(below.map((width, index) => width + part * (above[index]! - width)));
+    }
+    const total = sum(widest);
+    const open = widths.flatMap((width, index) => (width === undefined ? [index] : []));
+    const openMost = sum(open.map((index) => widest[index]!));
+    const grown = widest.map((width, index) => {
+      if (open.length === 0) return total > 0 ? (width * available) / total : width;
+      if (widths[index] !== undefined) return width;
+      return width + (openMost > 0 ? ((available - total) * width) / openMost : (available - total) / open.length);
+    });
+    settled(grown);
   }
 
   /** A cell or column given its box by its row: what it holds takes that box, less its padding. */

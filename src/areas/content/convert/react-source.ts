@@ -13,7 +13,20 @@ import { ImportedValues, type ModuleReader } from './react-modules.js';
 import { bindParameters, returnedExpression, shownOf, StaticReader, UNKNOWN, type Scope } from './react-values.js';
 import { tailwindStyle } from './tailwind.js';
 
-import { centred, cleanJsxText, COMPONENTS, findBody, functionOf, plainText, snippet, styleOf, unwrap, writtenJsx, type Node } from './react-syntax.js';
+import {
+  asTable,
+  centred,
+  cleanJsxText,
+  COMPONENTS,
+  findBody,
+  functionOf,
+  plainText,
+  snippet,
+  styleOf,
+  unwrap,
+  writtenJsx,
+  type Node,
+} from './react-syntax.js';
 
 const PACKAGES = /^(@react-email\/[\w-]+|react-email)$/;
 
@@ -431,8 +444,8 @@ class ReactReader {
       }
       case 'Container':
         // A table centred (align="center") and 37.5em wide at most, as React Email renders it; a margin of its style wins.
-        // A table: its width and max-width hold its padding (as a browser sizes a table), not only its content.
-        return [element('div', at, children(), attrs, { 'max-width': '37.5em', 'box-sizing': 'border-box', ...centred(style), ...style })];
+        // A table: its width and max-width hold its padding, as a browser sizes a table.
+        return [element('div', at, children(), attrs, { 'max-width': '37.5em', 'box-sizing': 'border-box', ...centred(style), ...asTable(name, style) })];
       case 'Text':
         // React Email's <Text> writes its size and line height (14 px, 24 px) unless its style says otherwise.
         return [element('p', at, children(), attrs, { 'font-size': '14px', 'line-height': '24px', ...style })];
@@ -445,7 +458,7 @@ class ReactReader {
           this.findings.add(at, `<${name}>`, 'listed', 'not carried: its content kept', 'check the converted blocks against the original');
           return children();
         }
-        return [element(mapped, at, children(), attrs, style)];
+        return [element(mapped, at, children(), attrs, asTable(name, style))];
       }
     }
   }

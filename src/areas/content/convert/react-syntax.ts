@@ -89,6 +89,14 @@ export function findBody(nodes: SourceNode[]): SourceElement | undefined {
   return undefined;
 }
 
+/** React Email draws these as tables, which the layout model sizes as a browser sizes a table: as wide as what they hold at least. */
+const DRAWN_AS_TABLES: ReadonlySet<string> = new Set(['Body', 'Container', 'Section', 'Row']);
+
+/** A component's style, marked for the layout model where React Email draws it as a table. */
+export function asTable(name: string, style: Style): Style {
+  return DRAWN_AS_TABLES.has(name) ? { ...style, 'x-display': 'table' } : style;
+}
+
 /** React Email's components as the mapper's elements. */
 export const COMPONENTS: Record<string, string> = {
   Html: 'div',
@@ -112,9 +120,44 @@ export const COMPONENTS: Record<string, string> = {
   Markdown: 'x-markdown',
 };
 
-/** An object literal of constants, spreads followed; a value that is not a constant is left out. */
-export function objectOf(node: Node, lookup: (name: string) => Node | undefined): Record<string, unknown> | undefined {
-  if (node?.type === 'Identifier' && lookup(node.name) !== undefined) return objectOf(lookup(node.name), lookup);
+/**
+ * The value a property of an object literal holds (`track.container`, `styles['card']`), the
+ * object followed through names and spreads (the last of a key written twice wins); undefined
+ * where it is not a literal of the file. `depth` bounds a chain of names that leads back to itself.
+ */
+function propertyOf(node: Node, key: string, lookup: (name: string) => Node | undefined, depth = 0): Node | undefined {
+  if (depth > 16) return undefined;
+  const target = withoutTypes(node);
+  if (target?.type === 'Identifier') {
+    const value = lookup(target.name);
+    return value === undefined ? undefined : propertyOf(value, key, lookup, depth + 1);
+  }
+  if (target?.type === 'MemberExpression') {
+    const inner = memberOf(target, lookup, depth + 1);
+    return inner === undefined ? undefined : propertyOf(inner, key, lookup, depth + 1);
+  }
+  if (target?.type !== 'ObjectExpression') return undefined;
+  let found: Node | undefined;
+  for (const property of target.properties) {
+    if (property.type === 'SpreadElement') found = propertyOf(property.argument, key, lookup, depth + 1) ?? found;
+    else if (property.type === 'ObjectProperty' && !property.computed && (property.key.name ?? property.key.value) === key) found = property.value;
+  }
+  return found;
+}
+
+/** What `object.key` (or `object['key']`) names, where the object is a literal of the file. */
+function memberOf(node: Node, lookup: (name: string) => Node | undefined, depth = 0): Node | undefined {
+  const key = node.computed ? (node.property.type === 'StringLiteral' ? node.property.value : undefined) : node.property.name;
+  return key === undefined ? undefined : propertyOf(node.object, key, lookup, depth);
+}
+
+/** An object literal of constants, spreads and properties of literals followed; a value that is not a constant is left out. */
+export function objectOf(node: Node, lookup: (name: string) => Node | undefined, depth = 0): Record<string, unknown> | undefined {
+  if (node?.type === 'Identifier' && lookup(node.name) !== undefined) return objectOf(lookup(node.name), lookup, depth);
+  if (node?.type === 'MemberExpression') {
+    const value = depth > 16 ? undefined : memberOf(node, lookup);
+    return value === undefined ? undefined : objectOf(value, lookup, depth + 1);
+  }
   if (node?.type === 'TSAsExpression' || node?.type === 'TSSatisfiesExpression') return objectOf(node.expression, lookup);
   if (node?.type !== 'ObjectExpression') return undefined;
   const object: Record<string, unknown> = {};

@@ -99,12 +99,12 @@ describe('the layout model against Chromium, on the corpus', () => {
     );
     console.log(`${found.length} boxes measured, ${off.length} apart:\n${shown.join('\n')}`);
     expect(found.length).toBeGreaterThan(1900);
-    // Measured: 202 of 2138 apart, in 32 of 70 emails: cells of a table without widths, which a browser sizes by their text
-    // (receipts and invoices: the model shares the row out evenly), boxes MJML sizes by an image's width, tables wider
-    // than a phone that the model fits to it, Mailchimp's three columns of fixed-width tables that a phone wraps, and
-    // Foundation's menus and rows of icons in tables of `width: auto`, sized by their text and by images that have no
-    // size until they load. Every block of the other emails stands where Chromium draws it.
-    expect(off.length / found.length).toBeLessThan(0.1);
-    expect(new Set(off.map((item) => item.file)).size).toBeLessThanOrEqual(32);
+    // Measured: 146 of 2126 apart, in 18 of 70 emails: boxes MJML sizes by an image's width, Mailchimp's three columns of
+    // fixed-width tables that a phone wraps, and Foundation's menus and rows of icons in tables of `width: auto`, sized
+    // by images that have no size until they load. Cells of a table without widths (receipts, invoices) are shared out
+    // by their content, as a browser does, and tables wider than a phone grow the page, as in Chromium. Every block of
+    // the other emails stands where Chromium draws it.
+    expect(off.length / found.length).toBeLessThan(0.08);
+    expect(new Set(off.map((item) => item.file)).size).toBeLessThanOrEqual(18);
   }, 120_000);
 });

@@ -1,0 +1,45 @@
+/**
+ * About how wide a run of text is drawn, without drawing it: each character's advance in Arial's
+ * metrics (Helvetica's, which Arial and Liberation Sans share), scaled for a serif or monospace
+ * face and for bold. Within a few percent of a browser's drawing for Latin text; the layout model
+ * sizes table columns by it, as a browser sizes them by their text.
+ */
+
+/** Advances of the printable ASCII characters, space to `~`, in thousandths of an em. */
+const ADVANCES = [
+  278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278, 556, 556, 556, 556, 556, 556, 556, 556, 556, 556, 278, 278, 584, 584, 584,
+  556, 1015, 667, 667, 722, 722, 667, 611, 778, 722, 278, 500, 667, 556, 833, 722, 778, 667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 278, 278, 278,
+  469, 556, 333, 556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556, 556, 556, 333, 500, 278, 556, 500, 722, 500, 500, 500, 334, 260,
+  334, 584,
+];
+
+/** A character outside ASCII: about an average letter. */
+const OTHER = 556;
+
+/** The face text is drawn in, as far as its width goes. */
+export interface Face {
+  size: number;
+  family: 'sans' | 'serif' | 'mono';
+  bold: boolean;
+}
+
+/** The kind of face a `font-family` list names first that a browser has: a browser's own default (no list) is a serif face. */
+export function familyOf(list: string | undefined, inherited: Face['family']): Face['family'] {
+  if (list === undefined || list.trim() === '') return inherited;
+  const names = list.toLowerCase();
+  if (/mono|courier|consol|menlo/.test(names)) return 'mono';
+  if (/sans|arial|helvetica|verdana|roboto|inter|system-ui|-apple-system|segoe|tahoma|trebuchet|ubuntu/.test(names)) return 'sans';
+  return 'serif';
+}
+
+/** How wide a run of text is drawn in a face, in pixels. */
+export function textWidth(text: string, face: Face): number {
+  if (face.family === 'mono') return text.length * face.size * 0.6;
+  let thousandths = 0;
+  for (const character of text) {
+    const code = character.codePointAt(0)!;
+    thousandths += code >= 32 && code <= 126 ? ADVANCES[code - 32]! : OTHER;
+  }
+  const scale = (face.family === 'serif' ? 0.92 : 1) * (face.bold ? 1.08 : 1);
+  return (thousandths / 1000) * face.size * scale;
+}

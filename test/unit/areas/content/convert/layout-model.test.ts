@@ -1,0 +1,109 @@
+/**
+ * The layout model's sizing of tables, held to figures Chromium drew for React Email's rendering
+ * of the corpus (test/e2e/areas/content/convert-react-browser.test.ts measures them all): a table
+ * grows to what it holds, a row's cells share it out by their content, a flex box centres its
+ * content, and styles read from properties of an object literal.
+ */
+import { describe, expect, it } from 'vitest';
+import { SourceLayout } from '../../../../../src/areas/content/convert/layout.js';
+import { Findings, type SourceElement } from '../../../../../src/areas/content/convert/model.js';
+import { readReact } from '../../../../../src/areas/content/convert/react-source.js';
+import { textWidth } from '../../../../../src/areas/content/convert/text-width.js';
+
+const REACT = (body: string, styles = '') => `import { Body, Column, Container, Img, Row, Section, Text } from '@react-email/components';
+${styles}
+export default function Email() {
+  return (
+    <Html>
+      <Body style={{ fontFamily: 'Helvetica, Arial, sans-serif' }}>
+        ${body}
+      </Body>
+    </Html>
+  );
+}
+`;
+
+/** The content boxes of the elements at the given lines, laid out at a width. */
+function boxes(source: string, width: number, lines: number[]): { left: number; right: number }[] {
+  const { body } = readReact(source, 'email.tsx', new Findings());
+  const layout = new SourceLayout(body, width);
+  const found: SourceElement[] = [];
+  const walk = (node: SourceElement) => {
+    if (lines.includes(node.at.line)) found.push(node);
+    for (const child of node.children) if (child.type === 'element') walk(child);
+  };
+  walk(body);
+  return lines.map((line) => {
+    const box = layout.of(found.find((node) => node.at.line === line)!)!.box;
+    return { left: Math.round(box.left), right: Math.round(box.right) };
+  });
+}
+
+describe('the layout model sizes tables as a browser does', () => {
+  it('widens the page to a Container of 580 px on a 375 px screen, as React Email’s table around the body grows to it', () => {
+    // Chromium, airbnb-review.tsx at 375 px: the container 8–588, where `max-width: 100%` would hold it to 8–367.
+    const source = REACT(`<Container style={{ width: '580px', maxWidth: '100%' }}>
+          <Text>Hello</Text>
+        </Container>`);
+    expect(boxes(source, 375, [7, 8])).toEqual([
+      { left: 8, right: 588 },
+      { left: 8, right: 588 },
+    ]);
+  });
+
+  it('shares a row out by its cells’ content: images of 64, 12 and 64 px take the room in proportion', () => {
+    // Chromium, vercel-invite-user.tsx: three cells of images 64, 12 and 64 px in 423 px drawn 193, 36 and 194 px wide.
+    const source = REACT(`<Section>
+          <Row>
+            <Column><Img src="a.png" width="64" height="64" /></Column>
+            <Column><Img src="b.png" width="12" height="9" /></Column>
+            <Column><Img src="c.png" width="64" height="64" /></Column>
+          </Row>
+        </Section>`);
+    const [first, second, third] = boxes(source, 600, [9, 10, 11]);
+    const extra = 584 - 140;
+    expect(first).toEqual({ left: 8, right: Math.round(8 + 64 + (extra * 64) / 140) });
+    expect(second!.right - second!.left).toBeCloseTo(12 + (extra * 12) / 140, -1);
+    expect(third!.right).toBe(592);
+  });
+
+  it('gives way down to what each cell holds where the row asks more than there is, as twitch’s 249 + 102 + 249 px do on a phone', () => {
+    // Chromium, twitch-reset-password.tsx at 375 px: cells asking 249, 102 and 249 px drawn 149, 61 and 149 px wide.
+    const source = REACT(`<Section>
+          <Row>
+            <Column style={{ width: '249px' }} />
+            <Column style={{ width: '102px' }} />
+            <Column style={{ width: '249px' }} />
+          </Row>
+        </Section>`);
+    const cells = boxes(source, 375, [9, 10, 11]).map((box) => box.right - box.left);
+    expect(cells).toEqual([149, 61, 149]);
+  });
+
+  it('centres what a flex Section holds, as wide as its widest line', () => {
+    const source = REACT(`<Section style={{ display: 'flex', justifyContent: 'center' }}>
+          <Text>Verification code</Text>
+        </Section>`);
+    const [text] = boxes(source, 600, [8]);
+    expect(text!.left - 8).toBeGreaterThan(200);
+    expect(Math.abs(text!.left - 8 - (592 - text!.right))).toBeLessThanOrEqual(1);
+  });
+
+  it('reads a style from a property of an object literal (`style={styles.card}`), spreads followed', () => {
+    const source = REACT(
+      `<Section style={styles.card}>
+          <Text>Padded</Text>
+        </Section>`,
+      "const base = { paddingLeft: '24px' };\nconst styles = { card: { ...base, paddingRight: '40px' } };",
+    );
+    expect(boxes(source, 600, [9])).toEqual([{ left: 32, right: 552 }]);
+  });
+});
+
+describe('text measured without drawing it', () => {
+  it('takes a line of Arial-metric text within a few pixels of Chromium’s drawing', () => {
+    // Chromium with Liberation Sans (Arial's metrics), 16 px: 531 px.
+    const width = textWidth('Congratulations! You are joining over 3 million developers around the world', { size: 16, family: 'sans', bold: false });
+    expect(Math.abs(width - 531)).toBeLessThan(6);
+  });
+});
