@@ -110,20 +110,64 @@ const isBold = (style: Style) => /^(bold|bolder|[6-9]00)$/i.test(style['font-wei
  */
 export function inlineOf(nodes: readonly SourceNode[], context: MapContext): LmxInline[] {
   const pieces: LmxInline[] = [];
+  // After a dropped link, the separator that stood between it and the text after it goes with it.
+  let afterDropped = false;
   for (const node of nodes) {
     if (node.type === 'text') {
       // The tags are found in the text as written, so that each is placed at its own line and column;
       // the white space around them is collapsed after, as a browser does. A variable's name is never transformed.
-      for (const piece of templatePieces(node.text, node.at, context.kind, context.findings))
-        pieces.push('text' in piece ? { text: transformed(piece.text.replace(/[ \t\n\r\f]+/g, ' '), context.inherited['text-transform']) } : piece);
+      for (const piece of templatePieces(node.text, node.at, context.kind, context.findings)) {
+        if (!('text' in piece)) {
+          pieces.push(piece);
+          afterDropped = false;
+          continue;
+        }
+        let text = transformed(piece.text.replace(/[ \t\n\r\f]+/g, ' '), context.inherited['text-transform']);
+        if (afterDropped) text = closeGap(pieces, text);
+        if (text.trim() !== '') afterDropped = false;
+        pieces.push({ text });
+      }
     } else if (node.type === 'variable') {
       pieces.push({ variable: mapVariable(context.findings, node.path, node.source, context.kind, node.at) });
+      afterDropped = false;
     } else {
-      pieces.push(...inlineElement(node, context));
+      const made = inlineElement(node, context);
+      if (made.length === 0 && platformLink(node) !== undefined) afterDropped = !dropSeparatorBefore(pieces);
+      else if (made.length > 0) afterDropped = false;
+      pieces.push(...made);
     }
   }
   return pieces;
 }
+
+/** A bar, dot or dash between links (`Preferences | Unsubscribe`), or the word joining two (`Update your preferences or unsubscribe`). */
+const SEPARATOR_BEFORE = /\s*(?:[|·•–—-]|\b(?:or|and)\b)\s*$/i;
+const SEPARATOR_AFTER = /^\s*(?:[|·•–—-]|\b(?:or|and)\b)\s*/i;
+
+/** The separator before a dropped link taken off the text before it; whether there was one. */
+function dropSeparatorBefore(pieces: LmxInline[]): boolean {
+  const last = pieces.at(-1);
+  if (last === undefined || !('text' in last) || !SEPARATOR_BEFORE.test(last.text)) return false;
+  pieces[pieces.length - 1] = { text: last.text.replace(SEPARATOR_BEFORE, '') };
+  return true;
+}
+
+/**
+ * The text after a dropped link with the gap it left closed: its separator gone; at a sentence's
+ * end, the comma before the link (`emails, .`), or the stop of a sentence that held only links.
+ */
+function closeGap(pieces: LmxInline[], text: string): string {
+  if (SEPARATOR_AFTER.test(text)) return text.replace(SEPARATOR_AFTER, '');
+  if (!/^\s*[.!?]/.test(text)) return text;
+  let at = pieces.length - 1;
+  while (at >= 0 && isBlank(pieces[at]!)) at -= 1;
+  const last = pieces[at];
+  if (last === undefined || ('text' in last && /[.!?]\s*$/.test(last.text))) return text.replace(/^\s*[.!?]+/, '');
+  if ('text' in last) pieces[at] = { text: last.text.replace(/\s*[,;:]\s*$/, '') };
+  return text.trimStart();
+}
+
+const isBlank = (piece: LmxInline) => 'text' in piece && piece.text.trim() === '';
 
 /**
  * The addresses another provider fills with a page of its own that Loops gives every email itself:
@@ -135,10 +179,16 @@ const PLATFORM_ADDRESS =
 /** Campaign Monitor's link elements (`<unsubscribe>Unsubscribe</unsubscribe>`), which it makes links to its pages. */
 export const PLATFORM_LINK_TAGS: ReadonlySet<string> = new Set(['unsubscribe', 'webversion', 'preferences', 'forwardtoafriend']);
 
+/** The tag or address of a link or button to a page Loops gives every email itself, if it is one. */
+function platformLink(node: SourceNode): string | undefined {
+  if (node.type !== 'element') return undefined;
+  const linked = node.name === 'a' || node.name === 'x-button';
+  return PLATFORM_LINK_TAGS.has(node.name) ? `<${node.name}>` : linked ? PLATFORM_ADDRESS.exec(node.attrs.href ?? '')?.[0].trim() : undefined;
+}
+
 /** Whether an element is a link or a button to a page Loops gives every email itself; listed, with its text, where it is. */
 export function dropsPlatformLink(node: SourceElement, context: MapContext): boolean {
-  const linked = node.name === 'a' || node.name === 'x-button';
-  const tag = PLATFORM_LINK_TAGS.has(node.name) ? `<${node.name}>` : linked ? PLATFORM_ADDRESS.exec(node.attrs.href ?? '')?.[0].trim() : undefined;
+  const tag = platformLink(node);
   if (tag === undefined) return false;
   const text = textContent(node).replace(/\s+/g, ' ').trim();
   context.findings.add(

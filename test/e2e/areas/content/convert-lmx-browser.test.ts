@@ -106,7 +106,7 @@ describe('the rendered LMX against convert’s model of it, in Chromium', () => 
     console.log(`${measured} blocks measured, ${off.length} apart:\n${off.join('\n')}`);
     expect(measured).toBeGreaterThan(2000);
     expect(squeezed).toEqual([]);
-    // Measured: 107 of 2350 apart, in 7 of 106 emails, all at 375 px: a block wider than a phone (a row of columns that does
+    // Measured: 107 of 2322 apart, in 7 of 106 emails, all at 375 px: a block wider than a phone (a row of columns that does
     // not stack, a line that cannot break) widens the page past the screen, and every block with it; the model takes the
     // body as fitting the screen.
     const apart = new Set(off.map((line) => line.slice(0, line.indexOf(' block '))));

@@ -19,7 +19,8 @@ describe('a converted record content check takes', () => {
     );
     expect(lmx).not.toContain('href=""');
     expect(lmx).not.toMatch(/View this email|Update your preferences|unsubscribe from this list/);
-    expect(lmx).toContain('<Paragraph>You signed up at our shop.  or .</Paragraph>');
+    // The sentence that held only the two links goes with them, its "or" and stop too.
+    expect(lmx).toContain('<Paragraph>You signed up at our shop.</Paragraph>');
     expect(
       findings.remediation.filter((item) => item.outcome === 'dropped').map((item) => `${item.line}:${item.column} ${item.construct}: ${item.done}`),
     ).toEqual([
@@ -40,6 +41,18 @@ describe('a converted record content check takes', () => {
       expect.arrayContaining(['the link to <webversion>', 'the link to <unsubscribe>', 'the link to [preferences]']),
     );
     expect(checkSource('draft.lmx', lmx, 'campaign', new Map()).errors).toEqual([]);
+  });
+
+  it('closes the gap a dropped link leaves: the bar between links, the comma before a sentence’s end', () => {
+    const { lmx } = fromHtml(
+      page(`<p>@copywrite nobody<br> <a href="https://acme.example/contact">hello@acme.example</a> | <preferences>Manage Email Notifications</preferences> | <unsubscribe>Unsubscribe</unsubscribe></p>
+        <p><unsubscribe>Unsubscribe</unsubscribe> · <a href="https://acme.example/help">Help</a></p>
+        <p>If you want to opt-out of future emails, <a href="*|UNSUB|*">unsubscribe here</a>.</p>`),
+    );
+    expect(lmx).toContain('<Link href="https://acme.example/contact">hello@acme.example</Link></Paragraph>');
+    expect(lmx).toContain('<Paragraph><Link href="https://acme.example/help">Help</Link></Paragraph>');
+    expect(lmx).toContain('<Paragraph>If you want to opt-out of future emails.</Paragraph>');
+    expect(lmx).not.toMatch(/\| *<\/Paragraph>|, \./);
   });
 
   it('keeps the text of a link to an address computed when the app runs, listed', () => {
