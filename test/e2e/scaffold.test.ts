@@ -148,6 +148,7 @@ describe('a resource added as a folder and one registry line', () => {
 
     const again = await loopsctl(['apply', copy]);
     expect(again.code).toBe(5);
+    expect(again.stderr).toContain('stopped at a conflict, nothing after it was sent');
     expect(again.stdout).toContain('the account holds widget "Flange" already');
   });
 });

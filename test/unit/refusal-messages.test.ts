@@ -50,6 +50,11 @@ const TEXT_MATCHERS = new Set([
  */
 const ALLOWED: { file: string; assertion: string; why: string }[] = [
   {
+    file: 'test/e2e/areas/apply/earlier-format.test.ts',
+    assertion: "expect((await sandbox.loopsctl(['content', 'diff', before, ...ONLY], { env })).code).toBe(1)",
+    why: "`content diff`'s exit 1 says the account differs from the tree the test pulled before its changes, no refusal: the diff after both undos, exit 0, which the test asserts, is what it shows",
+  },
+  {
     file: 'test/e2e/areas/deliveries/replay-alerts.test.ts',
     assertion: 'expect(result.code).toBe(1)',
     why: "`deliveries replay --json`'s exit 1 says some deliveries still failed after their tries, no refusal: the JSON's `failed` list, each with its target's answer, which the test asserts, is what it says",

@@ -206,7 +206,9 @@ describe("the answers of the run that stand for the gate's read (docs/changes.md
     const first = started.nodeWrite('n1');
     started.account.status = 'Sending';
     await first;
-    await expect(started.nodeWrite('n2')).rejects.toMatchObject({ code: YES_NEEDED });
+    const refused = started.nodeWrite('n2');
+    await expect(refused).rejects.toMatchObject({ code: YES_NEEDED });
+    await expect(refused).rejects.toThrow("edits a workflow that is Sending: contacts move through it, which needs a person's yes");
     expect(started.read).toEqual(['/v1/workflows/w1']);
   });
 
@@ -250,7 +252,9 @@ describe("the answers of the run that stand for the gate's read: a read is no wr
     await nodeWrite();
     await client.send({ method: 'GET', idempotent: true, path: '/v1/workflows/w1' });
     status = 'Sending';
-    await expect(nodeWrite()).rejects.toMatchObject({ code: YES_NEEDED });
+    const refused = nodeWrite();
+    await expect(refused).rejects.toMatchObject({ code: YES_NEEDED });
+    await expect(refused).rejects.toThrow("edits a workflow that is Sending: contacts move through it, which needs a person's yes");
     expect(read).toEqual(['/v1/workflows/w1', '/v1/workflows/w1']);
   });
 });
