@@ -9,6 +9,7 @@
  * counted in the fidelity line.
  */
 import type { LmxBlock } from './lmx-out.js';
+import { fitButtons, wordsTooWide } from './lmx-fit.js';
 import { bodyBox, columnBoxes, layoutLmx, paddedBox } from './lmx-layout.js';
 import { SourceLayout, type Align, type Box } from './layout.js';
 import type { Findings, Measure, SourceElement } from './model.js';
@@ -165,6 +166,7 @@ export function carryLayout(body: SourceElement, style: Record<string, string> |
   // A component has no <Style /> of its own: its blocks keep their padding.
   if (style !== undefined) hoistInset(style, blocks);
   fitGaps(blocks);
+  fitButtons(style ?? {}, blocks);
 }
 
 /** The point of a box an alignment places things by. */
@@ -205,6 +207,13 @@ export function compareLayout(body: SourceElement, style: Readonly<Record<string
       const item = first === undefined ? undefined : laid.get(first);
       compared.set(block, difference(from, box, item === undefined ? placed : { ...placed, box: item.box }, viewport));
     }
+  }
+  // A word LMX cannot break that makes a phone's page wider than its screen, where the source's fits it.
+  const phone = new SourceLayout(body, VIEWPORTS[1]);
+  for (const [block, { said }] of wordsTooWide(style, blocks)) {
+    const from = sources.get(block);
+    const box = from === undefined ? undefined : phone.of(from.element)?.box;
+    if (box !== undefined && box.right <= VIEWPORTS[1] + LAYOUT_TOLERANCE && compared.get(block) === undefined) compared.set(block, said);
   }
   for (const [block, differs] of compared) {
     if (differs === undefined) continue;

@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { convertDocument, type SourceDocument } from '../../../../src/areas/content/convert/document.js';
 import { readHtml } from '../../../../src/areas/content/convert/html-source.js';
-import { LAYOUT_TOLERANCE, VIEWPORTS } from '../../../../src/areas/content/convert/layout-carry.js';
+import { compareLayout, LAYOUT_TOLERANCE, sourceOf, VIEWPORTS } from '../../../../src/areas/content/convert/layout-carry.js';
+import { SourceLayout } from '../../../../src/areas/content/convert/layout.js';
 import { layoutLmx } from '../../../../src/areas/content/convert/lmx-layout.js';
 import { readMjml } from '../../../../src/areas/content/convert/mjml-source.js';
 import { Findings } from '../../../../src/areas/content/convert/model.js';
@@ -38,7 +39,9 @@ function read(file: string, findings: Findings): SourceDocument {
 /** The rendered email with each top-level block in a marked wrapper, which takes the block's width as the block's own table does. */
 function marked(lmx: string): string {
   const { document } = parseLmx(lmx);
-  const rendered = renderLmx(document);
+  // Each variable drawn as the empty value its send may give it, not as its name (`{data.invite_sender_organization_name}`
+  // is one word wider than a phone): its length is the send's, which no layout can know.
+  const rendered = renderLmx(document, { emptyWhenAbsent: ['contact', 'event', 'data'] });
   let html = rendered.html;
   let from = 0;
   rendered.blocks.forEach((block, index) => {
@@ -49,7 +52,12 @@ function marked(lmx: string): string {
     from = at + wrapped.length;
   });
   // Images drawn as placeholders of their own size, and the page measured once every image has loaded or failed: the same boxes on every run.
-  return placeholderImages(html, 'not loaded');
+  // An image whose address the renderer cannot draw (the corpus's `/static/…`) is a grey box of its alt text, which no
+  // sent email shows: its words may break and its sides hold no padding, so that it shrinks to its column as an image does.
+  return placeholderImages(html, 'not loaded').replace(
+    '</head>',
+    '<style>div[role="img"]{overflow-wrap:anywhere;padding-left:0!important;padding-right:0!important}</style></head>',
+  );
 }
 
 /** The content box of each marked block: the cell its table draws it in, less that cell's padding. */
@@ -80,13 +88,25 @@ describe('the rendered LMX against convert’s model of it, in Chromium', () => 
     let measured = 0;
     const off: string[] = [];
     const squeezed: string[] = [];
+    const widened: string[] = [];
     for (const file of files) {
       const findings = new Findings();
-      const { lmx, style, blocks } = convertDocument(read(file, findings), 'transactional', findings);
+      const source = read(file, findings);
+      const { lmx, style, blocks } = convertDocument(source, 'transactional', findings);
+      compareLayout(source.body, style, blocks, findings);
       const html = marked(lmx);
       for (const [index, width] of VIEWPORTS.entries()) {
         const page = pages[index]!;
         await page.setContent(html, { waitUntil: 'load' });
+        // A page wider than a phone's screen is one the fidelity line lists, at the block that widens it.
+        const pageWidth = (await page.evaluate('document.documentElement.scrollWidth')) as number;
+        if (width === VIEWPORTS[1] && pageWidth > width + LAYOUT_TOLERANCE) {
+          const listed = findings.remediation.some((item) => item.outcome === 'not carried' && item.done.includes('wider than the screen'));
+          // A source that is wider than the phone's screen too (its model held to Chromium by convert-layout-browser.test.ts) is drawn as it is.
+          const sourceLayout = new SourceLayout(source.body, width);
+          const sourceWide = blocks.some((block) => (sourceLayout.of(sourceOf(block)?.element ?? source.body)?.box.right ?? 0) > width + LAYOUT_TOLERANCE);
+          if (!listed && !sourceWide) widened.push(`${file}: ${pageWidth} px`);
+        }
         const boxes = (await page.evaluate(`(${MEASURE})(${blocks.length})`)) as ({ left: number; right: number } | undefined)[];
         const model = layoutLmx(style, blocks, width);
         blocks.forEach((block, at) => {
@@ -106,12 +126,13 @@ describe('the rendered LMX against convert’s model of it, in Chromium', () => 
     console.log(`${measured} blocks measured, ${off.length} apart:\n${off.join('\n')}`);
     expect(measured).toBeGreaterThan(2000);
     expect(squeezed).toEqual([]);
-    // Measured: 107 of 2322 apart, in 7 of 106 emails, all at 375 px: a block wider than a phone (a row of columns that does
-    // not stack, a line that cannot break) widens the page past the screen, and every block with it; the model takes the
-    // body as fitting the screen.
+    expect(widened).toEqual([]);
+    // Measured: 10 of 2322 apart, in 1 of 106 emails, at 375 px: a word no browser breaks (mailpace's reset address
+    // written out as text) widens the page past a phone's screen, and every block with it, as it widens the source's;
+    // the model takes the body as fitting the screen.
     const apart = new Set(off.map((line) => line.slice(0, line.indexOf(' block '))));
-    expect(off.length / measured).toBeLessThan(0.06);
-    expect(apart.size).toBeLessThanOrEqual(7);
+    expect(off.length / measured).toBeLessThan(0.01);
+    expect(apart.size).toBeLessThanOrEqual(1);
     expect(off.every((line) => line.includes(' at 375: '))).toBe(true);
   }, 180_000);
 });

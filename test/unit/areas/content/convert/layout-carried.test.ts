@@ -186,4 +186,38 @@ describe('bad input: layouts no team means to write', () => {
       findings.remediation.filter((item) => item.outcome === 'listed').map((item) => `${item.line}:${item.column} ${item.construct}: ${item.done}`),
     ).toEqual(['2:17 align given twice (the second align="right"): read by the first, as a browser reads it']);
   });
+
+  it('lists a word LMX cannot break that widens a phone’s page, where the source’s cell breaks it', () => {
+    const address = 'https://acme.example/account/reset-password?token=4f9c2a7e1b';
+    const { findings } = fromHtml(
+      page(`<table width="100%"><tr><td style="word-break:break-all">Open <a href="${address}">${address}</a> to choose a new password.</td></tr></table>`),
+    );
+    const listed = findings.remediation.filter((item) => item.outcome === 'not carried').map((item) => item.done);
+    expect(listed).toEqual([
+      expect.stringMatching(
+        /^its word "https:\/\/acme.example\/account\/reset-pass…" takes about \d+ px on a 375 px screen, where the block has \d+ px: the page grows wider than the screen/,
+      ),
+    ]);
+  });
+});
+
+describe('a full-width button on a phone', () => {
+  it('narrows the inner padding that widens it, so that it still fits a 375 px screen', () => {
+    const { lmx } = fromReact(`import { Body, Button, Html } from '@react-email/components';
+export default function Email() {
+  return (
+    <Html>
+      <Body>
+        <Button href="https://acme.example/dashboard" style={{ display: 'block', width: '100%', padding: '10px', fontSize: '16px' }}>View your Acme Dashboard</Button>
+      </Body>
+    </Html>
+  );
+}
+`);
+    const padding = Number(/innerXPadding="(\d+)"/.exec(lmx)![1]);
+    // Widened to stand full width at 600 px, it would take the 100 px LMX allows at each side: 415 px on a phone's 369.
+    // The label takes about 215 of them: the rest is its padding.
+    expect(padding).toBeGreaterThan(60);
+    expect(padding).toBeLessThanOrEqual(Math.floor((369 - 215) / 2));
+  });
 });
