@@ -43,7 +43,8 @@ const CAMPAIGN_MONITOR: Record<string, [string, string][]> = {
   ],
   'hero.html': [
     ['<h1>Hi, Elijah Baily</h1>', '<h1>Hi, [firstname,fallback=there]</h1>'],
-    ['<a href="#">Unsubscribe</a>', '<unsubscribe>Unsubscribe</unsubscribe>'],
+    // As public templates write it too: the tag inside the template's own link.
+    ['<a href="#">Unsubscribe</a>', '<a href="#"><unsubscribe>Unsubscribe</unsubscribe></a>'],
   ],
   'sidebar-hero.html': [
     ['<h1>Hi, Elijah Baily</h1>', '<h1>Hi, [fullname,fallback=friend]</h1>'],

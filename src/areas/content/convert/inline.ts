@@ -182,8 +182,13 @@ export const PLATFORM_LINK_TAGS: ReadonlySet<string> = new Set(['unsubscribe', '
 /** The tag or address of a link or button to a page Loops gives every email itself, if it is one. */
 function platformLink(node: SourceNode): string | undefined {
   if (node.type !== 'element') return undefined;
-  const linked = node.name === 'a' || node.name === 'x-button';
-  return PLATFORM_LINK_TAGS.has(node.name) ? `<${node.name}>` : linked ? PLATFORM_ADDRESS.exec(node.attrs.href ?? '')?.[0].trim() : undefined;
+  if (PLATFORM_LINK_TAGS.has(node.name)) return `<${node.name}>`;
+  if (node.name !== 'a' && node.name !== 'x-button') return undefined;
+  const address = PLATFORM_ADDRESS.exec(node.attrs.href ?? '')?.[0].trim();
+  if (address !== undefined) return address;
+  // Campaign Monitor's tag inside a link of the template's own (`<a href="#"><unsubscribe>Unsubscribe</unsubscribe></a>`): the tag is the link.
+  const shown = node.children.filter((child) => child.type !== 'text' || child.text.trim() !== '');
+  return shown.length === 1 ? platformLink(shown[0]!) : undefined;
 }
 
 /** Whether an element is a link or a button to a page Loops gives every email itself; listed, with its text, where it is. */

@@ -55,6 +55,21 @@ describe('a converted record content check takes', () => {
     expect(lmx).not.toMatch(/\| *<\/Paragraph>|, \./);
   });
 
+  it('drops a link of the template’s own around Campaign Monitor’s tag as the tag’s link, never an empty <Link>', () => {
+    const { lmx, findings } = fromHtml(
+      page(`<p>Thanks for reading.</p>
+        <p>Don't like these annoying emails? <a href="#"><unsubscribe>Unsubscribe</unsubscribe></a>.</p>
+        <p><a href="https://acme.example/terms">Terms</a> | <a href="#"> <unsubscribe>Unsubscribe</unsubscribe> </a></p>`),
+    );
+    expect(lmx).not.toMatch(/<Link[^>]*><\/Link>|Unsubscribe/);
+    expect(lmx).toContain("<Paragraph>Don't like these annoying emails?</Paragraph>");
+    expect(lmx).toContain('<Paragraph><Link href="https://acme.example/terms">Terms</Link></Paragraph>');
+    expect(findings.remediation.filter((item) => item.construct === 'the link to <unsubscribe>').map((item) => `${item.line}:${item.column}`)).toEqual([
+      '2:46',
+      '3:61',
+    ]);
+  });
+
   it('keeps the text of a link to an address computed when the app runs, listed', () => {
     const { lmx, findings } = fromHtml(
       page(
