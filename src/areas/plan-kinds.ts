@@ -11,7 +11,6 @@ import { answerImages, requestKind } from './change/request-calls.js';
 import { COMPONENTS } from './components/kind.js';
 import { emailUnits, RECORD_IMAGES } from './content/emails/kind.js';
 import { WORKFLOW_IMAGES, WORKFLOW_UNITS } from './content/workflows/kind.js';
-import { TRANSACTIONAL_GROUPS } from './groups/kind.js';
 import { recordKind } from './records/kind.js';
 import { SEGMENTS } from './segments/kind.js';
 import { themes } from './themes/client.js';
@@ -21,7 +20,7 @@ import { WORKFLOWS } from './workflows/kind.js';
 import { RECORD_ROWS } from '../platform/record-resources.js';
 
 /** What each resource brings to a held request of its commands: a resource described whole by its row, what its row makes. */
-const RESOURCES = [CAMPAIGNS, COMPONENTS, SEGMENTS, THEMES, TRANSACTIONAL, TRANSACTIONAL_GROUPS, WORKFLOWS, ...RECORD_ROWS.map(recordKind)];
+const RESOURCES = [CAMPAIGNS, COMPONENTS, SEGMENTS, THEMES, TRANSACTIONAL, WORKFLOWS, ...RECORD_ROWS.map(recordKind)];
 
 export const PLAN_KINDS = new PlanKinds(
   [requestKind(RESOURCES), emailUnits(RESOURCES), WORKFLOW_UNITS],

@@ -4,7 +4,7 @@
  * (platform/resource-row.ts, RecordResource) needs neither: its declarations are made from the row.
  */
 import type { Spec } from '../core/declare.js';
-import { RECORD_ROWS } from '../platform/record-resources.js';
+import { withRecordAreas } from '../platform/record-resources.js';
 import { recordSpec } from './records/index.js';
 import { spec as api } from './api/index.js';
 import { spec as apply } from './apply/index.js';
@@ -21,7 +21,6 @@ import { spec as emailMessages } from './email-messages/index.js';
 import { spec as components } from './components/index.js';
 import { spec as content } from './content/index.js';
 import { spec as eventPatterns } from './event-patterns/index.js';
-import { spec as groups } from './groups/index.js';
 import { spec as ips } from './ips/index.js';
 import { spec as doctor } from './doctor/index.js';
 import { spec as lists } from './lists/index.js';
@@ -41,41 +40,43 @@ import { spec as webhooks } from './webhooks/index.js';
 import { spec as deliveries } from './deliveries/index.js';
 import { spec as workflows } from './workflows/index.js';
 
-export const specs: Spec[] = [
-  transactional,
-  emailMessages,
-  uploads,
-  groups,
-  campaigns,
-  // The resources described whole by their rows (platform/resource-row.ts, RecordResource).
-  ...RECORD_ROWS.map(recordSpec),
-  components,
-  workflows,
-  eventPatterns,
-  themes,
-  content,
-  apply,
-  undo,
-  approve,
-  check,
-  migrate,
-  types,
-  segments,
-  ips,
-  contacts,
-  contactProperties,
-  lists,
-  events,
-  auth,
-  open,
-  api,
-  webhooks,
-  deliveries,
-  mcp,
-  log,
-  skill,
-  completion,
-  commands,
-  sandbox,
-  doctor,
-];
+/** Every area's declarations; a resource described whole by its row (platform/resource-row.ts, RecordResource) is put in where its row says. */
+export const specs: Spec[] = withRecordAreas(
+  [
+    transactional,
+    emailMessages,
+    uploads,
+    campaigns,
+    components,
+    workflows,
+    eventPatterns,
+    themes,
+    content,
+    apply,
+    undo,
+    approve,
+    check,
+    migrate,
+    types,
+    segments,
+    ips,
+    contacts,
+    contactProperties,
+    lists,
+    events,
+    auth,
+    open,
+    api,
+    webhooks,
+    deliveries,
+    mcp,
+    log,
+    skill,
+    completion,
+    commands,
+    sandbox,
+    doctor,
+  ],
+  (spec) => spec.name,
+  recordSpec,
+);

@@ -29,7 +29,6 @@ export const routeModules: RouteModule[] = [
   { serves: ['/v1/transactional'], load: async () => (await import('./routes/transactional-send.js')).sandbox },
   { serves: ['/v1/email-messages'], load: async () => (await import('./routes/email-messages.js')).sandbox },
   { serves: ['/v1/uploads', '/sandbox-uploads'], load: async () => (await import('./routes/uploads.js')).sandbox },
-  { serves: ['/v1/transactional-groups'], load: async () => (await import('./routes/groups.js')).sandbox },
   { serves: ['/v1/campaigns'], load: async () => (await import('./routes/campaigns.js')).sandbox },
   // The resources described whole by their rows, each made by routes/records.ts.
   ...RECORD_ROWS.map(recordModuleOf),

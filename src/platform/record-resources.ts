@@ -45,3 +45,18 @@ export function recordRow(row: ResourceRow & { records: RecordResource }): Recor
 export const RECORD_ROWS: readonly RecordRow[] = (RESOURCES as readonly ResourceRow[]).flatMap((row) =>
   row.records === undefined ? [] : [recordRow(row as ResourceRow & { records: RecordResource })],
 );
+
+/**
+ * A list in `--help`'s order (the areas, their declarations) with each resource's own put in, made
+ * from its row: after the area its row names (`area.after`), or last.
+ */
+export function withRecordAreas<T>(listed: readonly T[], nameOf: (each: T) => string, made: (row: RecordRow) => T): T[] {
+  const placed = [...listed];
+  for (const row of RECORD_ROWS) {
+    const { after } = row.records.area;
+    const index = after === undefined ? placed.length - 1 : placed.findIndex((each) => nameOf(each) === after);
+    if (index === -1) throw new TypeError(`the ${row.noun}'s commands are listed after ${after}, which is no area`);
+    placed.splice(index + 1, 0, made(row));
+  }
+  return placed;
+}

@@ -56,12 +56,14 @@ export interface ResourceRow {
  * module of its folder that `load` reads on first use, so that a start reads none of it.
  */
 export interface RecordResource {
-  /** Its command group, as `--help` lists it. */
-  area: { name: string; aliases?: readonly string[]; summary: string; examples: readonly string[] };
+  /** Its command group, as `--help` lists it: after the area `after` names, or last. */
+  area: { name: string; aliases?: readonly string[]; summary: string; examples: readonly string[]; after?: string };
   /** Its noun in the plural: `campaign groups`. */
   plural: string;
   /** The feature of the team its operations need: the sandbox refuses them without it, and loopsctl says so. */
   needs?: 'content';
+  /** The key of its records in the sandbox's state; its command group's name in camel case when not given (`campaignGroups`). */
+  stateKey?: string;
   /** Each command's summary and examples (a list's: the one its other examples are made from). */
   commands: Record<'list' | 'get' | 'create' | 'update', { summary: string; examples: readonly string[] }>;
   /** The fields a create or an update sets, in the order the record holds them. */
@@ -97,17 +99,28 @@ export interface SimpleRecord {
   [field: string]: unknown;
 }
 
+/** How the sandbox's seed makes its ids and times: `id('campaign-group/Newsletters')`, `time(hours)`. */
+export interface SeedMakers {
+  id(label: string): string;
+  time(hours: number): string;
+}
+
 /** What of a RecordResource needs zod, read on first use. */
 export interface RecordRules<T extends SimpleRecord = SimpleRecord> {
   schema: z.ZodMiniType<T>;
-  /** The demo team's records, made with the sandbox's ids and times (`id('campaign-group/Newsletters')`, `time(hours)`). */
-  seed(made: { id(label: string): string; time(hours: number): string }): T[];
+  /** The demo team's records, made with the sandbox's ids and times. */
+  seed(made: SeedMakers): T[];
   /** Of the demo's records, those every team has (none when not given). */
   everyTeam?(seeded: T[]): T[];
   /** Why the API refuses these fields of a create or an update (the fields given only), or undefined. */
   refuse?(fields: Record<string, string>): string | undefined;
   /** Why the API refuses any update of this record, or undefined. */
   frozen?(record: T): string | undefined;
+  /**
+   * What else of a team the sandbox keeps with these records, by its key in the state: its schema,
+   * and its value in the demo, which a new team has too (the default transactional group).
+   */
+  settings?: Record<string, { schema: z.ZodMiniType; seed(made: SeedMakers): unknown }>;
 }
 
 /**

@@ -2,7 +2,8 @@
  * Every resource of the API loopsctl reads or changes, one row each (resource-row.ts), in the
  * order the kinds of record are listed wherever they are listed (`check`'s kinds, the tree's
  * directories). record-kinds.ts, configuration-writes.ts and core/id-lists.ts are indexes of them.
- * A resource described whole by its row has its line in record-registry.ts instead.
+ * A resource described whole by its row has its line in record-registry.ts instead, but the
+ * transactional group, which keeps its place in this order (its row has `records` all the same).
  */
 import { CAMPAIGN } from './campaigns/resource.js';
 import { COMPONENT } from './components/resource.js';

@@ -1,5 +1,4 @@
 /** Calls a SandboxApi directly, as the HTTP layer would, for tests of its rules. */
-import type { transactionalGroups } from '../../src/emulator/routes/groups.js';
 import type { sendingIps } from '../../src/emulator/routes/ips.js';
 import type { segments } from '../../src/emulator/routes/segments.js';
 import type { themes } from '../../src/emulator/routes/themes.js';
@@ -18,7 +17,7 @@ type Held<S> = S extends Slice<infer T> ? T : never;
 /** The slices tests read from the seed, as their areas type them; the rest stay unknown. */
 export interface SandboxState extends StateCore {
   themes: Held<typeof themes>;
-  transactionalGroups: Held<typeof transactionalGroups>;
+  transactionalGroups: Group[];
   campaignGroups: Group[];
   segments: Held<typeof segments>;
   transactionalEmails: Held<typeof transactionalEmails>;

@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src/api/client.js';
-import { transactionalGroups } from '../../src/areas/groups/client.js';
+import { transactionalGroups } from '../../src/areas/transactional/groups.js';
 import { UsageError } from '../../src/base/errors.js';
 import type { HttpRequest, HttpResponse, Transport } from '../../src/api/http.js';
 import { checkId, encodeSegment, MAX_ID_LENGTH, path } from '../../src/api/ids.js';
@@ -129,7 +129,7 @@ describe('ApiClient.pages', () => {
         async (total, pageSizes, limit, perPage) => {
           const api = fakeApi(total, pageSizes);
           const seen: string[] = [];
-          for await (const received of new ApiClient(api.transport).pages(transactionalGroups, { limit, perPage })) {
+          for await (const received of new ApiClient(api.transport).pages(transactionalGroups.list, { limit, perPage })) {
             seen.push(...received.data.map((item) => item.id));
           }
           const wanted = Math.min(total, limit ?? Infinity);

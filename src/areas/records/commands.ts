@@ -13,7 +13,7 @@ import { type RecordBody, recordClient } from './client.js';
 type FieldOptions = Record<string, string | undefined>;
 
 /** The list's columns: the id, each field, and when the record was last updated. */
-function listView(row: RecordRow): ListView<SimpleRecord> {
+export function recordListView(row: RecordRow): ListView<SimpleRecord> {
   const names = Object.keys(row.records.fields);
   return {
     noun: row.records.plural,
@@ -44,7 +44,7 @@ export async function recordCommands(row: RecordRow): Promise<Record<'list' | 'g
   const writes: Explanation = { ...explanation, statuses: row.records.refused };
   const idWords = `${row.noun} id`;
   return {
-    list: explainedHandler(listHandler(client.list, listView(row)), explanation),
+    list: explainedHandler(listHandler(client.list, recordListView(row)), explanation),
     get: handler(['out', 'client'], async (context, [id]: [string]) => {
       checkId(id, idWords);
       await context.out.present(await explained(client.get(await context.client(), id), explanation), renderOne);

@@ -33,7 +33,7 @@ const UNKNOWN_GROUP: Explanation = { statuses: { 400: (message) => (/group/i.tes
 
 // The table names each email's group, read once before the emails; --json has the API's ids.
 export const list = listHandler(transactionalEmails, transactionalListView(), async (client) =>
-  transactionalListView(await (await import('../groups/names.js')).transactionalGroupNames(client)),
+  transactionalListView(await (await import('./groups.js')).transactionalGroupNames(client)),
 );
 
 export const metrics: Handler<[string[]], { jsonl?: boolean }> = handler(['out', 'client', 'globals'], async (context, [given], options) => {

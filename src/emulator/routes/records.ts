@@ -15,16 +15,25 @@ function routePath(template: string): string {
   return template.replace(/\{(\w+)\}/g, ':$1');
 }
 
-/** The key of a resource's slice in the state: its command group's name in camel case (`campaignGroups`). */
+/** The key of a resource's slice in the state: its row's, or its command group's name in camel case (`campaignGroups`). */
 function sliceKey(row: RecordRow): string {
-  return row.records.area.name.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase());
+  return row.records.stateKey ?? row.records.area.name.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase());
 }
+
+const MAKERS = { id: seedId, time: seedTime };
 
 /** The slice of a resource's records; the same for every module that reads it. */
 export function recordSlice<T extends SimpleRecord>(row: RecordRow, rules: RecordRules<T>): Slice<T[]> {
-  const seeded = lazily(() => rules.seed({ id: seedId, time: seedTime }));
+  const seeded = lazily(() => rules.seed(MAKERS));
   const everyTeam = rules.everyTeam;
   return slice(sliceKey(row), z.array(rules.schema), seeded, everyTeam === undefined ? undefined : () => everyTeam(seeded()));
+}
+
+/** The slice of a setting the sandbox keeps with a resource's records (RecordRules.settings), by its key. */
+export function recordSetting<T>(rules: Pick<RecordRules, 'settings'>, key: string): Slice<T> {
+  const setting = rules.settings?.[key];
+  if (setting === undefined) throw new TypeError(`the records' rules keep no setting ${key}`);
+  return slice(key, setting.schema as z.ZodMiniType<T>, () => setting.seed(MAKERS) as T);
 }
 
 /** Names in words: `name`, `name and description`, `name, colour and description`. */
@@ -43,7 +52,7 @@ function fieldsOf<T extends SimpleRecord>(row: RecordRow, rules: RecordRules<T>,
   return fields;
 }
 
-/** The sandbox's module of a resource: its slice and its four routes. */
+/** The sandbox's module of a resource: its slices (its records, and its settings) and its four routes. */
 export function recordModule<T extends SimpleRecord>(row: RecordRow, rules: RecordRules<T>, records = recordSlice(row, rules)): SandboxModule {
   const { schema } = rules;
   const { fields } = row.records;
@@ -75,5 +84,6 @@ export function recordModule<T extends SimpleRecord>(row: RecordRow, rules: Reco
     { method: row.create.method, path: routePath(row.create.path), needs, run: create },
     { method: row.update.method, path: routePath(row.update.path), needs, run: update },
   ];
-  return { slices: [records], routes };
+  const settings = Object.keys(rules.settings ?? {}).map((key) => recordSetting(rules, key));
+  return { slices: [records, ...settings], routes };
 }

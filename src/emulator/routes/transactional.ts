@@ -25,7 +25,10 @@ import {
 import { addMessage, findMessage, removeMessage, replaceContent } from './email-message-records.js';
 import { guardianOf } from './email-messages.js';
 import { dataVariablesIn } from '../../lmx/index.js';
-import { defaultTransactionalGroupId, transactionalGroups } from './groups.js';
+import { recordSetting, recordSlice } from './records.js';
+import { TRANSACTIONAL_GROUP } from '../../platform/groups/resource.js';
+import { rules as transactionalGroupRules } from '../../platform/groups/records.js';
+import { recordRow } from '../../platform/record-resources.js';
 import * as s from '../../platform/transactional/schemas.js';
 
 const storedTransactional = z.object({
@@ -38,6 +41,10 @@ const storedTransactional = z.object({
   optionalDataVariables: z.optional(z.array(z.string())),
 });
 export type StoredTransactional = z.infer<typeof storedTransactional>;
+
+/** The groups an email is sorted into, and the one it goes to when created without one: slices of the groups' own module (routes/records.ts). */
+const transactionalGroups = recordSlice(recordRow(TRANSACTIONAL_GROUP), transactionalGroupRules);
+const defaultTransactionalGroupId = recordSetting<string>(transactionalGroupRules, 'defaultTransactionalGroupId');
 
 const groupId = (name: string) => seedId(`transactional-group/${name}`);
 

@@ -1,5 +1,5 @@
 /** A campaign group as a resource of the API (resource-row.ts), described whole by its row (RecordResource). */
-import { GROUP_REFUSED_HINT, groupName, RESERVED_GROUP_NAME } from '../groups/names.js';
+import { GROUP_FIELDS, GROUP_REFUSED_HINT } from '../groups/names.js';
 import type { ResourceRow } from '../resource-row.js';
 
 const EXAMPLE_ID = 'cwrn93d7b2d8z425hjhe3e17f';
@@ -20,6 +20,7 @@ export const CAMPAIGN_GROUP = {
       name: 'campaign-groups',
       summary: 'Campaign groups: list, get, create, update',
       examples: ['loopsctl campaign-groups list', `loopsctl campaign-groups update ${EXAMPLE_ID} --name Newsletters`],
+      after: 'campaigns',
     },
     plural: 'campaign groups',
     needs: 'content',
@@ -35,16 +36,7 @@ export const CAMPAIGN_GROUP = {
         examples: [`loopsctl campaign-groups update ${EXAMPLE_ID} --name "Newsletters"`, `loopsctl campaign-groups update ${EXAMPLE_ID} --description ""`],
       },
     },
-    fields: {
-      name: {
-        create: `group name (not "${RESERVED_GROUP_NAME}")`,
-        update: `new name (not "${RESERVED_GROUP_NAME}")`,
-        required: true,
-        parse: groupName,
-        column: 'truncate',
-      },
-      description: { create: 'what the group holds', update: 'new description', value: 'text', absent: '', column: 'prose' },
-    },
+    fields: GROUP_FIELDS,
     refused: { 400: GROUP_REFUSED_HINT },
     load: async () => (await import('./records.js')).rules,
   },

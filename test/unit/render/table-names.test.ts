@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { campaignListView } from '../../../src/areas/campaigns/render.js';
 import { componentListView } from '../../../src/areas/components/render.js';
 import { propertyListView } from '../../../src/areas/contact-properties/render.js';
-import { groupListView } from '../../../src/areas/groups/render.js';
+import { recordListView } from '../../../src/areas/records/commands.js';
 import { mailingListView } from '../../../src/areas/lists/render.js';
 import { segmentListView } from '../../../src/areas/segments/render.js';
 import { transactionalListView } from '../../../src/areas/transactional/render.js';
@@ -15,6 +15,8 @@ import { workflowListView } from '../../../src/areas/workflows/render.js';
 import type { Page } from '../../../src/base/shapes.js';
 import { writeList, type ListView } from '../../../src/render/list.js';
 import { Output } from '../../../src/render/output.js';
+import { CAMPAIGN_GROUP } from '../../../src/platform/campaign-groups/resource.js';
+import { recordRow } from '../../../src/platform/record-resources.js';
 
 async function listed<T>(view: ListView<T>, items: T[], columns: number): Promise<string> {
   let text = '';
@@ -90,7 +92,7 @@ const TEXT_LISTINGS = [
   ],
   [
     'campaign groups',
-    groupListView('campaign groups'),
+    recordListView(recordRow(CAMPAIGN_GROUP)),
     TWENTY.map((n) => ({ id: id(n), name: `Newsletters ${n}`, description, updatedAt: '2025-06-29T07:47:39.370Z' })),
   ],
   [

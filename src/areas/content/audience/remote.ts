@@ -12,9 +12,9 @@ import { recordRow } from '../../../platform/record-resources.js';
 import type { AudienceSegment } from '../../../platform/segments/schemas.js';
 import { createContactProperty, listContactProperties } from '../../contact-properties/client.js';
 import { eventPatterns } from '../../event-patterns/client.js';
-import { createTransactionalGroup, transactionalGroups, updateTransactionalGroup, type CreateGroupBody } from '../../groups/client.js';
 import { listMailingLists } from '../../lists/client.js';
 import { recordClient } from '../../records/client.js';
+import { transactionalGroups } from '../../transactional/groups.js';
 import { createSegment, segments } from '../../segments/client.js';
 import type { AudienceFilterRequest } from '../../../platform/segments/filter.js';
 import type { PropertyType } from '../../../platform/contact-properties/schemas.js';
@@ -68,7 +68,7 @@ const byName = <T extends { name: string }>(items: T[]) => [...items].sort((a, b
 export async function fetchAudience(api: ApiClient): Promise<RemoteAudience[]> {
   const [segmentList, transactional, campaign, properties, lists, patterns] = await Promise.all([
     everyItem(api, segments),
-    everyItem(api, transactionalGroups),
+    everyItem(api, transactionalGroups.list),
     everyItem(api, campaignGroups.list),
     listContactProperties(api, 'custom'),
     listMailingLists(api),
@@ -89,12 +89,15 @@ export async function fetchAudience(api: ApiClient): Promise<RemoteAudience[]> {
   ];
 }
 
+/** What a group is created with: the campaign and transactional group operations take the same. */
+type GroupBody = { name: string; description?: string };
+
 /** The writes a push makes, one API operation each. */
 export type AudienceWrite =
   | { op: 'createContactProperty'; name: string; type: PropertyType }
   | { op: 'createAudienceSegment'; name: string; description?: string; filter: AudienceFilterRequest }
-  | { op: 'createTransactionalGroup' | 'createCampaignGroup'; body: CreateGroupBody }
-  | { op: 'updateTransactionalGroup' | 'updateCampaignGroup'; id: string; body: Partial<CreateGroupBody> };
+  | { op: 'createTransactionalGroup' | 'createCampaignGroup'; body: GroupBody }
+  | { op: 'updateTransactionalGroup' | 'updateCampaignGroup'; id: string; body: Partial<GroupBody> };
 
 /** Sends one write; returns the id of the record it made or changed (a property has none). */
 export async function sendWrite(api: ApiClient, write: AudienceWrite): Promise<string | undefined> {
@@ -107,11 +110,11 @@ export async function sendWrite(api: ApiClient, write: AudienceWrite): Promise<s
       return (await createSegment(api, body)).id;
     }
     case 'createTransactionalGroup':
-      return (await createTransactionalGroup(api, write.body)).id;
+      return (await transactionalGroups.create(api, write.body)).id;
     case 'createCampaignGroup':
       return (await campaignGroups.create(api, write.body)).id;
     case 'updateTransactionalGroup':
-      return (await updateTransactionalGroup(api, write.id, write.body)).id;
+      return (await transactionalGroups.update(api, write.id, write.body)).id;
     case 'updateCampaignGroup':
       return (await campaignGroups.update(api, write.id, write.body)).id;
   }

@@ -12,7 +12,7 @@ import { getEmailMessage, guardianReport, updateEmailMessage } from '../../email
 import type { EmailMessage, EmailMessageUpdate, GuardianReport } from '../../../platform/email-messages/schemas.js';
 import { createTheme, getTheme, themes, updateTheme } from '../../themes/client.js';
 import type { StylesRequest } from '../../../platform/themes/styles.js';
-import { transactionalGroups } from '../../groups/client.js';
+import { transactionalGroups } from '../../transactional/groups.js';
 import {
   createTransactional,
   ensureDraft,
@@ -65,7 +65,7 @@ async function message(api: ApiClient, id: string | null): Promise<EmailMessage 
 
 /** The account's transactional groups, by name: what an email's file names its group by, and the id a push sends for it. */
 export async function transactionalGroupIds(api: ApiClient): Promise<Map<string, string>> {
-  return new Map((await everyItem(api, transactionalGroups)).map((group) => [group.name, group.id]));
+  return new Map((await everyItem(api, transactionalGroups.list)).map((group) => [group.name, group.id]));
 }
 
 /**

@@ -16,7 +16,7 @@ import { PLAN_KINDS } from '../../../../src/areas/plan-kinds.js';
 import { ApiClient, everyItem } from '../../../../src/api/client.js';
 import type { HttpRequest, HttpResponse } from '../../../../src/api/http.js';
 import { RunReads } from '../../../../src/api/read-cache.js';
-import { transactionalGroups } from '../../../../src/areas/groups/client.js';
+import { transactionalGroups } from '../../../../src/areas/transactional/groups.js';
 
 const files = (text: string) => new Map([['x.json', text]]);
 
@@ -96,7 +96,7 @@ describe("the namesake check reading the run's cached list", () => {
     };
     const client = new ApiClient(new RunReads(transport));
     // The run read the list earlier (its account check, its before-images): it keeps that answer.
-    expect((await everyItem(client, transactionalGroups)).map((group) => group.name)).toEqual(['Billing']);
+    expect((await everyItem(client, transactionalGroups.list)).map((group) => group.name)).toEqual(['Billing']);
     // Meanwhile, a teammate (or another copy of the plan) makes the group the plan creates.
     groups.push(group('g2', 'Receipts'));
     const create = {
