@@ -34,6 +34,8 @@ import { AuthError, InterruptedError, LoopsctlError, NotFoundError, ProtectedErr
 import { liveSinceYes } from './bound-calls.js';
 import { pathRefusal, targetProblem } from '../base/request-target.js';
 import { holdersIn, whyLive, type Holder, type LiveTarget } from '../platform/liveness.js';
+import { componentIdsOf, parseLmx, themeIdOf } from '../lmx/index.js';
+import { TooManyToRead, whyUsedLive, type Uses } from '../platform/used-liveness.js';
 import { statesAnswered, type AnsweredRequest } from '../platform/state-answers.js';
 import { judgeWrite, type WriteJudgement } from '../platform/write-gate.js';
 import type { Tier } from './tier.js';
@@ -159,11 +161,13 @@ export class WriteGate {
    */
   async live(target: LiveTarget): Promise<string | undefined> {
     let why: string | undefined;
+    const reads = { read: (path: string) => this.fresh(path), holders: this.holders };
     try {
-      why = await whyLive(target, { read: (path) => this.fresh(path), holders: this.holders });
+      why = target.kind === 'component' || target.kind === 'theme' ? await whyUsedLive(target, { ...reads, uses: usesOf }) : await whyLive(target, reads);
     } catch (error) {
-      if (!(error instanceof StateUnread)) throw error;
-      why = `that may be live: whether it is could not be read (${error.why.message})`;
+      if (error instanceof TooManyToRead) why = `that may be live: ${error.message}`;
+      else if (!(error instanceof StateUnread)) throw error;
+      else why = `that may be live: whether it is could not be read (${error.why.message})`;
     }
     if (why !== undefined) this.foundLive.add(this.liveKey(target));
     return why;
@@ -216,6 +220,13 @@ export class WriteGate {
       throw error;
     }
   }
+}
+
+/** What an email's LMX uses (platform/used-liveness.ts): the components it embeds, and the theme its `<Style>` names. */
+function usesOf(lmx: string): Uses {
+  const { document } = parseLmx(lmx);
+  const theme = themeIdOf(document);
+  return { components: componentIdsOf(document), ...(theme === undefined || theme === '' ? {} : { theme }) };
 }
 
 /** Reads a record through a transport's own requests: from the API itself, never from what a run kept. */

@@ -30,11 +30,17 @@ import { TRANSACTIONAL_EMAIL } from './transactional/resource.js';
 import { WORKFLOW } from './workflows/resource.js';
 
 /** A record that can be live: a write to it is judged by its state now. */
-export type LiveTarget =
+export type LiveTarget = RecordTarget | UsedTarget;
+
+/** A record that can be live by its own state or its holder's. */
+export type RecordTarget =
   | { kind: 'workflow'; id: string }
   | { kind: 'campaign'; id: string }
   /** `heldBy`: what a caller says holds it, checked by the read of the holder (the message is looked up when the holder does not name it). */
   | { kind: 'email message'; id: string; heldBy?: Holder };
+
+/** A record that emails use: live when an email that can email people now uses it (used-liveness.ts). */
+export type UsedTarget = { kind: 'component'; id: string } | { kind: 'theme'; id: string };
 
 /** What holds an email message. */
 export interface Holder {
@@ -54,16 +60,13 @@ function readPath(kind: keyof typeof GETTERS, id: string): string {
   return at(GETTERS[kind], id);
 }
 
-/** The workflows, a page at a time (the description's largest page: "Must be between 10 and 50"). */
-const WORKFLOWS_PAGE = `${at(WORKFLOW.operations.listWorkflows)}?perPage=50`;
-
 type Fields = Record<string, unknown>;
 
-function fieldsOf(answer: unknown): Fields | undefined {
+export function fieldsOf(answer: unknown): Fields | undefined {
   return typeof answer === 'object' && answer !== null && !Array.isArray(answer) ? (answer as Fields) : undefined;
 }
 
-function named(record: Fields, noun: string): string {
+export function named(record: Fields, noun: string): string {
   const id = typeof record.id === 'string' ? ` ${record.id}` : '';
   return typeof record.name === 'string' && record.name !== '' ? `${noun} "${record.name}"${id === '' ? '' : ` (${id.trim()})`}` : `${noun}${id}`;
 }
@@ -127,7 +130,7 @@ export function holderOfMessage(message: unknown): Holder | 'workflow' {
 }
 
 /** The messages a workflow's send-email nodes send, as `GET /v1/workflows/{id}` names them. */
-function workflowMessages(workflow: Fields): string[] {
+export function workflowMessages(workflow: Fields): string[] {
   const nodes = fieldsOf(workflow.nodes);
   if (nodes === undefined) return [];
   return Object.values(nodes).flatMap((node) => {
@@ -211,7 +214,7 @@ export interface LiveReads {
  * a workflow" + " that is Sending: contacts move through it"); undefined when it cannot, or when
  * the account does not hold it (the write itself is then refused, and nothing moves).
  */
-export async function whyLive(target: LiveTarget, reads: LiveReads): Promise<string | undefined> {
+export async function whyLive(target: RecordTarget, reads: LiveReads): Promise<string | undefined> {
   if (target.kind === 'workflow' || target.kind === 'campaign') {
     const record = await reads.read(readPath(target.kind, target.id));
     const why = target.kind === 'workflow' ? workflowLive(record) : campaignLive(record);
@@ -259,17 +262,23 @@ async function judgedBy(holder: Holder, messageId: string, reads: LiveReads): Pr
 }
 
 /** Every workflow's id, from the list's pages. */
-async function workflowIds(reads: LiveReads): Promise<string[]> {
-  const ids: string[] = [];
-  let path: string | undefined = WORKFLOWS_PAGE;
+export async function workflowIds(reads: Pick<LiveReads, 'read'>): Promise<string[]> {
+  return (await listed(reads, at(WORKFLOW.operations.listWorkflows))).flatMap((item) => (typeof item.id === 'string' ? [item.id] : []));
+}
+
+/** Every item of a list, from its pages (the description's largest page: "Must be between 10 and 50"). */
+export async function listed(reads: Pick<LiveReads, 'read'>, list: string): Promise<Fields[]> {
+  const items: Fields[] = [];
+  const first = `${list}?perPage=50`;
+  let path: string | undefined = first;
   while (path !== undefined) {
     const page = fieldsOf(await reads.read(path));
     for (const item of Array.isArray(page?.data) ? page.data : []) {
-      const id = fieldsOf(item)?.id;
-      if (typeof id === 'string') ids.push(id);
+      const fields = fieldsOf(item);
+      if (fields !== undefined) items.push(fields);
     }
     const next = fieldsOf(page?.pagination)?.nextCursor;
-    path = typeof next === 'string' && next !== '' ? `${WORKFLOWS_PAGE}&cursor=${encodeURIComponent(next)}` : undefined;
+    path = typeof next === 'string' && next !== '' ? `${first}&cursor=${encodeURIComponent(next)}` : undefined;
   }
-  return ids;
+  return items;
 }

@@ -3,7 +3,8 @@
  * or cannot be taken back (a send, a publish, a schedule, a delete, a contact written, contacts
  * discarded from a workflow), which needs one; or whether that depends on the state of its target
  * (liveness.ts: a workflow's edit, an email message's, a campaign's audience, each of which reaches
- * people when its record is live). Judged from the request itself, never from a label a caller
+ * people when its record is live; a component's or a theme's, which reaches the live emails that use
+ * it, used-liveness.ts). Judged from the request itself, never from a label a caller
  * gives it: the one rule book that `loopsctl`'s runs, its plans and its MCP tools are held to
  * (src/core/gate.ts).
  *
@@ -13,7 +14,7 @@
 import { CAMPAIGN } from './campaigns/resource.js';
 import { type ConfigurationOperation, configurationWrite, isDryRun } from './configuration-writes.js';
 import { EMAIL_MESSAGE } from './email-messages/resource.js';
-import type { LiveTarget } from './liveness.js';
+import type { LiveTarget, UsedTarget } from './liveness.js';
 import { idsAt, type Operation } from './resource-row.js';
 
 /** The configuration writes that need a person's yes whatever their target, and what each does in words. */
@@ -35,6 +36,14 @@ export const WORKFLOW_EDITS: ReadonlySet<ConfigurationOperation> = new Set([
   'deleteWorkflowNodeRecursively',
   'changeWorkflowMailingList',
 ]);
+
+/**
+ * The writes of what emails use, which reach every email that uses it, live ones included
+ * (used-liveness.ts): "When the `lmx` body changes, the update cascades to every email using this
+ * component"; "When `styles` change, the update cascades to every email using this theme" (the
+ * API's reference). Its name reaches no one; any other field is judged as content.
+ */
+const USED_EDITS: Partial<Record<ConfigurationOperation, UsedTarget['kind']>> = { updateComponent: 'component', updateTheme: 'theme' };
 
 /** The writes that are neither configuration nor reach anyone: an uploaded image, which nothing uses yet. */
 const QUIET_WRITES = [/^\/v1\/uploads$/, /^\/v1\/uploads\/[^/]+\/complete$/];
@@ -87,6 +96,9 @@ export function judgeWrite(method: string, pathWithQuery: string, body?: unknown
   if (WORKFLOW_EDITS.has(write.operation)) return { needs: 'live', target: { kind: 'workflow', id: write.ids.workflowId! }, does: 'edits a workflow' };
   if (write.operation === 'updateEmailMessage')
     return { needs: 'live', target: { kind: 'email message', id: write.ids.emailMessageId! }, does: 'edits an email message' };
+  const used = USED_EDITS[write.operation];
+  if (used !== undefined && Object.keys(fields).some((field) => field !== 'name'))
+    return { needs: 'live', target: { kind: used, id: Object.values(write.ids)[0]! }, does: `edits a ${used}` };
   if (write.operation === 'updateCampaign' && CAMPAIGN_AUDIENCE.some((field) => fields[field] !== undefined))
     return { needs: 'live', target: { kind: 'campaign', id: write.ids.campaignId! }, does: 'changes the audience of a campaign' };
   return { needs: 'nothing' };

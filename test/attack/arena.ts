@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { seedId, type StateCore } from '../../src/emulator/module.js';
 import { campaigns } from '../../src/emulator/routes/campaign-records.js';
+import { findMessage } from '../../src/emulator/routes/email-message-records.js';
 import { workflows } from '../../src/emulator/routes/workflow-records.js';
 import { startMcp, type McpRun } from '../support/mcp.js';
 import { run, tempDir, typedInput } from '../support/main.js';
@@ -27,6 +28,9 @@ export const PASSWORD_RESET = seedId('transactional/Password reset');
 export const RESET_DRAFT = seedId('transactional/Password reset/draft');
 export const RESET_PUBLISHED = seedId('transactional/Password reset/published');
 export const PRODUCT_UPDATES = seedId('mailing-list/Product updates');
+/** A component and a theme no email of the seed uses: live once a live email does (Target). */
+export const HEADER = seedId('component/Header');
+export const MIDNIGHT = seedId('theme/Midnight');
 
 /** A target of an attack: which record, and whether it is live when the attack is made. */
 export interface Target {
@@ -48,6 +52,8 @@ export interface Ids {
   campaign: string;
   campaignEmail: string;
   transactional: string;
+  component: string;
+  theme: string;
   /** The message an email attack aims at: the target's (a transactional email's published one when live, its draft when not). */
   message: string;
   list: string;
@@ -123,8 +129,17 @@ export class Arena {
     this.whileAsked.length = 0;
   }
 
-  /** The target made live (as a person starts a workflow or schedules a campaign in the app: its status alone) or left a draft. */
+  /**
+   * The target made live (as a person starts a workflow or schedules a campaign in the app: its
+   * status alone; a component or a theme, once the published email of Password reset uses it, as a
+   * person saves it in the app's editor) or left a draft (no email of the seed uses either).
+   */
   make(target: Target): void {
+    if (target.live && (target.kind === 'component' || target.kind === 'theme'))
+      this.sandbox.server.update((state) => {
+        const { message } = findMessage(state, RESET_PUBLISHED)!;
+        message.lmx = target.kind === 'component' ? `${message.lmx}\n<Component componentId="${HEADER}" />` : `<Style themeId="${MIDNIGHT}" />\n${message.lmx}`;
+      });
     if (target.kind === 'workflow' || target.kind === 'workflow email')
       this.sandbox.server.update((state) => {
         workflows.of(state).find((workflow) => workflow.id === WIN_BACK)!.status = target.live ? 'Sending' : 'Draft';
@@ -151,6 +166,9 @@ export class Arena {
       campaign: NOVEMBER_EMAIL,
       'campaign email': NOVEMBER_EMAIL,
       'transactional email': target?.live === true ? RESET_PUBLISHED : RESET_DRAFT,
+      // The email that uses it once live: what a component's or a theme's write reaches.
+      component: RESET_PUBLISHED,
+      theme: RESET_PUBLISHED,
     }[target?.kind ?? 'workflow'];
     return {
       workflow: WIN_BACK,
@@ -167,6 +185,8 @@ export class Arena {
       transactional: PASSWORD_RESET,
       message,
       list: PRODUCT_UPDATES,
+      component: HEADER,
+      theme: MIDNIGHT,
     };
   }
 

@@ -56,6 +56,8 @@ const SAMPLE = {
   transactional: 't',
   message: 'm',
   list: 'l',
+  component: 'p',
+  theme: 'h',
 };
 
 /** Where an attack's words find the target's ids and its files. */

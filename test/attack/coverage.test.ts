@@ -20,7 +20,7 @@ import { writeCommands as examples } from '../support/write-commands.js';
 import { arenaForFile } from './arena.js';
 import { commandAttacks } from './attacks.js';
 import { BINDING, CHANGES, type YesRoad } from './binding.js';
-import { OPERATIONS, operationOf, writeOperations } from './operations.js';
+import { OPERATIONS, operationOf, reachingBody, writeOperations } from './operations.js';
 import { COMMANDS, OTHER_ROADS, placeOf, writeCommands, YES_OPTIONS } from './roads.js';
 
 /** The tools of the server's own, where each is walked or why it changes no account, and the road of a yes it makes a change on. */
@@ -83,9 +83,7 @@ describe('what the attack suite covers', () => {
     for (const write of writeOperations()) {
       const declared = OPERATIONS[write.operationId]!;
       const path = write.template.replace(/\{(\w+)\}/g, (_whole, name: string) => `${name}-1`);
-      // A campaign's update is judged by its audience, the only body whose reach depends on the campaign.
-      const body = write.operationId === 'updateCampaign' ? { mailingListId: null } : {};
-      const judged = judgeWrite(write.method, path, body);
+      const judged = judgeWrite(write.method, path, reachingBody(write.operationId));
       expect(judged.needs, write.operationId).toBe({ always: 'yes', live: 'live', nothing: 'nothing' }[declared.reach]);
       expect(operationOf(write.method, path), path).toBe(write.operationId);
     }

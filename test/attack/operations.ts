@@ -6,7 +6,8 @@
  * - `always`: it reaches people or cannot be taken back, whatever its target: it needs a yes on
  *   every road (a send, a publish, a delete, a contact written).
  * - `live`: it reaches people when its target is live (src/platform/liveness.ts): a workflow's
- *   edit, an email message's, a campaign's audience. Walked against a live and a draft target.
+ *   edit, an email message's, a campaign's audience, a component's or a theme's content (live when a
+ *   live email uses it). Walked against a live and a draft target.
  * - `nothing`: it reaches no one, with the reason why.
  */
 import { publishedDescriptionAsWritten } from '../support/openapi.js';
@@ -14,7 +15,7 @@ import { publishedDescriptionAsWritten } from '../support/openapi.js';
 export type Reach = { reach: 'always' } | { reach: 'live'; targets: readonly TargetKind[] } | { reach: 'nothing'; why: string };
 
 /** The records an attack aims at, each made live or left a draft by the state a test sets (arena.ts). */
-export type TargetKind = 'workflow' | 'workflow email' | 'campaign' | 'campaign email' | 'transactional email';
+export type TargetKind = 'workflow' | 'workflow email' | 'campaign' | 'campaign email' | 'transactional email' | 'component' | 'theme';
 
 const WORKFLOW: Reach = { reach: 'live', targets: ['workflow'] };
 const CONFIGURES = (what: string): Reach => ({ reach: 'nothing', why: what });
@@ -46,10 +47,11 @@ export const OPERATIONS: Record<string, Reach> = {
   updateCampaignGroup: CONFIGURES('a group files campaigns'),
   createContactProperty: CONFIGURES('a property adds a field to contacts, empty'),
   createComponent: CONFIGURES('a new component is in no email yet'),
-  // Not judged by the emails that use it (docs/changes.md, "What can email people now"): a known limit.
-  updateComponent: CONFIGURES('judged by no email that uses it, live ones included: a known limit of the gate'),
+  // Its body reaches every email that embeds it: live when a live email does (its name reaches no one).
+  updateComponent: { reach: 'live', targets: ['component'] },
   createTheme: CONFIGURES("a new theme is no email's yet"),
-  updateTheme: CONFIGURES('judged by no email that uses it, live ones included: a known limit of the gate'),
+  // Its styles reach every email that uses it: live when a live email does (its name reaches no one).
+  updateTheme: { reach: 'live', targets: ['theme'] },
   createTransactionalEmail: CONFIGURES('a new transactional email has an empty draft and sends nothing until published'),
   updateTransactionalEmail: CONFIGURES('its name and group reach no one'),
   ensureTransactionalDraft: CONFIGURES('a draft reaches no one until it is published'),
@@ -60,6 +62,18 @@ export const OPERATIONS: Record<string, Reach> = {
   createUpload: CONFIGURES('an uploaded image is in no email until an email is saved with it'),
   completeUpload: CONFIGURES('an uploaded image is in no email until an email is saved with it'),
 };
+
+/**
+ * A body of each write whose reach depends on what it carries, that reaches people when its target
+ * is live: a campaign's audience (its name and group never), a component's LMX, a theme's styles
+ * (their names never). Any other write is judged by its path alone.
+ */
+export function reachingBody(operation: string | undefined): Record<string, unknown> {
+  if (operation === 'updateCampaign') return { mailingListId: null };
+  if (operation === 'updateComponent') return { lmx: '<Paragraph>Changed</Paragraph>' };
+  if (operation === 'updateTheme') return { styles: { buttonBodyColor: '#ff0000' } };
+  return {};
+}
 
 export interface WriteOperation {
   operationId: string;

@@ -6,7 +6,7 @@
  * (a push to an account the tree was never in step with); and the previews `content review` sends.
  * Without the yes a live target is left as it was; with it the call goes.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { plans } from '../../src/core/declare.js';
@@ -100,6 +100,34 @@ describe("a plan's units of each kind, applied once their target is live", () =>
     const plan = await pushPlanned(draft, 'campaigns', (tree) => [join(tree, 'campaigns', `november-newsletter--${arena().ids().campaign}`, 'email.lmx')]);
     await applyAfterLive(plan, { ...draft, live: true }, 'updateEmailMessage', 'an email unit');
     arena().set();
+  });
+
+  it.each([
+    ['component', 'updateComponent'],
+    ['theme', 'updateTheme'],
+  ] as const)("refuses a content push's %s unit once a live email uses it, pushed or planned, and lets it through with --live", async (kind, operation) => {
+    const ground = arena();
+    const draft: Target = { kind, live: false };
+    const dir = `${kind}s`;
+    const edit = (tree: string) => {
+      const record = join(tree, dir, readdirSync(join(tree, dir)).find((name) => name.endsWith(`--${ground.ids()[kind]}`))!);
+      if (kind === 'component') return [join(record, 'component.lmx')];
+      const file = join(record, 'theme.json');
+      const theme = JSON.parse(readFileSync(file, 'utf8')) as { styles: Record<string, unknown> };
+      writeFileSync(file, JSON.stringify({ ...theme, styles: { ...theme.styles, buttonBodyColor: '#ff0000' } }, null, 2));
+      return [];
+    };
+    // Pushed straight from the tree while a live email uses it.
+    ground.set(draft);
+    const tree = await pulled(dir);
+    for (const file of edit(tree)) writeFileSync(file, `${readFileSync(file, 'utf8')}<Paragraph>One more thing.</Paragraph>\n`);
+    ground.set({ kind, live: true });
+    const before = ground.state();
+    expectRefused(ground, await ground.cli(['content', 'push', tree, '--only', dir]), before, `content push of a live ${kind}`);
+    // Planned while no live email used it, applied once one does.
+    const plan = await pushPlanned(draft, dir, edit);
+    await applyAfterLive(plan, { kind, live: true }, operation, `a ${kind} unit`);
+    ground.set();
   });
 
   it("refuses a content push's workflow unit of a workflow started since the plan, its email's edit with it, and lets it through with --live", async () => {

@@ -6,6 +6,7 @@
  * tree gains fails the suite (coverage.test.ts) until it is declared here; its MCP tools at each
  * tier and `run_command` are derived from it.
  */
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { specs } from '../../src/areas/registry.js';
 import { type CommandSpec, longFlag, walkSpecs } from '../../src/core/declare.js';
@@ -47,7 +48,7 @@ export const COMMANDS: Record<string, CommandEntry> = {
   'campaign-groups create': { createCampaignGroup: 'example' },
   'campaign-groups update': { updateCampaignGroup: 'example' },
   'components create': { createComponent: 'example' },
-  'components update': { updateComponent: 'example' },
+  'components update': { updateComponent: (at) => [at.component, '--lmx-file', at.file('component.lmx')] },
   'workflow create': { createWorkflow: 'example' },
   'workflow update': { updateWorkflowProperties: 'example' },
   'workflow set-list': { changeWorkflowMailingList: (at) => [at.workflow, at.list] },
@@ -61,7 +62,7 @@ export const COMMANDS: Record<string, CommandEntry> = {
     deleteWorkflowNodeRecursively: (at) => [at.workflow, at.variant, '--recursive'],
   },
   'themes create': { createTheme: 'example' },
-  'themes update': { updateTheme: 'example' },
+  'themes update': { updateTheme: (at) => [at.theme, '--style', 'buttonBodyColor=#ff0000'] },
   'segments create': { createAudienceSegment: 'example' },
   'contacts create': { createContact: () => ['--email', 'alan@example.com', '--first-name', 'Alan'] },
   'contacts update': { updateContact: () => ['--email', 'ada@example.com', '--prop', 'seats:=15'] },
@@ -77,6 +78,7 @@ export const COMMANDS: Record<string, CommandEntry> = {
 export const FILES: Record<string, string> = {
   'contacts.csv': 'email,firstName\nalan@example.com,Alan\n',
   'events.jsonl': '{"eventName":"trial_started","email":"ada@example.com"}\n',
+  'component.lmx': '<Paragraph>Changed by an attack</Paragraph>\n',
 };
 
 /** The roads that are not one command's, and the file that walks each. */
@@ -138,6 +140,12 @@ export function inputOf(spec: CommandSpec, words: string[], root: string): Recor
       continue;
     }
     const key = word.slice(2);
+    // A file a tool takes in the call itself (an LMX body): its text, under the input's name.
+    const inline = option.file?.inline;
+    if (inline?.encoding === 'text') {
+      input[inline.name] = readFileSync(words[++index]!, 'utf8');
+      continue;
+    }
     if (!/[<[]/.test(option.flags)) {
       input[key] = true;
       continue;
@@ -162,6 +170,8 @@ export function recordOf(operation: string, ids: Ids): string | undefined {
   if (operation === 'updateEmailMessage' || operation === 'previewEmailMessage') return ids.message;
   if (operation === 'updateCampaign') return ids.campaign;
   if (operation === 'publishTransactionalEmail') return ids.transactional;
+  if (operation === 'updateComponent') return ids.component;
+  if (operation === 'updateTheme') return ids.theme;
   if (/Workflow|NodeConnection/.test(operation)) return ids.workflow;
   return undefined;
 }

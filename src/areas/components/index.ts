@@ -55,6 +55,10 @@ export const spec: Spec = group({
         'The API refuses LMX that is too large (413) or not valid (422), and a body',
         'that would put variables into emails that cannot use them (422, naming them).',
         'Nothing is changed then.',
+        '',
+        'A new body reaches every email that embeds the component: when one of them',
+        'reaches people now, the change is made only with --live (else exit 11, nothing',
+        'sent, the live emails named).',
       ].join('\n'),
       args: [{ name: 'id', description: 'component id (from `loopsctl components list`)', completes: 'components' }],
       options: [
@@ -63,6 +67,12 @@ export const spec: Spec = group({
           flags: '--lmx-file <file>',
           description: 'file holding the new LMX (- reads stdin)',
           file: { inline: { name: 'lmx', encoding: 'text', description: 'the new LMX' } },
+        },
+        {
+          flags: '--live',
+          description:
+            "change a component that an email reaching people now embeds: a published transactional email's, a scheduled campaign's, a live workflow's",
+          tier: 'destructive',
         },
       ],
       examples: [

@@ -77,9 +77,23 @@ export const spec: Spec = group({
     command({
       name: 'update',
       summary: 'Rename a theme or change its styles; style changes reach every email using it',
-      help: stylesHelp(),
+      help: `${stylesHelp()}
+
+New styles reach every email that uses the theme (its <Style themeId>, or the
+default theme for an email that names none): when one of them reaches people
+now, the change is made only with --live (else exit 11, nothing sent, the live
+emails named).`,
       args: [{ name: 'id', description: 'theme id (from `loopsctl themes list`)', completes: 'themes' }],
-      options: [{ flags: '--name <name>', description: 'new name' }, ...STYLE_OPTIONS],
+      options: [
+        { flags: '--name <name>', description: 'new name' },
+        ...STYLE_OPTIONS,
+        {
+          flags: '--live',
+          description:
+            "change the styles of a theme that an email reaching people now uses: a published transactional email's, a scheduled campaign's, a live workflow's",
+          tier: 'destructive',
+        },
+      ],
       examples: [`loopsctl themes update ${EXAMPLE_ID} --style buttonBorderRadius=12`, `loopsctl themes update ${EXAMPLE_ID} --name "Midnight blue"`],
       remote: true,
       tier: 'write',

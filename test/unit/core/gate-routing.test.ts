@@ -16,7 +16,7 @@ import { loadSandboxModules, RouteTable } from '../../../src/emulator/api.js';
 import { configurationWrite } from '../../../src/platform/configuration-writes.js';
 import { isIssuedId } from '../../../src/platform/ids.js';
 import { judgeWrite } from '../../../src/platform/write-gate.js';
-import { OPERATIONS as REACH, operationOf, writeOperations } from '../../attack/operations.js';
+import { OPERATIONS as REACH, operationOf, reachingBody, writeOperations } from '../../attack/operations.js';
 
 const BASE = 'http://sandbox.invalid/api';
 
@@ -215,9 +215,7 @@ describe('the gate and the sandbox see one request', () => {
         const configuration = configurationWrite(method, sent.judged, {});
         if (configuration !== undefined) expect(sandbox.ids).toEqual(Object.values(configuration.ids));
         // And the gate judges it as that write is declared: a send or a delete needs a yes, an edit of what may be live the state of its target.
-        // A campaign's update is judged by its audience, the only body whose reach depends on the campaign.
-        const body = operation === 'updateCampaign' ? { mailingListId: null } : {};
-        const needs = judgeWrite(method, sent.judged, body).needs;
+        const needs = judgeWrite(method, sent.judged, reachingBody(operation)).needs;
         expect(needs, `${method} ${sent.judged}`).toBe(operation === undefined ? 'yes' : NEEDS[REACH[operation]!.reach]);
         if (operation !== undefined) routed += 1;
       }),

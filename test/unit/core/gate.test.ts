@@ -41,6 +41,38 @@ describe('the write gate', () => {
     expect(await gate.needsYes(...NODE_EDIT)).toBe(`edits a workflow that may be live: whether it is could not be read (${error.message})`);
     expect(await gate.needsYes('POST', '/v1/email-messages/m1', { subject: 'x' })).toMatch(/^edits an email message that may be live: /);
     expect(await gate.needsYes('POST', '/v1/campaigns/c1', { mailingListId: null })).toMatch(/^changes the audience of a campaign that may be live: /);
+    expect(await gate.needsYes('POST', '/v1/components/p1', { lmx: '<Paragraph>x</Paragraph>' })).toMatch(/^edits a component that may be live: /);
+    expect(await gate.needsYes('POST', '/v1/themes/h1', { styles: { bodyColor: '#000000' } })).toMatch(/^edits a theme that may be live: /);
+  });
+
+  it("judges a component's write by the live emails that embed it, read through LMX, and its rename by nothing", async () => {
+    const lists = { pagination: { nextCursor: null }, data: [] };
+    const { gate, read } = gateOf((path) => {
+      if (path === '/v1/transactional-emails?perPage=50')
+        return { pagination: { nextCursor: null }, data: [{ id: 't1', name: 'Receipt', draftEmailMessageId: 'm-d', publishedEmailMessageId: 'm-p' }] };
+      if (path === '/v1/email-messages/m-p') return { id: 'm-p', transactionalId: 't1', lmx: '<Paragraph>Paid</Paragraph>\n<Component componentId="p1" />' };
+      return lists;
+    });
+    expect(await gate.needsYes('POST', '/v1/components/p1', { lmx: '<Paragraph>x</Paragraph>' })).toBe(
+      'edits a component that a live email uses: the published email of transactional email "Receipt" (t1)',
+    );
+    expect(await gate.needsYes('POST', '/v1/components/p2', { lmx: '<Paragraph>x</Paragraph>' })).toBeUndefined();
+    const reads = read.length;
+    // "Update a component's name and/or body. When the `lmx` body changes, the update cascades to every email using this component."
+    expect(await gate.needsYes('POST', '/v1/components/p1', { name: 'Footer (2025)' })).toBeUndefined();
+    expect(read).toHaveLength(reads);
+  });
+
+  it('takes a component or theme whose emails are more than it reads for one that may be live', async () => {
+    const workflows = Array.from({ length: 150 }, (_each, index) => ({ id: `w${index}` }));
+    const { gate } = gateOf((path) =>
+      path === '/v1/workflows?perPage=50'
+        ? { pagination: { nextCursor: null }, data: workflows }
+        : { pagination: {}, data: [], id: 'w', status: 'Draft', nodes: {} },
+    );
+    expect(await gate.needsYes('POST', '/v1/components/p1', { lmx: '<Paragraph>x</Paragraph>' })).toBe(
+      'edits a component that may be live: its emails are more than the 100 records the gate reads to tell which live ones use it',
+    );
   });
 
   it('takes a target the account does not hold for one that reaches no one, and passes a refused key on', async () => {

@@ -4,7 +4,7 @@
  * many reads a judgement costs.
  */
 import { describe, expect, it } from 'vitest';
-import { campaignLive, holdersIn, whyLive, workflowLive, type Holder, type LiveTarget } from '../../../src/platform/liveness.js';
+import { campaignLive, holdersIn, whyLive, workflowLive, type Holder, type RecordTarget } from '../../../src/platform/liveness.js';
 
 const SENDING = {
   id: 'w1',
@@ -46,7 +46,7 @@ function account() {
     records,
     read,
     holders,
-    judge: (target: LiveTarget) =>
+    judge: (target: RecordTarget) =>
       whyLive(target, {
         read: async (path) => {
           read.push(path);

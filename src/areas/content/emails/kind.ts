@@ -170,22 +170,29 @@ async function playCall(client: ApiClient, check: boolean, kind: Kind, call: Ema
 }
 
 /**
- * Whether a message the unit writes is sent now (a scheduled campaign's, a transactional email's
- * published one), read through the gate. Its other calls reach no one: a name, a group, a draft's
- * creation, a component's or theme's content (which reaches the emails that embed it when they
- * are next sent or published).
+ * What the unit does to a record that can email people now, and why, read through the gate: a
+ * message it writes that is sent now (a scheduled campaign's, a transactional email's published
+ * one), or a component or theme it writes that a live email uses (platform/used-liveness.ts). Its
+ * other calls reach no one: a name, a group, a draft's creation.
  */
-async function emailLive(gate: WriteGate, unit: EmailUnit): Promise<string | undefined> {
+async function emailLive(gate: WriteGate, unit: EmailUnit): Promise<{ does: string; why: string } | undefined> {
   // What holds the messages it writes: the record it names, which the gate reads (and checks names the message).
   const kind = messageHolder(unit.kind);
   const heldBy = kind === undefined || unit.id === undefined ? {} : { heldBy: { kind, id: unit.id } };
   for (const call of unit.calls) {
-    if (call.op !== 'updateEmailMessage') continue;
-    const why = await gate.live({ kind: 'email message', id: call.messageId, ...heldBy });
-    if (why !== undefined) return why;
+    const judged =
+      call.op === 'updateEmailMessage'
+        ? { does: 'edits an email message', target: { kind: 'email message' as const, id: call.messageId, ...heldBy } }
+        : call.op === 'updateComponent' || call.op === 'updateTheme'
+          ? { does: `edits a ${call.op === 'updateComponent' ? 'component' : 'theme'}`, target: { kind: USED[call.op], id: call.id } }
+          : undefined;
+    const why = judged === undefined ? undefined : await gate.live(judged.target);
+    if (why !== undefined) return { does: judged!.does, why };
   }
   return undefined;
 }
+
+const USED = { updateComponent: 'component', updateTheme: 'theme' } as const;
 
 /** An email, component or theme as a pull writes it, in the tree's words: `kind`, its directory. */
 interface RecordImage extends Image {
@@ -221,10 +228,10 @@ const EMAIL_UNIT = {
   impact: emailImpact,
   foreign: foreignMessage,
   stale: (unit) => `the ${unit.kind} changed in the account since the plan was made`,
-  live: emailLive,
+  live: async (gate, unit) => (await emailLive(gate, unit))?.why,
   needsYes: async (gate, unit) => {
-    const why = await emailLive(gate, unit);
-    return why === undefined ? undefined : `edits an email message ${why}`;
+    const live = await emailLive(gate, unit);
+    return live === undefined ? undefined : `${live.does} ${live.why}`;
   },
   creates: (unit) => unit.calls[0]!.op.startsWith('create'),
   play: (client, unit, plan) => {

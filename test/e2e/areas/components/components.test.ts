@@ -107,7 +107,12 @@ describe('components', () => {
 });
 
 it('a 422 with invalidTags from the API names them; --json passes the error code through', async () => {
+  // An account with no live email: the gate reads which live emails use the component, and finds none.
+  const none = (_req: unknown, res: Parameters<typeof json>[0]) => json(res, 200, { pagination: { nextCursor: null }, data: [] });
   const server = await startApiServer({
+    'GET /v1/transactional-emails': none,
+    'GET /v1/campaigns': none,
+    'GET /v1/workflows': none,
     'POST /v1/components/:id': (_req, res) => json(res, 422, { message: 'Component uses unsupported contact properties.', invalidTags: ['companyName'] }),
   });
   try {
@@ -115,7 +120,7 @@ it('a 422 with invalidTags from the API names them; --json passes the error code
     const result = await run(['components', 'update', 'p1', '--lmx-file', '-'], { env, input: '<Paragraph>{companyName}</Paragraph>' });
     expect(result.code).toBe(5);
     expect(result.stderr).toContain('Hint: emails using this component cannot use {companyName}');
-    expect(JSON.parse(server.requests[0]!.body)).toEqual({ lmx: '<Paragraph>{companyName}</Paragraph>' });
+    expect(JSON.parse(server.requests.find((request) => request.method === 'POST')!.body)).toEqual({ lmx: '<Paragraph>{companyName}</Paragraph>' });
   } finally {
     await server.close();
   }
