@@ -11,7 +11,7 @@ import type { SourceDocument } from './document.js';
 import { element, nestedTooDeep, text, type Findings, type Place, type SourceNode, type Style } from './model.js';
 import { ImportedValues, type ModuleReader } from './react-modules.js';
 import { bindParameters, returnedExpression, shownOf, StaticReader, UNKNOWN, type Scope } from './react-values.js';
-import { tailwindStyle } from './tailwind.js';
+import { tailwindStyle, type TailwindTheme } from './tailwind.js';
 
 import {
   asTable,
@@ -23,6 +23,7 @@ import {
   plainText,
   snippet,
   styleOf,
+  tailwindTheme,
   unwrap,
   writtenJsx,
   type Node,
@@ -39,13 +40,14 @@ class ReactReader {
   private readonly imported = new Map<string, string>();
   /** How many `<Tailwind>` wrappers the element read is inside: their classes become styles. */
   private tailwind = 0;
+  private theme: TailwindTheme | undefined;
   /** Tailwind classes already listed as not resolved. */
   private readonly unresolvedClasses = new Set<string>();
   /** Constants already listed as needing the app to run. */
   private readonly unknowable = new Set<string>();
   /** Components of this file being written in place: one that renders itself is not followed again. */
   private readonly inlining = new Set<string>();
-  /** Values written out in full (literals, the file's constants of them, a module of literals'), read without running anything. */
+  /** Values written out in full (literals, constants of them, a module of literals'), never run. */
   private readonly statics = new StaticReader((name) => this.literalOf(name));
   /** The names a `.map` callback binds, for the item being written. */
   private scope: Scope = new Map();
@@ -65,7 +67,7 @@ class ReactReader {
     this.importedValues = new ImportedValues(readModule, findings);
   }
 
-  /** What a name of the file is bound to, for the static reader: a constant's expression, or an imported literal. */
+  /** A name's binding for the static reader: a constant's expression, or an imported literal. */
   private literalOf(name: string): Node | undefined {
     const constant = this.constants.get(name);
     if (constant !== undefined) return constant.type === 'FunctionDeclaration' ? undefined : constant;
@@ -240,20 +242,20 @@ class ReactReader {
     return [];
   }
 
-  /** Text and variables as one string for the fields' translation, each variable noted as the template writes it. */
+  /** Text and variables as one string for the fields, each variable as the template writes it. */
   private spelled(nodes: readonly SourceNode[]): string {
     for (const node of nodes) if (node.type === 'variable') this.findings.spellings.set(`{{${node.path.join('.')}}}`, node.source);
     return plainText(nodes);
   }
 
-  /** Whether an expression reads a name a `.map` callback binds (`step.title`): the item's value, not a prop. */
+  /** Whether an expression reads a name a `.map` callback binds (`step.title`), not a prop. */
   private inScope(node: Node): boolean {
     let root = node;
     while (root?.type === 'MemberExpression' || root?.type === 'OptionalMemberExpression') root = root.object;
     return root?.type === 'Identifier' && this.scope.has(root.name);
   }
 
-  /** An expression whose value the text decides, as React shows it: text, or nothing for false, null and undefined. Undefined where it is not known. */
+  /** An expression's text as React shows it (nothing for false, null, undefined); undefined where not known. */
   private written(node: Node, at: Place): SourceNode[] | undefined {
     if (node.type === 'JSXElement' || node.type === 'JSXFragment') return undefined;
     const value = this.statics.value(node, this.scope);
@@ -302,7 +304,7 @@ class ReactReader {
     return [];
   }
 
-  /** Whether an expression's value can be known without running anything: literals, props, and constants that are. */
+  /** Whether an expression's value is known without running anything: literals, props, constants of them. */
   private knowable(node: Node): boolean {
     if (node === undefined) return false;
     if (['StringLiteral', 'NumericLiteral', 'JSXElement', 'JSXFragment'].includes(node.type)) return true;
@@ -333,7 +335,7 @@ class ReactReader {
     return nodes;
   }
 
-  /** An attribute's value as text, props written as template variables (`{{inviteLink}}`) for the mapper to translate. */
+  /** An attribute's value as text, props as template variables (`{{inviteLink}}`) for the mapper. */
   private attributeText(value: Node): string | undefined {
     if (value === null || value === undefined) return 'true';
     if (value.type === 'StringLiteral') return value.value;
@@ -341,11 +343,11 @@ class ReactReader {
     return this.spelled(this.expression(expression));
   }
 
-  /** The styles of a className inside `<Tailwind>` (none outside it: a class there has no stylesheet); each class not resolved listed once. */
+  /** The styles of a className inside `<Tailwind>` (outside, a class has no stylesheet); each unresolved class listed once. */
   private classStyle(value: Node, at: Place): Style {
     if (this.tailwind === 0) return {};
     const written = this.attributeText(value) ?? '';
-    const { style, unresolved } = tailwindStyle(written);
+    const { style, unresolved } = tailwindStyle(written, this.theme);
     for (const name of unresolved) {
       if (this.unresolvedClasses.has(name)) continue;
       this.unresolvedClasses.add(name);
@@ -374,6 +376,7 @@ class ReactReader {
       const name = attribute.name.name;
       if (name === 'style') style = styleOf(attribute.value, (name) => this.constants.get(name));
       else if (name === 'className') classes = this.classStyle(attribute.value, at);
+      else if (name === 'config' && tag === 'Tailwind') this.theme = tailwindTheme(attribute.value, (name) => this.constants.get(name));
       else if (name !== 'key') {
         const value = this.attributeText(attribute.value);
         if (value !== undefined) attrs[name === 'htmlFor' ? 'for' : name] = value;
@@ -447,7 +450,7 @@ class ReactReader {
         // A table: its width and max-width hold its padding, as a browser sizes a table.
         return [element('div', at, children(), attrs, { 'max-width': '37.5em', 'box-sizing': 'border-box', ...centred(style), ...asTable(name, style) })];
       case 'Text':
-        // React Email's <Text> writes its size and line height (14 px, 24 px) unless its style says otherwise.
+        // React Email's <Text> is 14 px on 24 px unless its style says otherwise.
         return [element('p', at, children(), attrs, { 'font-size': '14px', 'line-height': '24px', ...style })];
       case 'Img':
         // React Email draws an image as a block: placed by its margins, never by the text's alignment.
@@ -470,7 +473,7 @@ export function readReact(source: string, file: string, findings: Findings, read
   try {
     program = parse(source, { sourceType: 'module', plugins: ['jsx', 'typescript'] }).program;
   } catch (error) {
-    // Babel reads by recursion: a hostile depth ends its stack, which is the depth's refusal, not a file that does not parse.
+    // Babel reads by recursion: a hostile depth ends its stack, the depth's refusal, not a parse error.
     if (error instanceof RangeError) throw nestedTooDeep(file);
     const { loc, message } = error as { loc?: { line: number; column: number }; message: string };
     throw new LocalFileError(

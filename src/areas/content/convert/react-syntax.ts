@@ -4,6 +4,7 @@
  * the JSX it returns, React's rule for text in JSX, and the shapes TypeScript wraps expressions in.
  */
 import type { SourceElement, SourceNode, Style } from './model.js';
+import type { TailwindTheme } from './tailwind.js';
 
 // Babel's tree, loosely typed: only the fields read here.
 // biome-ignore lint/suspicious/noExplicitAny: Babel's node types are not a dependency of the build
@@ -149,6 +150,20 @@ function propertyOf(node: Node, key: string, lookup: (name: string) => Node | un
 function memberOf(node: Node, lookup: (name: string) => Node | undefined, depth = 0): Node | undefined {
   const key = node.computed ? (node.property.type === 'StringLiteral' ? node.property.value : undefined) : node.property.name;
   return key === undefined ? undefined : propertyOf(node.object, key, lookup, depth);
+}
+
+/** The colours and spacing a `<Tailwind config={…}>` literal adds to the default theme (`theme` and `theme.extend`); none where it is not a literal. */
+export function tailwindTheme(value: Node, lookup: (name: string) => Node | undefined): TailwindTheme {
+  const config = value?.type === 'JSXExpressionContainer' ? value.expression : value;
+  const theme = { colors: {}, spacing: {} };
+  for (const path of [['theme'], ['theme', 'extend']]) {
+    const found = path.reduce<Node | undefined>((node, key) => (node === undefined ? undefined : propertyOf(node, key, lookup)), config);
+    for (const kind of ['colors', 'spacing'] as const) {
+      const values = found === undefined ? undefined : propertyOf(found, kind, lookup);
+      Object.assign(theme[kind], values === undefined ? {} : objectOf(values, lookup));
+    }
+  }
+  return theme;
 }
 
 /** An object literal of constants, spreads and properties of literals followed; a value that is not a constant is left out. */

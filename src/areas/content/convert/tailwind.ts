@@ -7,6 +7,12 @@
  * is returned unresolved, for the list.
  */
 import type { Style } from './model.js';
+
+/** What a `<Tailwind config>` adds to the default theme, read from its literal (`theme.extend.colors`, `theme.extend.spacing`). */
+export interface TailwindTheme {
+  colors: Readonly<Record<string, unknown>>;
+  spacing: Readonly<Record<string, unknown>>;
+}
 import { TAILWIND_PALETTE, TAILWIND_SHADES } from './tailwind-palette.js';
 
 const SPACING: Record<string, string[]> = {
@@ -94,7 +100,9 @@ const FIXED: Record<string, Style> = {
 };
 
 /** A colour of the theme (`gray-600`, `white`, `[#0f172a]`, `blue-500/50` without its alpha), or undefined. */
-function colourOf(name: string): string | undefined {
+function colourOf(name: string, theme: TailwindTheme | undefined): string | undefined {
+  const own = theme?.colors[name];
+  if (typeof own === 'string') return own;
   const arbitrary = /^\[(#[0-9a-fA-F]{3,8}|rgba?\([^\]]+\))\]$/.exec(name);
   if (arbitrary !== null) return arbitrary[1]!.replaceAll('_', ' ');
   if (name === 'white') return '#ffffff';
@@ -108,7 +116,9 @@ function colourOf(name: string): string | undefined {
 }
 
 /** A length of the theme: a spacing step (`4` is 16 px), `px`, `auto`, `full` or an arbitrary `[20px]`. */
-function lengthOf(value: string): string | undefined {
+function lengthOf(value: string, theme: TailwindTheme | undefined): string | undefined {
+  const own = theme?.spacing[value];
+  if (typeof own === 'string') return own;
   if (/^\d+(\.\d+)?$/.test(value)) return `${Number(value) * 4}px`;
   if (value === 'px') return '1px';
   if (value === 'auto') return 'auto';
@@ -118,7 +128,7 @@ function lengthOf(value: string): string | undefined {
 }
 
 /** One class as the declarations it sets, or undefined for one not known. */
-function classStyle(name: string): Style | undefined {
+function classStyle(name: string, theme: TailwindTheme | undefined): Style | undefined {
   const fixed = FIXED[name];
   if (fixed !== undefined) return fixed;
   const negative = name.startsWith('-');
@@ -127,7 +137,7 @@ function classStyle(name: string): Style | undefined {
   if (dash < 0) return name === 'rounded' ? { 'border-radius': RADII['']! } : undefined;
   for (const prefix of ['max-w', ...Object.keys(SPACING)]) {
     if (!bare.startsWith(`${prefix}-`)) continue;
-    const length = lengthOf(bare.slice(prefix.length + 1));
+    const length = lengthOf(bare.slice(prefix.length + 1), theme);
     if (length === undefined) return undefined;
     const value = negative ? `-${length}` : length;
     return Object.fromEntries(SPACING[prefix]!.map((property) => [property, value]));
@@ -138,15 +148,15 @@ function classStyle(name: string): Style | undefined {
       if (FONT_SIZES[rest] !== undefined) return { 'font-size': FONT_SIZES[rest]! };
       const size = /^\[(\d+(?:\.\d+)?(?:px|rem|em))\]$/.exec(rest);
       if (size !== null) return { 'font-size': size[1]! };
-      const colour = colourOf(rest);
+      const colour = colourOf(rest, theme);
       return colour === undefined ? undefined : { color: colour };
     }
     case 'bg': {
-      const colour = colourOf(rest);
+      const colour = colourOf(rest, theme);
       return colour === undefined ? undefined : { 'background-color': colour };
     }
     case 'border': {
-      const colour = colourOf(rest);
+      const colour = colourOf(rest, theme);
       if (colour !== undefined) return { 'border-color': colour };
       const width = /^(\d+)$/.exec(rest) ?? /^\[(\d+)px\]$/.exec(rest);
       return width === null ? undefined : { 'border-width': `${width[1]}px` };
@@ -167,11 +177,11 @@ function classStyle(name: string): Style | undefined {
 }
 
 /** A className as the styles Tailwind gives it, and the classes it could not resolve. */
-export function tailwindStyle(className: string): { style: Style; unresolved: string[] } {
+export function tailwindStyle(className: string, theme?: TailwindTheme): { style: Style; unresolved: string[] } {
   const style: Style = {};
   const unresolved: string[] = [];
   for (const name of className.split(/\s+/).filter(Boolean)) {
-    const declared = classStyle(name);
+    const declared = classStyle(name, theme);
     if (declared === undefined) unresolved.push(name);
     else Object.assign(style, declared);
   }

@@ -262,7 +262,7 @@ describe('content convert on the corpus of public templates', () => {
         "react-email/google-play-policy-update.tsx": "words 194/194, links 7/7, images 6/6, layout 14/20",
         "react-email/koala-welcome.tsx": "words 35/35, links 1/1, images 1/1, layout 7/7",
         "react-email/linear-login-code.tsx": "words 36/36, links 2/2, images 1/1, layout 2/7",
-        "react-email/netlify-welcome.tsx": "words 47/47, links 0/0, images 1/1, layout 3/9",
+        "react-email/netlify-welcome.tsx": "words 47/47, links 0/0, images 1/1, layout 7/9",
         "react-email/nike-receipt.tsx": "words 210/210, links 9/9, images 7/7, layout 30/55",
         "react-email/notion-magic-link.tsx": "words 57/57, links 2/2, images 1/1, layout 8/8",
         "react-email/plaid-verify-identity.tsx": "words 30/30, links 1/1, images 1/1, layout 2/8",

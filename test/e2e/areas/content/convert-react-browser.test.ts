@@ -143,7 +143,7 @@ describe('the layout model against React Email’s renderer and Chromium, on the
     console.log(`${measured} boxes measured, ${off.length} apart; not rendered: ${unrendered.join('; ') || 'none'}\n${off.join('\n')}`);
     expect(unrendered).toEqual([]);
     expect(measured).toBeGreaterThan(1700);
-    // Measured: 567 of 1792 apart, in 25 of 45 emails. Of the 21 plain templates, 57 of 734 in the 5 named here, each
+    // Measured: 552 of 1792 apart, in 24 of 45 emails. Of the 21 plain templates, 42 of 734 in the 4 named here, each
     // for a reason the model does not read; every block of the 16 others stands where Chromium draws it (receipts'
     // cells sized by their text, tables wider than the screen, flex boxes and styles read from objects' properties
     // included). Of the 24 themed ones, 510 of 1058 in 20: the `mobile:` classes their theme defines as a query up to
@@ -152,13 +152,12 @@ describe('the layout model against React Email’s renderer and Chromium, on the
       'react-email/amazon-review.tsx': 'icons rendered by a .map over a prop’s default list: the model reads the prop once',
       'react-email/apple-receipt.tsx': 'a cell styled display: table-cell with a margin, and cells whose text widths the model estimates 20 px off',
       'react-email/aws-verify-email.tsx': 'a flex box around a value the app fills, which this rendering leaves empty',
-      'react-email/netlify-welcome.tsx': 'Tailwind classes of the template’s own theme (p-45, px-20), read from Tailwind’s default theme',
       'react-email/nike-receipt.tsx': 'cells sized by images of width="100%", which Chromium draws broken, as wide as their alt text',
     };
     const apart = new Set(off.map((line) => line.slice(0, line.indexOf(' '))));
     expect([...apart].filter((file) => file.startsWith('react-email/') && named[file] === undefined)).toEqual([]);
-    expect(off.filter((line) => line.startsWith('react-email/')).length).toBeLessThanOrEqual(60);
-    expect(apart.size).toBeLessThanOrEqual(25);
-    expect(off.length / measured).toBeLessThan(0.33);
+    expect(off.filter((line) => line.startsWith('react-email/')).length).toBeLessThanOrEqual(45);
+    expect(apart.size).toBeLessThanOrEqual(24);
+    expect(off.length / measured).toBeLessThan(0.32);
   }, 180_000);
 });

@@ -87,6 +87,21 @@ describe('React Email: the classes of a <Tailwind> wrapper', () => {
     expect(html).toContain('INVITED BY ANA');
   });
 
+  it('reads the colours and spacing its config literal adds to the theme, which win over the default theme’s', () => {
+    const { lmx, findings } = fromReact(
+      REACT(`<Tailwind config={{ theme: { extend: { colors: { brand: '#2250f4' }, spacing: { 20: '20px' } } } }}>
+          <Container className="p-20">
+            <Text className="text-brand">Brand words</Text>
+          </Container>
+        </Tailwind>`).replace('{ Body,', '{ Body, Tailwind,'),
+    );
+    // The only text's colour is the email's: the theme's text colour.
+    expect(lmx).toMatch(/<Style textBaseColor="#2250f4"/);
+    // Tailwind's default step 20 is 80 px; the config makes it 20 (and the browser's 8 px around the body adds to it).
+    expect(lmx).toMatch(/ bodyXPadding="28"/);
+    expect(findings.remediation.filter((item) => item.construct.startsWith('the Tailwind class'))).toEqual([]);
+  });
+
   it('lists each class it cannot resolve once, at its place', () => {
     const { findings, text } = fromReact(
       REACT(`<Tailwind>
