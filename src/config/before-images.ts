@@ -81,6 +81,12 @@ export function keepImage(configDir: string, id: string, image: unknown, keep = 
   return file;
 }
 
+/** Drops an image: one of a change that changed nothing, which would otherwise stand for the change to undo. */
+export function dropImage(configDir: string, id: string): void {
+  if (!isImageId(id)) throw new LocalFileError(`${id} is not the id of a before-image`);
+  rmSync(join(directory(configDir), `${id}.json`), { force: true });
+}
+
 /** The ids of the kept images, oldest first. */
 export function imageIds(configDir: string): string[] {
   let names: string[];

@@ -7,7 +7,7 @@
  * is added, so that `loopsctl undo` is refused when the record changed again.
  */
 import type { ApiClient } from '../../api/client.js';
-import { keepImage, newImageId } from '../../config/before-images.js';
+import { dropImage, keepImage, newImageId } from '../../config/before-images.js';
 import type { Uses } from '../../core/capabilities.js';
 import type { AccountWhere } from './account.js';
 import { CREATED, type After, type ImagedRecord, type PlanKinds } from './kinds.js';
@@ -79,6 +79,12 @@ export function keepImages(context: Uses<'config' | 'clock'>, client: ApiClient,
         const outcome = done.find((each) => each.record === record.record);
         return outcome === undefined ? [] : [{ ...record, ...idOf(record, outcome) }];
       });
+      // A change that changed nothing (refused at a conflict, stopped before its first write) keeps no image: it is no change to
+      // undo, and would hide the earlier change of the same plan from `loopsctl undo <plan>` and from an undo of the latest.
+      if (images.records.length === 0) {
+        dropImage(context.configDir, images.id);
+        return;
+      }
       for (const record of images.records)
         record.after = reached.has(record.record) ? reached.get(record.record) : await kinds.whereNow(client, record.before, record.id);
       keepImage(context.configDir, images.id, images);

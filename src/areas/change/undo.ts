@@ -23,10 +23,12 @@ export interface UndoOptions {
 
 type UndoContext = Uses<'out' | 'client' | 'key' | 'files' | 'clock' | 'config' | 'prompts' | 'globals'>;
 
-/** Takes back `change` (a plan file applied, or the id `apply` printed), its records put back through their kinds. */
-export async function undoChange(context: UndoContext, change: string, options: UndoOptions, kinds: PlanKinds): Promise<number> {
+/** Takes back `named` (a plan file applied, the id `apply` printed, or the latest change), its records put back through their kinds. */
+export async function undoChange(context: UndoContext, named: string | undefined, options: UndoOptions, kinds: PlanKinds): Promise<number> {
   if (options.expires !== undefined && options.out === undefined) throw new LocalFileError('--expires is the expiry of a plan file: give --out <file> with it');
-  const images = await imagesOf(context, change, kinds);
+  const images = await imagesOf(context, named, kinds);
+  const change = named ?? images.id;
+  if (named === undefined) context.out.note(`The latest change: ${images.id}, made by ${madeBy(images)} at ${images.at}.`);
   const imageFile = join(imagesDirectory(context.configDir), `${images.id}.json`);
   const client = await context.client();
   const where = await refuseUndoInAnotherAccount(context, client, change, images.account);
@@ -83,7 +85,7 @@ export async function undoChange(context: UndoContext, change: string, options: 
 }
 
 /** The account a change was applied to, as its before-images name it; undefined when none are kept, which undoChange reports. */
-export async function changeAccount(context: UndoContext, change: string, kinds: PlanKinds): Promise<string | undefined> {
+export async function changeAccount(context: UndoContext, change: string | undefined, kinds: PlanKinds): Promise<string | undefined> {
   try {
     return (await imagesOf(context, change, kinds)).account.profile;
   } catch (error) {
@@ -92,21 +94,52 @@ export async function changeAccount(context: UndoContext, change: string, kinds:
   }
 }
 
-/** The before-images of a change: by the id `apply` printed, or by the plan file applied (the newest kept for its digest). */
-async function imagesOf(context: UndoContext, change: string, kinds: PlanKinds): Promise<BeforeImages> {
+/** The before-images of a change: by the id `apply` printed, by the plan file applied (the newest kept for its digest), or the latest kept. */
+async function imagesOf(context: UndoContext, change: string | undefined, kinds: PlanKinds): Promise<BeforeImages> {
+  if (change === undefined) {
+    const latest = newestChange(context.configDir, () => true);
+    if (latest !== undefined) return latest;
+    throw new LocalFileError(`no change is kept in ${imagesDirectory(context.configDir)} to undo`, {
+      hint: 'what `loopsctl apply` and `content push` change is kept there; see the changes made with `loopsctl log`',
+    });
+  }
   if (isImageId(change)) {
     const images = readImage(context.configDir, change);
     if (images === undefined) throw new LocalFileError(`no change ${change} is kept here`, { hint: 'see the changes kept with `loopsctl log`' });
     return images as BeforeImages;
   }
   const plan = await readPlan(context, change, kinds);
-  for (const id of imageIds(context.configDir).reverse()) {
-    const images = readImage(context.configDir, id) as BeforeImages | undefined;
-    if (images?.plan?.digest === plan.digest) return images;
-  }
+  const applied = newestChange(context.configDir, (images) => images.plan?.digest === plan.digest);
+  if (applied !== undefined) return applied;
   throw new LocalFileError(`${change} was not applied from here: no before-image of it is kept in ${imagesDirectory(context.configDir)}`, {
     hint: 'undo it where it was applied, or pull and plan the change back by hand',
   });
+}
+
+/**
+ * The newest kept change that `matches`. An image that holds no record, kept by an earlier loopsctl
+ * for an apply that changed nothing (a copy of the plan refused at a conflict), is passed over:
+ * it would stand for the change before it.
+ */
+function newestChange(configDir: string, matches: (images: BeforeImages) => boolean): BeforeImages | undefined {
+  let newest: BeforeImages | undefined;
+  for (const id of imageIds(configDir).reverse()) {
+    // Ids sort by the second they were taken, then by chance: within that second, the newest is the one taken last.
+    if (newest !== undefined && id.slice(0, SECOND_OF_ID) !== newest.id.slice(0, SECOND_OF_ID)) break;
+    const images = readImage(configDir, id) as BeforeImages | undefined;
+    if (images === undefined || !Array.isArray(images.records) || images.records.length === 0 || !matches(images)) continue;
+    if (newest === undefined || images.at > newest.at) newest = images;
+  }
+  return newest;
+}
+
+/** The length of an image id's time: `20261125T101803Z`. */
+const SECOND_OF_ID = 16;
+
+/** What made a change: `campaign-groups update`, applied from change.json; `content push`; `undo <id>`. */
+function madeBy(images: BeforeImages): string {
+  const applied = images.plan === undefined || images.command.startsWith('undo ') ? '' : `, applied from ${images.plan.file}`;
+  return `\`${images.command}\`${applied}`;
 }
 
 function noteNotUndone(context: UndoContext, inverse: Inverse): number {

@@ -4,7 +4,14 @@ import { command, planExpiry, type Spec } from '../../core/declare.js';
 export const spec: Spec = command({
   name: 'undo',
   summary: 'Take back a change loopsctl applied: the inverse plan from what its records held before, applied as any plan',
-  args: [{ name: 'change', description: 'the plan file applied (change.json), or the id `apply` printed for what it changed', file: {} }],
+  args: [
+    {
+      name: 'change',
+      description: 'the plan file applied (change.json), or the id `apply` printed for what it changed; none: the latest change',
+      required: false,
+      file: {},
+    },
+  ],
   options: [
     { flags: '--out <file>', description: 'write the inverse plan to this file, to review and `loopsctl apply` later', file: { writes: true } },
     { flags: '--expires <duration>', description: 'with --out: how long the plan may wait for its apply (default 1h; at most 30d)', parse: planExpiry },
@@ -27,10 +34,14 @@ email's revision, the digest of the others) before anything is written: a record
 changed again since refuses the whole undo (exit 5), each such record named, with
 nothing sent; each call is guarded so too.
 
+With no change named, the latest is undone: the newest kept that changed a record. An
+apply refused before it changed anything (a copy of a plan applied already, stopped at
+its conflict) keeps nothing, so it never stands for the change before it.
+
 What the API cannot take back is named, with what to do instead: a record the
 change created (the API deletes no email, component, theme, group or segment), a
 publish, a workflow the edit script cannot rebuild. See docs/changes.md.`,
-  examples: ['loopsctl undo change.json', 'loopsctl undo 20261125T101803Z-3f9a2c --out undo.json', 'loopsctl undo change.json --yes'],
+  examples: ['loopsctl undo change.json', 'loopsctl undo', 'loopsctl undo 20261125T101803Z-3f9a2c --out undo.json', 'loopsctl undo change.json --yes'],
   remote: true,
   tier: 'write',
   // It asks before it applies: a person's command, never an agent's tool.

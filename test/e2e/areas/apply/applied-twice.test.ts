@@ -2,13 +2,22 @@
  * A plan that creates records, applied from two copies of its file (another path, another CI job,
  * a fresh checkout without `<plan>.applied`): the second apply finds the record in the account by
  * its name just before the create, and stops there at a conflict, sending no create.
+ *
+ * Then undo: the refused apply changed nothing, so it keeps no before-image, and `loopsctl undo`
+ * of the plan, of the id the first apply printed, and of the latest change (no change named) all
+ * find the first apply's change, never "Nothing to undo". `loopsctl log` shows what the refused
+ * run sent, if anything, as refused.
  */
-import { copyFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { imageIds } from '../../../../src/config/before-images.js';
+import type { JournalEntry } from '../../../../src/config/change-journal.js';
+import { seedId } from '../../../../src/emulator/module.js';
 import { tempDir } from '../../../support/main.js';
 import { sandboxEachTest, type Recorded, type RecordingSandbox } from '../../../support/recording.js';
 
+const BILLING = seedId('transactional-group/Billing');
 const directories: string[] = [];
 afterAll(() => directories.forEach((directory) => rmSync(directory, { recursive: true, force: true })));
 const sandboxes = sandboxEachTest();
@@ -131,5 +140,120 @@ describe('a plan that creates, applied from a second copy of its file', () => {
     expect(apply.stderr).toContain('stopped at a conflict, nothing after it was sent');
     expect(apply.stdout).toContain('the account holds transactional group "Receipts" already: applied before, or made meanwhile');
     expect(writes(sandbox.requests)).toEqual([]);
+  });
+});
+
+/** Applies the plan, then its copy, refused at a conflict; the id the first apply printed. */
+async function appliedThenCopyRefused(sandbox: RecordingSandbox, made: ReturnType<typeof copies>): Promise<string> {
+  copyFileSync(made.plan, made.copy);
+  const first = await sandbox.loopsctl(['apply', made.plan], { env: made.env });
+  expect(first.code, first.stderr).toBe(0);
+  const id = /`loopsctl undo (\S+)` puts it back/.exec(first.stderr)![1]!;
+  const second = await sandbox.loopsctl(['apply', made.copy], { env: made.env });
+  expect(second.code, second.stderr).toBe(5);
+  expect(second.stderr).toContain('stopped at a conflict, nothing after it was sent');
+  expect(second.stderr).not.toContain('loopsctl undo');
+  // The refused apply changed nothing, and keeps nothing to undo.
+  expect(imageIds(made.env.LOOPSCTL_CONFIG_DIR!)).toEqual([id]);
+  return id;
+}
+
+async function journal(sandbox: RecordingSandbox, made: ReturnType<typeof copies>): Promise<JournalEntry[]> {
+  const log = await sandbox.loopsctl(['log', '--json'], { env: made.env });
+  expect(log.code, log.stderr).toBe(0);
+  return JSON.parse(log.stdout) as JournalEntry[];
+}
+
+/** The inverse plans `undo` writes for the plan file, for the id, and for the latest change: one and the same. */
+async function inversesAgree(sandbox: RecordingSandbox, made: ReturnType<typeof copies>, id: string): Promise<unknown> {
+  const units: unknown[] = [];
+  for (const [name, change] of [
+    ['by-plan', [made.plan]],
+    ['by-id', [id]],
+    ['latest', []],
+  ] as const) {
+    const out = join(made.directory, `undo-${name}.json`);
+    const undo = await sandbox.loopsctl(['undo', ...change, '--out', out], { env: made.env });
+    expect(undo.code, undo.stderr).toBe(0);
+    expect(undo.stderr).not.toContain('Nothing to undo');
+    if (change.length === 0) expect(undo.stderr).toContain(`The latest change: ${id}, made by `);
+    units.push((JSON.parse(readFileSync(out, 'utf8')) as { units: unknown }).units);
+  }
+  expect(units[1]).toEqual(units[0]);
+  expect(units[2]).toEqual(units[0]);
+  return units[0];
+}
+
+describe('undo after a copy of the plan was applied and refused', () => {
+  it('a create plan: each undo names the record created and why the API cannot take it back', async () => {
+    const sandbox = await sandboxes();
+    const made = copies();
+    const plan = await sandbox.loopsctl(['campaign-groups', 'create', '--name', 'Launches', '--plan', '--out', made.plan], { env: made.env });
+    expect(plan.code, plan.stderr).toBe(0);
+    const id = await appliedThenCopyRefused(sandbox, made);
+    const entries = await journal(sandbox, made);
+    // The copy was refused before it sent anything: its run wrote no line, and the create is the latest change.
+    expect(entries.map((entry) => `${entry.method} ${entry.path} ${entry.outcome}`)).toEqual(['POST /v1/campaign-groups done']);
+    const group = entries[0]!.ids.id!;
+    sandbox.requests.length = 0;
+    for (const change of [[made.plan], [id], []]) {
+      const undo = await sandbox.loopsctl(['undo', ...change, '--yes'], { env: made.env });
+      expect(undo.code, undo.stderr).toBe(5);
+      expect(undo.stderr).toContain(
+        `campaign group "Launches": not undone: the change created it, and the API cannot delete a campaign group; delete it in the Loops app (its id: ${group})`,
+      );
+      expect(undo.stderr).toContain(`Nothing of ${change[0] ?? id} can be undone through the API.`);
+    }
+    expect(writes(sandbox.requests)).toEqual([]);
+  });
+
+  it('an update plan: each undo puts the record back, and the undo is then the latest change', async () => {
+    const sandbox = await sandboxes();
+    const made = copies();
+    const plan = await sandbox.loopsctl(['groups', 'update', BILLING, '--name', 'Bills', '--plan', '--out', made.plan], { env: made.env });
+    expect(plan.code, plan.stderr).toBe(0);
+    const id = await appliedThenCopyRefused(sandbox, made);
+    const calls = (await inversesAgree(sandbox, made, id)) as { calls: { body?: { name?: string } }[] }[];
+    expect(calls.flatMap((unit) => unit.calls.map((call) => call.body?.name))).toContain('Billing');
+    expect((await journal(sandbox, made)).map((entry) => `${entry.command} ${entry.outcome}`)).toEqual(['apply done']);
+
+    sandbox.requests.length = 0;
+    const undo = await sandbox.loopsctl(['undo', '--yes'], { env: made.env });
+    expect(undo.code, undo.stderr).toBe(0);
+    expect(writes(sandbox.requests).map((request) => [request.path, (request.body as { name?: string }).name])).toEqual([
+      [`/v1/transactional-groups/${BILLING}`, 'Billing'],
+    ]);
+    const entries = await journal(sandbox, made);
+    expect(entries.map((entry) => `${entry.command} ${entry.outcome}`)).toEqual(['apply done', 'undo done']);
+    // The undo is kept as a change in its turn: the latest now, naming what it undid.
+    const latest = await sandbox.loopsctl(['undo', '--out', join(made.directory, 'redo.json')], { env: made.env });
+    expect(latest.code, latest.stderr).toBe(0);
+    expect(latest.stderr).toContain(`, made by \`undo ${id}\` at `);
+  });
+
+  it('a content push plan: the refused copy is journaled as refused, and undo finds the push', async () => {
+    const sandbox = await sandboxes();
+    const made = copies();
+    const root = join(made.directory, 'loops');
+    const only = ['--only', 'transactional'];
+    const pull = await sandbox.loopsctl(['content', 'pull', root, ...only], { env: made.env });
+    expect(pull.code, pull.stderr).toBe(0);
+    const folder = readdirSync(join(root, 'transactional')).find((name) => name.startsWith('magic-sign-in-link--'))!;
+    const draft = join(root, 'transactional', folder, 'draft.lmx');
+    writeFileSync(draft, readFileSync(draft, 'utf8').replace('<H1>Sign in to Acme</H1>', '<H1>Sign in to Acme now</H1>'));
+    const plan = await sandbox.loopsctl(['content', 'push', root, ...only, '--plan', '--out', made.plan], { env: made.env });
+    expect(plan.code, plan.stderr).toBe(0);
+    const id = await appliedThenCopyRefused(sandbox, made);
+    // The copy's write went out and the platform refused it as stale: the log shows it so, after the change it did not make.
+    const entries = await journal(sandbox, made);
+    expect(entries.map((entry) => `${entry.files?.join(' ')} ${entry.outcome}`)).toEqual([`${made.plan} done`, `${made.copy} refused`]);
+    expect(entries[1]!.status).toBe(409);
+    await inversesAgree(sandbox, made, id);
+
+    sandbox.requests.length = 0;
+    const undo = await sandbox.loopsctl(['undo', '--yes'], { env: made.env });
+    expect(undo.code, undo.stderr).toBe(0);
+    const sent = writes(sandbox.requests).map((request) => request.text);
+    expect(sent.some((text) => text.includes('Sign in to Acme') && !text.includes('Sign in to Acme now'))).toBe(true);
   });
 });
