@@ -11,7 +11,7 @@
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { imageIds } from '../../../../src/config/before-images.js';
+import { imageIds, imagesDirectory } from '../../../../src/config/before-images.js';
 import type { JournalEntry } from '../../../../src/config/change-journal.js';
 import { seedId } from '../../../../src/emulator/module.js';
 import { tempDir } from '../../../support/main.js';
@@ -229,6 +229,23 @@ describe('undo after a copy of the plan was applied and refused', () => {
     const latest = await sandbox.loopsctl(['undo', '--out', join(made.directory, 'redo.json')], { env: made.env });
     expect(latest.code, latest.stderr).toBe(0);
     expect(latest.stderr).toContain(`, made by \`undo ${id}\` at `);
+  });
+
+  it('the latest of two changes taken in one second is the one whose time is last, whatever their ids', async () => {
+    const sandbox = await sandboxes();
+    const made = copies();
+    const plan = await sandbox.loopsctl(['groups', 'update', BILLING, '--name', 'Bills', '--plan', '--out', made.plan], { env: made.env });
+    expect(plan.code, plan.stderr).toBe(0);
+    const id = await appliedThenCopyRefused(sandbox, made);
+    // Another change of the same second, taken a moment later, whose id sorts before the first's.
+    const before = imagesDirectory(made.env.LOOPSCTL_CONFIG_DIR!);
+    const image = JSON.parse(readFileSync(join(before, `${id}.json`), 'utf8')) as { id: string; at: string };
+    const later = `${id.slice(0, 16)}-${id.endsWith('000000') ? '000001' : '000000'}`;
+    const at = new Date(Date.parse(image.at) + 1).toISOString();
+    writeFileSync(join(before, `${later}.json`), JSON.stringify({ ...image, id: later, at }), { mode: 0o600 });
+    const undo = await sandbox.loopsctl(['undo', '--out', join(made.directory, 'undo.json')], { env: made.env });
+    expect(undo.code, undo.stderr).toBe(0);
+    expect(undo.stderr).toContain(`The latest change: ${later}, made by \`groups update\`, applied from ${made.plan} at ${at}.`);
   });
 
   it('a content push plan: the refused copy is journaled as refused, and undo finds the push', async () => {
