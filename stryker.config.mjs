@@ -176,6 +176,7 @@ export const groups = {
       'test/unit/areas/content/convert/details.test.ts',
       'test/unit/areas/content/convert/layout.test.ts',
       'test/unit/areas/content/convert/layout-carried.test.ts',
+      'test/unit/areas/content/convert/layout-model.test.ts',
       'test/unit/areas/content/convert/names.test.ts',
       'test/unit/base/tree-walk.test.ts',
       'test/e2e/areas/content/convert.test.ts',

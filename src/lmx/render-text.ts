@@ -40,6 +40,9 @@ export function divider(draw: Drawing, element: LmxElement): string {
   return draw.wrap(element, `<hr${style(['border:0', `border-top:${px(thickness)} solid ${colour}`, `width:${width}%`, `margin:${margin}`])}>`);
 }
 
+/** How far a list's items stand in from its edge, their markers in that room (the convert's layout model reads it too). */
+export const LIST_INDENT_PX = 24;
+
 export function list(draw: Drawing, element: LmxElement): string {
   const ordered = element.name === 'OrderedList';
   const start = ordered ? draw.number(element, 'start', -1_000_000, 1_000_000) : undefined;
@@ -55,7 +58,7 @@ export function list(draw: Drawing, element: LmxElement): string {
   const tag = ordered ? 'ol' : 'ul';
   const css = [
     'margin:0',
-    'padding-left:24px',
+    `padding-left:${LIST_INDENT_PX}px`,
     align === undefined ? undefined : `text-align:${align}`,
     align === 'center' || align === 'right' ? 'list-style-position:inside' : undefined,
   ];

@@ -8,6 +8,7 @@
  * block by block: what stands elsewhere or aligns otherwise than in the source is listed, and
  * counted in the fidelity line.
  */
+import { LIST_INDENT_PX } from '../../../lmx/render-text.js';
 import type { LmxBlock } from './lmx-out.js';
 import { fitButtons, wordsTooWide } from './lmx-fit.js';
 import { bodyBox, columnBoxes, layoutLmx, paddedBox } from './lmx-layout.js';
@@ -69,10 +70,11 @@ function carrySides(blocks: readonly LmxBlock[], outer: Box, source: SourceLayou
   for (const block of blocks) {
     const box = sourceBox(block, source);
     if (box !== undefined && carriable(box, outer, shrink)) {
-      // A list's items take the padding: a list has none of its own.
-      const targets = block.tag === 'OrderedList' || block.tag === 'UnorderedList' ? (block.blocks ?? []) : [block];
+      // A list's items take the padding, beyond the indent LMX draws a list's items with: a list has none of its own.
+      const listed = block.tag === 'OrderedList' || block.tag === 'UnorderedList';
+      const targets = listed ? (block.blocks ?? []) : [block];
       for (const target of targets) {
-        setSide(target, 'paddingLeft', box.left - outer.left);
+        setSide(target, 'paddingLeft', box.left - outer.left - (listed ? LIST_INDENT_PX : 0));
         setSide(target, 'paddingRight', outer.right - box.right);
       }
     }

@@ -6,6 +6,7 @@
  * alignment with the renderer's defaults (an image, a divider and icons centred, the rest left).
  * The same model as layout.ts's, for LMX: the two are compared block by block.
  */
+import { LIST_INDENT_PX } from '../../../lmx/render-text.js';
 import { DEFAULT_THEME_STYLES } from '../../../platform/themes/default-theme.js';
 import type { Align, Box } from './layout.js';
 import type { LmxBlock } from './lmx-out.js';
@@ -69,7 +70,7 @@ export function layoutLmx(style: Readonly<Record<string, string>>, blocks: reado
       placed.set(block, { box, align: lmxAlign(block) });
       if (block.tag === 'Columns') columnBoxes(block, box, viewport).forEach((item, index) => visit(block.blocks![index]!.blocks ?? [], item));
       else if (block.tag === 'Section' || block.tag === 'Component') visit(block.blocks ?? [], box);
-      else if (block.tag === 'OrderedList' || block.tag === 'UnorderedList') visit(block.blocks ?? [], box);
+      else if (block.tag === 'OrderedList' || block.tag === 'UnorderedList') visit(block.blocks ?? [], { left: box.left + LIST_INDENT_PX, right: box.right });
     }
   };
   visit(blocks, bodyBox(style, viewport));

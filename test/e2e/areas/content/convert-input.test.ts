@@ -201,8 +201,8 @@ describe('content convert: spacing', () => {
     expect(result.code, result.stderr).toBe(0);
     expect(readFileSync(join(out, 'transactional/spaced/draft.lmx'), 'utf8')).toBe(
       // MJML's own spacing counted in: the section's 20 px and the text's 10 px, less the 16 px LMX leaves between blocks;
-      // the text's 25 px at each side, which every block has, is the body's.
-      '<Style bodyXPadding="25" />\n<Paragraph paddingTop="50">Hello</Paragraph>\n<UnorderedList>\n  <ListItem paddingTop="44">One</ListItem>\n  <ListItem paddingBottom="60">Two</ListItem>\n</UnorderedList>\n',
+      // the text's 25 px at each side, which every block has, is the body's; a list's items stand a browser's 40 px in, 24 of them LMX's own.
+      '<Style bodyXPadding="25" />\n<Paragraph paddingTop="50">Hello</Paragraph>\n<UnorderedList>\n  <ListItem paddingTop="44" paddingLeft="16">One</ListItem>\n  <ListItem paddingBottom="60" paddingLeft="16">Two</ListItem>\n</UnorderedList>\n',
     );
     // The LMX checks clean: no attribute a block does not take; the one entry is the name its title gives, without its variable.
     expect(json().records[0].remediation.map((item: { construct: string }) => item.construct)).toEqual([

@@ -6,7 +6,12 @@
 import { describe, expect, it } from 'vitest';
 import { readHtml } from '../../../../../src/areas/content/convert/html-source.js';
 import { SourceLayout } from '../../../../../src/areas/content/convert/layout.js';
+import { bodyBox, layoutLmx } from '../../../../../src/areas/content/convert/lmx-layout.js';
+import { block } from '../../../../../src/areas/content/convert/lmx-out.js';
 import { Findings, type SourceElement, type SourceNode } from '../../../../../src/areas/content/convert/model.js';
+import { parseLmx } from '../../../../../src/lmx/index.js';
+import { renderLmx } from '../../../../../src/lmx/render.js';
+import { LIST_INDENT_PX } from '../../../../../src/lmx/render-text.js';
 import { fromHtml, fromReact } from './layout-support.js';
 
 const REACT = (body: string) => `import { Body, Button, Column, Container, Heading, Hr, Html, Img, Link, Row, Section, Text } from '@react-email/components';
@@ -309,7 +314,21 @@ describe('the layout model of HTML cells', () => {
     const { lmx, findings } = fromHtml(
       HTML(`<table width="100%"><tr><td style="padding: 0 24px"><ul><li>The card expired</li><li>Insufficient funds</li></ul></td></tr></table>`),
     );
-    expect(lmx).toMatch(/<ListItem paddingLeft="40">The card expired<\/ListItem>/);
+    // A browser's 40 px, less the 24 px LMX draws a list's items in with (render-text.ts).
+    expect(lmx).toMatch(/<ListItem paddingLeft="16">The card expired<\/ListItem>/);
     expect(findings.remediation.map((item) => item.construct)).not.toContain('the layout of <UnorderedList>');
+  });
+});
+
+describe("the model of LMX's drawing", () => {
+  it('places a list’s items where the renderer draws them: its indent, then their own padding', () => {
+    const item = block('ListItem', { paddingLeft: '16' }, { inline: [{ text: 'One' }] });
+    const list = block('UnorderedList', {}, { blocks: [item] });
+    const body = bodyBox({}, 600);
+    const placed = layoutLmx({}, [list], 600);
+    expect(placed.get(list)!.box.left).toBe(body.left);
+    expect(placed.get(item)!.box.left).toBe(body.left + LIST_INDENT_PX + 16);
+    // The indent the model reads is the one the renderer draws.
+    expect(renderLmx(parseLmx('<UnorderedList><ListItem>One</ListItem></UnorderedList>').document).html).toContain(`padding-left:${LIST_INDENT_PX}px`);
   });
 });
