@@ -13,9 +13,10 @@
  * the run has from the API stand for that read, each within a freshness rule of its own
  * (`WriteGate.taken`; docs/changes.md, "What can email people now"):
  * - in the round before the run's first write (`beforeFirstWrite`: a plan refused before anything
- *   is sent), an answer the run's client received at most FIRST_ROUND_FRESH_MS before, with no
- *   write of the run since (there is none yet): the apply's account check has just read each
- *   workflow, and the emails' list each email's record. Each write is judged again just before it;
+ *   is sent), an answer the run received (its client's, or the gate's own read for another unit)
+ *   at most FIRST_ROUND_FRESH_MS before, with no write of the run since (there is none yet): the
+ *   apply's account check has just read each workflow, and the emails' list each email's record.
+ *   Each write is judged again just before it;
  * - just before a write, the answer to the run's write sent just before it (no request between
  *   them, at most BACK_TO_BACK_MS apart), where that answer is the record as the platform left it
  *   (src/platform/state-answers.ts: a workflow's node writes answer "the latest simplified
@@ -211,6 +212,8 @@ export class WriteGate {
     try {
       const answer = await this.read(path);
       this.learn(path, answer);
+      // An answer from the API as any other of the run: the round before the first write judges each unit by it, read once.
+      this.heard({ method: 'GET', path, query: false }, answer);
       return answer;
     } catch (error) {
       // A record the account does not hold: the write itself is refused (404), and nothing moves.

@@ -63,6 +63,24 @@ describe('the write gate', () => {
     expect(read).toHaveLength(reads);
   });
 
+  it('reads each workflow and message once in the round before the first write, and again just before a write', async () => {
+    const empty = { pagination: { nextCursor: null }, data: [] };
+    const { gate, read } = gateOf((path) => {
+      if (path === '/v1/workflows?perPage=50') return { pagination: { nextCursor: null }, data: [{ id: 'w1' }] };
+      if (path === '/v1/workflows/w1') return { id: 'w1', name: 'Welcome', status: 'Sending', nodes: { e: { emailMessageId: 'm1' } } };
+      if (path === '/v1/email-messages/m1') return { id: 'm1', lmx: '<Component componentId="p1" /><Component componentId="p2" />' };
+      return empty;
+    });
+    const edit = (id: string) => gate.needsYes('POST', `/v1/components/${id}`, { lmx: '<Paragraph>x</Paragraph>' });
+    const said = 'edits a component that a live email uses: an email of workflow "Welcome" (w1), which is Sending: contacts move through it';
+    expect(await gate.beforeFirstWrite(async () => [await edit('p1'), await edit('p2')])).toEqual([said, said]);
+    const once = (path: string) => read.filter((each) => each === path).length;
+    expect([once('/v1/workflows/w1'), once('/v1/email-messages/m1')]).toEqual([1, 1]);
+    gate.writeComes();
+    expect(await edit('p1')).toBe(said);
+    expect([once('/v1/workflows/w1'), once('/v1/email-messages/m1')]).toEqual([2, 2]);
+  });
+
   it('takes a component or theme whose emails are more than it reads for one that may be live', async () => {
     const workflows = Array.from({ length: 150 }, (_each, index) => ({ id: `w${index}` }));
     const { gate } = gateOf((path) =>

@@ -56,7 +56,8 @@ describe('the tools as an agent sees them', () => {
     const byName = new Map(tools.map((tool) => [tool.name, tool]));
     expect(byName.get('themes_list')!.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false, idempotentHint: true });
     expect(byName.get('themes_create')!.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false, idempotentHint: false });
-    expect(byName.get('themes_update')!.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false, idempotentHint: true });
+    // Its styles reach the live emails that use the theme: its `live` input is of the destructive tier.
+    expect(byName.get('themes_update')!.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true, idempotentHint: true });
     expect(byName.get('transactional_send')!.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true, idempotentHint: false });
     // Output schemas made from the zod shapes of the API's records.
     const theme = (byName.get('themes_get')!.outputSchema as any).anyOf[0];
