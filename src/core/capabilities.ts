@@ -49,6 +49,7 @@ export const CAPABILITIES = {
       'requestLines',
       'cancel',
       'recordNames',
+      'running',
       'writeGate',
     ],
     runtime: [],

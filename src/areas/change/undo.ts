@@ -28,7 +28,11 @@ export async function undoChange(context: UndoContext, named: string | undefined
   if (options.expires !== undefined && options.out === undefined) throw new LocalFileError('--expires is the expiry of a plan file: give --out <file> with it');
   const images = await imagesOf(context, named, kinds);
   const change = named ?? images.id;
-  if (named === undefined) context.out.note(`The latest change: ${images.id}, made by ${madeBy(images)} at ${images.at}.`);
+  if (named === undefined) {
+    // Its journal lines name the change undone, as those of `undo <id>` do.
+    context.running?.files.push(images.id);
+    context.out.note(`The latest change: ${images.id}, made by ${madeBy(images)} at ${images.at}.`);
+  }
   const imageFile = join(imagesDirectory(context.configDir), `${images.id}.json`);
   const client = await context.client();
   const where = await refuseUndoInAnotherAccount(context, client, change, images.account);

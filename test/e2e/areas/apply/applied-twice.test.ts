@@ -225,6 +225,8 @@ describe('undo after a copy of the plan was applied and refused', () => {
     ]);
     const entries = await journal(sandbox, made);
     expect(entries.map((entry) => `${entry.command} ${entry.outcome}`)).toEqual(['apply done', 'undo done']);
+    // Its line names the change it took back, as one of `undo <id>` would.
+    expect(entries[1]!.files).toEqual([id]);
     // The undo is kept as a change in its turn: the latest now, naming what it undid.
     const latest = await sandbox.loopsctl(['undo', '--out', join(made.directory, 'redo.json')], { env: made.env });
     expect(latest.code, latest.stderr).toBe(0);
