@@ -164,6 +164,22 @@ describe('the other roads', () => {
     ground.set();
   });
 
+  it('refuses an undo of a component change once a live email embeds it, and takes it back with --live', async () => {
+    const ground = arena();
+    const draft: Target = { kind: 'component', live: false };
+    const plan = await pushPlanned(draft, 'components', (tree) => [
+      join(tree, 'components', readdirSync(join(tree, 'components')).find((name) => name.endsWith(`--${ground.ids().component}`))!, 'component.lmx'),
+    ]);
+    const applied = await ground.cli(['apply', plan]);
+    expect(applied.code, applied.message).toBe(0);
+    ground.set({ ...draft, live: true }, true);
+    const before = ground.state();
+    expectRefused(ground, await ground.cli(['undo', plan, '--yes']), before, 'undo of a component');
+    ground.set({ ...draft, live: true }, true);
+    expectThrough(await ground.cli(['undo', plan, '--yes', '--live']), 'updateComponent', ground.ids().component, 'undo --live of a component');
+    ground.set();
+  });
+
   it('refuses a restore of a workflow from its tree once it is live, and restores it with --live', async () => {
     const ground = arena();
     ground.set({ kind: 'workflow', live: false });
