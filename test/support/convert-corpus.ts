@@ -1,7 +1,9 @@
 /**
  * The corpus of public templates that convert is held to, laid out in one directory for the tests
  * that convert it, check it and measure it in Chromium: the templates committed under
- * test/corpus/convert (each beside its licence; sources in its README), and Foundation for Emails'
+ * test/corpus/convert (each beside its licence; sources in its README); the templates npm packages
+ * ship as they were published, under the names the tests use (React Email's starter templates from
+ * `create-email`, MJML's social example from `mjml-social`'s README); and Foundation for Emails'
  * eleven templates, read from its npm package (`foundation-emails`, MIT, a development dependency),
  * each with the package's stylesheet inlined into it by juice, as an email's build inlines it
  * before sending (the package's templates link the stylesheet, which no mail client loads); and
@@ -18,7 +20,27 @@ import { tempDir } from './temp.js';
 
 const COMMITTED = join(import.meta.dirname, '../corpus/convert');
 
-const PACKAGE = dirname(createRequire(import.meta.url).resolve('foundation-emails/package.json'));
+const packageDirectory = (name: string) => dirname(createRequire(import.meta.url).resolve(`${name}/package.json`));
+
+/** React Email's demo templates of February 2024 as `create-email` (pinned to that release) ships them for a new project. */
+const REACT_EMAIL_STARTER = join(packageDirectory('create-email'), 'template/emails');
+const REACT_EMAIL_STARTER_FILES = ['notion-magic-link.tsx', 'plaid-verify-identity.tsx', 'stripe-welcome.tsx', 'vercel-invite-user.tsx'];
+
+/** The first MJML example of mjml-social's README: social icons with labels. */
+function socialReadmeExample(): string {
+  const readme = readFileSync(join(packageDirectory('mjml-social'), 'README.md'), 'utf8');
+  const example = /```xml\n(<mjml>[\s\S]*?<\/mjml>\n)```/.exec(readme);
+  if (example === null) throw new Error('mjml-social/README.md no longer holds an MJML example');
+  return example[1] as string;
+}
+
+/** The templates packages ship, written into the corpus under the names the tests use. */
+function layOutPackaged(directory: string): void {
+  for (const file of REACT_EMAIL_STARTER_FILES) cpSync(join(REACT_EMAIL_STARTER, file), join(directory, 'react-email', file));
+  writeFileSync(join(directory, 'mjml/social-readme.mjml'), socialReadmeExample());
+}
+
+const PACKAGE = packageDirectory('foundation-emails');
 /** Foundation for Emails' templates as its package ships them, compiled from Inky, and the stylesheet they link. */
 const FOUNDATION = join(PACKAGE, '.download/templates');
 const STYLESHEET = join(PACKAGE, 'dist/foundation-emails.css');
@@ -57,14 +79,15 @@ const CAMPAIGN_MONITOR: Record<string, [string, string][]> = {
 let laid: string | undefined;
 
 /**
- * The directory of the whole corpus (the committed templates, `foundation-emails/` and
- * `foundation-emails-cm/`), made once per test file, in its own temporary directory (a worker
+ * The directory of the whole corpus (the committed templates, those of packages beside them,
+ * `foundation-emails/` and `foundation-emails-cm/`), made once per test file, in its own temporary directory (a worker
  * that runs several files keeps this module, not the directories of the files before).
  */
 export function corpusDirectory(): string {
   if (laid?.startsWith(tmpdir()) && existsSync(laid)) return laid;
   const directory = tempDir('loopsctl-corpus-');
   cpSync(COMMITTED, directory, { recursive: true });
+  layOutPackaged(directory);
   mkdirSync(join(directory, 'foundation-emails'));
   mkdirSync(join(directory, 'foundation-emails-cm'));
   const css = readFileSync(STYLESHEET, 'utf8');

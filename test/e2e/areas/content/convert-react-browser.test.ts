@@ -1,7 +1,8 @@
 /**
  * The layout model held to React Email's own rendering: each React Email template of the corpus
- * (test/corpus/convert/react-email, and react-email-themes with a stand-in for the theme files
- * beside them, test/support/react-email-themes.ts) is rendered by `@react-email/components`'
+ * (react-email/ as test/support/convert-corpus.ts lays it out, and react-email-themes with a
+ * stand-in for the theme files beside them, test/support/react-email-themes.ts) is rendered by
+ * `@react-email/components`'
  * renderer, here in the test, where running the template is the point (convert itself never runs
  * one), and drawn in
  * Chromium at 600 and 375 px. Each JSX element is marked with its place in the source before it is
@@ -15,6 +16,7 @@ import { pathToFileURL } from 'node:url';
 import { parse } from '@babel/parser';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { corpusDirectory } from '../../../support/convert-corpus.js';
 import { convertDocument } from '../../../../src/areas/content/convert/document.js';
 import { LAYOUT_TOLERANCE, VIEWPORTS } from '../../../../src/areas/content/convert/layout-carry.js';
 import { Findings } from '../../../../src/areas/content/convert/model.js';
@@ -25,7 +27,7 @@ import { measureBoxes, pairs } from '../../../support/convert-layout.js';
 import { tempDir } from '../../../support/main.js';
 
 const ROOT = resolve(import.meta.dirname, '../../../..');
-const CORPUS = join(import.meta.dirname, '../../../corpus/convert');
+const CORPUS = corpusDirectory();
 
 /** The source with `data-lc="lc-L-C"` on every JSX element, found by Babel, not by a pattern (TypeScript's `<T>` is no element). */
 function marked(source: string): string {

@@ -7,9 +7,10 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { corpusDirectory } from '../../../support/convert-corpus.js';
 import { run, tempDir } from '../../../support/main.js';
 
-const CORPUS = join(import.meta.dirname, '../../../corpus/convert');
+const CORPUS = corpusDirectory();
 
 /** The LMX without the padding MJML's spacing became (held by the tests of layout), for the icons and labels alone. */
 const withoutSpacing = (lmx: string) => lmx.replace(/ padding(?:Top|Bottom|Left|Right)="\d+"/g, '').replace(/ bodyXPadding="\d+"/g, '');
