@@ -17,6 +17,8 @@ import {
 import { theme, updatedTheme, type Theme, type ThemeStyles } from '../../platform/themes/schemas.js';
 import { styleProblem } from '../../platform/themes/styles.js';
 import { DEFAULT_THEME_STYLES } from '../../platform/themes/default-theme.js';
+import { parseLmx, themeIdOf } from '../../lmx/index.js';
+import { emailMessages } from './email-message-records.js';
 
 interface Palette {
   name: string;
@@ -154,16 +156,29 @@ function createTheme({ body, state, now, newId, changed }: RouteContext) {
   return answer(theme, created, 201);
 }
 
-/** The sandbox keeps no emails that use a theme, so a style change reaches none. */
+/**
+ * How many emails use a theme, as their LMX says: those whose `<Style themeId>` names it, and for
+ * the default theme those that name none (the theme the renderer falls back to, inbox.ts).
+ */
+function emailsUsing(state: RouteContext['state'], used: Theme): number {
+  return emailMessages.of(state).filter(({ message }) => {
+    const named = themeIdOf(parseLmx(message.lmx).document);
+    return named === used.id || (used.isDefault && (named === undefined || named === ''));
+  }).length;
+}
+
+/** "When `styles` change, the update cascades to every email using this theme, and `affectedEmailCount` in the response reports how many emails were affected." */
 function updateTheme({ params, body, state, now, changed }: RouteContext) {
   const found = find(themes.of(state), params.themeId!, 'theme');
   const fields = objectBody(body, ['name', 'styles'], []);
   if (fields.name === undefined && fields.styles === undefined) throw badRequest('give at least one of name and styles');
   if (fields.name !== undefined) found.name = themeName(fields);
-  if (fields.styles !== undefined) found.styles = { ...found.styles, ...requestStyles(fields.styles) };
+  const styles = fields.styles === undefined ? found.styles : { ...found.styles, ...requestStyles(fields.styles) };
+  const restyled = JSON.stringify(styles) !== JSON.stringify(found.styles);
+  found.styles = styles;
   found.updatedAt = now().toISOString();
   changed();
-  return answer(updatedTheme, { ...found, affectedEmailCount: 0 });
+  return answer(updatedTheme, { ...found, affectedEmailCount: restyled ? emailsUsing(state, found) : 0 });
 }
 
 export const sandbox: SandboxModule = {

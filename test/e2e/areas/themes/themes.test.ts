@@ -93,6 +93,23 @@ describe('themes get, create and update', () => {
     expect(sandbox.problems()).toEqual([]);
   });
 
+  it('counts the emails that use a theme by their LMX, the default one for those that name none, and asks --live when a live one does', async () => {
+    const messages = () => sandbox.server.state().emailMessages as { message: { id: string; lmx: string } }[];
+    const named = messages()[0]!.message.id;
+    sandbox.server.update((state) => {
+      const stored = (state.emailMessages as { message: { id: string; lmx: string } }[]).find((each) => each.message.id === named)!;
+      stored.message.lmx = `<Style themeId="${MIDNIGHT}" />\n${stored.message.lmx}`;
+    });
+    const midnight = await run(['themes', 'update', MIDNIGHT, '--style', 'buttonBorderRadius=14', '--live', '--json'], { env: sandbox.env });
+    expect(midnight.json()).toMatchObject({ affectedEmailCount: 1 });
+    const fallback = seedId('theme/Default');
+    const refused = await run(['themes', 'update', fallback, '--style', 'buttonBorderRadius=14'], { env: sandbox.env });
+    expect(refused.code).toBe(11);
+    expect(refused.stderr).toContain('edits a theme that');
+    const restyled = await run(['themes', 'update', fallback, '--style', 'buttonBorderRadius=14', '--live', '--json'], { env: sandbox.env });
+    expect(restyled.json()).toMatchObject({ affectedEmailCount: messages().length - 1 });
+  });
+
   it.each([
     [['--style', 'buttonColour=#fff'], '"buttonColour" is not a theme style', 'did you mean buttonBodyColor, buttonTextColor?'],
     [['--style', 'borderWidth=thick'], 'borderWidth takes a number, not "thick"', 'loopsctl themes create --help'],
