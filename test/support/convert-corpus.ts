@@ -34,9 +34,14 @@ function socialReadmeExample(): string {
   return example[1] as string;
 }
 
+/** Lee Munroe's simple transactional email, its CSS inlined, as `responsive-html-email-template` ships it. */
+const LEE_MUNROE = join(packageDirectory('responsive-html-email-template'), 'email-inlined.html');
+
 /** The templates packages ship, written into the corpus under the names the tests use. */
 function layOutPackaged(directory: string): void {
   for (const file of REACT_EMAIL_STARTER_FILES) cpSync(join(REACT_EMAIL_STARTER, file), join(directory, 'react-email', file));
+  mkdirSync(join(directory, 'html-leemunroe'));
+  cpSync(LEE_MUNROE, join(directory, 'html-leemunroe/email.html'));
   writeFileSync(join(directory, 'mjml/social-readme.mjml'), socialReadmeExample());
 }
 

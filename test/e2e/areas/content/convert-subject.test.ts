@@ -7,10 +7,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { corpusDirectory } from '../../../support/convert-corpus.js';
 import { directoryOf } from '../../../support/content-tree.js';
 import { run, tempDir } from '../../../support/main.js';
 
-const CORPUS = join(import.meta.dirname, '../../../corpus/convert');
+const CORPUS = corpusDirectory();
 
 const fields = (out: string, name: string) => JSON.parse(readFileSync(join(out, `transactional/${name}/draft.json`), 'utf8')) as Record<string, unknown>;
 const constructs = (stdout: string) =>
