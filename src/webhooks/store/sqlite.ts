@@ -29,13 +29,15 @@ export function openSqlite(file: string): SqlDatabase {
   let db: import('node:sqlite').DatabaseSync;
   try {
     db = new sqlite.DatabaseSync(file);
+  } catch (error) {
+    throw storeError(file, error);
+  }
+  whileBusy(file, () => {
     db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
     db.exec('PRAGMA journal_mode = WAL');
     db.exec('PRAGMA synchronous = NORMAL');
     db.exec(`PRAGMA wal_autocheckpoint = ${CHECKPOINT_PAGES}`);
-  } catch (error) {
-    throw storeError(file, error);
-  }
+  });
   // PASSIVE: never waits for another process's writer. One that fails is left to the next (a
   // throw here would end the app); the commits it would have synced are kept as they were.
   const quiet = setTimeout(() => {
@@ -53,13 +55,7 @@ export function openSqlite(file: string): SqlDatabase {
     }
     return statement;
   };
-  const guarded = <T>(work: () => T): T => {
-    try {
-      return work();
-    } catch (error) {
-      throw storeError(file, error);
-    }
-  };
+  const guarded = <T>(work: () => T): T => whileBusy(file, work);
   return {
     dialect: 'sqlite',
     run: async (sql, params = []) =>
@@ -117,13 +113,43 @@ function refuseUnsafeFile(file: string): void {
   }
 }
 
-function storeError(file: string, error: unknown): DeliveryStoreError {
+/**
+ * Runs `work` (a statement outside a transaction, or a whole transaction from its BEGIN), and again
+ * while SQLite answers busy, until BUSY_TIMEOUT_MS have passed since the first try. The busy
+ * timeout waits inside SQLite for most locks, but SQLite answers some at once, without calling its
+ * busy handler (where waiting could deadlock, and while another connection sets up or takes down
+ * the write-ahead log); four app processes sharing one file on a loaded machine met one such.
+ * A busy answer means SQLite did nothing of the work, so it is safe to run again.
+ */
+export function whileBusy<T>(file: string, work: () => T, timeoutMs = BUSY_TIMEOUT_MS): T {
+  const started = performance.now();
+  for (let pause = 1; ; pause = Math.min(pause * 2, 100)) {
+    try {
+      return work();
+    } catch (error) {
+      const waited = performance.now() - started;
+      if (!isBusy(error) || waited >= timeoutMs) throw storeError(file, error, waited);
+      // A pause of at most 100 ms: an app's signal handlers run after it, as after any statement.
+      Atomics.wait(PAUSE, 0, 0, Math.min(pause, timeoutMs - waited));
+    }
+  }
+}
+
+const PAUSE = new Int32Array(new SharedArrayBuffer(4));
+
+function isBusy(error: unknown): boolean {
+  const code = (error as { errcode?: number }).errcode;
+  // SQLITE_BUSY (5) and SQLITE_LOCKED (6), with their extended codes in the high bits.
+  return code === undefined ? /database is locked|busy/i.test(String((error as Error).message)) : [5, 6].includes(code & 0xff);
+}
+
+function storeError(file: string, error: unknown, waitedMs = 0): DeliveryStoreError {
   const message = (error as Error).message ?? String(error);
   if (/not a database|malformed|corrupt/i.test(message))
     return new DeliveryStoreError(`the store ${file} is not a SQLite database (or is damaged): give a new file, or the one the journal was kept in`);
   if (/readonly|read-only/i.test(message)) return new DeliveryStoreError(`the store ${file} cannot be written: ${message}`);
   if (/unable to open/i.test(message)) return new DeliveryStoreError(`the store ${file} cannot be opened: does its folder exist? (${message})`);
-  if (/database is locked|busy/i.test(message))
-    return new DeliveryStoreError(`the store ${file} stayed locked by another process for ${BUSY_TIMEOUT_MS / 1000} s`);
+  if (isBusy(error))
+    return new DeliveryStoreError(`the store ${file} stayed locked by another process for ${(waitedMs / 1000).toFixed(1)} s (SQLite: ${message})`);
   return new DeliveryStoreError(`the store ${file} failed: ${message}`);
 }

@@ -2,6 +2,7 @@ import { chmodSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { openDeliveryStore } from '../../../src/webhooks/store/index.js';
+import { whileBusy } from '../../../src/webhooks/store/sqlite.js';
 import { describeDeliveryStore, received } from '../../support/delivery-store.js';
 import { tempDir } from '../../support/temp.js';
 
@@ -59,5 +60,45 @@ describe('a SQLite store', () => {
       chmodSync(readOnly, 0o444);
       await expect(openDeliveryStore(readOnly)).rejects.toThrow(/cannot be written/);
     }
+  });
+});
+
+describe('a SQLite store met with a busy answer', () => {
+  const busy = () => Object.assign(new Error('database is locked'), { errcode: 5 });
+
+  it('runs the work again until SQLite takes it, where SQLite answered busy at once', () => {
+    let tries = 0;
+    const answer = whileBusy('/tmp/x.db', () => {
+      tries += 1;
+      if (tries < 4) throw busy();
+      return 'done';
+    });
+    expect([answer, tries]).toEqual(['done', 4]);
+  });
+
+  it('says how long it stayed locked, and what SQLite said, once the timeout has passed', () => {
+    let tries = 0;
+    const refused = () =>
+      whileBusy(
+        '/tmp/x.db',
+        () => {
+          tries += 1;
+          throw busy();
+        },
+        30,
+      );
+    expect(refused).toThrow(/^the store \/tmp\/x\.db stayed locked by another process for \d+\.\d s \(SQLite: database is locked\)$/);
+    expect(tries).toBeGreaterThan(1);
+  });
+
+  it('runs other failures once', () => {
+    let tries = 0;
+    const failing = () =>
+      whileBusy('/tmp/x.db', () => {
+        tries += 1;
+        throw Object.assign(new Error('disk I/O error'), { errcode: 10 });
+      });
+    expect(failing).toThrow('the store /tmp/x.db failed: disk I/O error');
+    expect(tries).toBe(1);
   });
 });
