@@ -50,6 +50,11 @@ const TEXT_MATCHERS = new Set([
  */
 const ALLOWED: { file: string; assertion: string; why: string }[] = [
   {
+    file: 'test/e2e/areas/apply/applied-twice.test.ts',
+    assertion: 'expect(json.code, json.stderr).toBe(5)',
+    why: "`undo --json`'s exit 5 says a record of the change could not be undone, no refusal of the run: the result's `notUndone`, each record with the reason, which the test asserts, is what it says",
+  },
+  {
     file: 'test/e2e/areas/apply/earlier-format.test.ts',
     assertion: "expect((await sandbox.loopsctl(['content', 'diff', before, ...ONLY], { env })).code).toBe(1)",
     why: "`content diff`'s exit 1 says the account differs from the tree the test pulled before its changes, no refusal: the diff after both undos, exit 0, which the test asserts, is what it shows",

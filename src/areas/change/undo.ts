@@ -53,9 +53,12 @@ export async function undoChange(context: UndoContext, named: string | undefined
   }
   const code = noteNotUndone(context, inverse);
   if (inverse.units.length === 0) {
-    context.out.note(
-      inverse.notUndone.length === 0 ? `Nothing to undo: the account holds what ${change} found.` : `Nothing of ${change} can be undone through the API.`,
-    );
+    // Under --json, notes are silent: a script is told what was not undone, and why, in the shape an undo's result takes.
+    if (context.out.json) await context.out.writeJson({ account: where, applied: [], notUndone: inverse.notUndone, leftInApp: inverse.leftInApp });
+    else
+      context.out.note(
+        inverse.notUndone.length === 0 ? `Nothing to undo: the account holds what ${change} found.` : `Nothing of ${change} can be undone through the API.`,
+      );
     return code;
   }
   // What putting it back does to people, as any plan shows it: the contacts waiting at a node the change added, which the undo deletes.

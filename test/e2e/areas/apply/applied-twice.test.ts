@@ -204,6 +204,13 @@ describe('undo after a copy of the plan was applied and refused', () => {
       );
       expect(undo.stderr).toContain(`Nothing of ${change[0] ?? id} can be undone through the API.`);
     }
+    // Under --json, where notes are silent, the result says it.
+    const json = await sandbox.loopsctl(['undo', id, '--yes', '--json'], { env: made.env });
+    expect(json.code, json.stderr).toBe(5);
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      applied: [],
+      notUndone: [{ record: 'campaign group "Launches"', why: 'the change created it, and the API cannot delete a campaign group' }],
+    });
     expect(writes(sandbox.requests)).toEqual([]);
   });
 
