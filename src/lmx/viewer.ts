@@ -119,8 +119,12 @@ export function viewerScript(eventsUrl: string): string {
       const frames = part.querySelectorAll('iframe');
       const fresh = replacement.querySelectorAll('iframe');
       if (part.classList.contains('frames') && frames.length === fresh.length) {
-        // Frames load the new drawing in place, so the page does not jump.
-        frames.forEach((frame, index) => { frame.src = fresh[index].getAttribute('src'); });
+        // Frames load the new drawing in place, so the page does not jump; a frame whose address
+        // has not moved shows the drawing already (setting it again would load it twice).
+        frames.forEach((frame, index) => {
+          const src = fresh[index].getAttribute('src');
+          if (frame.getAttribute('src') !== src) frame.src = src;
+        });
         continue;
       }
       part.replaceWith(replacement);

@@ -185,6 +185,31 @@ describe('content preview in a browser', () => {
     }
   });
 
+  test('draws each frame once on opening: the live stream\'s first look loads nothing again', async () => {
+    const root = tree();
+    const { running, url } = await startPreview(root);
+    try {
+      const page = await browser!.page(1440);
+      const drawings: string[] = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname === '/email.html') drawings.push(request.url());
+      });
+      await page.addInitScript(() => {
+        const counted = globalThis as unknown as { redrawn: number; addEventListener(name: string, listener: () => void): void };
+        counted.redrawn = 0;
+        counted.addEventListener('viewer:redrawn', () => (counted.redrawn += 1));
+      });
+      await page.goto(`${url}?email=${encodeURIComponent(`${NEWS}/email.lmx`)}`);
+      // The positive signal: the page looked once when its stream opened, and both frames show the email.
+      await page.waitForFunction(() => (globalThis as unknown as { redrawn: number }).redrawn >= 1);
+      await frameShows(page, 'desktop', 'What shipped in October');
+      await frameShows(page, 'mobile', 'What shipped in October');
+      expect(drawings).toHaveLength(2);
+    } finally {
+      await running.stop();
+    }
+  });
+
   test('saves sample values beside the email and draws with them', async () => {
     const root = tree();
     const { running, url } = await startPreview(root);
