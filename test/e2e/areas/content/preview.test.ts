@@ -185,7 +185,7 @@ describe('content preview in a browser', () => {
     }
   });
 
-  test('draws each frame once on opening: the live stream\'s first look loads nothing again', async () => {
+  test("draws each frame once on opening: the live stream's first look loads nothing again", async () => {
     const root = tree();
     const { running, url } = await startPreview(root);
     try {
