@@ -214,6 +214,9 @@ export class WriteGate {
       this.learn(path, answer);
       // An answer from the API as any other of the run: the round before the first write judges each unit by it, read once.
       this.heard({ method: 'GET', path, query: false }, answer);
+      // A page of a list the rules read (`?perPage=…`), which no request of the run's own names as
+      // the gate does: kept for that round too, so that its units read each list once.
+      if (path.includes('?')) this.answered.set(path, { state: answer, at: this.clock(), requests: this.requests, write: false });
       return answer;
     } catch (error) {
       // A record the account does not hold: the write itself is refused (404), and nothing moves.

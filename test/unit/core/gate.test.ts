@@ -63,7 +63,7 @@ describe('the write gate', () => {
     expect(read).toHaveLength(reads);
   });
 
-  it('reads each workflow and message once in the round before the first write, and again just before a write', async () => {
+  it('reads each list, workflow and message once in the round before the first write, and again just before a write', async () => {
     const empty = { pagination: { nextCursor: null }, data: [] };
     const { gate, read } = gateOf((path) => {
       if (path === '/v1/workflows?perPage=50') return { pagination: { nextCursor: null }, data: [{ id: 'w1' }] };
@@ -75,10 +75,11 @@ describe('the write gate', () => {
     const said = 'edits a component that a live email uses: an email of workflow "Welcome" (w1), which is Sending: contacts move through it';
     expect(await gate.beforeFirstWrite(async () => [await edit('p1'), await edit('p2')])).toEqual([said, said]);
     const once = (path: string) => read.filter((each) => each === path).length;
-    expect([once('/v1/workflows/w1'), once('/v1/email-messages/m1')]).toEqual([1, 1]);
+    const lists = ['/v1/transactional-emails?perPage=50', '/v1/campaigns?perPage=50', '/v1/workflows?perPage=50'];
+    expect([...lists.map(once), once('/v1/workflows/w1'), once('/v1/email-messages/m1')]).toEqual([1, 1, 1, 1, 1]);
     gate.writeComes();
     expect(await edit('p1')).toBe(said);
-    expect([once('/v1/workflows/w1'), once('/v1/email-messages/m1')]).toEqual([2, 2]);
+    expect([...lists.map(once), once('/v1/workflows/w1'), once('/v1/email-messages/m1')]).toEqual([2, 2, 2, 2, 2]);
   });
 
   it('takes a component or theme whose emails are more than it reads for one that may be live', async () => {
