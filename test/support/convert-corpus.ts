@@ -1,20 +1,25 @@
 /**
  * The corpus of public templates that convert is held to, laid out in one directory for the tests
- * that convert it, check it and measure it in Chromium: the templates committed under
- * test/corpus/convert (each beside its licence; sources in its README); the templates npm packages
- * ship as they were published, under the names the tests use (React Email's starter templates from
- * `create-email`, MJML's social example from `mjml-social`'s README); and Foundation for Emails'
- * eleven templates, read from its npm package (`foundation-emails`, MIT, a development dependency),
- * each with the package's stylesheet inlined into it by juice, as an email's build inlines it
- * before sending (the package's templates link the stylesheet, which no mail client loads); and
- * six of them again in Campaign Monitor's form, its tags written where Foundation's placeholders
- * stand (an unsubscribe link, a preferences link, a greeting's name), as MIT allows. Nothing of
- * the package is copied into the repository.
+ * that convert it, check it and measure it in Chromium: React Email's demo templates committed under
+ * test/corpus/convert (each beside its licence; sources in its README), and beside them the templates
+ * npm packages publish, development dependencies read from node_modules, never copied into the
+ * repository: React Email's starter templates (`create-email`); the MJML examples of MJML's
+ * components' READMEs (`mjml-social`, and the others `mjml` installs); Lee Munroe's transactional
+ * email (`responsive-html-email-template`); Mailgun's three transactional emails, built from the
+ * package's Jade sources with its README's data (`transactional-email-templates`); Mailgen's themes
+ * (Postmark's, Cerberus, Salted, Neopolitan) built with its examples' data (`mailgen`); and
+ * Foundation for Emails' eleven templates (`foundation-emails`), each with the package's stylesheet
+ * inlined into it by juice, as an email's build inlines it before sending (the package's templates
+ * link the stylesheet, which no mail client loads), and some of them again in Campaign Monitor's and
+ * Mailchimp's forms, their tags written where Foundation's placeholders stand (an unsubscribe link,
+ * a preferences link, a greeting's name), as MIT allows.
  */
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { runInNewContext } from 'node:vm';
+import { parse as parseJs } from '@babel/parser';
 import juice from 'juice';
 import { tempDir } from './temp.js';
 
@@ -26,23 +31,133 @@ const packageDirectory = (name: string) => dirname(createRequire(import.meta.url
 const REACT_EMAIL_STARTER = join(packageDirectory('create-email'), 'template/emails');
 const REACT_EMAIL_STARTER_FILES = ['notion-magic-link.tsx', 'plaid-verify-identity.tsx', 'stripe-welcome.tsx', 'vercel-invite-user.tsx'];
 
-/** The first MJML example of mjml-social's README: social icons with labels. */
-function socialReadmeExample(): string {
-  const readme = readFileSync(join(packageDirectory('mjml-social'), 'README.md'), 'utf8');
+/**
+ * The MJML components whose README's first example is laid out as `mjml/<component>-readme.mjml`:
+ * social icons with labels, a centred hero over a background image, a bordered card on a coloured
+ * page, columns kept side by side, a table of rows, a menu, an accordion, a carousel, and the head's
+ * title, preview, fonts, styles and attributes.
+ */
+const MJML_READMES = [
+  'accordion',
+  'body',
+  'button',
+  'carousel',
+  'column',
+  'divider',
+  'group',
+  'head-attributes',
+  'head-breakpoint',
+  'head-font',
+  'head-html-attributes',
+  'head-preview',
+  'head-style',
+  'head-title',
+  'hero',
+  'image',
+  'navbar',
+  'raw',
+  'section',
+  'social',
+  'spacer',
+  'table',
+  'text',
+  'wrapper',
+];
+
+/** The first MJML example of an MJML component's README, as written. */
+function readmeExample(component: string): string {
+  const readme = readFileSync(join(packageDirectory(`mjml-${component}`), 'README.md'), 'utf8');
   const example = /```xml\n(<mjml>[\s\S]*?<\/mjml>\n)```/.exec(readme);
-  if (example === null) throw new Error('mjml-social/README.md no longer holds an MJML example');
+  if (example === null) throw new Error(`mjml-${component}/README.md no longer holds an MJML example`);
   return example[1] as string;
 }
 
 /** Lee Munroe's simple transactional email, its CSS inlined, as `responsive-html-email-template` ships it. */
 const LEE_MUNROE = join(packageDirectory('responsive-html-email-template'), 'email-inlined.html');
 
+const requireHere = createRequire(import.meta.url);
+
+/**
+ * Mailgun's three transactional emails (action, alert, billing) as `transactional-email-templates`
+ * builds them from its Jade sources, with the data of its README's usage examples, which the README
+ * says yield Mailgun's published pages. The first example lacks a comma between two strings of a
+ * list, put back here so that it runs.
+ */
+function mailgunTemplates(): Record<string, string> {
+  const readme = readFileSync(join(packageDirectory('transactional-email-templates'), 'README.md'), 'utf8');
+  const usage = /## Usage\s+~~~js\n([\s\S]*?)~~~/.exec(readme)?.[1];
+  const missingComma = "remaining.'\n";
+  if (usage === undefined || !usage.includes(missingComma))
+    throw new Error('transactional-email-templates/README.md no longer holds its usage examples as read here');
+  const code = `${usage.replace(missingComma, "remaining.',\n")}\n({ 'action.html': actionEmailHTML, 'alert.html': alertEmailHTML, 'billing.html': billingEmailHTML })`;
+  return runInNewContext(code, { require: requireHere }) as Record<string, string>;
+}
+
+/** Mailgen's themes: Postmark's transactional templates, Ted Goas' Cerberus, Jason Rodriguez's Salted and Send With Us' Neopolitan. */
+const MAILGEN_THEMES = ['default', 'cerberus', 'salted', 'neopolitan'];
+
+/** A literal of an example's source, as written: the object `email` holds, or the options given to `new Mailgen(…)`. */
+function exampleLiteral(source: string, file: string, pick: (node: any) => any): object {
+  let found: any;
+  const walk = (node: any): void => {
+    if (found !== undefined || node === null || typeof node !== 'object') return;
+    const picked = pick(node);
+    if (picked?.type === 'ObjectExpression') found = picked;
+    else for (const [key, value] of Object.entries(node)) if (key !== 'loc') walk(value);
+  };
+  walk(parseJs(source, { sourceType: 'script' }).program);
+  if (found === undefined) throw new Error(`mailgen's ${file} no longer holds the literal read here`);
+  return runInNewContext(`(${source.slice(found.start, found.end)})`) as object;
+}
+
+/** The README's sections whose last example is laid out as `<theme>-readme-<section>.html`: several buttons, several tables of line items. */
+const MAILGEN_README_SECTIONS = ['Action', 'Table'];
+
+/**
+ * Mailgen's three examples (welcome, reset, receipt: a greeting, a centred button, a table of line
+ * items, a footer on the page's colour), as `mailgen/examples/` builds them, and the last example of
+ * some sections of its README, each built with every theme: `<theme>-<example>.html`.
+ */
+function mailgenTemplates(): Record<string, string> {
+  const directory = packageDirectory('mailgen');
+  const Mailgen = requireHere('mailgen') as new (options: object) => { generate(email: object): string };
+  const emailOf = (source: string, where: string) =>
+    exampleLiteral(source, where, (node) => (node.type === 'VariableDeclarator' && node.id.name === 'email' ? node.init : undefined));
+  const emails: Record<string, object> = {};
+  let options: object | undefined;
+  for (const file of readdirSync(join(directory, 'examples')).filter((name) => name.endsWith('.js'))) {
+    const source = readFileSync(join(directory, 'examples', file), 'utf8');
+    options = exampleLiteral(source, file, (node) => (node.type === 'NewExpression' && node.callee.name === 'Mailgen' ? node.arguments[0] : undefined));
+    emails[file.replace(/\.js$/, '')] = emailOf(source, file);
+  }
+  const readme = readFileSync(join(directory, 'README.md'), 'utf8');
+  for (const section of MAILGEN_README_SECTIONS) {
+    const text = readme.split(/^#+ /m).find((part) => part.startsWith(`${section}\n`)) ?? '';
+    const example = [...text.matchAll(/```js\n([\s\S]*?)```/g)].map((match) => match[1] as string).findLast((code) => code.includes('var email = {'));
+    if (example === undefined) throw new Error(`mailgen/README.md no longer holds an example under "${section}"`);
+    emails[`readme-${section.toLowerCase()}`] = emailOf(example, `README.md (${section})`);
+  }
+  const built: Record<string, string> = {};
+  for (const [name, email] of Object.entries(emails))
+    for (const theme of MAILGEN_THEMES) built[`${theme}-${name}.html`] = new Mailgen({ ...options, theme }).generate(email);
+  return built;
+}
+
+/** Writes each built email into `directory`, made for them. */
+function writeAll(directory: string, emails: Record<string, string>): void {
+  mkdirSync(directory);
+  for (const [file, html] of Object.entries(emails)) writeFileSync(join(directory, file), html);
+}
+
 /** The templates packages ship, written into the corpus under the names the tests use. */
 function layOutPackaged(directory: string): void {
   for (const file of REACT_EMAIL_STARTER_FILES) cpSync(join(REACT_EMAIL_STARTER, file), join(directory, 'react-email', file));
   mkdirSync(join(directory, 'html-leemunroe'));
   cpSync(LEE_MUNROE, join(directory, 'html-leemunroe/email.html'));
-  writeFileSync(join(directory, 'mjml/social-readme.mjml'), socialReadmeExample());
+  mkdirSync(join(directory, 'mjml'));
+  for (const component of MJML_READMES) writeFileSync(join(directory, `mjml/${component}-readme.mjml`), readmeExample(component));
+  writeAll(join(directory, 'html-mailgun'), mailgunTemplates());
+  writeAll(join(directory, 'html-mailgen'), mailgenTemplates());
 }
 
 const PACKAGE = packageDirectory('foundation-emails');
@@ -81,11 +196,47 @@ const CAMPAIGN_MONITOR: Record<string, [string, string][]> = {
   'password.html': [['<a href="#">unsubscribe here</a>', '<unsubscribe>unsubscribe here</unsubscribe>']],
 };
 
+/** Mailchimp's merge tags in place of Foundation's placeholders: addresses Loops fills (unsubscribe, preferences, web view) and one it does not (a profile's address), a name, a conditional. */
+const MAILCHIMP: Record<string, [string, string][]> = {
+  'basic.html': [
+    ['<h1>Hi, Susan Calvin</h1>', '<h1>Hi, *|FNAME|*</h1>'],
+    ['<a href="#">Twitter</a>', '<a href="*|TWITTER:PROFILEURL|*">Twitter</a>'],
+  ],
+  'drip.html': [
+    ['<a href="#">Manage Email Notifications</a>', '<a href="*|UPDATE_PROFILE|*">Manage Email Notifications</a>'],
+    ['<a href="#">Unsubscribe</a>', '<a href="*|UNSUB|*">Unsubscribe</a>'],
+  ],
+  'marketing.html': [
+    ['<a href="#">hello@nocopywrite.com</a>', '*|IFNOT:ARCHIVE_PAGE|*<a href="*|ARCHIVE|*">View this email in your browser</a>*|END:IF|*'],
+    ['<a href="#">Manage Email Notifications</a>', '<a href="*|UPDATE_PROFILE|*">Manage Email Notifications</a>'],
+    ['<a href="#">Unsubscribe</a>', '<a href="*|UNSUB|*">Unsubscribe</a>'],
+  ],
+  'hero.html': [
+    ['<h1>Hi, Elijah Baily</h1>', '<h1>Hi, *|FNAME|*</h1>'],
+    ['<a href="#">Unsubscribe</a>', '<a href="*|UNSUB|*">Unsubscribe</a>'],
+  ],
+  'newsletter.html': [['<a href="#">Click here to unsubscribe.</a>', '<a href="*|UNSUB|*">Click here to unsubscribe.</a>']],
+  'newsletter-2.html': [['<a href="#">Click here to unsubscribe.</a>', '<a href="*|UNSUB|*">Click here to unsubscribe.</a>']],
+  'password.html': [['<a href="#">unsubscribe here</a>', '<a href="*|UNSUB|*">unsubscribe here</a>']],
+  'sidebar.html': [['<a href="#">Unsubscribe</a>', '<a href="*|UNSUB|*">Unsubscribe</a>']],
+  'sidebar-hero.html': [
+    ['<h1>Hi, Elijah Baily</h1>', '<h1>Hi, *|FNAME|* *|LNAME|*</h1>'],
+    ['<a href="#">Unsubscribe</a>', '<a href="*|UNSUB|*">Unsubscribe</a>'],
+  ],
+  'welcome.html': [
+    ['<a href="#">Facebook</a>', '<a href="*|FACEBOOK:PROFILEURL|*">Facebook</a>'],
+    ['<a href="#">Twitter</a>', '<a href="*|TWITTER:PROFILEURL|*">Twitter</a>'],
+  ],
+};
+
+/** Foundation's templates written again in each provider's form, under the directory named. */
+const TAGGED: Record<string, Record<string, [string, string][]>> = { 'foundation-emails-cm': CAMPAIGN_MONITOR, 'foundation-emails-mc': MAILCHIMP };
+
 let laid: string | undefined;
 
 /**
  * The directory of the whole corpus (the committed templates, those of packages beside them,
- * `foundation-emails/` and `foundation-emails-cm/`), made once per test file, in its own temporary directory (a worker
+ * `foundation-emails/`, `foundation-emails-cm/` and `foundation-emails-mc/`), made once per test file, in its own temporary directory (a worker
  * that runs several files keeps this module, not the directories of the files before).
  */
 export function corpusDirectory(): string {
@@ -94,19 +245,21 @@ export function corpusDirectory(): string {
   cpSync(COMMITTED, directory, { recursive: true });
   layOutPackaged(directory);
   mkdirSync(join(directory, 'foundation-emails'));
-  mkdirSync(join(directory, 'foundation-emails-cm'));
+  for (const form of Object.keys(TAGGED)) mkdirSync(join(directory, form));
   const css = readFileSync(STYLESHEET, 'utf8');
   for (const file of readdirSync(FOUNDATION).filter((name) => name.endsWith('.html'))) {
     const source = readFileSync(join(FOUNDATION, file), 'utf8');
     writeFileSync(join(directory, 'foundation-emails', file), inlined(file, source, css));
-    const tags = CAMPAIGN_MONITOR[file];
-    if (tags === undefined) continue;
-    let tagged = source;
-    for (const [placeholder, tag] of tags) {
-      if (!tagged.includes(placeholder)) throw new Error(`foundation-emails/${file} no longer holds ${placeholder}`);
-      tagged = tagged.replaceAll(placeholder, tag);
+    for (const [form, forms] of Object.entries(TAGGED)) {
+      const tags = forms[file];
+      if (tags === undefined) continue;
+      let tagged = source;
+      for (const [placeholder, tag] of tags) {
+        if (!tagged.includes(placeholder)) throw new Error(`foundation-emails/${file} no longer holds ${placeholder}`);
+        tagged = tagged.replaceAll(placeholder, tag);
+      }
+      writeFileSync(join(directory, form, file), inlined(file, tagged, css));
     }
-    writeFileSync(join(directory, 'foundation-emails-cm', file), inlined(file, tagged, css));
   }
   laid = directory;
   return directory;

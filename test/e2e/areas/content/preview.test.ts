@@ -10,6 +10,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserSkipReason, keepScreenshot, startBrowser, type Page, type TestBrowser } from '../../../support/browser.js';
 import { contentTree } from '../../../support/content-tree.js';
+import { corpusDirectory } from '../../../support/convert-corpus.js';
 import { run, startRun, tempDir, type Running } from '../../../support/main.js';
 
 const WELCOME = 'transactional/welcome--cx1';
@@ -47,7 +48,7 @@ async function startPreview(root: string, ...options: string[]): Promise<{ runni
   return { running, url: url! };
 }
 
-const ORIGINAL = join(import.meta.dirname, '../../../corpus/convert/html-mailgun/action.html');
+const ORIGINAL = join(corpusDirectory(), 'html-mailgun/action.html');
 
 /** The corpus' Mailgun action email converted by `content convert` into a new content directory. */
 async function converted(): Promise<string> {
@@ -243,7 +244,7 @@ describe('content preview in a browser', () => {
       ]);
       for (const frame of ['original-desktop', 'original-mobile', 'desktop', 'mobile'] as const) {
         await frameShows(page, frame, 'Please confirm your email address by clicking the link below.');
-        await frameShows(page, frame, 'Confirm email address');
+        await frameShows(page, frame, 'Confirm Email Address');
       }
       /** Where each frame is drawn: the original's box and the converted one's, at one width. */
       const boxes = async (device: 'desktop' | 'mobile') => ({
@@ -286,8 +287,8 @@ describe('content preview in a browser', () => {
           const room = await page.locator('.workspace').evaluate((workspace) => workspace.clientWidth);
           expect((await page.locator(`#${frame}`).boundingBox())!.width).toBeCloseTo(room, 0);
         }
-        await frameShows(page, 'original-mobile', '— The Mailgunners');
-        await frameShows(page, 'desktop', 'Confirm email address');
+        await frameShows(page, 'original-mobile', '- The Mailgunners');
+        await frameShows(page, 'desktop', 'Confirm Email Address');
         await keepScreenshot(page, `content-preview-compare-${width}`);
       }
     } finally {

@@ -73,7 +73,7 @@ describe('migrate report --out', () => {
   it('writes the public corpus’s templates with the subject their send gives, translated, or their <title>', async () => {
     const corpus = (path: string) => readFileSync(join(CORPUS, path), 'utf8');
     const root = directoryOf({
-      'emails/welcome.html': corpus('html-postmark/welcome.html'),
+      'emails/welcome.html': corpus('html-mailgen/default-welcome.html'),
       'emails/action.html': corpus('html-mailgun/action.html'),
       'emails/stripe-welcome.tsx': corpus('react-email/stripe-welcome.tsx'),
       'src/send.tsx': [
@@ -102,10 +102,10 @@ describe('migrate report --out', () => {
       fromEmail: 'welcome',
     });
     // No send names it: the subject is its <title>.
-    expect(json(join(out, 'transactional/emails-action/draft.json'))).toMatchObject({ subject: 'Actionable emails e.g. reset password' });
+    expect(json(join(out, 'transactional/emails-action/draft.json'))).toMatchObject({ subject: 'Reset your password' });
     const report = JSON.parse(result.stdout) as Report & { templates: { constructs: { construct: string }[] }[] };
     expect(report.templates.map((template) => template.subject)).toEqual([
-      'Actionable emails e.g. reset password',
+      'Reset your password',
       'You are ready to accept payments',
       'Welcome to {data.product_name}, {data.name}!',
     ]);
