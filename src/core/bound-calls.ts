@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import type { RequestTarget } from '../api/http.js';
 import { canonicalJson } from '../base/canonical-json.js';
 import { RejectedError } from '../base/errors.js';
+import { hasParticulars, saidBeforeParticulars } from '../base/particulars.js';
 
 /** One call a person approved: what the transport sends, the body by its digest. */
 export type BoundCall = {
@@ -66,8 +67,9 @@ export const LIVE_SINCE_YES = 'live_since_approved';
 
 /** The refusal of a change whose target turned live after the person's yes (`what`: the write, or the records): exit 5, nothing more sent. */
 export function liveSinceYes(what: string): RejectedError {
-  return new RejectedError(`${what}, which it was not when the person said yes; nothing more was sent`, {
+  return new RejectedError(saidBeforeParticulars(what, ', which it was not when the person said yes; nothing more was sent'), {
     code: LIVE_SINCE_YES,
+    multiline: hasParticulars(what),
     hint: 'it reaches people now as it did not when the person was asked: propose it again, for a person to approve it as it is now',
   });
 }

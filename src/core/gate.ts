@@ -32,6 +32,7 @@
  */
 import type { RequestTarget, Transport } from '../api/http.js';
 import { AuthError, InterruptedError, LoopsctlError, NotFoundError, ProtectedError } from '../base/errors.js';
+import { hasParticulars, saidBeforeParticulars } from '../base/particulars.js';
 import { liveSinceYes } from './bound-calls.js';
 import { pathRefusal, targetProblem } from '../base/request-target.js';
 import { holdersIn, whyLive, type Holder, type LiveTarget } from '../platform/liveness.js';
@@ -329,5 +330,10 @@ async function refuseLiveSinceYes(gate: WriteGate, liveAtYes: readonly string[],
 
 /** The refusal of a write that needs a yes the run does not have; `hint` says how this road gives one. */
 export function yesNeeded(does: string, target: string, hint: string): ProtectedError {
-  return new ProtectedError(`${target} ${does}, which needs a person's yes; nothing more was sent`, { code: YES_NEEDED, hint });
+  const said = `${target} ${does}`;
+  return new ProtectedError(saidBeforeParticulars(said, ", which needs a person's yes; nothing more was sent"), {
+    code: YES_NEEDED,
+    hint,
+    multiline: hasParticulars(said),
+  });
 }

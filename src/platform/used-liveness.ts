@@ -14,6 +14,7 @@
  * message. Past USED_READ_BOUND records it stops and judges the target live, as a read that fails
  * does: it cannot tell, and a write that may reach people needs a yes.
  */
+import { withParticulars } from '../base/particulars.js';
 import { CAMPAIGN } from './campaigns/resource.js';
 import { EMAIL_MESSAGE } from './email-messages/resource.js';
 import { campaignLive, fieldsOf, listed, type LiveReads, named, type UsedTarget, workflowIds, workflowLive, workflowMessages } from './liveness.js';
@@ -81,7 +82,7 @@ export async function whyUsedLive(target: UsedTarget, reads: UsedReads): Promise
   const total = [...users.values()].reduce((sum, user) => sum + user.count, 0);
   if (total === 0) return undefined;
   const said = [...users].map(([of, { one, count }]) => `${count === 1 ? one : `${count} emails`} of ${of}`);
-  return `that ${total === 1 ? 'a live email uses' : `${total} live emails use`}: ${said.join('; ')}`;
+  return withParticulars(`that ${total === 1 ? 'a live email uses' : `${total} live emails use`}`, said);
 }
 
 function spend(budget: { left: number }, reads: number): void {

@@ -10,6 +10,7 @@
  */
 import type { ApiClient } from '../../api/client.js';
 import { LocalFileError } from '../../base/errors.js';
+import { inOneLine } from '../../base/particulars.js';
 import type { WriteGate } from '../../core/gate.js';
 import type { BoundUnit, PlanKinds } from './kinds.js';
 import type { PlanFile } from './plan-file.js';
@@ -57,7 +58,7 @@ export async function aboveWriteTier(gate: WriteGate, units: readonly BoundUnit[
   const found: string[] = [];
   for (const unit of units) {
     const does = await unit.needsYes(gate);
-    if (does !== undefined) found.push(`${unit.unit.record}: ${does}`);
+    if (does !== undefined) found.push(`${unit.unit.record}: ${inOneLine(does)}`);
   }
   return found;
 }
@@ -73,7 +74,8 @@ export async function liveSince(gate: WriteGate, units: readonly BoundUnit[], li
   for (const unit of units) {
     const seen = new Set(gate.foundLive);
     const why = await unit.live(gate);
-    if (why !== undefined && [...gate.foundLive].some((record) => !seen.has(record) && !liveAtYes.includes(record))) turned.push(`${unit.unit.record}: ${why}`);
+    if (why !== undefined && [...gate.foundLive].some((record) => !seen.has(record) && !liveAtYes.includes(record)))
+      turned.push(`${unit.unit.record}: ${inOneLine(why)}`);
   }
   return turned;
 }

@@ -52,9 +52,9 @@ describe('whether a component or a theme can email people now', () => {
   it('names each live email that embeds the component, whatever holds it', async () => {
     const { judge } = account({ 'm-t': EMBEDS, 'm-c': EMBEDS, 'm-w': EMBEDS });
     expect(await judge({ kind: 'component', id: 'p1' })).toBe(
-      'that 3 live emails use: the published email of transactional email "Receipt" (t1); ' +
-        'the email of campaign "November" (c1), which is Scheduled to send at 2030-01-06T09:00:00.000Z: it sends to its audience; ' +
-        'an email of workflow "Welcome" (w1), which is Sending: contacts move through it',
+      'that 3 live emails use\n  - the published email of transactional email "Receipt" (t1)\n' +
+        '  - the email of campaign "November" (c1), which is Scheduled to send at 2030-01-06T09:00:00.000Z: it sends to its audience\n' +
+        '  - an email of workflow "Welcome" (w1), which is Sending: contacts move through it',
     );
   });
 
@@ -71,7 +71,7 @@ describe('whether a component or a theme can email people now', () => {
   it('takes a theme as used by the emails that name it, and the default one by those that name none', async () => {
     const named = account({ 'm-t': DARK, 'm-c': PLAIN, 'm-w': PLAIN });
     expect(await named.judge({ kind: 'theme', id: 'h-dark' })).toBe('that a live email uses: the published email of transactional email "Receipt" (t1)');
-    expect(await named.judge({ kind: 'theme', id: 'h-default' })).toMatch(/^that 2 live emails use: the email of campaign "November"/);
+    expect(await named.judge({ kind: 'theme', id: 'h-default' })).toMatch(/^that 2 live emails use\n {2}- the email of campaign "November"/);
     const none = account({ 'm-t': PLAIN, 'm-c': PLAIN, 'm-w': PLAIN });
     expect(await none.judge({ kind: 'theme', id: 'h-dark' })).toBeUndefined();
     // A theme the account does not hold: the write itself is refused (404), and nothing is read for it.

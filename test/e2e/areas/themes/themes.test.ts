@@ -105,7 +105,11 @@ describe('themes get, create and update', () => {
     const fallback = seedId('theme/Default');
     const refused = await run(['themes', 'update', fallback, '--style', 'buttonBorderRadius=14'], { env: sandbox.env });
     expect(refused.code).toBe(11);
-    expect(refused.stderr).toContain('edits a theme that');
+    // The live emails a line each, after what the write does and what it needs.
+    const [said, ...emails] = refused.stderr.split('\nHint:')[0]!.split('\n');
+    expect(said).toMatch(/^Error: POST \/v1\/themes\/\S+ edits a theme that \d+ live emails use, which needs a person's yes; nothing more was sent:$/);
+    expect(emails.length).toBeGreaterThan(1);
+    for (const email of emails) expect(email).toMatch(/^ {2}- (the published email|an email|\d+ emails) of (transactional email|workflow|campaign) "/);
     const restyled = await run(['themes', 'update', fallback, '--style', 'buttonBorderRadius=14', '--live', '--json'], { env: sandbox.env });
     expect(restyled.json()).toMatchObject({ affectedEmailCount: messages().length - 1 });
   });
