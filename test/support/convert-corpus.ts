@@ -113,23 +113,37 @@ function exampleLiteral(source: string, file: string, pick: (node: any) => any):
 /** The README's sections whose last example is laid out as `<theme>-readme-<section>.html`: several buttons, several tables of line items. */
 const MAILGEN_README_SECTIONS = ['Action', 'Table'];
 
+/** Mailgen's options and an email's data, as far as the forms below read them. */
+interface MailgenOptions {
+  product: { name: string; link: string };
+}
+interface MailgenEmail {
+  body: { name?: string; action?: { button: { link: string } } | unknown[] };
+}
+
 /**
  * Mailgen's three examples (welcome, reset, receipt: a greeting, a centred button, a table of line
  * items, a footer on the page's colour), as `mailgen/examples/` builds them, and the last example of
- * some sections of its README, each built with every theme: `<theme>-<example>.html`.
+ * some sections of its README, each built with every theme: `<theme>-<example>.html`; and the three
+ * examples again in Postmark's form, its template's variables (`{{name}}`, `{{action_url}}`,
+ * `{{product_name}}`, `{{product_url}}`) where the examples give values, built with Mailgen's theme
+ * from Postmark's templates: `postmark-<example>.html`.
  */
 function mailgenTemplates(): Record<string, string> {
   const directory = packageDirectory('mailgen');
   const Mailgen = requireHere('mailgen') as new (options: object) => { generate(email: object): string };
   const emailOf = (source: string, where: string) =>
-    exampleLiteral(source, where, (node) => (node.type === 'VariableDeclarator' && node.id.name === 'email' ? node.init : undefined));
-  const emails: Record<string, object> = {};
-  let options: object | undefined;
+    exampleLiteral(source, where, (node) => (node.type === 'VariableDeclarator' && node.id.name === 'email' ? node.init : undefined)) as MailgenEmail;
+  const emails: Record<string, MailgenEmail> = {};
+  let options: MailgenOptions | undefined;
   for (const file of readdirSync(join(directory, 'examples')).filter((name) => name.endsWith('.js'))) {
     const source = readFileSync(join(directory, 'examples', file), 'utf8');
-    options = exampleLiteral(source, file, (node) => (node.type === 'NewExpression' && node.callee.name === 'Mailgen' ? node.arguments[0] : undefined));
+    options = exampleLiteral(source, file, (node) =>
+      node.type === 'NewExpression' && node.callee.name === 'Mailgen' ? node.arguments[0] : undefined,
+    ) as MailgenOptions;
     emails[file.replace(/\.js$/, '')] = emailOf(source, file);
   }
+  const examples = Object.keys(emails);
   const readme = readFileSync(join(directory, 'README.md'), 'utf8');
   for (const section of MAILGEN_README_SECTIONS) {
     const text = readme.split(/^#+ /m).find((part) => part.startsWith(`${section}\n`)) ?? '';
@@ -137,9 +151,18 @@ function mailgenTemplates(): Record<string, string> {
     if (example === undefined) throw new Error(`mailgen/README.md no longer holds an example under "${section}"`);
     emails[`readme-${section.toLowerCase()}`] = emailOf(example, `README.md (${section})`);
   }
+  // Mailgen rewrites the data it is given (a button's colour, one action made a list): each build gets a copy.
   const built: Record<string, string> = {};
   for (const [name, email] of Object.entries(emails))
-    for (const theme of MAILGEN_THEMES) built[`${theme}-${name}.html`] = new Mailgen({ ...options, theme }).generate(email);
+    for (const theme of MAILGEN_THEMES) built[`${theme}-${name}.html`] = new Mailgen({ ...options, theme }).generate(structuredClone(email));
+  for (const name of examples) {
+    const { body } = emails[name]!;
+    if (body.name === undefined || body.action === undefined || Array.isArray(body.action))
+      throw new Error(`mailgen/examples/${name}.js no longer greets by name with one button`);
+    const product = { ...options!.product, name: '{{product_name}}', link: '{{product_url}}' };
+    const action = { ...body.action, button: { ...body.action.button, link: '{{action_url}}' } };
+    built[`postmark-${name}.html`] = new Mailgen({ ...options, product, theme: 'default' }).generate({ body: { ...body, name: '{{name}}', action } });
+  }
   return built;
 }
 
