@@ -101,15 +101,15 @@ export function pixels(value: string | undefined): number | undefined {
 
 /**
  * Whether a style hides what it holds, as preheaders are hidden: `display: none`, `visibility:
- * hidden`, Outlook's `mso-hide: all`, `opacity: 0`, or a height of 0 with what overflows it hidden.
- * (A font size of 0 is no sign: layouts set it on the box around inline-block columns.)
+ * hidden`, `opacity: 0`, or a height of 0 with what overflows it hidden. (A font size of 0 is no
+ * sign: layouts set it on the box around inline-block columns. Nor is `mso-hide: all`: Outlook
+ * alone hides it, and every other client draws it, as templates draw a button Outlook gets as VML.)
  */
 export function hidesContent(style: Style): boolean {
   const zero = (value: string | undefined) => value !== undefined && /^0(\.0+)?(px|em|rem|pt|%)?$/i.test(value.trim());
   return (
     style.display?.trim().toLowerCase() === 'none' ||
     style.visibility?.trim().toLowerCase() === 'hidden' ||
-    style['mso-hide']?.trim().toLowerCase() === 'all' ||
     zero(style.opacity) ||
     ((zero(style['max-height']) || zero(style.height)) && style.overflow?.trim().toLowerCase() === 'hidden')
   );

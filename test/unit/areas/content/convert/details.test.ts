@@ -33,6 +33,31 @@ describe('the preheader', () => {
   });
 });
 
+describe('what Outlook alone hides or shows', () => {
+  // Outlook's VML button inside `<!--[if mso]>`, and the button every other client draws, styled `mso-hide: all` so that Outlook skips it.
+  const BUTTON = (hide: string) =>
+    HTML(`<p>Please confirm your address.</p>
+<!--[if mso]><v:roundrect href="https://example.com/confirm" style="height:45px;width:200px" fillcolor="#3869d4"><center>Confirm</center></v:roundrect><![endif]-->
+<![if !mso]><table align="center"><tr><td align="center"><a href="https://example.com/confirm" class="button" style="background-color:#3869d4;color:#ffffff;${hide}">Confirm</a></td></tr></table><![endif]>`);
+
+  it('carries an element styled mso-hide: all as any visible one: only Outlook hides it', () => {
+    for (const hide of ['mso-hide: all;', 'mso-hide:all !important;', 'MSO-HIDE: ALL']) {
+      const { lmx, text, findings } = fromHtml(BUTTON(hide));
+      expect(lmx.match(/<Button href="https:\/\/example.com\/confirm"[^>]*>Confirm<\/Button>/g), hide).toHaveLength(1);
+      expect(text).toContain('Confirm');
+      expect(findings.remediation.map((item) => item.construct)).not.toContain('hidden text');
+    }
+  });
+
+  it('keeps what Outlook alone shows, in its conditional comments, out; and display:none hidden as before', () => {
+    const { lmx } = fromHtml(BUTTON(''));
+    expect(lmx).not.toContain('roundrect');
+    const hidden = fromHtml(HTML('<p>Shown to all</p><div><p style="display:none;mso-hide:all">for nobody at all</p></div>'));
+    expect(hidden.text).not.toContain('for nobody at all');
+    expect(hidden.findings.remediation.find((item) => item.construct === 'hidden text')?.done).toBe('"for nobody at all" left out, as the source hides it');
+  });
+});
+
 describe('colours, case and widths LMX has no word for', () => {
   it('writes an rgba colour as the hex it shows as on its background, and lists its opacity', () => {
     const { lmx, findings } = fromHtml(
