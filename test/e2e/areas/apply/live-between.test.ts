@@ -7,13 +7,15 @@
  * just before it or from the answer of the write just before it: refused without a yes, and
  * nothing of it sent.
  */
-import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { planDigest, type PlanFile } from '../../../../src/areas/change/plan-file.js';
 import { transactionalEmails } from '../../../../src/emulator/routes/transactional.js';
 import { workflows } from '../../../../src/emulator/routes/workflow-records.js';
 import { plannedChange } from '../../../support/change-plan.js';
 import { tempDir } from '../../../support/main.js';
-import { sandboxEachTest, type Recorded, type RecordingSandbox } from '../../../support/recording.js';
+import { recordingSandbox, sandboxEachTest, type Recorded, type RecordingSandbox } from '../../../support/recording.js';
 
 const sandboxes = sandboxEachTest();
 
@@ -24,10 +26,38 @@ interface PlannedUnit {
   calls: { op: string; messageId?: string }[];
 }
 
-/** The change's plan (50 emails' drafts, then two waits of each of 10 workflows), and its units. */
-async function planned(sandbox: RecordingSandbox): Promise<{ plan: string; units: PlannedUnit[] }> {
-  const plan = await plannedChange(sandbox.server, sandbox.env.LOOPS_API_KEY, (args) => sandbox.loopsctl(args), tempDir('loopsctl-between-'));
-  return { plan, units: JSON.parse(readFileSync(plan, 'utf8')).units };
+/**
+ * The change's plan (50 emails' drafts, then two waits of each of 10 workflows), its units, and the
+ * sandbox's state it was planned against: made once for the file, in a sandbox that keeps its state
+ * in a file. Each test applies the plan to a sandbox of its own started from a copy of that file,
+ * as the account stood when the plan was made.
+ */
+let change: { stateFile: string; plan: string; units: PlannedUnit[] };
+beforeAll(async () => {
+  const stateFile = join(tempDir('loopsctl-between-'), 'planned.db');
+  const sandbox = await recordingSandbox({ stateFile });
+  try {
+    const plan = await plannedChange(sandbox.server, sandbox.env.LOOPS_API_KEY, (args) => sandbox.loopsctl(args), tempDir('loopsctl-between-'));
+    change = { stateFile, plan, units: JSON.parse(readFileSync(plan, 'utf8')).units };
+  } finally {
+    await sandbox.close();
+  }
+}, 90_000);
+
+/**
+ * A sandbox of the test's own, holding the account as the plan found it, and the plan addressed to
+ * it: the same account at another address, which a plan names (its digest written again, as the
+ * plan's writer writes it).
+ */
+async function planned(): Promise<{ sandbox: RecordingSandbox; plan: string; units: PlannedUnit[] }> {
+  const dir = tempDir('loopsctl-between-');
+  copyFileSync(change.stateFile, join(dir, 'state.db'));
+  const sandbox = await sandboxes({ stateFile: join(dir, 'state.db') });
+  const { digest: _digest, ...body } = JSON.parse(readFileSync(change.plan, 'utf8')) as PlanFile;
+  const addressed = { ...body, account: { ...body.account, baseUrl: sandbox.env.LOOPS_BASE_URL } };
+  const plan = join(dir, 'change.json');
+  writeFileSync(plan, JSON.stringify({ ...addressed, digest: planDigest(addressed) }));
+  return { sandbox, plan, units: change.units };
 }
 
 /** Runs `change` (on the sandbox's state) once the sandbox has recorded its answer to the request `at` picks: the answer keeps the state before. */
@@ -58,10 +88,8 @@ const writesTo = (requests: Recorded[], prefix: string) => requests.filter((requ
 
 describe("the gate's reads of an apply of 70 writes", () => {
   it("refuses a workflow started after the account check read it, at its own first write, though the round before took that read's answer", async () => {
-    const sandbox = await sandboxes();
-    const { plan, units } = await planned(sandbox);
+    const { sandbox, plan, units } = await planned();
     const last = units.filter((unit) => unit.kind === 'workflow').at(-1)!;
-    sandbox.requests.length = 0;
     // Started in the moment after the account check's read of it, which answered Draft.
     const started = changedAfter(sandbox, (request) => readOf(request, `/v1/workflows/${last.id}`), startWorkflow(last.id));
     const apply = await sandbox.loopsctl(['apply', plan]);
@@ -76,11 +104,9 @@ describe("the gate's reads of an apply of 70 writes", () => {
   });
 
   it("refuses an email's draft made its published message after the emails' list was read, at the draft's own write", async () => {
-    const sandbox = await sandboxes();
-    const { plan, units } = await planned(sandbox);
+    const { sandbox, plan, units } = await planned();
     const last = units.filter((unit) => unit.kind === 'transactional email').at(-1)!;
     const draft = last.calls.find((call) => call.op === 'updateEmailMessage')!.messageId!;
-    sandbox.requests.length = 0;
     // The draft becomes what every send uses once the list, the round's source for the email's record, was answered.
     const published = changedAfter(
       sandbox,
@@ -100,11 +126,9 @@ describe("the gate's reads of an apply of 70 writes", () => {
   });
 
   it("refuses a workflow's second node write once the first one's answer says it was started, reading nothing between", async () => {
-    const sandbox = await sandboxes();
-    const { plan, units } = await planned(sandbox);
+    const { sandbox, plan, units } = await planned();
     const first = units.find((unit) => unit.kind === 'workflow')!;
     const path = `/v1/workflows/${first.id}`;
-    sandbox.requests.length = 0;
     // Started once the gate's read just before its first node write answered Draft (the account check's read is the first):
     // the write goes, and its answer ("the latest simplified workflow") says Sending.
     const started = changedAfter(sandbox, (request, earlier) => readOf(request, path) && earlier.some((each) => readOf(each, path)), startWorkflow(first.id));
