@@ -71,6 +71,12 @@ describe('one row per resource', () => {
   it("writes a resource's path in its row and its emulator route, and nowhere else in the source", () => {
     const written = sourceFiles('src')
       .filter((file) => !file.startsWith('src/emulator/') && !file.endsWith('/resource.ts'))
+      // A file whose text (a pattern's escaped slashes read as slashes) holds no row's path has no
+      // string that does: only the rest are parsed, a tenth of the files.
+      .filter((file) => {
+        const text = readFileSync(join(root, file), 'utf8').replaceAll('\\/', '/');
+        return BASES.some((base) => text.includes(base));
+      })
       .flatMap((file) => {
         const strings = stringsOf(file);
         return BASES.filter((base) => strings.some((text) => text.includes(base) && !text.slice(text.indexOf(base) + base.length).match(/^[a-z-]/))).map(
