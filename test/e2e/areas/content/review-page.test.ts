@@ -22,6 +22,11 @@ beforeAll(() => {
 
 const skip = browserSkipReason();
 
+/** The file's one Chromium: started by the first block that draws a page, closed after the last. */
+let chromium: TestBrowser | undefined;
+const sharedBrowser = async () => (chromium ??= await startBrowser());
+afterAll(() => chromium?.close());
+
 describe.skipIf(skip !== undefined)('the review page in Chromium, offline', () => {
   let browser: TestBrowser;
   let page: string;
@@ -37,9 +42,8 @@ describe.skipIf(skip !== undefined)('the review page in Chromium, offline', () =
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toContain(`Wrote the review to ${page}`);
     resetRepository(root);
-    browser = await startBrowser();
+    browser = await sharedBrowser();
   }, 120_000);
-  afterAll(() => browser?.close());
 
   it('loads nothing but itself, and shows each changed email before and after at both widths, the changed block outlined', async () => {
     const tab = await browser.page(1400);
@@ -118,9 +122,8 @@ describe.skipIf(skip !== undefined)('the review page of an insertion before a ch
     page = join(tempDir('loopsctl-review-insertion-page-'), 'review.html');
     const result = await run(['content', 'review', tree, '--base', 'HEAD', '--out', page]);
     expect(result.code, result.stderr).toBe(0);
-    browser = await startBrowser();
+    browser = await sharedBrowser();
   }, 120_000);
-  afterAll(() => browser?.close());
 
   /** Each block a frame marks, in order: how it changed, and whether its outline is a box drawn whole within the frame. */
   const marksIn = (tab: Page, title: string) =>
