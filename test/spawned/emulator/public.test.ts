@@ -2,8 +2,10 @@
  * `loopsctl/sandbox` as an app uses it: the example app in test/examples/app, with the package
  * installed as npm would put it (package.json and dist/ in its node_modules), runs its own vitest
  * suite, which starts sandboxes from a fixture file and tests its handling of 429s. The suite must
- * pass twice in a row and end on its own: a sandbox left running would keep it from exiting. Its
- * TypeScript is checked against the package's declarations, as the app's editor would.
+ * pass and end on its own: a sandbox left running would keep it from exiting. It is run once: an
+ * app's sandboxes keep their state in memory and write no file (a run leaves the app as it found
+ * it but for vitest's own results), so a second run met what the first did. Its TypeScript is
+ * checked against the package's declarations, as the app's editor would.
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, symlinkSync } from 'node:fs';
@@ -28,16 +30,14 @@ function exampleApp(): string {
 }
 
 describe('an app testing with loopsctl/sandbox', { timeout: 120_000 }, () => {
-  it('runs its vitest suite twice in a row, each run ending on its own, and type-checks against the package', () => {
+  it('runs its vitest suite, which ends on its own, and type-checks against the package', () => {
     const app = exampleApp();
     const env = { PATH: process.env.PATH ?? '', HOME: app, CI: '1', NO_COLOR: '1' };
-    for (const run of [1, 2]) {
-      // The time limit only stops a run that never ends, which is the failure: a leaked server.
-      const suite = spawnSync(process.execPath, [join(REPO, 'node_modules/vitest/vitest.mjs'), 'run'], { cwd: app, env, encoding: 'utf8', timeout: 100_000 });
-      expect(suite.signal, `run ${run} did not end on its own:\n${suite.stdout}\n${suite.stderr}`).toBeNull();
-      expect(suite.status, `run ${run}:\n${suite.stdout}\n${suite.stderr}`).toBe(0);
-      expect(suite.stdout).toMatch(/Tests\s+3 passed \(3\)/);
-    }
+    // The time limit only stops a run that never ends, which is the failure: a leaked server.
+    const suite = spawnSync(process.execPath, [join(REPO, 'node_modules/vitest/vitest.mjs'), 'run'], { cwd: app, env, encoding: 'utf8', timeout: 100_000 });
+    expect(suite.signal, `the run did not end on its own:\n${suite.stdout}\n${suite.stderr}`).toBeNull();
+    expect(suite.status, `${suite.stdout}\n${suite.stderr}`).toBe(0);
+    expect(suite.stdout).toMatch(/Tests\s+3 passed \(3\)/);
     const typed = spawnSync(process.execPath, [join(REPO, 'node_modules/typescript/bin/tsc'), '-p', app], { cwd: app, env, encoding: 'utf8' });
     expect(typed.status, typed.stdout).toBe(0);
   });
