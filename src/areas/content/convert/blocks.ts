@@ -315,8 +315,8 @@ export function columnsBlocks(node: SourceElement, context: MapContext): Mapped[
   if (widths !== undefined) made.attrs.widths = widths;
   const vertical = withContent[0]!.column.attrs['vertical-align'];
   if (vertical === 'middle' || vertical === 'bottom') made.attrs.verticalAlignment = vertical;
-  // Side by side at every width, as a table's cells are, unless the source stacks them (MJML's columns, boxes that wrap).
-  if (node.attrs['data-stack-below'] === undefined) made.attrs.stackOnMobile = 'false';
+  // Side by side at every width, as a table's cells and an MJML group's columns are, unless the source stacks them (MJML's columns, boxes that wrap).
+  if ((pixels(node.attrs['data-stack-below']) ?? 0) === 0) made.attrs.stackOnMobile = 'false';
   recordSource(made, node, 'text', 'left');
   made.blocks!.forEach((item, index) => recordSource(item, withContent[index]!.column, 'text', 'left'));
   const background = backgroundOf(node.style, node.attrs);

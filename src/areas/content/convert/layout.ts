@@ -6,7 +6,7 @@
  * (MJML's own defaults among them), never by running or rendering anything: boxes of a width or a
  * max-width, centred by auto margins, `align` or `<center>`; padding, borders and `cellpadding`;
  * table rows and columns side by side (MJML's columns stacked on a narrow screen, as its media query
- * stacks them). Tests hold it to a real browser's rendering of the corpus.
+ * stacks them, but a group's). Tests hold it to a real browser's rendering of the corpus.
  */
 import type { SourceElement, SourceNode, Style } from './model.js';
 import { INLINE } from './inline.js';
@@ -151,7 +151,9 @@ export class SourceLayout {
     const sides = padLeft + padRight + borderOf(style, 'left') + borderOf(style, 'right');
     // A width is the content's (CSS's content-box) but for a table's, or where box-sizing says border-box.
     const outerWidth = drawnAsTable(node) || /border-box/i.test(style['box-sizing'] ?? '') ? 0 : sides;
-    const given = lengthOf(style.width, available) ?? lengthOf(attrs.width, available);
+    // MJML's column width holds from the screen width its media query names; below it, the column is as wide as its section.
+    const sized = pixels(attrs['data-width-from']) === undefined || this.viewport >= pixels(attrs['data-width-from'])!;
+    const given = sized ? (lengthOf(style.width, available) ?? lengthOf(attrs.width, available)) : undefined;
     let width = given === undefined ? room : given + outerWidth;
     // A table's width attribute is the least it takes: only a style's max-width holds it narrower.
     const max = /^min-content$/i.test(style['max-width']?.trim() ?? '') ? this.intrinsic.content(node).least : lengthOf(style['max-width'], available);
@@ -199,7 +201,7 @@ export class SourceLayout {
   /**
    * Cells or columns side by side: each its given width (pixels, or a share of the row), the rest
    * shared out among those that give none; MJML's columns one under the other below the width its
-   * media query names.
+   * media query names (`data-stack-below`; 0 for a group's, which never stack).
    */
   private row(row: SourceElement, box: Box, align: Align): void {
     const children = elementsOf(row.children);

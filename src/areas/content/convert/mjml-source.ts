@@ -235,26 +235,35 @@ class MjmlReader {
         return [element('div', tag.at, this.nodes(tag.children), {}, boxStyle(style))];
       case 'mj-hero':
         return [element('div', tag.at, this.nodes(tag.children), { 'background-url': attrs['background-url'] ?? '' }, boxStyle(style))];
-      case 'mj-section':
-      case 'mj-group': {
+      case 'mj-section': {
         const columns = tag.children.filter((child) => child.name === 'mj-column' || child.name === 'mj-group');
-        const ownStyle = tag.name === 'mj-section' ? boxStyle(style) : style;
-        const children = this.nodes(tag.children).flatMap((child) => (child.type === 'element' && child.name === 'x-columns' ? child.children : [child]));
+        const children = this.nodes(tag.children);
         const attributes: Record<string, string> = attrs['background-url'] === undefined ? {} : { 'background-url': attrs['background-url'] };
-        if (columns.length <= 1 && tag.name === 'mj-section')
+        if (columns.length <= 1)
           return [
             element(
               'div',
               tag.at,
               children.flatMap((child) => unwrapColumn(child, attrs['text-align'] ?? 'center')),
               attributes,
-              ownStyle,
+              boxStyle(style),
             ),
           ];
-        // A section's columns stand one under the other below 480 px, as MJML's media query puts them; a group's stay side by side.
-        if (tag.name === 'mj-section') attributes['data-stack-below'] = '480';
-        return [element('x-columns', tag.at, children, attributes, ownStyle)];
+        // A section's columns (and groups) stand one under the other below 480 px, as MJML's media query puts them.
+        return [element('x-columns', tag.at, children, { ...attributes, 'data-stack-below': '480' }, boxStyle(style))];
       }
+      case 'mj-group':
+        // A group is one column of its section (its share of the row, stacked with the others on a phone) whose own
+        // columns stay side by side at every width: MJML writes their share of the group inline, outside its media query.
+        return [
+          element(
+            'x-column',
+            tag.at,
+            [element('x-columns', tag.at, this.nodes(tag.children), { 'data-stack-below': '0' })],
+            { width: attrs.width ?? '', 'vertical-align': attrs['vertical-align'] ?? '' },
+            style,
+          ),
+        ];
       case 'mj-column':
         return [element('x-column', tag.at, this.nodes(tag.children), { width: attrs.width ?? '', 'vertical-align': attrs['vertical-align'] ?? '' }, style)];
       case 'mj-text':
@@ -386,12 +395,11 @@ function boxStyle(style: Style): Style {
 /** A column of a one-column section is only its content. */
 function unwrapColumn(node: SourceNode, align: string): SourceNode[] {
   if (node.type !== 'element' || node.name !== 'x-column') return [node];
-  // A column narrower than its section stands where the section's text-align puts it (MJML centres it by default).
-  const width: Style =
-    node.attrs.width === '' || node.attrs.width === undefined
-      ? {}
-      : { width: node.attrs.width, 'margin-left': align === 'left' ? '0' : 'auto', 'margin-right': align === 'right' ? '0' : 'auto' };
-  return [element('div', node.at, node.children, {}, { ...node.style, ...width })];
+  // A column narrower than its section stands where the section's text-align puts it (MJML centres it by default);
+  // its width is a class of MJML's media query, so on a narrower screen it is as wide as the section.
+  if (node.attrs.width === '' || node.attrs.width === undefined) return [element('div', node.at, node.children, {}, node.style)];
+  const width: Style = { width: node.attrs.width, 'margin-left': align === 'left' ? '0' : 'auto', 'margin-right': align === 'right' ? '0' : 'auto' };
+  return [element('div', node.at, node.children, { 'data-width-from': '480' }, { ...node.style, ...width })];
 }
 
 /** MJML's attributes as the CSS the mapper reads. */

@@ -227,7 +227,7 @@ describe('content convert on the corpus of public templates', () => {
         "mjml/carousel-readme.mjml": "words 0/0, links 0/0, images 3/3, layout 3/3",
         "mjml/column-readme.mjml": "words 0/0, links 0/0, images 0/0, layout 0/0",
         "mjml/divider-readme.mjml": "words 0/0, links 0/0, images 0/0, layout 1/1",
-        "mjml/group-readme.mjml": "words 30/30, links 0/0, images 2/2, layout 6/6",
+        "mjml/group-readme.mjml": "words 30/30, links 0/0, images 2/2, layout 7/7",
         "mjml/head-attributes-readme.mjml": "words 2/2, links 0/0, images 0/0, layout 1/1",
         "mjml/head-breakpoint-readme.mjml": "words 2/2, links 0/0, images 0/0, layout 1/1",
         "mjml/head-font-readme.mjml": "words 2/2, links 0/0, images 0/0, layout 1/1",

@@ -99,15 +99,16 @@ describe('the layout model against Chromium, on the corpus', () => {
     );
     console.log(`${found.length} boxes measured, ${off.length} apart:\n${shown.join('\n')}`);
     expect(found.length).toBeGreaterThan(1600);
-    // Measured: 221 of 1754 apart, in 34 of 81 emails. Foundation's menus and rows of icons in tables of `width: auto`,
+    // Measured: 209 of 1756 apart, in 33 of 81 emails. Foundation's menus and rows of icons in tables of `width: auto`,
     // sized by images that have no size until they load (130, in its three forms); cells of Mailgen's Neopolitan theme
     // that the model insets 11 to 15 px further than Chromium draws them (48); Cerberus' centred buttons and Salted's
     // centred header link, which the model takes as wide as their cell, and a row of Cerberus' wider than a phone in
-    // the model (23); MJML's `<mj-group>`, whose columns stay side by side where the model stacks them, and its
-    // accordion's hidden panels (20). Cells of a table without widths (receipts, invoices) are shared out by their
+    // the model (23); MJML's accordion's hidden panels (8). An `<mj-group>`'s columns stand side by side at every
+    // width, as MJML keeps them. Cells of a table without widths (receipts, invoices) are shared out by their
     // content, as a browser does, and tables wider than a phone grow the page, as in Chromium. Every block of the other
     // emails stands where Chromium draws it.
-    expect(off.length / found.length).toBeLessThan(0.14);
-    expect(new Set(off.map((item) => item.file)).size).toBeLessThanOrEqual(34);
+    expect(off.length / found.length).toBeLessThan(0.12);
+    expect(new Set(off.map((item) => item.file)).size).toBeLessThanOrEqual(33);
+    expect(off.filter((item) => item.file === 'mjml/group-readme.mjml')).toEqual([]);
   }, 120_000);
 });

@@ -7,8 +7,10 @@
 import { describe, expect, it } from 'vitest';
 import { SourceLayout } from '../../../../../src/areas/content/convert/layout.js';
 import { Findings, type SourceElement } from '../../../../../src/areas/content/convert/model.js';
+import { readMjml } from '../../../../../src/areas/content/convert/mjml-source.js';
 import { readReact } from '../../../../../src/areas/content/convert/react-source.js';
 import { textWidth } from '../../../../../src/areas/content/convert/text-width.js';
+import { fromMjml } from './layout-support.js';
 
 const REACT = (body: string, styles = '') => `import { Body, Column, Container, Img, Row, Section, Text } from '@react-email/components';
 ${styles}
@@ -24,8 +26,8 @@ export default function Email() {
 `;
 
 /** The content boxes of the elements at the given lines, laid out at a width. */
-function boxes(source: string, width: number, lines: number[]): { left: number; right: number }[] {
-  const { body } = readReact(source, 'email.tsx', new Findings());
+function boxes(source: string, width: number, lines: number[], read = (text: string) => readReact(text, 'email.tsx', new Findings())) {
+  const { body } = read(source);
   const layout = new SourceLayout(body, width);
   const found: SourceElement[] = [];
   const walk = (node: SourceElement) => {
@@ -105,5 +107,81 @@ describe('text measured without drawing it', () => {
     // Chromium with Liberation Sans (Arial's metrics), 16 px: 531 px.
     const width = textWidth('Congratulations! You are joining over 3 million developers around the world', { size: 16, family: 'sans', bold: false });
     expect(Math.abs(width - 531)).toBeLessThan(6);
+  });
+});
+
+describe('MJML’s columns and groups as its compiler lays them out', () => {
+  const mjml = (source: string, width: number, lines: number[]) =>
+    boxes(source, width, lines, (text) => readMjml(text, 'email.mjml', new Findings(), { readInclude: () => ({ file: '', source: '' }) }));
+  const text = (words: string) => `<mj-text>${words}</mj-text>`;
+
+  it('keeps a group’s columns side by side on a phone, where a section’s own stack', () => {
+    // mjml-group's README: "Prevent adjacent mj-column instances from stacking on mobile by wrapping them inside an mj-group tag".
+    // Chromium, the page mjml 4.18 compiles this to: at 600 px 25–275, 325–425, 475–575; at 375 px 25–350, 25–163, 213–350.
+    const source = `<mjml><mj-body><mj-section>
+<mj-column>
+${text('Alone in its column, a few words')}
+</mj-column>
+<mj-group>
+<mj-column>
+${text('Left of the group')}
+</mj-column>
+<mj-column>
+${text('Right of the group')}
+</mj-column>
+</mj-group>
+</mj-section></mj-body></mjml>`;
+    expect(mjml(source, 600, [3, 7, 10])).toEqual([
+      { left: 25, right: 275 },
+      { left: 325, right: 425 },
+      { left: 475, right: 575 },
+    ]);
+    expect(mjml(source, 375, [3, 7, 10])).toEqual([
+      { left: 25, right: 350 },
+      { left: 25, right: 163 },
+      { left: 213, right: 350 },
+    ]);
+  });
+
+  it('writes a group’s columns as LMX columns that do not stack, and a section’s as columns that do', () => {
+    const group = fromMjml(
+      `<mjml><mj-body><mj-section><mj-group><mj-column>${text('Easy and quick')}</mj-column><mj-column>${text('Responsive')}</mj-column></mj-group></mj-section></mj-body></mjml>`,
+    );
+    expect(group.lmx).toMatch(/<Columns [^>]*stackOnMobile="false"/);
+    const section = fromMjml(
+      `<mjml><mj-body><mj-section><mj-column>${text('Easy and quick')}</mj-column><mj-column>${text('Responsive')}</mj-column></mj-section></mj-body></mjml>`,
+    );
+    expect(section.lmx).toMatch(/<Columns /);
+    expect(section.lmx).not.toContain('stackOnMobile');
+  });
+
+  it('gives a column or group its width from 480 px up only: narrower, it is as wide as its section', () => {
+    // Chromium, mjml 4.18: the column of 60% at 145–455 at 600 px, 25–350 at 375; the group of 80% in a section padded 10 px
+    // at 375 px is the section's width, its columns of 30% and 70% at 35–92 and 142–340.
+    const column = `<mjml><mj-body><mj-section>
+<mj-column width="60%">
+${text('A narrow column alone')}
+</mj-column>
+</mj-section></mj-body></mjml>`;
+    expect(mjml(column, 600, [3])).toEqual([{ left: 145, right: 455 }]);
+    expect(mjml(column, 375, [3])).toEqual([{ left: 25, right: 350 }]);
+    const group = `<mjml><mj-body><mj-section padding="0 10px">
+<mj-group width="80%" background-color="#eeeeee">
+<mj-column width="30%">
+${text('Narrow one')}
+</mj-column>
+<mj-column width="70%">
+${text('Wide one with more words')}
+</mj-column>
+</mj-group>
+</mj-section></mj-body></mjml>`;
+    expect(mjml(group, 600, [4, 7])).toEqual([
+      { left: 93, right: 182 },
+      { left: 232, right: 507 },
+    ]);
+    expect(mjml(group, 375, [4, 7])).toEqual([
+      { left: 35, right: 92 },
+      { left: 142, right: 340 },
+    ]);
   });
 });
