@@ -7,7 +7,8 @@
  * components' READMEs (`mjml-social`, and the others `mjml` installs); Lee Munroe's transactional
  * email (`responsive-html-email-template`); Mailgun's three transactional emails, built from the
  * package's Jade sources with its README's data (`transactional-email-templates`); Mailgen's themes
- * (Postmark's, Cerberus, Salted, Neopolitan) built with its examples' data (`mailgen`); and
+ * (Postmark's, Cerberus, Salted, Neopolitan) built with its examples' data (`mailgen`); Vendure's
+ * MJML emails with their Handlebars partials put in (`@vendure/email-plugin`); and
  * Foundation for Emails' eleven templates (`foundation-emails`), each with the package's stylesheet
  * inlined into it by juice, as an email's build inlines it before sending (the package's templates
  * link the stylesheet, which no mail client loads), and some of them again in Campaign Monitor's and
@@ -166,6 +167,32 @@ function mailgenTemplates(): Record<string, string> {
   return built;
 }
 
+/** Vendure's email templates as `@vendure/email-plugin` ships them (pinned to its last MIT release): MJML with Handlebars' variables, a body per email and the header and footer partials it names. */
+const VENDURE = join(packageDirectory('@vendure/email-plugin'), 'templates');
+const VENDURE_HEADER = /\{\{> header title="([^"]*)" \}\}/;
+const VENDURE_FOOTER = '{{> footer }}';
+
+/**
+ * Vendure's four emails (order confirmation: a row of three coloured columns and a table of lines;
+ * password reset, email verification, address change: a centred button) each as the MJML that MJML
+ * compiles once Handlebars has put in its partials: the body between the header (a grey band; the
+ * page's title, given by the body) and the footer (centred text on a coloured band); the variables
+ * (`{{ order.code }}`), conditions and loops kept as the template writes them.
+ */
+function vendureTemplates(): Record<string, string> {
+  const partial = (name: string) => readFileSync(join(VENDURE, 'partials', `${name}.hbs`), 'utf8');
+  const built: Record<string, string> = {};
+  for (const email of readdirSync(VENDURE).filter((name) => name !== 'partials')) {
+    const body = readFileSync(join(VENDURE, email, 'body.hbs'), 'utf8');
+    if (!VENDURE_HEADER.test(body) || !body.includes(VENDURE_FOOTER) || !partial('header').includes('{{ title }}'))
+      throw new Error(`@vendure/email-plugin/templates/${email} no longer names its partials as read here`);
+    built[`${email}.mjml`] = body
+      .replace(VENDURE_HEADER, (_tag, title: string) => partial('header').replace('{{ title }}', title))
+      .replace(VENDURE_FOOTER, partial('footer'));
+  }
+  return built;
+}
+
 /** Writes each built email into `directory`, made for them. */
 function writeAll(directory: string, emails: Record<string, string>): void {
   mkdirSync(directory);
@@ -181,6 +208,7 @@ function layOutPackaged(directory: string): void {
   for (const component of MJML_READMES) writeFileSync(join(directory, `mjml/${component}-readme.mjml`), readmeExample(component));
   writeAll(join(directory, 'html-mailgun'), mailgunTemplates());
   writeAll(join(directory, 'html-mailgen'), mailgenTemplates());
+  writeAll(join(directory, 'mjml-vendure'), vendureTemplates());
 }
 
 const PACKAGE = packageDirectory('foundation-emails');
