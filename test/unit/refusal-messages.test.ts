@@ -516,7 +516,12 @@ describe('unexplainedRefusals', () => {
 });
 
 describe('the tests of refusals', () => {
-  const offenders = testFiles('test').flatMap((file) => unexplainedRefusals(file, readFileSync(join(root, file), 'utf8')));
+  // Every exit code assertion names `code` or `exitCode`: a file whose text names neither holds none
+  // and is not parsed (about half of them).
+  const offenders = testFiles('test').flatMap((file) => {
+    const source = readFileSync(join(root, file), 'utf8');
+    return /\b(?:code|exitCode)\b/.test(source) ? unexplainedRefusals(file, source) : [];
+  });
   const allowed = (offender: Offender) => ALLOWED.some(({ file, assertion }) => file === offender.file && assertion === offender.assertion);
 
   it('check the message of each refusal, not only its exit code', () => {
