@@ -8,7 +8,8 @@
  * email (`responsive-html-email-template`); Mailgun's three transactional emails, built from the
  * package's Jade sources with its README's data (`transactional-email-templates`); Mailgen's themes
  * (Postmark's, Cerberus, Salted, Neopolitan) built with its examples' data (`mailgen`); Vendure's
- * MJML emails with their Handlebars partials put in (`@vendure/email-plugin`); and
+ * MJML emails with their Handlebars partials put in (`@vendure/email-plugin`); Teradata's Covalent
+ * MJML templates (`@covalent/email-templates`); and
  * Foundation for Emails' eleven templates (`foundation-emails`), each with the package's stylesheet
  * inlined into it by juice, as an email's build inlines it before sending (the package's templates
  * link the stylesheet, which no mail client loads), and some of them again in Campaign Monitor's and
@@ -193,6 +194,22 @@ function vendureTemplates(): Record<string, string> {
   return built;
 }
 
+/**
+ * Teradata's Covalent email templates (a welcome letter and a workshop invitation: Prettier-formatted
+ * MJML, its `mj-class`es, padded wrappers, rows of two columns, a coloured call to action, a footer)
+ * as `@covalent/email-templates` gives them, its attributes and stylesheet put into each head. The
+ * package's bundle holds mjml-browser, which expects a browser's `window`: it is run in a context of
+ * its own that has one, and only its list of templates is read.
+ */
+function covalentTemplates(): Record<string, string> {
+  const module = { exports: {} as { getEmailTemplates(): { name: string; content: string }[] } };
+  const bundle = readFileSync(requireHere.resolve('@covalent/email-templates'), 'utf8');
+  runInNewContext(bundle, { module, exports: module.exports, require: requireHere, window: {} });
+  const built: Record<string, string> = {};
+  for (const { name, content } of module.exports.getEmailTemplates()) built[`${name.toLowerCase().replaceAll(' ', '-')}.mjml`] = content;
+  return built;
+}
+
 /** Writes each built email into `directory`, made for them. */
 function writeAll(directory: string, emails: Record<string, string>): void {
   mkdirSync(directory);
@@ -209,6 +226,7 @@ function layOutPackaged(directory: string): void {
   writeAll(join(directory, 'html-mailgun'), mailgunTemplates());
   writeAll(join(directory, 'html-mailgen'), mailgenTemplates());
   writeAll(join(directory, 'mjml-vendure'), vendureTemplates());
+  writeAll(join(directory, 'mjml-covalent'), covalentTemplates());
 }
 
 const PACKAGE = packageDirectory('foundation-emails');

@@ -221,6 +221,8 @@ describe('content convert on the corpus of public templates', () => {
         "html-mailgun/action.html": "words 42/42, links 2/2, images 0/0, layout 5/5",
         "html-mailgun/alert.html": "words 49/49, links 2/2, images 0/0, layout 7/7",
         "html-mailgun/billing.html": "words 41/41, links 2/2, images 0/0, layout 9/9",
+        "mjml-covalent/welcome-letter.mjml": "words 155/155, links 8/8, images 1/1, layout 17/23",
+        "mjml-covalent/workshop.mjml": "words 180/180, links 12/12, images 5/5, layout 32/32",
         "mjml-vendure/email-address-change.mjml": "words 31/31, links 1/1, images 0/0, layout 6/6",
         "mjml-vendure/email-verification.mjml": "words 26/26, links 1/1, images 0/0, layout 6/6",
         "mjml-vendure/order-confirmation.mjml": "words 25/25, links 0/0, images 0/1, layout 21/21",
