@@ -66,12 +66,18 @@ const MJML_READMES = [
   'wrapper',
 ];
 
-/** The first MJML example of an MJML component's README, as written. */
-function readmeExample(component: string): string {
+/**
+ * The components whose README's other MJML examples are laid out too, as `mjml/<component>-readme-<n>.mjml`:
+ * `mj-raw`'s hold a template language's statements between sections and text written before the doctype.
+ */
+const MJML_EVERY_EXAMPLE = new Set(['raw']);
+
+/** The MJML examples of an MJML component's README, as written: the first, or all of them. */
+function readmeExamples(component: string): string[] {
   const readme = readFileSync(join(packageDirectory(`mjml-${component}`), 'README.md'), 'utf8');
-  const example = /```xml\n(<mjml>[\s\S]*?<\/mjml>\n)```/.exec(readme);
-  if (example === null) throw new Error(`mjml-${component}/README.md no longer holds an MJML example`);
-  return example[1] as string;
+  const examples = [...readme.matchAll(/```xml\n(<mjml>[\s\S]*?<\/mjml>\n)```/g)].map((example) => example[1] as string);
+  if (examples.length === 0) throw new Error(`mjml-${component}/README.md no longer holds an MJML example`);
+  return MJML_EVERY_EXAMPLE.has(component) ? examples : examples.slice(0, 1);
 }
 
 /** Lee Munroe's simple transactional email, its CSS inlined, as `responsive-html-email-template` ships it. */
@@ -222,7 +228,9 @@ function layOutPackaged(directory: string): void {
   mkdirSync(join(directory, 'html-leemunroe'));
   cpSync(LEE_MUNROE, join(directory, 'html-leemunroe/email.html'));
   mkdirSync(join(directory, 'mjml'));
-  for (const component of MJML_READMES) writeFileSync(join(directory, `mjml/${component}-readme.mjml`), readmeExample(component));
+  for (const component of MJML_READMES)
+    for (const [index, example] of readmeExamples(component).entries())
+      writeFileSync(join(directory, `mjml/${component}-readme${index === 0 ? '' : `-${index + 1}`}.mjml`), example);
   writeAll(join(directory, 'html-mailgun'), mailgunTemplates());
   writeAll(join(directory, 'html-mailgen'), mailgenTemplates());
   writeAll(join(directory, 'mjml-vendure'), vendureTemplates());

@@ -134,6 +134,9 @@ function nodeBlocks(node: SourceElement, context: MapContext): Mapped[] {
       return socialBlocks(node, context);
     case 'x-component':
       return [block('Component', { componentId: node.attrs.id! })];
+    case 'x-file-start':
+      // Text a source writes before its HTML: its reader listed it, and LMX writes nothing there.
+      return [];
     case 'table':
       return container(node, context, (inner) => tableBlocks(node, inner, STEPS));
     case 'a':

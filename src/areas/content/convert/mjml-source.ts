@@ -11,10 +11,22 @@
  */
 import { LocalFileError } from '../../../base/errors.js';
 import type { SourceDocument } from './document.js';
+import { shorten } from './blocks.js';
 import { htmlFragment } from './html-source.js';
 import { mjmlSocial } from './mjml-social.js';
 import { checkNesting, listGivenTwice, parseMjmlTags, TEXT, type MjmlTag } from './mjml-tags.js';
-import { element, MAX_SOURCE_DEPTH, nestedTooDeep, text, type Findings, type Place, type SourceElement, type SourceNode, type Style } from './model.js';
+import {
+  element,
+  MAX_SOURCE_DEPTH,
+  nestedTooDeep,
+  text,
+  textContent,
+  type Findings,
+  type Place,
+  type SourceElement,
+  type SourceNode,
+  type Style,
+} from './model.js';
 import { parseStyle } from './styles.js';
 import { templateLogic } from './variables.js';
 
@@ -65,7 +77,9 @@ export function readMjml(source: string, file: string, findings: Findings, optio
   if (backgroundColor !== undefined) bodyStyle['background-color'] = backgroundColor;
   // MJML lays every section out as wide as the body at most, centred: the body is that box here.
   Object.assign(bodyStyle, { 'max-width': reader.attrsOf(body).width ?? '600px', 'margin-left': 'auto', 'margin-right': 'auto' });
-  const bodyNode = element('body', body.at, reader.nodes(bodyChildren), {}, bodyStyle);
+  // Text MJML writes before the doctype, which a browser shows at the top of the page, stands first in the body.
+  const outside = reader.outsideRaws(root.children.filter((tag) => tag.name === 'mj-raw'));
+  const bodyNode = element('body', body.at, [...outside, ...reader.nodes(bodyChildren)], {}, bodyStyle);
   return { body: bodyNode, subject: headInfo.title, previewText: headInfo.preview, font: headInfo.font };
 }
 
@@ -177,6 +191,38 @@ class MjmlReader {
     return result;
   }
 
+  /**
+   * The `<mj-raw>`s beside `<mj-head>` and `<mj-body>`, each listed where it holds anything: MJML writes one of
+   * `position="file-start"` before the doctype (for a template language's statements; a browser shows its text at
+   * the top of the page), which is kept as an `x-file-start` no block is made of, and any other nowhere.
+   */
+  outsideRaws(tags: MjmlTag[]): SourceNode[] {
+    return tags.flatMap((tag) => {
+      const nodes = tag.content === undefined ? [] : htmlFragment(tag.content.html, tag.content.at);
+      const text = nodes.map(textContent).join('').replace(/\s+/g, ' ').trim();
+      if (tag.attrs.position !== 'file-start') {
+        if (text !== '')
+          this.findings.add(
+            tag.at,
+            '<mj-raw> beside <mj-body>',
+            'dropped',
+            `dropped with its text "${shorten(text)}", as MJML writes it nowhere`,
+            'nothing to do: no client shows it',
+          );
+        return [];
+      }
+      if (text === '') return [];
+      this.findings.add(
+        tag.at,
+        'text before the email’s HTML (<mj-raw position="file-start">)',
+        'dropped',
+        `dropped with its text "${shorten(text)}"`,
+        'LMX writes nothing before its HTML: text to show goes in <mj-body>; a template language’s statements, into data variables the app sends',
+      );
+      return [element('x-file-start', tag.at, nodes)];
+    });
+  }
+
   head(tags: MjmlTag[]): { title?: string; preview?: string; font?: string } {
     const info: { title?: string; preview?: string; font?: string } = {};
     for (const tag of tags) {
@@ -193,6 +239,8 @@ class MjmlReader {
           'its rules dropped; attributes on each element carried',
           'LMX takes no CSS: set colours and fonts in the theme (<Style />) and on each block',
         );
+      else if (tag.name === 'mj-raw' && content !== '')
+        this.findings.add(tag.at, 'raw HTML in <mj-head> (<mj-raw>)', 'dropped', 'dropped', 'LMX writes the head of its emails itself: nothing to carry');
       else if (tag.name === 'mj-html-attributes')
         this.findings.add(tag.at, '<mj-html-attributes>', 'dropped', 'dropped', 'LMX sets no HTML attributes: nothing to carry');
     }

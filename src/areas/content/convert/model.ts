@@ -34,7 +34,7 @@ export type Style = Record<string, string>;
 
 export interface SourceElement {
   type: 'element';
-  /** An HTML element's name, or one of the mapper's own (`x-button`, `x-columns`, `x-column`, `x-section`, `x-social`, `x-spacer`, `x-component`). */
+  /** An HTML element's name, or one of the mapper's own (`x-button`, `x-columns`, `x-column`, `x-section`, `x-social`, `x-spacer`, `x-component`, `x-file-start`). */
   name: string;
   attrs: Record<string, string>;
   style: Style;

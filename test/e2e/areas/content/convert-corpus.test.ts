@@ -244,6 +244,8 @@ describe('content convert on the corpus of public templates', () => {
         "mjml/hero-readme.mjml": "words 7/7, links 1/1, images 0/0, layout 2/2",
         "mjml/image-readme.mjml": "words 0/0, links 0/0, images 1/1, layout 1/1",
         "mjml/navbar-readme.mjml": "words 7/7, links 4/4, images 0/0, layout 1/1",
+        "mjml/raw-readme-2.mjml": "words 0/0, links 0/0, images 0/0, layout 0/0",
+        "mjml/raw-readme-3.mjml": "words 0/10, links 0/0, images 0/0, layout 0/0",
         "mjml/raw-readme.mjml": "words 0/0, links 0/0, images 0/0, layout 0/0",
         "mjml/section-readme.mjml": "words 0/0, links 0/0, images 0/0, layout 0/0",
         "mjml/social-readme.mjml": "words 4/4, links 8/8, images 0/0, layout 2/2",

@@ -99,7 +99,7 @@ describe('the layout model against Chromium, on the corpus', () => {
     );
     console.log(`${found.length} boxes measured, ${off.length} apart:\n${shown.join('\n')}`);
     expect(found.length).toBeGreaterThan(1600);
-    // Measured: 216 of 1946 apart, in 32 of 87 emails. Foundation's menus and rows of icons in tables of `width: auto`,
+    // Measured: 216 of 1946 apart, in 32 of 89 emails. Foundation's menus and rows of icons in tables of `width: auto`,
     // sized by images that have no size until they load (130, in its three forms); cells of Mailgen's Neopolitan theme
     // that the model insets 11 to 15 px further than Chromium draws them (48); Cerberus' centred buttons and Salted's
     // centred header link, which the model takes as wide as their cell, and a row of Cerberus' wider than a phone in
@@ -110,7 +110,7 @@ describe('the layout model against Chromium, on the corpus', () => {
     // content, as a browser does, and tables wider than a phone grow the page, as in Chromium. Every block of the other
     // emails stands where Chromium draws it.
     expect(off.length / found.length).toBeLessThan(0.12);
-    expect(new Set(off.map((item) => item.file)).size).toBeLessThanOrEqual(33);
+    expect(new Set(off.map((item) => item.file)).size).toBeLessThanOrEqual(32);
     expect(off.filter((item) => item.file === 'mjml/group-readme.mjml')).toEqual([]);
   }, 120_000);
 });

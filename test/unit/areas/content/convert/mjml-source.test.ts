@@ -3,6 +3,8 @@
  * CRLF and comments anywhere; refused only where MJML's validation refuses, at the place.
  */
 import { describe, expect, it } from 'vitest';
+import { convertDocument } from '../../../../../src/areas/content/convert/document.js';
+import { measureFidelity } from '../../../../../src/areas/content/convert/fidelity.js';
 import { readMjml } from '../../../../../src/areas/content/convert/mjml-source.js';
 import { parseMjmlTags } from '../../../../../src/areas/content/convert/mjml-tags.js';
 import { Findings, textContent, type SourceNode } from '../../../../../src/areas/content/convert/model.js';
@@ -87,6 +89,33 @@ describe('the MJML reader', () => {
     expect(findings.remediation).toEqual([
       expect.objectContaining({ line: 2, column: 1, construct: '{{#if trial}} between MJML elements', outcome: 'flattened' }),
       expect.objectContaining({ line: 7, column: 1, construct: '{% for item in items %} between MJML elements', outcome: 'flattened' }),
+    ]);
+  });
+
+  it('lists the text of <mj-raw position="file-start">, which MJML writes before the doctype, at its place, and counts it lost', () => {
+    // mjml-raw's README: "You can also use mj-raw to add text at the beginning of the generated html, before the <!doctype html> line."
+    const { document, findings } = read(
+      '<mjml>\n  <mj-raw position="file-start">This will be added at the beginning of the file</mj-raw>\n  <mj-body>\n<mj-section><mj-column><mj-text>Hello</mj-text></mj-column></mj-section>\n  </mj-body>\n</mjml>',
+    );
+    const { lmx } = convertDocument(document, 'transactional', findings);
+    expect(lmx).not.toContain('beginning');
+    const fidelity = measureFidelity(document, lmx, findings);
+    // A browser shows text before the doctype at the top of the page: its words are the source's, none of them kept.
+    expect(fidelity.words).toEqual({ source: 11, kept: 1 });
+    expect(findings.remediation.map((item) => `${item.line}:${item.column} ${item.construct} (${item.outcome}): ${item.done}`)).toEqual([
+      '2:3 text before the email’s HTML (<mj-raw position="file-start">) (dropped): dropped with its text "This will be added at the beginning of the file"',
+    ]);
+  });
+
+  it('lists an <mj-raw> beside <mj-body> that MJML writes nowhere, and one in <mj-head>, each at its place', () => {
+    const { document, findings } = read(
+      '<mjml>\n<mj-raw>Kept nowhere</mj-raw>\n<mj-head>\n<mj-raw><meta name="x-apple-disable-message-reformatting"></mj-raw>\n</mj-head>\n<mj-body><mj-raw><!-- a comment --></mj-raw></mj-body>\n</mjml>',
+    );
+    const { lmx } = convertDocument(document, 'transactional', findings);
+    expect(measureFidelity(document, lmx, findings).words).toEqual({ source: 0, kept: 0 });
+    expect(findings.remediation.filter((item) => item.outcome === 'dropped').map((item) => `${item.line}:${item.column} ${item.construct}: ${item.done}`)).toEqual([
+      '4:1 raw HTML in <mj-head> (<mj-raw>): dropped',
+      '2:1 <mj-raw> beside <mj-body>: dropped with its text "Kept nowhere", as MJML writes it nowhere',
     ]);
   });
 });
