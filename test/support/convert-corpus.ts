@@ -3,7 +3,8 @@
  * that convert it, check it and measure it in Chromium: React Email's demo templates committed under
  * test/corpus/convert (each beside its licence; sources in its README), and beside them the templates
  * npm packages publish, development dependencies read from node_modules, never copied into the
- * repository: React Email's starter templates (`create-email`); the MJML examples of MJML's
+ * repository: React Email's starter templates (`create-email`); ProofKit's React Email templates
+ * (`@proofkit/cli`); the MJML examples of MJML's
  * components' READMEs (`mjml-social`, and the others `mjml` installs); Lee Munroe's transactional
  * email (`responsive-html-email-template`); Mailgun's three transactional emails, built from the
  * package's Jade sources with its README's data (`transactional-email-templates`); Mailgen's themes
@@ -19,7 +20,7 @@
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { parse as parseJs } from '@babel/parser';
 import juice from 'juice';
@@ -27,11 +28,23 @@ import { tempDir } from './temp.js';
 
 const COMMITTED = join(import.meta.dirname, '../corpus/convert');
 
-const packageDirectory = (name: string) => dirname(createRequire(import.meta.url).resolve(`${name}/package.json`));
+/** An installed package's directory, found where Node looks for it (a package whose `exports` name no `package.json` is found too). */
+function packageDirectory(name: string): string {
+  const found = createRequire(import.meta.url)
+    .resolve.paths(name)
+    ?.map((directory) => join(directory, name))
+    .find((directory) => existsSync(join(directory, 'package.json')));
+  if (found === undefined) throw new Error(`${name} is not installed`);
+  return found;
+}
 
 /** React Email's demo templates of February 2024 as `create-email` (pinned to that release) ships them for a new project. */
 const REACT_EMAIL_STARTER = join(packageDirectory('create-email'), 'template/emails');
 const REACT_EMAIL_STARTER_FILES = ['notion-magic-link.tsx', 'plaid-verify-identity.tsx', 'stripe-welcome.tsx', 'vercel-invite-user.tsx'];
+
+/** ProofKit's two React Email templates (a sign-in code, a generic notice: a centred logo on a padded card, a centred button, a footer), as `@proofkit/cli` ships them for a new project. */
+const PROOFKIT = join(packageDirectory('@proofkit/cli'), 'template/extras/emailTemplates');
+const PROOFKIT_FILES = ['auth-code.tsx', 'generic.tsx'];
 
 /**
  * The MJML components whose README's first example is laid out as `mjml/<component>-readme.mjml`:
@@ -225,6 +238,7 @@ function writeAll(directory: string, emails: Record<string, string>): void {
 /** The templates packages ship, written into the corpus under the names the tests use. */
 function layOutPackaged(directory: string): void {
   for (const file of REACT_EMAIL_STARTER_FILES) cpSync(join(REACT_EMAIL_STARTER, file), join(directory, 'react-email', file));
+  for (const file of PROOFKIT_FILES) cpSync(join(PROOFKIT, file), join(directory, 'react-email-proofkit', file));
   mkdirSync(join(directory, 'html-leemunroe'));
   cpSync(LEE_MUNROE, join(directory, 'html-leemunroe/email.html'));
   mkdirSync(join(directory, 'mjml'));

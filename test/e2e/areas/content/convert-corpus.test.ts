@@ -253,6 +253,8 @@ describe('content convert on the corpus of public templates', () => {
         "mjml/table-readme.mjml": "words 13/13, links 0/0, images 0/0, layout 3/3",
         "mjml/text-readme.mjml": "words 4/4, links 0/0, images 0/0, layout 3/3",
         "mjml/wrapper-readme.mjml": "words 8/8, links 0/0, images 1/1, layout 4/4",
+        "react-email-proofkit/auth-code.tsx": "words 25/29, links 0/0, images 1/1, layout 1/6",
+        "react-email-proofkit/generic.tsx": "words 0/0, links 1/1, images 1/1, layout 3/6",
         "react-email-themes/arcane-abandoned-cart.tsx": "words 91/91, links 7/7, images 6/6, layout 8/20",
         "react-email-themes/arcane-activation.tsx": "words 70/70, links 6/6, images 6/6, layout 7/14",
         "react-email-themes/arcane-newsletter.tsx": "words 178/178, links 8/9, images 6/6, layout 12/34",
