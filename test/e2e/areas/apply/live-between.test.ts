@@ -7,10 +7,11 @@
  * just before it or from the answer of the write just before it: refused without a yes, and
  * nothing of it sent.
  */
-import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { planDigest, type PlanFile } from '../../../../src/areas/change/plan-file.js';
+import type { StateCore } from '../../../../src/emulator/module.js';
 import { transactionalEmails } from '../../../../src/emulator/routes/transactional.js';
 import { workflows } from '../../../../src/emulator/routes/workflow-records.js';
 import { plannedChange } from '../../../support/change-plan.js';
@@ -28,17 +29,15 @@ interface PlannedUnit {
 
 /**
  * The change's plan (50 emails' drafts, then two waits of each of 10 workflows), its units, and the
- * sandbox's state it was planned against: made once for the file, in a sandbox that keeps its state
- * in a file. Each test applies the plan to a sandbox of its own started from a copy of that file,
- * as the account stood when the plan was made.
+ * sandbox's state it was planned against: made once for the file. Each test applies the plan to a
+ * sandbox of its own holding a copy of that state, as the account stood when the plan was made.
  */
-let change: { stateFile: string; plan: string; units: PlannedUnit[] };
+let change: { state: StateCore; plan: string; units: PlannedUnit[] };
 beforeAll(async () => {
-  const stateFile = join(tempDir('loopsctl-between-'), 'planned.db');
-  const sandbox = await recordingSandbox({ stateFile });
+  const sandbox = await recordingSandbox();
   try {
     const plan = await plannedChange(sandbox.server, sandbox.env.LOOPS_API_KEY, (args) => sandbox.loopsctl(args), tempDir('loopsctl-between-'));
-    change = { stateFile, plan, units: JSON.parse(readFileSync(plan, 'utf8')).units };
+    change = { state: structuredClone(sandbox.server.state()), plan, units: JSON.parse(readFileSync(plan, 'utf8')).units };
   } finally {
     await sandbox.close();
   }
@@ -50,12 +49,14 @@ beforeAll(async () => {
  * plan's writer writes it).
  */
 async function planned(): Promise<{ sandbox: RecordingSandbox; plan: string; units: PlannedUnit[] }> {
-  const dir = tempDir('loopsctl-between-');
-  copyFileSync(change.stateFile, join(dir, 'state.db'));
-  const sandbox = await sandboxes({ stateFile: join(dir, 'state.db') });
+  const sandbox = await sandboxes();
+  sandbox.server.update((state) => {
+    for (const key of Object.keys(state)) delete (state as Record<string, unknown>)[key];
+    Object.assign(state, structuredClone(change.state));
+  });
   const { digest: _digest, ...body } = JSON.parse(readFileSync(change.plan, 'utf8')) as PlanFile;
   const addressed = { ...body, account: { ...body.account, baseUrl: sandbox.env.LOOPS_BASE_URL } };
-  const plan = join(dir, 'change.json');
+  const plan = join(tempDir('loopsctl-between-'), 'change.json');
   writeFileSync(plan, JSON.stringify({ ...addressed, digest: planDigest(addressed) }));
   return { sandbox, plan, units: change.units };
 }
