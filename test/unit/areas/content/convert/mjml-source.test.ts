@@ -113,7 +113,9 @@ describe('the MJML reader', () => {
     );
     const { lmx } = convertDocument(document, 'transactional', findings);
     expect(measureFidelity(document, lmx, findings).words).toEqual({ source: 0, kept: 0 });
-    expect(findings.remediation.filter((item) => item.outcome === 'dropped').map((item) => `${item.line}:${item.column} ${item.construct}: ${item.done}`)).toEqual([
+    expect(
+      findings.remediation.filter((item) => item.outcome === 'dropped').map((item) => `${item.line}:${item.column} ${item.construct}: ${item.done}`),
+    ).toEqual([
       '4:1 raw HTML in <mj-head> (<mj-raw>): dropped',
       '2:1 <mj-raw> beside <mj-body>: dropped with its text "Kept nowhere", as MJML writes it nowhere',
     ]);
