@@ -9,6 +9,7 @@ import { isButtonLink, type MapContext } from './inline.js';
 import { writeLmx, type LmxBlock } from './lmx-out.js';
 import { element, type ConvertKind, type Findings, type SourceElement, type SourceNode, type Style } from './model.js';
 import { backgroundOf, fontOf, hexColour, pixels } from './styles.js';
+import { readTemplateBlocks } from './template-blocks.js';
 import { settleTemplatedValues } from './template-values.js';
 
 /** What a reader makes of a source file. */
@@ -148,6 +149,7 @@ export function globalStyle(document: SourceDocument): Record<string, string> {
 
 /** The email converted: its `<Style />`, then its blocks. */
 export function convertDocument(document: SourceDocument, kind: ConvertKind, findings: Findings): ConvertedEmail {
+  readTemplateBlocks(document.body, findings);
   settleTemplatedValues(document.body, findings);
   const style = globalStyle(document);
   const context: MapContext = {
@@ -174,6 +176,7 @@ export function convertDocument(document: SourceDocument, kind: ConvertKind, fin
 export function convertComponent(nodes: readonly SourceNode[], kind: ConvertKind, findings: Findings): string {
   const at = nodes[0]?.at ?? { file: '', line: 1, column: 1 };
   const body = element('body', at, [...nodes], {}, { 'max-width': '600px', 'margin-left': 'auto', 'margin-right': 'auto' });
+  readTemplateBlocks(body, findings);
   settleTemplatedValues(body, findings);
   const context: MapContext = { kind, findings, inherited: {}, inSection: false, inColumns: false, plain: [], holder: body };
   const blocks = blocksOf(nodes, context);

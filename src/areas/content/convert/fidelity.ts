@@ -8,30 +8,9 @@
 import { elementsOf, parseLmx, type LmxNode } from '../../../lmx/index.js';
 import type { SourceDocument } from './document.js';
 import type { Fidelity, Findings, Measure, Place, SourceElement, SourceNode } from './model.js';
-import { pixels } from './styles.js';
-import { TEMPLATE_TAG } from './variables.js';
+import { hiddenBy, UNSEEN } from './styles.js';
+import { readerWords, TEMPLATE_TAG } from './variables.js';
 
-/** Elements whose content no reader sees. */
-const UNSEEN = new Set(['head', 'style', 'script', 'title', 'template', 'noscript']);
-
-/** Why CSS hides an element, or undefined where it shows. */
-function hiddenBy(node: SourceElement): string | undefined {
-  const style = node.style;
-  if (style.display?.trim().toLowerCase() === 'none') return 'display:none';
-  if (style.visibility?.trim().toLowerCase() === 'hidden') return 'visibility:hidden';
-  if (pixels(style['font-size']) === 0) return 'a zero font size';
-  if (style.opacity !== undefined && Number(style.opacity) === 0) return 'opacity:0';
-  if (pixels(style['max-height']) === 0 && /hidden/i.test(style.overflow ?? '')) return 'a zero height';
-  if (node.attrs.hidden !== undefined) return 'the hidden attribute';
-  return undefined;
-}
-
-/** Words as a reader counts them: letters and digits, template tags and LMX variables left out. */
-const wordsOf = (value: string) =>
-  value
-    .replace(TEMPLATE_TAG, ' ')
-    .toLowerCase()
-    .match(/[\p{L}\p{N}]+/gu) ?? [];
 const lmxWords = (value: string) => value.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 
 /** An address compared as a reader follows it: template tags and LMX variables alike as `{}`. */
@@ -43,6 +22,8 @@ const addressOf = (value: string) =>
 
 interface Seen {
   value: string;
+  /** As the source writes it, for the list: an address's template tags as written, not as compared. */
+  written?: string;
   at: Place;
   /** A rule listed it already: a dropped element around it, or an entry at its own place. */
   named: boolean;
@@ -67,7 +48,7 @@ function sourceContent(body: SourceElement, findings: Findings): SourceContent {
     const { node, named: outer, hidden } = pending.pop()!;
     const named = outer || dropped.has(key(node.at));
     if (node.type !== 'element') {
-      if (node.type === 'text' && hidden === undefined) for (const word of wordsOf(node.text)) content.words.push({ value: word, at: node.at, named });
+      if (node.type === 'text' && hidden === undefined) for (const word of readerWords(node.text)) content.words.push({ value: word, at: node.at, named });
       continue;
     }
     if (UNSEEN.has(node.name)) continue;
@@ -75,14 +56,14 @@ function sourceContent(body: SourceElement, findings: Findings): SourceContent {
     if (why !== undefined && hidden === undefined) {
       const text = hiddenText(node);
       // Named only where a rule dropped it: an entry about its size or colour says nothing of its being hidden.
-      if (wordsOf(text).length > 0) content.hidden.push({ text, at: node.at, why, named });
+      if (readerWords(text).length > 0) content.hidden.push({ text, at: node.at, why, named });
     }
     if (why === undefined) {
       const own = named || listed.has(key(node.at));
       const href = node.name === 'a' || node.name === 'x-button' || node.name === 'x-social-link' ? node.attrs.href?.trim() : undefined;
-      if (href !== undefined && href !== '' && !href.startsWith('#')) content.links.push({ value: addressOf(href), at: node.at, named: own });
+      if (href !== undefined && href !== '' && !href.startsWith('#')) content.links.push({ value: addressOf(href), written: href, at: node.at, named: own });
       const src = node.name === 'img' ? node.attrs.src?.trim() : undefined;
-      if (src !== undefined && src !== '') content.images.push({ value: addressOf(src), at: node.at, named: own });
+      if (src !== undefined && src !== '') content.images.push({ value: addressOf(src), written: src, at: node.at, named: own });
     }
     for (let index = node.children.length - 1; index >= 0; index -= 1) pending.push({ node: node.children[index]!, named, hidden: why });
   }
@@ -143,6 +124,9 @@ function missing(seen: readonly Seen[], held: Map<string, number>): Seen[] {
   return lost;
 }
 
+/** A seen address as its source writes it: each tag as written there (a React attribute's `{url}`, not the `{{url}}` it was read as). */
+const asWritten = (seen: Seen, findings: Findings) => (seen.written ?? seen.value).replace(TEMPLATE_TAG, (tag) => findings.spellings.get(tag) ?? tag);
+
 const shorten = (value: string) => (value.length > 60 ? `${value.slice(0, 57)}…` : value);
 
 /**
@@ -174,13 +158,19 @@ export function measureFidelity(
       'write the missing words into the block where they stood (compare the preview with the original)',
     );
   for (const link of lostLinks.filter((item) => !item.named))
-    findings.add(link.at, `the link to ${shorten(link.value)}`, 'not carried', 'the address is not in the LMX', 'add the link to the block where it stood');
+    findings.add(
+      link.at,
+      `the link to ${shorten(asWritten(link, findings))}`,
+      'not carried',
+      'the address is not in the LMX',
+      'add the link to the block where it stood',
+    );
   for (const image of lostImages.filter((item) => !item.named))
-    findings.add(image.at, `the image ${shorten(image.value)}`, 'not carried', 'the image is not in the LMX', 'add an <Image> where it stood');
-  const preview = new Set(wordsOf(document.previewText ?? ''));
+    findings.add(image.at, `the image ${shorten(asWritten(image, findings))}`, 'not carried', 'the image is not in the LMX', 'add an <Image> where it stood');
+  const preview = new Set(readerWords(document.previewText ?? ''));
   // A hidden preheader is the preview text, carried in its field.
-  for (const hidden of source.hidden.filter((item) => !item.named && !wordsOf(item.text).every((word) => preview.has(word)))) {
-    const shown = wordsOf(hidden.text).some((word) => (held.words.get(word) ?? 0) > 0);
+  for (const hidden of source.hidden.filter((item) => !item.named && !readerWords(item.text).every((word) => preview.has(word)))) {
+    const shown = readerWords(hidden.text).some((word) => (held.words.get(word) ?? 0) > 0);
     findings.add(
       hidden.at,
       `text hidden by ${hidden.why}: "${shorten(hidden.text)}"`,

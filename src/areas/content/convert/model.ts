@@ -129,6 +129,13 @@ export class Findings {
    * (a React attribute's `{trackingUrl}` read as `{{trackingUrl}}`): the variable report quotes the source.
    */
   readonly spellings = new Map<string, string>();
+  /**
+   * The full path a variable's tag names where a block around it set its context (`{{ fullName }}`
+   * inside `{{#with order.shippingAddress}}`), by the tag's place (src/areas/content/convert/template-blocks.ts).
+   */
+  readonly scopedPaths = new Map<string, { tag: string; path: string[] }>();
+  /** The places of the blocks (`{{#each}}`, `{% if %}`) listed whole, with what they held: a tag there is not listed again. */
+  readonly listedBlocks = new Set<string>();
   /** The literal defaults a source gives its values (a React prop's `minutes = 30`), by the value's path. */
   readonly defaults = new Map<string, { value: string; at: Place }>();
 

@@ -1,5 +1,5 @@
 /** CSS as email sources write it (inline `style`, MJML's attributes), read into what LMX's attributes take. */
-import type { Findings, Place, Style } from './model.js';
+import type { Findings, Place, SourceElement, Style } from './model.js';
 
 /** `color: red; font-size: 14px` -> { color: 'red', 'font-size': '14px' }; `!important` dropped. */
 export function parseStyle(text: string | undefined): Style {
@@ -175,4 +175,19 @@ export function backgroundOf(style: Style, attrs: Record<string, string>, over?:
     ) ??
     hexColour(attrs.bgcolor, over)
   );
+}
+
+/** Elements whose content no reader sees. */
+export const UNSEEN = new Set(['head', 'style', 'script', 'title', 'template', 'noscript']);
+
+/** Why CSS hides an element, or undefined where it shows. */
+export function hiddenBy(node: SourceElement): string | undefined {
+  const style = node.style;
+  if (style.display?.trim().toLowerCase() === 'none') return 'display:none';
+  if (style.visibility?.trim().toLowerCase() === 'hidden') return 'visibility:hidden';
+  if (pixels(style['font-size']) === 0) return 'a zero font size';
+  if (style.opacity !== undefined && Number(style.opacity) === 0) return 'opacity:0';
+  if (pixels(style['max-height']) === 0 && /hidden/i.test(style.overflow ?? '')) return 'a zero height';
+  if (node.attrs.hidden !== undefined) return 'the hidden attribute';
+  return undefined;
 }

@@ -114,37 +114,123 @@ export function holdsTemplateTag(value: string): boolean {
   return found;
 }
 const PATH = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*|\[\d+\])*$/;
-const LOGIC_OPEN = /^(?:#\s*(if|unless|each|with|for)|(if|unless|for|with|block|macro|case)\b)/;
-const LOGIC_CLOSE = /^(?:\/|else\b|elif\b|elsif\b|end\w*|\^|when\b)/;
-/** A tag between two branches: `{{else}}`, `{% elsif %}`, `{{^}}`, Mailchimp's `*|ELSE:|*`. */
-const BRANCH = /^(?:else\b|elif\b|elsif\b|when\b|\^$|ELSE:?$|ELSEIF:)/i;
+
+/** What a block of a template language does to the text it holds: LMX has no loops and no conditions. */
+export type BlockKind = 'loop' | 'condition' | 'context' | 'section' | 'inverted' | 'block';
+
+/** A tag that opens a block, stands between its branches, or closes it: `{{#each items}}`, `{{else}}`, `{% endfor %}`, `*|END:IF|*`. */
+export interface BlockTag {
+  role: 'open' | 'branch' | 'close';
+  kind: BlockKind;
+  /** The block's name as its closing tag names it: `each`, `if`, `for`, a Mustache section's `items`. */
+  name: string;
+  /** What the opening tag takes: `order.shippingAddress`, `item in items`. */
+  argument: string;
+}
+
+const LOOPS = new Set(['each', 'for', 'tablerow']);
+const CONDITIONS = new Set(['if', 'unless', 'case']);
+
+/** The block a tag opens, divides or closes, or undefined for any other tag. */
+export function blockTagOf(match: RegExpMatchArray): BlockTag | undefined {
+  const [, , triple, double, statement, , merge] = match;
+  if (merge !== undefined) {
+    const name = merge.trim();
+    const open = /^(IF|IFNOT|INTERESTED):(.*)$/i.exec(name);
+    if (open !== null)
+      return { role: 'open', kind: 'condition', name: open[1]!.toUpperCase() === 'INTERESTED' ? 'INTERESTED' : 'IF', argument: open[2]!.trim() };
+    if (/^(ELSE:?|ELSEIF:.*)$/i.test(name)) return { role: 'branch', kind: 'condition', name: 'IF', argument: '' };
+    const close = /^END:(IF|INTERESTED)$/i.exec(name);
+    return close === null ? undefined : { role: 'close', kind: 'condition', name: close[1]!.toUpperCase(), argument: '' };
+  }
+  if (statement !== undefined) {
+    const [word = '', ...rest] = statement.trim().split(/\s+/);
+    const argument = rest.join(' ');
+    if (/^(else|elif|elsif|when)$/.test(word)) return { role: 'branch', kind: 'condition', name: '', argument };
+    if (/^end\w+$/.test(word)) return { role: 'close', kind: 'block', name: word.slice(3), argument: '' };
+    if (LOOPS.has(word)) return { role: 'open', kind: 'loop', name: word, argument };
+    if (CONDITIONS.has(word)) return { role: 'open', kind: 'condition', name: word, argument };
+    return /^(with|block|macro)$/.test(word) ? { role: 'open', kind: 'block', name: word, argument } : undefined;
+  }
+  // Handlebars' white space control (`{{~#if x~}}`) changes nothing here.
+  const expression = (triple ?? double ?? '').trim().replace(/^~|~$/g, '').trim();
+  if (expression === '^' || /^else\b/.test(expression)) return { role: 'branch', kind: 'condition', name: '', argument: expression.slice(4).trim() };
+  const tag = /^([#^/])\s*([A-Za-z_$][\w$.-]*)\s*([\s\S]*)$/.exec(expression);
+  if (tag === null) return undefined;
+  const [, sign, name, argument = ''] = tag as unknown as [string, string, string, string];
+  if (sign === '/') return { role: 'close', kind: 'block', name, argument: '' };
+  if (sign === '^') return { role: 'open', kind: 'inverted', name, argument: '' };
+  const kind: BlockKind = LOOPS.has(name) ? 'loop' : CONDITIONS.has(name) ? 'condition' : name === 'with' ? 'context' : argument === '' ? 'section' : 'block';
+  return { role: 'open', kind, name, argument: argument.trim() };
+}
+
+/**
+ * What convert did with a block, as listed at its opening tag: its tags dropped, its text kept once
+ * (every branch of a condition). `words` and `branches` where the whole block was read.
+ */
+export function blockListing(
+  block: BlockTag,
+  read?: { words: number; variables: number; branches: number; closed: boolean; path?: string },
+): { done: string; todo: string } {
+  const count = (number: number, noun: string) => `${number} ${noun}${number === 1 ? '' : 's'}`;
+  const words = read === undefined ? '' : ` (${count(read.words, 'word')}${read.variables === 0 ? '' : `, ${count(read.variables, 'variable')}`})`;
+  const unclosed = read === undefined || read.closed ? '' : '; it is never closed, so it was read to the end of the email';
+  const todo = {
+    loop: 'send the repeated part as one data variable the app builds, or make it a component',
+    condition: 'move the choice to the sender: send the text as a data variable, or send one email per case',
+    context: 'send each value under the name the LMX gives it',
+    section: 'send the text as a data variable the app builds (one per case), or send one email per case',
+    inverted: 'move the choice to the sender: send the text as a data variable, or send one email per case',
+    block: 'compute what the block makes in the app and send it as a data variable',
+  }[block.kind];
+  const branches = read?.branches ?? 0;
+  const done = {
+    loop: `the loop dropped: its body${words} kept once, as written, for however many items are sent`,
+    condition:
+      branches > 1
+        ? `the condition dropped: all ${branches} branches${words} kept, one after another`
+        : `the condition dropped: its text${words} kept, shown whether or not the condition holds`,
+    context: `the block dropped: its text${words} kept, each variable in it named by its full path${read?.path === undefined ? '' : ` (${read.path}.…)`}`,
+    section: `the section dropped: its text${words} kept once, where Mustache shows it once per item, or not at all for an empty value`,
+    inverted: `the inverted section dropped: its text${words} kept, though it shows only where "${block.name}" is empty or false`,
+    block: `the block "${block.name}" dropped: its text${words} kept once, as written`,
+  }[block.kind];
+  return { done: done + unclosed, todo };
+}
 
 /** The logic of a template language in a text: each condition's or loop's opening tag, and each partial, at its place. */
 export function templateLogic(value: string, at: Place): { at: Place; tag: string; kind: 'condition' | 'loop' | 'partial' }[] {
   const found: { at: Place; tag: string; kind: 'condition' | 'loop' | 'partial' }[] = [];
   for (const match of value.matchAll(TEMPLATE_TAG)) {
-    const [whole, , triple, double, statement, , merge] = match;
-    const expression = (triple ?? double ?? statement ?? '').trim();
-    const open = LOGIC_OPEN.exec(expression);
+    const [whole, , triple, double, statement] = match;
+    const block = blockTagOf(match);
     const kind =
-      open !== null
-        ? open[1] === 'each' || open[1] === 'for' || open[2] === 'for'
-          ? 'loop'
-          : 'condition'
-        : /^[#^]\s*[\w.]/.test(expression) && double !== undefined
-          ? 'condition'
-          : /^>|^(include|render)\b/.test(expression)
-            ? 'partial'
-            : merge !== undefined && /^(IF|IFNOT|INTERESTED):/i.test(merge.trim())
-              ? 'condition'
-              : undefined;
+      block !== undefined
+        ? block.role === 'open'
+          ? block.kind === 'loop'
+            ? 'loop'
+            : 'condition'
+          : undefined
+        : /^>|^(include|render)\b/.test((triple ?? double ?? statement ?? '').trim())
+          ? 'partial'
+          : undefined;
     if (kind !== undefined) found.push({ at: placeAt(at, value, match.index), tag: whole, kind });
   }
   return found;
 }
 
+/** Words as a reader counts them: letters and digits, template tags left out (the fidelity line counts so). */
+export const readerWords = (value: string) =>
+  value
+    .replace(TEMPLATE_TAG, ' ')
+    .toLowerCase()
+    .match(/[\p{L}\p{N}]+/gu) ?? [];
+
+/** A place as a key: `file:line:column`. */
+export const placeKey = (at: Place) => `${at.file}:${at.line}:${at.column}`;
+
 /** The place of an offset in a text that starts at `at`. */
-function placeAt(at: Place, text: string, offset: number): Place {
+export function placeAt(at: Place, text: string, offset: number): Place {
   const before = text.slice(0, offset);
   const lines = before.split('\n');
   return lines.length === 1 ? { ...at, column: at.column + offset } : { file: at.file, line: at.line + lines.length - 1, column: lines.at(-1)!.length + 1 };
@@ -165,12 +251,7 @@ export function templatePieces(value: string, at: Place, kind: ConvertKind, find
     const piece = tagPiece(match, place, kind, findings);
     if (piece !== undefined) pieces.push(piece);
     // Two branches both kept read as two sentences, not one word: "Paid.{{else}}Due." is "Paid. Due."
-    else if (
-      BRANCH.test((match[2] ?? match[3] ?? match[4] ?? match[6] ?? '').trim()) &&
-      /\S$/.test(value.slice(0, match.index)) &&
-      /^\S/.test(value.slice(last))
-    )
-      pieces.push({ text: ' ' });
+    else if (blockTagOf(match)?.role === 'branch' && /\S$/.test(value.slice(0, match.index)) && /^\S/.test(value.slice(last))) pieces.push({ text: ' ' });
   }
   if (last < value.length) pieces.push({ text: value.slice(last) });
   return pieces;
@@ -193,26 +274,19 @@ function tagPiece(match: RegExpMatchArray, at: Place, kind: ConvertKind, finding
     );
     return { text: whole };
   }
+  const block = blockTagOf(match);
+  if (block !== undefined) {
+    // A block in the email's text is listed whole, with what it held (src/areas/content/convert/template-blocks.ts); elsewhere (an address, a subject) here.
+    if (block.role === 'open' && !findings.listedBlocks.has(placeKey(at))) {
+      const { done, todo } = blockListing(block);
+      findings.add(at, whole, 'flattened', done, todo);
+    }
+    return undefined;
+  }
   if (merge !== undefined) return mergeTag(whole, merge.trim(), at, kind, findings);
   if (comment !== undefined) return undefined;
   const expression = (triple ?? double ?? statement ?? '').trim();
   if (expression.startsWith('!')) return undefined;
-  const open = LOGIC_OPEN.exec(expression);
-  if (open !== null) {
-    const word = open[1] ?? open[2]!;
-    const loop = word === 'each' || word === 'for';
-    findings.add(
-      at,
-      whole,
-      'flattened',
-      loop ? 'the loop dropped: its body kept once, as written' : 'the condition dropped: the text of every branch kept',
-      loop
-        ? 'send the repeated part as one data variable the app builds, or make it a component'
-        : 'move the choice to the sender: send the text as a data variable, or send one email per case',
-    );
-    return undefined;
-  }
-  if (LOGIC_CLOSE.test(expression)) return undefined;
   if (expression.startsWith('>')) {
     findings.add(at, whole, 'kept as text', 'the partial left as written', 'make the partial a component and embed it with <Component>');
     return { text: whole };
@@ -222,11 +296,14 @@ function tagPiece(match: RegExpMatchArray, at: Place, kind: ConvertKind, finding
     return undefined;
   }
   const [head, ...filters] = expression.split('|').map((part) => part.trim());
-  if (!PATH.test(head ?? '')) {
+  // A variable inside a block that sets its context (`{{#with}}`) has its full path from there.
+  const scoped = findings.scopedPaths.get(placeKey(at));
+  const fullPath = scoped?.tag === whole ? scoped.path : undefined;
+  if (fullPath === undefined && !PATH.test(head ?? '')) {
     findings.add(at, whole, 'kept as text', 'the expression left as written', 'compute the value in the app and send it as one variable');
     return { text: whole };
   }
-  const path = head!.replace(/\[\d+\]/g, '').split('.');
+  const path = fullPath ?? head!.replace(/\[\d+\]/g, '').split('.');
   const variable = mapVariable(findings, path, whole, kind, at);
   for (const filter of filters) {
     const fallback = /^default\s*:?\s*(["'])(.*)\1$/.exec(filter);
@@ -259,11 +336,6 @@ function noteFallback(variable: string, value: string, whole: string, at: Place,
 
 /** Mailchimp's merge tags: `*|FNAME|*` is a contact property; `*|IF:…|*` and friends are logic; the rest (`*|UNSUB|*`) are the platform's own. */
 function mergeTag(whole: string, name: string, at: Place, kind: ConvertKind, findings: Findings): Piece | undefined {
-  if (/^(IF|IFNOT|ELSEIF|INTERESTED):/i.test(name)) {
-    findings.add(at, whole, 'flattened', 'the condition dropped: the text of every branch kept', 'move the choice to the sender, or send one email per case');
-    return undefined;
-  }
-  if (/^(ELSE:?|END:IF|END:INTERESTED)$/i.test(name)) return undefined;
   if (/^(UNSUB|UPDATE_PROFILE|ARCHIVE|LIST:|MC:|REWARDS|HTML:|ABOUT_LIST|FORWARD|CURRENT_YEAR|DATE:)/i.test(name)) {
     findings.add(
       at,

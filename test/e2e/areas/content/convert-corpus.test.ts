@@ -103,6 +103,12 @@ function lacking(words: readonly string[], held: readonly string[]): string[] {
   });
 }
 
+/** The opening tags of template languages' blocks, found apart from convert: Handlebars' and Mustache's `{{#x}}` and `{{^x}}`, Liquid's and Jinja's loops and conditions, Mailchimp's conditions. */
+const BLOCK_OPENING = /\{\{~?\s*[#^]\s*[A-Za-z_]|\{%-?\s*(?:for|if|unless|case)\b|\*\|(?:IF|IFNOT|INTERESTED):/g;
+
+/** The lines of a source that open a block. */
+const blockLines = (source: string) => [...source.matchAll(BLOCK_OPENING)].map((match) => source.slice(0, match.index).split('\n').length);
+
 const READERS: Record<string, (source: string) => string[]> = {
   mjml: mjmlWords,
   tsx: reactWords,
@@ -145,6 +151,8 @@ describe('content convert on the corpus of public templates', () => {
     expect(errors).toEqual([]);
     // Each email's figures as measured: words, links and images kept, of those its source shows.
     const measured: { [file: string]: string } = {};
+    // The blocks of a template language (loops, conditions, `{{#with}}`) each listed at their line, as LMX has none.
+    const blocks: { [file: string]: string } = {};
     for (const record of records) {
       const file = record.source.slice(CORPUS.length + 1);
       const { words, links, images, layout } = record.fidelity;
@@ -159,12 +167,24 @@ describe('content convert on the corpus of public templates', () => {
       const source = READERS[extension]!(readFileSync(join(CORPUS, file), 'utf8'));
       const lmx = readFileSync(join(out, record.path, 'draft.lmx'), 'utf8');
       const lost = lacking(source, lmxWords(lmx));
+      if (extension !== 'tsx') {
+        const lines = blockLines(readFileSync(join(CORPUS, file), 'utf8'));
+        const flattened = new Set(record.remediation.filter((item) => item.outcome === 'flattened').map((item) => item.line));
+        if (lines.length > 0) blocks[file] = `${lines.filter((line) => flattened.has(line)).length} of ${lines.length} listed`;
+      }
       if (extension !== 'tsx') expect(lost.length, `${file}: ${lost.join(' ')}`).toBeLessThanOrEqual(words.source - words.kept);
       const notCarried = record.remediation.filter((item) => item.outcome === 'not carried');
       const named = record.remediation.filter((item) => item.outcome === 'dropped');
       if (words.kept < words.source) expect(notCarried.length + named.length, file).toBeGreaterThan(0);
       if (links.kept < links.source || images.kept < images.source) expect(record.remediation.length, file).toBeGreaterThan(0);
     }
+    expect(blocks).toMatchInlineSnapshot(`
+      {
+        "foundation-emails-mc/marketing.html": "1 of 1 listed",
+        "mjml-vendure/order-confirmation.mjml": "12 of 12 listed",
+        "mjml/raw-readme-2.mjml": "1 of 1 listed",
+      }
+    `);
     expect(measured).toMatchInlineSnapshot(`
       {
         "foundation-emails-cm/drip.html": "words 90/94, links 5/5, images 7/7, layout 14/19",
