@@ -67,6 +67,8 @@ function sourceContent(body: SourceElement, findings: Findings): SourceContent {
     }
     for (let index = node.children.length - 1; index >= 0; index -= 1) pending.push({ node: node.children[index]!, named, hidden: why });
   }
+  // Read last, so that a word the LMX holds once is matched to the text kept, and this text's is the one lost.
+  for (const left of findings.leftOut) for (const word of readerWords(left.text)) content.words.push({ value: word, at: left.at, named: true });
   return content;
 }
 

@@ -138,6 +138,8 @@ export class Findings {
   readonly listedBlocks = new Set<string>();
   /** The literal defaults a source gives its values (a React prop's `minutes = 30`), by the value's path. */
   readonly defaults = new Map<string, { value: string; at: Place }>();
+  /** Text a reader left out of the document by a rule that lists it (a JSX condition's branch not kept): counted as not kept. */
+  readonly leftOut: { text: string; at: Place }[] = [];
 
   add(at: Place, construct: string, outcome: Outcome, done: string, todo: string): void {
     this.remediation.push({ file: at.file, line: at.line, column: at.column, construct, outcome, done, todo });

@@ -10,8 +10,9 @@ import { LocalFileError } from '../../../base/errors.js';
 import type { SourceDocument } from './document.js';
 import { element, nestedTooDeep, text, type Findings, type Place, type SourceNode, type Style } from './model.js';
 import { ImportedValues, type ModuleReader } from './react-modules.js';
-import { bindParameters, returnedExpression, shownOf, StaticReader, UNKNOWN, type Scope } from './react-values.js';
-import { tailwindStyle, type TailwindTheme } from './tailwind.js';
+import { chooseBranch, listChoice } from './react-branches.js';
+import { bindParameters, readsScope, returnedExpression, shownOf, StaticReader, UNKNOWN, type Scope, type Static } from './react-values.js';
+import { listUnresolved, tailwindStyle, type TailwindTheme } from './tailwind.js';
 
 import {
   asTable,
@@ -21,6 +22,7 @@ import {
   findBody,
   functionOf,
   plainText,
+  propPathOf,
   snippet,
   styleOf,
   tailwindTheme,
@@ -51,6 +53,10 @@ class ReactReader {
   private readonly statics = new StaticReader((name) => this.literalOf(name));
   /** The names a `.map` callback binds, for the item being written. */
   private scope: Scope = new Map();
+  /** The props' defaults the text writes out (`type = 'verification'`): a condition over them shows the branch they choose. */
+  private readonly propDefaults = new Map<string, Static>();
+  /** Whether an attribute's value is being read: a condition's branch left out there is no text a reader sees. */
+  private inAttribute = false;
   private readonly importedValues: ImportedValues;
   previewText?: string;
   /** A `<title>` (in its `<Head>`), or the module's exported `subject` string, which wins. */
@@ -157,6 +163,8 @@ class ReactReader {
         const fallback = property.value.type === 'AssignmentPattern' ? property.value.right : undefined;
         if (name !== undefined && (fallback?.type === 'StringLiteral' || fallback?.type === 'NumericLiteral'))
           this.findings.defaults.set(name, { value: String(fallback.value), at: this.at(property) });
+        const known = fallback === undefined ? UNKNOWN : this.statics.value(fallback);
+        if (name !== undefined && known !== UNKNOWN) this.propDefaults.set(name, known);
       }
     } else if (parameter?.type === 'Identifier') this.propsObject = parameter.name;
     if (target.body.type !== 'BlockStatement') return unwrap(target.body);
@@ -197,22 +205,7 @@ class ReactReader {
     if (node.type === 'TemplateLiteral') return this.template(node);
     if (node.type === 'Identifier' && this.constants.has(node.name)) return this.constant(node.name, at);
     if (node.type === 'JSXElement' || node.type === 'JSXFragment') return this.jsx(node);
-    if (node.type === 'LogicalExpression' || node.type === 'ConditionalExpression') {
-      // A condition the text decides (a literal, a constant of one) shows its one branch, as React would.
-      const test = this.statics.value(node.type === 'LogicalExpression' ? node.left : node.test, this.scope);
-      if (test !== UNKNOWN && node.type === 'ConditionalExpression') return this.expression(test ? node.consequent : node.alternate);
-      if (test !== UNKNOWN && node.operator === '&&') return test ? this.expression(node.right) : [];
-      if (test !== UNKNOWN) return test ? shownOf(test, at) : this.expression(node.right);
-      this.findings.add(
-        at,
-        'a condition in JSX',
-        'flattened',
-        'the condition dropped: what each branch shows kept',
-        'move the choice to the sender: send the text as a variable, or send one email per case',
-      );
-      const branches = node.type === 'ConditionalExpression' ? [node.consequent, node.alternate] : [node.right];
-      return branches.flatMap((branch: Node) => this.expression(branch));
-    }
+    if (node.type === 'LogicalExpression' || node.type === 'ConditionalExpression') return this.condition(node, at);
     if (node.type === 'CallExpression' && node.callee.type === 'MemberExpression' && node.callee.property.name === 'map') {
       const expanded = this.expandMap(node);
       if (expanded !== undefined) return expanded;
@@ -242,17 +235,26 @@ class ReactReader {
     return [];
   }
 
+  /** One branch of a condition (react-branches.ts); `{name || 'there'}` is the variable with its fallback. */
+  private condition(node: Node, at: Place): SourceNode[] {
+    const path = node.type === 'LogicalExpression' && node.operator !== '&&' && !this.inScope(node.left) ? this.propPath(node.left) : undefined;
+    const fallback = path === undefined ? UNKNOWN : this.statics.value(node.right, this.scope);
+    if (path !== undefined && (typeof fallback === 'string' || typeof fallback === 'number') && !this.findings.defaults.has(path.join('.'))) {
+      this.findings.defaults.set(path.join('.'), { value: String(fallback), at: this.at(node.right) });
+      return this.expression(node.left);
+    }
+    const test = node.type === 'LogicalExpression' ? node.left : node.test;
+    const byText = this.statics.value(test, this.scope);
+    const byDefaults = byText === UNKNOWN ? this.statics.value(test, new Map([...this.propDefaults, ...this.scope])) : byText;
+    const choice = chooseBranch(node, byText, byDefaults);
+    listChoice(this.findings, node, choice, (node) => this.at(node), !this.inAttribute);
+    return 'node' in choice.shown ? this.expression(choice.shown.node) : shownOf(choice.shown.value, at);
+  }
+
   /** Text and variables as one string for the fields, each variable as the template writes it. */
   private spelled(nodes: readonly SourceNode[]): string {
     for (const node of nodes) if (node.type === 'variable') this.findings.spellings.set(`{{${node.path.join('.')}}}`, node.source);
     return plainText(nodes);
-  }
-
-  /** Whether an expression reads a name a `.map` callback binds (`step.title`), not a prop. */
-  private inScope(node: Node): boolean {
-    let root = node;
-    while (root?.type === 'MemberExpression' || root?.type === 'OptionalMemberExpression') root = root.object;
-    return root?.type === 'Identifier' && this.scope.has(root.name);
   }
 
   /** An expression's text as React shows it (nothing for false, null, undefined); undefined where not known. */
@@ -314,16 +316,12 @@ class ReactReader {
     return false;
   }
 
-  /** `firstName`, `props.user.firstName`: the path of a prop, or undefined for anything else. */
   private propPath(node: Node): string[] | undefined {
-    if (node.type === 'Identifier') return this.props.has(node.name) ? [node.name] : undefined;
-    if (node.type === 'MemberExpression' || node.type === 'OptionalMemberExpression') {
-      if (node.computed) return undefined;
-      if (node.object.type === 'Identifier' && node.object.name === this.propsObject) return [node.property.name];
-      const inner = this.propPath(node.object);
-      return inner === undefined ? undefined : [...inner, node.property.name];
-    }
-    return undefined;
+    return propPathOf(node, this.props, this.propsObject);
+  }
+
+  private inScope(node: Node): boolean {
+    return readsScope(node, this.scope);
   }
 
   private template(node: Node): SourceNode[] {
@@ -340,7 +338,13 @@ class ReactReader {
     if (value === null || value === undefined) return 'true';
     if (value.type === 'StringLiteral') return value.value;
     const expression = value.type === 'JSXExpressionContainer' ? value.expression : value;
-    return this.spelled(this.expression(expression));
+    const outer = this.inAttribute;
+    this.inAttribute = true;
+    try {
+      return this.spelled(this.expression(expression));
+    } finally {
+      this.inAttribute = outer;
+    }
   }
 
   /** The styles of a className inside `<Tailwind>` (outside, a class has no stylesheet); each unresolved class listed once. */
@@ -348,19 +352,7 @@ class ReactReader {
     if (this.tailwind === 0) return {};
     const written = this.attributeText(value) ?? '';
     const { style, unresolved } = tailwindStyle(written, this.theme);
-    for (const name of unresolved) {
-      if (this.unresolvedClasses.has(name)) continue;
-      this.unresolvedClasses.add(name);
-      this.findings.add(
-        at,
-        `the Tailwind class ${name}`,
-        'dropped',
-        'not resolved: no style of the default theme carried for it',
-        /:/.test(name)
-          ? 'a variant (sm:, hover:, dark:) has no LMX form: LMX emails fit mobile by themselves; set what it changes on the block if it matters'
-          : 'set what it does on the converted block (colour, size, padding) or in the theme (<Style />)',
-      );
-    }
+    listUnresolved(this.findings, unresolved, this.unresolvedClasses, at);
     return style;
   }
 

@@ -43,6 +43,16 @@ export function writtenJsx(node: Node | undefined): Node | undefined {
   return jsx?.type === 'JSXElement' || jsx?.type === 'JSXFragment' ? jsx : undefined;
 }
 
+/** `firstName`, `props.user.firstName`: the path of a prop (a name of `props`, or of the object `propsObject` names), or undefined for anything else. */
+export function propPathOf(node: Node, props: ReadonlySet<string>, propsObject: string | undefined): string[] | undefined {
+  if (node.type === 'Identifier') return props.has(node.name) ? [node.name] : undefined;
+  if (node.type !== 'MemberExpression' && node.type !== 'OptionalMemberExpression') return undefined;
+  if (node.computed) return undefined;
+  if (node.object.type === 'Identifier' && node.object.name === propsObject) return [node.property.name];
+  const inner = propPathOf(node.object, props, propsObject);
+  return inner === undefined ? undefined : [...inner, node.property.name];
+}
+
 /** Text and variables as one string, a variable written `{{x}}` for the fields' translation. */
 export function plainText(nodes: readonly SourceNode[]): string {
   return nodes.map((node) => (node.type === 'text' ? node.text : node.type === 'variable' ? `{{${node.path.join('.')}}}` : '')).join('');

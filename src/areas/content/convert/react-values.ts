@@ -272,6 +272,13 @@ export function shownOf(value: Static, at: Place): SourceNode[] {
   return [];
 }
 
+/** Whether an expression reads a name a `.map` callback binds (`step.title`), not a prop. */
+export function readsScope(node: Node, scope: Scope): boolean {
+  let root = node;
+  while (root?.type === 'MemberExpression' || root?.type === 'OptionalMemberExpression') root = root.object;
+  return root?.type === 'Identifier' && scope.has(root.name);
+}
+
 /** The expression a callback returns: its body, or its block's one return. */
 export function returnedExpression(callback: Node): Node | undefined {
   if (callback?.type !== 'ArrowFunctionExpression' && callback?.type !== 'FunctionExpression') return undefined;

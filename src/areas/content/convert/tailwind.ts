@@ -6,7 +6,7 @@
  * case. A class this does not know (a variant such as `sm:` or `hover:`, a theme of the app's own)
  * is returned unresolved, for the list.
  */
-import type { Style } from './model.js';
+import type { Findings, Place, Style } from './model.js';
 
 /** What a `<Tailwind config>` adds to the default theme, read from its literal (`theme.extend.colors`, `theme.extend.spacing`). */
 export interface TailwindTheme {
@@ -186,4 +186,21 @@ export function tailwindStyle(className: string, theme?: TailwindTheme): { style
     else Object.assign(style, declared);
   }
   return { style, unresolved };
+}
+
+/** Lists each class not resolved, once (`seen` holds those listed already), at its first place. */
+export function listUnresolved(findings: Findings, unresolved: Iterable<string>, seen: Set<string>, at: Place): void {
+  for (const name of unresolved) {
+    if (seen.has(name)) continue;
+    seen.add(name);
+    findings.add(
+      at,
+      `the Tailwind class ${name}`,
+      'dropped',
+      'not resolved: no style of the default theme carried for it',
+      /:/.test(name)
+        ? 'a variant (sm:, hover:, dark:) has no LMX form: LMX emails fit mobile by themselves; set what it changes on the block if it matters'
+        : 'set what it does on the converted block (colour, size, padding) or in the theme (<Style />)',
+    );
+  }
 }

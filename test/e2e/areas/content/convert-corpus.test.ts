@@ -273,7 +273,7 @@ describe('content convert on the corpus of public templates', () => {
         "mjml/table-readme.mjml": "words 13/13, links 0/0, images 0/0, layout 3/3",
         "mjml/text-readme.mjml": "words 4/4, links 0/0, images 0/0, layout 3/3",
         "mjml/wrapper-readme.mjml": "words 8/8, links 0/0, images 1/1, layout 4/4",
-        "react-email-proofkit/auth-code.tsx": "words 25/29, links 0/0, images 1/1, layout 1/6",
+        "react-email-proofkit/auth-code.tsx": "words 23/29, links 0/0, images 1/1, layout 1/6",
         "react-email-proofkit/generic.tsx": "words 0/0, links 1/1, images 1/1, layout 3/6",
         "react-email/notion-magic-link.tsx": "words 57/57, links 2/2, images 1/1, layout 8/8",
         "react-email/plaid-verify-identity.tsx": "words 30/30, links 1/1, images 1/1, layout 2/8",
