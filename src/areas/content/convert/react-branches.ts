@@ -92,7 +92,7 @@ function kept(node: Node, choice: Choice): string {
 
 /**
  * Lists a condition the text does not decide, and the branch left out at its place; its words are
- * counted as not kept where they are `shown` text (not an attribute's value, a class list).
+ * counted as not kept where they are `shown` in the body (not an attribute's value, a class list, the subject).
  */
 export function listChoice(findings: Findings, node: Node, choice: Choice, at: (node: Node) => Place, shown: boolean): void {
   if (choice.decided === 'text') return;

@@ -55,8 +55,8 @@ class ReactReader {
   private scope: Scope = new Map();
   /** The props' defaults the text writes out (`type = 'verification'`): a condition over them shows the branch they choose. */
   private readonly propDefaults = new Map<string, Static>();
-  /** Whether an attribute's value is being read: a condition's branch left out there is no text a reader sees. */
-  private inAttribute = false;
+  /** Whether what is read is outside the body's text (an attribute, the subject, the preview): a branch left out there counts no words. */
+  private outside = false;
   private readonly importedValues: ImportedValues;
   previewText?: string;
   /** A `<title>` (in its `<Head>`), or the module's exported `subject` string, which wins. */
@@ -126,7 +126,7 @@ class ReactReader {
     for (const declarator of declaration.declarations) {
       const value = unwrap(declarator.init);
       if (declarator.id?.name !== 'subject' || (value?.type !== 'StringLiteral' && value?.type !== 'TemplateLiteral')) continue;
-      this.exportedSubject = this.spelled(this.expression(value)) || undefined;
+      this.exportedSubject = this.spelledOutside(() => this.expression(value)) || undefined;
     }
   }
 
@@ -247,7 +247,7 @@ class ReactReader {
     const byText = this.statics.value(test, this.scope);
     const byDefaults = byText === UNKNOWN ? this.statics.value(test, new Map([...this.propDefaults, ...this.scope])) : byText;
     const choice = chooseBranch(node, byText, byDefaults);
-    listChoice(this.findings, node, choice, (node) => this.at(node), !this.inAttribute);
+    listChoice(this.findings, node, choice, (node) => this.at(node), !this.outside);
     return 'node' in choice.shown ? this.expression(choice.shown.node) : shownOf(choice.shown.value, at);
   }
 
@@ -338,12 +338,17 @@ class ReactReader {
     if (value === null || value === undefined) return 'true';
     if (value.type === 'StringLiteral') return value.value;
     const expression = value.type === 'JSXExpressionContainer' ? value.expression : value;
-    const outer = this.inAttribute;
-    this.inAttribute = true;
+    return this.spelledOutside(() => this.expression(expression));
+  }
+
+  /** Text read outside the body's (an attribute, the subject, the preview) as one string. */
+  private spelledOutside(read: () => SourceNode[]): string {
+    const outer = this.outside;
+    this.outside = true;
     try {
-      return this.spelled(this.expression(expression));
+      return this.spelled(read());
     } finally {
-      this.inAttribute = outer;
+      this.outside = outer;
     }
   }
 
@@ -379,7 +384,7 @@ class ReactReader {
     const children = () => node.children.flatMap((child: Node) => this.jsx(child));
     const imported = this.imported.get(tag);
     if (tag === 'title') {
-      this.subject = this.spelled(children()).trim() || undefined;
+      this.subject = this.spelledOutside(children).trim() || undefined;
       return [];
     }
     if (/^[a-z]/.test(tag)) return [element(tag, at, children(), attrs, style)];
@@ -416,7 +421,7 @@ class ReactReader {
   private emailComponent(name: string, at: Place, attrs: Record<string, string>, style: Style, children: () => SourceNode[]): SourceNode[] {
     switch (name) {
       case 'Preview':
-        this.previewText = this.spelled(children());
+        this.previewText = this.spelledOutside(children);
         return [];
       case 'Heading':
         return [element(/^h[1-6]$/.test(attrs.as ?? '') ? attrs.as! : 'h1', at, children(), attrs, style)];

@@ -102,4 +102,14 @@ describe('a JSX condition in a React Email template', () => {
     ]);
     expect(findings.leftOut).toEqual([]);
   });
+
+  it('counts no words of a branch left out of the preview text, which the body does not show', () => {
+    const source = template('{ type }', '        <Text>Hello</Text>')
+      .replace('import { Body, Html, Text }', 'import { Body, Html, Preview, Text }')
+      .replace('      <Body>', "      <Preview>{type === 'a' ? 'Your code' : 'Your link'}</Preview>\n      <Body>");
+    const { document, findings, entries } = read(source);
+    expect(document.previewText).toBe('Your code');
+    expect(entries).toHaveLength(2);
+    expect(findings.leftOut).toEqual([]);
+  });
 });
