@@ -366,11 +366,13 @@ class MjmlReader {
       const done = {
         condition: 'the condition dropped: the elements of every branch written',
         loop: 'the loop dropped: the elements of its body written once',
+        context: 'the block dropped: the elements inside written, their variables named as written, not by the block’s path',
         partial: 'the partial dropped: MJML shows no text between its elements',
       }[logic.kind];
       const todo = {
         condition: 'move the choice to the sender: send one email per case, or the varying text as a data variable',
         loop: 'send the repeated part as one data variable the app builds',
+        context: 'write each variable’s full path in the LMX, or send the values under the names it gives them',
         partial: 'make the partial a component and embed it with <Component>',
       }[logic.kind];
       this.findings.add(logic.at, `${logic.tag} between MJML elements`, logic.kind === 'partial' ? 'dropped' : 'flattened', done, todo);

@@ -22,6 +22,8 @@ interface OpenBlock {
   order: number;
   words: number;
   variables: number;
+  /** Elements it encloses: a block of no words may still hold a list item or an image. */
+  elements: number;
   branches: number;
   /** The context a block sets for the variables inside it: a path, or unknown (an item of a loop). */
   context?: string[] | 'unknown';
@@ -46,6 +48,7 @@ class BlockReader {
     }
     if (node.type === 'text') return this.text(node.text, node.at, shown);
     if (UNSEEN.has(node.name)) return;
+    for (const open of this.open) open.elements += 1;
     for (const name of CARRIED) {
       const value = node.attrs[name];
       // An attribute's value is read trimmed, at its element's place (src/areas/content/convert/inline.ts).
@@ -95,7 +98,7 @@ class BlockReader {
       const name = named?.replace(/\|\s*$/, '').trim();
       if (name !== undefined && path !== undefined) params.set(name, path);
     } else if (block.kind === 'loop' || block.kind === 'section') context = 'unknown';
-    this.open.push({ block, whole, at, order: this.opened++, words: 0, variables: 0, branches: 1, context, params });
+    this.open.push({ block, whole, at, order: this.opened++, words: 0, variables: 0, elements: 0, branches: 1, context, params });
   }
 
   /** Closes the innermost block of that name, and those opened inside it and never closed. */
@@ -108,7 +111,14 @@ class BlockReader {
 
   private list(open: OpenBlock, closed: boolean): void {
     const path = Array.isArray(open.context) ? open.context.join('.') : undefined;
-    const { done, todo } = blockListing(open.block, { words: open.words, variables: open.variables, branches: open.branches, closed, path });
+    const { done, todo } = blockListing(open.block, {
+      words: open.words,
+      variables: open.variables,
+      elements: open.elements,
+      branches: open.branches,
+      closed,
+      path,
+    });
     this.findings.add(open.at, open.whole, 'flattened', done, todo);
     this.findings.listedBlocks.add(placeKey(open.at));
   }

@@ -170,8 +170,14 @@ export function blockTagOf(match: RegExpMatchArray): BlockTag | undefined {
  */
 export function blockListing(
   block: BlockTag,
-  read?: { words: number; variables: number; branches: number; closed: boolean; path?: string },
+  read?: { words: number; variables: number; elements: number; branches: number; closed: boolean; path?: string },
 ): { done: string; todo: string } {
+  // Tags with nothing between them stood where HTML keeps no text (between a table's rows): a browser, and so convert, reads them before the table.
+  if (read?.closed && read.words + read.variables + read.elements === 0)
+    return {
+      done: `the ${block.kind === 'loop' ? 'loop' : 'block'} dropped: its tags stood where HTML keeps no text (between a table's rows), so what it enclosed is not known; the rows around it are kept once`,
+      todo: 'check the rows in the LMX against the template: send what repeats or varies as one data variable the app builds',
+    };
   const count = (number: number, noun: string) => `${number} ${noun}${number === 1 ? '' : 's'}`;
   const words = read === undefined ? '' : ` (${count(read.words, 'word')}${read.variables === 0 ? '' : `, ${count(read.variables, 'variable')}`})`;
   const unclosed = read === undefined || read.closed ? '' : '; it is never closed, so it was read to the end of the email';
@@ -185,7 +191,7 @@ export function blockListing(
   }[block.kind];
   const branches = read?.branches ?? 0;
   const done = {
-    loop: `the loop dropped: its body${words} kept once, as written, for however many items are sent`,
+    loop: `the loop dropped: its body${words} kept once, as written, for however many items are sent${branches > 1 ? ', and the text for an empty list after it' : ''}`,
     condition:
       branches > 1
         ? `the condition dropped: all ${branches} branches${words} kept, one after another`
@@ -198,19 +204,19 @@ export function blockListing(
   return { done: done + unclosed, todo };
 }
 
-/** The logic of a template language in a text: each condition's or loop's opening tag, and each partial, at its place. */
-export function templateLogic(value: string, at: Place): { at: Place; tag: string; kind: 'condition' | 'loop' | 'partial' }[] {
-  const found: { at: Place; tag: string; kind: 'condition' | 'loop' | 'partial' }[] = [];
+/** The logic of a template language in a text: each condition's, loop's or context block's opening tag, and each partial, at its place. */
+export function templateLogic(value: string, at: Place): { at: Place; tag: string; kind: 'condition' | 'loop' | 'context' | 'partial' }[] {
+  const found: { at: Place; tag: string; kind: 'condition' | 'loop' | 'context' | 'partial' }[] = [];
   for (const match of value.matchAll(TEMPLATE_TAG)) {
     const [whole, , triple, double, statement] = match;
     const block = blockTagOf(match);
     const kind =
       block !== undefined
-        ? block.role === 'open'
-          ? block.kind === 'loop'
-            ? 'loop'
+        ? block.role !== 'open'
+          ? undefined
+          : block.kind === 'loop' || block.kind === 'context'
+            ? block.kind
             : 'condition'
-          : undefined
         : /^>|^(include|render)\b/.test((triple ?? double ?? statement ?? '').trim())
           ? 'partial'
           : undefined;

@@ -76,6 +76,18 @@ describe('template blocks', () => {
     ]);
   });
 
+  it('says so where a loop’s tags stood between an HTML table’s rows, which a browser reads before the table, and names a loop’s {{else}}', () => {
+    const { findings } = convertHtml(
+      '<table>{{#each items}}<tr><td>Item {{name}}</td></tr>{{/each}}</table>\n<div>{{#each items}}<p>Item {{name}}</p>{{else}}<p>None yet</p>{{/each}}</div>',
+    );
+    expect(listed(findings).filter((line) => line.includes('{{#each'))).toEqual([
+      expect.stringMatching(
+        /^1:\d+ \{\{#each items\}\}: the loop dropped: its tags stood where HTML keeps no text \(between a table's rows\), so what it enclosed is not known; the rows around it are kept once$/,
+      ),
+      '2:6 {{#each items}}: the loop dropped: its body (3 words, 1 variable) kept once, as written, for however many items are sent, and the text for an empty list after it',
+    ]);
+  });
+
   it('names a variable inside {{#with}} by its full path, as other dotted paths are named, quoting the source', () => {
     const { lmx, findings } = convertHtml(
       [
@@ -101,6 +113,13 @@ describe('template blocks', () => {
     ]);
     expect(listed(findings)[0]).toBe(
       '1:4 {{#with order.shippingAddress}}: the block dropped: its text (4 words, 3 variables) kept, each variable in it named by its full path (order.shippingAddress.…)',
+    );
+  });
+
+  it('says of a {{#with}} between MJML’s elements that the variables inside keep the names written', () => {
+    const { findings } = convertMjml(mjml('{{#with order}}<mj-text>Total {{ total }}</mj-text>{{/with}}'));
+    expect(listed(findings)).toContain(
+      '2:1 {{#with order}} between MJML elements: the block dropped: the elements inside written, their variables named as written, not by the block’s path',
     );
   });
 
