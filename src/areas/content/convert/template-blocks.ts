@@ -142,7 +142,8 @@ class BlockReader {
     const match = SCOPED_PATH.exec(written);
     if (match === null) return undefined;
     const [, ups = '', rest = ''] = match;
-    const segments = rest.split('.');
+    // `{{this}}` is the context itself.
+    const segments = rest === 'this' ? [] : rest.split('.');
     // Only the blocks that change the context count for `../` (Handlebars' `#if` keeps its context).
     const contexts = this.open.filter((open) => open.context !== undefined);
     const level = contexts.length - ups.length / 3;
@@ -151,9 +152,9 @@ class BlockReader {
       .slice(0, level)
       .reverse()
       .find((open) => open.params.has(segments[0]!));
-    if (param !== undefined) return [...param.params.get(segments[0]!)!, ...segments.slice(1)];
+    if (param !== undefined && segments.length > 0) return [...param.params.get(segments[0]!)!, ...segments.slice(1)];
     const context = level === 0 ? [] : contexts[level - 1]!.context!;
-    if (context === 'unknown') return undefined;
+    if (context === 'unknown' || context.length + segments.length === 0) return undefined;
     return [...context, ...segments];
   }
 }

@@ -92,14 +92,14 @@ describe('template blocks', () => {
     const { lmx, findings } = convertHtml(
       [
         '<p>{{#with order.shippingAddress}}Shipping to {{ fullName }}, <a href="{{ this.mapUrl }}">map</a> of {{ ../order.code }}',
-        '{{#with country as |land|}}{{ land.name }}{{/with}}{{/with}}</p>',
+        '{{#with country as |land|}}{{ land.name }}{{/with}}{{#with zip}}{{this}}{{/with}}{{/with}}</p>',
         '<p>{{#each lines}}{{ quantity }} {{ ../currency }}{{/each}} {{ fullName }}</p>',
       ].join('\n'),
     );
     expect(lmx).toContain(
       'Shipping to {data.order_shippingAddress_fullName}, <Link href="{data.order_shippingAddress_mapUrl}">map</Link> of {data.order_code}',
     );
-    expect(lmx).toContain('{data.order_shippingAddress_country_name}');
+    expect(lmx).toContain('{data.order_shippingAddress_country_name}{data.order_shippingAddress_zip}');
     // Inside a loop a variable names an item's value, which has no path of its own: named as written.
     expect(lmx).toContain('{data.quantity} {data.currency} {data.fullName}');
     expect(variables(findings)).toEqual([
@@ -107,12 +107,13 @@ describe('template blocks', () => {
       '{{ this.mapUrl }} -> {data.order_shippingAddress_mapUrl}',
       '{{ ../order.code }} -> {data.order_code}',
       '{{ land.name }} -> {data.order_shippingAddress_country_name}',
+      '{{this}} -> {data.order_shippingAddress_zip}',
       '{{ quantity }} -> {data.quantity}',
       '{{ ../currency }} -> {data.currency}',
       '{{ fullName }} -> {data.fullName}',
     ]);
     expect(listed(findings)[0]).toBe(
-      '1:4 {{#with order.shippingAddress}}: the block dropped: its text (4 words, 3 variables) kept, each variable in it named by its full path (order.shippingAddress.…)',
+      '1:4 {{#with order.shippingAddress}}: the block dropped: its text (4 words, 4 variables) kept, each variable in it named by its full path (order.shippingAddress.…)',
     );
   });
 
