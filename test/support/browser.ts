@@ -20,6 +20,7 @@ import { rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { afterAll, beforeAll, type TestContext } from 'vitest';
 import { childrenCpuMs, countSharedCpu, ProcessGroupWatch } from './file-cpu.js';
 import { tempDir } from './temp.js';
 
@@ -187,3 +188,24 @@ export async function keepScreenshot(target: Page | Locator, name: string): Prom
 }
 
 export type { Page };
+
+/**
+ * The Chromium of the tests of a `describe` (called in it): started before them, closed after them.
+ * Each test asks for it with its context and what it checks, in words; on a machine without
+ * Chromium the test is skipped, saying so.
+ */
+export function describeBrowser(): (context: TestContext, what: string) => TestBrowser {
+  const skip = browserSkipReason();
+  let browser: TestBrowser | undefined;
+  beforeAll(async () => {
+    if (skip === undefined) browser = await startBrowser();
+  }, 60_000);
+  afterAll(async () => browser?.close());
+  return (context, what) => {
+    if (skip !== undefined) {
+      console.warn(`skipped "${what}": ${skip}`);
+      context.skip();
+    }
+    return browser!;
+  };
+}

@@ -9,7 +9,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { convertDocument, type SourceDocument } from '../../src/areas/content/convert/document.js';
 import { readHtml } from '../../src/areas/content/convert/html-source.js';
 import { compareLayout, LAYOUT_TOLERANCE, sourceOf, VIEWPORTS } from '../../src/areas/content/convert/layout-carry.js';
@@ -21,7 +21,7 @@ import { readReact } from '../../src/areas/content/convert/react-source.js';
 import { placeholderImages } from '../../src/base/page-images.js';
 import { parseLmx } from '../../src/lmx/index.js';
 import { renderLmx } from '../../src/lmx/render.js';
-import { browserSkipReason, startBrowser, type TestBrowser } from './browser.js';
+import { describeBrowser, type TestBrowser } from './browser.js';
 import { corpusDirectory } from './convert-corpus.js';
 
 /** The corpus's emails of the kinds `pattern` names (its file names' endings), in order. */
@@ -137,19 +137,10 @@ async function drawCorpus(browser: TestBrowser, pattern: RegExp): Promise<LmxDra
  */
 export function describeLmxAgainstModel(kinds: string, pattern: RegExp, check: (drawn: LmxDrawn) => void): void {
   describe(`the rendered LMX of ${kinds} against convert’s model of it, in Chromium`, () => {
-    const skip = browserSkipReason();
-    let browser: TestBrowser | undefined;
-    beforeAll(async () => {
-      if (skip === undefined) browser = await startBrowser();
-    }, 60_000);
-    afterAll(async () => browser?.close());
+    const chromium = describeBrowser();
 
     it('draws every converted email’s top-level blocks where the fidelity line’s model puts them, at 600 and 375 px', async (context) => {
-      if (skip !== undefined) {
-        console.warn(`skipped "the rendered LMX of ${kinds} against convert’s model": ${skip}`);
-        return context.skip();
-      }
-      check(await drawCorpus(browser!, pattern));
+      check(await drawCorpus(chromium(context, `the rendered LMX of ${kinds} against convert’s model`), pattern));
     }, 180_000);
   });
 }

@@ -5,10 +5,10 @@
  * body fills the phone's width (no page or body gutters in the default theme), columns stack on
  * the phone, icons are drawn as images the size the row asks, and a card's padding is even.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseLmx } from '../../../src/lmx/index.js';
 import { renderLmx } from '../../../src/lmx/render.js';
-import { browserSkipReason, keepScreenshot, startBrowser, type TestBrowser } from '../../support/browser.js';
+import { describeBrowser, keepScreenshot } from '../../support/browser.js';
 
 const EMAIL = `<H1>Spring update</H1>
 <Paragraph>What is new this season at Acme, in two minutes.</Paragraph>
@@ -18,19 +18,10 @@ const EMAIL = `<H1>Spring update</H1>
 <Icons size="24" gap="16"><Icon name="x-twitter" href="https://x.com/acme" /><Icon name="github" href="https://github.com/acme" /><Icon name="envelope" href="mailto:hi@acme.example" /></Icons>`;
 
 describe('a rendered email in Chromium', () => {
-  const skip = browserSkipReason();
-  let browser: TestBrowser | undefined;
-  beforeAll(async () => {
-    if (skip === undefined) browser = await startBrowser();
-  }, 60_000);
-  afterAll(async () => browser?.close());
+  const chromium = describeBrowser();
 
   it.for([600, 375])('at %i px', async (width, context) => {
-    if (skip !== undefined) {
-      console.warn(`skipped "a rendered email in Chromium": ${skip}`);
-      return context.skip();
-    }
-    const page = await browser!.page(width, 800);
+    const page = await chromium(context, 'a rendered email in Chromium').page(width, 800);
     await page.setContent(renderLmx(parseLmx(EMAIL).document, { subject: 'Spring update' }).html);
     await keepScreenshot(page, `email-${width}`);
     const paragraph = await page.getByText('What is new this season').boundingBox();

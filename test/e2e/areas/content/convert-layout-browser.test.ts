@@ -10,14 +10,14 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { convertDocument, type SourceDocument } from '../../../../src/areas/content/convert/document.js';
 import { readHtml } from '../../../../src/areas/content/convert/html-source.js';
 import { LAYOUT_TOLERANCE, VIEWPORTS } from '../../../../src/areas/content/convert/layout-carry.js';
 import { readMjml } from '../../../../src/areas/content/convert/mjml-source.js';
 import { Findings } from '../../../../src/areas/content/convert/model.js';
 import { LineIndex } from '../../../../src/lmx/index.js';
-import { browserSkipReason, startBrowser, type TestBrowser } from '../../../support/browser.js';
+import { describeBrowser } from '../../../support/browser.js';
 import { corpusDirectory } from '../../../support/convert-corpus.js';
 import { measureBoxes, pairs } from '../../../support/convert-layout.js';
 
@@ -59,24 +59,14 @@ const files = readdirSync(CORPUS, { recursive: true, encoding: 'utf8' })
   .sort();
 
 describe('the layout model against Chromium, on the corpus', () => {
-  const skip = browserSkipReason();
-  let browser: TestBrowser | undefined;
-  let mjml: (source: string) => { html: string };
-  beforeAll(async () => {
-    if (skip !== undefined) return;
-    browser = await startBrowser();
-    // @ts-expect-error: mjml ships no types; the test only calls it.
-    mjml = (await import('mjml')).default;
-  }, 60_000);
-  afterAll(async () => browser?.close());
+  const chromium = describeBrowser();
 
   it('places every block’s box where the browser draws the source’s, within a few pixels, at 600 and 375 px', async (context) => {
-    if (skip !== undefined) {
-      console.warn(`skipped "the layout model against Chromium": ${skip}`);
-      return context.skip();
-    }
+    const browser = chromium(context, 'the layout model against Chromium');
+    // @ts-expect-error: mjml ships no types; the test only calls it.
+    const mjml: (source: string) => { html: string } = (await import('mjml')).default;
     const measured: Measured[] = [];
-    const pages = await Promise.all(VIEWPORTS.map((width) => browser!.page(width, 800)));
+    const pages = await Promise.all(VIEWPORTS.map((width) => browser.page(width, 800)));
     for (const file of files) {
       const source = readFileSync(join(CORPUS, file), 'utf8');
       const findings = new Findings();

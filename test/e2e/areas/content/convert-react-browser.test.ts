@@ -13,14 +13,14 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parse } from '@babel/parser';
 import { build } from 'esbuild';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { corpusDirectory } from '../../../support/convert-corpus.js';
 import { convertDocument } from '../../../../src/areas/content/convert/document.js';
 import { LAYOUT_TOLERANCE, VIEWPORTS } from '../../../../src/areas/content/convert/layout-carry.js';
 import { Findings } from '../../../../src/areas/content/convert/model.js';
 import { readReact } from '../../../../src/areas/content/convert/react-source.js';
 import { LineIndex } from '../../../../src/lmx/index.js';
-import { browserSkipReason, startBrowser, type TestBrowser } from '../../../support/browser.js';
+import { describeBrowser } from '../../../support/browser.js';
 import { measureBoxes, pairs } from '../../../support/convert-layout.js';
 import { tempDir } from '../../../support/main.js';
 
@@ -97,20 +97,12 @@ const files = ['react-email', 'react-email-proofkit']
   .sort();
 
 describe('the layout model against React Email’s renderer and Chromium, on the corpus', () => {
-  const skip = browserSkipReason();
-  let browser: TestBrowser | undefined;
-  beforeAll(async () => {
-    if (skip === undefined) browser = await startBrowser();
-  }, 60_000);
-  afterAll(async () => browser?.close());
+  const chromium = describeBrowser();
 
   it('places every block’s box where the browser draws React Email’s rendering, within a few pixels, at 600 and 375 px', async (context) => {
-    if (skip !== undefined) {
-      console.warn(`skipped "the layout model against React Email’s renderer": ${skip}`);
-      return context.skip();
-    }
+    const browser = chromium(context, 'the layout model against React Email’s renderer');
     const directory = tempDir('loopsctl-react-render-');
-    const pages = await Promise.all(VIEWPORTS.map((width) => browser!.page(width, 800)));
+    const pages = await Promise.all(VIEWPORTS.map((width) => browser.page(width, 800)));
     const renderings = await renderAll(files, directory);
     let measured = 0;
     const off: string[] = [];
