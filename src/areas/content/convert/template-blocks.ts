@@ -9,7 +9,7 @@
  */
 import type { Findings, Place, SourceElement, SourceNode } from './model.js';
 import { hiddenBy, UNSEEN } from './styles.js';
-import { blockListing, blockTagOf, placeAt, placeKey, readerWords, TEMPLATE_TAG, type BlockTag } from './variables.js';
+import { blockListing, blockTagOf, placeAt, placeKey, readerWords, tagExpression, TEMPLATE_TAG, type BlockTag } from './variables.js';
 
 /** The attributes whose variables LMX carries (src/areas/content/convert/template-values.ts). */
 const CARRIED = ['href', 'src', 'alt'];
@@ -130,8 +130,7 @@ class BlockReader {
   /** A variable whose path a block's context changes is given its full path, for the mapper to read at its place. */
   private variable(match: RegExpMatchArray, at: Place): void {
     const [whole, , triple, double] = match;
-    const expression = (triple ?? double ?? '').trim().replace(/^~|~$/g, '').trim();
-    const plain = expression.split('|')[0]!.trim();
+    const plain = tagExpression(match).split('|')[0]!.trim();
     if ((triple ?? double) === undefined || !SCOPED_PATH.test(plain)) return;
     const path = this.resolve(plain);
     if (path !== undefined && path.join('.') !== plain) this.findings.scopedPaths.set(placeKey(at), { tag: whole, path });

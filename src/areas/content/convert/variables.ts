@@ -131,9 +131,15 @@ export interface BlockTag {
 const LOOPS = new Set(['each', 'for', 'tablerow']);
 const CONDITIONS = new Set(['if', 'unless', 'case']);
 
+/** A `{{…}}` or `{{{…}}}` tag's expression; Handlebars' white space control (`{{~#if x~}}`) changes nothing here. */
+export function tagExpression(match: RegExpMatchArray): string {
+  const [, , triple, double] = match;
+  return (triple ?? double ?? '').trim().replace(/^~|~$/g, '').trim();
+}
+
 /** The block a tag opens, divides or closes, or undefined for any other tag. */
 export function blockTagOf(match: RegExpMatchArray): BlockTag | undefined {
-  const [, , triple, double, statement, , merge] = match;
+  const [, , , , statement, , merge] = match;
   if (merge !== undefined) {
     const name = merge.trim();
     const open = /^(IF|IFNOT|INTERESTED):(.*)$/i.exec(name);
@@ -152,8 +158,7 @@ export function blockTagOf(match: RegExpMatchArray): BlockTag | undefined {
     if (CONDITIONS.has(word)) return { role: 'open', kind: 'condition', name: word, argument };
     return /^(with|block|macro)$/.test(word) ? { role: 'open', kind: 'block', name: word, argument } : undefined;
   }
-  // Handlebars' white space control (`{{~#if x~}}`) changes nothing here.
-  const expression = (triple ?? double ?? '').trim().replace(/^~|~$/g, '').trim();
+  const expression = tagExpression(match);
   if (expression === '^' || /^else\b/.test(expression)) return { role: 'branch', kind: 'condition', name: '', argument: expression.slice(4).trim() };
   const tag = /^([#^/])\s*([A-Za-z_$][\w$.-]*)\s*([\s\S]*)$/.exec(expression);
   if (tag === null) return undefined;
@@ -181,12 +186,13 @@ export function blockListing(
   const count = (number: number, noun: string) => `${number} ${noun}${number === 1 ? '' : 's'}`;
   const words = read === undefined ? '' : ` (${count(read.words, 'word')}${read.variables === 0 ? '' : `, ${count(read.variables, 'variable')}`})`;
   const unclosed = read === undefined || read.closed ? '' : '; it is never closed, so it was read to the end of the email';
+  const choice = 'move the choice to the sender: send the text as a data variable, or send one email per case';
   const todo = {
     loop: 'send the repeated part as one data variable the app builds, or make it a component',
-    condition: 'move the choice to the sender: send the text as a data variable, or send one email per case',
+    condition: choice,
     context: 'send each value under the name the LMX gives it',
     section: 'send the text as a data variable the app builds (one per case), or send one email per case',
-    inverted: 'move the choice to the sender: send the text as a data variable, or send one email per case',
+    inverted: choice,
     block: 'compute what the block makes in the app and send it as a data variable',
   }[block.kind];
   const branches = read?.branches ?? 0;
