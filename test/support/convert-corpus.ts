@@ -1,9 +1,8 @@
 /**
  * The corpus of public templates that convert is held to, laid out in one directory for the tests
- * that convert it, check it and measure it in Chromium: React Email's demo templates committed under
- * test/corpus/convert (each beside its licence; sources in its README), and beside them the templates
- * npm packages publish, development dependencies read from node_modules, never copied into the
- * repository: React Email's starter templates (`create-email`); ProofKit's React Email templates
+ * that convert it, check it and measure it in Chromium: the templates npm packages publish,
+ * development dependencies read from node_modules, never copied into the repository (each one's
+ * source and licence in test/corpus/convert/README.md, which the directory holds besides): React Email's starter templates (`create-email`); ProofKit's React Email templates
  * (`@proofkit/cli`); the MJML examples of MJML's
  * components' READMEs (`mjml-social`, and the others `mjml` installs); Lee Munroe's transactional
  * email (`responsive-html-email-template`); Mailgun's three transactional emails, built from the
@@ -17,10 +16,10 @@
  * Mailchimp's forms, their tags written where Foundation's placeholders stand (an unsubscribe link,
  * a preferences link, a greeting's name), as MIT allows.
  */
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { parse as parseJs } from '@babel/parser';
 import juice from 'juice';
@@ -229,26 +228,22 @@ function covalentTemplates(): Record<string, string> {
   return built;
 }
 
-/** Writes each built email into `directory`, made for them. */
-function writeAll(directory: string, emails: Record<string, string>): void {
-  mkdirSync(directory);
-  for (const [file, html] of Object.entries(emails)) writeFileSync(join(directory, file), html);
-}
-
-/** The templates packages ship, written into the corpus under the names the tests use. */
-function layOutPackaged(directory: string): void {
-  for (const file of REACT_EMAIL_STARTER_FILES) cpSync(join(REACT_EMAIL_STARTER, file), join(directory, 'react-email', file));
-  for (const file of PROOFKIT_FILES) cpSync(join(PROOFKIT, file), join(directory, 'react-email-proofkit', file));
-  mkdirSync(join(directory, 'html-leemunroe'));
-  cpSync(LEE_MUNROE, join(directory, 'html-leemunroe/email.html'));
-  mkdirSync(join(directory, 'mjml'));
+/** The templates packages ship, under the names the tests use (each a path in the corpus), with their text. */
+function packaged(): Record<string, string> {
+  const files: Record<string, string> = {};
+  const under = (directory: string, emails: Record<string, string>) => {
+    for (const [file, text] of Object.entries(emails)) files[`${directory}/${file}`] = text;
+  };
+  for (const file of REACT_EMAIL_STARTER_FILES) files[`react-email/${file}`] = readFileSync(join(REACT_EMAIL_STARTER, file), 'utf8');
+  for (const file of PROOFKIT_FILES) files[`react-email-proofkit/${file}`] = readFileSync(join(PROOFKIT, file), 'utf8');
+  files['html-leemunroe/email.html'] = readFileSync(LEE_MUNROE, 'utf8');
   for (const component of MJML_READMES)
-    for (const [index, example] of readmeExamples(component).entries())
-      writeFileSync(join(directory, `mjml/${component}-readme${index === 0 ? '' : `-${index + 1}`}.mjml`), example);
-  writeAll(join(directory, 'html-mailgun'), mailgunTemplates());
-  writeAll(join(directory, 'html-mailgen'), mailgenTemplates());
-  writeAll(join(directory, 'mjml-vendure'), vendureTemplates());
-  writeAll(join(directory, 'mjml-covalent'), covalentTemplates());
+    for (const [index, example] of readmeExamples(component).entries()) files[`mjml/${component}-readme${index === 0 ? '' : `-${index + 1}`}.mjml`] = example;
+  under('html-mailgun', mailgunTemplates());
+  under('html-mailgen', mailgenTemplates());
+  under('mjml-vendure', vendureTemplates());
+  under('mjml-covalent', covalentTemplates());
+  return files;
 }
 
 const PACKAGE = packageDirectory('foundation-emails');
@@ -323,24 +318,13 @@ const MAILCHIMP: Record<string, [string, string][]> = {
 /** Foundation's templates written again in each provider's form, under the directory named. */
 const TAGGED: Record<string, Record<string, [string, string][]>> = { 'foundation-emails-cm': CAMPAIGN_MONITOR, 'foundation-emails-mc': MAILCHIMP };
 
-let laid: string | undefined;
-
-/**
- * The directory of the whole corpus (the committed templates, those of packages beside them,
- * `foundation-emails/`, `foundation-emails-cm/` and `foundation-emails-mc/`), made once per test file, in its own temporary directory (a worker
- * that runs several files keeps this module, not the directories of the files before).
- */
-export function corpusDirectory(): string {
-  if (laid?.startsWith(tmpdir()) && existsSync(laid)) return laid;
-  const directory = tempDir('loopsctl-corpus-');
-  cpSync(COMMITTED, directory, { recursive: true });
-  layOutPackaged(directory);
-  mkdirSync(join(directory, 'foundation-emails'));
-  for (const form of Object.keys(TAGGED)) mkdirSync(join(directory, form));
+/** Foundation's templates, each inlined as sent, and again in each provider's form, under the names the tests use. */
+function foundation(): Record<string, string> {
+  const files: Record<string, string> = {};
   const css = readFileSync(STYLESHEET, 'utf8');
   for (const file of readdirSync(FOUNDATION).filter((name) => name.endsWith('.html'))) {
     const source = readFileSync(join(FOUNDATION, file), 'utf8');
-    writeFileSync(join(directory, 'foundation-emails', file), inlined(file, source, css));
+    files[`foundation-emails/${file}`] = inlined(file, source, css);
     for (const [form, forms] of Object.entries(TAGGED)) {
       const tags = forms[file];
       if (tags === undefined) continue;
@@ -349,8 +333,45 @@ export function corpusDirectory(): string {
         if (!tagged.includes(placeholder)) throw new Error(`foundation-emails/${file} no longer holds ${placeholder}`);
         tagged = tagged.replaceAll(placeholder, tag);
       }
-      writeFileSync(join(directory, form, file), inlined(file, tagged, css));
+      files[`${form}/${file}`] = inlined(file, tagged, css);
     }
+  }
+  return files;
+}
+
+/**
+ * Every file of the corpus, by its path in it, with its text: built once in a process (inlining
+ * Foundation's stylesheet and building the packages' emails took about 1.4 s of CPU, and eight
+ * test files lay the corpus out), from packages that do not change while the tests run.
+ */
+let built: ReadonlyMap<string, string> | undefined;
+
+function corpusFiles(): ReadonlyMap<string, string> {
+  if (built === undefined) {
+    const committed = readdirSync(COMMITTED, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => join(entry.parentPath, entry.name));
+    const files = new Map(committed.map((file) => [relative(COMMITTED, file), readFileSync(file, 'utf8')]));
+    for (const [file, text] of Object.entries({ ...packaged(), ...foundation() })) files.set(file, text);
+    built = files;
+  }
+  return built;
+}
+
+let laid: string | undefined;
+
+/**
+ * The directory of the whole corpus (the committed files, the templates of packages beside them,
+ * `foundation-emails/`, `foundation-emails-cm/` and `foundation-emails-mc/`), written once per test
+ * file, in its own temporary directory (a worker that runs several files keeps this module, not
+ * the directories of the files before).
+ */
+export function corpusDirectory(): string {
+  if (laid?.startsWith(tmpdir()) && existsSync(laid)) return laid;
+  const directory = tempDir('loopsctl-corpus-');
+  for (const [file, text] of corpusFiles()) {
+    mkdirSync(dirname(join(directory, file)), { recursive: true });
+    writeFileSync(join(directory, file), text);
   }
   laid = directory;
   return directory;
