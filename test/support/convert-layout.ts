@@ -38,14 +38,19 @@ const MEASURE = `(places) => places.map((place) => {
   };
 })`;
 
-/** Each paired block's box as the model lays out the source and as Chromium draws the page, at one width (the browser's undefined where the element is not drawn). */
+/**
+ * Each paired block's box as the model lays out the source and as Chromium draws the page, at each
+ * of the widths (the browser's undefined where the element is not drawn). The page is loaded once
+ * and the tab made wider or narrower for each width: Chromium lays it out again as a new load at
+ * that width would, for about half the browser's work.
+ */
 export async function measureBoxes(
   page: Page,
   html: string,
   body: SourceElement,
   paired: readonly { block: LmxBlock; place: string }[],
-  width: number,
-): Promise<{ place: string; model: Box; browser: Box | undefined }[]> {
+  widths: readonly number[],
+): Promise<{ width: number; place: string; model: Box; browser: Box | undefined }[]> {
   // Images are not loaded (no network): each takes the size its attributes give it, as the model does. One its width
   // attribute sizes is drawn as a placeholder of that size, where a browser would widen a broken image to its alt text.
   const sized = html.replace(/<img\b[^>]*>/gi, (tag) => {
@@ -55,10 +60,15 @@ export async function measureBoxes(
     return tag.replace(/\ssrc\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)/i, ` src="${src}"`);
   });
   await page.setContent(sized, { waitUntil: 'domcontentloaded' });
-  const boxes = (await page.evaluate(`(${MEASURE})(${JSON.stringify(paired.map((pair) => pair.place))})`)) as (Box | undefined)[];
-  const layout = new SourceLayout(body, width);
-  return paired.flatMap((pair, at) => {
-    const model = layout.of(sourceOf(pair.block)!.element)?.box;
-    return model === undefined ? [] : [{ place: pair.place, model, browser: boxes[at] }];
-  });
+  const measured: { width: number; place: string; model: Box; browser: Box | undefined }[] = [];
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: 800 });
+    const boxes = (await page.evaluate(`(${MEASURE})(${JSON.stringify(paired.map((pair) => pair.place))})`)) as (Box | undefined)[];
+    const layout = new SourceLayout(body, width);
+    paired.forEach((pair, at) => {
+      const model = layout.of(sourceOf(pair.block)!.element)?.box;
+      if (model !== undefined) measured.push({ width, place: pair.place, model, browser: boxes[at] });
+    });
+  }
+  return measured;
 }
