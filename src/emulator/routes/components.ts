@@ -1,7 +1,8 @@
 /**
  * The sandbox's components. Their LMX is checked as the API documents: a body over the size limit
  * is 413, one that does not compile is 422, and a change that would put a variable into emails
- * using the component that cannot use it is 422 with invalidTags.
+ * using the component that cannot use it is 422 with invalidTags. The emails using a component are
+ * those whose LMX embeds it, counted when asked, as a theme's are (themes.ts).
  */
 import { z } from '../../base/shapes.js';
 import {
@@ -18,24 +19,20 @@ import {
   type SandboxModule,
   lazily,
 } from '../module.js';
-import { parseLmx, variablesOf } from '../../lmx/index.js';
+import { componentIdsOf, parseLmx, variablesOf } from '../../lmx/index.js';
 import { DEFAULT_PROPERTY_NAMES } from '../../platform/contact-properties/typing.js';
 import { compileLmx, LmxCompileError } from '../guardian.js';
 import { component, componentValidationFailure, updatedComponent, type Component } from '../../platform/components/schemas.js';
+import { emailMessages } from './email-message-records.js';
 
 /** The sandbox's limit on an LMX body, in characters. */
 export const MAX_LMX_LENGTH = 100_000;
 
-/** A component as the sandbox keeps it: with how many emails use it, which the API does not show. */
-const storedComponent = z.extend(component, { emailCount: z.int() });
-type StoredComponent = z.infer<typeof storedComponent>;
-
-const seedComponents = lazily((): StoredComponent[] => [
+const seedComponents = lazily((): Component[] => [
   {
     id: seedId('component/Header'),
     name: 'Header',
     lmx: '<Image src="https://assets.example.com/acme-logo.png" alt="Acme" width="120" />',
-    emailCount: 4,
   },
   {
     id: seedId('component/Footer'),
@@ -45,13 +42,18 @@ const seedComponents = lazily((): StoredComponent[] => [
       '<Paragraph>You are receiving this because you signed up for Acme, {contact.firstName}.</Paragraph>',
       '<Paragraph><Link href="https://acme.example.com/preferences">Email preferences</Link></Paragraph>',
     ].join('\n'),
-    emailCount: 3,
   },
 ]);
 
-export const components = slice('components', z.array(storedComponent), seedComponents);
+export const components = slice('components', z.array(component), seedComponents);
 
-const visible = ({ emailCount: _count, ...shown }: StoredComponent): Component => shown;
+/** A component as the API answers it: a state kept by an earlier sandbox may hold more of it. */
+const visible = ({ id, name, lmx }: Component): Component => ({ id, name, lmx });
+
+/** How many emails use a component, as their LMX says: those that embed it (`<Component componentId>`). */
+function emailsUsing(state: RouteContext['state'], used: Component): number {
+  return emailMessages.of(state).filter(({ message }) => componentIdsOf(parseLmx(message.lmx).document).includes(used.id)).length;
+}
 
 /** A component's LMX, compiled as the API does: 413 over the size limit, 422 with the first error. */
 function checkLmx(fields: Record<string, unknown>, state: RouteContext['state']): string {
@@ -74,7 +76,7 @@ function createComponent({ body, state, newId, changed }: RouteContext) {
   const fields = objectBody(body, ['name', 'lmx'], ['name', 'lmx']);
   const name = stringField(fields, 'name');
   if (name.trim() === '') throw badRequest('name must not be empty');
-  const created: StoredComponent = { id: newId(), name, lmx: checkLmx(fields, state), emailCount: 0 };
+  const created: Component = { id: newId(), name, lmx: checkLmx(fields, state) };
   components.of(state).push(created);
   changed();
   return answer(component, visible(created), 201);
@@ -87,7 +89,8 @@ function updateComponent({ params, body, state, changed }: RouteContext) {
   const name = fields.name === undefined ? undefined : stringField(fields, 'name');
   if (name !== undefined && name.trim() === '') throw badRequest('name must not be empty');
   const lmx = fields.lmx === undefined ? undefined : checkLmx(fields, state);
-  if (lmx !== undefined && found.emailCount > 0) {
+  const using = lmx === undefined ? 0 : emailsUsing(state, found);
+  if (lmx !== undefined && using > 0) {
     const before = contactPropertiesIn(found.lmx);
     const invalidTags = [...contactPropertiesIn(lmx)].filter((variable) => !before.has(variable) && !DEFAULT_PROPERTY_NAMES.has(variable));
     if (invalidTags.length > 0) {
@@ -99,7 +102,7 @@ function updateComponent({ params, body, state, changed }: RouteContext) {
   if (name !== undefined) found.name = name;
   if (lmx !== undefined) found.lmx = lmx;
   changed();
-  return answer(updatedComponent, { ...visible(found), affectedEmailCount: bodyChanged ? found.emailCount : 0 });
+  return answer(updatedComponent, { ...visible(found), affectedEmailCount: bodyChanged ? using : 0 });
 }
 
 export const sandbox: SandboxModule = {

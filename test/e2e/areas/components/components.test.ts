@@ -6,6 +6,20 @@ import { run, tempDir } from '../../../support/main.js';
 import { recordingSandbox, type RecordingSandbox } from '../../../support/recording.js';
 
 const FOOTER = seedId('component/Footer');
+/** The draft campaigns' emails: no email of the seed embeds a component, and a test that needs one in use embeds it in these. */
+const DRAFT_CAMPAIGN_EMAILS = [seedId('email-message/november-newsletter'), seedId('email-message/spring-sale')];
+
+/** Embeds the component at the end of each email message named, as a person editing the email would. */
+async function embed(componentId: string, messages: readonly string[], env: Record<string, string>, sandboxFlag: string[] = []): Promise<void> {
+  for (const message of messages) {
+    const read = (await run([...sandboxFlag, 'email-messages', 'get', message, '--json'], { env })).json();
+    const embedded = await run([...sandboxFlag, 'email-messages', 'update', message, '--expected-revision-id', read.contentRevisionId, '--lmx-file', '-'], {
+      env,
+      input: `${read.lmx}\n<Component componentId="${componentId}" />`,
+    });
+    expect(embedded.code, embedded.stderr).toBe(0);
+  }
+}
 
 describe('components', () => {
   let sandbox: RecordingSandbox;
@@ -40,21 +54,25 @@ describe('components', () => {
     expect(sandbox.problems()).toEqual([]);
   });
 
-  it('a body change says how many emails it reached', async () => {
-    const result = await run(['components', 'update', FOOTER, '--lmx-file', '-'], {
-      env: { ...sandbox.env, NO_COLOR: '1' },
-      input: '<Paragraph>Bye, {contact.firstName}</Paragraph>',
-      tty: { columns: 100 },
-    });
+  it('a body change says how many emails it reached: those whose LMX embeds the component', async () => {
+    const update = (body: string) =>
+      run(['components', 'update', FOOTER, '--lmx-file', '-'], { env: { ...sandbox.env, NO_COLOR: '1' }, input: body, tty: { columns: 100 } });
+    // No email of the seed embeds the footer.
+    const unused = await update('<Paragraph>Hello, {contact.firstName}</Paragraph>');
+    expect(unused.code).toBe(0);
+    expect(unused.stdout).toContain('No email was changed.');
+    // The two draft campaigns' emails embed it.
+    await embed(FOOTER, DRAFT_CAMPAIGN_EMAILS, sandbox.env);
+    const result = await update('<Paragraph>Bye, {contact.firstName}</Paragraph>');
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain('3 emails use the new body.');
+    expect(result.stdout).toContain('2 emails use the new body.');
     // A script gets the record, the count a field of it.
     const piped = await run(['components', 'update', FOOTER, '--lmx-file', '-'], {
       env: sandbox.env,
       input: '<Paragraph>See you, {contact.firstName}</Paragraph>',
     });
     expect(piped.stdout).toMatch(/^FIELD\tVALUE\n/);
-    expect(piped.stdout).toContain('\naffectedEmailCount\t3\n');
+    expect(piped.stdout).toContain('\naffectedEmailCount\t2\n');
   });
 
   it('413: an oversized body is refused and explained', async () => {
@@ -85,6 +103,7 @@ describe('components', () => {
     expect(invalid.stderr).toContain(
       'Invalid LMX: line 1, column 1: <Paragraph> is never closed (unclosed-tag; add </Paragraph> before the end of the document)',
     );
+    await embed(FOOTER, DRAFT_CAMPAIGN_EMAILS, sandbox.env);
     const tags = await run(['components', 'update', FOOTER, '--lmx-file', '-'], {
       env: sandbox.env,
       input: '<Paragraph>{contact.companyName} {contact.plan}</Paragraph>',
@@ -93,6 +112,20 @@ describe('components', () => {
     expect(tags.stderr).toContain('emails using this component cannot use {companyName}, {plan}');
     const unchanged = await run(['components', 'get', FOOTER, '--lmx'], { env: sandbox.env });
     expect(unchanged.stdout).toContain('{contact.firstName}');
+  });
+
+  it('answers a component as the API does, where a state kept by an earlier sandbox holds a count beside it', async () => {
+    sandbox.server.update((state) => {
+      for (const stored of state.components as Record<string, unknown>[]) stored.emailCount = 3;
+    });
+    const listed = await run(['components', 'list', '--json'], { env: sandbox.env });
+    expect(listed.json().map((component: object) => Object.keys(component).sort())).toEqual([
+      ['id', 'lmx', 'name'],
+      ['id', 'lmx', 'name'],
+    ]);
+    const updated = await run(['components', 'update', FOOTER, '--lmx-file', '-', '--json'], { env: sandbox.env, input: '<Paragraph>Bye</Paragraph>' });
+    expect(Object.keys(updated.json()).sort()).toEqual(['affectedEmailCount', 'id', 'lmx', 'name']);
+    expect(updated.json().affectedEmailCount).toBe(0);
   });
 
   it('empty LMX and nothing to update are refused before sending', async () => {
@@ -130,6 +163,7 @@ it('the sandbox lets a component in use take every default contact property, {co
   const env = { LOOPSCTL_CONFIG_DIR: tempDir() };
   const listed = (await run(['--sandbox', 'components', 'list', '--json'], { env })).json() as { id: string; name: string }[];
   const header = listed.find((component) => component.name === 'Header')!.id;
+  await embed(header, DRAFT_CAMPAIGN_EMAILS.slice(0, 1), env, ['--sandbox']);
   const update = (lmx: string) => run(['--sandbox', 'components', 'update', header, '--lmx-file', '-'], { env, input: lmx });
   const defaults = await update('<Paragraph>{contact.notes} {contact.createdAt} {contact.userGroup}</Paragraph>');
   expect(defaults.code, defaults.stderr).toBe(0);
