@@ -2,19 +2,20 @@
  * The corpus of public templates that convert is held to, laid out in one directory for the tests
  * that convert it, check it and measure it in Chromium: the templates npm packages publish,
  * development dependencies read from node_modules, never copied into the repository (each one's
- * source and licence in test/corpus/convert/README.md, which the directory holds besides): React Email's starter templates (`create-email`); ProofKit's React Email templates
- * (`@proofkit/cli`); the MJML examples of MJML's
- * components' READMEs (`mjml-social`, and the others `mjml` installs); Lee Munroe's transactional
- * email (`responsive-html-email-template`); Mailgun's three transactional emails, built from the
- * package's Jade sources with its README's data (`transactional-email-templates`); Mailgen's themes
- * (Postmark's, Cerberus, Salted, Neopolitan) built with its examples' data (`mailgen`); Vendure's
- * MJML emails with their Handlebars partials put in (`@vendure/email-plugin`); Teradata's Covalent
- * MJML templates (`@covalent/email-templates`); and
- * Foundation for Emails' eleven templates (`foundation-emails`), each with the package's stylesheet
- * inlined into it by juice, as an email's build inlines it before sending (the package's templates
- * link the stylesheet, which no mail client loads), and some of them again in Campaign Monitor's and
- * Mailchimp's forms, their tags written where Foundation's placeholders stand (an unsubscribe link,
- * a preferences link, a greeting's name), as MIT allows.
+ * source and licence in test/corpus/convert/README.md, which the directory holds besides). They
+ * are React Email's starter templates (`create-email`); ProofKit's React Email templates
+ * (`@proofkit/cli`); the MJML examples of MJML's components' READMEs (`mjml-social`, and the
+ * others `mjml` installs); Lee Munroe's transactional email (`responsive-html-email-template`);
+ * Mailgun's three transactional emails, built from the package's Jade sources with its README's
+ * data (`transactional-email-templates`); Mailgen's themes (Postmark's, Cerberus, Salted,
+ * Neopolitan) built with its examples' data (`mailgen`); Vendure's MJML emails with their
+ * Handlebars partials put in (`@vendure/email-plugin`); Teradata's Covalent MJML templates
+ * (`@covalent/email-templates`); and Foundation for Emails' eleven templates (`foundation-emails`),
+ * each with the package's stylesheet inlined into it by juice, as an email's build inlines it
+ * before sending (the package's templates link the stylesheet, which no mail client loads), and
+ * some of them again in Campaign Monitor's and Mailchimp's forms, their tags written where
+ * Foundation's placeholders stand (an unsubscribe link, a preferences link, a greeting's name), as
+ * MIT allows.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
