@@ -73,6 +73,8 @@ describe('components', () => {
     });
     expect(piped.stdout).toMatch(/^FIELD\tVALUE\n/);
     expect(piped.stdout).toContain('\naffectedEmailCount\t2\n');
+    // Each request, and each answer with its count, as the published description has them.
+    expect(sandbox.problems()).toEqual([]);
   });
 
   it('413: an oversized body is refused and explained', async () => {
