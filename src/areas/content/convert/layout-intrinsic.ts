@@ -106,7 +106,9 @@ export class Intrinsic {
   private outer(node: SourceNode, context: Context): Asks {
     if (node.type === 'text') {
       const words = node.text.split(/\s+/).filter(Boolean);
-      const least = context.breaks ? 0 : Math.max(0, ...words.map((word) => textWidth(word, context.face)));
+      // A word may break after a slash, a question mark or a hyphen that a letter follows, as browsers break an address (UAX #14).
+      const pieces = words.flatMap((word) => word.split(/(?<=[/?-])(?=[^\d/?-])/));
+      const least = context.breaks ? 0 : Math.max(0, ...pieces.map((piece) => textWidth(piece, context.face)));
       // White space between words and pieces of a line is one space; white space alone (a source's indentation) nothing.
       return { least, most: words.length === 0 ? 0 : textWidth(node.text.replace(/\s+/g, ' '), context.face) };
     }

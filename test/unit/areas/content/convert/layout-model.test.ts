@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { SourceLayout } from '../../../../../src/areas/content/convert/layout.js';
 import { Findings, type SourceElement } from '../../../../../src/areas/content/convert/model.js';
+import { readHtml } from '../../../../../src/areas/content/convert/html-source.js';
 import { readMjml } from '../../../../../src/areas/content/convert/mjml-source.js';
 import { readReact } from '../../../../../src/areas/content/convert/react-source.js';
 import { textWidth } from '../../../../../src/areas/content/convert/text-width.js';
@@ -183,5 +184,18 @@ ${text('Wide one with more words')}
       { left: 35, right: 92 },
       { left: 142, right: 340 },
     ]);
+  });
+
+  it('breaks an address written out after its slashes, question marks and hyphens, as Chromium does, so it holds no table open', () => {
+    // Chromium, Mailgen's Neopolitan theme at 375 px: the fallback link `https://mailgen.js/confirm?s=…` breaks after
+    // `mailgen.js/` and `confirm?`, its cell 237 px wide; a word of letters alone does not break.
+    const html = (word: string) =>
+      `<html><body style="margin: 0">\n<table cellpadding="0" cellspacing="0"><tr><td>\n<p style="margin: 0">${word}</p>\n</td></tr></table>\n</body></html>`;
+    const read = (source: string) => readHtml(source, 'email.html', new Findings());
+    const [address] = boxes(html('https://example.com/reset-password/confirm?token=abc'), 200, [3], read);
+    expect(address!.right).toBeLessThanOrEqual(200);
+    expect(address!.right).toBeGreaterThan(120);
+    const [word] = boxes(html('Supercalifragilisticexpialidocious'), 200, [3], read);
+    expect(word!.right).toBeGreaterThan(200);
   });
 });
