@@ -41,6 +41,11 @@ const vendored = {
   'babel-parser': { imports: /^@babel\/parser$/, stdin: { contents: "export { parse } from '@babel/parser';", resolveDir: buildDir } },
   // The HTML parser of `content convert`, loaded only when it reads an email.
   parse5: { stdin: { contents: "export { defaultTreeAdapter, parse, parseFragment } from 'parse5';", resolveDir: buildDir } },
+  // The CSS parser and selector engine of `content convert`, which read an HTML email's media queries, loaded with parse5.
+  css: {
+    imports: /^(postcss|css-select)$/,
+    stdin: { contents: "export { parse } from 'postcss';\nexport { selectAll } from 'css-select';", resolveDir: buildDir },
+  },
   // MJML's own reader (htmlparser2, as mjml-parser-xml uses it), loaded only when convert reads MJML.
   htmlparser2: { stdin: { contents: "export { Parser } from 'htmlparser2';", resolveDir: buildDir } },
   // jq for --jq; it loads jq.wasm from its own directory, where copyJqWasm puts it.

@@ -11,11 +11,11 @@
  * Neopolitan) built with its examples' data (`mailgen`); Vendure's MJML emails with their
  * Handlebars partials put in (`@vendure/email-plugin`); Teradata's Covalent MJML templates
  * (`@covalent/email-templates`); and Foundation for Emails' eleven templates (`foundation-emails`),
- * each with the package's stylesheet inlined into it by juice, as an email's build inlines it
- * before sending (the package's templates link the stylesheet, which no mail client loads), and
- * some of them again in Campaign Monitor's and Mailchimp's forms, their tags written where
- * Foundation's placeholders stand (an unsubscribe link, a preferences link, a greeting's name), as
- * MIT allows.
+ * each with the package's stylesheet inlined into it by juice and its media queries in a <style>,
+ * as Foundation's build sends it (the package's templates link the stylesheet, which no mail client
+ * loads), and some of them again in Campaign Monitor's and Mailchimp's forms, their tags written
+ * where Foundation's placeholders stand (an unsubscribe link, a preferences link, a greeting's
+ * name), as MIT allows.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -24,6 +24,7 @@ import { dirname, join, relative } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { parse as parseJs } from '@babel/parser';
 import juice from 'juice';
+import { parse as parseCss } from 'postcss';
 import { tempDir } from './temp.js';
 
 const COMMITTED = join(import.meta.dirname, '../corpus/convert');
@@ -253,10 +254,27 @@ const FOUNDATION = join(PACKAGE, '.download/templates');
 const STYLESHEET = join(PACKAGE, 'dist/foundation-emails.css');
 const LINK = /<link rel="stylesheet" href="[^"]*foundation-emails\.css">\s*/;
 
-/** A template as sent: its link to the stylesheet replaced by the stylesheet's rules on each element (media queries kept in a <style>). */
+/** Where Foundation's templates take the stylesheet's media queries, which no element's style can hold. */
+const MEDIA_PLACE = '<!-- <style> -->';
+
+/**
+ * A template as Foundation's build sends it (its gulpfile's `inliner`): its link to the stylesheet
+ * replaced by the stylesheet's rules on each element, and the stylesheet's media queries in a
+ * `<style>` where the template says `<!-- <style> -->`.
+ */
 function inlined(file: string, source: string, css: string): string {
   if (!LINK.test(source)) throw new Error(`foundation-emails/${file} no longer links foundation-emails.css`);
-  return juice.inlineContent(source.replace(LINK, ''), css, { preserveMediaQueries: true, applyWidthAttributes: false, applyHeightAttributes: false });
+  if (!source.includes(MEDIA_PLACE)) throw new Error(`foundation-emails/${file} no longer says where its media queries go`);
+  const media: string[] = [];
+  parseCss(css).walkAtRules('media', (rule) => {
+    media.push(rule.toString());
+  });
+  return (
+    juice
+      .inlineContent(source.replace(LINK, ''), css, { preserveMediaQueries: true, applyWidthAttributes: false, applyHeightAttributes: false })
+      // On one line, so that the template's own lines keep the numbers the package gives them.
+      .replace(MEDIA_PLACE, `<style>${media.join(' ').replace(/\s+/g, ' ')}</style>`)
+  );
 }
 
 /** Campaign Monitor's tags in place of Foundation's placeholders: each replacement must find its placeholder, or the package changed. */

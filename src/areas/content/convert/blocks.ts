@@ -7,7 +7,7 @@
 import { LMX_TAGS } from '../../../lmx/index.js';
 import { block, plainText, setNumber, type LmxBlock } from './lmx-out.js';
 import { dropsPlatformLink, hrefOf, inherit, inlineOf, isButtonLink, isHidden, isInline, trimInline, type MapContext } from './inline.js';
-import { textContent, type SourceElement, type SourceNode } from './model.js';
+import { FULL_WIDTH_UP_TO, textContent, type SourceElement, type SourceNode } from './model.js';
 import { alignOf, alphaOf, backgroundImageOf, listAlpha, backgroundOf, hexColour, lineHeightPercent, pixels, sides, verticalSpace } from './styles.js';
 import { coloured, rememberLook } from './contrast.js';
 import { columnsOf, columnWidths, linkedParts } from './shapes.js';
@@ -318,8 +318,10 @@ export function columnsBlocks(node: SourceElement, context: MapContext): Mapped[
   if (widths !== undefined) made.attrs.widths = widths;
   const vertical = withContent[0]!.column.attrs['vertical-align'];
   if (vertical === 'middle' || vertical === 'bottom') made.attrs.verticalAlignment = vertical;
-  // Side by side at every width, as a table's cells and an MJML group's columns are, unless the source stacks them (MJML's columns, boxes that wrap).
-  if ((pixels(node.attrs['data-stack-below']) ?? 0) === 0) made.attrs.stackOnMobile = 'false';
+  // Side by side at every width, as a table's cells and an MJML group's columns are, unless the source stacks them
+  // (MJML's columns, boxes that wrap, cells its stylesheet makes full width on a phone).
+  const narrowed = withContent.every((entry) => (pixels(entry.column.attrs[FULL_WIDTH_UP_TO]) ?? 0) > 0);
+  if ((pixels(node.attrs['data-stack-below']) ?? 0) === 0 && !narrowed) made.attrs.stackOnMobile = 'false';
   recordSource(made, node, 'text', 'left');
   made.blocks!.forEach((item, index) => recordSource(item, withContent[index]!.column, 'text', 'left'));
   const background = backgroundOf(node.style, node.attrs);

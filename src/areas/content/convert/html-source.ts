@@ -7,6 +7,7 @@ import { LocalFileError } from '../../../base/errors.js';
 import { LineIndex } from '../../../lmx/index.js';
 import type { SourceDocument } from './document.js';
 import { readLayout } from './html-layout.js';
+import { readNarrowStyles } from './html-media.js';
 import { element, MAX_SOURCE_DEPTH, nestedTooDeep, text, type Findings, type Place, type SourceElement, type SourceNode } from './model.js';
 import { hidesContent, parseStyle } from './styles.js';
 
@@ -127,18 +128,29 @@ export function readHtml(source: string, file: string, findings: Findings): Sour
     (node): node is SourceElement => node.type === 'element' && node.name === 'html',
   );
   const head = childElements(html!).find((node) => node.name === 'head');
-  const body = readLayout(childElements(html!).find((node) => node.name === 'body')!);
+  const parsedBody = childElements(html!).find((node) => node.name === 'body')!;
+  // Every <style>, in the body too: Foundation's build puts its media queries where its templates say `<!-- <style> -->`.
+  const sheets = stylesheetsIn(html!);
+  const read = readNarrowStyles(
+    sheets.map((sheet) => sheet.children.map((part) => (part.type === 'text' ? part.text : '')).join('')),
+    parsedBody,
+  );
+  sheets.forEach((sheet, index) => {
+    if (textOf(sheet) === '') return;
+    findings.add(
+      sheet.at,
+      'custom CSS (<style>)',
+      'dropped',
+      read[index]! > 0
+        ? `its rules dropped but its media queries’ columns that stack on a phone (${read[index]} cells, read as Columns that stack); the styles written on each element carried`
+        : 'its rules dropped; the styles written on each element carried',
+      'LMX takes no CSS: set colours and fonts in the theme (<Style />); media queries have no equivalent (LMX emails fit mobile by themselves)',
+    );
+  });
+  const body = readLayout(withoutStylesheets(parsedBody));
   let subject: string | undefined;
   for (const node of head === undefined ? [] : childElements(head)) {
     if (node.name === 'title') subject = textOf(node) || undefined;
-    if (node.name === 'style' && textOf(node) !== '')
-      findings.add(
-        node.at,
-        'custom CSS (<style>)',
-        'dropped',
-        'its rules dropped; the styles written on each element carried',
-        'LMX takes no CSS: set colours and fonts in the theme (<Style />); media queries have no equivalent (LMX emails fit mobile by themselves)',
-      );
     if (node.name === 'link' && /(^|\s)stylesheet(\s|$)/i.test(node.attrs.rel ?? ''))
       findings.add(
         node.at,
@@ -151,6 +163,18 @@ export function readHtml(source: string, file: string, findings: Findings): Sour
   }
   const previewText = takePreheader(body);
   return { body, subject, previewText };
+}
+
+/** Every <style> of a document, in its head or its body. */
+function stylesheetsIn(node: SourceElement): SourceElement[] {
+  return childElements(node).flatMap((child) => (child.name === 'style' ? [child] : stylesheetsIn(child)));
+}
+
+/** The tree with its <style>s taken out, each listed once where it was read. */
+function withoutStylesheets(node: SourceElement): SourceElement {
+  node.children = node.children.filter((child) => child.type !== 'element' || child.name !== 'style');
+  for (const child of childElements(node)) withoutStylesheets(child);
+  return node;
 }
 
 /** The hidden text at the top of an email that clients show beside the subject: the message's preview text. Text that shows, whatever its class, stays in the body. */

@@ -164,8 +164,11 @@ export class Intrinsic {
       const cells = children.filter(isCell).map((child) => this.outer(child, context));
       const others = children.filter((child) => !isCell(child)).map((child) => this.outer(child, context));
       const sum = (key: keyof Asks) => cells.reduce((total, cell) => total + cell[key], 0);
+      // Cells a style draws as boxes (a phone's media query making them inline-blocks or blocks) wrap: the widest holds the row open.
+      const boxes = children.filter(isCell).every((cell) => /^(inline-)?block$/i.test((cell as SourceElement).style.display?.trim() ?? ''));
+      const least = boxes ? Math.max(0, ...cells.map((cell) => cell.least)) : sum('least');
       return {
-        least: Math.max(sum('least'), ...others.map((other) => other.least)),
+        least: Math.max(least, ...others.map((other) => other.least)),
         most: Math.max(sum('most'), ...others.map((other) => other.most)),
       };
     }

@@ -6,12 +6,13 @@
  * (MJML's own defaults among them), never by running or rendering anything: boxes of a width or a
  * max-width, centred by auto margins, `align` or `<center>`; padding, borders and `cellpadding`;
  * table rows and columns side by side (MJML's columns stacked on a narrow screen, as its media query
- * stacks them, but a group's). Tests hold it to a real browser's rendering of the corpus.
+ * stacks them, but a group's; cells an HTML stylesheet's media query makes full width, on a screen
+ * that narrow). Tests hold it to a real browser's rendering of the corpus.
  */
-import type { SourceElement, SourceNode, Style } from './model.js';
+import { FULL_WIDTH_UP_TO, type SourceElement, type SourceNode, type Style } from './model.js';
 import { INLINE } from './inline.js';
 import { borderOf, CELLS, drawnAsTable, Intrinsic, sideOf } from './layout-intrinsic.js';
-import { alignOf, pixels } from './styles.js';
+import { alignOf, pixels, styleAt } from './styles.js';
 
 export type Align = 'left' | 'center' | 'right';
 
@@ -80,6 +81,25 @@ export function imageAlign(node: SourceElement, inherited: Align): Align {
   return inherited;
 }
 
+/**
+ * Each element a media query restyles on a screen this narrow given that style in place of its own,
+ * while a layout is worked out (every step of the model reads an element's style); what puts each back.
+ */
+function narrowed(body: SourceElement, viewport: number): () => void {
+  const own = new Map<SourceElement, Style>();
+  const visit = (node: SourceElement) => {
+    if (node.narrow !== undefined) {
+      own.set(node, node.style);
+      node.style = styleAt(node, viewport);
+    }
+    for (const child of elementsOf(node.children)) visit(child);
+  };
+  visit(body);
+  return () => {
+    for (const [node, style] of own) node.style = style;
+  };
+}
+
 /** The source laid out at one viewport width. */
 export class SourceLayout {
   private readonly placed = new Map<SourceElement, Placed>();
@@ -90,9 +110,14 @@ export class SourceLayout {
     body: SourceElement,
     readonly viewport: number,
   ) {
-    // What each element asks, worked out from the body down, each in the face it inherits.
-    this.intrinsic.of(body);
-    this.place(body, { left: 0, right: viewport }, 'left');
+    const restore = narrowed(body, viewport);
+    try {
+      // What each element asks, worked out from the body down, each in the face it inherits.
+      this.intrinsic.of(body);
+      this.place(body, { left: 0, right: viewport }, 'left');
+    } finally {
+      restore();
+    }
   }
 
   /** Where an element's content stands, and how its text aligns; undefined for one not laid out (in a hidden part). */
@@ -210,8 +235,12 @@ export class SourceLayout {
     for (const child of children) if (!CELLS.has(child.name)) this.place(child, box, align);
     const available = Math.max(0, box.right - box.left);
     const stackBelow = pixels(row.attrs['data-stack-below']);
-    // Cells drawn as blocks (`display: block`, as Foundation's vertical menus are) stand one under another, each the row's width.
-    const blocks = cells.length > 0 && cells.every((cell) => /^block\b/i.test(cell.style.display?.trim() ?? ''));
+    // Cells drawn as blocks (`display: block`, as Foundation's vertical menus are), or made full width by a media query
+    // as wide as the screen or wider (Foundation's columns on a phone), stand one under another, each the row's width.
+    const blocks =
+      cells.length > 0 &&
+      (cells.every((cell) => /^block\b/i.test(cell.style.display?.trim() ?? '')) ||
+        cells.every((cell) => (pixels(cell.attrs[FULL_WIDTH_UP_TO]) ?? 0) >= this.viewport));
     if (blocks || (stackBelow !== undefined && available < stackBelow)) {
       for (const cell of cells) this.cell(cell, box, align, available);
       return;

@@ -32,6 +32,23 @@ export interface Place {
 /** A CSS declaration list, by lower-case property. */
 export type Style = Record<string, string>;
 
+/**
+ * The attribute the HTML reader marks a cell with where its stylesheet's media queries make it full
+ * width on a narrow screen: the widest such screen, in pixels. A row whose cells all say it stacks there.
+ */
+export const FULL_WIDTH_UP_TO = 'data-full-width-up-to';
+
+/**
+ * What a stylesheet's media queries change of an element's style on screens up to a width: the
+ * declarations that hold there over its own (`set`), and its own longhands a shorthand of theirs
+ * overrides (`unset`).
+ */
+export interface NarrowStyle {
+  upTo: number;
+  set: Style;
+  unset: string[];
+}
+
 export interface SourceElement {
   type: 'element';
   /** An HTML element's name, or one of the mapper's own (`x-button`, `x-columns`, `x-column`, `x-section`, `x-social`, `x-spacer`, `x-component`, `x-file-start`). */
@@ -40,6 +57,8 @@ export interface SourceElement {
   style: Style;
   children: SourceNode[];
   at: Place;
+  /** Its style on narrow screens, where an HTML stylesheet's media queries change it, widest first. */
+  narrow?: NarrowStyle[];
 }
 
 export interface SourceText {

@@ -1,5 +1,5 @@
 /** CSS as email sources write it (inline `style`, MJML's attributes), read into what LMX's attributes take. */
-import type { Findings, Place, SourceElement, Style } from './model.js';
+import type { Findings, NarrowStyle, Place, SourceElement, Style } from './model.js';
 
 /** `color: red; font-size: 14px` -> { color: 'red', 'font-size': '14px' }; `!important` dropped. */
 export function parseStyle(text: string | undefined): Style {
@@ -190,4 +190,15 @@ export function hiddenBy(node: SourceElement): string | undefined {
   if (pixels(style['max-height']) === 0 && /hidden/i.test(style.overflow ?? '')) return 'a zero height';
   if (node.attrs.hidden !== undefined) return 'the hidden attribute';
   return undefined;
+}
+
+/** An element's style on a screen of a width: its own, with what its media queries change there. */
+export function styleAt(node: SourceElement, viewport: number): Style {
+  let applies: NarrowStyle | undefined;
+  // Each entry holds every rule whose query holds at its width: the narrowest at least as wide as the screen holds them all.
+  for (const entry of node.narrow ?? []) if (viewport <= entry.upTo && (applies === undefined || entry.upTo < applies.upTo)) applies = entry;
+  if (applies === undefined) return node.style;
+  const style = { ...node.style };
+  for (const property of applies.unset) delete style[property];
+  return Object.assign(style, applies.set);
 }
