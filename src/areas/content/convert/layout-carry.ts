@@ -65,27 +65,57 @@ function carriable(box: Box, outer: Box, shrink: number): boolean {
   return box.right - box.left >= room / 4 && room - shrink - sides >= MIN_TEXT_WIDTH;
 }
 
-/** Each block's side padding set so that its content stands where the source's does, in the box LMX gives it (`shrink`: how much narrower that box is on a phone). */
-function carrySides(blocks: readonly LmxBlock[], outer: Box, source: SourceLayout, viewport: number, shrink: number): void {
+/** The source and the box LMX gives a block at a phone's width, for padding that suits both widths. */
+interface Phone {
+  source: SourceLayout;
+  outer: Box;
+}
+
+/**
+ * A side's padding: the one that stands the block where the source's stands at 600 px (`wide`),
+ * moved toward the one it takes on a phone (`narrow`, where the source's media queries set other
+ * padding) as far as keeps it within the tolerance at 600 px, so that one padding stands within it
+ * at both widths where it can; where it cannot, the 600 px one.
+ */
+function bothWidths(wide: number, narrow: number | undefined): number {
+  const reach = LAYOUT_TOLERANCE - 1;
+  if (narrow === undefined || Math.abs(wide - narrow) > 2 * reach) return wide;
+  return Math.min(Math.max(wide, Math.max(wide, narrow) - reach), Math.min(wide, narrow) + reach);
+}
+
+/**
+ * Each block's side padding set so that its content stands where the source's does, in the box LMX
+ * gives it (`shrink`: how much narrower that box is on a phone; `phone`: the source and that box at
+ * a phone's width, where the source fits one).
+ */
+function carrySides(blocks: readonly LmxBlock[], outer: Box, source: SourceLayout, viewport: number, shrink: number, phone: Phone | undefined): void {
   for (const block of blocks) {
     const box = sourceBox(block, source);
     if (box !== undefined && carriable(box, outer, shrink)) {
+      const small = phone === undefined ? undefined : sourceBox(block, phone.source);
+      const fits = small !== undefined && phone !== undefined && small.right <= VIEWPORTS[1] + LAYOUT_TOLERANCE;
+      const left = bothWidths(box.left - outer.left, fits ? small.left - phone.outer.left : undefined);
+      const right = bothWidths(outer.right - box.right, fits ? phone.outer.right - small.right : undefined);
       // A list's items take the padding, beyond the indent LMX draws a list's items with: a list has none of its own.
       const listed = block.tag === 'OrderedList' || block.tag === 'UnorderedList';
       const targets = listed ? (block.blocks ?? []) : [block];
       for (const target of targets) {
-        setSide(target, 'paddingLeft', box.left - outer.left - (listed ? LIST_INDENT_PX : 0));
-        setSide(target, 'paddingRight', outer.right - box.right);
+        setSide(target, 'paddingLeft', left - (listed ? LIST_INDENT_PX : 0));
+        setSide(target, 'paddingRight', right);
       }
     }
     const inner = paddedBox(block, outer);
-    // Columns stack on a phone, where their gap goes: content is placed halfway, a quarter of the gap in from each inner edge, so that it stands within a few pixels of the source both side by side and stacked.
+    const phoneInner = phone === undefined ? undefined : { ...phone, outer: paddedBox(block, phone.outer) };
     // Columns stacked on a phone are wider there than side by side; a row that does not stack shrinks in proportion.
     const columnShrink = block.attrs.stackOnMobile === 'false' ? shrink / Math.max(1, block.blocks?.length ?? 1) : 0;
     if (block.tag === 'Columns') carryWidths(block, source);
-    if (block.tag === 'Columns')
-      columnBoxes(block, inner, viewport, 0.25).forEach((item, index) => carrySides(block.blocks![index]!.blocks ?? [], item, source, viewport, columnShrink));
-    else if (block.tag === 'Section') carrySides(block.blocks ?? [], inner, source, viewport, shrink);
+    if (block.tag === 'Columns') {
+      const phoneItems = phoneInner === undefined ? undefined : columnBoxes(block, phoneInner.outer, VIEWPORTS[1]);
+      // Where the source fits a phone, each item's padding suits its box side by side and its box there (stacked, where the gap goes).
+      columnBoxes(block, inner, viewport).forEach((item, index) =>
+        carrySides(block.blocks![index]!.blocks ?? [], item, source, viewport, columnShrink, phoneInner && { ...phoneInner, outer: phoneItems![index]! }),
+      );
+    } else if (block.tag === 'Section') carrySides(block.blocks ?? [], inner, source, viewport, shrink, phoneInner);
   }
 }
 
@@ -164,7 +194,8 @@ export function carryLayout(body: SourceElement, style: Record<string, string> |
   const viewport = VIEWPORTS[0];
   const body600 = bodyBox(style ?? {}, viewport);
   const phone = bodyBox(style ?? {}, VIEWPORTS[1]);
-  carrySides(blocks, body600, new SourceLayout(body, viewport), viewport, body600.right - body600.left - (phone.right - phone.left));
+  const shrink = body600.right - body600.left - (phone.right - phone.left);
+  carrySides(blocks, body600, new SourceLayout(body, viewport), viewport, shrink, { source: new SourceLayout(body, VIEWPORTS[1]), outer: phone });
   // A component has no <Style /> of its own: its blocks keep their padding.
   if (style !== undefined) hoistInset(style, blocks);
   fitGaps(blocks);

@@ -221,3 +221,28 @@ export default function Email() {
     expect(padding).toBeLessThanOrEqual(Math.floor((369 - 215) / 2));
   });
 });
+
+describe('padding a media query changes on a phone', () => {
+  it('stands each block within a few pixels of the source at both widths, where one padding can', () => {
+    // Lee Munroe's form: a card of 580 px at most, centred, its padding 10 px narrower on a phone.
+    const email = (card: number) => `<!DOCTYPE html><html><head><style>
+@media only screen and (max-width: 620px) { .wrapper { padding: 10px !important; } }
+</style></head><body style="margin: 0">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td>
+<div style="max-width: ${card}px; margin: 0 auto;">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td class="wrapper" style="padding: 20px;">
+<p style="margin: 0">Your order has shipped, and should reach you within three days of today.</p>
+</td></tr></table>
+</div>
+</td></tr></table>
+</body></html>`;
+    // At 600 px its text stands 10 + 10 px in (the card centred, the phone's padding: 600 is below 620); at 375, 10 px:
+    // 15 px stands within 6 px of both.
+    const fits = fromHtml(email(580));
+    expect(fits.findings.remediation.filter((item) => item.outcome === 'not carried')).toEqual([]);
+    expect(fits.lmx).toMatch(/bodyXPadding="15"/);
+    // A card of 560 px: 20 + 10 px in at 600 and 10 at 375, beyond one padding's reach; carried as at 600, listed at 375.
+    const apart = fromHtml(email(560)).findings.remediation.filter((item) => item.outcome === 'not carried');
+    expect(apart.map((item) => item.done)).toEqual([expect.stringMatching(/at 375 px wide, where the source's spans 10 px to 365 px$/)]);
+  });
+});
