@@ -127,26 +127,49 @@ function fullWidth(style: Style): boolean {
 }
 
 /**
+ * The most rules of media queries read from an email, and the most tests of a selector against an
+ * element they may take: a template's stylesheet has a few hundred rules, tested against a few
+ * thousand elements in well under a second; a page of 20,000 rules over as many elements would
+ * take minutes.
+ */
+export const MAX_NARROW_RULES = 5_000;
+const MAX_SELECTOR_TESTS = 2_000_000;
+
+/** What was read of one stylesheet: the cells its rules made full width, and its rules left unread past the bounds. */
+export interface NarrowRead {
+  stacked: number;
+  unread: number;
+}
+
+/**
  * Gives each element of `body` that the stylesheets' `max-width` media queries restyle its style on
  * those screens (`narrow`, which the layout model reads), and marks the cells they make full width
- * with FULL_WIDTH_UP_TO (the widest such screen); for each stylesheet, the number of cells its rules
- * made full width. Of the cascade, importance and order are weighed, not selectors' specificity.
+ * with FULL_WIDTH_UP_TO (the widest such screen); what was read of each stylesheet. Of the cascade,
+ * importance and order are weighed, not selectors' specificity.
  */
-export function readNarrowStyles(stylesheets: readonly string[], body: SourceElement): number[] {
-  const read = stylesheets.map(() => 0);
-  const rules = stylesheets.flatMap(narrowRules);
-  if (rules.length === 0) return read;
-  const options = { adapter: adapterFor(parentsOf(body)) };
-  const matched = rules.map((entry) => {
+export function readNarrowStyles(stylesheets: readonly string[], body: SourceElement): NarrowRead[] {
+  const read = stylesheets.map(() => ({ stacked: 0, unread: 0 }));
+  const parents = parentsOf(body);
+  const options = { adapter: adapterFor(parents) };
+  const elementCount = parents.size + 1;
+  let tests = 0;
+  const matched: { upTo: number; rule: Rule; sheet: number; elements: SourceElement[] }[] = [];
+  for (const entry of stylesheets.flatMap(narrowRules)) {
+    tests += entry.rule.selectors.length * elementCount;
+    if (matched.length >= MAX_NARROW_RULES || tests > MAX_SELECTOR_TESTS) {
+      read[entry.sheet]!.unread += 1;
+      continue;
+    }
+    // `:has()` tests every element below each one: a rule of it is not read, as a client that cannot afford it would not.
+    if (/:has\(/i.test(entry.rule.selector)) continue;
     try {
-      return { ...entry, elements: selectAll<SourceNode, SourceElement>(entry.rule.selector, body, options) };
+      matched.push({ ...entry, elements: selectAll<SourceNode, SourceElement>(entry.rule.selector, body, options) });
     } catch {
       // A selector css-select does not know (a browser's own pseudo-element): the rule is not read.
-      return { ...entry, elements: [] };
     }
-  });
+  }
   // Each element's declarations at each media query's width: those of every rule whose query holds there, in order.
-  const widths = [...new Set(rules.map((entry) => entry.upTo))].sort((a, b) => b - a);
+  const widths = [...new Set(matched.map((entry) => entry.upTo))].sort((a, b) => b - a);
   for (const width of widths) {
     const restyled = new Map<SourceElement, { declared: Map<string, Declared>; sheets: Set<number> }>();
     for (const { upTo, rule, sheet, elements } of matched) {
@@ -167,7 +190,7 @@ export function readNarrowStyles(stylesheets: readonly string[], body: SourceEle
       element.narrow = [...(element.narrow ?? []), narrowStyleOf(element, width, declared)];
       if (!CELLS.has(element.name) || element.attrs[FULL_WIDTH_UP_TO] !== undefined || !fullWidth(styleAt(element, width))) continue;
       element.attrs[FULL_WIDTH_UP_TO] = String(width);
-      for (const sheet of sheets) read[sheet]! += 1;
+      for (const sheet of sheets) read[sheet]!.stacked += 1;
     }
   }
   return read;

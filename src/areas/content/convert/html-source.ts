@@ -7,7 +7,7 @@ import { LocalFileError } from '../../../base/errors.js';
 import { LineIndex } from '../../../lmx/index.js';
 import type { SourceDocument } from './document.js';
 import { readLayout } from './html-layout.js';
-import { readNarrowStyles } from './html-media.js';
+import { MAX_NARROW_RULES, readNarrowStyles } from './html-media.js';
 import { element, MAX_SOURCE_DEPTH, nestedTooDeep, text, type Findings, type Place, type SourceElement, type SourceNode } from './model.js';
 import { hidesContent, parseStyle } from './styles.js';
 
@@ -141,9 +141,17 @@ export function readHtml(source: string, file: string, findings: Findings): Sour
       sheet.at,
       'custom CSS (<style>)',
       'dropped',
-      read[index]! > 0
-        ? `its rules dropped but its media queries’ columns that stack on a phone (${read[index]} cells, read as Columns that stack); the styles written on each element carried`
-        : 'its rules dropped; the styles written on each element carried',
+      [
+        read[index]!.stacked > 0
+          ? `its rules dropped but its media queries’ columns that stack on a phone (${read[index]!.stacked} cells, read as Columns that stack)`
+          : 'its rules dropped',
+        read[index]!.unread > 0
+          ? `${read[index]!.unread} of its media queries’ rules not read, past what convert reads of an email’s stylesheet (${MAX_NARROW_RULES} rules, fewer in an email of many elements)`
+          : '',
+        'the styles written on each element carried',
+      ]
+        .filter(Boolean)
+        .join('; '),
       'LMX takes no CSS: set colours and fonts in the theme (<Style />); media queries have no equivalent (LMX emails fit mobile by themselves)',
     );
   });

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { maxWidthOf } from '../../../../../src/areas/content/convert/html-media.js';
+import { MAX_NARROW_RULES, maxWidthOf } from '../../../../../src/areas/content/convert/html-media.js';
 import { readHtml } from '../../../../../src/areas/content/convert/html-source.js';
 import { SourceLayout } from '../../../../../src/areas/content/convert/layout.js';
 import { Findings, FULL_WIDTH_UP_TO, type SourceElement } from '../../../../../src/areas/content/convert/model.js';
@@ -116,5 +116,44 @@ describe('the media queries of an HTML email', () => {
       new Findings(),
     );
     expect(byClass(unknown.body, 'stack').map((cell) => cell.attrs[FULL_WIDTH_UP_TO])).toEqual(['600', '600']);
+  });
+
+  it('reads an email’s stylesheet up to its bounds, listing the rules past them', () => {
+    const findings = new Findings();
+    const rules = Array.from({ length: MAX_NARROW_RULES + 1000 }, (_, index) => `.s${index} { display: block !important; }`).join('\n');
+    const { body } = readHtml(
+      page(`@media (max-width: 600px) {\n${rules}\n}`, '<table><tr><td class="s4999">A</td><td class="s5000">B</td></tr></table>'),
+      'email.html',
+      findings,
+    );
+    // The last rule read is the 5,000th: its cell stacks on a phone, the next one's does not.
+    expect(byClass(body, 's4999')[0]!.attrs[FULL_WIDTH_UP_TO]).toBe('600');
+    expect(byClass(body, 's5000')[0]!.attrs[FULL_WIDTH_UP_TO]).toBeUndefined();
+    const css = findings.remediation.find((entry) => entry.construct === 'custom CSS (<style>)')!;
+    expect(css.done).toContain('1000 of its media queries’ rules not read');
+  });
+
+  it('reads fewer rules of an email of many elements, so that matching them stays bounded', () => {
+    const findings = new Findings();
+    const rules = Array.from({ length: 1000 }, (_, index) => `td.c${index} { display: block !important; }`).join('\n');
+    const rows = Array.from({ length: 500 }, (_, index) => `<tr><td class="c${index}"><div><span>${index}</span></div></td><td>x</td></tr>`).join('');
+    readHtml(page(`@media (max-width: 600px) {\n${rules}\n}`, `<table>${rows}</table>`), 'email.html', findings);
+    const css = findings.remediation.find((entry) => entry.construct === 'custom CSS (<style>)')!;
+    const unread = Number(/(\d+) of its media queries’ rules not read/.exec(css.done)?.[1]);
+    // About 2,500 elements (five a row): two million tests of a selector against one reach some 800 rules.
+    expect(unread).toBeGreaterThan(150);
+    expect(unread).toBeLessThan(250);
+  });
+
+  it('passes over a rule of :has(), which tests every element below each one', () => {
+    const { body } = readHtml(
+      page(
+        '@media (max-width: 600px) { td:has(span) { display: block !important } }',
+        '<table><tr><td class="a"><span>A</span></td><td class="a"><span>B</span></td></tr></table>',
+      ),
+      'email.html',
+      new Findings(),
+    );
+    expect(byClass(body, 'a').map((cell) => cell.attrs[FULL_WIDTH_UP_TO])).toEqual([undefined, undefined]);
   });
 });
