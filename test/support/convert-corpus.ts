@@ -3,7 +3,8 @@
  * that convert it, check it and measure it in Chromium: the templates npm packages publish,
  * development dependencies read from node_modules, never copied into the repository (each one's
  * source and licence in test/corpus/convert/README.md, which the directory holds besides). They
- * are React Email's starter templates (`create-email`); ProofKit's React Email templates
+ * are React Email's starter templates, as two releases ship them (`create-email` 0.0.24, and 1.2.5
+ * installed as `create-email-1.2`); ProofKit's React Email templates
  * (`@proofkit/cli`); the MJML examples of MJML's components' READMEs (`mjml-social`, and the
  * others `mjml` installs); Lee Munroe's transactional email (`responsive-html-email-template`);
  * Mailgun's three transactional emails, built from the package's Jade sources with its README's
@@ -39,8 +40,14 @@ function packageDirectory(name: string): string {
   return found;
 }
 
-/** React Email's demo templates of February 2024 as `create-email` (pinned to that release) ships them for a new project. */
-const REACT_EMAIL_STARTER = join(packageDirectory('create-email'), 'template/emails');
+/**
+ * React Email's four starter templates as `create-email` ships them for a new project, by the corpus
+ * directory each release is laid out in: 0.0.24's, the demo templates of February 2024 (imports from
+ * `@react-email/components` and `@react-email/tailwind`), and 1.2.5's, installed as `create-email-1.2`
+ * (the same emails importing every component from `react-email`, the preview inside the body, the
+ * invitation's Tailwind classes in the order Tailwind's sorter writes them).
+ */
+const REACT_EMAIL_STARTERS: Record<string, string> = { 'react-email': 'create-email', 'react-email-1.2': 'create-email-1.2' };
 const REACT_EMAIL_STARTER_FILES = ['notion-magic-link.tsx', 'plaid-verify-identity.tsx', 'stripe-welcome.tsx', 'vercel-invite-user.tsx'];
 
 /** ProofKit's two React Email templates (a sign-in code, a generic notice: a centred logo on a padded card, a centred button, a footer), as `@proofkit/cli` ships them for a new project. */
@@ -236,7 +243,8 @@ function packaged(): Record<string, string> {
   const under = (directory: string, emails: Record<string, string>) => {
     for (const [file, text] of Object.entries(emails)) files[`${directory}/${file}`] = text;
   };
-  for (const file of REACT_EMAIL_STARTER_FILES) files[`react-email/${file}`] = readFileSync(join(REACT_EMAIL_STARTER, file), 'utf8');
+  for (const [directory, name] of Object.entries(REACT_EMAIL_STARTERS))
+    for (const file of REACT_EMAIL_STARTER_FILES) files[`${directory}/${file}`] = readFileSync(join(packageDirectory(name), 'template/emails', file), 'utf8');
   for (const file of PROOFKIT_FILES) files[`react-email-proofkit/${file}`] = readFileSync(join(PROOFKIT, file), 'utf8');
   files['html-leemunroe/email.html'] = readFileSync(LEE_MUNROE, 'utf8');
   for (const component of MJML_READMES)

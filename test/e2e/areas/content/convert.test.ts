@@ -105,6 +105,7 @@ const CASES = [
   { file: 'react-email/notion-magic-link.tsx', text: reactText },
   { file: 'react-email/stripe-welcome.tsx', text: reactText },
   { file: 'react-email/vercel-invite-user.tsx', text: reactText },
+  { file: 'react-email-1.2/vercel-invite-user.tsx', text: reactText },
   { file: 'html-mailgun/action.html', text: (source: string) => htmlText(parse(source) as unknown as HtmlNode) },
   { file: 'html-mailgun/alert.html', text: (source: string) => htmlText(parse(source) as unknown as HtmlNode) },
   { file: 'html-mailgun/billing.html', text: (source: string) => htmlText(parse(source) as unknown as HtmlNode) },
