@@ -14,7 +14,7 @@ import { columnsOf, columnWidths, linkedParts } from './shapes.js';
 import { socialBlocks } from './social.js';
 import { tableBlocks } from './tables.js';
 import { buttonBlock, imageBlock } from './image-button.js';
-import { ownTextAlign } from './layout.js';
+import { attributeTextAlign } from './layout.js';
 import { recordSource } from './layout-carry.js';
 
 /** Space a spacer leaves for the block after it; it becomes that block's top padding. */
@@ -349,7 +349,7 @@ export function container(node: SourceElement, context: MapContext, content: (in
   listAlpha(context.findings, writtenBackground, background, context.sourceBackground, node.at);
   const styled = background !== undefined && background !== context.background && !context.plain.includes(background);
   // A cell's, a div's or a <center>'s alignment reaches the blocks inside, as its text-align does.
-  const align = node.style['text-align'] === undefined ? ownTextAlign(node) : undefined;
+  const align = attributeTextAlign(node);
   let inner = { ...inherit(context, align === undefined ? node.style : { ...node.style, 'text-align': align }), holder: node };
   if (background !== undefined) inner = { ...inner, sourceBackground: background };
   if (styled) inner = { ...inner, background };

@@ -69,7 +69,7 @@ export function imageBlock(node: SourceElement, href: string | undefined, contex
   const width = pixels(node.attrs.width) ?? pixels(node.style.width) ?? pixels(node.style['max-width']);
   if (width !== undefined) setNumber(made, 'width', width, node.at, context.findings);
   // Where the source puts it (a block image by its margins, an inline one by its line's alignment), said even where it is centred, as LMX draws an image unless told.
-  const align = imageAlign(node, alignOf(context.inherited['text-align']) ?? 'left');
+  const align = imageAlign(node, context.inherited['text-align']);
   made.attrs.align = align;
   recordSource(made, context.holder, 'media', align);
   const radius = pixels(node.style['border-radius']);

@@ -49,8 +49,21 @@ export function ownTextAlign(node: SourceElement): Align | undefined {
   return TEXT_ALIGNED.has(node.name) ? alignOf(node.attrs.align) : undefined;
 }
 
-/** The elements whose `align` aligns their text, as `text-align` does: on a table or an image it places the element instead. */
-export const TEXT_ALIGNED: ReadonlySet<string> = new Set(['td', 'th', 'div', 'p', 'tr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+/**
+ * The alignment an element's `align` attribute or a `<center>` gives what it holds, as browsers
+ * compute it (`-webkit-center`: it places the blocks inside too, where `text-align` places only
+ * text); undefined where its style says its own.
+ */
+export function attributeTextAlign(node: SourceElement): string | undefined {
+  const align = node.style['text-align'] === undefined ? ownTextAlign(node) : undefined;
+  return align === undefined ? undefined : `-webkit-${align}`;
+}
+
+/**
+ * The elements whose `align` aligns their text, as `text-align` does: on a table or an image it
+ * places the element instead. A column is a cell (React Email's `<Column align>` draws a `<td>` of it).
+ */
+export const TEXT_ALIGNED: ReadonlySet<string> = new Set(['td', 'th', 'x-column', 'div', 'p', 'tr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 
 /**
  * The body's side margins where its style sets none: those of its old attributes, which browsers
@@ -69,16 +82,22 @@ function isBlockImage(node: SourceElement): boolean {
 }
 
 /**
- * Where an image stands in the box that holds it: a block image by its auto margins, an inline one
- * by the text alignment of its line (an `align` attribute of left or right floats it there).
+ * Where an image stands in the box that holds it, given the `text-align` it inherits: a block image
+ * by its auto margins, else where an `align` attribute or a `<center>` around it puts blocks
+ * (`-webkit-right`; `text-align: right` does not move a block); an inline one by the text
+ * alignment of its line (an `align` attribute of left or right floats it there).
  */
-export function imageAlign(node: SourceElement, inherited: Align): Align {
+export function imageAlign(node: SourceElement, inherited: string | undefined): Align {
   const left = sideOf(node.style, 'margin', 'left')?.toLowerCase();
   const right = sideOf(node.style, 'margin', 'right')?.toLowerCase();
-  if (isBlockImage(node)) return left === 'auto' && right === 'auto' ? 'center' : left === 'auto' ? 'right' : 'left';
+  const along = alignOf(inherited) ?? 'left';
+  if (isBlockImage(node)) {
+    if (left === 'auto' || right === 'auto') return left === 'auto' && right === 'auto' ? 'center' : left === 'auto' ? 'right' : 'left';
+    return /^\s*-webkit-/i.test(inherited ?? '') ? along : 'left';
+  }
   const floated = alignOf(node.attrs.align);
   if (floated === 'left' || floated === 'right') return floated;
-  return inherited;
+  return along;
 }
 
 /**

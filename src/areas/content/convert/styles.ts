@@ -153,9 +153,12 @@ export function fontOf(stack: string | undefined): { family?: string; category?:
   return { family, category: generic?.toLowerCase() };
 }
 
-/** `text-align` or an `align` attribute, as LMX's align. */
+/** `text-align` or an `align` attribute, as LMX's align (`-webkit-center`, the alignment an `align` attribute gives, as its side). */
 export function alignOf(value: string | undefined): 'left' | 'center' | 'right' | undefined {
-  const align = value?.trim().toLowerCase();
+  const align = value
+    ?.trim()
+    .toLowerCase()
+    .replace(/^-webkit-/, '');
   return align === 'left' || align === 'center' || align === 'right' ? align : undefined;
 }
 

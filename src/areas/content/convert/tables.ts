@@ -6,6 +6,7 @@
 import type { LmxBlock } from './lmx-out.js';
 import { inherit, isInline, type MapContext } from './inline.js';
 import { textContent, type SourceElement, type SourceNode } from './model.js';
+import { attributeTextAlign } from './layout.js';
 import { pixels } from './styles.js';
 
 /** The mapper's own steps, handed in (blocks.ts calls this module, so it cannot import it back). */
@@ -94,11 +95,14 @@ function cellBlocks(cell: SourceElement, context: MapContext, steps: BlockSteps)
 }
 
 /**
- * A cell's style with its `align` attribute as the text-align its content inherits (centring kept),
+ * A cell's style with its `align` attribute as the text-align its content inherits (centring kept,
+ * blocks placed by it as a browser places them),
  * and a `<th>`'s defaults as browsers draw it: bold, and centred where its row sets no alignment.
  */
 function alignedStyle(cell: SourceElement, context: MapContext) {
-  const style = cell.attrs.align !== undefined && cell.style['text-align'] === undefined ? { ...cell.style, 'text-align': cell.attrs.align } : cell.style;
+  const written = cell.attrs.align;
+  const style =
+    written !== undefined && cell.style['text-align'] === undefined ? { ...cell.style, 'text-align': attributeTextAlign(cell) ?? written } : cell.style;
   if (cell.name !== 'th') return style;
   const inherited = context.inherited['text-align'];
   return {

@@ -276,13 +276,13 @@ describe('content convert on the corpus of public templates', () => {
         "react-email-1.2/notion-magic-link.tsx": "words 57/57, links 2/2, images 1/1, layout 8/8",
         "react-email-1.2/plaid-verify-identity.tsx": "words 30/30, links 1/1, images 1/1, layout 2/8",
         "react-email-1.2/stripe-welcome.tsx": "words 163/163, links 6/6, images 1/1, layout 13/13",
-        "react-email-1.2/vercel-invite-user.tsx": "words 68/68, links 3/3, images 4/4, layout 3/12",
+        "react-email-1.2/vercel-invite-user.tsx": "words 68/68, links 3/3, images 4/4, layout 5/12",
         "react-email-proofkit/auth-code.tsx": "words 23/29, links 0/0, images 1/1, layout 1/6",
         "react-email-proofkit/generic.tsx": "words 0/0, links 1/1, images 1/1, layout 3/6",
         "react-email/notion-magic-link.tsx": "words 57/57, links 2/2, images 1/1, layout 8/8",
         "react-email/plaid-verify-identity.tsx": "words 30/30, links 1/1, images 1/1, layout 2/8",
         "react-email/stripe-welcome.tsx": "words 163/163, links 6/6, images 1/1, layout 13/13",
-        "react-email/vercel-invite-user.tsx": "words 68/68, links 3/3, images 4/4, layout 3/12",
+        "react-email/vercel-invite-user.tsx": "words 68/68, links 3/3, images 4/4, layout 5/12",
       }
     `);
   });

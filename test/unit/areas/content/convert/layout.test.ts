@@ -205,6 +205,38 @@ describe('centring', () => {
     expect(lmx).toMatch(/<Image src="https:\/\/example.com\/logo.png" alt="Acme" width="120" align="center"/);
     expect(lmx).toContain('<Paragraph align="center" lineHeight="171">Centred words</Paragraph>');
   });
+
+  it('places a block image where its Column’s align puts it, as Chromium draws a cell’s align attribute, but not by a text-align; aligns its text by it', () => {
+    // Chromium, vercel-invite-user.tsx at 600 px: the images 218–282, 294–306 and 318–382 in cells 89–282, 282–318 and 318–512.
+    const { lmx } = fromReact(
+      REACT(`<Section>
+          <Row>
+            <Column align="right"><Img src="https://example.com/a.png" width="64" height="64" alt="A" /></Column>
+            <Column align="center"><Img src="https://example.com/b.png" width="12" height="9" alt="B" /></Column>
+            <Column style={{ textAlign: 'right' }}><Img src="https://example.com/c.png" width="64" height="64" alt="C" /></Column>
+            <Column align="center"><Text>Invited</Text></Column>
+          </Row>
+        </Section>`),
+    );
+    expect(lmx).toMatch(/alt="A" width="64" align="right"/);
+    expect(lmx).toMatch(/alt="B" width="12" align="center"/);
+    expect(lmx).toMatch(/alt="C" width="64" align="left"/);
+    expect(lmx).toMatch(/<Paragraph align="center"[^>]*>Invited<\/Paragraph>/);
+  });
+
+  it('centres a block image in a cell whose align attribute or <center> says so, through a div between, until a text-align says otherwise', () => {
+    // As Chromium draws them (`-webkit-center`, the text-align an align attribute gives, moves a block; `text-align: center` does not).
+    const image = (alt: string) => `<img src="https://example.com/${alt}.png" width="100" height="10" alt="${alt}" style="display:block">`;
+    const { lmx } = fromHtml(
+      HTML(`<table width="600"><tr><td align="center">${image('a')}</td></tr></table>
+        <table width="600"><tr><td style="text-align:center">${image('b')}</td></tr></table>
+        <table width="600"><tr><td align="right"><div>${image('c')}</div></td></tr></table>
+        <table width="600"><tr><td align="right"><div style="text-align:left">${image('d')}</div></td></tr></table>
+        <center>${image('e')}</center>`),
+    );
+    const aligns = [...lmx.matchAll(/alt="(\w)" width="100" align="(\w+)"/g)].map((match) => `${match[1]} ${match[2]}`);
+    expect(aligns).toEqual(['a center', 'b left', 'c right', 'd left', 'e center']);
+  });
 });
 
 describe('HTML: Foundation for Emails’ grid of <th> columns', () => {
