@@ -177,6 +177,16 @@ export function textBlock(tag: string, nodes: readonly SourceNode[], context: Ma
     made.inline = inline;
   }
   if (/^(bold|bolder|[6-9]00)$/i.test(style['font-weight'] ?? '') && !tag.startsWith('H')) made.inline = [{ tag: 'Strong', attrs: {}, children: made.inline! }];
+  // LMX draws every heading bold: one the source draws lighter (Tailwind's `font-normal`) is listed.
+  const weight = node?.style['font-weight']?.trim().toLowerCase();
+  if (tag.startsWith('H') && weight !== undefined && /^(normal|lighter|[1-5]00)$/.test(weight))
+    context.findings.add(
+      at,
+      `font-weight ${weight}`,
+      'approximated',
+      `<${tag}> drawn bold, as LMX draws every heading`,
+      'make it a <Paragraph> of its size if it must not be bold',
+    );
   const own = node === undefined ? undefined : backgroundOf(node.style, node.attrs);
   // Text that stood on another colour than LMX draws it on (a footer on the page, below the card) keeps that colour behind it.
   const under = own ?? standsOn(context);

@@ -73,7 +73,7 @@ describe('React Email: every child of a container carried', () => {
 
 describe('React Email: the classes of a <Tailwind> wrapper', () => {
   it('resolves the classes to the styles Tailwind’s default theme gives them, a style written beside them winning', () => {
-    const { lmx, html } = fromReact(
+    const { lmx, html, findings } = fromReact(
       REACT(`<Tailwind>
           <Container className="bg-white mx-auto p-[20px]">
             <Heading className="text-black text-[24px] font-normal text-center">Join the team</Heading>
@@ -84,6 +84,10 @@ describe('React Email: the classes of a <Tailwind> wrapper', () => {
         </Tailwind>`).replace('{ Body,', '{ Body, Tailwind,'),
     );
     expect(lmx).toMatch(/<H1 align="center" fontSize="24"[^>]*><Text textColor="#000000">Join the team<\/Text><\/H1>/);
+    // LMX draws every heading bold: `font-normal` is listed.
+    expect(
+      findings.remediation.filter((item) => item.construct.startsWith('font-weight')).map((item) => `${item.line} ${item.construct} ${item.outcome}`),
+    ).toEqual(['9 font-weight 400 approximated']);
     // Tailwind v4's gray-600, as its theme writes it in oklch, in hex.
     expect(lmx).toContain('<Text textColor="#4a5565">INVITED BY ANA</Text>');
     expect(lmx).toContain('#123456');
