@@ -13,6 +13,7 @@ import { ImportedValues, type ModuleReader } from './react-modules.js';
 import { chooseBranch, listChoice } from './react-branches.js';
 import { bindParameters, readsScope, returnedExpression, shownOf, StaticReader, UNKNOWN, type Scope, type Static } from './react-values.js';
 import { listUnresolved, tailwindStyle, type TailwindTheme } from './tailwind.js';
+import { sideOf } from './layout-intrinsic.js';
 
 import {
   asTable,
@@ -32,6 +33,9 @@ import {
 } from './react-syntax.js';
 
 const PACKAGES = /^(@react-email\/[\w-]+|react-email)$/;
+
+/** A box's sides, in the order of a shorthand. */
+const SIDES = ['top', 'right', 'bottom', 'left'] as const;
 
 class ReactReader {
   /** Constants of the module and the component: strings, template strings, objects. */
@@ -438,9 +442,12 @@ class ReactReader {
         this.findings.add(at, '<Markdown>', 'kept as text', 'the Markdown kept as one paragraph', 'write it as LMX blocks (headings, paragraphs, lists)');
         return [element('p', at, children())];
       case 'Button': {
-        // A button's padding is inside it (React Email writes it on the link): none of it is space around it.
+        // A button's padding is inside it (React Email writes it on the link): none of it is space around it. Its sides
+        // may be set one by one (Tailwind's `px-5 py-3`, a style's `paddingTop`), over the shorthand or without it.
         const inside = Object.fromEntries(Object.entries(style).filter(([property]) => !property.startsWith('padding')));
-        return [element('x-button', at, children(), attrs, { ...inside, 'x-inner-padding': style.padding ?? '' })];
+        const padded = Object.keys(style).some((property) => property.startsWith('padding'));
+        const padding = SIDES.map((side) => sideOf(style, 'padding', side) ?? '0').join(' ');
+        return [element('x-button', at, children(), attrs, { ...inside, 'x-inner-padding': padded ? padding : '' })];
       }
       case 'Container':
         // A table centred (align="center") and 37.5em wide at most, as React Email renders it; a margin of its style wins.

@@ -92,8 +92,22 @@ describe('React Email: the classes of a <Tailwind> wrapper', () => {
     expect(lmx).toContain('<Text textColor="#4a5565">INVITED BY ANA</Text>');
     expect(lmx).toContain('#123456');
     expect(lmx).not.toContain('#666666');
-    expect(lmx).toMatch(/<Button href="https:\/\/example.com\/join" bgColor="#000000" textColor="#ffffff" borderRadius="4" fontSize="12"/);
+    // `px-5 py-3`: the button's own padding, side by side, 20 and 12 px.
+    expect(lmx).toMatch(
+      /<Button href="https:\/\/example.com\/join" bgColor="#000000" textColor="#ffffff" borderRadius="4" fontSize="12" innerYPadding="12" innerXPadding="20"/,
+    );
     expect(html).toContain('INVITED BY ANA');
+  });
+
+  it('carries a button’s padding written side by side, in a style as in classes, over its shorthand', () => {
+    const { lmx } = fromReact(
+      REACT(`<Container>
+          <Button href="https://example.com/a" style={{ paddingTop: '14px', paddingBottom: '14px', paddingLeft: '28px', paddingRight: '28px' }}>A</Button>
+          <Button href="https://example.com/b" style={{ padding: '10px', paddingLeft: '30px', paddingRight: '30px' }}>B</Button>
+        </Container>`),
+    );
+    expect(lmx).toMatch(/<Button href="https:\/\/example.com\/a" innerYPadding="14" innerXPadding="28"/);
+    expect(lmx).toMatch(/<Button href="https:\/\/example.com\/b" innerYPadding="10" innerXPadding="30"/);
   });
 
   it('reads the colours and spacing its config literal adds to the theme, which win over the default theme’s', () => {
