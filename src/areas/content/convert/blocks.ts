@@ -8,7 +8,19 @@ import { LMX_TAGS } from '../../../lmx/index.js';
 import { block, plainText, setNumber, type LmxBlock } from './lmx-out.js';
 import { dropsPlatformLink, hrefOf, inherit, inlineOf, isButtonLink, isHidden, isInline, trimInline, type MapContext } from './inline.js';
 import { FULL_WIDTH_UP_TO, textContent, type SourceElement, type SourceNode } from './model.js';
-import { alignOf, alphaOf, backgroundImageOf, listAlpha, backgroundOf, hexColour, lineHeightPercent, pixels, sides, verticalSpace } from './styles.js';
+import {
+  alignOf,
+  alphaOf,
+  backgroundImageOf,
+  drawnBorders,
+  listAlpha,
+  backgroundOf,
+  hexColour,
+  lineHeightPercent,
+  pixels,
+  sides,
+  verticalSpace,
+} from './styles.js';
 import { coloured, rememberLook } from './contrast.js';
 import { columnsOf, columnWidths, linkedParts } from './shapes.js';
 import { socialBlocks } from './social.js';
@@ -357,6 +369,7 @@ export function container(node: SourceElement, context: MapContext, content: (in
   const background = backgroundOf(node.style, node.attrs, context.sourceBackground);
   const writtenBackground = node.style['background-color'] ?? node.style.background?.split(/\s+(?![^(]*\))/).find((part) => alphaOf(part) !== undefined);
   listAlpha(context.findings, writtenBackground, background, context.sourceBackground, node.at);
+  listDecoration(node, context);
   const styled = background !== undefined && background !== context.background && !context.plain.includes(background);
   // A cell's, a div's or a <center>'s alignment reaches the blocks inside, as its text-align does.
   const align = attributeTextAlign(node);
@@ -386,6 +399,28 @@ export function container(node: SourceElement, context: MapContext, content: (in
     if (value !== undefined && value > 0) setNumber(section, side, value, node.at, context.findings);
   }
   return [section];
+}
+
+/** A box's border and shadow (a card's), which LMX draws around no box of blocks. */
+function listDecoration(node: SourceElement, context: MapContext): void {
+  const borders = drawnBorders(node.style);
+  if (borders.length > 0)
+    context.findings.add(
+      node.at,
+      `the ${borders.join(', ')}`,
+      'dropped',
+      'left out: LMX draws no border around a box of blocks',
+      'set the box apart with a background colour (a <Section blockColor>), or put a <Divider> where a line above or below it stood',
+    );
+  const shadow = node.style['box-shadow']?.trim();
+  if (shadow !== undefined && shadow !== '' && !/^none$/i.test(shadow))
+    context.findings.add(
+      node.at,
+      `the shadow ${shadow}`,
+      'dropped',
+      'left out: LMX draws no shadow',
+      'nothing to do, or set the box apart with a background colour',
+    );
 }
 
 function listBackgroundImage(node: SourceElement, context: MapContext): void {

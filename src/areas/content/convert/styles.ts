@@ -115,6 +115,38 @@ export function hidesContent(style: Style): boolean {
   );
 }
 
+/** A border's line styles that draw a line (`none` and `hidden` draw none). */
+const LINE_STYLE = /\b(solid|dashed|dotted|double|groove|ridge|inset|outset)\b/i;
+
+/** Whether a border, as written (`1px solid #eee`), draws a line: a line style given, a width not 0, a colour not transparent. */
+function drawsLine(value: string): boolean {
+  const widths = value
+    .split(/\s+/)
+    .map(pixels)
+    .filter((width) => width !== undefined);
+  return LINE_STYLE.test(value) && !/\btransparent\b/i.test(value) && (widths.length === 0 || widths.some((width) => width > 0));
+}
+
+/**
+ * The borders a box draws, as written (`border 1px solid #eaeaea`, `border-top 1px solid #edeff2`):
+ * the shorthand or its width, style and colour (Tailwind's `border border-solid border-[#eaeaea]`),
+ * and each side's own; none where no line is drawn.
+ */
+export function drawnBorders(style: Style): string[] {
+  const whole =
+    style.border ??
+    (['border-width', 'border-style', 'border-color']
+      .map((property) => style[property])
+      .filter(Boolean)
+      .join(' ') ||
+      undefined);
+  const written = [
+    ...(whole === undefined ? [] : [['border', whole]]),
+    ...['top', 'right', 'bottom', 'left'].flatMap((side) => (style[`border-${side}`] === undefined ? [] : [[`border-${side}`, style[`border-${side}`]!]])),
+  ];
+  return written.filter(([, value]) => drawsLine(value!)).map(([property, value]) => `${property} ${value!.trim()}`);
+}
+
 /** The four sides of a `padding` or `margin` shorthand, in pixels. */
 export function sides(value: string | undefined): [number, number, number, number] | undefined {
   if (value === undefined) return undefined;

@@ -257,6 +257,31 @@ describe('centring', () => {
   });
 });
 
+describe('what LMX draws around no box of blocks', () => {
+  it('lists a card’s border, from Tailwind’s classes or a style, and its shadow; a border that draws no line is not listed', () => {
+    const { findings } = fromReact(
+      REACT(`<Tailwind>
+          <Container className="mx-auto max-w-[465px] rounded border border-[#eaeaea] border-solid p-[20px]">
+            <Text>Carded</Text>
+          </Container>
+          <Section style={{ border: '1px solid #eee', boxShadow: '0 5px 10px rgba(20,50,70,.2)' }}>
+            <Text>Shadowed</Text>
+          </Section>
+          <Section style={{ borderWidth: '1px', borderColor: '#eee' }}><Text>No line style</Text></Section>
+          <Section style={{ border: 'none' }}><Text>None</Text></Section>
+          <Section style={{ borderTop: '0 solid #eee', borderBottom: '1px dashed #ddd' }}><Text>Below</Text></Section>
+        </Tailwind>`).replace('{ Body,', '{ Body, Tailwind,'),
+    );
+    const listed = findings.remediation.filter((item) => /^the (border|shadow)/.test(item.construct));
+    expect(listed.map((item) => `${item.line} ${item.construct} (${item.outcome})`)).toEqual([
+      '8 the border 1px solid #eaeaea (dropped)',
+      '11 the border 1px solid #eee (dropped)',
+      '11 the shadow 0 5px 10px rgba(20,50,70,.2) (dropped)',
+      '16 the border-bottom 1px dashed #ddd (dropped)',
+    ]);
+  });
+});
+
 describe('HTML: Foundation for Emails’ grid of <th> columns', () => {
   // Foundation's Inky writes each column as a <th class="columns">, inside a table of its own: blocks in a header cell.
   const GRID = HTML(`<table class="row"><tbody><tr>
