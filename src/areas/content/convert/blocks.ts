@@ -8,19 +8,8 @@ import { LMX_TAGS } from '../../../lmx/index.js';
 import { block, plainText, setNumber, type LmxBlock } from './lmx-out.js';
 import { dropsPlatformLink, hrefOf, inherit, inlineOf, isButtonLink, isHidden, isInline, trimInline, type MapContext } from './inline.js';
 import { FULL_WIDTH_UP_TO, textContent, type SourceElement, type SourceNode } from './model.js';
-import {
-  alignOf,
-  alphaOf,
-  backgroundImageOf,
-  drawnBorders,
-  listAlpha,
-  backgroundOf,
-  hexColour,
-  lineHeightPercent,
-  pixels,
-  sides,
-  verticalSpace,
-} from './styles.js';
+import { alignOf, alphaOf, listAlpha, backgroundOf, hexColour, lineHeightPercent, pixels, sides, verticalSpace } from './styles.js';
+import { listBackgroundImage, listDecoration } from './box-losses.js';
 import { coloured, rememberLook } from './contrast.js';
 import { columnsOf, columnWidths, linkedParts } from './shapes.js';
 import { socialBlocks } from './social.js';
@@ -399,40 +388,6 @@ export function container(node: SourceElement, context: MapContext, content: (in
     if (value !== undefined && value > 0) setNumber(section, side, value, node.at, context.findings);
   }
   return [section];
-}
-
-/** A box's border and shadow (a card's), which LMX draws around no box of blocks. */
-function listDecoration(node: SourceElement, context: MapContext): void {
-  const borders = drawnBorders(node.style);
-  if (borders.length > 0)
-    context.findings.add(
-      node.at,
-      `the ${borders.join(', ')}`,
-      'dropped',
-      'left out: LMX draws no border around a box of blocks',
-      'set the box apart with a background colour (a <Section blockColor>), or put a <Divider> where a line above or below it stood',
-    );
-  const shadow = node.style['box-shadow']?.trim();
-  if (shadow !== undefined && shadow !== '' && !/^none$/i.test(shadow))
-    context.findings.add(
-      node.at,
-      `the shadow ${shadow}`,
-      'dropped',
-      'left out: LMX draws no shadow',
-      'nothing to do, or set the box apart with a background colour',
-    );
-}
-
-function listBackgroundImage(node: SourceElement, context: MapContext): void {
-  const image = backgroundImageOf(node.style, node.attrs);
-  if (image !== undefined && image !== '')
-    context.findings.add(
-      node.at,
-      `the background image ${image}`,
-      'dropped',
-      'the content kept on the background colour, if any',
-      'LMX has no background images: use an <Image> above the content, or a background colour',
-    );
 }
 
 /** A container's own vertical padding and margin given to the first and last of its blocks. */

@@ -13,17 +13,14 @@ import { ImportedValues, type ModuleReader } from './react-modules.js';
 import { chooseBranch, listChoice } from './react-branches.js';
 import { bindParameters, readsScope, returnedExpression, shownOf, StaticReader, UNKNOWN, type Scope, type Static } from './react-values.js';
 import { listUnresolved, tailwindStyle, type TailwindTheme } from './tailwind.js';
-import { sideOf } from './layout-intrinsic.js';
 
 import {
-  asTable,
-  centred,
   cleanJsxText,
-  COMPONENTS,
   findBody,
   functionOf,
   plainText,
   propPathOf,
+  renderedAs,
   snippet,
   styleOf,
   tailwindTheme,
@@ -33,9 +30,6 @@ import {
 } from './react-syntax.js';
 
 const PACKAGES = /^(@react-email\/[\w-]+|react-email)$/;
-
-/** A box's sides, in the order of a shorthand. */
-const SIDES = ['top', 'right', 'bottom', 'left'] as const;
 
 class ReactReader {
   /** Constants of the module and the component: strings, template strings, objects. */
@@ -427,10 +421,6 @@ class ReactReader {
       case 'Preview':
         this.previewText = this.spelledOutside(children);
         return [];
-      case 'Heading':
-        return [element(/^h[1-6]$/.test(attrs.as ?? '') ? attrs.as! : 'h1', at, children(), attrs, style)];
-      case 'CodeBlock':
-        return [element('pre', at, [text(attrs.code ?? '', at)], attrs, style)];
       case 'Tailwind':
         this.tailwind += 1;
         try {
@@ -441,31 +431,13 @@ class ReactReader {
       case 'Markdown':
         this.findings.add(at, '<Markdown>', 'kept as text', 'the Markdown kept as one paragraph', 'write it as LMX blocks (headings, paragraphs, lists)');
         return [element('p', at, children())];
-      case 'Button': {
-        // A button's padding is inside it (React Email writes it on the link): none of it is space around it. Its sides
-        // may be set one by one (Tailwind's `px-5 py-3`, a style's `paddingTop`), over the shorthand or without it.
-        const inside = Object.fromEntries(Object.entries(style).filter(([property]) => !property.startsWith('padding')));
-        const padded = Object.keys(style).some((property) => property.startsWith('padding'));
-        const padding = SIDES.map((side) => sideOf(style, 'padding', side) ?? '0').join(' ');
-        return [element('x-button', at, children(), attrs, { ...inside, 'x-inner-padding': padded ? padding : '' })];
-      }
-      case 'Container':
-        // A table centred (align="center") and 37.5em wide at most, as React Email renders it; a margin of its style wins.
-        // A table: its width and max-width hold its padding, as a browser sizes a table.
-        return [element('div', at, children(), attrs, { 'max-width': '37.5em', 'box-sizing': 'border-box', ...centred(style), ...asTable(name, style) })];
-      case 'Text':
-        // React Email's <Text> is 14 px on 24 px unless its style says otherwise.
-        return [element('p', at, children(), attrs, { 'font-size': '14px', 'line-height': '24px', ...style })];
-      case 'Img':
-        // React Email draws an image as a block: placed by its margins, never by the text's alignment.
-        return [element('img', at, children(), attrs, { display: 'block', ...style })];
       default: {
-        const mapped = COMPONENTS[name];
-        if (mapped === undefined) {
+        const made = renderedAs(name, at, attrs, style, children);
+        if (made === undefined) {
           this.findings.add(at, `<${name}>`, 'listed', 'not carried: its content kept', 'check the converted blocks against the original');
           return children();
         }
-        return [element(mapped, at, children(), attrs, asTable(name, style))];
+        return [made];
       }
     }
   }

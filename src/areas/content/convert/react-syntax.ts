@@ -3,7 +3,8 @@
  * Email's components as the mapper's elements, a style object's CSS, a component's function and
  * the JSX it returns, React's rule for text in JSX, and the shapes TypeScript wraps expressions in.
  */
-import type { SourceElement, SourceNode, Style } from './model.js';
+import { sideOf } from './layout-intrinsic.js';
+import { element, text, type Place, type SourceElement, type SourceNode, type Style } from './model.js';
 import type { TailwindTheme } from './tailwind.js';
 
 // Babel's tree, loosely typed: only the fields read here.
@@ -130,6 +131,44 @@ export const COMPONENTS: Record<string, string> = {
   Tailwind: 'x-tailwind',
   Markdown: 'x-markdown',
 };
+
+/** A box's sides, in the order of a shorthand. */
+const SIDES = ['top', 'right', 'bottom', 'left'] as const;
+
+/**
+ * The element React Email renders a component as, with the defaults it gives it; undefined for a
+ * component it does not have (one of the app's).
+ */
+export function renderedAs(name: string, at: Place, attrs: Record<string, string>, style: Style, children: () => SourceNode[]): SourceElement | undefined {
+  switch (name) {
+    case 'Heading':
+      return element(/^h[1-6]$/.test(attrs.as ?? '') ? attrs.as! : 'h1', at, children(), attrs, style);
+    case 'CodeBlock':
+      return element('pre', at, [text(attrs.code ?? '', at)], attrs, style);
+    case 'Button': {
+      // A button's padding is inside it (React Email writes it on the link): none of it is space around it. Its sides
+      // may be set one by one (Tailwind's `px-5 py-3`, a style's `paddingTop`), over the shorthand or without it.
+      const inside = Object.fromEntries(Object.entries(style).filter(([property]) => !property.startsWith('padding')));
+      const padded = Object.keys(style).some((property) => property.startsWith('padding'));
+      const padding = SIDES.map((side) => sideOf(style, 'padding', side) ?? '0').join(' ');
+      return element('x-button', at, children(), attrs, { ...inside, 'x-inner-padding': padded ? padding : '' });
+    }
+    case 'Container':
+      // A table centred (align="center") and 37.5em wide at most, as React Email renders it; a margin of its style wins.
+      // A table: its width and max-width hold its padding, as a browser sizes a table.
+      return element('div', at, children(), attrs, { 'max-width': '37.5em', 'box-sizing': 'border-box', ...centred(style), ...asTable(name, style) });
+    case 'Text':
+      // React Email's <Text> is 14 px on 24 px unless its style says otherwise.
+      return element('p', at, children(), attrs, { 'font-size': '14px', 'line-height': '24px', ...style });
+    case 'Img':
+      // React Email draws an image as a block: placed by its margins, never by the text's alignment.
+      return element('img', at, children(), attrs, { display: 'block', ...style });
+    default: {
+      const mapped = COMPONENTS[name];
+      return mapped === undefined ? undefined : element(mapped, at, children(), attrs, asTable(name, style));
+    }
+  }
+}
 
 /**
  * The value a property of an object literal holds (`track.container`, `styles['card']`), the
