@@ -6,7 +6,7 @@
 import { block, PLACEHOLDER_IMAGE, plainText, setNumber, type LmxBlock } from './lmx-out.js';
 import { attributeText, flatText, hrefOf, inherit, inlineOf, trimInline, type MapContext } from './inline.js';
 import type { SourceElement } from './model.js';
-import { alignOf, hexColour, pixels, sides } from './styles.js';
+import { alignOf, drawnBorders, hexColour, pixels, sides } from './styles.js';
 import { imageAlign } from './layout.js';
 import { recordSource } from './layout-carry.js';
 
@@ -74,7 +74,34 @@ export function imageBlock(node: SourceElement, href: string | undefined, contex
   recordSource(made, context.holder, 'media', align);
   const radius = pixels(node.style['border-radius']);
   if (radius !== undefined && radius > 0) setNumber(made, 'borderRadius', radius, node.at, context.findings);
+  carryBorder(made, node, context);
   return made;
+}
+
+/**
+ * A button's or an image's border: LMX draws one solid line of one width and colour on every side
+ * (borderWidth, borderColor), so one drawn so is carried; one of another style, or on some sides
+ * only, is carried as far as it can be and listed.
+ */
+function carryBorder(made: LmxBlock, node: SourceElement, context: MapContext): void {
+  const borders = drawnBorders(node.style);
+  if (borders.length === 0) return;
+  const whole = borders[0]!.startsWith('border ') ? borders[0]!.slice('border '.length) : undefined;
+  const parts = whole?.split(/\s+(?![^(]*\))/) ?? [];
+  const width = parts.map(pixels).find((value) => value !== undefined) ?? 3;
+  if (whole !== undefined) {
+    setNumber(made, 'borderWidth', width, node.at, context.findings);
+    const colour = hexColour(parts.find((part) => hexColour(part) !== undefined) ?? node.style.color);
+    if (colour !== undefined) made.attrs.borderColor = colour;
+  }
+  if (whole !== undefined && borders.length === 1 && /\bsolid\b/i.test(whole)) return;
+  context.findings.add(
+    node.at,
+    `the ${made.tag === 'Button' ? 'button' : 'image'}’s ${borders.join(', ')}`,
+    'approximated',
+    whole === undefined ? 'left out: LMX draws its border on every side alike' : `drawn as a solid line of ${width} px on every side`,
+    'check it in the preview: LMX draws one solid border on every side',
+  );
 }
 
 export function buttonBlock(node: SourceElement, context: MapContext): LmxBlock | undefined {
@@ -119,6 +146,8 @@ export function buttonBlock(node: SourceElement, context: MapContext): LmxBlock 
   if (colour !== undefined) made.attrs.textColor = colour;
   const radius = pixels(style['border-radius']);
   if (radius !== undefined) setNumber(made, 'borderRadius', radius, node.at, context.findings);
+  // A border of the button's own colour is its inner padding (linkBlocks made it so).
+  if (style['x-inner-padding'] === undefined) carryBorder(made, node, context);
   const fontSize = pixels(style['font-size']);
   if (fontSize !== undefined) setNumber(made, 'fontSize', fontSize, node.at, context.findings);
   const innerPadding = sides(node.attrs['inner-padding'] ?? style['x-inner-padding']);

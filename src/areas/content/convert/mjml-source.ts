@@ -33,6 +33,14 @@ import { templateLogic } from './variables.js';
 /** Where an included partial is a component: at the top of a body (in a column, it is written out in place). */
 export const COMPONENT_PARENTS: ReadonlySet<string> = new Set(['mj-body', 'mj-wrapper']);
 
+/** A column's style with its inner borders (drawn around its content, inside its padding) where it gives no outer one of that side. */
+function innerBorders(attrs: Record<string, string>, style: Style): Style {
+  const inner = Object.entries(attrs)
+    .filter(([name, value]) => /^inner-border(-(top|right|bottom|left))?$/.test(name) && value !== '')
+    .map(([name, value]) => [name.slice('inner-'.length), value]);
+  return { ...Object.fromEntries(inner), ...style };
+}
+
 /** Reads a partial named by `<mj-include path>` from the including file's place; throws when it may not. */
 export type IncludeReader = (path: string, from: Place) => { file: string; source: string };
 
@@ -245,7 +253,7 @@ class MjmlReader {
   // A table of MJML's elements, each a few lines: one piece.
   private node(tag: MjmlTag): SourceNode[] {
     const attrs = this.attrsOf(tag);
-    const style = styleOf(attrs);
+    const style = styleOf(tag.name, attrs);
     const html = () => (tag.content === undefined ? [] : htmlFragment(tag.content.html, tag.content.at));
     switch (tag.name) {
       case '#component':
@@ -287,7 +295,15 @@ class MjmlReader {
           ),
         ];
       case 'mj-column':
-        return [element('x-column', tag.at, this.nodes(tag.children), { width: attrs.width ?? '', 'vertical-align': attrs['vertical-align'] ?? '' }, style)];
+        return [
+          element(
+            'x-column',
+            tag.at,
+            this.nodes(tag.children),
+            { width: attrs.width ?? '', 'vertical-align': attrs['vertical-align'] ?? '' },
+            innerBorders(attrs, style),
+          ),
+        ];
       case 'mj-text':
         return [element('div', tag.at, html(), {}, style)];
       case 'mj-button': {
@@ -389,6 +405,7 @@ class MjmlReader {
       { src: attrs.src ?? '', alt: attrs.alt ?? '', width: attrs.width ?? '' },
       {
         'border-radius': attrs['border-radius'] ?? '',
+        ...Object.fromEntries(Object.entries(style).filter(([property]) => /^border(-(top|right|bottom|left))?$/.test(property))),
         display: 'block',
         'margin-left': align === 'center' || align === 'right' ? 'auto' : '0',
         'margin-right': align === 'center' || align === 'left' ? 'auto' : '0',

@@ -47,8 +47,11 @@ export function unwrapColumn(node: SourceNode, align: string): SourceNode[] {
   return [element('div', node.at, node.children, { 'data-width-from': '480' }, { ...node.style, ...width })];
 }
 
-/** MJML's attributes as the CSS the mapper reads. */
-export function styleOf(attrs: Record<string, string>): Style {
+/** The elements that take MJML's border attributes (`border`, `border-top`…, each component's allowedAttributes): on any other, MJML draws none. */
+const BORDERED = new Set(['mj-section', 'mj-wrapper', 'mj-column', 'mj-button', 'mj-image']);
+
+/** MJML's attributes of an element as the CSS the mapper reads. */
+export function styleOf(tag: string, attrs: Record<string, string>): Style {
   const style: Style = {};
   const map: Record<string, string> = {
     'background-color': 'background-color',
@@ -63,13 +66,20 @@ export function styleOf(attrs: Record<string, string>): Style {
     align: 'text-align',
     'text-align': 'text-align',
     'border-radius': 'border-radius',
+    border: 'border',
+    'border-top': 'border-top',
+    'border-right': 'border-right',
+    'border-bottom': 'border-bottom',
+    'border-left': 'border-left',
     padding: 'padding',
     'padding-top': 'padding-top',
     'padding-bottom': 'padding-bottom',
     'padding-left': 'padding-left',
     'padding-right': 'padding-right',
   };
-  for (const [attribute, property] of Object.entries(map)) if (attrs[attribute] !== undefined && attrs[attribute] !== '') style[property] = attrs[attribute]!;
+  for (const [attribute, property] of Object.entries(map))
+    if (attrs[attribute] !== undefined && attrs[attribute] !== '' && (BORDERED.has(tag) || !/^border(-(top|right|bottom|left))?$/.test(property)))
+      style[property] = attrs[attribute]!;
   if (/^\d+$/.test(style['font-size'] ?? '')) style['font-size'] += 'px';
   for (const side of ['padding-top', 'padding-bottom']) if (/^\d+$/.test(style[side] ?? '')) style[side] += 'px';
   return { ...parseStyle(attrs.css ?? ''), ...style };

@@ -1,0 +1,46 @@
+/**
+ * What convert once lost in silence, each carried where LMX can hold it or listed where it cannot:
+ * MJML's borders, a button's border and text weight, a divider's thickness and colour, and a
+ * font stack that opens with the system's own fonts.
+ */
+import { describe, expect, it } from 'vitest';
+import { fromHtml, fromMjml } from './layout-support.js';
+
+const listed = (findings: ReturnType<typeof fromHtml>['findings']) => findings.remediation.map((item) => `${item.construct} | ${item.outcome} | ${item.done}`);
+
+describe('MJML borders', () => {
+  it('lists the border of a section and a column, which LMX draws around no box', () => {
+    const { findings } = fromMjml(
+      '<mjml><mj-body><mj-section border="1px solid #eaeaea" background-color="#f4f4f4"><mj-column border-left="2px dashed #cccccc"><mj-text>Your order has shipped.</mj-text></mj-column></mj-section></mj-body></mjml>',
+    );
+    expect(listed(findings)).toContain('the border 1px solid #eaeaea | dropped | left out: LMX draws no border around a box of blocks');
+    expect(listed(findings)).toContain('the border-left 2px dashed #cccccc | dropped | left out: LMX draws no border around a box of blocks');
+  });
+
+  it('lists a column’s inner border and a wrapper’s, but not a border MJML does not draw (mj-text takes none)', () => {
+    const { findings } = fromMjml(
+      '<mjml><mj-body><mj-wrapper border-top="3px solid #0057ff"><mj-section><mj-column inner-border="1px solid #dddddd" padding="8px"><mj-text border="1px solid #000000">Your order has shipped.</mj-text></mj-column></mj-section></mj-wrapper></mj-body></mjml>',
+    );
+    const constructs = findings.remediation.map((item) => item.construct);
+    expect(constructs).toContain('the border-top 3px solid #0057ff');
+    expect(constructs).toContain('the border 1px solid #dddddd');
+    expect(constructs).not.toContain('the border 1px solid #000000');
+  });
+
+  it('carries a button’s and an image’s border, which LMX draws, and lists one it draws otherwise', () => {
+    const { lmx, findings } = fromMjml(
+      '<mjml><mj-body><mj-section><mj-column><mj-button href="https://example.com/track" border="2px solid #123456">Track it</mj-button><mj-image src="https://example.com/box.png" border="1px solid #dddddd" /><mj-button href="https://example.com/help" border-bottom="3px solid #000000">Help</mj-button></mj-column></mj-section></mj-body></mjml>',
+    );
+    expect(lmx).toMatch(/<Button [^>]*borderWidth="2" borderColor="#123456"[^>]*>Track it</);
+    expect(lmx).toMatch(/<Image [^>]*borderWidth="1" borderColor="#dddddd"/);
+    expect(listed(findings)).toContain('the button’s border-bottom 3px solid #000000 | approximated | left out: LMX draws its border on every side alike');
+  });
+
+  it('carries an HTML button’s border too, but not one of its own colour (its inner padding)', () => {
+    const { lmx } = fromHtml(
+      '<html><body><p>Your order has shipped.</p><a href="https://example.com/a" style="background-color:#0057ff;color:#ffffff;border:1px dashed #003399;padding:10px 20px">Dashed</a><a href="https://example.com/b" style="background-color:#0057ff;color:#ffffff;border-width:10px 20px;border-style:solid;border-color:#0057ff">Padded</a></body></html>',
+    );
+    expect(lmx).toMatch(/<Button [^>]*borderWidth="1" borderColor="#003399"[^>]*>Dashed</);
+    expect(lmx).not.toMatch(/<Button [^>]*borderWidth[^>]*>Padded</);
+  });
+});
