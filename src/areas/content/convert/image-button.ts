@@ -4,7 +4,7 @@
  * radius, size and inner padding; a full-width one widened; one with no address kept as text).
  */
 import { block, PLACEHOLDER_IMAGE, plainText, setNumber, type LmxBlock } from './lmx-out.js';
-import { attributeText, flatText, hrefOf, inherit, inlineOf, trimInline, type MapContext } from './inline.js';
+import { attributeText, flatText, hrefOf, inherit, inlineOf, isBold, trimInline, type MapContext } from './inline.js';
 import type { SourceElement } from './model.js';
 import { alignOf, drawnBorders, hexColour, pixels, sides } from './styles.js';
 import { imageAlign } from './layout.js';
@@ -119,6 +119,16 @@ export function buttonBlock(node: SourceElement, context: MapContext): LmxBlock 
       'dropped',
       'the button’s text kept without it',
       'a <Button> holds plain text: style it with its own colours',
+    );
+  // LMX draws a button's text in the theme's button text format, which <Style> cannot set (the specification names no buttonTextFormat).
+  const weight = inner.inherited['font-weight'];
+  if (!formatted && weight !== undefined && isBold({ 'font-weight': weight }))
+    context.findings.add(
+      node.at,
+      `a bold button (font-weight: ${weight.trim()})`,
+      'approximated',
+      'its text drawn in the weight of the theme’s button text (regular in the default theme)',
+      'make the theme’s button text bold in the editor, if its buttons should be',
     );
   const href = node.attrs.href === undefined ? undefined : hrefOf(node.attrs.href, node, context);
   // A button whose address the reader could not know (computed when the app runs) goes nowhere: its text is kept as text.

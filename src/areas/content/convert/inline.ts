@@ -102,7 +102,8 @@ export function isButtonLink(node: SourceElement): boolean {
   return background !== undefined || /(^|[\s_-])(btn|button|cta)([\s_-]|$)/i.test(node.attrs.class ?? '');
 }
 
-const isBold = (style: Style) => /^(bold|bolder|[6-9]00)$/i.test(style['font-weight'] ?? '');
+/** Whether a style sets its text bold or semibold (600 and up). */
+export const isBold = (style: Style) => /^(bold|bolder|[6-9]00)$/i.test(style['font-weight'] ?? '');
 
 /**
  * Inline content as LMX: whitespace collapsed as a browser does, template tags made variables,

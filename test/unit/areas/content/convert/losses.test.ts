@@ -4,7 +4,7 @@
  * font stack that opens with the system's own fonts.
  */
 import { describe, expect, it } from 'vitest';
-import { fromHtml, fromMjml } from './layout-support.js';
+import { fromHtml, fromMjml, fromReact } from './layout-support.js';
 
 const listed = (findings: ReturnType<typeof fromHtml>['findings']) => findings.remediation.map((item) => `${item.construct} | ${item.outcome} | ${item.done}`);
 
@@ -42,5 +42,34 @@ describe('MJML borders', () => {
     );
     expect(lmx).toMatch(/<Button [^>]*borderWidth="1" borderColor="#003399"[^>]*>Dashed</);
     expect(lmx).not.toMatch(/<Button [^>]*borderWidth[^>]*>Padded</);
+  });
+});
+
+describe('a button’s text weight', () => {
+  const bold = (findings: ReturnType<typeof fromHtml>['findings']) => findings.remediation.filter((item) => item.construct.startsWith('a bold button'));
+
+  it('lists a bold MJML, React Email, Tailwind or HTML button, which LMX draws in the theme’s button weight', () => {
+    const mjml = fromMjml(
+      '<mjml><mj-body><mj-section><mj-column><mj-button href="https://example.com/a" font-weight="700">Track it</mj-button></mj-column></mj-section></mj-body></mjml>',
+    );
+    const react = fromReact(
+      `import { Button, Html, Tailwind } from '@react-email/components';
+export default function Email() {
+  return (<Html><Button href="https://example.com/a" style={{ fontWeight: 600, backgroundColor: '#000000' }}>Track it</Button><Tailwind><Button href="https://example.com/b" className="bg-black font-semibold">Help</Button></Tailwind></Html>);
+}`,
+    );
+    const html = fromHtml(
+      '<html><body><a href="https://example.com/a" style="background-color:#0057ff;color:#ffffff;font-weight:bold">Track it</a></body></html>',
+    );
+    expect(bold(mjml.findings).map((item) => `${item.construct} | ${item.outcome}`)).toEqual(['a bold button (font-weight: 700) | approximated']);
+    expect(bold(react.findings).map((item) => item.construct)).toEqual(['a bold button (font-weight: 600)', 'a bold button (font-weight: 600)']);
+    expect(bold(html.findings).map((item) => item.construct)).toEqual(['a bold button (font-weight: bold)']);
+  });
+
+  it('lists no button of a regular weight', () => {
+    const { findings } = fromMjml(
+      '<mjml><mj-body><mj-section><mj-column><mj-button href="https://example.com/a" font-weight="400">Track it</mj-button><mj-button href="https://example.com/b">Help</mj-button></mj-column></mj-section></mj-body></mjml>',
+    );
+    expect(bold(findings)).toEqual([]);
   });
 });
