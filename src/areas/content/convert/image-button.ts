@@ -156,8 +156,7 @@ export function buttonBlock(node: SourceElement, context: MapContext): LmxBlock 
   if (colour !== undefined) made.attrs.textColor = colour;
   const radius = pixels(style['border-radius']);
   if (radius !== undefined) setNumber(made, 'borderRadius', radius, node.at, context.findings);
-  // A border of the button's own colour is its inner padding (linkBlocks made it so).
-  if (style['x-inner-padding'] === undefined) carryBorder(made, node, context);
+  carryBorder(made, node, context);
   const fontSize = pixels(style['font-size']);
   if (fontSize !== undefined) setNumber(made, 'fontSize', fontSize, node.at, context.findings);
   const innerPadding = sides(node.attrs['inner-padding'] ?? style['x-inner-padding']);

@@ -43,6 +43,17 @@ describe('MJML borders', () => {
     expect(lmx).toMatch(/<Button [^>]*borderWidth="1" borderColor="#003399"[^>]*>Dashed</);
     expect(lmx).not.toMatch(/<Button [^>]*borderWidth[^>]*>Padded</);
   });
+
+  it('carries a React Email button’s border, padded or not', () => {
+    const { lmx } = fromReact(
+      `import { Button, Html } from '@react-email/components';
+export default function Email() {
+  return (<Html><Button href="https://example.com/a" style={{ backgroundColor: '#ffffff', border: '1px solid #111111' }}>Track it</Button><Button href="https://example.com/b" style={{ backgroundColor: '#ffffff', border: '2px solid #222222', padding: '12px 20px' }}>Help</Button></Html>);
+}`,
+    );
+    expect(lmx).toMatch(/<Button [^>]*borderWidth="1" borderColor="#111111"[^>]*>Track it</);
+    expect(lmx).toMatch(/<Button [^>]*borderWidth="2" borderColor="#222222"[^>]*>Help</);
+  });
 });
 
 describe('a button’s text weight', () => {
