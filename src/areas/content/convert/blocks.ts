@@ -8,7 +8,7 @@ import { LMX_TAGS } from '../../../lmx/index.js';
 import { block, plainText, setNumber, type LmxBlock } from './lmx-out.js';
 import { dropsPlatformLink, hrefOf, inherit, inlineOf, isButtonLink, isHidden, isInline, trimInline, type MapContext } from './inline.js';
 import { FULL_WIDTH_UP_TO, textContent, type SourceElement, type SourceNode } from './model.js';
-import { alignOf, alphaOf, listAlpha, backgroundOf, hexColour, lineHeightPercent, pixels, sides, verticalSpace } from './styles.js';
+import { alignOf, alphaOf, dividerLine, listAlpha, backgroundOf, hexColour, lineHeightPercent, pixels, sides, verticalSpace } from './styles.js';
 import { listBackgroundImage, listDecoration } from './box-losses.js';
 import { coloured, rememberLook } from './contrast.js';
 import { columnsOf, columnWidths, linkedParts } from './shapes.js';
@@ -261,11 +261,22 @@ function inlineNodes(nodes: readonly SourceNode[]): SourceNode[] {
 
 function dividerBlock(node: SourceElement, context: MapContext): LmxBlock {
   const made = block('Divider');
-  const border = node.style['border-top'] ?? node.style.border ?? '';
-  const colour = hexColour(node.style['border-color'] ?? node.style['border-top-color'] ?? border.split(/\s+/).find((part) => hexColour(part) !== undefined));
+  const line = dividerLine(node.style);
+  const colour = hexColour(line?.colour);
   if (colour !== undefined) made.attrs.color = colour;
-  const width = pixels(node.style['border-width'] ?? node.style['border-top-width'] ?? border.split(/\s+/).find((part) => pixels(part) !== undefined));
-  if (width !== undefined && width > 1) setNumber(made, 'borderWidth', width, node.at, context.findings);
+  listAlpha(context.findings, line?.colour, colour, context.sourceBackground, node.at);
+  if (line !== undefined && line.thickness > 1) setNumber(made, 'borderWidth', line.thickness, node.at, context.findings);
+  // LMX draws a divider as one solid line of 1 to 16 px: one of two lines, of another style, or of none is drawn so, and listed.
+  if (line !== undefined && (line.parts.length !== 1 || !line.solid))
+    context.findings.add(
+      node.at,
+      line.parts.length === 0 ? 'a divider that draws no line' : `the divider’s ${line.parts.join(', ')}`,
+      'approximated',
+      line.parts.length === 0
+        ? 'written as a <Divider>, which draws the theme’s line'
+        : `drawn as one solid line of ${Math.min(16, Math.max(1, line.thickness))} px${colour === undefined ? '' : ` in ${colour}`}`,
+      line.parts.length === 0 ? 'remove the <Divider> if only the space was meant' : 'check the line in the preview: LMX draws a divider as one solid line',
+    );
   const percent = /^(\d+)%$/.exec(node.attrs.width ?? node.style.width ?? '');
   if (percent !== null && percent[1] !== '100') setNumber(made, 'width', Number(percent[1]), node.at, context.findings);
   const { top, bottom } = verticalSpace(node.style);

@@ -325,7 +325,13 @@ class MjmlReader {
         return [this.image(tag, attrs, style)];
       case 'mj-divider':
         return [
-          element('hr', tag.at, [], { width: attrs.width ?? '' }, { ...style, 'border-top': `${attrs['border-width'] ?? ''} ${attrs['border-color'] ?? ''}` }),
+          element(
+            'hr',
+            tag.at,
+            [],
+            { width: attrs.width ?? '' },
+            { ...style, 'border-top': `${attrs['border-width'] ?? ''} ${attrs['border-style'] ?? ''} ${attrs['border-color'] ?? ''}` },
+          ),
         ];
       case 'mj-spacer':
         return [element('x-spacer', tag.at, [], { height: attrs.height ?? '' })];

@@ -160,6 +160,9 @@ export function renderedAs(name: string, at: Place, attrs: Record<string, string
     case 'Text':
       // React Email's <Text> is 14 px on 24 px unless its style says otherwise.
       return element('p', at, children(), attrs, { 'font-size': '14px', 'line-height': '24px', ...style });
+    case 'Hr':
+      // React Email's <Hr> is a 1 px line of #eaeaea unless its style says otherwise.
+      return element('hr', at, children(), attrs, { width: '100%', border: 'none', 'border-top': '1px solid #eaeaea', ...style });
     case 'Img':
       // React Email draws an image as a block: placed by its margins, never by the text's alignment.
       return element('img', at, children(), attrs, { display: 'block', ...style });

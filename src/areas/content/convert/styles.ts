@@ -147,6 +147,70 @@ export function drawnBorders(style: Style): string[] {
   return written.filter(([, value]) => drawsLine(value!)).map(([property, value]) => `${property} ${value!.trim()}`);
 }
 
+/** One side's border as a browser resolves it: its width in pixels, its line style, its colour as written. */
+interface Side {
+  width: number;
+  style: string;
+  colour?: string;
+}
+
+/** A border width as written (`2px`, `thin`), in pixels. */
+function borderWidth(value: string): number | undefined {
+  return { thin: 1, medium: 3, thick: 5 }[value.toLowerCase()] ?? pixels(value);
+}
+
+/** The parts of a border shorthand (`1px solid rgb(0, 0, 0)`), a colour's parentheses kept whole. */
+const partsOf = (value: string) => value.trim().split(/\s+(?![^(]*\))/);
+
+/** A border shorthand (`1px solid #eee`) as a side: what it leaves out is the initial value (3 px, no line, the text's colour). */
+function sideOf(value: string): Side {
+  const side: Side = { width: 3, style: 'none' };
+  for (const part of partsOf(value)) {
+    if (/^(none|hidden|solid|dashed|dotted|double|groove|ridge|inset|outset)$/i.test(part)) side.style = part.toLowerCase();
+    else if (borderWidth(part) !== undefined) side.width = borderWidth(part)!;
+    else side.colour = part;
+  }
+  return side;
+}
+
+/**
+ * The line a divider (`<hr>`, React Email's `<Hr>`, MJML's `<mj-divider>`) draws, as a browser
+ * draws it: its top and bottom borders (each side's own, the shorthand's, `border-width`…, the
+ * last written winning) and a height filled with its background colour, one on the other;
+ * undefined where its style sets no border, as a plain `<hr>`.
+ */
+export function dividerLine(style: Style): { thickness: number; colour?: string; parts: string[]; solid: boolean } | undefined {
+  const sides: Record<'top' | 'bottom', Side> = { top: { width: 3, style: 'none' }, bottom: { width: 3, style: 'none' } };
+  let written = false;
+  for (const [property, value] of Object.entries(style)) {
+    const match = /^border(?:-(top|bottom|left|right))?(?:-(width|style|color))?$/.exec(property);
+    if (match === null || match[1] === 'left' || match[1] === 'right') continue;
+    written = true;
+    const targets = match[1] === undefined ? (['top', 'bottom'] as const) : [match[1] as 'top' | 'bottom'];
+    for (const target of targets) {
+      // A shorthand of several values (`border-width: 1px 0 2px`) gives the top its first and the bottom its third.
+      const parts = partsOf(value);
+      const part = match[1] === undefined ? (target === 'top' ? parts[0] : (parts[2] ?? parts[0])) : value.trim();
+      if (part === undefined) continue;
+      if (match[2] === undefined) sides[target] = sideOf(value);
+      else if (match[2] === 'width') sides[target].width = borderWidth(part) ?? sides[target].width;
+      else if (match[2] === 'style') sides[target].style = part.toLowerCase();
+      else sides[target].colour = part;
+    }
+  }
+  const filled = pixels(style.height) ?? 0;
+  const fill = style['background-color'] ?? style.background;
+  if (!written && (filled === 0 || fill === undefined)) return undefined;
+  const lines = (['top', 'bottom'] as const).filter((side) => sides[side].width > 0 && !/^(none|hidden)$/.test(sides[side].style));
+  const parts = lines.map(
+    (side) => `border-${side} ${sides[side].width}px ${sides[side].style}${sides[side].colour === undefined ? '' : ` ${sides[side].colour}`}`,
+  );
+  if (filled > 0 && fill !== undefined && hexColour(fill) !== undefined) parts.push(`a height of ${filled}px in ${fill}`);
+  const thickness = lines.reduce((sum, side) => sum + sides[side].width, 0) + (parts.length > lines.length ? filled : 0);
+  const colour = lines.length > 0 ? (sides[lines[0]!].colour ?? style.color) : fill;
+  return { thickness, colour, parts, solid: lines.every((side) => sides[side].style === 'solid') };
+}
+
 /** The four sides of a `padding` or `margin` shorthand, in pixels. */
 export function sides(value: string | undefined): [number, number, number, number] | undefined {
   if (value === undefined) return undefined;

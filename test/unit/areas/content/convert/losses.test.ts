@@ -84,3 +84,50 @@ export default function Email() {
     expect(bold(findings)).toEqual([]);
   });
 });
+
+describe('a divider’s thickness and colour', () => {
+  const dividers = (lmx: string) => lmx.split('\n').filter((line) => line.startsWith('<Divider'));
+  const lines = (findings: ReturnType<typeof fromHtml>['findings']) =>
+    findings.remediation.filter((item) => item.construct.includes('divider')).map((item) => `${item.construct} | ${item.done}`);
+
+  it('carries React Email’s <Hr> as it draws it: #eaeaea unless told, two lines as one of their sum, listed', () => {
+    const { lmx, findings } = fromReact(
+      `import { Hr, Html, Tailwind, Text } from '@react-email/components';
+export default function Email() {
+  return (<Html><Text>Your order has shipped.</Text><Hr /><Hr style={{ borderColor: '#e6ebf1' }} /><Hr style={{ borderTop: '3px solid #ff0000' }} /><Tailwind><Hr className="border border-solid border-[#cccccc]" /></Tailwind><Text>Thanks.</Text></Html>);
+}`,
+    );
+    expect(dividers(lmx).map((line) => line.replace(/ padding\w+="\d+"/g, ''))).toEqual([
+      '<Divider color="#eaeaea" />',
+      '<Divider color="#e6ebf1" />',
+      '<Divider color="#ff0000" borderWidth="3" />',
+      '<Divider color="#cccccc" borderWidth="2" />',
+    ]);
+    expect(lines(findings)).toEqual([
+      'the divider’s border-top 1px solid #cccccc, border-bottom 1px solid #cccccc | drawn as one solid line of 2 px in #cccccc',
+    ]);
+  });
+
+  it('carries an HTML divider drawn by its height and background, and lists one dotted or drawing no line', () => {
+    const { lmx, findings } = fromHtml(
+      '<html><body><p>Your order has shipped.</p><hr style="border:none;height:2px;background-color:#333333"><hr style="border:0;border-bottom:1px dotted #999999"><hr style="border:none"><p>Thanks.</p></body></html>',
+    );
+    expect(dividers(lmx).map((line) => line.replace(/ padding\w+="\d+"/g, ''))).toEqual([
+      '<Divider color="#333333" borderWidth="2" />',
+      '<Divider color="#999999" />',
+      '<Divider />',
+    ]);
+    expect(lines(findings)).toEqual([
+      'the divider’s border-bottom 1px dotted #999999 | drawn as one solid line of 1 px in #999999',
+      'a divider that draws no line | written as a <Divider>, which draws the theme’s line',
+    ]);
+  });
+
+  it('reads an MJML divider’s border-style, and lists a dashed one', () => {
+    const { lmx, findings } = fromMjml(
+      '<mjml><mj-body><mj-section><mj-column><mj-text>Your order has shipped.</mj-text><mj-divider border-width="2px" border-style="dashed" border-color="#cccccc" /></mj-column></mj-section></mj-body></mjml>',
+    );
+    expect(dividers(lmx)[0]).toMatch(/^<Divider color="#cccccc" borderWidth="2"/);
+    expect(lines(findings)).toEqual(['the divider’s border-top 2px dashed #cccccc | drawn as one solid line of 2 px in #cccccc']);
+  });
+});
