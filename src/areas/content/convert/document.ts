@@ -103,7 +103,7 @@ function firstLinkColour(node: SourceNode): string | undefined {
 }
 
 /** The `<Style />` of an email: what holds for most of it, the text's colours from the text that stands on the body. */
-export function globalStyle(document: SourceDocument): Record<string, string> {
+export function globalStyle(document: SourceDocument, findings?: Findings): Record<string, string> {
   const { body } = document;
   const style: Record<string, string> = {};
   const sizes = new Map<string, number>();
@@ -135,9 +135,20 @@ export function globalStyle(document: SourceDocument): Record<string, string> {
     if (place.link === undefined) add(colours, hexColour(place.style.color) ?? 'default', length);
     else if (place.link !== 'default') add(links, place.link, length);
   }
-  const font = fontOf(body.style['font-family'] ?? mostCommon(fonts) ?? document.font);
+  const stack = body.style['font-family'] ?? mostCommon(fonts) ?? document.font;
+  const font = fontOf(stack);
   if (font.family !== undefined) style.bodyFontFamily = font.family;
   if (font.category !== undefined) style.bodyFontCategory = font.category;
+  if (font.skipped.length > 0 && findings !== undefined)
+    findings.add(
+      body.at,
+      `the font${font.skipped.length > 1 ? 's' : ''} ${font.skipped.join(', ')} (of ${stack!.trim()})`,
+      'approximated',
+      font.family === undefined
+        ? `left to the theme’s ${font.category === undefined ? '' : `${font.category} `}font: the stack names no family a theme can name`
+        : `carried as bodyFontFamily="${font.family}", the first family of the stack a theme can name`,
+      'a theme names one family, not the reader’s system fonts: choose the font in the theme if it should differ',
+    );
   const colour = mostCommon(colours);
   if (colour !== undefined && colour !== 'default') style.textBaseColor = colour;
   const size = mostCommon(sizes);
@@ -151,7 +162,7 @@ export function globalStyle(document: SourceDocument): Record<string, string> {
 export function convertDocument(document: SourceDocument, kind: ConvertKind, findings: Findings): ConvertedEmail {
   readTemplateBlocks(document.body, findings);
   settleTemplatedValues(document.body, findings);
-  const style = globalStyle(document);
+  const style = globalStyle(document, findings);
   const context: MapContext = {
     kind,
     findings,

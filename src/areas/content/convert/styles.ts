@@ -240,13 +240,37 @@ export function lineHeightPercent(value: string | undefined, fontSize: number | 
   return px === undefined ? undefined : Math.round((px / (fontSize ?? 16)) * 100);
 }
 
-/** The first family of a font stack (`'Helvetica Neue', Arial` -> Helvetica Neue), and its generic category when the stack names one. */
-export function fontOf(stack: string | undefined): { family?: string; category?: string } {
-  if (stack === undefined) return {};
-  const families = stack.split(',').map((family) => family.trim().replace(/^['"]|['"]$/g, ''));
+/**
+ * The names of a stack that are no family a theme can name: the reader's own system font
+ * (`-apple-system`, `BlinkMacSystemFont`, `system-ui`, `"Segoe UI"`, Tailwind's `ui-sans-serif`)
+ * and its emoji fonts, which stand for whatever the reader's system draws with.
+ */
+const SYSTEM_FONT =
+  /^(-.*|blinkmacsystemfont|system-ui|ui-(sans-serif|serif|monospace|rounded)|segoe ui( emoji| symbol)?|apple color emoji|noto color emoji|inherit)$/i;
+
+/** A font name a theme's bodyFontFamily takes (letters, digits, spaces: src/lmx/theme.ts). */
+const THEME_FONT = /^[A-Za-z0-9][A-Za-z0-9 _-]{0,63}$/;
+
+/** The category a system alias stands for (`ui-serif` is the system's serif font). */
+const ALIAS_CATEGORY: Record<string, string> = { 'ui-sans-serif': 'sans-serif', 'ui-serif': 'serif', 'ui-monospace': 'monospace' };
+
+/**
+ * The family of a font stack a theme can use (`'Helvetica Neue', Arial` -> Helvetica Neue): its
+ * first, past the system's own fonts and names a theme cannot hold, which are `skipped`; and its
+ * generic category, or the one a system alias stands for.
+ */
+export function fontOf(stack: string | undefined): { family?: string; category?: string; skipped: string[] } {
+  if (stack === undefined) return { skipped: [] };
+  const families = stack
+    .split(',')
+    .map((family) => family.trim().replace(/^['"]|['"]$/g, ''))
+    .filter((family) => family !== '');
   const generic = families.find((family) => ['serif', 'sans-serif', 'monospace'].includes(family.toLowerCase()));
-  const family = families.find((name) => name !== '' && name !== generic && !name.startsWith('-') && !/^(system-ui|inherit)$/i.test(name));
-  return { family, category: generic?.toLowerCase() };
+  const named = families.filter((family) => family !== generic);
+  const chosen = named.findIndex((name) => !SYSTEM_FONT.test(name) && THEME_FONT.test(name));
+  const skipped = chosen < 0 ? named.filter((name) => !/^inherit$/i.test(name)) : named.slice(0, chosen);
+  const alias = skipped.map((name) => ALIAS_CATEGORY[name.toLowerCase()]).find((category) => category !== undefined);
+  return { family: chosen < 0 ? undefined : named[chosen], category: generic?.toLowerCase() ?? alias, skipped };
 }
 
 /** `text-align` or an `align` attribute, as LMX's align (`-webkit-center`, the alignment an `align` attribute gives, as its side). */

@@ -131,3 +131,41 @@ export default function Email() {
     expect(lines(findings)).toEqual(['the divider’s border-top 2px dashed #cccccc | drawn as one solid line of 2 px in #cccccc']);
   });
 });
+
+describe('a font stack that opens with the system’s own fonts', () => {
+  const style = (lmx: string) => lmx.split('\n')[0]!;
+  const fonts = (findings: ReturnType<typeof fromHtml>['findings']) =>
+    findings.remediation.filter((item) => item.construct.startsWith('the font')).map((item) => `${item.construct} | ${item.outcome} | ${item.done}`);
+
+  it('takes the first family a theme can name past the system aliases, and lists those left out', () => {
+    const { lmx, findings } = fromHtml(
+      '<html><body style="font-family:-apple-system,BlinkMacSystemFont,&quot;Segoe UI&quot;,Roboto,&quot;Helvetica Neue&quot;,Ubuntu,sans-serif"><p>Your order has shipped.</p></body></html>',
+    );
+    expect(style(lmx)).toContain('bodyFontFamily="Roboto" bodyFontCategory="sans-serif"');
+    expect(fonts(findings)).toEqual([
+      'the fonts -apple-system, BlinkMacSystemFont, Segoe UI (of -apple-system,BlinkMacSystemFont,"Segoe UI",Roboto,"Helvetica Neue",Ubuntu,sans-serif) | approximated | carried as bodyFontFamily="Roboto", the first family of the stack a theme can name',
+    ]);
+  });
+
+  it('leaves Tailwind’s font-sans to the theme’s font of its category, listed', () => {
+    const { lmx, findings } = fromReact(
+      `import { Body, Html, Tailwind, Text } from '@react-email/components';
+export default function Email() {
+  return (<Html><Tailwind><Body className="font-sans"><Text>Your order has shipped.</Text></Body></Tailwind></Html>);
+}`,
+    );
+    expect(style(lmx)).not.toContain('bodyFontFamily');
+    expect(style(lmx)).toContain('bodyFontCategory="sans-serif"');
+    expect(fonts(findings)).toEqual([
+      expect.stringMatching(
+        /^the fonts ui-sans-serif, system-ui \(of .*\) \| approximated \| left to the theme’s sans-serif font: the stack names no family a theme can name$/,
+      ),
+    ]);
+  });
+
+  it('lists nothing where the first family is one a theme can name', () => {
+    const { lmx, findings } = fromHtml('<html><body style="font-family:\'Helvetica Neue\',Arial,sans-serif"><p>Your order has shipped.</p></body></html>');
+    expect(style(lmx)).toContain('bodyFontFamily="Helvetica Neue"');
+    expect(fonts(findings)).toEqual([]);
+  });
+});
