@@ -330,7 +330,7 @@ class MjmlReader {
             tag.at,
             [],
             { width: attrs.width ?? '' },
-            { ...style, 'border-top': `${attrs['border-width'] ?? ''} ${attrs['border-style'] ?? ''} ${attrs['border-color'] ?? ''}` },
+            { ...style, border: 'none', 'border-top': `${attrs['border-width'] ?? ''} ${attrs['border-style'] ?? ''} ${attrs['border-color'] ?? ''}` },
           ),
         ];
       case 'mj-spacer':

@@ -180,7 +180,8 @@ function sideOf(value: string): Side {
  * undefined where its style sets no border, as a plain `<hr>`.
  */
 export function dividerLine(style: Style): { thickness: number; colour?: string; parts: string[]; solid: boolean } | undefined {
-  const sides: Record<'top' | 'bottom', Side> = { top: { width: 3, style: 'none' }, bottom: { width: 3, style: 'none' } };
+  // A browser's own style for <hr>: a 1 px inset line of grey on each side, which a style that sets only the top leaves below it.
+  const sides: Record<'top' | 'bottom', Side> = { top: { width: 1, style: 'inset', colour: 'gray' }, bottom: { width: 1, style: 'inset', colour: 'gray' } };
   let written = false;
   for (const [property, value] of Object.entries(style)) {
     const match = /^border(?:-(top|bottom|left|right))?(?:-(width|style|color))?$/.exec(property);

@@ -123,6 +123,12 @@ export default function Email() {
     ]);
   });
 
+  it('keeps the line a browser draws below an <hr> whose style sets only its top', () => {
+    const { lmx, findings } = fromHtml('<html><body><p>Your order has shipped.</p><hr style="border-top:2px solid #cccccc"><hr><p>Thanks.</p></body></html>');
+    expect(dividers(lmx).map((line) => line.replace(/ padding\w+="\d+"/g, ''))).toEqual(['<Divider color="#cccccc" borderWidth="3" />', '<Divider />']);
+    expect(lines(findings)).toEqual(['the divider’s border-top 2px solid #cccccc, border-bottom 1px inset gray | drawn as one solid line of 3 px in #cccccc']);
+  });
+
   it('reads an MJML divider’s border-style, and lists a dashed one', () => {
     const { lmx, findings } = fromMjml(
       '<mjml><mj-body><mj-section><mj-column><mj-text>Your order has shipped.</mj-text><mj-divider border-width="2px" border-style="dashed" border-color="#cccccc" /></mj-column></mj-section></mj-body></mjml>',
