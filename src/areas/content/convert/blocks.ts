@@ -288,16 +288,7 @@ function dividerBlock(node: SourceElement, context: MapContext): LmxBlock {
 
 /** A link around blocks: a button, an image with a link, or the blocks with the link on their text. */
 function linkBlocks(node: SourceElement, context: MapContext): Mapped[] {
-  if (isButtonLink(node)) {
-    const style = { ...node.style };
-    const borderWidth = sides(style['border-width']);
-    if (borderWidth !== undefined && style['border-color'] === style['background-color']) {
-      style['x-inner-padding'] = `${borderWidth[0]}px ${borderWidth[1]}px`;
-      // A border of the button's own colour is its inner padding, not a border to draw as well.
-      for (const property of ['border', 'border-width', 'border-style', 'border-color']) delete style[property];
-    }
-    return spaced(node, buttonBlock({ ...node, style }, context));
-  }
+  if (isButtonLink(node)) return spaced(node, buttonBlock(node, context));
   const images = node.children.filter((child): child is SourceElement => child.type === 'element' && child.name === 'img');
   let href = node.attrs.href === undefined ? undefined : hrefOf(node.attrs.href, node, context);
   if (href?.trim() === '') {

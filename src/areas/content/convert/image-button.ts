@@ -6,7 +6,7 @@
 import { block, PLACEHOLDER_IMAGE, plainText, setNumber, type LmxBlock } from './lmx-out.js';
 import { attributeText, flatText, hrefOf, inherit, inlineOf, isBold, trimInline, type MapContext } from './inline.js';
 import type { SourceElement } from './model.js';
-import { alignOf, drawnBorders, hexColour, pixels, sides } from './styles.js';
+import { alignOf, borderSide, drawnBorders, hexColour, pixels, sides } from './styles.js';
 import { imageAlign } from './layout.js';
 import { recordSource } from './layout-carry.js';
 
@@ -78,6 +78,15 @@ export function imageBlock(node: SourceElement, href: string | undefined, contex
   return made;
 }
 
+/** The widths of a button's border drawn in its own background colour, each side's, or undefined where it has no such border. */
+function faceBorder(style: SourceElement['style'], background: string | undefined): [number, number, number, number] | undefined {
+  const borders = drawnBorders(style);
+  if (background === undefined || borders.length !== 1 || !borders[0]!.startsWith('border ')) return undefined;
+  const whole = borderSide(borders[0]!.slice('border '.length));
+  if (hexColour(whole.colour) !== background) return undefined;
+  return sides(style['border-width']) ?? [whole.width, whole.width, whole.width, whole.width];
+}
+
 /**
  * A button's or an image's border: LMX draws one solid line of one width and colour on every side
  * (borderWidth, borderColor), so one drawn so is carried; one of another style, or on some sides
@@ -86,20 +95,18 @@ export function imageBlock(node: SourceElement, href: string | undefined, contex
 function carryBorder(made: LmxBlock, node: SourceElement, context: MapContext): void {
   const borders = drawnBorders(node.style);
   if (borders.length === 0) return;
-  const whole = borders[0]!.startsWith('border ') ? borders[0]!.slice('border '.length) : undefined;
-  const parts = whole?.split(/\s+(?![^(]*\))/) ?? [];
-  const width = parts.map(pixels).find((value) => value !== undefined) ?? 3;
+  const whole = borders[0]!.startsWith('border ') ? borderSide(borders[0]!.slice('border '.length)) : undefined;
   if (whole !== undefined) {
-    setNumber(made, 'borderWidth', width, node.at, context.findings);
-    const colour = hexColour(parts.find((part) => hexColour(part) !== undefined) ?? node.style.color);
+    setNumber(made, 'borderWidth', whole.width, node.at, context.findings);
+    const colour = hexColour(whole.colour ?? node.style.color);
     if (colour !== undefined) made.attrs.borderColor = colour;
   }
-  if (whole !== undefined && borders.length === 1 && /\bsolid\b/i.test(whole)) return;
+  if (whole !== undefined && borders.length === 1 && whole.style === 'solid') return;
   context.findings.add(
     node.at,
     `the ${made.tag === 'Button' ? 'button' : 'image'}’s ${borders.join(', ')}`,
     'approximated',
-    whole === undefined ? 'left out: LMX draws its border on every side alike' : `drawn as a solid line of ${width} px on every side`,
+    whole === undefined ? 'left out: LMX draws its border on every side alike' : `drawn as a solid line of ${whole.width} px on every side`,
     'check it in the preview: LMX draws one solid border on every side',
   );
 }
@@ -156,13 +163,15 @@ export function buttonBlock(node: SourceElement, context: MapContext): LmxBlock 
   if (colour !== undefined) made.attrs.textColor = colour;
   const radius = pixels(style['border-radius']);
   if (radius !== undefined) setNumber(made, 'borderRadius', radius, node.at, context.findings);
-  carryBorder(made, node, context);
+  // A border of the button's own colour shows as more of its face (Mailgun's `border: 10px 20px solid` of its background): its inner padding.
+  const face = faceBorder(style, background);
+  if (face === undefined) carryBorder(made, node, context);
   const fontSize = pixels(style['font-size']);
   if (fontSize !== undefined) setNumber(made, 'fontSize', fontSize, node.at, context.findings);
   const innerPadding = sides(node.attrs['inner-padding'] ?? style['x-inner-padding']);
-  if (innerPadding !== undefined) {
-    setNumber(made, 'innerYPadding', innerPadding[0], node.at, context.findings);
-    setNumber(made, 'innerXPadding', innerPadding[1], node.at, context.findings);
+  if (innerPadding !== undefined || face !== undefined) {
+    setNumber(made, 'innerYPadding', (innerPadding?.[0] ?? 0) + (face?.[0] ?? 0), node.at, context.findings);
+    setNumber(made, 'innerXPadding', (innerPadding?.[1] ?? 0) + (face?.[1] ?? 0), node.at, context.findings);
   }
   const align = alignOf(node.attrs.align ?? context.inherited['text-align']);
   if (align !== undefined) made.attrs.align = align;

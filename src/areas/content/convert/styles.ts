@@ -148,7 +148,7 @@ export function drawnBorders(style: Style): string[] {
 }
 
 /** One side's border as a browser resolves it: its width in pixels, its line style, its colour as written. */
-interface Side {
+export interface Side {
   width: number;
   style: string;
   colour?: string;
@@ -163,7 +163,7 @@ function borderWidth(value: string): number | undefined {
 const partsOf = (value: string) => value.trim().split(/\s+(?![^(]*\))/);
 
 /** A border shorthand (`1px solid #eee`) as a side: what it leaves out is the initial value (3 px, no line, the text's colour). */
-function sideOf(value: string): Side {
+export function borderSide(value: string): Side {
   const side: Side = { width: 3, style: 'none' };
   for (const part of partsOf(value)) {
     if (/^(none|hidden|solid|dashed|dotted|double|groove|ridge|inset|outset)$/i.test(part)) side.style = part.toLowerCase();
@@ -193,7 +193,7 @@ export function dividerLine(style: Style): { thickness: number; colour?: string;
       const parts = partsOf(value);
       const part = match[1] === undefined ? (target === 'top' ? parts[0] : (parts[2] ?? parts[0])) : value.trim();
       if (part === undefined) continue;
-      if (match[2] === undefined) sides[target] = sideOf(value);
+      if (match[2] === undefined) sides[target] = borderSide(value);
       else if (match[2] === 'width') sides[target].width = borderWidth(part) ?? sides[target].width;
       else if (match[2] === 'style') sides[target].style = part.toLowerCase();
       else sides[target].colour = part;

@@ -44,6 +44,15 @@ describe('MJML borders', () => {
     expect(lmx).not.toMatch(/<Button [^>]*borderWidth[^>]*>Padded</);
   });
 
+  it('makes a border of the button’s own colour its inner padding, however its background is written', () => {
+    const { lmx, findings } = fromHtml(
+      '<html><body><p>Please confirm your address.</p><a href="https://example.com/confirm" class="btn-primary" style="color:#ffffff;background:#3a90d7;padding:0;border-color:#3a90d7;border-style:solid;border-width:10px 20px">Confirm</a></body></html>',
+    );
+    expect(lmx).toMatch(/<Button [^>]*innerYPadding="10" innerXPadding="20"[^>]*>Confirm</);
+    expect(lmx).not.toMatch(/<Button [^>]*borderWidth/);
+    expect(findings.remediation.filter((item) => item.construct.includes('border'))).toEqual([]);
+  });
+
   it('carries a React Email button’s border, padded or not', () => {
     const { lmx } = fromReact(
       `import { Button, Html } from '@react-email/components';
