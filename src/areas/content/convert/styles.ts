@@ -1,4 +1,5 @@
 /** CSS as email sources write it (inline `style`, MJML's attributes), read into what LMX's attributes take. */
+import colourNames from 'color-name';
 import type { Findings, NarrowStyle, Place, SourceElement, Style } from './model.js';
 
 /** `color: red; font-size: 14px` -> { color: 'red', 'font-size': '14px' }; `!important` dropped. */
@@ -17,24 +18,6 @@ export function parseStyle(text: string | undefined): Style {
   }
   return style;
 }
-
-/** The colour names email templates use most; any other name is not carried. */
-const NAMED: Record<string, string> = {
-  black: '#000000',
-  white: '#ffffff',
-  red: '#ff0000',
-  green: '#008000',
-  blue: '#0000ff',
-  gray: '#808080',
-  grey: '#808080',
-  lightgrey: '#d3d3d3',
-  lightgray: '#d3d3d3',
-  silver: '#c0c0c0',
-  orange: '#ffa500',
-  yellow: '#ffff00',
-  purple: '#800080',
-  navy: '#000080',
-};
 
 const hex2 = (value: number) =>
   Math.max(0, Math.min(255, Math.round(value)))
@@ -65,7 +48,11 @@ export function hexColour(value: string | undefined, over = '#ffffff'): string |
   const eight = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})[0-9a-f]{2}$/.exec(colour);
   const channels =
     rgb !== null ? [rgb[1], rgb[2], rgb[3]].map(Number) : eight !== null ? [eight[1], eight[2], eight[3]].map((part) => Number.parseInt(part!, 16)) : undefined;
-  if (channels === undefined) return NAMED[colour];
+  if (channels === undefined) {
+    // CSS's named colours (`lightblue`, `rebeccapurple`), as the color-name package lists CSS Color's table.
+    const named = Object.hasOwn(colourNames, colour) ? colourNames[colour as keyof typeof colourNames] : undefined;
+    return named === undefined ? undefined : `#${named.map(hex2).join('')}`;
+  }
   const alpha = alphaOf(colour) ?? 1;
   if (alpha === 0) return undefined;
   const base = hexColour(over) ?? '#ffffff';

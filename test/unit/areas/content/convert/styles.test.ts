@@ -1,7 +1,8 @@
-/** CSS values as LMX takes them: colours as hex (none for transparent), lengths in pixels, attribute values escaped. */
+/** CSS values as LMX takes them: colours as hex (CSS's named colours too; none for transparent), lengths in pixels, attribute values escaped. */
 import { describe, expect, it } from 'vitest';
 import { writeLmx } from '../../../../../src/areas/content/convert/lmx-out.js';
 import { hexColour, pixels } from '../../../../../src/areas/content/convert/styles.js';
+import { fromHtml } from './layout-support.js';
 
 describe('convert’s CSS values', () => {
   it('gives a transparent colour no hex, never black', () => {
@@ -10,6 +11,17 @@ describe('convert’s CSS values', () => {
     expect(hexColour('rgb(0, 0, 0)')).toBe('#000000');
     // A translucent colour is the hex it shows as, on white where nothing else is under it.
     expect(hexColour('rgba(255, 128, 0, 0.5)')).toBe('#ffc080');
+  });
+
+  it('knows every named colour of CSS, in any case, and no name that is not one', () => {
+    expect(hexColour('lightblue')).toBe('#add8e6');
+    expect(hexColour('RebeccaPurple')).toBe('#663399');
+    expect(hexColour('Navy')).toBe('#000080');
+    for (const other of ['constructor', 'toString', 'currentcolor', 'bluish']) expect(hexColour(other), other).toBeUndefined();
+  });
+
+  it('carries a named colour of a source’s text into the LMX', () => {
+    expect(fromHtml('<html><body><p style="color: lightblue">Hello</p></body></html>').lmx).toMatch(/#add8e6/);
   });
 
   it('converts points to pixels as CSS does (1pt is 4/3 px), ems at 16 px', () => {
