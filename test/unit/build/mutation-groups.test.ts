@@ -68,6 +68,7 @@ describe('the mutation groups', () => {
       /^test\/(unit\/areas\/content\/convert\/[a-z-]+|e2e\/areas\/content\/convert(-[a-z-]+)?)\.test\.ts$/,
       [
         'test/e2e/areas/content/convert-layout-browser.test.ts',
+        'test/e2e/areas/content/convert-layout-browser-mjml.test.ts',
         'test/e2e/areas/content/convert-lmx-browser.test.ts',
         'test/e2e/areas/content/convert-lmx-browser-react.test.ts',
         'test/e2e/areas/content/convert-react-browser.test.ts',
