@@ -10,7 +10,7 @@
  */
 import { selectAll } from 'css-select';
 import { parse, type AtRule, type Rule } from 'postcss';
-import { FULL_WIDTH_UP_TO, type NarrowStyle, type SourceElement, type SourceNode, type Style } from './model.js';
+import { FULL_WIDTH_UP_TO, textContent, type NarrowStyle, type SourceElement, type SourceNode, type Style } from './model.js';
 import { styleAt } from './styles.js';
 
 /** A media query of a screen's width alone (`only screen and (max-width: 596px)`), one or more of them: the widest it names, in pixels. */
@@ -72,7 +72,6 @@ const isElement = (node: SourceNode): node is SourceElement => node.type === 'el
 function adapterFor(parents: Map<SourceElement, SourceElement>) {
   const findAll = (test: (element: SourceElement) => boolean, nodes: SourceNode[]): SourceElement[] =>
     nodes.filter(isElement).flatMap((node) => [...(test(node) ? [node] : []), ...findAll(test, node.children)]);
-  const textOf = (node: SourceNode): string => (node.type === 'element' ? node.children.map(textOf).join('') : node.type === 'text' ? node.text : '');
   return {
     isTag: isElement,
     existsOne: (test: (element: SourceElement) => boolean, nodes: SourceNode[]) => findAll(test, nodes).length > 0,
@@ -84,7 +83,7 @@ function adapterFor(parents: Map<SourceElement, SourceElement>) {
       const parent = node.type === 'element' ? parents.get(node) : undefined;
       return parent === undefined ? [node] : parent.children;
     },
-    getText: textOf,
+    getText: textContent,
     hasAttrib: (element: SourceElement, name: string) => element.attrs[name] !== undefined,
     removeSubsets: (nodes: SourceNode[]) =>
       nodes.filter((node) => node.type !== 'element' || !nodes.some((other) => other !== node && other.type === 'element' && contains(other, node))),

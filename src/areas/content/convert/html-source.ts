@@ -8,7 +8,7 @@ import { LineIndex } from '../../../lmx/index.js';
 import type { SourceDocument } from './document.js';
 import { readLayout } from './html-layout.js';
 import { MAX_NARROW_RULES, readNarrowStyles } from './html-media.js';
-import { element, MAX_SOURCE_DEPTH, nestedTooDeep, text, type Findings, type Place, type SourceElement, type SourceNode } from './model.js';
+import { element, MAX_SOURCE_DEPTH, nestedTooDeep, text, textContent, type Findings, type Place, type SourceElement, type SourceNode } from './model.js';
 import { hidesContent, parseStyle } from './styles.js';
 
 type Parse5Node = DefaultTreeAdapterMap['childNode'] | DefaultTreeAdapterMap['element'];
@@ -131,10 +131,7 @@ export function readHtml(source: string, file: string, findings: Findings): Sour
   const parsedBody = childElements(html!).find((node) => node.name === 'body')!;
   // Every <style>, in the body too: Foundation's build puts its media queries where its templates say `<!-- <style> -->`.
   const sheets = stylesheetsIn(html!);
-  const read = readNarrowStyles(
-    sheets.map((sheet) => sheet.children.map((part) => (part.type === 'text' ? part.text : '')).join('')),
-    parsedBody,
-  );
+  const read = readNarrowStyles(sheets.map(textContent), parsedBody);
   sheets.forEach((sheet, index) => {
     if (textOf(sheet) === '') return;
     findings.add(
