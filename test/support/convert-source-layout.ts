@@ -1,13 +1,13 @@
 /**
  * What the tests that hold convert's model of a source's layout to Chromium share (the MJML and the
- * HTML of the corpus, a file each so that neither takes more than its share of the suite): each
+ * HTML of the corpus, a file each so that none takes more than its share of the suite, and the rows the HTML reader stacks on a phone): each
  * source marked with the places of its elements, drawn as its recipients' clients draw it (MJML
  * compiled by `mjml`, HTML with only the rules of its `<style>`s that convert reads: those of a
  * screen's `max-width` media queries, which the model follows as Chromium does; the rest convert
  * lists as dropped), and the content box of every element a converted block stands in measured at
  * 600 and 375 px against the model's.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseCss } from 'postcss';
 import { convertDocument, type SourceDocument } from '../../src/areas/content/convert/document.js';
@@ -19,6 +19,13 @@ import { Findings } from '../../src/areas/content/convert/model.js';
 import { LineIndex } from '../../src/lmx/index.js';
 import type { Page } from './browser.js';
 import { measureBoxes, pairs } from './convert-layout.js';
+
+/** The corpus's files of one kind (`.html`, `.mjml`), their paths relative to it, in order. */
+export function corpusFiles(corpus: string, extension: string): string[] {
+  return readdirSync(corpus, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith(extension))
+    .sort();
+}
 
 /** Every start tag of a source marked with its place: `css-class="lc-L-C"` on MJML's elements, `data-lc="L-C"` on HTML's. */
 export function marked(source: string): string {

@@ -4,18 +4,15 @@
  * every element a converted block stands in compared with the box convert's model computes for it.
  * The HTML emails are convert-layout-browser.test.ts's.
  */
-import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { VIEWPORTS } from '../../../../src/areas/content/convert/layout-carry.js';
 import { describeBrowser } from '../../../support/browser.js';
 import { corpusDirectory } from '../../../support/convert-corpus.js';
-import { apart, measureSources } from '../../../support/convert-source-layout.js';
+import { apart, corpusFiles, measureSources } from '../../../support/convert-source-layout.js';
 
 const CORPUS = corpusDirectory();
 
-const files = readdirSync(CORPUS, { recursive: true, encoding: 'utf8' })
-  .filter((file) => file.endsWith('.mjml'))
-  .sort();
+const files = corpusFiles(CORPUS, '.mjml');
 
 describe('the layout model against Chromium, on the corpus’s MJML', () => {
   const chromium = describeBrowser();
