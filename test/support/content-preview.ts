@@ -1,10 +1,12 @@
 /**
- * What the tests of `content preview` share (test/e2e/areas/content/preview.test.ts draws in a
- * browser, preview-server.test.ts asks its server directly): a content directory, the preview
- * started in-process, and an email `content convert` made for `--compare`.
+ * What the tests of `content preview` share (test/e2e/areas/content/preview.test.ts and
+ * preview-compare.test.ts draw in a browser, preview-server.test.ts asks its server directly): a
+ * content directory, the preview started in-process, an email `content convert` made for
+ * `--compare`, and a wait for what a frame shows.
  */
 import { join } from 'node:path';
 import { expect } from 'vitest';
+import type { Page } from './browser.js';
 import { contentTree } from './content-tree.js';
 import { corpusDirectory } from './convert-corpus.js';
 import { run, startRun, tempDir, type Running } from './main.js';
@@ -55,3 +57,7 @@ export async function converted(): Promise<string> {
   expect(result.code, result.stderr).toBe(0);
   return out;
 }
+
+/** Waits until the email shown in a frame of the preview's page holds this text. */
+export const frameShows = (page: Page, frame: 'desktop' | 'mobile' | 'original-desktop' | 'original-mobile', text: string) =>
+  page.frameLocator(`#${frame}`).getByText(text, { exact: false }).first().waitFor();

@@ -1,18 +1,14 @@
 /**
  * `content preview` in a real browser (Debian's Chromium through playwright-core; the tests that
  * need it skip, saying why, where it is missing): the list, the frames at 600 and 375 px, redraws,
- * sample values, and with --compare an email `content convert` made drawn beside the original it was
- * made from. What its server must refuse is asked of it directly in preview-server.test.ts.
+ * sample values. With --compare, preview-compare.test.ts; what its server must refuse is asked of it
+ * directly in preview-server.test.ts.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserSkipReason, keepScreenshot, startBrowser, type Page, type TestBrowser } from '../../../support/browser.js';
-import { converted, NEWS, original, startPreview, tree, WELCOME } from '../../../support/content-preview.js';
-
-/** Waits until the email shown in a frame of the page holds this text. */
-const frameShows = (page: Page, frame: 'desktop' | 'mobile' | 'original-desktop' | 'original-mobile', text: string) =>
-  page.frameLocator(`#${frame}`).getByText(text, { exact: false }).first().waitFor();
+import { browserSkipReason, keepScreenshot, startBrowser, type TestBrowser } from '../../../support/browser.js';
+import { frameShows, NEWS, startPreview, tree, WELCOME } from '../../../support/content-preview.js';
 
 describe('content preview in a browser', () => {
   let browser: TestBrowser | undefined;
@@ -157,72 +153,6 @@ describe('content preview in a browser', () => {
       expect(await page.frameLocator('#desktop').locator('b').count()).toBe(0);
       await page.reload();
       expect(await page.inputValue('#values-form input[name="data.firstName"]')).toBe('<b>Ada</b>');
-    } finally {
-      await running.stop();
-    }
-  });
-  test('with --compare, draws the original and the converted email side by side at 600 and 375 px, stacked on a narrow screen', async () => {
-    const { running, url } = await startPreview(await converted(), '--compare', original());
-    try {
-      const page = await browser!.page(1440);
-      await page.goto(url);
-      const widths = await page.locator('#frames iframe').evaluateAll((frames) => frames.map((frame) => `${frame.id}:${frame.getAttribute('width')}`));
-      expect(widths).toEqual(['original-desktop:600', 'desktop:600', 'original-mobile:375', 'mobile:375']);
-      expect(await page.locator('#frames figcaption').allTextContents()).toEqual([
-        'Original: action.html · Desktop · 600 px',
-        'Converted: transactional/action/draft.lmx · Desktop · 600 px',
-        'Original: action.html · Mobile · 375 px',
-        'Converted: transactional/action/draft.lmx · Mobile · 375 px',
-      ]);
-      for (const frame of ['original-desktop', 'original-mobile', 'desktop', 'mobile'] as const) {
-        await frameShows(page, frame, 'Please confirm your email address by clicking the link below.');
-        await frameShows(page, frame, 'Confirm Email Address');
-      }
-      /** Where each frame is drawn: the original's box and the converted one's, at one width. */
-      const boxes = async (device: 'desktop' | 'mobile') => ({
-        original: (await page.locator(`#original-${device}`).boundingBox())!,
-        converted: (await page.locator(`#${device}`).boundingBox())!,
-      });
-      // Side by side: at each width the two frames share a row, the original on the left, neither over the other.
-      await page.waitForFunction(() => {
-        const { document } = globalThis as unknown as { document: { querySelector(selector: string): { getBoundingClientRect(): { top: number } } } };
-        return document.querySelector('#original-desktop').getBoundingClientRect().top === document.querySelector('#desktop').getBoundingClientRect().top;
-      });
-      for (const device of ['desktop', 'mobile'] as const) {
-        const { original, converted } = await boxes(device);
-        expect(Math.abs(original.y - converted.y), device).toBeLessThan(1);
-        expect(original.x + original.width, device).toBeLessThanOrEqual(converted.x);
-      }
-      // The phone frames at their own size; the desktop ones as large as half the room lets them be.
-      const scales = await page.locator('#frames figure').evaluateAll((figures) => figures.map((figure) => Number(figure.getAttribute('data-scale'))));
-      expect(scales[2]).toBe(1);
-      expect(scales[3]).toBe(1);
-      for (const scale of scales.slice(0, 2)) expect(scale).toBeGreaterThan(0.5);
-      await keepScreenshot(page, 'content-preview-compare-1440');
-      for (const width of [600, 375]) {
-        await page.setViewportSize({ width, height: 900 });
-        // Narrower than two frames side by side: the original above the converted email, each drawn whole within the window.
-        // The page's own resize handler draws every frame within the window: waited for as the page shows it.
-        await page.waitForFunction((room) => {
-          type Frames = { querySelectorAll(selector: string): Iterable<{ getBoundingClientRect(): { right: number } }> };
-          const { document } = globalThis as unknown as { document: Frames };
-          return [...document.querySelectorAll('#frames iframe')].every((frame) => frame.getBoundingClientRect().right <= room);
-        }, width);
-        for (const device of ['desktop', 'mobile'] as const) {
-          const { original, converted } = await boxes(device);
-          expect(original.y + original.height, `${device} at ${width} px`).toBeLessThanOrEqual(converted.y);
-        }
-        for (const frame of ['original-desktop', 'desktop']) {
-          const scale = Number(await page.locator(`figure:has(#${frame})`).getAttribute('data-scale'));
-          expect(scale, `${frame} at ${width} px`).toBeLessThan(1);
-          // As wide as the room there is: smaller, not shrunk further than it must be.
-          const room = await page.locator('.workspace').evaluate((workspace) => workspace.clientWidth);
-          expect((await page.locator(`#${frame}`).boundingBox())!.width).toBeCloseTo(room, 0);
-        }
-        await frameShows(page, 'original-mobile', '- The Mailgunners');
-        await frameShows(page, 'desktop', 'Confirm Email Address');
-        await keepScreenshot(page, `content-preview-compare-${width}`);
-      }
     } finally {
       await running.stop();
     }
