@@ -72,7 +72,7 @@ class BlockReader {
       const place = placeAt(at, text, match.index);
       const block = blockTagOf(match);
       if (block === undefined) {
-        if (shown && (match[2] ?? match[3] ?? match[7]) !== undefined) for (const open of this.open) open.variables += 1;
+        if (shown && (match[2] ?? match[3] ?? match[7] ?? match[9] ?? match[10]) !== undefined) for (const open of this.open) open.variables += 1;
         this.variable(match, place);
       } else if (block.role === 'open') this.start(block, match[0], place);
       else if (block.role === 'branch') {

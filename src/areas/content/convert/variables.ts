@@ -100,12 +100,21 @@ export function mapVariable(findings: Findings, path: string[], source: string, 
 }
 
 /**
- * Template tags in text: `{{…}}` and `{{{…}}}`, `{%…%}`, `{#…#}`, Mailchimp's `*|…|*`, and
- * Campaign Monitor's personalisation tags (`[firstname,fallback=there]`, `[email]`): a custom
- * field's only where it gives a fallback, as a word in brackets is more often text.
+ * Template tags in text: `{{…}}` and `{{{…}}}`, `{%…%}`, `{#…#}`, Mailchimp's `*|…|*`,
+ * Campaign Monitor's personalisation tags (`[firstname,fallback=there]`, `[email]`: a custom
+ * field's only where it gives a fallback, as a word in brackets is more often text), and a name in
+ * one pair of braces as Loops' own editor and MJML write a variable (`{resetLink}`,
+ * `{DATA_VARIABLE:resetLink}`, LMX's `{contact.firstName}`, with another syntax's fallback after
+ * it): what LMX would read as a variable, and refuse unless its namespace is the email's.
  */
 export const TEMPLATE_TAG =
-  /\[\[([A-Za-z][\w]*)\]\]|\{\{\{([\s\S]*?)\}\}\}|\{\{([\s\S]*?)\}\}|\{%-?([\s\S]*?)-?%\}|\{#([\s\S]*?)#\}|\*\|([^|*]*?)\|\*|\[((?:firstname|lastname|fullname|email)(?=[,\]])|[A-Za-z][\w]*(?=,\s*fallback=))(?:,\s*fallback=([^\]]*))?\]/gi;
+  /\[\[([A-Za-z][\w]*)\]\]|\{\{\{([\s\S]*?)\}\}\}|\{\{([\s\S]*?)\}\}|\{%-?([\s\S]*?)-?%\}|\{#([\s\S]*?)#\}|\*\|([^|*]*?)\|\*|\[((?:firstname|lastname|fullname|email)(?=[,\]])|[A-Za-z][\w]*(?=,\s*fallback=))(?:,\s*fallback=([^\]]*))?\]|\{(DATA_VARIABLE:[\w-]+|[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*)*)\}|\{\s*((?:contact|event|data)\.[\w-]+)\s*(?:(?:\?\?|\|\||[|:,])\s*([^{}<]*?)\s*)?\}/gi;
+
+/**
+ * What LMX reads as a variable that no tag above is: a brace, a run of no spaces and a brace
+ * (`{x:y}`, `{price/2}`), which it refuses as one with no namespace or a name it does not know.
+ */
+const VARIABLE_LIKE = /\{(?=[A-Za-z_][^\s{}<>&"']*\})/g;
 /** Whether a text holds a template tag. */
 export function holdsTemplateTag(value: string): boolean {
   TEMPLATE_TAG.lastIndex = 0;
@@ -255,9 +264,10 @@ export function placeAt(at: Place, text: string, offset: number): Place {
  */
 export function templatePieces(value: string, at: Place, kind: ConvertKind, findings: Findings): Piece[] {
   const pieces: Piece[] = [];
+  const text = (from: number, to: number) => pieces.push({ text: unreadAsVariable(value, from, to, at, findings) });
   let last = 0;
   for (const match of value.matchAll(TEMPLATE_TAG)) {
-    if (match.index > last) pieces.push({ text: value.slice(last, match.index) });
+    if (match.index > last) text(last, match.index);
     last = match.index + match[0].length;
     const place = placeAt(at, value, match.index);
     const piece = tagPiece(match, place, kind, findings);
@@ -265,12 +275,44 @@ export function templatePieces(value: string, at: Place, kind: ConvertKind, find
     // Two branches both kept read as two sentences, not one word: "Paid.{{else}}Due." is "Paid. Due."
     else if (blockTagOf(match)?.role === 'branch' && /\S$/.test(value.slice(0, match.index)) && /^\S/.test(value.slice(last))) pieces.push({ text: ' ' });
   }
-  if (last < value.length) pieces.push({ text: value.slice(last) });
+  if (last < value.length) text(last, value.length);
   return pieces;
 }
 
+/**
+ * Text that LMX would read as a variable and refuse (`{x:y}`), kept as the text it is: a space
+ * after its opening brace, which LMX shows as written. Listed, as the text changed.
+ */
+function unreadAsVariable(value: string, from: number, to: number, at: Place, findings: Findings): string {
+  const text = value.slice(from, to);
+  if (!text.includes('{')) return text;
+  return text.replace(VARIABLE_LIKE, (brace, offset: number) => {
+    const written = /^\{[^}]*\}/.exec(text.slice(offset))![0];
+    findings.add(
+      placeAt(at, value, from + offset),
+      written,
+      'approximated',
+      `written with a space after its opening brace: LMX reads a name in braces as a variable, and ${written} is none`,
+      'write the text another way, or make it a variable the email is sent with',
+    );
+    return `${brace} `;
+  });
+}
+
+/** A name in one pair of braces (`{resetLink}`, `{DATA_VARIABLE:x}`, `{contact.firstName | there}`) made the email's variable. */
+function bracedVariable(whole: string, name: string, fallback: string | undefined, at: Place, kind: ConvertKind, findings: Findings): Piece {
+  // `{DATA_VARIABLE:x}`, the one prefix the specification names, is a transactional email's data variable.
+  const prefixed = name.split(':')[1];
+  const path = prefixed === undefined ? name.split('.') : ['data', prefixed];
+  const variable = mapVariable(findings, path, whole, kind, at);
+  const text = fallback?.replace(/^(["'])(.*)\1$/, '$2');
+  if (text !== undefined && text !== '') noteFallback(variable, text, whole, at, findings);
+  return { variable };
+}
+
 function tagPiece(match: RegExpMatchArray, at: Place, kind: ConvertKind, findings: Findings): Piece | undefined {
-  const [whole, placeholder, triple, double, statement, comment, merge, field, fallback] = match;
+  const [whole, placeholder, triple, double, statement, comment, merge, field, fallback, braced, loose, looseFallback] = match;
+  if (braced !== undefined || loose !== undefined) return bracedVariable(whole, (braced ?? loose)!, looseFallback, at, kind, findings);
   if (field !== undefined) {
     const variable = mapVariable(findings, [field], whole, kind, at, true);
     if (fallback !== undefined && fallback.trim() !== '') noteFallback(variable, fallback.trim(), whole, at, findings);

@@ -97,6 +97,26 @@ describe('content convert: variables by the kind of email', () => {
     expect(json().records[0].remediation).toEqual([expect.objectContaining({ line: 1, column: 1, construct: 'no subject', outcome: 'listed' })]);
   });
 
+  it('reads MJML written for Loops’ own upload, its {name} and {DATA_VARIABLE:name}, into a record content check takes', async () => {
+    // Loops' MJML and editor syntax, which LMX refuses as written (the LMX specification): a data
+    // variable unprefixed or behind DATA_VARIABLE:, and an email that names a contact property in LMX's form.
+    const { out, json } = await convertedEmail('index.mjml', [
+      MJML(TEXT('<p>Hi {firstName}, your code is {DATA_VARIABLE:loginCode}. Plan: {contact.plan | free}. Shortcut: {ctrl:k}.</p>')),
+    ]);
+    const lmx = readFileSync(join(out, 'transactional/index/draft.lmx'), 'utf8');
+    expect(lmx).toMatch(/>Hi \{data\.firstName\}, your code is \{data\.loginCode\}\. Plan: \{data\.plan\}\. Shortcut: \{ ctrl:k\}\.<\/Paragraph>/);
+    expect(JSON.parse(readFileSync(join(out, 'transactional/index/draft.json'), 'utf8'))).toMatchObject({ dataVariablesFallbacks: { plan: 'free' } });
+    expect(json().records[0].variables.map((variable: { source: string; lmx: string }) => `${variable.source} -> ${variable.lmx}`)).toEqual([
+      '{firstName} -> {data.firstName}',
+      '{DATA_VARIABLE:loginCode} -> {data.loginCode}',
+      '{contact.plan | free} -> {data.plan}',
+      // The subject's, from the title, read after the body.
+      '{{ customer.first_name }} -> {data.first_name}',
+    ]);
+    const check = await run(['content', 'check', out]);
+    expect(check.code, check.stdout + check.stderr).toBe(0);
+  });
+
   it('leaves a workflow file that is there as it was, and lists the node to add', async () => {
     const out = join(tempDir('loopsctl-convert-out-'), 'loops');
     const pulled = 'name: Onboarding\nmailingList: null\nroot: trigger\nnodes:\n  trigger:\n    type: BlankTrigger\n    next: []\n';

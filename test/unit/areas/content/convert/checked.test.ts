@@ -1,10 +1,14 @@
 /**
  * Every converted record passes `content check`: links to the pages Loops gives every email
  * itself (Mailchimp's and Campaign Monitor's unsubscribe, preferences and web version) go with
- * their text, a link to an address computed when the app runs keeps its text, and an image over
- * http:// is listed, as content check warns of it.
+ * their text, a link to an address computed when the app runs keeps its text, an image over
+ * http:// is listed, as content check warns of it, and a name in braces, which LMX reads as a
+ * variable, is made the email's variable or written so that LMX shows it.
  */
 import { describe, expect, it } from 'vitest';
+import { convertDocument } from '../../../../../src/areas/content/convert/document.js';
+import { readMjml } from '../../../../../src/areas/content/convert/mjml-source.js';
+import { Findings, type ConvertKind } from '../../../../../src/areas/content/convert/model.js';
 import { checkSource } from '../../../../../src/areas/content/shared/check.js';
 import { fromHtml, fromMjml, fromReact } from './layout-support.js';
 
@@ -178,5 +182,54 @@ export default function Email({ logoWidth }: { logoWidth: string }) {
 }
 `);
     expect(react.findings.remediation.filter((item) => item.outcome === 'dropped').map((item) => item.construct)).toEqual(['width="{logoWidth}"']);
+  });
+});
+
+describe('a name in one pair of braces, as Loops’ editor and MJML write a variable', () => {
+  // The LMX specification, of the syntax of Loops' editor and MJML: "`{resetLink}` (unprefixed) is
+  // invalid in LMX; use `{data.resetLink}`" and "`{DATA_VARIABLE:resetLink}` is valid in MJML and the
+  // Loops editor, but not in LMX". Written as it is, each is a record content check refuses.
+  const source = `<mjml><mj-body><mj-section><mj-column>
+      <mj-text>Hi {firstName}, reset at {DATA_VARIABLE:resetLink} before {contact.expiry | soon}.</mj-text>
+      <mj-button href="https://acme.example/reset?t={token}">Reset</mj-button>
+      <mj-text>Braces { like this } and {a, b} are text; {x:y} is not a name.</mj-text>
+    </mj-column></mj-section></mj-body></mjml>`;
+  const convert = (kind: ConvertKind) => {
+    const findings = new Findings();
+    const document = readMjml(source, 'email.mjml', findings, { readInclude: () => ({ file: '', source: '' }) });
+    return { lmx: convertDocument(document, kind, findings).lmx, findings };
+  };
+
+  it.each([
+    ['transactional', 'Hi {data.firstName}, reset at {data.resetLink} before {data.expiry}.', '{data.token}', { data: { expiry: 'soon' } }],
+    ['campaign', 'Hi {contact.firstName}, reset at {contact.resetLink} before {contact.expiry}.', '{contact.token}', { contact: { expiry: 'soon' } }],
+    ['workflow', 'Hi {contact.firstName}, reset at {event.resetLink} before {contact.expiry}.', '{event.token}', { contact: { expiry: 'soon' } }],
+  ] as const)('becomes the variable of a %s email, its fallback the message’s, and content check takes the record', (kind, text, token, fallbacks) => {
+    const { lmx, findings } = convert(kind);
+    expect(lmx).toContain(`>${text}</Paragraph>`);
+    expect(lmx).toContain(`href="https://acme.example/reset?t=${token}"`);
+    expect(findings.fallbacks).toMatchObject(fallbacks);
+    expect([...findings.variables.values()].map((variable) => variable.source)).toEqual([
+      '{firstName}',
+      '{DATA_VARIABLE:resetLink}',
+      '{contact.expiry | soon}',
+      '{token}',
+    ]);
+    expect(checkSource('draft.lmx', lmx, kind, new Map()).errors).toEqual([]);
+  });
+
+  it('is counted among a loop’s variables where the loop is listed', () => {
+    const { findings } = fromHtml(page('<p>{{#each items}}{name} at {DATA_VARIABLE:price}{{/each}}</p>'));
+    expect(findings.remediation.map((item) => `${item.construct}: ${item.done}`)).toContain(
+      '{{#each items}}: the loop dropped: its body (1 word, 2 variables) kept once, as written, for however many items are sent',
+    );
+  });
+
+  it('keeps braces LMX shows as written, and writes one that is no name so that LMX shows it, listed', () => {
+    const { lmx, findings } = convert('transactional');
+    expect(lmx).toContain('>Braces { like this } and {a, b} are text; { x:y} is not a name.</Paragraph>');
+    expect(
+      findings.remediation.filter((item) => item.construct.includes('x:y')).map((item) => `${item.line}:${item.column} ${item.construct}: ${item.done}`),
+    ).toEqual(['4:58 {x:y}: written with a space after its opening brace: LMX reads a name in braces as a variable, and {x:y} is none']);
   });
 });
