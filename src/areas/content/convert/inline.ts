@@ -5,7 +5,7 @@
 import type { LmxInline } from './lmx-out.js';
 import { textContent, type ConvertKind, type Findings, type SourceElement, type SourceNode, type Style } from './model.js';
 import { hexColour, hidesContent, listAlpha } from './styles.js';
-import { holdsTemplateTag, mapVariable, templatePieces } from './variables.js';
+import { holdsTemplateTag, LOOPS_ADDS_THE_PAGES, mapVariable, PROVIDER_PAGE, templatePieces } from './variables.js';
 
 /** What the mapper carries down the tree: the target kind, the findings, and the CSS that inherits. */
 export interface MapContext {
@@ -173,10 +173,13 @@ const isBlank = (piece: LmxInline) => 'text' in piece && piece.text.trim() === '
 /**
  * The addresses another provider fills with a page of its own that Loops gives every email itself:
  * the unsubscribe link, the preferences page, the web version (Mailchimp's merge tags, Campaign
- * Monitor's tags and placeholders). A link to one, and its text, which served only that link, go.
+ * Monitor's tags and placeholders, and the other providers' tags of PROVIDER_PAGE). A link to one,
+ * and its text, which served only that link, go.
  */
-const PLATFORM_ADDRESS =
-  /^\s*(?:\*\|\s*(UNSUB|UPDATE_PROFILE|ARCHIVE|ARCHIVE_LINK_SHORT|FORWARD)\s*\|\*|\[(unsubscribe|webversion|preferences|forwardtoafriend)\])\s*$/i;
+const PLATFORM_ADDRESS = new RegExp(
+  String.raw`^\s*(?:\*\|\s*(?:UNSUB|UPDATE_PROFILE|ARCHIVE|ARCHIVE_LINK_SHORT|FORWARD)\s*\|\*|\[(?:unsubscribe|webversion|preferences|forwardtoafriend)\]|${PROVIDER_PAGE})\s*$`,
+  'i',
+);
 /** Campaign Monitor's link elements (`<unsubscribe>Unsubscribe</unsubscribe>`), which it makes links to its pages. */
 export const PLATFORM_LINK_TAGS: ReadonlySet<string> = new Set(['unsubscribe', 'webversion', 'preferences', 'forwardtoafriend']);
 
@@ -202,7 +205,7 @@ export function dropsPlatformLink(node: SourceElement, context: MapContext): boo
     `the link to ${tag}`,
     'dropped',
     text === '' ? 'dropped' : `dropped with its text "${text.length > 60 ? `${text.slice(0, 59)}…` : text}"`,
-    'Loops adds the unsubscribe link (and the preferences page) to every email itself: nothing to do',
+    LOOPS_ADDS_THE_PAGES,
   );
   return true;
 }

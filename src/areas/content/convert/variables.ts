@@ -99,16 +99,31 @@ export function mapVariable(findings: Findings, path: string[], source: string, 
   return lmx;
 }
 
+/** What a link to a page Loops gives every email itself is told: nothing to do. */
+export const LOOPS_ADDS_THE_PAGES = 'Loops adds the unsubscribe link (and the preferences page) to every email itself: nothing to do';
+
+/**
+ * The tags other providers fill with a page of their own that Loops gives every email itself (the
+ * unsubscribe link, the preferences page), as each documents them: Postmark's unsubscribe placeholder
+ * (`{{{ pm:unsubscribe }}}`), SendGrid's unsubscribe group tags (`<%asm_global_unsubscribe_raw_url%>`,
+ * `<%asm_preferences_raw_url%>`) and Mailgun's unsubscribe variables (`%unsubscribe_url%`,
+ * `%tag_unsubscribe_url%`, `%mailing_list_unsubscribe_url%`).
+ */
+export const PROVIDER_PAGE = String.raw`\{\{\{\s*pm:unsubscribe\b[^}]*\}\}\}|<%\s*asm_(?:global_unsubscribe|group_unsubscribe|preferences)(?:_raw)?_url\s*%>|%(?:tag_|mailing_list_)?unsubscribe_url%`;
+
 /**
  * Template tags in text: `{{…}}` and `{{{…}}}`, `{%…%}`, `{#…#}`, Mailchimp's `*|…|*`,
  * Campaign Monitor's personalisation tags (`[firstname,fallback=there]`, `[email]`: a custom
  * field's only where it gives a fallback, as a word in brackets is more often text), and a name in
  * one pair of braces as Loops' own editor and MJML write a variable (`{resetLink}`,
  * `{DATA_VARIABLE:resetLink}`, LMX's `{contact.firstName}`, with another syntax's fallback after
- * it): what LMX would read as a variable, and refuse unless its namespace is the email's.
+ * it): what LMX would read as a variable, and refuse unless its namespace is the email's; and
+ * the providers' own pages (PROVIDER_PAGE).
  */
-export const TEMPLATE_TAG =
-  /\[\[([A-Za-z][\w]*)\]\]|\{\{\{([\s\S]*?)\}\}\}|\{\{([\s\S]*?)\}\}|\{%-?([\s\S]*?)-?%\}|\{#([\s\S]*?)#\}|\*\|([^|*]*?)\|\*|\[((?:firstname|lastname|fullname|email)(?=[,\]])|[A-Za-z][\w]*(?=,\s*fallback=))(?:,\s*fallback=([^\]]*))?\]|\{(DATA_VARIABLE:[\w-]+|[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*)*)\}|\{\s*((?:contact|event|data)\.[\w-]+)\s*(?:(?:\?\?|\|\||[|:,])\s*([^{}<]*?)\s*)?\}/gi;
+export const TEMPLATE_TAG = new RegExp(
+  String.raw`\[\[([A-Za-z][\w]*)\]\]|\{\{\{([\s\S]*?)\}\}\}|\{\{([\s\S]*?)\}\}|\{%-?([\s\S]*?)-?%\}|\{#([\s\S]*?)#\}|\*\|([^|*]*?)\|\*|\[((?:firstname|lastname|fullname|email)(?=[,\]])|[A-Za-z][\w]*(?=,\s*fallback=))(?:,\s*fallback=([^\]]*))?\]|\{(DATA_VARIABLE:[\w-]+|[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*)*)\}|\{\s*((?:contact|event|data)\.[\w-]+)\s*(?:(?:\?\?|\|\||[|:,])\s*([^{}<]*?)\s*)?\}|(${PROVIDER_PAGE})`,
+  'gi',
+);
 
 /**
  * What LMX reads as a variable that no tag above is: a brace, a run of no spaces and a brace
@@ -311,8 +326,13 @@ function bracedVariable(whole: string, name: string, fallback: string | undefine
 }
 
 function tagPiece(match: RegExpMatchArray, at: Place, kind: ConvertKind, findings: Findings): Piece | undefined {
-  const [whole, placeholder, triple, double, statement, comment, merge, field, fallback, braced, loose, looseFallback] = match;
+  const [whole, placeholder, triple, double, statement, comment, merge, field, fallback, braced, loose, looseFallback, providerPage] = match;
   if (braced !== undefined || loose !== undefined) return bracedVariable(whole, (braced ?? loose)!, looseFallback, at, kind, findings);
+  // Postmark's placeholder is written in three braces, read as such before the providers' pages are.
+  if (providerPage !== undefined || /^\s*pm:unsubscribe\b/i.test(triple ?? '')) {
+    findings.add(at, whole, 'dropped', 'the tag dropped', LOOPS_ADDS_THE_PAGES);
+    return undefined;
+  }
   if (field !== undefined) {
     const variable = mapVariable(findings, [field], whole, kind, at, true);
     if (fallback !== undefined && fallback.trim() !== '') noteFallback(variable, fallback.trim(), whole, at, findings);

@@ -74,6 +74,34 @@ describe('a converted record content check takes', () => {
     ]);
   });
 
+  it('drops the unsubscribe and preferences tags of Postmark, SendGrid and Mailgun, as links or alone, each listed', () => {
+    // Postmark: "An unsubscribe placeholder is a way to tell Postmark where to place the unsubscribe link",
+    // `{{{ pm:unsubscribe }}}`, alone or "as a hyperlink" (postmarkapp.com, How to add an unsubscribe link).
+    // SendGrid: "When you add the <%asm_global_unsubscribe_url%> tag to your email, we will replace that tag with
+    // the text "Unsubscribe From All Emails"", and the _raw_ form "with only the global unsubscribe URL" (Global Unsubscribes).
+    // Mailgun: "%unsubscribe_url% Link to unsubscribe recipient from all messages sent by given domain" (Tracking Messages).
+    const { lmx, findings } = fromHtml(
+      page(`<p>Thanks for reading.</p>
+        <p><a href="{{{ pm:unsubscribe }}}">Unsubscribe from this list</a></p>
+        <p>{{{ pm:unsubscribe label="Stop these emails" }}}</p>
+        <p><a href="<%asm_group_unsubscribe_raw_url%>">Unsubscribe</a> | <a href="<%asm_preferences_raw_url%>">Preferences</a></p>
+        <p><%asm_global_unsubscribe_url%></p>
+        <p><a href="%mailing_list_unsubscribe_url%">Leave the list</a></p>
+        <p>Save 50% today, %recipient_name%.</p>`),
+    );
+    expect(lmx).not.toMatch(/pm:unsubscribe|asm_|unsubscribe_url|Unsubscribe|Preferences|Stop these|Leave the list/);
+    expect(lmx).toContain('<Paragraph>Save 50% today, %recipient_name%.</Paragraph>');
+    expect(findings.remediation.filter((item) => item.outcome === 'dropped').map((item) => `${item.line} ${item.construct}: ${item.done}`)).toEqual([
+      '2 the link to {{{ pm:unsubscribe }}}: dropped with its text "Unsubscribe from this list"',
+      '3 {{{ pm:unsubscribe label="Stop these emails" }}}: the tag dropped',
+      '4 the link to <%asm_group_unsubscribe_raw_url%>: dropped with its text "Unsubscribe"',
+      '4 the link to <%asm_preferences_raw_url%>: dropped with its text "Preferences"',
+      '5 <%asm_global_unsubscribe_url%>: the tag dropped',
+      '6 the link to %mailing_list_unsubscribe_url%: dropped with its text "Leave the list"',
+    ]);
+    expect(checkSource('draft.lmx', lmx, 'campaign', new Map()).errors).toEqual([]);
+  });
+
   it('keeps the text of a link to an address computed when the app runs, listed', () => {
     const { lmx, findings } = fromHtml(
       page(
