@@ -18,6 +18,7 @@ import {
   cleanJsxText,
   findBody,
   functionOf,
+  notReactEmail,
   plainText,
   propPathOf,
   renderedAs,
@@ -101,10 +102,7 @@ class ReactReader {
       if (statement.type === 'ExportNamedDeclaration' && declaration?.type === 'VariableDeclaration') this.exportSubject(declaration);
       if (declaration?.type === 'FunctionDeclaration' && declaration.id) this.constants.set(declaration.id.name, declaration);
     }
-    if (this.imported.size === 0)
-      throw new LocalFileError(`${this.file}: not a React Email template (it imports nothing from @react-email/components)`, {
-        hint: 'name a .tsx or .jsx file whose email is built from @react-email/components',
-      });
+    if (this.imported.size === 0) throw notReactEmail(this.file, program);
     const component = this.component(program);
     const jsx = this.returned(component);
     if (jsx === undefined)

@@ -3,6 +3,7 @@
  * Email's components as the mapper's elements, a style object's CSS, a component's function and
  * the JSX it returns, React's rule for text in JSX, and the shapes TypeScript wraps expressions in.
  */
+import { LocalFileError } from '../../../base/errors.js';
 import { sideOf } from './layout-intrinsic.js';
 import { element, text, type Place, type SourceElement, type SourceNode, type Style } from './model.js';
 import type { TailwindTheme } from './tailwind.js';
@@ -245,4 +246,33 @@ export function styleOf(value: Node, lookup: (name: string) => Node | undefined)
   const expression = value?.type === 'JSXExpressionContainer' ? value.expression : value;
   const object = objectOf(expression, lookup);
   return object === undefined ? {} : cssOf(object);
+}
+
+/**
+ * Other libraries that build an email from JSX, whose components are not React Email's: each
+ * renders its template to HTML, which convert reads, with a variable's name passed as its value.
+ */
+const OTHER_LIBRARIES: readonly { package: RegExp; name: string; build: string }[] = [
+  {
+    package: /^(jsx-email|@jsx-email\/[\w-]+)$/,
+    name: 'jsx-email',
+    build: `build it to HTML with jsx-email's CLI (npx email build <file> --out <dir> --props '{"name":"{{name}}"}', each prop given its name in braces), then convert the .html it writes`,
+  },
+  {
+    package: /^(mjml-react|@faire\/mjml-react|@wix\/mjml-react)$/,
+    name: 'mjml-react',
+    build: "render it to MJML or HTML with mjml-react's render, each prop given its name in braces ({{name}}), then convert that file",
+  },
+];
+
+/** The refusal of a module that imports nothing from React Email: what it is instead, where convert can tell, and how to convert it. */
+export function notReactEmail(file: string, program: Node): LocalFileError {
+  const sources: string[] = program.body.flatMap((statement: Node) => (statement.type === 'ImportDeclaration' ? [statement.source.value] : []));
+  const other = OTHER_LIBRARIES.find((library) => sources.some((source) => library.package.test(source)));
+  return new LocalFileError(
+    other === undefined
+      ? `${file}: not a React Email template (it imports nothing from @react-email/components or react-email)`
+      : `${file}: a ${other.name} template, not React Email's: its components draw otherwise, so convert does not read them`,
+    { hint: other?.build ?? 'name a .tsx or .jsx file whose email is built from @react-email/components' },
+  );
 }

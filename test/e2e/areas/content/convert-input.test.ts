@@ -362,9 +362,26 @@ describe('content convert: bad input', () => {
     await refused(join(renamed, 'welcome.html'), `${join(renamed, 'welcome.html')}:2:3: not HTML: MJML (an <mjml> element)`);
     await refused(join(renamed, 'invite.html'), `${join(renamed, 'invite.html')}:2:1: not HTML: a JavaScript module (an import or export)`);
     const react = sources({ 'email.tsx': 'export default function Page() { return <div>Hello</div>; }' });
-    await refused(join(react, 'email.tsx'), 'not a React Email template');
+    await refused(join(react, 'email.tsx'), 'not a React Email template (it imports nothing from @react-email/components or react-email)');
     const broken = sources({ 'email.tsx': "import { Text } from '@react-email/components';\nexport default () => <Text>Hi</Tex>;" });
     await refused(join(broken, 'email.tsx'), `${join(broken, 'email.tsx')}:2:`);
+  });
+
+  it('names the JSX library a template is built with when it is not React Email, and how to convert it', async () => {
+    // jsx-email's starter template (create-jsx-email): its components are its own, its Button another's.
+    const root = sources({
+      'jsx-email.tsx':
+        'import { Body, Button, Html } from \'jsx-email\';\nexport const Template = ({ name }) => <Html><Body><Button width={160} href="https://example.com">Hi {name}</Button></Body></Html>;',
+      'mjml-react.tsx': "import { Mjml, MjmlBody } from '@faire/mjml-react';\nexport default () => <Mjml><MjmlBody /></Mjml>;",
+    });
+    await refused(
+      join(root, 'jsx-email.tsx'),
+      /jsx-email\.tsx: a jsx-email template, not React Email's[\s\S]*Hint: build it to HTML with jsx-email's CLI \(npx email build/,
+    );
+    await refused(
+      join(root, 'mjml-react.tsx'),
+      /mjml-react\.tsx: a mjml-react template, not React Email's[\s\S]*Hint: render it to MJML or HTML with mjml-react's render/,
+    );
   });
 
   it('refuses MJML that MJML would refuse, naming the place', async () => {
