@@ -5,7 +5,8 @@
 import type { LmxInline } from './lmx-out.js';
 import { textContent, type ConvertKind, type Findings, type SourceElement, type SourceNode, type Style } from './model.js';
 import { hexColour, hidesContent, listAlpha } from './styles.js';
-import { holdsTemplateTag, LOOPS_ADDS_THE_PAGES, mapVariable, PROVIDER_PAGE, templatePieces } from './variables.js';
+import { mapVariable } from './variable-names.js';
+import { holdsTemplateTag, LOOPS_ADDS_THE_PAGES, PROVIDER_PAGE, templatePieces } from './variables.js';
 
 /** What the mapper carries down the tree: the target kind, the findings, and the CSS that inherits. */
 export interface MapContext {

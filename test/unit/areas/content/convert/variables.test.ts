@@ -1,7 +1,8 @@
 /** Other template languages' variables as LMX's, by the kind of email (the LMX specification's namespace rules). */
 import { describe, expect, it } from 'vitest';
 import { Findings } from '../../../../../src/areas/content/convert/model.js';
-import { lmxVariable, templatePieces } from '../../../../../src/areas/content/convert/variables.js';
+import { lmxVariable } from '../../../../../src/areas/content/convert/variable-names.js';
+import { templatePieces } from '../../../../../src/areas/content/convert/variables.js';
 
 const at = { file: 'welcome.html', line: 3, column: 5 };
 const lmx = (path: string, kind: 'transactional' | 'campaign' | 'workflow', merge = false) => {
@@ -79,6 +80,27 @@ describe('templatePieces', () => {
     expect(pieces('{{#if paid}}Paid. {{else}}Due.{{/if}}').pieces).toEqual([{ text: 'Paid. ' }, { text: 'Due.' }]);
     expect(findings.remediation.map((item) => `${item.column} ${item.outcome}`)).toEqual(['5 flattened', '47 approximated']);
     expect(findings.fallbacks.data).toEqual({ name: 'friend' });
+  });
+
+  it('reads a helper that gives a variable a default, and a quoted default after a bar, as the variable and its fallback', () => {
+    // SendGrid's dynamic templates: `{{insert name "default=Customer"}}` shows the name, or Customer where none is sent.
+    const { pieces: read, findings } = pieces('Hi {{insert name "default=Customer"}}, {{insert code}}; {{default title "No title"}} {{ city | "Lisbon" }}');
+    expect(read).toEqual([
+      { text: 'Hi ' },
+      { variable: 'data.name' },
+      { text: ', ' },
+      { variable: 'data.code' },
+      { text: '; ' },
+      { variable: 'data.title' },
+      { text: ' ' },
+      { variable: 'data.city' },
+    ]);
+    expect(findings.fallbacks.data).toEqual({ name: 'Customer', title: 'No title', city: 'Lisbon' });
+    expect(findings.remediation.map((item) => `${item.column} ${item.construct}`)).toEqual([
+      '8 {{insert name "default=Customer"}}',
+      '61 {{default title "No title"}}',
+      '90 {{ city | "Lisbon" }}',
+    ]);
   });
 
   it('keeps what it cannot read as written, and drops the platform’s own merge tags', () => {
