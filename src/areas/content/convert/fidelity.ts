@@ -115,10 +115,14 @@ function lmxContent(
   return { words, links, images };
 }
 
-/** Each seen value the LMX holds, taken from its counts; the others returned. */
+/**
+ * Each seen value the LMX holds, taken from its counts; the others returned. Those no rule listed
+ * take first: a value a rule dropped (a link to an unsubscribe page, `{}` as another link's
+ * variable address is) must not take the place of one the LMX keeps.
+ */
 function missing(seen: readonly Seen[], held: Map<string, number>): Seen[] {
   const lost: Seen[] = [];
-  for (const item of seen) {
+  for (const item of [...seen.filter((one) => !one.named), ...seen.filter((one) => one.named)]) {
     const left = held.get(item.value) ?? 0;
     if (left > 0) held.set(item.value, left - 1);
     else lost.push(item);

@@ -134,7 +134,7 @@ export function inlineOf(nodes: readonly SourceNode[], context: MapContext): Lmx
       afterDropped = false;
     } else {
       const made = inlineElement(node, context);
-      if (made.length === 0 && platformLink(node) !== undefined) afterDropped = !dropSeparatorBefore(pieces);
+      if (made.length === 0 && platformLink(node, context.kind) !== undefined) afterDropped = !dropSeparatorBefore(pieces);
       else if (made.length > 0) afterDropped = false;
       pieces.push(...made);
     }
@@ -184,21 +184,31 @@ const PLATFORM_ADDRESS = new RegExp(
 /** Campaign Monitor's link elements (`<unsubscribe>Unsubscribe</unsubscribe>`), which it makes links to its pages. */
 export const PLATFORM_LINK_TAGS: ReadonlySet<string> = new Set(['unsubscribe', 'webversion', 'preferences', 'forwardtoafriend']);
 
-/** The tag or address of a link or button to a page Loops gives every email itself, if it is one. */
-function platformLink(node: SourceNode): string | undefined {
+/**
+ * A variable other providers fill with their unsubscribe or preferences page, by the names they
+ * document (HubSpot's `{{ unsubscribe_link }}`, Plunk's `{{unsubscribeUrl}}` and `{{manageUrl}}`,
+ * Bento's `{{ visitor.unsubscribe_url }}`). A campaign's or workflow email's link to it alone is the
+ * page Loops adds; a transactional email, which Loops sends with none, keeps the app's own value.
+ */
+const PAGE_VARIABLE =
+  /^\s*\{\{\{?\s*(?:[\w$]+\.)*(?:unsubscribe(?:_?(?:url|link)(?:_all)?)?|unsub_?(?:url|link)|manage_?(?:preferences_?)?url|preferences_?url|update_?profile_?url)\s*\}\}\}?\s*$/i;
+
+/** The tag or address of a link or button to a page Loops gives every email of this kind itself, if it is one. */
+function platformLink(node: SourceNode, kind: ConvertKind): string | undefined {
   if (node.type !== 'element') return undefined;
   if (PLATFORM_LINK_TAGS.has(node.name)) return `<${node.name}>`;
   if (node.name !== 'a' && node.name !== 'x-button') return undefined;
-  const address = PLATFORM_ADDRESS.exec(node.attrs.href ?? '')?.[0].trim();
+  const href = node.attrs.href ?? '';
+  const address = (PLATFORM_ADDRESS.exec(href) ?? (kind === 'transactional' ? null : PAGE_VARIABLE.exec(href)))?.[0].trim();
   if (address !== undefined) return address;
   // Campaign Monitor's tag inside a link of the template's own (`<a href="#"><unsubscribe>Unsubscribe</unsubscribe></a>`): the tag is the link.
   const shown = node.children.filter((child) => child.type !== 'text' || child.text.trim() !== '');
-  return shown.length === 1 ? platformLink(shown[0]!) : undefined;
+  return shown.length === 1 ? platformLink(shown[0]!, kind) : undefined;
 }
 
 /** Whether an element is a link or a button to a page Loops gives every email itself; listed, with its text, where it is. */
 export function dropsPlatformLink(node: SourceElement, context: MapContext): boolean {
-  const tag = platformLink(node);
+  const tag = platformLink(node, context.kind);
   if (tag === undefined) return false;
   const text = textContent(node).replace(/\s+/g, ' ').trim();
   context.findings.add(

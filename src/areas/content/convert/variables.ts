@@ -18,10 +18,11 @@ export const LOOPS_ADDS_THE_PAGES = 'Loops adds the unsubscribe link (and the pr
  * The tags other providers fill with a page of their own that Loops gives every email itself (the
  * unsubscribe link, the preferences page), as each documents them: Postmark's unsubscribe placeholder
  * (`{{{ pm:unsubscribe }}}`), SendGrid's unsubscribe group tags (`<%asm_global_unsubscribe_raw_url%>`,
- * `<%asm_preferences_raw_url%>`) and Mailgun's unsubscribe variables (`%unsubscribe_url%`,
- * `%tag_unsubscribe_url%`, `%mailing_list_unsubscribe_url%`).
+ * `<%asm_preferences_raw_url%>`), Mailgun's unsubscribe variables (`%unsubscribe_url%`,
+ * `%tag_unsubscribe_url%`, `%mailing_list_unsubscribe_url%`) and Dittofeed's Liquid tags
+ * (`{% unsubscribe_link %}`, `{% unsubscribe_url %}`).
  */
-export const PROVIDER_PAGE = String.raw`\{\{\{\s*pm:unsubscribe\b[^}]*\}\}\}|<%\s*asm_(?:global_unsubscribe|group_unsubscribe|preferences)(?:_raw)?_url\s*%>|%(?:tag_|mailing_list_)?unsubscribe_url%`;
+export const PROVIDER_PAGE = String.raw`\{\{\{\s*pm:unsubscribe\b[^}]*\}\}\}|\{%-?\s*unsubscribe_(?:url|link)\s*-?%\}|<%\s*asm_(?:global_unsubscribe|group_unsubscribe|preferences)(?:_raw)?_url\s*%>|%(?:tag_|mailing_list_)?unsubscribe_url%`;
 
 /**
  * Template tags in text: `{{…}}` and `{{{…}}}`, `{%…%}`, `{#…#}`, Mailchimp's `*|…|*`,
@@ -246,8 +247,8 @@ function bracedVariable(whole: string, name: string, fallback: string | undefine
 function tagPiece(match: RegExpMatchArray, at: Place, kind: ConvertKind, findings: Findings): Piece | undefined {
   const [whole, placeholder, triple, double, statement, comment, merge, field, fallback, braced, loose, looseFallback, providerPage] = match;
   if (braced !== undefined || loose !== undefined) return bracedVariable(whole, (braced ?? loose)!, looseFallback, at, kind, findings);
-  // Postmark's placeholder is written in three braces, read as such before the providers' pages are.
-  if (providerPage !== undefined || /^\s*pm:unsubscribe\b/i.test(triple ?? '')) {
+  // Postmark's placeholder is written in three braces and Dittofeed's as a statement, read as such before the providers' pages are.
+  if (providerPage !== undefined || /^\s*pm:unsubscribe\b/i.test(triple ?? '') || /^-?\s*unsubscribe_(?:url|link)\s*-?$/.test(statement ?? '')) {
     findings.add(at, whole, 'dropped', 'the tag dropped', LOOPS_ADDS_THE_PAGES);
     return undefined;
   }

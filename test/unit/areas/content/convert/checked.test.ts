@@ -7,6 +7,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { convertDocument } from '../../../../../src/areas/content/convert/document.js';
+import { measureFidelity } from '../../../../../src/areas/content/convert/fidelity.js';
+import { readHtml } from '../../../../../src/areas/content/convert/html-source.js';
 import { readMjml } from '../../../../../src/areas/content/convert/mjml-source.js';
 import { Findings, type ConvertKind } from '../../../../../src/areas/content/convert/model.js';
 import { checkSource } from '../../../../../src/areas/content/shared/check.js';
@@ -259,5 +261,49 @@ describe('a name in one pair of braces, as Loops’ editor and MJML write a vari
     expect(
       findings.remediation.filter((item) => item.construct.includes('x:y')).map((item) => `${item.line}:${item.column} ${item.construct}: ${item.done}`),
     ).toEqual(['4:58 {x:y}: written with a space after its opening brace: LMX reads a name in braces as a variable, and {x:y} is none']);
+  });
+});
+
+describe('a link to a variable another provider fills with its unsubscribe or preferences page', () => {
+  // HubSpot's `{{ unsubscribe_link }}`, Plunk's `{{manageUrl}}` ("URL to the preferences management page"),
+  // Bento's `{{ visitor.unsubscribe_url }}`, Dittofeed's `{% unsubscribe_url %}` and `{% unsubscribe_link %}`.
+  const source = page(`<p>October news.</p>
+    <p><a href="{{ unsubscribe_link }}">Unsubscribe</a> · <a href="{{manageUrl}}">Manage preferences</a> · <a href="{{ visitor.unsubscribe_url }}">Leave</a></p>
+    <p><a href="{% unsubscribe_url %}">Opt out</a></p>
+    <p><a href="{{ account_url }}">Your account</a></p>`);
+  const convert = (kind: ConvertKind) => {
+    const findings = new Findings();
+    const document = readHtml(source, 'email.html', findings);
+    const { lmx } = convertDocument(document, kind, findings);
+    return { lmx, findings, fidelity: measureFidelity(document, lmx, findings) };
+  };
+
+  it('goes with its text from a campaign or workflow email, to which Loops adds its own; the link after it stays, counted kept', () => {
+    for (const [kind, account] of [
+      ['campaign', '{contact.accountUrl}'],
+      ['workflow', '{event.account_url}'],
+    ] as const) {
+      const { lmx, findings, fidelity } = convert(kind);
+      expect(lmx).not.toMatch(/Unsubscribe|Manage preferences|Leave|Opt out/);
+      expect(lmx).toContain(`<Link href="${account}">Your account</Link>`);
+      expect(findings.remediation.filter((item) => item.outcome === 'dropped').map((item) => item.construct)).toEqual([
+        'the link to {{ unsubscribe_link }}',
+        'the link to {{manageUrl}}',
+        'the link to {{ visitor.unsubscribe_url }}',
+        'the link to {% unsubscribe_url %}',
+      ]);
+      // The links dropped do not take the place of the one kept: nothing else is listed of them.
+      expect(findings.remediation.filter((item) => item.outcome === 'not carried')).toEqual([]);
+      expect(fidelity.links).toEqual({ source: 5, kept: 1 });
+      expect(checkSource('email.lmx', lmx, kind, new Map()).errors).toEqual([]);
+    }
+  });
+
+  it('stays in a transactional email, which Loops sends with no unsubscribe link: the app sends its own address', () => {
+    const { lmx } = convert('transactional');
+    expect(lmx).toContain('<Link href="{data.unsubscribe_link}">Unsubscribe</Link>');
+    expect(lmx).toContain('<Link href="{data.manageUrl}">Manage preferences</Link>');
+    // Dittofeed's tag is its own page, never the app's value: it goes in every kind.
+    expect(lmx).not.toContain('Opt out');
   });
 });
