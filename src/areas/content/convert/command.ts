@@ -102,13 +102,19 @@ function readDocument(source: SourceFile, findings: Findings, mjml: MjmlOptions,
   return document;
 }
 
-/** A subject or preview text with its template variables made LMX's. */
+/**
+ * A subject or preview text with its template variables made LMX's; none where nothing is left
+ * (Mailchimp's `*|MC:SUBJECT|*` alone, which Mailchimp fills from the campaign), so that the record
+ * is listed as having none rather than written with an empty one.
+ */
 function fieldText(value: string | undefined, source: SourceFile, kind: ConvertKind, findings: Findings): string | undefined {
   if (value === undefined || value.trim() === '') return undefined;
   const at = { file: source.file, line: 1, column: 1 };
-  return templatePieces(value.trim(), at, kind, findings)
+  const text = templatePieces(value.trim(), at, kind, findings)
     .map((piece) => ('text' in piece ? piece.text : `{${piece.variable}}`))
-    .join('');
+    .join('')
+    .trim();
+  return text === '' ? undefined : text;
 }
 
 /**

@@ -338,14 +338,14 @@ function noteFallback(variable: string, value: string, whole: string, at: Place,
 
 /** Mailchimp's merge tags: `*|FNAME|*` is a contact property; `*|IF:…|*` and friends are logic; the rest (`*|UNSUB|*`) are the platform's own. */
 function mergeTag(whole: string, name: string, at: Place, kind: ConvertKind, findings: Findings): Piece | undefined {
-  if (/^(UNSUB|UPDATE_PROFILE|ARCHIVE|LIST:|MC:|REWARDS|HTML:|ABOUT_LIST|FORWARD|CURRENT_YEAR|DATE:)/i.test(name)) {
+  if (/^(UNSUB|UPDATE_PROFILE|ARCHIVE|LIST:|MC:|MC_PREVIEW_TEXT|REWARDS|HTML:|ABOUT_LIST|FORWARD|CURRENT_YEAR|DATE:)/i.test(name)) {
     findings.add(
       at,
       whole,
       'dropped',
       'the merge tag dropped',
-      /^(MC:|CURRENT_YEAR|DATE:)/i.test(name)
-        ? 'Loops fills no such value: write it out (a subject in the fields file, or --subject), or send it as a variable'
+      /^(MC:|MC_PREVIEW_TEXT|CURRENT_YEAR|DATE:)/i.test(name)
+        ? 'Loops fills no such value: write it out (the subject or preview text in the fields file, or --subject), or send it as a variable'
         : 'Loops adds the unsubscribe link and the postal address to every email itself: nothing to do',
     );
     return undefined;

@@ -117,6 +117,20 @@ describe('content convert: variables by the kind of email', () => {
     expect(check.code, check.stdout + check.stderr).toBe(0);
   });
 
+  it('writes no subject or preview text from Mailchimp’s *|MC:SUBJECT|* and *|MC_PREVIEW_TEXT|*, which Mailchimp fills, and lists each', async () => {
+    const { out, json } = await convertedEmail('news.html', [
+      '<!doctype html><html><head><title>*|MC:SUBJECT|*</title></head><body>',
+      '<span class="mcnPreviewText" style="display:none">*|MC_PREVIEW_TEXT|*</span>',
+      '<p>Hello *|FNAME|*.</p>',
+      '</body></html>',
+    ]);
+    // Neither becomes a contact property, nor an empty subject: the record is listed as having none.
+    expect(JSON.parse(readFileSync(join(out, 'transactional/news/draft.json'), 'utf8'))).toEqual({});
+    const listed = (json().records[0].remediation as { construct: string; outcome: string }[]).map((item) => `${item.construct}: ${item.outcome}`);
+    expect(listed).toEqual(expect.arrayContaining(['*|MC:SUBJECT|*: dropped', '*|MC_PREVIEW_TEXT|*: dropped', 'no subject: listed']));
+    expect(json().records[0].variables.map((variable: { source: string }) => variable.source)).toEqual(['*|FNAME|*']);
+  });
+
   it('leaves a workflow file that is there as it was, and lists the node to add', async () => {
     const out = join(tempDir('loopsctl-convert-out-'), 'loops');
     const pulled = 'name: Onboarding\nmailingList: null\nroot: trigger\nnodes:\n  trigger:\n    type: BlankTrigger\n    next: []\n';

@@ -135,7 +135,7 @@ describe('a converted record content check takes', () => {
   it('says a merge tag Loops has no value for is to be written out, and one for its own pages needs nothing', () => {
     const { findings } = fromHtml(page('<p>© *|CURRENT_YEAR|* *|LIST:COMPANY|*</p>'));
     expect(findings.remediation.map((item) => `${item.construct}: ${item.todo}`)).toEqual([
-      '*|CURRENT_YEAR|*: Loops fills no such value: write it out (a subject in the fields file, or --subject), or send it as a variable',
+      '*|CURRENT_YEAR|*: Loops fills no such value: write it out (the subject or preview text in the fields file, or --subject), or send it as a variable',
       '*|LIST:COMPANY|*: Loops adds the unsubscribe link and the postal address to every email itself: nothing to do',
     ]);
   });
