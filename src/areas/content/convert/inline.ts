@@ -187,11 +187,11 @@ export const PLATFORM_LINK_TAGS: ReadonlySet<string> = new Set(['unsubscribe', '
 /**
  * A variable other providers fill with their unsubscribe or preferences page, by the names they
  * document (HubSpot's `{{ unsubscribe_link }}`, Plunk's `{{unsubscribeUrl}}` and `{{manageUrl}}`,
- * Bento's `{{ visitor.unsubscribe_url }}`). A campaign's or workflow email's link to it alone is the
+ * Bento's `{{ visitor.unsubscribe_url }}`, Brevo's `{{ unsubscribe }}` and `{{ update_profile }}`). A campaign's or workflow email's link to it alone is the
  * page Loops adds; a transactional email, which Loops sends with none, keeps the app's own value.
  */
 const PAGE_VARIABLE =
-  /^\s*\{\{\{?\s*(?:[\w$]+\.)*(?:unsubscribe(?:_?(?:url|link)(?:_all)?)?|unsub_?(?:url|link)|manage_?(?:preferences_?)?url|preferences_?url|update_?profile_?url)\s*\}\}\}?\s*$/i;
+  /^\s*\{\{\{?\s*(?:[\w$]+\.)*(?:unsubscribe(?:_?(?:url|link)(?:_all)?)?|unsub_?(?:url|link)|manage_?(?:preferences_?)?url|preferences_?url|update_?profile(?:_?(?:url|link))?)\s*\}\}\}?\s*$/i;
 
 /** The tag or address of a link or button to a page Loops gives every email of this kind itself, if it is one. */
 function platformLink(node: SourceNode, kind: ConvertKind): string | undefined {

@@ -266,10 +266,10 @@ describe('a name in one pair of braces, as Loops’ editor and MJML write a vari
 
 describe('a link to a variable another provider fills with its unsubscribe or preferences page', () => {
   // HubSpot's `{{ unsubscribe_link }}`, Plunk's `{{manageUrl}}` ("URL to the preferences management page"),
-  // Bento's `{{ visitor.unsubscribe_url }}`, Dittofeed's `{% unsubscribe_url %}` and `{% unsubscribe_link %}`.
+  // Bento's `{{ visitor.unsubscribe_url }}`, Brevo's `{{ update_profile }}`, Dittofeed's `{% unsubscribe_url %}`.
   const source = page(`<p>October news.</p>
     <p><a href="{{ unsubscribe_link }}">Unsubscribe</a> · <a href="{{manageUrl}}">Manage preferences</a> · <a href="{{ visitor.unsubscribe_url }}">Leave</a></p>
-    <p><a href="{% unsubscribe_url %}">Opt out</a></p>
+    <p><a href="{% unsubscribe_url %}">Opt out</a> | <a href="{{ update_profile }}">Update your profile</a></p>
     <p><a href="{{ account_url }}">Your account</a></p>`);
   const convert = (kind: ConvertKind) => {
     const findings = new Findings();
@@ -284,17 +284,18 @@ describe('a link to a variable another provider fills with its unsubscribe or pr
       ['workflow', '{event.account_url}'],
     ] as const) {
       const { lmx, findings, fidelity } = convert(kind);
-      expect(lmx).not.toMatch(/Unsubscribe|Manage preferences|Leave|Opt out/);
+      expect(lmx).not.toMatch(/Unsubscribe|Manage preferences|Leave|Opt out|Update your profile/);
       expect(lmx).toContain(`<Link href="${account}">Your account</Link>`);
       expect(findings.remediation.filter((item) => item.outcome === 'dropped').map((item) => item.construct)).toEqual([
         'the link to {{ unsubscribe_link }}',
         'the link to {{manageUrl}}',
         'the link to {{ visitor.unsubscribe_url }}',
         'the link to {% unsubscribe_url %}',
+        'the link to {{ update_profile }}',
       ]);
       // The links dropped do not take the place of the one kept: nothing else is listed of them.
       expect(findings.remediation.filter((item) => item.outcome === 'not carried')).toEqual([]);
-      expect(fidelity.links).toEqual({ source: 5, kept: 1 });
+      expect(fidelity.links).toEqual({ source: 6, kept: 1 });
       expect(checkSource('email.lmx', lmx, kind, new Map()).errors).toEqual([]);
     }
   });
