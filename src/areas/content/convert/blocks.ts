@@ -6,7 +6,7 @@
  */
 import { LMX_TAGS } from '../../../lmx/index.js';
 import { block, plainText, setNumber, type LmxBlock } from './lmx-out.js';
-import { dropsPlatformLink, hrefOf, inherit, inlineOf, isButtonLink, isHidden, isInline, trimInline, type MapContext } from './inline.js';
+import { dropsPlatformLink, holdsImage, hrefOf, inherit, inlineOf, isButtonLink, isHidden, isInline, trimInline, type MapContext } from './inline.js';
 import { FULL_WIDTH_UP_TO, textContent, type SourceElement, type SourceNode } from './model.js';
 import { alignOf, alphaOf, dividerLine, listAlpha, backgroundOf, hexColour, lineHeightPercent, pixels, sides, verticalSpace } from './styles.js';
 import { listBackgroundImage, listDecoration } from './box-losses.js';
@@ -110,6 +110,8 @@ function nodeBlocks(node: SourceElement, context: MapContext): Mapped[] {
       context.findings.add(node.at, `<${node.name}>`, 'approximated', 'written as <H3>, the smallest heading LMX has', 'check its size in the preview');
       return spaced(node, textBlock('H3', node.children, inherit(context, node.style), node));
     case 'p':
+      // A paragraph that holds an image (Markdown's `![alt](src)` alone on its line, <p><img></p>): its text and images as blocks, in order.
+      if (node.children.some(holdsImage)) return container(node, context, (inner) => blocksOf(node.children, inner));
       return spaced(node, textBlock('Paragraph', node.children, inherit(context, node.style), node));
     case 'blockquote':
       return quoteBlocks(node, context);

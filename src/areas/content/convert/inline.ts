@@ -92,6 +92,10 @@ export function isInline(node: SourceNode): boolean {
   return node.children.every(isInline);
 }
 
+/** An image, or a link around one: a block of its own, which inline content cannot hold. */
+export const holdsImage = (node: SourceNode): boolean =>
+  node.type === 'element' && (node.name === 'img' || (node.name === 'a' && node.children.some(holdsImage)));
+
 export function isHidden(node: SourceElement): boolean {
   return hidesContent(node.style);
 }

@@ -1,7 +1,7 @@
 /**
  * What convert once lost in silence, each carried where LMX can hold it or listed where it cannot:
  * MJML's borders, a button's border and text weight, a divider's thickness and colour, and a
- * font stack that opens with the system's own fonts.
+ * font stack that opens with the system's own fonts, and an image inside a paragraph.
  */
 import { describe, expect, it } from 'vitest';
 import { fromHtml, fromMjml, fromReact } from './layout-support.js';
@@ -182,5 +182,17 @@ export default function Email() {
     const { lmx, findings } = fromHtml('<html><body style="font-family:\'Helvetica Neue\',Arial,sans-serif"><p>Your order has shipped.</p></body></html>');
     expect(style(lmx)).toContain('bodyFontFamily="Helvetica Neue"');
     expect(fonts(findings)).toEqual([]);
+  });
+});
+
+describe('an image inside a paragraph', () => {
+  it('is an image after the paragraph’s text, as drawn, where it was dropped', () => {
+    const { lmx, findings } = fromHtml(
+      '<html><body><p>Our new dashboard: <a href="https://acme.example/app"><img src="https://acme.example/dashboard.png" alt="Dashboard" width="560"></a></p><p><img src="https://acme.example/logo.png" alt="Acme"></p></body></html>',
+    );
+    expect(lmx).toMatch(
+      /<Paragraph[^>]*>Our new dashboard:<\/Paragraph>\n<Image src="https:\/\/acme.example\/dashboard.png" alt="Dashboard" href="https:\/\/acme.example\/app"[^>]*\/>\n<Image src="https:\/\/acme.example\/logo.png" alt="Acme"/,
+    );
+    expect(findings.remediation.filter((item) => item.outcome === 'not carried')).toEqual([]);
   });
 });
