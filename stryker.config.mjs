@@ -183,6 +183,7 @@ export const groups = {
       'test/unit/areas/content/convert/react-conditions.test.ts',
       'test/unit/areas/content/convert/template-blocks.test.ts',
       'test/unit/areas/content/convert/losses.test.ts',
+      'test/unit/areas/content/convert/markdown.test.ts',
       'test/unit/base/tree-walk.test.ts',
       'test/e2e/areas/content/convert.test.ts',
       'test/e2e/areas/content/convert-input.test.ts',

@@ -46,6 +46,8 @@ const vendored = {
     imports: /^(postcss|css-select)$/,
     stdin: { contents: "export { parse } from 'postcss';\nexport { selectAll } from 'css-select';", resolveDir: buildDir },
   },
+  // The Markdown parser of `content convert`, which reads a React Email <Markdown> as React Email renders it, loaded with it.
+  marked: { stdin: { contents: "export { marked } from 'marked';", resolveDir: buildDir } },
   // MJML's own reader (htmlparser2, as mjml-parser-xml uses it), loaded only when convert reads MJML.
   htmlparser2: { stdin: { contents: "export { Parser } from 'htmlparser2';", resolveDir: buildDir } },
   // jq for --jq; it loads jq.wasm from its own directory, where copyJqWasm puts it.

@@ -37,6 +37,9 @@ interface TextPlace {
   link: string | undefined;
 }
 
+/** The elements whose text is code. */
+const CODE: ReadonlySet<string> = new Set(['pre', 'code', 'kbd', 'samp', 'tt']);
+
 /** Every text of a tree, with where it stands, weighted by its length. */
 function textStyles(node: SourceNode, inherited: TextPlace, visit: (place: TextPlace, length: number) => void): void {
   if (node.type !== 'element') {
@@ -44,8 +47,8 @@ function textStyles(node: SourceNode, inherited: TextPlace, visit: (place: TextP
     if (length > 0) visit(inherited, length);
     return;
   }
-  // A button's text has its own colours: the body text's are those of the rest.
-  if (node.name === 'x-button' || isButtonLink(node) || node.name === 'head' || node.style.display === 'none') return;
+  // A button's text has its own colours, and code its own font (LMX draws it in its code font): the body text's are those of the rest.
+  if (node.name === 'x-button' || isButtonLink(node) || node.name === 'head' || node.style.display === 'none' || CODE.has(node.name)) return;
   const style = { ...inherited.style };
   for (const property of ['color', 'font-size', 'font-family']) if (node.style[property] !== undefined) style[property] = node.style[property]!;
   const background = backgroundOf(node.style, node.attrs) ?? inherited.background;

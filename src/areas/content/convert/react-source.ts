@@ -24,11 +24,13 @@ import {
   renderedAs,
   snippet,
   styleOf,
+  stylesOf,
   tailwindTheme,
   unwrap,
   writtenJsx,
   type Node,
 } from './react-syntax.js';
+import { markdownBlocks } from './react-markdown.js';
 
 const PACKAGES = /^(@react-email\/[\w-]+|react-email)$/;
 
@@ -364,10 +366,13 @@ class ReactReader {
     const attrs: Record<string, string> = {};
     let style: Style = {};
     let classes: Style = {};
+    const markdownStyles: Record<string, Node> = {};
     for (const attribute of opening.attributes) {
       if (attribute.type !== 'JSXAttribute') continue;
       const name = attribute.name.name;
       if (name === 'style') style = styleOf(attribute.value, (name) => this.constants.get(name));
+      else if ((name === 'markdownCustomStyles' || name === 'markdownContainerStyles') && this.imported.get(tag) === 'Markdown')
+        markdownStyles[name] = attribute.value;
       else if (name === 'className') classes = this.classStyle(attribute.value, at);
       else if (name === 'config' && tag === 'Tailwind') this.theme = tailwindTheme(attribute.value, (name) => this.constants.get(name));
       else if (name !== 'key') {
@@ -411,7 +416,29 @@ class ReactReader {
       );
       return children();
     }
-    return this.emailComponent(imported, at, attrs, style, children);
+    return imported === 'Markdown' ? this.markdown(at, markdownStyles, children) : this.emailComponent(imported, at, attrs, style, children);
+  }
+
+  /** A `<Markdown>` whose Markdown the file writes out, as React Email renders it; any other as one paragraph, listed. */
+  private markdown(at: Place, styles: Record<string, Node>, children: () => SourceNode[]): SourceNode[] {
+    const nodes = children();
+    const lookup = (name: string) => this.constants.get(name);
+    const custom = styles.markdownCustomStyles === undefined ? {} : stylesOf(styles.markdownCustomStyles, lookup);
+    if (custom === undefined)
+      this.findings.add(
+        at,
+        'markdownCustomStyles',
+        'dropped',
+        'not read: the styles are not written out in the file',
+        'write the styles out as an object literal',
+      );
+    if (nodes.some((node) => node.type === 'element')) {
+      this.findings.add(at, '<Markdown>', 'kept as text', 'the Markdown kept as one paragraph', 'write it as LMX blocks (headings, paragraphs, lists)');
+      return [element('p', at, nodes)];
+    }
+    const container = styles.markdownContainerStyles === undefined ? {} : styleOf(styles.markdownContainerStyles, lookup);
+    const parts = nodes.map((node) => (node.type === 'text' ? { text: node.text } : { variable: this.spelled([node]) }));
+    return [markdownBlocks(parts, at, custom ?? {}, container)];
   }
 
   private emailComponent(name: string, at: Place, attrs: Record<string, string>, style: Style, children: () => SourceNode[]): SourceNode[] {
@@ -426,9 +453,6 @@ class ReactReader {
         } finally {
           this.tailwind -= 1;
         }
-      case 'Markdown':
-        this.findings.add(at, '<Markdown>', 'kept as text', 'the Markdown kept as one paragraph', 'write it as LMX blocks (headings, paragraphs, lists)');
-        return [element('p', at, children())];
       default: {
         const made = renderedAs(name, at, attrs, style, children);
         if (made === undefined) {

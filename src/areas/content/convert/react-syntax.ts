@@ -248,6 +248,20 @@ export function styleOf(value: Node, lookup: (name: string) => Node | undefined)
   return object === undefined ? {} : cssOf(object);
 }
 
+/** An object of style objects (`markdownCustomStyles`), each read as a `style` is; undefined where it is not written out in the file. */
+export function stylesOf(value: Node, lookup: (name: string) => Node | undefined): Record<string, Style> | undefined {
+  let node = withoutTypes(value?.type === 'JSXExpressionContainer' ? value.expression : value);
+  if (node?.type === 'Identifier') node = withoutTypes(lookup(node.name));
+  if (node?.type !== 'ObjectExpression') return undefined;
+  const styles: Record<string, Style> = {};
+  for (const property of node.properties) {
+    const object = property.type === 'ObjectProperty' ? objectOf(property.value, lookup) : undefined;
+    if (object === undefined) return undefined;
+    styles[property.key.name ?? property.key.value] = cssOf(object);
+  }
+  return styles;
+}
+
 /**
  * Other libraries that build an email from JSX, whose components are not React Email's: each
  * renders its template to HTML, which convert reads, with a variable's name passed as its value.
