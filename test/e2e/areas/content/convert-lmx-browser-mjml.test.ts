@@ -1,0 +1,15 @@
+/**
+ * Convert's model of the renderer held to Chromium's drawing of the converted LMX
+ * (test/support/convert-lmx-browser.ts), for the corpus's MJML emails: a file of their own, so that
+ * neither half takes more than its share of the suite; the HTML emails' in convert-lmx-browser.test.ts.
+ */
+import { expect } from 'vitest';
+import { describeLmxAgainstModel } from '../../../support/convert-lmx-browser.js';
+
+describeLmxAgainstModel('MJML', /\.mjml$/, ({ measured, off, squeezed, widened }) => {
+  // Measured: 198 blocks, none apart.
+  expect(measured).toBeGreaterThan(180);
+  expect(squeezed).toEqual([]);
+  expect(widened).toEqual([]);
+  expect(off).toEqual([]);
+});
