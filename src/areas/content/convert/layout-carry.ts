@@ -8,6 +8,7 @@
  * block by block: what stands elsewhere or aligns otherwise than in the source is listed, and
  * counted in the fidelity line.
  */
+import { smallest } from '../../../base/extremes.js';
 import { LIST_INDENT_PX } from '../../../lmx/render-text.js';
 import type { LmxBlock } from './lmx-out.js';
 import { fitButtons, wordsTooWide } from './lmx-fit.js';
@@ -148,7 +149,7 @@ function sourceBox(block: LmxBlock, source: SourceLayout): Box | undefined {
 function hoistInset(style: Record<string, string>, blocks: readonly LmxBlock[]): void {
   if (blocks.length === 0 || blocks.some((block) => block.attrs.blockColor !== undefined)) return;
   const sidesOf = (block: LmxBlock) => (block.tag === 'OrderedList' || block.tag === 'UnorderedList' ? (block.blocks ?? []) : [block]);
-  const inset = Math.min(...blocks.flatMap(sidesOf).flatMap((block) => SIDES.map((side) => Number(block.attrs[side] ?? 0))));
+  const inset = smallest(blocks.flatMap(sidesOf).flatMap((block) => SIDES.map((side) => Number(block.attrs[side] ?? 0))));
   if (!(inset >= LAYOUT_TOLERANCE)) return;
   style.bodyXPadding = String(inset);
   for (const block of blocks.flatMap(sidesOf)) for (const side of SIDES) setSide(block, side, Number(block.attrs[side] ?? 0) - inset);

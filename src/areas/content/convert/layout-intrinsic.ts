@@ -4,6 +4,7 @@
  * and the most it would take (its max-content width: each line of text unbroken). Estimated from
  * the styles the readers carry and the text's characters (text-width.ts), never by drawing.
  */
+import { largest } from '../../../base/extremes.js';
 import { INLINE } from './inline.js';
 import type { SourceElement, SourceNode, Style } from './model.js';
 import { hidesContent, pixels } from './styles.js';
@@ -108,7 +109,12 @@ export class Intrinsic {
       const words = node.text.split(/\s+/).filter(Boolean);
       // A word may break after a slash, a question mark or a hyphen that a letter follows, as browsers break an address (UAX #14).
       const pieces = words.flatMap((word) => word.split(/(?<=[/?-])(?=[^\d/?-])/));
-      const least = context.breaks ? 0 : Math.max(0, ...pieces.map((piece) => textWidth(piece, context.face)));
+      const least = context.breaks
+        ? 0
+        : largest(
+            pieces.map((piece) => textWidth(piece, context.face)),
+            0,
+          );
       // White space between words and pieces of a line is one space; white space alone (a source's indentation) nothing.
       return { least, most: words.length === 0 ? 0 : textWidth(node.text.replace(/\s+/g, ' '), context.face) };
     }
@@ -166,10 +172,21 @@ export class Intrinsic {
       const sum = (key: keyof Asks) => cells.reduce((total, cell) => total + cell[key], 0);
       // Cells a style draws as boxes (a phone's media query making them inline-blocks or blocks) wrap: the widest holds the row open.
       const boxes = children.filter(isCell).every((cell) => /^(inline-)?block$/i.test((cell as SourceElement).style.display?.trim() ?? ''));
-      const least = boxes ? Math.max(0, ...cells.map((cell) => cell.least)) : sum('least');
+      const least = boxes
+        ? largest(
+            cells.map((cell) => cell.least),
+            0,
+          )
+        : sum('least');
       return {
-        least: Math.max(least, ...others.map((other) => other.least)),
-        most: Math.max(sum('most'), ...others.map((other) => other.most)),
+        least: largest(
+          others.map((other) => other.least),
+          least,
+        ),
+        most: largest(
+          others.map((other) => other.most),
+          sum('most'),
+        ),
       };
     }
     let least = 0;

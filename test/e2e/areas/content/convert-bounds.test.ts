@@ -1,6 +1,6 @@
 /**
  * `content convert` and `migrate report` on hostile input: MJML includes that multiply, markup
- * nested thousands deep, text hidden by CSS. Each is refused or listed with the file and the place
+ * nested thousands deep, a paragraph as long as a file convert reads, text hidden by CSS. Each is refused or listed with the file and the place
  * named, exit 2 at most, and nothing written that the run did not show.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -50,6 +50,25 @@ describe('content convert: bounds', () => {
     expect(report.code, report.stderr).toBe(0);
     const refused = JSON.parse(report.stdout).templates.map((template: { refused?: string }) => template.refused);
     expect(refused).toEqual([expect.stringContaining('nested more than 256 deep'), expect.stringContaining('nested more than 256 deep')]);
+  });
+
+  it('reads a paragraph of 200,000 words (a long one ended the stack: one argument a word), in HTML and in React Email’s <Markdown>, never a crash', async () => {
+    const words = 'word '.repeat(200_000);
+    const root = sources({
+      'long.html': `<html><body><p>${words}</p></body></html>`,
+      'long.tsx': `import { Html, Markdown } from '@react-email/components';\nexport default () => <Html><Markdown>{${JSON.stringify(words)}}</Markdown></Html>;\n`,
+      // A quote in a quote, 50,000 deep: refused at the nesting's bound, as any markup nested so deep.
+      'quotes.tsx': `import { Html, Markdown } from '@react-email/components';\nexport default () => <Html><Markdown>{${JSON.stringify(`${'>'.repeat(50_000)} deep`)}}</Markdown></Html>;\n`,
+    });
+    for (const name of ['long.html', 'long.tsx']) {
+      const { result } = await convert(join(root, name), '--json');
+      expect(result.code, result.stderr).toBe(0);
+      expect(JSON.parse(result.stdout).records[0].fidelity.words).toEqual({ source: 200_000, kept: 200_000 });
+    }
+    const { out, result } = await convert(join(root, 'quotes.tsx'));
+    expect(result.code, result.stderr).toBe(2);
+    expect(result.stderr).toContain('nested more than 256 deep');
+    expect(existsSync(out)).toBe(false);
   });
 
   it('refuses MJML layout nested 5,000 deep where MJML’s tags recurse, at the element past the bound; migrate report goes on', async () => {
