@@ -169,7 +169,11 @@ function closeGap(pieces: LmxInline[], text: string): string {
   while (at >= 0 && isBlank(pieces[at]!)) at -= 1;
   const last = pieces[at];
   if (last === undefined || ('text' in last && /[.!?]\s*$/.test(last.text))) return text.replace(/^\s*[.!?]+/, '');
-  if ('text' in last) pieces[at] = { text: last.text.replace(/\s*[,;:]\s*$/, '') };
+  // No space is left before the stop: "You can update your preferences." without its link is "You can.", not "You can .".
+  if ('text' in last) {
+    pieces[at] = { text: last.text.replace(/\s*[,;:]?\s*$/, '') };
+    pieces.splice(at + 1);
+  }
   return text.trimStart();
 }
 

@@ -198,13 +198,27 @@ export function placeAt(at: Place, text: string, offset: number): Place {
  */
 export function templatePieces(value: string, at: Place, kind: ConvertKind, findings: Findings): Piece[] {
   const pieces: Piece[] = [];
-  const text = (from: number, to: number) => pieces.push({ text: unreadAsVariable(value, from, to, at, findings) });
+  // Whether the text so far ends where tags were dropped: a comma or stop after them takes no space before it.
+  let dropped = false;
+  const text = (from: number, to: number) => {
+    let written = unreadAsVariable(value, from, to, at, findings);
+    if (dropped && /^\s*[,.;:!?)]/.test(written)) {
+      // "Copyright © *|CURRENT_YEAR|* *|LIST:COMPANY|*, All rights reserved." is "Copyright ©, All rights reserved."
+      while (pieces.length > 0 && 'text' in pieces.at(-1)! && (pieces.at(-1) as { text: string }).text.trim() === '') pieces.pop();
+      const before = pieces.at(-1);
+      if (before !== undefined && 'text' in before) before.text = before.text.trimEnd();
+      written = written.trimStart();
+    }
+    pieces.push({ text: written });
+    dropped = false;
+  };
   let last = 0;
   for (const match of value.matchAll(TEMPLATE_TAG)) {
     if (match.index > last) text(last, match.index);
     last = match.index + match[0].length;
     const place = placeAt(at, value, match.index);
     const piece = tagPiece(match, place, kind, findings);
+    dropped = piece === undefined;
     if (piece !== undefined) pieces.push(piece);
     // Two branches both kept read as two sentences, not one word: "Paid.{{else}}Due." is "Paid. Due."
     else if (blockTagOf(match)?.role === 'branch' && /\S$/.test(value.slice(0, match.index)) && /^\S/.test(value.slice(last))) pieces.push({ text: ' ' });

@@ -61,6 +61,17 @@ describe('a converted record content check takes', () => {
     expect(lmx).not.toMatch(/\| *<\/Paragraph>|, \./);
   });
 
+  it('leaves no space before a comma or stop where Mailchimp’s footer loses its tags and links', () => {
+    // Mailchimp's own footer, as its templates write it.
+    const { lmx } = fromHtml(
+      page(`<p><em>Copyright © *|CURRENT_YEAR|* *|LIST:COMPANY|*, All rights reserved.</em><br>
+        Want to change how you receive these emails?<br>
+        You can <a href="*|UPDATE_PROFILE|*">update your preferences</a> or <a href="*|UNSUB|*">unsubscribe from this list</a>.</p>`),
+    );
+    expect(lmx).toContain('Copyright ©, All rights reserved.');
+    expect(lmx).not.toMatch(/\s[,.](?=\s|<|$)/);
+  });
+
   it('drops a link of the template’s own around Campaign Monitor’s tag as the tag’s link, never an empty <Link>', () => {
     const { lmx, findings } = fromHtml(
       page(`<p>Thanks for reading.</p>
