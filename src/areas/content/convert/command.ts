@@ -249,14 +249,18 @@ async function emailRecord(run: Run, { source, findings, document, email }: Read
   const given = run.given.get(source.path) ?? {};
   if (layout.meta !== undefined) files.set(layout.meta, jsonFile({ name: recordName(given.subject ?? document.subject, source, findings) }));
   const fields = messageFields(document, given, source, kind, findings);
-  if (fields.subject === undefined)
+  if (fields.subject === undefined) {
+    const named = (given.subject ?? document.subject)?.trim();
     findings.add(
       { file: source.file, line: 1, column: 1 },
       'no subject',
       'listed',
-      `the record has no subject: the source names none (a <title>, <mj-title>, a React Email <title> or exported subject), and no --subject or send gave one`,
+      named
+        ? `the record has no subject: the source's, "${named}", holds nothing once its template's tags are dropped (listed), and no --subject or send gave one`
+        : `the record has no subject: the source names none (a <title>, <mj-title>, a React Email <title> or exported subject), and no --subject or send gave one`,
       `write the subject in ${layout.path}/${layout.message}.json before pushing, or convert it again with --subject`,
     );
+  }
   files.set(`${layout.message}.json`, jsonFile(fields));
   files.set(`${layout.message}.lmx`, lmx);
   const placed = compareLayout(document.body, email.style, email.blocks, findings);

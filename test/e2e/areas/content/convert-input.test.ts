@@ -128,6 +128,10 @@ describe('content convert: variables by the kind of email', () => {
     expect(JSON.parse(readFileSync(join(out, 'transactional/news/draft.json'), 'utf8'))).toEqual({});
     const listed = (json().records[0].remediation as { construct: string; outcome: string }[]).map((item) => `${item.construct}: ${item.outcome}`);
     expect(listed).toEqual(expect.arrayContaining(['*|MC:SUBJECT|*: dropped', '*|MC_PREVIEW_TEXT|*: dropped', 'no subject: listed']));
+    const noSubject = (json().records[0].remediation as { construct: string; done: string }[]).find((item) => item.construct === 'no subject');
+    expect(noSubject?.done).toBe(
+      `the record has no subject: the source's, "*|MC:SUBJECT|*", holds nothing once its template's tags are dropped (listed), and no --subject or send gave one`,
+    );
     expect(json().records[0].variables.map((variable: { source: string }) => variable.source)).toEqual(['*|FNAME|*']);
   });
 
