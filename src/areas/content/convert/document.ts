@@ -5,7 +5,7 @@
 import { blocksOf } from './blocks.js';
 import { keepContrast } from './contrast.js';
 import { carryLayout } from './layout-carry.js';
-import { isButtonLink, type MapContext } from './inline.js';
+import { INLINE_CODE, isButtonLink, type MapContext } from './inline.js';
 import { writeLmx, type LmxBlock } from './lmx-out.js';
 import { element, type ConvertKind, type Findings, type SourceElement, type SourceNode, type Style } from './model.js';
 import { backgroundOf, fontOf, hexColour, pixels } from './styles.js';
@@ -37,9 +37,6 @@ interface TextPlace {
   link: string | undefined;
 }
 
-/** The elements whose text is code. */
-const CODE: ReadonlySet<string> = new Set(['pre', 'code', 'kbd', 'samp', 'tt']);
-
 /** Every text of a tree, with where it stands, weighted by its length. */
 function textStyles(node: SourceNode, inherited: TextPlace, visit: (place: TextPlace, length: number) => void): void {
   if (node.type !== 'element') {
@@ -48,7 +45,15 @@ function textStyles(node: SourceNode, inherited: TextPlace, visit: (place: TextP
     return;
   }
   // A button's text has its own colours, and code its own font (LMX draws it in its code font): the body text's are those of the rest.
-  if (node.name === 'x-button' || isButtonLink(node) || node.name === 'head' || node.style.display === 'none' || CODE.has(node.name)) return;
+  if (
+    node.name === 'x-button' ||
+    isButtonLink(node) ||
+    node.name === 'head' ||
+    node.style.display === 'none' ||
+    node.name === 'pre' ||
+    INLINE_CODE.has(node.name)
+  )
+    return;
   const style = { ...inherited.style };
   for (const property of ['color', 'font-size', 'font-family']) if (node.style[property] !== undefined) style[property] = node.style[property]!;
   const background = backgroundOf(node.style, node.attrs) ?? inherited.background;

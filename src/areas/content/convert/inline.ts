@@ -92,6 +92,9 @@ export function isInline(node: SourceNode): boolean {
   return node.children.every(isInline);
 }
 
+/** The elements whose text is code inside a line, drawn as LMX's `<Code>`. */
+export const INLINE_CODE: ReadonlySet<string> = new Set(['code', 'kbd', 'samp', 'tt']);
+
 /** An image, or a link around one: a block of its own, which inline content cannot hold. */
 export const holdsImage = (node: SourceNode): boolean =>
   node.type === 'element' && (node.name === 'img' || (node.name === 'a' && node.children.some(holdsImage)));
@@ -242,7 +245,7 @@ function inlineElement(node: SourceElement, context: MapContext): LmxInline[] {
   listAlpha(context.findings, node.style.color, colour, context.sourceBackground, node.at);
   const decoration = node.style['text-decoration'] ?? '';
   if (colour !== undefined && colour !== hexColour(context.inherited.color ?? context.baseColour) && node.name !== 'a') wrap('Text', { textColor: colour });
-  if (['code', 'kbd', 'samp', 'tt'].includes(node.name)) wrap('Code');
+  if (INLINE_CODE.has(node.name)) wrap('Code');
   if (['s', 'strike', 'del'].includes(node.name) || decoration.includes('line-through')) wrap('Strike');
   if ((node.name === 'u' || node.name === 'ins' || decoration.includes('underline')) && node.name !== 'a') wrap('Underline');
   if (['em', 'i', 'cite'].includes(node.name) || node.style['font-style'] === 'italic') wrap('Em');

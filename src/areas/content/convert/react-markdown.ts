@@ -61,7 +61,7 @@ function styled(nodes: SourceNode[], styles: Record<string, Style>, parent?: Sou
   return nodes.map((node) => {
     if (node.type !== 'element') return node;
     const own = Object.entries(STYLED)
-      .filter(([, styles]) => styles(node, parent))
+      .filter(([, matches]) => matches(node, parent))
       .map(([name]) => styles[name] ?? {});
     const element: SourceElement = { ...node, style: Object.assign({}, ...own, node.style) as Style };
     return { ...element, children: styled(node.children, styles, element) };
@@ -87,7 +87,7 @@ export function markdownBlocks(
   const variables = parts.flatMap((part) => ('variable' in part ? [part.variable] : []));
   let index = 0;
   const markdown = parts.map((part) => ('text' in part ? part.text : `${token}${index++}q`)).join('');
-  const html = marked.parse(markdown, { async: false, gfm: true }).replace(new RegExp(`${token}(\\d+)q`, 'g'), (_, at: string) => variables[Number(at)] ?? '');
+  const html = marked.parse(markdown, { async: false, gfm: true }).replace(new RegExp(`${token}(\\d+)q`, 'g'), (_, at: string) => variables[Number(at)]!);
   const nodes = htmlFragment(html, at).map((node) => placed(node, at));
   // A style the template gives an element takes the place of the component's, as React Email spreads them.
   const styles = Object.fromEntries(Object.keys(STYLED).map((name) => [name, custom[name] ?? DEFAULT_STYLES[name] ?? {}]));
