@@ -108,6 +108,14 @@ describe('a React Email <Markdown>', () => {
     expect(read.lmx).toContain('textLinkColor="#0a66c2"');
   });
 
+  it('keeps its text as written where it holds the word a variable stands in as while marked reads it', () => {
+    const source = `import { Html, Markdown } from '@react-email/components';
+export default ({ code }) => <Html><Markdown>{\`Code lcvar0q and lcvarx0q: **\${code}**\`}</Markdown></Html>;
+`;
+    const { lmx } = lmxOf((found) => readReact(source, 'code.tsx', found));
+    expect(lmx).toContain('Code lcvar0q and lcvarx0q: <Strong>{data.code}</Strong>');
+  });
+
   it('is kept as one paragraph, listed, where it holds JSX, and its styles listed where they are not written out', () => {
     const source = `import { Html, Markdown } from '@react-email/components';
 import { styles } from './styles';
