@@ -2,7 +2,13 @@
 import colourNames from 'color-name';
 import type { Findings, NarrowStyle, Place, SourceElement, Style } from './model.js';
 
-/** `color: red; font-size: 14px` -> { color: 'red', 'font-size': '14px' }; `!important` dropped. */
+/**
+ * A value that gives a property back to what the element inherits (`color: inherit`, which
+ * Foundation writes on every heading) or would have had: read as if the style did not declare it.
+ */
+export const givesBack = (value: string): boolean => /^(inherit|unset|revert|revert-layer)$/i.test(value.trim());
+
+/** `color: red; font-size: 14px` -> { color: 'red', 'font-size': '14px' }; `!important` dropped, as is a value that gives the property back. */
 export function parseStyle(text: string | undefined): Style {
   const style: Style = {};
   if (text === undefined) return style;
@@ -14,7 +20,7 @@ export function parseStyle(text: string | undefined): Style {
       .slice(colon + 1)
       .replace(/!\s*important/i, '')
       .trim();
-    if (property !== '' && value !== '') style[property] = value;
+    if (property !== '' && value !== '' && !givesBack(value)) style[property] = value;
   }
   return style;
 }
