@@ -41,11 +41,13 @@ const vendored = {
   'babel-parser': { imports: /^@babel\/parser$/, stdin: { contents: "export { parse } from '@babel/parser';", resolveDir: buildDir } },
   // The HTML parser of `content convert`, loaded only when it reads an email.
   parse5: { stdin: { contents: "export { defaultTreeAdapter, parse, parseFragment } from 'parse5';", resolveDir: buildDir } },
-  // The CSS parser and selector engine of `content convert`, which read an HTML email's media queries, loaded with parse5.
+  // The CSS parser and selector engine of `content convert`, which read and apply an HTML email's stylesheet, loaded with parse5.
   css: {
     imports: /^(postcss|css-select)$/,
     stdin: { contents: "export { parse } from 'postcss';\nexport { selectAll } from 'css-select';", resolveDir: buildDir },
   },
+  // The selector parser css-select is built on, which convert reads selectors' specificity with (its `parse` is postcss's name too).
+  'css-what': { stdin: { contents: "export { parse } from 'css-what';", resolveDir: buildDir } },
   // The Markdown parser of `content convert`, which reads a React Email <Markdown> as React Email renders it, loaded with it.
   marked: { stdin: { contents: "export { marked } from 'marked';", resolveDir: buildDir } },
   // MJML's own reader (htmlparser2, as mjml-parser-xml uses it), loaded only when convert reads MJML.

@@ -11,7 +11,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseCss } from 'postcss';
 import { convertDocument, type SourceDocument } from '../../src/areas/content/convert/document.js';
-import { maxWidthOf } from '../../src/areas/content/convert/html-media.js';
+import { maxWidthOf } from '../../src/areas/content/convert/html-rules.js';
 import { readHtml } from '../../src/areas/content/convert/html-source.js';
 import { LAYOUT_TOLERANCE, VIEWPORTS } from '../../src/areas/content/convert/layout-carry.js';
 import { readMjml } from '../../src/areas/content/convert/mjml-source.js';
@@ -50,18 +50,22 @@ export function marked(source: string): string {
   return out + source.slice(last);
 }
 
-/** An HTML source's <style>s holding only the rules convert reads: those of a screen's `max-width` media queries. */
-export function narrowRulesOnly(html: string): string {
+/**
+ * An HTML source's <style>s holding only the rules convert reads: those for every screen and those
+ * of a screen's `max-width` media queries (not print's, dark mode's or a wider screen's).
+ */
+export function readRulesOnly(html: string): string {
   return html.replace(/(<style[^>]*>)([\s\S]*?)(<\/style>)/gi, (_whole, open: string, css: string, close: string) => {
-    const media: string[] = [];
     try {
-      parseCss(css).walkAtRules('media', (rule) => {
-        if (maxWidthOf(rule.params) !== undefined) media.push(rule.toString());
+      const root = parseCss(css);
+      root.each((node) => {
+        if (node.type === 'atrule' && (node.name.toLowerCase() !== 'media' || maxWidthOf(node.params) === undefined)) node.remove();
       });
+      return `${open}${root.toString()}${close}`;
     } catch {
       // A stylesheet convert cannot read: drawn without it, as convert reads none of it.
+      return `${open}${close}`;
     }
-    return `${open}${media.join('\n')}${close}`;
   });
 }
 
@@ -85,7 +89,7 @@ export async function measureSources(page: Page, corpus: string, files: readonly
       ? readMjml(source, file, findings, { readInclude: () => ({ file: '', source: '' }) })
       : readHtml(source, file, findings);
     const { blocks } = convertDocument(document, 'transactional', findings);
-    const html = file.endsWith('.mjml') ? mjml(marked(source)).html : narrowRulesOnly(marked(source));
+    const html = file.endsWith('.mjml') ? mjml(marked(source)).html : readRulesOnly(marked(source));
     for (const item of await measureBoxes(page, html, document.body, pairs(blocks), VIEWPORTS)) measured.push({ file, ...item });
   }
   return measured;

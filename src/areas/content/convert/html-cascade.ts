@@ -1,55 +1,19 @@
 /**
- * What an HTML email's `<style>` says about a phone's screen, as a browser applies it: the rules of
- * its `max-width` media queries, each element's style on those screens (which the layout model
- * reads, so that the source is compared as a phone draws it), and the cells they make full width
- * (`display: block`, or an inline-block or table 100% wide), which stand one under another there:
- * Foundation for Emails stacks its columns so (`th.small-12 { display: inline-block !important;
- * width: 100% !important }` up to 596 px), as do Cerberus' `.stack-column` and many hand-written
- * templates. postcss reads the stylesheet and css-select matches its selectors, each as its
- * standard defines them; the rest of the CSS stays dropped, and listed.
+ * An HTML email's stylesheet applied to its elements as a browser applies it, so that convert reads
+ * each element as a recipient sees it: its rules for every screen (Postmark's, Mailchimp's and
+ * Customer.io's templates keep their classes' styles in a `<style>`, as does Foundation's hero
+ * band) give each element its style, and its `max-width` media queries its style on a phone
+ * (`narrow`, which the layout model reads) and the cells they make full width (`display: block`,
+ * or an inline-block or table 100% wide), which stand one under another there: Foundation for
+ * Emails stacks its columns so (`th.small-12 { display: inline-block !important; width: 100%
+ * !important }` up to 596 px), as do Cerberus' `.stack-column` and many hand-written templates.
+ * Declarations weigh as CSS's cascade weighs them: importance, then the `style` attribute over a
+ * rule, then specificity, then order. css-select matches the selectors, as its standard defines them.
  */
 import { selectAll } from 'css-select';
-import { parse, type AtRule, type Rule } from 'postcss';
+import { declarationsOf, readStylesheet, type Declared, type StyleRule } from './html-rules.js';
 import { FULL_WIDTH_UP_TO, textContent, type NarrowStyle, type SourceElement, type SourceNode, type Style } from './model.js';
-import { styleAt } from './styles.js';
-
-/** A media query of a screen's width alone (`only screen and (max-width: 596px)`), one or more of them: the widest it names, in pixels. */
-export function maxWidthOf(query: string): number | undefined {
-  let widest: number | undefined;
-  for (const part of query.split(',')) {
-    const match = /^\s*(?:(?:only\s+)?(?:screen|all)\s+and\s+)?\(\s*max-(?:device-)?width\s*:\s*(\d+(?:\.\d+)?)(px|em|rem)?\s*\)\s*$/i.exec(part);
-    if (match === null) return undefined;
-    const width = Number(match[1]) * (match[2] === undefined || match[2].toLowerCase() === 'px' ? 1 : 16);
-    widest = Math.max(widest ?? 0, width);
-  }
-  return widest;
-}
-
-/** A declaration a media query's rule makes, with its importance. */
-interface Declared {
-  value: string;
-  important: boolean;
-}
-
-/** The rules inside `max-width` media queries, each with the widest screen it applies to. */
-function narrowRules(css: string, sheet: number): { upTo: number; rule: Rule; sheet: number }[] {
-  let root: ReturnType<typeof parse>;
-  try {
-    root = parse(css);
-  } catch {
-    // A stylesheet a browser would read only in part: none of it is read, and the <style> stays listed as dropped.
-    return [];
-  }
-  const rules: { upTo: number; rule: Rule; sheet: number }[] = [];
-  root.walkAtRules('media', (media: AtRule) => {
-    const upTo = maxWidthOf(media.params);
-    if (upTo === undefined) return;
-    media.each((child) => {
-      if (child.type === 'rule') rules.push({ upTo, rule: child, sheet });
-    });
-  });
-  return rules;
-}
+import { givesBack, styleAt } from './styles.js';
 
 /** The parents of every element below `root`, which css-select asks for. */
 function parentsOf(root: SourceElement): Map<SourceElement, SourceElement> {
@@ -95,23 +59,79 @@ function adapterFor(parents: Map<SourceElement, SourceElement>) {
 const contains = (outer: SourceElement, node: SourceNode): boolean =>
   outer.children.some((child) => child === node || (child.type === 'element' && contains(child, node)));
 
-/** Whether an element's own style declares a property, itself or in its shorthand (`padding` for `padding-left`). */
-function declares(style: Style, property: string): boolean {
-  const shorthand = /^(padding|margin)-(top|right|bottom|left)$/.exec(property)?.[1];
-  return style[property] !== undefined || (shorthand !== undefined && style[shorthand] !== undefined);
+/** The longhands a shorthand sets, which a later or weightier shorthand overrides: convert's readers take a longhand over its shorthand. */
+const LONGHANDS: Readonly<Record<string, RegExp>> = {
+  padding: /^padding-/,
+  margin: /^margin-/,
+  background: /^background-/,
+  border: /^border-(?!.*radius)/,
+  'border-top': /^border-top-/,
+  'border-right': /^border-right-/,
+  'border-bottom': /^border-bottom-/,
+  'border-left': /^border-left-/,
+  'border-width': /^border-(top|right|bottom|left)-width$/,
+  'border-style': /^border-(top|right|bottom|left)-style$/,
+  'border-color': /^border-(top|right|bottom|left)-color$/,
+  'border-radius': /^border-.*-radius$/,
+  font: /^(font-|line-height$)/,
+};
+
+/** Sets a declaration on a style being built in the cascade's order, a shorthand clearing the longhands it overrides. */
+function declare(style: Style, { property, value }: Declared): void {
+  const longhands = LONGHANDS[property];
+  if (longhands !== undefined) for (const written of Object.keys(style)) if (longhands.test(written)) delete style[written];
+  if (givesBack(value)) delete style[property];
+  else style[property] = value;
 }
 
-/** What rules of a media query change of an element's own style: theirs hold where important, or where its own says nothing. */
-function narrowStyleOf(element: SourceElement, upTo: number, declared: Map<string, Declared>): NarrowStyle {
-  const set: Style = {};
-  const unset: string[] = [];
-  for (const [property, { value, important }] of declared) {
-    if (!important && declares(element.style, property)) continue;
-    set[property] = value;
-    if (property === 'padding' || property === 'margin')
-      for (const side of ['top', 'right', 'bottom', 'left']) if (!declared.has(`${property}-${side}`)) unset.push(`${property}-${side}`);
+/** A declaration of a rule that matched an element, with what weighs it and the stylesheet it is of. */
+interface Matched extends Declared {
+  specificity: number;
+  order: number;
+  upTo?: number;
+  sheet: number;
+}
+
+/** The elements a selector matches; undefined for one passed over. */
+function matching(selector: string, body: SourceElement, options: { adapter: ReturnType<typeof adapterFor> }): SourceElement[] | undefined {
+  // `:has()` tests every element below each one: a rule of it is not read, as a client that cannot afford it would not.
+  if (/:has\(/i.test(selector)) return undefined;
+  try {
+    return selectAll<SourceNode, SourceElement>(selector, body, options);
+  } catch {
+    // A selector css-select does not know (a browser's own pseudo-class): the rule is not read.
+    return undefined;
   }
-  return { upTo, set, unset };
+}
+
+/**
+ * CSS's cascade for one element: presentational attributes (`<font color>`) under every rule, then
+ * rules that are not important, the `style` attribute, important rules and the `style` attribute's
+ * important declarations; within each, specificity, then order. Rules of media queries that do not
+ * hold at `width` are left out.
+ */
+function cascade(element: SourceElement, inline: readonly Declared[], matched: readonly Matched[], width: number | undefined): Style {
+  const written = new Set(inline.map((declaration) => declaration.property));
+  const hints = Object.entries(element.style)
+    .filter(([property]) => !written.has(property))
+    .map(([property, value]) => ({ property, value, important: false, level: 0, specificity: 0, order: 0 }));
+  const weighed = [
+    ...hints,
+    ...matched
+      .filter((declaration) => declaration.upTo === undefined || (width !== undefined && declaration.upTo >= width))
+      .map((declaration) => ({ ...declaration, level: declaration.important ? 3 : 1 })),
+    ...inline.map((declaration, order) => ({ ...declaration, level: declaration.important ? 4 : 2, specificity: 0, order })),
+  ].sort((a, b) => a.level - b.level || a.specificity - b.specificity || a.order - b.order);
+  const style: Style = {};
+  for (const declaration of weighed) declare(style, declaration);
+  return style;
+}
+
+/** What a screen up to `upTo` changes of the style an element has on a wide one. */
+function narrowFrom(wide: Style, narrow: Style, upTo: number): NarrowStyle | undefined {
+  const set = Object.fromEntries(Object.entries(narrow).filter(([property, value]) => wide[property] !== value));
+  const unset = Object.keys(wide).filter((property) => narrow[property] === undefined);
+  return Object.keys(set).length === 0 && unset.length === 0 ? undefined : { upTo, set, unset };
 }
 
 /** The elements whose being full width stacks a row: a table's cells. */
@@ -126,71 +146,72 @@ function fullWidth(style: Style): boolean {
 }
 
 /**
- * The most rules of media queries read from an email, and the most tests of a selector against an
- * element they may take: a template's stylesheet has a few hundred rules, tested against a few
- * thousand elements in well under a second; a page of 20,000 rules over as many elements would
- * take minutes.
+ * The most rules (a rule of several selectors counts each) read from an email, and the most tests of
+ * a selector against an element they may take: a template's stylesheet has a few hundred rules,
+ * tested against a few thousand elements in well under a second; a page of 20,000 rules over as
+ * many elements would take minutes.
  */
-export const MAX_NARROW_RULES = 5_000;
+export const MAX_STYLE_RULES = 5_000;
 const MAX_SELECTOR_TESTS = 2_000_000;
 
-/** What was read of one stylesheet: the cells its rules made full width, and its rules left unread past the bounds. */
-export interface NarrowRead {
+/** What was read of one stylesheet: the elements its rules style, the cells its media queries made full width, its rules passed over and those left unread past the bounds. */
+export interface SheetRead {
+  styled: number;
   stacked: number;
+  passedOver: number;
   unread: number;
 }
 
 /**
- * Gives each element of `body` that the stylesheets' `max-width` media queries restyle its style on
- * those screens (`narrow`, which the layout model reads), and marks the cells they make full width
- * with FULL_WIDTH_UP_TO (the widest such screen); what was read of each stylesheet. Of the cascade,
- * importance and order are weighed, not selectors' specificity.
+ * Gives each element of `body` its style as the stylesheets and its own `style` attribute make it
+ * on a wide screen, and on the screens of their `max-width` media queries (`narrow`, widest first);
+ * marks the cells those make full width with FULL_WIDTH_UP_TO (the widest such screen). What was
+ * read of each stylesheet.
  */
-export function readNarrowStyles(stylesheets: readonly string[], body: SourceElement): NarrowRead[] {
-  const read = stylesheets.map(() => ({ stacked: 0, unread: 0 }));
+export function applyStylesheets(stylesheets: readonly string[], body: SourceElement): SheetRead[] {
+  const read = stylesheets.map(() => ({ styled: 0, stacked: 0, passedOver: 0, unread: 0 }));
+  const rules: StyleRule[] = [];
+  for (const [sheet, css] of stylesheets.entries()) {
+    const { rules: sheetRules, passedOver } = readStylesheet(css, sheet, rules.length);
+    rules.push(...sheetRules);
+    read[sheet]!.passedOver = passedOver;
+  }
   const parents = parentsOf(body);
   const options = { adapter: adapterFor(parents) };
   const elementCount = parents.size + 1;
   let tests = 0;
-  const matched: { upTo: number; rule: Rule; sheet: number; elements: SourceElement[] }[] = [];
-  for (const entry of stylesheets.flatMap(narrowRules)) {
-    tests += entry.rule.selectors.length * elementCount;
-    if (matched.length >= MAX_NARROW_RULES || tests > MAX_SELECTOR_TESTS) {
-      read[entry.sheet]!.unread += 1;
+  let taken = 0;
+  const matched = new Map<SourceElement, Matched[]>();
+  for (const rule of rules) {
+    tests += elementCount;
+    if (taken >= MAX_STYLE_RULES || tests > MAX_SELECTOR_TESTS) {
+      read[rule.sheet]!.unread += 1;
       continue;
     }
-    // `:has()` tests every element below each one: a rule of it is not read, as a client that cannot afford it would not.
-    if (/:has\(/i.test(entry.rule.selector)) continue;
-    try {
-      matched.push({ ...entry, elements: selectAll<SourceNode, SourceElement>(entry.rule.selector, body, options) });
-    } catch {
-      // A selector css-select does not know (a browser's own pseudo-element): the rule is not read.
+    taken += 1;
+    const elements = matching(rule.selector, body, options);
+    if (elements === undefined) read[rule.sheet]!.passedOver += 1;
+    for (const element of elements ?? []) {
+      const declarations = matched.get(element) ?? [];
+      for (const declaration of rule.declarations)
+        declarations.push({ ...declaration, specificity: rule.specificity, order: rule.order, upTo: rule.upTo, sheet: rule.sheet });
+      matched.set(element, declarations);
     }
   }
-  // Each element's declarations at each media query's width: those of every rule whose query holds there, in order.
-  const widths = [...new Set(matched.map((entry) => entry.upTo))].sort((a, b) => b - a);
-  for (const width of widths) {
-    const restyled = new Map<SourceElement, { declared: Map<string, Declared>; sheets: Set<number> }>();
-    for (const { upTo, rule, sheet, elements } of matched) {
-      if (upTo < width || elements.length === 0) continue;
-      rule.walkDecls((declaration) => {
-        const property = declaration.prop.toLowerCase();
-        const important = declaration.important === true;
-        for (const element of elements) {
-          const entry = restyled.get(element) ?? { declared: new Map<string, Declared>(), sheets: new Set<number>() };
-          // Later rules win, but never over an important one.
-          if (entry.declared.get(property)?.important !== true || important) entry.declared.set(property, { value: declaration.value, important });
-          entry.sheets.add(sheet);
-          restyled.set(element, entry);
-        }
-      });
-    }
-    for (const [element, { declared, sheets }] of restyled) {
-      element.narrow = [...(element.narrow ?? []), narrowStyleOf(element, width, declared)];
-      if (!CELLS.has(element.name) || element.attrs[FULL_WIDTH_UP_TO] !== undefined || !fullWidth(styleAt(element, width))) continue;
-      element.attrs[FULL_WIDTH_UP_TO] = String(width);
-      for (const sheet of sheets) read[sheet]!.stacked += 1;
-    }
+  for (const [element, declarations] of matched) {
+    const inline = declarationsOf(element.attrs.style);
+    const wide = cascade(element, inline, declarations, undefined);
+    const widths = [...new Set(declarations.flatMap((declaration) => (declaration.upTo === undefined ? [] : [declaration.upTo])))].sort((a, b) => b - a);
+    const narrow = widths.flatMap((width) => narrowFrom(wide, cascade(element, inline, declarations, width), width) ?? []);
+    element.style = wide;
+    if (narrow.length > 0) element.narrow = narrow;
+    const sheets = (onEveryScreen: boolean) =>
+      new Set(declarations.filter((declaration) => (declaration.upTo === undefined) === onEveryScreen).map((declaration) => declaration.sheet));
+    for (const sheet of sheets(true)) read[sheet]!.styled += 1;
+    const stacksAt = CELLS.has(element.name) ? narrow.find((entry) => fullWidth(styleAt(element, entry.upTo))) : undefined;
+    if (stacksAt === undefined) continue;
+    element.attrs[FULL_WIDTH_UP_TO] = String(stacksAt.upTo);
+    for (const sheet of sheets(false)) read[sheet]!.stacked += 1;
   }
   return read;
 }

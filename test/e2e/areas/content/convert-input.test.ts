@@ -189,7 +189,7 @@ describe('content convert: nothing lost in silence', () => {
       (item: { line: number; column: number; construct: string; outcome: string }) => `${item.line}:${item.column} ${item.construct} (${item.outcome})`,
     );
     expect(listed).toEqual([
-      '1:35 custom CSS (<style>) (dropped)',
+      '1:35 custom CSS (<style>) (approximated)',
       '2:4 {{#if paid}} (flattened)',
       '3:7 {{ name | default: "there" }} (approximated)',
       '3:44 {{ total | money }} (dropped)',

@@ -3,7 +3,7 @@
  * emails drawn in Chromium at 375 px with the rules of its `max-width` media queries
  * (test/support/convert-source-layout.ts), and every row of two or more cells that show something
  * compared: the cells Chromium stacks one under another, each as wide as the row, are exactly those
- * the reader marks as made full width on a phone (src/areas/content/convert/html-media.ts).
+ * the reader marks as made full width on a phone (src/areas/content/convert/html-cascade.ts).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,7 +13,7 @@ import { VIEWPORTS } from '../../../../src/areas/content/convert/layout-carry.js
 import { Findings, FULL_WIDTH_UP_TO, type SourceElement } from '../../../../src/areas/content/convert/model.js';
 import { describeBrowser } from '../../../support/browser.js';
 import { corpusDirectory } from '../../../support/convert-corpus.js';
-import { corpusFiles, marked, narrowRulesOnly } from '../../../support/convert-source-layout.js';
+import { corpusFiles, marked, readRulesOnly } from '../../../support/convert-source-layout.js';
 
 const CORPUS = corpusDirectory();
 
@@ -35,7 +35,7 @@ describe('the rows the HTML reader stacks on a phone, against Chromium', () => {
         for (const child of node.children) if (child.type === 'element') visit(child);
       };
       visit(document.body);
-      await page.setContent(narrowRulesOnly(marked(source)), { waitUntil: 'domcontentloaded' });
+      await page.setContent(readRulesOnly(marked(source)), { waitUntil: 'domcontentloaded' });
       // Each row of two or more cells that show something: whether its cells stand one under another, each as wide as the row.
       const drawn = (await page.evaluate(`[...document.querySelectorAll('tr')].map((row) => {
         const cells = [...row.children].filter((cell) => /^T[DH]$/.test(cell.tagName) && cell.getBoundingClientRect().width > 0 && cell.textContent.trim() !== '');

@@ -7,7 +7,8 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MAX_NARROW_RULES, maxWidthOf } from '../../../../../src/areas/content/convert/html-media.js';
+import { MAX_STYLE_RULES } from '../../../../../src/areas/content/convert/html-cascade.js';
+import { maxWidthOf } from '../../../../../src/areas/content/convert/html-rules.js';
 import { readHtml } from '../../../../../src/areas/content/convert/html-source.js';
 import { SourceLayout } from '../../../../../src/areas/content/convert/layout.js';
 import { Findings, FULL_WIDTH_UP_TO, type SourceElement } from '../../../../../src/areas/content/convert/model.js';
@@ -120,7 +121,7 @@ describe('the media queries of an HTML email', () => {
 
   it('reads an email’s stylesheet up to its bounds, listing the rules past them', () => {
     const findings = new Findings();
-    const rules = Array.from({ length: MAX_NARROW_RULES + 1000 }, (_, index) => `.s${index} { display: block !important; }`).join('\n');
+    const rules = Array.from({ length: MAX_STYLE_RULES + 1000 }, (_, index) => `.s${index} { display: block !important; }`).join('\n');
     const { body } = readHtml(
       page(`@media (max-width: 600px) {\n${rules}\n}`, '<table><tr><td class="s4999">A</td><td class="s5000">B</td></tr></table>'),
       'email.html',
@@ -130,7 +131,7 @@ describe('the media queries of an HTML email', () => {
     expect(byClass(body, 's4999')[0]!.attrs[FULL_WIDTH_UP_TO]).toBe('600');
     expect(byClass(body, 's5000')[0]!.attrs[FULL_WIDTH_UP_TO]).toBeUndefined();
     const css = findings.remediation.find((entry) => entry.construct === 'custom CSS (<style>)')!;
-    expect(css.done).toContain('1000 of its media queries’ rules not read');
+    expect(css.done).toContain('1000 rules of it not read');
   });
 
   it('reads fewer rules of an email of many elements, so that matching them stays bounded', () => {
@@ -139,7 +140,7 @@ describe('the media queries of an HTML email', () => {
     const rows = Array.from({ length: 500 }, (_, index) => `<tr><td class="c${index}"><div><span>${index}</span></div></td><td>x</td></tr>`).join('');
     readHtml(page(`@media (max-width: 600px) {\n${rules}\n}`, `<table>${rows}</table>`), 'email.html', findings);
     const css = findings.remediation.find((entry) => entry.construct === 'custom CSS (<style>)')!;
-    const unread = Number(/(\d+) of its media queries’ rules not read/.exec(css.done)?.[1]);
+    const unread = Number(/(\d+) rules of it not read/.exec(css.done)?.[1]);
     // About 2,500 elements (five a row): two million tests of a selector against one reach some 800 rules.
     expect(unread).toBeGreaterThan(150);
     expect(unread).toBeLessThan(250);
@@ -155,5 +156,85 @@ describe('the media queries of an HTML email', () => {
       new Findings(),
     );
     expect(byClass(body, 'a').map((cell) => cell.attrs[FULL_WIDTH_UP_TO])).toEqual([undefined, undefined]);
+  });
+});
+
+describe('the rules of an HTML email’s stylesheet, applied as a browser applies them', () => {
+  /** The style the reader gives the element of class `x`, with its stylesheet and its own style attribute. */
+  const styleOf = (css: string, attributes = '', tag = 'p') =>
+    byClass(readHtml(page(css, `<div id="main" class="card"><${tag} class="x" ${attributes}>Text</${tag}></div>`), 'email.html', new Findings()).body, 'x')[0]!;
+
+  it('weighs importance, then the style attribute over a rule, then specificity, then order', () => {
+    expect(styleOf('.x { color: #111111 }').style.color).toBe('#111111');
+    // The element's own style over a rule; an important rule over both; the style's own important declaration over that.
+    expect(styleOf('.x { color: #111111 }', 'style="color: #222222"').style.color).toBe('#222222');
+    expect(styleOf('.x { color: #111111 !important }', 'style="color: #222222"').style.color).toBe('#111111');
+    expect(styleOf('.x { color: #111111 !important }', 'style="color: #222222 !important"').style.color).toBe('#222222');
+    // Specificity over order: an id's rule written first, a class's, then an element's.
+    expect(styleOf('#main .x { color: #333333 } .card .x { color: #444444 } p.x { color: #555555 } p { color: #666666 }').style.color).toBe('#333333');
+    expect(styleOf('.card .x { color: #444444 } p.x { color: #555555 }').style.color).toBe('#444444');
+    // Order between rules of equal weight, across stylesheets too.
+    expect(styleOf('.x { color: #111111 } .x { color: #222222 }').style.color).toBe('#222222');
+    // :where() weighs nothing, :not() and :is() as their argument.
+    expect(styleOf('p.x { color: #111111 } :where(#main) .x { color: #222222 }').style.color).toBe('#111111');
+    expect(styleOf('div p:not(#other) { color: #111111 } .card .x { color: #222222 }').style.color).toBe('#111111');
+    // A presentational attribute under any rule.
+    expect(styleOf('.x { color: #111111 }', 'color="#222222"', 'font').style.color).toBe('#111111');
+    expect(styleOf('.y { color: #111111 }', 'color="#222222"', 'font').style.color).toBe('#222222');
+  });
+
+  it('lets a shorthand clear the longhands it outweighs, and a longhand stand over a weaker shorthand', () => {
+    expect(styleOf('.x { padding-left: 30px }', 'style="padding: 4px"').style).toMatchObject({ padding: '4px' });
+    expect(styleOf('.x { padding-left: 30px }', 'style="padding: 4px"').style['padding-left']).toBeUndefined();
+    expect(styleOf('.x { padding-left: 30px !important }', 'style="padding: 4px"').style).toMatchObject({ padding: '4px', 'padding-left': '30px' });
+    expect(styleOf('.x { background-color: #111111 } .card .x { background: #222222 }').style['background-color']).toBeUndefined();
+    // `inherit` gives the property back to the parent's value: as if not declared.
+    expect(styleOf('.x { color: inherit }', 'style="color: #222222"').style.color).toBe('#222222');
+    expect(styleOf('.x { color: #111111 }', 'style="color: inherit"').style.color).toBeUndefined();
+  });
+
+  it('weighs a media query’s rule against every screen’s rules by the same cascade', () => {
+    // A phone's rule of less weight than the rule for every screen changes nothing there; of the same weight, later, it holds.
+    const weaker = styleOf('.card .x { color: #111111 } @media (max-width: 480px) { .x { color: #222222 } }');
+    expect(styleAt(weaker, 375).color).toBe('#111111');
+    const later = styleOf('.x { color: #111111; padding: 20px } @media (max-width: 480px) { .x { color: #222222; padding-left: 8px } }');
+    expect(styleAt(later, 600)).toMatchObject({ color: '#111111', padding: '20px' });
+    expect(styleAt(later, 375)).toMatchObject({ color: '#222222', padding: '20px', 'padding-left': '8px' });
+    // A phone's shorthand clears the wide screen's longhands.
+    const cleared = styleOf('.x { padding-left: 30px } @media (max-width: 480px) { .card .x { padding: 4px } }');
+    expect(styleAt(cleared, 375)['padding-left']).toBeUndefined();
+    expect(styleAt(cleared, 600)['padding-left']).toBe('30px');
+  });
+
+  it('carries nothing of a pointer’s hover or focus, a pseudo-element or other media, and counts it in the stylesheet’s entry', () => {
+    const findings = new Findings();
+    const css =
+      '.x:hover { color: #111111 } .x:focus { color: #111111 } .x::before { color: #111111 } @media print { .x { color: #111111 } } @media (prefers-color-scheme: dark) { .x { color: #111111 } } .x { font-size: 18px }';
+    const [element] = byClass(readHtml(page(css, '<p class="x">Text</p>'), 'email.html', findings).body, 'x');
+    expect(element!.style).toEqual({ 'font-size': '18px' });
+    const entry = findings.remediation.find((item) => item.construct === 'custom CSS (<style>)')!;
+    expect(entry.outcome).toBe('approximated');
+    expect(entry.done).toContain('its rules carried onto the 1 element they style');
+    expect(entry.done).toContain('5 rules of it not carried');
+  });
+
+  it('converts what classes style as the inline styles: colours, padding, alignment and hidden preview text', () => {
+    const css = [
+      '.preheader { display: none !important; max-height: 0; overflow: hidden }',
+      '.band { background-color: #8a8a8a }',
+      '.band p { color: #ffffff; text-align: center; padding: 0 24px }',
+      '.note { color: #cacaca }',
+    ].join('\n');
+    const { lmx, previewText } = fromHtml(
+      page(
+        css,
+        '<span class="preheader">Your receipt, ready to print.</span><table class="band" width="100%" cellpadding="0" cellspacing="0"><tr><td><p>Welcome aboard</p></td></tr></table><p>Body text of the email, and <span class="note">a note</span>.</p>',
+      ),
+    );
+    expect(previewText).toBe('Your receipt, ready to print.');
+    expect(lmx).not.toContain('ready to print');
+    expect(lmx).toMatch(/blockColor="#8a8a8a"/);
+    expect(lmx).toMatch(/<Paragraph[^>]*align="center"[^>]*paddingLeft="24"[^>]*paddingRight="24"[^>]*>(<Text textColor="#ffffff">)?Welcome aboard/);
+    expect(lmx).toContain('<Text textColor="#cacaca">a note</Text>');
   });
 });
