@@ -101,8 +101,8 @@ function readmeExamples(component: string): string[] {
   return MJML_EVERY_EXAMPLE.has(component) ? examples : examples.slice(0, 1);
 }
 
-/** Lee Munroe's simple transactional email, its CSS inlined, as `responsive-html-email-template` ships it. */
-const LEE_MUNROE = join(packageDirectory('responsive-html-email-template'), 'email-inlined.html');
+/** Lee Munroe's simple transactional email as `responsive-html-email-template` ships it: as written, its CSS in a <style>, and with its CSS inlined. */
+const LEE_MUNROE = packageDirectory('responsive-html-email-template');
 
 const requireHere = createRequire(import.meta.url);
 
@@ -146,6 +146,12 @@ const MAILGEN_README_SECTIONS = ['Action', 'Table'];
 interface MailgenOptions {
   product: { name: string; link: string };
 }
+interface MailgenInstance {
+  generate(email: object): string;
+  parseParams(email: object): object;
+  cachedTheme: string;
+  themePath: string;
+}
 interface MailgenEmail {
   body: { name?: string; action?: { button: { link: string } } | unknown[] };
 }
@@ -156,11 +162,14 @@ interface MailgenEmail {
  * some sections of its README, each built with every theme: `<theme>-<example>.html`; and the three
  * examples again in Postmark's form, its template's variables (`{{name}}`, `{{action_url}}`,
  * `{{product_name}}`, `{{product_url}}`) where the examples give values, built with Mailgen's theme
- * from Postmark's templates: `postmark-<example>.html`.
+ * from Postmark's templates: `postmark-<example>.html`. Mailgen inlines each theme's stylesheet
+ * with juice as its last step; the receipt is also laid out as each theme writes it, its styles in a
+ * <style> of classes, as Mailgen builds it up to that step: `<theme>-receipt-styled.html`.
  */
 function mailgenTemplates(): Record<string, string> {
   const directory = packageDirectory('mailgen');
-  const Mailgen = requireHere('mailgen') as new (options: object) => { generate(email: object): string };
+  const Mailgen = requireHere('mailgen') as new (options: object) => MailgenInstance;
+  const ejs = createRequire(join(directory, 'index.js'))('ejs') as { render(template: string, data: object, options: object): string };
   const emailOf = (source: string, where: string) =>
     exampleLiteral(source, where, (node) => (node.type === 'VariableDeclarator' && node.id.name === 'email' ? node.init : undefined)) as MailgenEmail;
   const emails: Record<string, MailgenEmail> = {};
@@ -184,6 +193,13 @@ function mailgenTemplates(): Record<string, string> {
   const built: Record<string, string> = {};
   for (const [name, email] of Object.entries(emails))
     for (const theme of MAILGEN_THEMES) built[`${theme}-${name}.html`] = new Mailgen({ ...options, theme }).generate(structuredClone(email));
+  for (const theme of MAILGEN_THEMES) {
+    // Mailgen's generate(), but its last step: `ejs.render(this.cachedTheme, this.parseParams(params), { filename: this.themePath })`, then juice.
+    const mailgen = new Mailgen({ ...options, theme });
+    const styled = ejs.render(mailgen.cachedTheme, mailgen.parseParams(structuredClone(emails.receipt!)), { filename: mailgen.themePath });
+    if (!/<style[^>]*>[^<]*\.[a-z][\w-]*\s*\{/i.test(styled)) throw new Error(`mailgen's ${theme} theme no longer styles its classes in a <style>`);
+    built[`${theme}-receipt-styled.html`] = styled;
+  }
   for (const name of examples) {
     const { body } = emails[name]!;
     if (body.name === undefined || body.action === undefined || Array.isArray(body.action))
@@ -246,7 +262,8 @@ function packaged(): Record<string, string> {
   for (const [directory, name] of Object.entries(REACT_EMAIL_STARTERS))
     for (const file of REACT_EMAIL_STARTER_FILES) files[`${directory}/${file}`] = readFileSync(join(packageDirectory(name), 'template/emails', file), 'utf8');
   for (const file of PROOFKIT_FILES) files[`react-email-proofkit/${file}`] = readFileSync(join(PROOFKIT, file), 'utf8');
-  files['html-leemunroe/email.html'] = readFileSync(LEE_MUNROE, 'utf8');
+  files['html-leemunroe/email.html'] = readFileSync(join(LEE_MUNROE, 'email-inlined.html'), 'utf8');
+  files['html-leemunroe/email-styled.html'] = readFileSync(join(LEE_MUNROE, 'email.html'), 'utf8');
   for (const component of MJML_READMES)
     for (const [index, example] of readmeExamples(component).entries()) files[`mjml/${component}-readme${index === 0 ? '' : `-${index + 1}`}.mjml`] = example;
   under('html-mailgun', mailgunTemplates());

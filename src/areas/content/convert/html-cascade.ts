@@ -97,7 +97,7 @@ function matching(selector: string, body: SourceElement, options: { adapter: Ret
   // `:has()` tests every element below each one: a rule of it is not read, as a client that cannot afford it would not.
   if (/:has\(/i.test(selector)) return undefined;
   try {
-    return selectAll<SourceNode, SourceElement>(selector, body, options);
+    return selectAll<SourceNode, SourceElement>(selector, [body], options);
   } catch {
     // A selector css-select does not know (a browser's own pseudo-class): the rule is not read.
     return undefined;

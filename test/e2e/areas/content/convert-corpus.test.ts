@@ -3,12 +3,14 @@
  * test/support/convert-corpus.ts from the packages that publish them and test/corpus/convert; sources
  * and licences in its README): every email converts, passes `content check`,
  * and what its source shows and its LMX lacks is listed. The words a reader sees are counted here
- * with readers of the test's own (parse5, htmlparser2, Babel), apart from convert's.
+ * with readers of the test's own (parse5, htmlparser2, Babel; an HTML email's stylesheet applied by
+ * juice, which hides what its classes hide), apart from convert's.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseJs } from '@babel/parser';
 import { Parser } from 'htmlparser2';
+import juice from 'juice';
 import { parse, parseFragment, type DefaultTreeAdapterMap } from 'parse5';
 import { describe, expect, it } from 'vitest';
 import { corpusDirectory } from '../../../support/convert-corpus.js';
@@ -112,7 +114,7 @@ const blockLines = (source: string) => [...source.matchAll(BLOCK_OPENING)].map((
 const READERS: Record<string, (source: string) => string[]> = {
   mjml: mjmlWords,
   tsx: reactWords,
-  html: (source) => htmlWords(parse(source) as unknown as HtmlNode),
+  html: (source) => htmlWords(parse(juice(source, { preserveMediaQueries: true })) as unknown as HtmlNode),
 };
 
 interface Measure {
@@ -187,46 +189,50 @@ describe('content convert on the corpus of public templates', () => {
     `);
     expect(measured).toMatchInlineSnapshot(`
       {
-        "foundation-emails-cm/drip.html": "words 90/94, links 5/5, images 7/7, layout 14/19",
+        "foundation-emails-cm/drip.html": "words 90/94, links 5/5, images 7/7, layout 12/17",
         "foundation-emails-cm/hero.html": "words 118/119, links 1/1, images 2/2, layout 20/23",
-        "foundation-emails-cm/marketing.html": "words 103/112, links 5/5, images 9/9, layout 15/28",
-        "foundation-emails-cm/newsletter.html": "words 116/120, links 0/0, images 1/1, layout 9/13",
-        "foundation-emails-cm/password.html": "words 40/42, links 0/0, images 1/1, layout 10/10",
+        "foundation-emails-cm/marketing.html": "words 103/112, links 5/5, images 9/9, layout 11/27",
+        "foundation-emails-cm/newsletter.html": "words 116/120, links 0/0, images 1/1, layout 8/12",
+        "foundation-emails-cm/password.html": "words 40/42, links 0/0, images 1/1, layout 9/9",
         "foundation-emails-cm/sidebar-hero.html": "words 232/233, links 1/1, images 2/2, layout 31/34",
         "foundation-emails-mc/basic.html": "words 122/122, links 1/2, images 1/1, layout 10/18",
-        "foundation-emails-mc/drip.html": "words 90/94, links 5/7, images 7/7, layout 14/19",
+        "foundation-emails-mc/drip.html": "words 90/94, links 5/7, images 7/7, layout 12/17",
         "foundation-emails-mc/hero.html": "words 118/119, links 1/2, images 2/2, layout 13/23",
-        "foundation-emails-mc/marketing.html": "words 103/113, links 5/8, images 9/9, layout 15/28",
-        "foundation-emails-mc/newsletter-2.html": "words 176/180, links 0/1, images 2/2, layout 7/17",
-        "foundation-emails-mc/newsletter.html": "words 116/120, links 0/1, images 1/1, layout 9/13",
-        "foundation-emails-mc/password.html": "words 40/42, links 0/1, images 1/1, layout 10/10",
+        "foundation-emails-mc/marketing.html": "words 103/113, links 5/8, images 9/9, layout 11/27",
+        "foundation-emails-mc/newsletter-2.html": "words 176/180, links 0/1, images 2/2, layout 6/16",
+        "foundation-emails-mc/newsletter.html": "words 116/120, links 0/1, images 1/1, layout 8/12",
+        "foundation-emails-mc/password.html": "words 40/42, links 0/1, images 1/1, layout 9/9",
         "foundation-emails-mc/sidebar-hero.html": "words 232/233, links 1/2, images 2/2, layout 11/34",
         "foundation-emails-mc/sidebar.html": "words 199/200, links 1/2, images 1/1, layout 7/30",
-        "foundation-emails-mc/welcome.html": "words 58/58, links 0/2, images 1/1, layout 8/16",
+        "foundation-emails-mc/welcome.html": "words 58/58, links 0/2, images 1/1, layout 6/14",
         "foundation-emails/basic.html": "words 124/124, links 1/1, images 1/1, layout 10/18",
-        "foundation-emails/drip.html": "words 94/94, links 5/5, images 7/7, layout 14/19",
+        "foundation-emails/drip.html": "words 94/94, links 5/5, images 7/7, layout 12/17",
         "foundation-emails/hero.html": "words 121/121, links 1/1, images 2/2, layout 13/24",
-        "foundation-emails/marketing.html": "words 110/110, links 5/5, images 9/9, layout 15/28",
-        "foundation-emails/newsletter-2.html": "words 180/180, links 0/0, images 2/2, layout 7/17",
-        "foundation-emails/newsletter.html": "words 120/120, links 0/0, images 1/1, layout 9/13",
-        "foundation-emails/order.html": "words 147/147, links 0/0, images 1/1, layout 16/22",
-        "foundation-emails/password.html": "words 42/42, links 0/0, images 1/1, layout 10/10",
+        "foundation-emails/marketing.html": "words 110/110, links 5/5, images 9/9, layout 11/27",
+        "foundation-emails/newsletter-2.html": "words 180/180, links 0/0, images 2/2, layout 6/16",
+        "foundation-emails/newsletter.html": "words 120/120, links 0/0, images 1/1, layout 8/12",
+        "foundation-emails/order.html": "words 147/147, links 0/0, images 1/1, layout 17/22",
+        "foundation-emails/password.html": "words 42/42, links 0/0, images 1/1, layout 9/9",
         "foundation-emails/sidebar-hero.html": "words 235/235, links 1/1, images 2/2, layout 11/35",
         "foundation-emails/sidebar.html": "words 200/200, links 1/1, images 1/1, layout 7/31",
-        "foundation-emails/welcome.html": "words 58/58, links 0/0, images 1/1, layout 8/16",
+        "foundation-emails/welcome.html": "words 58/58, links 0/0, images 1/1, layout 6/14",
+        "html-leemunroe/email-styled.html": "words 72/72, links 3/3, images 0/0, layout 7/7",
         "html-leemunroe/email.html": "words 72/72, links 3/3, images 0/0, layout 7/7",
         "html-mailgen/cerberus-readme-action.html": "words 75/75, links 6/6, images 0/0, layout 11/12",
         "html-mailgen/cerberus-readme-table.html": "words 48/48, links 2/2, images 0/0, layout 12/12",
+        "html-mailgen/cerberus-receipt-styled.html": "words 70/70, links 3/3, images 0/0, layout 12/12",
         "html-mailgen/cerberus-receipt.html": "words 70/70, links 3/3, images 0/0, layout 12/12",
         "html-mailgen/cerberus-reset.html": "words 54/54, links 3/3, images 0/0, layout 9/9",
         "html-mailgen/cerberus-welcome.html": "words 50/50, links 3/3, images 0/0, layout 9/9",
         "html-mailgen/default-readme-action.html": "words 75/75, links 6/6, images 0/0, layout 9/10",
         "html-mailgen/default-readme-table.html": "words 48/48, links 2/2, images 0/0, layout 12/12",
+        "html-mailgen/default-receipt-styled.html": "words 70/70, links 3/3, images 0/0, layout 11/11",
         "html-mailgen/default-receipt.html": "words 70/70, links 3/3, images 0/0, layout 11/11",
         "html-mailgen/default-reset.html": "words 54/54, links 3/3, images 0/0, layout 8/8",
         "html-mailgen/default-welcome.html": "words 50/50, links 3/3, images 0/0, layout 8/8",
         "html-mailgen/neopolitan-readme-action.html": "words 75/75, links 6/6, images 0/0, layout 2/12",
         "html-mailgen/neopolitan-readme-table.html": "words 48/48, links 2/2, images 0/0, layout 0/13",
+        "html-mailgen/neopolitan-receipt-styled.html": "words 70/70, links 3/3, images 0/0, layout 1/11",
         "html-mailgen/neopolitan-receipt.html": "words 70/70, links 3/3, images 0/0, layout 1/11",
         "html-mailgen/neopolitan-reset.html": "words 54/54, links 3/3, images 0/0, layout 1/9",
         "html-mailgen/neopolitan-welcome.html": "words 50/50, links 3/3, images 0/0, layout 1/9",
@@ -235,6 +241,7 @@ describe('content convert on the corpus of public templates', () => {
         "html-mailgen/postmark-welcome.html": "words 46/46, links 3/3, images 0/0, layout 8/8",
         "html-mailgen/salted-readme-action.html": "words 72/72, links 6/6, images 0/0, layout 4/12",
         "html-mailgen/salted-readme-table.html": "words 45/45, links 2/2, images 0/0, layout 1/12",
+        "html-mailgen/salted-receipt-styled.html": "words 67/67, links 3/3, images 0/0, layout 2/12",
         "html-mailgen/salted-receipt.html": "words 67/67, links 3/3, images 0/0, layout 2/12",
         "html-mailgen/salted-reset.html": "words 51/51, links 3/3, images 0/0, layout 2/9",
         "html-mailgen/salted-welcome.html": "words 47/47, links 3/3, images 0/0, layout 2/9",

@@ -23,14 +23,16 @@ describe('the layout model against Chromium, on the corpus’s HTML', () => {
     const browser = chromium(context, 'the layout model against Chromium');
     const { found, off } = apart(await measureSources(await browser.page(VIEWPORTS[0], 800), CORPUS, files));
     expect(found.length).toBeGreaterThan(1500);
-    // Measured: 189 of 1,668 apart, in 30 of 57 emails. Foundation's menus and rows of icons in tables of `width: auto`, sized by images that have
+    // Measured: 202 of 1,732 apart, in 33 of 62 emails (each styled email apart where its inlined twin is, below). Foundation's menus and rows of icons in tables of `width: auto`, sized by images that have
     // no size until they load (124, in its three forms); cells of Mailgen's Neopolitan theme that the model insets 11 to
     // 15 px further than Chromium draws them (45); Cerberus' centred buttons and Salted's centred header link, which the
     // model takes as wide as their cell, and a row of Cerberus' wider than a phone in the model (20). Cells of a table
     // without widths (receipts, invoices) are shared out by their content, as a browser does, and tables wider than a
     // phone grow the page, as in Chromium. Foundation's columns stand one under another on a phone, its containers 95%
-    // of the screen, as its media queries draw them. Every block of the other emails stands where Chromium draws it.
+    // of the screen, as its media queries draw them. The emails written with a stylesheet of classes (Lee Munroe's, Mailgen's
+    // four themes before Mailgen inlines them) are apart where their inlined twins are (13). Every block of the other emails
+    // stands where Chromium draws it.
     expect(off.length / found.length).toBeLessThan(0.12);
-    expect(new Set(off.map((item) => item.file)).size).toBeLessThanOrEqual(30);
+    expect(new Set(off.map((item) => item.file)).size).toBeLessThanOrEqual(33);
   }, 120_000);
 });

@@ -183,6 +183,16 @@ describe('the rules of an HTML email’s stylesheet, applied as a browser applie
     expect(styleOf('.y { color: #111111 }', 'color="#222222"', 'font').style.color).toBe('#222222');
   });
 
+  it('styles the body itself, as the root the rules match from', () => {
+    const { body } = readHtml(
+      page('body { margin: 0; background-color: #f6f6f6 } body p { color: #111111 }', '<p class="x">Text</p>'),
+      'email.html',
+      new Findings(),
+    );
+    expect(body.style).toMatchObject({ margin: '0', 'background-color': '#f6f6f6' });
+    expect(byClass(body, 'x')[0]!.style.color).toBe('#111111');
+  });
+
   it('lets a shorthand clear the longhands it outweighs, and a longhand stand over a weaker shorthand', () => {
     expect(styleOf('.x { padding-left: 30px }', 'style="padding: 4px"').style).toMatchObject({ padding: '4px' });
     expect(styleOf('.x { padding-left: 30px }', 'style="padding: 4px"').style['padding-left']).toBeUndefined();
