@@ -75,9 +75,9 @@ function mostCommon(weights: Map<string, number>): string | undefined {
  * page may hold more words than the body's few line items, but a small coloured badge is no body),
  * or that is as wide as a body.
  */
-function bodyColourOf(body: SourceElement, page: string | undefined, total: number): string | undefined {
+function cardOf(body: SourceElement, page: string | undefined, total: number): { background: string; element: SourceElement } | undefined {
   const pending: SourceNode[] = [...body.children];
-  let best: { background: string; length: number; wide: boolean } | undefined;
+  let best: { background: string; element: SourceElement; length: number; wide: boolean } | undefined;
   while (pending.length > 0) {
     const node = pending.shift()!;
     if (node.type !== 'element' || node.name === 'x-columns') continue;
@@ -92,9 +92,10 @@ function bodyColourOf(body: SourceElement, page: string | undefined, total: numb
     });
     // A box as wide as an email's body (600 px, as most are) is its body, however few words it holds.
     const wide = (pixels(node.attrs.width ?? node.style.width ?? node.style['max-width']) ?? 0) >= 400;
-    if (best === undefined || Number(wide) > Number(best.wide) || (wide === best.wide && length > best.length)) best = { background, length, wide };
+    if (best === undefined || Number(wide) > Number(best.wide) || (wide === best.wide && length > best.length))
+      best = { background, element: node, length, wide };
   }
-  return best !== undefined && (best.wide || best.length * 10 >= total * 3) ? best.background : undefined;
+  return best !== undefined && (best.wide || best.length * 10 >= total * 3) ? best : undefined;
 }
 
 function firstLinkColour(node: SourceNode): string | undefined {
@@ -110,8 +111,14 @@ function firstLinkColour(node: SourceNode): string | undefined {
   return undefined;
 }
 
+/** An email's `<Style />`, and the source's box its body stands for (the card on the page), if it has one. */
+export interface EmailStyle {
+  style: Record<string, string>;
+  card?: SourceElement;
+}
+
 /** The `<Style />` of an email: what holds for most of it, the text's colours from the text that stands on the body. */
-export function globalStyle(document: SourceDocument, findings?: Findings): Record<string, string> {
+export function globalStyle(document: SourceDocument, findings?: Findings): EmailStyle {
   const { body } = document;
   const style: Record<string, string> = {};
   const sizes = new Map<string, number>();
@@ -131,7 +138,8 @@ export function globalStyle(document: SourceDocument, findings?: Findings): Reco
     add(fonts, place.style['font-family'], length);
   }
   if (page !== undefined) style.backgroundColor = page;
-  const bodyColour = bodyColourOf(body, page, total);
+  const card = cardOf(body, page, total);
+  const bodyColour = card?.background;
   if (bodyColour !== undefined) style.bodyColor = bodyColour;
   // The base colours are those of the text on the body (a footer on the page has its own); where no text stands there, of all of it.
   const onBody = pieces.filter((piece) => piece.place.background === (bodyColour ?? page));
@@ -163,14 +171,14 @@ export function globalStyle(document: SourceDocument, findings?: Findings): Reco
   if (size !== undefined && size !== 'default' && Number(size) >= 10 && Number(size) <= 32) style.textBaseFontSize = size;
   const link = mostCommon(links) ?? firstLinkColour(body);
   if (link !== undefined) style.textLinkColor = link;
-  return style;
+  return { style, card: card?.element };
 }
 
 /** The email converted: its `<Style />`, then its blocks. */
 export function convertDocument(document: SourceDocument, kind: ConvertKind, findings: Findings): ConvertedEmail {
   readTemplateBlocks(document.body, findings);
   settleTemplatedValues(document.body, findings);
-  const style = globalStyle(document, findings);
+  const { style, card } = globalStyle(document, findings);
   const context: MapContext = {
     kind,
     findings,
@@ -187,7 +195,7 @@ export function convertDocument(document: SourceDocument, kind: ConvertKind, fin
   const inheritedColour: Style = document.body.style.color === undefined ? {} : { color: document.body.style.color };
   const blocks = blocksOf(document.body.children, { ...context, inherited: { ...context.inherited, ...inheritedColour } });
   keepContrast(blocks, style, findings);
-  carryLayout(document.body, style, blocks);
+  carryLayout(document.body, style, blocks, card);
   return { lmx: writeLmx(style, blocks), style, blocks, subject: document.subject, previewText: document.previewText };
 }
 

@@ -8,7 +8,7 @@
  * block by block: what stands elsewhere or aligns otherwise than in the source is listed, and
  * counted in the fidelity line.
  */
-import { smallest } from '../../../base/extremes.js';
+import { largest, smallest } from '../../../base/extremes.js';
 import { LIST_INDENT_PX } from '../../../lmx/render-text.js';
 import type { LmxBlock } from './lmx-out.js';
 import { fitButtons, wordsTooWide } from './lmx-fit.js';
@@ -155,6 +155,23 @@ function hoistInset(style: Record<string, string>, blocks: readonly LmxBlock[]):
   for (const block of blocks.flatMap(sidesOf)) for (const side of SIDES) setSide(block, side, Number(block.attrs[side] ?? 0) - inset);
 }
 
+/**
+ * The page's colour around the card the body stands for, where the card stands the same distance in
+ * from each side of the screen at 600 and 375 px (Foundation's 580 px container, 95% of a phone's
+ * screen; Lee Munroe's 10 px of padding around its card): the theme's page padding
+ * (`backgroundXPadding`), so that the body stands where the card does at both widths.
+ */
+function pageInset(card: SourceElement, layouts: readonly SourceLayout[]): number | undefined {
+  const insets = layouts.flatMap((layout) => {
+    const frame = layout.frameOf(card);
+    return frame === undefined ? [] : [frame.left, layout.viewport - frame.right];
+  });
+  if (insets.length !== 2 * layouts.length) return undefined;
+  const least = smallest(insets);
+  const mean = insets.reduce((sum, inset) => sum + inset, 0) / insets.length;
+  return least >= LAYOUT_TOLERANCE && largest(insets) - least <= LAYOUT_TOLERANCE ? Math.round(mean) : undefined;
+}
+
 /** The space the renderer leaves between two blocks of a container (render.ts's BLOCK_TABLE margin). */
 const BLOCK_GAP = 16;
 
@@ -191,12 +208,16 @@ function fitGaps(blocks: readonly LmxBlock[]): void {
 }
 
 /** The source's side insets carried into the blocks' padding (and the body's), as the source stands at 600 px, and its spacing between blocks. */
-export function carryLayout(body: SourceElement, style: Record<string, string> | undefined, blocks: readonly LmxBlock[]): void {
+export function carryLayout(body: SourceElement, style: Record<string, string> | undefined, blocks: readonly LmxBlock[], card?: SourceElement): void {
   const viewport = VIEWPORTS[0];
+  const wide = new SourceLayout(body, viewport);
+  const narrow = new SourceLayout(body, VIEWPORTS[1]);
+  const inset = card === undefined ? undefined : pageInset(card, [wide, narrow]);
+  if (style !== undefined && inset !== undefined && style.backgroundXPadding === undefined) style.backgroundXPadding = String(inset);
   const body600 = bodyBox(style ?? {}, viewport);
   const phone = bodyBox(style ?? {}, VIEWPORTS[1]);
   const shrink = body600.right - body600.left - (phone.right - phone.left);
-  carrySides(blocks, body600, new SourceLayout(body, viewport), viewport, shrink, { source: new SourceLayout(body, VIEWPORTS[1]), outer: phone });
+  carrySides(blocks, body600, wide, viewport, shrink, { source: narrow, outer: phone });
   // A component has no <Style /> of its own: its blocks keep their padding.
   if (style !== undefined) hoistInset(style, blocks);
   fitGaps(blocks);

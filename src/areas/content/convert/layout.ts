@@ -218,8 +218,17 @@ export class SourceLayout {
     const left = outer.left + fixedLeft + Math.max(0, offset);
     const right = left + width;
     const inner = { left: left + padLeft + borderOf(style, 'left'), right: right - padRight - borderOf(style, 'right') };
+    this.frames.set(node, { left, right });
     if (node.name === 'table') this.tableSpacing(node, inner);
     return inner;
+  }
+
+  /** Each block's border box: where its background is drawn. */
+  private readonly frames = new Map<SourceElement, Box>();
+
+  /** Where an element's background is drawn (its border box), for a block of its own. */
+  frameOf(node: SourceElement): Box | undefined {
+    return this.frames.get(node);
   }
 
   /** `cellpadding` given to the cells of a table; `cellspacing` taken off the table's inside. */

@@ -86,10 +86,12 @@ describe('MJML: its defaults carried', () => {
 describe('React Email: a team’s template as it draws', () => {
   it('keeps the card’s 24 px padding (and the browser’s 8 px around the body), the logo where it stands, the centred button and the centred footer on the grey page', () => {
     const { lmx, findings } = fromReact(REACT_WELCOME);
+    // The card stands 8 px in from each side of the screen at both widths (the browser's margin): the page's padding, its grey around the body.
+    expect(lmx).toMatch(/<Style [^>]*backgroundXPadding="8"/);
     // <Img> is drawn as a block: at the left, whatever the text's alignment, where LMX would centre it.
-    expect(lmx).toMatch(/<Image src="https:\/\/acme.example\/logo.png" alt="Acme" width="120" align="left"[^>]* paddingLeft="32" paddingRight="32" \/>/);
-    expect(lmx).toMatch(/<Paragraph [^>]*paddingLeft="32" paddingRight="32">Hi \{data.name\}, welcome to Acme.<\/Paragraph>/);
-    expect(lmx).toMatch(/<Button [^>]*align="center"[^>]* paddingLeft="32" paddingRight="32">Get started<\/Button>/);
+    expect(lmx).toMatch(/<Image src="https:\/\/acme.example\/logo.png" alt="Acme" width="120" align="left"[^>]* paddingLeft="24" paddingRight="24" \/>/);
+    expect(lmx).toMatch(/<Paragraph [^>]*paddingLeft="24" paddingRight="24">Hi \{data.name\}, welcome to Acme.<\/Paragraph>/);
+    expect(lmx).toMatch(/<Button [^>]*align="center"[^>]* paddingLeft="24" paddingRight="24">Get started<\/Button>/);
     // `textAlign: 'center' as const`: the footer's alignment is read through TypeScript's wrapper.
     expect(lmx).toMatch(/<Paragraph align="center"[^>]* blockColor="#f4f4f5"[^>]*><Text textColor="#71717a">Acme Inc/);
     expect(findings.remediation.filter((item) => item.outcome === 'not carried')).toEqual([]);
@@ -124,6 +126,28 @@ describe('HTML: a cell’s alignment reaches the blocks inside', () => {
     expect(lmx).toMatch(/<Paragraph align="center"[^>]*>Welcome aboard.<\/Paragraph>/);
     expect(lmx).toMatch(/<Button [^>]*align="center"[^>]*>Go<\/Button>/);
     expect(lmx).toMatch(/<Paragraph align="center"[^>]*>Centred by a center element.<\/Paragraph>/);
+  });
+});
+
+describe('HTML: a card on a coloured page', () => {
+  /** Foundation's form: a grey page, a 580 px white container centred on it, 95% of a phone's screen. */
+  const page = (container: string) => `<!doctype html><html><head><title>Hi</title>
+    <style>body { margin: 0; background: #f3f3f3 } @media (max-width: 596px) { .container { width: 95% !important } }</style></head><body>
+    <table class="container" align="center" style="${container}" cellpadding="0" cellspacing="0"><tr><td style="padding: 0 16px">
+      <p>Your order is on its way, and should reach you before the weekend.</p>
+    </td></tr></table></body></html>`;
+
+  it('stands the body where the card does at both widths: the page’s padding, its colour around the body', () => {
+    const { lmx, findings } = fromHtml(page('width: 580px; background: #fefefe'));
+    expect(lmx).toContain('<Style backgroundColor="#f3f3f3" bodyColor="#fefefe" backgroundXPadding="10" bodyXPadding="16" />');
+    expect(findings.remediation.filter((item) => item.outcome === 'not carried')).toEqual([]);
+  });
+
+  it('leaves the page’s padding to the theme where the card stands in by different amounts at 600 and 375 px', () => {
+    // 560 px wide: 20 px in at 600 px, but 95% of a phone's screen, 9 px in there.
+    expect(fromHtml(page('width: 560px; background: #fefefe')).lmx).not.toContain('backgroundXPadding');
+    // As wide as the screen: no page around it.
+    expect(fromHtml(page('width: 100%; background: #fefefe')).lmx).not.toContain('backgroundXPadding');
   });
 });
 
