@@ -7,9 +7,9 @@
 import { LMX_TAGS } from '../../../lmx/index.js';
 import { block, plainText, setNumber, type LmxBlock } from './lmx-out.js';
 import { dropsPlatformLink, holdsImage, hrefOf, inherit, inlineOf, isButtonLink, isHidden, isInline, trimInline, type MapContext } from './inline.js';
-import { FULL_WIDTH_UP_TO, textContent, type SourceElement, type SourceNode } from './model.js';
+import { FULL_WIDTH_UP_TO, shorten, textContent, type SourceElement, type SourceNode } from './model.js';
 import { alignOf, alphaOf, dividerLine, listAlpha, backgroundOf, hexColour, lineHeightPercent, pixels, sides, verticalSpace } from './styles.js';
-import { listBackgroundImage, listDecoration } from './box-losses.js';
+import { listBackgroundImage, listDecoration, listHidden } from './box-losses.js';
 import { coloured, rememberLook } from './contrast.js';
 import { columnsOf, columnWidths, linkedParts } from './shapes.js';
 import { socialBlocks } from './social.js';
@@ -96,7 +96,7 @@ export function addPadding(node: LmxBlock, side: 'paddingTop' | 'paddingBottom',
 /** One element's blocks. */
 function nodeBlocks(node: SourceElement, context: MapContext): Mapped[] {
   if (SILENT.has(node.name) || dropsPlatformLink(node, context)) return [];
-  if (isHidden(node)) return hiddenBlocks(node, context);
+  if (isHidden(node)) return listHidden(node, context);
   const unsupported = UNSUPPORTED[node.name];
   if (unsupported !== undefined) return unsupportedBlocks(node, context, unsupported);
   switch (node.name) {
@@ -408,29 +408,12 @@ function withSpace(node: SourceElement, mapped: Mapped[]): Mapped[] {
   return mapped;
 }
 
-function hiddenBlocks(node: SourceElement, context: MapContext): Mapped[] {
-  const text = textContent(node).replace(/\s+/g, ' ').trim();
-  if (text === '') return [];
-  context.findings.add(
-    node.at,
-    'hidden text',
-    'dropped',
-    `"${shorten(text)}" left out, as the source hides it`,
-    'if it is preview text, set previewText in the message’s fields',
-  );
-  return [];
-}
-
 function unsupportedBlocks(node: SourceElement, context: MapContext, what: { construct: string; todo: string }): Mapped[] {
   const kept = node.name === 'script' || node.name === 'style' ? [] : blocksOf(node.children, context);
   const text = textContent(node).replace(/\s+/g, ' ').trim();
   const done = kept.length > 0 ? 'its text kept as paragraphs' : text === '' ? 'dropped' : `dropped with its text "${shorten(text)}"`;
   context.findings.add(node.at, what.construct, kept.length > 0 ? 'kept as text' : 'dropped', done, what.todo);
   return kept;
-}
-
-export function shorten(text: string, length = 60): string {
-  return text.length <= length ? text : `${text.slice(0, length - 1)}…`;
 }
 
 /** The steps tables.ts takes from here. */

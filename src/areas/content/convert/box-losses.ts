@@ -1,10 +1,31 @@
 /**
  * What a box of blocks draws around or behind them that LMX draws around no box: a border, a
- * shadow, a background image. The mapper keeps the blocks and lists each at the box's place.
+ * shadow, a background image; and the text a box hides. The mapper keeps the blocks (but the
+ * hidden ones) and lists each at the box's place.
  */
 import type { MapContext } from './inline.js';
-import type { SourceElement } from './model.js';
-import { backgroundImageOf, drawnBorders } from './styles.js';
+import { shorten, textContent, type SourceElement } from './model.js';
+import { backgroundImageOf, drawnBorders, shownOnPhoneUpTo } from './styles.js';
+
+/**
+ * Text the source hides, left out. A box hidden on a wide screen that a media query shows on a
+ * phone (a menu or a note written for phones) is said so: LMX draws one layout for every screen.
+ */
+export function listHidden(node: SourceElement, context: MapContext): [] {
+  const text = textContent(node).replace(/\s+/g, ' ').trim();
+  if (text === '') return [];
+  const phone = shownOnPhoneUpTo(node);
+  context.findings.add(
+    node.at,
+    'hidden text',
+    'dropped',
+    `"${shorten(text)}" left out, as the source hides it${phone === undefined ? '' : ` on a screen wider than ${phone} px (it shows on a phone)`}`,
+    phone === undefined
+      ? 'if it is preview text, set previewText in the message’s fields'
+      : 'LMX draws one layout for every screen: add the text to the email where it should show on both',
+  );
+  return [];
+}
 
 /** A box's border and shadow (a card's), which LMX draws around no box of blocks. */
 export function listDecoration(node: SourceElement, context: MapContext): void {

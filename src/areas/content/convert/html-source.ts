@@ -10,7 +10,7 @@ import type { SourceDocument } from './document.js';
 import { readLayout } from './html-layout.js';
 import { applyStylesheets, MAX_STYLE_RULES } from './html-cascade.js';
 import { element, MAX_SOURCE_DEPTH, nestedTooDeep, text, textContent, type Findings, type Place, type SourceElement, type SourceNode } from './model.js';
-import { hidesContent, parseStyle } from './styles.js';
+import { hidesContent, parseStyle, shownOnPhoneUpTo } from './styles.js';
 
 type Parse5Node = DefaultTreeAdapterMap['childNode'] | DefaultTreeAdapterMap['element'];
 type Parse5Element = DefaultTreeAdapterMap['element'];
@@ -189,22 +189,29 @@ function withoutStylesheets(node: SourceElement): SourceElement {
 
 /** The hidden text at the top of an email that clients show beside the subject: the message's preview text. Text that shows, whatever its class, stays in the body. */
 export function takePreheader(body: SourceElement): string | undefined {
-  const pending: SourceElement[] = [body];
-  let seen = 0;
-  while (pending.length > 0 && seen < 40) {
-    const node = pending.shift()!;
-    seen += 1;
-    for (const [index, child] of node.children.entries()) {
-      if (child.type === 'text' && child.text.trim() !== '') return undefined;
-      if (child.type !== 'element') continue;
-      if (hidesContent(child.style)) {
-        const preview = textOf(child);
-        if (preview === '') continue;
-        node.children.splice(index, 1);
-        return preview;
-      }
-      if (child.name !== 'img') pending.push(child);
+  const found = firstHidden(body, { left: 200 });
+  if (found === undefined || found === 'shown') return undefined;
+  const [preview] = found.holder.children.splice(found.index, 1);
+  return textOf(preview!);
+}
+
+/**
+ * The first element with text that the source hides on every screen, in the order a reader meets
+ * them, where it comes before any text that shows ('shown' once one does, or once `budget` elements
+ * are passed).
+ */
+function firstHidden(node: SourceElement, budget: { left: number }): { holder: SourceElement; index: number } | 'shown' | undefined {
+  for (const [index, child] of node.children.entries()) {
+    if (child.type === 'text' && child.text.trim() !== '') return 'shown';
+    if (child.type !== 'element' || child.name === 'img') continue;
+    budget.left -= 1;
+    if (budget.left < 0) return 'shown';
+    if (hidesContent(child.style)) {
+      if (textOf(child) !== '' && shownOnPhoneUpTo(child) === undefined) return { holder: node, index };
+      continue;
     }
+    const inside = firstHidden(child, budget);
+    if (inside !== undefined) return inside;
   }
   return undefined;
 }

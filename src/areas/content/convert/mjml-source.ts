@@ -11,7 +11,6 @@
  */
 import { LocalFileError } from '../../../base/errors.js';
 import type { SourceDocument } from './document.js';
-import { shorten } from './blocks.js';
 import { htmlFragment } from './html-source.js';
 import { mjmlSocial } from './mjml-social.js';
 import { checkNesting, listGivenTwice, parseMjmlTags, TEXT, type MjmlTag } from './mjml-tags.js';
@@ -19,6 +18,7 @@ import {
   element,
   MAX_SOURCE_DEPTH,
   nestedTooDeep,
+  shorten,
   text,
   textContent,
   type Findings,

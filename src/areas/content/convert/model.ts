@@ -174,6 +174,11 @@ export function text(value: string, at: Place): SourceText {
 }
 
 /** The text of a node and all below it, as written (a variable as its source). */
+/** Text cut to a length for a listing, an ellipsis where it was cut. */
+export function shorten(text: string, length = 60): string {
+  return text.length <= length ? text : `${text.slice(0, length - 1)}…`;
+}
+
 export function textContent(node: SourceNode): string {
   if (node.type === 'text') return node.text;
   if (node.type === 'variable') return node.source;

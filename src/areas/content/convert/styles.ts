@@ -309,6 +309,11 @@ export function hiddenBy(node: SourceElement): string | undefined {
   return undefined;
 }
 
+/** The widest screen on which a media query shows an element hidden on a wide one (a menu or a note written for phones). */
+export function shownOnPhoneUpTo(node: SourceElement): number | undefined {
+  return node.narrow?.find((entry) => !hidesContent(styleAt(node, entry.upTo)))?.upTo;
+}
+
 /** An element's style on a screen of a width: its own, with what its media queries change there. */
 export function styleAt(node: SourceElement, viewport: number): Style {
   let applies: NarrowStyle | undefined;

@@ -248,3 +248,23 @@ describe('the rules of an HTML email’s stylesheet, applied as a browser applie
     expect(lmx).toContain('<Text textColor="#cacaca">a note</Text>');
   });
 });
+
+describe('text a stylesheet hides', () => {
+  it('says of text hidden on a wide screen that a media query shows on a phone that it shows there, and takes neither for a preheader', () => {
+    const css = '.phone-only { display: none } @media (max-width: 480px) { .phone-only { display: block !important } } .never { display: none }';
+    const { lmx, findings, previewText } = fromHtml(
+      page(css, '<p>Your order has shipped.</p><div class="phone-only">Open the app to track it.</div><div class="never">Internal note.</div>'),
+    );
+    expect(lmx).not.toContain('track it');
+    expect(lmx).not.toContain('Internal note');
+    // Text hidden after text that shows is no preheader, nor is text a phone shows.
+    expect(previewText).toBeUndefined();
+    expect(fromHtml(page(css, '<div class="phone-only">Open the app.</div><p>Your order has shipped.</p>')).previewText).toBeUndefined();
+    expect(fromHtml(page(css, '<div class="never">Your order, on its way.</div><p>Your order has shipped.</p>')).previewText).toBe('Your order, on its way.');
+    const hidden = findings.remediation.filter((item) => item.construct === 'hidden text').map((item) => item.done);
+    expect(hidden).toEqual([
+      '"Open the app to track it." left out, as the source hides it on a screen wider than 480 px (it shows on a phone)',
+      '"Internal note." left out, as the source hides it',
+    ]);
+  });
+});
