@@ -12,7 +12,8 @@
  */
 import { selectAll } from 'css-select';
 import { declarationsOf, readStylesheet, type Declared, type StyleRule } from './html-rules.js';
-import { FULL_WIDTH_UP_TO, textContent, type NarrowStyle, type SourceElement, type SourceNode, type Style } from './model.js';
+import { countOf } from '../../../render/numbers.js';
+import { FULL_WIDTH_UP_TO, textContent, type Findings, type NarrowStyle, type Place, type SourceElement, type SourceNode, type Style } from './model.js';
 import { givesBack, styleAt } from './styles.js';
 
 /** The parents of every element below `root`, which css-select asks for. */
@@ -110,21 +111,41 @@ function matching(selector: string, body: SourceElement, options: { adapter: Ret
  * important declarations; within each, specificity, then order. Rules of media queries that do not
  * hold at `width` are left out.
  */
-function cascade(element: SourceElement, inline: readonly Declared[], matched: readonly Matched[], width: number | undefined): Style {
+function weighed(element: SourceElement, inline: readonly Declared[], matched: readonly Matched[], width: number | undefined): Declared[] {
   const written = new Set(inline.map((declaration) => declaration.property));
   const hints = Object.entries(element.style)
     .filter(([property]) => !written.has(property))
     .map(([property, value]) => ({ property, value, important: false, level: 0, specificity: 0, order: 0 }));
-  const weighed = [
+  return [
     ...hints,
     ...matched
       .filter((declaration) => declaration.upTo === undefined || (width !== undefined && declaration.upTo >= width))
       .map((declaration) => ({ ...declaration, level: declaration.important ? 3 : 1 })),
     ...inline.map((declaration, order) => ({ ...declaration, level: declaration.important ? 4 : 2, specificity: 0, order })),
   ].sort((a, b) => a.level - b.level || a.specificity - b.specificity || a.order - b.order);
+}
+
+/** An element's style by the cascade, at a screen's width (none: a wide screen's). */
+function cascade(element: SourceElement, inline: readonly Declared[], matched: readonly Matched[], width: number | undefined): Style {
   const style: Style = {};
-  for (const declaration of weighed) declare(style, declaration);
+  for (const declaration of weighed(element, inline, matched, width)) declare(style, declaration);
   return style;
+}
+
+/**
+ * A link whose colour the cascade gives back (`a { color: inherit !important }`, as Covalent's
+ * stylesheet writes it) takes its text's colour, the nearest one above it: the mapper draws a link
+ * with no colour of its own in the theme's link colour, as a browser draws it in its own.
+ */
+function inheritLinkColours(parents: Map<SourceElement, SourceElement>, matched: Map<SourceElement, Matched[]>, ownStyle: OwnStyle): void {
+  for (const link of parents.keys()) {
+    if (link.name !== 'a') continue;
+    const colour = weighed(link, ownStyle(link), matched.get(link) ?? [], undefined).findLast((declaration) => declaration.property === 'color');
+    if (colour === undefined || !givesBack(colour.value)) continue;
+    let above = parents.get(link);
+    while (above !== undefined && above.style.color === undefined) above = parents.get(above);
+    if (above !== undefined) link.style.color = above.style.color!;
+  }
 }
 
 /** What a screen up to `upTo` changes of the style an element has on a wide one. */
@@ -144,6 +165,12 @@ function fullWidth(style: Style): boolean {
   if (display === 'block') return width === undefined || width === 'auto' || width === '100%';
   return (display === 'inline-block' || display === 'table') && width === '100%';
 }
+
+/** The declarations an element's own style makes, which weigh as a `style` attribute's. */
+export type OwnStyle = (element: SourceElement) => Declared[];
+
+/** An HTML element's own style: its `style` attribute (`<font color>` and other attributes weigh under every rule). */
+const styleAttribute: OwnStyle = (element) => declarationsOf(element.attrs.style);
 
 /**
  * The most rules (a rule of several selectors counts each) read from an email, and the most tests of
@@ -168,7 +195,7 @@ export interface SheetRead {
  * marks the cells those make full width with FULL_WIDTH_UP_TO (the widest such screen). What was
  * read of each stylesheet.
  */
-export function applyStylesheets(stylesheets: readonly string[], body: SourceElement): SheetRead[] {
+export function applyStylesheets(stylesheets: readonly string[], body: SourceElement, ownStyle: OwnStyle = styleAttribute): SheetRead[] {
   const read = stylesheets.map(() => ({ styled: 0, stacked: 0, passedOver: 0, unread: 0 }));
   const rules: StyleRule[] = [];
   for (const [sheet, css] of stylesheets.entries()) {
@@ -199,7 +226,7 @@ export function applyStylesheets(stylesheets: readonly string[], body: SourceEle
     }
   }
   for (const [element, declarations] of matched) {
-    const inline = declarationsOf(element.attrs.style);
+    const inline = ownStyle(element);
     const wide = cascade(element, inline, declarations, undefined);
     const widths = [...new Set(declarations.flatMap((declaration) => (declaration.upTo === undefined ? [] : [declaration.upTo])))].sort((a, b) => b - a);
     const narrow = widths.flatMap((width) => narrowFrom(wide, cascade(element, inline, declarations, width), width) ?? []);
@@ -213,5 +240,30 @@ export function applyStylesheets(stylesheets: readonly string[], body: SourceEle
     element.attrs[FULL_WIDTH_UP_TO] = String(stacksAt.upTo);
     for (const sheet of sheets(false)) read[sheet]!.stacked += 1;
   }
+  inheritLinkColours(parents, matched, ownStyle);
   return read;
+}
+
+/** A stylesheet listed at its place: what of it convert carried, and what it did not. */
+export function listStylesheet(findings: Findings, at: Place, construct: string, { styled, stacked, passedOver, unread }: SheetRead): void {
+  findings.add(
+    at,
+    construct,
+    styled + stacked > 0 ? 'approximated' : 'dropped',
+    [
+      styled > 0 ? `its rules carried onto the ${countOf(styled, 'element')} they style, weighed as a browser weighs them` : '',
+      stacked > 0 ? `its media queries’ columns that stack on a phone (${countOf(stacked, 'cell')}, read as Columns that stack)` : '',
+      styled + stacked === 0 ? 'its rules dropped' : '',
+      passedOver > 0
+        ? `${countOf(passedOver, 'rule')} of it not carried (a pointer’s hover or focus, a pseudo-element, print or other media than a screen’s width)`
+        : '',
+      unread > 0
+        ? `${countOf(unread, 'rule')} of it not read, past what convert reads of an email’s stylesheet (${MAX_STYLE_RULES} rules, fewer in an email of many elements)`
+        : '',
+      'the styles written on each element carried',
+    ]
+      .filter(Boolean)
+      .join('; '),
+    'LMX takes no CSS: what its blocks took of it is in their attributes; set the fonts and colours every block shares in the theme (<Style />); media queries have no equivalent (LMX emails fit mobile by themselves)',
+  );
 }

@@ -5,10 +5,9 @@
 import { defaultTreeAdapter, parse, parseFragment, type DefaultTreeAdapterMap, type TreeAdapter } from 'parse5';
 import { LocalFileError } from '../../../base/errors.js';
 import { LineIndex } from '../../../lmx/index.js';
-import { countOf } from '../../../render/numbers.js';
 import type { SourceDocument } from './document.js';
 import { readLayout } from './html-layout.js';
-import { applyStylesheets, MAX_STYLE_RULES } from './html-cascade.js';
+import { applyStylesheets, listStylesheet } from './html-cascade.js';
 import { element, MAX_SOURCE_DEPTH, nestedTooDeep, text, textContent, type Findings, type Place, type SourceElement, type SourceNode } from './model.js';
 import { hidesContent, parseStyle, shownOnPhoneUpTo } from './styles.js';
 
@@ -134,28 +133,7 @@ export function readHtml(source: string, file: string, findings: Findings): Sour
   const sheets = stylesheetsIn(html!);
   const read = applyStylesheets(sheets.map(textContent), parsedBody);
   sheets.forEach((sheet, index) => {
-    if (textOf(sheet) === '') return;
-    const { styled, stacked, passedOver, unread } = read[index]!;
-    findings.add(
-      sheet.at,
-      'custom CSS (<style>)',
-      styled + stacked > 0 ? 'approximated' : 'dropped',
-      [
-        styled > 0 ? `its rules carried onto the ${countOf(styled, 'element')} they style, weighed as a browser weighs them` : '',
-        stacked > 0 ? `its media queries’ columns that stack on a phone (${countOf(stacked, 'cell')}, read as Columns that stack)` : '',
-        styled + stacked === 0 ? 'its rules dropped' : '',
-        passedOver > 0
-          ? `${countOf(passedOver, 'rule')} of it not carried (a pointer’s hover or focus, a pseudo-element, print or other media than a screen’s width)`
-          : '',
-        unread > 0
-          ? `${countOf(unread, 'rule')} of it not read, past what convert reads of an email’s stylesheet (${MAX_STYLE_RULES} rules, fewer in an email of many elements)`
-          : '',
-        'the styles written on each element carried',
-      ]
-        .filter(Boolean)
-        .join('; '),
-      'LMX takes no CSS: what its blocks took of it is in their attributes; set the fonts and colours every block shares in the theme (<Style />); media queries have no equivalent (LMX emails fit mobile by themselves)',
-    );
+    if (textOf(sheet) !== '') listStylesheet(findings, sheet.at, 'custom CSS (<style>)', read[index]!);
   });
   const body = readLayout(withoutStylesheets(parsedBody));
   let subject: string | undefined;
