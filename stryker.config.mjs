@@ -181,6 +181,7 @@ export const groups = {
       'test/unit/areas/content/convert/layout-model.test.ts',
       'test/unit/areas/content/convert/html-cascade.test.ts',
       'test/unit/areas/content/convert/styled-twins.test.ts',
+      'test/unit/areas/content/convert/mjml-style.test.ts',
       'test/unit/areas/content/convert/names.test.ts',
       'test/unit/areas/content/convert/react-conditions.test.ts',
       'test/unit/areas/content/convert/template-blocks.test.ts',

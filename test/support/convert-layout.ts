@@ -21,13 +21,18 @@ export function pairs(blocks: readonly LmxBlock[]): { block: LmxBlock; place: st
   });
 }
 
-/** The content boxes of the marked elements in the page: MJML's section, wrapper or column box is the padded cell inside the marked one. */
+/**
+ * The content boxes of the marked elements in the page: MJML's section, wrapper or column box is the
+ * padded cell inside the marked one (a column's only where it has one, its gutter: a cell of no
+ * alignment around its own table, where a column of no padding holds its first element's cell).
+ */
 const MEASURE = `(places) => places.map((place) => {
   let element = document.querySelector('[data-lc="' + place + '"]') ?? document.querySelector('.' + place);
   if (element === null) return undefined;
   if (element.tagName === 'DIV' && element.classList.contains(place)) {
     const cell = element.querySelector(':scope > table > tbody > tr > td') ?? element.querySelector(':scope > div > table > tbody > tr > td');
-    if (cell !== null && element.querySelector(':scope > table, :scope > div > table') !== null && !element.className.includes('mj-column')) element = cell;
+    const gutter = cell !== null && !cell.hasAttribute('align') && cell.querySelector(':scope > table') !== null;
+    if (cell !== null && element.querySelector(':scope > table, :scope > div > table') !== null && (!element.className.includes('mj-column') || gutter)) element = cell;
   }
   const rect = element.getBoundingClientRect();
   const style = getComputedStyle(element);

@@ -44,6 +44,14 @@ export function marked(source: string): string {
       ['mj-attributes', 'mj-all', 'mj-class', 'mj-title', 'mj-preview', 'mj-style', 'mj-font', 'mj-breakpoint'].includes(name)
     )
       continue;
+    // An element's own css-class holds the mark too: MJML reads the first of two.
+    const own = name.startsWith('mj-') ? /^[^>]*?\scss-class="([^"]*)"/.exec(source.slice(end)) : null;
+    if (own !== null) {
+      const at = end + own[0].length - 1;
+      out += `${source.slice(last, at)} lc-${line}-${column}`;
+      last = at;
+      continue;
+    }
     out += `${source.slice(last, end)} ${name.startsWith('mj-') ? 'css-class' : 'data-lc'}="lc-${line}-${column}"`;
     last = end;
   }

@@ -13,6 +13,7 @@ import { LocalFileError } from '../../../base/errors.js';
 import type { SourceDocument } from './document.js';
 import { htmlFragment } from './html-source.js';
 import { mjmlSocial } from './mjml-social.js';
+import { applyMjStyles, withCssClass } from './mjml-stylesheet.js';
 import { checkNesting, listGivenTwice, parseMjmlTags, TEXT, type MjmlTag } from './mjml-tags.js';
 import {
   element,
@@ -87,7 +88,10 @@ export function readMjml(source: string, file: string, findings: Findings, optio
   Object.assign(bodyStyle, { 'max-width': reader.attrsOf(body).width ?? '600px', 'margin-left': 'auto', 'margin-right': 'auto' });
   // Text MJML writes before the doctype, which a browser shows at the top of the page, stands first in the body.
   const outside = reader.outsideRaws(root.children.filter((tag) => tag.name === 'mj-raw'));
-  const bodyNode = element('body', body.at, [...outside, ...reader.nodes(bodyChildren)], {}, bodyStyle);
+  const [bodyNode] = withCssClass(reader.attrsOf(body)['css-class'], 'mj-body', [
+    element('body', body.at, [...outside, ...reader.nodes(bodyChildren)], {}, bodyStyle),
+  ]) as [SourceElement];
+  applyMjStyles(reader.stylesheets, bodyNode, findings);
   return { body: bodyNode, subject: headInfo.title, previewText: headInfo.preview, font: headInfo.font };
 }
 
@@ -114,6 +118,8 @@ class MjmlReader {
   /** Default attributes: per tag (`mj-text`), for all (`mj-all`), per class (`mj-class`). */
   private readonly defaults = new Map<string, Record<string, string>>();
   private readonly classes = new Map<string, Record<string, string>>();
+  /** The `<mj-style>`s of the head, applied once the body is read. */
+  readonly stylesheets: { css: string; at: Place }[] = [];
   private depth = 0;
   private includes = 0;
   private included = 0;
@@ -213,14 +219,7 @@ class MjmlReader {
       else if (tag.name === 'mj-preview') info.preview = content;
       else if (tag.name === 'mj-font') info.font ??= tag.attrs.name;
       else if (tag.name === 'mj-attributes') this.attributes(tag.children);
-      else if (tag.name === 'mj-style' && content !== '')
-        this.findings.add(
-          tag.at,
-          'custom CSS (<mj-style>)',
-          'dropped',
-          'its rules dropped; attributes on each element carried',
-          'LMX takes no CSS: set colours and fonts in the theme (<Style />) and on each block',
-        );
+      else if (tag.name === 'mj-style' && content !== '') this.stylesheets.push({ css: tag.content!.html, at: tag.at });
       else if (tag.name === 'mj-raw' && content !== '')
         this.findings.add(tag.at, 'raw HTML in <mj-head> (<mj-raw>)', 'dropped', 'dropped', 'LMX writes the head of its emails itself: nothing to carry');
       else if (tag.name === 'mj-html-attributes')
@@ -247,7 +246,7 @@ class MjmlReader {
   }
 
   nodes(tags: MjmlTag[]): SourceNode[] {
-    return tags.flatMap((tag) => this.node(tag));
+    return tags.flatMap((tag) => withCssClass(this.attrsOf(tag)['css-class'], tag.name, this.node(tag)));
   }
 
   // A table of MJML's elements, each a few lines: one piece.

@@ -42,9 +42,11 @@ export function unwrapColumn(node: SourceNode, align: string): SourceNode[] {
   if (node.type !== 'element' || node.name !== 'x-column') return [node];
   // A column narrower than its section stands where the section's text-align puts it (MJML centres it by default);
   // its width is a class of MJML's media query, so on a narrower screen it is as wide as the section.
-  if (node.attrs.width === '' || node.attrs.width === undefined) return [element('div', node.at, node.children, {}, node.style)];
+  // Its css-class stays on the box that stands for it.
+  const attrs: Record<string, string> = node.attrs.class === undefined ? {} : { class: node.attrs.class };
+  if (node.attrs.width === '' || node.attrs.width === undefined) return [element('div', node.at, node.children, attrs, node.style)];
   const width: Style = { width: node.attrs.width, 'margin-left': align === 'left' ? '0' : 'auto', 'margin-right': align === 'right' ? '0' : 'auto' };
-  return [element('div', node.at, node.children, { 'data-width-from': '480' }, { ...node.style, ...width })];
+  return [element('div', node.at, node.children, { ...attrs, 'data-width-from': '480' }, { ...node.style, ...width })];
 }
 
 /** The elements that take MJML's border attributes (`border`, `border-top`…, each component's allowedAttributes): on any other, MJML draws none. */

@@ -1,0 +1,42 @@
+/**
+ * MJML's `<mj-style>` applied as MJML's compiled HTML draws it: its rules (inlined by MJML, or kept
+ * in the head's `<style>`, which mail clients apply) reach the elements they match, weighed by the
+ * cascade as an HTML email's stylesheet is (html-cascade.ts). An element's `css-class` is the class
+ * of the box MJML draws for it, and MJML writes each element's attributes as its inline style: a
+ * text's `css-class` is on the cell around the `<div>` that holds its text (the documented
+ * `.red-text div { color: red !important }` reaches the text).
+ */
+import { applyStylesheets, listStylesheet, type OwnStyle } from './html-cascade.js';
+import { declarationsOf } from './html-rules.js';
+import { element, type Findings, type Place, type SourceElement, type SourceNode } from './model.js';
+import { spacingOf } from './mjml-styles.js';
+
+/** MJML writes an element's attributes as the inline style of what it draws: they weigh as a `style` attribute's. */
+const mjmlOwnStyle: OwnStyle = (node) =>
+  node.attrs.style !== undefined
+    ? declarationsOf(node.attrs.style)
+    : Object.entries(node.style).map(([property, value]) => ({ property, value, important: false }));
+
+/** The `<mj-style>`s applied to the body read from MJML, each listed at its place. */
+export function applyMjStyles(stylesheets: readonly { css: string; at: Place }[], body: SourceElement, findings: Findings): void {
+  if (stylesheets.length === 0) return;
+  const read = applyStylesheets(
+    stylesheets.map((sheet) => sheet.css),
+    body,
+    mjmlOwnStyle,
+  );
+  stylesheets.forEach((sheet, index) => listStylesheet(findings, sheet.at, 'custom CSS (<mj-style>)', read[index]!));
+}
+
+/** An element's `css-class` on the box MJML draws for it: a text's on a cell around the `<div>` of its text, which holds the text's own style. */
+export function withCssClass(cssClass: string | undefined, tag: string, made: SourceNode[]): SourceNode[] {
+  const [outer] = made;
+  if (cssClass === undefined || cssClass.trim() === '' || outer?.type !== 'element') return made;
+  if (tag !== 'mj-text') {
+    outer.attrs.class = cssClass;
+    return made;
+  }
+  const cell = spacingOf(outer.style);
+  const text = Object.fromEntries(Object.entries(outer.style).filter(([property]) => cell[property] === undefined));
+  return [element('div', outer.at, [element('div', outer.at, outer.children, {}, text)], { class: cssClass }, cell), ...made.slice(1)];
+}

@@ -1,0 +1,46 @@
+/**
+ * MJML's `<mj-style>`, applied as MJML's compiled HTML applies it: mjml-head-style's README says it
+ * "Allows you to set CSS styles that will be applied to your MJML document as well as the outputted
+ * HTML", and that "the `css-class` will be applied to the most outer HTML tag". Its own example,
+ * from the corpus, and the class rules Covalent's design system writes.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { corpusDirectory } from '../../../../support/convert-corpus.js';
+import { fromMjml } from './layout-support.js';
+
+const MJML = (body: string, head: string) => `<mjml><mj-head>${head}</mj-head><mj-body>${body}</mj-body></mjml>`;
+
+describe('<mj-style>', () => {
+  it('colours the README’s texts as MJML draws them: red and blue by their css-class’s rules, green by its mj-class', () => {
+    const { lmx, findings } = fromMjml(readFileSync(join(corpusDirectory(), 'mjml/head-style-readme.mjml'), 'utf8'));
+    const colourOf = (words: string) =>
+      new RegExp(`<Text textColor="(#[0-9a-f]+)">${words}`).exec(lmx)?.[1] ?? /<Style [^>]*textBaseColor="(#[0-9a-f]+)"/.exec(lmx)?.[1];
+    expect(colourOf("I'm red and underlined")).toBe('#ff0000');
+    expect(colourOf("I'm blue because of inline")).toBe('#0000ff');
+    expect(colourOf("I'm green")).toBe('#008000');
+    const listed = findings.remediation.filter((item) => item.construct === 'custom CSS (<mj-style>)');
+    expect(listed.map((item) => [item.outcome, item.done.split(';')[0]])).toEqual([
+      ['approximated', 'its rules carried onto the 1 element they style, weighed as a browser weighs them'],
+      ['approximated', 'its rules carried onto the 1 element they style, weighed as a browser weighs them'],
+    ]);
+  });
+
+  it('weighs a rule under the attributes MJML writes inline, and an important one over them', () => {
+    const body =
+      '<mj-section><mj-column css-class="panel"><mj-text css-class="note" color="#333333">Your order is on its way.</mj-text></mj-column></mj-section>';
+    const plain = fromMjml(MJML(body, '<mj-style>.note div { color: #ff0000 } .panel { background-color: #00233c !important }</mj-style>'));
+    expect(plain.lmx).not.toContain('#ff0000');
+    expect(plain.lmx).toContain('#00233c');
+    const important = fromMjml(MJML(body, '<mj-style>.note div { color: #ffffff !important } .panel { background-color: #00233c !important }</mj-style>'));
+    expect(important.lmx).toMatch(/<Text textColor="#ffffff">Your order is on its way.<\/Text>|textBaseColor="#ffffff"/);
+  });
+
+  it('draws a link whose colour the stylesheet gives back in its text’s colour, as Covalent’s `a { color: inherit }` does', () => {
+    const body =
+      '<mj-section><mj-column><mj-text color="#394851">Read <a href="https://acme.example/guide">the guide</a> first, then the notes.</mj-text></mj-column></mj-section>';
+    const { lmx } = fromMjml(MJML(body, '<mj-style>a { color: inherit !important }</mj-style>'));
+    expect(lmx).toMatch(/<Style [^>]*textLinkColor="#394851"/);
+  });
+});
