@@ -154,12 +154,12 @@ export function readHtml(source: string, file: string, findings: Findings): Sour
 }
 
 /** Every <style> of a document, in its head or its body. */
-function stylesheetsIn(node: SourceElement): SourceElement[] {
+export function stylesheetsIn(node: SourceElement): SourceElement[] {
   return childElements(node).flatMap((child) => (child.name === 'style' ? [child] : stylesheetsIn(child)));
 }
 
 /** The tree with its <style>s taken out, each listed once where it was read. */
-function withoutStylesheets(node: SourceElement): SourceElement {
+export function withoutStylesheets(node: SourceElement): SourceElement {
   node.children = node.children.filter((child) => child.type !== 'element' || child.name !== 'style');
   for (const child of childElements(node)) withoutStylesheets(child);
   return node;

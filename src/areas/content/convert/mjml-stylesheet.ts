@@ -8,7 +8,8 @@
  */
 import { applyStylesheets, listStylesheet, type OwnStyle } from './html-cascade.js';
 import { declarationsOf } from './html-rules.js';
-import { element, type Findings, type Place, type SourceElement, type SourceNode } from './model.js';
+import { stylesheetsIn, withoutStylesheets } from './html-source.js';
+import { element, textContent, type Findings, type Place, type SourceElement, type SourceNode } from './model.js';
 import { spacingOf } from './mjml-styles.js';
 
 /** MJML writes an element's attributes as the inline style of what it draws: they weigh as a `style` attribute's. */
@@ -17,15 +18,25 @@ const mjmlOwnStyle: OwnStyle = (node) =>
     ? declarationsOf(node.attrs.style)
     : Object.entries(node.style).map(([property, value]) => ({ property, value, important: false }));
 
-/** The `<mj-style>`s applied to the body read from MJML, each listed at its place. */
-export function applyMjStyles(stylesheets: readonly { css: string; at: Place }[], body: SourceElement, findings: Findings): void {
+/**
+ * The `<mj-style>`s of the head and the `<style>`s of the body's HTML (an `<mj-raw>`'s, which MJML
+ * writes into the page as they are) applied to the body read from MJML, each listed at its place.
+ */
+export function applyMjStyles(headStyles: readonly { css: string; at: Place }[], body: SourceElement, findings: Findings): void {
+  const stylesheets = [
+    ...headStyles.map((sheet) => ({ ...sheet, construct: 'custom CSS (<mj-style>)' })),
+    ...stylesheetsIn(body).map((sheet) => ({ css: textContent(sheet), at: sheet.at, construct: 'custom CSS (<style>)' })),
+  ];
+  withoutStylesheets(body);
   if (stylesheets.length === 0) return;
   const read = applyStylesheets(
     stylesheets.map((sheet) => sheet.css),
     body,
     mjmlOwnStyle,
   );
-  stylesheets.forEach((sheet, index) => listStylesheet(findings, sheet.at, 'custom CSS (<mj-style>)', read[index]!));
+  stylesheets.forEach((sheet, index) => {
+    if (sheet.css.trim() !== '') listStylesheet(findings, sheet.at, sheet.construct, read[index]!);
+  });
 }
 
 /** An element's `css-class` on the box MJML draws for it: a text's on a cell around the `<div>` of its text, which holds the text's own style. */

@@ -43,4 +43,17 @@ describe('<mj-style>', () => {
     const { lmx } = fromMjml(MJML(body, '<mj-style>a { color: inherit !important }</mj-style>'));
     expect(lmx).toMatch(/<Style [^>]*textLinkColor="#394851"/);
   });
+
+  it('applies a <style> written in an <mj-raw>, which MJML writes into the page as it is (Vendure’s order confirmation)', () => {
+    const body =
+      '<mj-raw><style type="text/css">.callout { background-color: #375a67 } .callout-large > div { color: #fff !important; text-align: center !important }</style></mj-raw>' +
+      '<mj-section css-class="callout"><mj-column><mj-text css-class="callout-large"><strong>Order Code</strong></mj-text></mj-column></mj-section>' +
+      '<mj-section><mj-column><mj-text>Thank you for your order. We will let you know as soon as it ships, with a link to follow it.</mj-text></mj-column></mj-section>';
+    const { lmx, findings } = fromMjml(`<mjml><mj-body>${body}</mj-body></mjml>`);
+    expect(lmx).toContain('#375a67');
+    expect(lmx).toMatch(
+      /<Section blockColor="#375a67"[^>]*>\s*<Paragraph align="center"[^>]*><Text textColor="#fff"><Strong>Order Code<\/Strong><\/Text><\/Paragraph>/,
+    );
+    expect(findings.remediation.filter((item) => item.construct === 'custom CSS (<style>)').map((item) => item.outcome)).toEqual(['approximated']);
+  });
 });
