@@ -194,7 +194,8 @@ export function dividerLine(style: Style): { thickness: number; colour?: string;
   }
   const filled = pixels(style.height) ?? 0;
   const fill = style['background-color'] ?? style.background;
-  if (!written && (filled === 0 || fill === undefined)) return undefined;
+  // An <hr> of no border and no fill of its own draws the browser's line, which LMX's theme draws otherwise.
+  if (!written && filled > 0 && fill !== undefined) sides.top.width = sides.bottom.width = 0;
   const lines = (['top', 'bottom'] as const).filter((side) => sides[side].width > 0 && !/^(none|hidden)$/.test(sides[side].style));
   const parts = lines.map(
     (side) => `border-${side} ${sides[side].width}px ${sides[side].style}${sides[side].colour === undefined ? '' : ` ${sides[side].colour}`}`,

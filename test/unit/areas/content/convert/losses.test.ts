@@ -132,10 +132,17 @@ export default function Email() {
     ]);
   });
 
-  it('keeps the line a browser draws below an <hr> whose style sets only its top', () => {
+  it('keeps the line a browser draws below an <hr> whose style sets only its top, and a plain <hr>’s', () => {
+    // The HTML standard's rendering of <hr>: "color: gray; border-style: inset; border-width: 1px".
     const { lmx, findings } = fromHtml('<html><body><p>Your order has shipped.</p><hr style="border-top:2px solid #cccccc"><hr><p>Thanks.</p></body></html>');
-    expect(dividers(lmx).map((line) => line.replace(/ padding\w+="\d+"/g, ''))).toEqual(['<Divider color="#cccccc" borderWidth="3" />', '<Divider />']);
-    expect(lines(findings)).toEqual(['the divider’s border-top 2px solid #cccccc, border-bottom 1px inset gray | drawn as one solid line of 3 px in #cccccc']);
+    expect(dividers(lmx).map((line) => line.replace(/ padding\w+="\d+"/g, ''))).toEqual([
+      '<Divider color="#cccccc" borderWidth="3" />',
+      '<Divider color="#808080" borderWidth="2" />',
+    ]);
+    expect(lines(findings)).toEqual([
+      'the divider’s border-top 2px solid #cccccc, border-bottom 1px inset gray | drawn as one solid line of 3 px in #cccccc',
+      'the divider’s border-top 1px inset gray, border-bottom 1px inset gray | drawn as one solid line of 2 px in #808080',
+    ]);
   });
 
   it('reads an MJML divider’s border-style, and lists a dashed one', () => {
