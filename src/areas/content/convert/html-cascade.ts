@@ -176,10 +176,12 @@ const styleAttribute: OwnStyle = (element) => declarationsOf(element.attrs.style
  * The most rules (a rule of several selectors counts each) read from an email, and the most tests of
  * a selector against an element they may take: a template's stylesheet has a few hundred rules,
  * tested against a few thousand elements in well under a second; a page of 20,000 rules over as
- * many elements would take minutes.
+ * many elements would take minutes, and 5,000 rules of `* { … }` over a few hundred elements gigabytes.
  */
 export const MAX_STYLE_RULES = 5_000;
 const MAX_SELECTOR_TESTS = 2_000_000;
+/** The most declarations the rules read may give the elements they match, all told: `* { … }` repeated gives every element each. */
+const MAX_MATCHED_DECLARATIONS = 200_000;
 
 /** What was read of one stylesheet: the elements its rules style, the cells its media queries made full width, its rules passed over and those left unread past the bounds. */
 export interface SheetRead {
@@ -208,16 +210,18 @@ export function applyStylesheets(stylesheets: readonly string[], body: SourceEle
   const elementCount = parents.size + 1;
   let tests = 0;
   let taken = 0;
+  let given = 0;
   const matched = new Map<SourceElement, Matched[]>();
   for (const rule of rules) {
     tests += elementCount;
-    if (taken >= MAX_STYLE_RULES || tests > MAX_SELECTOR_TESTS) {
+    if (taken >= MAX_STYLE_RULES || tests > MAX_SELECTOR_TESTS || given > MAX_MATCHED_DECLARATIONS) {
       read[rule.sheet]!.unread += 1;
       continue;
     }
     taken += 1;
     const elements = matching(rule.selector, body, options);
     if (elements === undefined) read[rule.sheet]!.passedOver += 1;
+    given += (elements?.length ?? 0) * rule.declarations.length;
     for (const element of elements ?? []) {
       const declarations = matched.get(element) ?? [];
       for (const declaration of rule.declarations)

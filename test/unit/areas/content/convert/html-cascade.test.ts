@@ -146,6 +146,19 @@ describe('the media queries of an HTML email', () => {
     expect(unread).toBeLessThan(250);
   });
 
+  it('bounds the declarations rules give the elements they match, all told: `* { … }` repeated gives each element every one', () => {
+    const findings = new Findings();
+    const declarations = Array.from({ length: 20 }, (_, index) => `padding-left: ${index}px`).join('; ');
+    const rules = Array.from({ length: 300 }, () => `* { ${declarations} }`).join('\n');
+    const rows = Array.from({ length: 100 }, (_, index) => `<div><p>Row ${index}</p></div>`).join('');
+    readHtml(page(rules, rows), 'email.html', findings);
+    const css = findings.remediation.find((entry) => entry.construct === 'custom CSS (<style>)')!;
+    // About 200 elements: 200,000 declarations given are some 50 rules of 20, the rest unread.
+    const unread = Number(/(\d+) rules of it not read/.exec(css.done)?.[1]);
+    expect(unread).toBeGreaterThan(230);
+    expect(unread).toBeLessThan(260);
+  });
+
   it('passes over a rule of :has(), which tests every element below each one', () => {
     const { body } = readHtml(
       page(
