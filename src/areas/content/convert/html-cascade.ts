@@ -176,7 +176,7 @@ const styleAttribute: OwnStyle = (element) => declarationsOf(element.attrs.style
  * The most rules (a rule of several selectors counts each) read from an email, and the most tests of
  * a selector against an element they may take: a template's stylesheet has a few hundred rules,
  * tested against a few thousand elements in well under a second; a page of 20,000 rules over as
- * many elements would take minutes, and 5,000 rules of `* { … }` over a few hundred elements gigabytes.
+ * many elements would take minutes, and 5,000 rules of `* { … }` over a few hundred elements would take gigabytes.
  */
 export const MAX_STYLE_RULES = 5_000;
 const MAX_SELECTOR_TESTS = 2_000_000;
