@@ -11,10 +11,10 @@
  * rule, then specificity, then order. css-select matches the selectors, as its standard defines them.
  */
 import { selectAll } from 'css-select';
-import { declarationsOf, readStylesheet, type Declared, type StyleRule } from './html-rules.js';
+import { readStylesheet, type StyleRule } from './html-rules.js';
 import { countOf } from '../../../render/numbers.js';
 import { FULL_WIDTH_UP_TO, textContent, type Findings, type NarrowStyle, type Place, type SourceElement, type SourceNode, type Style } from './model.js';
-import { givesBack, styleAt } from './styles.js';
+import { declarationsOf, givesBack, styleAt, type Declared } from './styles.js';
 
 /** The parents of every element below `root`, which css-select asks for. */
 function parentsOf(root: SourceElement): Map<SourceElement, SourceElement> {
@@ -95,8 +95,6 @@ interface Matched extends Declared {
 
 /** The elements a selector matches; undefined for one passed over. */
 function matching(selector: string, body: SourceElement, options: { adapter: ReturnType<typeof adapterFor> }): SourceElement[] | undefined {
-  // `:has()` tests every element below each one: a rule of it is not read, as a client that cannot afford it would not.
-  if (/:has\(/i.test(selector)) return undefined;
   try {
     return selectAll<SourceNode, SourceElement>(selector, [body], options);
   } catch {

@@ -9,6 +9,7 @@
  */
 import { parse as parseSelector, type Selector } from 'css-what';
 import { parse, type AtRule, type ChildNode, type Rule } from 'postcss';
+import type { Declared } from './styles.js';
 
 /** A media query of a screen's width alone (`only screen and (max-width: 596px)`), one or more of them: the widest it names, in pixels. */
 export function maxWidthOf(query: string): number | undefined {
@@ -20,13 +21,6 @@ export function maxWidthOf(query: string): number | undefined {
     widest = Math.max(widest ?? 0, width);
   }
   return widest;
-}
-
-/** A declaration as a stylesheet or a `style` attribute writes it. */
-export interface Declared {
-  property: string;
-  value: string;
-  important: boolean;
 }
 
 /** One selector of a rule (a rule of several is an entry each, since each has its own specificity) and what the rule declares. */
@@ -48,26 +42,15 @@ export interface Stylesheet {
   passedOver: number;
 }
 
-/** `color: red !important; padding: 0` as its declarations, in order. */
-export function declarationsOf(text: string | undefined): Declared[] {
-  const declared: Declared[] = [];
-  for (const declaration of (text ?? '').split(';')) {
-    const colon = declaration.indexOf(':');
-    if (colon < 0) continue;
-    const property = declaration.slice(0, colon).trim().toLowerCase();
-    const written = declaration.slice(colon + 1);
-    const important = /!\s*important\s*$/i.test(written);
-    const value = written.replace(/!\s*important\s*$/i, '').trim();
-    if (property !== '' && value !== '') declared.push({ property, value, important });
-  }
-  return declared;
-}
+/**
+ * Pseudo-classes of a state a message at rest is never in: a rule of them draws nothing a recipient
+ * sees on opening it; and `:has()`, which tests every element below each one, as a client that
+ * cannot afford it would not.
+ */
+const NOT_READ: ReadonlySet<string> = new Set(['hover', 'focus', 'focus-within', 'focus-visible', 'active', 'visited', 'target', 'has']);
 
-/** Pseudo-classes of a state a message at rest is never in: a rule of them draws nothing a recipient sees on opening it. */
-const STATES: ReadonlySet<string> = new Set(['hover', 'focus', 'focus-within', 'focus-visible', 'active', 'visited', 'target']);
-
-/** `:is()`, `:not()` and `:has()` weigh as their most specific argument; `:where()` as nothing. */
-const WEIGHED_BY_ARGUMENT: ReadonlySet<string> = new Set(['is', 'not', 'has', 'matches', '-webkit-any', '-moz-any']);
+/** `:is()` and `:not()` weigh as their most specific argument; `:where()` as nothing. */
+const WEIGHED_BY_ARGUMENT: ReadonlySet<string> = new Set(['is', 'not', 'matches', '-webkit-any', '-moz-any']);
 
 /** A selector's specificity; undefined for one a message at rest never matches, or that names a pseudo-element. */
 function specificityOf(tokens: readonly Selector[]): number | undefined {
@@ -79,7 +62,7 @@ function specificityOf(tokens: readonly Selector[]): number | undefined {
       // css-what marks `#id` and `.class`, which a document in quirks mode matches ignoring case, from `[id=…]` and `[class~=…]`.
       weight += token.name === 'id' && token.action === 'equals' && token.ignoreCase === 'quirks' ? 1_000_000 : 1_000;
     else if (token.type === 'pseudo') {
-      if (STATES.has(token.name)) return undefined;
+      if (NOT_READ.has(token.name)) return undefined;
       if (token.name === 'where') continue;
       if (WEIGHED_BY_ARGUMENT.has(token.name) && Array.isArray(token.data)) {
         const weights = token.data.map(specificityOf);

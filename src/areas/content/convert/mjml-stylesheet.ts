@@ -7,10 +7,10 @@
  * `.red-text div { color: red !important }` reaches the text).
  */
 import { applyStylesheets, listStylesheet, type OwnStyle } from './html-cascade.js';
-import { declarationsOf } from './html-rules.js';
 import { stylesheetsIn, withoutStylesheets } from './html-source.js';
 import { element, textContent, type Findings, type Place, type SourceElement, type SourceNode } from './model.js';
 import { spacingOf } from './mjml-styles.js';
+import { declarationsOf } from './styles.js';
 
 /** MJML writes an element's attributes as the inline style of what it draws: they weigh as a `style` attribute's. */
 const mjmlOwnStyle: OwnStyle = (node) =>

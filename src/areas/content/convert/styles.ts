@@ -8,21 +8,30 @@ import type { Findings, NarrowStyle, Place, SourceElement, Style } from './model
  */
 export const givesBack = (value: string): boolean => /^(inherit|unset|revert|revert-layer)$/i.test(value.trim());
 
-/** `color: red; font-size: 14px` -> { color: 'red', 'font-size': '14px' }; `!important` dropped, as is a value that gives the property back. */
-export function parseStyle(text: string | undefined): Style {
-  const style: Style = {};
-  if (text === undefined) return style;
-  for (const declaration of text.split(';')) {
+/** A declaration as a stylesheet or a `style` attribute writes it. */
+export interface Declared {
+  property: string;
+  value: string;
+  important: boolean;
+}
+
+/** `color: red !important; padding: 0` as its declarations, in order. */
+export function declarationsOf(text: string | undefined): Declared[] {
+  const declared: Declared[] = [];
+  for (const declaration of (text ?? '').split(';')) {
     const colon = declaration.indexOf(':');
     if (colon < 0) continue;
     const property = declaration.slice(0, colon).trim().toLowerCase();
-    const value = declaration
-      .slice(colon + 1)
-      .replace(/!\s*important/i, '')
-      .trim();
-    if (property !== '' && value !== '' && !givesBack(value)) style[property] = value;
+    const written = declaration.slice(colon + 1);
+    const value = written.replace(/!\s*important/i, '').trim();
+    if (property !== '' && value !== '') declared.push({ property, value, important: value !== written.trim() });
   }
-  return style;
+  return declared;
+}
+
+/** `color: red; font-size: 14px` -> { color: 'red', 'font-size': '14px' }; `!important` dropped, as is a value that gives the property back. */
+export function parseStyle(text: string | undefined): Style {
+  return Object.fromEntries(declarationsOf(text).flatMap(({ property, value }) => (givesBack(value) ? [] : [[property, value]])));
 }
 
 const hex2 = (value: number) =>
