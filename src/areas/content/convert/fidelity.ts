@@ -7,7 +7,7 @@
  */
 import { elementsOf, parseLmx, type LmxNode } from '../../../lmx/index.js';
 import type { SourceDocument } from './document.js';
-import type { Fidelity, Findings, Measure, Place, SourceElement, SourceNode } from './model.js';
+import { shorten, type Fidelity, type Findings, type Measure, type Place, type SourceElement, type SourceNode } from './model.js';
 import { hiddenBy, UNSEEN } from './styles.js';
 import { readerWords, TEMPLATE_TAG } from './variables.js';
 
@@ -132,8 +132,6 @@ function missing(seen: readonly Seen[], held: Map<string, number>): Seen[] {
 
 /** A seen address as its source writes it: each tag as written there (a React attribute's `{url}`, not the `{{url}}` it was read as). */
 const asWritten = (seen: Seen, findings: Findings) => (seen.written ?? seen.value).replace(TEMPLATE_TAG, (tag) => findings.spellings.get(tag) ?? tag);
-
-const shorten = (value: string) => (value.length > 60 ? `${value.slice(0, 57)}…` : value);
 
 /**
  * Compares an email's source with its LMX and lists, at their source places, what no rule listed:

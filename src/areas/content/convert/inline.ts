@@ -3,7 +3,7 @@
  * inline: a run of it becomes one text block, anything else starts a block of its own.
  */
 import type { LmxInline } from './lmx-out.js';
-import { textContent, type ConvertKind, type Findings, type SourceElement, type SourceNode, type Style } from './model.js';
+import { shorten, textContent, type ConvertKind, type Findings, type Place, type SourceElement, type SourceNode, type Style } from './model.js';
 import { hexColour, hidesContent, listAlpha } from './styles.js';
 import { mapVariable } from './variable-names.js';
 import { holdsTemplateTag, LOOPS_ADDS_THE_PAGES, PROVIDER_PAGE, templatePieces } from './variables.js';
@@ -119,6 +119,12 @@ export const isBold = (style: Style) => /^(bold|bolder|[6-9]00)$/i.test(style['f
  */
 export function inlineOf(nodes: readonly SourceNode[], context: MapContext): LmxInline[] {
   const pieces: LmxInline[] = [];
+  // Where each text piece was written: words a dropped link takes with it are listed there, so that none is lost in silence.
+  const written = new Map<LmxInline, Place>();
+  const listDropped = (at: Place | undefined, words: string, why: string) => {
+    if (at !== undefined && /[\p{L}\p{N}]/u.test(words))
+      context.findings.add(at, `the ${/\s/.test(words) ? 'words' : 'word'} "${shorten(words)}"`, 'dropped', why, LOOPS_ADDS_THE_PAGES);
+  };
   // After a dropped link, the separator that stood between it and the text after it goes with it.
   let afterDropped = false;
   for (const node of nodes) {
@@ -132,16 +138,19 @@ export function inlineOf(nodes: readonly SourceNode[], context: MapContext): Lmx
           continue;
         }
         let text = transformed(piece.text.replace(/[ \t\n\r\f]+/g, ' '), context.inherited['text-transform']);
-        if (afterDropped) text = closeGap(pieces, text);
+        if (afterDropped) text = closeGap(pieces, text, (first, words, why) => listDropped(first === undefined ? node.at : written.get(first), words, why));
         if (text.trim() !== '') afterDropped = false;
-        pieces.push({ text });
+        const shown = { text };
+        written.set(shown, node.at);
+        pieces.push(shown);
       }
     } else if (node.type === 'variable') {
       pieces.push({ variable: mapVariable(context.findings, node.path, node.source, context.kind, node.at) });
       afterDropped = false;
     } else {
       const made = inlineElement(node, context);
-      if (made.length === 0 && platformLink(node, context.kind) !== undefined) afterDropped = !dropSeparatorBefore(pieces);
+      if (made.length === 0 && platformLink(node, context.kind) !== undefined)
+        afterDropped = !dropSeparatorBefore(pieces, (last, words) => listDropped(written.get(last), words, JOINED));
       else if (made.length > 0) afterDropped = false;
       pieces.push(...made);
     }
@@ -153,31 +162,79 @@ export function inlineOf(nodes: readonly SourceNode[], context: MapContext): Lmx
 const SEPARATOR_BEFORE = /\s*(?:[|·•–—-]|\b(?:or|and)\b)\s*$/i;
 const SEPARATOR_AFTER = /^\s*(?:[|·•–—-]|\b(?:or|and)\b)\s*/i;
 
-/** The separator before a dropped link taken off the text before it; whether there was one. */
-function dropSeparatorBefore(pieces: LmxInline[]): boolean {
+const JOINED = 'dropped with the link it joined to another';
+
+/** The separator before a dropped link taken off the text before it, given to `dropped`; whether there was one. */
+function dropSeparatorBefore(pieces: LmxInline[], dropped: (last: LmxInline, words: string) => void): boolean {
   const last = pieces.at(-1);
-  if (last === undefined || !('text' in last) || !SEPARATOR_BEFORE.test(last.text)) return false;
-  pieces[pieces.length - 1] = { text: last.text.replace(SEPARATOR_BEFORE, '') };
+  if (last === undefined || !('text' in last)) return false;
+  const separator = SEPARATOR_BEFORE.exec(last.text);
+  if (separator === null) return false;
+  dropped(last, separator[0].trim());
+  last.text = last.text.slice(0, separator.index);
   return true;
 }
 
 /**
  * The text after a dropped link with the gap it left closed: its separator gone; at a sentence's
- * end, the comma before the link (`emails, .`), or the stop of a sentence that held only links.
+ * end, the comma before the link (`emails, .`), or the stop of a sentence that held only links,
+ * or the few words left of one that the links ended (`You can` of Mailchimp's "You can update your
+ * preferences or unsubscribe from this list."); words taken off are given to `dropped` with the
+ * piece they stood in (none: this text's own).
  */
-function closeGap(pieces: LmxInline[], text: string): string {
-  if (SEPARATOR_AFTER.test(text)) return text.replace(SEPARATOR_AFTER, '');
+function closeGap(pieces: LmxInline[], text: string, dropped: (first: LmxInline | undefined, words: string, why: string) => void): string {
+  const separator = SEPARATOR_AFTER.exec(text);
+  if (separator !== null) {
+    dropped(undefined, separator[0].trim(), JOINED);
+    return text.slice(separator[0].length);
+  }
   if (!/^\s*[.!?]/.test(text)) return text;
   let at = pieces.length - 1;
   while (at >= 0 && isBlank(pieces[at]!)) at -= 1;
   const last = pieces[at];
   if (last === undefined || ('text' in last && /[.!?]\s*$/.test(last.text))) return text.replace(/^\s*[.!?]+/, '');
-  // No space is left before the stop: "You can update your preferences." without its link is "You can.", not "You can .".
   if ('text' in last) {
-    pieces[at] = { text: last.text.replace(/\s*[,;:]?\s*$/, '') };
+    const fragment = dropFragment(pieces, at);
+    if (fragment !== undefined) {
+      dropped(fragment.first, fragment.words, 'dropped with the links that ended their sentence, which says nothing without them');
+      return text.replace(/^\s*[.!?]+/, '');
+    }
+    // No space is left before the stop: "You can update your preferences." without its link is "You can.", not "You can .".
+    last.text = last.text.replace(/\s*[,;:]?\s*$/, '');
     pieces.splice(at + 1);
   }
   return text.trimStart();
+}
+
+/** The most words a sentence keeps once its links went that still say nothing alone ("You can", "Please"). */
+const FRAGMENT_WORDS = 3;
+
+/**
+ * The start of the sentence that ends at `at` taken off, where it is only a few words of text (back
+ * to a stop, a line break or the content's start): the piece it began in and its words, if it was.
+ */
+function dropFragment(pieces: LmxInline[], at: number): { first: LmxInline; words: string } | undefined {
+  const parts: string[] = [];
+  let index = at;
+  let start: { piece: { text: string }; before: string } | undefined;
+  for (; index >= 0 && start === undefined; index -= 1) {
+    const piece = pieces[index]!;
+    if (!('text' in piece)) {
+      if ('tag' in piece && piece.tag === 'Br') break;
+      return undefined;
+    }
+    const stop = /^([\s\S]*[.!?:]["”’)]?\s)([^.!?:]*)$/.exec(piece.text);
+    parts.unshift(stop?.[2] ?? piece.text);
+    if (stop !== null) start = { piece, before: stop[1]! };
+  }
+  const words = parts.join('').replace(/\s+/g, ' ').trim();
+  const count = words === '' ? 0 : words.split(' ').length;
+  if (count === 0 || count > FRAGMENT_WORDS) return undefined;
+  // The sentence began inside a piece: what stood before it stays. Otherwise every piece after the break goes.
+  const first = start?.piece ?? pieces[index + 1]!;
+  if (start !== undefined) start.piece.text = start.before;
+  pieces.splice(index + (start === undefined ? 1 : 2));
+  return { first, words };
 }
 
 const isBlank = (piece: LmxInline) => 'text' in piece && piece.text.trim() === '';
@@ -222,13 +279,7 @@ export function dropsPlatformLink(node: SourceElement, context: MapContext): boo
   const tag = platformLink(node, context.kind);
   if (tag === undefined) return false;
   const text = textContent(node).replace(/\s+/g, ' ').trim();
-  context.findings.add(
-    node.at,
-    `the link to ${tag}`,
-    'dropped',
-    text === '' ? 'dropped' : `dropped with its text "${text.length > 60 ? `${text.slice(0, 59)}…` : text}"`,
-    LOOPS_ADDS_THE_PAGES,
-  );
+  context.findings.add(node.at, `the link to ${tag}`, 'dropped', text === '' ? 'dropped' : `dropped with its text "${shorten(text)}"`, LOOPS_ADDS_THE_PAGES);
   return true;
 }
 

@@ -173,12 +173,12 @@ export function text(value: string, at: Place): SourceText {
   return { type: 'text', text: value, at };
 }
 
-/** The text of a node and all below it, as written (a variable as its source). */
 /** Text cut to a length for a listing, an ellipsis where it was cut. */
 export function shorten(text: string, length = 60): string {
   return text.length <= length ? text : `${text.slice(0, length - 1)}…`;
 }
 
+/** The text of a node and all below it, as written (a variable as its source). */
 export function textContent(node: SourceNode): string {
   if (node.type === 'text') return node.text;
   if (node.type === 'variable') return node.source;

@@ -32,6 +32,7 @@ describe('a converted record content check takes', () => {
     ).toEqual([
       '2:12 the link to *|ARCHIVE|*: dropped with its text "View this email in your browser"',
       '3:39 the link to *|UPDATE_PROFILE|*: dropped with its text "Update your preferences"',
+      '3:95 the word "or": dropped with the link it joined to another',
       '3:99 the link to *|UNSUB|*: dropped with its text "unsubscribe from this list"',
     ]);
     expect(checkSource('draft.lmx', lmx, 'campaign', new Map()).errors).toEqual([]);
@@ -63,13 +64,25 @@ describe('a converted record content check takes', () => {
 
   it('leaves no space before a comma or stop where Mailchimp’s footer loses its tags and links', () => {
     // Mailchimp's own footer, as its templates write it.
-    const { lmx } = fromHtml(
+    const findings = new Findings();
+    const document = readHtml(
       page(`<p><em>Copyright © *|CURRENT_YEAR|* *|LIST:COMPANY|*, All rights reserved.</em><br>
         Want to change how you receive these emails?<br>
         You can <a href="*|UPDATE_PROFILE|*">update your preferences</a> or <a href="*|UNSUB|*">unsubscribe from this list</a>.</p>`),
+      'email.html',
+      findings,
     );
+    const { lmx } = convertDocument(document, 'campaign', findings);
     expect(lmx).toContain('Copyright ©, All rights reserved.');
     expect(lmx).not.toMatch(/\s[,.](?=\s|<|$)/);
+    // "You can" says nothing once the links that ended its sentence went: it goes with them, listed at the text it stood in (after the <br>), and the line break before it.
+    expect(lmx).toContain('Want to change how you receive these emails?</Paragraph>');
+    expect(findings.remediation.filter((item) => item.construct.startsWith('the word')).map((item) => `${item.line}:${item.column} ${item.construct}`)).toEqual(
+      ['3:73 the word "or"', '2:57 the words "You can"'],
+    );
+    // Listed where it was written, so the fidelity line counts no word lost in silence.
+    measureFidelity(document, lmx, findings);
+    expect(findings.remediation.filter((item) => item.outcome === 'not carried')).toEqual([]);
   });
 
   it('drops a link of the template’s own around Campaign Monitor’s tag as the tag’s link, never an empty <Link>', () => {
