@@ -132,8 +132,9 @@ function cascade(element: SourceElement, inline: readonly Declared[], matched: r
 
 /**
  * A link whose colour the cascade gives back (`a { color: inherit !important }`, as Covalent's
- * stylesheet writes it) takes its text's colour, the nearest one above it: the mapper draws a link
- * with no colour of its own in the theme's link colour, as a browser draws it in its own.
+ * stylesheet writes it) takes its text's colour, the nearest one above it, or a browser's default
+ * black where none is (an MJML button's link, whose page sets no colour): the mapper would draw a
+ * link with no colour of its own in the theme's link colour.
  */
 function inheritLinkColours(parents: Map<SourceElement, SourceElement>, matched: Map<SourceElement, Matched[]>, ownStyle: OwnStyle): void {
   for (const link of parents.keys()) {
@@ -142,7 +143,7 @@ function inheritLinkColours(parents: Map<SourceElement, SourceElement>, matched:
     if (colour === undefined || !givesBack(colour.value)) continue;
     let above = parents.get(link);
     while (above !== undefined && above.style.color === undefined) above = parents.get(above);
-    if (above !== undefined) link.style.color = above.style.color!;
+    link.style.color = above?.style.color ?? '#000000';
   }
 }
 

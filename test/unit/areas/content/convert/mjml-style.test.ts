@@ -57,3 +57,33 @@ describe('<mj-style>', () => {
     expect(findings.remediation.filter((item) => item.construct === 'custom CSS (<style>)').map((item) => item.outcome)).toEqual(['approximated']);
   });
 });
+
+describe('<mj-style> on a button', () => {
+  const buttonsOf = (lmx: string) =>
+    [...lmx.matchAll(/<Button [^>]*bgColor="(#[0-9a-f]+)" textColor="(#[0-9a-f]+)"[^>]*>([^<]*)</g)].map(
+      ([, bg, text, label]) => `${label!.replace(/\s+/g, ' ').trim()}: ${bg} on ${text}`,
+    );
+
+  it('reaches its link and its cell as MJML compiles them: Covalent’s `.cta-button a` and `.primary-button td` colour its buttons', () => {
+    // Covalent's stylesheet: `.cta-button p, .cta-button a, .cta-button td { background-color: #00233cff !important; color: #ffffffff !important }`,
+    // and the same of `.primary-button` in #3053f4ff; mj-button's own default background is #414141.
+    const read = (name: string) => buttonsOf(fromMjml(readFileSync(join(corpusDirectory(), `mjml-covalent/${name}`), 'utf8')).lmx);
+    expect(read('welcome-letter.mjml')).toEqual(['Verify email and create your password →: #00233c on #ffffff']);
+    expect(read('workshop.mjml')).toEqual(['Learn how →: #00233c on #ffffff', 'Get started →: #3053f4 on #ffffff']);
+  });
+
+  it('takes its cell’s background where a rule clears its link’s, keeps its own colours over a rule of less weight, and inherits one given back', () => {
+    const body = (cssClass: string) =>
+      `<mj-section><mj-column><mj-button css-class="${cssClass}" href="https://acme.example/start" background-color="#414141" color="#ffffff">Start</mj-button></mj-column></mj-section>`;
+    const cleared = fromMjml(
+      MJML(body('ghost'), '<mj-style>.ghost td { background-color: #123456 !important } .ghost a { background-color: transparent !important }</mj-style>'),
+    );
+    expect(buttonsOf(cleared.lmx)).toEqual(['Start: #123456 on #ffffff']);
+    const plain = fromMjml(MJML(body('plain'), '<mj-style>.plain a { color: #ff0000 }</mj-style>'));
+    // A rule under the link's own inline style, which MJML writes, does not win.
+    expect(buttonsOf(plain.lmx)).toEqual(['Start: #414141 on #ffffff']);
+    // Covalent's `a { color: inherit !important }` reaches a button's link too: with no colour on the page, a browser draws its text black.
+    const inherited = fromMjml(MJML(body('any'), '<mj-style>a { color: inherit !important }</mj-style>'));
+    expect(buttonsOf(inherited.lmx)).toEqual(['Start: #414141 on #000000']);
+  });
+});
