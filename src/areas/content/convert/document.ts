@@ -174,6 +174,18 @@ export function globalStyle(document: SourceDocument, findings?: Findings): Emai
   return { style, card: card?.element };
 }
 
+/** Links the source colours other than the email's link colour, once a colour: LMX draws every link in the theme's one. */
+function listLinkColours({ linkColour, otherLinkColours }: MapContext, findings: Findings): void {
+  for (const [colour, { at, links }] of otherLinkColours ?? [])
+    findings.add(
+      at,
+      `${links === 1 ? 'a link' : `${links} links`} in ${colour}`,
+      'approximated',
+      `drawn in the email's link colour ${linkColour} (textLinkColor): LMX gives every link of an email one colour`,
+      'check that each reads on its background in the preview (content check warns where it does not), or rewrite it as text',
+    );
+}
+
 /** The email converted: its `<Style />`, then its blocks. */
 export function convertDocument(document: SourceDocument, kind: ConvertKind, findings: Findings): ConvertedEmail {
   readTemplateBlocks(document.body, findings);
@@ -191,9 +203,12 @@ export function convertDocument(document: SourceDocument, kind: ConvertKind, fin
     plain: [style.backgroundColor, style.bodyColor].filter((colour) => colour !== undefined),
     sourceBackground: style.backgroundColor,
     holder: document.body,
+    linkColour: style.textLinkColor,
+    otherLinkColours: new Map(),
   };
   const inheritedColour: Style = document.body.style.color === undefined ? {} : { color: document.body.style.color };
   const blocks = blocksOf(document.body.children, { ...context, inherited: { ...context.inherited, ...inheritedColour } });
+  listLinkColours(context, findings);
   keepContrast(blocks, style, findings);
   carryLayout(document.body, style, blocks, card);
   return { lmx: writeLmx(style, blocks), style, blocks, subject: document.subject, previewText: document.previewText };

@@ -4,7 +4,7 @@
  */
 import type { LmxInline } from './lmx-out.js';
 import { shorten, textContent, type ConvertKind, type Findings, type Place, type SourceElement, type SourceNode, type Style } from './model.js';
-import { hexColour, hidesContent, listAlpha } from './styles.js';
+import { hexColour, hidesContent, listAlpha, sixDigits } from './styles.js';
 import { mapVariable } from './variable-names.js';
 import { holdsTemplateTag, LOOPS_ADDS_THE_PAGES, PROVIDER_PAGE, templatePieces } from './variables.js';
 
@@ -28,6 +28,10 @@ export interface MapContext {
   sourceBackground?: string;
   /** The source element whose content is being mapped: a run of text, an image or a button stands in its box. */
   holder?: SourceElement;
+  /** The email's one link colour (the `<Style />`'s textLinkColor), if the source colours its links. */
+  linkColour?: string;
+  /** The links the source colours otherwise, by colour: where the first stands and how many; listed once converted. */
+  otherLinkColours?: Map<string, { at: Place; links: number }>;
 }
 
 /** HTML elements that are inline content. */
@@ -312,9 +316,20 @@ function inlineElement(node: SourceElement, context: MapContext): LmxInline[] {
         'its text kept without the link, as a link to nowhere cannot be published',
         'write the link’s https address (or a variable that holds it) in its href',
       );
-    else wrap('Link', { href });
+    else {
+      wrap('Link', { href });
+      countLinkColour(colour, node.at, context);
+    }
   }
   return children;
+}
+
+/** A link's own colour counted among the others where it is not the email's link colour, which LMX draws it in. */
+function countLinkColour(colour: string | undefined, at: Place, { linkColour, otherLinkColours }: MapContext): void {
+  if (colour === undefined || linkColour === undefined || sixDigits(colour) === sixDigits(linkColour)) return;
+  const other = otherLinkColours?.get(sixDigits(colour));
+  if (other === undefined) otherLinkColours?.set(sixDigits(colour), { at, links: 1 });
+  else other.links += 1;
 }
 
 /** A text of an attribute with its template variables made LMX's (`{{name}}` -> `{data.name}`), any other tag as written. */

@@ -70,11 +70,13 @@ export function hexColour(value: string | undefined, over = '#ffffff'): string |
   }
   const alpha = alphaOf(colour) ?? 1;
   if (alpha === 0) return undefined;
-  const base = hexColour(over) ?? '#ffffff';
-  const full = base.length === 4 ? `#${base[1]}${base[1]}${base[2]}${base[2]}${base[3]}${base[3]}` : base;
+  const full = sixDigits(hexColour(over) ?? '#ffffff');
   const under = [1, 3, 5].map((start) => Number.parseInt(full.slice(start, start + 2), 16));
   return `#${channels.map((channel, index) => hex2(channel! * alpha + under[index]! * (1 - alpha))).join('')}`;
 }
+
+/** A hex colour of three digits written with six (`#fff` is `#ffffff`), so that two spellings of one colour compare equal. */
+export const sixDigits = (hex: string) => (hex.length === 4 ? `#${hex[1]}${hex[1]}${hex[2]}${hex[2]}${hex[3]}${hex[3]}` : hex);
 
 /** A colour written with an opacity, which LMX's opaque colours cannot hold: listed once, with the hex it was written as. */
 export function listAlpha(findings: Findings, written: string | undefined, hex: string | undefined, over: string | undefined, at: Place): void {

@@ -288,4 +288,16 @@ describe('a link whose colour the stylesheet gives back', () => {
     expect(fromHtml(page('a { color: inherit !important }', body)).lmx).toMatch(/<Style [^>]*textLinkColor="#394851"/);
     expect(fromHtml(page('p { margin: 0 }', body)).lmx).not.toContain('textLinkColor');
   });
+
+  it('is listed where its colour is not the email’s one link colour, once a colour, `#555` and `#555555` one colour', () => {
+    const link = (colour: string, words: string) => `<a href="https://acme.example/${words.length}" style="color: ${colour}">${words}</a>`;
+    const body =
+      `<p>${link('#3869d4', 'Read the guide')}, ${link('#3869d4', 'the notes')} and ${link('#3869D4', 'the changelog')}.</p>` +
+      `<p>Questions? ${link('#555', 'Contact us')} or ${link('#555555', 'write')}.</p>`;
+    const { lmx, findings } = fromHtml(page('p { margin: 0 }', body));
+    expect(lmx).toMatch(/<Style [^>]*textLinkColor="#3869d4"/);
+    expect(findings.remediation.filter((item) => / links? in #/.test(item.construct)).map((item) => `${item.construct}: ${item.outcome}`)).toEqual([
+      '2 links in #555555: approximated',
+    ]);
+  });
 });

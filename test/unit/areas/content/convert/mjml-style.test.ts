@@ -44,6 +44,18 @@ describe('<mj-style>', () => {
     expect(lmx).toMatch(/<Style [^>]*textLinkColor="#394851"/);
   });
 
+  it('lists the links it colours otherwise than the email’s one link colour: Covalent’s white link on its dark panel', () => {
+    // `.color-white a { color: #ffffffff !important }` on the "Need help?" panel, `a { color: inherit !important }` in its grey texts.
+    const { lmx, findings } = fromMjml(readFileSync(join(corpusDirectory(), 'mjml-covalent/welcome-letter.mjml'), 'utf8'));
+    expect(lmx).toMatch(/<Style [^>]*textLinkColor="#394851"/);
+    expect(
+      findings.remediation.filter((item) => / links? in #/.test(item.construct)).map((item) => `${item.line}:${item.column} ${item.construct}: ${item.done}`),
+    ).toEqual([
+      "324:13 3 links in #727d9c: drawn in the email's link colour #394851 (textLinkColor): LMX gives every link of an email one colour",
+      "391:11 a link in #ffffff: drawn in the email's link colour #394851 (textLinkColor): LMX gives every link of an email one colour",
+    ]);
+  });
+
   it('applies a <style> written in an <mj-raw>, which MJML writes into the page as it is (Vendure’s order confirmation)', () => {
     const body =
       '<mj-raw><style type="text/css">.callout { background-color: #375a67 } .callout-large > div { color: #fff !important; text-align: center !important }</style></mj-raw>' +
