@@ -180,15 +180,17 @@ export function textBlock(tag: string, nodes: readonly SourceNode[], context: Ma
     made.inline = inline;
   }
   if (/^(bold|bolder|[6-9]00)$/i.test(style['font-weight'] ?? '') && !tag.startsWith('H')) made.inline = [{ tag: 'Strong', attrs: {}, children: made.inline! }];
-  // LMX draws every heading bold: one the source draws lighter (Tailwind's `font-normal`) is listed.
-  const weight = node?.style['font-weight']?.trim().toLowerCase();
-  if (tag.startsWith('H') && weight !== undefined && /^(normal|lighter|[1-5]00)$/.test(weight))
+  // LMX draws every heading bold and other text regular or bold: a heading the source draws lighter
+  // (Tailwind's `font-normal`), or text it draws light (Covalent's 300), is listed.
+  const heading = tag.startsWith('H');
+  const weight = (heading ? node?.style : style)?.['font-weight']?.trim().toLowerCase() ?? '';
+  if (heading ? /^(normal|lighter|[1-5]00)$/.test(weight) : /^(lighter|[1-3]00)$/.test(weight))
     context.findings.add(
       at,
       `font-weight ${weight}`,
       'approximated',
-      `<${tag}> drawn bold, as LMX draws every heading`,
-      'make it a <Paragraph> of its size if it must not be bold',
+      heading ? `<${tag}> drawn bold, as LMX draws every heading` : `<${tag}> drawn in the regular weight: LMX has no lighter one`,
+      heading ? 'make it a <Paragraph> of its size if it must not be bold' : 'nothing, unless the light weight mattered: LMX text is regular or <Strong>',
     );
   const own = node === undefined ? undefined : backgroundOf(node.style, node.attrs);
   // Text that stood on another colour than LMX draws it on (a footer on the page, below the card) keeps that colour behind it.

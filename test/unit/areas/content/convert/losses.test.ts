@@ -94,6 +94,26 @@ export default function Email() {
   });
 });
 
+describe('a text’s weight', () => {
+  const weights = (findings: ReturnType<typeof fromHtml>['findings']) =>
+    findings.remediation.filter((item) => item.construct.startsWith('font-weight')).map((item) => `${item.construct}: ${item.done}`);
+
+  it('lists light text, which LMX draws regular, and a heading drawn lighter than LMX’s bold; not text of a regular or bold weight', () => {
+    // Covalent's headings: `<mj-class name="h1" font-size="26px" font-weight="300" …>`.
+    const mjml = fromMjml(
+      '<mjml><mj-body><mj-section><mj-column><mj-text font-size="26px" font-weight="300">Welcome aboard</mj-text><mj-text font-weight="400">Your account is ready.</mj-text><mj-text font-weight="700">Start here.</mj-text></mj-column></mj-section></mj-body></mjml>',
+    );
+    expect(weights(mjml.findings)).toEqual(['font-weight 300: <Paragraph> drawn in the regular weight: LMX has no lighter one']);
+    const html = fromHtml(
+      '<html><body><h1 style="font-weight: 400">Welcome aboard</h1><p style="font-weight: lighter">Your account is ready.</p><p style="font-weight: 500">Start here.</p></body></html>',
+    );
+    expect(weights(html.findings)).toEqual([
+      'font-weight 400: <H1> drawn bold, as LMX draws every heading',
+      'font-weight lighter: <Paragraph> drawn in the regular weight: LMX has no lighter one',
+    ]);
+  });
+});
+
 describe('a divider’s thickness and colour', () => {
   const dividers = (lmx: string) => lmx.split('\n').filter((line) => line.startsWith('<Divider'));
   const lines = (findings: ReturnType<typeof fromHtml>['findings']) =>
