@@ -6,7 +6,7 @@
 import { block, PLACEHOLDER_IMAGE, plainText, setNumber, type LmxBlock } from './lmx-out.js';
 import { attributeText, flatText, hrefOf, inherit, inlineOf, isBold, trimInline, type MapContext } from './inline.js';
 import type { SourceElement } from './model.js';
-import { alignOf, borderSide, drawnBorders, hexColour, pixels, sides } from './styles.js';
+import { alignOf, borderSide, drawnBorders, hexColour, lineHeightPercent, pixels, sides } from './styles.js';
 import { imageAlign } from './layout.js';
 import { recordSource } from './layout-carry.js';
 
@@ -173,6 +173,7 @@ export function buttonBlock(node: SourceElement, context: MapContext): LmxBlock 
     setNumber(made, 'innerYPadding', (innerPadding?.[0] ?? 0) + (face?.[0] ?? 0), node.at, context.findings);
     setNumber(made, 'innerXPadding', (innerPadding?.[1] ?? 0) + (face?.[1] ?? 0), node.at, context.findings);
   }
+  heightenToSource(node, made, fontSize, context);
   const align = alignOf(node.attrs.align ?? context.inherited['text-align']);
   if (align !== undefined) made.attrs.align = align;
   widenFullWidth(node, made, plainText(pieces), fontSize, context);
@@ -180,6 +181,24 @@ export function buttonBlock(node: SourceElement, context: MapContext): LmxBlock 
   recordSource(made, context.holder, 'media', alignOf(made.attrs.align) ?? 'left');
   return made;
 }
+
+/**
+ * A button the source draws taller than its text and inner padding (MJML's `height="50px"`, which
+ * its cell takes, the link centred in it): the inner padding above and below made up to that
+ * height, as LMX's button is as tall as its text and that padding.
+ */
+function heightenToSource(node: SourceElement, made: LmxBlock, fontSize: number | undefined, context: MapContext): void {
+  const height = pixels(node.attrs.height);
+  if (height === undefined) return;
+  const size = fontSize ?? MJML_BUTTON_FONT_SIZE;
+  // MJML's button writes its line height as given, 120% unless told.
+  const line = ((lineHeightPercent(node.style['line-height'], size) ?? 120) / 100) * size;
+  const padding = Math.round((height - line) / 2);
+  if (padding > Number(made.attrs.innerYPadding ?? 0)) setNumber(made, 'innerYPadding', padding, node.at, context.findings);
+}
+
+/** mj-button's font size unless told (mjml-button's default attributes). */
+const MJML_BUTTON_FONT_SIZE = 13;
 
 /** The width of an email's body that a full-width button spans, less the usual padding beside it. */
 const FULL_WIDTH = 560;

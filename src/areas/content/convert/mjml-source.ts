@@ -315,7 +315,7 @@ class MjmlReader {
           'x-button',
           tag.at,
           html(),
-          { href: attrs.href ?? '', align: attrs.align ?? '', 'inner-padding': attrs['inner-padding'] ?? '' },
+          { href: attrs.href ?? '', align: attrs.align ?? '', 'inner-padding': attrs['inner-padding'] ?? '', height: attrs.height ?? '' },
           own,
         );
         return [element('div', tag.at, [button], {}, cell)];

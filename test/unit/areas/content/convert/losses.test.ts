@@ -94,6 +94,22 @@ export default function Email() {
   });
 });
 
+describe('a button’s height', () => {
+  it('is as tall as MJML’s `height` draws it: the inner padding above and below made up to it, never less than its own', () => {
+    // Covalent's `<mj-class name="button" height="50px" … font-size="15px" … line-height="22px" />`: the cell is 50 px tall, the link centred in it.
+    const button = (attributes: string) =>
+      /<Button [^>]*innerYPadding="(\d+)"/.exec(
+        fromMjml(
+          `<mjml><mj-body><mj-section><mj-column><mj-button href="https://example.com/a" ${attributes}>Track it</mj-button></mj-column></mj-section></mj-body></mjml>`,
+        ).lmx,
+      )?.[1];
+    expect(button('height="50px" font-size="15px" line-height="22px"')).toBe('14');
+    // 120% of mj-button's 13 px unless told: (40 - 15.6) / 2.
+    expect(button('height="40px"')).toBe('12');
+    expect(button('height="20px" inner-padding="10px 25px"')).toBe('10');
+  });
+});
+
 describe('a text’s weight', () => {
   const weights = (findings: ReturnType<typeof fromHtml>['findings']) =>
     findings.remediation.filter((item) => item.construct.startsWith('font-weight')).map((item) => `${item.construct}: ${item.done}`);
