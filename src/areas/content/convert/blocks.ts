@@ -13,6 +13,7 @@ import { listBackgroundImage, listDecoration, listHidden } from './box-losses.js
 import { coloured, rememberLook } from './contrast.js';
 import { columnsOf, columnWidths, linkedParts } from './shapes.js';
 import { socialBlocks } from './social.js';
+import { listBlock } from './lists.js';
 import { tableBlocks } from './tables.js';
 import { buttonBlock, imageBlock } from './image-button.js';
 import { attributeTextAlign } from './layout.js';
@@ -122,7 +123,7 @@ function nodeBlocks(node: SourceElement, context: MapContext): Mapped[] {
     }
     case 'ul':
     case 'ol':
-      return listBlocks(node, context);
+      return spaced(node, listBlock(node, context, STEPS));
     case 'img':
       return spaced(node, imageBlock(node, undefined, context));
     case 'hr':
@@ -214,53 +215,6 @@ function quoteBlocks(node: SourceElement, context: MapContext): LmxBlock[] {
   if (node.children.every(isInline)) return spaced(node, textBlock('Quote', node.children, inner, node));
   // A quote of several paragraphs: each becomes a quote.
   return blocksOf(node.children, inner).map((made) => (made.tag === 'Paragraph' ? { ...made, tag: 'Quote' } : made));
-}
-
-function listBlocks(node: SourceElement, context: MapContext): LmxBlock[] {
-  const items: LmxBlock[] = [];
-  const inner = inherit(context, node.style);
-  const addItems = (list: SourceElement, depth: number) => {
-    for (const child of list.children) {
-      if (child.type !== 'element' || child.name !== 'li') continue;
-      const nested = child.children.filter((grand): grand is SourceElement => grand.type === 'element' && (grand.name === 'ul' || grand.name === 'ol'));
-      const content = child.children.filter((grand) => !nested.includes(grand as SourceElement));
-      const item = textBlock('ListItem', inlineNodes(content), inherit(inner, child.style), child);
-      if (item !== undefined) items.push(item);
-      for (const sublist of nested) {
-        context.findings.add(
-          sublist.at,
-          'a list inside a list',
-          'flattened',
-          'its items added to the outer list',
-          'LMX lists do not nest: reword, or use a second list',
-        );
-        addItems(sublist, depth + 1);
-      }
-    }
-  };
-  addItems(node, 0);
-  if (items.length === 0) return [];
-  const list = block(node.name === 'ol' ? 'OrderedList' : 'UnorderedList', {}, { blocks: items });
-  const align = alignOf(inner.inherited['text-align']) ?? 'left';
-  if (align !== 'left') list.attrs.align = align;
-  recordSource(list, node, 'text', align);
-  const start = Number(node.attrs.start);
-  if (node.name === 'ol' && Number.isInteger(start) && start !== 1) list.attrs.start = String(start);
-  return spaced(node, list);
-}
-
-/** The inline content of nodes that may hold blocks (a list item's paragraphs): blocks joined with line breaks. */
-function inlineNodes(nodes: readonly SourceNode[]): SourceNode[] {
-  const flat: SourceNode[] = [];
-  for (const node of nodes) {
-    if (isInline(node)) flat.push(node);
-    else {
-      const element = node as SourceElement;
-      if (flat.length > 0) flat.push({ type: 'element', name: 'br', attrs: {}, style: {}, children: [], at: element.at });
-      flat.push(...inlineNodes(element.children));
-    }
-  }
-  return flat;
 }
 
 function dividerBlock(node: SourceElement, context: MapContext): LmxBlock {
@@ -418,7 +372,7 @@ function unsupportedBlocks(node: SourceElement, context: MapContext, what: { con
   return kept;
 }
 
-/** The steps tables.ts takes from here. */
+/** The steps tables.ts and lists.ts take from here. */
 const STEPS = {
   blocksOf,
   columnsBlocks: (node: SourceElement, context: MapContext) => columnsBlocks(node, context).filter((made): made is LmxBlock => !isSpacer(made)),

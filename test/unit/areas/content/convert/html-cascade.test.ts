@@ -301,3 +301,17 @@ describe('a link whose colour the stylesheet gives back', () => {
     ]);
   });
 });
+
+describe('a list its style draws with no markers', () => {
+  it('is lines of text, as it shows, where a rule or its own style says `list-style: none`; a list with markers stays a list', () => {
+    const body = (attributes: string) =>
+      `<p>Shipping to:</p><ul ${attributes}><li>Ada Lovelace</li><li>12 St James's Square</li><li>London</li></ul><p>Thanks for your order.</p>`;
+    // Vendure's order confirmation: `ul.address { list-style-type: none; padding: 0; }`.
+    const byRule = fromHtml(page('ul.address { list-style-type: none; padding: 0 }', body('class="address"'))).lmx;
+    expect(byRule).toContain("<Paragraph>Ada Lovelace<Br />12 St James's Square<Br />London</Paragraph>");
+    expect(byRule).not.toContain('List');
+    expect(fromHtml(page('p { margin: 0 }', body('style="list-style: none outside"'))).lmx).toContain("Ada Lovelace<Br />12 St James's Square<Br />London");
+    const marked = fromHtml(page('ul.address { list-style-type: square }', body('class="address"'))).lmx;
+    expect(marked).toMatch(/<UnorderedList>\s*<ListItem[^>]*>Ada Lovelace<\/ListItem>/);
+  });
+});

@@ -56,6 +56,12 @@ describe('<mj-style>', () => {
     ]);
   });
 
+  it('draws Vendure’s address as lines, its list drawn with no markers by `ul.address { list-style-type: none }`', () => {
+    const { lmx } = fromMjml(readFileSync(join(corpusDirectory(), 'mjml-vendure/order-confirmation.mjml'), 'utf8'));
+    expect(lmx).toMatch(/<Paragraph[^>]*>\{data\.order_shippingAddress_company\}<Br \/>\{data\.order_shippingAddress_streetLine1\}<Br \/>/);
+    expect(lmx).not.toContain('<ListItem');
+  });
+
   it('applies a <style> written in an <mj-raw>, which MJML writes into the page as it is (Vendure’s order confirmation)', () => {
     const body =
       '<mj-raw><style type="text/css">.callout { background-color: #375a67 } .callout-large > div { color: #fff !important; text-align: center !important }</style></mj-raw>' +
