@@ -7,7 +7,7 @@
 import { LMX_TAGS } from '../../../lmx/index.js';
 import { block, plainText, setNumber, type LmxBlock } from './lmx-out.js';
 import { dropsPlatformLink, holdsImage, hrefOf, inherit, inlineOf, isButtonLink, isHidden, isInline, trimInline, type MapContext } from './inline.js';
-import { FULL_WIDTH_UP_TO, shorten, textContent, type SourceElement, type SourceNode } from './model.js';
+import { FULL_WIDTH_UP_TO, shorten, textContent, type Place, type SourceElement, type SourceNode } from './model.js';
 import { alignOf, alphaOf, dividerLine, listAlpha, backgroundOf, hexColour, lineHeightPercent, pixels, sides, verticalSpace } from './styles.js';
 import { listBackgroundImage, listDecoration, listHidden } from './box-losses.js';
 import { coloured, rememberLook } from './contrast.js';
@@ -172,6 +172,7 @@ export function textBlock(tag: string, nodes: readonly SourceNode[], context: Ma
   // A heading's size is its own; a paragraph's is what it inherits, where that is not the email's base size.
   const fontSize = pixels(tag.startsWith('H') ? node?.style['font-size'] : style['font-size']);
   if (fontSize !== undefined && fontSize !== context.baseFontSize) setNumber(made, 'fontSize', fontSize, at, context.findings);
+  listPhoneSize(node, fontSize ?? context.baseFontSize, at, context);
   const lineHeight = lineHeightPercent(node?.style['line-height'], fontSize);
   if (lineHeight !== undefined) setNumber(made, 'lineHeight', lineHeight, at, context.findings);
   const colour = hexColour(style.color, context.sourceBackground);
@@ -204,6 +205,20 @@ export function textBlock(tag: string, nodes: readonly SourceNode[], context: Ma
 /** The colour content stood on in the source where LMX draws it on another (the page's, beside the body's card), or undefined. */
 export function standsOn(context: MapContext): string | undefined {
   return context.sourceBackground !== undefined && context.sourceBackground !== context.background ? context.sourceBackground : undefined;
+}
+
+/** A size the source's media queries give a block's text on a phone (Mailgun's `h1 { font-size: 22px !important }` up to 640 px): LMX holds one, listed. */
+function listPhoneSize(node: SourceElement | undefined, size: number | undefined, at: Place, context: MapContext): void {
+  const phone = node?.narrow?.find((entry) => pixels(entry.set['font-size']) !== undefined);
+  const phoneSize = pixels(phone?.set['font-size']);
+  if (phone === undefined || phoneSize === undefined || phoneSize === size) return;
+  context.findings.add(
+    at,
+    `font-size ${phoneSize}px on a screen up to ${phone.upTo} px wide`,
+    'approximated',
+    `drawn at ${size === undefined ? 'the theme’s size' : `${size} px`} on every screen: LMX gives a block one size`,
+    'nothing, unless the size on a phone mattered: choose the one size that suits both',
+  );
 }
 
 function firstPlace(nodes: readonly SourceNode[]) {

@@ -172,6 +172,20 @@ describe('the media queries of an HTML email', () => {
   });
 });
 
+describe('a text size a phone’s media query changes', () => {
+  it('is listed at the block, which LMX draws at one size on every screen; a size the same on both is not', () => {
+    // Mailgun's transactional templates: `@media only screen and (max-width: 640px) { h1 { font-size: 22px !important } }`.
+    const css = '@media only screen and (max-width: 640px) { h1 { font-size: 22px !important } .same { font-size: 14px !important } }';
+    const { lmx, findings } = fromHtml(
+      page(css, '<h1 style="font-size: 32px">$33.98 Paid</h1><p class="same" style="font-size: 14px">Thanks for using Acme Inc.</p><p>Questions?</p>'),
+    );
+    expect(lmx).toContain('<H1 fontSize="32"');
+    expect(findings.remediation.filter((item) => item.construct.startsWith('font-size')).map((item) => `${item.construct}: ${item.done}`)).toEqual([
+      'font-size 22px on a screen up to 640 px wide: drawn at 32 px on every screen: LMX gives a block one size',
+    ]);
+  });
+});
+
 describe('the rules of an HTML email’s stylesheet, applied as a browser applies them', () => {
   /** The style the reader gives the element of class `x`, with its stylesheet and its own style attribute. */
   const styleOf = (css: string, attributes = '', tag = 'p') =>
