@@ -15,6 +15,7 @@ import { columnsOf, columnWidths, linkedParts } from './shapes.js';
 import { socialBlocks } from './social.js';
 import { listBlock } from './lists.js';
 import { tableBlocks } from './tables.js';
+import { blockFontSize, type DrawnSizes } from './text-sizes.js';
 import { buttonBlock, imageBlock } from './image-button.js';
 import { attributeTextAlign } from './layout.js';
 import { recordSource } from './layout-carry.js';
@@ -161,7 +162,8 @@ function spaced(node: SourceElement, made: LmxBlock | undefined): LmxBlock[] {
 
 /** A heading, paragraph or quote: its content, alignment, size, line height, colour and background. */
 export function textBlock(tag: string, nodes: readonly SourceNode[], context: MapContext, node: SourceElement | undefined): LmxBlock | undefined {
-  let inline = trimInline(inlineOf(nodes, context));
+  const drawn: DrawnSizes = [];
+  let inline = trimInline(inlineOf(nodes, { ...context, drawnSizes: drawn }));
   if (plainText(inline).trim() === '') return undefined;
   const style = context.inherited;
   const made = block(tag, {}, { inline });
@@ -170,7 +172,8 @@ export function textBlock(tag: string, nodes: readonly SourceNode[], context: Ma
   if (align !== undefined && align !== 'left' && tag !== 'ListItem') made.attrs.align = align;
   if (tag !== 'ListItem') recordSource(made, node ?? context.holder, 'text', align ?? 'left');
   // A heading's size is its own; a paragraph's is what it inherits, where that is not the email's base size.
-  const fontSize = pixels(tag.startsWith('H') ? node?.style['font-size'] : style['font-size']);
+  const fontSize =
+    blockFontSize(drawn, pixels(style['font-size']), tag, context) ?? pixels(tag.startsWith('H') ? node?.style['font-size'] : style['font-size']);
   if (fontSize !== undefined && fontSize !== context.baseFontSize) setNumber(made, 'fontSize', fontSize, at, context.findings);
   listPhoneSize(node, fontSize ?? context.baseFontSize, at, context);
   const lineHeight = lineHeightPercent(node?.style['line-height'], fontSize);

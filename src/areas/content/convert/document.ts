@@ -5,10 +5,10 @@
 import { blocksOf } from './blocks.js';
 import { keepContrast } from './contrast.js';
 import { carryLayout } from './layout-carry.js';
-import { INLINE_CODE, isButtonLink, type MapContext } from './inline.js';
+import { BROWSER_FONT_SIZE, INLINE_CODE, isButtonLink, type MapContext } from './inline.js';
 import { writeLmx, type LmxBlock } from './lmx-out.js';
 import { element, type ConvertKind, type Findings, type SourceElement, type SourceNode, type Style } from './model.js';
-import { backgroundOf, fontOf, hexColour, pixels } from './styles.js';
+import { backgroundOf, fontOf, fontSizeWithin, hexColour, pixels } from './styles.js';
 import { readTemplateBlocks } from './template-blocks.js';
 import { settleTemplatedValues } from './template-values.js';
 
@@ -195,6 +195,7 @@ export function convertDocument(document: SourceDocument, kind: ConvertKind, fin
     kind,
     findings,
     inherited: { ...(style.textBaseFontSize === undefined ? {} : { 'font-size': `${style.textBaseFontSize}px` }) },
+    sourceFontSize: fontSizeWithin(document.body.style['font-size'], BROWSER_FONT_SIZE),
     baseColour: style.textBaseColor,
     baseFontSize: style.textBaseFontSize === undefined ? undefined : Number(style.textBaseFontSize),
     inSection: false,

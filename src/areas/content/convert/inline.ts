@@ -4,7 +4,7 @@
  */
 import type { LmxInline } from './lmx-out.js';
 import { shorten, textContent, type ConvertKind, type Findings, type Place, type SourceElement, type SourceNode, type Style } from './model.js';
-import { hexColour, hidesContent, listAlpha, sixDigits } from './styles.js';
+import { fontSizeWithin, hexColour, hidesContent, listAlpha, pixels, sixDigits } from './styles.js';
 import { mapVariable } from './variable-names.js';
 import { holdsTemplateTag, LOOPS_ADDS_THE_PAGES, PROVIDER_PAGE, templatePieces } from './variables.js';
 
@@ -30,6 +30,13 @@ export interface MapContext {
   holder?: SourceElement;
   /** The email's one link colour (the `<Style />`'s textLinkColor), if the source colours its links. */
   linkColour?: string;
+  /**
+   * The size the source draws text at here, in pixels, which a relative size (`0.8em`, `80%`, a
+   * `<small>`) is of; `inherited`'s font-size is set only where the source sets one (else the theme's).
+   */
+  sourceFontSize?: number;
+  /** Where a text block's runs of text are gathered with the size each is drawn at, none where the theme's (text-sizes.ts). */
+  drawnSizes?: { size: number | undefined; at: Place; length: number }[];
   /** The links the source colours otherwise, by colour: where the first stands and how many; listed once converted. */
   otherLinkColours?: Map<string, { at: Place; links: number }>;
 }
@@ -83,11 +90,18 @@ function transformed(text: string, transform: string | undefined): string {
   }
 }
 
-export function inherit(context: MapContext, style: Style): MapContext {
+/** What an element of `style` (and, for its own sizes, of `name`: a `<small>`) passes to what it holds; its font size in pixels. */
+export function inherit(context: MapContext, style: Style, name = ''): MapContext {
   const inherited = { ...context.inherited };
   for (const property of INHERITED) if (style[property] !== undefined && style[property] !== 'inherit') inherited[property] = style[property]!;
-  return { ...context, inherited };
+  const parent = context.sourceFontSize ?? BROWSER_FONT_SIZE;
+  const sourceFontSize = fontSizeWithin(style['font-size'], parent, name);
+  if (style['font-size'] !== undefined || sourceFontSize !== parent) inherited['font-size'] = `${sourceFontSize}px`;
+  return { ...context, inherited, sourceFontSize };
 }
+
+/** A browser's text size where nothing sets one. */
+export const BROWSER_FONT_SIZE = 16;
 
 /** Whether a node is inline content through and through (an image or a block inside is not). */
 export function isInline(node: SourceNode): boolean {
@@ -147,6 +161,7 @@ export function inlineOf(nodes: readonly SourceNode[], context: MapContext): Lmx
         const shown = { text };
         written.set(shown, node.at);
         pieces.push(shown);
+        if (text.trim() !== '') context.drawnSizes?.push({ size: pixels(context.inherited['font-size']), at: node.at, length: text.trim().length });
       }
     } else if (node.type === 'variable') {
       pieces.push({ variable: mapVariable(context.findings, node.path, node.source, context.kind, node.at) });
@@ -290,7 +305,7 @@ export function dropsPlatformLink(node: SourceElement, context: MapContext): boo
 function inlineElement(node: SourceElement, context: MapContext): LmxInline[] {
   if (node.name === 'br') return [{ tag: 'Br', attrs: {}, children: [] }];
   if (node.name === 'wbr' || dropsPlatformLink(node, context)) return [];
-  const inner = inherit(context, node.style);
+  const inner = inherit(context, node.style, node.name);
   let children = inlineOf(node.children, inner);
   if (node.name === 'q') children = [{ text: '“' }, ...children, { text: '”' }];
   const wrap = (tag: string, attrs: Record<string, string> = {}) => {

@@ -7,7 +7,7 @@
 import { largest } from '../../../base/extremes.js';
 import { INLINE } from './inline.js';
 import type { SourceElement, SourceNode, Style } from './model.js';
-import { hidesContent, pixels } from './styles.js';
+import { fontSizeWithin, hidesContent, pixels } from './styles.js';
 import { familyOf, textWidth, type Face } from './text-width.js';
 
 /** The four sides of a shorthand (`padding`, `margin`), as written (each may be `auto`). */
@@ -60,9 +60,11 @@ const HEADING_SIZES: Readonly<Record<string, number>> = { h1: 2, h2: 1.5, h3: 1.
 
 /** The face an element's text is drawn in: its own size, family and weight, else those it inherits. */
 function faceOf(node: SourceElement, inherited: Face): Face {
-  const written = node.style['font-size']?.trim().toLowerCase();
-  const relative = written === undefined ? undefined : /^(\d*\.?\d+)em$/.exec(written);
-  const size = relative ? Number(relative[1]) * inherited.size : (fixedLength(written) ?? inherited.size * (HEADING_SIZES[node.name] ?? 1));
+  const written = node.style['font-size'];
+  const size =
+    written === undefined && HEADING_SIZES[node.name] !== undefined
+      ? inherited.size * HEADING_SIZES[node.name]!
+      : fontSizeWithin(written, inherited.size, node.name);
   const weight = node.style['font-weight']?.trim().toLowerCase();
   const bold = weight === undefined ? inherited.bold || BOLD_ELEMENTS.has(node.name) : weight === 'bold' || weight === 'bolder' || Number(weight) >= 600;
   return { size, family: familyOf(node.style['font-family'], inherited.family), bold };

@@ -103,6 +103,23 @@ export function pixels(value: string | undefined): number | undefined {
   return Math.round(number * factor);
 }
 
+/** CSS's step of `smaller` and `larger`, the sizes a browser gives <small> and <big>. */
+const SIZE_STEP = 1.2;
+
+/**
+ * The size in pixels a `font-size` gives text inside a parent of `parent` px: a length, or one
+ * relative to the parent (`em`, `%`, `smaller`, `larger`); `name`'s own where none is written (a
+ * `<small>` is `smaller`).
+ */
+export function fontSizeWithin(written: string | undefined, parent: number, name = ''): number {
+  const value = written?.trim().toLowerCase() ?? (name === 'small' ? 'smaller' : name === 'big' ? 'larger' : 'inherit');
+  if (value === 'smaller') return parent / SIZE_STEP;
+  if (value === 'larger') return parent * SIZE_STEP;
+  const relative = /^(\d*\.?\d+)(em|%)$/.exec(value);
+  if (relative !== null) return (Number(relative[1]) * parent) / (relative[2] === '%' ? 100 : 1);
+  return pixels(value) ?? parent;
+}
+
 /**
  * Whether a style hides what it holds, as preheaders are hidden: `display: none`, `visibility:
  * hidden`, `opacity: 0`, or a height of 0 with what overflows it hidden. (A font size of 0 is no

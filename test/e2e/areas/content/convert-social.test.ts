@@ -92,9 +92,10 @@ describe('content convert: MJML social icons', () => {
     const result = await run(['content', 'convert', join(root, 'vertical.mjml'), '--out', out]);
     expect(result.code, result.stderr).toBe(0);
     const lmx = withoutSpacing(readFileSync(join(out, 'transactional/vertical/draft.lmx'), 'utf8'));
-    expect(lmx).toContain('<Paragraph><Link href="https://github.com/acme">Our <Strong>code</Strong></Link></Paragraph>');
+    // At the labels' 13 px, mj-social's default, beside text of the theme's size.
+    expect(lmx).toContain('<Paragraph fontSize="13"><Link href="https://github.com/acme">Our <Strong>code</Strong></Link></Paragraph>');
     expect(lmx).toContain('textLinkColor="#aa0000"');
-    expect(lmx).toMatch(/<Paragraph><Text textColor="#0000aa">Share<\/Text><\/Paragraph>/);
+    expect(lmx).toMatch(/<Paragraph fontSize="13"><Text textColor="#0000aa">Share<\/Text><\/Paragraph>/);
     expect(lmx).toContain('<Icon name="facebook" />');
   });
 });

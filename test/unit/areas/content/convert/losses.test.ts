@@ -110,6 +110,48 @@ describe('a button’s height', () => {
   });
 });
 
+describe('a text’s size', () => {
+  const sizes = (findings: ReturnType<typeof fromHtml>['findings']) =>
+    findings.remediation.filter((item) => item.construct.startsWith('text of')).map((item) => `${item.construct}: ${item.done}`);
+
+  it('is the size an inline element gives all of a block’s text, as Chromium draws it: Foundation’s footer in a <small> of 80%', () => {
+    // Foundation's newsletter: `<p style="font-size: 16px"><small style="font-size: 80%; color: #cacaca">You received…</small></p>`, 12.8 px in Chromium.
+    const { lmx, findings } = fromHtml(
+      '<html><body><p style="font-size: 16px">Thanks for reading.</p><p style="font-size: 16px"><small style="font-size: 80%">You received this email because you signed up.</small></p><p><small>Sent by Acme.</small></p></body></html>',
+    );
+    expect(lmx).toContain('<Paragraph fontSize="13">You received this email because you signed up.</Paragraph>');
+    // A <small> of no size of its own is CSS's `smaller`: 16 / 1.2.
+    expect(lmx).toContain('<Paragraph fontSize="13">Sent by Acme.</Paragraph>');
+    expect(sizes(findings)).toEqual([]);
+  });
+
+  it('reads a size relative to the size around it, as a browser does: Mailgen’s `0.8em` inside a 15 px cell is 12 px', () => {
+    const { lmx } = fromHtml(
+      '<html><body><table><tr><td style="font-size: 15px"><p>Your order is on its way.</p><p style="font-size: 0.8em">Trouble with the button? Paste the link.</p><p style="font-size: 120%">Thanks!</p></td></tr></table></body></html>',
+    );
+    expect(lmx).toContain('<Paragraph fontSize="12">Trouble with the button? Paste the link.</Paragraph>');
+    expect(lmx).toContain('<Paragraph fontSize="18">Thanks!</Paragraph>');
+  });
+
+  it('lists text an inline element sizes otherwise than the rest of its block, drawn at the block’s size', () => {
+    // Foundation's hero: `<h2 style="font-size: 30px">Title Ipsum <small style="font-size: 80%">This is a note.</small></h2>`.
+    const { lmx, findings } = fromHtml(
+      '<html><body><h2 style="font-size: 30px">Title Ipsum <small style="font-size: 80%">This is a note.</small></h2></body></html>',
+    );
+    expect(lmx).toContain('<H2 fontSize="30">');
+    expect(sizes(findings)).toEqual(["text of 24 px within a <H2> of 30 px: drawn at 30 px: LMX gives a block's text one size"]);
+  });
+
+  it('leaves text of no size of its own in the theme’s size (MJML’s), and lists a part sized otherwise', () => {
+    const { lmx, findings } = fromMjml(
+      '<mjml><mj-body><mj-section><mj-column><mj-text>Welcome aboard.</mj-text><mj-text><p>Your account is <span style="font-size: 0.5em">nearly</span> ready.</p></mj-text></mj-column></mj-section></mj-body></mjml>',
+    );
+    expect(lmx).toContain('<Paragraph paddingTop="30">Welcome aboard.</Paragraph>');
+    expect(lmx).toContain('<Paragraph paddingTop="4" paddingBottom="30">Your account is nearly ready.</Paragraph>');
+    expect(sizes(findings)).toEqual(["text of 8 px within a <Paragraph> of the theme’s size: drawn at the theme’s size: LMX gives a block's text one size"]);
+  });
+});
+
 describe('a text’s weight', () => {
   const weights = (findings: ReturnType<typeof fromHtml>['findings']) =>
     findings.remediation.filter((item) => item.construct.startsWith('font-weight')).map((item) => `${item.construct}: ${item.done}`);
