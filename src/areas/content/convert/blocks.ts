@@ -292,9 +292,10 @@ export function columnsBlocks(node: SourceElement, context: MapContext): Mapped[
   const inRow = rowColour === undefined ? context : { ...context, sourceBackground: rowColour };
   const filled = columns.map((column) => ({ column, blocks: column.children.length === 0 ? [] : columnContent(column, inRow) }));
   const withContent = filled.filter((entry) => entry.blocks.length > 0);
-  // Columns whose shares of the row add up to more than all of it wrap, each under the one before, as the source draws them.
-  if (withContent.length <= 1 || (node.attrs['data-stack-below'] !== undefined && sharesOf(columns) > 100.5))
-    return withContent.flatMap((entry) => entry.blocks);
+  if (withContent.length <= 1) return withContent.flatMap((entry) => entry.blocks);
+  // Columns whose shares of the row add up to more than all of it wrap, as the source draws them: a line of
+  // those that fit beside each other, then the next (Covalent's 100% title, then rows of a 40% label and a 60% value).
+  if (node.attrs['data-stack-below'] !== undefined && sharesOf(columns) > 100.5) return wrappedLines(node, columns, context);
   if (withContent.length > 4 || context.inColumns) {
     context.findings.add(
       node.at,
@@ -323,6 +324,20 @@ export function columnsBlocks(node: SourceElement, context: MapContext): Mapped[
   addPadding(made, 'paddingTop', top);
   addPadding(made, 'paddingBottom', bottom);
   return [made];
+}
+
+/** A row of columns that wrap, line by line: each line of two or more a row of its own, with the row's look but not its space above and below. */
+function wrappedLines(node: SourceElement, columns: readonly SourceElement[], context: MapContext): Mapped[] {
+  const lines: SourceElement[][] = [];
+  let share = Number.POSITIVE_INFINITY;
+  for (const column of columns) {
+    const own = sharesOf([column]);
+    if (share + own > 100.5) lines.push([]);
+    share = share + own > 100.5 ? own : share + own;
+    lines.at(-1)!.push(column);
+  }
+  const style = Object.fromEntries(Object.entries(node.style).filter(([property]) => !/^(padding|margin)/.test(property)));
+  return lines.flatMap((line) => columnsBlocks({ ...node, children: line, style }, context));
 }
 
 /** The shares of a row its columns give themselves, in percent (none given counts none). */

@@ -7,8 +7,8 @@ import { expect } from 'vitest';
 import { describeLmxAgainstModel } from '../../../support/convert-lmx-browser.js';
 
 describeLmxAgainstModel('MJML', /\.mjml$/, ({ measured, off, squeezed, widened }) => {
-  // Measured: 198 blocks, none apart.
-  expect(measured).toBeGreaterThan(180);
+  // Measured: 178 blocks, none apart (Covalent's wrapped columns are rows of <Columns>, a block a row).
+  expect(measured).toBeGreaterThan(160);
   expect(squeezed).toEqual([]);
   expect(widened).toEqual([]);
   expect(off).toEqual([]);

@@ -156,6 +156,21 @@ ${text('Right of the group')}
     expect(section.lmx).not.toContain('stackOnMobile');
   });
 
+  it('makes columns that wrap, their widths over 100%, rows of the columns that fit on each line, as MJML draws them', () => {
+    // Covalent's account information: a title column of 100%, then three pairs of 40% and 60%, one section.
+    const pair = (label: string, value: string) =>
+      `<mj-column width="40%"><mj-text>${label}</mj-text></mj-column><mj-column width="60%"><mj-text>${value}</mj-text></mj-column>`;
+    const { lmx } = fromMjml(
+      `<mjml><mj-body><mj-section padding="0"><mj-column width="100%"><mj-text>Your account information</mj-text></mj-column>${pair('Account name:', 'Credit Saison')}${pair('Username:', 'ada@example.com')}</mj-section></mj-body></mjml>`,
+    );
+    const rows = lmx.split('<Columns ').slice(1);
+    expect(rows).toHaveLength(2);
+    expect(rows.map((row) => /widths="([\d,]+)"/.exec(row)?.[1])).toEqual(['40,60', '40,60']);
+    expect(rows[0]).toMatch(/Account name:[\s\S]*Credit Saison/);
+    expect(rows[1]).toMatch(/Username:[\s\S]*ada@example.com/);
+    expect(lmx.indexOf('Your account information')).toBeLessThan(lmx.indexOf('<Columns '));
+  });
+
   it('gives a column or group its width from 480 px up only: narrower, it is as wide as its section', () => {
     // Chromium, mjml 4.18: the column of 60% at 145–455 at 600 px, 25–350 at 375; the group of 80% in a section padded 10 px
     // at 375 px is the section's width, its columns of 30% and 70% at 35–92 and 142–340.
