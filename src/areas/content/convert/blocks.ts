@@ -7,7 +7,7 @@
 import { LMX_TAGS } from '../../../lmx/index.js';
 import { block, plainText, setNumber, type LmxBlock } from './lmx-out.js';
 import { dropsPlatformLink, holdsImage, hrefOf, inherit, inlineOf, isButtonLink, isHidden, isInline, trimInline, type MapContext } from './inline.js';
-import { FULL_WIDTH_UP_TO, shorten, textContent, type Place, type SourceElement, type SourceNode } from './model.js';
+import { FULL_WIDTH_UP_TO, shorten, textContent, type SourceElement, type SourceNode } from './model.js';
 import { alignOf, alphaOf, dividerLine, listAlpha, backgroundOf, hexColour, lineHeightPercent, pixels, sides, verticalSpace } from './styles.js';
 import { listBackgroundImage, listDecoration, listHidden } from './box-losses.js';
 import { coloured, rememberLook } from './contrast.js';
@@ -15,7 +15,7 @@ import { columnsOf, columnWidths, linkedParts } from './shapes.js';
 import { socialBlocks } from './social.js';
 import { listBlock } from './lists.js';
 import { tableBlocks } from './tables.js';
-import { blockFontSize, type DrawnSizes } from './text-sizes.js';
+import { blockFontSize, listPhoneSize, listTextLook, type DrawnSizes } from './text-losses.js';
 import { buttonBlock, imageBlock } from './image-button.js';
 import { attributeTextAlign } from './layout.js';
 import { recordSource } from './layout-carry.js';
@@ -185,18 +185,7 @@ export function textBlock(tag: string, nodes: readonly SourceNode[], context: Ma
     made.inline = inline;
   }
   if (/^(bold|bolder|[6-9]00)$/i.test(style['font-weight'] ?? '') && !tag.startsWith('H')) made.inline = [{ tag: 'Strong', attrs: {}, children: made.inline! }];
-  // LMX draws every heading bold and other text regular or bold: a heading the source draws lighter
-  // (Tailwind's `font-normal`), or text it draws light (Covalent's 300), is listed.
-  const heading = tag.startsWith('H');
-  const weight = (heading ? node?.style : style)?.['font-weight']?.trim().toLowerCase() ?? '';
-  if (heading ? /^(normal|lighter|[1-5]00)$/.test(weight) : /^(lighter|[1-3]00)$/.test(weight))
-    context.findings.add(
-      at,
-      `font-weight ${weight}`,
-      'approximated',
-      heading ? `<${tag}> drawn bold, as LMX draws every heading` : `<${tag}> drawn in the regular weight: LMX has no lighter one`,
-      heading ? 'make it a <Paragraph> of its size if it must not be bold' : 'nothing, unless the light weight mattered: LMX text is regular or <Strong>',
-    );
+  listTextLook(tag, node, at, context);
   const own = node === undefined ? undefined : backgroundOf(node.style, node.attrs);
   // Text that stood on another colour than LMX draws it on (a footer on the page, below the card) keeps that colour behind it.
   const under = own ?? standsOn(context);
@@ -208,20 +197,6 @@ export function textBlock(tag: string, nodes: readonly SourceNode[], context: Ma
 /** The colour content stood on in the source where LMX draws it on another (the page's, beside the body's card), or undefined. */
 export function standsOn(context: MapContext): string | undefined {
   return context.sourceBackground !== undefined && context.sourceBackground !== context.background ? context.sourceBackground : undefined;
-}
-
-/** A size the source's media queries give a block's text on a phone (Mailgun's `h1 { font-size: 22px !important }` up to 640 px): LMX holds one, listed. */
-function listPhoneSize(node: SourceElement | undefined, size: number | undefined, at: Place, context: MapContext): void {
-  const phone = node?.narrow?.find((entry) => pixels(entry.set['font-size']) !== undefined);
-  const phoneSize = pixels(phone?.set['font-size']);
-  if (phone === undefined || phoneSize === undefined || phoneSize === size) return;
-  context.findings.add(
-    at,
-    `font-size ${phoneSize}px on a screen up to ${phone.upTo} px wide`,
-    'approximated',
-    `drawn at ${size === undefined ? 'the theme’s size' : `${size} px`} on every screen: LMX gives a block one size`,
-    'nothing, unless the size on a phone mattered: choose the one size that suits both',
-  );
 }
 
 function firstPlace(nodes: readonly SourceNode[]) {
@@ -287,15 +262,24 @@ function linkBlocks(node: SourceElement, context: MapContext): Mapped[] {
 export function columnsBlocks(node: SourceElement, context: MapContext): Mapped[] {
   listBackgroundImage(node, context);
   const columns = columnsOf(node);
+  // Columns whose shares of the row add up to more than all of it wrap, as the source draws them: a line of
+  // those that fit beside each other, then the next (Covalent's 100% title, then rows of a 40% label and a 60% value),
+  // each a row with the row's look but not its space above and below.
+  if (node.attrs['data-stack-below'] !== undefined && sharesOf(columns) > 100.5) {
+    const style = Object.fromEntries(Object.entries(node.style).filter(([property]) => !/^(padding|margin)/.test(property)));
+    return linesOf(columns).flatMap((line) => rowBlocks({ ...node, children: line, style }, line, context));
+  }
+  return rowBlocks(node, columns, context);
+}
+
+/** A row's columns as blocks: `<Columns>` of those with content, or their blocks one under another. */
+function rowBlocks(node: SourceElement, columns: readonly SourceElement[], context: MapContext): Mapped[] {
   // The row's colour is what its columns' text was read against.
   const rowColour = backgroundOf(node.style, node.attrs, context.sourceBackground);
   const inRow = rowColour === undefined ? context : { ...context, sourceBackground: rowColour };
   const filled = columns.map((column) => ({ column, blocks: column.children.length === 0 ? [] : columnContent(column, inRow) }));
   const withContent = filled.filter((entry) => entry.blocks.length > 0);
   if (withContent.length <= 1) return withContent.flatMap((entry) => entry.blocks);
-  // Columns whose shares of the row add up to more than all of it wrap, as the source draws them: a line of
-  // those that fit beside each other, then the next (Covalent's 100% title, then rows of a 40% label and a 60% value).
-  if (node.attrs['data-stack-below'] !== undefined && sharesOf(columns) > 100.5) return wrappedLines(node, columns, context);
   if (withContent.length > 4 || context.inColumns) {
     context.findings.add(
       node.at,
@@ -326,18 +310,20 @@ export function columnsBlocks(node: SourceElement, context: MapContext): Mapped[
   return [made];
 }
 
-/** A row of columns that wrap, line by line: each line of two or more a row of its own, with the row's look but not its space above and below. */
-function wrappedLines(node: SourceElement, columns: readonly SourceElement[], context: MapContext): Mapped[] {
+/** Columns that wrap, line by line: on each line those that fit beside each other. */
+function linesOf(columns: readonly SourceElement[]): SourceElement[][] {
   const lines: SourceElement[][] = [];
   let share = Number.POSITIVE_INFINITY;
   for (const column of columns) {
     const own = sharesOf([column]);
-    if (share + own > 100.5) lines.push([]);
-    share = share + own > 100.5 ? own : share + own;
+    if (share + own > 100.5) {
+      lines.push([]);
+      share = 0;
+    }
+    share += own;
     lines.at(-1)!.push(column);
   }
-  const style = Object.fromEntries(Object.entries(node.style).filter(([property]) => !/^(padding|margin)/.test(property)));
-  return lines.flatMap((line) => columnsBlocks({ ...node, children: line, style }, context));
+  return lines;
 }
 
 /** The shares of a row its columns give themselves, in percent (none given counts none). */

@@ -12,7 +12,7 @@ import { holdsTemplateTag, LOOPS_ADDS_THE_PAGES, PROVIDER_PAGE, templatePieces }
 export interface MapContext {
   kind: ConvertKind;
   findings: Findings;
-  /** color, font-size, font-weight, font-style, text-align, line-height as inherited. */
+  /** color, font-size, font-weight, font-style, text-align, line-height, letter-spacing as inherited. */
   inherited: Style;
   /** The email's base text colour (the `<Style />`'s textBaseColor): text of that colour needs no <Text>. */
   baseColour?: string;
@@ -74,7 +74,18 @@ export const INLINE: ReadonlySet<string> = new Set([
 ]);
 
 /** Properties that pass from an element to what it holds. */
-const INHERITED = ['color', 'font-size', 'font-weight', 'font-style', 'text-align', 'line-height', 'text-decoration', 'font-family', 'text-transform'];
+const INHERITED = [
+  'color',
+  'font-size',
+  'font-weight',
+  'font-style',
+  'text-align',
+  'line-height',
+  'text-decoration',
+  'font-family',
+  'text-transform',
+  'letter-spacing',
+];
 
 /** Text as `text-transform` shows it: LMX has no such style, so the letters are written as they are seen. */
 function transformed(text: string, transform: string | undefined): string {

@@ -64,6 +64,7 @@ export function styleOf(tag: string, attrs: Record<string, string>): Style {
     'font-weight': 'font-weight',
     'font-style': 'font-style',
     'line-height': 'line-height',
+    'letter-spacing': 'letter-spacing',
     'text-decoration': 'text-decoration',
     align: 'text-align',
     'text-align': 'text-align',

@@ -172,6 +172,23 @@ describe('a text’s weight', () => {
   });
 });
 
+describe('a text’s letter spacing', () => {
+  it('is listed where the source spaces text out or in, as LMX draws text with its font’s own spacing', () => {
+    // Plaid's and ProofKit's sign-in code: `letterSpacing: "6px"`; their other text's `letterSpacing: "0"`.
+    const { findings } = fromReact(
+      `import { Html, Text } from '@react-email/components';
+export default function Email() {
+  return (<Html><Text style={{ letterSpacing: '0' }}>Enter this code:</Text><Text style={{ letterSpacing: '6px', fontSize: 32 }}>D7CU4GOV</Text><Text style={{ letterSpacing: 'normal' }}>It expires soon.</Text></Html>);
+}`,
+    );
+    expect(findings.remediation.filter((item) => item.construct.startsWith('letter-spacing')).map((item) => `${item.construct}: ${item.done}`)).toEqual([
+      "letter-spacing 6px: <Paragraph> drawn with its font's own spacing: LMX has no letter spacing",
+    ]);
+    const mjml = fromMjml('<mjml><mj-body><mj-section><mj-column><mj-text letter-spacing="-0.78px">Welcome aboard</mj-text></mj-column></mj-section></mj-body></mjml>');
+    expect(mjml.findings.remediation.filter((item) => item.construct.startsWith('letter-spacing')).map((item) => item.construct)).toEqual(['letter-spacing -0.78px']);
+  });
+});
+
 describe('a divider’s thickness and colour', () => {
   const dividers = (lmx: string) => lmx.split('\n').filter((line) => line.startsWith('<Divider'));
   const lines = (findings: ReturnType<typeof fromHtml>['findings']) =>
