@@ -17,7 +17,7 @@ const itemsOf = (list: SourceElement) => list.children.filter((child): child is 
 /** Whether a list's style draws its items with no marker: `list-style-type: none`, or `list-style: none`. */
 function markerless(list: SourceElement): boolean {
   const type = list.style['list-style-type'] ?? list.style['list-style'];
-  return type !== undefined && type.trim().toLowerCase().split(/\s+/).includes('none');
+  return type?.trim().toLowerCase().split(/\s+/).includes('none');
 }
 
 /** A `<ul>` or `<ol>` as one LMX block: a list, or a paragraph of its items' lines where it draws no markers. */

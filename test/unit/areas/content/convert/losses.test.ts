@@ -184,8 +184,12 @@ export default function Email() {
     expect(findings.remediation.filter((item) => item.construct.startsWith('letter-spacing')).map((item) => `${item.construct}: ${item.done}`)).toEqual([
       "letter-spacing 6px: <Paragraph> drawn with its font's own spacing: LMX has no letter spacing",
     ]);
-    const mjml = fromMjml('<mjml><mj-body><mj-section><mj-column><mj-text letter-spacing="-0.78px">Welcome aboard</mj-text></mj-column></mj-section></mj-body></mjml>');
-    expect(mjml.findings.remediation.filter((item) => item.construct.startsWith('letter-spacing')).map((item) => item.construct)).toEqual(['letter-spacing -0.78px']);
+    const mjml = fromMjml(
+      '<mjml><mj-body><mj-section><mj-column><mj-text letter-spacing="-0.78px">Welcome aboard</mj-text></mj-column></mj-section></mj-body></mjml>',
+    );
+    expect(mjml.findings.remediation.filter((item) => item.construct.startsWith('letter-spacing')).map((item) => item.construct)).toEqual([
+      'letter-spacing -0.78px',
+    ]);
   });
 });
 
