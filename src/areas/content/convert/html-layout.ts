@@ -7,7 +7,7 @@
  */
 import { KNOWN_ICON_NAMES } from '../../../lmx/index.js';
 import { element, type SourceElement, type SourceNode, type Style } from './model.js';
-import { backgroundOf, pixels } from './styles.js';
+import { backgroundOf, pixels, verticalSpace } from './styles.js';
 
 const elements = (nodes: readonly SourceNode[]) => nodes.filter((node): node is SourceElement => node.type === 'element');
 const blank = (node: SourceNode) => node.type === 'text' && /^[\s\u00a0\u200c|•·]*$/.test(node.text);
@@ -100,14 +100,22 @@ function buttonBox(node: SourceElement): SourceElement | undefined {
     const value = along(path, (box) => box.style[property]);
     if (value !== undefined) style[property] = value;
   }
-  // The padding that makes the button's size: the link's own, or the cell's around it.
-  const padding = link.style.padding ?? along(path.slice(0, -1), (box) => box.style.padding);
-  if (padding !== undefined) style['x-inner-padding'] = padding;
-  // That padding is inside the button: none of it is space around it.
-  for (const side of ['padding', 'padding-top', 'padding-bottom']) delete style[side];
-  // The button sits where the boxes around its face (the boxes with a background that hold the link) put it.
+  // The button's face: the boxes with a background that hold the link.
   let face = path.findLastIndex((box) => backgroundOf(box.style, box.attrs) !== undefined);
   while (face > 0 && backgroundOf(path[face - 1]!.style, path[face - 1]!.attrs) !== undefined) face -= 1;
+  // The padding that makes the button's size: the link's own, or that of a cell of its face around it; a cell's
+  // outside the face is space around the button (Mailgen's Salted: `padding: 25px 0 0 0` above its link).
+  const padding = link.style.padding ?? along(path.slice(Math.max(0, face), -1), (box) => box.style.padding);
+  if (padding !== undefined) style['x-inner-padding'] = padding;
+  // That padding is inside the button: none of it is space around it. The cells outside the face stand around it: their space above and below is its.
+  for (const side of ['padding', 'padding-top', 'padding-bottom']) delete style[side];
+  const around = path.slice(0, Math.max(0, face)).map((box) => verticalSpace(box.style));
+  for (const [side, space] of [
+    ['padding-top', around.reduce((sum, box) => sum + box.top, 0)],
+    ['padding-bottom', around.reduce((sum, box) => sum + box.bottom, 0)],
+  ] as const)
+    if (space > 0) style[side] = `${space}px`;
+  // The button sits where the boxes around its face put it.
   const align = along(path.slice(0, Math.max(0, face)), (box) => box.attrs.align ?? box.style['text-align']);
   return element('x-button', node.at, link.children, { href: link.attrs.href!, ...(align === undefined ? {} : { align }) }, style);
 }

@@ -81,11 +81,20 @@ export function imageBlock(node: SourceElement, href: string | undefined, contex
 /** The widths of a button's border drawn in its own background colour, each side's, or undefined where it has no such border. */
 function faceBorder(style: SourceElement['style'], background: string | undefined): [number, number, number, number] | undefined {
   const borders = drawnBorders(style);
-  if (background === undefined || borders.length !== 1 || !borders[0]!.startsWith('border ')) return undefined;
-  const whole = borderSide(borders[0]!.slice('border '.length));
-  if (hexColour(whole.colour) !== background) return undefined;
-  return sides(style['border-width']) ?? [whole.width, whole.width, whole.width, whole.width];
+  if (background === undefined || borders.length === 0) return undefined;
+  let face: [number, number, number, number] = [0, 0, 0, 0];
+  // The shorthand first, then each side's own over it (Mailgen's `border-top: 15px solid #3869D4` … `border-left: 25px …`).
+  for (const border of borders) {
+    const [property, ...value] = border.split(' ');
+    const side = borderSide(value.join(' '));
+    if (hexColour(side.colour) !== background) return undefined;
+    if (property === 'border') face = sides(style['border-width']) ?? [side.width, side.width, side.width, side.width];
+    else face[BORDER_SIDES.indexOf(property!)] = side.width;
+  }
+  return face;
 }
+
+const BORDER_SIDES = ['border-top', 'border-right', 'border-bottom', 'border-left'];
 
 /**
  * A button's or an image's border: LMX draws one solid line of one width and colour on every side

@@ -53,6 +53,19 @@ describe('MJML borders', () => {
     expect(findings.remediation.filter((item) => item.construct.includes('border'))).toEqual([]);
   });
 
+  it('makes each side’s border of the button’s own colour its inner padding, and a cell’s padding outside its face space above it', () => {
+    // Mailgen's Salted theme: `border-top: 15px solid #3869D4; border-bottom: 15px …; border-left: 25px …; border-right: 25px …`
+    // on the link, in a cell padded `25px 0 0 0` of a `mobile-button-container` table; Chromium draws it 48 px tall.
+    const { lmx, findings } = fromHtml(
+      '<html><body><p>You can check the status of your order.</p><table class="mobile-button-container"><tr><td style="padding: 25px 0 0 0"><table><tr><td align="center">' +
+        '<a href="https://example.com/dashboard" style="font-size: 16px; color: #ffffff; background-color: #3869D4; border-top: 15px solid #3869D4; border-bottom: 15px solid #3869D4; border-left: 25px solid #3869D4; border-right: 25px solid #3869D4; display: inline-block">Go to Dashboard</a>' +
+        '</td></tr></table></td></tr></table></body></html>',
+    );
+    expect(lmx).toMatch(/<Button [^>]*innerYPadding="15" innerXPadding="25"[^>]*>Go to Dashboard</);
+    expect(lmx).toMatch(/<Button [^>]*paddingTop="\d+"/);
+    expect(findings.remediation.filter((item) => item.construct.includes('border'))).toEqual([]);
+  });
+
   it('carries a React Email button’s border, padded or not', () => {
     const { lmx } = fromReact(
       `import { Button, Html } from '@react-email/components';
