@@ -19,6 +19,8 @@ export const SANDBOX_RETRY_WAITS_MS = [1_000, 5_000, 30_000, 120_000, 300_000, 6
 
 /** The platform starts at most 10 deliveries in any one second. */
 const DELIVERIES_PER_SECOND = 10;
+/** How much past a second an eleventh start waits, for the recorded times' sake (below). */
+const RECORD_MARGIN_MS = 5;
 const WINDOW_MS = 1_000;
 
 /** How long an endpoint may take to answer, as Standard Webhooks senders allow. */
@@ -93,10 +95,11 @@ export class DeliveryEngine {
       this.again = false;
       for (const due of this.claimDue()) {
         // Paced as the platform paces them: an eleventh start waits until the first is over a second
-        // old (by a millisecond more, so that the times it records, in whole milliseconds, show it).
-        // A timer may fire a little early: the time is checked again.
+        // old, by RECORD_MARGIN_MS more, so that the times it records show it: they are the wall
+        // clock's, in whole milliseconds, and the wall clock may run a little slower than the
+        // monotonic one that paces. A timer may fire a little early: the time is checked again.
         while (this.starts.length >= DELIVERIES_PER_SECOND) {
-          const wait = this.starts[0]! + WINDOW_MS + 1 - monotonicMs();
+          const wait = this.starts[0]! + WINDOW_MS + RECORD_MARGIN_MS - monotonicMs();
           if (wait < 0) break;
           await delay(Math.max(1, Math.ceil(wait)), undefined, { signal: this.stopping.signal }).catch(() => undefined);
           if (this.closed) return;
