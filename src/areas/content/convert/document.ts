@@ -6,7 +6,7 @@ import { blocksOf } from './blocks.js';
 import { keepContrast } from './contrast.js';
 import { carryLayout } from './layout-carry.js';
 import { BROWSER_FONT_SIZE, INLINE_CODE, isButtonLink, type MapContext } from './inline.js';
-import { writeLmx, type LmxBlock } from './lmx-out.js';
+import { block, writeLmx, type LmxBlock } from './lmx-out.js';
 import { element, type ConvertKind, type Findings, type SourceElement, type SourceNode, type Style } from './model.js';
 import { backgroundOf, fontOf, fontSizeWithin, hexColour, pixels } from './styles.js';
 import { readTemplateBlocks } from './template-blocks.js';
@@ -186,6 +186,33 @@ function listLinkColours({ linkColour, otherLinkColours }: MapContext, findings:
     );
 }
 
+/**
+ * Blocks one after another that each stand on one colour other than the body's (a footer's lines
+ * on the grey page below the card) as one `<Section>` of that colour, as the source draws one band:
+ * LMX keeps space between blocks, which each block's own colour would leave in the body's.
+ */
+function joinBands(blocks: readonly LmxBlock[]): LmxBlock[] {
+  const joined: LmxBlock[] = [];
+  let run: LmxBlock[] = [];
+  const flush = () => {
+    if (run.length < 2) joined.push(...run);
+    else {
+      const colour = run[0]!.attrs.blockColor!;
+      for (const made of run) delete made.attrs.blockColor;
+      joined.push(block('Section', { blockColor: colour }, { blocks: run }));
+    }
+    run = [];
+  };
+  for (const made of blocks) {
+    const colour = made.tag === 'Section' ? undefined : made.attrs.blockColor;
+    if (run.length > 0 && (colour === undefined || colour !== run[0]!.attrs.blockColor)) flush();
+    if (colour === undefined) joined.push(made);
+    else run.push(made);
+  }
+  flush();
+  return joined;
+}
+
 /** The email converted: its `<Style />`, then its blocks. */
 export function convertDocument(document: SourceDocument, kind: ConvertKind, findings: Findings): ConvertedEmail {
   readTemplateBlocks(document.body, findings);
@@ -208,9 +235,10 @@ export function convertDocument(document: SourceDocument, kind: ConvertKind, fin
     otherLinkColours: new Map(),
   };
   const inheritedColour: Style = document.body.style.color === undefined ? {} : { color: document.body.style.color };
-  const blocks = blocksOf(document.body.children, { ...context, inherited: { ...context.inherited, ...inheritedColour } });
+  const mapped = blocksOf(document.body.children, { ...context, inherited: { ...context.inherited, ...inheritedColour } });
   listLinkColours(context, findings);
-  keepContrast(blocks, style, findings);
+  keepContrast(mapped, style, findings);
+  const blocks = joinBands(mapped);
   carryLayout(document.body, style, blocks, card);
   return { lmx: writeLmx(style, blocks), style, blocks, subject: document.subject, previewText: document.previewText };
 }

@@ -77,6 +77,21 @@ describe('MJML: its defaults carried', () => {
     expect(findings.remediation.filter((item) => item.outcome === 'not carried')).toEqual([]);
   });
 
+  it('keeps a footer of several lines on the page one band of its colour, no strip of the card’s white between its lines', () => {
+    const card =
+      'Hi there, welcome to Acme. Your account is ready: sign in to set up your first project, invite your team and connect the tools you use every day.';
+    const footer = MJML_WELCOME.replace('Hi there, welcome to Acme.', card).replace(
+      '>Acme Inc, 1 Main Street, Springfield</mj-text\n        >',
+      '>Acme Inc, 1 Main Street, Springfield</mj-text\n        ><mj-text align="center" color="#71717a" font-size="12px">You get this email as a customer.</mj-text>',
+    );
+    expect(footer).toContain('as a customer');
+    const { lmx } = fromMjml(footer);
+    expect(lmx).toMatch(
+      /<Section blockColor="#f4f4f5">\s*<Paragraph align="center"[^>]*><Text textColor="#71717a">Acme Inc, 1 Main Street, Springfield<\/Text><\/Paragraph>\s*<Paragraph align="center"[^>]*><Text textColor="#71717a">You get this email/,
+    );
+    expect(lmx.match(/blockColor=/g)).toHaveLength(1);
+  });
+
   it('takes MJML’s 20 px around a section and 10 px around each element as the space between blocks, less the 16 px LMX leaves itself', () => {
     const { lmx } = fromMjml('<mjml><mj-body><mj-section><mj-column><mj-text>One</mj-text><mj-text>Two</mj-text></mj-column></mj-section></mj-body></mjml>');
     expect(lmx).toBe('<Style bodyXPadding="25" />\n<Paragraph paddingTop="30">One</Paragraph>\n<Paragraph paddingTop="4" paddingBottom="30">Two</Paragraph>\n');
