@@ -86,7 +86,7 @@ function pathTo(from: SourceElement, to: SourceElement): SourceElement[] | undef
 }
 
 /** A cell or table whose class says button, around one link and nothing else: the link as a button, with the colours of the boxes around it. */
-function buttonBox(node: SourceElement): SourceElement | undefined {
+function buttonBox(node: SourceElement, inShrunkTable: boolean): SourceElement | undefined {
   if (!['table', 'td', 'th', 'div', 'span', 'p'].includes(node.name) || !BUTTON_CLASS.test(node.attrs.class ?? '')) return undefined;
   const links: SourceElement[] = [];
   if (linksIn(node, links) || links.length !== 1) return undefined;
@@ -94,6 +94,10 @@ function buttonBox(node: SourceElement): SourceElement | undefined {
   if (elements(link.children).some((child) => child.name === 'img')) return undefined;
   const path = pathTo(node, link)!;
   const style: Style = { ...link.style };
+  // A link drawn as a block is as wide as its cell, and the cell as its table: a table of no width
+  // shrinks to what it holds (Cerberus's centred button), so such a button is no full-width one.
+  const table = path.findLast((box) => box.name === 'table');
+  if (style.display?.trim() === 'block' && (table === undefined ? inShrunkTable : !hasWidth(table))) delete style.display;
   const background = along(path, (box) => backgroundOf(box.style, box.attrs));
   if (background !== undefined) style['background-color'] = background;
   for (const property of ['color', 'border-radius', 'font-size', 'font-weight']) {
@@ -190,10 +194,17 @@ function keptInPlace(node: SourceElement, made: SourceElement): SourceElement {
   return node.name === 'tr' ? { ...node, children: [cell] } : cell;
 }
 
-/** The tree with hybrid columns, button boxes and icon rows made the mapper's elements, bottom-up. */
-export function readLayout(node: SourceElement): SourceElement {
-  const rewritten = iconRow(node) ?? buttonBox(node);
+/** Whether a table is given a width (`width="100%"`, `style="width: 600px"`) rather than shrinking to what it holds. */
+const hasWidth = (table: SourceElement) => (table.attrs.width ?? table.style.width ?? '').trim() !== '' && table.style.width?.trim() !== 'auto';
+
+/**
+ * The tree with hybrid columns, button boxes and icon rows made the mapper's elements, bottom-up;
+ * `inShrunkTable`: whether the nearest table around `node` shrinks to what it holds.
+ */
+export function readLayout(node: SourceElement, inShrunkTable = false): SourceElement {
+  const rewritten = iconRow(node) ?? buttonBox(node, inShrunkTable);
   if (rewritten !== undefined) return keptInPlace(node, rewritten);
-  const children = node.children.map((child) => (child.type === 'element' ? readLayout(child) : child));
+  const shrunk = node.name === 'table' ? !hasWidth(node) : inShrunkTable;
+  const children = node.children.map((child) => (child.type === 'element' ? readLayout(child, shrunk) : child));
   return { ...node, children: hybridColumns(children) };
 }

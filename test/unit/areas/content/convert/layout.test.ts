@@ -184,6 +184,23 @@ describe('HTML: layouts of tables and tricks', () => {
     );
   });
 
+  it('takes a link drawn as a block as wide as its table: full width in a table of 100%, its text’s width in one that shrinks', () => {
+    // Cerberus (Mailgen's theme): `<table align="center" style="margin: auto">…<td class="button-td"><a style="display: block; padding: 15px">`, 162 px wide in Chromium.
+    const button = (table: string) =>
+      fromHtml(
+        HTML(`<p>Your order has shipped.</p><table ${table}><tr><td class="button-td" bgcolor="#3869D4" align="center" style="border-radius: 3px">
+          <a href="https://example.com/orders" style="display: block; padding: 15px; color: #ffffff; font-size: 13px; background-color: #3869D4">Track your order</a>
+        </td></tr></table>`),
+      );
+    const shrunk = button('align="center" style="margin: auto"');
+    expect(shrunk.lmx).toMatch(/<Button [^>]*innerYPadding="15" innerXPadding="15"[^>]*>Track your order</);
+    expect(shrunk.findings.remediation.filter((item) => item.construct.startsWith('a full-width button'))).toEqual([]);
+    const full = button('width="100%"');
+    expect(full.findings.remediation.filter((item) => item.construct.startsWith('a full-width button')).map((item) => item.construct)).toEqual([
+      'a full-width button (display: block)',
+    ]);
+  });
+
   it('makes a row of linked social icons <Icons>, each with its link, centred', () => {
     const { lmx, html } = fromHtml(
       HTML(`<table role="presentation" align="center"><tr>
