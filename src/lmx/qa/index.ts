@@ -15,6 +15,7 @@ import { DEFAULT_SPAM_THRESHOLD, spamFindings } from './spam.js';
 export { QA_RULES, type QaFinding, type QaRuleName, type QaSeverity } from './finding.js';
 export { DEFAULT_SPAM_THRESHOLD, textOfDocument, TRIGGER_PHRASES, URL_SHORTENERS } from './spam.js';
 export { MIN_FONT_PX } from './accessibility.js';
+export { contrastRatio, parseHex } from './contrast.js';
 export { embedComponents, type Embedded } from './embed.js';
 
 export interface QaInput {

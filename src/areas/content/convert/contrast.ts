@@ -7,6 +7,7 @@
  * block's colour; where even that cannot bring it back, the block is listed.
  */
 import { LMX_TAGS } from '../../../lmx/index.js';
+import { contrastRatio as wcagContrast, parseHex } from '../../../lmx/qa/index.js';
 import { DEFAULT_THEME_STYLES } from '../../../platform/themes/default-theme.js';
 import type { LmxBlock, LmxInline } from './lmx-out.js';
 import type { Findings, Place } from './model.js';
@@ -46,19 +47,10 @@ export function coloured(pieces: LmxInline[], colour: string): LmxInline[] {
   return result;
 }
 
-function luminance(hex: string): number {
-  const full = hex.length === 4 ? `#${hex[1]}${hex[1]}${hex[2]}${hex[2]}${hex[3]}${hex[3]}` : hex;
-  const [r, g, b] = [1, 3, 5].map((start) => {
-    const channel = Number.parseInt(full.slice(start, start + 2), 16) / 255;
-    return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
-  });
-  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
-}
-
-/** The contrast ratio of two colours, as WCAG defines it: 1 (none) to 21 (black on white). */
+/** The contrast ratio of two opaque hex colours, as WCAG defines it (src/lmx/qa/contrast.ts): 1 (none) to 21 (black on white). */
 export function contrastRatio(first: string, second: string): number {
-  const [light, dark] = [luminance(first), luminance(second)].sort((a, b) => b - a);
-  return (light! + 0.05) / (dark! + 0.05);
+  const [one, other] = [parseHex(first), parseHex(second)];
+  return one === undefined || other === undefined ? Number.NaN : wcagContrast(one, other);
 }
 
 /** The one `<Text>` colour every word of a text block has (through formatting around it), or undefined. */
