@@ -248,8 +248,9 @@ function difference(from: BlockSource, source: Box, lmx: { box: Box; align: Alig
  */
 export function compareLayout(body: SourceElement, style: Readonly<Record<string, string>>, blocks: readonly LmxBlock[], findings: Findings): Measure {
   const compared = new Map<LmxBlock, string | undefined>();
-  for (const viewport of VIEWPORTS) {
-    const source = new SourceLayout(body, viewport);
+  const layouts = VIEWPORTS.map((viewport) => new SourceLayout(body, viewport));
+  for (const [index, viewport] of VIEWPORTS.entries()) {
+    const source = layouts[index]!;
     const laid = layoutLmx(style, blocks, viewport);
     for (const [block, placed] of laid) {
       const from = sources.get(block);
@@ -264,7 +265,7 @@ export function compareLayout(body: SourceElement, style: Readonly<Record<string
     }
   }
   // A word LMX cannot break that makes a phone's page wider than its screen, where the source's fits it.
-  const phone = new SourceLayout(body, VIEWPORTS[1]);
+  const phone = layouts[1]!;
   for (const [block, { said }] of wordsTooWide(style, blocks)) {
     const from = sources.get(block);
     const box = from === undefined ? undefined : phone.of(from.element)?.box;
