@@ -9,7 +9,7 @@
  * a person's approval) or a call the person approved.
  *
  * The state is read from the API each time a write is judged, never kept: a record that turned
- * live since the last write (a person started the workflow in the app) is judged live. Two answers
+ * live since the last write (a person started the workflow in the app) is judged live. Three answers
  * the run has from the API stand for that read, each within a freshness rule of its own
  * (`WriteGate.taken`; docs/changes.md, "What can email people now"):
  * - in the round before the run's first write (`beforeFirstWrite`: a plan refused before anything
@@ -20,7 +20,10 @@
  * - just before a write, the answer to the run's write sent just before it (no request between
  *   them, at most BACK_TO_BACK_MS apart), where that answer is the record as the platform left it
  *   (src/platform/state-answers.ts: a workflow's node writes answer "the latest simplified
- *   workflow"): the state is then as near the write as a read sent between them would find it.
+ *   workflow"): the state is then as near the write as a read sent between them would find it;
+ * - just before a write, an item of a list's page (the transactional emails') read within
+ *   PAGE_REQUESTS requests and PAGE_FRESH_MS, no write of the run to its record since; past
+ *   either, the page is read again (one read for the records it holds).
  * What holds an email message is kept for the run, since it never changes (liveness.ts), so that a
  * message is judged by one read of its holder. A read that fails (a server error, the rate limit,
  * the network) says nothing of the state: the target may be live, and the write needs the yes a
@@ -38,7 +41,7 @@ import { pathRefusal, targetProblem } from '../base/request-target.js';
 import { holdersIn, whyLive, type Holder, type LiveTarget } from '../platform/liveness.js';
 import { componentIdsOf, parseLmx, themeIdOf } from '../lmx/index.js';
 import { TooManyToRead, whyUsedLive, type Uses } from '../platform/used-liveness.js';
-import { statesAnswered, type AnsweredRequest } from '../platform/state-answers.js';
+import { LISTED_AS_READ, statesAnswered, type AnsweredRequest } from '../platform/state-answers.js';
 import { judgeWrite, type WriteJudgement } from '../platform/write-gate.js';
 import type { Tier } from './tier.js';
 
@@ -62,6 +65,20 @@ export const FIRST_ROUND_FRESH_MS = 30_000;
  */
 export const BACK_TO_BACK_MS = 2_000;
 
+/**
+ * How near a write a page of a list whose items are each its record as read (the transactional
+ * emails', platform/state-answers.ts) may have been read for the write to be judged by its item:
+ * at most PAGE_REQUESTS requests of the run before (two seconds at the API's ten a second) and at
+ * most PAGE_FRESH_MS. Past either, the page is read again: one read for the fifty records it holds,
+ * where a read of each record before its message's write would be fifty. An email's record tells
+ * only whether the message is its draft or its published one, and the platform refuses the update
+ * of a message whose email has published it meanwhile ("The campaign or transactional email that
+ * owns this email message must be in `Draft` status", the API's reference of
+ * `POST /v1/email-messages/{emailMessageId}`): the page's moment is the gate's, the 409 the platform's.
+ */
+export const PAGE_REQUESTS = 20;
+export const PAGE_FRESH_MS = 5_000;
+
 /** A record's state as an answer of the run gave it (platform/state-answers.ts). */
 interface Answered {
   state: unknown;
@@ -71,6 +88,8 @@ interface Answered {
   requests: number;
   /** Whether it answered a write. */
   write: boolean;
+  /** The page of a list it came from (its path and query, as read again), for an item of one. */
+  page?: string;
 }
 
 /** A read of the state that failed otherwise than by the record being absent. */
@@ -108,11 +127,21 @@ export class WriteGate {
     this.requests += 1;
   }
 
-  /** What the API's answer to a request of the run says of records' state (platform/state-answers.ts). */
-  heard(request: AnsweredRequest, answer: unknown): void {
+  /**
+   * What the API's answer to a request of the run says of records' state (platform/state-answers.ts);
+   * `page`: the request's path and query, where it read a page of a list.
+   */
+  heard(request: AnsweredRequest, answer: unknown, page?: string): void {
     const at = this.clock();
     const write = request.method !== 'GET';
-    for (const [path, state] of statesAnswered(request, answer)) this.answered.set(path, { state, at, requests: this.requests, write });
+    // A write to a record (an email's draft made, its draft published) leaves no earlier answer of it standing.
+    if (write)
+      for (const [path, answered] of this.answered)
+        if (answered.page !== undefined && (request.path === path || request.path.startsWith(`${path}/`))) this.answered.delete(path);
+    for (const [path, state] of statesAnswered(request, answer)) {
+      const listed = page !== undefined && LISTED_AS_READ.includes(request.path.split('?')[0]!) ? { page } : {};
+      this.answered.set(path, { state, at, requests: this.requests, write, ...listed });
+    }
   }
 
   /** A write of the run comes to be judged: from now on no judgement is of the round before the first write. */
@@ -194,7 +223,9 @@ export class WriteGate {
    * The state of the record read at `path` from an answer the run has, where a freshness rule
    * allows it; undefined when it is to be read now. In the round before the first write, an answer
    * of at most FIRST_ROUND_FRESH_MS, no write of the run sent since. Just before a write, the answer
-   * to the write sent just before it, no request between them, at most BACK_TO_BACK_MS before.
+   * to the write sent just before it, no request between them, at most BACK_TO_BACK_MS before; or
+   * an item of a list's page read within PAGE_REQUESTS requests and PAGE_FRESH_MS, no write of the
+   * run to its record since.
    */
   private taken(path: string): Answered | undefined {
     const answered = this.answered.get(path);
@@ -203,18 +234,31 @@ export class WriteGate {
     if (this.firstRound && !this.writing && age <= FIRST_ROUND_FRESH_MS) return answered;
     // The write being judged is the only request started since the answer came.
     if (this.writing && answered.write && this.requests === answered.requests + 1 && age <= BACK_TO_BACK_MS) return answered;
+    if (this.writing && answered.page !== undefined && this.requests - answered.requests <= PAGE_REQUESTS && age <= PAGE_FRESH_MS) return answered;
     return undefined;
   }
 
   private async fresh(path: string): Promise<unknown> {
     const taken = this.taken(path);
     if (taken !== undefined) return taken.state;
+    // A record a page of its list gave: that page read again, which still holds it unless it moved to another.
+    const page = this.answered.get(path)?.page;
+    if (page !== undefined && this.writing) {
+      await this.readNow(page);
+      const item = this.answered.get(path);
+      if (item?.page === page && this.requests === item.requests) return item.state;
+    }
+    return this.readNow(path);
+  }
+
+  /** A read of the API itself, for the state of a write's target: what it says is kept as any answer of the run. */
+  private async readNow(path: string): Promise<unknown> {
     this.started();
     try {
       const answer = await this.read(path);
       this.learn(path, answer);
       // An answer from the API as any other of the run: the round before the first write judges each unit by it, read once.
-      this.heard({ method: 'GET', path, query: false }, answer);
+      this.heard({ method: 'GET', path, query: false }, answer, path.includes('?') ? path : undefined);
       // A page of a list the rules read (`?perPage=…`), which no request of the run's own names as
       // the gate does: kept for that round too, so that its units read each list once.
       if (path.includes('?')) this.answered.set(path, { state: answer, at: this.clock(), requests: this.requests, write: false });
@@ -253,8 +297,10 @@ export function learningFrom(transport: Transport, gate: WriteGate): Transport {
       gate.started();
       const res = await transport.send(req);
       gate.learn(req.path, res.body);
-      const query = Object.values(req.query ?? {}).some((value) => value !== undefined);
-      gate.heard({ method: req.method, path: req.path, query, body: req.body }, res.body);
+      const query = Object.entries(req.query ?? {}).flatMap(([name, value]): [string, string][] => (value === undefined ? [] : [[name, String(value)]]));
+      // A page is read again as it was asked for: its path and query (the gate's own reads carry theirs in the path).
+      const page = req.method === 'GET' && query.length > 0 ? `${req.path}?${new URLSearchParams(query).toString()}` : undefined;
+      gate.heard({ method: req.method, path: req.path, query: query.length > 0, body: req.body }, res.body, page);
       return res;
     },
   };

@@ -6,7 +6,17 @@
 import { describe, expect, it } from 'vitest';
 import { AuthError, NetworkError, NotFoundError, RateLimitError, ServerError } from '../../../src/base/errors.js';
 import { LIVE_SINCE_YES } from '../../../src/core/bound-calls.js';
-import { BACK_TO_BACK_MS, FIRST_ROUND_FRESH_MS, learningFrom, passGate, WriteGate, YES_NEEDED, type RunYes } from '../../../src/core/gate.js';
+import {
+  BACK_TO_BACK_MS,
+  FIRST_ROUND_FRESH_MS,
+  learningFrom,
+  PAGE_FRESH_MS,
+  PAGE_REQUESTS,
+  passGate,
+  WriteGate,
+  YES_NEEDED,
+  type RunYes,
+} from '../../../src/core/gate.js';
 
 const NODE_EDIT = ['POST', '/v1/workflows/w1/nodes/n1', { expectedRevisionId: 'r', payload: { amount: 2 } }] as const;
 
@@ -172,43 +182,46 @@ describe("a person's yes and what was live when it was given", () => {
   });
 });
 
-describe("the answers of the run that stand for the gate's read (docs/changes.md, What can email people now)", () => {
-  /**
-   * A run's transport as the context makes it (learningFrom) over an account holding the workflow
-   * w1 and the transactional email t1, whose draft is m1: each write passes the gate as the
-   * transport's beforeWrite hands it, and a node write answers the workflow as it left it.
-   */
-  function runOf() {
-    const account = { status: 'Draft', published: null as string | null };
-    const workflow = () => ({ id: 'w1', status: account.status, nodes: {} });
-    const email = () => ({ id: 't1', name: 'Welcome', draftEmailMessageId: 'm1', publishedEmailMessageId: account.published });
-    const clock = { now: 0 };
-    const read: string[] = [];
-    const gate = new WriteGate(
-      async (path) => {
-        read.push(path);
-        return path === '/v1/workflows/w1' ? workflow() : email();
+/**
+ * A run's transport as the context makes it (learningFrom) over an account holding the workflow
+ * w1 and the transactional email t1, whose draft is m1: each write passes the gate as the
+ * transport's beforeWrite hands it, and a node write answers the workflow as it left it.
+ */
+function runOf() {
+  const account = { status: 'Draft', published: null as string | null };
+  const workflow = () => ({ id: 'w1', status: account.status, nodes: {} });
+  const email = () => ({ id: 't1', name: 'Welcome', draftEmailMessageId: 'm1', publishedEmailMessageId: account.published });
+  const clock = { now: 0 };
+  const read: string[] = [];
+  // The emails' list holds t1 until `listed` says it no longer does (a page of another email).
+  const listed = { t1: true };
+  const page = () => ({ data: [listed.t1 ? email() : { ...email(), id: 't2' }] });
+  const gate = new WriteGate(
+    async (path) => {
+      read.push(path);
+      return path === '/v1/workflows/w1' ? workflow() : path.startsWith('/v1/transactional-emails?') ? page() : email();
+    },
+    () => clock.now,
+  );
+  const answer = (body: unknown) => ({ status: 200, headers: {}, contentType: 'application/json', text: JSON.stringify(body), body });
+  const client = learningFrom(
+    {
+      send: async (req) => {
+        if (req.method === 'GET') return answer(req.path === '/v1/workflows/w1' ? workflow() : req.path === '/v1/transactional-emails' ? page() : {});
+        await passGate({ tier: 'write' }, gate, { method: req.method, target: { path: req.path, search: '' }, body: req.body });
+        return answer(req.path.startsWith('/v1/workflows/w1/') ? { id: 'n1', workflowRevisionId: 'r2', workflow: workflow() } : { id: 'm1' });
       },
-      () => clock.now,
-    );
-    const answer = (body: unknown) => ({ status: 200, headers: {}, contentType: 'application/json', text: JSON.stringify(body), body });
-    const client = learningFrom(
-      {
-        send: async (req) => {
-          if (req.method === 'GET')
-            return answer(req.path === '/v1/workflows/w1' ? workflow() : req.path === '/v1/transactional-emails' ? { data: [email()] } : {});
-          await passGate({ tier: 'write' }, gate, { method: req.method, target: { path: req.path, search: '' }, body: req.body });
-          return answer(req.path.startsWith('/v1/workflows/w1/') ? { id: 'n1', workflowRevisionId: 'r2', workflow: workflow() } : { id: 'm1' });
-        },
-      },
-      gate,
-    );
-    const get = (path: string, query?: Record<string, string>) => client.send({ method: 'GET', idempotent: true, path, query });
-    const nodeWrite = (node = 'n1') =>
-      client.send({ method: 'POST', idempotent: false, path: `/v1/workflows/w1/nodes/${node}`, body: { payload: { amount: 2 } } });
-    return { account, clock, read, gate, get, nodeWrite, client };
-  }
+    },
+    gate,
+  );
+  const get = (path: string, query?: Record<string, string>) => client.send({ method: 'GET', idempotent: true, path, query });
+  const nodeWrite = (node = 'n1') =>
+    client.send({ method: 'POST', idempotent: false, path: `/v1/workflows/w1/nodes/${node}`, body: { payload: { amount: 2 } } });
+  const messageWrite = () => client.send({ method: 'POST', idempotent: false, path: '/v1/email-messages/m1', body: { subject: 'x' } });
+  return { account, listed, clock, read, gate, get, nodeWrite, messageWrite, client };
+}
 
+describe("the answers of the run that stand for the gate's read (docs/changes.md, What can email people now)", () => {
   it('takes, in the round before the first write, what the run read of a workflow and an email at most 30 s before, and reads an older answer again', async () => {
     const run = runOf();
     await run.get('/v1/workflows/w1');
@@ -278,6 +291,59 @@ describe("the answers of the run that stand for the gate's read (docs/changes.md
     await other.nodeWrite('n1');
     await expect(other.gate.withState({ needs: 'live', target: { kind: 'workflow', id: 'w2' }, does: 'edits a workflow' })).resolves.toBeUndefined();
     expect(other.read).toEqual(['/v1/workflows/w1', '/v1/workflows/w2']);
+  });
+});
+
+describe("the page of the emails' list that stands for the gate's read of an email (PAGE_REQUESTS, PAGE_FRESH_MS)", () => {
+  const PUBLISHED = /^POST \/v1\/email-messages\/m1 edits an email message that is the published email of transactional email "Welcome"/;
+  const page = '/v1/transactional-emails?perPage=50';
+
+  it(`judges an email's draft by the page the run read at most ${PAGE_REQUESTS} requests before, and past them reads that page again`, async () => {
+    const run = runOf();
+    await run.get('/v1/transactional-emails', { perPage: '50' });
+    await run.messageWrite();
+    expect(run.read).toEqual([]);
+    // Published in the app once the page was read: within its requests, the write goes on the page's word, for the
+    // platform to refuse ("must be in `Draft` status"); past them, the page read again says so, and the gate refuses.
+    run.account.published = 'm1';
+    for (let request = 2; request < PAGE_REQUESTS; request += 1) await run.get('/v1/email-messages/m1/guardian');
+    await run.messageWrite();
+    expect(run.read).toEqual([]);
+    await expect(run.messageWrite()).rejects.toThrow(PUBLISHED);
+    expect(run.read).toEqual([page]);
+    // The page read again stands for the next writes in its turn.
+    await expect(run.messageWrite()).rejects.toMatchObject({ code: YES_NEEDED });
+    expect(run.read).toEqual([page]);
+  });
+
+  it(`reads the page again ${PAGE_FRESH_MS / 1000} s after it came, whatever the run sent since`, async () => {
+    const run = runOf();
+    await run.get('/v1/transactional-emails', { perPage: '50' });
+    run.account.published = 'm1';
+    run.clock.now = PAGE_FRESH_MS;
+    await run.messageWrite();
+    expect(run.read).toEqual([]);
+    run.clock.now = PAGE_FRESH_MS + 1;
+    await expect(run.messageWrite()).rejects.toThrow(PUBLISHED);
+    expect(run.read).toEqual([page]);
+  });
+
+  it('reads the email itself once a write of the run went to it, or when the page read again no longer holds it', async () => {
+    const written = runOf();
+    await written.get('/v1/transactional-emails', { perPage: '50' });
+    // Its draft published on the run's own road (with a person's yes): the page's word on it is gone.
+    await passGate({ tier: 'destructive' }, written.gate, { method: 'POST', target: { path: '/v1/transactional-emails/t1/publish', search: '' }, body: {} });
+    written.gate.heard({ method: 'POST', path: '/v1/transactional-emails/t1/publish', query: false, body: {} }, {});
+    written.account.published = 'm1';
+    await expect(written.messageWrite()).rejects.toThrow(PUBLISHED);
+    expect(written.read).toEqual(['/v1/transactional-emails/t1']);
+    const moved = runOf();
+    await moved.get('/v1/transactional-emails', { perPage: '50' });
+    moved.listed.t1 = false;
+    moved.account.published = 'm1';
+    moved.clock.now = PAGE_FRESH_MS + 1;
+    await expect(moved.messageWrite()).rejects.toThrow(PUBLISHED);
+    expect(moved.read).toEqual([page, '/v1/transactional-emails/t1']);
   });
 });
 

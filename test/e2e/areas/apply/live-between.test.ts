@@ -2,16 +2,18 @@
  * The write gate's reads that an apply of many writes keeps, and what each takes the place of
  * (src/core/gate.ts, "What can email people now" in docs/changes.md): the round before the first
  * write takes the state from what the run has just read (the account check's read of each
- * workflow, the emails' list), and a workflow's second node write is judged by the first one's
- * answer. A record that turns live in between is still judged live at its own write, from the read
+ * workflow, the emails' list), a workflow's second node write is judged by the first one's
+ * answer, and an email's draft by the page of the emails' list read within the 20 requests before
+ * it. A record that turns live in between is still judged live at its own write, from the read
  * just before it or from the answer of the write just before it: refused without a yes, and
- * nothing of it sent.
+ * nothing of it sent; a draft published within the page's 20 requests is refused by the platform.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { planDigest, type PlanFile } from '../../../../src/areas/change/plan-file.js';
 import type { StateCore } from '../../../../src/emulator/module.js';
+import { findMessage } from '../../../../src/emulator/routes/email-message-records.js';
 import { transactionalEmails } from '../../../../src/emulator/routes/transactional.js';
 import { workflows } from '../../../../src/emulator/routes/workflow-records.js';
 import { plannedChange } from '../../../support/change-plan.js';
@@ -120,10 +122,42 @@ describe("the gate's reads of an apply of 70 writes", () => {
     expect(published()).toBe(true);
     expect(apply.code, apply.stderr).toBe(11);
     expect(apply.stderr).toContain(`/v1/email-messages/${draft} edits an email message that is the published email of transactional email`);
-    // Read just before the draft's write, which was not sent: the 49 emails before it were.
-    expect(sandbox.requests.filter((request) => readOf(request, `/v1/transactional-emails/${last.id}`))).toHaveLength(1);
+    // Judged by the list's page read again within the 20 requests before the draft's write (core/gate.ts, PAGE_REQUESTS),
+    // never by the email's own read; the write was not sent, and the 49 emails before it were.
+    expect(sandbox.requests.filter((request) => readOf(request, '/v1/transactional-emails')).length).toBeGreaterThan(2);
+    expect(sandbox.requests.filter((request) => readOf(request, `/v1/transactional-emails/${last.id}`))).toEqual([]);
     expect(writesTo(sandbox.requests, `/v1/email-messages/${draft}`)).toEqual([]);
     expect(writesTo(sandbox.requests, '/v1/')).toHaveLength(49);
+  });
+
+  it("leaves a draft published within the page's 20 requests to the platform, which refuses its write: nothing after it sent", async () => {
+    const { sandbox, plan, units } = await planned();
+    const first = units.find((unit) => unit.kind === 'transactional email')!;
+    const draft = first.calls.find((call) => call.op === 'updateEmailMessage')!.messageId!;
+    // Published once the account check's page was answered, a few requests before the draft's write, which the gate
+    // judges by that page: the platform refuses an update of a message whose email is not a draft any more.
+    const published = changedAfter(
+      sandbox,
+      (request) => readOf(request, '/v1/transactional-emails'),
+      (state) => {
+        // "The draft becomes the published version and the draft is cleared" (the API's reference of the publish): the
+        // message itself, which the sandbox's own publish copies into a published message of its own.
+        Object.assign(transactionalEmails.of(state).find((email) => email.record.id === first.id)!.record, {
+          publishedEmailMessageId: draft,
+          draftEmailMessageId: null,
+        });
+        findMessage(state, draft)!.parent.published = true;
+      },
+    );
+    const apply = await sandbox.loopsctl(['apply', plan]);
+    expect(published()).toBe(true);
+    expect(apply.code, apply.stderr).toBe(5);
+    // Stopped there as a record changed since the plan, in the kind's words and the platform's.
+    const conflict = 'the transactional email changed in the account since the plan was made: Transactional email is not in draft status';
+    expect(apply.stdout).toMatch(new RegExp(`conflict\\s+${first.record}\\s+${conflict}`));
+    const writes = writesTo(sandbox.requests, '/v1/');
+    expect(writes).toHaveLength(1);
+    expect(writes[0]!.status).toBe(409);
   });
 
   it("refuses a workflow's second node write once the first one's answer says it was started, reading nothing between", async () => {
