@@ -28,6 +28,10 @@ record of a campaign, group or transactional email a command's plan changes. A
 record the plan creates is looked for in the account by its kind and name just
 before its create: one there already (from an apply of another copy of the
 plan, or made meanwhile) is a conflict too (exit 5), and is not created again.
+With the plan's Guardian check (content push's default), a campaign's email
+Guardian finds errors in once written is put back as it was (exit 1); a
+transactional email's draft is written as the plan shows it, and the platform
+refuses its publish while Guardian finds errors in it.
 
 What each record held before is kept beside the journal of changes, for
 \`loopsctl undo\`.

@@ -78,7 +78,7 @@ const planSchema = z.looseObject({
   expiresAt: z.string(),
   /** `witness`: a record of the account (src/areas/change/account.ts, witnessOf), for a plan that names none. */
   account: z.looseObject({ team: z.string(), baseUrl: z.string(), profile: z.string(), witness: z.optional(z.string().check(z.refine(witness))) }),
-  /** Whether Guardian checks each email message written (and the apply puts back one it finds errors in). */
+  /** Whether Guardian checks each campaign's email written, the apply putting back one it finds errors in (a transactional draft is checked at its publish). */
   check: z.boolean(),
   units: z.array(unit),
   /** What the calls do to people and to the app, as the API answered before the plan was written (impact/). */

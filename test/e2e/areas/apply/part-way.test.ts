@@ -1,7 +1,8 @@
 /**
  * What an apply that did not make all of its plan leaves, each named for the bug it guards against:
  * an apply failing part-way keeping no after-state of what it did make, so that undo cannot take it
- * back; and an apply exiting 0 when Guardian refused an email and put its message back.
+ * back; and an apply exiting 0 when Guardian refused an email and put its message back. A transactional email's draft,
+ * which the platform checks when it is published, is written as the plan shows it.
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -47,26 +48,56 @@ describe('an apply failing part-way', () => {
   });
 });
 
+/** A tree of the sandbox's records of `kind` pulled, one record's email given a button with no link (Guardian's error), and planned. */
+async function plannedButtonWithoutLink(sandbox: RecordingSandbox, env: Record<string, string>, kind: string, record: (names: string[]) => string) {
+  const root = join(tempDir('loopsctl-part-tree-'), 'loops');
+  expect((await sandbox.loopsctl(['content', 'pull', root, '--only', kind], { env })).code).toBe(0);
+  const name = record(readdirSync(join(root, kind)).sort());
+  const file = join(root, kind, name, kind === 'transactional' ? 'draft.lmx' : 'email.lmx');
+  const before = readFileSync(file, 'utf8');
+  writeFileSync(file, `${before}<Button>Pay</Button>\n`);
+  const plan = join(tempDir('loopsctl-part-'), 'change.json');
+  const made = await sandbox.loopsctl(['content', 'push', root, '--only', kind, '--plan', '--out', plan], { env });
+  expect(made.code, made.stderr).toBe(0);
+  return { root, name, file, before, plan };
+}
+
 describe('an apply whose email Guardian refused', () => {
-  it('exits 1, the email put back as it was and named so', async () => {
+  it("exits 1, a campaign's email put back as it was and named so", async () => {
     const sandbox = await sandboxes();
     const env = { LOOPSCTL_CONFIG_DIR: tempDir('loopsctl-part-config-') };
-    const root = join(tempDir('loopsctl-part-tree-'), 'loops');
-    expect((await sandbox.loopsctl(['content', 'pull', root, '--only', 'transactional'], { env })).code).toBe(0);
-    const email = readdirSync(join(root, 'transactional')).sort()[0]!;
-    const draft = join(root, 'transactional', email, 'draft.lmx');
-    const before = readFileSync(draft, 'utf8');
-    // A button with no link: Guardian's error.
-    writeFileSync(draft, `${before}<Button>Pay</Button>\n`);
-    const plan = join(tempDir('loopsctl-part-'), 'change.json');
-    const made = await sandbox.loopsctl(['content', 'push', root, '--only', 'transactional', '--plan', '--out', plan], { env });
-    expect(made.code, made.stderr).toBe(0);
+    const { root, name, file, before, plan } = await plannedButtonWithoutLink(
+      sandbox,
+      env,
+      'campaigns',
+      (names) => names.find((each) => each.startsWith('spring-sale--'))!,
+    );
     const apply = await sandbox.loopsctl(['apply', plan], { env });
     expect(apply.code, apply.stderr).toBe(1);
     expect(apply.stderr).toContain('Applied 0 records of 1 in ');
     expect(apply.stderr).toContain('to Acme Sandbox; 1 refused by Guardian, put back as it was.');
-    expect(apply.stdout).toMatch(new RegExp(`refused\\s+transactional/${email}\\s+Guardian: Missing button link; put back as it was`));
-    writeFileSync(draft, before);
+    expect(apply.stdout).toMatch(new RegExp(`refused\\s+campaigns/${name}\\s+Guardian: Missing button link; put back as it was`));
+    writeFileSync(file, before);
+    expect((await sandbox.loopsctl(['content', 'diff', root, '--only', 'campaigns'], { env })).stdout).toBe('');
+  });
+});
+
+describe("an apply of a transactional email's draft that Guardian finds errors in", () => {
+  it('writes the draft the plan shows the error in, and the platform refuses to publish it', async () => {
+    const sandbox = await sandboxes();
+    const env = { LOOPSCTL_CONFIG_DIR: tempDir('loopsctl-part-config-') };
+    const { root, name, plan } = await plannedButtonWithoutLink(sandbox, env, 'transactional', (names) => names[0]!);
+    const apply = await sandbox.loopsctl(['apply', plan], { env });
+    expect(apply.code, apply.stderr).toBe(0);
+    // The impact printed before anything was sent names the error in the draft as planned.
+    expect(apply.stdout).toMatch(new RegExp(`transactional/${name}: Guardian on the email as planned: 1 error: Missing button link`));
+    expect(apply.stderr).toContain('Applied 1 record of 1 in ');
+    expect(sandbox.requests.filter((request) => request.path.endsWith('/guardian') && request.method === 'GET').length).toBe(1);
     expect((await sandbox.loopsctl(['content', 'diff', root, '--only', 'transactional'], { env })).stdout).toBe('');
+    // "Errors must be resolved before the email can be published" (the API's reference of Guardian's check).
+    const id = name.split('--').at(-1)!;
+    const published = await sandbox.loopsctl(['transactional', 'publish', id], { env });
+    expect(published.code, published.stderr).toBe(5);
+    expect(published.stderr).toContain('Draft failed validation');
   });
 });

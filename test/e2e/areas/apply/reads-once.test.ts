@@ -56,18 +56,18 @@ describe('the change cycle', () => {
     const requests = sandbox.requests;
     const counts = counted(requests);
     expect(requests.filter((request) => request.method !== 'GET')).toHaveLength(PLANNED_WRITES);
-    // Each email's draft: written with the revision the plan read it at, and checked by Guardian. What it held before (its
-    // before-image, and what Guardian's errors put back) is the plan's, which a write the platform takes at that revision
-    // overwrote; where it was left is its write's answer. Neither it nor a published message is read.
+    // Each email's draft: written with the revision the plan read it at. What it held before (its before-image) is the
+    // plan's, which a write the platform takes at that revision overwrote; where it was left is its write's answer. Neither it
+    // nor a published message is read, and Guardian, which the platform runs on a draft when it is published, is not asked.
     expect(counts.get('GET /v1/email-messages/<id>')).toBeUndefined();
-    expect(counts.get('GET /v1/email-messages/<id>/guardian')).toBe(EMAILS);
-    // The emails' records: read from their list's pages (two pages are fewer reads than 50 records), before any write, never after:
-    // the draft's revision, which undo compares, is the write's answer's.
-    expect(counts.get('GET /v1/transactional-emails')).toBe(2);
-    // Whether each email's draft reaches people now, read by the gate from the email (what holds the draft) just before the
-    // draft's own write. The round before the first write of the plan (a plan is refused before anything) takes the email's
-    // record from the list's page the run has just read (core/gate.ts, FIRST_ROUND_FRESH_MS).
-    expect(counts.get('GET /v1/transactional-emails/<id>')).toBe(EMAILS);
+    expect(counts.get('GET /v1/email-messages/<id>/guardian')).toBeUndefined();
+    // The emails' records: read from their list's pages (two pages are fewer reads than 50 records), never after a write: the
+    // draft's revision, which undo compares, is the write's answer's. Whether each email's draft reaches people now, judged by
+    // the gate from the page that holds its email, read again once 20 requests have gone since (core/gate.ts, PAGE_REQUESTS):
+    // three times for the 50 drafts (more only where 20 requests took over 5 s, PAGE_FRESH_MS). The round before the first
+    // write takes the pages the account check read.
+    expect(counts.get('GET /v1/transactional-emails')).toBeGreaterThanOrEqual(2 + 3);
+    expect(counts.get('GET /v1/transactional-emails/<id>')).toBeUndefined();
     // Each workflow: before (the account check, whose answer the gate's round before the first write takes); by the gate just
     // before its first write, whose answer ("the latest simplified workflow") judges the second, sent back to back. Where it
     // was left is its last write's answer.
@@ -75,8 +75,10 @@ describe('the change cycle', () => {
     expect(counts.get('GET /v1/transactional-groups')).toBe(1);
     // 575 before the run kept its reads, 306 before the after-images came from the writes' answers and the emails from their
     // list; 198 before the gate read each target's state at each write; 343 before the drafts' before-images came from the
-    // plan; 268 before the gate took the run's fresh answers (docs/performance.md).
-    expect(requests.length).toBeLessThanOrEqual(198);
+    // plan; 268 before the gate took the run's fresh answers; 198 before it took an email from its list's page and Guardian
+    // was left to the publish (docs/performance.md). The goal: 1.5 requests a write.
+    expect(requests.length - counts.get('GET /v1/transactional-emails')!).toBe(96);
+    expect(requests.length).toBeLessThanOrEqual(1.5 * PLANNED_WRITES);
     requests.length = 0;
     const undo = await sandbox.loopsctl(['undo', plan, '--yes'], { env });
     expect(undo.code, undo.stderr).toBe(0);
@@ -90,9 +92,10 @@ describe('the change cycle', () => {
     expect(undone.get('GET /v1/workflows/<id>')).toBe(2 * WORKFLOWS);
     expect(requests.filter((request) => request.method !== 'GET')).toHaveLength(PLANNED_WRITES);
     expect(undone.get('GET /v1/email-messages/<id>')).toBe(EMAILS);
-    expect(undone.get('GET /v1/transactional-emails')).toBe(2);
+    expect(undone.get('GET /v1/transactional-emails')).toBeGreaterThanOrEqual(2 + 3);
+    expect(undone.get('GET /v1/transactional-emails/<id>')).toBeUndefined();
     expect(undone.get('GET /v1/transactional-groups')).toBe(1);
-    expect(requests.length).toBeLessThanOrEqual(248);
+    expect(requests.length).toBeLessThanOrEqual(201);
   });
 
   it("pushes the same change in one run, taking where each write left its email or workflow from the write's answer", { timeout: 90_000 }, async () => {
@@ -107,15 +110,16 @@ describe('the change cycle', () => {
     // Each message read once, before its write, for the comparison with the tree (a published email's published one too):
     // where the write left it, which the tree's state and undo record, is its answer.
     expect(counts.get('GET /v1/email-messages/<id>')).toBe(EMAILS + PUBLISHED);
-    // The emails' records from their list; each read again by the gate alone, just before its draft's write.
-    expect(counts.get('GET /v1/transactional-emails')).toBe(2);
-    expect(counts.get('GET /v1/transactional-emails/<id>')).toBeLessThanOrEqual(EMAILS + 1);
+    // The emails' records from their list, whose pages the gate reads again once 20 requests have gone since.
+    expect(counts.get('GET /v1/transactional-emails')).toBeLessThanOrEqual(2 + 5);
+    expect(counts.get('GET /v1/transactional-emails/<id>')).toBeLessThanOrEqual(1);
     // Each workflow read for the comparison, and by the gate just before its first node write: the second is judged by the first
     // one's answer, and where the push left it is the last one's ("the latest simplified workflow").
     expect(counts.get('GET /v1/workflows/<id>')).toBe(2 * WORKFLOWS);
     // 345 when each email was read again once its writes were done, 295 before a write's answer judged the next, 285 before
-    // where the push left each workflow came from its last write's answer (docs/performance.md).
-    expect(requests.length).toBeLessThanOrEqual(275);
+    // where the push left each workflow came from its last write's answer, 275 before the gate took an email from its list's
+    // page (docs/performance.md).
+    expect(requests.length).toBeLessThanOrEqual(230);
   });
 
   it('reads a theme just before its write, so a change made in the app while the apply runs is a conflict', async () => {
