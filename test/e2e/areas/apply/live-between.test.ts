@@ -152,6 +152,8 @@ describe("the gate's reads of an apply of 70 writes", () => {
     const apply = await sandbox.loopsctl(['apply', plan]);
     expect(published()).toBe(true);
     expect(apply.code, apply.stderr).toBe(5);
+    expect(apply.stderr).toContain('Applied 0 records of 60 in ');
+    expect(apply.stderr).toContain('stopped at a conflict, nothing after it was sent: pull, plan again and review.');
     // Stopped there as a record changed since the plan, in the kind's words and the platform's.
     const conflict = 'the transactional email changed in the account since the plan was made: Transactional email is not in draft status';
     expect(apply.stdout).toMatch(new RegExp(`conflict\\s+${first.record}\\s+${conflict}`));
