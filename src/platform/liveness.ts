@@ -216,6 +216,7 @@ export interface LiveReads {
  */
 export async function whyLive(target: RecordTarget, reads: LiveReads): Promise<string | undefined> {
   if (target.kind === 'workflow' || target.kind === 'campaign') {
+    // The record itself: the workflows' list gives no status (`WorkflowSummary`: id, url, name and times).
     const record = await reads.read(readPath(target.kind, target.id));
     const why = target.kind === 'workflow' ? workflowLive(record) : campaignLive(record);
     return why === undefined ? undefined : `that ${why}`;
