@@ -35,7 +35,7 @@ export interface MapContext {
    * `<small>`) is of; `inherited`'s font-size is set only where the source sets one (else the theme's).
    */
   sourceFontSize?: number;
-  /** Where a text block's runs of text are gathered with the size each is drawn at, none where the theme's (text-sizes.ts). */
+  /** Where a text block's runs of text are gathered with the size each is drawn at, none where the theme's (text-losses.ts). */
   drawnSizes?: { size: number | undefined; at: Place; length: number }[];
   /** The links the source colours otherwise, by colour: where the first stands and how many; listed once converted. */
   otherLinkColours?: Map<string, { at: Place; links: number }>;
@@ -352,9 +352,11 @@ function inlineElement(node: SourceElement, context: MapContext): LmxInline[] {
 
 /** A link's own colour counted among the others where it is not the email's link colour, which LMX draws it in. */
 function countLinkColour(colour: string | undefined, at: Place, { linkColour, otherLinkColours }: MapContext): void {
-  if (colour === undefined || linkColour === undefined || sixDigits(colour) === sixDigits(linkColour)) return;
-  const other = otherLinkColours?.get(sixDigits(colour));
-  if (other === undefined) otherLinkColours?.set(sixDigits(colour), { at, links: 1 });
+  if (colour === undefined || linkColour === undefined) return;
+  const key = sixDigits(colour);
+  if (key === sixDigits(linkColour)) return;
+  const other = otherLinkColours?.get(key);
+  if (other === undefined) otherLinkColours?.set(key, { at, links: 1 });
   else other.links += 1;
 }
 

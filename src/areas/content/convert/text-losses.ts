@@ -48,7 +48,7 @@ export function listPhoneSize(node: SourceElement | undefined, size: number | un
     at,
     `font-size ${phoneSize}px on a screen up to ${phone.upTo} px wide`,
     'approximated',
-    `drawn at ${size === undefined ? 'the theme’s size' : `${size} px`} on every screen: LMX gives a block one size`,
+    `drawn at ${said(size)} on every screen: LMX gives a block one size`,
     'nothing, unless the size on a phone mattered: choose the one size that suits both',
   );
 }

@@ -135,7 +135,8 @@ describe("the gate's reads of an apply of 70 writes", () => {
     const first = units.find((unit) => unit.kind === 'transactional email')!;
     const draft = first.calls.find((call) => call.op === 'updateEmailMessage')!.messageId!;
     // Published once the account check's page was answered, a few requests before the draft's write, which the gate
-    // judges by that page: the platform refuses an update of a message whose email is not a draft any more.
+    // judges by that page: the platform refuses the update ("The campaign or transactional email that owns this email
+    // message must be in `Draft` status", the API's reference of `POST /v1/email-messages/{emailMessageId}`).
     const published = changedAfter(
       sandbox,
       (request) => readOf(request, '/v1/transactional-emails'),
