@@ -25,10 +25,16 @@ function storeFile(): string {
   return join(dir, 'deliveries.db');
 }
 
+/**
+ * The second every event of the file happened in: the journal orders deliveries by their event's
+ * time, then by id, and two events timed at each post could fall either side of a second's turn.
+ */
+const EVENT_TIME = Math.floor(Date.now() / 1000);
+
 const event = (eventName: string, email: string, extra: Record<string, unknown> = {}) =>
   JSON.stringify({
     eventName,
-    eventTime: Math.floor(Date.now() / 1000),
+    eventTime: EVENT_TIME,
     webhookSchemaVersion: '1.0.0',
     contactIdentity: { id: `c_${email}`, email, userId: null },
     ...extra,
