@@ -85,24 +85,32 @@ export function viewerScript(eventsUrl: string): string {
   // email keeps its own width inside, as a client wider than the screen would lay it out. The room
   // is the workspace's, or for two emails side by side the frame's half of their pair: neither
   // changes with the frames' own size.
+  function roomOf(frame) {
+    return frame.closest('.pair > .device') || frame.closest('.workspace') || document.body;
+  }
   function scale(frame) {
     const screen = frame.parentElement;
     if (!screen || !screen.classList.contains('screen')) return;
-    const paired = frame.closest('.pair > .device');
-    const workspace = paired || frame.closest('.workspace') || document.body;
     const natural = Number(frame.getAttribute('width'));
-    const room = workspace.clientWidth;
+    const room = roomOf(frame).clientWidth;
     const factor = room > 0 && room < natural ? room / natural : 1;
     frame.style.transform = factor < 1 ? 'scale(' + factor + ')' : '';
     screen.style.width = factor < 1 ? natural * factor + 'px' : '';
     screen.style.height = factor < 1 ? frame.offsetHeight * factor + 'px' : '';
     screen.parentElement.dataset.scale = String(Math.round(factor * 100) / 100);
   }
+  // A room is laid out anew after the window's resize event has run, and changes without one (a
+  // pair's columns as the window crosses the width they stack at): each frame is scaled again
+  // whenever its room's size has changed, once the page is laid out.
+  const rooms = new ResizeObserver(() => { for (const frame of document.querySelectorAll('iframe')) scale(frame); });
   function watchFrames() {
+    // The rooms of frames a redraw replaced are let go.
+    rooms.disconnect();
     for (const frame of document.querySelectorAll('iframe')) {
       if (!frame.dataset.watched) frame.addEventListener('load', () => fit(frame));
       frame.dataset.watched = 'yes';
       fit(frame);
+      rooms.observe(roomOf(frame));
     }
   }
   async function refresh() {
@@ -138,7 +146,6 @@ export function viewerScript(eventsUrl: string): string {
   // no event the page heard: each opening looks once.
   events.addEventListener('open', () => { live.textContent = live.dataset.liveText; live.classList.remove('offline'); refresh().catch(() => {}); });
   events.addEventListener('error', () => { live.textContent = 'Not live: is the server still running?'; live.classList.add('offline'); });
-  addEventListener('resize', () => { for (const frame of document.querySelectorAll('iframe')) fit(frame); });
   watchFrames();
 })();
 `;

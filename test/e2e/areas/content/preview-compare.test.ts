@@ -50,15 +50,45 @@ describe('content preview --compare in a browser', () => {
       expect(scales[3]).toBe(1);
       for (const scale of scales.slice(0, 2)) expect(scale).toBeGreaterThan(0.5);
       await keepScreenshot(page, 'content-preview-compare-1440');
+      // A room that changes with no resize of the window (the frames' column narrowed, as a panel beside them would narrow it):
+      // each frame follows its own, the half of its pair.
+      const wide = (await boxes('desktop')).converted.width;
+      await page.locator('#frames').evaluate((frames) => {
+        frames.style.maxWidth = '800px';
+      });
+      await page
+        .waitForFunction((before) => (globalThis as any).document.querySelector('#desktop').getBoundingClientRect().width < before - 1, wide, {
+          timeout: 10_000,
+        })
+        .catch(() => undefined);
+      for (const frame of ['original-desktop', 'desktop']) {
+        const half = await page.locator(`.pair > .device:has(#${frame})`).evaluate((device) => device.clientWidth);
+        expect(half, frame).toBeLessThan(wide - 100);
+        expect((await page.locator(`#${frame}`).boundingBox())!.width, frame).toBeCloseTo(half, 0);
+      }
+      await page.locator('#frames').evaluate((frames) => {
+        frames.style.maxWidth = '';
+      });
       for (const width of [600, 375]) {
         await page.setViewportSize({ width, height: 900 });
         // Narrower than two frames side by side: the original above the converted email, each drawn whole within the window.
-        // The page's own resize handler draws every frame within the window: waited for as the page shows it.
-        await page.waitForFunction((room) => {
-          type Frames = { querySelectorAll(selector: string): Iterable<{ getBoundingClientRect(): { right: number } }> };
-          const { document } = globalThis as unknown as { document: Frames };
-          return [...document.querySelectorAll('#frames iframe')].every((frame) => frame.getBoundingClientRect().right <= room);
-        }, width);
+        // The page scales each frame once its room is laid out at the new width: waited for as the page shows it, every frame
+        // within the window and the desktop ones as wide as the room (as asserted below, which says what differs if it never comes).
+        await page
+          .waitForFunction(
+            (window) => {
+              type Box = { getBoundingClientRect(): { right: number; width: number } };
+              type Page = { querySelectorAll(selector: string): Iterable<Box>; querySelector(selector: string): Box & { clientWidth: number } };
+              const { document } = globalThis as unknown as { document: Page };
+              const room = document.querySelector('.workspace').clientWidth;
+              const within = [...document.querySelectorAll('#frames iframe')].every((frame) => frame.getBoundingClientRect().right <= window);
+              const desktops = ['#original-desktop', '#desktop'].map((id) => document.querySelector(id).getBoundingClientRect().width);
+              return within && desktops.every((drawn) => Math.abs(drawn - room) < 0.5);
+            },
+            width,
+            { timeout: 10_000 },
+          )
+          .catch(() => undefined);
         for (const device of ['desktop', 'mobile'] as const) {
           const { original, converted } = await boxes(device);
           expect(original.y + original.height, `${device} at ${width} px`).toBeLessThanOrEqual(converted.y);
