@@ -56,15 +56,11 @@ describe('content preview --compare in a browser', () => {
       await page.locator('#frames').evaluate((frames) => {
         frames.style.maxWidth = '800px';
       });
-      await page
-        .waitForFunction((before) => (globalThis as any).document.querySelector('#desktop').getBoundingClientRect().width < before - 1, wide, {
-          timeout: 10_000,
-        })
-        .catch(() => undefined);
       for (const frame of ['original-desktop', 'desktop']) {
         const half = await page.locator(`.pair > .device:has(#${frame})`).evaluate((device) => device.clientWidth);
         expect(half, frame).toBeLessThan(wide - 100);
-        expect((await page.locator(`#${frame}`).boundingBox())!.width, frame).toBeCloseTo(half, 0);
+        // Scaled once the page has seen its room change: looked at until it is, or the time runs out.
+        await expect.poll(async () => (await page.locator(`#${frame}`).boundingBox())!.width, { message: frame, timeout: 10_000 }).toBeCloseTo(half, 0);
       }
       await page.locator('#frames').evaluate((frames) => {
         frames.style.maxWidth = '';
