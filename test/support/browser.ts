@@ -42,11 +42,12 @@ const FLAGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
-  // The pages are the tests' own, on loopback: one renderer process serves them all. Site
-  // isolation's process for each site guards a person's browsing, not these, and spared so the
-  // browser tests take about a tenth less CPU.
-  '--disable-site-isolation-trials',
-  '--renderer-process-limit=1',
+  // The pages are the tests' own, on loopback: the browser draws them in its own process, with no
+  // renderer, GPU or zygote process beside it. Those processes guard a person's browsing from the
+  // sites they visit, not these pages; a browser without them starts for about a third less CPU,
+  // and the browser files took about a seventh less (32.2 to 36.2 s of CPU against 38.7 to 41.2 s).
+  '--single-process',
+  '--no-zygote',
 ];
 
 /** Screenshots the tests keep for a person to look at: test-artifacts/ at the top of the project (git ignores it). */
