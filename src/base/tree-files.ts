@@ -77,9 +77,9 @@ export function refused(full: string, kind: TreeEntryKind, wanted: string): Loca
 /** lstat of a name, or undefined when nothing is there. */
 export function lstatOf(full: string): Stats | undefined {
   try {
-    return lstatSync(full);
+    // Without an error made for each name not there yet: every file and directory of a first pull.
+    return lstatSync(full, { throwIfNoEntry: false });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw new LocalFileError(`${full}: ${(error as Error).message}`, { cause: error });
   }
 }
