@@ -20,13 +20,12 @@
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { parse as parseJs } from '@babel/parser';
 import juice from 'juice';
 import { parse as parseCss } from 'postcss';
-import { tempDir } from './temp.js';
+import { sharedByRun } from './temp.js';
 
 const COMMITTED = join(import.meta.dirname, '../corpus/convert');
 
@@ -383,40 +382,27 @@ function foundation(): Record<string, string> {
   return files;
 }
 
-/**
- * Every file of the corpus, by its path in it, with its text: built once in a process (inlining
- * Foundation's stylesheet and building the packages' emails took about 1.4 s of CPU, and eight
- * test files lay the corpus out), from packages that do not change while the tests run.
- */
-let built: ReadonlyMap<string, string> | undefined;
-
-function corpusFiles(): ReadonlyMap<string, string> {
-  if (built === undefined) {
-    const committed = readdirSync(COMMITTED, { recursive: true, withFileTypes: true })
-      .filter((entry) => entry.isFile())
-      .map((entry) => join(entry.parentPath, entry.name));
-    const files = new Map(committed.map((file) => [relative(COMMITTED, file), readFileSync(file, 'utf8')]));
-    for (const [file, text] of Object.entries({ ...packaged(), ...foundation() })) files.set(file, text);
-    built = files;
-  }
-  return built;
+/** Every file of the corpus, by its path in it, with its text. */
+function corpusFiles(): Map<string, string> {
+  const committed = readdirSync(COMMITTED, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name));
+  const files = new Map(committed.map((file) => [relative(COMMITTED, file), readFileSync(file, 'utf8')]));
+  for (const [file, text] of Object.entries({ ...packaged(), ...foundation() })) files.set(file, text);
+  return files;
 }
-
-let laid: string | undefined;
 
 /**
  * The directory of the whole corpus (the committed files, the templates of packages beside them,
- * `foundation-emails/`, `foundation-emails-cm/` and `foundation-emails-mc/`), written once per test
- * file, in its own temporary directory (a worker that runs several files keeps this module, not
- * the directories of the files before).
+ * `foundation-emails/`, `foundation-emails-cm/` and `foundation-emails-mc/`), built and written
+ * once for the whole run (about 1.6 s of CPU, in each process that needed it when each built its
+ * own) and shared by the test files that read it: none writes there.
  */
 export function corpusDirectory(): string {
-  if (laid?.startsWith(tmpdir()) && existsSync(laid)) return laid;
-  const directory = tempDir('loopsctl-corpus-');
-  for (const [file, text] of corpusFiles()) {
-    mkdirSync(dirname(join(directory, file)), { recursive: true });
-    writeFileSync(join(directory, file), text);
-  }
-  laid = directory;
-  return directory;
+  return sharedByRun('convert-corpus', (directory) => {
+    for (const [file, text] of corpusFiles()) {
+      mkdirSync(dirname(join(directory, file)), { recursive: true });
+      writeFileSync(join(directory, file), text);
+    }
+  });
 }

@@ -11,10 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ownerOf } from './temp.js';
-
-/** The run's directory, while a global setup of this run holds it. */
-const RUN_DIR = 'LOOPSCTL_TEST_RUN_DIR';
+import { ownerOf, RUN_DIR, RUN_SHARED } from './temp.js';
 
 export default function setup(): () => void {
   // vitest runs the global setup once for each of its projects (vitest.config.ts), in one process:
@@ -46,6 +43,8 @@ export default function setup(): () => void {
 /** A warning for each thing left in the run's directory, naming the test file that made it where its name says. */
 export function leftBehind(runDir: string): string[] {
   return readdirSync(runDir).flatMap((name) => {
+    // What the run's files share (temp.ts, sharedByRun) is the run's, and goes with its directory.
+    if (name === RUN_SHARED) return [];
     const owner = ownerOf(name);
     const path = join(runDir, name);
     if (owner === undefined) return [`warning: ${path} was left in the tests' temporary directory by no test file (vitest, or a worker between two files)`];

@@ -7,7 +7,7 @@
  * failing the file if anything is still there; what is left in the run's directory at the end has
  * the name of the file that made it.
  */
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
@@ -99,4 +99,43 @@ export function unmadePath(name: string): string {
   unmadeParent ??= tempDir('loopsctl-unmade-');
   unmadeCount += 1;
   return join(unmadeParent, `${name}-${unmadeCount}`);
+}
+
+/** The variable that names the run's directory to every process of the run (global-setup.ts sets it). */
+export const RUN_DIR = 'LOOPSCTL_TEST_RUN_DIR';
+
+/**
+ * The name of the run's directory of what its test files share: made by the first file that needs
+ * a thing in it, read by the others, and removed with the run's directory at the run's end.
+ */
+export const RUN_SHARED = 'shared';
+
+/**
+ * A directory the run's test files share, by name, made once for the whole run by `make` (given a
+ * new empty directory to fill) and then only read: for what costs a second to build and does not
+ * change while the tests run. Two processes that ask at once may both make it; the first to put it
+ * in place is kept, and the other's is removed. Where no run's directory is set (a file imported
+ * outside the suite), it is made in the test file's own.
+ */
+export function sharedByRun(name: string, make: (dir: string) => void): string {
+  const runDir = process.env[RUN_DIR];
+  if (runDir === undefined) {
+    const dir = tempDir(`${name}-`);
+    make(dir);
+    return dir;
+  }
+  const shared = join(runDir, RUN_SHARED);
+  const dir = join(shared, name);
+  if (existsSync(dir)) return dir;
+  mkdirSync(shared, { recursive: true });
+  const making = mkdtempSync(join(shared, `.${name}-`));
+  try {
+    make(making);
+    renameSync(making, dir);
+  } catch (error) {
+    rmSync(making, { recursive: true, force: true });
+    // Put in place by another process meanwhile: that one is the run's.
+    if (!existsSync(dir)) throw error;
+  }
+  return dir;
 }
