@@ -114,17 +114,11 @@ export const RUN_SHARED = 'shared';
  * A directory the run's test files share, by name, made once for the whole run by `make` (given a
  * new empty directory to fill) and then only read: for what costs a second to build and does not
  * change while the tests run. Two processes that ask at once may both make it; the first to put it
- * in place is kept, and the other's is removed. Where no run's directory is set (a file imported
- * outside the suite), it is made in the test file's own.
+ * in place is kept, and the other's is removed.
  */
 export function sharedByRun(name: string, make: (dir: string) => void): string {
-  const runDir = process.env[RUN_DIR];
-  if (runDir === undefined) {
-    const dir = tempDir(`${name}-`);
-    make(dir);
-    return dir;
-  }
-  const shared = join(runDir, RUN_SHARED);
+  // Set for every run: vitest runs the global setup before any file, in each of its configs.
+  const shared = join(process.env[RUN_DIR]!, RUN_SHARED);
   const dir = join(shared, name);
   if (existsSync(dir)) return dir;
   mkdirSync(shared, { recursive: true });
