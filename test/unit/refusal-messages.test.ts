@@ -115,12 +115,12 @@ const ALLOWED: { file: string; assertion: string; why: string }[] = [
     why: 'a run in a terminal has one screen, which runInTerminal returns as stdout: the message, "Error: interrupted", is checked there',
   },
   {
-    file: 'test/e2e/examples.test.ts',
+    file: 'test/support/examples.ts',
     assertion: 'expect(result.code, `${line}\\n${result.stderr}`).not.toBe(0)',
     why: 'a documented session that shows an error: the session as shown, its Error: line included, is checked on stdout and stderr by notPrinted',
   },
   {
-    file: 'test/e2e/examples.test.ts',
+    file: 'test/support/examples.ts',
     assertion: 'expect(result.code, `${line}\\n${result.stderr}`).toBe(exits)',
     why: 'the exit code a documented example says it ends with (`# exits 5`), which is all the document says; where it shows the session, notPrinted checks the text',
   },
