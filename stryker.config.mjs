@@ -161,7 +161,8 @@ export const groups = {
   // Moving emails in: convert's readers (MJML, React Email, HTML), its mapper into LMX, the fidelity
   // check that lists what was not carried, and images uploaded. (The layouts held to Chromium's
   // rendering, convert-layout-browser.test.ts, convert-layout-browser-mjml.test.ts,
-  // convert-stacking-browser.test.ts, convert-lmx-browser.test.ts, convert-lmx-browser-mjml.test.ts,
+  // convert-stacking-browser.test.ts, convert-lmx-browser.test.ts,
+  // convert-lmx-browser-foundation.test.ts, convert-lmx-browser-mjml.test.ts,
   // convert-lmx-browser-react.test.ts and convert-react-browser.test.ts, start a browser that each
   // mutant would start again.)
   convert: {

@@ -4,8 +4,9 @@
  * rendered page drawn in Chromium at 600 and 375 px. The content box of each top-level block there
  * (its cell, less the padding the block's attributes give it) is compared with the box convert's
  * model of the renderer (src/areas/content/convert/lmx-layout.ts) computes for it: the box the
- * fidelity line compares with the source's. Two test files share it, a kind of source each, so that
- * neither takes more than its share of the suite.
+ * fidelity line compares with the source's. Four test files share it, a kind of source each (the
+ * HTML emails in two: Foundation for Emails' templates and the rest), so that none takes more than
+ * its share of the suite.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -71,6 +71,7 @@ describe('the mutation groups', () => {
         'test/e2e/areas/content/convert-layout-browser-mjml.test.ts',
         'test/e2e/areas/content/convert-stacking-browser.test.ts',
         'test/e2e/areas/content/convert-lmx-browser.test.ts',
+        'test/e2e/areas/content/convert-lmx-browser-foundation.test.ts',
         'test/e2e/areas/content/convert-lmx-browser-mjml.test.ts',
         'test/e2e/areas/content/convert-lmx-browser-react.test.ts',
         'test/e2e/areas/content/convert-react-browser.test.ts',
