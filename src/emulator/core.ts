@@ -92,7 +92,8 @@ export async function openCore(options: SandboxOptions, changed: () => void = ()
   const backing = options.stateFile === undefined ? await inMemory({ ...options, rateLimiter }) : await inFile(options.stateFile, { ...options, rateLimiter });
   // The sandbox's clock (clock.ts): what its deliveries and its log are dated with.
   const systemNow = options.now ?? (() => new Date());
-  const sandboxNow = () => clockTime(backing.state(), systemNow());
+  const sandboxTime = (system: Date) => clockTime(backing.state(), system);
+  const sandboxNow = () => sandboxTime(systemNow());
   const update: Backing['update'] = (change) => {
     const result = backing.update(change);
     changed();
@@ -120,7 +121,8 @@ export async function openCore(options: SandboxOptions, changed: () => void = ()
       : new (await import('./webhook-delivery.js')).DeliveryEngine({
           update,
           read: (look) => look(backing.state()),
-          now: sandboxNow,
+          systemNow,
+          sandboxTime,
           log: options.log,
           onError: (error) => {
             if (error instanceof LocalFileError) stateError(error);

@@ -19,8 +19,6 @@ export const SANDBOX_RETRY_WAITS_MS = [1_000, 5_000, 30_000, 120_000, 300_000, 6
 
 /** The platform starts at most 10 deliveries in any one second. */
 const DELIVERIES_PER_SECOND = 10;
-/** How much past a second an eleventh start waits, for the recorded times' sake (below). */
-const RECORD_MARGIN_MS = 5;
 const WINDOW_MS = 1_000;
 
 /** How long an endpoint may take to answer, as Standard Webhooks senders allow. */
@@ -40,7 +38,10 @@ export interface DeliveryEngineOptions extends DeliveryTuning {
    * (1.3 s a request with 100,000 contacts).
    */
   read<T>(look: (state: StateCore) => T): T;
-  now: () => Date;
+  /** The system's clock, read once a start: the attempt is dated with that reading. */
+  systemNow: () => Date;
+  /** The sandbox's time at a reading of the system's clock (its clock may be moved or stopped: clock.ts). */
+  sandboxTime: (system: Date) => Date;
   log?: (line: string) => void;
   /** Told of what stopped a round of deliveries (a state file that cannot be read); the next wake tries again. */
   onError: (error: unknown) => void;
@@ -62,8 +63,8 @@ export class DeliveryEngine {
   private running?: Promise<void>;
   private again = false;
   private closed = false;
-  /** When the last deliveries started, at most DELIVERIES_PER_SECOND of them, oldest first. */
-  private readonly starts: number[] = [];
+  /** When the last deliveries started, on both clocks, at most DELIVERIES_PER_SECOND of them, oldest first. */
+  private readonly starts: { monotonic: number; system: number }[] = [];
   /** Ends the attempts under way when the engine closes: they stay pending in the state. */
   private readonly stopping = new AbortController();
 
@@ -95,18 +96,23 @@ export class DeliveryEngine {
       this.again = false;
       for (const due of this.claimDue()) {
         // Paced as the platform paces them: an eleventh start waits until the first is over a second
-        // old, by RECORD_MARGIN_MS more, so that the times it records show it: they are the wall
-        // clock's, in whole milliseconds, and the wall clock may run a little slower than the
-        // monotonic one that paces. A timer may fire a little early: the time is checked again.
+        // old on the monotonic clock, which only moves forward, and on the system's, whose reading
+        // at a start dates its attempt. Each clock is read on its own, and a busy machine may keep the
+        // process from running between two readings: one clock alone would leave the recorded
+        // times a second apart less that pause. A system clock set back waits a second at the most.
+        // A timer may fire a little early: the time is checked again.
         while (this.starts.length >= DELIVERIES_PER_SECOND) {
-          const wait = this.starts[0]! + WINDOW_MS + RECORD_MARGIN_MS - monotonicMs();
-          if (wait < 0) break;
-          await delay(Math.max(1, Math.ceil(wait)), undefined, { signal: this.stopping.signal }).catch(() => undefined);
+          const first = this.starts[0]!;
+          const systemWait = Math.min(first.system + WINDOW_MS + 1 - this.options.systemNow().getTime(), WINDOW_MS + 1);
+          const wait = Math.max(first.monotonic + WINDOW_MS - monotonicMs(), systemWait);
+          if (wait <= 0) break;
+          await delay(Math.ceil(wait), undefined, { signal: this.stopping.signal }).catch(() => undefined);
           if (this.closed) return;
         }
-        this.starts.push(monotonicMs());
+        const system = this.options.systemNow();
+        this.starts.push({ monotonic: monotonicMs(), system: system.getTime() });
         if (this.starts.length > DELIVERIES_PER_SECOND) this.starts.shift();
-        const sent = this.send(due)
+        const sent = this.send(due, system)
           .catch((error: unknown) => this.options.onError(error))
           .finally(() => {
             this.sending.delete(due.id);
@@ -129,7 +135,7 @@ export class DeliveryEngine {
 
   /** The pending deliveries due now that are not being sent already, oldest first. */
   private claimDue(): Due[] {
-    const now = this.options.now().getTime();
+    const now = this.now().getTime();
     return this.options.read((state) => {
       const endpoint = webhookEndpoint.of(state);
       if (endpoint === null) return [];
@@ -160,11 +166,17 @@ export class DeliveryEngine {
           ),
     );
     if (next === undefined || !Number.isFinite(next)) return;
-    this.timer = setTimeout(() => this.wake(), Math.max(0, next - this.options.now().getTime()));
+    this.timer = setTimeout(() => this.wake(), Math.max(0, next - this.now().getTime()));
   }
 
-  private async send(due: Due): Promise<void> {
-    const at = this.options.now();
+  /** The sandbox's time now. */
+  private now(): Date {
+    return this.options.sandboxTime(this.options.systemNow());
+  }
+
+  /** Sends one attempt of `due`, dated with the system's time its start read. */
+  private async send(due: Due, started: Date): Promise<void> {
+    const at = this.options.sandboxTime(started);
     const headers = deliveryHeaders(secretKey(due.secret), { id: due.id, timestamp: String(Math.floor(at.getTime() / 1000)), body: due.body });
     const outcome = await this.deliverer.post(due.url, headers, due.body, this.stopping.signal);
     // An attempt cut short by a stop is not an attempt: the delivery stays pending, sent by the next start.
@@ -182,7 +194,7 @@ export class DeliveryEngine {
       const retries = delivery.attempts.length - 1;
       if (isAccepted(outcome)) delivery.status = 'delivered';
       else if (retries >= this.waits.length) delivery.status = 'failed';
-      else delivery.dueAt = new Date(this.options.now().getTime() + this.waits[retries]!).toISOString();
+      else delivery.dueAt = new Date(this.now().getTime() + this.waits[retries]!).toISOString();
       return structuredClone(delivery);
     });
     if (record !== undefined) this.options.log?.(deliveryLogLine(record, outcomeText(outcome), this.waits));
