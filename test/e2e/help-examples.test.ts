@@ -1,4 +1,4 @@
 /** Every example of each command's `--help` runs as written against the sandbox (test/support/examples.ts). */
 import { describeExamples, helpExamples } from '../support/examples.js';
 
-describeExamples(helpExamples());
+describeExamples(helpExamples(), { ofDocuments: false });

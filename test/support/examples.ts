@@ -163,9 +163,11 @@ function skipReason(command: string): string | undefined {
 
 /**
  * Runs `examples`, those of each source in one sandbox of their own, in the files a reader would
- * have beside them (in a home of the test file's own, the working directory while they run).
+ * have beside them (in a home of the test file's own, the working directory while they run). A
+ * document's reader has by then pulled a content tree and written the sending IPs' allow-list,
+ * which its lines take as done; a command's help starts from neither.
  */
-export function describeExamples(examples: Example[]): void {
+export function describeExamples(examples: Example[], { ofDocuments }: { ofDocuments: boolean }): void {
   let home: string;
   let cwd: string;
   let seededState: string;
@@ -178,12 +180,14 @@ export function describeExamples(examples: Example[]): void {
     expect(seeded.code, seeded.stderr).toBe(0);
     cwd = process.cwd();
     home = tempDir('loopsctl-examples-');
-    // What a reader who follows a document has made by then: the sending IPs' allow-list and a pulled content tree, from the account each source's sandbox starts as.
-    const allowList = await seeding.loopsctl(['ips', 'list', '--plain']);
-    expect(allowList.code, allowList.stderr).toBe(0);
-    writeFileSync(join(home, 'allowlist.txt'), allowList.stdout);
-    const pulled = await seeding.loopsctl(['content', 'pull', join(home, 'loops')]);
-    expect(pulled.code, pulled.stderr).toBe(0);
+    if (ofDocuments) {
+      // From the account each source's sandbox starts as.
+      const allowList = await seeding.loopsctl(['ips', 'list', '--plain']);
+      expect(allowList.code, allowList.stderr).toBe(0);
+      writeFileSync(join(home, 'allowlist.txt'), allowList.stdout);
+      const pulled = await seeding.loopsctl(['content', 'pull', join(home, 'loops')]);
+      expect(pulled.code, pulled.stderr).toBe(0);
+    }
     await seeding.close();
     // The files examples read, as a user would have them.
     const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
