@@ -1,5 +1,6 @@
 /**
- * The sandbox's webhook engine paces its starts as the platform does, at most 10 in any second, and
+ * The sandbox's webhook engine paces its starts as the platform does ("Maximum delivery rate | 10
+ * per second", the API reference's table of webhooks), at most 10 in any second, and
  * the times its attempts are dated with show it: those are the system clock's, which the pace reads
  * beside the monotonic clock that elapses.
  */
