@@ -12,9 +12,12 @@ export const shared = defineConfig({
     // vitest leaves one core free by default, which on a two-core machine means one test file at a
     // time; the tests wait on child processes and sockets much of the time, so two run well side by side.
     maxWorkers: 2,
-    // A test waits for a positive signal, never for elapsed time: this only ends one that hangs, and
-    // is long because a loaded two-core machine is slow (a spawned test starts several processes).
-    testTimeout: 30_000,
+    // A test waits for a positive signal, never for elapsed time: these only end a test or a hook
+    // that hangs, and are long because a loaded two-core machine is slow. At a load of 12 on one
+    // where `node -e 0` takes 48 ms, tests of 2 s on the quiet machine took 25 to 36 s, and vitest's
+    // 10 s for a hook is less than some files' set-up there (a sandbox server, Chromium, PostgreSQL).
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
     // Temporary directories: one of the run's own, which must be empty at the end, and each test
     // file's removed after it (test/support/temp.ts).
     globalSetup: ['test/support/global-setup.ts'],

@@ -85,7 +85,7 @@ beforeAll(async () => {
   const [{ main }, { startInProcessSandbox }] = await Promise.all([import(join(copy, 'src/main.ts')), import(join(copy, 'src/emulator/index.ts'))]);
   program = { main, startInProcessSandbox };
   env = { LOOPSCTL_CONFIG_DIR: join(directory, 'config'), LOOPS_API_KEY: undefined };
-}, 120_000);
+});
 
 const loopsctl = (argv: string[]) => run(argv, { env, program });
 

@@ -157,7 +157,7 @@ function spawnWithStdout(
       env: { PATH: process.env.PATH ?? '', LOOPSCTL_CONFIG_DIR: tempConfigDir(), ...env },
       stdio: ['ignore', stdout, 'pipe'],
     });
-    const timer = setTimeout(() => child.kill('SIGKILL'), 25_000);
+    const timer = setTimeout(() => child.kill('SIGKILL'), 100_000);
     let stderr = '';
     child.stderr!.setEncoding('utf8').on('data', (chunk) => (stderr += chunk));
     child.on('error', reject);

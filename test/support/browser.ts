@@ -200,7 +200,7 @@ export function describeBrowser(): (context: TestContext, what: string) => TestB
   let browser: TestBrowser | undefined;
   beforeAll(async () => {
     if (skip === undefined) browser = await startBrowser();
-  }, 60_000);
+  });
   afterAll(async () => browser?.close());
   return (context, what) => {
     if (skip !== undefined) {

@@ -323,6 +323,6 @@ export function describeExamples(examples: Example[], { ofDocuments }: { ofDocum
         await sandbox.close();
       }
       // A document's examples, one after the other: on a busy machine, more than a test's usual time.
-    }, 120_000);
+    });
   });
 }

@@ -24,6 +24,7 @@ export interface RunOptions {
   input?: string;
   /** The child's stdin: a pipe that gets `input` (the default), /dev/null ('ignore'), or an open file descriptor. Spawns. */
   stdin?: 'pipe' | 'ignore' | number;
+  /** When the child is killed as hung: within vitest's limit of a test, and long, since a loaded machine is slow. */
   timeoutMs?: number;
   /** The directory the child runs in. */
   cwd?: string;
@@ -76,7 +77,7 @@ export function spawnCli(args: string[], options: RunOptions = {}): Promise<CliR
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk) => (stdout += chunk));
     child.stderr.setEncoding('utf8').on('data', (chunk) => (stderr += chunk));
-    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 20_000);
+    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 100_000);
     child.on('error', reject);
     options.onSpawn?.(child);
     child.on('close', (code) => {

@@ -79,7 +79,7 @@ describe('the key a command uses', () => {
       expect(result.json(), label).toMatchObject({ profile: want.profile, chosenBy: want.chosenBy, storage: want.profile === null ? null : 'file' });
       expect(api.requests.at(-1)!.headers.authorization, label).toBe(`Bearer ${want.key}`);
     }
-  }, 60_000);
+  });
 
   it('explains its choice on the status screen', async () => {
     const dir = await threeProfiles('work');

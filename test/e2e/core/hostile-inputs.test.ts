@@ -193,7 +193,7 @@ describe('hostile input, to every command that takes an argument or an option', 
     expect(commands.length).toBeGreaterThan(100);
   });
 
-  it('never ends in exit 70: the global options, on a command that calls the API and one that does not', { timeout: 120_000 }, async () => {
+  it('never ends in exit 70: the global options, on a command that calls the API and one that does not', async () => {
     const bugs: string[] = [];
     // Escapes in a URL's user name or password that decode to no text, beside the texts above.
     const texts = [...TEXTS, 'http://ops:pa%E0%A4ss@127.0.0.1:9', 'http://%FF@127.0.0.1:9/api'];
@@ -215,7 +215,7 @@ describe('hostile input, to every command that takes an argument or an option', 
   });
 
   for (const [area, inArea] of byArea) {
-    it(`never ends in exit 70: ${area}`, { timeout: 120_000 }, async () => {
+    it(`never ends in exit 70: ${area}`, async () => {
       const bugs: string[] = [];
       // A command with no parsed option, or no optional input, gets the same command line in more
       // than one variant: a third of the runs were a command line and its stdin run again.
@@ -268,9 +268,7 @@ describe('hostile input read from files the options only point at', () => {
     expect(imports.map(({ path }) => path.join(' '))).toEqual(expect.arrayContaining(['contacts import', 'events import']));
   });
 
-  it('never ends in exit 70: an import whose columns are constructor, __proto__ and the like, with each choice of each option', {
-    timeout: 120_000,
-  }, async () => {
+  it('never ends in exit 70: an import whose columns are constructor, __proto__ and the like, with each choice of each option', async () => {
     const bugs: string[] = [];
     const inputs = hostileImports(tempDir());
     for (const { path, spec } of imports) {
@@ -294,7 +292,7 @@ describe('hostile input read from files the options only point at', () => {
     expect(bugs).toEqual([]);
   });
 
-  it('never ends in exit 70: a sandbox whose state file is a hostile file, named by --state or where it is kept by default', { timeout: 120_000 }, async () => {
+  it('never ends in exit 70: a sandbox whose state file is a hostile file, named by --state or where it is kept by default', async () => {
     const bugs: string[] = [];
     const directory = tempDir();
     for (const file of files) {

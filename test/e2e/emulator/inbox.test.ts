@@ -51,7 +51,7 @@ describe('the sandbox inbox in a browser', () => {
       deliverWebhooks: true,
     });
     if (skip === undefined) browser = await startBrowser();
-  }, 60_000);
+  });
   afterAll(async () => {
     await browser?.close();
     await sandbox.close();
@@ -108,7 +108,7 @@ describe('the sandbox inbox in a browser', () => {
     } finally {
       await plain.close();
     }
-  }, 60_000);
+  });
 
   it('shows sends as they arrive, newest first, each drawn with its values and beside its webhooks', async (context) => {
     if (skip !== undefined) {
@@ -166,5 +166,5 @@ describe('the sandbox inbox in a browser', () => {
     await page.click('#list a:has-text("ada@example.com")');
     await page.frameLocator('iframe[width="600"]').getByText('Hi <script>alert(1)</script>Ada').waitFor();
     for (const width of [600, 375]) await keepScreenshot(page.locator(`iframe[width="${width}"]`), `sandbox-inbox-email-${width}`);
-  }, 90_000);
+  });
 });

@@ -176,5 +176,5 @@ describe('--jq with a plain path', () => {
         ],
       },
     );
-  }, 60_000);
+  });
 });

@@ -44,7 +44,7 @@ function spawnCli(args: string[], env: Record<string, string> = {}, bin = BIN): 
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+    const timer = setTimeout(() => child.kill('SIGKILL'), 100_000);
     child.on('error', reject);
     child.on('close', (code) => {
       clearTimeout(timer);

@@ -17,8 +17,6 @@ if (!enabled) process.stderr.write('test/spawned/build/release.test.ts: skipped,
 
 const { version } = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../../package.json'), 'utf8')) as { version: string };
 const platform = `${process.platform === 'win32' ? 'windows' : process.platform}-${process.arch}`;
-/** A cap, not a wait: for the steps that run npm or copy and patch the 127 MB binary. */
-const SLOW_STEP_MS = 120_000;
 
 describe.runIf(enabled)('the single executable, alone', () => {
   // Made when the tests run, not when the file is read: a skipped run leaves nothing behind.
@@ -119,14 +117,14 @@ describe.runIf(enabled)('the single executable, alone', () => {
 
   // npm pack and the package's compression (brotli at its best) took over 30 s on a shared two-core
   // machine at a load average of 20, and 24 s for an executable's copy and patch below.
-  it('packs the npm package alone into a directory it makes', { timeout: SLOW_STEP_MS }, () => {
+  it('packs the npm package alone into a directory it makes', () => {
     const destination = join(dir, 'packed', 'here');
     execFileSync(process.execPath, [resolve(import.meta.dirname, '../../../src/build/release.mjs'), '--tarball', destination], { stdio: 'ignore' });
     expect(readdirSync(destination)).toEqual([`loopsctl-${version}.tgz`]);
   });
 
   // The floor `npm run bench -- executable` measures against: Node's own start, none of loopsctl's.
-  it('has an empty counterpart of the same Node, which runs its empty script and takes no argument as an option of Node', { timeout: SLOW_STEP_MS }, () => {
+  it('has an empty counterpart of the same Node, which runs its empty script and takes no argument as an option of Node', () => {
     const empty = join(dir, 'empty');
     execFileSync(process.execPath, [resolve(import.meta.dirname, '../../../src/build/release.mjs'), '--empty', empty], { stdio: 'ignore' });
     const result = spawnSync(empty, ['--version'], { env: env(), encoding: 'utf8' });

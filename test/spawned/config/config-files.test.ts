@@ -36,5 +36,5 @@ describe('the config file', () => {
     for (const profile of profiles) expect(stored[profile].apiKey).toBe(`sk-test-${profile}`);
     // No lock, take-over guard or renamed stale lock is left behind.
     expect(readdirSync(dir)).toEqual(['config.json']);
-  }, 60_000);
+  });
 });

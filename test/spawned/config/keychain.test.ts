@@ -77,7 +77,7 @@ beforeAll(async () => {
   } catch (error) {
     skipReason = `the Secret Service did not start: ${(error as Error).message}`;
   }
-}, 60_000);
+});
 
 afterAll(async () => {
   await api.close();
@@ -173,7 +173,7 @@ describe('with a Secret Service (GNOME Keyring)', () => {
         context.skip();
       }
       await body();
-    }, 60_000);
+    });
 
   test('auth login stores the key there, and nothing of it in the config file; commands read it from there', async () => {
     const dir = mkdtempSync(join(scratch, 'config-'));

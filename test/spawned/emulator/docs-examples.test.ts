@@ -31,7 +31,7 @@ function appWith(source: string): string {
   return app;
 }
 
-describe('the examples of docs/sandbox.md', { timeout: 60_000 }, () => {
+describe('the examples of docs/sandbox.md', () => {
   it('has the examples this runs', () => {
     expect([...examples().keys()].sort()).toEqual(['activity', 'interceptor', 'trial']);
   });

@@ -110,7 +110,7 @@ test('finds a contact the fixtures do not have', async () => {
 });
 `;
 
-describe('the Jest recipes of docs/sandbox.md', { timeout: 120_000 }, () => {
+describe('the Jest recipes of docs/sandbox.md', () => {
   it('has the recipes this runs', () => {
     expect([...recipes().keys()].sort()).toEqual(['global', 'intercept']);
   });

@@ -29,7 +29,7 @@ function exampleApp(): string {
   return app;
 }
 
-describe('an app testing with loopsctl/sandbox', { timeout: 120_000 }, () => {
+describe('an app testing with loopsctl/sandbox', () => {
   it('runs its vitest suite, which ends on its own, and type-checks against the package', () => {
     const app = exampleApp();
     const env = { PATH: process.env.PATH ?? '', HOME: app, CI: '1', NO_COLOR: '1' };

@@ -75,7 +75,7 @@ function describeFourProcesses(name: string, storeUrl: () => Promise<string>): v
     } finally {
       await store.close();
     }
-  }, 120_000);
+  });
 }
 
 describe('one store shared by four processes', () => {

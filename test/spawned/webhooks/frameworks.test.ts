@@ -75,7 +75,7 @@ beforeAll(async () => {
   handled = ((await import(join(EXAMPLES, 'app.ts'))) as { handled: typeof handled }).handled;
   recorder = await startWebhookApp(SECRET);
   sandbox = await startSandbox({ seed: 'demo', webhookUrl: recorder.url, webhookSecret: SECRET, simulateEngagement: true, rateLimit: false });
-}, 120_000);
+});
 
 afterAll(async () => {
   await sandbox?.close();
@@ -116,7 +116,7 @@ describe("the docs' handlers, against real deliveries of all 17 event types", ()
   let deliveries: ReceivedWebhook[];
   beforeAll(async () => {
     deliveries = await deliverAll17();
-  }, 120_000);
+  });
 
   it('are given deliveries of all 17 types, the sandbox sending all but the seven it never sends', () => {
     expect(new Set(deliveries.map((delivery) => delivery.payload.eventName))).toEqual(new Set(WEBHOOK_EVENT_NAMES));

@@ -60,14 +60,14 @@ async function keepsAndFinds(store: string): Promise<void> {
 describe('the built binary: webhooks listen --store, then deliveries find', () => {
   it('on SQLite', async () => {
     await keepsAndFinds(join(tempDir(), 'deliveries.db'));
-  }, 60_000);
+  });
 
   describe.runIf(postgresAvailable())('on PostgreSQL', () => {
     const postgres = postgresForBlock();
 
     it('keeps and finds in the same database', async () => {
       await keepsAndFinds(postgres().url(await postgres().createDatabase()));
-    }, 60_000);
+    });
 
     it('refuses a wrong password, and never prints it', async () => {
       const wrong = postgres()
@@ -77,6 +77,6 @@ describe('the built binary: webhooks listen --store, then deliveries find', () =
       expect(result.code).toBe(2);
       expect(result.stderr).not.toContain('not-the-password-4711');
       expect(result.stderr).toContain(`127.0.0.1:${postgres().port}`);
-    }, 60_000);
+    });
   });
 });

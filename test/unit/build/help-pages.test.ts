@@ -53,5 +53,5 @@ describe('the help pages', () => {
     }
     expect(mismatches).toEqual([]);
     expect(compared).toBeGreaterThan(400);
-  }, 120_000);
+  });
 });

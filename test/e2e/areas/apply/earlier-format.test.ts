@@ -114,5 +114,5 @@ describe('a change applied by an earlier loopsctl', () => {
     }
     const diff = await sandbox.loopsctl(['content', 'diff', before, ...ONLY], { env });
     expect(diff.code, diff.stdout).toBe(0);
-  }, 60_000);
+  });
 });

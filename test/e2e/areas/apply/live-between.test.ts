@@ -43,7 +43,7 @@ beforeAll(async () => {
   } finally {
     await sandbox.close();
   }
-}, 90_000);
+});
 
 /**
  * A sandbox of the test's own, holding the account as the plan found it, and the plan addressed to

@@ -31,7 +31,7 @@ function readAgain(requests: Recorded[]): string[] {
 
 describe('the change cycle', () => {
   // Some 800 requests answered in this process: a loaded machine takes longer than the default allows.
-  it('applies 70 writes reading each record once, before its write, and each list once, and undoes them so', { timeout: 90_000 }, async () => {
+  it('applies 70 writes reading each record once, before its write, and each list once, and undoes them so', async () => {
     const sandbox = await sandboxes();
     const plan = await plannedChange(
       sandbox.server,
@@ -98,7 +98,7 @@ describe('the change cycle', () => {
     expect(requests.length).toBeLessThanOrEqual(201);
   });
 
-  it("pushes the same change in one run, taking where each write left its email or workflow from the write's answer", { timeout: 90_000 }, async () => {
+  it("pushes the same change in one run, taking where each write left its email or workflow from the write's answer", async () => {
     const sandbox = await sandboxes();
     const root = await changedTree(sandbox.server, sandbox.env.LOOPS_API_KEY, (args) => sandbox.loopsctl(args), tempDir('loopsctl-reads-'));
     sandbox.requests.length = 0;

@@ -145,7 +145,7 @@ describe('loopsctl undo', () => {
     const afterPush = await sandbox.loopsctl(['content', 'diff', before, ...ONLY], { env });
     expect(afterPush.code, afterPush.stdout).toBe(0);
     // Nine runs of loopsctl, the plan's among them reading the account again for its review of the emails.
-  }, 90_000);
+  });
 
   it('takes back a workflow edit pushed without a plan file', async () => {
     const sandbox = await sandboxes();

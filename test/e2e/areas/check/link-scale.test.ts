@@ -49,7 +49,7 @@ describe('check --only qa: 2,000 links', () => {
     expect(result.stderr).toContain('\r\x1b[2Kchecking links and images: 2,000 of 2,000');
     expect(result.stderr.endsWith('\r\x1b[2K')).toBe(true);
     // 2,000 requests and their answers take some seconds of a loaded machine: a limit of its own.
-  }, 120_000);
+  });
 
   it('draws no progress line when stderr is a pipe', async () => {
     const sandbox = await openSandbox();

@@ -34,5 +34,5 @@ describe('the layout model against Chromium, on the corpus’s HTML', () => {
     // stands where Chromium draws it.
     expect(off.length / found.length).toBeLessThan(0.12);
     expect(new Set(off.map((item) => item.file)).size).toBeLessThanOrEqual(33);
-  }, 120_000);
+  });
 });

@@ -54,5 +54,5 @@ describe('the rows the HTML reader stacks on a phone, against Chromium', () => {
     // (Foundation's `small-6` columns and menus, and the tables of receipts and buttons of the other templates).
     expect(rows.filter((row) => row.stacked).length).toBeGreaterThanOrEqual(25);
     expect(rows.filter((row) => !row.stacked).length).toBeGreaterThanOrEqual(50);
-  }, 120_000);
+  });
 });

@@ -125,7 +125,7 @@ describe('a pull names the components and themes an email embeds by their direct
     const undo = await seeded.loopsctl(['undo', id, '--yes'], { env });
     expect(undo.code, undo.stderr).toBe(0);
     expect(messageOf(seeded.server.state(), 'Your password reset link').lmx).toBe(before);
-  }, 120_000);
+  });
 });
 
 describe('a tree pulled from the seeded sandbox, pushed to an empty one', () => {
@@ -245,7 +245,7 @@ describe('content push of an email naming a component the account lacks', () => 
     expect(whole.code, whole.stderr).toBe(0);
     const newHeader = (writes(empty.requests).find((request) => request.body?.name === 'Header')!.answer as { id: string }).id;
     expect(messageOf(empty.server.state(), 'Your password reset link').lmx).toContain(`<Component componentId="${newHeader}" />`);
-  }, 120_000);
+  });
 });
 
 describe('a tree an older pull wrote, with ids in its LMX', () => {
@@ -289,5 +289,5 @@ describe('a tree an older pull wrote, with ids in its LMX', () => {
     expect(readFileSync(file, 'utf8')).toBe(withIds.replace('someone asked to reset', 'you asked to reset').replace(HEADER, header).replace(PAPER, paper));
     const again = await seeded.loopsctl(['content', 'pull', root, ...ONLY_EMAILS, '--json']);
     expect(again.json().records.filter((line: { status: string }) => line.status !== 'unchanged')).toEqual([]);
-  }, 120_000);
+  });
 });

@@ -103,5 +103,5 @@ describe('content preview --compare in a browser', () => {
     } finally {
       await running.stop();
     }
-  }, 60_000);
+  });
 });

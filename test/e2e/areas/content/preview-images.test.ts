@@ -51,7 +51,7 @@ describe('content preview, the images of its emails', () => {
     host = await startImageHost();
     ({ port, asked } = host);
     if (skip === undefined) browser = await startBrowser();
-  }, 60_000);
+  });
   afterAll(async () => {
     await browser?.close();
     await host?.close();
@@ -79,33 +79,29 @@ describe('content preview, the images of its emails', () => {
     }
   };
 
-  it.skipIf(skip !== undefined)(
-    'says an image at a loopback address and loads it from nowhere, unless --allow-private-links',
-    async () => {
-      asked.length = 0;
-      const root = tree();
-      const refused = await startPreview(root);
-      try {
-        expect(await drawnWidths(refused.url)).toEqual([0, 0]);
-        expect(asked).toEqual([]);
-        expect(refused.said()).toContain(
-          `Not loaded in the preview: http://127.0.0.1:${port}/internal.png: a loopback address (127.0.0.0/8) (--allow-private-links loads it).`,
-        );
-      } finally {
-        await refused.running.stop();
-      }
-      const allowed = await startPreview(root, '--allow-private-links');
-      try {
-        expect(await drawnWidths(allowed.url)).toEqual([1, 1]);
-        // Asked by loopsctl, once for both frames; never by the browser.
-        expect(asked).toEqual([{ path: '/internal.png', agent: expect.stringMatching(/^loopsctl\//) }]);
-        expect(allowed.said()).not.toContain('Not loaded');
-      } finally {
-        await allowed.running.stop();
-      }
-    },
-    60_000,
-  );
+  it.skipIf(skip !== undefined)('says an image at a loopback address and loads it from nowhere, unless --allow-private-links', async () => {
+    asked.length = 0;
+    const root = tree();
+    const refused = await startPreview(root);
+    try {
+      expect(await drawnWidths(refused.url)).toEqual([0, 0]);
+      expect(asked).toEqual([]);
+      expect(refused.said()).toContain(
+        `Not loaded in the preview: http://127.0.0.1:${port}/internal.png: a loopback address (127.0.0.0/8) (--allow-private-links loads it).`,
+      );
+    } finally {
+      await refused.running.stop();
+    }
+    const allowed = await startPreview(root, '--allow-private-links');
+    try {
+      expect(await drawnWidths(allowed.url)).toEqual([1, 1]);
+      // Asked by loopsctl, once for both frames; never by the browser.
+      expect(asked).toEqual([{ path: '/internal.png', agent: expect.stringMatching(/^loopsctl\//) }]);
+      expect(allowed.said()).not.toContain('Not loaded');
+    } finally {
+      await allowed.running.stop();
+    }
+  });
 
   it('serves no image an email it drew was not given, nor one a page of another site asks for', async () => {
     asked.length = 0;

@@ -16,7 +16,7 @@ describe('content preview in a browser', () => {
 
   beforeAll(async () => {
     if (skip === undefined) browser = await startBrowser();
-  }, 60_000);
+  });
   afterAll(async () => browser?.close());
 
   const test = (name: string, body: () => Promise<void>) =>
@@ -26,7 +26,7 @@ describe('content preview in a browser', () => {
         context.skip();
       }
       await body();
-    }, 60_000);
+    });
 
   test('lists the emails and components by kind, and shows the chosen one at 600 and 375 px with its check results', async () => {
     const root = tree();

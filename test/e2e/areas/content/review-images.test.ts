@@ -33,7 +33,7 @@ describe.skipIf(browserSkipReason() !== undefined)("a review's images with --all
       `<Image src="http://127.0.0.1:${port}/internal.png" alt="Internal" width="40" />\n<Image src="http://localhost:${port}/admin.png" alt="Admin" width="40" />\n<Button `,
     );
     browser = await startBrowser();
-  }, 60_000);
+  });
   afterAll(async () => {
     await browser?.close();
     resetRepository(root);
@@ -98,7 +98,7 @@ describe.skipIf(browserSkipReason() !== undefined)("a review's images with --all
     } finally {
       await tab.close();
     }
-  }, 120_000);
+  });
 
   it('with --allow-private-links, holds each image as loopsctl fetched it, once: the browser asks the host nothing', async () => {
     asked.length = 0;
@@ -123,7 +123,7 @@ describe.skipIf(browserSkipReason() !== undefined)("a review's images with --all
     }
     // Only loopsctl's two requests: the browser's probes were blocked before they left it.
     expect(asked).toHaveLength(2);
-  }, 120_000);
+  });
 
   describe('the screenshots', () => {
     const shoot = (...more: string[]) =>
@@ -154,7 +154,7 @@ describe.skipIf(browserSkipReason() !== undefined)("a review's images with --all
         `Not loaded in the review: http://localhost:${port}/admin.png: a loopback address (localhost) (--allow-private-links loads it).`,
       );
       expect(asked).toEqual([]);
-    }, 120_000);
+    });
 
     it('are drawn with each image loopsctl fetched, once, when allowed: the browser asks nothing of the host', async () => {
       asked.length = 0;
@@ -163,6 +163,6 @@ describe.skipIf(browserSkipReason() !== undefined)("a review's images with --all
       expect(result.stderr).not.toContain('Not loaded');
       expect(asked.map((request) => request.path).sort()).toEqual(['/admin.png', '/internal.png']);
       for (const request of asked) expect(request.agent).toMatch(/^loopsctl\//);
-    }, 120_000);
+    });
   });
 });

@@ -43,7 +43,7 @@ describe.skipIf(skip !== undefined)('the review page in Chromium, offline', () =
     expect(result.stderr).toContain(`Wrote the review to ${page}`);
     resetRepository(root);
     browser = await sharedBrowser();
-  }, 120_000);
+  });
 
   it('loads nothing but itself, and shows each changed email before and after at both widths, the changed block outlined', async () => {
     const tab = await browser.page(1400);
@@ -70,7 +70,7 @@ describe.skipIf(skip !== undefined)('the review page in Chromium, offline', () =
     for (const frame of tab.frames()) await frame.waitForLoadState();
     await keepScreenshot(tab, 'content-review-page');
     expect(requests.filter((url) => !url.startsWith('file:') && !url.startsWith('data:') && url !== 'about:srcdoc')).toEqual([]);
-  }, 120_000);
+  });
 
   it('makes each frame as tall as its email: a short one without empty space below, a long one not cut', async () => {
     const tab = await browser.page(1400);
@@ -101,7 +101,7 @@ describe.skipIf(skip !== undefined)('the review page in Chromium, offline', () =
     expect(short).toHaveLength(4);
     for (const size of short) expect(size.frame, size.title).toBeLessThan(600);
     for (const size of long) expect(size.frame, size.title).toBeGreaterThan(640);
-  }, 120_000);
+  });
 
   it('reads at phone width: nothing wider than the screen but the frames, which scroll', async () => {
     const tab = await browser.page(375);
@@ -110,7 +110,7 @@ describe.skipIf(skip !== undefined)('the review page in Chromium, offline', () =
     expect(overflow).toBe(true);
     for (const frame of tab.frames()) await frame.waitForLoadState();
     await keepScreenshot(tab, 'content-review-page-phone');
-  }, 120_000);
+  });
 });
 
 describe.skipIf(skip !== undefined)('the review page of an insertion before a changed component, in Chromium', () => {
@@ -123,7 +123,7 @@ describe.skipIf(skip !== undefined)('the review page of an insertion before a ch
     const result = await run(['content', 'review', tree, '--base', 'HEAD', '--out', page]);
     expect(result.code, result.stderr).toBe(0);
     browser = await sharedBrowser();
-  }, 120_000);
+  });
 
   /** Each block a frame marks, in order: how it changed, and whether its outline is a box drawn whole within the frame. */
   const marksIn = (tab: Page, title: string) =>
@@ -176,7 +176,7 @@ describe.skipIf(skip !== undefined)('the review page of an insertion before a ch
       ]);
       expect(await tab.locator('section.email p.muted').textContent()).toContain('body (2 blocks changed, 1 added)');
       await keepScreenshot(tab, `content-review-insertion-${width}`);
-    }, 120_000);
+    });
 });
 
 describe('the review as a page, a comment and a message', () => {

@@ -51,7 +51,7 @@ beforeAll(async () => {
   expect(planned.code, planned.stderr).toBe(0);
   expect(planned.stderr).toContain('1 email changes as recipients see it (1 changed)');
   plan = JSON.parse(readFileSync(join(root, 'change.json'), 'utf8')) as PlanWithReview;
-}, 120_000);
+});
 
 describe('a plan carries the review of its emails', () => {
   it('lists the workflow email it edits, and writes the page beside the plan', () => {

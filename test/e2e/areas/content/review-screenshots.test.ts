@@ -38,7 +38,7 @@ describe.skipIf(browserSkipReason() !== undefined)('the review page with screens
     resetRepository(root);
     expect(result.code, result.stderr).toBe(0);
     browser = await startBrowser();
-  }, 120_000);
+  });
   afterAll(() => browser?.close());
 
   it('boxes the changed paragraph where Chromium drew it, and nothing around it, at both widths and on both sides', async () => {
@@ -108,7 +108,7 @@ describe.skipIf(browserSkipReason() !== undefined)('the review page with screens
     })()`);
     expect(rows).toEqual({ above: false, within: true });
     await keepScreenshot(tab, 'content-review-screenshots');
-  }, 120_000);
+  });
 
   it('boxes an insertion before a changed component as the frames and --json pair them: one added, the paragraph and the component changed', async () => {
     const { root: tree } = insertionBeforeComponent();
@@ -127,7 +127,7 @@ describe.skipIf(browserSkipReason() !== undefined)('the review page with screens
       expect(await boxes('Before', width), `before, ${width}`).toEqual(['changed', 'changed']);
     }
     await keepScreenshot(tab, 'content-review-screenshots-insertion');
-  }, 120_000);
+  });
 });
 
 describe('--screenshots without what it needs', () => {

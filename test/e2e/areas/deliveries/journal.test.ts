@@ -43,7 +43,7 @@ const event = (eventName: string, email: string, extra: Record<string, unknown> 
 /** POSTs a delivery signed with `secret`; resolves with the status. */
 const post = (url: string, id: string, body: string, secret = SECRET) => postSigned(url, body, { secret, id });
 
-describe('webhooks listen --store and deliveries find, show, stats', { timeout: 30_000 }, () => {
+describe('webhooks listen --store and deliveries find, show, stats', () => {
   it('keeps each verified delivery once, refuses a forged one without keeping it, and finds them', async () => {
     const store = storeFile();
     const env = { LOOPS_WEBHOOK_SECRET: SECRET };

@@ -48,7 +48,7 @@ async function seededStore(events: Seeded[]): Promise<string> {
 
 const contacts = (count: number) => Array.from({ length: count }, (_, index) => ({ id: `msg_${index}`, eventName: 'contact.created', at: START + index }));
 
-describe('deliveries replay', { timeout: 30_000 }, () => {
+describe('deliveries replay', () => {
   it('sends exactly what --plan counts, each signed again now under its own webhook-id, oldest first', async () => {
     const store = await seededStore([...contacts(5), { id: 'msg_open', eventName: 'email.opened', at: START + 10 }]);
     const app = kept(await startWebhookApp(SECRET));
@@ -102,7 +102,7 @@ const batch = (at: number, sends: number, bounces: number, email = 'cmsg_news'):
   ...Array.from({ length: bounces }, (_, index) => ({ id: `b_${email}_${at}_${index}`, eventName: 'email.hardBounced', at: at + 60, email })),
 ];
 
-describe('deliveries alerts', { timeout: 30_000 }, () => {
+describe('deliveries alerts', () => {
   it('fires within the window of a seeded spike, resolves once it has passed, and never on the baseline', async () => {
     // A day at 2% bounces each hour, with one hour at 10%.
     const hours = Array.from({ length: 24 }, (_, hour) => batch(START + hour * HOUR, 250, hour === 12 ? 25 : 5)).flat();

@@ -65,7 +65,7 @@ describe("a live workflow's change approved through `loopsctl approve`", () => {
     expect(await timerOf(config)).toBe(2);
     const email = (await sandbox(config, ['content', 'diff', tree, '--only', 'workflows'])).stdout;
     expect(email).not.toContain('Reviewed: ');
-  }, 120_000);
+  });
 
   it('refuses, exit 5 and nothing sent, a plan whose record changed in the account after the yes', async () => {
     const config = tempDir();

@@ -34,7 +34,7 @@ beforeAll(async () => {
   original = readFileSync(draft, 'utf8');
   const paragraph = /<Paragraph>([^<]+)/.exec(original)!;
   writeFileSync(draft, original.replace(paragraph[0], `<Paragraph>Reviewed: ${paragraph[1]}`));
-}, 120_000);
+});
 
 async function serve(person: Person) {
   const mcp = await startMcp(['--sandbox', '--allow-destructive', '--root', root], { env: { LOOPSCTL_CONFIG_DIR: config }, person });
@@ -86,7 +86,7 @@ describe('content_push and the review of its emails', () => {
     const diff = await run(['--sandbox', 'content', 'diff', join(root, 'loops'), '--only', 'transactional'], { env: { LOOPSCTL_CONFIG_DIR: config } });
     expect(diff.stdout).not.toContain('Reviewed: ');
     expect(existsSync(review.page)).toBe(true);
-  }, 120_000);
+  });
 });
 
 describe('workflow_propose and the review of its emails', () => {
@@ -114,5 +114,5 @@ describe('workflow_propose and the review of its emails', () => {
 
     const rate = await call('workflow_propose', { workflow: WIN_BACK, edits: [{ node: 'experiment', set: { samplingRate: 30 } }] });
     expect(rate.structuredContent.review).toMatchObject({ emails: [], summary: expect.stringContaining('No email changes as recipients see it') });
-  }, 120_000);
+  });
 });

@@ -38,7 +38,7 @@ describe.skipIf(browserSkipReason() !== undefined)("the sandbox inbox's images, 
 `,
     );
     browser = await startBrowser();
-  }, 60_000);
+  });
   afterAll(async () => {
     await browser?.close();
     await host?.close();
@@ -118,7 +118,7 @@ describe.skipIf(browserSkipReason() !== undefined)("the sandbox inbox's images, 
     } finally {
       await allowed.running.stop();
     }
-  }, 120_000);
+  });
 
   it('loads no remote image in an app’s tests (loopsctl/sandbox): each is a placeholder naming its address', async () => {
     asked.length = 0;
@@ -144,5 +144,5 @@ describe.skipIf(browserSkipReason() !== undefined)("the sandbox inbox's images, 
     } finally {
       await sandbox.close();
     }
-  }, 60_000);
+  });
 });

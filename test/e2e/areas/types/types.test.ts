@@ -40,7 +40,7 @@ describe('types', () => {
 
   // The compiler takes seconds of CPU: the suite's 30 s, which only ends a test that hangs, is too
   // little for it on a loaded two-core machine.
-  it('writes a module that compiles with --strict and makes the compiler check a send', { timeout: 120_000 }, async () => {
+  it('writes a module that compiles with --strict and makes the compiler check a send', async () => {
     const sandbox = await openSandbox();
     const dir = tempDir();
     const module = join(dir, 'loops.generated.ts');
@@ -167,7 +167,7 @@ describe('types', () => {
     expect(JSON.parse(readFileSync(join(dir, 'loops.json'), 'utf8')).mailingLists['beta-testers']).toBe(kept);
   });
 
-  it("each --format loads in its language with the seed's events, whose names hold what each writes differently", { timeout: 120_000 }, async () => {
+  it("each --format loads in its language with the seed's events, whose names hold what each writes differently", async () => {
     const sandbox = await openSandbox();
     const dir = tempDir();
     const file = (format: string) => join(dir, `loops.${format}`);

@@ -44,7 +44,7 @@ function scratchDir(): string {
   return dir;
 }
 
-describe('sandbox, webhooks listen and an app', { timeout: 30_000 }, () => {
+describe('sandbox, webhooks listen and an app', () => {
   it('delivers what the app did through the API as signed events of the right types, each exactly once', async () => {
     const configDir = scratchDir();
     const env = { LOOPSCTL_CONFIG_DIR: configDir, LOOPS_WEBHOOK_SECRET: SECRET };

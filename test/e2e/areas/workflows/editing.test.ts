@@ -427,7 +427,7 @@ describe('the examples in --help', () => {
       expect(result.code, `${example}: ${result.stderr}`).toBe(0);
     }
     // Each example starts a sandbox of its own: on a loaded machine that takes longer than the default bound.
-  }, 60_000);
+  });
 });
 
 describe('the sandbox keeps to the API rules', () => {

@@ -35,5 +35,5 @@ describe('--sandbox commands run in parallel', () => {
     expect([after.ino, after.mtimeMs]).toEqual([before.ino, past.getTime()]);
     // Nor in the database's write-ahead log, which its last reader leaves empty or removes.
     expect(existsSync(`${stateFile}-wal`) ? statSync(`${stateFile}-wal`).size : 0).toBe(0);
-  }, 60_000);
+  });
 });

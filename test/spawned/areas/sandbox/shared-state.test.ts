@@ -82,7 +82,7 @@ function largeState(): Promise<Served> {
   return large;
 }
 
-describe('a sandbox state file shared by loopsctl sandbox and --sandbox commands', { timeout: 90_000 }, () => {
+describe('a sandbox state file shared by loopsctl sandbox and --sandbox commands', () => {
   it('answers the same from the demo state and from one grown past 3 MB, through the server and in process', async () => {
     const answers = new Map<number, unknown[]>();
     for (const added of [0, ADDED_CONTACTS]) {

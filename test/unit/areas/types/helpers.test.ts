@@ -148,7 +148,7 @@ describe('types --format go: typed helpers', () => {
     expect(() => readGoPackage(`${text}\ntype TxWelcomeData struct{}\n`)).toThrow('TxWelcomeData is declared twice');
   });
 
-  it.skipIf(go.skip)(go.title('compiles, is as gofmt lays it out, and marshals the bodies the API takes'), { timeout: 120_000 }, () => {
+  it.skipIf(go.skip)(go.title('compiles, is as gofmt lays it out, and marshals the bodies the API takes'), () => {
     const run = goRun(
       text,
       [
