@@ -322,7 +322,6 @@ export function describeExamples(examples: Example[], { ofDocuments }: { ofDocum
       } finally {
         await sandbox.close();
       }
-      // A document's examples, one after the other: on a busy machine, more than a test's usual time.
     });
   });
 }

@@ -115,8 +115,6 @@ describe.runIf(enabled)('the single executable, alone', () => {
     expect(checks.find(({ name }) => name === 'node')?.detail).toMatch(/^24\./);
   });
 
-  // npm pack and the package's compression (brotli at its best) took over 30 s on a shared two-core
-  // machine at a load average of 20, and 24 s for an executable's copy and patch below.
   it('packs the npm package alone into a directory it makes', () => {
     const destination = join(dir, 'packed', 'here');
     execFileSync(process.execPath, [resolve(import.meta.dirname, '../../../src/build/release.mjs'), '--tarball', destination], { stdio: 'ignore' });

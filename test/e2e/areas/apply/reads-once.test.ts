@@ -30,7 +30,6 @@ function readAgain(requests: Recorded[]): string[] {
 }
 
 describe('the change cycle', () => {
-  // Some 800 requests answered in this process: a loaded machine takes longer than the default allows.
   it('applies 70 writes reading each record once, before its write, and each list once, and undoes them so', async () => {
     const sandbox = await sandboxes();
     const plan = await plannedChange(

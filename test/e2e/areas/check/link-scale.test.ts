@@ -48,7 +48,6 @@ describe('check --only qa: 2,000 links', () => {
     expect(result.stderr).toContain('\r\x1b[2Kchecking links and images: 1 of 2,000');
     expect(result.stderr).toContain('\r\x1b[2Kchecking links and images: 2,000 of 2,000');
     expect(result.stderr.endsWith('\r\x1b[2K')).toBe(true);
-    // 2,000 requests and their answers take some seconds of a loaded machine: a limit of its own.
   });
 
   it('draws no progress line when stderr is a pipe', async () => {

@@ -38,8 +38,6 @@ function compile(files: string[]): Map<string, string[]> {
 describe('types', () => {
   const openSandbox = sandboxEachTest();
 
-  // The compiler takes seconds of CPU: the suite's 30 s, which only ends a test that hangs, is too
-  // little for it on a loaded two-core machine.
   it('writes a module that compiles with --strict and makes the compiler check a send', async () => {
     const sandbox = await openSandbox();
     const dir = tempDir();

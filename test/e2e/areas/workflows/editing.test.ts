@@ -426,7 +426,6 @@ describe('the examples in --help', () => {
       const result = await run(['--sandbox', ...words.slice(1)], { env: { LOOPSCTL_CONFIG_DIR: tempDir() } });
       expect(result.code, `${example}: ${result.stderr}`).toBe(0);
     }
-    // Each example starts a sandbox of its own: on a loaded machine that takes longer than the default bound.
   });
 });
 
