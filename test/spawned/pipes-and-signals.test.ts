@@ -7,7 +7,7 @@ import { envelope, group, theme } from '../support/fixtures.js';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, constants, openSync, readSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { BIN, runCli, tempConfigDir } from '../support/run-cli.js';
+import { BIN, HUNG_AFTER_MS, runCli, tempConfigDir } from '../support/run-cli.js';
 import { tempDir } from '../support/temp.js';
 
 // The tests run at once, each with servers of its own.
@@ -157,7 +157,7 @@ function spawnWithStdout(
       env: { PATH: process.env.PATH ?? '', LOOPSCTL_CONFIG_DIR: tempConfigDir(), ...env },
       stdio: ['ignore', stdout, 'pipe'],
     });
-    const timer = setTimeout(() => child.kill('SIGKILL'), 100_000);
+    const timer = setTimeout(() => child.kill('SIGKILL'), HUNG_AFTER_MS);
     let stderr = '';
     child.stderr!.setEncoding('utf8').on('data', (chunk) => (stderr += chunk));
     child.on('error', reject);

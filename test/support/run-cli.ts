@@ -10,6 +10,9 @@ import { tempDir } from './temp.js';
 
 export const BIN = resolve(import.meta.dirname, '../../bin/loopsctl.js');
 
+/** When a test kills a child as hung: within vitest's limit of a test (120 s), and long, since a loaded machine is slow. */
+export const HUNG_AFTER_MS = 100_000;
+
 export interface CliResult {
   code: number | null;
   stdout: string;
@@ -24,7 +27,7 @@ export interface RunOptions {
   input?: string;
   /** The child's stdin: a pipe that gets `input` (the default), /dev/null ('ignore'), or an open file descriptor. Spawns. */
   stdin?: 'pipe' | 'ignore' | number;
-  /** When the child is killed as hung: within vitest's limit of a test, and long, since a loaded machine is slow. */
+  /** When the child is killed as hung: HUNG_AFTER_MS unless a test needs less. */
   timeoutMs?: number;
   /** The directory the child runs in. */
   cwd?: string;
@@ -77,7 +80,7 @@ export function spawnCli(args: string[], options: RunOptions = {}): Promise<CliR
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk) => (stdout += chunk));
     child.stderr.setEncoding('utf8').on('data', (chunk) => (stderr += chunk));
-    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 100_000);
+    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? HUNG_AFTER_MS);
     child.on('error', reject);
     options.onSpawn?.(child);
     child.on('close', (code) => {

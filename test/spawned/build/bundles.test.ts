@@ -14,7 +14,7 @@ import { specs } from '../../../src/areas/registry.js';
 import { helpPages } from '../../../src/build/help-pages.js';
 import { walkSpecs, type Spec } from '../../../src/core/declare.js';
 import { seedId } from '../../../src/emulator/module.js';
-import { BIN } from '../../support/run-cli.js';
+import { BIN, HUNG_AFTER_MS } from '../../support/run-cli.js';
 import { runInTerminal, script } from '../../support/run-in-terminal.js';
 import { tempDir } from '../../support/temp.js';
 
@@ -44,7 +44,7 @@ function spawnCli(args: string[], env: Record<string, string> = {}, bin = BIN): 
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 100_000);
+    const timer = setTimeout(() => child.kill('SIGKILL'), HUNG_AFTER_MS);
     child.on('error', reject);
     child.on('close', (code) => {
       clearTimeout(timer);

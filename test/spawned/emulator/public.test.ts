@@ -11,6 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, symlinkSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { HUNG_AFTER_MS } from '../../support/run-cli.js';
 import { tempDir } from '../../support/temp.js';
 
 const REPO = resolve(import.meta.dirname, '../../..');
@@ -34,7 +35,12 @@ describe('an app testing with loopsctl/sandbox', () => {
     const app = exampleApp();
     const env = { PATH: process.env.PATH ?? '', HOME: app, CI: '1', NO_COLOR: '1' };
     // The time limit only stops a run that never ends, which is the failure: a leaked server.
-    const suite = spawnSync(process.execPath, [join(REPO, 'node_modules/vitest/vitest.mjs'), 'run'], { cwd: app, env, encoding: 'utf8', timeout: 100_000 });
+    const suite = spawnSync(process.execPath, [join(REPO, 'node_modules/vitest/vitest.mjs'), 'run'], {
+      cwd: app,
+      env,
+      encoding: 'utf8',
+      timeout: HUNG_AFTER_MS,
+    });
     expect(suite.signal, `the run did not end on its own:\n${suite.stdout}\n${suite.stderr}`).toBeNull();
     expect(suite.status, `${suite.stdout}\n${suite.stderr}`).toBe(0);
     expect(suite.stdout).toMatch(/Tests\s+3 passed \(3\)/);

@@ -5,7 +5,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SEED_IDS } from '../../support/sandbox.js';
-import { BIN, runCli, tempConfigDir } from '../../support/run-cli.js';
+import { BIN, HUNG_AFTER_MS, runCli, tempConfigDir } from '../../support/run-cli.js';
 import { startWebhookApp } from '../../support/webhook-app.js';
 import { withStateLock } from '../../../src/emulator/state.js';
 import { stateIn } from '../../support/state-file.js';
@@ -215,7 +215,7 @@ describe('loopsctl sandbox --detach', () => {
 eval "$(node '${BIN}' sandbox --detach)"
 node '${BIN}' themes list --limit 1 --json
 kill "$LOOPSCTL_SANDBOX_PID"`;
-    const result = spawnSync('bash', ['-c', script], { env, encoding: 'utf8', timeout: 100_000 });
+    const result = spawnSync('bash', ['-c', script], { env, encoding: 'utf8', timeout: HUNG_AFTER_MS });
     expect(result.status, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout)).toHaveLength(1);
   });
@@ -230,7 +230,7 @@ kill "$LOOPSCTL_SANDBOX_PID"`;
       const bad = join(configDir, 'loops.yaml');
       writeFileSync(bad, 'contacts:\n  - { email: ada@example.com, favouriteColour: green }\n');
       const env = { ...process.env, LOOPSCTL_CONFIG_DIR: configDir };
-      const detach = (args: string[]) => spawnSync(process.execPath, [BIN, 'sandbox', '--detach', ...args], { env, encoding: 'utf8', timeout: 100_000 });
+      const detach = (args: string[]) => spawnSync(process.execPath, [BIN, 'sandbox', '--detach', ...args], { env, encoding: 'utf8', timeout: HUNG_AFTER_MS });
       const [taken, refused] = [detach(['--port', port]), detach(['--fixtures', bad])];
       expect([taken.status, taken.stdout]).toEqual([2, '']);
       expect(taken.stderr).toContain(`Error: the sandbox did not start: the sandbox cannot listen on 127.0.0.1:${port}: the port is already in use\n`);

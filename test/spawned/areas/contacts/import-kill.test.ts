@@ -44,9 +44,9 @@ async function countingSandbox(path: string, recordOf: (body: Record<string, unk
 
 async function killThenResume(server: SandboxServer, args: string[], killer: { child?: SpawnedCli }) {
   const env = { LOOPS_BASE_URL: server.url, LOOPS_API_KEY: 'sandbox-key' };
-  const killed = await runCli(args, { env, timeoutMs: 100_000, onSpawn: (child) => (killer.child = child) });
+  const killed = await runCli(args, { env, onSpawn: (child) => (killer.child = child) });
   expect(killed.code).toBe(null);
-  const resumed = await runCli([...args, '--json'], { env, timeoutMs: 100_000 });
+  const resumed = await runCli([...args, '--json'], { env });
   return resumed;
 }
 
