@@ -33,3 +33,13 @@ export function parseDurationMs(text: string, maxMs: number): number | undefined
   const read = readDuration(text, maxMs);
   return 'ms' in read ? read.ms : undefined;
 }
+
+/**
+ * A wait that a variable of the environment sets in seconds: its milliseconds where the value is a
+ * positive number, `fallbackMs` otherwise, for a wait where nothing could refuse a setting (after a
+ * command's output, under a Tab).
+ */
+export function secondsSetting(value: string | undefined, fallbackMs: number): number {
+  const seconds = Number(value?.trim() || Number.NaN);
+  return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : fallbackMs;
+}

@@ -8,6 +8,7 @@ import { writeJsonFile } from '../base/json-file.js';
 import { VERSION } from '../base/version.js';
 import { boundedBody } from '../base/bounded-body.js';
 import { builtinModule } from '../base/builtin.js';
+import { secondsSetting } from '../base/duration.js';
 import { upgradeCommand } from './installation.js';
 import type { Runtime } from './runtime.js';
 
@@ -21,6 +22,15 @@ export interface LastCheck {
 
 /** Long enough for a feed on a slow line, short enough that nobody waits on it after their output. */
 const FEED_TIMEOUT_MS = 1500;
+
+/**
+ * How long the feed is waited for: LOOPSCTL_UPDATE_TIMEOUT's seconds where they are a positive
+ * number, for a line slower than the default allows; the default otherwise, since the notice comes
+ * after the command's output and has no place to refuse a setting.
+ */
+export function feedTimeoutMs(env: Record<string, string | undefined>): number {
+  return secondsSetting(env.LOOPSCTL_UPDATE_TIMEOUT, FEED_TIMEOUT_MS);
+}
 /**
  * The most of a feed's answer that is read: npm's manifest of a version (with the package's list of
  * man pages) is about 10 KB. A larger answer is not a version feed, and is not read to its end.
@@ -28,16 +38,17 @@ const FEED_TIMEOUT_MS = 1500;
 export const MAX_FEED_BYTES = 64 * 1024;
 
 export async function checkForUpdate(runtime: Runtime, file: string): Promise<void> {
-  const latest = await latestVersion(runtime.env.LOOPSCTL_UPDATE_URL || DEFAULT_UPDATE_FEED, runtime.signal);
+  const latest = await latestVersion(runtime.env, runtime.signal);
   writeLastCheck(file, { checkedAt: runtime.now().toISOString(), latest: latest ?? null });
   if (latest === undefined || compareVersions(latest, VERSION) <= 0 || runtime.signal.aborted) return;
   runtime.stderr.write(`A newer loopsctl is out: ${latest} (this is ${VERSION}). Upgrade with: ${upgradeCommand(runtime.installation, runtime.env.HOME)}\n`);
 }
 
-/** The version the feed names, if it answers in time with one; undefined for anything else. */
-export async function latestVersion(feed: string, signal: AbortSignal): Promise<string | undefined> {
+/** The version the feed of the environment names (LOOPSCTL_UPDATE_URL), if it answers in time with one; undefined for anything else. */
+export async function latestVersion(env: Record<string, string | undefined>, signal: AbortSignal): Promise<string | undefined> {
   try {
-    const response = await fetch(feed, { signal: AbortSignal.any([signal, AbortSignal.timeout(FEED_TIMEOUT_MS)]), headers: { accept: 'application/json' } });
+    const feed = env.LOOPSCTL_UPDATE_URL || DEFAULT_UPDATE_FEED;
+    const response = await fetch(feed, { signal: AbortSignal.any([signal, AbortSignal.timeout(feedTimeoutMs(env))]), headers: { accept: 'application/json' } });
     if (!response.ok) return undefined;
     // A response's body as text if it holds at most MAX_FEED_BYTES; the rest left unread otherwise.
     if (response.body === null) return undefined;

@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { secondsSetting } from '../../base/duration.js';
 import { UsageError } from '../../base/errors.js';
 import { PER_PAGE_MAX } from '../../base/paging.js';
 import { z } from '../../base/shapes.js';
@@ -21,8 +22,8 @@ import { SAFE_ID } from './words.js';
 const CACHE_FILE = 'completion-ids.json';
 /** Long enough for the Tabs of one command line, short enough to see new records soon. */
 const CACHE_MS = 60_000;
-/** With Node's start, a Tab never waits two seconds. */
-const ATTEMPT_SECONDS = 1;
+/** With Node's start, a Tab never waits two seconds; LOOPSCTL_COMPLETE_TIMEOUT (seconds) sets another. */
+const ATTEMPT_MS = 1000;
 /** A few lists of a few accounts: each entry holds one page (at most PER_PAGE_MAX lines). */
 const CACHE_MAX_ENTRIES = 16;
 /** Far above what CACHE_MAX_ENTRIES pages take; a larger file was not written by loopsctl. */
@@ -65,9 +66,10 @@ function safeLine(line: string): string[] {
   return SAFE_ID.test(id) ? [`${id}\t${sanitize(tab === -1 ? '' : line.slice(tab + 1))}`] : [];
 }
 
-/** The first page of the list, from one attempt of at most ATTEMPT_SECONDS, whatever --timeout and --retries say. */
-async function fetchLines(context: Uses<'client'>, list: IdList, apiKey: string): Promise<string[]> {
-  const { client, close } = await context.clientWithLimits(apiKey, { timeout: ATTEMPT_SECONDS, retries: 0 });
+/** The first page of the list, from one attempt of at most ATTEMPT_MS (or LOOPSCTL_COMPLETE_TIMEOUT), whatever --timeout and --retries say. */
+async function fetchLines(context: Uses<'client' | 'env'>, list: IdList, apiKey: string): Promise<string[]> {
+  const seconds = secondsSetting(context.env.LOOPSCTL_COMPLETE_TIMEOUT, ATTEMPT_MS) / 1000;
+  const { client, close } = await context.clientWithLimits(apiKey, { timeout: seconds, retries: 0 });
   try {
     const lines: string[] = [];
     for await (const page of client.pages({ path: ID_LISTS[list], item: idAndName }, { perPage: PER_PAGE_MAX, limit: PER_PAGE_MAX })) {

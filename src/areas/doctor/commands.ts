@@ -7,7 +7,7 @@ import type { Credentials } from '../../core/credentials.js';
 import { handler, type Handler, type Uses } from '../../core/capabilities.js';
 import { ExitCode } from '../../base/exit-codes.js';
 import { upgradeCommand } from '../../core/installation.js';
-import { compareVersions, DEFAULT_UPDATE_FEED, latestVersion } from '../../core/update-check.js';
+import { compareVersions, latestVersion } from '../../core/update-check.js';
 import { VERSION } from '../../base/version.js';
 import { checkApiKey } from '../auth/client.js';
 import { type Check, renderChecks } from './render.js';
@@ -161,7 +161,7 @@ async function updateCheck(context: Uses<'programs'>): Promise<Check> {
   const { env } = context;
   const off = ['CI', 'DO_NOT_TRACK', 'LOOPSCTL_NO_UPDATE_NOTIFIER'].find((name) => env[name]);
   if (off !== undefined) return { name: 'update', ok: true, detail: `not asked (${off} is set)` };
-  const latest = await latestVersion(env.LOOPSCTL_UPDATE_URL || DEFAULT_UPDATE_FEED, context.runtime.signal);
+  const latest = await latestVersion(env, context.runtime.signal);
   if (latest === undefined) return { name: 'update', ok: true, detail: 'could not be asked (no answer from the release feed)' };
   if (compareVersions(latest, VERSION) <= 0) return { name: 'update', ok: true, detail: `${VERSION} is the latest` };
   const how = upgradeCommand(context.runtime.installation, context.env.HOME);

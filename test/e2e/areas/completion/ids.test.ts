@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SandboxServer } from '../../../../src/emulator/server.js';
 import { json, startApiServer } from '../../../support/api-server.js';
+import { envelope } from '../../../support/fixtures.js';
 import { run, sandboxEnv, startTestSandbox, tempDir } from '../../../support/main.js';
 import { needs } from '../../../support/programs.js';
 
@@ -16,7 +17,8 @@ afterEach(async () => {
 async function sandboxWithCount() {
   const seen: string[] = [];
   server = await startTestSandbox({ onRequest: (req) => seen.push(req.path) });
-  return { seen, env: { ...sandboxEnv(server), LOOPSCTL_CONFIG_DIR: tempDir() } };
+  // The sandbox answers: a loaded machine must not cut it off at the second a Tab waits.
+  return { seen, env: { ...sandboxEnv(server), LOOPSCTL_CONFIG_DIR: tempDir(), LOOPSCTL_COMPLETE_TIMEOUT: '100' } };
 }
 
 describe('completion of ids', () => {
@@ -81,6 +83,22 @@ describe('completion of ids', () => {
       });
       expect(result).toMatchObject({ code: 0, stdout: '' });
       expect(api.requests).toHaveLength(1);
+    } finally {
+      await api.close();
+    }
+  });
+
+  it('waits a second for the API, or the seconds of LOOPSCTL_COMPLETE_TIMEOUT', async () => {
+    // A slow line: the list comes a little after the second a Tab waits.
+    const api = await startApiServer({
+      'GET /v1/themes': (_req, res) => void setTimeout(() => json(res, 200, envelope([{ id: 'cw1', name: 'Welcome' }])), 1200),
+    });
+    try {
+      const env = { LOOPS_API_KEY: 'test-key', LOOPS_BASE_URL: api.url };
+      const cut = await run(['completion', '__ids', 'themes'], { env: { ...env, LOOPSCTL_CONFIG_DIR: tempDir() } });
+      expect(cut).toMatchObject({ code: 0, stdout: '' });
+      const waited = await run(['completion', '__ids', 'themes'], { env: { ...env, LOOPSCTL_CONFIG_DIR: tempDir(), LOOPSCTL_COMPLETE_TIMEOUT: '100' } });
+      expect(waited).toMatchObject({ code: 0, stdout: 'cw1\tWelcome\n' });
     } finally {
       await api.close();
     }

@@ -152,7 +152,7 @@ describe('doctor', () => {
 
   it('says when a newer version is out, and how to upgrade', async () => {
     const { loopsctl } = await sandbox();
-    const result = await loopsctl(['doctor', '--json'], { env: { DO_NOT_TRACK: undefined, LOOPSCTL_UPDATE_URL: feed.url() } });
+    const result = await loopsctl(['doctor', '--json'], { env: { DO_NOT_TRACK: undefined, LOOPSCTL_UPDATE_URL: feed.url(), LOOPSCTL_UPDATE_TIMEOUT: '100' } });
     expect(result.code).toBe(0);
     const update = result.json<{ checks: Check[] }>().checks.find(({ name }) => name === 'update');
     expect(update).toEqual({ name: 'update', ok: true, detail: '99.0.0 is out', hint: 'upgrade with: npm install --global loopsctl@latest' });

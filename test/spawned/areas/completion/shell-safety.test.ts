@@ -103,7 +103,7 @@ _loopsctl`,
       const api = await startApiServer({ 'GET /v1/themes': (_req, res) => json(res, 200, envelope(data)) });
       close = () => api.close();
       const result = await run(['completion', '__ids', 'themes'], {
-        env: { LOOPS_API_KEY: 'test-key', LOOPS_BASE_URL: api.url, LOOPSCTL_CONFIG_DIR: tempDir() },
+        env: { LOOPS_API_KEY: 'test-key', LOOPS_BASE_URL: api.url, LOOPSCTL_CONFIG_DIR: tempDir(), LOOPSCTL_COMPLETE_TIMEOUT: '100' },
       });
       expect(result).toMatchObject({ code: 0, stderr: '' });
       expect(result.stdout).toBe('cw1\tWelcome\\x1b]0;title\\x07\n');
