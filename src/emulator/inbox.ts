@@ -17,6 +17,7 @@ import { placeholderImages, RoutedImages, type ImageLoader } from '../base/page-
 import { componentIdsOf, parseLmx, themeIdOf, variablesOf, type LmxDocument } from '../lmx/index.js';
 import { UsageError } from '../base/errors.js';
 import { TOO_MUCH_COMPONENT_HTML } from '../lmx/expansion.js';
+import { themeDrawnWith } from '../platform/themes/drawn-with.js';
 import { escapeHtml, fillText, renderLmx, type LmxValues, type RenderOptions } from '../lmx/render.js';
 import { deviceFrames, topBar, VIEWER_CSS, viewerScript } from '../lmx/viewer.js';
 import { INBOX_PATH } from './api.js';
@@ -126,9 +127,7 @@ export function inboxEmailHtml(state: StateCore, email: InboxEmail): string {
   }
   const { message } = stored;
   const { document } = parseLmx(message.lmx);
-  const themeId = themeIdOf(document);
-  const all = themes.of(state);
-  const theme = all.find((candidate) => candidate.id === themeId) ?? all.find((candidate) => candidate.isDefault);
+  const theme = themeDrawnWith(themeIdOf(document), themes.of(state));
   try {
     return renderLmx(document, {
       theme: theme?.styles,

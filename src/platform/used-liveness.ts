@@ -8,7 +8,8 @@
  * embeds ("Self-closing reference: `<Component componentId="cmp_123" />`"; "Components cannot nest
  * inside components", the LMX specification), a theme by its `<Style themeId="…">` ("Use `themeId`
  * for the current theme/style-template id"), and the account's default theme by an email whose
- * `<Style>` names none. So the rule reads the account's live emails' messages, and only theirs:
+ * `<Style>` names none or a theme the account does not hold (themes/drawn-with.ts: the renderers'
+ * pick, read from the themes' list). So the rule reads the account's live emails' messages, and only theirs:
  * the transactional emails' and the campaigns' lists (whose items say which message is published
  * or scheduled), each workflow (its list does not say whether it is live), then each live email's
  * message. Past USED_READ_BOUND records it stops and judges the target live, as a read that fails
@@ -19,6 +20,7 @@ import { CAMPAIGN } from './campaigns/resource.js';
 import { EMAIL_MESSAGE } from './email-messages/resource.js';
 import { campaignLive, fieldsOf, listed, type LiveReads, named, type UsedTarget, workflowIds, workflowLive, workflowMessages } from './liveness.js';
 import { at } from './resource-row.js';
+import { themeDrawnWith } from './themes/drawn-with.js';
 import { THEME } from './themes/resource.js';
 import { TRANSACTIONAL_EMAIL } from './transactional/resource.js';
 import { WORKFLOW } from './workflows/resource.js';
@@ -57,12 +59,14 @@ interface LiveEmail {
  * the account does not hold it. Throws TooManyToRead past USED_READ_BOUND.
  */
 export async function whyUsedLive(target: UsedTarget, reads: UsedReads): Promise<string | undefined> {
-  let isDefault = false;
-  if (target.kind === 'theme') {
-    const theme = fieldsOf(await reads.read(at(THEME.operations.getTheme, target.id)));
-    if (theme === undefined) return undefined;
-    isDefault = theme.isDefault === true;
-  }
+  // The account's themes, for the one each email is drawn with (themes/drawn-with.ts): the default stands for an id it does not hold.
+  const themes =
+    target.kind === 'theme'
+      ? (await listed(reads, at(THEME.operations.listThemes))).flatMap((theme) =>
+          typeof theme.id === 'string' ? [{ id: theme.id, isDefault: theme.isDefault }] : [],
+        )
+      : [];
+  if (target.kind === 'theme' && !themes.some((theme) => theme.id === target.id)) return undefined;
   const budget = { left: USED_READ_BOUND };
   // By the record that sends them, how many of its live emails use it.
   const users = new Map<string, { one: string; count: number }>();
@@ -75,8 +79,7 @@ export async function whyUsedLive(target: UsedTarget, reads: UsedReads): Promise
     // A message whose LMX the answer does not carry cannot be told not to use it.
     const uses = typeof message.lmx === 'string' ? reads.uses(message.lmx) : undefined;
     const used =
-      uses === undefined ||
-      (target.kind === 'component' ? uses.components.includes(target.id) : uses.theme === target.id || (isDefault && uses.theme === undefined));
+      uses === undefined || (target.kind === 'component' ? uses.components.includes(target.id) : themeDrawnWith(uses.theme, themes)?.id === target.id);
     if (used) users.set(email.of, { one: email.one, count: (users.get(email.of)?.count ?? 0) + 1 });
   }
   const total = [...users.values()].reduce((sum, user) => sum + user.count, 0);

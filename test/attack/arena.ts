@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { seedId, type StateCore } from '../../src/emulator/module.js';
 import { campaigns } from '../../src/emulator/routes/campaign-records.js';
-import { findMessage } from '../../src/emulator/routes/email-message-records.js';
+import { emailMessages, findMessage } from '../../src/emulator/routes/email-message-records.js';
 import { workflows } from '../../src/emulator/routes/workflow-records.js';
 import { startMcp, type McpRun } from '../support/mcp.js';
 import { run, tempDir, typedInput } from '../support/main.js';
@@ -31,6 +31,8 @@ export const PRODUCT_UPDATES = seedId('mailing-list/Product updates');
 /** A component and a theme no email of the seed uses: live once a live email does (Target). */
 export const HEADER = seedId('component/Header');
 export const MIDNIGHT = seedId('theme/Midnight');
+/** The account's default theme: live while a live email names no theme or one the account does not hold (Target). */
+export const DEFAULT_THEME = seedId('theme/Default');
 
 /** A target of an attack: which record, and whether it is live when the attack is made. */
 export interface Target {
@@ -140,6 +142,13 @@ export class Arena {
         const { message } = findMessage(state, RESET_PUBLISHED)!;
         message.lmx = target.kind === 'component' ? `${message.lmx}\n<Component componentId="${HEADER}" />` : `<Style themeId="${MIDNIGHT}" />\n${message.lmx}`;
       });
+    // Every email names Midnight, so none is drawn with the default theme; live, the published email of
+    // Password reset names a theme deleted in the app, which the renderers draw with the default one.
+    if (target.kind === 'default theme')
+      this.sandbox.server.update((state) => {
+        for (const { message } of emailMessages.of(state))
+          message.lmx = `<Style themeId="${target.live && message.id === RESET_PUBLISHED ? 'theme-deleted-in-the-app' : MIDNIGHT}" />\n${message.lmx}`;
+      });
     if (target.kind === 'workflow' || target.kind === 'workflow email')
       this.sandbox.server.update((state) => {
         workflows.of(state).find((workflow) => workflow.id === WIN_BACK)!.status = target.live ? 'Sending' : 'Draft';
@@ -169,6 +178,7 @@ export class Arena {
       // The email that uses it once live: what a component's or a theme's write reaches.
       component: RESET_PUBLISHED,
       theme: RESET_PUBLISHED,
+      'default theme': RESET_PUBLISHED,
     }[target?.kind ?? 'workflow'];
     return {
       workflow: WIN_BACK,
@@ -186,7 +196,7 @@ export class Arena {
       message,
       list: PRODUCT_UPDATES,
       component: HEADER,
-      theme: MIDNIGHT,
+      theme: target?.kind === 'default theme' ? DEFAULT_THEME : MIDNIGHT,
     };
   }
 

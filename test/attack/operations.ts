@@ -15,7 +15,7 @@ import { publishedDescriptionAsWritten } from '../support/openapi.js';
 export type Reach = { reach: 'always' } | { reach: 'live'; targets: readonly TargetKind[] } | { reach: 'nothing'; why: string };
 
 /** The records an attack aims at, each made live or left a draft by the state a test sets (arena.ts). */
-export type TargetKind = 'workflow' | 'workflow email' | 'campaign' | 'campaign email' | 'transactional email' | 'component' | 'theme';
+export type TargetKind = 'workflow' | 'workflow email' | 'campaign' | 'campaign email' | 'transactional email' | 'component' | 'theme' | 'default theme';
 
 const WORKFLOW: Reach = { reach: 'live', targets: ['workflow'] };
 const CONFIGURES = (what: string): Reach => ({ reach: 'nothing', why: what });
@@ -51,7 +51,7 @@ export const OPERATIONS: Record<string, Reach> = {
   updateComponent: { reach: 'live', targets: ['component'] },
   createTheme: CONFIGURES("a new theme is no email's yet"),
   // Its styles reach every email that uses it: live when a live email does (its name reaches no one).
-  updateTheme: { reach: 'live', targets: ['theme'] },
+  updateTheme: { reach: 'live', targets: ['theme', 'default theme'] },
   createTransactionalEmail: CONFIGURES('a new transactional email has an empty draft and sends nothing until published'),
   updateTransactionalEmail: CONFIGURES('its name and group reach no one'),
   ensureTransactionalDraft: CONFIGURES('a draft reaches no one until it is published'),

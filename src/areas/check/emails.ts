@@ -4,6 +4,7 @@
  */
 import { parseLmx, themeIdOf, type LmxDocument } from '../../lmx/index.js';
 import { renderLmx } from '../../lmx/render.js';
+import { themeDrawnWith } from '../../platform/themes/drawn-with.js';
 import type { Account, CheckedMessage } from './gather.js';
 
 /** Which email of the record a problem is in: `the published email`, `the workflow email "Welcome"`. */
@@ -33,12 +34,9 @@ export function renderedEmails(account: Account): RenderedEmail[] {
   const known = renderedOf.get(account);
   if (known !== undefined) return known;
   const components = new Map(account.components.map((component) => [component.id, parseLmx(component.lmx).document]));
-  const themes = new Map(account.themes.map((theme) => [theme.id, theme.styles as Record<string, unknown>]));
-  const defaultTheme = account.themes.find((theme) => theme.isDefault)?.styles as Record<string, unknown> | undefined;
   const emails = account.messages.map((checked) => {
     const { document } = parseLmx(checked.message.lmx);
-    const themeId = themeIdOf(document);
-    const theme = (themeId === undefined ? undefined : themes.get(themeId)) ?? defaultTheme;
+    const theme = themeDrawnWith(themeIdOf(document), account.themes)?.styles as Record<string, unknown> | undefined;
     const { html } = renderLmx(document, { theme, components, subject: checked.message.subject, previewText: checked.message.previewText });
     return { checked, document, html, components, ...(theme === undefined ? {} : { theme }) };
   });

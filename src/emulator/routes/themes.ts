@@ -15,6 +15,7 @@ import {
   lazily,
 } from '../module.js';
 import { theme, updatedTheme, type Theme, type ThemeStyles } from '../../platform/themes/schemas.js';
+import { themeDrawnWith } from '../../platform/themes/drawn-with.js';
 import { styleProblem } from '../../platform/themes/styles.js';
 import { DEFAULT_THEME_STYLES } from '../../platform/themes/default-theme.js';
 import { parseLmx, themeIdOf } from '../../lmx/index.js';
@@ -157,14 +158,13 @@ function createTheme({ body, state, now, newId, changed }: RouteContext) {
 }
 
 /**
- * How many emails use a theme, as their LMX says: those whose `<Style themeId>` names it, and for
- * the default theme those that name none (the theme the renderer falls back to, inbox.ts).
+ * How many emails use a theme, as their LMX says: those drawn with it (platform/themes/drawn-with.ts):
+ * the ones whose `<Style themeId>` names it, and for the default theme those that name none or a
+ * theme the sandbox does not hold.
  */
 function emailsUsing(state: RouteContext['state'], used: Theme): number {
-  return emailMessages.of(state).filter(({ message }) => {
-    const named = themeIdOf(parseLmx(message.lmx).document);
-    return named === used.id || (used.isDefault && (named === undefined || named === ''));
-  }).length;
+  const all = themes.of(state);
+  return emailMessages.of(state).filter(({ message }) => themeDrawnWith(themeIdOf(parseLmx(message.lmx).document), all) === used).length;
 }
 
 /** "When `styles` change, the update cascades to every email using this theme, and `affectedEmailCount` in the response reports how many emails were affected." */

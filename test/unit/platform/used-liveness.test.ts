@@ -22,8 +22,10 @@ function account(lmx: Record<string, string>) {
     '/v1/workflows?perPage=50&cursor=p2': page([{ id: 'w2' }]),
     '/v1/workflows/w1': { id: 'w1', name: 'Welcome', status: 'Sending', nodes: { e: { emailMessageId: 'm-w' } } },
     '/v1/workflows/w2': { id: 'w2', name: 'Win-back', status: 'Draft', nodes: { e: { emailMessageId: 'm-w-draft' } } },
-    '/v1/themes/h-default': { id: 'h-default', isDefault: true },
-    '/v1/themes/h-dark': { id: 'h-dark', isDefault: false },
+    '/v1/themes?perPage=50': page([
+      { id: 'h-dark', isDefault: false },
+      { id: 'h-default', isDefault: true },
+    ]),
   };
   for (const [id, body] of Object.entries(lmx)) records[`/v1/email-messages/${id}`] = { id, lmx: body };
   const read: string[] = [];
@@ -76,6 +78,16 @@ describe('whether a component or a theme can email people now', () => {
     expect(await none.judge({ kind: 'theme', id: 'h-dark' })).toBeUndefined();
     // A theme the account does not hold: the write itself is refused (404), and nothing is read for it.
     expect(await none.judge({ kind: 'theme', id: 'h-gone' })).toBeUndefined();
+  });
+
+  it.each([
+    ['a theme the account does not hold', 'h-gone'],
+    ['an id with a stray space', ' h-dark'],
+    ['an id in another case', 'H-DARK'],
+  ])('takes an email whose <Style themeId> names %s as drawn with the default theme, as the renderers draw it', async (_what, named) => {
+    const { judge } = account({ 'm-t': `<Style themeId="${named}" />\n${PLAIN}`, 'm-c': DARK, 'm-w': DARK });
+    expect(await judge({ kind: 'theme', id: 'h-default' })).toBe('that a live email uses: the published email of transactional email "Receipt" (t1)');
+    expect(await judge({ kind: 'theme', id: 'h-dark' })).toMatch(/^that 2 live emails use\n {2}- the email of campaign "November"/);
   });
 
   it('takes a message whose answer carries no LMX for one that may use it', async () => {

@@ -115,6 +115,25 @@ describe('themes get, create and update', () => {
   });
 
   it.each([
+    ['a theme the sandbox does not hold', 'theme-deleted-in-the-app'],
+    ['an id with a stray space', ` ${MIDNIGHT}`],
+    ['an id in another case', MIDNIGHT.toUpperCase()],
+  ])("takes emails whose <Style themeId> names %s as the default theme's: counted by it, and asking --live", async (_what, named) => {
+    const messages = () => sandbox.server.state().emailMessages as { message: { id: string; lmx: string } }[];
+    sandbox.server.update((state) => {
+      for (const { message } of state.emailMessages as { message: { lmx: string } }[]) message.lmx = `<Style themeId="${named}" />\n${message.lmx}`;
+    });
+    const fallback = seedId('theme/Default');
+    const refused = await run(['themes', 'update', fallback, '--style', 'buttonBorderRadius=14'], { env: sandbox.env });
+    expect(refused.code).toBe(11);
+    expect(refused.stderr).toMatch(/edits a theme that \d+ live emails use, which needs a person's yes/);
+    const restyled = await run(['themes', 'update', fallback, '--style', 'buttonBorderRadius=14', '--live', '--json'], { env: sandbox.env });
+    expect(restyled.json()).toMatchObject({ affectedEmailCount: messages().length });
+    const midnight = await run(['themes', 'update', MIDNIGHT, '--style', 'buttonBorderRadius=14', '--json'], { env: sandbox.env });
+    expect(midnight.json()).toMatchObject({ affectedEmailCount: 0 });
+  });
+
+  it.each([
     [['--style', 'buttonColour=#fff'], '"buttonColour" is not a theme style', 'did you mean buttonBodyColor, buttonTextColor?'],
     [['--style', 'borderWidth=thick'], 'borderWidth takes a number, not "thick"', 'loopsctl themes create --help'],
     [['--style', 'noequals'], 'expected <style>=<value>', '--style buttonBodyColor=#0057ff'],
