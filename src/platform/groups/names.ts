@@ -4,16 +4,35 @@ import { InvalidArgumentError } from 'commander';
 /** The name no group may take, and the group that cannot be edited. */
 export const RESERVED_GROUP_NAME = 'Unsorted';
 
-/** Invisible characters a name may hide behind the reserved one. */
-const INVISIBLE = /[\u200b-\u200f\u2060-\u2064\ufeff\u00ad]/g;
+/**
+ * Characters that draw nothing: zero-width ones, joiners and marks, the soft hyphen, and the blank
+ * glyphs (the Mongolian vowel separator, the braille blank, the Hangul fillers) that a name may
+ * hide behind the reserved one, or be made of alone.
+ */
+const INVISIBLE = /[\u200b-\u200f\u2060-\u2064\ufeff\u00ad\u180e\u2800\u115f\u1160\u3164\uffa0]/g;
 
-export function isReservedGroupName(name: string): boolean {
-  return name.replace(INVISIBLE, '').trim() === RESERVED_GROUP_NAME;
+/** A name as a person reads it in a list: what draws nothing dropped, the spaces around it trimmed. */
+function visibleName(name: string): string {
+  return name.replace(INVISIBLE, '').trim();
 }
 
-/** A group name the API would refuse: the reserved name, or nothing at all. */
+export function isReservedGroupName(name: string): boolean {
+  return visibleName(name) === RESERVED_GROUP_NAME;
+}
+
+/**
+ * Whether a group name shows nothing: empty, only spaces, or only characters that draw none. The
+ * API's reference says of a name only that it is required and not "Unsorted"; a group listed with
+ * a blank name cannot be told from another nor named, so the commands (groupName) and the sandbox
+ * (groupFieldsRefusal) refuse it by this one rule.
+ */
+export function isBlankGroupName(name: string): boolean {
+  return visibleName(name) === '';
+}
+
+/** A group name the API would refuse: the reserved name, or one that shows nothing. */
 export function groupName(value: string): string {
-  if (value.trim() === '') throw new InvalidArgumentError('a group name must not be empty.');
+  if (isBlankGroupName(value)) throw new InvalidArgumentError('a group name must not be empty, nor only spaces or invisible characters.');
   if (isReservedGroupName(value)) throw new InvalidArgumentError(`"${RESERVED_GROUP_NAME}" is reserved and cannot be given to a group.`);
   return value;
 }
@@ -21,7 +40,7 @@ export function groupName(value: string): string {
 /** Why the API refuses a group's name (given in a create or an update), or undefined. */
 export function groupFieldsRefusal(fields: { name?: string }): string | undefined {
   if (fields.name !== undefined && isReservedGroupName(fields.name)) return `"${RESERVED_GROUP_NAME}" is a reserved group name`;
-  if (fields.name !== undefined && fields.name.trim() === '') return 'name must not be empty';
+  if (fields.name !== undefined && isBlankGroupName(fields.name)) return 'name must not be empty, nor only spaces or invisible characters';
   return undefined;
 }
 

@@ -318,6 +318,10 @@ describe('updating a campaign group', () => {
       [path, { name: 'Unsorted' }, /reserved/],
       [path, { name: ' Unsorted ' }, /reserved/],
       [path, { name: '' }, /must not be empty/],
+      [path, { name: '   ' }, /must not be empty, nor only spaces or invisible characters/],
+      [path, { name: ' \u200b\u2800 ' }, /must not be empty, nor only spaces or invisible characters/],
+      ['/v1/campaign-groups', { name: '\u3164' }, /must not be empty/],
+      ['/v1/transactional-groups', { name: '\u200b' }, /must not be empty/],
       [path, { description: 7 }, /description must be a string/],
       [`/v1/campaign-groups/${SEED_IDS.unsortedCampaignGroup}`, { description: 'Mine now' }, /cannot be edited/],
     ];

@@ -37,7 +37,9 @@ describe('groups create and update', () => {
     [['groups', 'create', '--name', ' Unsorted\u200b'], reserved],
     [['groups', 'update', BILLING, '--name', 'Unsorted'], reserved],
     [['campaign-groups', 'create', '--name', 'Unsorted'], reserved],
-    [['groups', 'create', '--name', '  '], 'a group name must not be empty.'],
+    [['groups', 'create', '--name', '  '], 'a group name must not be empty, nor only spaces or invisible characters.'],
+    [['groups', 'create', '--name', ' \u200b\u3164 '], 'a group name must not be empty, nor only spaces or invisible characters.'],
+    [['campaign-groups', 'update', seedId('campaign-group/Newsletters'), '--name', '\u2800'], 'a group name must not be empty, nor only spaces'],
   ])('%j is refused before sending', async (argv, message) => {
     const result = await run(argv, { env: sandbox.env });
     expect(result.code).toBe(2);
