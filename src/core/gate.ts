@@ -34,7 +34,7 @@
  * whose target is live now and was not then (exit 5), so that the person is asked again.
  */
 import type { RequestTarget, Transport } from '../api/http.js';
-import { AuthError, InterruptedError, LoopsctlError, NotFoundError, ProtectedError } from '../base/errors.js';
+import { AuthError, type ErrorDetails, InterruptedError, LoopsctlError, NotFoundError, ProtectedError } from '../base/errors.js';
 import { hasParticulars, saidBeforeParticulars } from '../base/particulars.js';
 import { liveSinceYes } from './bound-calls.js';
 import { pathRefusal, targetProblem } from '../base/request-target.js';
@@ -374,12 +374,26 @@ async function refuseLiveSinceYes(gate: WriteGate, liveAtYes: readonly string[],
   throw liveSinceYes(`${method} ${path.split('?')[0]} ${judged.does} ${why}`);
 }
 
+/**
+ * The refusal of a write that needs a yes the run does not have, which keeps what the write does in
+ * the gate's words (`does`): a run of many records (`content push`) reports it as its record's.
+ */
+export class YesNeededError extends ProtectedError {
+  constructor(
+    message: string,
+    details: ErrorDetails,
+    readonly does?: string,
+  ) {
+    super(message, details);
+  }
+}
+
 /** The refusal of a write that needs a yes the run does not have; `hint` says how this road gives one. */
-export function yesNeeded(does: string, target: string, hint: string): ProtectedError {
+export function yesNeeded(does: string, target: string, hint: string): YesNeededError {
   const said = `${target} ${does}`;
-  return new ProtectedError(saidBeforeParticulars(said, ", which needs a person's yes; nothing more was sent"), {
-    code: YES_NEEDED,
-    hint,
-    multiline: hasParticulars(said),
-  });
+  return new YesNeededError(
+    saidBeforeParticulars(said, ", which needs a person's yes; nothing more was sent"),
+    { code: YES_NEEDED, hint, multiline: hasParticulars(said) },
+    does,
+  );
 }

@@ -161,7 +161,8 @@ be used.`,
         { flags: '--yes', description: 'create records the account lacks without asking' },
         {
           flags: '--live',
-          description: 'change workflows that are not drafts (sending or paused) and the emails they send: contacts move through them',
+          description:
+            'change what reaches people now: workflows that are not drafts (sending or paused) and the emails they send, components and themes live emails use',
           tier: 'destructive',
         },
         { flags: '--recreate', description: 'build a workflow no edit script can reach as a new draft, leaving the old one as it is' },
@@ -189,7 +190,10 @@ email names the components and theme it uses by their directories in the tree,
 and is sent with the ids this account has for them (an email naming one the
 account lacks, and the push does not make, is refused: exit 5). A push to an
 account the tree was never in step with ends with one list of what is left to
-do by hand. Records the directory does not hold are never touched.
+do by hand. Records the directory does not hold are never touched. A record
+whose write reaches people now (a component or theme a live email uses, a live
+workflow) is skipped unless --live, its line saying why, and the rest go:
+exit 5.
 
 A record directory named by --only (transactional/welcome--<id>) is compared
 with the account even if its files did not change: one deleted in the account
@@ -205,9 +209,10 @@ it changed, to review and publish there.
 --plan also shows what the change does to people and to the app, from the
 API's answers: the contacts waiting at each node it deletes (the API's dry
 run), the sends so far of each send-email node it changes in a live workflow,
-Guardian's findings on each email, and a transactional email's data variables
-added or removed (with --code, the app's sends that would start failing).
---out writes it into the plan; --json prints it as "impact".`,
+Guardian's findings on each email, a transactional email's data variables
+added or removed (with --code, the app's sends that would start failing), and
+each record whose apply needs --live, and why. --out writes it into the plan;
+--json prints it as "impact".`,
       examples: [
         'loopsctl content push --plan',
         'loopsctl content push',

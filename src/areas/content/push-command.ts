@@ -147,7 +147,7 @@ async function writePlanFile(
   }
   // What is approved is what recipients will see: the review of the emails goes into the plan, its page beside it.
   const [{ reviewForPush }, { summaryOf }] = await Promise.all([import('./review/for-plan.js'), import('./review/words.js')]);
-  const review = await explained(reviewForPush(context, scopeOf(directory, undefined).root, directory, options.only, file), CONTENT);
+  const review = await explained(reviewForPush(context, scopeOf(directory, undefined).root, directory, options.only, file, impact), CONTENT);
   const plan = makePlan('content push', account, options.check, units, context.runtime.now(), options.expires, impact, review);
   await writePlan(context, file, plan);
   const calls = units.reduce((sum, unit) => sum + unit.calls.length, 0);

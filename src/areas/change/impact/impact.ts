@@ -4,8 +4,11 @@
  * findings, a transactional email's data variables, a campaign's audience: records.ts), so every
  * kind of plan has its impact: `content push --plan` and a write command's `--plan` print it and
  * write it into the plan file, `loopsctl apply` shows it before it sends, `undo` before it puts back.
+ * And what of it needs --live as the account stands now, judged as the apply's gate judges it, so
+ * that a plan says so before its apply is refused.
  */
 import type { ApiClient } from '../../../api/client.js';
+import { z } from '../../../base/shapes.js';
 import type { PlanKinds } from '../kinds.js';
 import type { PlannedUnit } from '../plan-file.js';
 import type { ImpactRecord } from './records.js';
@@ -20,9 +23,15 @@ export async function impactOf(client: ApiClient, kinds: PlanKinds, units: reado
   const scan = options.code === undefined || options.code.length === 0 ? undefined : (await import('../../../app-code/scan.js')).scanCode(options.code);
   const context = scan === undefined ? {} : { uses: scan.uses };
   const records: ImpactRecord[] = [];
+  // A gate of its own, judging by the run's reads (the plan's sides read each record once): the apply's gate reads again.
+  const { WriteGate } = await import('../../../core/gate.js');
+  const gate = new WriteGate((path) => client.call({ method: 'GET', idempotent: true, path }, z.unknown()));
   for (const unit of units) {
     const bound = kinds.bind(unit);
-    if (bound !== undefined && !('message' in bound)) records.push(...(await bound.impact(client, context)));
+    if (bound === undefined || 'message' in bound) continue;
+    records.push(...(await bound.impact(client, context)));
+    const does = await bound.needsYes(gate);
+    if (does !== undefined) records.push({ kind: 'needs-live', record: unit.record, does });
   }
   return records;
 }

@@ -88,7 +88,19 @@ export interface DataVariablesImpact {
   error?: string;
 }
 
-export type ImpactRecord = QueuedImpact | SendsImpact | GuardianImpact | DataVariablesImpact | AudienceImpact;
+/**
+ * A unit whose calls need a person's yes as the account stands when the plan is made (the write
+ * gate's judgement, src/core/gate.ts: a record a live email uses, a live workflow, a publish…): its
+ * apply is refused without --live (exit 11), and judged again then.
+ */
+export interface NeedsLiveImpact {
+  kind: 'needs-live';
+  record: string;
+  /** What it does and why, in the gate's words: "edits a component that a live email uses: …". */
+  does: string;
+}
+
+export type ImpactRecord = QueuedImpact | SendsImpact | GuardianImpact | DataVariablesImpact | AudienceImpact | NeedsLiveImpact;
 
 /** Who a campaign's schedule sends to: its mailing list, its segment and its own filter, as the update leaves them, each as the API answers for it. */
 export interface AudienceImpact {

@@ -4,7 +4,7 @@ import { sanitize } from '../../../base/sanitize.js';
 import type { GuardianReport } from '../../../platform/email-messages/schemas.js';
 import { countOf, formatCount } from '../../../render/numbers.js';
 import { wrapLines } from '../../../render/wrap.js';
-import type { AudienceImpact, DataVariablesImpact, GuardianImpact, ImpactRecord, QueuedImpact, SendsImpact } from './records.js';
+import type { AudienceImpact, DataVariablesImpact, GuardianImpact, ImpactRecord, NeedsLiveImpact, QueuedImpact, SendsImpact } from './records.js';
 
 /** The text of a plan's impact, or '' when it has none. */
 export function renderImpact(records: readonly ImpactRecord[]): string {
@@ -26,6 +26,8 @@ function linesOf(record: ImpactRecord): string[] {
       return dataVariableLines(record);
     case 'audience':
       return [audienceLine(record)];
+    case 'needs-live':
+      return needsLiveLines(record);
     default:
       // A plan written by a newer loopsctl: its --json shows the record as written.
       return [`${(record as { kind: string }).kind} (shown by --json)`];
@@ -97,6 +99,12 @@ function dataVariableLines(record: DataVariablesImpact): string[] {
   }
   if (record.callSites !== undefined && record.callSites.length === 0) lines.push('the app (--code) has no send of it');
   return lines;
+}
+
+/** What its apply needs, in the gate's words: the records that make it live a line each, as the gate's refusal lists them. */
+function needsLiveLines(record: NeedsLiveImpact): string[] {
+  const [said, ...particulars] = record.does.split('\n');
+  return [`needs --live: it ${said}`, ...particulars.map((line) => line.trim())];
 }
 
 function audienceLine(record: AudienceImpact): string {

@@ -8,6 +8,8 @@ import type { ApiClient } from '../../../api/client.js';
 import type { Uses } from '../../../core/capabilities.js';
 import { ExitCode } from '../../../base/exit-codes.js';
 import { LocalFileError, UsageError } from '../../../base/errors.js';
+import { inOneLine } from '../../../base/particulars.js';
+import { YesNeededError } from '../../../core/gate.js';
 import { confirm } from '../../../core/prompt.js';
 import { explained } from '../../explain.js';
 import { DEFAULT_DIRECTORY, digestOf, newIdNote, writeState, type ContentState, type Kind, type SyncedRecord } from '../shared/files.js';
@@ -79,6 +81,8 @@ interface Tally {
   notEditable: number;
   /** Emails not sent for a component or theme they name that the account lacks. */
   unresolved: number;
+  /** Records not sent because their write reaches people now and the run has no --live (the write gate's judgement). */
+  live: number;
 }
 
 /**
@@ -158,7 +162,7 @@ export async function pushEmails(
     for (const id of [pair.remote.id, ...Object.values(pair.remote.messages).flatMap((message) => message?.id ?? [])])
       context.recordNames.set(id, pair.local!.name);
   }
-  const tally: Tally = { lines: [], published: [], refused: 0, notEditable: 0, unresolved: 0 };
+  const tally: Tally = { lines: [], published: [], refused: 0, notEditable: 0, unresolved: 0, live: 0 };
   // What the records held before, kept for `loopsctl undo`, as an apply keeps it.
   const images = keepPushImages(context, client, { command: 'content push', account: where }, steps);
   run.images = images;
@@ -227,8 +231,18 @@ async function pushStep(run: PushRun, step: Step, tally: Tally): Promise<void> {
   const local = pair.local!;
   const interrupted = run.pending[local.path];
   let applied: Applied;
-  if (step.action !== 'skip') applied = await writeStep(run, step);
-  else if (step.standing === 'same' && interrupted !== undefined) {
+  if (step.action !== 'skip') {
+    try {
+      applied = await writeStep(run, step);
+    } catch (error) {
+      // Its first write reaches people now (a live email uses the component, say): held back, as a live workflow is, and the rest go.
+      if (!(error instanceof YesNeededError) || error.does === undefined) throw error;
+      tally.live += 1;
+      const note = `it ${inOneLine(error.does)}: push with --live to change it anyway; nothing of it was sent`;
+      tally.lines.push({ status: 'skipped', kind: local.kind, path: local.path, name: local.name, note });
+      return;
+    }
+  } else if (step.standing === 'same' && interrupted !== undefined) {
     // An earlier push wrote these files and stopped before it was done: finish its check.
     applied = interrupted.check ? await explained(guardianCheckOf(run.client, pair.remote!), CONTENT) : { id: pair.remote!.id, checked: [], changed: true };
   } else return skipStep(run, step, tally);
@@ -390,7 +404,7 @@ async function publishStep(run: PushRun, local: RecordFiles, id: string, tally: 
 /** The push's lines and summary, and its document for --json; exit 5 for what the person has to settle, 1 for what Guardian refused. */
 async function reportPush(run: PushRun, notCandidates: number, tally: Tally): Promise<EmailPush> {
   const { out } = run.context;
-  const { lines, published, refused, notEditable, unresolved } = tally;
+  const { lines, published, refused, notEditable, unresolved, live } = tally;
   const conflicts = lines.filter((line) => line.status === 'conflict').length;
   const json = { account: run.account, records: lines, published };
   if (!out.json) {
@@ -403,9 +417,9 @@ async function reportPush(run: PushRun, notCandidates: number, tally: Tally): Pr
     const sent = lines.filter((line) => line.status === 'updated' || line.status === 'created').length;
     const unchanged = notCandidates + lines.filter((line) => line.status === 'unchanged').length;
     out.note(
-      `Pushed ${countOf(sent, 'record')} to ${run.account}${published.length > 0 ? `, published ${published.length}` : ''}; ${unchanged} unchanged${conflicts > 0 ? `, ${countOf(conflicts, 'conflict')}` : ''}${notEditable > 0 ? `, ${notEditable} not editable in the account` : ''}${unresolved > 0 ? `, ${unresolved} naming what the account lacks` : ''}${refused > 0 ? `, ${refused} refused by Guardian` : ''}.`,
+      `Pushed ${countOf(sent, 'record')} to ${run.account}${published.length > 0 ? `, published ${published.length}` : ''}; ${unchanged} unchanged${conflicts > 0 ? `, ${countOf(conflicts, 'conflict')}` : ''}${notEditable > 0 ? `, ${notEditable} not editable in the account` : ''}${unresolved > 0 ? `, ${unresolved} naming what the account lacks` : ''}${live > 0 ? `, ${live} live (--live)` : ''}${refused > 0 ? `, ${refused} refused by Guardian` : ''}.`,
     );
   }
-  if (conflicts > 0 || notEditable > 0 || unresolved > 0) return { code: ExitCode.rejected, json };
+  if (conflicts > 0 || notEditable > 0 || unresolved > 0 || live > 0) return { code: ExitCode.rejected, json };
   return { code: refused > 0 ? ExitCode.mismatch : ExitCode.ok, json };
 }

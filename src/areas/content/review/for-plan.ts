@@ -4,6 +4,7 @@
  * them), and its page beside the plan (change.review.html), which an approval names.
  */
 import type { Uses } from '../../../core/capabilities.js';
+import type { ImpactRecord } from '../../change/impact/records.js';
 import { accountTree } from './account-base.js';
 import { compareSides } from './compare.js';
 import { writePages } from './page.js';
@@ -22,13 +23,15 @@ export async function reviewForPush(
   shown: string,
   only: string | undefined,
   plan: string,
+  impact?: readonly ImpactRecord[],
 ): Promise<PlanReview> {
   const sides = await accountTree(context, root, shown, only ?? 'transactional,campaigns,components,themes,workflows');
   try {
     const head = sides.head!;
     const review = compareSides(await readSide(sides.root), await readSide(head));
     const page = pageBesidePlan(plan);
-    await writePages(context, review, page, { between: `the account ${sides.account} → the plan ${plan}` });
+    // What the plan does to people, a needs --live among it, above the emails as `content review --plan` shows it.
+    await writePages(context, review, page, { between: `the account ${sides.account} → the plan ${plan}`, ...(impact === undefined ? {} : { impact }) });
     return reviewForPlan(review, sides.root, head, page);
   } finally {
     sides.remove();
