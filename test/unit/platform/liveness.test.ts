@@ -4,7 +4,9 @@
  * many reads a judgement costs.
  */
 import { describe, expect, it } from 'vitest';
+import { WriteGate } from '../../../src/core/gate.js';
 import { campaignLive, holdersIn, whyLive, workflowLive, type Holder, type RecordTarget } from '../../../src/platform/liveness.js';
+import { publishedDescriptionAsWritten, type Schema } from '../../support/openapi.js';
 
 const SENDING = {
   id: 'w1',
@@ -149,5 +151,31 @@ describe('what can email people now', () => {
     // A workflow's message names nothing: it is learned from the workflow.
     expect(holdersIn('/v1/email-messages/m-w1', { id: 'm-w1' })).toEqual([]);
     expect(holdersIn('/v1/themes', { data: [{ id: 'x', emailMessageId: 'y' }] })).toEqual([]);
+  });
+});
+
+describe("each workflow status the API's published description lists", () => {
+  const statuses = (publishedDescriptionAsWritten().components.schemas.SimplifiedWorkflow as Schema).properties.status.enum as string[];
+
+  it('is read from the committed contract, a draft among them', () => {
+    expect(statuses).toContain('Draft');
+    expect(statuses.length).toBeGreaterThan(1);
+  });
+
+  // A status the description gains is judged live until loopsctl is told it reaches no one.
+  it.each(statuses.filter((status) => status !== 'Draft'))('%s is live: a node edit of it needs a yes at the gate', async (status) => {
+    expect(workflowLive({ ...SENDING, status })).toBe(`is ${status}: contacts move through it`);
+    const gate = new WriteGate(async () => ({ ...SENDING, status }));
+    expect(await gate.needsYes('POST', '/v1/workflows/w1/nodes/e', { payload: {} })).toBe(`edits a workflow that is ${status}: contacts move through it`);
+  });
+
+  it('Draft is not: its edits reach no one', async () => {
+    expect(workflowLive({ ...SENDING, status: 'Draft' })).toBeUndefined();
+    const gate = new WriteGate(async () => ({ ...SENDING, status: 'Draft' }));
+    expect(await gate.needsYes('POST', '/v1/workflows/w1/nodes/e', { payload: {} })).toBeUndefined();
+  });
+
+  it('a status it does not list is live', () => {
+    expect(workflowLive({ ...SENDING, status: 'Archived' })).toBe('is Archived: contacts move through it');
   });
 });
