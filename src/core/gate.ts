@@ -103,9 +103,10 @@ export class WriteGate {
   /** What holds each email message, as the run learned it: a fact that never changes, unlike the holder's state, which is always read. */
   private readonly holders = new Map<string, Holder>();
   /**
-   * The records this gate found live (or could not tell), by `liveKey`: when a person is asked
-   * about a change, what their yes covers; a write on that yes to any other that is live then is
-   * refused (passGate's `liveAtYes`).
+   * The records this gate found live (or could not tell), by `liveKey`, with, for a component or a
+   * theme, each live record whose email uses it: when a person is asked about a change, what their
+   * yes covers; a write on that yes to any other that is live then, or reaching one, is refused
+   * (passGate's `liveAtYes`).
    */
   readonly foundLive = new Set<string>();
   /** The requests the run has started (its client's and the gate's own reads), numbered in order. */
@@ -191,17 +192,38 @@ export class WriteGate {
    * read may be live, and is said so.
    */
   async live(target: LiveTarget): Promise<string | undefined> {
+    return (await this.liveNow(target)).why;
+  }
+
+  /**
+   * Why the target can email people now (live), and the records that make it so, by liveKey: the
+   * target's own, and for a component or a theme each live record whose email uses it, so that a
+   * yes given for it covers those alone. Each is kept in foundLive.
+   */
+  private async liveNow(target: LiveTarget): Promise<{ why?: string; keys: string[] }> {
     let why: string | undefined;
+    const senders: string[] = [];
     const reads = { read: (path: string) => this.fresh(path), holders: this.holders };
     try {
-      why = target.kind === 'component' || target.kind === 'theme' ? await whyUsedLive(target, { ...reads, uses: usesOf }) : await whyLive(target, reads);
+      why =
+        target.kind === 'component' || target.kind === 'theme'
+          ? await whyUsedLive(target, { ...reads, uses: usesOf, sender: (key) => senders.push(key) })
+          : await whyLive(target, reads);
     } catch (error) {
       if (error instanceof TooManyToRead) why = `that may be live: ${error.message}`;
       else if (!(error instanceof StateUnread)) throw error;
       else why = `that may be live: whether it is could not be read (${error.why.message})`;
     }
-    if (why !== undefined) this.foundLive.add(this.liveKey(target));
-    return why;
+    if (why === undefined) return { keys: [] };
+    const keys = [this.liveKey(target), ...senders];
+    for (const key of keys) this.foundLive.add(key);
+    return { why, keys };
+  }
+
+  /** Why the target is live now in a way a yes given when `liveAtYes` were live does not cover; undefined when it is not live, or is covered. */
+  async liveBeyond(target: LiveTarget, liveAtYes: readonly string[]): Promise<string | undefined> {
+    const { why, keys } = await this.liveNow(target);
+    return why !== undefined && keys.some((key) => !liveAtYes.includes(key)) ? why : undefined;
   }
 
   /**
@@ -365,12 +387,16 @@ export async function passGate(writes: RunYes, gate: WriteGate, write: SentWrite
   );
 }
 
-/** Refuses a write made on a person's yes to a target that is live now and was not when they were asked. */
+/**
+ * Refuses a write made on a person's yes to a target that is live now and was not when they were
+ * asked, or that reaches a live record the yes did not cover (a component a workflow started since uses).
+ */
 async function refuseLiveSinceYes(gate: WriteGate, liveAtYes: readonly string[], method: string, path: string, body: unknown): Promise<void> {
   const judged = gate.judged(method, path, body);
   if (judged.needs !== 'live') return;
-  const why = await gate.live(judged.target);
-  if (why === undefined || liveAtYes.includes(gate.liveKey(judged.target))) return;
+  // Its own record, and for a component or a theme each live record that uses it, each covered by the yes.
+  const why = await gate.liveBeyond(judged.target, liveAtYes);
+  if (why === undefined) return;
   throw liveSinceYes(`${method} ${path.split('?')[0]} ${judged.does} ${why}`);
 }
 

@@ -34,6 +34,12 @@ export interface Uses {
 /** How the rule reads the account (liveness.ts, LiveReads), and how it reads an LMX body (src/lmx, which the platform's rules do not import). */
 export interface UsedReads extends LiveReads {
   uses(lmx: string): Uses;
+  /**
+   * Told each live record whose email uses the target, as the gate keys a record (`workflow w1`,
+   * `campaign c1`, `email message <published message>`): a yes given for the target covers those
+   * alone, not one that went live, or began to use it, since.
+   */
+  sender?(key: string): void;
 }
 
 /**
@@ -48,6 +54,8 @@ export class TooManyToRead extends Error {}
 /** An email that can email people now: its message, and the record that sends it, in words ("the email of" + it). */
 interface LiveEmail {
   message: string;
+  /** The record that makes it live, as the gate keys it (WriteGate.liveKey). */
+  key: string;
   of: string;
   /** How one such email is said: a transactional email's published one is "the published email". */
   one: string;
@@ -80,7 +88,9 @@ export async function whyUsedLive(target: UsedTarget, reads: UsedReads): Promise
     const uses = typeof message.lmx === 'string' ? reads.uses(message.lmx) : undefined;
     const used =
       uses === undefined || (target.kind === 'component' ? uses.components.includes(target.id) : themeDrawnWith(uses.theme, themes)?.id === target.id);
-    if (used) users.set(email.of, { one: email.one, count: (users.get(email.of)?.count ?? 0) + 1 });
+    if (!used) continue;
+    users.set(email.of, { one: email.one, count: (users.get(email.of)?.count ?? 0) + 1 });
+    reads.sender?.(email.key);
   }
   const total = [...users.values()].reduce((sum, user) => sum + user.count, 0);
   if (total === 0) return undefined;
@@ -98,19 +108,30 @@ async function liveEmails(reads: LiveReads, budget: { left: number }): Promise<L
   const emails: LiveEmail[] = [];
   for (const email of await listed(reads, at(TRANSACTIONAL_EMAIL.operations.listTransactionalEmails))) {
     if (typeof email.publishedEmailMessageId === 'string')
-      emails.push({ message: email.publishedEmailMessageId, one: 'the published email', of: named(email, 'transactional email') });
+      emails.push({
+        message: email.publishedEmailMessageId,
+        key: `email message ${email.publishedEmailMessageId}`,
+        one: 'the published email',
+        of: named(email, 'transactional email'),
+      });
   }
   for (const campaign of await listed(reads, at(CAMPAIGN.operations.listCampaigns))) {
     const why = campaignLive(campaign);
     if (why !== undefined && typeof campaign.emailMessageId === 'string')
-      emails.push({ message: campaign.emailMessageId, one: 'the email', of: `${named(campaign, 'campaign')}, which ${why}` });
+      emails.push({
+        message: campaign.emailMessageId,
+        key: `campaign ${String(campaign.id)}`,
+        one: 'the email',
+        of: `${named(campaign, 'campaign')}, which ${why}`,
+      });
   }
   for (const id of await workflowIds(reads)) {
     spend(budget, 1);
     const workflow = fieldsOf(await reads.read(at(WORKFLOW.operations.getWorkflow, id)));
     const why = workflow === undefined ? undefined : workflowLive(workflow);
     if (why === undefined) continue;
-    for (const message of workflowMessages(workflow!)) emails.push({ message, one: 'an email', of: `${named(workflow!, 'workflow')}, which ${why}` });
+    for (const message of workflowMessages(workflow!))
+      emails.push({ message, key: `workflow ${id}`, one: 'an email', of: `${named(workflow!, 'workflow')}, which ${why}` });
   }
   return emails;
 }

@@ -171,6 +171,47 @@ describe("a person's yes and what was live when it was given", () => {
     await passGate({ approved: true }, gate, nodeEdit);
   });
 
+  it('refuses, under a yes that covered one live workflow, a write to another that went live since', async () => {
+    const status: Record<string, string> = { w1: 'Sending', w2: 'Draft' };
+    const { gate } = gateOf((path) => {
+      const id = path.split('/')[3]!;
+      return { id, status: status[id], nodes: {} };
+    });
+    const edit = (id: string) => ({ method: 'POST', target: { path: `/v1/workflows/${id}/nodes/n1`, search: '' }, body: { payload: { amount: 2 } } });
+    const yes: RunYes = { approved: true, liveAtYes: ['workflow w1'] };
+    await passGate(yes, gate, edit('w1'));
+    await passGate(yes, gate, edit('w2'));
+    status.w2 = 'Paused';
+    await expect(passGate(yes, gate, edit('w2'))).rejects.toMatchObject({ code: LIVE_SINCE_YES, exitCode: 5 });
+    await passGate(yes, gate, edit('w1'));
+  });
+
+  it("refuses, under a yes that covered a component's live emails, its write once a workflow started since uses it too", async () => {
+    const page = (data: unknown[]) => ({ pagination: { nextCursor: null }, data });
+    const account = { welcome: 'Draft' };
+    const { gate } = gateOf((path) => {
+      if (path === '/v1/campaigns?perPage=50')
+        return page([
+          { id: 'c1', name: 'November', status: 'Scheduled', emailMessageId: 'm-c', scheduling: { method: 'schedule', timestamp: '2030-01-06T09:00:00.000Z' } },
+        ]);
+      if (path === '/v1/workflows?perPage=50') return page([{ id: 'w1' }]);
+      if (path === '/v1/workflows/w1') return { id: 'w1', name: 'Welcome', status: account.welcome, nodes: { e: { emailMessageId: 'm-w' } } };
+      if (path.startsWith('/v1/email-messages/')) return { id: path.split('/').at(-1), lmx: '<Component componentId="p1" />' };
+      return page([]);
+    });
+    const write = { method: 'POST', target: { path: '/v1/components/p1', search: '' }, body: { lmx: '<Paragraph>x</Paragraph>' } };
+    // Asked while the campaign alone was live: what the yes covers.
+    await passGate({ tier: 'destructive', capture: true }, gate, write);
+    expect([...gate.foundLive]).toEqual(['component p1', 'campaign c1']);
+    const yes: RunYes = { approved: true, liveAtYes: [...gate.foundLive] };
+    await passGate(yes, gate, write);
+    account.welcome = 'Sending';
+    await expect(passGate(yes, gate, write)).rejects.toMatchObject({
+      code: LIVE_SINCE_YES,
+      message: expect.stringContaining('an email of workflow "Welcome" (w1), which is Sending'),
+    });
+  });
+
   it('takes a state it could not read, under a yes given to a draft, for one gone live', async () => {
     const { gate } = gateOf(() => {
       throw new ServerError('the API answered 500', { status: 500 });
