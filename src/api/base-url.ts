@@ -4,6 +4,7 @@
  */
 import { UsageError } from '../base/errors.js';
 import { escapeControls } from '../base/body-preview.js';
+import { redactUrl } from '../base/redact-url.js';
 
 const HINT = 'give the API root as http(s)://host[:port][/path], for example https://app.loops.so/api';
 
@@ -20,7 +21,7 @@ const LOOPS_HOSTS = new Set(['app.loops.so', 'loops.so', 'www.loops.so']);
  */
 export function parseBaseUrl(raw: string, label = 'the base URL'): string {
   const text = raw.trim();
-  const shown = escapeControls(redactUserinfo(text));
+  const shown = escapeControls(redactUrl(text));
   let url: URL | undefined;
   try {
     url = new URL(text);
@@ -39,7 +40,7 @@ export function parseBaseUrl(raw: string, label = 'the base URL'): string {
   }
   const base = url.toString().replace(/\/+$/, '');
   const path = url.pathname.replace(/\/+$/, '');
-  const instead = (fixedPath: string) => escapeControls(redactUserinfo(`${base.slice(0, base.length - path.length)}${fixedPath}`));
+  const instead = (fixedPath: string) => escapeControls(redactUrl(`${base.slice(0, base.length - path.length)}${fixedPath}`));
   if (/\/v1$/i.test(path)) {
     throw new UsageError(`${label} "${shown}" ends in /v1, which loopsctl adds to every request path`, { hint: `give ${instead(path.slice(0, -3))}` });
   }
@@ -69,13 +70,4 @@ export function checkUserinfo(url: URL, label: string): void {
       hint: 'percent-encode each byte of a character of UTF-8 (é is %C3%A9), and a % itself as %25',
     });
   }
-}
-
-/**
- * The URL with its user:password part (if any) replaced by [redacted], for --debug lines and
- * error messages. Text that is not a URL is returned with anything before an "@" in the authority
- * redacted all the same.
- */
-export function redactUserinfo(text: string): string {
-  return text.replace(/^([a-z][a-z\d+.-]*:\/\/)?[^/?#@]*@/i, (_match, scheme: string | undefined) => `${scheme ?? ''}[redacted]@`);
 }

@@ -19,7 +19,8 @@ import {
   type LoopsctlError,
 } from '../base/errors.js';
 import { describeBody, escapeControls } from '../base/body-preview.js';
-import { parseBaseUrl, redactUserinfo } from './base-url.js';
+import { parseBaseUrl } from './base-url.js';
+import { redactUrl } from '../base/redact-url.js';
 import { jsonNestingExceeds, MAX_JSON_DEPTH, parseJsonKeepingIntegers } from './json-text.js';
 import { headerValue } from './headers.js';
 import { Pacer } from './pacer.js';
@@ -226,7 +227,7 @@ export class HttpTransport implements Transport {
     const { base, basePath } = this;
     // Checked again as a URL: a path sent as written stays below the base URL's, at its origin.
     if (url.origin !== base.origin || url.pathname !== basePath + target.path) {
-      throw new UsageError(`the path ${JSON.stringify(escapeControls(req.path))} leads outside the base URL ${redactUserinfo(base.toString())}`, {
+      throw new UsageError(`the path ${JSON.stringify(escapeControls(req.path))} leads outside the base URL ${redactUrl(base.toString())}`, {
         hint: 'give a path below the base URL, without .. segments',
       });
     }
@@ -333,7 +334,7 @@ export class HttpTransport implements Transport {
     const { debug } = this.options;
     const started = debug === undefined ? 0 : monotonicMs();
     // The debug line's pieces are made only for --debug: an import makes thousands of requests.
-    const shownUrl = debug === undefined ? '' : redactUserinfo(url);
+    const shownUrl = debug === undefined ? '' : redactUrl(url);
     if (debug !== undefined) {
       // The idempotency key is no secret, and shows which sends a retry repeated.
       // Header names are case-insensitive: `api` sends it as idempotency-key.
@@ -484,7 +485,7 @@ function describeLocation(location: string, requestUrl: string): string {
     const target = new URL(location, requestUrl);
     shown = `${target.protocol}//${target.host}${target.pathname}${target.search ? '?…' : ''}`;
   } catch {
-    shown = redactUserinfo(location);
+    shown = redactUrl(location);
   }
   const escaped = escapeControls(shown);
   return escaped.length > MAX_CHARS ? `${escaped.slice(0, MAX_CHARS)}…` : escaped;

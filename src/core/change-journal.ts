@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { HttpRequest, WriteOutcome } from '../api/http.js';
-import { redactUserinfo } from '../api/base-url.js';
+import { redactUrl } from '../base/redact-url.js';
 import { LocalFileError, LoopsctlError } from '../base/errors.js';
 import { escapeControls } from '../base/body-preview.js';
 import { builtinModule } from '../base/builtin.js';
@@ -51,7 +51,7 @@ export function journalWatcher(run: RunAccount): (req: HttpRequest) => Promise<(
         run: runId,
         ...(profile === undefined ? {} : { profile }),
         ...(team === undefined ? {} : { team }),
-        baseUrl: redactUserinfo(run.baseUrl),
+        baseUrl: redactUrl(run.baseUrl),
         who: run.actor ?? terminalUser(run.env),
         via: run.actor === undefined ? 'terminal' : 'mcp',
         command: command?.words.join(' ') ?? '',

@@ -8,7 +8,7 @@ import { confirm, promptHidden, readStdin } from '../../core/prompt.js';
 import { sanitize } from '../../base/sanitize.js';
 import { renderRecord, renderTable } from '../../render/table.js';
 import { checkApiKey } from './client.js';
-import { redactUserinfo } from '../../api/base-url.js';
+import { redactUrl } from '../../base/redact-url.js';
 
 /** Enough of a key to tell two apart, never enough to use: the first four characters. */
 export function maskKey(key: string): string {
@@ -178,7 +178,7 @@ export const login: Handler<[], { withKeyStdin?: boolean; skipVerify?: boolean; 
       team === undefined ? `Stored the key for profile "${profile}" without checking it.` : `Logged in to ${sanitize(team)} (profile "${profile}").`,
       `The key is in ${describeStorage(storage, store)}.`,
       ...(madeDefault ? [`Commands use profile "${profile}" by default (change it with \`loopsctl auth switch\`).`] : []),
-      ...(keptUrl === undefined ? [] : [`Its commands go to ${redactUserinfo(keptUrl)} (another run can name another with --base-url or LOOPS_BASE_URL).`]),
+      ...(keptUrl === undefined ? [] : [`Its commands go to ${redactUrl(keptUrl)} (another run can name another with --base-url or LOOPS_BASE_URL).`]),
       ...(readOnly
         ? [`The profile is read-only: commands that change the account need --allow-writes (lift it with \`loopsctl auth read-write ${profile}\`).`]
         : []),
@@ -308,7 +308,7 @@ export const list: Handler = handler(['out', 'config', 'env'], async (context) =
         row.storage === 'keychain' ? 'keychain' : 'file',
         row.readOnly ? 'yes' : '',
         row.teamName ?? '-',
-        ...(elsewhere ? [row.baseUrl === undefined ? '-' : redactUserinfo(row.baseUrl)] : []),
+        ...(elsewhere ? [row.baseUrl === undefined ? '-' : redactUrl(row.baseUrl)] : []),
       ]),
     ),
   );

@@ -5,7 +5,7 @@ import { styleFor } from '../../render/style.js';
 import { renderRecord, renderTable, timestampColumn, type Cell } from '../../render/table.js';
 import type { Output } from '../../render/output.js';
 import type { ForwardState, StoredDelivery } from '../../webhooks/store/index.js';
-import { redactUserinfo } from '../../api/base-url.js';
+import { redactUrl } from '../../base/redact-url.js';
 import { deliveryUrl } from '../webhooks/receiver.js';
 import { openStore } from '../webhooks/store-option.js';
 import { filterOf, type FilterOptions } from './filters.js';
@@ -29,11 +29,11 @@ export function deliveryJson(delivery: StoredDelivery): Record<string, unknown> 
 }
 
 /** A target's credentials (user:password@) are never shown. */
-const shownForward = (forward: ForwardState): ForwardState => ({ ...forward, target: redactUserinfo(forward.target) });
+const shownForward = (forward: ForwardState): ForwardState => ({ ...forward, target: redactUrl(forward.target) });
 
 /** What a target answered, as a cell says it. */
 function forwardText(forward: ForwardState): string {
-  if (forward.attempts === 0) return `queued for ${redactUserinfo(forward.target)}`;
+  if (forward.attempts === 0) return `queued for ${redactUrl(forward.target)}`;
   const answer = forward.lastStatus === null ? (forward.lastError ?? 'no answer') : String(forward.lastStatus);
   const state = forward.doneAt !== null ? 'taken' : forward.nextAt === null ? 'given up' : `due ${forward.nextAt.toISOString()}`;
   return `${answer} after ${forward.attempts} ${forward.attempts === 1 ? 'try' : 'tries'}, ${state}`;
@@ -97,7 +97,7 @@ function renderDelivery(out: Output, delivery: StoredDelivery, forwards: Forward
     emailId: delivery.emailId,
     verified: delivery.verified,
     handled: delivery.outcome === null ? null : delivery.outcome.state === 'handled' ? 'handled' : `failed: ${delivery.outcome.error}`,
-    ...Object.fromEntries(forwards.map((forward) => [`forward ${redactUserinfo(forward.target)}`, forwardText(forward)])),
+    ...Object.fromEntries(forwards.map((forward) => [`forward ${redactUrl(forward.target)}`, forwardText(forward)])),
     ...Object.fromEntries(Object.entries(delivery.headers).map(([name, value]) => [`header ${name}`, value])),
   };
   return `${renderRecord(out, record)}\n${delivery.body}\n`;

@@ -11,7 +11,7 @@ import { handler, type Handler } from '../../core/capabilities.js';
 import { confirm } from '../../core/prompt.js';
 import { Deliverer, deliveryHeaders, outcomeText } from '../../platform/webhooks/deliver.js';
 import { shellWord } from '../../render/shell-word.js';
-import { redactUserinfo } from '../../api/base-url.js';
+import { redactUrl } from '../../base/redact-url.js';
 import type { DeliveryFilter, DeliveryStore, StoredDelivery } from '../../webhooks/store/index.js';
 import { keyFrom } from '../webhooks/commands.js';
 import { deliveryUrl } from '../webhooks/receiver.js';
@@ -47,7 +47,7 @@ export async function replayed(store: DeliveryStore, filter: DeliveryFilter, aft
 /** The command that goes on from where a stopped replay was, its relative times made absolute. */
 function resumeCommand(options: ReplayOptions, filter: DeliveryFilter, lastDone: string | null): string {
   const words = ['loopsctl', 'deliveries', 'replay', '--forward-to', options.forwardTo];
-  if (options.store !== undefined) words.push('--store', redactUserinfo(options.store));
+  if (options.store !== undefined) words.push('--store', redactUrl(options.store));
   if (options.to !== undefined) words.push('--to', options.to);
   if (options.event !== undefined) words.push('--event', options.event);
   if (options.emailId !== undefined) words.push('--email-id', options.emailId);
@@ -70,7 +70,7 @@ export const replay: Handler<[], ReplayOptions> = handler(['out', 'clock', 'env'
   } finally {
     await store.close();
   }
-  const shownUrl = redactUserinfo(url);
+  const shownUrl = redactUrl(url);
   if (options.plan) {
     if (out.json) return out.writeJson({ count: deliveries.length, to: shownUrl });
     return out.write(`${deliveries.length} ${deliveries.length === 1 ? 'delivery' : 'deliveries'} to replay to ${shownUrl}\n`);

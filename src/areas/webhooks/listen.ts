@@ -1,5 +1,5 @@
 /** What `webhooks listen` does: run the receiver until Ctrl-C, a line per delivery, and a summary. */
-import { redactUserinfo } from '../../api/base-url.js';
+import { redactUrl } from '../../base/redact-url.js';
 import { ExitCode, UsageError } from '../../base/errors.js';
 import { handler, type Handler } from '../../core/capabilities.js';
 import { formatJson, type Output } from '../../render/output.js';
@@ -71,7 +71,7 @@ export const listen: Handler<[], ListenOptions> = handler(['out', 'clock', 'env'
             tally.addForward(result.outcome);
             emit(jsonl ? `${formatJson({ kind: 'forward', ...forwardRecord(result) }, 0)}\n` : `${forwardLine(out, result)}\n`);
           },
-          onError: (target, error) => out.note(`The store failed while passing deliveries on to ${redactUserinfo(target)}: ${error.message}; trying again.`),
+          onError: (target, error) => out.note(`The store failed while passing deliveries on to ${redactUrl(target)}: ${error.message}; trying again.`),
         });
   const alerts = rules.length === 0 ? undefined : new AlertWatch(rules);
   const onTransitions = (transitions: AlertTransition[]) => {
@@ -139,7 +139,7 @@ async function closeAll(queue: ForwardQueue | undefined, store: DeliveryStore | 
 
 function forwardRecord(result: ForwardResult) {
   const { target, delivery, outcome, nextAt } = result;
-  return { webhookId: delivery.webhookId, eventName: delivery.eventName, to: redactUserinfo(target), outcome, nextAt: nextAt?.toISOString() ?? null };
+  return { webhookId: delivery.webhookId, eventName: delivery.eventName, to: redactUrl(target), outcome, nextAt: nextAt?.toISOString() ?? null };
 }
 
 /** One line for a try of a queued delivery: which, to whom, the answer, and when it is tried again. */
@@ -150,7 +150,7 @@ function forwardLine(out: Output, result: ForwardResult): string {
   const verdict = isAccepted(outcome)
     ? style.green(answer)
     : style.red(`the app failed: ${answer}${nextAt === null ? ', given up' : `, again at ${nextAt.toTimeString().slice(0, 8)}`}`);
-  return sanitize(`${new Date().toTimeString().slice(0, 8)}  ${delivery.webhookId} (${delivery.eventName ?? '-'}) → ${redactUserinfo(target)}  `) + verdict;
+  return sanitize(`${new Date().toTimeString().slice(0, 8)}  ${delivery.webhookId} (${delivery.eventName ?? '-'}) → ${redactUrl(target)}  `) + verdict;
 }
 
 /** What the receiver does with deliveries, in a few lines for the person who started it. */
@@ -158,7 +158,7 @@ function listenBanner(routes: ForwardRoute[], events: EventPattern[] | undefined
   const lines =
     routes.length === 0
       ? ['Not passing deliveries on (no --forward-to).']
-      : routes.map((route) => `Passing ${route.pattern?.text ?? (routes.length > 1 ? 'every other event' : 'every event')} on to ${redactUserinfo(route.url)}`);
+      : routes.map((route) => `Passing ${route.pattern?.text ?? (routes.length > 1 ? 'every other event' : 'every event')} on to ${redactUrl(route.url)}`);
   if (events !== undefined) lines.push(`Only ${events.map((pattern) => pattern.text).join(', ')} are passed on.`);
   if (store !== undefined)
     lines.push(`Keeping every verified delivery in ${store}${routes.length > 0 ? ', and passing each on from there until it is taken' : ''}.`);

@@ -7,7 +7,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { redactUserinfo } from '../../api/base-url.js';
+import { redactUrl } from '../../base/redact-url.js';
 import { UsageError } from '../../base/errors.js';
 import { closeMatches } from '../../base/suggest.js';
 import { sanitize } from '../../base/sanitize.js';
@@ -277,7 +277,7 @@ async function receive(req: IncomingMessage, res: ServerResponse, options: Liste
     try {
       record.recorded = await options.store.record({ webhookId: webhookId!, receivedAt, headers, body: body.toString('utf8'), verified: true });
       // Each target gets it from the store, retried there until it takes it; a redelivery is queued once.
-      if (options.queue !== undefined) record.queuedFor = (await options.queue.enqueue(webhookId!, targets)).map(redactUserinfo);
+      if (options.queue !== undefined) record.queuedFor = (await options.queue.enqueue(webhookId!, targets)).map(redactUrl);
     } catch (error) {
       // Not kept, so not accepted: the sender retries it.
       return refuse(503, `the store could not keep it (${(error as Error).message}); the sender retries`);
@@ -294,7 +294,7 @@ async function receive(req: IncomingMessage, res: ServerResponse, options: Liste
   if (skipped) return options.onDelivery({ ...record, skipped: 'not in --events' });
   if (options.queue !== undefined || targets.length === 0) return options.onDelivery(record);
   // Each target on its own: a slow one does not hold the others back.
-  const forwards = await Promise.all(targets.map(async (url) => ({ to: redactUserinfo(url), outcome: await deliverer.post(url, headers, body) })));
+  const forwards = await Promise.all(targets.map(async (url) => ({ to: redactUrl(url), outcome: await deliverer.post(url, headers, body) })));
   options.onDelivery({ ...record, forwards });
 }
 

@@ -5,7 +5,8 @@
  * target. One set of queries over either database (sql.ts); `openDeliveryStore` picks it by URL.
  */
 import type { DeliveryJournal, DeliveryOutcome, ReceivedDelivery } from '../journal.js';
-import { openPostgres, redactedUrl } from './postgres.js';
+import { redactUrl } from '../../base/redact-url.js';
+import { openPostgres } from './postgres.js';
 import { DeliveryStoreError, migrate, type Row, type SqlDatabase } from './sql.js';
 import { openSqlite } from './sqlite.js';
 
@@ -289,8 +290,8 @@ export class DeliveryStore implements DeliveryJournal {
 export async function openDeliveryStore(url: string, options: DeliveryStoreOptions = {}): Promise<DeliveryStore> {
   const isPostgres = /^postgres(ql)?:\/\//i.test(url);
   if (!isPostgres && /^[a-z][a-z0-9+.-]*:\/\//i.test(url) && !url.startsWith('sqlite:'))
-    throw new DeliveryStoreError(`the store ${redactedUrl(url)} is neither sqlite:<file> nor postgres://…`);
-  const location = isPostgres ? redactedUrl(url) : url.startsWith('sqlite:') ? url.slice('sqlite:'.length) : url;
+    throw new DeliveryStoreError(`the store ${redactUrl(url)} is neither sqlite:<file> nor postgres://…`);
+  const location = isPostgres ? redactUrl(url) : url.startsWith('sqlite:') ? url.slice('sqlite:'.length) : url;
   if (location === '') throw new DeliveryStoreError('the store sqlite: names no file: give sqlite:<file>');
   const db = isPostgres ? await openPostgres(url) : openSqlite(location);
   try {

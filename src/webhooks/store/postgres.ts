@@ -3,22 +3,12 @@
  * instances, in the database it already runs. The first process to open it creates the tables,
  * under a transaction-scoped advisory lock, so that four starting at once do it once.
  */
+import { isSecretParameter, redactUrl } from '../../base/redact-url.js';
 import { DeliveryStoreError, type Row, type SqlDatabase } from './sql.js';
 
 /** The advisory lock the store's migrations hold ("loopsctl" in ASCII, cut to 32 bits). */
 const MIGRATION_LOCK = 0x6c6f6f70;
 const CONNECT_TIMEOUT_MS = 10_000;
-
-/** A URL as it may be shown: its password replaced. */
-export function redactedUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password !== '') parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return url.replace(/\/\/([^:/@]*):[^@]*@/, '//$1:***@');
-  }
-}
 
 /** `?` parameters as PostgreSQL numbers them. */
 function numbered(sql: string): string {
@@ -27,7 +17,7 @@ function numbered(sql: string): string {
 }
 
 export async function openPostgres(url: string): Promise<SqlDatabase> {
-  const shown = redactedUrl(url);
+  const shown = redactUrl(url);
   const { default: pg } = await import('pg');
   const pool = new pg.Pool({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, max: 8 });
   // An idle connection the server closed: the next query opens another, so this is not the app's crash.
@@ -81,11 +71,10 @@ export async function openPostgres(url: string): Promise<SqlDatabase> {
   return db;
 }
 
-/** What went wrong, said without the password (the URL shown is redacted; pg's messages never hold it). */
+/** What went wrong, said without the URL's secrets (the URL shown is redacted; pg's messages may name an sslkey file). */
 function postgresError(shown: string, url: string, error: unknown): DeliveryStoreError {
   const { code, message } = error as { code?: string; message?: string };
-  const password = safePassword(url);
-  const said = password === '' ? String(message) : String(message).split(password).join('***');
+  const said = secretsOf(url).reduce((text, secret) => text.split(secret).join('[redacted]'), String(message));
   if (code === '28P01' || code === '28000') return new DeliveryStoreError(`the store ${shown} refused the user or password: ${said}`);
   if (code === 'ECONNREFUSED') return new DeliveryStoreError(`the store ${shown} cannot be reached: nothing listens there (is PostgreSQL running?)`);
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return new DeliveryStoreError(`the store ${shown} cannot be reached: its host name does not resolve`);
@@ -94,10 +83,13 @@ function postgresError(shown: string, url: string, error: unknown): DeliveryStor
   return new DeliveryStoreError(`the store ${shown} failed: ${said}`);
 }
 
-function safePassword(url: string): string {
+/** The password and the secret parameters' values of a URL, as pg reads them. */
+function secretsOf(url: string): string[] {
   try {
-    return decodeURIComponent(new URL(url).password);
+    const parsed = new URL(url);
+    const values = [...parsed.searchParams].filter(([name]) => isSecretParameter(name)).map(([, value]) => value);
+    return [decodeURIComponent(parsed.password), ...values].filter((secret) => secret !== '');
   } catch {
-    return '';
+    return [];
   }
 }

@@ -5,10 +5,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDeliveryStore } from '../../../src/webhooks/store/index.js';
+import { run, startRun } from '../../support/main.js';
 import { describeDeliveryStore } from '../../support/delivery-store.js';
 import { POSTGRES_PASSWORD, postgresAvailable, startPostgres, type Postgres } from '../../support/postgres.js';
 
 const available = postgresAvailable();
+const SECRET = `whsec_${Buffer.from('the secret of the postgres store test').toString('base64')}`;
 let server: Postgres;
 
 describe.runIf(available)('a PostgreSQL store', () => {
@@ -38,7 +40,7 @@ describe.runIf(available)('a PostgreSQL store', () => {
       () => undefined,
       (thrown: Error) => thrown,
     );
-    expect(error?.message).toMatch(/^the store postgres:\/\/postgres:\*\*\*@127\.0\.0\.1:\d+\/postgres refused the user or password/);
+    expect(error?.message).toMatch(/^the store postgres:\/\/\[redacted\]@127\.0\.0\.1:\d+\/postgres refused the user or password/);
     expect(error?.message).not.toContain('not-the-password');
   });
 
@@ -47,6 +49,37 @@ describe.runIf(available)('a PostgreSQL store', () => {
       () => undefined,
       (thrown: Error) => thrown,
     );
-    expect(error?.message).toBe('the store postgres://app:***@127.0.0.1:9/deliveries cannot be reached: nothing listens there (is PostgreSQL running?)');
+    expect(error?.message).toBe('the store postgres://[redacted]@127.0.0.1:9/deliveries cannot be reached: nothing listens there (is PostgreSQL running?)');
+  });
+
+  it("keeps a password given as ?password= (libpq's URI form) out of its location and its errors", async () => {
+    const inQuery = (url: string, password: string) => `${url.replace(`:${POSTGRES_PASSWORD}@`, '@')}?password=${password}&application_name=journal`;
+    const store = await openDeliveryStore(inQuery(server.url(await server.createDatabase()), POSTGRES_PASSWORD));
+    try {
+      expect(store.location).toMatch(/^postgres:\/\/\[redacted\]@127\.0\.0\.1:\d+\/\w+\?password=\[redacted\]&application_name=journal$/);
+    } finally {
+      await store.close();
+    }
+    const error = await openDeliveryStore(inQuery(server.url(), 'not-the-password-4711')).then(
+      () => undefined,
+      (thrown: Error) => thrown,
+    );
+    expect(error?.message).toMatch(/^the store postgres:\/\/\[redacted\]@127\.0\.0\.1:\d+\/postgres\?password=\[redacted\]&application_name=journal refused/);
+    expect(error?.message).not.toContain('not-the-password-4711');
+  });
+
+  it('shows no ?password= in the banner of webhooks listen, nor in the errors of deliveries, as text or JSON', async () => {
+    const url = `${server.url(await server.createDatabase()).replace(`:${POSTGRES_PASSWORD}@`, '@')}?password=${POSTGRES_PASSWORD}`;
+    const listen = startRun(['webhooks', 'listen', '--store', url], { env: { LOOPS_WEBHOOK_SECRET: SECRET } });
+    await listen.waitFor(/^\S+\n/);
+    const { stderr } = await listen.stop();
+    expect(stderr).toMatch(/Keeping every verified delivery in postgres:\/\/\[redacted\]@127\.0\.0\.1:\d+\/\w+\?password=\[redacted\]\./);
+    const wrong = `${server.url().replace(`:${POSTGRES_PASSWORD}@`, '@')}?password=not-the-password-4711`;
+    for (const json of [[], ['--json']]) {
+      const result = await run(['deliveries', 'find', '--store', wrong, ...json]);
+      expect(result.code).toBe(2);
+      expect(result.stderr + result.stdout).toContain('password=[redacted]');
+      expect(result.stderr + result.stdout).not.toContain('not-the-password-4711');
+    }
   });
 });
