@@ -1,6 +1,7 @@
 /** `deliveries find` and `deliveries show`: the journal searched, and one delivery as it was kept. */
 import { NotFoundError } from '../../base/errors.js';
 import { handler, type Handler } from '../../core/capabilities.js';
+import { sanitizeKeepingLines } from '../../base/sanitize.js';
 import { styleFor } from '../../render/style.js';
 import { renderRecord, renderTable, timestampColumn, type Cell } from '../../render/table.js';
 import type { Output } from '../../render/output.js';
@@ -100,5 +101,6 @@ function renderDelivery(out: Output, delivery: StoredDelivery, forwards: Forward
     ...Object.fromEntries(forwards.map((forward) => [`forward ${redactUrl(forward.target)}`, forwardText(forward)])),
     ...Object.fromEntries(Object.entries(delivery.headers).map(([name, value]) => [`header ${name}`, value])),
   };
-  return `${renderRecord(out, record)}\n${delivery.body}\n`;
+  // A body is anyone's text: on a terminal its controls, C0 and C1, are escaped (--json keeps its bytes).
+  return `${renderRecord(out, record)}\n${out.tty ? sanitizeKeepingLines(delivery.body) : delivery.body}\n`;
 }

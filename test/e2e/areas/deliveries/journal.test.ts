@@ -7,6 +7,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { openDeliveryStore } from '../../../../src/webhooks/store/index.js';
 import { closedAfter } from '../../../support/closing.js';
 import { run, startRun, tempDir, type Running } from '../../../support/main.js';
 import { postSigned, startWebhookApp } from '../../../support/webhook-app.js';
@@ -111,6 +112,25 @@ describe('webhooks listen --store and deliveries find, show, stats', () => {
       ['campaign.email.sent', 'ada@example.com', 'msg_sent'],
       ['email.hardBounced', 'ada@example.com', 'msg_bounce'],
     ]);
+  });
+
+  it('shows a body with its C0 and C1 controls escaped on a terminal, and its bytes as they are in --json', async () => {
+    const store = storeFile();
+    const journal = await openDeliveryStore(store);
+    // JSON escapes C0 controls itself, not C1: a raw ESC comes only in a body that is not JSON.
+    const body = event('contact.created', 'ada@example.com', { firstName: 'A\u009b2Jda' }).replace('"eventName"', '"\u001b[31mnote":1,"eventName"');
+    try {
+      await journal.record({ webhookId: 'msg_controls', receivedAt: new Date(), headers: {}, body, verified: true });
+    } finally {
+      await journal.close();
+    }
+    const shown = await run(['deliveries', 'show', 'msg_controls', '--store', store], { tty: { columns: 200 }, env: { NO_COLOR: '1' } });
+    expect(shown.code, shown.stderr).toBe(0);
+    expect(shown.stdout).toContain('"\\x1b[31mnote":1,"eventName"');
+    expect(shown.stdout).toContain('"firstName":"A\\x9b2Jda"');
+    expect(shown.stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u0080-\u009f]/);
+    const json = await run(['deliveries', 'show', 'msg_controls', '--store', store, '--json']);
+    expect(json.json().payload).toBe(body);
   });
 
   it("keeps the sandbox's own signed deliveries, of the types its API calls cause", async () => {
