@@ -15,7 +15,7 @@ import { redactUrl } from '../../base/redact-url.js';
 import type { DeliveryFilter, DeliveryStore, StoredDelivery } from '../../webhooks/store/index.js';
 import { keyFrom } from '../webhooks/commands.js';
 import { deliveryUrl } from '../webhooks/receiver.js';
-import { openStore } from '../webhooks/store-option.js';
+import { openStore, STORE_ENV } from '../webhooks/store-option.js';
 import { filterOf, type FilterOptions } from './filters.js';
 import { DEFAULT_PACE, replayDeliveries, type ReplayReport } from './replay-run.js';
 
@@ -44,10 +44,15 @@ export async function replayed(store: DeliveryStore, filter: DeliveryFilter, aft
   return chosen.slice(index + 1);
 }
 
-/** The command that goes on from where a stopped replay was, its relative times made absolute. */
-function resumeCommand(options: ReplayOptions, filter: DeliveryFilter, lastDone: string | null): string {
-  const words = ['loopsctl', 'deliveries', 'replay', '--forward-to', options.forwardTo];
-  if (options.store !== undefined) words.push('--store', redactUrl(options.store));
+/**
+ * The command that goes on from where a stopped replay was, its relative times made absolute, and
+ * whether a URL's secrets in it are shown as [redacted], for the person to put back.
+ */
+function resumeCommand(options: ReplayOptions, filter: DeliveryFilter, lastDone: string | null): { command: string; redacted: boolean } {
+  const forwardTo = redactUrl(options.forwardTo);
+  const store = options.store === undefined ? undefined : redactUrl(options.store);
+  const words = ['loopsctl', 'deliveries', 'replay', '--forward-to', forwardTo];
+  if (store !== undefined) words.push('--store', store);
   if (options.to !== undefined) words.push('--to', options.to);
   if (options.event !== undefined) words.push('--event', options.event);
   if (options.emailId !== undefined) words.push('--email-id', options.emailId);
@@ -55,8 +60,11 @@ function resumeCommand(options: ReplayOptions, filter: DeliveryFilter, lastDone:
   if (filter.until !== undefined) words.push('--until', filter.until.toISOString());
   const after = lastDone ?? options.after;
   if (after !== undefined) words.push('--after', after);
-  return words.map(shellWord).join(' ');
+  return { command: words.map(shellWord).join(' '), redacted: forwardTo !== options.forwardTo || store !== options.store };
 }
+
+/** What the person is told to do with a resume command whose URLs lost their secrets. */
+const REDACTED_HINT = `put the URLs' secrets back where it shows [redacted] (or name the store in ${STORE_ENV})`;
 
 export const replay: Handler<[], ReplayOptions> = handler(['out', 'clock', 'env', 'prompts', 'globals'], async (context, _args, options) => {
   const { out, runtime } = context;
@@ -107,7 +115,12 @@ export const replay: Handler<[], ReplayOptions> = handler(['out', 'clock', 'env'
     await deliverer.close();
   }
   const resume = report.stopped ? resumeCommand(options, filter, report.lastDone) : undefined;
-  if (out.json) await out.writeJson({ count: deliveries.length, ...report, ...(resume === undefined ? {} : { resume }) });
+  if (out.json)
+    await out.writeJson({
+      count: deliveries.length,
+      ...report,
+      ...(resume === undefined ? {} : { resume: resume.command, ...(resume.redacted ? { resumeRedacted: REDACTED_HINT } : {}) }),
+    });
   else {
     for (const failure of report.failed)
       out.note(`Failed: ${failure.webhookId} → ${outcomeText(failure.outcome)} after ${failure.attempts} ${failure.attempts === 1 ? 'try' : 'tries'}`);
@@ -116,6 +129,8 @@ export const replay: Handler<[], ReplayOptions> = handler(['out', 'clock', 'env'
     out.note(`${report.stopped ? 'Stopped: ' : ''}${done} of ${deliveries.length} replayed to ${shownUrl}: ${report.sent} taken${failed}.`);
   }
   if (resume !== undefined)
-    throw new InterruptedError(`stopped after ${report.sent + report.failed.length} of ${deliveries.length} deliveries`, { hint: `resume with: ${resume}` });
+    throw new InterruptedError(`stopped after ${report.sent + report.failed.length} of ${deliveries.length} deliveries`, {
+      hint: `${resume.redacted ? `${REDACTED_HINT}, then ` : ''}resume with: ${resume.command}`,
+    });
   return report.failed.length > 0 ? ExitCode.mismatch : ExitCode.ok;
 });

@@ -94,6 +94,26 @@ describe('deliveries replay', () => {
     const plan = await run(['deliveries', 'replay', '--forward-to', app.url, '--store', store, '--after', 'msg_0', '--plan', '--json'], { env });
     expect(plan.json().count).toBe(2);
   });
+
+  it("shows no secret of --forward-to's in the resume command, text or JSON, and says to put it back", async () => {
+    const store = await seededStore(contacts(2));
+    const app = kept(await startWebhookApp(SECRET, () => 'hang'));
+    const secretUrl = `${app.url.replace('http://', 'http://hook:s3cret-4711@')}?token=t0ken-4711`;
+    for (const json of [[], ['--json']]) {
+      const replaying = startRun(['deliveries', 'replay', '--forward-to', secretUrl, '--store', store, '--yes', ...json], { env });
+      await app.waitFor(1 + (json.length === 0 ? 0 : 1));
+      const stopped = await replaying.stop();
+      expect(stopped.code).toBe(130);
+      const said = stopped.stderr + stopped.stdout;
+      expect(said).not.toMatch(/s3cret-4711|t0ken-4711/);
+      if (json.length === 0) {
+        expect(stopped.stderr).toContain("put the URLs' secrets back where it shows [redacted]");
+        expect(/resume with: (.+)/.exec(stopped.stderr)![1]).toContain(`--forward-to 'http://[redacted]@${app.url.slice('http://'.length)}?token=[redacted]'`);
+      } else {
+        expect(stopped.json()).toMatchObject({ resume: expect.stringContaining('?token=[redacted]'), resumeRedacted: expect.stringContaining('[redacted]') });
+      }
+    }
+  });
 });
 
 /** Sends of one email at a second, and its bounces a minute later. */
