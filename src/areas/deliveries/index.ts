@@ -10,7 +10,9 @@ import { FILTER_OPTIONS } from './filter-options.js';
 
 const REPLAY_HELP = `Each delivery the filters select (oldest first) is POSTed to --forward-to with its body as
 received and its webhook-id, signed again with the current secret (LOOPS_WEBHOOK_SECRET or
---secret) and a fresh timestamp, so that the receiver verifies it and its dedupe holds. At most
+--secret) and a fresh timestamp, so that the receiver verifies it and its dedupe holds. A delivery
+kept unverified (verified: false) is left out, and their count said: signing it would pass a
+forgery off as the platform's. At most
 --per-second (10) deliveries a second; a 5xx, a 429 or no answer is tried again (3 tries, 1 s
 then 2 s apart), and what still fails is listed (exit 1). --plan prints how many deliveries the
 replay would send, chosen as the replay chooses them. Ctrl-C stops between two deliveries, says

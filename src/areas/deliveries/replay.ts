@@ -31,17 +31,30 @@ interface ReplayOptions extends FilterOptions {
 
 /**
  * The deliveries a replay sends, oldest first: the verified ones the filter selects, after
- * `--after` (the last one a stopped replay had done with).
+ * `--after` (the last one a stopped replay had done with); and how many it leaves out unverified,
+ * as their signatures were never checked: signing one now would pass off a forgery as the
+ * platform's.
  */
-export async function replayed(store: DeliveryStore, filter: DeliveryFilter, after: string | undefined): Promise<StoredDelivery[]> {
-  const chosen = (await store.find({ ...filter, order: 'oldest' })).filter((delivery) => delivery.verified);
-  if (after === undefined) return chosen;
-  const index = chosen.findIndex((delivery) => delivery.webhookId === after);
-  if (index < 0)
+export async function replayed(
+  store: DeliveryStore,
+  filter: DeliveryFilter,
+  after: string | undefined,
+): Promise<{ deliveries: StoredDelivery[]; unverified: number }> {
+  const found = await store.find({ ...filter, order: 'oldest' });
+  const start = after === undefined ? 0 : found.findIndex((delivery) => delivery.webhookId === after && delivery.verified) + 1;
+  if (start === 0 && after !== undefined)
     throw new UsageError(`--after ${after}: no delivery of this id among those the filters select`, {
       hint: 'give the id a stopped replay named, with the same filters',
     });
-  return chosen.slice(index + 1);
+  const rest = found.slice(start);
+  const deliveries = rest.filter((delivery) => delivery.verified);
+  return { deliveries, unverified: rest.length - deliveries.length };
+}
+
+/** What a replay says of the unverified deliveries it left out; nothing when there were none. */
+function unverifiedNote(unverified: number): string | undefined {
+  if (unverified === 0) return undefined;
+  return `Left out ${unverified} unverified ${unverified === 1 ? 'delivery' : 'deliveries'}: ${unverified === 1 ? 'its signature was' : 'their signatures were'} never checked, and a replay signs what it sends.`;
 }
 
 /**
@@ -73,18 +86,21 @@ export const replay: Handler<[], ReplayOptions> = handler(['out', 'clock', 'env'
   const filter = filterOf(options, runtime.now());
   const store = await openStore(context, options);
   let deliveries: StoredDelivery[];
+  let unverified: number;
   try {
-    deliveries = await replayed(store, filter, options.after);
+    ({ deliveries, unverified } = await replayed(store, filter, options.after));
   } finally {
     await store.close();
   }
   const shownUrl = redactUrl(url);
+  const leftOut = unverifiedNote(unverified);
+  if (leftOut !== undefined) out.note(leftOut);
   if (options.plan) {
-    if (out.json) return out.writeJson({ count: deliveries.length, to: shownUrl });
+    if (out.json) return out.writeJson({ count: deliveries.length, unverified, to: shownUrl });
     return out.write(`${deliveries.length} ${deliveries.length === 1 ? 'delivery' : 'deliveries'} to replay to ${shownUrl}\n`);
   }
   if (deliveries.length === 0) {
-    if (out.json) return out.writeJson({ count: 0, sent: 0, failed: [], stopped: false, lastDone: null, remaining: 0 });
+    if (out.json) return out.writeJson({ count: 0, unverified, sent: 0, failed: [], stopped: false, lastDone: null, remaining: 0 });
     return out.note('No deliveries to replay.');
   }
   await confirm(
@@ -118,6 +134,7 @@ export const replay: Handler<[], ReplayOptions> = handler(['out', 'clock', 'env'
   if (out.json)
     await out.writeJson({
       count: deliveries.length,
+      unverified,
       ...report,
       ...(resume === undefined ? {} : { resume: resume.command, ...(resume.redacted ? { resumeRedacted: REDACTED_HINT } : {}) }),
     });

@@ -23,6 +23,7 @@ interface Seeded {
   eventName: string;
   at: number;
   email?: string;
+  verified?: boolean;
 }
 
 /** A store of these events, as a receiver would have kept them (their old signatures long stale). */
@@ -31,7 +32,7 @@ async function seededStore(events: Seeded[]): Promise<string> {
   kept({ close: async () => rmSync(dir, { recursive: true, force: true }) });
   const file = join(dir, 'deliveries.db');
   const store = await openDeliveryStore(file);
-  for (const { id, eventName, at, email = 'cmsg_news' } of events) {
+  for (const { id, eventName, at, email = 'cmsg_news', verified = true } of events) {
     const body = JSON.stringify({
       eventName,
       eventTime: at,
@@ -40,7 +41,7 @@ async function seededStore(events: Seeded[]): Promise<string> {
       email: { id: `e_${id}`, emailMessageId: email, subject: email === 'cmsg_news' ? 'News' : 'Other' },
     });
     const headers = { 'content-type': 'application/json', 'webhook-id': id, 'webhook-timestamp': String(at), 'webhook-signature': 'v1,c3RhbGU=' };
-    await store.record({ webhookId: id, receivedAt: new Date(at * 1000), headers, body, verified: true });
+    await store.record({ webhookId: id, receivedAt: new Date(at * 1000), headers, body, verified });
   }
   await store.close();
   return file;
@@ -54,13 +55,25 @@ describe('deliveries replay', () => {
     const app = kept(await startWebhookApp(SECRET));
     const filters = ['--event', 'contact.*', '--since', '2026-01-01', '--store', store];
     const plan = await run(['deliveries', 'replay', '--forward-to', app.url, ...filters, '--plan', '--json'], { env });
-    expect(plan.json()).toEqual({ count: 5, to: app.url });
+    expect(plan.json()).toEqual({ count: 5, unverified: 0, to: app.url });
     const done = await run(['deliveries', 'replay', '--forward-to', app.url, ...filters, '--yes', '--json'], { env });
     expect(done.code, done.stderr).toBe(0);
     expect(done.json()).toMatchObject({ count: 5, sent: 5, failed: [], stopped: false, remaining: 0 });
     expect(app.received.map((delivery) => [delivery.headers['webhook-id'], delivery.signed])).toEqual(contacts(5).map(({ id }) => [id, true]));
     // Signed now: the app's timestamp check (300 s) takes it.
     for (const delivery of app.received) expect(Math.abs(Number(delivery.headers['webhook-timestamp']) - Date.now() / 1000)).toBeLessThan(300);
+  });
+
+  it('never signs an unverified delivery: it is left out, and said so with a count, text and JSON', async () => {
+    const store = await seededStore([...contacts(2), { id: 'msg_forged', eventName: 'contact.deleted', at: START + 5, verified: false }]);
+    const app = kept(await startWebhookApp(SECRET));
+    const plan = await run(['deliveries', 'replay', '--forward-to', app.url, '--store', store, '--plan'], { env });
+    expect(plan.stdout).toBe(`2 deliveries to replay to ${app.url}\n`);
+    expect(plan.stderr).toContain('Left out 1 unverified delivery: its signature was never checked');
+    const done = await run(['deliveries', 'replay', '--forward-to', app.url, '--store', store, '--yes', '--json'], { env });
+    expect(done.code, done.stderr).toBe(0);
+    expect(done.json()).toMatchObject({ count: 2, unverified: 1, sent: 2 });
+    expect(app.received.map((delivery) => delivery.headers['webhook-id'])).toEqual(['msg_0', 'msg_1']);
   });
 
   it('asks before sending when not told --yes, and sends nothing off a terminal', async () => {
