@@ -4,8 +4,9 @@
  * its own that sends it what is due, one at a time, in order, so a slow or dead target never holds
  * another back. A delivery a target does not take (not 2xx, or no answer) is due again after a
  * wait that doubles up to an hour; what is due survives a restart, which picks it up, so each
- * target gets each event at least once. A retry is signed again with a fresh timestamp (the same
- * webhook-id): the first try's would be older than the app's tolerance by then.
+ * target gets each event at least once. Each try is signed afresh with its own timestamp (the same
+ * webhook-id): the platform's, or an earlier try's, may be older than the app's tolerance by then,
+ * a first try too when it waited for a restart. A delivery not taken within three days is given up.
  */
 import { isAccepted, type Deliverer, type DeliveryOutcome } from '../../platform/webhooks/deliver.js';
 import { signHeaders } from '../../platform/webhooks/signature.js';
@@ -14,7 +15,11 @@ import type { DeliveryStore, StoredDelivery } from '../../webhooks/store/index.j
 /** The first wait before a retry; each next one doubles. */
 const FIRST_RETRY_MS = 1_000;
 const LONGEST_RETRY_MS = 3_600_000;
-/** How long a delivery is retried before it is given up: the platform's own retries end sooner. */
+/**
+ * How long a delivery is retried before it is given up, from when it was queued. The platform
+ * states no retry window of its own (its API reference gives the signature headers and a rate of
+ * 10 a second, nothing of retries): three days outlasts a long weekend of an app down.
+ */
 export const GIVE_UP_AFTER_MS = 3 * 86_400_000;
 const BATCH = 50;
 
@@ -105,13 +110,10 @@ class TargetWorker {
 
   private async send(delivery: StoredDelivery & { forward: { attempts: number; enqueuedAt: Date } }): Promise<void> {
     const { deliverer, key, now, store } = this.options;
-    const headers =
-      delivery.forward.attempts === 0
-        ? { ...delivery.headers }
-        : {
-            ...delivery.headers,
-            ...signHeaders(key, { id: delivery.webhookId, timestamp: String(Math.floor(now().getTime() / 1000)), body: delivery.body }),
-          };
+    const signed = signHeaders(key, { id: delivery.webhookId, timestamp: String(Math.floor(now().getTime() / 1000)), body: delivery.body });
+    // The kept signature headers go, in whatever case they were kept, so that only this try's is sent.
+    const kept = Object.entries(delivery.headers).filter(([name]) => !(name.toLowerCase() in signed));
+    const headers = { ...Object.fromEntries(kept), ...signed };
     const outcome = await deliverer.post(this.target, headers, delivery.body, this.abort.signal);
     if (this.stopped) return;
     const at = now();
