@@ -111,6 +111,20 @@ export function describeDeliveryStore(name: string, open: OpenStore): void {
       }
     });
 
+    it("counts an email's unsubscribe link (email.unsubscribed) as an unsubscribe, and no contact's or list's", async () => {
+      const store = await open();
+      try {
+        await store.record(received('s1', 'campaign.email.sent', 'a@example.com', 10));
+        await store.record(received('u1', 'email.unsubscribed', 'a@example.com', 20));
+        await store.record(received('u2', 'contact.unsubscribed', 'a@example.com', 20));
+        await store.record(received('u3', 'contact.mailingList.unsubscribed', 'a@example.com', 20));
+        const [all] = await store.stats();
+        expect(all).toMatchObject({ events: 4, sends: 1, unsubscribes: 1 });
+      } finally {
+        await store.close();
+      }
+    });
+
     it('counts sends (every *.email.sent), deliveries, bounces, complaints, opens and clicks, in all and by email, event and day', async () => {
       const store = await open();
       try {
