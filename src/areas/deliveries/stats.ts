@@ -27,7 +27,8 @@ export const stats: Handler<[], StatsOptions> = handler(['out', 'clock', 'env'],
   try {
     const rows = (await store.stats(filter, options.by)).map(withRates);
     if (out.json) return await out.writeJson(options.by === undefined ? rows[0] : rows);
-    const cell = (count: number, rate: number | null): Cell => (rate === null ? String(count) : `${count} (${percentText(rate)})`);
+    // A rate among no sends is no rate: `-`, as --json's null.
+    const cell = (count: number, rate: number | null): Cell => `${count} (${rate === null ? '-' : percentText(rate)})`;
     const table = rows.map((row) => [
       ...(options.by === undefined ? [] : [row.key ?? '-']),
       String(row.events),

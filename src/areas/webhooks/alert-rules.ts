@@ -16,6 +16,8 @@ export interface AlertRule {
   eventName: string;
   /** The rate above which it fires, as a fraction (5% is 0.05). */
   threshold: number;
+  /** The rate in percent as written (`0.3`), which exceeds() compares in whole numbers. */
+  percent: string;
   windowMs: number;
   /** The fewest sends in the window that a verdict needs. */
   minSends: number;
@@ -76,7 +78,17 @@ export function parseAlertRule(raw: string, minSends?: number): AlertRule {
   }
   // Event times are whole seconds.
   if (window.ms % 1000 !== 0) return fail(text, slash + 1, 'expected a window of whole seconds');
-  return { text, eventName, threshold, windowMs: window.ms, minSends: minSends ?? defaultMinSends(eventName) };
+  return { text, eventName, threshold, percent: rate[1]!, windowMs: window.ms, minSends: minSends ?? defaultMinSends(eventName) };
+}
+
+/**
+ * Whether `events` among `sends` are more than the rule's rate: strictly, so that a rate at its
+ * threshold does not fire. Compared in whole numbers: as fractions, 7 of 1,000 (0.007) would be
+ * over 0.7% (0.7 / 100 is 0.006999999999999999).
+ */
+export function exceeds(rule: AlertRule, events: number, sends: number): boolean {
+  const [whole, fraction = ''] = rule.percent.split('.');
+  return BigInt(events) * 100n * 10n ** BigInt(fraction.length) > BigInt(`${whole}${fraction}`) * BigInt(sends);
 }
 
 function fail(text: string, at: number, expected: string): never {

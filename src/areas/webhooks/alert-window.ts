@@ -7,7 +7,7 @@
  * last one stands. The same events give the same transitions whatever order they were added in,
  * as every event of one second is counted before that second is judged.
  */
-import type { AlertRule } from './alert-rules.js';
+import { exceeds, type AlertRule } from './alert-rules.js';
 
 /** What an alert reads of an event. */
 export interface AlertEvent {
@@ -96,7 +96,7 @@ class RollingRate {
     if (sends < this.rule.minSends || sends === 0) return undefined;
     const events = countWithin(this.hits, from, at);
     const rate = events / sends;
-    const over = rate > this.rule.threshold;
+    const over = exceeds(this.rule, events, sends);
     if (over === this.fired) return undefined;
     this.fired = over;
     const iso = (seconds: number) => new Date(seconds * 1000).toISOString();

@@ -100,7 +100,11 @@ describe('webhooks listen --store and deliveries find, show, stats', () => {
     expect(stats.json()).toMatchObject({ events: 2, sends: 1, bounces: 1, rates: { bounces: 1 } });
     const byEvent = await run(['deliveries', 'stats', '--by', 'event', '--store', store]);
     expect(byEvent.stdout.split('\n')[0]).toMatch(/^EVENT\tEVENTS\tSENDS\tDELIVERED\tBOUNCED/);
-    expect(byEvent.stdout).toContain('email.hardBounced\t1\t0\t');
+    // No sends among the bounces' own row: their rates are not applicable.
+    expect(byEvent.stdout).toContain('email.hardBounced\t1\t0\t0 (-)\t1 (-)\t');
+    expect(byEvent.stdout).toContain('campaign.email.sent\t1\t1\t0 (0%)\t0 (0%)\t');
+    const byEventJson = await run(['deliveries', 'stats', '--by', 'event', '--store', store, '--json']);
+    expect(byEventJson.json().find((row: { key: string }) => row.key === 'email.hardBounced').rates).toMatchObject({ bounces: null, deliveries: null });
     const listed = await run(['deliveries', 'find', '--store', store, '--to', 'ada@example.com']);
     // Both of one second: the ids decide the order.
     expect(

@@ -21,6 +21,7 @@ describe('parseAlertRule', () => {
       text: 'email.hardBounced>5%/1h',
       eventName: 'email.hardBounced',
       threshold: 0.05,
+      percent: '5',
       windowMs: 3_600_000,
       minSends: 200,
     });
@@ -90,6 +91,14 @@ describe('alertTransitions', () => {
       ['fired', new Date(1020_000).toISOString()],
       ['resolved', new Date(4000_000).toISOString()],
     ]);
+  });
+
+  it('fires over its rate, never at it: 7 bounces in 1,000 sends is not over 0.7%, 8 are', () => {
+    const tight = rule('email.hardBounced>0.7%/1h', 1000);
+    expect(alertTransitions([tight], [...sends(1000, 1000), ...bounces(1001, 7)], 2000)).toEqual([]);
+    const over = alertTransitions([tight], [...sends(1000, 1000), ...bounces(1001, 8)], 2000).filter((transition) => transition.email === null);
+    expect(over.map(({ state, events, sends: sent }) => [state, events, sent])).toEqual([['fired', 8, 1000]]);
+    expect(alertTransitions([bouncing], [...sends(1000, 100), ...bounces(1001, 5)], 2000)).toEqual([]);
   });
 
   it('gives no verdict under the floor, whatever the rate', () => {
