@@ -7,7 +7,7 @@ import { ExitCode } from '../../base/errors.js';
 import { handler, type Handler } from '../../core/capabilities.js';
 import { parseAlertRule } from '../webhooks/alert-rules.js';
 import { transitionLine } from '../webhooks/alert-render.js';
-import { alertEventOf, alertTransitions, type AlertEvent, type AlertTransition } from '../webhooks/alert-window.js';
+import { alertEventOf, judgeAlerts, type AlertEvent, type AlertTransition } from '../webhooks/alert-window.js';
 import { openStore } from '../webhooks/store-option.js';
 import { filterOf } from './filters.js';
 
@@ -49,9 +49,15 @@ export const alerts: Handler<[], AlertsOptions> = handler(['out', 'clock', 'env'
     await store.close();
   }
   const until = Math.floor(((filter.until ?? now).getTime() - 1) / 1000);
-  const transitions = alertTransitions(rules, events, until);
-  if (out.json) await out.writeJson(transitions);
-  else if (transitions.length === 0) out.note(`No alert fired over ${events.length} events.`);
-  else await out.write(transitions.map((transition) => `${transitionLine(transition)}\n`).join(''));
+  const { transitions, floors } = judgeAlerts(rules, events, until);
+  if (out.json) await out.writeJson({ transitions, rules: floors });
+  else {
+    if (transitions.length > 0) await out.write(transitions.map((transition) => `${transitionLine(transition)}\n`).join(''));
+    // A rule that never had its floor of sends gave no verdict: that is not "no alert".
+    const unjudged = floors.filter((floor) => !floor.judged);
+    for (const { rule, mostSends, minSends } of unjudged)
+      out.note(`Too few sends to judge ${rule}: at most ${mostSends} in its window, under its minimum of ${minSends} (--min-sends sets another).`);
+    if (transitions.length === 0 && unjudged.length < floors.length) out.note(`No alert fired over ${events.length} events.`);
+  }
   return standing(transitions).length > 0 ? ExitCode.mismatch : ExitCode.ok;
 });

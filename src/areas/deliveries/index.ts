@@ -24,7 +24,9 @@ resolves when the rate is back at or under it. No verdict is given while the win
 sends than the floor: by default 200 for bounces and other events and 1000 for spam reports, or
 --min-sends. Rules are judged over the events' own times (eventTime), for all email together and
 for each email (by its emailMessageId). Each transition is printed: fired or resolved, when, the
-window, the counts and the rate. Exit 1 when an alert still stands fired at the end.`;
+window, the counts and the rate; a rule whose window never held its floor of sends is said to have
+had too few to judge, with the most it held. --json gives {transitions, rules}, each rule with
+minSends, mostSends and judged. Exit 1 when an alert still stands fired at the end.`;
 
 export const spec: Spec = group({
   name: 'deliveries',

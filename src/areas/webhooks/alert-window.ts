@@ -63,6 +63,8 @@ class RollingRate {
   fired = false;
   /** The last second judged. */
   judged = Number.NEGATIVE_INFINITY;
+  /** The most sends the window held at a moment judged, the floor met or not. */
+  mostSends = 0;
 
   constructor(
     readonly rule: AlertRule,
@@ -93,6 +95,7 @@ class RollingRate {
   private judge(at: number, windowSeconds: number): AlertTransition | undefined {
     const from = at - windowSeconds;
     const sends = countWithin(this.sends, from, at);
+    this.mostSends = Math.max(this.mostSends, sends);
     if (sends < this.rule.minSends || sends === 0) return undefined;
     const events = countWithin(this.hits, from, at);
     const rate = events / sends;
@@ -147,6 +150,16 @@ export class AlertWatch {
     }
   }
 
+  /** For each rule, over all email: the most sends its window held, and whether that met its floor. */
+  floors(): AlertFloor[] {
+    return this.overall.map(({ rule, mostSends }) => ({
+      rule: rule.text,
+      minSends: rule.minSends,
+      mostSends,
+      judged: mostSends >= rule.minSends && mostSends > 0,
+    }));
+  }
+
   /** The transitions of every second up to `until` not judged yet, in time order, the account's before an email's. */
   advance(until: number): AlertTransition[] {
     const transitions = this.overall.flatMap((rate) => rate.advance(until));
@@ -158,11 +171,25 @@ export class AlertWatch {
   }
 }
 
-/** Every transition of the rules over these events, up to `until` (seconds). */
-export function alertTransitions(rules: readonly AlertRule[], events: Iterable<AlertEvent>, until: number): AlertTransition[] {
+/** Whether a rule could judge at all: the most sends its window held, for all email, against its floor. */
+export interface AlertFloor {
+  rule: string;
+  minSends: number;
+  mostSends: number;
+  /** A verdict was possible: the window held the floor of sends at some moment. */
+  judged: boolean;
+}
+
+/** Every transition of the rules over these events, up to `until` (seconds), and each rule's floor as met or not. */
+export function judgeAlerts(
+  rules: readonly AlertRule[],
+  events: Iterable<AlertEvent>,
+  until: number,
+): { transitions: AlertTransition[]; floors: AlertFloor[] } {
   const watch = new AlertWatch(rules);
   for (const event of events) watch.add(event);
-  return watch.advance(until);
+  const transitions = watch.advance(until);
+  return { transitions, floors: watch.floors() };
 }
 
 /** What an alert reads of a delivery's payload; undefined for one without an event name and time. */

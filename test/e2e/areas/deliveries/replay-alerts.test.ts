@@ -154,7 +154,8 @@ describe('deliveries alerts', () => {
       '--json',
     ]);
     expect(result.code, result.stderr).toBe(0);
-    const overall = result.json().filter((transition: { email: unknown }) => transition.email === null);
+    expect(result.json().rules).toEqual([{ rule: 'email.hardBounced>5%/1h', minSends: 200, mostSends: 250, judged: true }]);
+    const overall = result.json().transitions.filter((transition: { email: unknown }) => transition.email === null);
     expect(overall.map(({ state, at, events, sends }: { state: string; at: string; events: number; sends: number }) => [state, at, events, sends])).toEqual([
       ['fired', new Date((START + 12 * HOUR + 60) * 1000).toISOString(), 25, 250],
       ['resolved', new Date((START + 13 * HOUR + 60) * 1000).toISOString(), 5, 250],
@@ -164,7 +165,11 @@ describe('deliveries alerts', () => {
   it('gives no verdict under the floor of 200 sends, and one with --min-sends', async () => {
     const store = await seededStore(batch(START, 100, 20));
     const quiet = await run(['deliveries', 'alerts', '--alert', 'email.hardBounced>5%/1h', '--since', '2026-01-01', '--store', store, '--json']);
-    expect(quiet.json()).toEqual([]);
+    expect(quiet.json()).toEqual({ transitions: [], rules: [{ rule: 'email.hardBounced>5%/1h', minSends: 200, mostSends: 100, judged: false }] });
+    const said = await run(['deliveries', 'alerts', '--alert', 'email.hardBounced>5%/1h', '--since', '2026-01-01', '--store', store]);
+    expect(said.code).toBe(0);
+    expect(said.stderr).toContain('Too few sends to judge email.hardBounced>5%/1h: at most 100 in its window, under its minimum of 200');
+    expect(said.stderr).not.toContain('No alert fired');
     const lowered = await run(['deliveries', 'alerts', '--alert', 'email.hardBounced>5%/1h', '--min-sends', '50', '--since', '2026-01-01', '--store', store]);
     expect(lowered.code).toBe(1);
     expect(lowered.stdout).toContain('fired');

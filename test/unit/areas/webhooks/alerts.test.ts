@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../../../src/base/errors.js';
 import { parseAlertRule, type AlertRule } from '../../../../src/areas/webhooks/alert-rules.js';
-import { alertTransitions, AlertWatch, type AlertEvent } from '../../../../src/areas/webhooks/alert-window.js';
+import { AlertWatch, judgeAlerts, type AlertEvent } from '../../../../src/areas/webhooks/alert-window.js';
 
 const refusal = (text: string) => {
   try {
@@ -65,12 +65,12 @@ const sends = (at: number, count: number, email = NEWS): AlertEvent[] =>
 const bounces = (at: number, count: number, email = NEWS): AlertEvent[] =>
   Array.from({ length: count }, () => ({ eventName: 'email.hardBounced', eventTime: at, email }));
 
-describe('alertTransitions', () => {
+describe('judgeAlerts', () => {
   const bouncing = rule('email.hardBounced>5%/1h', 100);
 
   it('fires within the window of a spike, and resolves once the spike has left it', () => {
     const events = [...sends(1000, 100), ...bounces(1010, 3), ...bounces(1020, 5)];
-    const transitions = alertTransitions([bouncing], events, 1000 + 7200).filter((transition) => transition.email === null);
+    const transitions = judgeAlerts([bouncing], events, 1000 + 7200).transitions.filter((transition) => transition.email === null);
     expect(transitions).toEqual([
       {
         rule: 'email.hardBounced>5%/1h',
@@ -86,7 +86,7 @@ describe('alertTransitions', () => {
     ]);
     // The sends leave the window with the bounces: under the floor, no verdict, and the alert stands.
     const resolving = [...events, ...sends(1000 + 3000, 200)];
-    const states = alertTransitions([bouncing], resolving, 1000 + 7200).filter((transition) => transition.email === null);
+    const states = judgeAlerts([bouncing], resolving, 1000 + 7200).transitions.filter((transition) => transition.email === null);
     expect(states.map(({ state, at }) => [state, at])).toEqual([
       ['fired', new Date(1020_000).toISOString()],
       ['resolved', new Date(4000_000).toISOString()],
@@ -95,36 +95,36 @@ describe('alertTransitions', () => {
 
   it('fires over its rate, never at it: 7 bounces in 1,000 sends is not over 0.7%, 8 are', () => {
     const tight = rule('email.hardBounced>0.7%/1h', 1000);
-    expect(alertTransitions([tight], [...sends(1000, 1000), ...bounces(1001, 7)], 2000)).toEqual([]);
-    const over = alertTransitions([tight], [...sends(1000, 1000), ...bounces(1001, 8)], 2000).filter((transition) => transition.email === null);
+    expect(judgeAlerts([tight], [...sends(1000, 1000), ...bounces(1001, 7)], 2000).transitions).toEqual([]);
+    const over = judgeAlerts([tight], [...sends(1000, 1000), ...bounces(1001, 8)], 2000).transitions.filter((transition) => transition.email === null);
     expect(over.map(({ state, events, sends: sent }) => [state, events, sent])).toEqual([['fired', 8, 1000]]);
-    expect(alertTransitions([bouncing], [...sends(1000, 100), ...bounces(1001, 5)], 2000)).toEqual([]);
+    expect(judgeAlerts([bouncing], [...sends(1000, 100), ...bounces(1001, 5)], 2000).transitions).toEqual([]);
   });
 
   it('gives no verdict under the floor, whatever the rate', () => {
-    expect(alertTransitions([bouncing], [...sends(1000, 99), ...bounces(1001, 50)], 10_000)).toEqual([]);
+    expect(judgeAlerts([bouncing], [...sends(1000, 99), ...bounces(1001, 50)], 10_000).transitions).toEqual([]);
   });
 
   it('never fires on a steady baseline under the threshold', () => {
     // Each half hour, 100 sends and their 4 bounces a minute later, for a day.
     const baseline = Array.from({ length: 48 }, (_, half) => [...sends(half * 1800, 100), ...bounces(half * 1800 + 60, 4)]).flat();
-    expect(alertTransitions([bouncing], baseline, 47 * 1800 + 60)).toEqual([]);
+    expect(judgeAlerts([bouncing], baseline, 47 * 1800 + 60).transitions).toEqual([]);
   });
 
   it('judges each email on its own sends, and the account on all of them', () => {
     const other = { id: 'cmsgother0000000000000001', subject: 'Other' };
     const events = [...sends(1000, 100), ...sends(1000, 100, other), ...bounces(1010, 8, other)];
-    const transitions = alertTransitions([bouncing], events, 2000);
+    const transitions = judgeAlerts([bouncing], events, 2000).transitions;
     expect(transitions.map(({ email, state, rate }) => [email?.subject ?? 'account', state, rate])).toEqual([['Other', 'fired', 0.08]]);
   });
 
   it('gives the same transitions whatever order the events were added in', () => {
     const events = [...sends(0, 60), ...sends(1800, 60), ...bounces(100, 4), ...bounces(1900, 4), ...sends(3700, 100), ...bounces(3700, 1)];
-    const expected = alertTransitions([rule('email.hardBounced>5%/1h', 50)], events, 10_000);
+    const expected = judgeAlerts([rule('email.hardBounced>5%/1h', 50)], events, 10_000).transitions;
     expect(expected.map((transition) => transition.state)).toContain('fired');
     fc.assert(
       fc.property(fc.shuffledSubarray(events, { minLength: events.length, maxLength: events.length }), (shuffled) => {
-        expect(alertTransitions([rule('email.hardBounced>5%/1h', 50)], shuffled, 10_000)).toEqual(expected);
+        expect(judgeAlerts([rule('email.hardBounced>5%/1h', 50)], shuffled, 10_000).transitions).toEqual(expected);
       }),
       { numRuns: 50 },
     );
@@ -138,6 +138,6 @@ describe('alertTransitions', () => {
       return watch.advance(event.eventTime - 1);
     });
     live.push(...watch.advance(20_000));
-    expect(live).toEqual(alertTransitions([bouncing], events, 20_000));
+    expect(live).toEqual(judgeAlerts([bouncing], events, 20_000).transitions);
   });
 });
