@@ -90,7 +90,8 @@ export const spec: Spec = group({
         { flags: '--host <address>', description: 'address to listen on', default: '127.0.0.1' },
         {
           flags: '--forward-to <url>',
-          description: 'pass deliveries on to this URL; <event>=<url> for one event type or family (contact.*=...); repeatable',
+          description:
+            'pass deliveries on to this URL; <event>=<url> for one event type or family (contact.*=...); repeatable: each target gets every event it names, a plain URL every event',
           repeatable: true,
         },
         { flags: '--events <types>', description: 'pass on only these event types, comma-separated (contact.*,email.opened)' },

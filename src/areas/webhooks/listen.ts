@@ -158,7 +158,7 @@ function listenBanner(routes: ForwardRoute[], events: EventPattern[] | undefined
   const lines =
     routes.length === 0
       ? ['Not passing deliveries on (no --forward-to).']
-      : routes.map((route) => `Passing ${route.pattern?.text ?? (routes.length > 1 ? 'every other event' : 'every event')} on to ${redactUrl(route.url)}`);
+      : routes.map((route) => `Passing ${route.pattern?.text ?? 'every event'} on to ${redactUrl(route.url)}`);
   if (events !== undefined) lines.push(`Only ${events.map((pattern) => pattern.text).join(', ')} are passed on.`);
   if (store !== undefined)
     lines.push(`Keeping every verified delivery in ${store}${routes.length > 0 ? ', and passing each on from there until it is taken' : ''}.`);

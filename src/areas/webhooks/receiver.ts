@@ -62,7 +62,7 @@ export function eventPattern(text: string, flag: string): EventPattern {
 }
 
 export interface ForwardRoute {
-  /** Undefined for the route of every other event. */
+  /** Undefined for a route of every event. */
   pattern?: EventPattern;
   url: string;
 }
@@ -88,10 +88,9 @@ export function forwardRoute(value: string): ForwardRoute {
   return { pattern: routed ? eventPattern(before, '--forward-to') : undefined, url };
 }
 
-/** Where an event goes: every route naming it, else every route of every other event. */
+/** Where an event goes: to every route whose pattern names it, and every plain route (each takes every event). */
 export function targetsFor(routes: ForwardRoute[], eventName: string): string[] {
-  const named = routes.filter((route) => route.pattern?.matches(eventName));
-  return [...new Set((named.length > 0 ? named : routes.filter((route) => route.pattern === undefined)).map((route) => route.url))];
+  return [...new Set(routes.filter((route) => route.pattern === undefined || route.pattern.matches(eventName)).map((route) => route.url))];
 }
 
 export interface ReceivedDelivery {
