@@ -44,6 +44,38 @@ export const groups = {
     mutate: ['src/platform/webhooks/signature.ts', 'src/platform/webhooks/hmac-sha256.ts'],
     tests: ['test/unit/platform/webhooks/signature.test.ts', 'test/unit/platform/webhooks/hmac-sha256.test.ts', 'test/e2e/areas/webhooks/loop.test.ts', 'test/e2e/areas/webhooks/listen-trigger.test.ts'],
   },
+  // loopsctl/webhooks, an app's side: verifying, parsing, the handler, the contact fold and the
+  // delivery store on both databases (PostgreSQL's tests run where the server is installed), with the
+  // redaction of the store URLs it names. (test/spawned/webhooks runs the built bundles, which a
+  // mutation of src/ does not reach.)
+  handler: {
+    mutate: ['src/webhooks/**/*.ts', 'src/base/redact-url.ts'],
+    tests: [
+      'test/unit/webhooks/verify.test.ts',
+      'test/unit/webhooks/handler.test.ts',
+      'test/unit/webhooks/event-types.test.ts',
+      'test/unit/webhooks/contact-state.test.ts',
+      'test/unit/webhooks/sqlite-store.test.ts',
+      'test/e2e/webhooks/postgres-store.test.ts',
+      'test/unit/base/redact-url.test.ts',
+    ],
+  },
+  // The terminal's side: webhooks listen (the receiver, the forward queue, alerts), trigger, and the
+  // deliveries commands over the journal (find, show, stats, replay, alerts).
+  deliveries: {
+    mutate: ['src/areas/webhooks/*.ts', 'src/areas/deliveries/*.ts'],
+    tests: [
+      'test/unit/areas/webhooks/alerts.test.ts',
+      'test/unit/areas/webhooks/forward-queue.test.ts',
+      'test/unit/areas/deliveries/replay-run.test.ts',
+      'test/e2e/areas/webhooks/listen-trigger.test.ts',
+      'test/e2e/areas/webhooks/listen-store-failure.test.ts',
+      'test/e2e/areas/webhooks/loop.test.ts',
+      'test/e2e/areas/webhooks/sandbox-events.test.ts',
+      'test/e2e/areas/deliveries/journal.test.ts',
+      'test/e2e/areas/deliveries/replay-alerts.test.ts',
+    ],
+  },
   mcp: {
     mutate: ['src/core/tier.ts', 'src/areas/mcp/*.ts'],
     tests: ['test/unit/areas/mcp/tools.test.ts', 'test/unit/areas/mcp/calls.test.ts', 'test/e2e/areas/mcp/mcp.test.ts', 'test/e2e/areas/mcp/server.test.ts'],

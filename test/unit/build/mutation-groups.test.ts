@@ -63,6 +63,8 @@ describe('the mutation groups', () => {
   it.each([
     ['links', /^test\/e2e\/(areas\/check\/links?(-[a-z-]+)?|api\/fetcher)\.test\.ts$/, ['test/e2e/areas/check/link-scale.test.ts']],
     ['review', /^test\/(unit\/areas\/content\/review\/[a-z-]+|e2e\/areas\/content\/review(-[a-z-]+)?)\.test\.ts$/, []],
+    ['handler', /^test\/(unit|e2e)\/webhooks\/[a-z-]+\.test\.ts$/, []],
+    ['deliveries', /^test\/(unit|e2e)\/areas\/(webhooks|deliveries)\/[a-z-]+\.test\.ts$/, []],
     [
       'convert',
       /^test\/(unit\/areas\/content\/convert\/[a-z-]+|e2e\/areas\/content\/convert(-[a-z-]+)?)\.test\.ts$/,
