@@ -4,7 +4,7 @@
  * body to test one's own endpoint. Nothing here calls the API, so no key is needed.
  */
 import { InvalidArgumentError } from 'commander';
-import { command, group, integerIn, slackWebhook, type OptionSpec, type Spec } from '../../core/declare.js';
+import { command, emailAddress, group, integerIn, slackWebhook, type OptionSpec, type Spec } from '../../core/declare.js';
 import { DEFAULT_TOLERANCE_SECONDS } from './tolerance.js';
 import { STORE_OPTION } from './store-option.js';
 import { ALERT_OPTION, MIN_SENDS_OPTION } from './alert-options.js';
@@ -126,6 +126,11 @@ export const spec: Spec = group({
       args: [{ name: 'event-type', description: 'the event type, such as contact.created (see --list)', required: false }],
       options: [
         { flags: '--to <url>', description: "your webhook handler's URL" },
+        {
+          flags: '--email <address>',
+          description: "the contact the event is about: the sandbox's contact of this email when it has one (its id, userId and properties), else one made up",
+          parse: emailAddress(),
+        },
         { flags: '--set <field=value>', description: 'set a field: name=string, or name:=<json> (a number, true, false, null); repeatable', repeatable: true },
         SECRET,
         { flags: '--list', description: 'list the event types' },
@@ -134,6 +139,7 @@ export const spec: Spec = group({
       examples: [
         'loopsctl webhooks trigger --list',
         'loopsctl webhooks trigger contact.created --to http://localhost:3000/webhooks --set contactIdentity.email=ada@example.com',
+        'loopsctl webhooks trigger email.hardBounced --email ada@example.com --dry-run',
         'loopsctl webhooks trigger email.opened --set sourceType=loop --dry-run',
       ],
       remote: false,

@@ -3,7 +3,7 @@
  * deliveries that the app verifies on its own, refusals with their lines and exit codes, and an app
  * that fails or does not answer.
  */
-import { writeFileSync } from 'node:fs';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { closedAfter } from '../../../support/closing.js';
@@ -112,6 +112,30 @@ describe('webhooks trigger', () => {
       /^Dry run: nothing was sent\. The request it would send:\n\nPOST \(the address not given yet\)\ncontent-type: application\/json\n\n\{"eventName":"testing.testEvent"/,
     );
     expect(unsigned.stderr).toContain('No secret');
+  });
+
+  it("names the sandbox's contact of --email, its id and properties, and one made up where the sandbox has none", async () => {
+    const dir = tempDir();
+    kept({ close: async () => rmSync(dir, { recursive: true, force: true }) });
+    const configDir = { LOOPSCTL_CONFIG_DIR: dir };
+    const dryRun = async (eventName: string, email: string) => {
+      const result = await run(['webhooks', 'trigger', eventName, '--email', email, '--dry-run', '--json'], { env: { ...env, ...configDir } });
+      expect(result.code, result.stderr).toBe(0);
+      return result.json().requests[0].body;
+    };
+    // No sandbox yet: the email alone, and no sandbox made for it.
+    expect((await dryRun('contact.created', 'ada@example.com')).contactIdentity).toMatchObject({ email: 'ada@example.com', userId: null });
+    expect(existsSync(join(dir, 'sandbox-state.db'))).toBe(false);
+    const ada = await run(['--sandbox', 'contacts', 'find', '--email', 'ada@example.com', '--json'], { env: configDir });
+    expect(ada.code, ada.stderr).toBe(0);
+    const { id, userId, plan, seats } = ada.json()[0];
+    const created = await dryRun('contact.created', 'ada@example.com');
+    expect(created.contactIdentity).toEqual({ id, email: 'ada@example.com', userId });
+    expect(created.contact).toMatchObject({ id, email: 'ada@example.com', userId, firstName: 'Ada', plan, seats });
+    expect((await dryRun('email.hardBounced', 'ada@example.com')).contactIdentity).toEqual({ id, email: 'ada@example.com', userId });
+    const stranger = await dryRun('contact.deleted', 'nobody@example.com');
+    expect(stranger.contactIdentity).toMatchObject({ email: 'nobody@example.com', userId: null });
+    expect(stranger.contactIdentity.id).not.toBe(id);
   });
 
   it('prints with --dry-run the body its signature covers, which verify accepts as printed', async () => {
