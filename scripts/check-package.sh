@@ -17,9 +17,10 @@ package="$work/prefix/lib/node_modules/loopsctl"
 # Under 6 MiB installed, the keychain's native module (an optional dependency) apart: in bytes, as
 # npm counts a package's unpacked size, not in the file system's blocks (the 183 small help pages
 # take 183 KiB, but 4 KiB each in blocks). It was 5 MiB until the package carried a second library,
-# loopsctl/webhooks (about 280 KiB with its types), with the PostgreSQL client (pg) that it and the
-# CLI's delivery store each bundle: one copy of pg shared by both, kept compressed as the CLI's
-# rarely read vendored packages are, is the way back under 5 MiB.
+# loopsctl/webhooks (about 200 KiB with its types), and the PostgreSQL client (pg, 115 KiB), which
+# the library and the CLI now share (dist/vendor/pg.cjs, kept as it is: the library requires it as
+# a file). At 5.8 MiB, 5 MiB would take the largest files left: loopsctl/sandbox's bundle (780 KiB,
+# which Jest's realms require as it is) or content convert's (650 KiB, read by every content command).
 size=$(du -sk --apparent-size --exclude=node_modules "$package" | cut -f 1)
 [ "$size" -lt 6144 ] || { echo "the package takes $size KiB installed, over 6 MiB"; exit 1; }
 echo "package check: loopsctl takes $size KiB installed, the keychain module $(du -sk "$package/node_modules" 2>/dev/null | cut -f 1 || echo 0) KiB"
@@ -63,6 +64,9 @@ cp "$webhooks_esm" "${webhooks_esm%.mts}.mjs" && sed -i 's/, type WebhookEvent//
 printf '%s\n' "const webhooks = require('loopsctl/webhooks');" \
   "webhooks.verifyWebhook(webhooks.signWebhookEvent(webhooks.webhookFixture('email.opened'), '$secret'), '$secret').then((event) => console.log(event.eventName));" >"${webhooks_cjs%.cts}.cjs"
 [ "$(node "${webhooks_cjs%.cts}.cjs")" = email.opened ] || { echo "loopsctl/webhooks did not verify its fixture as CommonJS"; exit 1; }
+# A postgres:// store has it load pg from the package's one copy (nothing listens on port 9).
+printf '%s\n' "require('loopsctl/webhooks').openDeliveryStore('postgres://127.0.0.1:9/deliveries').catch((error) => console.log(error.message));" >"$work/prefix/lib/webhooks-postgres.cjs"
+case "$(node "$work/prefix/lib/webhooks-postgres.cjs")" in *"cannot be reached: nothing listens there"*) ;; *) echo "loopsctl/webhooks did not load pg for a postgres:// store"; exit 1 ;; esac
 "$bin" --sandbox workflow show cnm1gv0otq1z57mnend2pws3y --format dot | grep -q '^digraph'
 "$bin" --sandbox themes list --jq '.[0].name' >/dev/null
 # The completion scripts the build made, and the HMAC library bundled with the webhooks commands.

@@ -54,6 +54,9 @@ const vendored = {
   htmlparser2: { stdin: { contents: "export { Parser } from 'htmlparser2';", resolveDir: buildDir } },
   // jq for --jq; it loads jq.wasm from its own directory, where copyJqWasm puts it.
   'jq-web': { stdin: { contents: "module.exports = require('jq-web');", resolveDir: buildDir } },
+  // The PostgreSQL client, loaded only when a postgres:// delivery store opens; loopsctl/webhooks
+  // requires this same file (src/build/webhooks-api.mjs), so the package holds one copy of pg.
+  pg: { stdin: { contents: "module.exports = require('pg');", resolveDir: buildDir } },
   // The MCP SDK, for `loopsctl mcp` alone, from any of its modules that the source imports. It
   // brings a zod of its own: it uses the whole of zod, and sharing the one in client.cjs would put
   // all of zod there, where every command that checks an answer reads it (see src/base/zod.ts).

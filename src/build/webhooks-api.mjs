@@ -1,10 +1,10 @@
 /**
  * `loopsctl/webhooks` (package.json's exports), the library an app verifies, parses and journals
- * the platform's webhooks with: one CommonJS bundle of src/webhooks/index.ts with all it uses (pg
- * included, reached only when a postgres:// store opens; pg's optional native binding left out),
- * an ES module that re-exports it by name, and their types in one declaration file, made from the
- * library's own declarations (src/webhooks/), which name nothing outside it (no zod: the event
- * types are written out in src/webhooks/event-types.ts).
+ * the platform's webhooks with: one CommonJS bundle of src/webhooks/index.ts with all it uses but
+ * pg, which it requires from the CLI's own copy (dist/vendor/pg.cjs) only when a postgres:// store
+ * opens, an ES module that re-exports it by name, and their types in one declaration file, made
+ * from the library's own declarations (src/webhooks/), which name nothing outside it (no zod: the
+ * event types are written out in src/webhooks/event-types.ts).
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -13,11 +13,17 @@ import { build } from 'esbuild';
 
 const SOURCE = 'src/webhooks/index.ts';
 
+/** pg, from the file the CLI's build vendors it in: not a second copy in this bundle. */
+const sharedPg = {
+  name: 'shared-pg',
+  setup: (pluginBuild) => pluginBuild.onResolve({ filter: /^pg$/ }, () => ({ path: '../vendor/pg.cjs', external: true })),
+};
+
 /** Builds dist/webhooks/ with esbuild options `common` (the CLI's: pg-native is left out). */
 export async function buildWebhooksApi(root, dist, common) {
   const out = join(dist, 'webhooks');
   await mkdir(out, { recursive: true });
-  await build({ ...common, entryPoints: [SOURCE], absWorkingDir: root, outfile: join(out, 'index.cjs') });
+  await build({ ...common, entryPoints: [SOURCE], absWorkingDir: root, outfile: join(out, 'index.cjs'), plugins: [sharedPg] });
   const require = createRequire(import.meta.url);
   const names = Object.keys(require(join(out, 'index.cjs'))).sort();
   await writeFile(join(out, 'index.mjs'), `import webhooks from './index.cjs';\n\nexport const { ${names.join(', ')} } = webhooks;\n`);

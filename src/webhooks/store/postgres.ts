@@ -18,7 +18,7 @@ function numbered(sql: string): string {
 
 export async function openPostgres(url: string): Promise<SqlDatabase> {
   const shown = redactUrl(url);
-  const { default: pg } = await import('pg');
+  const { default: pg } = await import('./pg.js');
   const pool = new pg.Pool({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, max: 8 });
   // An idle connection the server closed: the next query opens another, so this is not the app's crash.
   pool.on('error', () => {});
