@@ -19,11 +19,24 @@ const sharedPg = {
   setup: (pluginBuild) => pluginBuild.onResolve({ filter: /^pg$/ }, () => ({ path: '../vendor/pg.cjs', external: true })),
 };
 
-/** Builds dist/webhooks/ with esbuild options `common` (the CLI's: pg-native is left out). */
+/**
+ * Builds dist/webhooks/ with esbuild options `common` (the CLI's), but not minified: an app's
+ * uncaught error prints the line it was thrown from before its message, and its stack trace names
+ * lines an app's developer can read (one line of 126,000 characters, minified), with no source map
+ * that Node applies only under --enable-source-maps.
+ */
 export async function buildWebhooksApi(root, dist, common) {
   const out = join(dist, 'webhooks');
   await mkdir(out, { recursive: true });
-  await build({ ...common, entryPoints: [SOURCE], absWorkingDir: root, outfile: join(out, 'index.cjs'), plugins: [sharedPg] });
+  await build({
+    ...common,
+    minifyWhitespace: false,
+    minifySyntax: false,
+    entryPoints: [SOURCE],
+    absWorkingDir: root,
+    outfile: join(out, 'index.cjs'),
+    plugins: [sharedPg],
+  });
   const require = createRequire(import.meta.url);
   const names = Object.keys(require(join(out, 'index.cjs'))).sort();
   await writeFile(join(out, 'index.mjs'), `import webhooks from './index.cjs';\n\nexport const { ${names.join(', ')} } = webhooks;\n`);

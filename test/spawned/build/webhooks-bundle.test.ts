@@ -1,6 +1,7 @@
 /**
  * loopsctl/webhooks as the build makes it (dist/webhooks): the PostgreSQL client it shares with the
- * CLI (one copy of pg in the package, loaded for a postgres:// store alone). Spawns Node on a
+ * CLI (one copy of pg in the package, loaded for a postgres:// store alone), and an app's uncaught
+ * error from it, which reads as an error rather than as a page of minified code. Spawns Node on a
  * script of its own (npm test builds first); nothing here is timed.
  */
 import { spawn } from 'node:child_process';
@@ -13,6 +14,7 @@ import { tempDir } from '../../support/temp.js';
 const REPO = resolve(import.meta.dirname, '../../..');
 const LIBRARY = join(REPO, 'dist/webhooks/index.cjs');
 const RECORD_LOADS = join(REPO, 'test/support/record-loads.cjs');
+const SECRET = `whsec_${Buffer.from('the secret of the bundle tests!!').toString('base64')}`;
 const scratch = tempDir('loopsctl-webhooks-bundle-');
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
@@ -72,5 +74,24 @@ describe("loopsctl/webhooks's bundle", () => {
       stderr: '',
       loads: ['dist/vendor/pg.cjs', 'dist/webhooks/index.cjs'],
     });
+  });
+
+  it("prints an app's uncaught error from it with its message near the top, in lines a person can read", async () => {
+    // A handler that throws what the library threw (an event parsed from a body that is not
+    // JSON), and an onError that throws it on: the app's promise is rejected and never caught.
+    const result = await runScript('uncaught.cjs', [
+      `const secret = ${JSON.stringify(SECRET)};`,
+      "const handler = webhooks.webhookHandler({ secret, on: { 'email.opened': () => webhooks.parseWebhookEvent('not json') }, onError: (error) => { throw error; } });",
+      "handler.answer(webhooks.signWebhookEvent(webhooks.webhookFixture('email.opened'), secret));",
+    ]);
+    expect(result.code).toBe(1);
+    const lines = result.stderr.split('\n');
+    // Node prints where the error was thrown (a line of the library), that line's source and a
+    // caret, then the error: minified, that source was the bundle's one line of 126,000 characters.
+    expect(lines[0]).toMatch(/\/dist\/webhooks\/index\.cjs:\d+$/);
+    const message = lines.findIndex((line) => line.startsWith('WebhookVerificationError: the body is not JSON'));
+    expect(message).toBeGreaterThan(0);
+    expect(message).toBeLessThanOrEqual(4);
+    expect(lines.filter((line) => line.length > 500)).toEqual([]);
   });
 });
