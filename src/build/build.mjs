@@ -289,9 +289,17 @@ const graph = await moduleGraph();
 /**
  * Modules in cli.cjs that no start needs: reading a command's input (a file, stdin), which most
  * commands that take content use (in core.cjs, it would be all that `webhooks sign` reads that
- * bundle for), and the top-level commands' declarations, which runs naming no group load.
+ * bundle for), node:sqlite's loading, the monotonic clock and a URL's credentials hidden, which
+ * the `deliveries` commands use (in client.cjs, they would be all that those local commands read
+ * that bundle and zod for), and the top-level commands' declarations, which runs naming no group load.
  */
-const withTheProgram = ['src/core/input.ts', ...staticClosure(graph, 'src/areas/top-level.ts')];
+const withTheProgram = [
+  'src/core/input.ts',
+  'src/base/sqlite.ts',
+  'src/base/monotonic.ts',
+  'src/base/redact-url.ts',
+  ...staticClosure(graph, 'src/areas/top-level.ts'),
+];
 const part = partOf(new Set([...staticClosure(graph, entry), ...withTheProgram, ...declaredWithTheProgram(graph)]), graph);
 
 /**

@@ -19,8 +19,9 @@ export function staticClosure(graph, from) {
  * emulator with its routes one (emulator.cjs), LMX one (lmx.cjs: `content check` and the
  * emulator both read it), the reading of an app's code one (app-code.cjs: `check --code`,
  * `content review`, `migrate` and a plan's impact), and the rest of src/render,
- * src/config and src/core one each (render.cjs, config.cjs, core.cjs). So a command reads its own
- * area and what it uses.
+ * src/config and src/core one each (render.cjs, config.cjs, core.cjs), and the delivery store of
+ * `webhooks listen` and the `deliveries` commands one (delivery-store.cjs, which loads pg from
+ * dist/vendor/ only for a postgres:// store). So a command reads its own area and what it uses.
  */
 /**
  * The ground floor (src/base/) and zod go with the API client: what of the floor a start needs is
@@ -43,6 +44,10 @@ const PLACED_APART = new Map([
   ['src/base/tree-writes.ts', 'tree-files'],
   ['src/areas/check/rules-lookup.ts', 'tree-files'],
   ['src/core/list-run.ts', 'render'],
+  // What the `deliveries` commands' filters read, with the store they query (see partOf).
+  ['src/platform/webhooks/event-names.ts', 'delivery-store'],
+  ['src/areas/webhooks/event-pattern.ts', 'delivery-store'],
+  ['src/areas/log/instant.ts', 'delivery-store'],
   // Where a message keeps each kind of variable's fallbacks, which LMX's parser names in a problem's fix.
   ['src/platform/email-messages/fallbacks.ts', 'lmx'],
 ]);
@@ -53,6 +58,7 @@ export function partOf(core, graph) {
     if (path.startsWith('src/emulator/')) return 'emulator';
     if (path.startsWith('src/lmx/')) return 'lmx';
     if (path.startsWith('src/app-code/')) return 'app-code';
+    if (path.startsWith('src/webhooks/store/')) return 'delivery-store';
     if (PLACED_APART.has(path)) return PLACED_APART.get(path);
     if (WITH_THE_CLIENT.test(path)) return 'client';
     const area = /^src\/(?:areas|platform)\/([\w-]+)\//.exec(path)?.[1];

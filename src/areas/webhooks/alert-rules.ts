@@ -8,7 +8,7 @@ import { UsageError } from '../../base/errors.js';
 import { readDuration } from '../../base/duration.js';
 import { closeMatches } from '../../base/suggest.js';
 import { sanitize } from '../../base/sanitize.js';
-import { WEBHOOK_EVENT_NAMES } from '../../platform/webhooks/payloads.js';
+import { WEBHOOK_EVENT_NAMES } from '../../platform/webhooks/event-names.js';
 
 export interface AlertRule {
   /** As the person wrote it, trimmed. */

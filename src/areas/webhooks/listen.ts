@@ -12,16 +12,8 @@ import { parseAlertRule } from './alert-rules.js';
 import { AlertWatch, alertEventOf, type AlertTransition } from './alert-window.js';
 import { transitionLine, transitionsMessage } from './alert-render.js';
 import { ForwardQueue, type ForwardResult } from './forward-queue.js';
-import {
-  eventPattern,
-  forwardRoute,
-  ListenTally,
-  startListener,
-  type EventPattern,
-  type ForwardRoute,
-  type Listener,
-  type ReceivedDelivery,
-} from './receiver.js';
+import { eventPattern, type EventPattern } from './event-pattern.js';
+import { forwardRoute, ListenTally, startListener, type ForwardRoute, type Listener, type ReceivedDelivery } from './receiver.js';
 import { openStore, storeUrl } from './store-option.js';
 
 interface ListenOptions {

@@ -9,12 +9,11 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { redactUrl } from '../../base/redact-url.js';
 import { UsageError } from '../../base/errors.js';
-import { closeMatches } from '../../base/suggest.js';
 import { sanitize } from '../../base/sanitize.js';
 import { Deliverer, isAccepted, type DeliveryOutcome } from '../../platform/webhooks/deliver.js';
-import { WEBHOOK_EVENT_NAMES } from '../../platform/webhooks/payloads.js';
 import { verdictText, verify } from '../../platform/webhooks/signature.js';
 import type { DeliveryStore } from '../../webhooks/store/index.js';
+import { deliveryUrl, eventPattern, type EventPattern } from './event-pattern.js';
 import type { ForwardQueue } from './forward-queue.js';
 
 /** Webhook payloads are small; anything larger is not a delivery. */
@@ -30,53 +29,10 @@ const DELIVERY_HEADERS = ['content-type', 'user-agent', 'webhook-id', 'webhook-t
 /** The most of a header's value a line or record shows: an unverified header can be any size. */
 const SHOWN_HEADER_CHARS = 80;
 
-/** Event names, or patterns of them with `*` (`contact.*`). */
-export class EventPattern {
-  private readonly regex: RegExp;
-  constructor(readonly text: string) {
-    this.regex = new RegExp(
-      `^${text
-        .split('*')
-        .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
-        .join('.*')}$`,
-    );
-  }
-  matches(eventName: string): boolean {
-    return this.regex.test(eventName);
-  }
-}
-
-/** A pattern that names at least one of the platform's event types, else a usage error that suggests one. */
-export function eventPattern(text: string, flag: string): EventPattern {
-  const pattern = new EventPattern(text.trim());
-  if (!WEBHOOK_EVENT_NAMES.some((name) => pattern.matches(name))) {
-    const near = closeMatches(text, WEBHOOK_EVENT_NAMES, 3);
-    throw new UsageError(`${flag} ${text}: no event type is named so`, {
-      hint:
-        near.length > 0
-          ? `did you mean ${near.join(', ')}? (\`loopsctl webhooks trigger --list\` shows them all)`
-          : 'see them with `loopsctl webhooks trigger --list`; `contact.*` names a family',
-    });
-  }
-  return pattern;
-}
-
 export interface ForwardRoute {
   /** Undefined for a route of every event. */
   pattern?: EventPattern;
   url: string;
-}
-
-/** A URL that can take deliveries (http or https), or a usage error that names the flag. */
-export function deliveryUrl(url: string, flag: string): string {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw new UsageError(`${flag} ${url}: not a URL`, { hint: 'give the URL of a webhook handler, such as http://localhost:3000/webhooks' });
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new UsageError(`${flag} ${url}: only http and https URLs can take deliveries`);
-  return url;
 }
 
 /** `--forward-to <url>` or `--forward-to <event pattern>=<url>`. */

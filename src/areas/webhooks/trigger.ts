@@ -11,7 +11,7 @@ import { buildPayload, describeEventTypes } from './build.js';
 import { keyFrom, nowSeconds } from './commands.js';
 import { Deliverer, deliveryHeaders, isAccepted, outcomeText, type DeliveryOutcome } from '../../platform/webhooks/deliver.js';
 import { isWebhookEventName, WEBHOOK_EVENT_NAMES, type WebhookEventName } from '../../platform/webhooks/payloads.js';
-import { deliveryUrl } from './receiver.js';
+import { deliveryUrl } from './event-pattern.js';
 import { newMessageId } from '../../platform/webhooks/signature.js';
 
 interface TriggerOptions {

@@ -6,6 +6,9 @@
  * the contact's custom properties besides its named fields.
  */
 import { z } from '../../base/shapes.js';
+import { WEBHOOK_EVENT_NAMES, type WebhookEventName } from './event-names.js';
+
+export { WEBHOOK_EVENT_NAMES, type WebhookEventName };
 
 export const WEBHOOK_SCHEMA_VERSION = '1.0.0';
 
@@ -112,11 +115,7 @@ export const WEBHOOK_EVENTS = {
     }),
     summary: 'the test event of the webhook settings page',
   },
-} satisfies Record<string, WebhookEventType>;
-
-export type WebhookEventName = keyof typeof WEBHOOK_EVENTS;
-
-export const WEBHOOK_EVENT_NAMES = Object.keys(WEBHOOK_EVENTS) as WebhookEventName[];
+} satisfies Record<WebhookEventName, WebhookEventType>;
 
 export function isWebhookEventName(name: string): name is WebhookEventName {
   return Object.hasOwn(WEBHOOK_EVENTS, name);

@@ -8,6 +8,7 @@
  * a SQLite database, with a message that says which.
  */
 import { accessSync, constants, lstatSync } from 'node:fs';
+import { monotonicMs } from '../../base/monotonic.js';
 import { quietSqlite } from '../../base/sqlite.js';
 import { DeliveryStoreError, type Row, type SqlDatabase } from './sql.js';
 
@@ -122,12 +123,12 @@ function refuseUnsafeFile(file: string): void {
  * A busy answer means SQLite did nothing of the work, so it is safe to run again.
  */
 export function whileBusy<T>(file: string, work: () => T, timeoutMs = BUSY_TIMEOUT_MS): T {
-  const started = performance.now();
+  const started = monotonicMs();
   for (let pause = 1; ; pause = Math.min(pause * 2, 100)) {
     try {
       return work();
     } catch (error) {
-      const waited = performance.now() - started;
+      const waited = monotonicMs() - started;
       if (!isBusy(error) || waited >= timeoutMs) throw storeError(file, error, waited);
       // A pause of at most 100 ms: an app's signal handlers run after it, as after any statement.
       Atomics.wait(PAUSE, 0, 0, Math.min(pause, timeoutMs - waited));

@@ -14,6 +14,7 @@ import { specs } from '../../../src/areas/registry.js';
 import { helpPages } from '../../../src/build/help-pages.js';
 import { walkSpecs, type Spec } from '../../../src/core/declare.js';
 import { seedId } from '../../../src/emulator/module.js';
+import { openDeliveryStore } from '../../../src/webhooks/store/index.js';
 import { BIN, HUNG_AFTER_MS } from '../../support/run-cli.js';
 import { runInTerminal, script } from '../../support/run-in-terminal.js';
 import { tempDir } from '../../support/temp.js';
@@ -264,6 +265,50 @@ describe('a command', () => {
     mkdirSync(workflow, { recursive: true });
     writeFileSync(join(workflow, 'workflow.yaml'), 'name: Welcome\n');
     expect((await loads(['content', 'check', workflow], {})).files).toContain('dist/areas-workflows.cjs');
+  });
+
+  it('`deliveries` of a SQLite store loads its area, the store and the table writer: not the API client, zod, the config bundle or pg', async () => {
+    const file = join(scratch, 'deliveries.db');
+    const store = await openDeliveryStore(`sqlite:${file}`);
+    const body = JSON.stringify({
+      eventName: 'email.hardBounced',
+      eventTime: 1_700_000_000,
+      webhookSchemaVersion: '1.0.0',
+      contactIdentity: { id: 'c_ada', email: 'ada@example.com', userId: null },
+      email: { id: 'e_1', emailMessageId: 'm_1', subject: 'Hello' },
+      sourceType: 'campaign',
+    });
+    await store.record({ webhookId: 'msg_bounce', receivedAt: new Date(), headers: {}, body, verified: true });
+    await store.close();
+    const local = ['dist/areas-deliveries.cjs', 'dist/cli.cjs', 'dist/delivery-store.cjs', 'dist/render.cjs'];
+    const builtins = join(scratch, 'builtins-deliveries-find');
+    const find = await loads(['deliveries', 'find', '--store', file, '--event', 'email.*', '--since', '2023-11-01'], { BUILTINS_FILE: builtins });
+    expect(find).toEqual({ files: local, code: 0, message: null });
+    // Nor Node's HTTP server and client, which only `webhooks listen` and a replay use; the store's
+    // waits read the clock without perf_hooks.
+    expect(
+      readFileSync(builtins, 'utf8')
+        .split('\n')
+        .filter((name) => /^(_?https?|_http_\w+|net|stream|crypto|perf_hooks)$/.test(name)),
+    ).toEqual([]);
+    expect(await loads(['deliveries', 'show', 'msg_bounce', '--store', file], {})).toEqual({ files: local, code: 0, message: null });
+    // stats reads the alert rules' rates, from the webhooks' area.
+    expect(await loads(['deliveries', 'stats', '--store', file], {})).toEqual({
+      files: [...local, 'dist/areas-webhooks.cjs'].sort(),
+      code: 0,
+      message: null,
+    });
+    const sources = local
+      .flatMap((bundle) => (JSON.parse(readFileSync(join(resolve(BIN, '../..'), `${bundle}.map`), 'utf8')) as { sources: string[] }).sources)
+      .filter((source) => !source.startsWith('other-bundle:'));
+    expect(sources.filter((source) => /node_modules\/(zod|pg|pg-\w+)\/|src\/api\/|src\/base\/zod\.ts/.test(source))).toEqual([]);
+    // A postgres:// store (nothing listens on port 9) loads the PostgreSQL client besides.
+    const postgres = await loads(['deliveries', 'find', '--store', 'postgres://app:secret@127.0.0.1:9/deliveries'], {});
+    expect(postgres).toEqual({
+      files: [...local, 'dist/vendor/pg.cjs'],
+      code: 2,
+      message: 'Error: the store postgres://app:***@127.0.0.1:9/deliveries cannot be reached: nothing listens there (is PostgreSQL running?)',
+    });
   });
 
   it('that calls the API adds the client, and no other area', async () => {
