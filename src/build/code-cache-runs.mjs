@@ -12,10 +12,10 @@
  * every start reads whole, for the help of a terminal narrower than 80 columns. Then the requests,
  * which fill only the bundles no start ran: a listing of another area, and `content check` of a
  * small email (its area and LMX), the offline check a pre-commit hook runs on every commit (with
- * --json, which prints no summary to stderr). Without them, each such run would compile all it
- * runs of those again.
+ * --json, which prints no summary to stderr), and `deliveries find` of a SQLite store (its area and
+ * the store). Without them, each such run would compile all it runs of those again.
  */
-export function codeCacheRuns(email) {
+export function codeCacheRuns(email, store) {
   return {
     starts: [
       ['webhooks', 'sign'],
@@ -25,6 +25,7 @@ export function codeCacheRuns(email) {
     requests: [
       ['--sandbox', 'transactional', 'list', '--json'],
       ['content', 'check', '--json', '--kind', 'campaign', email],
+      ['deliveries', 'find', '--json', '--store', store],
     ],
   };
 }

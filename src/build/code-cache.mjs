@@ -42,13 +42,17 @@ function recordCodeCache(node, stage) {
   // A small email for `content check`.
   const email = join(configDir, 'email.lmx');
   writeFileSync(email, '<H1>Hello</H1>\n<Paragraph>Hi {contact.firstName}, welcome.</Paragraph>\n');
+  // A delivery store for `deliveries find`, made beforehand as its tables are once a store has been written.
+  const store = join(configDir, 'deliveries.db');
+  const made = spawnSync(node, [bin, 'deliveries', 'find', '--store', store], { env: { ...process.env, LOOPSCTL_CONFIG_DIR: configDir }, encoding: 'utf8' });
+  if (made.status !== 0) throw new Error(`making a delivery store for the code cache with ${node} failed (exit ${made.status}): ${made.stderr}`);
   const recorded = spawnSync(node, [bin], {
     env: {
       ...process.env,
       // The shipped cache serves runs without flags: it is recorded without them.
       NODE_OPTIONS: '',
       // root: where the bundles will be, once renamed into place: the name their caches keep.
-      LOOPSCTL_RECORD_CODE_CACHE: JSON.stringify({ root: dirname(stage.target), ...codeCacheRuns(email) }),
+      LOOPSCTL_RECORD_CODE_CACHE: JSON.stringify({ root: dirname(stage.target), ...codeCacheRuns(email, store) }),
       LOOPSCTL_CONFIG_DIR: configDir,
       // For `webhooks sign` (base64 of "loopsctl-build-secret"); the body is the empty stdin.
       LOOPS_WEBHOOK_SECRET: 'whsec_bG9vcHNjdGwtYnVpbGQtc2VjcmV0',

@@ -582,6 +582,16 @@ describe('the code cache', () => {
       expect(Math.abs(withListing.cli - startsOnly.cli)).toBeLessThan(startsOnly.cli * 0.01);
     });
 
+    it('ships, for the bundles of `deliveries find`, what that command compiled', async () => {
+      // A recording that never runs them leaves each only the cache of its top level.
+      const { bin } = copyWithoutCaches('recording-no-deliveries');
+      const result = await spawnCli([], { LOOPSCTL_RECORD_CODE_CACHE: JSON.stringify({ starts: [['--help']] }) }, bin);
+      expect(result).toMatchObject({ code: 0, stderr: '' });
+      const cache = (root: string, bundle: string) => statSync(join(root, 'dist', `${bundle}.${process.version}-${process.arch}.cache`)).size;
+      for (const bundle of ['areas-deliveries.cjs', 'delivery-store.cjs'])
+        expect(cache(resolve(BIN, '../..'), bundle), bundle).toBeGreaterThan(cache(join(dirname(bin), '..'), bundle) * 2);
+    });
+
     it('fails, writing no cache, when a command fails', async () => {
       const { bin, caches } = copyWithoutCaches('failed-recording');
       const commands = { starts: [['--help'], ['webhooks', 'sign'], ['completion', 'bash']] };
