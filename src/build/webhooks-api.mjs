@@ -20,10 +20,9 @@ const sharedPg = {
 };
 
 /**
- * Builds dist/webhooks/ with esbuild options `common` (the CLI's), but not minified: an app's
- * uncaught error prints the line it was thrown from before its message, and its stack trace names
- * lines an app's developer can read (one line of 126,000 characters, minified), with no source map
- * that Node applies only under --enable-source-maps.
+ * Builds dist/webhooks/ with esbuild options `common` (the CLI's), but not minified: Node prints an
+ * app's uncaught error after the line it was thrown from (minified, one line of 126,000
+ * characters), and a source map would serve only a Node run with --enable-source-maps.
  */
 export async function buildWebhooksApi(root, dist, common) {
   const out = join(dist, 'webhooks');
