@@ -12,7 +12,11 @@ import type { BlockSteps } from './tables.js';
 
 const br = (at: SourceElement['at']): SourceElement => ({ type: 'element', name: 'br', attrs: {}, style: {}, children: [], at });
 
-const itemsOf = (list: SourceElement) => list.children.filter((child): child is SourceElement => child.type === 'element' && child.name === 'li');
+const isList = (node: SourceNode): node is SourceElement => node.type === 'element' && (node.name === 'ul' || node.name === 'ol');
+
+/** A list's items, and the lists written straight inside it, in order. */
+const itemsOf = (list: SourceElement) =>
+  list.children.filter((child): child is SourceElement => isList(child) || (child.type === 'element' && child.name === 'li'));
 
 /** Whether a list's style draws its items with no marker: `list-style-type: none`, or `list-style: none`. */
 function markerless(list: SourceElement): boolean {
@@ -28,22 +32,28 @@ export function listBlock(node: SourceElement, context: MapContext, steps: Pick<
     return lines.length === 0 ? undefined : steps.textBlock('Paragraph', lines, inner, node);
   }
   const items: LmxBlock[] = [];
+  const addNested = (sublist: SourceElement) => {
+    context.findings.add(
+      sublist.at,
+      'a list inside a list',
+      'flattened',
+      'its items added to the outer list',
+      'LMX lists do not nest: reword, or use a second list',
+    );
+    addItems(sublist);
+  };
+  // A list's children in order: its items, and lists written straight inside it (`<ul><li>…</li><ul>…</ul></ul>`, which mail clients draw nested).
   const addItems = (list: SourceElement) => {
     for (const child of itemsOf(list)) {
-      const nested = child.children.filter((grand): grand is SourceElement => grand.type === 'element' && (grand.name === 'ul' || grand.name === 'ol'));
+      if (isList(child)) {
+        addNested(child);
+        continue;
+      }
+      const nested = child.children.filter(isList);
       const content = child.children.filter((grand) => !nested.includes(grand as SourceElement));
       const item = steps.textBlock('ListItem', inlineNodes(content), inherit(inner, child.style), child);
       if (item !== undefined) items.push(item);
-      for (const sublist of nested) {
-        context.findings.add(
-          sublist.at,
-          'a list inside a list',
-          'flattened',
-          'its items added to the outer list',
-          'LMX lists do not nest: reword, or use a second list',
-        );
-        addItems(sublist);
-      }
+      for (const sublist of nested) addNested(sublist);
     }
   };
   addItems(node);

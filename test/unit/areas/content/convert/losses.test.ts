@@ -315,3 +315,16 @@ describe('an image inside a paragraph', () => {
     expect(findings.remediation.filter((item) => item.outcome === 'not carried')).toEqual([]);
   });
 });
+
+describe('a list inside a list', () => {
+  it('adds the items of a list written inside an item, or straight inside the list, to the outer list, each listed at its place', () => {
+    const { lmx, findings } = fromHtml(
+      '<html><body>\n<ul>\n<li>One</li>\n<ul><li>One-a</li><li>One-b</li></ul>\n<li>Two <ul><li>Two-a</li><ul><li>Two-a-i</li></ul></ul></li>\n</ul>\n<ul style="list-style:none"><li>Street</li><ul><li>Town</li></ul></ul>\n</body></html>',
+    );
+    const items = [...lmx.matchAll(/<ListItem[^>]*>([^<]*)</g)].map((match) => match[1]);
+    expect(items).toEqual(['One', 'One-a', 'One-b', 'Two', 'Two-a', 'Two-a-i']);
+    expect(lmx).toMatch(/<Paragraph[^>]*>Street<Br \/>Town</);
+    const nested = findings.remediation.filter((item) => item.construct === 'a list inside a list').map((item) => `${item.line}:${item.column}`);
+    expect(nested).toEqual(['4:1', '5:9', '5:27']);
+  });
+});
