@@ -7,7 +7,7 @@ import type { LmxBlock } from './lmx-out.js';
 import { inherit, isInline, type MapContext } from './inline.js';
 import { textContent, type SourceElement, type SourceNode } from './model.js';
 import { attributeTextAlign } from './layout.js';
-import { pixels } from './styles.js';
+import { backgroundOf, pixels } from './styles.js';
 
 /** The mapper's own steps, handed in (blocks.ts calls this module, so it cannot import it back). */
 export interface BlockSteps {
@@ -59,7 +59,7 @@ export function tableBlocks(table: SourceElement, context: MapContext, steps: Bl
     if (cells.length === 0) continue;
     const inner = inherit(context, row.style);
     if (cells.length === 1) {
-      blocks.push(...cellBlocks(cells[0]!, inner, steps));
+      blocks.push(...cellBlocks(paintedBy(row, cells[0]!, context), inner, steps));
       continue;
     }
     const shares = pixelShares(cells);
@@ -87,6 +87,13 @@ function pixelShares(cells: readonly SourceElement[]): string[] | undefined {
   if (widths.some((width) => width === undefined || width <= 0)) return undefined;
   const total = widths.reduce<number>((sum, width) => sum + width!, 0);
   return widths.map((width) => `${((width! / total) * 100).toFixed(2)}%`);
+}
+
+/** A row's one cell with the row's background where it sets none of its own: the colour its text stands on (a footer's dark `<tr bgcolor>`). */
+function paintedBy(row: SourceElement, cell: SourceElement, context: MapContext): SourceElement {
+  const colour = backgroundOf(row.style, row.attrs, context.sourceBackground);
+  if (colour === undefined || backgroundOf(cell.style, cell.attrs) !== undefined) return cell;
+  return { ...cell, style: { ...cell.style, 'background-color': colour } };
 }
 
 /** A cell's content, with the cell's alignment and style passed down. */

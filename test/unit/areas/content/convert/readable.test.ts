@@ -60,6 +60,31 @@ describe('colours as the text was read', () => {
   });
 });
 
+describe('footer bands', () => {
+  it('keeps a dark band coloured by its row and the light band after it apart, each text on its own colour', () => {
+    const { lmx, findings } = fromHtml(
+      `<!doctype html><html><head><title>Order</title></head><body style="background-color:#f4f4f4;margin:0">
+        <table width="600" align="center" bgcolor="#ffffff"><tr><td>
+          <p>Your order of the Oak Chair has shipped and will arrive on Friday, with tracking to follow soon.</p>
+          <p>Line item: Oak Chair, one, 120 euros. Line item: Cushion, two, 40 euros. Total 160 euros.</p>
+        </td></tr></table>
+        <table width="600" align="center"><tr bgcolor="#1f2937"><td><p style="color:#ffffff">Follow us</p><p style="color:#ffffff">Shop, blog, help</p></td></tr>
+        <tr style="background-color:#333333"><td style="color:#eeeeee"><p>Careers</p></td></tr></table>
+        <table width="600" align="center"><tr><td style="color:#6b7280"><p>Acme Inc, 1 Main Street</p><p>Unsubscribe at any time</p></td></tr></table>
+      </body></html>`,
+    );
+    expect(lmx).toMatch(
+      /<Section blockColor="#1f2937"[^>]*>\s*<Paragraph[^>]*><Text textColor="#ffffff">Follow us<\/Text><\/Paragraph>\s*<Paragraph[^>]*><Text textColor="#ffffff">Shop, blog, help</,
+    );
+    expect(lmx).toMatch(/<Section blockColor="#333333"[^>]*>\s*<Paragraph[^>]*><Text textColor="#eeeeee">Careers</);
+    expect(lmx).toMatch(/<Section blockColor="#f4f4f4"[^>]*>\s*<Paragraph[^>]*><Text textColor="#6b7280">Acme Inc/);
+    // No white words in the light band's section.
+    const light = lmx.slice(lmx.indexOf('<Section blockColor="#f4f4f4"'));
+    expect(light.slice(0, light.indexOf('</Section>'))).not.toContain('#ffffff');
+    expect(findings.remediation.map((item) => item.construct)).not.toContain('text less readable than in the source');
+  });
+});
+
 describe('what cannot be kept', () => {
   it('lists a block whose contrast fell and that takes no colour of its own', () => {
     const findings = new Findings();
