@@ -4,8 +4,8 @@
  * same block edited, by their identity: a component by its `componentId`, any other block by its
  * tag and how alike its words are (the pairing of most weight, again a common subsequence). So a
  * paragraph inserted is added, the paragraph after it that was reworded is changed, and a component
- * edited is changed wherever it stands; a block drawn the same in another place has moved. What is
- * left is removed or added.
+ * edited is changed wherever it stands; a block of the same tag drawn the same in another place has
+ * moved. What is left is removed or added.
  */
 import { diffArrays } from 'diff';
 import type { DrawnBlock } from '../../../lmx/render.js';
@@ -34,7 +34,11 @@ const MAX_CELLS = 40_000;
 
 interface Side {
   blocks: readonly DrawnBlock[];
-  /** Each block as compared (comparable): two blocks are drawn the same when these are equal. */
+  /**
+   * Each block as compared: its tag (a component's id with it) and its HTML (comparable). Two blocks
+   * are the same block drawn the same when these are equal: a `<Section>` can draw what a component does,
+   * and is still not that component.
+   */
   drawn: string[];
   /** Each block's words, counted: how alike two blocks read. */
   words: Map<string, number>[];
@@ -46,7 +50,7 @@ function sideOf(blocks: readonly DrawnBlock[]): Side {
     for (const word of plainTextOf(block.html).toLowerCase().split(/\s+/)) if (word !== '') counts.set(word, (counts.get(word) ?? 0) + 1);
     return counts;
   });
-  return { blocks, drawn: blocks.map((block) => comparable(block.html)), words };
+  return { blocks, drawn: blocks.map((block) => `${block.tag} ${block.componentId ?? ''}\n${comparable(block.html)}`), words };
 }
 
 /** How alike two blocks' words are, 0 to 1: twice the words they share over the words of both (two blocks without words are alike). */

@@ -57,6 +57,23 @@ describe('the blocks of two sides, paired', () => {
     expect(pairsOf(EMAIL, moved)).toEqual([{ change: 'moved', at: 1, to: 2, tag: 'Paragraph' }]);
   });
 
+  it('a section drawn as the component draws: never moved to or from the component, nor the same block in its place', () => {
+    const section = '<Section><Divider />\n<Paragraph align="center">Acme Inc · 1 Main Street</Paragraph></Section>';
+    const inline = EMAIL.replace('<Component componentId="cmp2" />', section);
+    expect(blocks(inline)[3]!.html).toBe(blocks(EMAIL)[3]!.html);
+    // The section moved to the top and the component put where it stood: one removed, one added, each its own tag.
+    const moved = `${section}\n${EMAIL}`;
+    expect(pairsOf(inline, moved)).toEqual([
+      { change: 'moved', at: 3, to: 0, tag: 'Section' },
+      { change: 'added', at: undefined, to: 4, tag: 'Component', componentId: 'cmp2' },
+    ]);
+    expect(pairsOf(EMAIL, `${section}\n${EMAIL.replace('\n<Component componentId="cmp2" />', '')}`)).toEqual([
+      { change: 'added', at: undefined, to: 0, tag: 'Section' },
+      { change: 'removed', at: 3, to: undefined, tag: 'Component', componentId: 'cmp2' },
+    ]);
+    expect(pairsOf(EMAIL, inline).map(({ change, tag }) => `${change} ${tag}`)).toEqual(['removed Component', 'added Section']);
+  });
+
   it('a component moved to the top and edited: changed and moved, never added and removed', () => {
     const after = `<Component componentId="cmp2" />\n${EMAIL.replace('\n<Component componentId="cmp2" />', '')}`;
     expect(pairsOf(EMAIL, after, FOOTER_MOVED)).toEqual([{ change: 'changed', at: 3, to: 0, tag: 'Component', componentId: 'cmp2', moved: true }]);
