@@ -79,6 +79,41 @@ describe('the blocks of two sides, paired', () => {
     expect(pairsOf(EMAIL, after, FOOTER_MOVED)).toEqual([{ change: 'changed', at: 3, to: 0, tag: 'Component', componentId: 'cmp2', moved: true }]);
   });
 
+  it('two blocks drawn alike, both moved: each paired with a place of its own', () => {
+    const divided = EMAIL.replace('<H1>Welcome</H1>', '<Divider />\n<Divider />\n<H1>Welcome</H1>');
+    const apart = EMAIL.replace('<Button', '<Divider />\n<Button').replace('<Component', '<Divider />\n<Component');
+    expect(pairsOf(divided, apart)).toEqual([
+      { change: 'moved', at: 0, to: 2, tag: 'Divider' },
+      { change: 'moved', at: 1, to: 4, tag: 'Divider' },
+    ]);
+    // The same component twice, edited and moved: each to its own place.
+    const twice = `<Component componentId="cmp2" />\n<Component componentId="cmp2" />\n${EMAIL.replace('\n<Component componentId="cmp2" />', '')}`;
+    const spread = EMAIL.replace('<Button', '<Component componentId="cmp2" />\n<Button');
+    expect(pairsOf(twice, spread, FOOTER_MOVED).map(({ change, at, to, moved }) => [change, at, to, moved])).toEqual([
+      ['changed', 0, 2, true],
+      ['changed', 1, 4, true],
+    ]);
+  });
+
+  it('a component matched by its id outweighs a paragraph matched by its words (3 against at most 2)', () => {
+    // Crossed: the component and a reworded paragraph change places; only one of the two pairs can stand in order.
+    const before = [
+      '<H1>Welcome</H1>',
+      '<Paragraph>Thanks for joining Acme. Your workspace is ready whenever you are.</Paragraph>',
+      '<Component componentId="cmp2" />',
+    ].join('\n');
+    const after = [
+      '<H1>Welcome</H1>',
+      '<Component componentId="cmp2" />',
+      '<Paragraph>Thank you for joining Acme. Your workspace is ready whenever you are.</Paragraph>',
+    ].join('\n');
+    expect(pairsOf(before, after, FOOTER_MOVED).map(({ change, tag, moved }) => `${change} ${tag}${moved ? ' moved' : ''}`)).toEqual([
+      'removed Paragraph',
+      'changed Component',
+      'added Paragraph',
+    ]);
+  });
+
   it('a component swapped for another: the one removed, the other added, never one changed', () => {
     const after = EMAIL.replace('cmp2', 'cmp9');
     expect(pairsOf(EMAIL, after)).toEqual([
