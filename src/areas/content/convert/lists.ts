@@ -12,11 +12,13 @@ import type { BlockSteps } from './tables.js';
 
 const br = (at: SourceElement['at']): SourceElement => ({ type: 'element', name: 'br', attrs: {}, style: {}, children: [], at });
 
-const isList = (node: SourceNode): node is SourceElement => node.type === 'element' && (node.name === 'ul' || node.name === 'ol');
+const LISTS = new Set(['ul', 'ol']);
+
+const isList = (node: SourceNode): node is SourceElement => node.type === 'element' && LISTS.has(node.name);
 
 /** A list's items, and the lists written straight inside it, in order. */
 const itemsOf = (list: SourceElement) =>
-  list.children.filter((child): child is SourceElement => isList(child) || (child.type === 'element' && child.name === 'li'));
+  list.children.filter((child): child is SourceElement => child.type === 'element' && (child.name === 'li' || LISTS.has(child.name)));
 
 /** Whether a list's style draws its items with no marker: `list-style-type: none`, or `list-style: none`. */
 function markerless(list: SourceElement): boolean {
@@ -45,7 +47,7 @@ export function listBlock(node: SourceElement, context: MapContext, steps: Pick<
   // A list's children in order: its items, and lists written straight inside it (`<ul><li>…</li><ul>…</ul></ul>`, which mail clients draw nested).
   const addItems = (list: SourceElement) => {
     for (const child of itemsOf(list)) {
-      if (isList(child)) {
+      if (LISTS.has(child.name)) {
         addNested(child);
         continue;
       }
