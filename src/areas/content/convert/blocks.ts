@@ -9,7 +9,7 @@ import { block, plainText, setNumber, type LmxBlock } from './lmx-out.js';
 import { dropsPlatformLink, holdsImage, hrefOf, inherit, inlineOf, isButtonLink, isHidden, isInline, trimInline, type MapContext } from './inline.js';
 import { FULL_WIDTH_UP_TO, shorten, textContent, type SourceElement, type SourceNode } from './model.js';
 import { alignOf, alphaOf, dividerLine, listAlpha, backgroundOf, hexColour, lineHeightPercent, pixels, sides, verticalSpace } from './styles.js';
-import { listBackgroundImage, listDecoration, listHidden } from './box-losses.js';
+import { listBackgroundImage, listDecoration, listHidden, standInForImage } from './box-losses.js';
 import { coloured, rememberLook } from './contrast.js';
 import { columnsOf, columnWidths, linkedParts } from './shapes.js';
 import { socialBlocks } from './social.js';
@@ -337,8 +337,9 @@ function columnContent(column: SourceElement, context: MapContext): LmxBlock[] {
 
 /** An element with no meaning of its own: its content, as a styled section when its background sets it apart. */
 export function container(node: SourceElement, context: MapContext, content: (inner: MapContext) => Mapped[]): Mapped[] {
-  listBackgroundImage(node, context);
-  const background = backgroundOf(node.style, node.attrs, context.sourceBackground);
+  const standIn = standInForImage(node, context);
+  listBackgroundImage(node, context, standIn);
+  const background = backgroundOf(node.style, node.attrs, context.sourceBackground) ?? standIn;
   const writtenBackground = node.style['background-color'] ?? node.style.background?.split(/\s+(?![^(]*\))/).find((part) => alphaOf(part) !== undefined);
   listAlpha(context.findings, writtenBackground, background, context.sourceBackground, node.at);
   listDecoration(node, context);

@@ -4,7 +4,9 @@
  * against the colours LMX will draw it with (its own `<Text>` colour or the base one, its block's
  * colour, the section's or columns' around it, else the body's) is compared with the source's. Where
  * it fell, the source's text colour is written on the block, then the source's background as the
- * block's colour; where even that cannot bring it back, the block is listed.
+ * block's colour; where even that cannot bring it back, the block is listed. Text the source gave no
+ * colour was drawn in the source's default, black (a browser's and MJML's): where the theme's base
+ * colour (another text's) leaves it unreadable, it is given that black.
  */
 import { LMX_TAGS } from '../../../lmx/index.js';
 import { contrastRatio as wcagContrast, parseHex } from '../../../lmx/qa/index.js';
@@ -13,7 +15,7 @@ import type { LmxBlock, LmxInline } from './lmx-out.js';
 import type { Findings, Place } from './model.js';
 import { hexColour } from './styles.js';
 
-/** How a text block looked in its source; a colour it did not set is the theme's, as LMX draws it. */
+/** How a text block looked in its source; a colour it did not set is the source's default (SOURCE_TEXT). */
 interface SourceLook {
   colour: string | undefined;
   background: string | undefined;
@@ -74,6 +76,12 @@ function drawnColour(made: LmxBlock, base: string): string {
 /** A little under the source's contrast is the rounding of colours, not a loss. */
 const TOLERANCE = 0.05;
 
+/** The colour of text its source gives none: a browser draws it black, and so does MJML (`<mj-text color="#000000">`). */
+export const SOURCE_TEXT = '#000000';
+
+/** The least contrast under which text does not read (WCAG's for large text, 3:1). */
+export const READABLE = 3;
+
 /**
  * Brings every text block of the email back to at least the contrast it had in its source, or
  * lists it. `style` is the `<Style />` written (the default theme's colours where it sets none).
@@ -84,15 +92,32 @@ export function keepContrast(blocks: readonly LmxBlock[], style: Record<string, 
   const visit = (list: readonly LmxBlock[], background: string) => {
     for (const made of list) {
       const look = looks.get(made);
-      if (look !== undefined) check(made, { ...look, colour: look.colour ?? base, background: look.background ?? body }, background, base, findings);
+      if (look !== undefined)
+        check(
+          made,
+          { ...look, colour: look.colour ?? SOURCE_TEXT, background: look.background ?? body },
+          look.colour === undefined,
+          background,
+          base,
+          findings,
+        );
       if (made.blocks !== undefined) visit(made.blocks, made.attrs.blockColor ?? background);
     }
   };
   visit(blocks, body);
 }
 
-function check(made: LmxBlock, look: { colour: string; background: string; at: Place }, background: string, base: string, findings: Findings): void {
-  const wanted = contrastRatio(look.colour, look.background) - TOLERANCE;
+function check(
+  made: LmxBlock,
+  look: { colour: string; background: string; at: Place },
+  defaultColour: boolean,
+  background: string,
+  base: string,
+  findings: Findings,
+): void {
+  // Text in its source's default colour may take the theme's instead, so long as it reads; text of a colour of its own keeps its contrast.
+  const source = contrastRatio(look.colour, look.background);
+  const wanted = (defaultColour ? Math.min(source, READABLE) : source) - TOLERANCE;
   const ratio = () => contrastRatio(drawnColour(made, base), made.attrs.blockColor ?? background);
   if (ratio() >= wanted) return;
   if (made.inline !== undefined && drawnColour(made, base) !== look.colour) made.inline = coloured(made.inline, look.colour);
@@ -103,7 +128,7 @@ function check(made: LmxBlock, look: { colour: string; background: string; at: P
     look.at,
     'text less readable than in the source',
     'listed',
-    `its contrast is ${ratio().toFixed(1)}:1 against its background, where the source had ${(wanted + TOLERANCE).toFixed(1)}:1`,
+    `its contrast is ${ratio().toFixed(1)}:1 against its background, where the source had ${source.toFixed(1)}:1`,
     'set the text colour (<Text textColor>) or the block colour (blockColor) so that the text stands out as it did',
   );
 }

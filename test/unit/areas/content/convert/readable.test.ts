@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { contrastRatio, keepContrast, rememberLook } from '../../../../../src/areas/content/convert/contrast.js';
 import { Findings } from '../../../../../src/areas/content/convert/model.js';
-import { fromHtml } from './layout-support.js';
+import { fromHtml, fromMjml } from './layout-support.js';
 
 const FOOTER = 'You are receiving this email because you signed up at Acme. Acme Inc, 1 Main Street, Springfield. '.repeat(4);
 
@@ -82,6 +82,87 @@ describe('footer bands', () => {
     const light = lmx.slice(lmx.indexOf('<Section blockColor="#f4f4f4"'));
     expect(light.slice(0, light.indexOf('</Section>'))).not.toContain('#ffffff');
     expect(findings.remediation.map((item) => item.construct)).not.toContain('text less readable than in the source');
+  });
+});
+
+/** An MJML receipt: light words on a dark header band, order lines in MJML's default black on a white section, a band over a picture. */
+const RECEIPT = `<mjml><mj-head><mj-title>Your receipt</mj-title></mj-head><mj-body background-color="#f4f4f4">
+  <mj-section background-color="#1f2937"><mj-column>
+    <mj-text color="#f9fafb" font-size="24px">Acme Store receipt for your order number 1042 placed today</mj-text>
+    <mj-text color="#e5e7eb">Thank you for shopping with Acme Store, we hope you love what you bought from us this week</mj-text>
+  </mj-column></mj-section>
+  <mj-section background-color="#ffffff"><mj-column>
+    <mj-text>Oak chair, 1, 120 euros</mj-text><mj-text>Cushion, 2, 40 euros</mj-text><mj-text>Total 160 euros</mj-text>
+  </mj-column></mj-section>
+  <mj-section background-url="https://example.com/summer.jpg"><mj-column>
+    <mj-text color="#ffffff">Come back for our summer sale</mj-text>
+  </mj-column></mj-section>
+</mj-body></mjml>`;
+
+/** Each text block's colour and what LMX draws behind it (its block, its section, the body), as the LMX reads. */
+function drawnText(lmx: string): { text: string; colour: string; background: string }[] {
+  const style = /<Style ([^>]*)\/>/.exec(lmx)?.[1] ?? '';
+  const attribute = (attrs: string, name: string) => new RegExp(`\\b${name}="(#[0-9a-f]{6})"`).exec(attrs)?.[1];
+  const body = attribute(style, 'bodyColor') ?? '#ffffff';
+  const base = attribute(style, 'textBaseColor') ?? '#374151';
+  const sections: string[] = [];
+  const found: { text: string; colour: string; background: string }[] = [];
+  for (const line of lmx.split('\n')) {
+    const section = /^\s*<Section ([^>]*)>/.exec(line);
+    if (section !== null) sections.push(attribute(section[1]!, 'blockColor') ?? sections.at(-1) ?? body);
+    else if (/^\s*<\/Section>/.test(line)) sections.pop();
+    const block = /^\s*<(Paragraph|H[1-3])\b([^>]*)>(.*)<\/\1>/.exec(line);
+    if (block === null) continue;
+    const own = /^<Text textColor="(#[0-9a-f]{6})">/.exec(block[3]!)?.[1];
+    found.push({ text: block[3]!.replace(/<[^>]+>/g, ''), colour: own ?? base, background: attribute(block[2]!, 'blockColor') ?? sections.at(-1) ?? body });
+  }
+  return found;
+}
+
+describe('converted text stays readable', () => {
+  it('gives text of no colour of its own, drawn black in the source, black again where the theme’s colour (another text’s) leaves it unreadable', () => {
+    const { lmx, findings } = fromMjml(RECEIPT);
+    const drawn = drawnText(lmx);
+    expect(drawn.map((block) => block.text)).toEqual([
+      'Acme Store receipt for your order number 1042 placed today',
+      'Thank you for shopping with Acme Store, we hope you love what you bought from us this week',
+      'Oak chair, 1, 120 euros',
+      'Cushion, 2, 40 euros',
+      'Total 160 euros',
+      'Come back for our summer sale',
+    ]);
+    // Every text read at 3:1 or more in the source (the order lines 21:1, black on white); so it does as LMX draws it.
+    for (const block of drawn) expect(contrastRatio(block.colour, block.background), block.text).toBeGreaterThanOrEqual(3);
+    expect(drawn.filter((block) => block.text.includes('euros')).map((block) => `${block.colour} on ${block.background}`)).toEqual([
+      '#000000 on #ffffff',
+      '#000000 on #ffffff',
+      '#000000 on #ffffff',
+    ]);
+    expect(findings.remediation.map((item) => item.construct)).not.toContain('text less readable than in the source');
+  });
+
+  it('draws white words over a background image with no colour on black, and lists the image by its address with the colour', () => {
+    const { lmx, findings } = fromMjml(RECEIPT);
+    expect(lmx).toMatch(/<Section blockColor="#000000"[^>]*>\s*<Paragraph[^>]*><Text textColor="#ffffff">Come back for our summer sale/);
+    expect(findings.remediation).toContainEqual(
+      expect.objectContaining({
+        line: 9,
+        construct: 'the background image https://example.com/summer.jpg',
+        outcome: 'dropped',
+        done: 'the content drawn on #000000 in its place, a colour its text reads on (the source gives the image no colour)',
+      }),
+    );
+  });
+
+  it('keeps a picture’s text on the colour it is drawn on where it reads there: dark words over an image on a white body', () => {
+    const { lmx, findings } = fromMjml(
+      '<mjml><mj-body><mj-section background-url="https://example.com/paper.jpg"><mj-column><mj-text color="#333333">Notes on paper</mj-text></mj-column></mj-section></mj-body></mjml>',
+    );
+    expect(lmx).not.toContain('<Section');
+    expect(lmx).toMatch(/^<Style textBaseColor="#333333"[^>]*\/>\n<Paragraph[^>]*>Notes on paper/);
+    expect(findings.remediation.find((item) => item.construct.startsWith('the background image'))?.done).toBe(
+      'the content kept on the background colour, if any',
+    );
   });
 });
 
