@@ -2,7 +2,7 @@
  * A rendered email cut into the blocks a person sees, one per top-level LMX block (a component is
  * one block, all it draws), as the renderer tells them (RenderedEmail.blocks): what each is (its
  * tag, a component's id) and the HTML it drew. Blocks are compared as they are drawn, with the
- * whitespace HTML collapses collapsed: an LMX file reformatted draws the same blocks.
+ * whitespace HTML collapses collapsed (not a code block's): an LMX file reformatted draws the same blocks.
  */
 import type { DrawnBlock } from '../../../lmx/render.js';
 
@@ -34,9 +34,16 @@ export function bodyOf(drawn: Drawn): Body {
   return { before: html.slice(0, from), after: html.slice(end), blocks: [...drawn.blocks] };
 }
 
-/** A block as compared: HTML collapses runs of whitespace, so they draw the same. */
+/**
+ * A block as compared: HTML collapses runs of whitespace, so they draw the same; but inside a
+ * `<pre>` (a code block), which draws each space and line break.
+ */
 export function comparable(html: string): string {
-  return html.replace(/\s+/g, ' ').trim();
+  return html
+    .split(/(<pre\b[\s\S]*?<\/pre>)/)
+    .map((part, index) => (index % 2 === 1 ? part : part.replace(/\s+/g, ' ')))
+    .join('')
+    .trim();
 }
 
 const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&nbsp;': ' ' };
@@ -46,7 +53,8 @@ const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>
  * item and row, the tags left out, an image by its alt text, a button's or a link's address after its words.
  */
 export function plainTextOf(html: string): string {
-  return html
+  // A line break of the LMX file is a space as drawn; a code block's is a line.
+  return comparable(html)
     .replace(/<!--[\s\S]*?-->/g, '')
     .replace(/<img\b[^>]*?\balt="([^"]*)"[^>]*>/g, '[$1]')
     .replace(/<a\b[^>]*?\bhref="([^"]*)"[^>]*>([\s\S]*?)<\/a>/g, '$2 ($1)')

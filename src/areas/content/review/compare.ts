@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import type { CallSite } from '../../change/impact/records.js';
 import type { CheckProblem } from '../shared/check.js';
 import { canonicalJson } from '../../change/plan-file.js';
-import { bodyOf, bodyText, comparable } from './blocks.js';
+import { bodyOf, bodyText } from './blocks.js';
 import { changedBlocks, type BlockChange } from './pairs.js';
 import type { ReviewKind, SideEmail } from './sides.js';
 
@@ -88,7 +88,7 @@ function reviewEmail(before: SideEmail | undefined, after: SideEmail | undefined
     if (aspect === 'body') continue;
     const was = textsBefore?.[aspect] ?? '';
     const is = textsAfter?.[aspect] ?? '';
-    if (aspect === 'plainText' ? comparable(was) !== comparable(is) : was !== is) changed.push(aspect);
+    if (was !== is) changed.push(aspect);
   }
   if (before !== undefined && after !== undefined && changed.length === 0) return undefined;
   const variablesBefore = new Set(before?.variables ?? []);

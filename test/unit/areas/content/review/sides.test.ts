@@ -133,6 +133,15 @@ describe('what a review takes as a change', () => {
     expect(unchanged).toBe(1);
   });
 
+  it('a code block whose lines are joined draws and reads otherwise: its block and the plain text changed, though a paragraph re-wrapped is not', async () => {
+    const code = (text: string) => tree({ [`${WELCOME}/draft.lmx`]: `<Paragraph>Run:</Paragraph>\n<CodeBlock>${text}</CodeBlock>\n` });
+    const { emails } = await reviewed(code('npm install\nnpm start'), code('npm install npm start'));
+    expect(emails.map(({ changed, blocks }) => ({ changed, blocks: blocks.map(({ change, tag }) => `${change} ${tag}`) }))).toEqual([
+      { changed: ['body', 'plainText'], blocks: ['changed CodeBlock'] },
+    ]);
+    expect((await reviewed(code('npm install\nnpm start'), code('npm install\nnpm start'))).emails).toEqual([]);
+  });
+
   it('the review digest covers the email as drawn: two colours of the same change, two digests; the same colour, one', async () => {
     const colour = (hex: string) =>
       tree({ 'themes/ocean--th1/theme.json': `{"name":"Ocean","styles":{"backgroundColor":"#e6f2f8","buttonBodyColor":"${hex}"}}\n` });
