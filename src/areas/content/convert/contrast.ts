@@ -92,15 +92,11 @@ export function keepContrast(blocks: readonly LmxBlock[], style: Record<string, 
   const visit = (list: readonly LmxBlock[], background: string) => {
     for (const made of list) {
       const look = looks.get(made);
-      if (look !== undefined)
-        check(
-          made,
-          { ...look, colour: look.colour ?? SOURCE_TEXT, background: look.background ?? body },
-          look.colour === undefined,
-          background,
-          base,
-          findings,
-        );
+      if (look !== undefined) {
+        const seen = { ...look, colour: look.colour ?? SOURCE_TEXT, background: look.background ?? body };
+        check(made, seen, look.colour === undefined, background, base, findings);
+        checkRuns(made, seen, background, findings);
+      }
       if (made.blocks !== undefined) visit(made.blocks, made.attrs.blockColor ?? background);
     }
   };
@@ -131,4 +127,38 @@ function check(
     `its contrast is ${ratio().toFixed(1)}:1 against its background, where the source had ${source.toFixed(1)}:1`,
     'set the text colour (<Text textColor>) or the block colour (blockColor) so that the text stands out as it did',
   );
+}
+
+/** The colours of a block's `<Text>` runs: words a span of the source coloured, each colour once. */
+function runColours(pieces: readonly LmxInline[], into = new Set<string>()): Set<string> {
+  for (const piece of pieces) {
+    if (!('tag' in piece)) continue;
+    const colour = piece.tag === 'Text' ? hexColour(piece.attrs.textColor) : undefined;
+    if (colour !== undefined) into.add(colour);
+    runColours(piece.children, into);
+  }
+  return into;
+}
+
+/**
+ * Words of a colour of their own within a block (a coloured span among the block's text) that read
+ * in the source, 3:1 or more, and do not on what LMX draws them on: listed, each colour once.
+ */
+function checkRuns(made: LmxBlock, look: { background: string; at: Place }, background: string, findings: Findings): void {
+  const behind = made.attrs.blockColor ?? background;
+  // The colour of all of its words is the block's own, which check weighed.
+  const whole = ownColour(made);
+  for (const colour of runColours(made.inline ?? [])) {
+    if (colour === whole) continue;
+    const source = contrastRatio(colour, look.background);
+    const drawn = contrastRatio(colour, behind);
+    if (source < READABLE || drawn >= READABLE) continue;
+    findings.add(
+      look.at,
+      `words in ${colour} less readable than in the source`,
+      'listed',
+      `their contrast is ${drawn.toFixed(1)}:1 against their background ${behind}, where the source had ${source.toFixed(1)}:1`,
+      'set their colour (<Text textColor>) or the block colour (blockColor) so that they stand out as they did',
+    );
+  }
 }

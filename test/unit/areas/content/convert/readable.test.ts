@@ -178,4 +178,25 @@ describe('what cannot be kept', () => {
     ]);
     expect(findings.remediation[0]!.done).toBe('its contrast is 1.0:1 against its background, where the source had 15.9:1');
   });
+
+  it('lists words a span coloured that read in the source and do not where LMX draws them, though the rest of the block reads', () => {
+    const findings = new Findings();
+    // A block of a kind with no blockColor: its words in the theme's light colour read on the dark body, its blue link-like words do not.
+    const made = {
+      tag: 'Unknown',
+      attrs: {},
+      inline: [{ text: 'Questions? Write to ' }, { tag: 'Text', attrs: { textColor: '#1d4ed8' }, children: [{ text: 'help at Acme' }] }],
+    };
+    rememberLook(made, undefined, '#ffffff', { file: 'email.html', line: 12, column: 5 });
+    keepContrast([made], { bodyColor: '#111111', textBaseColor: '#eeeeee' }, findings);
+    expect(findings.remediation).toEqual([
+      expect.objectContaining({
+        line: 12,
+        column: 5,
+        construct: 'words in #1d4ed8 less readable than in the source',
+        outcome: 'listed',
+        done: 'their contrast is 2.8:1 against their background #111111, where the source had 6.7:1',
+      }),
+    ]);
+  });
 });
