@@ -259,8 +259,11 @@ function linkBlocks(node: SourceElement, context: MapContext): Mapped[] {
 }
 
 /** Columns: 2 to 4 become <Columns>; one is its content; five or more are listed and their content stacked. */
-export function columnsBlocks(node: SourceElement, context: MapContext): Mapped[] {
-  listBackgroundImage(node, context);
+export function columnsBlocks(row: SourceElement, context: MapContext): Mapped[] {
+  const standIn = standInForImage(row, context);
+  listBackgroundImage(row, context, standIn);
+  // A picture's words drawn on the colour that stands in for it, as if the row had that colour.
+  const node = standIn === undefined ? row : { ...row, style: { ...row.style, 'background-color': standIn } };
   const columns = columnsOf(node);
   // Columns whose shares of the row add up to more than all of it wrap, as the source draws them: a line of
   // those that fit beside each other, then the next (Covalent's 100% title, then rows of a 40% label and a 60% value),

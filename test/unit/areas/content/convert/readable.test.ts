@@ -154,6 +154,17 @@ describe('converted text stays readable', () => {
     );
   });
 
+  it('draws a row of columns over a background image with no colour on the colour that stands in for it', () => {
+    const { lmx, findings } = fromMjml(
+      '<mjml><mj-body><mj-section><mj-column><mj-text>Hello there, thanks for your order with us today.</mj-text></mj-column></mj-section>' +
+        '<mj-section background-url="https://example.com/stripes.jpg"><mj-column><mj-text color="#ffffff">Left words</mj-text></mj-column><mj-column><mj-text color="#ffffff">Right words</mj-text></mj-column></mj-section></mj-body></mjml>',
+    );
+    expect(lmx).toMatch(/<Columns [^>]*blockColor="#000000"/);
+    for (const block of drawnText(lmx).filter((made) => made.text.endsWith('words')))
+      expect(contrastRatio(block.colour, block.background)).toBeGreaterThanOrEqual(3);
+    expect(findings.remediation.find((item) => item.construct === 'the background image https://example.com/stripes.jpg')?.done).toContain('drawn on #000000');
+  });
+
   it('keeps a picture’s text on the colour it is drawn on where it reads there: dark words over an image on a white body', () => {
     const { lmx, findings } = fromMjml(
       '<mjml><mj-body><mj-section background-url="https://example.com/paper.jpg"><mj-column><mj-text color="#333333">Notes on paper</mj-text></mj-column></mj-section></mj-body></mjml>',
