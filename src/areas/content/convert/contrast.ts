@@ -115,10 +115,17 @@ function check(
   const source = contrastRatio(look.colour, look.background);
   const wanted = (defaultColour ? Math.min(source, READABLE) : source) - TOLERANCE;
   const ratio = () => contrastRatio(drawnColour(made, base), made.attrs.blockColor ?? background);
-  if (ratio() >= wanted) return;
-  if (made.inline !== undefined && drawnColour(made, base) !== look.colour) made.inline = coloured(made.inline, look.colour);
-  if (ratio() >= wanted) return;
-  if (LMX_TAGS.get(made.tag)?.attributes.blockColor !== undefined && background !== look.background) made.attrs.blockColor = look.background;
+  const giveColour = () => {
+    if (made.inline !== undefined && drawnColour(made, base) !== look.colour) made.inline = coloured(made.inline, look.colour);
+  };
+  const giveBackground = () => {
+    if (LMX_TAGS.get(made.tag)?.attributes.blockColor !== undefined && background !== look.background) made.attrs.blockColor = look.background;
+  };
+  // Text the source left in its default colour keeps the theme's where the source's background brings it back.
+  for (const step of defaultColour ? [giveBackground, giveColour] : [giveColour, giveBackground]) {
+    if (ratio() >= wanted) return;
+    step();
+  }
   if (ratio() >= wanted) return;
   findings.add(
     look.at,
