@@ -7,7 +7,7 @@ import { DEFAULT_THEME_STYLES } from '../../../platform/themes/default-theme.js'
 import { contrastRatio, READABLE, SOURCE_TEXT } from './contrast.js';
 import { isButtonLink, type MapContext } from './inline.js';
 import { shorten, textContent, type SourceElement, type SourceNode } from './model.js';
-import { backgroundImageOf, backgroundOf, drawnBorders, hexColour, shownOnPhoneUpTo } from './styles.js';
+import { backgroundImageOf, backgroundOf, drawnBorders, firstStop, gradientOf, hexColour, shownOnPhoneUpTo } from './styles.js';
 
 /**
  * Text the source hides, left out. A box hidden on a wide screen that a media query shows on a
@@ -51,8 +51,24 @@ export function listDecoration(node: SourceElement, context: MapContext): void {
     );
 }
 
-/** A box's background image, which LMX has no form for; `standIn`, the colour drawn in its place (standInForImage). */
+/** A box's background image or gradient, which LMX has no form for; `standIn`, the colour drawn in the image's place (standInForImage). */
 export function listBackgroundImage(node: SourceElement, context: MapContext, standIn?: string): void {
+  const gradient = gradientOf(node.style);
+  const stop = firstStop(gradient, context.sourceBackground);
+  if (gradient !== undefined && stop !== undefined) {
+    // The colour written beside the gradient (`background: #111827 linear-gradient(…)`), which a client that draws no gradient shows.
+    const written = backgroundOf(
+      { 'background-color': node.style['background-color'] ?? '', background: node.style.background?.replace(gradient, '') ?? '' },
+      node.attrs,
+    );
+    context.findings.add(
+      node.at,
+      `the background gradient ${gradient}`,
+      'approximated',
+      written === undefined ? `drawn as its first colour, ${stop}` : `drawn in the colour given with it, ${written}`,
+      'LMX has no gradients: set the colour (blockColor) that stands for it best',
+    );
+  }
   const image = backgroundImageOf(node.style, node.attrs);
   if (image !== undefined && image !== '')
     context.findings.add(

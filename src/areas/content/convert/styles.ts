@@ -311,7 +311,7 @@ export function backgroundImageOf(style: Style, attrs: Record<string, string>): 
   return url?.[1] ?? attrs.background ?? attrs['background-url'];
 }
 
-/** The background colour of a style or a `bgcolor` attribute. */
+/** The background colour of a style or a `bgcolor` attribute; else a gradient's first colour, which stands for it. */
 export function backgroundOf(style: Style, attrs: Record<string, string>, over?: string): string | undefined {
   return (
     hexColour(style['background-color'], over) ??
@@ -319,8 +319,36 @@ export function backgroundOf(style: Style, attrs: Record<string, string>, over?:
       style.background?.split(/\s+(?![^(]*\))/).find((part) => hexColour(part) !== undefined),
       over,
     ) ??
-    hexColour(attrs.bgcolor, over)
+    hexColour(attrs.bgcolor, over) ??
+    firstStop(gradientOf(style), over)
   );
+}
+
+const GRADIENT = /(?:repeating-)?(?:linear|radial|conic)-gradient\(/i;
+
+/** A style's background gradient as written (`linear-gradient(#1f2937, #111827)`), or undefined. */
+export function gradientOf(style: Style): string | undefined {
+  for (const value of [style['background-image'], style.background]) {
+    const match = value === undefined ? null : GRADIENT.exec(value);
+    if (value === undefined || match === null) continue;
+    let depth = 0;
+    for (let at = match.index + match[0].length - 1; at < value.length; at += 1) {
+      if (value[at] === '(') depth += 1;
+      else if (value[at] === ')' && --depth === 0) return value.slice(match.index, at + 1);
+    }
+  }
+  return undefined;
+}
+
+/** A gradient's first colour: its direction and positions (`to right`, `45deg`, `30%`) are no colours. */
+export function firstStop(gradient: string | undefined, over?: string): string | undefined {
+  if (gradient === undefined) return undefined;
+  const inside = gradient.slice(gradient.indexOf('(') + 1, -1);
+  for (const part of inside.split(/[\s,]+(?![^(]*\))/)) {
+    const colour = hexColour(part, over);
+    if (colour !== undefined) return colour;
+  }
+  return undefined;
 }
 
 /** Elements whose content no reader sees. */

@@ -83,6 +83,26 @@ describe('footer bands', () => {
     expect(light.slice(0, light.indexOf('</Section>'))).not.toContain('#ffffff');
     expect(findings.remediation.map((item) => item.construct)).not.toContain('text less readable than in the source');
   });
+
+  it('keeps a band of a dark gradient apart from the light band after it, drawn in the gradient’s first colour, listed', () => {
+    const { lmx, findings } = fromHtml(
+      `<!doctype html><html><head><title>Order</title></head><body style="background-color:#f4f4f4;margin:0">
+        <table width="600" align="center" bgcolor="#ffffff"><tr><td><p>Your order of the Oak Chair has shipped and will arrive on Friday.</p><p>Total 160 euros.</p></td></tr></table>
+        <table width="600" align="center"><tr><td style="background:linear-gradient(to right, #1f2937, #374151)"><p style="color:#ffffff">Follow us</p><p style="color:#ffffff">Shop, blog, help</p></td></tr></table>
+        <table width="600" align="center"><tr><td style="color:#6b7280"><p>Acme Inc, 1 Main Street</p><p>Unsubscribe at any time</p></td></tr></table>
+      </body></html>`,
+    );
+    expect(lmx).toMatch(/<Section blockColor="#1f2937"[^>]*>\s*<Paragraph[^>]*><Text textColor="#ffffff">Follow us/);
+    expect(lmx).toMatch(/<Section blockColor="#f4f4f4"[^>]*>\s*<Paragraph[^>]*><Text textColor="#6b7280">Acme Inc/);
+    expect(findings.remediation).toContainEqual(
+      expect.objectContaining({
+        line: 3,
+        construct: 'the background gradient linear-gradient(to right, #1f2937, #374151)',
+        outcome: 'approximated',
+        done: 'drawn as its first colour, #1f2937',
+      }),
+    );
+  });
 });
 
 /** An MJML receipt: light words on a dark header band, order lines in MJML's default black on a white section, a band over a picture. */
