@@ -9,7 +9,8 @@
  *
  * Each test file that needs one starts a Chromium of its own (startBrowser, in a beforeAll) and
  * closes it (in an afterAll): the browser's every file is in a directory of its own (its profile,
- * its HOME and its TMPDIR, where Chromium's own temporary files go, and playwright's artifacts),
+ * its HOME and its TMPDIR, where Chromium's own temporary files go, and playwright's artifacts), in
+ * the run's directory for sockets (temp.ts, socketDir), since Chromium makes one in its TMPDIR,
  * which the close removes once every process of the browser has ended, and must then find gone. A
  * test process ended before the close (a run interrupted) kills the browser and removes its
  * directory as it ends.
@@ -22,7 +23,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, type TestContext } from 'vitest';
 import { childrenCpuMs, countSharedCpu, ProcessGroupWatch } from './file-cpu.js';
-import { tempDir } from './temp.js';
+import { socketDir } from './temp.js';
 
 const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 
@@ -91,16 +92,15 @@ const LOOK_EVERY_MS = 10;
 
 /** A Chromium of the test file's own, in a directory of its own, until close(). */
 export async function startBrowser(): Promise<TestBrowser> {
-  const home = tempDir('loopsctl-browser-');
-  const scratch = join(home, 'tmp');
-  mkdirSync(scratch);
+  // Chromium makes its singleton's socket in its TMPDIR, which a directory of the test file's own is too deep for.
+  const home = socketDir('browser-');
   let context: BrowserContext;
   try {
     context = await chromium.launchPersistentContext(join(home, 'profile'), {
       executablePath: CHROMIUM,
       headless: true,
       args: FLAGS,
-      env: { ...process.env, TMPDIR: scratch, HOME: home },
+      env: { ...process.env, TMPDIR: home, HOME: home },
       artifactsDir: join(home, 'artifacts'),
       // The pages are the test's own, on 127.0.0.1: nothing else is reached.
       offline: false,

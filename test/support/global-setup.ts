@@ -11,7 +11,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ownerOf, RUN_DIR, RUN_SHARED } from './temp.js';
+import { socketTempDir } from '../../src/base/socket-dir.js';
+import { ownerOf, RUN_DIR, RUN_SHARED, RUN_SOCKETS, SOCKET_ROOM } from './temp.js';
 
 export default function setup(): () => void {
   // vitest runs the global setup once for each of its projects (vitest.config.ts), in one process:
@@ -23,6 +24,9 @@ export default function setup(): () => void {
   process.env.TMPDIR = runDir;
   spreadOverBlockGroups(runDir);
   process.env[RUN_DIR] = runDir;
+  // Sockets go in a directory of their own, short whatever TMPDIR's depth (temp.ts, socketDir).
+  const socketsDir = socketTempDir('loopsctl-test-sockets-', SOCKET_ROOM);
+  process.env[RUN_SOCKETS] = socketsDir;
   // From Node 22.1, npm, tsc and vite keep a compile cache of their own modules in the temporary
   // directory (module.enableCompileCache()): a test that runs one of them would leave
   // node-compile-cache in the run's directory. Their caches are not the tests' business, and
@@ -30,12 +34,17 @@ export default function setup(): () => void {
   process.env.NODE_DISABLE_COMPILE_CACHE = '1';
   return () => {
     delete process.env[RUN_DIR];
+    delete process.env[RUN_SOCKETS];
     if (previous === undefined) delete process.env.TMPDIR;
     else process.env.TMPDIR = previous;
     if (previousCompileCache === undefined) delete process.env.NODE_DISABLE_COMPILE_CACHE;
     else process.env.NODE_DISABLE_COMPILE_CACHE = previousCompileCache;
-    const left = leftBehind(runDir);
+    const left = [
+      ...leftBehind(runDir),
+      ...readdirSync(socketsDir).map((name) => `warning: ${join(socketsDir, name)} was left in the tests' socket directory`),
+    ];
     rmSync(runDir, { recursive: true, force: true, maxRetries: 3 });
+    rmSync(socketsDir, { recursive: true, force: true, maxRetries: 3 });
     if (left.length > 0) process.stderr.write(`${left.join('\n')}\n`);
   };
 }

@@ -11,6 +11,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } f
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
+import { SOCKET_PATH_MAX } from '../../src/base/socket-dir.js';
 
 /**
  * What stands for `/` in the name of a test file's directory: no test file's path holds it, every
@@ -131,5 +132,36 @@ export function sharedByRun(name: string, make: (dir: string) => void): string {
     // Put in place by another process meanwhile: that one is the run's.
     if (!existsSync(dir)) throw error;
   }
+  return dir;
+}
+
+/**
+ * The variable that names the run's directory for sockets (global-setup.ts makes it, short
+ * whatever TMPDIR's depth): a test file's own directory is too deep in the run's for a socket's path.
+ */
+export const RUN_SOCKETS = 'LOOPSCTL_TEST_SOCKET_DIR';
+
+/** The longest prefix of a socketDir(): with mkdtemp's six characters and a `/`, 19 bytes below the run's socket directory. */
+const SOCKET_PREFIX_MAX = 12;
+
+/**
+ * What a test puts below a socketDir() at most: Chromium's singleton socket in the browser's
+ * TMPDIR (/org.chromium.Chromium.XXXXXX/SingletonSocket), the longest socket path of the tests.
+ */
+const SOCKET_BELOW = 45;
+
+/** What the run's socket directory leaves room for below it (global-setup.ts). */
+export const SOCKET_ROOM = 1 + SOCKET_PREFIX_MAX + 6 + SOCKET_BELOW;
+
+/**
+ * A new empty directory for sockets (a browser's TMPDIR, a session bus's runtime directory), with
+ * room for a socket path of SOCKET_BELOW bytes below it: in the run's socket directory, since the
+ * file's own is too deep. The test removes it (nothing removes it after the file), and the run's
+ * end says what is left there.
+ */
+export function socketDir(prefix: string): string {
+  if (prefix.length > SOCKET_PREFIX_MAX) throw new Error(`socketDir's prefix ${prefix} is longer than ${SOCKET_PREFIX_MAX} characters`);
+  const dir = mkdtempSync(join(process.env[RUN_SOCKETS]!, prefix));
+  if (dir.length + SOCKET_BELOW > SOCKET_PATH_MAX) throw new Error(`${dir} leaves no room for a socket's path of ${SOCKET_BELOW} bytes`);
   return dir;
 }

@@ -10,14 +10,15 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KEYS, startFixtureSandbox, type FixtureSandbox } from '../../support/fixture-sandbox.js';
 import { run } from '../../support/main.js';
 import { spawnCli } from '../../support/run-cli.js';
+import { socketDir } from '../../support/temp.js';
 
-const scratch = mkdtempSync(join(tmpdir(), 'loopsctl-keychain-'));
+// The bus's socket and the keyring's (run/keyring/control) need a path short whatever TMPDIR's depth.
+const scratch = socketDir('keychain-');
 const home = join(scratch, 'home');
 const runtimeDir = join(scratch, 'run');
 /** A runtime directory with no bus in it: libdbus looks for the session bus at $XDG_RUNTIME_DIR/bus. */

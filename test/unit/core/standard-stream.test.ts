@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { pipeBytes, standardStream } from '../../../src/core/standard-stream.js';
 
 const DIRECT_BYTES = pipeBytes('linux');
-import { tempDir } from '../../support/temp.js';
+import { socketDir, tempDir } from '../../support/temp.js';
 
 const scratch = tempDir('loopsctl-standard-stream-');
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -228,7 +228,9 @@ posix('a standard stream before Node makes its stream', () => {
   });
 
   it('writes less to a local socket on macOS, where one holds 8 KiB', async () => {
-    const path = join(scratch, 'socket');
+    // A socket's path is short whatever TMPDIR's depth only in the run's directory for sockets.
+    const sockets = socketDir('stream-');
+    const path = join(sockets, 'socket');
     const server = createServer();
     await new Promise<void>((resolve) => server.listen(path, resolve));
     const accepted = new Promise<Socket>((resolve) => server.once('connection', resolve));
@@ -252,6 +254,7 @@ posix('a standard stream before Node makes its stream', () => {
       client.destroy();
       peer.destroy();
       await new Promise((resolve) => server.close(resolve));
+      rmSync(sockets, { recursive: true, force: true });
     }
   });
 

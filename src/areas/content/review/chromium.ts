@@ -2,7 +2,8 @@
  * Chromium, driven through its DevTools protocol over a pipe (`--remote-debugging-pipe`: the
  * protocol's JSON messages on descriptors 3 and 4, each ended by a NUL), for the screenshots of
  * `content review --screenshots`. Nothing listens on a port. It starts headless with a new empty
- * profile in a temporary directory (removed when it closes) and the flags that keep it from
+ * profile in a temporary directory (removed when it closes; in /tmp when TMPDIR is too deep for
+ * the socket Chromium makes in it) and the flags that keep it from
  * reaching the network by itself. Every request a page makes is held (the protocol's Fetch domain):
  * it fails, unless the tab was given a loader (--allow-network), which fetches an http(s) image
  * through loopsctl's fetcher for outside addresses and hands the browser its bytes, so that the
@@ -11,12 +12,12 @@
  * installs it.
  */
 import { spawn } from 'node:child_process';
-import { accessSync, constants, mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { accessSync, constants, rmSync, statSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { UsageError } from '../../../base/errors.js';
 import type { ImageLoader } from '../../../base/page-images.js';
+import { socketTempDir } from '../../../base/socket-dir.js';
 
 /**
  * The whole browser under its usual names, then the build of Chromium made to run headless alone
@@ -29,6 +30,12 @@ const MACOS = ['/Applications/Chromium.app/Contents/MacOS/Chromium', '/Applicati
 /** What to install when no browser is found: said by the refusal and the docs. */
 export const INSTALL_HINT =
   'install Chromium (Debian and Ubuntu: `apt-get install chromium` or `apt-get install chromium-headless-shell`; macOS: `brew install --cask chromium`) or Google Chrome, or name one with LOOPSCTL_CHROMIUM=/path/to/chromium';
+
+/**
+ * What Chromium puts below its TMPDIR: the socket that keeps one browser to a profile (Chrome's
+ * directory, com.google.Chrome.XXXXXX, is shorter). A path too long for it stops Chromium at start.
+ */
+const SINGLETON_SOCKET = '/org.chromium.Chromium.XXXXXX/SingletonSocket';
 
 /** The longest a protocol call may take: a page of one email is drawn in well under a second. */
 const CALL_MS = 60_000;
@@ -86,7 +93,7 @@ export interface Chromium {
 
 /** Starts the browser; a refusal (exit 2) if it cannot. */
 export async function startChromium(program: string, env: Readonly<Record<string, string | undefined>>): Promise<Chromium> {
-  const home = mkdtempSync(join(tmpdir(), 'loopsctl-chromium-'));
+  const home = socketTempDir('loopsctl-chromium-', SINGLETON_SOCKET.length);
   // Chromium refuses to run as root in its sandbox (a container's CI); a user's run keeps it.
   const sandbox = process.getuid?.() === 0 ? ['--no-sandbox'] : [];
   const child = spawn(program, [...FLAGS, ...sandbox, `--user-data-dir=${join(home, 'profile')}`, 'about:blank'], {
