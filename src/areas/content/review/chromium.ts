@@ -80,6 +80,23 @@ export function findChromium(env: Readonly<Record<string, string | undefined>>):
   return found;
 }
 
+/** What to do when the browser found does not run: it is there, so installing it is not the way out. */
+function failedHint(program: string): string {
+  return `run \`${program} --headless --no-sandbox about:blank\` to see why it stops, or name another browser with LOOPSCTL_CHROMIUM=/path/to/chromium`;
+}
+
+/**
+ * The line of what the browser said that tells why it stopped: its last fatal one (Chromium's
+ * crash reporter writes lines of its own after it), else its last line.
+ */
+export function lastError(said: string): string | undefined {
+  const lines = said
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+  return lines.findLast((line) => line.includes(':FATAL:')) ?? lines.at(-1);
+}
+
 type Message = { id?: number; method?: string; params?: Record<string, unknown>; result?: unknown; error?: { message: string }; sessionId?: string };
 
 /** A tab of the browser: a protocol call in it. */
@@ -114,8 +131,19 @@ export async function startChromium(program: string, env: Readonly<Record<string
     for (const { reject } of waiting.values()) reject(ended);
     waiting.clear();
   };
-  child.on('error', (error) => end(new UsageError(`${program} could not be started: ${error.message}`, { hint: INSTALL_HINT })));
-  child.on('exit', () => end(new UsageError(`${program} stopped${said.trim() === '' ? '' : `: ${said.trim().split('\n').at(-1)}`}`, { hint: INSTALL_HINT })));
+  let started = false;
+  // The browser's end is what says why it stopped: a write to or a read from its pipes after it
+  // (EPIPE, ECONNRESET) says nothing more, and must not end loopsctl with a stack.
+  input.on('error', () => undefined);
+  output.on('error', () => undefined);
+  child.on('error', (error) => end(new UsageError(`${program} could not be started: ${error.message}`, { hint: failedHint(program) })));
+  // On 'close', once its stderr is read to the end, so that its last words are in the message.
+  child.on('close', (code, signal) => {
+    const how = signal === null ? `exit code ${code}` : `ended by ${signal}`;
+    const last = lastError(said);
+    const what = started ? `${program} stopped (${how})` : `${program} was found but did not start (${how})`;
+    end(new UsageError(`${what}${last === undefined ? '' : `: ${last}`}`, { hint: failedHint(program) }));
+  });
   let buffer = Buffer.alloc(0);
   output.on('data', (chunk: Buffer) => {
     buffer = Buffer.concat([buffer, chunk]);
@@ -161,6 +189,7 @@ export async function startChromium(program: string, env: Readonly<Record<string
   };
   try {
     await call('Browser.getVersion');
+    started = true;
   } catch (error) {
     await close();
     throw error;

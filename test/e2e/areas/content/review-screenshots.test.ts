@@ -5,7 +5,7 @@
  * browser lays it out, and none of the blocks around it; the pixels differ inside the box and
  * nowhere above it. Without Chromium, --screenshots says what to install and writes nothing.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -144,6 +144,30 @@ describe('--screenshots without what it needs', () => {
     expect(result.stderr).toContain('apt-get install chromium');
     expect(bare.code).toBe(2);
     expect(bare.stderr).toContain('screenshots need Chromium, and none was found (on PATH, nor LOOPSCTL_CHROMIUM)');
+    expect(existsSync(page)).toBe(false);
+  });
+
+  it('says in one line why a Chromium that is there did not start, with its exit code and last words, and writes nothing', async () => {
+    editTree(root, `${CAMPAIGNS[0]}/email.lmx`, 'It says something', 'It now says something');
+    const page = join(tempDir('loopsctl-review-failing-browser-'), 'review.html');
+    const failing = join(tempDir(), 'chromium');
+    writeFileSync(failing, "#!/bin/sh\necho 'cannot open the profile' >&2\nexit 7\n", { mode: 0o755 });
+    const results = [];
+    for (const program of ['/bin/false', failing])
+      results.push(await run(['content', 'review', root, '--base', 'HEAD', '--out', page, '--screenshots'], { env: { LOOPSCTL_CHROMIUM: program } }));
+    resetRepository(root);
+    const [bare, said] = results;
+    for (const result of results) {
+      expect(result.code, result.stderr).toBe(2);
+      expect(
+        result.stderr.split('\n').filter((line) => line.startsWith('Error:')),
+        result.stderr,
+      ).toHaveLength(1);
+      expect(result.stderr).not.toContain('install');
+      expect(result.stderr).not.toMatch(/EPIPE|ECONNRESET|Unhandled/);
+    }
+    expect(bare!.stderr).toContain('Error: /bin/false was found but did not start (exit code 1)\n');
+    expect(said!.stderr).toContain(`Error: ${failing} was found but did not start (exit code 7): cannot open the profile\n`);
     expect(existsSync(page)).toBe(false);
   });
 
