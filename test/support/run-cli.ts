@@ -35,6 +35,8 @@ export interface RunOptions {
   onSpawn?: (child: SpawnedCli) => void;
   /** The Node.js that runs the binary: this process's unless given (spawns). */
   node?: string;
+  /** The binary run: the clone's bin/loopsctl.js unless given (a copy of it, with its bundles; spawns). */
+  bin?: string;
   /** The user (and their group) the child runs as, for a test run as root of what only binds another user (spawns). */
   user?: { uid: number; gid: number };
 }
@@ -45,7 +47,8 @@ export function tempConfigDir(): string {
 
 /** In-process, with a clean environment: no key, no colour forcing, a private config dir unless one is given. */
 export async function runCli(args: string[], options: RunOptions = {}): Promise<CliResult> {
-  if (options.onSpawn !== undefined || options.stdin !== undefined || options.node !== undefined || options.user !== undefined) return spawnCli(args, options);
+  if (options.onSpawn !== undefined || options.stdin !== undefined || options.node !== undefined || options.bin !== undefined || options.user !== undefined)
+    return spawnCli(args, options);
   const { run } = await import('./main.js');
   const { code, stdout, stderr } = await run(args, { env: options.env, input: options.input });
   return { code, stdout, stderr };
@@ -70,7 +73,7 @@ export function spawnCli(args: string[], options: RunOptions = {}): Promise<CliR
     else env[key] = value;
   }
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(options.node ?? process.execPath, [BIN, ...args], {
+    const child = spawn(options.node ?? process.execPath, [options.bin ?? BIN, ...args], {
       env,
       cwd: options.cwd,
       stdio: [options.stdin ?? 'pipe', 'pipe', 'pipe'],

@@ -2,13 +2,14 @@
  * The journal of changes kept by processes running at the same time: each appends its lines
  * whole, and a rotation in one never loses or cuts another's line.
  */
-import { chmodSync, chownSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { chmodSync, chownSync, copyFileSync, cpSync, linkSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { journalFiles, ROTATE_BYTES, type JournalEntry } from '../../../src/config/change-journal.js';
 import type { SandboxServer } from '../../../src/emulator/server.js';
 import { sandboxEnv, startTestSandbox } from '../../support/main.js';
 import { spawnCli, tempConfigDir } from '../../support/run-cli.js';
+import { tempDir } from '../../support/temp.js';
 
 let sandbox: SandboxServer;
 beforeAll(async () => {
@@ -50,13 +51,34 @@ describe('the journal of changes, written by processes at once', () => {
 /** The user nobody, whom Debian, Alpine and macOS all have at this id. */
 const NOBODY = { uid: 65534, gid: 65534 };
 
+/**
+ * The clone's loopsctl (its launcher, bundles and package.json) and the Node that runs it, where
+ * the user nobody can read them: the clone may lie in a folder only its owner can enter (as
+ * `mktemp -d` makes one), so they go in the temporary directory, whose way in the test opens.
+ */
+function cliNobodyReads(): { node: string; bin: string } {
+  const dir = tempDir('loopsctl-cli-');
+  chmodSync(dir, 0o755);
+  const node = join(dir, 'node');
+  try {
+    linkSync(process.execPath, node);
+  } catch {
+    // Another filesystem: a copy, as runnable as the Node it copies.
+    copyFileSync(process.execPath, node);
+  }
+  const root = resolve(import.meta.dirname, '../../..');
+  for (const part of ['bin', 'dist', 'package.json']) cpSync(join(root, part), join(dir, part), { recursive: true, filter: (from) => !from.endsWith('.map') });
+  return { node, bin: join(dir, 'bin', 'loopsctl.js') };
+}
+
 describe('a journal that cannot be written', () => {
   it('refuses the change before it is sent, as the user whose journal it is (as root: the user nobody, since root writes any file)', async () => {
     const config = tempConfigDir();
     mkdirSync(join(config, 'journal'), { mode: 0o700 });
     writeFileSync(journalFiles(config)[0]!, '', { mode: 0o400 });
     const asRoot = process.getuid?.() === 0;
-    // As root, the config directory is nobody's, and the way to it open to them; put back after.
+    // As root, the config directory is nobody's, and the way to it (and to the copy of loopsctl
+    // beside it) open to them; put back after.
     const opened: { path: string; mode: number }[] = [];
     if (asRoot) {
       for (let path = dirname(config); path !== dirname(path); path = dirname(path)) {
@@ -69,7 +91,7 @@ describe('a journal that cannot be written', () => {
     try {
       const name = 'Never sent';
       const env = { ...sandboxEnv(sandbox), LOOPSCTL_CONFIG_DIR: config, HOME: config, XDG_CACHE_HOME: join(config, 'cache') };
-      const result = await spawnCli(['themes', 'create', '--name', name], { env, ...(asRoot ? { user: NOBODY } : {}) });
+      const result = await spawnCli(['themes', 'create', '--name', name], { env, ...(asRoot ? { user: NOBODY, ...cliNobodyReads() } : {}) });
       expect(result.code, result.stderr).toBe(2);
       expect(result.stderr).toMatch(/the journal of changes cannot be kept in .*changes\.jsonl: it cannot be written; nothing was sent/);
       const listed = await spawnCli(['themes', 'list', '--json'], { env: sandboxEnv(sandbox) });
