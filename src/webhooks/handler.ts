@@ -4,6 +4,8 @@
  * route handlers, Hono, Bun, Deno). What each answer tells the platform:
  *  - 400 (401 for a signature or timestamp that fails): refused, never dispatched;
  *  - 200: handled, or handled already (a redelivery is not dispatched again);
+ *  - 409: claimed and not settled, by a handler still running or by a process that stopped
+ *    mid-handling: the platform retries, and the retry after the claim's lease is handled;
  *  - 500: the app's handler threw; the claim is released, so the platform's retry is handled;
  *  - 503: the store failed before the delivery was handled; nothing is recorded as handled.
  */
@@ -64,7 +66,10 @@ export function webhookHandler(options: WebhookHandlerOptions): WebhookHandler {
     if (store !== undefined) {
       try {
         await store.record({ webhookId, receivedAt: new Date(), headers: delivery.headers, body: delivery.body, verified: true });
-        if (!(await store.claim(webhookId))) return { status: 200, body: { ok: true, duplicate: true } };
+        const claim = await store.claim(webhookId);
+        if (claim === 'handled') return { status: 200, body: { ok: true, duplicate: true } };
+        // Not 200: the handler that holds it may never settle it (killed, out of memory), and the platform stops at a 2xx.
+        if (claim === 'held') return { status: 409, body: { ok: false, error: HELD } };
       } catch (error) {
         onError(error, { webhookId });
         return { status: 503, body: { ok: false, error: 'the delivery store is unavailable: the delivery will be retried' } };
@@ -102,6 +107,8 @@ export function webhookHandler(options: WebhookHandlerOptions): WebhookHandler {
     answer,
   });
 }
+
+const HELD = 'the delivery is being handled, or its handler stopped before it settled: the delivery will be retried';
 
 function errorText(error: unknown): string {
   return error instanceof Error ? `${error.name}: ${error.message}` : String(error);

@@ -17,10 +17,17 @@ export interface ReceivedDelivery {
 /** What a handler did with a delivery. */
 export type DeliveryOutcome = { readonly state: 'handled' } | { readonly state: 'failed'; readonly error: string };
 
+/**
+ * Where a delivery stands when a handler asks to claim it: `claimed`, its to handle (new, released
+ * after a failure, or left unsettled past its lease by a process that stopped); `handled` already;
+ * or `held` by another handler that has not settled it and whose lease still runs.
+ */
+export type ClaimState = 'claimed' | 'handled' | 'held';
+
 /** What a webhook handler asks of a delivery store; `openDeliveryStore` returns one. */
 export interface DeliveryJournal {
-  /** True exactly once for an id, across processes and restarts. */
-  claim(webhookId: string): Promise<boolean>;
+  /** `claimed` for one handler at a time, across processes and restarts, and never once the delivery was handled. */
+  claim(webhookId: string): Promise<ClaimState>;
   /** Undoes a claim whose handling failed, so that the platform's retry is handled. */
   release(webhookId: string): Promise<void>;
   /** Keeps a delivery in the journal; false when that id was kept already (a redelivery). */

@@ -21,17 +21,17 @@ export function received(webhookId: string, eventName: string, email: string, ev
 
 export function describeDeliveryStore(name: string, open: OpenStore): void {
   describe(`${name}: the journal`, () => {
-    it('claims an id once, again after a release, and never after it was handled', async () => {
+    it('claims an id once, holds it until settled or released, and answers handled ever after it was handled', async () => {
       const store = await open();
       try {
-        expect(await store.claim('msg_1')).toBe(true);
-        expect(await store.claim('msg_1')).toBe(false);
+        expect(await store.claim('msg_1')).toBe('claimed');
+        expect(await store.claim('msg_1')).toBe('held');
         await store.release('msg_1');
-        expect(await store.claim('msg_1')).toBe(true);
+        expect(await store.claim('msg_1')).toBe('claimed');
         await store.record(received('msg_1', 'email.delivered', 'a@example.com', 1_700_000_000));
         await store.settle('msg_1', { state: 'handled' });
         await store.release('msg_1');
-        expect(await store.claim('msg_1')).toBe(false);
+        expect(await store.claim('msg_1')).toBe('handled');
       } finally {
         await store.close();
       }
@@ -41,11 +41,26 @@ export function describeDeliveryStore(name: string, open: OpenStore): void {
       let now = new Date('2026-01-01T00:00:00Z');
       const store = await open({ now: () => now, claimLeaseMs: 60_000 });
       try {
-        expect(await store.claim('msg_stuck')).toBe(true);
+        expect(await store.claim('msg_stuck')).toBe('claimed');
         now = new Date(now.getTime() + 60_000);
-        expect(await store.claim('msg_stuck')).toBe(false);
+        expect(await store.claim('msg_stuck')).toBe('held');
         now = new Date(now.getTime() + 1);
-        expect(await store.claim('msg_stuck')).toBe(true);
+        expect(await store.claim('msg_stuck')).toBe('claimed');
+      } finally {
+        await store.close();
+      }
+    });
+
+    it('never lets a handled delivery be claimed again, however long after (a redelivery, a replay)', async () => {
+      let now = new Date('2026-01-01T00:00:00Z');
+      const store = await open({ now: () => now, claimLeaseMs: 60_000 });
+      try {
+        await store.record(received('msg_done', 'loop.email.sent', 'a@example.com', 1_700_000_000));
+        expect(await store.claim('msg_done')).toBe('claimed');
+        await store.settle('msg_done', { state: 'handled' });
+        now = new Date(now.getTime() + 86_400_000);
+        expect(await store.claim('msg_done')).toBe('handled');
+        expect(await store.claim('msg_done')).toBe('handled');
       } finally {
         await store.close();
       }

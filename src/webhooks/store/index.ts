@@ -4,7 +4,7 @@
  * handled once across processes and restarts, and the queue of deliveries to forward to each
  * target. One set of queries over either database (sql.ts); `openDeliveryStore` picks it by URL.
  */
-import type { DeliveryJournal, DeliveryOutcome, ReceivedDelivery } from '../journal.js';
+import type { ClaimState, DeliveryJournal, DeliveryOutcome, ReceivedDelivery } from '../journal.js';
 import { redactUrl } from '../../base/redact-url.js';
 import { openPostgres } from './postgres.js';
 import { DeliveryStoreError, migrate, type Row, type SqlDatabase } from './sql.js';
@@ -14,8 +14,9 @@ export { DeliveryStoreError } from './sql.js';
 
 export interface DeliveryStoreOptions {
   /**
-   * How long a claim holds without being settled as handled, in milliseconds (default 5 minutes):
-   * a process that stopped mid-handling leaves a claim that the platform's later retry may take.
+   * How long a claim holds without being settled, in milliseconds (default 5 minutes): the longest
+   * a handler may run before another may take the delivery. A process that stopped mid-handling
+   * leaves a claim that the platform's first retry after the lease takes (until then, 409).
    */
   claimLeaseMs?: number;
   /** The clock, for tests. */
@@ -129,7 +130,7 @@ export class DeliveryStore implements DeliveryJournal {
     this.now = options.now ?? (() => new Date());
   }
 
-  async claim(webhookId: string): Promise<boolean> {
+  async claim(webhookId: string): Promise<ClaimState> {
     const now = this.now().getTime();
     // Taken when new, or when an earlier claim was never settled as handled within the lease.
     const changed = await this.db.run(
@@ -138,7 +139,10 @@ export class DeliveryStore implements DeliveryJournal {
        WHERE loopsctl_webhook_claims.handled_at IS NULL AND loopsctl_webhook_claims.claimed_at < ?`,
       [webhookId, now, now - this.leaseMs],
     );
-    return changed === 1;
+    if (changed === 1) return 'claimed';
+    // Not taken: handled, or held by a handler still within its lease (or one that stopped, until the lease ends).
+    const [row] = await this.db.all('SELECT handled_at FROM loopsctl_webhook_claims WHERE webhook_id = ?', [webhookId]);
+    return row === undefined || row.handled_at === null || row.handled_at === undefined ? 'held' : 'handled';
   }
 
   async release(webhookId: string): Promise<void> {

@@ -7,7 +7,7 @@
 import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { DeliveryJournal } from '../../../src/webhooks/journal.js';
 import { webhookHandler } from '../../../src/webhooks/handler.js';
 import { signWebhookEvent, webhookFixture } from '../../../src/webhooks/sign.js';
@@ -62,6 +62,41 @@ describe('webhookHandler', () => {
       expect((await handler.fetch(asRequest(delivery))).status).toBe(200);
       expect(calls).toBe(2);
       expect((await store.get('msg_retry'))?.outcome).toEqual({ state: 'handled' });
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('answers 409, not a duplicate, while a claim is held unsettled: a slow handler that then throws leaves the retry to be handled', async () => {
+    const store = await openDeliveryStore(`sqlite:${join(tempDir(), 'd.db')}`);
+    try {
+      let release: (failure: Error | undefined) => void = () => {};
+      const calls: string[] = [];
+      const handler = webhookHandler({
+        secret: SECRET,
+        store,
+        on: {
+          'loop.email.sent': async (event) => {
+            calls.push(event.contactIdentity.email);
+            if (calls.length > 1) return;
+            const failure = await new Promise<Error | undefined>((resolve) => (release = resolve));
+            if (failure !== undefined) throw failure;
+          },
+        },
+      });
+      const delivery = signWebhookEvent(webhookFixture('loop.email.sent'), SECRET, { id: 'msg_slow' });
+      // The platform stopped waiting for the first attempt; its retry comes while the handler still runs.
+      const first = handler.answer(delivery);
+      await vi.waitFor(() => expect(calls).toHaveLength(1));
+      const retry = await handler.fetch(asRequest(delivery));
+      expect(retry.status).toBe(409);
+      expect(await retry.json()).toEqual({ ok: false, error: expect.stringContaining('will be retried') });
+      release(new Error('the mail provider timed out'));
+      expect((await first).status).toBe(500);
+      const next = await handler.fetch(asRequest(delivery));
+      expect([next.status, await next.json()]).toEqual([200, { ok: true }]);
+      expect(calls).toEqual(['jane.doe@example.com', 'jane.doe@example.com']);
+      expect(await handler.answer(delivery)).toEqual({ status: 200, body: { ok: true, duplicate: true } });
     } finally {
       await store.close();
     }

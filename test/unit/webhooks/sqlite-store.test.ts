@@ -13,12 +13,12 @@ describe('a SQLite store', () => {
     const file = join(tempDir(), 'kept.db');
     const first = await openDeliveryStore(`sqlite:${file}`);
     await first.record(received('msg_kept', 'email.delivered', 'a@example.com', 100));
-    expect(await first.claim('msg_kept')).toBe(true);
+    expect(await first.claim('msg_kept')).toBe('claimed');
     await first.settle('msg_kept', { state: 'handled' });
     await first.close();
     const again = await openDeliveryStore(file);
     try {
-      expect(await again.claim('msg_kept')).toBe(false);
+      expect(await again.claim('msg_kept')).toBe('handled');
       expect((await again.get('msg_kept'))?.outcome).toEqual({ state: 'handled' });
     } finally {
       await again.close();
