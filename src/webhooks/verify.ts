@@ -232,9 +232,11 @@ async function readNodeRequest(request: IncomingMessage, maxBytes: number): Prom
   // What a framework's body parser left: express.raw()'s Buffer, express.text()'s string, express.json()'s object.
   const parsed = (request as IncomingMessage & { body?: unknown }).body;
   if (parsed !== undefined) {
-    if (Buffer.isBuffer(parsed)) return { headers, duplicated, body: parsed };
-    if (typeof parsed === 'string') return { headers, duplicated, body: Buffer.from(parsed) };
-    throw parsedBodyError();
+    if (!Buffer.isBuffer(parsed) && typeof parsed !== 'string') throw parsedBodyError();
+    // Bound in bytes, as a body that is read is: a string of characters may hold up to three times as many.
+    const bytes = Buffer.isBuffer(parsed) ? parsed : Buffer.from(parsed);
+    if (bytes.length > maxBytes) throw tooLarge(maxBytes);
+    return { headers, duplicated, body: bytes };
   }
   if (request.readableEnded) throw parsedBodyError();
   refuseDeclaredSize(headers, maxBytes);

@@ -4,7 +4,7 @@
  */
 import { createHmac } from 'node:crypto';
 import { createServer, request, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { WebhookVerificationError } from '../../../src/webhooks/errors.js';
 import { parseWebhookEvent } from '../../../src/webhooks/events.js';
@@ -67,6 +67,38 @@ describe('verifyWebhook', () => {
     }
   });
 
+  it('bounds a body in UTF-8 bytes, not characters, as given, as a framework parsed it (express.text(), express.raw()) or as read', async () => {
+    // 600 characters, 1,200 bytes: under a bound of 1,000 counted in characters, over it in bytes.
+    const wide = signed(JSON.stringify({ eventName: 'testing.testEvent', note: 'é'.repeat(580) }));
+    expect(wide.body.length).toBeLessThan(1000);
+    expect(Buffer.byteLength(wide.body)).toBeGreaterThan(1000);
+    expect((await refusal(verifyWebhook(wide, SECRET, { now, maxBodyBytes: 1000 }))).message).toContain('over 1000 bytes');
+    const verdicts: string[] = [];
+    const forms = [(text: string) => text, (text: string) => Buffer.from(text), undefined];
+    const server = createServer(async (req, res) => {
+      const chunks: Buffer[] = [];
+      const form = forms[verdicts.length];
+      if (form !== undefined) {
+        for await (const chunk of req) chunks.push(chunk as Buffer);
+        Object.assign(req, { body: form(Buffer.concat(chunks).toString('utf8')) });
+      }
+      verdicts.push(
+        await verifyWebhook(req, SECRET, { now, maxBodyBytes: 1000 }).then(
+          () => 'verified',
+          (error: Error) => error.message,
+        ),
+      );
+      res.end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      for (const _form of forms) await post((server.address() as AddressInfo).port, wide.headers, wide.body);
+      expect(verdicts).toEqual(forms.map(() => expect.stringContaining('over 1000 bytes')));
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
   it('names the raw body when a JSON middleware re-serialised it, and when it parsed it', async () => {
     const delivery = signed(body);
     const reserialised = await refusal(verifyWebhook({ headers: delivery.headers, body: JSON.stringify(JSON.parse(body), null, 2) }, SECRET, { now }));
@@ -100,6 +132,55 @@ describe('verifyWebhook', () => {
     const many = Array.from({ length: 50 }, () => headers['webhook-signature']).join(' ');
     const error = await refusal(verifyWebhook({ headers: { ...headers, 'webhook-signature': many }, body }, SECRET, { now }));
     expect([error.reason, error.message]).toEqual(['bad-signature', expect.stringContaining('has 50 entries, more than the 16')]);
+  });
+
+  it('takes exactly 16 signature entries, the one that matches last, and refuses 17', async () => {
+    const { headers } = signed(body);
+    const entries = (count: number) => [
+      ...Array.from({ length: count - 1 }, (_, index) => `v1,${Buffer.from(`old key ${index}`).toString('base64')}`),
+      headers['webhook-signature'],
+    ];
+    expect(await verifyWebhook({ headers: { ...headers, 'webhook-signature': entries(16).join(' ') }, body }, SECRET, { now })).toMatchObject({ known: true });
+    const error = await refusal(verifyWebhook({ headers: { ...headers, 'webhook-signature': entries(17).join(' ') }, body }, SECRET, { now }));
+    expect(error.message).toContain('has 17 entries, more than the 16');
+  });
+
+  it('refuses a header given twice in two spellings, in a headers object and on the wire', async () => {
+    const { headers } = signed(body);
+    const other = signed(body, { id: 'msg_2' }).headers;
+    for (const name of ['webhook-id', 'webhook-timestamp', 'webhook-signature'] as const) {
+      const spelt = name.replace(/\b[a-z]/g, (letter) => letter.toUpperCase());
+      const twice = await refusal(verifyWebhook({ headers: { ...headers, [spelt]: other[name] }, body }, SECRET, { now }));
+      expect([twice.reason, twice.message]).toEqual(['missing-header', expect.stringContaining(`the ${name} header was sent more than once`)]);
+      const listed = new Headers([...Object.entries(headers), [spelt, other[name]]]);
+      expect((await refusal(verifyWebhook({ headers: listed, body }, SECRET, { now }))).message).toContain('more than once');
+    }
+    const verdicts: string[] = [];
+    const server = createServer(async (req, res) => {
+      verdicts.push(
+        await verifyWebhook(req, SECRET, { now }).then(
+          () => 'verified',
+          (error: Error) => error.message,
+        ),
+      );
+      res.end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (server.address() as AddressInfo).port;
+      const lines = [
+        'POST / HTTP/1.1',
+        `Host: 127.0.0.1:${port}`,
+        ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+        `Webhook-Signature: ${other['webhook-signature']}`,
+        `Content-Length: ${Buffer.byteLength(body)}`,
+        'Connection: close',
+      ];
+      await rawRequest(port, `${lines.join('\r\n')}\r\n\r\n${body}`);
+      expect(verdicts).toEqual([expect.stringContaining('the webhook-signature header was sent more than once')]);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it('refuses a timestamp outside 300 s by default, in milliseconds, in the future, or not a number; toleranceSeconds widens it', async () => {
@@ -185,6 +266,16 @@ describe('signWebhookEvent', () => {
     expect(new Set(webhookFixtures().map((event) => event.eventName)).size).toBe(17);
   });
 });
+
+/** Sends bytes as they are, headers and all, and resolves once the server closes the connection. */
+function rawRequest(port: number, text: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.end(text));
+    socket.on('error', reject);
+    socket.resume();
+    socket.on('close', () => resolve());
+  });
+}
 
 function post(port: number, headers: Record<string, string>, text: string): Promise<IncomingMessage> {
   return new Promise((resolve, reject) => {
