@@ -19,7 +19,11 @@ export type WebhookInput =
   | { readonly headers: Headers | Readonly<Record<string, string | readonly string[] | undefined>>; readonly body: string | Uint8Array | ArrayBuffer };
 
 export interface VerifyWebhookOptions {
-  /** How far the timestamp may be from now, in seconds (300 by default, as Standard Webhooks advises); 0 turns the check off. */
+  /**
+   * How far the timestamp may be from now, in seconds (300 by default, as Standard Webhooks advises).
+   * A positive number: the check cannot be turned off (0 is refused); a test that verifies a delivery
+   * signed at another time gives `now` instead.
+   */
   toleranceSeconds?: number;
   /** The largest body read, in bytes (1 MiB by default; the platform's events are a few KB). */
   maxBodyBytes?: number;
@@ -88,6 +92,13 @@ export function signingKey(secret: string): Buffer {
 /** verifyWebhook, keeping what a handler needs besides the event: the id, headers and raw body. */
 export async function verifyDelivery(input: WebhookInput, secret: string, options: VerifyWebhookOptions = {}): Promise<VerifiedDelivery> {
   const key = signingKey(secret);
+  const toleranceSeconds = options.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS;
+  // The signature check below takes 0 as "no check": a replayed delivery would pass.
+  if (!(Number.isFinite(toleranceSeconds) && toleranceSeconds > 0))
+    throw new TypeError(
+      `toleranceSeconds is ${toleranceSeconds}: give a positive number of seconds (300 by default); the timestamp check cannot be turned off, ` +
+        'and a test that verifies a delivery signed at another time gives now instead',
+    );
   const { headers, duplicated, body } = await readInput(input, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
   const header = (name: string) => {
     if (duplicated.has(name)) throw new WebhookVerificationError('missing-header', `the ${name} header was sent more than once: a delivery has one`);
@@ -111,7 +122,6 @@ export async function verifyDelivery(input: WebhookInput, secret: string, option
       `the webhook-signature header has ${entries} entries, more than the ${MAX_SIGNATURES} a delivery may carry`,
     );
   const nowSeconds = Math.floor((options.now?.() ?? new Date()).getTime() / 1000);
-  const toleranceSeconds = options.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS;
   const verdict = verify(key, { id: webhookId, timestamp, body }, { signature, toleranceSeconds, nowSeconds, hmac: cryptoHmac });
   if (!verdict.valid) {
     if (verdict.problem === 'timestamp') {

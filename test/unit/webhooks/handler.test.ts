@@ -134,6 +134,9 @@ describe('webhookHandler', () => {
     expect(unknown).toEqual(['email.deferred']);
     const misconfigured = webhookHandler({ secret: 'not-a-secret', on: {} });
     expect((await misconfigured.fetch(asRequest(delivery))).status).toBe(500);
+    const unchecked = webhookHandler({ secret: SECRET, toleranceSeconds: 0, on: { unknown: (event) => void unknown.push(event.eventName) } });
+    expect((await unchecked.fetch(asRequest(delivery))).status).toBe(500);
+    expect(unknown).toEqual(['email.deferred']);
   });
 
   it('is a node:http listener that reads the raw body itself, and refuses an oversized one without reading it', async () => {

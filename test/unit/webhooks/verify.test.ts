@@ -195,6 +195,18 @@ describe('verifyWebhook', () => {
     expect((await refusal(verifyWebhook(signed(body, { timestamp: '17e8' }), SECRET, { now }))).message).toContain('not a whole number of seconds');
   });
 
+  it('refuses a toleranceSeconds of 0, negative or not a number, rather than checking no timestamp', async () => {
+    const old = signed(body, { timestamp: String(NOW - 86_400) });
+    for (const toleranceSeconds of [0, -1, Number.NaN])
+      await expect(verifyWebhook(old, SECRET, { now, toleranceSeconds })).rejects.toThrow(
+        new TypeError(
+          `toleranceSeconds is ${toleranceSeconds}: give a positive number of seconds (300 by default); the timestamp check cannot be turned off, ` +
+            'and a test that verifies a delivery signed at another time gives now instead',
+        ),
+      );
+    expect(await verifyWebhook(old, SECRET, { now: () => new Date((NOW - 86_400) * 1000) })).toMatchObject({ known: true });
+  });
+
   it('refuses a body over the bound from its declared size or as it passes it, and a secret that is not whsec_ and base64', async () => {
     const large = signed('x'.repeat(2048));
     const error = await refusal(verifyWebhook(large, SECRET, { now, maxBodyBytes: 1024 }));
