@@ -41,6 +41,66 @@ describe('webhookHandler', () => {
     }
   });
 
+  it('answers a stale or future timestamp 401, as a forgery, unrecorded and not dispatched', async () => {
+    const store = await openDeliveryStore(`sqlite:${join(tempDir(), 'd.db')}`);
+    try {
+      let dispatched = 0;
+      const handler = webhookHandler({ secret: SECRET, store, on: { 'email.opened': () => void (dispatched += 1) } });
+      for (const [id, offsetSeconds] of [
+        ['msg_old', -301],
+        ['msg_ahead', 301],
+      ] as const) {
+        const delivery = signWebhookEvent(webhookFixture('email.opened'), SECRET, { id, timestamp: Date.now() / 1000 + offsetSeconds });
+        const answer = await handler.answer(delivery);
+        expect([answer.status, answer.body.error]).toEqual([401, expect.stringMatching(/too (old|far in the future)/)]);
+        expect(await store.get(id)).toBeUndefined();
+      }
+      expect(dispatched).toBe(0);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('keeps the outcome before it answers: a process frozen once it has answered (serverless) loses none', async () => {
+    const store = await openDeliveryStore(`sqlite:${join(tempDir(), 'd.db')}`);
+    try {
+      const kept: string[] = [];
+      // Each write done a turn of the event loop later, as a database's answer comes.
+      const later = () => new Promise((resolve) => setImmediate(resolve));
+      const journal: DeliveryJournal = {
+        claim: (webhookId) => store.claim(webhookId),
+        record: (delivery) => store.record(delivery),
+        release: async (webhookId) => {
+          await later();
+          await store.release(webhookId);
+          kept.push('released');
+        },
+        settle: async (webhookId, outcome) => {
+          await later();
+          await store.settle(webhookId, outcome);
+          kept.push(outcome.state);
+        },
+        close: () => store.close(),
+      };
+      const handler = webhookHandler({
+        secret: SECRET,
+        store: journal,
+        on: {
+          'email.opened': () => {},
+          'email.clicked': () => {
+            throw new Error('the database was away');
+          },
+        },
+      });
+      expect((await handler.answer(signWebhookEvent(webhookFixture('email.opened'), SECRET))).status).toBe(200);
+      expect(kept).toEqual(['handled']);
+      expect((await handler.answer(signWebhookEvent(webhookFixture('email.clicked'), SECRET))).status).toBe(500);
+      expect(kept).toEqual(['handled', 'failed', 'released']);
+    } finally {
+      await store.close();
+    }
+  });
+
   it('answers 500 when the handler throws and releases the claim, so that the retry is handled once', async () => {
     const store = await openDeliveryStore(`sqlite:${join(tempDir(), 'd.db')}`);
     try {
