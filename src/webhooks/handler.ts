@@ -10,6 +10,7 @@
  *  - 503: the store failed before the delivery was handled; nothing is recorded as handled.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { DELIVERY_HEADERS } from '../platform/webhooks/deliver.js';
 import { WebhookVerificationError } from './errors.js';
 import type { UnknownWebhookEvent, WebhookEventName, WebhookEventOf } from './events.js';
 import type { DeliveryJournal } from './journal.js';
@@ -65,7 +66,7 @@ export function webhookHandler(options: WebhookHandlerOptions): WebhookHandler {
     const { webhookId } = delivery;
     if (store !== undefined) {
       try {
-        await store.record({ webhookId, receivedAt: new Date(), headers: delivery.headers, body: delivery.body, verified: true });
+        await store.record({ webhookId, receivedAt: new Date(), headers: journaled(delivery.headers), body: delivery.body, verified: true });
         const claim = await store.claim(webhookId);
         if (claim === 'handled') return { status: 200, body: { ok: true, duplicate: true } };
         // Not 200: the handler that holds it may never settle it (killed, out of memory), and the platform stops at a 2xx.
@@ -109,6 +110,11 @@ export function webhookHandler(options: WebhookHandlerOptions): WebhookHandler {
 }
 
 const HELD = 'the delivery is being handled, or its handler stopped before it settled: the delivery will be retried';
+
+/** The delivery's own headers, as `webhooks listen --store` keeps them: never the app's credentials (authorization, cookie). */
+function journaled(headers: Readonly<Record<string, string>>): Record<string, string> {
+  return Object.fromEntries(DELIVERY_HEADERS.filter((name) => headers[name] !== undefined).map((name) => [name, headers[name]!]));
+}
 
 function errorText(error: unknown): string {
   return error instanceof Error ? `${error.name}: ${error.message}` : String(error);

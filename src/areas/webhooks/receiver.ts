@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { redactUrl } from '../../base/redact-url.js';
 import { UsageError } from '../../base/errors.js';
 import { sanitize } from '../../base/sanitize.js';
-import { Deliverer, isAccepted, type DeliveryOutcome } from '../../platform/webhooks/deliver.js';
+import { DELIVERY_HEADERS, Deliverer, isAccepted, type DeliveryOutcome } from '../../platform/webhooks/deliver.js';
 import { verdictText, verify } from '../../platform/webhooks/signature.js';
 import type { DeliveryStore } from '../../webhooks/store/index.js';
 import { deliveryUrl, eventPattern, type EventPattern } from './event-pattern.js';
@@ -18,13 +18,6 @@ import type { ForwardQueue } from './forward-queue.js';
 
 /** Webhook payloads are small; anything larger is not a delivery. */
 const MAX_BODY_BYTES = 1_048_576;
-
-/**
- * The headers of a delivery, as the platform sends them, and the only ones passed on to the app.
- * Others (authorization, cookie, x-forwarded-for) are not covered by the signature: anyone who can
- * reach the receiver could set them, and the app might trust them.
- */
-const DELIVERY_HEADERS = ['content-type', 'user-agent', 'webhook-id', 'webhook-timestamp', 'webhook-signature'];
 
 /** The most of a header's value a line or record shows: an unverified header can be any size. */
 const SHOWN_HEADER_CHARS = 80;

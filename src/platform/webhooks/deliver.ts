@@ -52,6 +52,14 @@ function failureText(error: unknown, timeoutMs: number): string {
   return (error as Error).message;
 }
 
+/**
+ * The headers of a delivery, as the platform sends them: the only ones `webhooks listen` passes on
+ * to the app and the only ones a journal keeps. Others (authorization, cookie, x-forwarded-for) are
+ * not covered by the signature: anyone who can reach the receiver could set them, the app might
+ * trust them, and a credential among them has no place in a journal.
+ */
+export const DELIVERY_HEADERS: readonly string[] = ['content-type', 'user-agent', 'webhook-id', 'webhook-timestamp', 'webhook-signature'];
+
 /** The headers a signed delivery carries, as the platform sends them. */
 export function deliveryHeaders(key: Buffer, message: SignedMessage): Record<string, string> {
   return { 'content-type': 'application/json', 'user-agent': `loopsctl/${VERSION}`, ...signHeaders(key, message) };

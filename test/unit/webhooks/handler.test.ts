@@ -8,6 +8,7 @@ import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
+import { DELIVERY_HEADERS } from '../../../src/platform/webhooks/deliver.js';
 import type { DeliveryJournal } from '../../../src/webhooks/journal.js';
 import { webhookHandler } from '../../../src/webhooks/handler.js';
 import { signWebhookEvent, webhookFixture } from '../../../src/webhooks/sign.js';
@@ -36,6 +37,21 @@ describe('webhookHandler', () => {
       expect(bounced).toHaveLength(1);
       expect(await store.get('msg_f')).toBeUndefined();
       expect(await store.get('msg_a')).toMatchObject({ verified: true, outcome: { state: 'handled' }, body: delivery.body });
+    } finally {
+      await store.close();
+    }
+  });
+
+  it("journals a delivery's own headers only, as webhooks listen --store does: never authorization or cookie", async () => {
+    const store = await openDeliveryStore(`sqlite:${join(tempDir(), 'd.db')}`);
+    try {
+      const handler = webhookHandler({ secret: SECRET, store, on: {} });
+      const delivery = signWebhookEvent(webhookFixture('email.opened'), SECRET, { id: 'msg_headers' });
+      const extra = { authorization: 'Bearer app-session-token', cookie: 'session=s3cret', 'x-forwarded-for': '203.0.113.9' };
+      expect((await handler.fetch(asRequest({ ...delivery, headers: { ...delivery.headers, ...extra } }))).status).toBe(200);
+      const kept = await store.get('msg_headers');
+      expect(kept?.headers).toEqual(Object.fromEntries(DELIVERY_HEADERS.map((name) => [name, delivery.headers[name]])));
+      expect(Object.keys(kept!.headers).toSorted()).toEqual(['content-type', 'user-agent', 'webhook-id', 'webhook-signature', 'webhook-timestamp']);
     } finally {
       await store.close();
     }
