@@ -11,6 +11,7 @@
  * and a contact unsubscribed and resubscribed in the same second ends unsubscribed.
  */
 import { canonicalJson } from '../base/canonical-json.js';
+import { isListId } from '../platform/ids.js';
 
 /** What the fold knows of a contact. */
 export interface ContactState {
@@ -40,8 +41,13 @@ type Change = (state: ContactState, event: FoldableEvent) => void;
 const joins =
   (value: boolean): Change =>
   (state, event) => {
-    if (event.mailingList !== undefined) state.mailingLists[event.mailingList.id] = value;
+    if (event.mailingList !== undefined && isListId(event.mailingList.id)) state.mailingLists[event.mailingList.id] = value;
   };
+
+/** A contact's lists as an event names them: list ids only, so that no key (`__proto__`, `constructor`) reads as a list joined. */
+function listsOf(lists: Readonly<Record<string, boolean>> | undefined): [string, boolean][] {
+  return Object.entries(lists ?? {}).filter(([id, on]) => isListId(id) && typeof on === 'boolean');
+}
 
 /** The change each event makes, and its rank inside one second (lower first). */
 const CHANGES: Record<string, { rank: number; change: Change }> = {
@@ -49,7 +55,7 @@ const CHANGES: Record<string, { rank: number; change: Change }> = {
     rank: 0,
     change: (state, event) => {
       if (event.contact?.subscribed !== undefined) state.subscribed = event.contact.subscribed;
-      Object.assign(state.mailingLists, event.contact?.mailingLists ?? {});
+      for (const [id, on] of listsOf(event.contact?.mailingLists)) state.mailingLists[id] = on;
     },
   },
   'email.resubscribed': { rank: 1, change: (state) => void (state.subscribed = true) },

@@ -39,6 +39,9 @@ export function parseWebhookEvent(body: string | Uint8Array): WebhookEvent {
     throw new WebhookVerificationError('bad-body', 'the body is not a JSON object with an eventName: it is not a Loops delivery');
   const raw = parsed as Record<string, unknown> & { eventName: string };
   const unknown = (problem: string): UnknownWebhookEvent => ({ eventName: raw.eventName, known: false, raw, problem });
+  // zod passes over a "__proto__" key without an issue; an app that copies the event would take it as the object's prototype.
+  const proto = protoKeyPath(raw);
+  if (proto !== undefined) return unknown(`it has a "__proto__" key (at ${proto}), which no event of the platform has`);
   if (!isWebhookEventName(raw.eventName)) return unknown(`${raw.eventName} is not one of the event types this version of loopsctl knows`);
   if (raw.webhookSchemaVersion !== WEBHOOK_SCHEMA_VERSION)
     return unknown(`webhookSchemaVersion ${JSON.stringify(raw.webhookSchemaVersion)} is not ${WEBHOOK_SCHEMA_VERSION}, the version this loopsctl knows`);
@@ -50,4 +53,15 @@ export function parseWebhookEvent(body: string | Uint8Array): WebhookEvent {
     return unknown(`it does not fit the ${raw.eventName} event: ${where === '' ? '' : `${where}: `}${issue.message}`);
   }
   return { ...raw, known: true } as KnownWebhookEvent;
+}
+
+/** Where the parsed JSON has an own "__proto__" key (JSON.parse makes one, even from "\u005f_proto__"), or undefined. */
+function protoKeyPath(value: unknown, path = ''): string | undefined {
+  if (value === null || typeof value !== 'object') return undefined;
+  if (Object.hasOwn(value, '__proto__')) return path === '' ? 'the top' : path;
+  for (const [key, inner] of Object.entries(value)) {
+    const found = protoKeyPath(inner, path === '' ? key : `${path}.${key}`);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }

@@ -6,6 +6,7 @@
  * the contact's custom properties besides its named fields.
  */
 import { z } from '../../base/shapes.js';
+import { isListId } from '../ids.js';
 import { WEBHOOK_EVENT_NAMES, type WebhookEventName } from './event-names.js';
 
 export { WEBHOOK_EVENT_NAMES, type WebhookEventName };
@@ -16,7 +17,10 @@ const contactIdentity = z.strictObject({ id: z.string(), email: z.string(), user
 
 const webhookEmail = z.strictObject({ id: z.string(), emailMessageId: z.string(), subject: z.string() });
 
-const webhookMailingList = z.strictObject({ id: z.string(), name: z.string(), description: z.nullable(z.string()), isPublic: z.boolean() });
+/** A list's id: 1 to 128 letters, digits, _ and -, and not a name every object inherits (`__proto__`). */
+const listId = z.string().check(z.refine(isListId, { error: 'a mailing list id is 1 to 128 letters, digits, _ and -, and not a name every object has' }));
+
+const webhookMailingList = z.strictObject({ id: listId, name: z.string(), description: z.nullable(z.string()), isPublic: z.boolean() });
 
 const OPT_IN_STATUSES = ['accepted', 'pending', 'rejected'] as const;
 
@@ -30,7 +34,7 @@ const webhookContact = z.looseObject({
   userGroup: z.string(),
   userId: z.nullable(z.string()),
   notes: z.optional(z.nullable(z.string())),
-  mailingLists: z.record(z.string(), z.boolean()),
+  mailingLists: z.record(listId, z.boolean()),
   optInStatus: z.nullable(z.enum(OPT_IN_STATUSES)),
 });
 

@@ -24,6 +24,27 @@ describe('contactState', () => {
     );
   });
 
+  it("takes only list ids from a contact's lists: a signed body with __proto__ or constructor puts the contact on no list it never joined", () => {
+    const creation = JSON.stringify(created(100)).replace(
+      `"mailingLists":{"${NEWS.id}":true}`,
+      `"mailingLists":{"${NEWS.id}":true,"__proto__":{"clist0000000000000000fake":true},"constructor":true,"toString":true,"a list":true}`,
+    );
+    const joined = JSON.stringify(event('contact.mailingList.subscribed', 200, { mailingList: { ...NEWS, id: 'constructor' } }));
+    // Parsed, they are not events of the platform's shape.
+    expect(parseWebhookEvent(creation)).toMatchObject({ known: false, problem: expect.stringContaining('"__proto__" key (at contact.mailingLists)') });
+    expect(parseWebhookEvent(creation.replace('"__proto__"', '"\\u005f_proto__"'))).toMatchObject({ known: false });
+    expect(parseWebhookEvent(creation.replace(',"__proto__":{"clist0000000000000000fake":true}', ''))).toMatchObject({
+      known: false,
+      problem: expect.stringContaining('contact.mailingLists.constructor'),
+    });
+    expect(parseWebhookEvent(joined)).toMatchObject({ known: false, problem: expect.stringContaining('mailingList.id') });
+    // Folded as they came (JSON.parse), the keys that are not list ids are passed over.
+    const lists = contactState([JSON.parse(creation), JSON.parse(joined)]).get(ADA.id)!.mailingLists;
+    expect(lists).toEqual({ [NEWS.id]: true });
+    expect(Object.getPrototypeOf(lists)).toBe(Object.prototype);
+    expect(Object.hasOwn(lists, 'constructor')).toBe(false);
+  });
+
   it('marks a hard bounce and the unsubscription the platform sends with it', () => {
     const state = contactState([created(100), metric('email.hardBounced', 200), event('contact.unsubscribed', 200)]).get(ADA.id);
     expect(state).toMatchObject({ subscribed: false, hardBounced: true, complained: false });
