@@ -30,7 +30,7 @@ export interface WebhookHandlerOptions extends VerifyWebhookOptions {
   /** Where deliveries are journaled and claimed (openDeliveryStore); without one, a redelivery is dispatched again. */
   store?: DeliveryJournal;
   on: WebhookHandlers;
-  /** Told of every refusal and failure, for the app's log (the answer is sent either way). */
+  /** Told of every refusal and failure, for the app's log (the answer is sent either way, whatever this throws). */
   onError?: (error: unknown, delivery: { webhookId?: string }) => void;
 }
 
@@ -50,7 +50,13 @@ export interface WebhookHandler {
 }
 
 export function webhookHandler(options: WebhookHandlerOptions): WebhookHandler {
-  const { secret, store, on, onError = () => {} } = options;
+  const { secret, store, on } = options;
+  // The app's log failing must not change the answer the platform gets.
+  const onError = (error: unknown, delivery: { webhookId?: string }) => {
+    try {
+      options.onError?.(error, delivery);
+    } catch {}
+  };
 
   async function answer(input: WebhookInput): Promise<WebhookAnswer> {
     let delivery: VerifiedDelivery;

@@ -1,7 +1,7 @@
 // server.ts: an Express app.
 import express from 'express';
 import { openDeliveryStore, webhookHandler } from 'loopsctl/webhooks';
-import { markUndeliverable, recordEvent } from './app.js';
+import { logError, markUndeliverable, recordEvent } from './app.js';
 
 const store = await openDeliveryStore(process.env.LOOPS_DELIVERY_STORE ?? 'sqlite:deliveries.db');
 
@@ -19,6 +19,8 @@ app.post(
       'contact.unsubscribed': (event) => recordEvent(event.eventName, event.contactIdentity.email),
       unknown: (event) => recordEvent(event.eventName, undefined),
     },
+    // Told of each refusal (401, 400) and failure (500, 503), for the app's log: the answer reaches only the platform.
+    onError: (error, { webhookId }) => logError(error, webhookId),
   }),
 );
 

@@ -1,6 +1,6 @@
 // app/api/webhooks/loops/route.ts: a Next.js route handler.
 import { openDeliveryStore, webhookHandler } from 'loopsctl/webhooks';
-import { markUndeliverable, recordEvent } from './app.js';
+import { logError, markUndeliverable, recordEvent } from './app.js';
 
 const store = await openDeliveryStore(process.env.LOOPS_DELIVERY_STORE ?? 'sqlite:deliveries.db');
 
@@ -12,6 +12,8 @@ const handler = webhookHandler({
     'contact.unsubscribed': (event) => recordEvent(event.eventName, event.contactIdentity.email),
     unknown: (event) => recordEvent(event.eventName, undefined),
   },
+  // Told of each refusal (401, 400) and failure (500, 503), for the app's log: the answer reaches only the platform.
+  onError: (error, { webhookId }) => logError(error, webhookId),
 });
 
 // The route reads no body itself: handler.fetch reads the raw bytes it verifies.

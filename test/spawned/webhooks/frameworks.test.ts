@@ -42,6 +42,7 @@ let recorder: WebhookApp;
 let sandbox: Sandbox;
 const servers: { name: string; url: string; store: string; close: () => Promise<void> }[] = [];
 let handled: { eventName: string; email: string | undefined }[];
+let logged: { error: unknown; webhookId: string | undefined }[];
 
 async function exampleWithStore<T>(file: string, store: string): Promise<T> {
   process.env.LOOPS_DELIVERY_STORE = `sqlite:${store}`;
@@ -72,7 +73,7 @@ beforeAll(async () => {
   const hono = await exampleWithStore<{ app: { fetch: (request: Request) => Promise<Response> } }>('hono.ts', join(dir, 'hono.db'));
   const honoServer = await serveFetch((request) => hono.app.fetch(request));
   servers.push({ name: 'Hono', url: `${honoServer.url}/webhooks/loops`, store: join(dir, 'hono.db'), close: honoServer.close });
-  handled = ((await import(join(EXAMPLES, 'app.ts'))) as { handled: typeof handled }).handled;
+  ({ handled, logged } = (await import(join(EXAMPLES, 'app.ts'))) as { handled: typeof handled; logged: typeof logged });
   recorder = await startWebhookApp(SECRET);
   sandbox = await startSandbox({ seed: 'demo', webhookUrl: recorder.url, webhookSecret: SECRET, simulateEngagement: true, rateLimit: false });
 });
@@ -179,9 +180,15 @@ describe("the docs' handlers, against real deliveries of all 17 event types", ()
         'webhook-timestamp': String(delivery!.headers['webhook-timestamp']),
         'webhook-signature': String(delivery!.headers['webhook-signature']),
       };
+      const logs = logged.length;
       const answer = await fetch(server.url, { method: 'POST', headers, body: delivery!.body });
       expect([server.name, answer.status]).toEqual([server.name, 401]);
       expect(handled.length).toBe(before);
+      // The app's log is told why, through onError.
+      expect([server.name, logged.slice(logs)]).toEqual([
+        server.name,
+        [{ error: expect.objectContaining({ name: 'WebhookVerificationError', reason: 'bad-signature' }), webhookId: undefined }],
+      ]);
     }
   });
 

@@ -200,6 +200,17 @@ describe('webhookHandler', () => {
     expect(answer.status).toBe(503);
     expect(dispatched).toBe(0);
     expect(errors).toEqual([new Error('connection lost')]);
+    // An onError that throws changes no answer.
+    const throwing = webhookHandler({
+      secret: SECRET,
+      store: failing,
+      on: {},
+      onError: () => {
+        throw new Error('the log is full');
+      },
+    });
+    expect((await throwing.answer(signWebhookEvent(webhookFixture('email.opened'), SECRET))).status).toBe(503);
+    expect((await throwing.answer(signWebhookEvent(webhookFixture('email.opened'), 'whsec_AAAAAAAA'))).status).toBe(401);
   });
 
   it('passes an event it does not know to on.unknown and acknowledges it; a misconfigured secret answers 500', async () => {
