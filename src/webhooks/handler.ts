@@ -1,5 +1,6 @@
 /**
- * `webhookHandler`: verify, record, claim, dispatch to `on[eventName]`, answer. One function for
+ * `webhookHandler`: verify, record and claim (one commit), dispatch to `on[eventName]`, keep the
+ * outcome (a second commit), answer. One function for
  * node:http and Express (`(req, res)`), and `.fetch(request)` for Fetch-style frameworks (Next.js
  * route handlers, Hono, Bun, Deno). What each answer tells the platform:
  *  - 400 (401 for a signature or timestamp that fails): refused, never dispatched;
@@ -72,8 +73,7 @@ export function webhookHandler(options: WebhookHandlerOptions): WebhookHandler {
     const { webhookId } = delivery;
     if (store !== undefined) {
       try {
-        await store.record({ webhookId, receivedAt: new Date(), headers: journaled(delivery.headers), body: delivery.body, verified: true });
-        const claim = await store.claim(webhookId);
+        const claim = await store.claim({ webhookId, receivedAt: new Date(), headers: journaled(delivery.headers), body: delivery.body, verified: true });
         if (claim === 'handled') return { status: 200, body: { ok: true, duplicate: true } };
         // Not 200: the handler that holds it may never settle it (killed, out of memory), and the platform stops at a 2xx.
         if (claim === 'held') return { status: 409, body: { ok: false, error: HELD } };
@@ -88,11 +88,9 @@ export function webhookHandler(options: WebhookHandlerOptions): WebhookHandler {
       await handle?.(event, delivery);
     } catch (error) {
       onError(error, { webhookId });
-      if (store !== undefined) {
-        // Released so that the platform's retry is handled; if the store fails too, the claim's lease ends it.
-        await store.settle(webhookId, { state: 'failed', error: errorText(error) }).catch(() => {});
-        await store.release(webhookId).catch((releaseError: unknown) => onError(releaseError, { webhookId }));
-      }
+      // Settled as failed, which releases the claim, so that the platform's retry is handled; if the store fails too, the claim's lease ends it.
+      if (store !== undefined)
+        await store.settle(webhookId, { state: 'failed', error: errorText(error) }).catch((settleError: unknown) => onError(settleError, { webhookId }));
       return { status: 500, body: { ok: false, error: 'the handler failed: the delivery will be retried' } };
     }
     if (store !== undefined) await store.settle(webhookId, { state: 'handled' }).catch((error: unknown) => onError(error, { webhookId }));

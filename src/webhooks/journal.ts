@@ -24,15 +24,21 @@ export type DeliveryOutcome = { readonly state: 'handled' } | { readonly state: 
  */
 export type ClaimState = 'claimed' | 'handled' | 'held';
 
-/** What a webhook handler asks of a delivery store; `openDeliveryStore` returns one. */
+/**
+ * What a webhook handler asks of a delivery store; `openDeliveryStore` returns one. Two commits a
+ * delivery: the claim before the app's handler runs, the outcome after.
+ */
 export interface DeliveryJournal {
-  /** `claimed` for one handler at a time, across processes and restarts, and never once the delivery was handled. */
-  claim(webhookId: string): Promise<ClaimState>;
-  /** Undoes a claim whose handling failed, so that the platform's retry is handled. */
-  release(webhookId: string): Promise<void>;
-  /** Keeps a delivery in the journal; false when that id was kept already (a redelivery). */
-  record(delivery: ReceivedDelivery): Promise<boolean>;
-  /** Keeps the handler's outcome of a delivery. */
+  /**
+   * Keeps the delivery in the journal, unless it was kept already (a redelivery), and claims it, in
+   * one commit: `claimed` for one handler at a time, across processes and restarts, and never once
+   * the delivery was handled.
+   */
+  claim(delivery: ReceivedDelivery): Promise<ClaimState>;
+  /**
+   * Keeps the handler's outcome, in one commit: `handled` makes the claim for good; `failed`
+   * releases it, so that the platform's retry is handled.
+   */
   settle(webhookId: string, outcome: DeliveryOutcome): Promise<void>;
   close(): Promise<void>;
 }

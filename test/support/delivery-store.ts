@@ -3,6 +3,8 @@
  * tests and the PostgreSQL store's, each with a way to open a fresh store.
  */
 import { describe, expect, it } from 'vitest';
+import { webhookHandler } from '../../src/webhooks/handler.js';
+import { signWebhookEvent, webhookFixture } from '../../src/webhooks/sign.js';
 import type { DeliveryStore } from '../../src/webhooks/store/index.js';
 
 export type OpenStore = (options?: { now?: () => Date; claimLeaseMs?: number }) => Promise<DeliveryStore>;
@@ -19,19 +21,69 @@ export function received(webhookId: string, eventName: string, email: string, ev
   return { webhookId, receivedAt: new Date(eventTime * 1000 + 500), headers: { 'webhook-id': webhookId }, body, verified: true };
 }
 
+const SECRET = 'whsec_Y29tbWl0cy1hLWRlbGl2ZXJ5LXRlc3Qtc2VjcmV0MDE=';
+
+/** The commits a delivery costs, by what the handler made of it. */
+export interface CommitsPerDelivery {
+  handled: number;
+  failed: number;
+  /** Sent again once handled: answered as a duplicate. */
+  redelivered: number;
+}
+
+/**
+ * The commits webhookHandler makes on a store for each delivery, handled, failed, or sent again
+ * once handled, through a count of them that the database keeps (`commits()`, read after each
+ * store is closed). The store's own opening is counted apart, with a store that handles none.
+ */
+export async function commitsPerDelivery(open: () => Promise<DeliveryStore>, commits: () => Promise<number>): Promise<CommitsPerDelivery> {
+  const run = async (deliveries: readonly { headers: Readonly<Record<string, string>>; body: string }[]) => {
+    const store = await open();
+    try {
+      const handler = webhookHandler({
+        secret: SECRET,
+        store,
+        on: {
+          'email.opened': () => {},
+          'email.clicked': () => {
+            throw new Error('the mail provider timed out');
+          },
+        },
+      });
+      for (const delivery of deliveries) await handler.answer(delivery);
+    } finally {
+      await store.close();
+    }
+  };
+  const counted = async (deliveries: readonly { headers: Readonly<Record<string, string>>; body: string }[]) => {
+    const before = await commits();
+    await run(deliveries);
+    return (await commits()) - before;
+  };
+  await run([]);
+  const opening = await counted([]);
+  const perDelivery = async (deliveries: readonly { headers: Readonly<Record<string, string>>; body: string }[]) =>
+    ((await counted(deliveries)) - opening) / deliveries.length;
+  const opened = Array.from({ length: 5 }, (_, index) => signWebhookEvent(webhookFixture('email.opened'), SECRET, { id: `msg_opened_${index}` }));
+  const clicked = Array.from({ length: 5 }, (_, index) => signWebhookEvent(webhookFixture('email.clicked'), SECRET, { id: `msg_clicked_${index}` }));
+  return { handled: await perDelivery(opened), failed: await perDelivery(clicked), redelivered: await perDelivery(opened) };
+}
+
 export function describeDeliveryStore(name: string, open: OpenStore): void {
   describe(`${name}: the journal`, () => {
-    it('claims an id once, holds it until settled or released, and answers handled ever after it was handled', async () => {
+    it('claims an id once, holds it until settled, again after a failure, and answers handled ever after it was handled', async () => {
       const store = await open();
       try {
-        expect(await store.claim('msg_1')).toBe('claimed');
-        expect(await store.claim('msg_1')).toBe('held');
-        await store.release('msg_1');
-        expect(await store.claim('msg_1')).toBe('claimed');
-        await store.record(received('msg_1', 'email.delivered', 'a@example.com', 1_700_000_000));
+        const delivery = received('msg_1', 'email.delivered', 'a@example.com', 1_700_000_000);
+        expect(await store.claim(delivery)).toBe('claimed');
+        expect(await store.get('msg_1')).toMatchObject({ body: delivery.body, outcome: null });
+        expect(await store.claim(delivery)).toBe('held');
+        await store.settle('msg_1', { state: 'failed', error: 'boom' });
+        expect(await store.claim(delivery)).toBe('claimed');
         await store.settle('msg_1', { state: 'handled' });
-        await store.release('msg_1');
-        expect(await store.claim('msg_1')).toBe('handled');
+        expect(await store.claim(delivery)).toBe('handled');
+        await store.settle('msg_1', { state: 'failed', error: 'a late failure' });
+        expect(await store.claim(delivery)).toBe('handled');
       } finally {
         await store.close();
       }
@@ -41,11 +93,12 @@ export function describeDeliveryStore(name: string, open: OpenStore): void {
       let now = new Date('2026-01-01T00:00:00Z');
       const store = await open({ now: () => now, claimLeaseMs: 60_000 });
       try {
-        expect(await store.claim('msg_stuck')).toBe('claimed');
+        const delivery = received('msg_stuck', 'email.delivered', 'a@example.com', 1_700_000_000);
+        expect(await store.claim(delivery)).toBe('claimed');
         now = new Date(now.getTime() + 60_000);
-        expect(await store.claim('msg_stuck')).toBe('held');
+        expect(await store.claim(delivery)).toBe('held');
         now = new Date(now.getTime() + 1);
-        expect(await store.claim('msg_stuck')).toBe('claimed');
+        expect(await store.claim(delivery)).toBe('claimed');
       } finally {
         await store.close();
       }
@@ -55,12 +108,12 @@ export function describeDeliveryStore(name: string, open: OpenStore): void {
       let now = new Date('2026-01-01T00:00:00Z');
       const store = await open({ now: () => now, claimLeaseMs: 60_000 });
       try {
-        await store.record(received('msg_done', 'loop.email.sent', 'a@example.com', 1_700_000_000));
-        expect(await store.claim('msg_done')).toBe('claimed');
+        const delivery = received('msg_done', 'loop.email.sent', 'a@example.com', 1_700_000_000);
+        expect(await store.claim(delivery)).toBe('claimed');
         await store.settle('msg_done', { state: 'handled' });
         now = new Date(now.getTime() + 86_400_000);
-        expect(await store.claim('msg_done')).toBe('handled');
-        expect(await store.claim('msg_done')).toBe('handled');
+        expect(await store.claim(delivery)).toBe('handled');
+        expect(await store.claim(delivery)).toBe('handled');
       } finally {
         await store.close();
       }

@@ -130,29 +130,36 @@ export class DeliveryStore implements DeliveryJournal {
     this.now = options.now ?? (() => new Date());
   }
 
-  async claim(webhookId: string): Promise<ClaimState> {
+  async claim(delivery: ReceivedDelivery): Promise<ClaimState> {
+    const { webhookId } = delivery;
     const now = this.now().getTime();
-    // Taken when new, or when an earlier claim was never settled as handled within the lease.
-    const changed = await this.db.run(
-      `INSERT INTO loopsctl_webhook_claims (webhook_id, claimed_at) VALUES (?, ?)
-       ON CONFLICT (webhook_id) DO UPDATE SET claimed_at = excluded.claimed_at
-       WHERE loopsctl_webhook_claims.handled_at IS NULL AND loopsctl_webhook_claims.claimed_at < ?`,
-      [webhookId, now, now - this.leaseMs],
-    );
-    if (changed === 1) return 'claimed';
-    // Not taken: handled, or held by a handler still within its lease (or one that stopped, until the lease ends).
-    const [row] = await this.db.all('SELECT handled_at FROM loopsctl_webhook_claims WHERE webhook_id = ?', [webhookId]);
-    return row === undefined || row.handled_at === null || row.handled_at === undefined ? 'held' : 'handled';
+    const [, claimed, held] = await this.db.batch([
+      this.recorded(delivery),
+      // Taken when new, or when an earlier claim was never settled as handled within the lease.
+      [
+        `INSERT INTO loopsctl_webhook_claims (webhook_id, claimed_at) VALUES (?, ?)
+         ON CONFLICT (webhook_id) DO UPDATE SET claimed_at = excluded.claimed_at
+         WHERE loopsctl_webhook_claims.handled_at IS NULL AND loopsctl_webhook_claims.claimed_at < ?`,
+        [webhookId, now, now - this.leaseMs],
+      ],
+      // Read in the same transaction, for when it was not taken: handled, or held by a handler within its lease.
+      ['SELECT handled_at FROM loopsctl_webhook_claims WHERE webhook_id = ?', [webhookId]],
+    ]);
+    if (claimed!.changes === 1) return 'claimed';
+    const handledAt = held!.rows[0]?.handled_at;
+    return handledAt === null || handledAt === undefined ? 'held' : 'handled';
   }
 
-  async release(webhookId: string): Promise<void> {
-    await this.db.run('DELETE FROM loopsctl_webhook_claims WHERE webhook_id = ? AND handled_at IS NULL', [webhookId]);
-  }
-
+  /** Keeps a delivery in the journal; false when that id was kept already (a redelivery). */
   async record(delivery: ReceivedDelivery): Promise<boolean> {
+    return (await this.db.run(...this.recorded(delivery))) === 1;
+  }
+
+  /** The statement that keeps a delivery, unless that id was kept already. */
+  private recorded(delivery: ReceivedDelivery): readonly [string, unknown[]] {
     const facts = factsOf(delivery.body);
     const received = delivery.receivedAt.getTime();
-    const changed = await this.db.run(
+    return [
       `INSERT INTO loopsctl_webhook_deliveries
          (webhook_id, received_at, event_at, event_name, recipient, email_id, contact_id, headers, body, verified)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -169,20 +176,21 @@ export class DeliveryStore implements DeliveryJournal {
         delivery.body,
         delivery.verified ? 1 : 0,
       ],
-    );
-    return changed === 1;
+    ];
   }
 
   async settle(webhookId: string, outcome: DeliveryOutcome): Promise<void> {
     const now = this.now().getTime();
-    const settled = [
-      'UPDATE loopsctl_webhook_deliveries SET outcome = ?, error = ?, settled_at = ? WHERE webhook_id = ?',
-      [outcome.state, outcome.state === 'failed' ? outcome.error : null, now, webhookId],
-    ] as const;
-    // Handled: the claim is made for good in the same commit.
-    if (outcome.state === 'handled')
-      await this.db.batch([settled, ['UPDATE loopsctl_webhook_claims SET handled_at = ? WHERE webhook_id = ?', [now, webhookId]]]);
-    else await this.db.run(...settled);
+    // The outcome and what it does to the claim in one commit: handled makes it for good, failed releases it.
+    await this.db.batch([
+      [
+        'UPDATE loopsctl_webhook_deliveries SET outcome = ?, error = ?, settled_at = ? WHERE webhook_id = ?',
+        [outcome.state, outcome.state === 'failed' ? outcome.error : null, now, webhookId],
+      ],
+      outcome.state === 'handled'
+        ? ['UPDATE loopsctl_webhook_claims SET handled_at = ? WHERE webhook_id = ?', [now, webhookId]]
+        : ['DELETE FROM loopsctl_webhook_claims WHERE webhook_id = ? AND handled_at IS NULL', [webhookId]],
+    ]);
   }
 
   /** The deliveries the filter selects, newest first unless asked otherwise. */

@@ -4,7 +4,7 @@
  * under a transaction-scoped advisory lock, so that four starting at once do it once.
  */
 import { isSecretParameter, redactUrl } from '../../base/redact-url.js';
-import { DeliveryStoreError, type Row, type SqlDatabase } from './sql.js';
+import { DeliveryStoreError, type Row, type SqlDatabase, type StatementResult } from './sql.js';
 
 /** The advisory lock the store's migrations hold ("loopsctl" in ASCII, cut to 32 bits). */
 const MIGRATION_LOCK = 0x6c6f6f70;
@@ -40,8 +40,13 @@ export async function openPostgres(url: string): Promise<SqlDatabase> {
       const client = await connect();
       try {
         await client.query('BEGIN');
-        for (const [sql, params] of statements) await client.query(numbered(sql), params as unknown[]);
+        const results: StatementResult[] = [];
+        for (const [sql, params] of statements) {
+          const { rowCount, rows } = await client.query(numbered(sql), params as unknown[]);
+          results.push({ changes: rowCount ?? 0, rows: rows as Row[] });
+        }
         await client.query('COMMIT');
+        return results;
       } catch (error) {
         await client.query('ROLLBACK').catch(() => {});
         throw fail(error);

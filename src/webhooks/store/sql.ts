@@ -7,14 +7,23 @@
 /** A row as the database returns it: numbers may come back as text (PostgreSQL's bigint). */
 export type Row = Record<string, unknown>;
 
+/** What one statement of a batch did: the rows it changed, or (a SELECT) the rows it read. */
+export interface StatementResult {
+  readonly changes: number;
+  readonly rows: Row[];
+}
+
 export interface SqlDatabase {
   /** The dialect's spelling of the few things the two differ in. */
   readonly dialect: 'sqlite' | 'postgres';
   /** Runs a statement; the number of rows it changed. */
   run(sql: string, params?: readonly unknown[]): Promise<number>;
   all(sql: string, params?: readonly unknown[]): Promise<Row[]>;
-  /** Runs statements in one transaction: one commit for them all, and none of them without the others. */
-  batch(statements: readonly (readonly [sql: string, params: readonly unknown[]])[]): Promise<void>;
+  /**
+   * Runs statements in one transaction: one commit for them all, and none of them without the
+   * others. Each one's outcome, in order: the rows it changed, or the rows a SELECT read.
+   */
+  batch(statements: readonly (readonly [sql: string, params: readonly unknown[]])[]): Promise<StatementResult[]>;
   /** Runs `work` in a transaction that holds the store's lock, so that one process migrates at a time. */
   exclusive<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;

@@ -10,7 +10,7 @@
 import { accessSync, constants, lstatSync } from 'node:fs';
 import { monotonicMs } from '../../base/monotonic.js';
 import { quietSqlite } from '../../base/sqlite.js';
-import { DeliveryStoreError, type Row, type SqlDatabase } from './sql.js';
+import { DeliveryStoreError, type Row, type SqlDatabase, type StatementResult } from './sql.js';
 
 /** How long a write waits for another process's, before it fails. */
 const BUSY_TIMEOUT_MS = 10_000;
@@ -71,9 +71,15 @@ export function openSqlite(file: string): SqlDatabase {
       guarded(() => {
         db.exec('BEGIN IMMEDIATE');
         try {
-          for (const [sql, params] of statements) prepared(sql).run(...(params as never[]));
+          const results = statements.map(([sql, params]): StatementResult => {
+            const statement = prepared(sql);
+            return /^\s*SELECT\b/i.test(sql)
+              ? { changes: 0, rows: statement.all(...(params as never[])) as Row[] }
+              : { changes: Number(statement.run(...(params as never[])).changes), rows: [] };
+          });
           db.exec('COMMIT');
           wrote();
+          return results;
         } catch (error) {
           if (db.isTransaction) db.exec('ROLLBACK');
           throw error;

@@ -3,10 +3,10 @@
  * behaviour every store keeps, and what only a server has to say (a wrong password, a host that
  * does not answer), never with the password in the message.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDeliveryStore } from '../../../src/webhooks/store/index.js';
 import { run, startRun } from '../../support/main.js';
-import { describeDeliveryStore } from '../../support/delivery-store.js';
+import { commitsPerDelivery, describeDeliveryStore, received } from '../../support/delivery-store.js';
 import { POSTGRES_PASSWORD, postgresAvailable, startPostgres, type Postgres } from '../../support/postgres.js';
 
 const available = postgresAvailable();
@@ -27,10 +27,33 @@ describe.runIf(available)('a PostgreSQL store', () => {
     const url = server.url(await server.createDatabase());
     const stores = await Promise.all([1, 2, 3, 4].map(() => openDeliveryStore(url)));
     try {
-      const claims = await Promise.all(stores.map((store) => store.claim('msg_once')));
+      const claims = await Promise.all(stores.map((store) => store.claim(received('msg_once', 'email.opened', 'a@example.com', 100))));
       expect(claims.toSorted()).toEqual(['claimed', 'held', 'held', 'held']);
     } finally {
       await Promise.all(stores.map((store) => store.close()));
+    }
+  });
+
+  it('commits at most twice a delivery, counted in pg_stat_database: the record and claim before the handler, the outcome after', async () => {
+    const database = await server.createDatabase();
+    const url = server.url(database);
+    const { default: pg } = await import('pg');
+    // Connected to another database, so that its own transactions are not counted with the store's.
+    const monitor = new pg.Client({ connectionString: server.url() });
+    await monitor.connect();
+    try {
+      // A backend's counts reach pg_stat_database when it exits, before it leaves pg_stat_activity: so, once none is left.
+      const commits = async () => {
+        await vi.waitFor(
+          async () => expect((await monitor.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [database])).rows[0].n).toBe(0),
+          { timeout: 60_000, interval: 20 },
+        );
+        return Number((await monitor.query('SELECT xact_commit FROM pg_stat_database WHERE datname = $1', [database])).rows[0].xact_commit);
+      };
+      const spent = await commitsPerDelivery(() => openDeliveryStore(url), commits);
+      expect(spent).toEqual({ handled: 2, failed: 2, redelivered: 1 });
+    } finally {
+      await monitor.end();
     }
   });
 

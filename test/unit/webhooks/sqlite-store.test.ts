@@ -1,9 +1,10 @@
 import { chmodSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { openDeliveryStore } from '../../../src/webhooks/store/index.js';
-import { whileBusy } from '../../../src/webhooks/store/sqlite.js';
-import { describeDeliveryStore, received } from '../../support/delivery-store.js';
+import { DeliveryStore, openDeliveryStore } from '../../../src/webhooks/store/index.js';
+import { migrate, type SqlDatabase } from '../../../src/webhooks/store/sql.js';
+import { openSqlite, whileBusy } from '../../../src/webhooks/store/sqlite.js';
+import { commitsPerDelivery, describeDeliveryStore, received } from '../../support/delivery-store.js';
 import { tempDir } from '../../support/temp.js';
 
 describeDeliveryStore('SQLite', (options) => openDeliveryStore(`sqlite:${join(tempDir(), 'deliveries.db')}`, options));
@@ -12,17 +13,36 @@ describe('a SQLite store', () => {
   it('keeps its deliveries and claims across a reopen, and creates its tables once', async () => {
     const file = join(tempDir(), 'kept.db');
     const first = await openDeliveryStore(`sqlite:${file}`);
-    await first.record(received('msg_kept', 'email.delivered', 'a@example.com', 100));
-    expect(await first.claim('msg_kept')).toBe('claimed');
+    const delivery = received('msg_kept', 'email.delivered', 'a@example.com', 100);
+    expect(await first.claim(delivery)).toBe('claimed');
     await first.settle('msg_kept', { state: 'handled' });
     await first.close();
     const again = await openDeliveryStore(file);
     try {
-      expect(await again.claim('msg_kept')).toBe('handled');
+      expect(await again.claim(delivery)).toBe('handled');
       expect((await again.get('msg_kept'))?.outcome).toEqual({ state: 'handled' });
     } finally {
       await again.close();
     }
+  });
+
+  it('commits at most twice a delivery: the record and claim before the handler, the outcome after', async () => {
+    const file = join(tempDir(), 'commits.db');
+    // Every statement outside a transaction is a transaction of its own; a batch or an exclusive run is one.
+    let commits = 0;
+    const open = async () => {
+      const db = openSqlite(file);
+      const counting =
+        <Args extends unknown[], Result>(call: (...args: Args) => Result) =>
+        (...args: Args) => {
+          commits += 1;
+          return call(...args);
+        };
+      const counted: SqlDatabase = { ...db, run: counting(db.run), all: counting(db.all), batch: counting(db.batch), exclusive: counting(db.exclusive) };
+      await migrate(counted, file);
+      return new DeliveryStore(counted, file);
+    };
+    expect(await commitsPerDelivery(open, async () => commits)).toEqual({ handled: 2, failed: 2, redelivered: 1 });
   });
 
   it('checkpoints a commit into the database file itself once quiet, not in the commit', async () => {
