@@ -32,7 +32,12 @@ describe('contactState', () => {
     const joined = JSON.stringify(event('contact.mailingList.subscribed', 200, { mailingList: { ...NEWS, id: 'constructor' } }));
     // Parsed, they are not events of the platform's shape.
     expect(parseWebhookEvent(creation)).toMatchObject({ known: false, problem: expect.stringContaining('"__proto__" key (at contact.mailingLists)') });
-    expect(parseWebhookEvent(creation.replace('"__proto__"', '"\\u005f_proto__"'))).toMatchObject({ known: false });
+    const protoAlone = JSON.stringify(created(100)).replace(`"mailingLists":{"${NEWS.id}":true}`, '"mailingLists":{"__proto__":{}}');
+    expect(parseWebhookEvent(protoAlone)).toMatchObject({ known: false, problem: expect.stringContaining('"__proto__" key') });
+    expect(parseWebhookEvent(protoAlone.replace('"__proto__"', '"\\u005f_proto__"'))).toMatchObject({
+      known: false,
+      problem: expect.stringContaining('"__proto__" key'),
+    });
     expect(parseWebhookEvent(creation.replace(',"__proto__":{"clist0000000000000000fake":true}', ''))).toMatchObject({
       known: false,
       problem: expect.stringContaining('contact.mailingLists.constructor'),
