@@ -41,8 +41,8 @@ export const groups = {
     tests: ['test/unit/config/store.test.ts', 'test/unit/base/lock-takeover.test.ts', 'test/e2e/config/profiles.test.ts'],
   },
   webhooks: {
-    mutate: ['src/platform/webhooks/signature.ts', 'src/platform/webhooks/hmac-sha256.ts'],
-    tests: ['test/unit/platform/webhooks/signature.test.ts', 'test/unit/platform/webhooks/hmac-sha256.test.ts', 'test/e2e/areas/webhooks/loop.test.ts', 'test/e2e/areas/webhooks/listen-trigger.test.ts'],
+    mutate: ['src/platform/webhooks/signature.ts'],
+    tests: ['test/unit/platform/webhooks/signature.test.ts', 'test/e2e/areas/webhooks/loop.test.ts', 'test/e2e/areas/webhooks/listen-trigger.test.ts'],
   },
   // loopsctl/webhooks, an app's side: verifying, parsing, the handler, the contact fold and the
   // delivery store on both databases (PostgreSQL's tests run where the server is installed), with the

@@ -7,8 +7,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { boundedBody } from '../base/bounded-body.js';
-import { builtinModule } from '../base/builtin.js';
-import { secretKey, verify, type HmacSha256 } from '../platform/webhooks/signature.js';
+import { secretKey, verify } from '../platform/webhooks/signature.js';
 import { WebhookVerificationError } from './errors.js';
 import { parseWebhookEvent, type WebhookEvent } from './events.js';
 
@@ -50,24 +49,6 @@ const SECRET_PREFIX = 'whsec_';
 export async function verifyWebhook(input: WebhookInput, secret: string, options: VerifyWebhookOptions = {}): Promise<WebhookEvent> {
   return (await verifyDelivery(input, secret, options)).event;
 }
-
-/**
- * node:crypto's HMAC: a server verifies many deliveries, so OpenSSL's start (which the CLI's
- * one-shot commands spare with hmac-sha256.ts) is paid once, and each HMAC then costs a fraction.
- * The key is made a KeyObject once: made from the bytes at each call, it took half the time.
- */
-const keyObjects = new WeakMap<Uint8Array, import('node:crypto').KeyObject>();
-const cryptoHmac: HmacSha256 = (key, ...parts) => {
-  const crypto = builtinModule('node:crypto');
-  let keyObject = keyObjects.get(key);
-  if (keyObject === undefined) {
-    keyObject = crypto.createSecretKey(key);
-    keyObjects.set(key, keyObject);
-  }
-  const mac = crypto.createHmac('sha256', keyObject);
-  for (const part of parts) mac.update(part);
-  return mac.digest();
-};
 
 let lastSecret: { secret: string; key: Buffer } | undefined;
 
@@ -122,7 +103,7 @@ export async function verifyDelivery(input: WebhookInput, secret: string, option
       `the webhook-signature header has ${entries} entries, more than the ${MAX_SIGNATURES} a delivery may carry`,
     );
   const nowSeconds = Math.floor((options.now?.() ?? new Date()).getTime() / 1000);
-  const verdict = verify(key, { id: webhookId, timestamp, body }, { signature, toleranceSeconds, nowSeconds, hmac: cryptoHmac });
+  const verdict = verify(key, { id: webhookId, timestamp, body }, { signature, toleranceSeconds, nowSeconds });
   if (!verdict.valid) {
     if (verdict.problem === 'timestamp') {
       const milliseconds = timestamp.length >= 13 ? ' (it looks like milliseconds: the header is in seconds)' : '';
