@@ -56,9 +56,12 @@ describe('the impact of calls', () => {
         segment: answerTo(sandbox, `/v1/audience-segments/${segmentId}`),
         audienceFilter: expect.objectContaining({ match: 'any' }),
       },
+      // A schedule sends to people: the apply's gate asks for --live, and the plan says so first.
+      { kind: 'needs-live', record: `campaign ${campaignId}`, does: 'schedules a campaign (it sends to its audience)' },
     ]);
     expect(renderImpact(impact)).toBe(
-      `Impact:\n  campaign ${campaignId}: schedules it for 2026-12-01T09:00:00.000Z, to the list "Product updates", in the segment "Engaged newsletter readers", with its own filter (the API gives no count of them)\n`,
+      `Impact:\n  campaign ${campaignId}: schedules it for 2026-12-01T09:00:00.000Z, to the list "Product updates", in the segment "Engaged newsletter readers", with its own filter (the API gives no count of them)\n` +
+        `  campaign ${campaignId}: needs --live: it schedules a campaign (it sends to its audience)\n`,
     );
     expect(sandbox.requests.filter((request) => request.method !== 'GET')).toEqual([]);
   });
@@ -77,8 +80,11 @@ describe('the impact of calls', () => {
     ]);
     expect(impact).toEqual([
       expect.objectContaining({ kind: 'data-variables', publishes: true, added: [], removed: [], planned: ['firstName', 'resetUrl', 'expiresInMinutes'] }),
+      { kind: 'needs-live', record: `transactional email ${id}`, does: 'publishes a transactional email (the next sends use it)' },
     ]);
-    expect(renderImpact(impact)).toBe(`Impact:\n  transactional email ${id}: publishes it: its data variables stay the same\n`);
+    expect(renderImpact(impact)).toBe(
+      `Impact:\n  transactional email ${id}: publishes it: its data variables stay the same\n  transactional email ${id}: needs --live: it publishes a transactional email (the next sends use it)\n`,
+    );
   });
 
   it('asks nothing of a node the plan creates, and says so of a question the API refuses', async () => {
@@ -103,7 +109,11 @@ describe('the impact of calls', () => {
       expect.objectContaining({ node: 'experiment-unused-1', createdByPlan: true }),
       expect.objectContaining({ node: 'filter', error: expect.stringContaining('cnosuchworkflow0000000000') }),
     ]);
-    expect(sandbox.requests).toHaveLength(1);
+    // One question, of the node the account holds (a dry run); then the gate's read of the workflow, whether the plan needs --live.
+    expect(sandbox.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
+      `DELETE /v1/workflows/${workflow.id}/nodes/${workflow.nodes.filter}`,
+      `GET /v1/workflows/${workflow.id}`,
+    ]);
     expect(renderImpact(impact)).toMatch(
       /^Impact:\n {2}workflows\/gone: deletes experiment-unused-1 and what only it leads to \(experiment-unused-1\): a node this plan creates, where no one waits\n {2}workflows\/gone: deletes node filter: unknown, the API did not answer: .*cnosuchworkflow/,
     );

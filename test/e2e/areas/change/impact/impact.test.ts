@@ -79,6 +79,8 @@ describe('the impact of a workflow edit', () => {
         `  ${record}: changes the email of send-email node five-tips-for-your, which has sent 1,200 emails so far (480 opened)`,
         `  ${record}: Guardian on the email as planned: 1 error: Missing button link`,
         "      Guardian on the email as saved now (the API's check): nothing",
+        // What the apply's gate will ask for, said before it is asked.
+        `  ${record}: needs --live: it edits a workflow that is Sending: contacts move through it`,
         '',
       ].join('\n'),
     );
@@ -163,6 +165,7 @@ describe('the impact of a workflow edit', () => {
           warnings: [],
         },
       },
+      { kind: 'needs-live', record: document.plan[0].path, does: 'edits a workflow that is Sending: contacts move through it' },
     ]);
   });
 });
@@ -307,11 +310,15 @@ describe('the impact of a write command planned to a file', () => {
     const made = await sandbox.loopsctl(['workflow', 'nodes', 'delete', welcome.id, timer.id, '--plan', '--out', plan]);
     expect(made.code, made.stderr).toBe(0);
     expect(made.stdout).toContain(
-      `Impact:\n  workflow node ${welcome.id}/${timer.id}: deletes node ${timer.id}: 2 contacts waiting there would leave the workflow\n`,
+      `Impact:\n  workflow node ${welcome.id}/${timer.id}: deletes node ${timer.id}: 2 contacts waiting there would leave the workflow\n` +
+        `  workflow node ${welcome.id}/${timer.id}: needs --live: it edits a workflow that is Sending: contacts move through it\n`,
     );
     expect(changing(sandbox.requests)).toEqual([]);
     const written = JSON.parse(readFileSync(plan, 'utf8'));
-    expect(written.impact).toEqual([expect.objectContaining({ kind: 'queued-contacts', op: 'deleteWorkflowNode', node: timer.id })]);
+    expect(written.impact).toEqual([
+      expect.objectContaining({ kind: 'queued-contacts', op: 'deleteWorkflowNode', node: timer.id }),
+      { kind: 'needs-live', record: `workflow node ${welcome.id}/${timer.id}`, does: 'edits a workflow that is Sending: contacts move through it' },
+    ]);
     const dry = sandbox.requests.find((request) => request.method === 'DELETE')!;
     expect(written.impact[0].answer).toEqual(dry.answer);
   });
@@ -322,8 +329,11 @@ describe('the impact of a write command planned to a file', () => {
     const made = await sandbox.loopsctl(['transactional', 'publish', PASSWORD_RESET, '--plan', '--out', plan]);
     expect(made.code, made.stderr).toBe(0);
     const written = JSON.parse(readFileSync(plan, 'utf8'));
-    expect(written.impact).toEqual([expect.objectContaining({ kind: 'data-variables', transactionalId: PASSWORD_RESET })]);
-    expect(made.stdout).toMatch(/Impact:\n {2}transactional email \w+: /);
+    expect(written.impact).toEqual([
+      expect.objectContaining({ kind: 'data-variables', transactionalId: PASSWORD_RESET }),
+      { kind: 'needs-live', record: `transactional email ${PASSWORD_RESET}`, does: 'publishes a transactional email (the next sends use it)' },
+    ]);
+    expect(made.stdout).toMatch(/Impact:\n {2}transactional email \w+: .*\n {2}transactional email \w+: needs --live: it publishes a transactional email/);
   });
 
   it("names the app's send that lacks the variable `transactional publish --plan --code` would add", async () => {
