@@ -182,7 +182,11 @@ describe("a person's yes and what was live when it was given", () => {
     await passGate(yes, gate, edit('w1'));
     await passGate(yes, gate, edit('w2'));
     status.w2 = 'Paused';
-    await expect(passGate(yes, gate, edit('w2'))).rejects.toMatchObject({ code: LIVE_SINCE_YES, exitCode: 5 });
+    await expect(passGate(yes, gate, edit('w2'))).rejects.toMatchObject({
+      code: LIVE_SINCE_YES,
+      exitCode: 5,
+      message: expect.stringContaining('which it was not when the person said yes'),
+    });
     await passGate(yes, gate, edit('w1'));
   });
 

@@ -52,7 +52,10 @@ describe('a content push of records that are live', () => {
     const sandbox = await sandboxes();
     const tree = await editedTree(sandbox);
     const pushed = await sandbox.loopsctl(['content', 'push', tree]);
-    expect(pushed.code, pushed.stderr).toBe(5);
+    expect([pushed.code, pushed.stderr]).toEqual([
+      5,
+      expect.stringMatching(/, 1 live \(--live\)\.\n[^]*Not pushed: 1 workflow skipped; nothing of them was written/),
+    ]);
     const header = pushed.stdout.split('\n').find((line) => line.includes(`components/header--${HEADER}`));
     expect(header).toMatch(/^skipped\t/);
     expect(header).toContain('it edits a component that a live email uses: the published email of transactional email "Password reset"');
@@ -81,7 +84,12 @@ describe('a content push of records that are live', () => {
     expect(planned.stdout).not.toMatch(/footer--\S+: needs --live/);
     expect(readFileSync(join(tree, '..', 'plan.review.html'), 'utf8')).toContain('needs --live: it edits a component that a live email uses');
     const applied = await sandbox.loopsctl(['apply', plan]);
-    expect(applied.code).toBe(11);
+    expect([applied.code, applied.stderr]).toEqual([
+      11,
+      expect.stringContaining(
+        `Error: components/header--${HEADER}: edits a component that a live email uses: the published email of transactional email "Password reset"`,
+      ),
+    ]);
     expect(writesTo(sandbox, '/v1/components/')).toEqual([]);
   });
 });
