@@ -93,11 +93,14 @@ describe('--web', () => {
   it('reports a browser that fails, and prints the address', async () => {
     const browser = fakeBrowser(3);
     const [args, url] = PAGES[1]!;
-    const result = await run([...args, '--web'], { env: { ...sandboxEnv(sandbox), BROWSER: browser.command, DISPLAY: ':0' }, tty: { columns: 200 } });
+    const said = `Could not open the browser (${browser.command}: it exited with code 3); open this address yourself:`;
+    // A terminal wide enough for the line, whatever the depth of the temporary directory it names.
+    const result = await run([...args, '--web'], {
+      env: { ...sandboxEnv(sandbox), BROWSER: browser.command, DISPLAY: ':0' },
+      tty: { columns: said.length + 1 },
+    });
     expect(result).toMatchObject({ code: 0, stdout: `${url}\n` });
-    expect(result.stderr).toBe(
-      `Opening ${url} in the browser.\nCould not open the browser (${browser.command}: it exited with code 3); open this address yourself:\n`,
-    );
+    expect(result.stderr).toBe(`Opening ${url} in the browser.\n${said}\n`);
   });
 
   it.each([
@@ -139,7 +142,11 @@ describe('--web', () => {
     dir = tempDir('loopsctl-browser-');
     const missing = join(dir, 'no-such-browser');
     const [args, url] = PAGES[0]!;
-    const result = await run([...args, '--web'], { env: { ...sandboxEnv(sandbox), BROWSER: missing, DISPLAY: ':0' }, tty: { columns: 200 } });
+    // Wide enough for the line, which names the path twice (the browser and spawn's error), however deep it is.
+    const result = await run([...args, '--web'], {
+      env: { ...sandboxEnv(sandbox), BROWSER: missing, DISPLAY: ':0' },
+      tty: { columns: 200 + 2 * missing.length },
+    });
     expect(result).toMatchObject({ code: 0, stdout: `${url}\n` });
     expect(result.stderr).toContain(`Could not open the browser (${missing}: `);
   });
