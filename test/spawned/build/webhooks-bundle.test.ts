@@ -14,7 +14,6 @@ import { tempDir } from '../../support/temp.js';
 const REPO = resolve(import.meta.dirname, '../../..');
 const LIBRARY = join(REPO, 'dist/webhooks/index.cjs');
 const RECORD_LOADS = join(REPO, 'test/support/record-loads.cjs');
-const SECRET = `whsec_${Buffer.from('the secret of the bundle tests!!').toString('base64')}`;
 const scratch = tempDir('loopsctl-webhooks-bundle-');
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
@@ -70,20 +69,15 @@ describe("loopsctl/webhooks's bundle", () => {
     ]);
     expect(postgres).toMatchObject({
       code: 0,
-      stdout: expect.stringMatching(/^DeliveryStoreError the store postgres:\/\/app:\*\*\*@127\.0\.0\.1:9\/deliveries cannot be reached/),
+      stdout: expect.stringMatching(/^DeliveryStoreError the store postgres:\/\/\[redacted\]@127\.0\.0\.1:9\/deliveries cannot be reached/),
       stderr: '',
       loads: ['dist/vendor/pg.cjs', 'dist/webhooks/index.cjs'],
     });
   });
 
   it("prints an app's uncaught error from it with its message near the top, in lines a person can read", async () => {
-    // A handler that throws what the library threw (an event parsed from a body that is not
-    // JSON), and an onError that throws it on: the app's promise is rejected and never caught.
-    const result = await runScript('uncaught.cjs', [
-      `const secret = ${JSON.stringify(SECRET)};`,
-      "const handler = webhooks.webhookHandler({ secret, on: { 'email.opened': () => webhooks.parseWebhookEvent('not json') }, onError: (error) => { throw error; } });",
-      "handler.answer(webhooks.signWebhookEvent(webhooks.webhookFixture('email.opened'), secret));",
-    ]);
+    // An app that parses a body that is not JSON and catches nothing: the library's error ends it.
+    const result = await runScript('uncaught.cjs', ["webhooks.parseWebhookEvent('not json');"]);
     expect(result.code).toBe(1);
     const lines = result.stderr.split('\n');
     // Node prints where the error was thrown (a line of the library), that line's source and a
