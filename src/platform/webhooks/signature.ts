@@ -64,8 +64,8 @@ export function newMessageId(): string {
 
 /**
  * Random bytes from the operating system's generator: /dev/urandom, read directly where there is
- * one, else node:crypto. Loading node:crypto (and OpenSSL with it) would take about 5 ms of the
- * start of `webhooks sign`, a third of what the command does.
+ * one, else node:crypto. A sandbox makes its webhook secret and example ids with them as it starts,
+ * and a start that signs nothing does not load OpenSSL.
  */
 export function osRandomBytes(size: number, device = '/dev/urandom'): Buffer {
   let fd: number;

@@ -227,12 +227,12 @@ describe('a command', () => {
   });
 
   it("that writes a short text to a pipe, stdin the null device, loads none of Node's stream, socket or terminal modules", async () => {
-    const secret = { LOOPS_WEBHOOK_SECRET: 'whsec_bG9vcHNjdGwtdGVzdC1zZWNyZXQ=' };
     // The bash completion script (26 KB) counts as short on Linux, where a pipe holds 64 KiB.
+    // (`webhooks sign` is not among them: its HMAC is node:crypto's, whose Hmac is a stream.)
     const completion = process.platform === 'linux' ? [['completion', 'bash']] : [];
-    for (const args of [['--help'], ['transactional', '--help'], ['webhooks', 'sign'], ...completion]) {
+    for (const args of [['--help'], ['transactional', '--help'], ['webhooks', '--help'], ...completion]) {
       const builtins = join(scratch, `builtins-${args.join('-')}`);
-      expect((await loads(args, { ...secret, BUILTINS_FILE: builtins })).code).toBe(0);
+      expect((await loads(args, { BUILTINS_FILE: builtins })).code).toBe(0);
       const loaded = readFileSync(builtins, 'utf8').split('\n');
       expect(loaded).toContain('fs');
       expect(
@@ -307,7 +307,7 @@ describe('a command', () => {
     expect(postgres).toEqual({
       files: [...local, 'dist/vendor/pg.cjs'],
       code: 2,
-      message: 'Error: the store postgres://app:***@127.0.0.1:9/deliveries cannot be reached: nothing listens there (is PostgreSQL running?)',
+      message: 'Error: the store postgres://[redacted]@127.0.0.1:9/deliveries cannot be reached: nothing listens there (is PostgreSQL running?)',
     });
   });
 
