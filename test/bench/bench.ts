@@ -64,7 +64,7 @@ const SANDBOX_START_GOAL = 1.5;
 const REMOTE_START_GOAL = 1.3;
 /**
  * The single executable against `node -e 0`, for what it can reach: `--version` and `--help`, which
- * load none of the program (see "The single executable's start" in docs/performance.md).
+ * load none of the program (see "The single executable's start" in docs/performance-log.md).
  */
 const EXECUTABLE_GOAL = new Map([
   ['--version', 1],
