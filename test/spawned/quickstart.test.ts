@@ -115,7 +115,7 @@ describe.runIf(enabled)('the Quickstart in a fresh clone', () => {
     // The Node the `node` package's preinstall fetched is there, whatever npm made of allowScripts.
     const fetched = await shell('node_modules/node/bin/node --version', clone);
     expect(fetched.stdout.trim()).toBe(`v${JSON.parse(readFileSync(join(clone, 'package.json'), 'utf8')).devDependencies.node}`);
-    // npx runs the same, more slowly (the README says why).
+    // npx runs the same, more slowly (docs/install.md says why).
     const npx = await shell('npx loopsctl --sandbox workflow list', clone);
     expect(npx.code, npx.stderr).toBe(0);
     expect(npx.stdout).toMatch(/\tTrial conversion\t/);
