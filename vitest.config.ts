@@ -13,9 +13,8 @@ export const shared = defineConfig({
     // time; the tests wait on child processes and sockets much of the time, so two run well side by side.
     maxWorkers: 2,
     // A test waits for a positive signal, never for elapsed time: these only end a test or a hook
-    // that hangs, and are long because a loaded two-core machine is slow. At a load of 12 on one
-    // where `node -e 0` takes 48 ms, tests of 2 s on the quiet machine took 25 to 36 s, and vitest's
-    // 10 s for a hook is less than some files' set-up there (a sandbox server, Chromium, PostgreSQL).
+    // that hangs, so they stand far above what a test or a file's set-up (a sandbox server,
+    // Chromium, PostgreSQL) takes on a slow, loaded two-core machine.
     testTimeout: 120_000,
     hookTimeout: 120_000,
     // Temporary directories: one of the run's own, which must be empty at the end, and each test

@@ -42,8 +42,7 @@ const DEFAULT_MARGIN_MS = 5;
  * answer's time: an answer within it bounds the arrival exactly, at no more cost than its own
  * time; a slower API (200 ms an answer) costs the window this much, not its whole latency, and a
  * request held longer than the quickest answer by more than this is still counted as late by all
- * of it. 50 ms costs a 200 ms API what a fixed margin of that size did (the pull of 500 emails
- * within 1.1x the pacing floor; 100 ms took it to 1.18x on a loaded machine).
+ * of it.
  */
 const LATE_MS = 50;
 /** Longest the next window waits for the answer of the request that opened the last one. */

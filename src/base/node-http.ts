@@ -2,9 +2,8 @@
  * HTTP/1.1 requests on Node's own http and https modules, for the transport (src/api/http.ts): a
  * keep-alive connection pool, one request at a time through it, and the three time limits
  * (connecting, waiting for the headers, and between two pieces of the body), each failing with an
- * error of its own class. Node parses HTTP with its built-in native parser: undici's
- * WebAssembly parser, with the optimizing compile V8 gives it after a few hundred bytes, cost
- * each run of loopsctl more than a tenth of a second of CPU time and a wait at exit.
+ * error of its own class. Node parses HTTP with its built-in native parser, so a run compiles no
+ * parser of its own and waits at exit for no optimizing compile of one.
  */
 import type { AgentOptions, Agent as HttpAgent, IncomingHttpHeaders, RequestOptions } from 'node:http';
 import type { Readable } from 'node:stream';

@@ -19,7 +19,7 @@ const flags = `${process.execArgv.join(' ')} ${process.env.NODE_OPTIONS ?? ''}`.
 // (Jest's, which gives each test file's modules a realm of their own, where the bundle must run
 // for its fetch interceptor to reach the tests' fetch) requires it as usual: by a name Node's scan
 // of an imported module's exports does not follow (`require('./sandbox.cjs')` would have it parse
-// the whole bundle, 100 ms of an ES module's import).
+// the whole bundle at each ES module's import).
 if (typeof module.constructor.wrap === 'function') runWithCodeCache();
 else module.exports = require(bundle);
 
