@@ -45,7 +45,7 @@ describe('the change cycle', () => {
     expect(readAgain(sandbox.requests)).toEqual([]);
     expect(counted(sandbox.requests).get('GET /v1/transactional-emails')).toBe(2);
     // 368 before the run kept its reads, 198 before the emails came from their list; 149 with no email published, 174 with half
-    // of them, whose published message the plan reads too (docs/performance.md).
+    // of them, whose published message the plan reads too (docs/performance-log.md, "The change cycle's reads").
     expect(sandbox.requests.length).toBeLessThanOrEqual(175);
     sandbox.requests.length = 0;
     const env = { LOOPSCTL_CONFIG_DIR: join(tempDir('loopsctl-reads-'), 'config') };
@@ -75,7 +75,7 @@ describe('the change cycle', () => {
     // 575 before the run kept its reads, 306 before the after-images came from the writes' answers and the emails from their
     // list; 198 before the gate read each target's state at each write; 343 before the drafts' before-images came from the
     // plan; 268 before the gate took the run's fresh answers; 198 before it took an email from its list's page and Guardian
-    // was left to the publish (docs/performance.md). The goal: 1.5 requests a write.
+    // was left to the publish (docs/performance-log.md, "The change cycle's reads"). The goal: 1.5 requests a write.
     expect(requests.length - counts.get('GET /v1/transactional-emails')!).toBe(96);
     expect(requests.length).toBeLessThanOrEqual(1.5 * PLANNED_WRITES);
     requests.length = 0;
@@ -84,7 +84,7 @@ describe('the change cycle', () => {
     // Its undo: each record's inverse, its impact and its apply share one read of each record. An email's draft is read once, for
     // the difference its inverse writes (guarded by the revision the apply left it at), never its published message; the emails'
     // records from their list. 767 before an undo kept its reads, 318 before the gate took the run's fresh answers
-    // (docs/performance.md).
+    // (docs/performance-log.md, "The change cycle's reads").
     const undone = counted(requests);
     // Each workflow read for its inverse (the account check and the round before the first write take that read), and by the
     // gate just before its first write; the second is judged by the first one's answer.
@@ -117,7 +117,7 @@ describe('the change cycle', () => {
     expect(counts.get('GET /v1/workflows/<id>')).toBe(2 * WORKFLOWS);
     // 345 when each email was read again once its writes were done, 295 before a write's answer judged the next, 285 before
     // where the push left each workflow came from its last write's answer, 275 before the gate took an email from its list's
-    // page (docs/performance.md).
+    // page (docs/performance-log.md, "The change cycle's reads").
     expect(requests.length).toBeLessThanOrEqual(230);
   });
 
