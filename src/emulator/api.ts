@@ -203,7 +203,13 @@ export class SandboxApi {
     this.now = options.now ?? (() => new Date());
   }
 
+  /** The answer, dated by the sandbox's clock (a time a test moves, as `sandbox clock` does). */
   handle(request: ApiRequest): ApiAnswer {
+    const answer = this.answer(request);
+    return { ...answer, at: clockTime(this.state, this.now()) };
+  }
+
+  private answer(request: ApiRequest): ApiAnswer {
     let operation: SandboxRoute | undefined;
     let rate: RateDecision | undefined;
     try {

@@ -42,9 +42,11 @@ class InProcessPool implements RequestPool {
     const headers: Record<string, string> = { ...lowerCased(spec.headers), host: target.host };
     const answer = await this.core.answer({ method: spec.method, target: `${target.pathname}${target.search}`, headers, body }, IN_PROCESS_ORIGIN);
     spec.signal?.throwIfAborted();
-    // What the server's answer would carry: its Date (the clock check of `doctor` reads it) and type.
+    // What the server's answer would carry: its Date, the sandbox clock's time (`doctor`'s clock
+    // check and `metrics snapshot` read it; the system's when the sandbox could not read its state),
+    // and its type.
     const answerHeaders: IncomingHttpHeaders = {};
-    dateHeader(answerHeaders, this.now());
+    dateHeader(answerHeaders, answer.at ?? this.now());
     const text = answer.status === 204 ? '' : JSON.stringify(answer.body);
     if (answer.status !== 204) answerHeaders['content-type'] = 'application/json; charset=utf-8';
     Object.assign(answerHeaders, lowerCased(answer.headers ?? {}));

@@ -16,6 +16,11 @@ export interface ApiAnswer {
   status: number;
   body: unknown;
   headers?: Record<string, string>;
+  /**
+   * When it was answered, by the sandbox's clock: its Date header, as the API's is the account's
+   * time. Kept as a time, formatted only when the header is read.
+   */
+  at?: Date;
 }
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';

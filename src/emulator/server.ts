@@ -131,7 +131,10 @@ async function serve(core: SandboxCore, req: IncomingMessage, res: ServerRespons
   }
   // Links in answers go to the origin the client used (its Host), as a server behind any name would.
   const at = req.headers.host === undefined ? origin() : `http://${req.headers.host}`;
-  send(res, await core.answer({ method: req.method ?? 'GET', target: req.url ?? '/', headers, body }, at));
+  const answer = await core.answer({ method: req.method ?? 'GET', target: req.url ?? '/', headers, body }, at);
+  // Dated by the sandbox's clock, as the API dates its answers by the account's: a history made by
+  // moving the clock reads the times the clock showed.
+  send(res, answer.at === undefined ? answer : { ...answer, headers: { date: answer.at.toUTCString(), ...answer.headers } });
 }
 
 /**

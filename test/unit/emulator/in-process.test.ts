@@ -76,6 +76,19 @@ describe('the in-process sandbox', () => {
     expect(Object.keys(headers)[0]).toBe('date');
   });
 
+  it("dates its answers by the sandbox's clock, in process and over HTTP alike", async () => {
+    const { sandbox, stateFile } = await open();
+    const server = await startServer({ stateFile, now: () => NOW });
+    opened.push(server);
+    // A month ahead, as `loopsctl sandbox clock advance 30d` moves it.
+    const moved = await send(sandbox, 'POST', '/_sandbox/clock', { advance: '30d' });
+    expect(moved.status).toBe(200);
+    const later = new Date(NOW.getTime() + 30 * 86_400_000).toUTCString();
+    expect((await send(sandbox, 'GET', '/v1/api-key')).headers.date).toBe(later);
+    const overHttp = await fetch(`${server.url}/v1/api-key`, { headers: { authorization: 'Bearer sandbox-key' } });
+    expect(overHttp.headers.get('date')).toBe(later);
+  });
+
   it('keeps what a write changed in the state file, and answers 204 with no body', async () => {
     const { sandbox, stateFile } = await open();
     const created = await send(sandbox, 'POST', '/v1/contacts/create', { email: 'new.person@example.com' });
