@@ -300,6 +300,19 @@ export class DeliveryStore implements DeliveryJournal {
  * client, for an app that runs several instances.
  */
 export async function openDeliveryStore(url: string, options: DeliveryStoreOptions = {}): Promise<DeliveryStore> {
+  const { db, location } = await openStoreDatabase(url, migrate);
+  return new DeliveryStore(db, location, options);
+}
+
+/**
+ * The database a store URL names (sqlite:<file>, a path, or postgres://…), its tables made or
+ * upgraded by `migrate`, and where it is as it may be shown (a password hidden). The delivery
+ * store and the metrics store (`loopsctl metrics`) take the same URLs by this one rule.
+ */
+export async function openStoreDatabase(
+  url: string,
+  migrate: (db: SqlDatabase, location: string) => Promise<void>,
+): Promise<{ db: SqlDatabase; location: string }> {
   const isPostgres = /^postgres(ql)?:\/\//i.test(url);
   if (!isPostgres && /^[a-z][a-z0-9+.-]*:\/\//i.test(url) && !url.startsWith('sqlite:'))
     throw new DeliveryStoreError(`the store ${redactUrl(url)} is neither sqlite:<file> nor postgres://…`);
@@ -312,7 +325,7 @@ export async function openDeliveryStore(url: string, options: DeliveryStoreOptio
     await db.close().catch(() => {});
     throw error;
   }
-  return new DeliveryStore(db, location, options);
+  return { db, location };
 }
 
 /** The facts of a body the journal is searched by; nulls where the body does not say. */

@@ -95,18 +95,31 @@ export function migrations(dialect: SqlDatabase['dialect']): string[][] {
  * Creates or upgrades the tables, once, whichever process comes first: the version is read and
  * written inside the exclusive transaction.
  */
-export async function migrate(db: SqlDatabase, where: string): Promise<void> {
+export function migrate(db: SqlDatabase, where: string): Promise<void> {
+  return migrateTables(db, where, { versionTable: 'loopsctl_webhook_store', version: STORE_VERSION, steps: migrations(db.dialect), holds: 'deliveries' });
+}
+
+/** A set of tables at a version: the table its version is kept in, and the statements of each version. */
+export interface TableSet {
+  versionTable: string;
+  version: number;
+  steps: string[][];
+  /** What the tables hold, for the refusal of a newer version: "deliveries". */
+  holds: string;
+}
+
+/** Creates or upgrades a set of tables, in the exclusive transaction; refuses a store a newer loopsctl wrote. */
+export async function migrateTables(db: SqlDatabase, where: string, tables: TableSet): Promise<void> {
   await db.exclusive(async () => {
-    await db.run('CREATE TABLE IF NOT EXISTS loopsctl_webhook_store (version INTEGER NOT NULL)');
-    const [row] = await db.all('SELECT version FROM loopsctl_webhook_store');
+    await db.run(`CREATE TABLE IF NOT EXISTS ${tables.versionTable} (version INTEGER NOT NULL)`);
+    const [row] = await db.all(`SELECT version FROM ${tables.versionTable}`);
     const version = row === undefined ? 0 : Number(row.version);
-    if (version > STORE_VERSION)
+    if (version > tables.version)
       throw new DeliveryStoreError(
-        `${where} holds deliveries in version ${version} of the store's tables, newer than this loopsctl reads (${STORE_VERSION}): upgrade loopsctl`,
+        `${where} holds ${tables.holds} in version ${version} of the store's tables, newer than this loopsctl reads (${tables.version}): upgrade loopsctl`,
       );
-    const steps = migrations(db.dialect);
-    for (let next = version; next < STORE_VERSION; next += 1) for (const statement of steps[next]!) await db.run(statement);
-    if (row === undefined) await db.run('INSERT INTO loopsctl_webhook_store (version) VALUES (?)', [STORE_VERSION]);
-    else if (version < STORE_VERSION) await db.run('UPDATE loopsctl_webhook_store SET version = ?', [STORE_VERSION]);
+    for (let next = version; next < tables.version; next += 1) for (const statement of tables.steps[next]!) await db.run(statement);
+    if (row === undefined) await db.run(`INSERT INTO ${tables.versionTable} (version) VALUES (?)`, [tables.version]);
+    else if (version < tables.version) await db.run(`UPDATE ${tables.versionTable} SET version = ?`, [tables.version]);
   });
 }
