@@ -38,6 +38,7 @@ import { spec as transactional } from './transactional/index.js';
 import { spec as types } from './types/index.js';
 import { spec as webhooks } from './webhooks/index.js';
 import { spec as deliveries } from './deliveries/index.js';
+import { spec as metrics } from './metrics/index.js';
 import { spec as workflows } from './workflows/index.js';
 
 /** Every area's declarations; a resource described whole by its row (platform/resource-row.ts, RecordResource) is put in where its row says. */
@@ -69,6 +70,7 @@ export const specs: Spec[] = withRecordAreas(
     api,
     webhooks,
     deliveries,
+    metrics,
     mcp,
     log,
     skill,

@@ -1,0 +1,158 @@
+/**
+ * `metrics history <email or node>`: an email's counters a day or a week, from the snapshots the
+ * metrics store keeps; nothing is asked of the API. At a terminal, a sparkline a rate under the
+ * table.
+ */
+import { UsageError } from '../../base/errors.js';
+import { handler, type Handler } from '../../core/capabilities.js';
+import { formatCount, formatRate } from '../../render/numbers.js';
+import type { Output } from '../../render/output.js';
+import { renderTable, type Cell } from '../../render/table.js';
+import { instantOf } from '../log/commands.js';
+import { COUNTER_FIELDS, historyOf, RATED_FIELDS, type CounterField, type History, type PeriodLength, type PeriodRow, type RatedField } from './periods.js';
+import { openMetricsStore, type KeptEmail } from './store.js';
+
+interface HistoryOptions {
+  store?: string;
+  by?: PeriodLength;
+  since?: string;
+}
+
+const HEADERS: Record<CounterField, string> = {
+  sends: 'SENDS',
+  deliveries: 'DELIVERED',
+  opens: 'OPENS',
+  clicks: 'CLICKS',
+  unsubscribes: 'UNSUBSCRIBES',
+  spamReports: 'SPAM REPORTS',
+  hardBounces: 'HARD BOUNCES',
+  softBounces: 'SOFT BOUNCES',
+};
+
+const RATE_NAMES: Record<RatedField, string> = {
+  deliveries: 'delivery rate',
+  opens: 'open rate',
+  clicks: 'click rate',
+  unsubscribes: 'unsubscribe rate',
+  spamReports: 'spam rate',
+  hardBounces: 'hard bounce rate',
+  softBounces: 'soft bounce rate',
+};
+
+/**
+ * The email `wanted` names among those kept: its key, its record's id (a transactional email, a
+ * campaign), its node's id (`<node id>` or `<workflow id>/<node id>`), or its name or subject in
+ * any case. A name two emails share is a usage error that lists them.
+ */
+export function findEmail(emails: readonly KeptEmail[], wanted: string): KeptEmail {
+  const text = wanted.trim();
+  const exact = emails.filter(
+    (email) => email.key === text || (email.nodeId === null ? email.recordId === text : email.nodeId === text || `${email.recordId}/${email.nodeId}` === text),
+  );
+  const found = exact.length > 0 ? exact : emails.filter((email) => email.name.toLowerCase() === text.toLowerCase());
+  if (found.length === 1) return found[0]!;
+  if (found.length === 0)
+    throw new UsageError(`no email named ${JSON.stringify(text)} has a snapshot in the metrics store`, {
+      hint: 'run `loopsctl metrics snapshot` first, or name the email by its id, its node id, or its name',
+    });
+  throw new UsageError(`${JSON.stringify(text)} names ${found.length} emails: ${found.map(describeEmail).join('; ')}`, {
+    hint: 'name one by its key, as listed',
+  });
+}
+
+/** "transactional/cm1… "Welcome"", "workflow/… "Subject" in Onboarding": what an email is, by its key. */
+export function describeEmail(email: KeptEmail): string {
+  return `${email.key} "${email.name}"${email.workflowName === null ? '' : ` in workflow "${email.workflowName}"`}`;
+}
+
+export const history: Handler<[string], HistoryOptions> = handler(['out', 'config', 'env'], async (context, [wanted], options) => {
+  const { out } = context;
+  const by = options.by ?? 'day';
+  const store = await openMetricsStore(context, options);
+  try {
+    const email = findEmail(await store.emails(), wanted);
+    const points = await store.series(email.key);
+    // A span (7d) counts back from the last snapshot: the account's time, which a moved sandbox clock keeps too.
+    const lastAt = new Date(Math.max(...points.map((point) => point.takenAt)));
+    const since = options.since === undefined ? undefined : instantOf(options.since, '--since', lastAt, 'start');
+    const made = historyOf(points, by, since)!;
+    if (out.json) return await out.writeJson(historyJson(email, by, made));
+    await out.write(renderHistory(out, email, by, made));
+  } finally {
+    await store.close();
+  }
+});
+
+function historyJson(email: KeptEmail, by: PeriodLength, made: History) {
+  const iso = (time: number | undefined) => (time === undefined ? undefined : new Date(time).toISOString());
+  return {
+    email,
+    by,
+    historyStartsAt: iso(made.startsAt),
+    periods: made.rows.map((row) => ({ ...row, start: iso(row.start), end: iso(row.end), from: iso(row.from), to: iso(row.to) })),
+  };
+}
+
+function renderHistory(out: Output, email: KeptEmail, by: PeriodLength, made: History): string {
+  const fields = COUNTER_FIELDS.filter((field) => made.rows.some((row) => row.counts !== undefined && row.counts[field] !== null));
+  const shown = out.tty ? formatCount : String;
+  const day = (time: number) => new Date(time).toISOString().slice(0, 10);
+  const rows = made.rows.map((row): Cell[] => {
+    const counts = row.counts;
+    const cells = fields.map((field) => {
+      const count = counts?.[field];
+      if (count === undefined || count === null) return '-';
+      return field === 'sends' ? shown(count) : `${shown(count)} (${formatRate(count, counts!.sends ?? 0)})`;
+    });
+    return [by === 'day' ? day(row.start) : `week of ${day(row.start)}`, ...cells, noteOf(row, by)];
+  });
+  const header = `${describeEmail(email)} by ${by}: history starts with its first snapshot, ${new Date(made.startsAt).toISOString()}\n`;
+  const table = renderTable(
+    out,
+    [
+      { header: by === 'day' ? 'DAY' : 'WEEK' },
+      ...fields.map((field) => ({ header: HEADERS[field], align: 'right' as const })),
+      { header: 'NOTE', prose: true },
+    ],
+    rows,
+  );
+  return `${header}${table}${out.tty ? sparklines(made.rows) : ''}`;
+}
+
+/** What a row's numbers are, when they are not simply its period's. */
+function noteOf(row: PeriodRow, by: PeriodLength): string {
+  const time = (at: number) => new Date(at).toISOString().replace('.000Z', 'Z');
+  if (row.status === 'gap') return 'no snapshot: a gap';
+  if (row.status === 'refused') return `refused: ${row.reason}`;
+  if (row.status === 'start') return 'first snapshot: history starts here';
+  // The snapshot subtracted is before the period before: the counts include the gap's.
+  const previous = row.start - (by === 'day' ? 86_400_000 : 7 * 86_400_000);
+  return row.from! < previous ? `since ${time(row.from!)} (after a gap)` : '';
+}
+
+const BARS = '▁▂▃▄▅▆▇█';
+
+/** A line of bars, one a period, the lowest value the shortest; a period without a value a space. */
+export function sparkline(values: readonly (number | null)[]): string {
+  const known = values.filter((value): value is number => value !== null);
+  const low = Math.min(...known);
+  const high = Math.max(...known);
+  return values
+    .map((value) => {
+      if (value === null) return ' ';
+      if (high === low) return BARS[3];
+      return BARS[Math.round(((value - low) / (high - low)) * (BARS.length - 1))];
+    })
+    .join('');
+}
+
+function sparklines(rows: readonly PeriodRow[]): string {
+  const lines = RATED_FIELDS.flatMap((field) => {
+    const values = rows.map((row) => row.rates?.[field] ?? null);
+    const known = values.filter((value): value is number => value !== null);
+    if (known.length === 0) return [];
+    const range = `${formatRate(Math.min(...known), 1)} to ${formatRate(Math.max(...known), 1)}`;
+    return [`${RATE_NAMES[field].padEnd(17)} ${sparkline(values)}  ${range}`];
+  });
+  return lines.length === 0 ? '' : `\n${lines.join('\n')}\n`;
+}

@@ -1,0 +1,64 @@
+/**
+ * `loopsctl metrics`: what a change did. `snapshot` keeps the account's all-time counters, dated by
+ * the account's clock, in the metrics store; `history` makes them a row a day or a week.
+ */
+import { command, group, type OptionSpec, type Spec } from '../../core/declare.js';
+import { METRICS_STORE_ENV } from './store-env.js';
+
+/** The store; a person's to name, never a tool call's, which reads the one the person chose. */
+const METRICS_STORE_OPTION: OptionSpec = {
+  flags: '--store <file or url>',
+  description: `the metrics store: a SQLite file (sqlite:<file> or its path) or a postgres:// URL (default: ${METRICS_STORE_ENV}, else metrics.db in the config directory)`,
+  personOnly: true,
+};
+
+const SNAPSHOT_HELP = `Reads the counters of every published transactional email, every campaign sending or sent,
+and every workflow's send-email node, and keeps each with the time the account answered at (the
+answer's Date header, the account's clock) in the metrics store. Three listings, a read of each
+workflow, then one request an email, paced within the API's rate limit. A run within a minute of
+an email's last snapshot keeps nothing more for it, so a retried job does no harm. Run it nightly
+(docs/metrics.md has a CI recipe): \`metrics history\` subtracts the snapshots into periods.`;
+
+const HISTORY_HELP = `One row a period (a UTC day, or a week from Monday): what each counter gained between the last
+snapshot before the period and the last one in it, with each count's rate among the sends. A
+period without a snapshot is a gap, never a number made up; the next period's counts then run
+from the snapshot before the gap, and say so. History starts with the email's first snapshot, and
+the output says when that was. A period in which the account's clock went back between two
+snapshots is refused, and says why. A transactional email reports deliveries but no opens or
+clicks; a campaign or workflow email opens and clicks but no deliveries: a counter the API does not
+report is '-' (null in JSON). At a terminal, a sparkline a rate follows the table. The email is
+named by its id (a workflow email by its node's id, or <workflow id>/<node id>), or its name or
+subject; a name that two emails share is listed, and exits 2. Nothing is asked of the API.`;
+
+export const spec: Spec = group({
+  name: 'metrics',
+  summary: 'What a change did: snapshots of the counters, and their history by day or week',
+  examples: ['loopsctl metrics snapshot', 'loopsctl metrics history "Welcome" --by week'],
+  commands: () => [
+    command({
+      name: 'snapshot',
+      summary: "Keep every email's counters with the account's time, in the metrics store",
+      help: SNAPSHOT_HELP,
+      options: [METRICS_STORE_OPTION],
+      examples: ['loopsctl metrics snapshot', 'LOOPS_METRICS_STORE=postgres://metrics@db.internal/loops loopsctl metrics snapshot --json'],
+      remote: true,
+      tier: 'read',
+      unpaged: true,
+      load: async () => (await import('./snapshot.js')).snapshot,
+    }),
+    command({
+      name: 'history',
+      summary: "An email's counters and rates a day or a week, from the metrics store's snapshots",
+      help: HISTORY_HELP,
+      args: [{ name: 'email', description: "the email: a transactional email's or campaign's id or name, a workflow email's node id or subject" }],
+      options: [
+        { flags: '--by <period>', description: 'a row a UTC day (day) or a week from Monday (week)', choices: ['day', 'week'], default: 'day' },
+        { flags: '--since <date>', description: "periods from this time (2026-11-01, or 30d back from the last snapshot's time)" },
+        METRICS_STORE_OPTION,
+      ],
+      examples: ['loopsctl metrics history "Welcome"', 'loopsctl metrics history workflow/cnm1gv0otq1z57mnend2pws3y/welcome --by week --since 90d --json'],
+      remote: false,
+      load: async () => (await import('./history.js')).history,
+    }),
+  ],
+});
