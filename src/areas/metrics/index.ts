@@ -1,6 +1,7 @@
 /**
  * `loopsctl metrics`: what a change did. `snapshot` keeps the account's all-time counters, dated by
- * the account's clock, in the metrics store; `history` makes them a row a day or a week.
+ * the account's clock, in the metrics store; `history` makes them a row a day or a week;
+ * `experiments` judges each experiment of the workflows from its variants' counters.
  */
 import { command, group, type OptionSpec, type Spec } from '../../core/declare.js';
 import { METRICS_STORE_ENV } from './store-env.js';
@@ -30,10 +31,23 @@ report is '-' (null in JSON). At a terminal, a sparkline a rate follows the tabl
 named by its id (a workflow email by its node's id, or <workflow id>/<node id>), or its name or
 subject; a name that two emails share is listed, and exits 2. Nothing is asked of the API.`;
 
+const EXPERIMENTS_HELP = `For each experiment node (ExperimentBranchNode) of the workflows, each variant's first email on
+its path, that email's counters, and each rate among sends (opens, clicks, unsubscribes, spam
+reports, hard and soft bounces), its lift against the control (else the first variant), and the
+test of the variants' difference: the two-proportion z-test for two variants, Pearson's
+chi-squared for more, with the 95% interval of each variant's difference from the control. The
+split is checked against the variants' weights (the sampling rate shared by the variants, the rest
+to the control): a sample ratio mismatch (chi-squared goodness of fit, p < 0.001) makes every
+verdict "ratio mismatch". Under 100 sends in a variant, or fewer than 5 expected successes or
+failures in one, the verdict is "not enough data"; else p < 0.05 gives "better" or "worse" (of the
+variant against the control, lower being better for unsubscribes, spam reports and bounces), or
+"different" for more than two, and "no difference" otherwise. An experiment with one variant, or
+fewer than two variants that send an email, is said with no verdict.`;
+
 export const spec: Spec = group({
   name: 'metrics',
-  summary: 'What a change did: snapshots of the counters, and their history by day or week',
-  examples: ['loopsctl metrics snapshot', 'loopsctl metrics history "Welcome" --by week'],
+  summary: 'What a change did: snapshots of the counters, their history by day or week, experiment verdicts',
+  examples: ['loopsctl metrics snapshot', 'loopsctl metrics history "Welcome" --by week', 'loopsctl metrics experiments'],
   commands: () => [
     command({
       name: 'snapshot',
@@ -59,6 +73,16 @@ export const spec: Spec = group({
       examples: ['loopsctl metrics history "Welcome"', 'loopsctl metrics history workflow/cnm1gv0otq1z57mnend2pws3y/welcome --by week --since 90d --json'],
       remote: false,
       load: async () => (await import('./history.js')).history,
+    }),
+    command({
+      name: 'experiments',
+      summary: "Judge each experiment's variants: rates, lift, z-test or chi-squared, sample ratio, a verdict a metric",
+      help: EXPERIMENTS_HELP,
+      args: [{ name: 'workflow', description: "a workflow's id or name (default: every workflow)", required: false }],
+      examples: ['loopsctl metrics experiments', 'loopsctl metrics experiments "Beta onboarding subject test" --json'],
+      remote: true,
+      tier: 'read',
+      load: async () => (await import('./experiments.js')).experiments,
     }),
   ],
 });
