@@ -116,6 +116,11 @@ interface CommandBase {
   isDefault?: boolean;
   /** Left out of help and of `loopsctl commands`: a command for loopsctl's own scripts. */
   hidden?: boolean;
+  /**
+   * A command that calls no API offered as a tool of `loopsctl mcp` all the same, at the read tier:
+   * it reads only what loopsctl keeps for the account (`metrics history`, the metrics store).
+   */
+  readTool?: boolean;
   /** The tier of one run, where its options decide it below the declared one (`api`: a GET reads). */
   tierOf?: (options: Record<string, unknown>) => Tier;
   /**

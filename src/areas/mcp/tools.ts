@@ -48,11 +48,12 @@ function toolName(path: string[]): string {
 }
 
 /**
- * Whether a command is a tool: it calls the API, and is neither hidden nor a conversation of its
- * own (a prompt, a server) nor a keeper of stored keys.
+ * Whether a command is a tool: it calls the API (or reads only what loopsctl keeps of the account,
+ * `readTool`), and is neither hidden nor a conversation of its own (a prompt, a server) nor a
+ * keeper of stored keys.
  */
 export function isTool(spec: CommandSpec): boolean {
-  return spec.remote && !spec.hidden && !spec.interactive && !spec.storesKeys;
+  return (spec.remote || spec.readTool === true) && !spec.hidden && !spec.interactive && !spec.storesKeys;
 }
 
 /** Every tool of the tree; a command that needs a path is one only when the server has a root. */

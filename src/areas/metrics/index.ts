@@ -72,6 +72,7 @@ export const spec: Spec = group({
       ],
       examples: ['loopsctl metrics history "Welcome"', 'loopsctl metrics history workflow/cnm1gv0otq1z57mnend2pws3y/welcome --by week --since 90d --json'],
       remote: false,
+      readTool: true,
       load: async () => (await import('./history.js')).history,
     }),
     command({
