@@ -112,6 +112,17 @@ describe('loopsctl metrics snapshot and history', () => {
     ]);
   });
 
+  it('asks the API for no more than the counters need: the three listings, each workflow, one request an email, none refused', async () => {
+    const env = { LOOPSCTL_CONFIG_DIR: tempDir() };
+    const taken = await ok(['--sandbox', '--debug', 'metrics', 'snapshot', '--json'], env);
+    const { emails } = taken.json() as { emails: string[] };
+    const workflows = (await ok(['--sandbox', 'workflow', 'list', '--json'], env)).json() as unknown[];
+    const requests = taken.stderr.split('\n').filter((line) => line.startsWith('> GET '));
+    expect(requests).toHaveLength(3 + workflows.length + emails.length);
+    // Paced within the sandbox's limit of 10 a second, as the API's: never refused for it.
+    expect(taken.stderr).not.toContain('< 429');
+  });
+
   it('lists the emails a name matches twice, and refuses a newer store and a store URL of neither kind, each exit 2', async () => {
     const configDir = tempDir();
     const env = { LOOPSCTL_CONFIG_DIR: configDir };
