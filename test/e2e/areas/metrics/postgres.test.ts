@@ -25,7 +25,18 @@ describe.runIf(available)('the metrics store in PostgreSQL', () => {
     };
     const first = await ok(['--sandbox', 'metrics', 'snapshot', '--json']);
     expect((first.json() as { store: string }).store).toMatch(/^postgres:\/\/postgres:\*\*\*@127\.0\.0\.1:\d+\//);
-    await ok(['--sandbox', 'transactional', 'send', SEED_IDS.welcomeEmail, '--to', 'ada@example.com', '--var', 'firstName=Ada', '--var', 'loginUrl=https://a.example/']);
+    await ok([
+      '--sandbox',
+      'transactional',
+      'send',
+      SEED_IDS.welcomeEmail,
+      '--to',
+      'ada@example.com',
+      '--var',
+      'firstName=Ada',
+      '--var',
+      'loginUrl=https://a.example/',
+    ]);
     await ok(['sandbox', 'clock', 'advance', '1d']);
     await ok(['--sandbox', 'metrics', 'snapshot']);
     const history = (await ok(['metrics', 'history', 'Welcome', '--json'])).json() as { periods: { status: string; counts?: { sends: number } }[] };
