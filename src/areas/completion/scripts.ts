@@ -29,9 +29,25 @@ function fishQuote(text: string): string {
 /**
  * A shell `case` over the command path, with one branch per path that has something to say, each
  * by its pattern as shell text (a quoted key, matched as it is); `after` runs whatever the path.
+ * Keys that say the same share a branch (`'deliveries find'|'deliveries show')`), which keeps the
+ * bash script within what a pipe takes at once; a pattern with a wildcard keeps its own place, as
+ * the keys before it must be tried first.
  */
 function caseFunction(name: string, subject: string, branches: [pattern: string, value: string][], after?: string): string {
-  const body = branches.map(([pattern, value]) => `    ${pattern}) ${value} ;;`).join('\n');
+  const merged: [patterns: string[], value: string][] = [];
+  const byValue = new Map<string, string[]>();
+  for (const [pattern, value] of branches) {
+    const exact = !pattern.startsWith('*');
+    const same = exact ? byValue.get(value) : undefined;
+    if (same !== undefined) {
+      same.push(pattern);
+      continue;
+    }
+    const patterns = [pattern];
+    merged.push([patterns, value]);
+    if (exact) byValue.set(value, patterns);
+  }
+  const body = merged.map(([patterns, value]) => `    ${patterns.join('|')}) ${value} ;;`).join('\n');
   return `${name}() {\n  case ${subject} in\n${body}\n  esac\n${after === undefined ? '' : `  ${after}\n`}}\n`;
 }
 

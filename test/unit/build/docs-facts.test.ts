@@ -41,6 +41,8 @@ describe('what the docs say of the project', () => {
       const made = Buffer.byteLength(madeCompletionScript(shell, specs)) / 1024;
       expect(Math.abs(made - kilobytes) / made, `${shell}: ${made.toFixed(1)} KB made, ${kilobytes} KB stated`).toBeLessThan(0.1);
     }
+    // What bin/loopsctl.js prints straight from the build to a pipe: no more than a Linux pipe takes at once.
+    expect(Buffer.byteLength(madeCompletionScript('bash', specs))).toBeLessThanOrEqual(32 * 1024);
   });
 
   it("approves or denies in package.json's allowScripts every install script the lockfile's packages have", () => {
