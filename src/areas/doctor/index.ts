@@ -7,7 +7,8 @@ export const spec: Spec = command({
   help: `Checks, in order: the version and how it was installed, Node's version, the config directory
 (a directory this user can write in and others cannot), the profile in use and where its key comes from (flag, environment, keychain,
 file), the keychain backend, the proxy settings, whether the API answers and for which team
-(GET /v1/api-key), the clock's skew against the API's (webhook signatures depend on it), and whether
+(GET /v1/api-key), the clock's skew against the API's (webhook signatures depend on it; with
+--sandbox, a skew made by moving the sandbox's clock passes, and says so), and whether
 a newer version is out (not asked with CI, DO_NOT_TRACK or LOOPSCTL_NO_UPDATE_NOTIFIER set).
 Proxy credentials and keys are never printed.`,
   examples: ['loopsctl doctor', 'loopsctl doctor --json', 'loopsctl --sandbox doctor', 'loopsctl doctor --profile staging'],

@@ -45,6 +45,19 @@ describe('doctor', () => {
     expect(checks.find((check) => check.name === 'clock')).toEqual({ name: 'clock', ok: true, detail: "0 s ahead of the API's" });
   });
 
+  it("with --sandbox, passes a clock the sandbox's own moves set apart, and says so", async () => {
+    const env = { LOOPSCTL_CONFIG_DIR: tempDir() };
+    const now = () => new Date('2026-11-23T10:00:00Z');
+    expect((await run(['sandbox', 'clock', 'advance', '1d'], { env, now })).code).toBe(0);
+    const result = await run(['--sandbox', 'doctor', '--json'], { env, now });
+    expect(result.code, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout).checks.find((check: Check) => check.name === 'clock')).toEqual({
+      name: 'clock',
+      ok: true,
+      detail: "86400 s behind the API's: the sandbox's clock was moved (loopsctl sandbox clock)",
+    });
+  });
+
   it("reads a clock in step with the API's as 0 s, however far into its second the answer comes", async () => {
     for (const now of ['2026-11-23T10:00:00.000Z', '2026-11-23T10:00:00.600Z', '2026-11-23T10:00:00.999Z']) {
       const result = await run(['--sandbox', 'doctor', '--json'], { now: () => new Date(now) });
