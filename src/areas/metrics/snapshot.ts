@@ -6,6 +6,7 @@
  */
 import type { ApiClient } from '../../api/client.js';
 import { everyItem } from '../../api/client.js';
+import { headerValue } from '../../api/headers.js';
 import type { HttpRequest } from '../../api/http.js';
 import type * as z from '../../base/zod.js';
 import { handler, type Handler } from '../../core/capabilities.js';
@@ -110,7 +111,7 @@ export const snapshot: Handler<[], SnapshotOptions> = handler(['out', 'client', 
         fetch: async (key) => {
           const target = byKey.get(key)!;
           const { body, headers } = await api.answer(target.request, target.schema);
-          return { body, date: headers.date };
+          return { body, date: headerValue(headers.date) };
         },
         about: (key) => ({ email: key }),
       },
@@ -120,7 +121,7 @@ export const snapshot: Handler<[], SnapshotOptions> = handler(['out', 'client', 
     let undated = 0;
     const rows: KeptCounters[] = found.map(({ item, value }) => {
       const { request: _request, schema: _schema, ...email } = byKey.get(item)!;
-      const date = value.date === undefined ? Number.NaN : Date.parse(String(value.date));
+      const date = value.date === undefined ? Number.NaN : Date.parse(value.date);
       if (Number.isNaN(date)) undated += 1;
       const counts = Object.fromEntries(COUNTER_FIELDS.map((field) => [field, typeof value.body[field] === 'number' ? value.body[field] : null])) as Counts;
       return { ...email, takenAt: Number.isNaN(date) ? recordedAt : date, recordedAt, counts };
@@ -134,7 +135,7 @@ export const snapshot: Handler<[], SnapshotOptions> = handler(['out', 'client', 
     });
     await store.add(kept);
     const takenAt = rows.length === 0 ? null : new Date(Math.max(...rows.map((row) => row.takenAt))).toISOString();
-    const report = { store: store.location, takenAt, kept: kept.length, unchanged: rows.length - kept.length, emails: kept.map((row) => row.key) };
+    const report = { store: store.location, takenAt, kept: kept.length, unchanged: rows.length - kept.length, undated, emails: kept.map((row) => row.key) };
     if (out.json) await out.writeJson(report);
     else {
       const same = report.unchanged === 0 ? '' : `; ${countOf(report.unchanged, 'email')} had one less than a minute before, and kept it`;
