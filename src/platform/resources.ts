@@ -5,17 +5,23 @@
  * A resource described whole by its row has its line in record-registry.ts instead, but the
  * transactional group, which keeps its place in this order (its row has `records` all the same).
  */
+import { API_KEY } from './auth/resource.js';
 import { CAMPAIGN } from './campaigns/resource.js';
 import { COMPONENT } from './components/resource.js';
 import { CONTACT_PROPERTY } from './contact-properties/resource.js';
+import { CONTACT } from './contacts/resource.js';
 import { EMAIL_MESSAGE } from './email-messages/resource.js';
 import { EVENT } from './event-patterns/resource.js';
+import { EVENT_SEND } from './events/resource.js';
 import { TRANSACTIONAL_GROUP } from './groups/resource.js';
+import { DEDICATED_SENDING_IP } from './ips/resource.js';
 import { MAILING_LIST } from './lists/resource.js';
 import { SEGMENT } from './segments/resource.js';
 import { THEME } from './themes/resource.js';
-import { TRANSACTIONAL_EMAIL } from './transactional/resource.js';
+import { TRANSACTIONAL_EMAIL, TRANSACTIONAL_SEND } from './transactional/resource.js';
+import { UPLOAD } from './uploads/resource.js';
 import * as RECORD_REGISTRY from './record-registry.js';
+import type { Operation } from './resource-row.js';
 import { WORKFLOW } from './workflows/resource.js';
 
 /** The rows of the resources described whole by them (record-registry.ts), in the order of their nouns. */
@@ -38,14 +44,27 @@ export const RESOURCES = [
 
 export type Resource = (typeof RESOURCES)[number];
 
+/**
+ * The rows of the API's other families, whose calls change people, send, or read the key: no
+ * record of theirs is a kind, is listed by id, or is changed by a plan (configuration-writes.ts
+ * says why each of their writes is not configuration).
+ */
+export const FAMILIES = [CONTACT, EVENT_SEND, TRANSACTIONAL_SEND, UPLOAD, DEDICATED_SENDING_IP, API_KEY] as const;
+
+/** Every row: each operation of the API's published description is in exactly one (test/unit/platform/resources.test.ts). */
+export const ROWS = [...RESOURCES, ...FAMILIES] as const;
+
 type UnionToIntersection<U> = (U extends unknown ? (each: U) => void : never) extends (each: infer I) => void ? I : never;
 
 /** Every operation of every row, by operationId. */
-export type Operations = UnionToIntersection<Resource['operations']>;
+export type Operations = UnionToIntersection<(typeof ROWS)[number]['operations']>;
 export type OperationId = keyof Operations;
 
 /** Every operation of every row, by operationId. */
-export const OPERATIONS = Object.assign({}, ...RESOURCES.map((row) => row.operations)) as Operations;
+export const OPERATIONS = Object.assign({}, ...ROWS.map((row) => row.operations)) as Operations;
+
+/** The operations of the rows of records (RESOURCES), by operationId: what a plan's units may call. */
+export const RECORD_OPERATIONS: Readonly<Record<string, Operation>> = Object.assign({}, ...RESOURCES.map((row) => row.operations));
 
 /** The operation that reads one record of a kind by its id (its row's getter), by the kind's noun. */
 export function getterOf(noun: string): { method: string; path: string } | undefined {

@@ -13,9 +13,13 @@
  */
 import { CAMPAIGN } from './campaigns/resource.js';
 import { type ConfigurationOperation, configurationWrite, isDryRun } from './configuration-writes.js';
+import { CONTACT } from './contacts/resource.js';
 import { EMAIL_MESSAGE } from './email-messages/resource.js';
+import { EVENT_SEND } from './events/resource.js';
 import type { LiveTarget, UsedTarget } from './liveness.js';
 import { idsAt, type Operation } from './resource-row.js';
+import { TRANSACTIONAL_SEND } from './transactional/resource.js';
+import { UPLOAD } from './uploads/resource.js';
 
 /** The configuration writes that need a person's yes whatever their target, and what each does in words. */
 const ALWAYS: Partial<Record<ConfigurationOperation, string>> = {
@@ -45,20 +49,21 @@ export const WORKFLOW_EDITS: ReadonlySet<ConfigurationOperation> = new Set([
  */
 const USED_EDITS: Partial<Record<ConfigurationOperation, UsedTarget['kind']>> = { updateComponent: 'component', updateTheme: 'theme' };
 
-/** The writes that are neither configuration nor reach anyone: an uploaded image, which nothing uses yet. */
-const QUIET_WRITES = [/^\/v1\/uploads$/, /^\/v1\/uploads\/[^/]+\/complete$/];
-
-/** A path of a row's operation, as the table below tests one. */
+/** A path of a row's operation, as the tables below test one. */
 const pathOf = (operation: Operation) => ({ test: (path: string) => idsAt(operation, path) !== undefined });
+
+/** The writes that are neither configuration nor reach anyone: an uploaded image, which nothing uses yet. */
+const QUIET_WRITES = [pathOf(UPLOAD.operations.createUpload), pathOf(UPLOAD.operations.completeUpload)];
 
 /** The writes of people and the sends, in words, by path (the API's other writes: configuration-writes.ts, OTHER_WRITES). */
 const PEOPLE_WRITES: [{ test(path: string): boolean }, string][] = [
-  [/^\/v1\/transactional$/, 'sends a transactional email'],
-  [/^\/v1\/events\/send$/, 'sends an event (it can start workflows that email the contact)'],
+  [pathOf(TRANSACTIONAL_SEND.operations.sendTransactionalEmail), 'sends a transactional email'],
+  [pathOf(EVENT_SEND.operations.sendEvent), 'sends an event (it can start workflows that email the contact)'],
   [pathOf(EMAIL_MESSAGE.operations.previewEmailMessage), 'sends a preview email'],
-  [/^\/v1\/contacts\/suppression$/, "lifts a contact's suppression"],
-  [/^\/v1\/contacts\/delete$/, 'deletes a contact'],
-  [/^\/v1\/contacts\/(create|update)$/, 'writes a contact (it can start workflows that email the contact)'],
+  [pathOf(CONTACT.operations.removeContactSuppression), "lifts a contact's suppression"],
+  [pathOf(CONTACT.operations.deleteContact), 'deletes a contact'],
+  [pathOf(CONTACT.operations.createContact), 'writes a contact (it can start workflows that email the contact)'],
+  [pathOf(CONTACT.operations.updateContact), 'writes a contact (it can start workflows that email the contact)'],
 ];
 
 /**

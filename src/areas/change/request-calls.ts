@@ -18,7 +18,7 @@ import { z } from '../../base/shapes.js';
 import type { WriteGate } from '../../core/gate.js';
 import { CONFIGURATION_WRITES, type ConfigurationOperation, type ConfigurationWrite, configurationWrite } from '../../platform/configuration-writes.js';
 import type { Operation } from '../../platform/resource-row.js';
-import { NOUNS, nounOf, OPERATIONS } from '../../platform/resources.js';
+import { NOUNS, nounOf, OPERATIONS, RECORD_OPERATIONS } from '../../platform/resources.js';
 import { judgeWrite } from '../../platform/write-gate.js';
 import { CONTENT_TAKEN, contentTaken } from '../../platform/write-guards.js';
 import { heldRequest } from '../../render/dry-run.js';
@@ -152,9 +152,9 @@ export async function playRequest(client: ApiClient, call: RequestCall): Promise
   return typeof id === 'string' ? { id } : {};
 }
 
-/** The ids a row's path or body names a record by (`campaignId`, `emailMessageId`, `mailingListId`…): a body field of one of these names a record. */
+/** The ids a record's row's path or body names a record by (`campaignId`, `emailMessageId`, `mailingListId`…): a body field of one of these names a record. */
 const RECORD_FIELDS: ReadonlySet<string> = new Set(
-  Object.values(OPERATIONS as Record<string, Operation>).flatMap(({ path, bodyIds }) => [
+  Object.values(RECORD_OPERATIONS).flatMap(({ path, bodyIds }) => [
     ...[...path.matchAll(/\{(\w+)\}/g)].map((found) => found[1]!),
     ...Object.keys(bodyIds ?? {}).map((field) => field.split('.').pop()!),
   ]),

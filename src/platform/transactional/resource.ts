@@ -1,4 +1,4 @@
-/** A transactional email as a resource of the API (resource-row.ts). */
+/** A transactional email as a resource of the API (resource-row.ts), and the send of a published one. */
 import type { ResourceRow } from '../resource-row.js';
 
 export const TRANSACTIONAL_EMAIL = {
@@ -24,5 +24,14 @@ export const TRANSACTIONAL_EMAIL = {
     ensureTransactionalDraft: { method: 'POST', path: '/v1/transactional-emails/{transactionalId}/draft', writes: 'transactional email' },
     publishTransactionalEmail: { method: 'POST', path: '/v1/transactional-emails/{transactionalId}/publish', writes: 'transactional email' },
     getTransactionalEmailMetrics: { method: 'GET', path: '/v1/transactional-emails/{transactionalId}/metrics' },
+  },
+} as const satisfies ResourceRow;
+
+/** The send of a published transactional email to a person, and the list of those that can be sent: no record a plan changes. */
+export const TRANSACTIONAL_SEND = {
+  noun: 'transactional send',
+  operations: {
+    listPublishedTransactionalEmails: { method: 'GET', path: '/v1/transactional' },
+    sendTransactionalEmail: { method: 'POST', path: '/v1/transactional', bodyIds: { transactionalId: 'transactional email' } },
   },
 } as const satisfies ResourceRow;

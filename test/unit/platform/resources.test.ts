@@ -12,7 +12,7 @@ import { ID_LISTS, LIST_COMMANDS } from '../../../src/core/id-lists.js';
 import { CONFIGURATION_WRITES } from '../../../src/platform/configuration-writes.js';
 import { RECORD_KINDS } from '../../../src/platform/record-kinds.js';
 import { at, bodyIdsIn, idsAt } from '../../../src/platform/resource-row.js';
-import { OPERATIONS, RESOURCES } from '../../../src/platform/resources.js';
+import { OPERATIONS, RESOURCES, ROWS } from '../../../src/platform/resources.js';
 import { publishedDescriptionAsWritten, type Schema } from '../../support/openapi.js';
 
 const root = join(import.meta.dirname, '../../..');
@@ -41,9 +41,9 @@ function stringsOf(file: string): string[] {
 }
 
 /** The paths of every row, each cut before its first id: what names the resource in a request. */
-const BASES = [...new Set(Object.values(OPERATIONS as Record<string, { path: string }>).map(({ path }) => path.split('/{')[0]!))].filter(
-  (base, _, all) => !all.some((other) => other !== base && base.startsWith(`${other}/`)),
-);
+const BASES = [
+  ...new Set(RESOURCES.flatMap((row) => Object.values(row.operations as Record<string, { path: string }>)).map(({ path }) => path.split('/{')[0]!)),
+].filter((base, _, all) => !all.some((other) => other !== base && base.startsWith(`${other}/`)));
 
 /** The other places that still write a resource's path: help that shows one as an example. */
 const WRITTEN_ELSEWHERE = ['src/areas/api/index.ts: /v1/audience-segments', 'src/areas/api/index.ts: /v1/themes', 'src/areas/api/request.ts: /v1/themes'];
@@ -86,6 +86,18 @@ describe('one row per resource', () => {
     expect(written.sort()).toEqual(WRITTEN_ELSEWHERE);
   });
 
+  it('names each operation of the published description in exactly one row, as the description writes it', () => {
+    const described = Object.entries(contract.paths).flatMap(([path, item]) =>
+      Object.entries(item as Record<string, { operationId?: string }>).flatMap(([method, operation]) =>
+        operation.operationId === undefined ? [] : [[operation.operationId, { method: method.toUpperCase(), path }] as const],
+      ),
+    );
+    const named = ROWS.flatMap((row) => Object.keys(row.operations));
+    expect(named.filter((id, index) => named.indexOf(id) !== index)).toEqual([]);
+    const rows = OPERATIONS as Record<string, { method: string; path: string }>;
+    expect(Object.fromEntries(named.map((id) => [id, { method: rows[id]!.method, path: rows[id]!.path }]))).toEqual(Object.fromEntries(described));
+  });
+
   it('derives the record kinds, the configuration writes and the id lists from the rows', () => {
     expect(Object.keys(RECORD_KINDS)).toEqual(RESOURCES.flatMap((row) => ('kind' in row ? [row.noun] : [])));
     expect(RECORD_KINDS.workflow.writes).toEqual(['workflow', 'workflow node']);
@@ -107,14 +119,14 @@ describe('one row per resource', () => {
       ),
     );
     const nouns = new Set(
-      RESOURCES.flatMap((row) => [row.noun, ...Object.values(row.operations as Record<string, { writes?: string }>).map(({ writes }) => writes)]),
+      ROWS.flatMap((row) => [row.noun, ...Object.values(row.operations as Record<string, { writes?: string }>).map(({ writes }) => writes)]),
     );
     /**
      * What a row's path calls by the name a body's id ends with (`{audienceSegmentId}`, `{nodeId}` of
      * `newTargetNodeId`): the kind its writes of that path change, or the row's noun.
      */
     const namedInPath = (field: string) => {
-      const found = RESOURCES.flatMap((row) =>
+      const found = ROWS.flatMap((row) =>
         Object.values(row.operations as Record<string, { path: string; writes?: string }>).flatMap(({ path, writes }) => {
           const last = /\/\{(\w+)\}$/.exec(path)?.[1];
           const named = last !== undefined && (field === last || field.endsWith(last[0]!.toUpperCase() + last.slice(1)));
