@@ -11,12 +11,15 @@ import type * as z from '../base/zod.js';
 import type { ApiClient } from './client.js';
 import { RejectedError, UsageError } from '../base/errors.js';
 import type { HttpRequest } from './http.js';
+import { EVENT_SEND } from '../platform/events/resource.js';
+import { requestLine } from '../platform/resource-row.js';
+import { TRANSACTIONAL_SEND } from '../platform/transactional/resource.js';
 
 /**
  * The requests that honour an Idempotency-Key, per the published description: only these two
  * sends. Elsewhere the header is ignored, so it cannot make a second attempt safe.
  */
-export const KEYED_REQUESTS = ['POST /v1/events/send', 'POST /v1/transactional'] as const;
+export const KEYED_REQUESTS = [EVENT_SEND.operations.sendEvent, TRANSACTIONAL_SEND.operations.sendTransactionalEmail].map(requestLine);
 
 /** Whether the API recognises a repeated Idempotency-Key on this request (its path without the query). */
 export function honoursIdempotencyKey(method: string, path: string): boolean {

@@ -7,6 +7,8 @@
  */
 import type { HttpRequest, RequestTarget, Transport } from '../api/http.js';
 import { ProtectedError } from '../base/errors.js';
+import { API_KEY } from '../platform/auth/resource.js';
+import { requestLine } from '../platform/resource-row.js';
 import type { Tier } from './tier.js';
 import type { WriteGate } from './gate.js';
 import { profileFlag, profileTeamRemedy, quoted, sameTeam } from './team.js';
@@ -110,8 +112,9 @@ export class WritePath {
     const expected = await this.run.expectedTeam();
     if (expected === undefined) return;
     const [{ checkShape }, { apiKeyInfo }] = await Promise.all([import('../api/client.js'), import('../platform/auth/schemas.js')]);
-    const response = await send({ method: 'GET', idempotent: true, path: '/v1/api-key' });
-    const team = checkShape(apiKeyInfo, response.body, 'GET /v1/api-key', response).teamName;
+    const { testApiKey } = API_KEY.operations;
+    const response = await send({ method: testApiKey.method, idempotent: true, path: testApiKey.path });
+    const team = checkShape(apiKeyInfo, response.body, requestLine(testApiKey), response).teamName;
     this.checkedTeam = team;
     if (sameTeam(team, expected.name)) return;
     const credentials = await this.run.credentials();

@@ -135,6 +135,11 @@ export function at(operation: { path: string }, ...ids: string[]): string {
   return filled;
 }
 
+/** An operation as a request line names it, for messages: `GET /v1/api-key`. */
+export function requestLine(operation: { method: string; path: string }): string {
+  return `${operation.method} ${operation.path}`;
+}
+
 const PATTERNS = new Map<string, RegExp>();
 
 /** The ids a path names when it is one of an operation's (`at`'s inverse), in the template's order; undefined for another path. */

@@ -1,5 +1,6 @@
 /** `loopsctl auth`: store, check, list, switch and forget API keys, one per profile. */
 import { command, group, type Spec } from '../../core/declare.js';
+import { API_KEY } from '../../platform/auth/resource.js';
 
 const PROFILE_ARG = { name: 'profile', description: 'the profile’s name' };
 
@@ -128,7 +129,7 @@ the new name with --record-team.`,
       options: [{ flags: '--show', description: 'print it on a terminal too' }],
       examples: [
         'loopsctl auth token | pbcopy',
-        'curl -H "Authorization: Bearer $(loopsctl auth token --profile staging)" https://app.loops.so/api/v1/api-key',
+        `curl -H "Authorization: Bearer $(loopsctl auth token --profile staging)" https://app.loops.so/api${API_KEY.operations.testApiKey.path}`,
       ],
       remote: false,
       interactive: true,

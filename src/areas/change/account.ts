@@ -10,6 +10,7 @@ import { NotFoundError, ProtectedError } from '../../base/errors.js';
 import { z } from '../../base/shapes.js';
 import type { Uses } from '../../core/capabilities.js';
 import { accountOf } from '../../core/credentials.js';
+import { API_KEY } from '../../platform/auth/resource.js';
 import { apiKeyInfo } from '../../platform/auth/schemas.js';
 
 /** Where a run's key reaches: its team, the API's address, and the profile (or other source) the key came from. */
@@ -40,7 +41,7 @@ export async function witnessOf(
 
 /** The team the key belongs to, as the API names it. */
 export async function teamName(api: ApiClient): Promise<string> {
-  return (await api.call({ method: 'GET', idempotent: true, path: '/v1/api-key' }, apiKeyInfo)).teamName;
+  return (await api.call({ method: 'GET', idempotent: true, path: API_KEY.operations.testApiKey.path }, apiKeyInfo)).teamName;
 }
 
 /** Where this run's key reaches. */

@@ -1,5 +1,7 @@
 /** `loopsctl doctor`: what loopsctl runs with and whether it works, each problem with a way out. */
 import { command, type Spec } from '../../core/declare.js';
+import { API_KEY } from '../../platform/auth/resource.js';
+import { requestLine } from '../../platform/resource-row.js';
 
 export const spec: Spec = command({
   name: 'doctor',
@@ -7,7 +9,7 @@ export const spec: Spec = command({
   help: `Checks, in order: the version and how it was installed, Node's version, the config directory
 (a directory this user can write in and others cannot), the profile in use and where its key comes from (flag, environment, keychain,
 file), the keychain backend, the proxy settings, whether the API answers and for which team
-(GET /v1/api-key), the clock's skew against the API's (webhook signatures depend on it; with
+(${requestLine(API_KEY.operations.testApiKey)}), the clock's skew against the API's (webhook signatures depend on it; with
 --sandbox, a skew made by moving the sandbox's clock passes, and says so), and whether
 a newer version is out (not asked with CI, DO_NOT_TRACK or LOOPSCTL_NO_UPDATE_NOTIFIER set).
 Proxy credentials and keys are never printed.`,

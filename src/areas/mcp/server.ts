@@ -30,6 +30,8 @@ import { type Invoked, Invoker } from '../../core/invoker.js';
 import type { Runtime } from '../../core/runtime.js';
 import { sanitize } from '../../base/sanitize.js';
 import { VERSION } from '../../base/version.js';
+import { API_KEY } from '../../platform/auth/resource.js';
+import { requestLine } from '../../platform/resource-row.js';
 import { formatJson } from '../../render/output.js';
 import { callTool, checkInput, failed, parsed, type Caller, type ToolAnswer } from './calls.js';
 import type { Approving } from './approval.js';
@@ -317,7 +319,7 @@ async function accountStatus(context: Uses<'globals'>, caller: Caller): Promise<
   const waited = AbortSignal.timeout(bound);
   const status = await caller.invoker.invoke(['auth', 'status'], {}, { signal: waited });
   if (!waited.aborted || context.runtime.signal.aborted || status.error === undefined) return status;
-  return { ...status, error: new NetworkError(`GET /v1/api-key: no answer within ${bound / 1000} s; the calls will ask again`) };
+  return { ...status, error: new NetworkError(`${requestLine(API_KEY.operations.testApiKey)}: no answer within ${bound / 1000} s; the calls will ask again`) };
 }
 
 /**

@@ -9,6 +9,7 @@ import { RejectedError, UsageError, withDetails } from '../../base/errors.js';
 import { idempotencyKey, sendOnce, type IdempotencyKey } from '../../api/idempotency.js';
 import { checkId } from '../../api/ids.js';
 import { requiredIn } from '../../platform/transactional/data-variables.js';
+import { TRANSACTIONAL_SEND } from '../../platform/transactional/resource.js';
 import { transactionalSent } from '../../platform/transactional/schemas.js';
 import { readInputBytes } from '../../core/input.js';
 import type { InputSource } from '../../core/runtime.js';
@@ -24,7 +25,7 @@ export interface Attachment {
 }
 
 export function sendTransactional(api: ApiClient, body: Record<string, unknown>, key: IdempotencyKey) {
-  return sendOnce(api, { method: 'POST', path: '/v1/transactional', body }, transactionalSent, key);
+  return sendOnce(api, { method: 'POST', path: TRANSACTIONAL_SEND.operations.sendTransactionalEmail.path, body }, transactionalSent, key);
 }
 
 const CONTENT_TYPES: Record<string, string> = {

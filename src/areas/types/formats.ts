@@ -15,6 +15,9 @@
  */
 import { LocalFileError } from '../../base/errors.js';
 import { escapeUnsafeInJson } from '../../base/sanitize.js';
+import { EVENT_SEND } from '../../platform/events/resource.js';
+import { requestLine } from '../../platform/resource-row.js';
+import { TRANSACTIONAL_SEND } from '../../platform/transactional/resource.js';
 import { generateTypes, quote, type TypesInput, uniqueKeys } from './generate.js';
 import { idsOf, nameDigest, type HeldKey, type Ids, type Keyed, type Kind, type TreeKeys } from './ids.js';
 
@@ -332,14 +335,14 @@ function goStruct(name: string, comment: string, entries: [string, string, boole
 }
 
 const GO_SENDS = `
-// SendTransactionalPayload is the body of a transactional send (POST /v1/transactional), as json.Marshal writes it.
+// SendTransactionalPayload is the body of a transactional send (${requestLine(TRANSACTIONAL_SEND.operations.sendTransactionalEmail)}), as json.Marshal writes it.
 type SendTransactionalPayload struct {
 \tTransactionalID string \`json:"transactionalId"\`
 \tEmail           string \`json:"email"\`
 \tDataVariables   any    \`json:"dataVariables"\`
 }
 
-// SendEventPayload is the body of an event send (POST /v1/events/send); the contact properties it sets are written beside its fields.
+// SendEventPayload is the body of an event send (${requestLine(EVENT_SEND.operations.sendEvent)}); the contact properties it sets are written beside its fields.
 type SendEventPayload struct {
 \tEventName       string \`json:"eventName"\`
 \tEmail           string \`json:"email"\`

@@ -7,6 +7,8 @@ import { readInputBytes } from '../../core/input.js';
 import type { InputSource } from '../../core/runtime.js';
 import { explained } from '../explain.js';
 import { completeUpload, createUpload } from './client.js';
+import { requestLine } from '../../platform/resource-row.js';
+import { UPLOAD } from '../../platform/uploads/resource.js';
 import { renderUpload } from './render.js';
 import { sniffType } from '../../platform/uploads/sniff.js';
 import { MAX_UPLOAD_BYTES, UPLOAD_TYPES, type CompletedUpload, type UploadType } from '../../platform/uploads/schemas.js';
@@ -71,7 +73,9 @@ export async function uploadImage(context: Uses<'client' | 'globals'>, bytes: Bu
     },
   });
   if (!/^https?:\/\//.test(created.presignedUrl)) {
-    throw new InvalidResponseError('unexpected answer to POST /v1/uploads: field "presignedUrl" is not an http(s) URL', { status: 200 });
+    throw new InvalidResponseError(`unexpected answer to ${requestLine(UPLOAD.operations.createUpload)}: field "presignedUrl" is not an http(s) URL`, {
+      status: 200,
+    });
   }
   const presigned = new URL(created.presignedUrl);
   await sendOutside({

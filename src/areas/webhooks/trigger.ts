@@ -13,6 +13,7 @@ import { Deliverer, deliveryHeaders, isAccepted, outcomeText, type DeliveryOutco
 import { isWebhookEventName, WEBHOOK_EVENT_NAMES, type WebhookEventName } from '../../platform/webhooks/payloads.js';
 import { deliveryUrl } from './event-pattern.js';
 import { newMessageId } from '../../platform/webhooks/signature.js';
+import { CONTACT } from '../../platform/contacts/resource.js';
 
 interface TriggerOptions {
   to?: string;
@@ -42,7 +43,7 @@ async function sandboxContact(context: Uses<'config'>, email: string): Promise<R
   const file = defaultStatePath(context.configDir);
   // A run that names a contact makes no sandbox.
   if (!existsSync(file)) return undefined;
-  const answer = await stateFileRequest(file, 'GET', `/v1/contacts/find?email=${encodeURIComponent(email)}`);
+  const answer = await stateFileRequest(file, 'GET', `${CONTACT.operations.findContact.path}?email=${encodeURIComponent(email)}`);
   const [found] = answer.status === 200 && Array.isArray(answer.body) ? (answer.body as Record<string, unknown>[]) : [];
   return found;
 }
