@@ -14,6 +14,7 @@ import {
   notFound,
   objectBody,
   SEEDS,
+  placeOf,
   type ApiAnswer,
   type Method,
   type RouteContext,
@@ -90,7 +91,10 @@ export function modulesFor(request: Pick<ApiRequest, 'method' | 'path'>): Sandbo
 async function loadModulesFor(request: Pick<ApiRequest, 'method' | 'path'>, key: string): Promise<SandboxModule[]> {
   const modules = await Promise.all(modulesServing(request.path).map((module) => module.load()));
   const segments = request.path.split('/').slice(1);
-  await withUses(modules, (route) => route.method === request.method && fixedSegments(route.path.split('/').slice(1), segments) !== undefined);
+  await withUses(modules, (route) => {
+    const { method, path } = placeOf(route);
+    return method === request.method && fixedSegments(path.split('/').slice(1), segments) !== undefined;
+  });
   // Paths with ids make new keys: a sandbox that served many starts the list again.
   if (modulesByRequest.size >= 1_000) modulesByRequest.clear();
   modulesByRequest.set(key, modules);
@@ -165,12 +169,13 @@ export class RouteTable {
       // A module's routes may be better fits for paths matched before.
       this.fixedPaths.clear();
       for (const route of module.routes) {
-        let compiled = this.routes.find((candidate) => candidate.segments.join('/') === route.path.slice(1));
+        const { method, path } = placeOf(route);
+        let compiled = this.routes.find((candidate) => candidate.segments.join('/') === path.slice(1));
         if (compiled === undefined) {
-          compiled = { segments: route.path.split('/').slice(1), methods: new Map() };
+          compiled = { segments: path.split('/').slice(1), methods: new Map() };
           this.routes.push(compiled);
         }
-        compiled.methods.set(route.method, route);
+        compiled.methods.set(method, route);
       }
     }
   }

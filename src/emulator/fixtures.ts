@@ -16,7 +16,7 @@ import { isStandardField } from '../platform/contact-properties/typing.js';
 import { RouteTable, SandboxApi } from './api.js';
 import { SANDBOX_KEY } from './keys.js';
 import { dataVariablesIn } from '../lmx/index.js';
-import { newId, SEEDS, type ApiAnswer, type SandboxModule, type SeedKind, type StateCore } from './module.js';
+import { newId, requestOf, SEEDS, type ApiAnswer, type SandboxModule, type SeedKind, type StateCore } from './module.js';
 import { customProperties } from './routes/contact-properties.js';
 import { contacts, contactTable } from './routes/contact-records.js';
 import { transactionalEmails } from './routes/transactional.js';
@@ -218,7 +218,7 @@ export function applyFixtures(state: StateCore, modules: SandboxModule[], fixtur
   const api = new SandboxApi(state, new RouteTable(modules), { now });
   const problems: string[] = [];
   /** Sends one request for the record at `at`; a refusal is a problem there, and undefined. */
-  const call = (at: string, method: string, path: string, body: unknown): Record<string, unknown> | undefined => {
+  const call = (at: string, { method, path }: { method: string; path: string }, body: unknown): Record<string, unknown> | undefined => {
     const answer: ApiAnswer = api.handle({ method, path, query: new URLSearchParams(), authorization: `Bearer ${SANDBOX_KEY}`, body: JSON.stringify(body) });
     if (answer.status < 300) return answer.body as Record<string, unknown>;
     problems.push(`${at}: ${(answer.body as { message?: string }).message ?? `refused with ${answer.status}`}`);
@@ -234,22 +234,22 @@ export function applyFixtures(state: StateCore, modules: SandboxModule[], fixtur
     if (all.some((existing) => existing.id === listId)) problems.push(`mailingLists[${index}].id: the seed already has a list with id ${listId}`);
     else all.push({ id: listId, name: list.name, description: list.description ?? null, isPublic: list.isPublic ?? true });
   });
-  (fixtures.contactProperties ?? []).forEach((property, index) => call(`contactProperties[${index}]`, 'POST', '/v1/contacts/properties', property));
-  (fixtures.contacts ?? []).forEach(({ id: given, ...fields }, index) => keepId(given, call(`contacts[${index}]`, 'POST', '/v1/contacts/create', fields)?.id));
+  (fixtures.contactProperties ?? []).forEach((property, index) => call(`contactProperties[${index}]`, requestOf('createContactProperty'), property));
+  (fixtures.contacts ?? []).forEach(({ id: given, ...fields }, index) => keepId(given, call(`contacts[${index}]`, requestOf('createContact'), fields)?.id));
   (fixtures.suppressions ?? []).forEach((email, index) => {
     let suppressed = contactTable(state).find({ email });
-    if (suppressed === undefined && call(`suppressions[${index}]`, 'POST', '/v1/contacts/create', { email }) !== undefined) {
+    if (suppressed === undefined && call(`suppressions[${index}]`, requestOf('createContact'), { email }) !== undefined) {
       suppressed = contactTable(state).find({ email });
     }
     if (suppressed !== undefined) suppressed.suppressed = true;
   });
   (fixtures.transactionalEmails ?? []).forEach((email, index) => {
     const at = `transactionalEmails[${index}]`;
-    const made = call(at, 'POST', '/v1/transactional-emails', { name: email.name });
+    const made = call(at, requestOf('createTransactionalEmail'), { name: email.name });
     if (made === undefined) return;
     const content = { lmx: email.lmx, ...(email.subject === undefined ? {} : { subject: email.subject }) };
-    if (call(`${at}.lmx`, 'POST', `/v1/email-messages/${String(made.draftEmailMessageId)}`, content) === undefined) return;
-    if (email.draft !== true && call(`${at}.lmx`, 'POST', `/v1/transactional-emails/${String(made.id)}/publish`, {}) === undefined) return;
+    if (call(`${at}.lmx`, requestOf('updateEmailMessage', String(made.draftEmailMessageId)), content) === undefined) return;
+    if (email.draft !== true && call(`${at}.lmx`, requestOf('publishTransactionalEmail', String(made.id)), {}) === undefined) return;
     // What the editor marks optional, which the API cannot set: a send may leave these out.
     const stored = transactionalEmails.of(state).find((candidate) => candidate.record.id === made.id);
     if (stored !== undefined && email.optionalDataVariables !== undefined) stored.optionalDataVariables = email.optionalDataVariables;
@@ -257,27 +257,29 @@ export function applyFixtures(state: StateCore, modules: SandboxModule[], fixtur
   });
   (fixtures.campaigns ?? []).forEach((campaign, index) => {
     const at = `campaigns[${index}]`;
-    const made = call(at, 'POST', '/v1/campaigns', {
+    const made = call(at, requestOf('createCampaign'), {
       name: campaign.name,
       ...(campaign.mailingListId === undefined ? {} : { mailingListId: campaign.mailingListId }),
     });
     if (made === undefined) return;
     const content = { ...(campaign.subject === undefined ? {} : { subject: campaign.subject }), ...(campaign.lmx === undefined ? {} : { lmx: campaign.lmx }) };
-    if (Object.keys(content).length > 0 && call(`${at}.lmx`, 'POST', `/v1/email-messages/${String(made.emailMessageId)}`, content) === undefined) return;
+    if (Object.keys(content).length > 0 && call(`${at}.lmx`, requestOf('updateEmailMessage', String(made.emailMessageId)), content) === undefined) return;
     keepId(campaign.id, made.id);
   });
   (fixtures.workflows ?? []).forEach(({ id: given, eventName, ...fields }, index) => {
     const at = `workflows[${index}]`;
-    const made = call(at, 'POST', '/v1/workflows', fields);
+    const made = call(at, requestOf('createWorkflow'), fields);
     if (made === undefined) return;
     const trigger = { expectedRevisionId: made.workflowRevisionId, payload: { typeName: 'EventTrigger', eventName } };
-    if (call(`${at}.eventName`, 'POST', `/v1/workflows/${String(made.id)}/nodes/${String(made.rootNodeId)}`, trigger) === undefined) return;
+    if (call(`${at}.eventName`, requestOf('updateWorkflowNode', String(made.id), String(made.rootNodeId)), trigger) === undefined) return;
     keepId(given, made.id);
   });
-  (fixtures.themes ?? []).forEach(({ id: given, ...fields }, index) => keepId(given, call(`themes[${index}]`, 'POST', '/v1/themes', fields)?.id));
-  (fixtures.components ?? []).forEach(({ id: given, ...fields }, index) => keepId(given, call(`components[${index}]`, 'POST', '/v1/components', fields)?.id));
+  (fixtures.themes ?? []).forEach(({ id: given, ...fields }, index) => keepId(given, call(`themes[${index}]`, requestOf('createTheme'), fields)?.id));
+  (fixtures.components ?? []).forEach(({ id: given, ...fields }, index) =>
+    keepId(given, call(`components[${index}]`, requestOf('createComponent'), fields)?.id),
+  );
   // Last, as they name contacts and workflows (the fixtures', with the ids they chose).
-  (fixtures.journeys ?? []).forEach((journey, index) => call(`journeys[${index}]`, 'POST', '/_sandbox/journeys', journey));
+  (fixtures.journeys ?? []).forEach((journey, index) => call(`journeys[${index}]`, { method: 'POST', path: '/_sandbox/journeys' }, journey));
   if (problems.length > 0) throw new FixtureError(problems, source);
 }
 

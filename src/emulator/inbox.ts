@@ -18,6 +18,8 @@ import { componentIdsOf, parseLmx, themeIdOf, variablesOf, type LmxDocument } fr
 import { UsageError } from '../base/errors.js';
 import { TOO_MUCH_COMPONENT_HTML } from '../lmx/expansion.js';
 import { themeDrawnWith } from '../platform/themes/drawn-with.js';
+import { requestLine } from '../platform/resource-row.js';
+import { OPERATIONS } from '../platform/resources.js';
 import { escapeHtml, fillText, renderLmx, type LmxValues, type RenderOptions } from '../lmx/render.js';
 import { deviceFrames, topBar, VIEWER_CSS, viewerScript } from '../lmx/viewer.js';
 import { INBOX_PATH } from './api.js';
@@ -234,7 +236,7 @@ function journeyPart(state: StateCore, email: InboxEmail): string {
 
 function detailPart(state: StateCore, email: InboxEmail | undefined): string {
   if (email === undefined) {
-    return `<section class="intro"><h1>Nothing has been sent yet</h1><p>Emails your app sends to this sandbox appear here as they arrive, drawn as the recipient would see them: transactional sends (<code>POST /v1/transactional</code>) and the emails workflows send for an event (<code>POST /v1/events/send</code>). Nothing leaves this machine.</p><p>Try: <code>loopsctl transactional send &lt;id&gt; --to ada@example.com --sandbox</code></p></section>`;
+    return `<section class="intro"><h1>Nothing has been sent yet</h1><p>Emails your app sends to this sandbox appear here as they arrive, drawn as the recipient would see them: transactional sends (<code>${requestLine(OPERATIONS.sendTransactionalEmail)}</code>) and the emails workflows send for an event (<code>${requestLine(OPERATIONS.sendEvent)}</code>). Nothing leaves this machine.</p><p>Try: <code>loopsctl transactional send &lt;id&gt; --to ada@example.com --sandbox</code></p></section>`;
   }
   const src = `${INBOX_PATH}/email.html?email=${encodeURIComponent(email.key)}`;
   return `<section class="head"><h1>${escapeHtml(email.subject || '(no subject)')}</h1><p class="muted">To <strong>${escapeHtml(email.to)}</strong> · ${escapeHtml(email.kind === 'transactional' ? `transactional email “${email.source}”` : `workflow “${email.source}”`)} · <time datetime="${escapeHtml(email.at)}">${escapeHtml(when(email.at))}</time></p></section>

@@ -8,6 +8,8 @@ import { PER_PAGE_MAX, PER_PAGE_MIN } from '../base/paging.js';
 import { builtinModule } from '../base/builtin.js';
 import { copyJson } from '../base/json-copy.js';
 import { madeOnUse, pageOf, z as zod } from '../base/shapes.js';
+import { at } from '../platform/resource-row.js';
+import { type OperationId, OPERATIONS } from '../platform/resources.js';
 import { errorBody } from '../platform/schemas.js';
 import type { KeyFeatures } from './keys.js';
 import { strictFormOf } from './strict.js';
@@ -55,10 +57,37 @@ export interface RouteContext {
   changed(): void;
 }
 
-export interface SandboxRoute {
+/** What the sandbox answers at: an operation of the API, by its row's operationId, or a path of the sandbox's own. */
+export type SandboxRoute = RouteAnswer & ({ operation: OperationId } | OwnRoute);
+
+/** A route outside the API's paths: the sandbox's clock and journeys, the storage its uploads' presigned addresses name. */
+interface OwnRoute {
   method: Method;
-  /** '/v1/themes/:themeId' */
+  /** '/_sandbox/clock', '/sandbox-uploads/:emailAssetId' */
   path: string;
+}
+
+/**
+ * The method and path pattern of a route (`/v1/themes/:themeId`): an operation's are its row's, so
+ * the sandbox answers no path of the API that the rows, and so the contract, do not know; a path of
+ * its own is never under the API's `/v1/`.
+ */
+export function placeOf(route: SandboxRoute): OwnRoute {
+  if ('operation' in route) {
+    const { method, path } = (OPERATIONS as Record<string, { method: Method; path: string }>)[route.operation]!;
+    return { method, path: path.replace(/\{(\w+)\}/g, ':$1') };
+  }
+  if (route.path.startsWith('/v1/')) throw new TypeError(`${route.path}: the sandbox's own paths are outside the API's /v1/`);
+  return route;
+}
+
+/** A request of an operation, its ids put in its row's path: what the fixtures and a trial send through the routes. */
+export function requestOf(operation: OperationId, ...ids: string[]): OwnRoute {
+  const row = (OPERATIONS as Record<string, { method: Method; path: string }>)[operation]!;
+  return { method: row.method, path: at(row, ...ids) };
+}
+
+interface RouteAnswer {
   /** The feature the team needs for this operation, else 401. */
   needs?: 'content' | 'workflows' | 'metrics';
   /** Takes the body as bytes (a Buffer in `context.body`) instead of JSON. */

@@ -8,7 +8,7 @@
 import type { AudienceSegment } from '../platform/segments/schemas.js';
 import { loadSandboxModules, RouteTable, SandboxApi } from './api.js';
 import { SANDBOX_KEY } from './keys.js';
-import type { StateCore } from './module.js';
+import { requestOf, type StateCore } from './module.js';
 import { mailingLists } from './routes/lists.js';
 import { outbox } from './routes/sandbox.js';
 import { segments } from './routes/segments.js';
@@ -79,17 +79,17 @@ export async function runWorkflowTrial(trial: WorkflowTrial): Promise<TrialResul
   );
   for (const id of lists) mailingLists.of(state).push({ id, name: id, description: null, isPublic: false });
   const api = new SandboxApi(state, new RouteTable(modules));
-  const call = (method: string, path: string, body?: unknown) => {
+  const call = ({ method, path }: { method: string; path: string }, body?: unknown) => {
     const answer = api.handle({ method, path, query: new URLSearchParams(), authorization: `Bearer ${SANDBOX_KEY}`, body: JSON.stringify(body ?? {}) });
     if (answer.status >= 300) throw new Error((answer.body as { message?: string }).message ?? `the sandbox answered ${answer.status}`);
     return answer.body;
   };
   for (const [key, value] of Object.entries(trial.contact)) {
-    if (!STANDARD.has(key)) call('POST', '/v1/contacts/properties', { name: key, type: customPropertyType(value) });
+    if (!STANDARD.has(key)) call(requestOf('createContactProperty'), { name: key, type: customPropertyType(value) });
   }
-  call('POST', '/v1/contacts/create', { ...trial.contact, mailingLists: Object.fromEntries(lists.map((id) => [id, true])) });
+  call(requestOf('createContact'), { ...trial.contact, mailingLists: Object.fromEntries(lists.map((id) => [id, true])) });
   const event = trial.event ?? (typeof trigger?.eventName === 'string' ? { name: trigger.eventName, properties: {} } : undefined);
-  if (event !== undefined) call('POST', '/v1/events/send', { email: trial.contact.email, eventName: event.name, eventProperties: event.properties });
+  if (event !== undefined) call(requestOf('sendEvent'), { email: trial.contact.email, eventName: event.name, eventProperties: event.properties });
   if (allJourneys(state).length === 0 && trigger !== undefined) {
     const refusal = entryRefusal(workflow, trigger, contacts.of(state)[0]!, []);
     if (refusal !== undefined) return { journeys: [], emails: [], ended: true, notStarted: refusal };
@@ -99,7 +99,7 @@ export async function runWorkflowTrial(trial: WorkflowTrial): Promise<TrialResul
       return { journeys: [], emails: [], ended: true, notStarted: 'its trigger is blank, which starts nobody: set what starts it in the app' };
     // A trigger nothing above fires (a property change): the contact starts at it.
     if (FIRED_BY_TRIAL.has(trigger.typeName)) return { journeys: [], emails: [], ended: true, notStarted: `its ${trigger.typeName} did not fire` };
-    call('POST', '/_sandbox/journeys', { contact: trial.contact.email, workflow: workflow.id, node: trigger.id });
+    call({ method: 'POST', path: '/_sandbox/journeys' }, { contact: trial.contact.email, workflow: workflow.id, node: trigger.id });
   }
   const start = Date.parse(seedDate());
   const end = start + (trial.forMs ?? YEAR_MS);
@@ -107,7 +107,7 @@ export async function runWorkflowTrial(trial: WorkflowTrial): Promise<TrialResul
     const next = nextWaitEnds(state);
     if (next === undefined && trial.forMs === undefined) break;
     const target = Math.min(end, next === undefined ? end : Date.parse(next), now + MAX_ADVANCE_MS);
-    call('POST', '/_sandbox/clock', { to: new Date(Math.max(target, now)).toISOString() });
+    call({ method: 'POST', path: '/_sandbox/clock' }, { to: new Date(Math.max(target, now)).toISOString() });
     now = Math.max(target, now + 1);
   }
   const all = allJourneys(state);

@@ -3,10 +3,10 @@
  * operations found in the row: what the sandbox, the commands and the plan kinds are made from.
  */
 import type { Operation, RecordResource, ResourceRow } from './resource-row.js';
-import { RESOURCES } from './resources.js';
+import { type OperationId, RESOURCES } from './resources.js';
 
 export interface RecordOperation extends Operation {
-  id: string;
+  id: OperationId;
 }
 
 export interface RecordRow {
@@ -23,7 +23,7 @@ export interface RecordRow {
 function operation(row: ResourceRow, found: (operation: Operation) => boolean, what: string): RecordOperation {
   const match = Object.entries(row.operations).find(([, each]) => found(each));
   if (match === undefined) throw new TypeError(`the row of ${row.noun} has no ${what}`);
-  return { id: match[0], ...match[1] };
+  return { id: match[0] as OperationId, ...match[1] };
 }
 
 /** A row with its records described, its operations found: the list, the getter, the POST to the list's path and the write to the getter's. */

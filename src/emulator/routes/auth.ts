@@ -14,5 +14,5 @@ const keyFailures: FailureShape = {
 
 export const sandbox: SandboxModule = {
   slices: [],
-  routes: [{ method: 'GET', path: '/v1/api-key', failures: keyFailures, run: ({ state }) => answer(apiKeyInfo, { success: true, teamName: state.teamName }) }],
+  routes: [{ operation: 'testApiKey', failures: keyFailures, run: ({ state }) => answer(apiKeyInfo, { success: true, teamName: state.teamName }) }],
 };

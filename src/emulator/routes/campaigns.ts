@@ -163,15 +163,14 @@ function updateCampaign(context: RouteContext) {
 export const sandbox: SandboxModule = {
   slices: [campaigns, campaignMetrics],
   routes: [
-    { method: 'GET', path: '/v1/campaigns', needs: 'content', run: (context) => listAnswer(campaign, campaigns.of(context.state).map(shown), context) },
-    { method: 'POST', path: '/v1/campaigns', needs: 'content', run: createCampaign },
+    { operation: 'listCampaigns', needs: 'content', run: (context) => listAnswer(campaign, campaigns.of(context.state).map(shown), context) },
+    { operation: 'createCampaign', needs: 'content', run: createCampaign },
     {
-      method: 'GET',
-      path: '/v1/campaigns/:campaignId',
+      operation: 'getCampaign',
       needs: 'content',
       run: ({ params, state }) => answer(campaign, shown(find(campaigns.of(state), params.campaignId!, 'campaign'))),
     },
-    { method: 'POST', path: '/v1/campaigns/:campaignId', needs: 'content', run: updateCampaign },
-    { method: 'GET', path: '/v1/campaigns/:campaignId/metrics', needs: 'metrics', run: metricsOf },
+    { operation: 'updateCampaign', needs: 'content', run: updateCampaign },
+    { operation: 'getCampaignMetrics', needs: 'metrics', run: metricsOf },
   ],
 };

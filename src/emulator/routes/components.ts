@@ -108,14 +108,13 @@ function updateComponent({ params, body, state, changed }: RouteContext) {
 export const sandbox: SandboxModule = {
   slices: [components],
   routes: [
-    { method: 'GET', path: '/v1/components', needs: 'content', run: (context) => listAnswer(component, components.of(context.state).map(visible), context) },
-    { method: 'POST', path: '/v1/components', needs: 'content', run: createComponent },
+    { operation: 'listComponents', needs: 'content', run: (context) => listAnswer(component, components.of(context.state).map(visible), context) },
+    { operation: 'createComponent', needs: 'content', run: createComponent },
     {
-      method: 'GET',
-      path: '/v1/components/:componentId',
+      operation: 'getComponent',
       needs: 'content',
       run: ({ params, state }) => answer(component, visible(find(components.of(state), params.componentId!, 'component'))),
     },
-    { method: 'POST', path: '/v1/components/:componentId', needs: 'content', run: updateComponent },
+    { operation: 'updateComponent', needs: 'content', run: updateComponent },
   ],
 };

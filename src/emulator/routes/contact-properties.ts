@@ -67,10 +67,9 @@ export const sandbox: SandboxModule = {
   slices: [customProperties],
   routes: [
     {
-      method: 'GET',
-      path: '/v1/contacts/properties',
+      operation: 'listContactProperties',
       run: ({ query, state }) => answer(s.contactProperties, query.get('list') === 'custom' ? customProperties.of(state) : allProperties(state)),
     },
-    { method: 'POST', path: '/v1/contacts/properties', failures: flaggedFailures, run: create },
+    { operation: 'createContactProperty', failures: flaggedFailures, run: create },
   ],
 };

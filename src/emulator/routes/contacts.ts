@@ -236,12 +236,12 @@ function removeSuppression(context: RouteContext) {
 export const sandbox: SandboxModule = {
   slices: [contacts, suppressionQuota],
   routes: [
-    { method: 'GET', path: '/v1/contacts/find', failures: flaggedFailures, run: (context) => answer(s.contacts, lookupAll(context)) },
-    { method: 'POST', path: '/v1/contacts/create', failures: flaggedFailures, uses: CONTACT_WRITES, run: create },
-    { method: 'PUT', path: '/v1/contacts/update', failures: flaggedFailures, uses: CONTACT_WRITES, run: update },
-    { method: 'POST', path: '/v1/contacts/delete', failures: flaggedFailures, uses: CONTACT_WRITES, run: remove },
-    { method: 'GET', path: '/v1/contacts/suppression', failures: flaggedFailures, run: suppressionAnswer },
-    { method: 'DELETE', path: '/v1/contacts/suppression', failures: flaggedFailures, run: removeSuppression },
+    { operation: 'findContact', failures: flaggedFailures, run: (context) => answer(s.contacts, lookupAll(context)) },
+    { operation: 'createContact', failures: flaggedFailures, uses: CONTACT_WRITES, run: create },
+    { operation: 'updateContact', failures: flaggedFailures, uses: CONTACT_WRITES, run: update },
+    { operation: 'deleteContact', failures: flaggedFailures, uses: CONTACT_WRITES, run: remove },
+    { operation: 'getContactSuppression', failures: flaggedFailures, run: suppressionAnswer },
+    { operation: 'removeContactSuppression', failures: flaggedFailures, run: removeSuppression },
   ],
 };
 

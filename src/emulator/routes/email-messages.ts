@@ -155,8 +155,7 @@ export const sandbox: SandboxModule = {
   slices: [emailMessages, previews],
   routes: [
     {
-      method: 'GET',
-      path: '/v1/email-messages/:emailMessageId',
+      operation: 'getEmailMessage',
       needs: 'content',
       run: (context) => {
         if (!context.features.sendingDomain) throw noSendingDomain();
@@ -164,11 +163,10 @@ export const sandbox: SandboxModule = {
         return answer(s.emailMessage, message);
       },
     },
-    { method: 'POST', path: '/v1/email-messages/:emailMessageId', needs: 'content', run: update },
-    { method: 'POST', path: '/v1/email-messages/:emailMessageId/preview', needs: 'content', run: preview },
+    { operation: 'updateEmailMessage', needs: 'content', run: update },
+    { operation: 'previewEmailMessage', needs: 'content', run: preview },
     {
-      method: 'GET',
-      path: '/v1/email-messages/:emailMessageId/guardian',
+      operation: 'getEmailMessageGuardian',
       needs: 'content',
       run: (context) => answer(s.guardianReport, guardianOf(stored(context))),
     },

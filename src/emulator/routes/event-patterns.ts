@@ -65,15 +65,13 @@ const summary = ({ eventProperties: _properties, ...fields }: EventPattern) => f
 export const sandbox: SandboxModule = {
   slices: [sentEvents],
   routes: [
-    { method: 'GET', path: '/v1/event-patterns', run: (context) => listAnswer(eventPatternSummary, patterns(context.state).map(summary), context) },
+    { operation: 'listEventPatterns', run: (context) => listAnswer(eventPatternSummary, patterns(context.state).map(summary), context) },
     {
-      method: 'GET',
-      path: '/v1/event-patterns/:eventPatternId',
+      operation: 'getEventPattern',
       run: ({ params, state }) => answer(eventPattern, find(patterns(state), params.eventPatternId!, 'event pattern')),
     },
     {
-      method: 'GET',
-      path: '/v1/event-patterns/by-name/:eventName',
+      operation: 'getEventPatternByName',
       run: ({ params, state }) => {
         const found = patterns(state).find((pattern) => pattern.eventName === params.eventName);
         if (found === undefined) throw notFound(`no event pattern named "${params.eventName}"`);

@@ -65,5 +65,5 @@ function send(context: RouteContext) {
 
 export const sandbox: SandboxModule = {
   slices: [],
-  routes: [{ method: 'POST', path: '/v1/events/send', failures: flaggedFailures, uses: CONTACT_WRITES, run: send }],
+  routes: [{ operation: 'sendEvent', failures: flaggedFailures, uses: CONTACT_WRITES, run: send }],
 };

@@ -9,5 +9,5 @@ export const sendingIps = slice('sendingIps', dedicatedSendingIps, () => seedIps
 
 export const sandbox: SandboxModule = {
   slices: [sendingIps],
-  routes: [{ method: 'GET', path: '/v1/dedicated-sending-ips', run: ({ state }) => answer(dedicatedSendingIps, sendingIps.of(state)) }],
+  routes: [{ operation: 'listDedicatedSendingIps', run: ({ state }) => answer(dedicatedSendingIps, sendingIps.of(state)) }],
 };

@@ -20,5 +20,5 @@ export const mailingLists = slice('mailingLists', s.mailingLists, seedLists);
 
 export const sandbox: SandboxModule = {
   slices: [mailingLists],
-  routes: [{ method: 'GET', path: '/v1/lists', run: ({ state }) => answer(s.mailingLists, mailingLists.of(state)) }],
+  routes: [{ operation: 'listMailingLists', run: ({ state }) => answer(s.mailingLists, mailingLists.of(state)) }],
 };

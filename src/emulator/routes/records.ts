@@ -10,11 +10,6 @@ import type { RecordRules, SimpleRecord } from '../../platform/resource-row.js';
 import { type RouteContext, type SandboxModule, type SandboxRoute, type Slice, answer, badRequest, find, lazily } from '../module.js';
 import { listAnswer, objectBody, seedId, seedTime, slice, stringField } from '../module.js';
 
-/** A route's path from a row's template: `/v1/campaign-groups/{campaignGroupId}` is `/v1/campaign-groups/:campaignGroupId`. */
-function routePath(template: string): string {
-  return template.replace(/\{(\w+)\}/g, ':$1');
-}
-
 /** The key of a resource's slice in the state: its row's, or its command group's name in camel case (`campaignGroups`). */
 function sliceKey(row: RecordRow): string {
   return row.records.stateKey ?? row.records.area.name.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase());
@@ -79,10 +74,10 @@ export function recordModule<T extends SimpleRecord>(row: RecordRow, rules: Reco
     return answer(schema, found);
   };
   const routes: SandboxRoute[] = [
-    { method: 'GET', path: routePath(row.list.path), needs, run: (context) => listAnswer(schema, records.of(context.state), context) },
-    { method: 'GET', path: routePath(row.get.path), needs, run: ({ params, state }) => answer(schema, find(records.of(state), params[param]!, row.noun)) },
-    { method: row.create.method, path: routePath(row.create.path), needs, run: create },
-    { method: row.update.method, path: routePath(row.update.path), needs, run: update },
+    { operation: row.list.id, needs, run: (context) => listAnswer(schema, records.of(context.state), context) },
+    { operation: row.get.id, needs, run: ({ params, state }) => answer(schema, find(records.of(state), params[param]!, row.noun)) },
+    { operation: row.create.id, needs, run: create },
+    { operation: row.update.id, needs, run: update },
   ];
   const settings = Object.keys(rules.settings ?? {}).map((key) => recordSetting(rules, key));
   return { slices: [records, ...settings], routes };

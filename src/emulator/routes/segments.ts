@@ -138,11 +138,10 @@ function createSegment({ body, state, now, newId, changed }: RouteContext) {
 export const sandbox: SandboxModule = {
   slices: [segments],
   routes: [
-    { method: 'GET', path: '/v1/audience-segments', run: (context) => listAnswer(audienceSegment, segments.of(context.state), context) },
-    { method: 'POST', path: '/v1/audience-segments', needs: 'content', uses: [campaignRecords, workflowRecords], run: createSegment },
+    { operation: 'listAudienceSegments', run: (context) => listAnswer(audienceSegment, segments.of(context.state), context) },
+    { operation: 'createAudienceSegment', needs: 'content', uses: [campaignRecords, workflowRecords], run: createSegment },
     {
-      method: 'GET',
-      path: '/v1/audience-segments/:audienceSegmentId',
+      operation: 'getAudienceSegment',
       needs: 'content',
       run: ({ params, state }) => answer(audienceSegment, find(segments.of(state), params.audienceSegmentId!, 'audience segment')),
     },

@@ -184,14 +184,13 @@ function updateTheme({ params, body, state, now, changed }: RouteContext) {
 export const sandbox: SandboxModule = {
   slices: [themes],
   routes: [
-    { method: 'GET', path: '/v1/themes', run: (context) => listAnswer(theme, themes.of(context.state), context) },
-    { method: 'POST', path: '/v1/themes', needs: 'content', run: createTheme },
+    { operation: 'listThemes', run: (context) => listAnswer(theme, themes.of(context.state), context) },
+    { operation: 'createTheme', needs: 'content', run: createTheme },
     {
-      method: 'GET',
-      path: '/v1/themes/:themeId',
+      operation: 'getTheme',
       needs: 'content',
       run: ({ params, state }) => answer(theme, find(themes.of(state), params.themeId!, 'theme')),
     },
-    { method: 'POST', path: '/v1/themes/:themeId', needs: 'content', run: updateTheme },
+    { operation: 'updateTheme', needs: 'content', run: updateTheme },
   ],
 };

@@ -105,5 +105,5 @@ const sendFailures: FailureShape = {
 /** A module of its own (the send reads the transactional emails, which know nothing of sends). */
 export const sandbox: SandboxModule = {
   slices: [],
-  routes: [{ method: 'POST', path: '/v1/transactional', failures: sendFailures, uses: CONTACT_WRITES, run: send }],
+  routes: [{ operation: 'sendTransactionalEmail', failures: sendFailures, uses: CONTACT_WRITES, run: send }],
 };

@@ -225,31 +225,27 @@ export const sandbox: SandboxModule = {
   slices: [transactionalEmails],
   routes: [
     {
-      method: 'GET',
-      path: '/v1/transactional-emails',
+      operation: 'listTransactionalEmails',
       needs: 'content',
       run: (context) => listAnswer(s.transactionalEmail, transactionalEmails.of(context.state).map(shown), context),
     },
     {
-      method: 'GET',
-      path: '/v1/transactional-emails/:transactionalId',
+      operation: 'getTransactionalEmail',
       needs: 'content',
       run: (context) => answer(s.transactionalEmail, shown(stored(context, context.params.transactionalId!))),
     },
-    { method: 'POST', path: '/v1/transactional-emails/:transactionalId', needs: 'content', run: update },
-    { method: 'POST', path: '/v1/transactional-emails/:transactionalId/publish', needs: 'content', run: publish },
-    { method: 'POST', path: '/v1/transactional-emails', needs: 'content', run: create },
-    { method: 'POST', path: '/v1/transactional-emails/:transactionalId/draft', needs: 'content', run: ensureDraft },
+    { operation: 'updateTransactionalEmail', needs: 'content', run: update },
+    { operation: 'publishTransactionalEmail', needs: 'content', run: publish },
+    { operation: 'createTransactionalEmail', needs: 'content', run: create },
+    { operation: 'ensureTransactionalDraft', needs: 'content', run: ensureDraft },
     {
-      method: 'GET',
-      path: '/v1/transactional-emails/:transactionalId/metrics',
+      operation: 'getTransactionalEmailMetrics',
       needs: 'metrics',
       run: (context) => answer(s.transactionalMetrics, stored(context, context.params.transactionalId!).metrics),
     },
     {
       // The legacy list, deprecated but still answered: published emails only, in their older shape.
-      method: 'GET',
-      path: '/v1/transactional',
+      operation: 'listPublishedTransactionalEmails',
       run: (context) => {
         const published = transactionalEmails.of(context.state).filter(({ record }) => record.publishedEmailMessageId !== null);
         const shape = ({ record }: StoredTransactional) => ({

@@ -115,8 +115,8 @@ function complete(context: RouteContext) {
 export const sandbox: SandboxModule = {
   slices: [uploads],
   routes: [
-    { method: 'POST', path: '/v1/uploads', needs: 'content', run: create },
+    { operation: 'createUpload', needs: 'content', run: create },
     { method: 'PUT', path: `${PUT_PATH}/:emailAssetId`, anonymous: true, rawBody: true, run: put },
-    { method: 'POST', path: '/v1/uploads/:emailAssetId/complete', needs: 'content', run: complete },
+    { operation: 'completeUpload', needs: 'content', run: complete },
   ],
 };

@@ -143,41 +143,34 @@ function confirmationMessage(sending: boolean, queued: number): string {
   return `This workflow has ${contacts}. Deleting it will cancel those queued contacts. ${confirm}`;
 }
 
-const WORKFLOW = '/v1/workflows/:workflowId';
-
-const NODE = `${WORKFLOW}/nodes/:nodeId`;
-
 export const sandbox: SandboxModule = {
   slices: [workflows],
   routes: [
     {
-      method: 'GET',
-      path: '/v1/workflows',
+      operation: 'listWorkflows',
       needs: 'workflows',
       run: (context) => listAnswer(s.workflowSummary, workflows.of(context.state).map(summary), context),
     },
-    { method: 'POST', path: '/v1/workflows', needs: 'workflows', uses: EDITS, run: createWorkflow },
+    { operation: 'createWorkflow', needs: 'workflows', uses: EDITS, run: createWorkflow },
     {
-      method: 'GET',
-      path: WORKFLOW,
+      operation: 'getWorkflow',
       needs: 'workflows',
       run: ({ params, state }) => answer(s.workflow, simplified(find(workflows.of(state), params.workflowId!, 'workflow'))),
     },
-    { method: 'POST', path: WORKFLOW, needs: 'workflows', uses: EDITS, run: updateWorkflow },
-    { method: 'DELETE', path: WORKFLOW, needs: 'workflows', uses: EDITS, run: deleteWorkflow },
-    { method: 'POST', path: `${WORKFLOW}/mailing-list`, needs: 'workflows', uses: EDITS, run: changeMailingList },
-    { method: 'POST', path: `${WORKFLOW}/nodes`, needs: 'workflows', uses: EDITS, run: createNode },
+    { operation: 'updateWorkflowProperties', needs: 'workflows', uses: EDITS, run: updateWorkflow },
+    { operation: 'deleteWorkflow', needs: 'workflows', uses: EDITS, run: deleteWorkflow },
+    { operation: 'changeWorkflowMailingList', needs: 'workflows', uses: EDITS, run: changeMailingList },
+    { operation: 'createWorkflowNode', needs: 'workflows', uses: EDITS, run: createNode },
     {
-      method: 'GET',
-      path: NODE,
+      operation: 'getWorkflowNode',
       needs: 'workflows',
       run: ({ params, state }) => answer(s.workflowNode, workflowNode(workflows.of(state), params.workflowId!, params.nodeId!)),
     },
-    { method: 'POST', path: NODE, needs: 'workflows', uses: EDITS, run: updateNode },
-    { method: 'DELETE', path: NODE, needs: 'workflows', uses: EDITS, run: deleteNode(false) },
-    { method: 'DELETE', path: `${NODE}/recursive`, needs: 'workflows', uses: EDITS, run: deleteNode(true) },
-    { method: 'POST', path: `${NODE}/reroute`, needs: 'workflows', uses: EDITS, run: rerouteNode },
-    { method: 'POST', path: `${NODE}/add-branch`, needs: 'workflows', uses: EDITS, run: addBranch },
-    { method: 'GET', path: `${NODE}/metrics`, needs: 'metrics', run: nodeMetrics },
+    { operation: 'updateWorkflowNode', needs: 'workflows', uses: EDITS, run: updateNode },
+    { operation: 'deleteWorkflowNode', needs: 'workflows', uses: EDITS, run: deleteNode(false) },
+    { operation: 'deleteWorkflowNodeRecursively', needs: 'workflows', uses: EDITS, run: deleteNode(true) },
+    { operation: 'rerouteNodeConnection', needs: 'workflows', uses: EDITS, run: rerouteNode },
+    { operation: 'addWorkflowBranch', needs: 'workflows', uses: EDITS, run: addBranch },
+    { operation: 'getWorkflowNodeMetrics', needs: 'metrics', run: nodeMetrics },
   ],
 };

@@ -13,6 +13,7 @@ import { HttpTransport } from '../../../src/api/http.js';
 import type { RequestPool } from '../../../src/base/node-http.js';
 import { UsageError } from '../../../src/base/errors.js';
 import { loadSandboxModules, RouteTable } from '../../../src/emulator/api.js';
+import { placeOf } from '../../../src/emulator/module.js';
 import { configurationWrite } from '../../../src/platform/configuration-writes.js';
 import { isIssuedId } from '../../../src/platform/ids.js';
 import { judgeWrite } from '../../../src/platform/write-gate.js';
@@ -76,7 +77,7 @@ function sandboxSees(method: string, url: string): { operation?: string; ids: st
   const ids = Object.values(matched.params);
   // The router answers 400 for an id of another shape, before any operation runs.
   if (Object.entries(matched.params).some(([name, value]) => (name === 'eventName' ? value === '' : !isIssuedId(value)))) return undefined;
-  return { operation: OPERATIONS.get(`${method} ${unnamed(route.path)}`), ids, path };
+  return { operation: OPERATIONS.get(`${method} ${unnamed(placeOf(route).path)}`), ids, path };
 }
 
 const WORDS = [

@@ -1,25 +1,37 @@
 /**
- * The emulator's registry says which paths each route module serves, so that a request loads only
- * the modules of its path: what it says must be what the modules declare.
+ * The emulator's registry says which operations each route module answers, and so which paths it
+ * serves, so that a request loads only the modules of its path: what it says must be what the
+ * modules declare, and every operation of the rows is answered once.
  */
 import { describe, expect, it } from 'vitest';
 import { modulesServing, routeModules } from '../../../src/emulator/registry.js';
+import { placeOf } from '../../../src/emulator/module.js';
+import { OPERATIONS } from '../../../src/platform/resources.js';
 
 describe('the route registry', () => {
-  it('names, for each module, exactly the paths its routes are under', async () => {
+  it('names, for each module, exactly the operations its routes answer and the paths they are under', async () => {
     for (const entry of routeModules) {
       const module = await entry.load();
-      const served = new Set(module.routes.map((route) => entry.serves.find((prefix) => route.path === prefix || route.path.startsWith(`${prefix}/`))));
+      const answered = module.routes.flatMap((route) => ('operation' in route ? [route.operation] : []));
+      expect([...answered].sort()).toEqual([...entry.answers].sort());
+      const paths = module.routes.map((route) => placeOf(route).path);
+      const served = new Set(paths.map((path) => entry.serves.find((prefix) => path === prefix || path.startsWith(`${prefix}/`))));
       // Every route is under a path the entry names, and every path it names has a route.
-      expect(served.has(undefined), module.routes.map((route) => route.path).join(', ')).toBe(false);
+      expect(served.has(undefined), paths.join(', ')).toBe(false);
       expect([...served].sort()).toEqual([...entry.serves].sort());
     }
+  });
+
+  it('answers each operation of the rows in one module, and no path of its own under the API', async () => {
+    const answered = routeModules.flatMap((entry) => entry.answers);
+    expect([...answered].sort()).toEqual(Object.keys(OPERATIONS).sort());
+    expect(() => placeOf({ method: 'GET', path: '/v1/themes/:themeId/unknown', run: () => ({ status: 200, body: null }) })).toThrow('outside the API');
   });
 
   it('finds the modules of a request by its path, a longer name that starts the same not included', async () => {
     const loaded = async (path: string) => {
       const modules = await Promise.all(modulesServing(path).map((entry) => entry.load()));
-      return modules.flatMap((module) => module.routes.map((route) => `${route.method} ${route.path}`));
+      return modules.flatMap((module) => module.routes.map(placeOf).map((route) => `${route.method} ${route.path}`));
     };
     const transactional = await loaded('/v1/transactional');
     expect(transactional).toEqual(expect.arrayContaining(['GET /v1/transactional', 'POST /v1/transactional']));

@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSandboxModules } from '../../../src/emulator/api.js';
+import { placeOf } from '../../../src/emulator/module.js';
 import type { SandboxServer } from '../../../src/emulator/server.js';
 import { startServer } from '../../../src/emulator/server.js';
 
@@ -46,7 +47,7 @@ describe('a sandbox that seeds on use', () => {
       expect(lazy, target).toEqual(eager);
       expect((lazy as { status: number }).status, target).toBe(200);
     }
-    const routes = (await loadSandboxModules()).flatMap((module) => module.routes);
+    const routes = (await loadSandboxModules()).flatMap((module) => module.routes.map(placeOf));
     expect(routes.length).toBeGreaterThan(50);
     for (const route of routes) {
       const target = route.path.replace(/:\w+/g, 'x');
