@@ -12,7 +12,7 @@ import type { ApiClient } from './client.js';
 import { RejectedError, UsageError } from '../base/errors.js';
 import type { HttpRequest } from './http.js';
 import { EVENT_SEND } from '../platform/events/resource.js';
-import { requestLine } from '../platform/resource-row.js';
+import { requestLine } from '../platform/operation-row.js';
 import { TRANSACTIONAL_SEND } from '../platform/transactional/resource.js';
 
 /**

@@ -35,7 +35,7 @@ import type { ApiClient } from './client.js';
 import type { HttpRequest, HttpResponse, Transport } from './http.js';
 import { configurationWrite } from '../platform/configuration-writes.js';
 import { EMAIL_MESSAGE } from '../platform/email-messages/resource.js';
-import { idsAt, type Operation } from '../platform/resource-row.js';
+import { idsAt, type Operation } from '../platform/operation-row.js';
 import { LISTED_AS_READ, statesAnswered } from '../platform/state-answers.js';
 
 /** The requests a guard makes: read from the API whatever the run holds. */

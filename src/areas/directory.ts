@@ -9,7 +9,7 @@
  * two to the same names, aliases and summaries.
  */
 import type { Spec } from '../core/declare.js';
-import { type RecordRow, withRecordAreas } from '../platform/record-resources.js';
+import { type RecordRow, withRecordAreas } from '../platform/whole-rows.js';
 export interface Area {
   name: string;
   aliases?: string[];
@@ -38,7 +38,7 @@ function recordArea(row: RecordRow): Area {
   return group(name, summary, async () => ({ spec: (await import('./records/index.js')).recordSpec(row) }), aliases === undefined ? undefined : [...aliases]);
 }
 
-/** Every area; a resource described whole by its row (platform/resource-row.ts, RecordResource) is put in where its row says, declared by records/. */
+/** Every area; a resource described whole by its row (platform/operation-row.ts, RecordResource) is put in where its row says, declared by records/. */
 export const areas: Area[] = withRecordAreas(
   [
     group('transactional', 'Transactional emails: list, get, metrics, drafts, create, update, publish', () => import('./transactional/index.js')),

@@ -17,7 +17,7 @@ import { themes } from './themes/client.js';
 import { THEMES } from './themes/kind.js';
 import { TRANSACTIONAL } from './transactional/kind.js';
 import { WORKFLOWS } from './workflows/kind.js';
-import { RECORD_ROWS } from '../platform/record-resources.js';
+import { RECORD_ROWS } from '../platform/whole-rows.js';
 
 /** What each resource brings to a held request of its commands: a resource described whole by its row, what its row makes. */
 const RESOURCES = [CAMPAIGNS, COMPONENTS, SEGMENTS, THEMES, TRANSACTIONAL, WORKFLOWS, ...RECORD_ROWS.map(recordKind)];

@@ -1,10 +1,10 @@
 /**
  * Every area of loopsctl, in the order `--help` lists them. Adding an area is a folder under
  * src/areas/ and one line here (and in directory.ts); a resource described whole by its row
- * (platform/resource-row.ts, RecordResource) needs neither: its declarations are made from the row.
+ * (platform/operation-row.ts, RecordResource) needs neither: its declarations are made from the row.
  */
 import type { Spec } from '../core/declare.js';
-import { withRecordAreas } from '../platform/record-resources.js';
+import { withRecordAreas } from '../platform/whole-rows.js';
 import { recordSpec } from './records/index.js';
 import { spec as api } from './api/index.js';
 import { spec as apply } from './apply/index.js';
@@ -41,7 +41,7 @@ import { spec as deliveries } from './deliveries/index.js';
 import { spec as metrics } from './metrics/index.js';
 import { spec as workflows } from './workflows/index.js';
 
-/** Every area's declarations; a resource described whole by its row (platform/resource-row.ts, RecordResource) is put in where its row says. */
+/** Every area's declarations; a resource described whole by its row (platform/operation-row.ts, RecordResource) is put in where its row says. */
 export const specs: Spec[] = withRecordAreas(
   [
     transactional,

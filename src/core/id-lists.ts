@@ -1,11 +1,11 @@
 /**
  * The lists of records an argument can name by id, by name, with the API path of each and the
- * command that lists them: an index of the resources' rows (src/platform/resources.ts) that name
+ * command that lists them: an index of the resources' rows (src/platform/operations.ts) that name
  * one. An argument declares which list its ids come from (ArgumentSpec.completes): shell
  * completion offers them (with LOOPSCTL_COMPLETE_IDS=1), and on a terminal, left out or with
  * --pick, the picker offers them with that list command's columns.
  */
-import { OPERATIONS, RESOURCES, type Resource } from '../platform/resources.js';
+import { OPERATIONS, RESOURCES, type Resource } from '../platform/operations.js';
 
 type Listed = Extract<Resource, { list: { ids: string } }>;
 export type IdList = Listed['list']['ids'];

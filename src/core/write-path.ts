@@ -8,7 +8,7 @@
 import type { HttpRequest, RequestTarget, Transport } from '../api/http.js';
 import { ProtectedError } from '../base/errors.js';
 import { API_KEY } from '../platform/auth/resource.js';
-import { requestLine } from '../platform/resource-row.js';
+import { requestLine } from '../platform/operation-row.js';
 import type { Tier } from './tier.js';
 import type { WriteGate } from './gate.js';
 import { profileFlag, profileTeamRemedy, quoted, sameTeam } from './team.js';

@@ -18,8 +18,8 @@ import { componentIdsOf, parseLmx, themeIdOf, variablesOf, type LmxDocument } fr
 import { UsageError } from '../base/errors.js';
 import { TOO_MUCH_COMPONENT_HTML } from '../lmx/expansion.js';
 import { themeDrawnWith } from '../platform/themes/drawn-with.js';
-import { requestLine } from '../platform/resource-row.js';
-import { OPERATIONS } from '../platform/resources.js';
+import { requestLine } from '../platform/operation-row.js';
+import { OPERATIONS } from '../platform/operations.js';
 import { escapeHtml, fillText, renderLmx, type LmxValues, type RenderOptions } from '../lmx/render.js';
 import { deviceFrames, topBar, VIEWER_CSS, viewerScript } from '../lmx/viewer.js';
 import { INBOX_PATH } from './api.js';

@@ -1,15 +1,15 @@
 /**
  * The emulator's route modules, in the order their slices are seeded, each with the operations it
- * answers (by operationId, whole rows of platform/resources.ts or some of a row's) and loaded only
+ * answers (by operationId, whole rows of platform/operations.ts or some of a row's) and loaded only
  * when a request comes to one of their paths, or when every slice is needed (a new state, a
  * reset). The paths a module serves are its operations' (their rows'), and the sandbox's own outside
  * the API's `/v1/`. Adding an area's routes is a file under routes/ and one line here, and a
- * resource described whole by its row (platform/resource-row.ts, RecordResource) has its module
+ * resource described whole by its row (platform/operation-row.ts, RecordResource) has its module
  * made from the row, with no line here; test/unit/emulator/registry.test.ts checks that each
  * module's routes answer exactly the operations it says, at no other path.
  */
-import { RECORD_ROWS, type RecordRow } from '../platform/record-resources.js';
-import { type OperationId, OPERATIONS, ROWS } from '../platform/resources.js';
+import { RECORD_ROWS, type RecordRow } from '../platform/whole-rows.js';
+import { type OperationId, OPERATIONS, ROWS } from '../platform/operations.js';
 import type { SandboxModule } from './module.js';
 import { journeysFrom } from './routes/journey-starts.js';
 
@@ -38,7 +38,7 @@ function answering(answers: readonly OperationId[], load: () => Promise<SandboxM
   return { answers, serves, load };
 }
 
-/** The module of a resource described whole by its row (platform/resource-row.ts, RecordResource), made on first use. */
+/** The module of a resource described whole by its row (platform/operation-row.ts, RecordResource), made on first use. */
 function recordModuleOf(row: RecordRow): RouteModule {
   let made: Promise<SandboxModule> | undefined;
   const make = async () => (await import('./routes/records.js')).recordModule(row, await row.records.load());

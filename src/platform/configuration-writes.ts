@@ -10,13 +10,13 @@
  * two tables (test/unit/platform/configuration-writes.test.ts reads the contract).
  */
 
-import { idsAt } from './resource-row.js';
-import { OPERATIONS, type Operations } from './resources.js';
+import { idsAt } from './operation-row.js';
+import { OPERATIONS, type Operations } from './operations.js';
 
 /** The operations of the rows that change configuration, by operationId. */
 type WriteId = { [Id in keyof Operations]: Operations[Id] extends { writes: string } ? Id : never }[keyof Operations];
 
-/** What a configuration write changes, by operationId, with its path template: the rows' operations that say what they write (resources.ts). */
+/** What a configuration write changes, by operationId, with its path template: the rows' operations that say what they write (operations.ts). */
 export const CONFIGURATION_WRITES = Object.fromEntries(
   Object.entries(OPERATIONS as Record<string, { method: string; path: string; writes?: string }>).flatMap(([id, operation]) =>
     operation.writes === undefined ? [] : [[id, { method: operation.method, path: operation.path, kind: operation.writes }]],

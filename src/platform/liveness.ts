@@ -25,7 +25,7 @@
  */
 import { CAMPAIGN } from './campaigns/resource.js';
 import { EMAIL_MESSAGE } from './email-messages/resource.js';
-import { at, idsAt } from './resource-row.js';
+import { at, idsAt } from './operation-row.js';
 import { TRANSACTIONAL_EMAIL } from './transactional/resource.js';
 import { WORKFLOW } from './workflows/resource.js';
 

@@ -12,12 +12,12 @@
  *
  * A workflow's node is a part of its workflow: a write of a node changes the workflow, whose
  * revision guards it and whose graph a before-image keeps. An index of the resources' rows
- * (resources.ts), each kind's row in its resource's: declarations read it.
+ * (operations.ts), each kind's row in its resource's: declarations read it.
  */
-import type { RecordKindEntry } from './resource-row.js';
-import { RESOURCES, type Resource } from './resources.js';
+import type { RecordKindEntry } from './operation-row.js';
+import { RESOURCES, type Resource } from './operations.js';
 
-export type { RecordKindEntry } from './resource-row.js';
+export type { RecordKindEntry } from './operation-row.js';
 
 type KindRow = Extract<Resource, { kind: object }>;
 

@@ -15,7 +15,7 @@
  *   own word on the workflow at the moment of the write.
  */
 import { configurationWrite, type ConfigurationOperation } from './configuration-writes.js';
-import { at } from './resource-row.js';
+import { at } from './operation-row.js';
 import { TRANSACTIONAL_EMAIL } from './transactional/resource.js';
 import { WORKFLOW } from './workflows/resource.js';
 

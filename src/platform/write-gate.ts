@@ -17,7 +17,7 @@ import { CONTACT } from './contacts/resource.js';
 import { EMAIL_MESSAGE } from './email-messages/resource.js';
 import { EVENT_SEND } from './events/resource.js';
 import type { LiveTarget, UsedTarget } from './liveness.js';
-import { idsAt, type Operation } from './resource-row.js';
+import { idsAt, type Operation } from './operation-row.js';
 import { TRANSACTIONAL_SEND } from './transactional/resource.js';
 import { UPLOAD } from './uploads/resource.js';
 

@@ -8,7 +8,7 @@
  */
 import { EMAIL_MESSAGE } from './email-messages/resource.js';
 import { isIssuedId } from './ids.js';
-import { at } from './resource-row.js';
+import { at } from './operation-row.js';
 
 /** The writes that take another record's content, and that content in words. */
 export const CONTENT_TAKEN: Readonly<Record<string, string>> = { publishTransactionalEmail: 'its draft' };

@@ -18,7 +18,7 @@ const root = join(import.meta.dirname, '../..');
 /** The widget's folder, as the section says to write it. */
 const FOLDER: Record<string, string> = {
   'src/platform/widgets/resource.ts': `/** A widget as a resource of the API, described whole by its row. */
-import type { ResourceRow } from '../resource-row.js';
+import type { ResourceRow } from '../operation-row.js';
 
 export const WIDGET = {
   noun: 'widget',
@@ -49,7 +49,7 @@ export const WIDGET = {
 `,
   'src/platform/widgets/records.ts': `/** What of a widget needs zod. */
 import { z } from '../../base/shapes.js';
-import type { RecordRules } from '../resource-row.js';
+import type { RecordRules } from '../operation-row.js';
 import { timestamp } from '../schemas.js';
 
 const widget = z.looseObject({ id: z.string(), name: z.string(), shadeName: z.string(), createdAt: timestamp, updatedAt: timestamp });
@@ -63,7 +63,7 @@ export const rules: RecordRules<z.infer<typeof widget>> = {
 };
 
 /** The registry, and its one line for the widget. */
-const REGISTRY = 'src/platform/record-registry.ts';
+const REGISTRY = 'src/platform/whole-row-registry.ts';
 const LINE = "export { WIDGET } from './widgets/resource.js';\n";
 
 const SPROCKET = seedId('widget/Sprocket');

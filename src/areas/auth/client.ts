@@ -5,7 +5,7 @@ import { headerValue } from '../../api/headers.js';
 import { parseJson, type HttpTransport } from '../../api/http.js';
 import { API_KEY } from '../../platform/auth/resource.js';
 import { apiKeyInfo } from '../../platform/auth/schemas.js';
-import { requestLine } from '../../platform/resource-row.js';
+import { requestLine } from '../../platform/operation-row.js';
 
 const { testApiKey } = API_KEY.operations;
 

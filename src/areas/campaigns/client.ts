@@ -1,6 +1,6 @@
 /** The campaign operations of the API. */
 import type { ApiClient, ListResource } from '../../api/client.js';
-import { at } from '../../platform/resource-row.js';
+import { at } from '../../platform/operation-row.js';
 import { emailMetrics } from '../../platform/email-metrics.js';
 import type { AudienceFilterRequest } from '../../platform/segments/filter.js';
 import { campaign, createdCampaign, type Campaign } from '../../platform/campaigns/schemas.js';

@@ -6,7 +6,7 @@
  */
 import type { ApiClient } from '../../api/client.js';
 import { CAMPAIGN } from '../../platform/campaigns/resource.js';
-import { carriedId } from '../../platform/resource-row.js';
+import { carriedId } from '../../platform/operation-row.js';
 import type { AudienceImpact } from '../change/impact/records.js';
 import type { ResourceKind } from '../change/request-calls.js';
 import { listMailingLists } from '../lists/client.js';

@@ -37,7 +37,7 @@ import { watchWrites } from './watched-writes.js';
 /** What became of one unit of the plan, a line of the report (--json: "applied"). */
 interface StatusLine {
   status: LineStatus;
-  /** The kind its unit names: the noun of its record (src/platform/resources.ts). */
+  /** The kind its unit names: the noun of its record (src/platform/operations.ts). */
   kind: string;
   path: string;
   name: string;

@@ -18,7 +18,7 @@ import { RejectedError } from '../../base/errors.js';
 import type { z } from '../../base/shapes.js';
 import type { WriteGate } from '../../core/gate.js';
 import type { RecordKind } from '../../platform/record-kinds.js';
-import type { Noun } from '../../platform/resources.js';
+import type { Noun } from '../../platform/operations.js';
 import type { ImpactContext, ImpactRecord } from './impact/records.js';
 import { createdAlready } from './namesakes.js';
 import type { PlanFile, PlannedUnit, UnitShapes } from './plan-file.js';
@@ -80,7 +80,7 @@ export interface Undone {
 /** Reads the before-image of a record by its id (one run's reader: what it reads once, it shares). */
 export type RecordImager = (id: string) => Promise<Image>;
 
-/** The kinds of image a run can read by a record's noun (platform/resources.ts), for units of another kind that change such a record. */
+/** The kinds of image a run can read by a record's noun (platform/operations.ts), for units of another kind that change such a record. */
 export type RecordImagers = (noun: Noun) => RecordImager | undefined;
 
 export interface UnitKind<U extends PlannedUnit = PlannedUnit> {

@@ -14,17 +14,17 @@ import { readTreeFile } from '../../base/tree-files.js';
 import { writeTreeFile } from '../../base/tree-writes.js';
 import { z } from '../../base/shapes.js';
 import type { Uses } from '../../core/capabilities.js';
-import { NOUNS } from '../../platform/resources.js';
+import { NOUNS } from '../../platform/operations.js';
 import type { AccountWhere } from './account.js';
 import { canonicalJson } from '../../base/canonical-json.js';
-import { idsAt } from '../../platform/resource-row.js';
+import { idsAt } from '../../platform/operation-row.js';
 import { THEME } from '../../platform/themes/resource.js';
 
 export { canonicalJson };
 
 /**
  * The layout of the plan file this loopsctl writes and reads. 2: a unit's `kind` is its record's
- * noun (`transactional email`, `workflow`: the rows of src/platform/resources.ts) and each call names
+ * noun (`transactional email`, `workflow`: the rows of src/platform/operations.ts) and each call names
  * the API's operationId; 1 named a tree directory or a kind of write there, and is read no more.
  */
 export const PLAN_FORMAT = 2;
@@ -63,7 +63,7 @@ export type PlannedCall = z.infer<typeof call> & Record<string, unknown>;
 const unit = z.looseObject({
   /** The record's path in the tree: what a report names. */
   record: z.string(),
-  /** The noun of the record's kind (platform/resources.ts). */
+  /** The noun of the record's kind (platform/operations.ts). */
   kind: z.enum(NOUNS),
   /** The record's id in the account; none for one the plan creates. */
   id: z.optional(z.string()),

@@ -1,6 +1,6 @@
 /** The component operations of the API. */
 import type { ApiClient, ListResource } from '../../api/client.js';
-import { at } from '../../platform/resource-row.js';
+import { at } from '../../platform/operation-row.js';
 import { component, updatedComponent, type Component } from '../../platform/components/schemas.js';
 import { COMPONENT } from '../../platform/components/resource.js';
 

@@ -1,7 +1,7 @@
 /** `loopsctl doctor`: what loopsctl runs with and whether it works, each problem with a way out. */
 import { command, type Spec } from '../../core/declare.js';
 import { API_KEY } from '../../platform/auth/resource.js';
-import { requestLine } from '../../platform/resource-row.js';
+import { requestLine } from '../../platform/operation-row.js';
 
 export const spec: Spec = command({
   name: 'doctor',

@@ -1,6 +1,6 @@
 /** The email message operations of the API. */
 import type { ApiClient } from '../../api/client.js';
-import { at } from '../../platform/resource-row.js';
+import { at } from '../../platform/operation-row.js';
 import * as s from '../../platform/email-messages/schemas.js';
 import { EMAIL_MESSAGE } from '../../platform/email-messages/resource.js';
 

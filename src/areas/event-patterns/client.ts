@@ -1,6 +1,6 @@
 /** The event pattern operations of the API. */
 import type { ApiClient, ListResource } from '../../api/client.js';
-import { at } from '../../platform/resource-row.js';
+import { at } from '../../platform/operation-row.js';
 import { eventPattern, eventPatternSummary, type EventPatternSummary } from '../../platform/event-patterns/schemas.js';
 import { EVENT } from '../../platform/event-patterns/resource.js';
 

@@ -31,7 +31,7 @@ import type { Runtime } from '../../core/runtime.js';
 import { sanitize } from '../../base/sanitize.js';
 import { VERSION } from '../../base/version.js';
 import { API_KEY } from '../../platform/auth/resource.js';
-import { requestLine } from '../../platform/resource-row.js';
+import { requestLine } from '../../platform/operation-row.js';
 import { formatJson } from '../../render/output.js';
 import { callTool, checkInput, failed, parsed, type Caller, type ToolAnswer } from './calls.js';
 import type { Approving } from './approval.js';

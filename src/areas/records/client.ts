@@ -1,7 +1,7 @@
-/** The operations of a resource described whole by its row (platform/resource-row.ts, RecordResource), at its row's paths. */
+/** The operations of a resource described whole by its row (platform/operation-row.ts, RecordResource), at its row's paths. */
 import type { ApiClient, ListResource } from '../../api/client.js';
-import type { RecordRow } from '../../platform/record-resources.js';
-import { at, type SimpleRecord } from '../../platform/resource-row.js';
+import type { RecordRow } from '../../platform/whole-rows.js';
+import { at, type SimpleRecord } from '../../platform/operation-row.js';
 import type * as z from '../../base/zod.js';
 
 /** A create's or an update's body: the fields given. */

@@ -1,9 +1,9 @@
-/** What the commands of a resource described whole by its row do (platform/resource-row.ts, RecordResource). */
+/** What the commands of a resource described whole by its row do (platform/operation-row.ts, RecordResource). */
 import { checkId } from '../../api/ids.js';
 import { handler, type Handler } from '../../core/capabilities.js';
 import { listHandler } from '../../core/list-run.js';
-import type { RecordRow } from '../../platform/record-resources.js';
-import type { SimpleRecord } from '../../platform/resource-row.js';
+import type { RecordRow } from '../../platform/whole-rows.js';
+import type { SimpleRecord } from '../../platform/operation-row.js';
 import type { ListView } from '../../render/list.js';
 import type { Output } from '../../render/output.js';
 import { renderRecord, timestampColumn } from '../../render/table.js';

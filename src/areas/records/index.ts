@@ -1,12 +1,12 @@
 /**
- * The command group of a resource described whole by its row (platform/resource-row.ts,
+ * The command group of a resource described whole by its row (platform/operation-row.ts,
  * RecordResource): list, get, create and update, declared from its row's words and fields (loads
  * nothing; the schema and the behaviours load when a command runs).
  */
 import { command, group, type OptionSpec, type Spec, PLAN_OPTIONS } from '../../core/declare.js';
 import type { IdList } from '../../core/id-lists.js';
 import { listCommand } from '../../core/list.js';
-import type { RecordRow } from '../../platform/record-resources.js';
+import type { RecordRow } from '../../platform/whole-rows.js';
 
 /** The flag that sets a field: `--name` sets `name`, `--sent-from` sets `sentFrom` (as commander names its option). */
 function flagOf(name: string): string {

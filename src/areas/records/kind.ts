@@ -1,6 +1,6 @@
 /** What a resource described whole by its row brings to a plan (change/request-calls.ts): a create of a named record matched by name against its list, an update put back by undo. */
 import type { ListResource } from '../../api/client.js';
-import type { RecordRow } from '../../platform/record-resources.js';
+import type { RecordRow } from '../../platform/whole-rows.js';
 import type { ResourceKind } from '../change/request-calls.js';
 
 export function recordKind(row: RecordRow): ResourceKind {

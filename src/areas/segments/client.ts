@@ -1,6 +1,6 @@
 /** The audience segment operations of the API. */
 import type { ApiClient, ListResource } from '../../api/client.js';
-import { at } from '../../platform/resource-row.js';
+import { at } from '../../platform/operation-row.js';
 import type { AudienceFilterRequest } from '../../platform/segments/filter.js';
 import { audienceSegment, type AudienceSegment } from '../../platform/segments/schemas.js';
 import { SEGMENT } from '../../platform/segments/resource.js';

@@ -1,6 +1,6 @@
 /** The transactional email operations of the API. */
 import type { ApiClient, ListResource } from '../../api/client.js';
-import { at } from '../../platform/resource-row.js';
+import { at } from '../../platform/operation-row.js';
 import * as s from '../../platform/transactional/schemas.js';
 import { TRANSACTIONAL_EMAIL } from '../../platform/transactional/resource.js';
 

@@ -7,7 +7,7 @@ import type { ApiClient } from '../../api/client.js';
 import { LoopsctlError } from '../../base/errors.js';
 import { TRANSACTIONAL_GROUP } from '../../platform/groups/resource.js';
 import { group } from '../../platform/groups/schemas.js';
-import { recordRow } from '../../platform/record-resources.js';
+import { recordRow } from '../../platform/whole-rows.js';
 import { recordClient } from '../records/client.js';
 
 export const transactionalGroups = recordClient(recordRow(TRANSACTIONAL_GROUP), group);

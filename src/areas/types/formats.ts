@@ -16,7 +16,7 @@
 import { LocalFileError } from '../../base/errors.js';
 import { escapeUnsafeInJson } from '../../base/sanitize.js';
 import { EVENT_SEND } from '../../platform/events/resource.js';
-import { requestLine } from '../../platform/resource-row.js';
+import { requestLine } from '../../platform/operation-row.js';
 import { TRANSACTIONAL_SEND } from '../../platform/transactional/resource.js';
 import { generateTypes, quote, type TypesInput, uniqueKeys } from './generate.js';
 import { idsOf, nameDigest, type HeldKey, type Ids, type Keyed, type Kind, type TreeKeys } from './ids.js';

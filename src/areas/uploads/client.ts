@@ -1,6 +1,6 @@
 /** The upload operations of the API; the bytes themselves go to storage (src/api/outside.ts). */
 import type { ApiClient } from '../../api/client.js';
-import { at } from '../../platform/resource-row.js';
+import { at } from '../../platform/operation-row.js';
 import { UPLOAD } from '../../platform/uploads/resource.js';
 import * as s from '../../platform/uploads/schemas.js';
 

@@ -7,7 +7,7 @@ import { readInputBytes } from '../../core/input.js';
 import type { InputSource } from '../../core/runtime.js';
 import { explained } from '../explain.js';
 import { completeUpload, createUpload } from './client.js';
-import { requestLine } from '../../platform/resource-row.js';
+import { requestLine } from '../../platform/operation-row.js';
 import { UPLOAD } from '../../platform/uploads/resource.js';
 import { renderUpload } from './render.js';
 import { sniffType } from '../../platform/uploads/sniff.js';

@@ -5,7 +5,7 @@
  * command's held request ask the same questions.
  */
 import type { ApiClient } from '../../api/client.js';
-import { carriedId } from '../../platform/resource-row.js';
+import { carriedId } from '../../platform/operation-row.js';
 import { WORKFLOW } from '../../platform/workflows/resource.js';
 import type { ExpectedRevision } from '../../platform/workflows/schemas.js';
 import { asked, type QueuedImpact, type SendsImpact } from '../change/impact/records.js';

@@ -22,7 +22,7 @@ import {
 } from '../module.js';
 import { CAMPAIGN_GROUP } from '../../platform/campaign-groups/resource.js';
 import { rules as campaignGroupRules } from '../../platform/campaign-groups/records.js';
-import { recordRow } from '../../platform/record-resources.js';
+import { recordRow } from '../../platform/whole-rows.js';
 import { recordSlice } from './records.js';
 import { campaigns } from './campaign-records.js';
 import { addMessage } from './email-message-records.js';

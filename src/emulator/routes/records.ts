@@ -1,12 +1,12 @@
 /**
- * The sandbox's part of a resource described whole by its row (platform/resource-row.ts,
+ * The sandbox's part of a resource described whole by its row (platform/operation-row.ts,
  * RecordResource): a slice of its records, seeded from its rules, and routes for its list, its
  * getter, its create and its update at its row's paths, each body checked as the API checks it and
  * each answer against its record's schema.
  */
 import { z } from '../../base/shapes.js';
-import type { RecordRow } from '../../platform/record-resources.js';
-import type { RecordRules, SimpleRecord } from '../../platform/resource-row.js';
+import type { RecordRow } from '../../platform/whole-rows.js';
+import type { RecordRules, SimpleRecord } from '../../platform/operation-row.js';
 import { type RouteContext, type SandboxModule, type SandboxRoute, type Slice, answer, badRequest, find, lazily } from '../module.js';
 import { listAnswer, objectBody, seedId, seedTime, slice, stringField } from '../module.js';
 

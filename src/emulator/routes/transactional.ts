@@ -28,7 +28,7 @@ import { dataVariablesIn } from '../../lmx/index.js';
 import { recordSetting, recordSlice } from './records.js';
 import { TRANSACTIONAL_GROUP } from '../../platform/groups/resource.js';
 import { rules as transactionalGroupRules } from '../../platform/groups/records.js';
-import { recordRow } from '../../platform/record-resources.js';
+import { recordRow } from '../../platform/whole-rows.js';
 import * as s from '../../platform/transactional/schemas.js';
 
 const storedTransactional = z.object({

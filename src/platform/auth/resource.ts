@@ -1,5 +1,5 @@
-/** The API key as a resource of the API (resource-row.ts): a test of the key, which names its team. */
-import type { ResourceRow } from '../resource-row.js';
+/** The API key as a resource of the API (operation-row.ts): a test of the key, which names its team. */
+import type { ResourceRow } from '../operation-row.js';
 
 export const API_KEY = {
   noun: 'API key',

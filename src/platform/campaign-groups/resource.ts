@@ -1,6 +1,6 @@
-/** A campaign group as a resource of the API (resource-row.ts), described whole by its row (RecordResource). */
+/** A campaign group as a resource of the API (operation-row.ts), described whole by its row (RecordResource). */
 import { GROUP_FIELDS, GROUP_REFUSED_HINT } from '../groups/names.js';
-import type { ResourceRow } from '../resource-row.js';
+import type { ResourceRow } from '../operation-row.js';
 
 const EXAMPLE_ID = 'cwrn93d7b2d8z425hjhe3e17f';
 

@@ -1,5 +1,5 @@
-/** A campaign as a resource of the API (resource-row.ts). */
-import type { ResourceRow } from '../resource-row.js';
+/** A campaign as a resource of the API (operation-row.ts). */
+import type { ResourceRow } from '../operation-row.js';
 
 /** What a create or an update of a campaign names: its group, and its audience's list and segment. */
 const NAMED = { campaignGroupId: 'campaign group', mailingListId: 'mailing list', audienceSegmentId: 'segment' } as const;

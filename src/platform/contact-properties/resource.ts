@@ -1,5 +1,5 @@
-/** A contact property as a resource of the API (resource-row.ts). */
-import type { ResourceRow } from '../resource-row.js';
+/** A contact property as a resource of the API (operation-row.ts). */
+import type { ResourceRow } from '../operation-row.js';
 
 export const CONTACT_PROPERTY = {
   noun: 'contact property',

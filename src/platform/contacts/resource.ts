@@ -1,5 +1,5 @@
-/** A contact as a resource of the API (resource-row.ts): a person, found by email or user id, and their suppression. */
-import type { ResourceRow } from '../resource-row.js';
+/** A contact as a resource of the API (operation-row.ts): a person, found by email or user id, and their suppression. */
+import type { ResourceRow } from '../operation-row.js';
 
 export const CONTACT = {
   noun: 'contact',

@@ -1,5 +1,5 @@
-/** An email message as a resource of the API (resource-row.ts): a part of its email's record, a kind of its own for none. */
-import type { ResourceRow } from '../resource-row.js';
+/** An email message as a resource of the API (operation-row.ts): a part of its email's record, a kind of its own for none. */
+import type { ResourceRow } from '../operation-row.js';
 
 export const EMAIL_MESSAGE = {
   noun: 'email message',

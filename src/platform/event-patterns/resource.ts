@@ -1,5 +1,5 @@
-/** An event, as the API's event patterns know it, as a resource of the API (resource-row.ts): loopsctl reads it only. */
-import type { ResourceRow } from '../resource-row.js';
+/** An event, as the API's event patterns know it, as a resource of the API (operation-row.ts): loopsctl reads it only. */
+import type { ResourceRow } from '../operation-row.js';
 
 export const EVENT = {
   noun: 'event',

@@ -1,5 +1,5 @@
-/** The send of an event as a resource of the API (resource-row.ts): an event about a contact, which may start workflows. */
-import type { ResourceRow } from '../resource-row.js';
+/** The send of an event as a resource of the API (operation-row.ts): an event about a contact, which may start workflows. */
+import type { ResourceRow } from '../operation-row.js';
 
 export const EVENT_SEND = {
   noun: 'event send',

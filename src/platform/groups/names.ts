@@ -52,7 +52,7 @@ export function groupEditRefusal(group: { name: string }): string | undefined {
 /** The hint for the 400 a group's create or update documents. */
 export const GROUP_REFUSED_HINT = 'the name may be the reserved "Unsorted", or the group may be the Unsorted group, which cannot be edited';
 
-/** A group's fields, as a create and an update of either kind of group set them (resource-row.ts, RecordField). */
+/** A group's fields, as a create and an update of either kind of group set them (operation-row.ts, RecordField). */
 export const GROUP_FIELDS = {
   name: {
     create: `group name (not "${RESERVED_GROUP_NAME}")`,

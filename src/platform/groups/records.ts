@@ -1,10 +1,10 @@
 /**
- * What of a transactional group needs zod, read on first use (resource-row.ts, RecordRules): its
+ * What of a transactional group needs zod, read on first use (operation-row.ts, RecordRules): its
  * shape, its seed, the rules of a group, and the group a transactional email created without one
  * goes to.
  */
 import { z } from '../../base/shapes.js';
-import type { RecordRules, SeedMakers } from '../resource-row.js';
+import type { RecordRules, SeedMakers } from '../operation-row.js';
 import { groupEditRefusal, groupFieldsRefusal } from './names.js';
 import { group, type Group } from './schemas.js';
 

@@ -1,6 +1,6 @@
-/** A transactional group as a resource of the API (resource-row.ts), described whole by its row (RecordResource). */
+/** A transactional group as a resource of the API (operation-row.ts), described whole by its row (RecordResource). */
 import { GROUP_FIELDS, GROUP_REFUSED_HINT } from './names.js';
-import type { ResourceRow } from '../resource-row.js';
+import type { ResourceRow } from '../operation-row.js';
 
 const EXAMPLE_ID = 'c670t9v12lnoky3oebk56hswc';
 

@@ -1,5 +1,5 @@
-/** The dedicated sending IPs as a resource of the API (resource-row.ts): a list of addresses, read whole. */
-import type { ResourceRow } from '../resource-row.js';
+/** The dedicated sending IPs as a resource of the API (operation-row.ts): a list of addresses, read whole. */
+import type { ResourceRow } from '../operation-row.js';
 
 export const DEDICATED_SENDING_IP = {
   noun: 'dedicated sending IP',

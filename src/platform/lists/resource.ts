@@ -1,5 +1,5 @@
-/** A mailing list as a resource of the API (resource-row.ts): loopsctl reads it only. */
-import type { ResourceRow } from '../resource-row.js';
+/** A mailing list as a resource of the API (operation-row.ts): loopsctl reads it only. */
+import type { ResourceRow } from '../operation-row.js';
 
 export const MAILING_LIST = {
   noun: 'mailing list',

@@ -1,5 +1,5 @@
-/** A theme as a resource of the API (resource-row.ts). */
-import type { ResourceRow } from '../resource-row.js';
+/** A theme as a resource of the API (operation-row.ts). */
+import type { ResourceRow } from '../operation-row.js';
 
 export const THEME = {
   noun: 'theme',

@@ -1,5 +1,5 @@
-/** A transactional email as a resource of the API (resource-row.ts), and the send of a published one. */
-import type { ResourceRow } from '../resource-row.js';
+/** A transactional email as a resource of the API (operation-row.ts), and the send of a published one. */
+import type { ResourceRow } from '../operation-row.js';
 
 export const TRANSACTIONAL_EMAIL = {
   noun: 'transactional email',

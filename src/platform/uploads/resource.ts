@@ -1,5 +1,5 @@
-/** An upload as a resource of the API (resource-row.ts): an image sent to a presigned address, then completed as an email asset. */
-import type { ResourceRow } from '../resource-row.js';
+/** An upload as a resource of the API (operation-row.ts): an image sent to a presigned address, then completed as an email asset. */
+import type { ResourceRow } from '../operation-row.js';
 
 export const UPLOAD = {
   noun: 'upload',

@@ -1,5 +1,5 @@
-/** A workflow, with its nodes, as a resource of the API (resource-row.ts): a write of a node changes its workflow. */
-import type { ResourceRow } from '../resource-row.js';
+/** A workflow, with its nodes, as a resource of the API (operation-row.ts): a write of a node changes its workflow. */
+import type { ResourceRow } from '../operation-row.js';
 
 export const WORKFLOW = {
   noun: 'workflow',

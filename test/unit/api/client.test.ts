@@ -12,7 +12,7 @@ import { json, startApiServer, type ApiServer, type Handler } from '../../suppor
 import * as fx from '../../support/fixtures.js';
 import { CAMPAIGN_GROUP } from '../../../src/platform/campaign-groups/resource.js';
 import { group } from '../../../src/platform/groups/schemas.js';
-import { recordRow } from '../../../src/platform/record-resources.js';
+import { recordRow } from '../../../src/platform/whole-rows.js';
 
 const campaignGroups = recordClient(recordRow(CAMPAIGN_GROUP), group).list;
 

@@ -1,5 +1,5 @@
 /**
- * A plan speaks the rows' words (src/platform/resources.ts): each unit's kind is the noun of its
+ * A plan speaks the rows' words (src/platform/operations.ts): each unit's kind is the noun of its
  * record's row, and each call names an operationId of the rows, whichever command wrote it: a
  * content push's email record and workflow edit script, and a command's held request.
  */
@@ -10,7 +10,7 @@ import { workflowUnitShape } from '../../../src/areas/content/workflows/plan-uni
 import { PLAN_KINDS } from '../../../src/areas/plan-kinds.js';
 import type { z } from '../../../src/base/shapes.js';
 import { directoriesOf, directoryKind } from '../../../src/platform/record-kinds.js';
-import { NOUNS, OPERATIONS } from '../../../src/platform/resources.js';
+import { NOUNS, OPERATIONS } from '../../../src/platform/operations.js';
 
 /** The operation each shape of a discriminated union of calls names. */
 function operationsOf(calls: z.ZodMiniType): string[] {

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { modulesServing, routeModules } from '../../../src/emulator/registry.js';
 import { placeOf } from '../../../src/emulator/module.js';
-import { OPERATIONS } from '../../../src/platform/resources.js';
+import { OPERATIONS } from '../../../src/platform/operations.js';
 
 describe('the route registry', () => {
   it('names, for each module, exactly the operations its routes answer and the paths they are under', async () => {

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { CONFIGURATION_WRITES } from '../../../src/platform/configuration-writes.js';
 import { RECORD_KINDS } from '../../../src/platform/record-kinds.js';
-import { nounOf } from '../../../src/platform/resources.js';
+import { nounOf } from '../../../src/platform/operations.js';
 
 describe('the kinds of record', () => {
   it('name the record of every configuration write but an email message', () => {

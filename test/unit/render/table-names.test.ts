@@ -16,7 +16,7 @@ import type { Page } from '../../../src/base/shapes.js';
 import { writeList, type ListView } from '../../../src/render/list.js';
 import { Output } from '../../../src/render/output.js';
 import { CAMPAIGN_GROUP } from '../../../src/platform/campaign-groups/resource.js';
-import { recordRow } from '../../../src/platform/record-resources.js';
+import { recordRow } from '../../../src/platform/whole-rows.js';
 
 async function listed<T>(view: ListView<T>, items: T[], columns: number): Promise<string> {
   let text = '';

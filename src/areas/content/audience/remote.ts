@@ -8,7 +8,7 @@ import { everyItem, type ApiClient } from '../../../api/client.js';
 import type { ContactProperty } from '../../../platform/contact-properties/schemas.js';
 import { CAMPAIGN_GROUP } from '../../../platform/campaign-groups/resource.js';
 import { group, type Group } from '../../../platform/groups/schemas.js';
-import { recordRow } from '../../../platform/record-resources.js';
+import { recordRow } from '../../../platform/whole-rows.js';
 import type { AudienceSegment } from '../../../platform/segments/schemas.js';
 import { createContactProperty, listContactProperties } from '../../contact-properties/client.js';
 import { eventPatterns } from '../../event-patterns/client.js';

@@ -7,7 +7,7 @@
 import type { ApiClient } from '../../../api/client.js';
 import { freshReads } from '../../../api/read-cache.js';
 import type { WriteGate } from '../../../core/gate.js';
-import { nounOf } from '../../../platform/resources.js';
+import { nounOf } from '../../../platform/operations.js';
 import { isIssuedId } from '../../../platform/ids.js';
 import { getCampaign, updateCampaign } from '../../campaigns/client.js';
 import { keepImages, type Header, type KeptImages } from '../../change/before-images.js';
@@ -59,7 +59,7 @@ function pathIds(unit: EmailUnit): unknown[] {
 }
 
 /**
- * Whether a unit may hold a call: one of its own record's operations (its row's, resources.ts), or
+ * Whether a unit may hold a call: one of its own record's operations (its row's, operations.ts), or
  * the update of the email message its record writes.
  */
 function holdsOperation(unit: EmailUnit, call: EmailCall): boolean {

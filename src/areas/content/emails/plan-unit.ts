@@ -11,7 +11,7 @@ import { campaign } from '../../../platform/campaigns/schemas.js';
 import { component } from '../../../platform/components/schemas.js';
 import { emailMessage, FALLBACK_FIELD_NAMES } from '../../../platform/email-messages/schemas.js';
 import { directoryKind, RECORD_KINDS, type EmailWord, type NounOfDirectory } from '../../../platform/record-kinds.js';
-import type { OperationId } from '../../../platform/resources.js';
+import type { OperationId } from '../../../platform/operations.js';
 import { theme } from '../../../platform/themes/schemas.js';
 import { transactionalEmail } from '../../../platform/transactional/schemas.js';
 import { digestOf, KINDS, parseJson, type Kind } from '../shared/files.js';

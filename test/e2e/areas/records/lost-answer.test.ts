@@ -4,7 +4,7 @@
  * and has no idempotency key for it (a second send would make a second one).
  */
 import { describe, expect, it } from 'vitest';
-import { RECORD_ROWS } from '../../../../src/platform/record-resources.js';
+import { RECORD_ROWS } from '../../../../src/platform/whole-rows.js';
 import { startApiServer } from '../../../support/api-server.js';
 import { run } from '../../../support/main.js';
 

@@ -1,9 +1,9 @@
 /**
- * The resources described whole by their rows (resource-row.ts, RecordResource), with their four
+ * The resources described whole by their rows (operation-row.ts, RecordResource), with their four
  * operations found in the row: what the sandbox, the commands and the plan kinds are made from.
  */
-import type { Operation, RecordResource, ResourceRow } from './resource-row.js';
-import { type OperationId, RESOURCES } from './resources.js';
+import type { Operation, RecordResource, ResourceRow } from './operation-row.js';
+import { type OperationId, RESOURCES } from './operations.js';
 
 export interface RecordOperation extends Operation {
   id: OperationId;

@@ -1,8 +1,8 @@
 /**
- * Every resource of the API loopsctl reads or changes, one row each (resource-row.ts), in the
+ * Every resource of the API loopsctl reads or changes, one row each (operation-row.ts), in the
  * order the kinds of record are listed wherever they are listed (`check`'s kinds, the tree's
  * directories). record-kinds.ts, configuration-writes.ts and core/id-lists.ts are indexes of them.
- * A resource described whole by its row has its line in record-registry.ts instead, but the
+ * A resource described whole by its row has its line in whole-row-registry.ts instead, but the
  * transactional group, which keeps its place in this order (its row has `records` all the same).
  */
 import { API_KEY } from './auth/resource.js';
@@ -20,11 +20,11 @@ import { SEGMENT } from './segments/resource.js';
 import { THEME } from './themes/resource.js';
 import { TRANSACTIONAL_EMAIL, TRANSACTIONAL_SEND } from './transactional/resource.js';
 import { UPLOAD } from './uploads/resource.js';
-import * as RECORD_REGISTRY from './record-registry.js';
-import type { Operation } from './resource-row.js';
+import * as RECORD_REGISTRY from './whole-row-registry.js';
+import type { Operation } from './operation-row.js';
 import { WORKFLOW } from './workflows/resource.js';
 
-/** The rows of the resources described whole by them (record-registry.ts), in the order of their nouns. */
+/** The rows of the resources described whole by them (whole-row-registry.ts), in the order of their nouns. */
 const RECORD_RESOURCES = Object.values(RECORD_REGISTRY).sort((one, other) => (one.noun < other.noun ? -1 : 1));
 
 export const RESOURCES = [
@@ -51,7 +51,7 @@ export type Resource = (typeof RESOURCES)[number];
  */
 export const FAMILIES = [CONTACT, EVENT_SEND, TRANSACTIONAL_SEND, UPLOAD, DEDICATED_SENDING_IP, API_KEY] as const;
 
-/** Every row: each operation of the API's published description is in exactly one (test/unit/platform/resources.test.ts). */
+/** Every row: each operation of the API's published description is in exactly one (test/unit/platform/operations.test.ts). */
 export const ROWS = [...RESOURCES, ...FAMILIES] as const;
 
 type UnionToIntersection<U> = (U extends unknown ? (each: U) => void : never) extends (each: infer I) => void ? I : never;

@@ -3,8 +3,8 @@
  * operations by the API's operationId (method, path template with the ids it names, and, for a
  * configuration write, the kind of what it changes: configuration-writes.ts reads it), its list
  * (core/id-lists.ts reads it) and its getter. Each row lives under src/platform/<area>/resource.ts,
- * and resources.ts indexes them: a resource's paths are written in its row, and in the emulator's
- * route that answers them, nowhere else (test/unit/platform/resources.test.ts).
+ * and operations.ts indexes them: a resource's paths are written in its row, and in the emulator's
+ * route that answers them, nowhere else (test/unit/platform/operations.test.ts).
  */
 import type * as z from '../base/zod.js';
 

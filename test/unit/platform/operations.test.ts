@@ -12,8 +12,8 @@ import { describe, expect, it } from 'vitest';
 import { ID_LISTS, LIST_COMMANDS } from '../../../src/core/id-lists.js';
 import { CONFIGURATION_WRITES } from '../../../src/platform/configuration-writes.js';
 import { RECORD_KINDS } from '../../../src/platform/record-kinds.js';
-import { at, bodyIdsIn, idsAt } from '../../../src/platform/resource-row.js';
-import { OPERATIONS, RESOURCES, ROWS } from '../../../src/platform/resources.js';
+import { at, bodyIdsIn, idsAt } from '../../../src/platform/operation-row.js';
+import { OPERATIONS, RESOURCES, ROWS } from '../../../src/platform/operations.js';
 import { publishedDescriptionAsWritten, type Schema } from '../../support/openapi.js';
 
 const root = join(import.meta.dirname, '../../..');
