@@ -24,9 +24,9 @@ export const groups = {
     ],
   },
   imports: {
-    mutate: ['src/core/journal.ts', 'src/core/bulk.ts', 'src/areas/contacts/import.ts', 'src/areas/events/commands.ts'],
+    mutate: ['src/core/import-journal.ts', 'src/core/bulk.ts', 'src/areas/contacts/import.ts', 'src/areas/events/commands.ts'],
     tests: [
-      'test/unit/core/journal.test.ts',
+      'test/unit/core/import-journal.test.ts',
       'test/unit/core/bulk.test.ts',
       'test/e2e/core/bulk.test.ts',
       'test/e2e/core/bulk-interrupt.test.ts',

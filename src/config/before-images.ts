@@ -13,7 +13,7 @@ import { LocalFileError } from '../base/errors.js';
 import { readRegularFile } from '../base/regular-file.js';
 import { ensureDirectory, inKeptDirectory } from '../base/private-dir.js';
 import { writeWholeSync } from '../base/write-whole.js';
-import { journalDirectory } from './change-journal.js';
+import { journalDirectory } from './change-journal-files.js';
 
 /** The images kept: the newest, about a month of a busy account's plans. */
 export const KEEP_IMAGES = 200;

@@ -1,7 +1,7 @@
 /**
  * The machinery of bulk imports (`contacts import`, `events import`): records streamed from the
  * input, a few requests in flight (the transport's pacer keeps the run under the rate limit), a
- * journal (src/core/journal.ts) that records each record's outcome as it completes, so that a run
+ * journal (src/core/import-journal.ts) that records each record's outcome as it completes, so that a run
  * stopped at any point resumes without sending a finished record again, a progress line on a
  * terminal, and the summary at the end. Memory stays flat: records are read one at a time, and of
  * an earlier run only what the journal says of each record number is kept.
@@ -32,10 +32,10 @@ import type { Uses } from './capabilities.js';
 import { refusesTheYes } from './bound-calls.js';
 import { isHeldWrite } from './write-path.js';
 import { describeBytes, notUtf8Text } from './input.js';
-import { Journal, recordDigest, type JournalRecord, type Outcome, type Status } from './journal.js';
+import { Journal, recordDigest, type JournalRecord, type Outcome, type Status } from './import-journal.js';
 import type { Runtime } from './runtime.js';
 
-export type { Outcome } from './journal.js';
+export type { Outcome } from './import-journal.js';
 
 /** One record of the input: what to send, or why it cannot be sent. */
 export interface InputRecord<T> {

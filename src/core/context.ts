@@ -252,10 +252,10 @@ export class CommandContext {
     return this.writes.tier !== undefined && this.writes.tier !== 'read';
   }
 
-  /** What keeps each configuration write of a run that may write in the journal of changes (core/change-journal.ts). */
+  /** What keeps each configuration write of a run that may write in the journal of changes (core/change-journal-watch.ts). */
   private async journalWatcher(): Promise<HttpTransportOptions['watchWrite']> {
     if (!this.mayWrite()) return undefined;
-    const [{ journalWatcher }, baseUrl] = await Promise.all([import('./change-journal.js'), this.baseUrl()]);
+    const [{ journalWatcher }, baseUrl] = await Promise.all([import('./change-journal-watch.js'), this.baseUrl()]);
     return journalWatcher({
       configDir: this.configDir,
       baseUrl,

@@ -133,5 +133,5 @@ export class WritePath {
 
 /** The body of a request as it is sent: its JSON, parsed, where it was given as text. */
 async function requestBodyOf(req: HttpRequest): Promise<unknown> {
-  return (await import('./change-journal.js')).requestBody(req);
+  return (await import('./change-journal-watch.js')).requestBody(req);
 }

@@ -18,7 +18,7 @@ export { WebhookVerificationError, type WebhookVerificationReason } from './erro
 export type * from './event-types.js';
 export { parseWebhookEvent, type UnknownWebhookEvent, type WebhookEvent, type WebhookEventOf } from './events.js';
 export { webhookHandler, type WebhookAnswer, type WebhookHandler, type WebhookHandlerOptions, type WebhookHandlers } from './handler.js';
-export type { ClaimState, DeliveryJournal, DeliveryOutcome, ReceivedDelivery } from './journal.js';
+export type { ClaimState, DeliveryJournal, DeliveryOutcome, ReceivedDelivery } from './delivery-store.js';
 export { signWebhookEvent, webhookFixture, webhookFixtures, type SignedWebhook, type SignWebhookOptions } from './sign.js';
 export {
   DeliveryStore,

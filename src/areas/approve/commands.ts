@@ -2,7 +2,7 @@
 import { UsageError } from '../../base/errors.js';
 import { sanitize } from '../../base/sanitize.js';
 import { handler, type Handler } from '../../core/capabilities.js';
-import { terminalUser } from '../../core/change-journal.js';
+import { terminalUser } from '../../core/change-journal-watch.js';
 import { confirm } from '../../core/prompt.js';
 import { approvalQuestion, readProposal, recordApproval } from '../change/approvals.js';
 

@@ -4,7 +4,7 @@
  */
 import type { ApiClient } from '../../api/client.js';
 import { LocalFileError, LoopsctlError, ProtectedError } from '../../base/errors.js';
-import { JOURNAL_REFUSED } from '../../config/change-journal.js';
+import { JOURNAL_REFUSED } from '../../config/change-journal-files.js';
 
 /** The client a record is written through, and what it saw of the writes sent on it. */
 interface WatchedWrites {

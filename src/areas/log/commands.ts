@@ -1,6 +1,6 @@
 /** What `loopsctl log` does: reads the journal of changes, keeps the entries the filters name, and lists them. */
 import { UsageError } from '../../base/errors.js';
-import { readEntries, type JournalEntry } from '../../config/change-journal.js';
+import { readEntries, type JournalEntry } from '../../config/change-journal-files.js';
 import { handler, type Handler } from '../../core/capabilities.js';
 import { sameTeam } from '../../core/team.js';
 import { writeArrayList } from '../../core/list-run.js';

@@ -5,7 +5,7 @@
  * message's update after the email was created, in the same run or another) takes it from the
  * other lines of the journal: the name of the record whose id or email message it names.
  */
-import type { JournalEntry } from '../../config/change-journal.js';
+import type { JournalEntry } from '../../config/change-journal-files.js';
 
 /** The ids a named line gives its name to: its record's own, and those of the record's email messages (`draftEmailMessageId`). */
 function namedIds(entry: JournalEntry): string[] {

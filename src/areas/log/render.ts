@@ -1,5 +1,5 @@
 /** The text view of `loopsctl log`: a table of the changes, fitted to the terminal. */
-import type { JournalEntry } from '../../config/change-journal.js';
+import type { JournalEntry } from '../../config/change-journal-files.js';
 import type { ListView } from '../../render/list.js';
 import { accountOf } from './names.js';
 

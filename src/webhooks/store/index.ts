@@ -4,7 +4,7 @@
  * handled once across processes and restarts, and the queue of deliveries to forward to each
  * target. One set of queries over either database (sql.ts); `openDeliveryStore` picks it by URL.
  */
-import type { ClaimState, DeliveryJournal, DeliveryOutcome, ReceivedDelivery } from '../journal.js';
+import type { ClaimState, DeliveryJournal, DeliveryOutcome, ReceivedDelivery } from '../delivery-store.js';
 import { redactUrl } from '../../base/redact-url.js';
 import { openPostgres } from './postgres.js';
 import { DeliveryStoreError, migrate, type Row, type SqlDatabase } from './sql.js';

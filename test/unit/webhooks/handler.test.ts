@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { DELIVERY_HEADERS } from '../../../src/platform/webhooks/deliver.js';
-import type { DeliveryJournal } from '../../../src/webhooks/journal.js';
+import type { DeliveryJournal } from '../../../src/webhooks/delivery-store.js';
 import { webhookHandler } from '../../../src/webhooks/handler.js';
 import { signWebhookEvent, webhookFixture } from '../../../src/webhooks/sign.js';
 import { openDeliveryStore } from '../../../src/webhooks/store/index.js';

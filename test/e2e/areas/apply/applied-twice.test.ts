@@ -12,7 +12,7 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync,
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { imageIds, imagesDirectory } from '../../../../src/config/before-images.js';
-import type { JournalEntry } from '../../../../src/config/change-journal.js';
+import type { JournalEntry } from '../../../../src/config/change-journal-files.js';
 import { seedId } from '../../../../src/emulator/module.js';
 import { tempDir } from '../../../support/main.js';
 import { sandboxEachTest, type Recorded, type RecordingSandbox } from '../../../support/recording.js';

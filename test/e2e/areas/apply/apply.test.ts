@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, w
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { takeFileLock } from '../../../../src/base/lock.js';
-import { journalFiles } from '../../../../src/config/change-journal.js';
+import { journalFiles } from '../../../../src/config/change-journal-files.js';
 import { seedId } from '../../../../src/emulator/module.js';
 import { seedState } from '../../../../src/emulator/state.js';
 import { workflows } from '../../../../src/emulator/routes/workflow-records.js';

@@ -1,7 +1,7 @@
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { recordDigest } from '../../../../src/core/journal.js';
+import { recordDigest } from '../../../../src/core/import-journal.js';
 import { tempDir } from '../../../support/main.js';
 import { expectDescribed, sandboxEachTest } from '../../../support/recording.js';
 

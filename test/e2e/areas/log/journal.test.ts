@@ -7,7 +7,7 @@
 import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { journalFiles, ROTATE_BYTES, type JournalEntry } from '../../../../src/config/change-journal.js';
+import { journalFiles, ROTATE_BYTES, type JournalEntry } from '../../../../src/config/change-journal-files.js';
 import { seedId } from '../../../../src/emulator/module.js';
 import { run, tempDir } from '../../../support/main.js';
 import { recordingSandbox, type RecordingSandbox } from '../../../support/recording.js';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LocalFileError } from '../../../src/base/errors.js';
 import { numericDigest } from '../../../src/core/digest-set.js';
-import { Journal, recordDigest } from '../../../src/core/journal.js';
+import { Journal, recordDigest } from '../../../src/core/import-journal.js';
 import { tempDir } from '../../support/temp.js';
 
 const NOW = new Date('2025-06-29T07:47:39.370Z');

@@ -12,7 +12,7 @@ import { redactUrl } from '../base/redact-url.js';
 import { LocalFileError, LoopsctlError } from '../base/errors.js';
 import { escapeControls } from '../base/body-preview.js';
 import { builtinModule } from '../base/builtin.js';
-import { appendEntry, checkJournal, type JournalEntry } from '../config/change-journal.js';
+import { appendEntry, checkJournal, type JournalEntry } from '../config/change-journal-files.js';
 import { configurationWrite, identifiersOf } from '../platform/configuration-writes.js';
 
 /** What a run tells of itself, for its lines. */

@@ -2,7 +2,7 @@ import { lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync,
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LocalFileError } from '../../../src/base/errors.js';
-import { appendEntry, checkJournal, journalFiles, KEEP_FILES, readEntries, type JournalEntry } from '../../../src/config/change-journal.js';
+import { appendEntry, checkJournal, journalFiles, KEEP_FILES, readEntries, type JournalEntry } from '../../../src/config/change-journal-files.js';
 import { cutWritesShort } from '../../support/patch-builtin.js';
 import { tempDir } from '../../support/temp.js';
 
