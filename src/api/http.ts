@@ -21,7 +21,7 @@ import {
 import { describeBody, escapeControls } from '../base/body-preview.js';
 import { parseBaseUrl } from './base-url.js';
 import { redactUrl } from '../base/redact-url.js';
-import { jsonNestingExceeds, MAX_JSON_DEPTH, parseJsonKeepingIntegers } from './json-text.js';
+import { jsonNestingExceeds, MAX_JSON_DEPTH, parseJsonKeepingIntegers } from './json-scan.js';
 import { headerValue } from './headers.js';
 import { Pacer } from './pacer.js';
 import {

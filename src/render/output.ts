@@ -241,7 +241,7 @@ export class Output {
 
   /** Indents and colours JSON text for the terminal; undefined for text that is not JSON. */
   async prettyPrinter(): Promise<(json: string) => string | undefined> {
-    const [{ prettyJson }, { styleFor }] = await Promise.all([import('./json-text.js'), import('./style.js')]);
+    const [{ prettyJson }, { styleFor }] = await Promise.all([import('./json-pretty.js'), import('./style.js')]);
     const style = styleFor(this);
     return (json) => prettyJson(json, style);
   }

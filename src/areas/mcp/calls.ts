@@ -19,7 +19,7 @@ import type { CommandInput, InputValue } from '../../core/invoke.js';
 import type { Invoked, Invoker } from '../../core/invoker.js';
 import { errorPayload } from '../../core/report.js';
 import { pathUnder } from '../../core/root.js';
-import { parseJsonKeepingIntegers } from '../../api/json-text.js';
+import { parseJsonKeepingIntegers } from '../../api/json-scan.js';
 import { formatJson } from '../../render/output.js';
 import { escapeUnsafeInJson, sanitize, sanitizeKeepingLines } from '../../base/sanitize.js';
 import { asks, flagFor, flagsAsInputs, needsApproval, paramsAt, within, type Tool } from './tools.js';

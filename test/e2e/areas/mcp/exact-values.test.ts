@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { json, raw, startApiServer, type ApiServer } from '../../../support/api-server.js';
 import { startMcp, type McpRun } from '../../../support/mcp.js';
-import { parseJsonKeepingIntegers } from '../../../../src/api/json-text.js';
+import { parseJsonKeepingIntegers } from '../../../../src/api/json-scan.js';
 
 const BIG = '12345678901234567890';
 const THEME = `{"id":"t1","name":"Big","styles":{},"isDefault":false,"createdAt":"2024-01-01T00:00:00Z","updatedAt":"2024-01-01T00:00:00Z","big":${BIG}}`;

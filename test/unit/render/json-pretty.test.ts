@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasUnsafeIntegers, jsonNestingExceeds, MAX_JSON_DEPTH } from '../../../src/api/json-text.js';
+import { hasUnsafeIntegers, jsonNestingExceeds, MAX_JSON_DEPTH } from '../../../src/api/json-scan.js';
 
 const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
 
@@ -53,7 +53,7 @@ describe('hasUnsafeIntegers', () => {
 
 describe('integers beyond 2^53', () => {
   it('come out of --json with the digits the API sent, in nested places too, and nothing else changes', async () => {
-    const { parseJsonKeepingIntegers } = await import('../../../src/api/json-text.js');
+    const { parseJsonKeepingIntegers } = await import('../../../src/api/json-scan.js');
     const { formatJson } = await import('../../../src/render/output.js');
     const text = '{"id":12345678901234567890,"safe":9007199254740991,"list":[-98765432109876543210,1.5],"s":"12345678901234567890"}';
     const parsed = parseJsonKeepingIntegers(text);
