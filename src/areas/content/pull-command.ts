@@ -3,7 +3,7 @@ import { countOf } from '../../render/numbers.js';
 import { AuthError, LocalFileError } from '../../base/errors.js';
 import { handler, type Handler, type Uses } from '../../core/capabilities.js';
 import { explained, explainError } from '../explain.js';
-import { DEFAULT_DIRECTORY, lockDirectory, readState, writeState, type ContentState, type Kind } from './shared/files.js';
+import { DEFAULT_DIRECTORY, lockDirectory, readState, writeState, type ContentState, type EmailDirectory } from './shared/files.js';
 import { holdsRecords } from './shared/record-files.js';
 import { whereOf } from '../change/account.js';
 import { resolveAccount } from './shared/account.js';
@@ -18,7 +18,7 @@ import { applyAudiencePull, prepareAudiencePull } from './audience/pull.js';
 /** The kinds the state lists as held: the audience half is known by the state's own part for it. */
 const KINDS_HELD = ONLY_CHOICES.filter((kind) => kind !== AUDIENCE);
 
-function emptyState(kinds: Kind[]): ContentState {
+function emptyState(kinds: EmailDirectory[]): ContentState {
   return { format: 1, kinds, accounts: {} };
 }
 

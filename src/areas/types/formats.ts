@@ -15,11 +15,12 @@
  */
 import { LocalFileError } from '../../base/errors.js';
 import { escapeUnsafeInJson } from '../../base/sanitize.js';
+import type { ConstantName } from '../../platform/record-kinds.js';
 import { EVENT_SEND } from '../../platform/events/resource.js';
 import { requestLine } from '../../platform/operation-row.js';
 import { TRANSACTIONAL_SEND } from '../../platform/transactional/resource.js';
 import { generateTypes, quote, type TypesInput, uniqueKeys } from './generate.js';
-import { idsOf, nameDigest, type HeldKey, type Ids, type Keyed, type Kind, type TreeKeys } from './ids.js';
+import { idsOf, nameDigest, type HeldKey, type Ids, type Keyed, type TreeKeys } from './ids.js';
 
 export const FORMATS = ['ts', 'json', 'env', 'py', 'go', 'rb'] as const;
 export type Format = (typeof FORMATS)[number];
@@ -43,11 +44,11 @@ interface Names {
 }
 
 /** A way of naming a record in a format: its constant, or one of the helpers written for it (none for this kind: undefined). */
-type Naming = (kind: Kind, key: string) => string | undefined;
+type Naming = (kind: ConstantName, key: string) => string | undefined;
 
 /** How a format declares each record's constant: its name, from the record's key, and its line, which holds the value. */
 interface Declaring {
-  name: (kind: Kind, key: string) => string;
+  name: (kind: ConstantName, key: string) => string;
   line: (constant: string, value: string) => string;
 }
 
@@ -72,7 +73,7 @@ function heldIn(written: string, declaring: Declaring): HeldKey {
  * naming both records.
  */
 function names(ids: Ids, ...namings: Naming[]): Names[] {
-  const kinds: [Kind, Keyed[]][] = [
+  const kinds: [ConstantName, Keyed[]][] = [
     ['TX', ids.transactional],
     ['LIST', ids.lists],
     ['EVENT', ids.events],
@@ -108,7 +109,7 @@ const HEADER = (comment: string) =>
 interface Constant {
   constant: string;
   value: string;
-  kind: Kind;
+  kind: ConstantName;
   record: Keyed;
 }
 
@@ -293,7 +294,7 @@ function python(ids: Ids): string {
   return `${HEADER('#')}\n${lines.join('\n')}\n`;
 }
 
-const GO_PREFIX: Record<Kind, string> = { TX: 'Tx', LIST: 'List', EVENT: 'Event', CONTACT_PROPERTY: 'ContactProperty' };
+const GO_PREFIX: Record<ConstantName, string> = { TX: 'Tx', LIST: 'List', EVENT: 'Event', CONTACT_PROPERTY: 'ContactProperty' };
 
 /** A name encoding/json takes in a struct tag (its isValidTag): letters, digits and these marks; a field of any other name is left out. */
 const JSON_TAG = /^(?:[\p{L}\p{Nd}]|[!#$%&()*+\-./:;<=>?@[\]^_{|}~ ])+$/u;
@@ -428,7 +429,7 @@ function heldInJson(written: string): HeldKey {
   } catch {
     return () => false;
   }
-  const sections: Record<Kind, [string, string]> = {
+  const sections: Record<ConstantName, [string, string]> = {
     TX: ['transactionalEmails', 'id'],
     LIST: ['mailingLists', ''],
     EVENT: ['events', 'name'],

@@ -11,15 +11,12 @@ import { slugOf } from '../../platform/words.js';
 import { dataVariableVerdict } from '../../platform/transactional/data-variables.js';
 import { compare, quote, type TypesInput, uniqueKeys } from './generate.js';
 
-/** The kinds of records, as the formats' constants name them (`TX_…`, `LOOPS_LIST_…`): the table of record kinds' `constant`. */
-export type Kind = ConstantName;
-
 /**
  * Whether the file written before (the one --out names) names the record of this kind whose
  * constant holds this value (an email's or a list's id, an event's or a property's name) by this
  * key: an app imports that name, so the record keeps it.
  */
-export type HeldKey = (kind: Kind, key: string, value: string) => boolean;
+export type HeldKey = (kind: ConstantName, key: string, value: string) => boolean;
 
 export interface Keyed {
   /** The record's key: its tree directory's name or slug, with its id when another record's is the same. */
@@ -66,7 +63,7 @@ interface Keying<T> {
   value: (record: T) => string;
 }
 
-function keyed<T>(kind: Kind, records: readonly T[], keying: Keying<T>, held: HeldKey | undefined): (Keyed & { record: T })[] {
+function keyed<T>(kind: ConstantName, records: readonly T[], keying: Keying<T>, held: HeldKey | undefined): (Keyed & { record: T })[] {
   const { name, id, label, apart = id, value } = keying;
   const keys = uniqueKeys(records, name, apart, SLUG_PARTS, held && ((record, key) => held(kind, key, value(record))));
   return records.map((record, index) => ({ key: keys[index]!, id: id(record), label: label(record), record })).sort((a, b) => compare(a.key, b.key));

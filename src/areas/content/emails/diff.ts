@@ -4,7 +4,7 @@ import type { Uses } from '../../../core/capabilities.js';
 import { explained } from '../../explain.js';
 import { whereOf } from '../../change/account.js';
 import { resolveAccount } from '../shared/account.js';
-import type { ContentState, Kind } from '../shared/files.js';
+import type { ContentState, EmailDirectory } from '../shared/files.js';
 import { recordDiff } from '../shared/render.js';
 import { CONTENT, scopeCovers, type Scope } from '../shared/scope.js';
 import { readRecords } from '../shared/record-files.js';
@@ -17,7 +17,7 @@ import { lmxNames, nameRecords, type LmxNames } from '../shared/lmx-names.js';
 /** A record that differs: where it is, how it stands, and the patch from the account's files to the local ones. */
 export interface EmailDifference {
   path: string;
-  kind: Kind;
+  kind: EmailDirectory;
   name: string;
   id?: string;
   standing: Standing;
@@ -29,7 +29,7 @@ export async function accountSide(
   context: Uses<'client' | 'key'>,
   scope: Scope,
   state: ContentState,
-): Promise<{ client: ApiClient; account: string; kinds: Kind[]; remotes: RemoteRecord[] }> {
+): Promise<{ client: ApiClient; account: string; kinds: EmailDirectory[]; remotes: RemoteRecord[] }> {
   const kinds = scope.kinds.filter((kind) => state.kinds.includes(kind));
   const client = await context.client();
   const [{ key: account }, remotes] = await Promise.all([
@@ -49,7 +49,7 @@ export async function accountSide(
  */
 export function diffEmails(
   scope: Scope,
-  kinds: readonly Kind[],
+  kinds: readonly EmailDirectory[],
   state: ContentState,
   account: string,
   remotes: RemoteRecord[],

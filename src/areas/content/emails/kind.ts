@@ -33,7 +33,7 @@ import { createTheme, updateTheme } from '../../themes/client.js';
 import { createTransactional, getTransactional, updateTransactional } from '../../transactional/client.js';
 import type { Uses } from '../../../core/capabilities.js';
 import { recordExists } from '../shared/account.js';
-import { digestOf, type Kind } from '../shared/files.js';
+import { digestOf, type EmailDirectory } from '../shared/files.js';
 import { messageUpdate } from '../shared/message-fields.js';
 import type { RecordFiles } from '../shared/record-files.js';
 import type { Step } from './plan.js';
@@ -124,12 +124,12 @@ function refusal(errors: string[] | undefined, restored: boolean): Played {
  * its 422). A plan publishes none (`transactional publish` does), and what Guardian finds in the
  * draft as planned is in the plan's impact, which the apply prints before it sends anything.
  */
-function checkedAfterWrite(check: boolean, kind: Kind): boolean {
+function checkedAfterWrite(check: boolean, kind: EmailDirectory): boolean {
   return check && kind !== 'transactional';
 }
 
 // The unit's calls, one case each: a switch over the operations, read as one table.
-async function playCall(client: ApiClient, planCheck: boolean, kind: Kind, call: EmailCall): Promise<Played> {
+async function playCall(client: ApiClient, planCheck: boolean, kind: EmailDirectory, call: EmailCall): Promise<Played> {
   const check = checkedAfterWrite(planCheck, kind);
   switch (call.op) {
     case 'updateEmailMessage': {
@@ -210,7 +210,7 @@ const USED = { updateComponent: 'component', updateTheme: 'theme' } as const;
 /** An email, component or theme as a pull writes it, in the tree's words: `kind`, its directory. */
 interface RecordImage extends Image {
   type: 'record';
-  kind: Kind;
+  kind: EmailDirectory;
   name: string;
   files: Record<string, string>;
 }

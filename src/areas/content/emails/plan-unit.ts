@@ -14,17 +14,17 @@ import { directoryKind, RECORD_KINDS, type EmailWord, type NounOfDirectory } fro
 import type { OperationId } from '../../../platform/operations.js';
 import { theme } from '../../../platform/themes/schemas.js';
 import { transactionalEmail } from '../../../platform/transactional/schemas.js';
-import { digestOf, KINDS, parseJson, type Kind } from '../shared/files.js';
+import { digestOf, KINDS, parseJson, type EmailDirectory } from '../shared/files.js';
 import { META_FILE, type RecordFiles } from '../shared/record-files.js';
 import { messageFields, messageUpdate } from '../shared/message-fields.js';
 import { groupField, heldOf, localMessage, themeMeta, WRITTEN_MESSAGE } from './remote.js';
 import type { Step } from './plan.js';
 
 /** The noun each kind of record of the tree's emails half is named by in a plan, by its directory (`transactional`: transactional email). */
-export const NOUN_OF = Object.fromEntries(KINDS.map((kind) => [kind, directoryKind(kind)!.noun])) as { [K in Kind]: NounOfDirectory<K> };
-export type EmailNoun = (typeof NOUN_OF)[Kind];
+export const NOUN_OF = Object.fromEntries(KINDS.map((kind) => [kind, directoryKind(kind)!.noun])) as { [K in EmailDirectory]: NounOfDirectory<K> };
+export type EmailNoun = (typeof NOUN_OF)[EmailDirectory];
 /** The directory of each kind, by its noun. */
-export const DIRECTORY_OF = Object.fromEntries(KINDS.map((kind) => [NOUN_OF[kind], kind])) as Record<EmailNoun, Kind>;
+export const DIRECTORY_OF = Object.fromEntries(KINDS.map((kind) => [NOUN_OF[kind], kind])) as Record<EmailNoun, EmailDirectory>;
 
 /** A body of these fields and no other: one with another field is none a content push wrote. */
 function body<Shape extends z.$ZodShape>(shape: Shape) {

@@ -12,7 +12,7 @@ import { inOneLine } from '../../../base/particulars.js';
 import { YesNeededError } from '../../../core/gate.js';
 import { confirm } from '../../../core/prompt.js';
 import { explained } from '../../explain.js';
-import { DEFAULT_DIRECTORY, digestOf, newIdNote, writeState, type ContentState, type Kind, type SyncedRecord } from '../shared/files.js';
+import { DEFAULT_DIRECTORY, digestOf, newIdNote, writeState, type ContentState, type EmailDirectory, type SyncedRecord } from '../shared/files.js';
 import { readRecords, writeReferenceFiles, writeRecordFiles, type RecordFiles } from '../shared/record-files.js';
 import { applyRecord, readForPush, guardianCheckOf, createRecord, fetchRecord, publish, restored, transactionalGroupIds, type Applied } from './remote.js';
 import { remember, type Account } from '../shared/account.js';
@@ -49,7 +49,7 @@ export interface PushOptions {
 }
 
 /** The kinds in the order a push writes them: the components and themes an email embeds before the emails. */
-const PUSH_ORDER = ['components', 'themes', 'transactional', 'campaigns'] as const satisfies readonly Kind[];
+const PUSH_ORDER = ['components', 'themes', 'transactional', 'campaigns'] as const satisfies readonly EmailDirectory[];
 
 /** What the state keeps, per account, of the records a push began to write and did not finish. */
 type Pending = NonNullable<ContentState['pending']>[string];

@@ -22,7 +22,7 @@ import {
   updateTransactional,
 } from '../../transactional/client.js';
 import { fieldsOf, messageFields, messageUpdate, type MessageFields } from '../shared/message-fields.js';
-import { jsonFile, parseJson, type Files, type Kind } from '../shared/files.js';
+import { jsonFile, parseJson, type Files, type EmailDirectory } from '../shared/files.js';
 import { META_FILE, type RecordFiles } from '../shared/record-files.js';
 
 /** A record as the account holds it: its files, and the email messages behind them by file prefix. */
@@ -52,7 +52,7 @@ function messageFiles(files: Files, prefix: string, message: HeldMessage | undef
 }
 
 /** The files of a record as the account holds it. */
-function filesOf(kind: Kind, name: string, extra: Record<string, unknown>, messages: Record<string, HeldMessage | undefined>, lmx?: string): Files {
+function filesOf(kind: EmailDirectory, name: string, extra: Record<string, unknown>, messages: Record<string, HeldMessage | undefined>, lmx?: string): Files {
   const files: Files = new Map([[META_FILE[kind], jsonFile({ name, ...extra })]]);
   if (lmx !== undefined) files.set('component.lmx', lmx);
   for (const [prefix, message] of Object.entries(messages)) messageFiles(files, prefix, message);
@@ -126,7 +126,7 @@ function themeRecord(record: { id: string; name: string; styles: Record<string, 
 }
 
 /** Every record of a kind in the account, with the messages behind them fetched side by side. */
-export async function fetchKind(api: ApiClient, kind: Kind): Promise<RemoteRecord[]> {
+export async function fetchKind(api: ApiClient, kind: EmailDirectory): Promise<RemoteRecord[]> {
   switch (kind) {
     case 'transactional': {
       const [emails, groupIds] = await Promise.all([everyItem(api, transactionalEmails), transactionalGroupIds(api)]);
@@ -153,7 +153,7 @@ export type Reading = 'all' | 'written';
  */
 export async function fetchRecord(
   api: ApiClient,
-  kind: Kind,
+  kind: EmailDirectory,
   id: string,
   groups?: Promise<ReadonlyMap<string, string>>,
   reading: Reading = 'all',

@@ -4,7 +4,7 @@
  */
 import type { ApiClient } from '../../../api/client.js';
 import { explained } from '../../explain.js';
-import { digestOf, recordPath, type ContentState, type Kind, type SyncedRecord } from '../shared/files.js';
+import { digestOf, recordPath, type ContentState, type EmailDirectory, type SyncedRecord } from '../shared/files.js';
 import { referenceDigestOf, type RecordFiles } from '../shared/record-files.js';
 import { fetchKind, type RemoteRecord } from './remote.js';
 import { CONTENT } from '../shared/scope.js';
@@ -12,7 +12,7 @@ import { namesakes } from '../../change/namesakes.js';
 import { nameRecords, type LmxNames } from '../shared/lmx-names.js';
 
 /** The account's records of the kinds asked for, each kind listed side by side. */
-export async function fetchAll(client: ApiClient, kinds: readonly Kind[]): Promise<RemoteRecord[]> {
+export async function fetchAll(client: ApiClient, kinds: readonly EmailDirectory[]): Promise<RemoteRecord[]> {
   return (await Promise.all(kinds.map((kind) => explained(fetchKind(client, kind), CONTENT)))).flat();
 }
 
@@ -130,7 +130,7 @@ export function pathOf(pair: Pair): string {
   return pair.local?.path ?? recordPath(pair.remote!.kind, pair.remote!.name, pair.remote!.id);
 }
 
-export function describe(pair: Pair): { path: string; kind: Kind; name: string; id?: string } {
+export function describe(pair: Pair): { path: string; kind: EmailDirectory; name: string; id?: string } {
   const record = (pair.local ?? pair.remote)!;
   return { path: pathOf(pair), kind: record.kind, name: record.name, ...(pair.remote === undefined ? {} : { id: pair.remote.id }) };
 }

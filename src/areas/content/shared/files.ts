@@ -14,7 +14,7 @@ import { LockTimeoutError, takeFileLock, UNREADABLE_LOCK_STALE_MS } from '../../
 import { z } from '../../../base/shapes.js';
 import { slugOf } from '../../../platform/words.js';
 
-import { KINDS, type Kind } from './lmx-files.js';
+import { KINDS, type EmailDirectory } from './lmx-files.js';
 import { jsonFaultAt } from '../../../base/parse-faults.js';
 
 /** Whether an entry of a directory of the tree is shown: not hidden (the state's lock, the preview's values). */
@@ -31,7 +31,7 @@ export function shownDirectory(root: string, path: string): TreeDirectory | unde
   return directory === undefined ? undefined : { entries: directory.entries.filter(shown), read: directory.read };
 }
 
-export { DEFAULT_DIRECTORY, KINDS, type Kind } from './lmx-files.js';
+export { DEFAULT_DIRECTORY, KINDS, type EmailDirectory } from './lmx-files.js';
 
 /** A record's files, by name (`draft.lmx`), in the order they are written and compared. */
 export type Files = Map<string, string>;
@@ -51,7 +51,7 @@ export function jsonFile(value: unknown): string {
  * A directory name for a record: a slug of its name, then its id, so names may repeat. The id comes
  * from the API and is percent-encoded, so that no id (`x/../../..`) can name a directory elsewhere.
  */
-export function recordPath(kind: Kind | 'workflows', name: string, id: string): string {
+export function recordPath(kind: EmailDirectory | 'workflows', name: string, id: string): string {
   return `${kind}/${slugOf(name)}--${encodeURIComponent(id)}`;
 }
 

@@ -14,20 +14,20 @@ export const DEFAULT_DIRECTORY = 'loops';
 
 /** The kinds of records a tree holds, each in a directory of that name: its emails half's (platform/record-kinds.ts). */
 export const KINDS = directoriesOf('emails');
-export type Kind = DirectoryOf<'emails'>;
+export type EmailDirectory = DirectoryOf<'emails'>;
 
 /** Where a tree keeps its workflows, each with its emails under `emails/`. */
 export const WORKFLOWS = RECORD_KINDS.workflow.directory;
 
 /** The directories of a tree that hold emails. */
-export type TreeGroup = Kind | typeof WORKFLOWS;
+export type TreeGroup = EmailDirectory | typeof WORKFLOWS;
 
 /** The kind of email a pulled directory's LMX is the body of; themes have none. */
-export const LMX_KIND_OF = Object.fromEntries(KINDS.map((kind) => [kind, lmxWordOfDirectory(kind)])) as Record<Kind, LmxKind | undefined>;
+export const LMX_KIND_OF = Object.fromEntries(KINDS.map((kind) => [kind, lmxWordOfDirectory(kind)])) as Record<EmailDirectory, LmxKind | undefined>;
 
 /** The kind of email the LMX in a kind's directory is the body of (`campaigns` -> campaign). */
 export function kindOfDirectory(name: string): LmxKind | undefined {
-  return (KINDS as readonly string[]).includes(name) ? LMX_KIND_OF[name as Kind] : undefined;
+  return (KINDS as readonly string[]).includes(name) ? LMX_KIND_OF[name as EmailDirectory] : undefined;
 }
 
 /**
@@ -69,7 +69,7 @@ export function placeOf(file: string): { root?: string; group?: TreeGroup; kind?
   const record = dirname(file);
   const kindDirectory = basename(dirname(record));
   if ((KINDS as readonly string[]).includes(kindDirectory)) {
-    const group = kindDirectory as Kind;
+    const group = kindDirectory as EmailDirectory;
     return { root: dirname(dirname(record)), group, kind: LMX_KIND_OF[group] };
   }
   // A workflow's email: <root>/workflows/<workflow>/emails/<email>/email.lmx.

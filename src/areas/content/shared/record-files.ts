@@ -10,7 +10,7 @@ import { TreeFileTooLargeError } from '../../../base/tree-files.js';
 import { removeTreeFile, writeTreeFiles } from '../../../base/tree-writes.js';
 import { z } from '../../../base/shapes.js';
 import { LMX_MAX_BYTES } from '../../../lmx/index.js';
-import { KINDS, type Kind } from './lmx-files.js';
+import { KINDS, type EmailDirectory } from './lmx-files.js';
 import { parseJson, REFERENCE_FILES, shownDirectory, shownEntries, type Files } from './files.js';
 
 /** The largest record file read: the API takes no more than this of LMX, and a record's other files are far smaller. */
@@ -18,7 +18,7 @@ const MAX_RECORD_FILE_BYTES = LMX_MAX_BYTES;
 
 /** One record as files: where it lives, what it is, and its content. */
 export interface RecordFiles {
-  kind: Kind;
+  kind: EmailDirectory;
   /** `transactional/password-reset--cxyz`: the key of the record in the state file. */
   path: string;
   name: string;
@@ -31,7 +31,7 @@ export interface RecordFiles {
 }
 
 /** The name every record keeps in its meta file. */
-export const META_FILE: Record<Kind, string> = {
+export const META_FILE: Record<EmailDirectory, string> = {
   transactional: 'transactional.json',
   campaigns: 'campaign.json',
   components: 'component.json',
@@ -51,7 +51,7 @@ export function referenceDigestOf(files: Files): string | undefined {
  * Every record directory under `root`, of the kinds asked for. A symbolic link in the tree (which
  * a pull request can add, as git keeps links) is refused, never followed (src/base/tree-files.ts).
  */
-export function readRecords(root: string, kinds: readonly Kind[]): RecordFiles[] {
+export function readRecords(root: string, kinds: readonly EmailDirectory[]): RecordFiles[] {
   const records: RecordFiles[] = [];
   for (const kind of kinds) {
     for (const entry of shownEntries(root, kind)) {
@@ -98,7 +98,7 @@ function linkRefused(root: string, path: string): LocalFileError {
 
 const meta = z.looseObject({ name: z.string().check(z.minLength(1)) });
 
-function metaName(kind: Kind, directory: string, files: Files): string {
+function metaName(kind: EmailDirectory, directory: string, files: Files): string {
   const file = META_FILE[kind];
   const text = files.get(file);
   if (text === undefined)

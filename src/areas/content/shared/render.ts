@@ -7,13 +7,13 @@ import { wrapLines } from '../../../render/wrap.js';
 import type { GuardianRule } from '../../../platform/email-messages/schemas.js';
 import { renderLines, type LineStatus } from '../../../render/status-lines.js';
 import type { FileCheck } from './check.js';
-import type { Files, Kind } from './files.js';
+import type { Files, EmailDirectory } from './files.js';
 import type { AudienceKind } from './audience-state.js';
 
 /** What happened to one record. */
 export interface Line {
   status: LineStatus;
-  kind: Kind | 'workflows' | AudienceKind;
+  kind: EmailDirectory | 'workflows' | AudienceKind;
   path: string;
   name: string;
   id?: string;

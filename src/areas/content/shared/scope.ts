@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { LocalFileError, UsageError } from '../../../base/errors.js';
-import { DEFAULT_DIRECTORY, KINDS, readState, STATE_FILE, type ContentState, type Kind } from './files.js';
+import { DEFAULT_DIRECTORY, KINDS, readState, STATE_FILE, type ContentState, type EmailDirectory } from './files.js';
 import { holdsRecords } from './record-files.js';
 import { WORKFLOWS } from './lmx-files.js';
 
@@ -14,7 +14,7 @@ export const AUDIENCE = 'audience';
 
 export interface Scope {
   root: string;
-  kinds: Kind[];
+  kinds: EmailDirectory[];
   /** Whether the run covers the workflows (`workflows/`), which are not records of the content API. */
   workflows: boolean;
   /** Whether the run covers what the records stand on: segments, groups, contact properties, lists, event patterns (audience/). */
@@ -75,7 +75,7 @@ export function scopeOf(directory: string | undefined, only: string | undefined,
   const chosen = ONLY_CHOICES.filter((kind) => kinds.has(kind));
   return {
     root,
-    kinds: chosen.filter((kind): kind is Kind => kind !== WORKFLOWS && kind !== AUDIENCE),
+    kinds: chosen.filter((kind): kind is EmailDirectory => kind !== WORKFLOWS && kind !== AUDIENCE),
     workflows: kinds.has(WORKFLOWS),
     audience: kinds.has(AUDIENCE),
     named,

@@ -11,7 +11,7 @@ import { countOf } from '../../../render/numbers.js';
 import type { Uses } from '../../../core/capabilities.js';
 import type { CheckProblem } from './check.js';
 import type { RecordFiles } from './record-files.js';
-import type { Kind } from './lmx-files.js';
+import type { EmailDirectory } from './lmx-files.js';
 
 export const NO_SUBJECT_RULE = 'no-subject';
 
@@ -34,7 +34,7 @@ export function noSubjectProblem(fieldsFile: string): CheckProblem {
 }
 
 /** The fields file of the message a push writes, by the record's kind: the draft of a transactional email, a campaign's email. */
-const PUSHED_FIELDS: Partial<Record<Kind, string>> = { transactional: 'draft.json', campaigns: 'email.json' };
+const PUSHED_FIELDS: Partial<Record<EmailDirectory, string>> = { transactional: 'draft.json', campaigns: 'email.json' };
 
 /**
  * The note a push makes before it writes (or plans) records whose email has no subject: none when

@@ -10,7 +10,7 @@ import { readTreeFile, readTreeFileAsync, treeHasEntry, TreeFileTooLargeError } 
 import { parseLmx, type LmxDocument, type LmxKind, type LmxNamespace } from '../../../lmx/index.js';
 import type { LmxValues } from '../../../lmx/render.js';
 import { z } from '../../../base/shapes.js';
-import { KINDS, parseJson, readState, shownEntries, STATE_FILE, type Kind } from './files.js';
+import { KINDS, parseJson, readState, shownEntries, STATE_FILE, type EmailDirectory } from './files.js';
 import { META_FILE } from './record-files.js';
 import { placeOf, readLmxSourceAsync, WORKFLOWS, type TreeGroup } from './lmx-files.js';
 import { WORKFLOW_FILE } from '../../../platform/workflows/file.js';
@@ -149,7 +149,7 @@ function fieldOf(root: string, path: string, field: (text: string) => unknown): 
 const namedRecord = z.looseObject({ name: z.string() });
 
 /** The name a record keeps in its meta file, or its directory's name when that cannot be read (a link there is refused). */
-function recordName(kind: Kind, root: string, directory: string): string {
+function recordName(kind: EmailDirectory, root: string, directory: string): string {
   const path = `${directory}/${META_FILE[kind]}`;
   let bytes: Buffer | undefined;
   try {
