@@ -94,6 +94,15 @@ describe('one row per resource', () => {
     expect(written.sort()).toEqual(WRITTEN_ELSEWHERE);
   });
 
+  it('writes no path of the API outside src/platform/, but in the help of loopsctl api', () => {
+    const written = sourceFiles('src')
+      .filter((file) => !file.startsWith('src/platform/') && readFileSync(join(root, file), 'utf8').replaceAll('\\/', '/').includes('/v1/'))
+      .flatMap((file) =>
+        stringsOf(file).flatMap((text) => (/\/v1\/\w/.test(text) ? [`${file}: ${text.slice(text.indexOf('/v1/'), text.indexOf('/v1/') + 30)}`] : [])),
+      );
+    expect(written.filter((found) => !found.startsWith('src/areas/api/'))).toEqual([]);
+  });
+
   it('names each operation of the published description in exactly one row, as the description writes it', () => {
     const described = Object.entries(contract.paths).flatMap(([path, item]) =>
       Object.entries(item as Record<string, { operationId?: string }>).flatMap(([method, operation]) =>
