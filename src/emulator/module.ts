@@ -57,33 +57,36 @@ export interface RouteContext {
   changed(): void;
 }
 
-/** What the sandbox answers at: an operation of the API, by its row's operationId, or a path of the sandbox's own. */
-export type SandboxRoute = RouteAnswer & ({ operation: OperationId } | OwnRoute);
+/** What the sandbox answers at: an operation of the API, by its row's operationId, or a place of the sandbox's own. */
+export type SandboxRoute = RouteAnswer & ({ operation: OperationId } | RoutePlace);
 
-/** A route outside the API's paths: the sandbox's clock and journeys, the storage its uploads' presigned addresses name. */
-interface OwnRoute {
+/**
+ * A method and a path pattern: an operation's, as its row says (`/v1/themes/:themeId`), or one of
+ * the sandbox's own, outside the API's paths (its clock and journeys, `/_sandbox/clock`; the storage
+ * its uploads' presigned addresses name, `/sandbox-uploads/:emailAssetId`).
+ */
+export interface RoutePlace {
   method: Method;
-  /** '/_sandbox/clock', '/sandbox-uploads/:emailAssetId' */
   path: string;
 }
 
 /**
- * The method and path pattern of a route (`/v1/themes/:themeId`): an operation's are its row's, so
- * the sandbox answers no path of the API that the rows, and so the contract, do not know; a path of
- * its own is never under the API's `/v1/`.
+ * Where a route answers: an operation's method and path are its row's, so the sandbox answers no
+ * path of the API that the rows, and so the contract, do not know; a place of its own is never
+ * under the API's `/v1/`.
  */
-export function placeOf(route: SandboxRoute): OwnRoute {
+export function placeOf(route: SandboxRoute): RoutePlace {
   if ('operation' in route) {
-    const { method, path } = (OPERATIONS as Record<string, { method: Method; path: string }>)[route.operation]!;
+    const { method, path } = (OPERATIONS as Record<string, RoutePlace>)[route.operation]!;
     return { method, path: path.replace(/\{(\w+)\}/g, ':$1') };
   }
   if (route.path.startsWith('/v1/')) throw new TypeError(`${route.path}: the sandbox's own paths are outside the API's /v1/`);
-  return route;
+  return { method: route.method, path: route.path };
 }
 
 /** A request of an operation, its ids put in its row's path: what the fixtures and a trial send through the routes. */
-export function requestOf(operation: OperationId, ...ids: string[]): OwnRoute {
-  const row = (OPERATIONS as Record<string, { method: Method; path: string }>)[operation]!;
+export function requestOf(operation: OperationId, ...ids: string[]): RoutePlace {
+  const row = (OPERATIONS as Record<string, RoutePlace>)[operation]!;
   return { method: row.method, path: at(row, ...ids) };
 }
 
