@@ -12,7 +12,7 @@ import type * as z from '../../base/zod.js';
 import { handler, type Handler } from '../../core/capabilities.js';
 import { emailMetrics } from '../../platform/email-metrics.js';
 import { CAMPAIGN } from '../../platform/campaigns/resource.js';
-import { at } from '../../platform/resource-row.js';
+import { at } from '../../platform/operation-row.js';
 import { transactionalMetrics } from '../../platform/transactional/schemas.js';
 import { TRANSACTIONAL_EMAIL } from '../../platform/transactional/resource.js';
 import { WORKFLOW } from '../../platform/workflows/resource.js';
