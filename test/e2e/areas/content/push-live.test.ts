@@ -54,7 +54,7 @@ describe('a content push of records that are live', () => {
     const pushed = await sandbox.loopsctl(['content', 'push', tree]);
     expect([pushed.code, pushed.stderr]).toEqual([
       5,
-      expect.stringMatching(/, 1 live \(--live\)\.\n[^]*Not pushed: 1 workflow skipped; nothing of them was written/),
+      expect.stringMatching(/, 1 live \(--live\)\.\n[\s\S]*Not pushed: 1 workflow skipped; nothing of them was written/),
     ]);
     const header = pushed.stdout.split('\n').find((line) => line.includes(`components/header--${HEADER}`));
     expect(header).toMatch(/^skipped\t/);
