@@ -24,7 +24,7 @@ import {
   type StateCore,
 } from './module.js';
 import { modulesServing, routeModules } from './registry.js';
-import { seedState } from './state.js';
+import { seedState } from './state/index.js';
 import { clockTime } from './clock.js';
 import { isIssuedId } from '../platform/ids.js';
 

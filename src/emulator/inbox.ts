@@ -20,7 +20,7 @@ import { TOO_MUCH_COMPONENT_HTML } from '../lmx/expansion.js';
 import { themeDrawnWith } from '../platform/themes/drawn-with.js';
 import { requestLine } from '../platform/operation-row.js';
 import { OPERATIONS } from '../platform/operations.js';
-import { escapeHtml, fillText, renderLmx, type LmxValues, type RenderOptions } from '../lmx/render.js';
+import { escapeHtml, fillText, renderLmx, type LmxValues, type RenderOptions } from '../lmx/render/index.js';
 import { deviceFrames, topBar, VIEWER_CSS, viewerScript } from '../lmx/viewer.js';
 import { INBOX_PATH } from './api.js';
 import type { StateCore } from './module.js';

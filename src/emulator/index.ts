@@ -21,7 +21,7 @@ import {
   withStateDatabase,
   withStateLock,
   writeState,
-} from './state.js';
+} from './state/index.js';
 import type { EventOutboxEntry, OutboxEntry, TransactionalOutboxEntry, WorkflowOutboxEntry } from './routes/sandbox.js';
 import type { WebhookDelivery, WebhookEndpoint } from './routes/webhook-records.js';
 

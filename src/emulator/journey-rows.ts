@@ -1,5 +1,5 @@
 /**
- * Journeys as a state file keeps them: a row each (state-rows.ts), found by id, by contact and by
+ * Journeys as a state file keeps them: a row each (state/rows.ts), found by id, by contact and by
  * workflow, and in a queue by where it is, so that a request reads the journeys it touches and no
  * other. What a journey's row says at rest (between requests) is where it is: waiting on a timer
  * until a time, held by its workflow (waiting, with no time), or ended; the queues' order is the

@@ -260,7 +260,7 @@ export interface RowKind<T extends object> {
 
 /**
  * The rows of such a slice in a state read from the file: found a row at a time by id, by one of
- * its keys or by its place in a queue (state-rows.ts's ROW_SLICES says which), so that a request
+ * its keys or by its place in a queue (state/rows.ts's ROW_SLICES says which), so that a request
  * costs the same at 100,000 rows as at ten. A row handed out is the same object each time, and
  * what is done to it is written when the state is saved.
  */
@@ -284,7 +284,7 @@ export interface KeptRows<T extends object> {
   remove(row: T): void;
 }
 
-/** Where a state read from the file keeps its row slices (state-store.ts). */
+/** Where a state read from the file keeps its row slices (state/store.ts). */
 export interface RowStore {
   /** The slice's rows; undefined when this state does not keep it as rows. */
   rows<T extends object>(kind: RowKind<T>): KeptRows<T> | undefined;

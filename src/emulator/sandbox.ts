@@ -13,7 +13,7 @@ import { SEEDS, type SandboxModule, type SeedKind, type StateCore } from './modu
 import { outbox, type OutboxEntry } from './routes/sandbox.js';
 import { webhookDeliveries, webhookEndpoint, type WebhookDelivery, type WebhookEndpoint } from './routes/webhook-records.js';
 import { startServer, type SandboxServerOptions } from './server.js';
-import { seedState } from './state.js';
+import { seedState } from './state/index.js';
 import { existsSync } from 'node:fs';
 import type { ApiAnswer } from './api.js';
 import type { WireRequest } from './core.js';

@@ -13,7 +13,7 @@ import { mailingLists } from './routes/lists.js';
 import { outbox } from './routes/sandbox.js';
 import { segments } from './routes/segments.js';
 import { workflows, type StoredWorkflow } from './routes/workflow-records.js';
-import { seedState } from './state.js';
+import { seedState } from './state/index.js';
 import { freezeClock, MAX_ADVANCE_MS, seedDate } from './clock.js';
 import { entryRefusal, eventMismatch } from '../platform/workflows/running.js';
 import { contacts } from './routes/contact-records.js';

@@ -8,7 +8,7 @@
  * being typed in stays; frames reload in place), then tells the page's own script with the
  * `viewer:redrawn` event.
  */
-import { escapeHtml } from './render.js';
+import { escapeHtml } from './render/index.js';
 
 /** The widths an email is drawn at: a desktop client's and a phone's. */
 export const DEVICE_WIDTHS = [600, 375] as const;

@@ -40,7 +40,7 @@ import { measureSuite } from './suite.js';
 import { measureJournal, measureWebhooksLibrary } from './webhooks-library.js';
 import { MAX_FILE_SHARE } from '../support/suite-budget.js';
 import type { StateCore } from '../../src/emulator/module.js';
-import { readState, writeState } from '../../src/emulator/state.js';
+import { readState, writeState } from '../../src/emulator/state/index.js';
 
 runColdLmxIfAsked();
 const [root, ...picked] = process.argv.slice(2);

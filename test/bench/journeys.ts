@@ -11,7 +11,7 @@ import { median } from './measure.js';
 import { loadSandboxModules, RouteTable, SandboxApi } from '../../src/emulator/api.js';
 import { freezeClock } from '../../src/emulator/clock.js';
 import { seedId } from '../../src/emulator/module.js';
-import { seedState } from '../../src/emulator/state.js';
+import { seedState } from '../../src/emulator/state/index.js';
 import type { SeedKind } from '../../src/emulator/module.js';
 
 export interface JourneyFigures {

@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { checkLmx, parseLmx } from '../../src/lmx/index.js';
-import { renderLmx } from '../../src/lmx/render.js';
+import { renderLmx } from '../../src/lmx/render/index.js';
 import { median } from './measure.js';
 
 const TARGET_BYTES = 100 * 1024;

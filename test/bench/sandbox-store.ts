@@ -20,7 +20,7 @@ import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { run } from './measure.js';
 import { seedId, type StateCore } from '../../src/emulator/module.js';
-import { readState, writeState } from '../../src/emulator/state.js';
+import { readState, writeState } from '../../src/emulator/state/index.js';
 
 export const LARGE_CONTACTS = 100_000;
 const SMALL_CONTACTS = 100;

@@ -4,10 +4,10 @@
  * place written on it (`data-lc="lc-L-C"`, or MJML's `css-class`), and the content boxes there
  * measured against the model's.
  */
-import { sourceOf } from '../../src/areas/content/convert/layout-carry.js';
-import { SourceLayout, type Box } from '../../src/areas/content/convert/layout.js';
-import type { LmxBlock } from '../../src/areas/content/convert/lmx-out.js';
-import type { SourceElement } from '../../src/areas/content/convert/model.js';
+import { sourceOf } from '../../src/convert/layout/layout-carry.js';
+import { SourceLayout, type Box } from '../../src/convert/layout/layout.js';
+import type { LmxBlock } from '../../src/convert/lmx-out.js';
+import type { SourceElement } from '../../src/convert/model.js';
 import { placeholderSrc } from '../../src/base/page-images.js';
 import type { Page } from './browser.js';
 

@@ -3,7 +3,7 @@
  * converted (MJML, React Email and HTML), its LMX rendered as `content render` renders it, and the
  * rendered page drawn in Chromium at 600 and 375 px. The content box of each top-level block there
  * (its cell, less the padding the block's attributes give it) is compared with the box convert's
- * model of the renderer (src/areas/content/convert/lmx-layout.ts) computes for it: the box the
+ * model of the renderer (src/convert/layout/lmx-layout.ts) computes for it: the box the
  * fidelity line compares with the source's. Four test files share it, a kind of source each (the
  * HTML emails in two: Foundation for Emails' templates and the rest), so that none takes more than
  * its share of the suite.
@@ -11,17 +11,17 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'vitest';
-import { convertDocument, type SourceDocument } from '../../src/areas/content/convert/document.js';
-import { readHtml } from '../../src/areas/content/convert/html-source.js';
-import { compareLayout, LAYOUT_TOLERANCE, sourceOf, VIEWPORTS } from '../../src/areas/content/convert/layout-carry.js';
-import { SourceLayout } from '../../src/areas/content/convert/layout.js';
-import { layoutLmx } from '../../src/areas/content/convert/lmx-layout.js';
-import { readMjml } from '../../src/areas/content/convert/mjml-source.js';
-import { Findings } from '../../src/areas/content/convert/model.js';
-import { readReact } from '../../src/areas/content/convert/react-source.js';
+import { convertDocument, type SourceDocument } from '../../src/convert/document.js';
+import { readHtml } from '../../src/convert/sources/html-source.js';
+import { compareLayout, LAYOUT_TOLERANCE, sourceOf, VIEWPORTS } from '../../src/convert/layout/layout-carry.js';
+import { SourceLayout } from '../../src/convert/layout/layout.js';
+import { layoutLmx } from '../../src/convert/layout/lmx-layout.js';
+import { readMjml } from '../../src/convert/sources/mjml-source.js';
+import { Findings } from '../../src/convert/model.js';
+import { readReact } from '../../src/convert/sources/react-source.js';
 import { placeholderImages } from '../../src/base/page-images.js';
 import { parseLmx } from '../../src/lmx/index.js';
-import { renderLmx } from '../../src/lmx/render.js';
+import { renderLmx } from '../../src/lmx/render/index.js';
 import { describeBrowser, type TestBrowser } from './browser.js';
 import { corpusDirectory } from './convert-corpus.js';
 

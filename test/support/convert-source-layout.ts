@@ -10,12 +10,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseCss } from 'postcss';
-import { convertDocument, type SourceDocument } from '../../src/areas/content/convert/document.js';
-import { maxWidthOf } from '../../src/areas/content/convert/html-rules.js';
-import { readHtml } from '../../src/areas/content/convert/html-source.js';
-import { LAYOUT_TOLERANCE, VIEWPORTS } from '../../src/areas/content/convert/layout-carry.js';
-import { readMjml } from '../../src/areas/content/convert/mjml-source.js';
-import { Findings } from '../../src/areas/content/convert/model.js';
+import { convertDocument, type SourceDocument } from '../../src/convert/document.js';
+import { maxWidthOf } from '../../src/convert/sources/html-rules.js';
+import { readHtml } from '../../src/convert/sources/html-source.js';
+import { LAYOUT_TOLERANCE, VIEWPORTS } from '../../src/convert/layout/layout-carry.js';
+import { readMjml } from '../../src/convert/sources/mjml-source.js';
+import { Findings } from '../../src/convert/model.js';
 import { LineIndex } from '../../src/lmx/index.js';
 import type { Page } from './browser.js';
 import { measureBoxes, pairs } from './convert-layout.js';

@@ -5,7 +5,7 @@
  */
 import type { ApiAnswer, ApiRequest } from '../../src/emulator/api.js';
 import type { SandboxModule } from '../../src/emulator/module.js';
-import { seedState } from '../../src/emulator/state.js';
+import { seedState } from '../../src/emulator/state/index.js';
 import * as fx from './fixtures.js';
 import { startTestSandbox } from './main.js';
 

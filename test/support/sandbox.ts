@@ -6,7 +6,7 @@ import type { transactionalEmails } from '../../src/emulator/routes/transactiona
 import type { workflows } from '../../src/emulator/routes/workflow-records.js';
 import { loadSandboxModules, RouteTable, SandboxApi, type ApiAnswer, type SandboxApiOptions } from '../../src/emulator/api.js';
 import { seedId, type Slice, type StateCore } from '../../src/emulator/module.js';
-import { seedState as seedFrom } from '../../src/emulator/state.js';
+import { seedState as seedFrom } from '../../src/emulator/state/index.js';
 import type { Group } from '../../src/platform/groups/schemas.js';
 
 /** Every area's part of the sandbox, loaded once for the test file. */

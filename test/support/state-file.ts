@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import type { StateCore } from '../../src/emulator/module.js';
-import { defaultStatePath, readState } from '../../src/emulator/state.js';
+import { defaultStatePath, readState } from '../../src/emulator/state/index.js';
 import { sandboxModules } from './sandbox.js';
 
 /** The file a config directory's sandbox keeps its state in. */

@@ -197,8 +197,8 @@ describe('the source tree', () => {
     const tied = new Map([
       ['src/areas/check/links/check.ts', ['src/areas/check/rules/content.ts', 'src/areas/check/records.ts']],
       ['src/areas/check/rules/qa.ts', ['src/areas/check/links/rules.ts']],
-      ['src/lmx/qa/a.ts', ['src/lmx/render.ts']],
-      ['src/lmx/render.ts', ['src/lmx/qa/a.ts']],
+      ['src/lmx/qa/a.ts', ['src/lmx/tags.ts']],
+      ['src/lmx/tags.ts', ['src/lmx/qa/a.ts']],
       ['src/emulator/routes/x.ts', ['src/emulator/journeys/y.ts']],
     ]);
     expect(twoWaySiblings(tied)).toEqual(['src/areas/check: links <-> rules']);

@@ -3,7 +3,7 @@
  * email of a record a finding is in, where to fix it, and each email rendered once per account.
  */
 import { parseLmx, themeIdOf, type LmxDocument } from '../../lmx/index.js';
-import { renderLmx } from '../../lmx/render.js';
+import { renderLmx } from '../../lmx/render/index.js';
 import { themeDrawnWith } from '../../platform/themes/drawn-with.js';
 import type { Account, CheckedMessage } from './gather.js';
 

@@ -7,7 +7,7 @@
  */
 import { GMAIL_CLIP_BYTES, kilobytes } from '../../lmx/index.js';
 import type { CheckProblem } from './shared/check.js';
-import { escapeHtml } from '../../lmx/render.js';
+import { escapeHtml } from '../../lmx/render/index.js';
 import { DEVICE_WIDTHS, deviceFrame, deviceFrames, topBar, VIEWER_CSS, viewerScript } from '../../lmx/viewer.js';
 import { countOf } from '../../render/numbers.js';
 import type { TreeGroup } from './shared/lmx-files.js';

@@ -18,7 +18,7 @@ import { emailPolicy as framedEmailPolicy, foreignRequest, openEventStream, page
 import { readTreeFileAsync, TreeFileTooLargeError } from '../../base/tree-files.js';
 import { writeTreeFile } from '../../base/tree-writes.js';
 import { componentIdsOf, elementsOf, parseLmx, variablesOf, type LmxDocument, type LmxKind, type LmxProblem } from '../../lmx/index.js';
-import type { LmxValues } from '../../lmx/render.js';
+import type { LmxValues } from '../../lmx/render/index.js';
 import { renderNotes, treeContext, viewEmail, type EmailView, type TreeCache, type TreeContext } from './shared/email-view.js';
 import { PREVIEW_CSS, PREVIEW_JS, previewPage, type ListedEmail, type SampleField, type ShownEmail } from './preview-page.js';
 import { readLmxSourceAsync } from './shared/lmx-files.js';

@@ -2,7 +2,7 @@
 import type { Output } from '../../render/output.js';
 import { countOf } from '../../render/numbers.js';
 import { sanitize } from '../../base/sanitize.js';
-import { hanging } from '../content/convert/report.js';
+import { hanging } from '../../convert/report.js';
 import type { MigrationReport, ReportedSend } from './model.js';
 import type { TemplateReport } from './templates.js';
 

@@ -80,7 +80,7 @@ export type WorkflowEmailEntry = z.infer<typeof workflowEmailEntry>;
 
 export const outbox = slice('outbox', z.array(outboxEntry), () => []);
 
-/** The outbox as a state file keeps it: an entry a row, a workflow's email found by the journey that sent it and by its recipient (state-rows.ts). */
+/** The outbox as a state file keeps it: an entry a row, a workflow's email found by the journey that sent it and by its recipient (state/rows.ts). */
 const outboxRows: RowKind<OutboxEntry> = { key: outbox.key, check: (row) => outboxEntry.parse(row) };
 
 function keptOutbox(state: StateCore): KeptRows<OutboxEntry> | undefined {

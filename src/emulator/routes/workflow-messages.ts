@@ -4,7 +4,7 @@
  * should be updated through their own APIs", so a subject changed through the email-messages API
  * (or by `content push`) is what the node, its workflow, the journeys, the outbox and the inbox show.
  */
-import { fillText } from '../../lmx/render.js';
+import { fillText } from '../../lmx/render/index.js';
 import type { StateCore } from '../module.js';
 import { fallbacksOf, findMessage, type StoredMessage } from './email-message-records.js';
 import { workflows } from './workflow-records.js';

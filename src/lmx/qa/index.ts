@@ -5,7 +5,7 @@
  * any command that shows an email read the same findings from here.
  */
 import { parseLmx, type LmxDocument } from '../parse.js';
-import { renderLmx } from '../render.js';
+import { renderLmx } from '../render/index.js';
 import { elementsOf } from '../tree.js';
 import { accessibilityFindings } from './accessibility.js';
 import { embedComponents } from './embed.js';

@@ -7,7 +7,7 @@ import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SandboxModule, StateCore } from '../../../src/emulator/module.js';
 import { workflows } from '../../../src/emulator/routes/workflow-records.js';
-import { seedState } from '../../../src/emulator/state.js';
+import { seedState } from '../../../src/emulator/state/index.js';
 import { startServer, type SandboxServer } from '../../../src/emulator/server.js';
 import { browserSkipReason, keepScreenshot, startBrowser, type Page, type TestBrowser } from '../../support/browser.js';
 import { run, sandboxEnv } from '../../support/main.js';

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseLmx } from '../../../src/lmx/index.js';
-import { renderLmx } from '../../../src/lmx/render.js';
+import { renderLmx } from '../../../src/lmx/render/index.js';
 import { describeBrowser, keepScreenshot } from '../../support/browser.js';
 
 const EMAIL = `<H1>Spring update</H1>

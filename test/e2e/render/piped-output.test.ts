@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { seedState } from '../../../src/emulator/state.js';
+import { seedState } from '../../../src/emulator/state/index.js';
 import { run, sandboxEnv, startTestSandbox } from '../../support/main.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'loopsctl-piped-'));

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { SEED_IDS } from '../../support/sandbox.js';
 import { BIN, HUNG_AFTER_MS, runCli, tempConfigDir } from '../../support/run-cli.js';
 import { startWebhookApp } from '../../support/webhook-app.js';
-import { withStateLock } from '../../../src/emulator/state.js';
+import { withStateLock } from '../../../src/emulator/state/index.js';
 import { stateIn } from '../../support/state-file.js';
 
 const SECRET = 'whsec_c2VydmVyLXRlc3Qtc2VjcmV0LTEyMzQ1Njc4OTA=';

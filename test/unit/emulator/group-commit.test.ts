@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openCore } from '../../../src/emulator/core.js';
 import { SANDBOX_KEY } from '../../../src/emulator/keys.js';
-import { writeState } from '../../../src/emulator/state.js';
+import { writeState } from '../../../src/emulator/state/index.js';
 import { seedState } from '../../support/sandbox.js';
 import { commitsLogged, queryState as query } from '../../support/state-file.js';
 import { tempDir } from '../../support/temp.js';

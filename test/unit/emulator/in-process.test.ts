@@ -5,7 +5,7 @@ import type { LocalFileError } from '../../../src/base/errors.js';
 import type { RequestSpec } from '../../../src/base/node-http.js';
 import { IN_PROCESS_ORIGIN, startInProcess, type InProcessSandbox } from '../../../src/emulator/in-process.js';
 import { startServer } from '../../../src/emulator/server.js';
-import { readState } from '../../../src/emulator/state.js';
+import { readState } from '../../../src/emulator/state/index.js';
 import { SEED_IDS, sandboxModules } from '../../support/sandbox.js';
 import { tempDir } from '../../support/temp.js';
 

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { parseLmx } from '../../../src/lmx/index.js';
-import { renderLmx } from '../../../src/lmx/render.js';
+import { renderLmx } from '../../../src/lmx/render/index.js';
 import { attribute, readHtml } from '../../support/html.js';
 
 type Support = Record<string, Record<string, string>>;

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { checkLmx, LMX_MAX_BYTES, parseLmx, utf8Length, type LmxKind } from '../../../src/lmx/index.js';
-import { renderLmx } from '../../../src/lmx/render.js';
+import { renderLmx } from '../../../src/lmx/render/index.js';
 import { emailStyles, safeColour } from '../../../src/lmx/theme.js';
 
 /** The rules a document breaks, as `severity rule`. */

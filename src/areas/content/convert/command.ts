@@ -17,9 +17,9 @@ import { slugOf } from '../../../platform/words.js';
 import { FALLBACK_FIELDS, type FallbackKind } from '../../../platform/email-messages/schemas.js';
 import { jsonFile } from '../shared/files.js';
 import { DEFAULT_DIRECTORY } from '../shared/lmx-files.js';
-import { convertComponent, convertDocument, type SourceDocument } from './document.js';
-import { readHtml } from './html-source.js';
-import { readMjml, readMjmlPartial, type MjmlOptions } from './mjml-source.js';
+import { convertComponent, convertDocument, type SourceDocument } from '../../../convert/document.js';
+import { readHtml } from '../../../convert/sources/html-source.js';
+import { readMjml, readMjmlPartial, type MjmlOptions } from '../../../convert/sources/mjml-source.js';
 import {
   CONVERT_KINDS,
   Findings,
@@ -30,17 +30,17 @@ import {
   type Place,
   type Remediation,
   type SourceNode,
-} from './model.js';
-import { readReact } from './react-source.js';
-import { renderConversion } from './report.js';
-import { includeKey, moduleReaderOf, readSource, sharedPartials, sourcesOf, type SourceFile, type Sources } from './sources.js';
-import type { ModuleReader } from './react-modules.js';
-import { notUploaded, uploadImages, type ImageCarrier } from './images.js';
-import { writeLmx } from './lmx-out.js';
-import { measureFidelity } from './fidelity.js';
-import { compareLayout } from './layout-carry.js';
+} from '../../../convert/model.js';
+import { readReact } from '../../../convert/sources/react-source.js';
+import { renderConversion } from '../../../convert/report.js';
+import { includeKey, moduleReaderOf, readSource, sharedPartials, sourcesOf, type SourceFile, type Sources } from '../../../convert/sources/files.js';
+import type { ModuleReader } from '../../../convert/sources/react-modules.js';
+import { notUploaded, uploadImages, type ImageCarrier } from '../../../convert/images.js';
+import { writeLmx } from '../../../convert/lmx-out.js';
+import { measureFidelity } from '../../../convert/fidelity.js';
+import { compareLayout } from '../../../convert/layout/layout-carry.js';
 import { workflowDirectory, workflowFiles } from './workflow.js';
-import { holdsTemplateTag, TEMPLATE_TAG, templatePieces } from './variables.js';
+import { holdsTemplateTag, TEMPLATE_TAG, templatePieces } from '../../../convert/variables.js';
 
 interface ConvertOptions {
   kind?: string;

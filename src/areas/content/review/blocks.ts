@@ -4,7 +4,7 @@
  * tag, a component's id) and the HTML it drew. Blocks are compared as they are drawn, with the
  * whitespace HTML collapses collapsed (not a code block's): an LMX file reformatted draws the same blocks.
  */
-import type { DrawnBlock } from '../../../lmx/render.js';
+import type { DrawnBlock } from '../../../lmx/render/index.js';
 
 /** The body's cell: where the blocks begin (after its opening tag) and where they end. */
 const BODY_START = /<td style="padding:[^"]*;text-align:left">\n/;

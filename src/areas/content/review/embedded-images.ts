@@ -9,7 +9,7 @@
  * size, and the page lists it with why.
  */
 import { countOf } from '../../../render/numbers.js';
-import { escapeHtml } from '../../../lmx/render.js';
+import { escapeHtml } from '../../../lmx/render/index.js';
 import { imageAddresses, isWebAddress, placeholderSrc, withImages, type ImageLoader, type ImageSwap, type PageImage } from '../../../base/page-images.js';
 
 /** The most images a page holds: past these, the rest are placeholders, not fetched. */

@@ -14,7 +14,7 @@ import { createHash } from 'node:crypto';
 import { diffWords } from 'diff';
 import type { Uses } from '../../../core/capabilities.js';
 import { countOf } from '../../../render/numbers.js';
-import { escapeHtml } from '../../../lmx/render.js';
+import { escapeHtml } from '../../../lmx/render/index.js';
 import { placeholderImages, type ImageLoader, type PageImage } from '../../../base/page-images.js';
 import { EmbeddedImages, fetchPageImages } from './embedded-images.js';
 import { bodyOf, bodyText } from './blocks.js';

@@ -8,7 +8,7 @@
  * moved. What is left is removed or added.
  */
 import { diffArrays } from 'diff';
-import type { DrawnBlock } from '../../../lmx/render.js';
+import type { DrawnBlock } from '../../../lmx/render/index.js';
 import { comparable, plainTextOf, textOf } from './blocks.js';
 
 /** A block that differs between the sides: where it stands on each (an index into that side's blocks). */

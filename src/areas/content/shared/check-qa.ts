@@ -11,7 +11,7 @@
  */
 import { parseLmx, themeIdOf, type LmxDocument } from '../../../lmx/index.js';
 import { qaFindings, type QaInput } from '../../../lmx/qa/index.js';
-import { renderLmx } from '../../../lmx/render.js';
+import { renderLmx } from '../../../lmx/render/index.js';
 import type { RulesFile } from '../../check/rules-file.js';
 import { findRulesFile, ruledSeverity } from '../../check/rules-lookup.js';
 import type { CheckProblem, FileCheck } from './check.js';

@@ -17,7 +17,7 @@ import {
   type LmxProblem,
   type LmxVariable,
 } from '../../../lmx/index.js';
-import { renderLmx } from '../../../lmx/render.js';
+import { renderLmx } from '../../../lmx/render/index.js';
 import { placeOf, readLmxSource } from './lmx-files.js';
 
 /** A problem of a checked file: LMX's, or a workflow file's, whose rules are the graph's. */

@@ -4,7 +4,7 @@
  * variables filled from sample values.
  */
 import { checkLmx, gmailClipProblem, themeIdOf, type LmxDocument, type LmxKind } from '../../../lmx/index.js';
-import { renderLmx, type LmxValues, type RenderedEmail } from '../../../lmx/render.js';
+import { renderLmx, type LmxValues, type RenderedEmail } from '../../../lmx/render/index.js';
 import { countOf } from '../../../render/numbers.js';
 import type { CheckProblem } from './check.js';
 import { qaCheckProblems, type QaRules } from './check-qa.js';

@@ -8,7 +8,7 @@ import { basename, dirname, join, relative, sep } from 'node:path';
 import { LocalFileError, UsageError } from '../../../base/errors.js';
 import { readTreeFile, readTreeFileAsync, treeHasEntry, TreeFileTooLargeError } from '../../../base/tree-files.js';
 import { parseLmx, type LmxDocument, type LmxKind, type LmxNamespace } from '../../../lmx/index.js';
-import type { LmxValues } from '../../../lmx/render.js';
+import type { LmxValues } from '../../../lmx/render/index.js';
 import { z } from '../../../base/shapes.js';
 import { KINDS, parseJson, readState, shownEntries, STATE_FILE, type EmailDirectory } from './files.js';
 import { META_FILE } from './record-files.js';

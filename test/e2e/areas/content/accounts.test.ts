@@ -6,7 +6,7 @@ import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readState } from '../../../../src/areas/content/shared/files.js';
-import { seedState } from '../../../../src/emulator/state.js';
+import { seedState } from '../../../../src/emulator/state/index.js';
 import { tempDir } from '../../../support/main.js';
 import { sandboxEachTest, type Recorded } from '../../../support/recording.js';
 

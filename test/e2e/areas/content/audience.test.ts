@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readState, STATE_FILE } from '../../../../src/areas/content/shared/files.js';
 import { seedId } from '../../../../src/emulator/module.js';
-import { seedState } from '../../../../src/emulator/state.js';
+import { seedState } from '../../../../src/emulator/state/index.js';
 import { tempDir } from '../../../support/main.js';
 import { sandboxEachTest, type Recorded, type RecordingSandbox } from '../../../support/recording.js';
 

@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { digestOf, readState, STATE_FILE } from '../../../../src/areas/content/shared/files.js';
 import { readRecords } from '../../../../src/areas/content/shared/record-files.js';
 import { seedId } from '../../../../src/emulator/module.js';
-import { seedState } from '../../../../src/emulator/state.js';
+import { seedState } from '../../../../src/emulator/state/index.js';
 import { tempDir } from '../../../support/main.js';
 import { expectDescribed, sandboxEachTest, type Recorded, type RecordingSandbox } from '../../../support/recording.js';
 

@@ -2,12 +2,12 @@
  * The layout model held to a real browser on the corpus's HTML emails: each source drawn in
  * Chromium as its recipients' clients draw it, with the rules of its `max-width` media queries
  * (test/support/convert-source-layout.ts), at 600 and 375 px, and the content box of every element a
- * converted block stands in compared with the box convert's model (src/areas/content/convert/layout.ts)
+ * converted block stands in compared with the box convert's model (src/convert/layout/layout.ts)
  * computes for it. The MJML emails are convert-layout-browser-mjml.test.ts's; the rows the HTML
  * reader reads as stacked on a phone, convert-stacking-browser.test.ts's.
  */
 import { describe, expect, it } from 'vitest';
-import { VIEWPORTS } from '../../../../src/areas/content/convert/layout-carry.js';
+import { VIEWPORTS } from '../../../../src/convert/layout/layout-carry.js';
 import { describeBrowser } from '../../../support/browser.js';
 import { corpusDirectory } from '../../../support/convert-corpus.js';
 import { apart, corpusFiles, measureSources } from '../../../support/convert-source-layout.js';

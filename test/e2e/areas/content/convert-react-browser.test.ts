@@ -6,7 +6,7 @@
  * and 375 px. Each JSX element is marked with its place in the source before it is
  * rendered (`data-lc`, which React Email's components pass on to the element they draw), and the
  * content box of every element a converted block stands in is compared with the box convert's
- * model of the source (src/areas/content/convert/layout.ts) computes for it.
+ * model of the source (src/convert/layout/layout.ts) computes for it.
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -15,10 +15,10 @@ import { parse } from '@babel/parser';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { corpusDirectory } from '../../../support/convert-corpus.js';
-import { convertDocument } from '../../../../src/areas/content/convert/document.js';
-import { LAYOUT_TOLERANCE, VIEWPORTS } from '../../../../src/areas/content/convert/layout-carry.js';
-import { Findings } from '../../../../src/areas/content/convert/model.js';
-import { readReact } from '../../../../src/areas/content/convert/react-source.js';
+import { convertDocument } from '../../../../src/convert/document.js';
+import { LAYOUT_TOLERANCE, VIEWPORTS } from '../../../../src/convert/layout/layout-carry.js';
+import { Findings } from '../../../../src/convert/model.js';
+import { readReact } from '../../../../src/convert/sources/react-source.js';
 import { LineIndex } from '../../../../src/lmx/index.js';
 import { describeBrowser } from '../../../support/browser.js';
 import { measureBoxes, pairs } from '../../../support/convert-layout.js';

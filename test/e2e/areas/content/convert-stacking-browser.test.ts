@@ -3,14 +3,14 @@
  * emails drawn in Chromium at 375 px with the rules of its `max-width` media queries
  * (test/support/convert-source-layout.ts), and every row of two or more cells that show something
  * compared: the cells Chromium stacks one under another, each as wide as the row, are exactly those
- * the reader marks as made full width on a phone (src/areas/content/convert/html-cascade.ts).
+ * the reader marks as made full width on a phone (src/convert/sources/html-cascade.ts).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readHtml } from '../../../../src/areas/content/convert/html-source.js';
-import { VIEWPORTS } from '../../../../src/areas/content/convert/layout-carry.js';
-import { Findings, FULL_WIDTH_UP_TO, type SourceElement } from '../../../../src/areas/content/convert/model.js';
+import { readHtml } from '../../../../src/convert/sources/html-source.js';
+import { VIEWPORTS } from '../../../../src/convert/layout/layout-carry.js';
+import { Findings, FULL_WIDTH_UP_TO, type SourceElement } from '../../../../src/convert/model.js';
 import { describeBrowser } from '../../../support/browser.js';
 import { corpusDirectory } from '../../../support/convert-corpus.js';
 import { corpusFiles, marked, readRulesOnly } from '../../../support/convert-source-layout.js';

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { digestOf, readState, REFERENCE_FILES, writeState } from '../../../../src/areas/content/shared/files.js';
 import { seedId, type SandboxModule } from '../../../../src/emulator/module.js';
-import { seedState } from '../../../../src/emulator/state.js';
+import { seedState } from '../../../../src/emulator/state/index.js';
 import { tempDir } from '../../../support/main.js';
 import { sandboxEachTest, type Recorded } from '../../../support/recording.js';
 

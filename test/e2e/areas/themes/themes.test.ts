@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { seedId } from '../../../../src/emulator/module.js';
-import { seedState } from '../../../../src/emulator/state.js';
+import { seedState } from '../../../../src/emulator/state/index.js';
 import { json, startApiServer } from '../../../support/api-server.js';
 import { run, tempDir } from '../../../support/main.js';
 import { recordingSandbox, type RecordingSandbox } from '../../../support/recording.js';

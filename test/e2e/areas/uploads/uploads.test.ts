@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiRequest } from '../../../../src/emulator/api.js';
-import { seedState } from '../../../../src/emulator/state.js';
+import { seedState } from '../../../../src/emulator/state/index.js';
 import { json, startApiServer, type ApiServer } from '../../../support/api-server.js';
 import { run, sandboxEnv, startTestSandbox, tempDir } from '../../../support/main.js';
 import { publishedDescription, requestProblems } from '../../../support/openapi.js';

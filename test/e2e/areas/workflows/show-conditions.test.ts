@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiRequest } from '../../../../src/emulator/api.js';
 import type { SandboxModule } from '../../../../src/emulator/module.js';
 import type { SandboxServer } from '../../../../src/emulator/server.js';
-import { seedState } from '../../../../src/emulator/state.js';
+import { seedState } from '../../../../src/emulator/state/index.js';
 import { run, sandboxEnv, startTestSandbox } from '../../../support/main.js';
 
 const NOW = '2025-06-29T07:47:39.370Z';

@@ -6,7 +6,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { writeState } from '../../../../src/emulator/state.js';
+import { writeState } from '../../../../src/emulator/state/index.js';
 import { seedState } from '../../../support/sandbox.js';
 import { BIN, type CliResult, runCli, spawnCli, tempConfigDir } from '../../../support/run-cli.js';
 

@@ -11,7 +11,7 @@ import { EMAILS_PER_PAGE, offlineImages, pageFiles, reviewPages, wordDiff } from
 import type { SideEmail } from '../../../../../src/areas/content/review/sides.js';
 import { MAX_COMMENT_CHARS, reviewMarkdown, reviewSlack } from '../../../../../src/areas/content/review/words.js';
 import { parseLmx } from '../../../../../src/lmx/index.js';
-import { renderLmx } from '../../../../../src/lmx/render.js';
+import { renderLmx } from '../../../../../src/lmx/render/index.js';
 
 const draw = (lmx: string) => renderLmx(parseLmx(lmx).document, { subject: 'S' });
 

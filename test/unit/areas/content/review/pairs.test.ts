@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { bodyOf } from '../../../../../src/areas/content/review/blocks.js';
 import { changedBlocks, likeness } from '../../../../../src/areas/content/review/pairs.js';
 import { parseLmx } from '../../../../../src/lmx/index.js';
-import { renderLmx } from '../../../../../src/lmx/render.js';
+import { renderLmx } from '../../../../../src/lmx/render/index.js';
 
 const FOOTER = parseLmx('<Divider />\n<Paragraph align="center">Acme Inc · 1 Main Street</Paragraph>').document;
 const FOOTER_MOVED = parseLmx('<Divider />\n<Paragraph align="center">Acme Inc · 2 Market Square</Paragraph>').document;

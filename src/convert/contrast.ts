@@ -1,0 +1,171 @@
+/**
+ * Text stays as readable as it was. Each text block remembers the colour its text had in the
+ * source and the background it stood on there; once the email is converted, the contrast of each
+ * against the colours LMX will draw it with (its own `<Text>` colour or the base one, its block's
+ * colour, the section's or columns' around it, else the body's) is compared with the source's. Where
+ * it fell, the source's text colour is written on the block, then the source's background as the
+ * block's colour; where even that cannot bring it back, the block is listed. Text the source gave no
+ * colour was drawn in the source's default, black (a browser's and MJML's): where the theme's base
+ * colour (another text's) leaves it unreadable, it is given that black.
+ */
+import { LMX_TAGS } from '../lmx/index.js';
+import { contrastRatio as wcagContrast, parseHex } from '../lmx/qa/index.js';
+import { DEFAULT_THEME_STYLES } from '../platform/themes/default-theme.js';
+import type { LmxBlock, LmxInline } from './lmx-out.js';
+import type { Findings, Place } from './model.js';
+import { hexColour } from './styles.js';
+
+/** How a text block looked in its source; a colour it did not set is the source's default (SOURCE_TEXT). */
+interface SourceLook {
+  colour: string | undefined;
+  background: string | undefined;
+  at: Place;
+}
+
+const looks = new WeakMap<LmxBlock, SourceLook>();
+
+/** Notes how a text block looked in its source: the colour of its text and the background it stood on, where it set them. */
+export function rememberLook(made: LmxBlock, colour: string | undefined, background: string | undefined, at: Place): void {
+  // Where every word of the block has a colour of its own (a span's), that is the text's colour.
+  looks.set(made, { colour: ownColour(made) ?? colour, background, at });
+}
+
+/** Inline content in a colour: each run of it that has no colour of its own wrapped in <Text>. */
+export function coloured(pieces: LmxInline[], colour: string): LmxInline[] {
+  const result: LmxInline[] = [];
+  let run: LmxInline[] = [];
+  const flush = () => {
+    if (run.some((piece) => !('text' in piece) || piece.text.trim() !== '')) result.push({ tag: 'Text', attrs: { textColor: colour }, children: run });
+    else result.push(...run);
+    run = [];
+  };
+  for (const piece of pieces) {
+    if ('tag' in piece && piece.tag === 'Text') {
+      flush();
+      result.push(piece);
+    } else run.push(piece);
+  }
+  flush();
+  return result;
+}
+
+/** The contrast ratio of two opaque hex colours, as WCAG defines it (src/lmx/qa/contrast.ts): 1 (none) to 21 (black on white). */
+export function contrastRatio(first: string, second: string): number {
+  const [one, other] = [parseHex(first), parseHex(second)];
+  return one === undefined || other === undefined ? Number.NaN : wcagContrast(one, other);
+}
+
+/** The one `<Text>` colour every word of a text block has (through formatting around it), or undefined. */
+function ownColour(made: LmxBlock): string | undefined {
+  let pieces = made.inline ?? [];
+  for (;;) {
+    const shown = pieces.filter((piece) => !('text' in piece) || piece.text.trim() !== '');
+    const [only] = shown;
+    if (shown.length !== 1 || only === undefined || !('tag' in only)) return undefined;
+    if (only.tag === 'Text') return hexColour(only.attrs.textColor);
+    if (only.tag === 'Link') return undefined;
+    pieces = only.children;
+  }
+}
+
+/** The colour of a text block's text as LMX draws it: its own where every word has one, else the base colour. */
+function drawnColour(made: LmxBlock, base: string): string {
+  return ownColour(made) ?? base;
+}
+
+/** A little under the source's contrast is the rounding of colours, not a loss. */
+const TOLERANCE = 0.05;
+
+/** The colour of text its source gives none: a browser draws it black, and so does MJML (`<mj-text color="#000000">`). */
+export const SOURCE_TEXT = '#000000';
+
+/** The least contrast under which text does not read (WCAG's for large text, 3:1). */
+export const READABLE = 3;
+
+/**
+ * Brings every text block of the email back to at least the contrast it had in its source, or
+ * lists it. `style` is the `<Style />` written (the default theme's colours where it sets none).
+ */
+export function keepContrast(blocks: readonly LmxBlock[], style: Record<string, string>, findings: Findings): void {
+  const base = style.textBaseColor ?? String(DEFAULT_THEME_STYLES.textBaseColor);
+  const body = style.bodyColor ?? String(DEFAULT_THEME_STYLES.bodyColor);
+  const visit = (list: readonly LmxBlock[], background: string) => {
+    for (const made of list) {
+      const look = looks.get(made);
+      if (look !== undefined) {
+        const seen = { ...look, colour: look.colour ?? SOURCE_TEXT, background: look.background ?? body };
+        check(made, seen, look.colour === undefined, background, base, findings);
+        checkRuns(made, seen, background, findings);
+      }
+      if (made.blocks !== undefined) visit(made.blocks, made.attrs.blockColor ?? background);
+    }
+  };
+  visit(blocks, body);
+}
+
+function check(
+  made: LmxBlock,
+  look: { colour: string; background: string; at: Place },
+  defaultColour: boolean,
+  background: string,
+  base: string,
+  findings: Findings,
+): void {
+  // Text in its source's default colour may take the theme's instead, so long as it reads; text of a colour of its own keeps its contrast.
+  const source = contrastRatio(look.colour, look.background);
+  const wanted = (defaultColour ? Math.min(source, READABLE) : source) - TOLERANCE;
+  const ratio = () => contrastRatio(drawnColour(made, base), made.attrs.blockColor ?? background);
+  const giveColour = () => {
+    if (made.inline !== undefined && drawnColour(made, base) !== look.colour) made.inline = coloured(made.inline, look.colour);
+  };
+  const giveBackground = () => {
+    if (LMX_TAGS.get(made.tag)?.attributes.blockColor !== undefined && background !== look.background) made.attrs.blockColor = look.background;
+  };
+  // Text the source left in its default colour keeps the theme's where the source's background brings it back.
+  for (const step of defaultColour ? [giveBackground, giveColour] : [giveColour, giveBackground]) {
+    if (ratio() >= wanted) return;
+    step();
+  }
+  if (ratio() >= wanted) return;
+  findings.add(
+    look.at,
+    'text less readable than in the source',
+    'listed',
+    `its contrast is ${ratio().toFixed(1)}:1 against its background, where the source had ${source.toFixed(1)}:1`,
+    'set the text colour (<Text textColor>) or the block colour (blockColor) so that the text stands out as it did',
+  );
+}
+
+/** The colours of a block's `<Text>` runs: words a span of the source coloured, each colour once. */
+function runColours(pieces: readonly LmxInline[], into = new Set<string>()): Set<string> {
+  for (const piece of pieces) {
+    if (!('tag' in piece)) continue;
+    const colour = piece.tag === 'Text' ? hexColour(piece.attrs.textColor) : undefined;
+    if (colour !== undefined) into.add(colour);
+    runColours(piece.children, into);
+  }
+  return into;
+}
+
+/**
+ * Words of a colour of their own within a block (a coloured span among the block's text) that read
+ * in the source, 3:1 or more, and do not on what LMX draws them on: listed, each colour once.
+ */
+function checkRuns(made: LmxBlock, look: { background: string; at: Place }, background: string, findings: Findings): void {
+  const behind = made.attrs.blockColor ?? background;
+  // The colour of all of its words is the block's own, which check weighed.
+  const whole = ownColour(made);
+  for (const colour of runColours(made.inline ?? [])) {
+    if (colour === whole) continue;
+    const source = contrastRatio(colour, look.background);
+    const drawn = contrastRatio(colour, behind);
+    if (source < READABLE || drawn >= READABLE) continue;
+    findings.add(
+      look.at,
+      `words in ${colour} less readable than in the source`,
+      'listed',
+      `their contrast is ${drawn.toFixed(1)}:1 against their background ${behind}, where the source had ${source.toFixed(1)}:1`,
+      'set their colour (<Text textColor>) or the block colour (blockColor) so that they stand out as they did',
+    );
+  }
+}

@@ -1,0 +1,256 @@
+/**
+ * A whole email: the colours and fonts that hold for all of it go into `<Style />` (the page's
+ * background, the body's colour, the font, the text's and links' colours), and its body into blocks.
+ */
+import { blocksOf } from './blocks.js';
+import { keepContrast } from './contrast.js';
+import { carryLayout } from './layout/layout-carry.js';
+import { BROWSER_FONT_SIZE, INLINE_CODE, isButtonLink, type MapContext } from './inline.js';
+import { block, writeLmx, type LmxBlock } from './lmx-out.js';
+import { element, type ConvertKind, type Findings, type SourceElement, type SourceNode, type Style } from './model.js';
+import { backgroundOf, fontOf, fontSizeWithin, hexColour, pixels } from './styles.js';
+import { readTemplateBlocks } from './template-blocks.js';
+import { settleTemplatedValues } from './template-values.js';
+
+/** What a reader makes of a source file. */
+export interface SourceDocument {
+  /** The element whose content is the email (`<body>`, `<mj-body>`, React's `<Body>`). */
+  body: SourceElement;
+  subject?: string;
+  previewText?: string;
+  /** Fonts the source declares apart from the body (MJML's `<mj-font>`, `<mj-all font-family>`). */
+  font?: string;
+}
+
+export interface ConvertedEmail {
+  lmx: string;
+  style: Record<string, string>;
+  blocks: LmxBlock[];
+  subject?: string;
+  previewText?: string;
+}
+
+/** Where a piece of text stands: the style it inherits, the background under it, the colour of the link it is in. */
+interface TextPlace {
+  style: Style;
+  background: string | undefined;
+  link: string | undefined;
+}
+
+/** Every text of a tree, with where it stands, weighted by its length. */
+function textStyles(node: SourceNode, inherited: TextPlace, visit: (place: TextPlace, length: number) => void): void {
+  if (node.type !== 'element') {
+    const length = node.type === 'text' ? node.text.trim().length : 4;
+    if (length > 0) visit(inherited, length);
+    return;
+  }
+  // A button's text has its own colours, and code its own font (LMX draws it in its code font): the body text's are those of the rest.
+  if (
+    node.name === 'x-button' ||
+    isButtonLink(node) ||
+    node.name === 'head' ||
+    node.style.display === 'none' ||
+    node.name === 'pre' ||
+    INLINE_CODE.has(node.name)
+  )
+    return;
+  const style = { ...inherited.style };
+  for (const property of ['color', 'font-size', 'font-family']) if (node.style[property] !== undefined) style[property] = node.style[property]!;
+  const background = backgroundOf(node.style, node.attrs) ?? inherited.background;
+  const link = node.name === 'a' ? (hexColour(node.style.color) ?? 'default') : inherited.link;
+  for (const child of node.children) textStyles(child, { style, background, link }, visit);
+}
+
+/** The value most of the text has. */
+function mostCommon(weights: Map<string, number>): string | undefined {
+  let best: string | undefined;
+  let weight = 0;
+  for (const [value, count] of weights) if (count > weight) [best, weight] = [value, count];
+  return best;
+}
+
+/**
+ * The email's body: of the boxes whose own background differs from the page's (and that stand in
+ * no such box), the one that holds the most text, when that is a good part of it (a footer on the
+ * page may hold more words than the body's few line items, but a small coloured badge is no body),
+ * or that is as wide as a body.
+ */
+function cardOf(body: SourceElement, page: string | undefined, total: number): { background: string; element: SourceElement } | undefined {
+  const pending: SourceNode[] = [...body.children];
+  let best: { background: string; element: SourceElement; length: number; wide: boolean } | undefined;
+  while (pending.length > 0) {
+    const node = pending.shift()!;
+    if (node.type !== 'element' || node.name === 'x-columns') continue;
+    const background = backgroundOf(node.style, node.attrs);
+    if (background === undefined || background === page) {
+      pending.push(...node.children);
+      continue;
+    }
+    let length = 0;
+    textStyles(node, { style: {}, background, link: undefined }, (_place, count) => {
+      length += count;
+    });
+    // A box as wide as an email's body (600 px, as most are) is its body, however few words it holds.
+    const wide = (pixels(node.attrs.width ?? node.style.width ?? node.style['max-width']) ?? 0) >= 400;
+    if (best === undefined || Number(wide) > Number(best.wide) || (wide === best.wide && length > best.length))
+      best = { background, element: node, length, wide };
+  }
+  return best !== undefined && (best.wide || best.length * 10 >= total * 3) ? best : undefined;
+}
+
+function firstLinkColour(node: SourceNode): string | undefined {
+  if (node.type !== 'element') return undefined;
+  if (node.name === 'a' && !isButtonLink(node)) {
+    const colour = hexColour(node.style.color);
+    if (colour !== undefined) return colour;
+  }
+  for (const child of node.children) {
+    const found = firstLinkColour(child);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/** An email's `<Style />`, and the source's box its body stands for (the card on the page), if it has one. */
+export interface EmailStyle {
+  style: Record<string, string>;
+  card?: SourceElement;
+}
+
+/** The `<Style />` of an email: what holds for most of it, the text's colours from the text that stands on the body. */
+export function globalStyle(document: SourceDocument, findings?: Findings): EmailStyle {
+  const { body } = document;
+  const style: Record<string, string> = {};
+  const sizes = new Map<string, number>();
+  const fonts = new Map<string, number>();
+  const page = backgroundOf(body.style, body.attrs);
+  const pieces: { place: TextPlace; length: number }[] = [];
+  textStyles(body, { style: body.style, background: page, link: undefined }, (place, length) => {
+    pieces.push({ place, length });
+  });
+  const total = pieces.reduce((sum, piece) => sum + piece.length, 0);
+  const add = (map: Map<string, number>, value: string | undefined, length: number) => {
+    if (value !== undefined) map.set(value, (map.get(value) ?? 0) + length);
+  };
+  for (const { place, length } of pieces) {
+    // Text of no size of its own counts too: the client's default is then the most common.
+    add(sizes, pixels(place.style['font-size'])?.toString() ?? 'default', length);
+    add(fonts, place.style['font-family'], length);
+  }
+  if (page !== undefined) style.backgroundColor = page;
+  const card = cardOf(body, page, total);
+  const bodyColour = card?.background;
+  if (bodyColour !== undefined) style.bodyColor = bodyColour;
+  // The base colours are those of the text on the body (a footer on the page has its own); where no text stands there, of all of it.
+  const onBody = pieces.filter((piece) => piece.place.background === (bodyColour ?? page));
+  const counted = onBody.length > 0 ? onBody : pieces;
+  const colours = new Map<string, number>();
+  const links = new Map<string, number>();
+  for (const { place, length } of counted) {
+    // Text of no colour of its own counts too: the theme's colour is then the most common.
+    if (place.link === undefined) add(colours, hexColour(place.style.color) ?? 'default', length);
+    else if (place.link !== 'default') add(links, place.link, length);
+  }
+  const stack = body.style['font-family'] ?? mostCommon(fonts) ?? document.font;
+  const font = fontOf(stack);
+  if (font.family !== undefined) style.bodyFontFamily = font.family;
+  if (font.category !== undefined) style.bodyFontCategory = font.category;
+  if (font.skipped.length > 0 && findings !== undefined)
+    findings.add(
+      body.at,
+      `the font${font.skipped.length > 1 ? 's' : ''} ${font.skipped.join(', ')} (of ${stack!.trim()})`,
+      'approximated',
+      font.family === undefined
+        ? `left to the theme’s ${font.category === undefined ? '' : `${font.category} `}font: the stack names no family a theme can name`
+        : `carried as bodyFontFamily="${font.family}", the first family of the stack a theme can name`,
+      'a theme names one family, not the reader’s system fonts: choose the font in the theme if it should differ',
+    );
+  const colour = mostCommon(colours);
+  if (colour !== undefined && colour !== 'default') style.textBaseColor = colour;
+  const size = mostCommon(sizes);
+  if (size !== undefined && size !== 'default' && Number(size) >= 10 && Number(size) <= 32) style.textBaseFontSize = size;
+  const link = mostCommon(links) ?? firstLinkColour(body);
+  if (link !== undefined) style.textLinkColor = link;
+  return { style, card: card?.element };
+}
+
+/** Links the source colours other than the email's link colour, once a colour: LMX draws every link in the theme's one. */
+function listLinkColours({ linkColour, otherLinkColours }: MapContext, findings: Findings): void {
+  for (const [colour, { at, links }] of otherLinkColours ?? [])
+    findings.add(
+      at,
+      `${links === 1 ? 'a link' : `${links} links`} in ${colour}`,
+      'approximated',
+      `drawn in the email's link colour ${linkColour} (textLinkColor): LMX gives every link of an email one colour`,
+      'check that each reads on its background in the preview (content check warns where it does not), or rewrite it as text',
+    );
+}
+
+/**
+ * Blocks one after another that each stand on one colour other than the body's (a footer's lines
+ * on the grey page below the card) as one `<Section>` of that colour, as the source draws one band:
+ * LMX keeps space between blocks, which each block's own colour would leave in the body's.
+ */
+function joinBands(blocks: readonly LmxBlock[]): LmxBlock[] {
+  const joined: LmxBlock[] = [];
+  let run: LmxBlock[] = [];
+  const flush = () => {
+    if (run.length < 2) joined.push(...run);
+    else {
+      const colour = run[0]!.attrs.blockColor!;
+      for (const made of run) delete made.attrs.blockColor;
+      joined.push(block('Section', { blockColor: colour }, { blocks: run }));
+    }
+    run = [];
+  };
+  for (const made of blocks) {
+    const colour = made.tag === 'Section' ? undefined : made.attrs.blockColor;
+    if (run.length > 0 && (colour === undefined || colour !== run[0]!.attrs.blockColor)) flush();
+    if (colour === undefined) joined.push(made);
+    else run.push(made);
+  }
+  flush();
+  return joined;
+}
+
+/** The email converted: its `<Style />`, then its blocks. */
+export function convertDocument(document: SourceDocument, kind: ConvertKind, findings: Findings): ConvertedEmail {
+  readTemplateBlocks(document.body, findings);
+  settleTemplatedValues(document.body, findings);
+  const { style, card } = globalStyle(document, findings);
+  const context: MapContext = {
+    kind,
+    findings,
+    inherited: { ...(style.textBaseFontSize === undefined ? {} : { 'font-size': `${style.textBaseFontSize}px` }) },
+    sourceFontSize: fontSizeWithin(document.body.style['font-size'], BROWSER_FONT_SIZE),
+    baseColour: style.textBaseColor,
+    baseFontSize: style.textBaseFontSize === undefined ? undefined : Number(style.textBaseFontSize),
+    inSection: false,
+    inColumns: false,
+    background: style.bodyColor ?? style.backgroundColor,
+    plain: [style.backgroundColor, style.bodyColor].filter((colour) => colour !== undefined),
+    sourceBackground: style.backgroundColor,
+    holder: document.body,
+    linkColour: style.textLinkColor,
+    otherLinkColours: new Map(),
+  };
+  const inheritedColour: Style = document.body.style.color === undefined ? {} : { color: document.body.style.color };
+  const mapped = blocksOf(document.body.children, { ...context, inherited: { ...context.inherited, ...inheritedColour } });
+  listLinkColours(context, findings);
+  keepContrast(mapped, style, findings);
+  const blocks = joinBands(mapped);
+  carryLayout(document.body, style, blocks, card);
+  return { lmx: writeLmx(style, blocks), style, blocks, subject: document.subject, previewText: document.previewText };
+}
+
+/** A partial made a component: its blocks alone, with no `<Style />` (the emails that embed it carry theirs), laid out in a body of MJML's width. */
+export function convertComponent(nodes: readonly SourceNode[], kind: ConvertKind, findings: Findings): string {
+  const at = nodes[0]?.at ?? { file: '', line: 1, column: 1 };
+  const body = element('body', at, [...nodes], {}, { 'max-width': '600px', 'margin-left': 'auto', 'margin-right': 'auto' });
+  readTemplateBlocks(body, findings);
+  settleTemplatedValues(body, findings);
+  const context: MapContext = { kind, findings, inherited: {}, inSection: false, inColumns: false, plain: [], holder: body };
+  const blocks = blocksOf(nodes, context);
+  carryLayout(body, undefined, blocks);
+  return writeLmx({}, blocks);
+}

@@ -1,0 +1,118 @@
+/**
+ * An HTML email's `<style>` read into the rules a browser applies to it as a recipient sees it: the
+ * rules for every screen and those of its `max-width` media queries (a phone's), each selector with
+ * its specificity (Selectors Level 4), its declarations with their importance, in the order the
+ * stylesheets give them. postcss reads the CSS and css-what each selector, as their standards
+ * define them. What a recipient's client never draws from a message at rest (a pointer's hover and
+ * focus, a pseudo-element's generated box) and the rules of other media (print, dark mode, wider
+ * screens) are counted, not read.
+ */
+import { parse as parseSelector, type Selector } from 'css-what';
+import { parse, type AtRule, type ChildNode, type Rule } from 'postcss';
+import type { Declared } from '../styles.js';
+
+/** A media query of a screen's width alone (`only screen and (max-width: 596px)`), one or more of them: the widest it names, in pixels. */
+export function maxWidthOf(query: string): number | undefined {
+  let widest: number | undefined;
+  for (const part of query.split(',')) {
+    const match = /^\s*(?:(?:only\s+)?(?:screen|all)\s+and\s+)?\(\s*max-(?:device-)?width\s*:\s*(\d+(?:\.\d+)?)(px|em|rem)?\s*\)\s*$/i.exec(part);
+    if (match === null) return undefined;
+    const width = Number(match[1]) * (match[2] === undefined || match[2].toLowerCase() === 'px' ? 1 : 16);
+    widest = Math.max(widest ?? 0, width);
+  }
+  return widest;
+}
+
+/** One selector of a rule (a rule of several is an entry each, since each has its own specificity) and what the rule declares. */
+export interface StyleRule {
+  selector: string;
+  /** Specificity as one number: ids by the million, classes, attributes and pseudo-classes by the thousand, elements by one. */
+  specificity: number;
+  declarations: Declared[];
+  /** The widest screen its media query holds on; none for a rule of every screen. */
+  upTo?: number;
+  sheet: number;
+  /** Its place among every stylesheet's rules, which decides between rules of equal weight. */
+  order: number;
+}
+
+/** A stylesheet's rules that convert applies, and how many of its rules it passes over (none of them drawn in a message at rest). */
+export interface Stylesheet {
+  rules: StyleRule[];
+  passedOver: number;
+}
+
+/**
+ * Pseudo-classes of a state a message at rest is never in: a rule of them draws nothing a recipient
+ * sees on opening it; and `:has()`, which tests every element below each one, as a client that
+ * cannot afford it would not.
+ */
+const NOT_READ: ReadonlySet<string> = new Set(['hover', 'focus', 'focus-within', 'focus-visible', 'active', 'visited', 'target', 'has']);
+
+/** `:is()` and `:not()` weigh as their most specific argument; `:where()` as nothing. */
+const WEIGHED_BY_ARGUMENT: ReadonlySet<string> = new Set(['is', 'not', 'matches', '-webkit-any', '-moz-any']);
+
+/** A selector's specificity; undefined for one a message at rest never matches, or that names a pseudo-element. */
+function specificityOf(tokens: readonly Selector[]): number | undefined {
+  let weight = 0;
+  for (const token of tokens) {
+    if (token.type === 'pseudo-element') return undefined;
+    if (token.type === 'tag') weight += 1;
+    else if (token.type === 'attribute')
+      // css-what marks `#id` and `.class`, which a document in quirks mode matches ignoring case, from `[id=…]` and `[class~=…]`.
+      weight += token.name === 'id' && token.action === 'equals' && token.ignoreCase === 'quirks' ? 1_000_000 : 1_000;
+    else if (token.type === 'pseudo') {
+      if (NOT_READ.has(token.name)) return undefined;
+      if (token.name === 'where') continue;
+      if (WEIGHED_BY_ARGUMENT.has(token.name) && Array.isArray(token.data)) {
+        const weights = token.data.map(specificityOf);
+        if (weights.some((each) => each === undefined)) return undefined;
+        weight += Math.max(0, ...(weights as number[]));
+      } else weight += 1_000;
+    }
+  }
+  return weight;
+}
+
+/** A rule's selectors as entries, each with its specificity; undefined for those a message at rest never matches or a reader cannot parse. */
+function selectorsOf(rule: Rule): { selector: string; specificity: number | undefined }[] {
+  let parsed: Selector[][];
+  try {
+    parsed = parseSelector(rule.selector);
+  } catch {
+    return [{ selector: rule.selector, specificity: undefined }];
+  }
+  return rule.selectors.map((selector, index) => ({ selector, specificity: parsed[index] === undefined ? undefined : specificityOf(parsed[index]) }));
+}
+
+/** One stylesheet's rules, numbered from `first`. A stylesheet a browser would read only in part gives none: its `<style>` stays listed as dropped. */
+export function readStylesheet(css: string, sheet: number, first: number): Stylesheet {
+  let root: ReturnType<typeof parse>;
+  try {
+    root = parse(css);
+  } catch {
+    return { rules: [], passedOver: 0 };
+  }
+  const read: Stylesheet = { rules: [], passedOver: 0 };
+  const take = (node: ChildNode, upTo: number | undefined) => {
+    if (node.type === 'atrule') {
+      const media = node as AtRule;
+      const width = media.name.toLowerCase() === 'media' && upTo === undefined ? maxWidthOf(media.params) : undefined;
+      if (width !== undefined) media.each((child) => take(child, width));
+      // Other at-rules: fonts, which the theme names, and the rules of other media, which a phone and a wide screen at rest do not draw.
+      else if (media.nodes !== undefined) media.walkRules(() => void (read.passedOver += 1));
+      return;
+    }
+    if (node.type !== 'rule') return;
+    const declarations: Declared[] = [];
+    node.each((child) => {
+      if (child.type === 'decl') declarations.push({ property: child.prop.toLowerCase(), value: child.value.trim(), important: child.important === true });
+    });
+    for (const { selector, specificity } of selectorsOf(node)) {
+      if (specificity === undefined) read.passedOver += 1;
+      else read.rules.push({ selector, specificity, declarations, upTo, sheet, order: first + read.rules.length });
+    }
+  };
+  root.each((node) => take(node, undefined));
+  return read;
+}

@@ -1,0 +1,243 @@
+/**
+ * Readable everywhere: text keeps at least the contrast it had against what it stood on in the
+ * source, held against the colours the converted LMX is drawn with.
+ */
+import { describe, expect, it } from 'vitest';
+import { contrastRatio, keepContrast, rememberLook } from '../../../src/convert/contrast.js';
+import { Findings } from '../../../src/convert/model.js';
+import { fromHtml, fromMjml } from './layout-support.js';
+
+const FOOTER = 'You are receiving this email because you signed up at Acme. Acme Inc, 1 Main Street, Springfield. '.repeat(4);
+
+const page = (inner: string) => `<!doctype html><html><head><title>Order</title></head><body style="background-color:#222222;margin:0">${inner}</body></html>`;
+
+describe('colours as the text was read', () => {
+  it('measures contrast as WCAG does', () => {
+    expect(contrastRatio('#000000', '#ffffff')).toBeCloseTo(21, 5);
+    expect(contrastRatio('#ffffff', '#ffffff')).toBe(1);
+    expect(contrastRatio('#777777', '#ffffff')).toBeCloseTo(4.48, 2);
+  });
+
+  it('puts the page’s colour behind content that stood on the page: a footer of white words on a dark page stays readable', () => {
+    const { lmx, html } = fromHtml(
+      page(`<table width="600" align="center" bgcolor="#ffffff"><tr><td style="color:#333333">
+          <p>Your order of the Oak Chair has shipped and will arrive on Friday, with tracking to follow soon.</p>
+          <p>Line item: Oak Chair, one, 120 euros. Line item: Cushion, two, 40 euros. Total 160 euros.</p>
+        </td></tr></table>
+        <p style="color:#ffffff;text-align:center">${FOOTER}</p>`),
+    );
+    expect(lmx).toMatch(/^<Style backgroundColor="#222222" bodyColor="#ffffff"[^>]* textBaseColor="#333333"/);
+    expect(lmx).toMatch(/<Paragraph align="center" blockColor="#222222"><Text textColor="#ffffff">You are receiving/);
+    expect(html).toContain('background-color:#222222');
+  });
+
+  it('takes the base text colour from the text on the body, not from a longer footer on the page', () => {
+    const { lmx } = fromHtml(
+      page(`<table width="600" align="center" bgcolor="#fdf6e3"><tr><td style="color:#3b2f2f">
+          <p>Oak Chair, 120 euros.</p><p>Cushion, 40 euros.</p>
+        </td></tr></table>
+        <p style="color:#fdf6e3">${FOOTER}</p>`),
+    );
+    expect(lmx).toContain('textBaseColor="#3b2f2f"');
+    expect(lmx).toMatch(/<Paragraph[^>]*>Oak Chair, 120 euros.<\/Paragraph>/);
+    expect(lmx).toMatch(/<Paragraph blockColor="#222222"><Text textColor="#fdf6e3">You are receiving/);
+  });
+
+  it('keeps the colour of a background it drops (an image) and of a section it flattens', () => {
+    const { lmx, findings } = fromHtml(
+      page(`<table width="600" align="center" bgcolor="#ffffff"><tr><td>
+          <p>Welcome back to the shop, here is what is new this week for you.</p>
+          <div style="background:#1a1a2e url(https://example.com/hero.jpg) no-repeat;padding:20px">
+            <p style="color:#ffffff">Hero words over the picture</p>
+            <div style="background-color:#f0f0f0;padding:10px"><p style="color:#333333">Nested words on grey</p></div>
+          </div>
+        </td></tr></table>`),
+    );
+    expect(lmx).toMatch(/<Section blockColor="#1a1a2e"[^>]*>\s*<Paragraph><Text textColor="#ffffff">Hero words over the picture/);
+    // The inner section is flattened into the outer (sections do not nest): its dark words keep the light grey behind them.
+    expect(lmx).toMatch(/<Paragraph [^>]*blockColor="#f0f0f0"[^>]*><Text textColor="#333333">Nested words on grey/);
+    expect(findings.remediation.map((item) => item.construct)).toContain('the background image https://example.com/hero.jpg');
+  });
+});
+
+describe('footer bands', () => {
+  it('keeps a dark band coloured by its row and the light band after it apart, each text on its own colour', () => {
+    const { lmx, findings } = fromHtml(
+      `<!doctype html><html><head><title>Order</title></head><body style="background-color:#f4f4f4;margin:0">
+        <table width="600" align="center" bgcolor="#ffffff"><tr><td>
+          <p>Your order of the Oak Chair has shipped and will arrive on Friday, with tracking to follow soon.</p>
+          <p>Line item: Oak Chair, one, 120 euros. Line item: Cushion, two, 40 euros. Total 160 euros.</p>
+        </td></tr></table>
+        <table width="600" align="center"><tr bgcolor="#1f2937"><td><p style="color:#ffffff">Follow us</p><p style="color:#ffffff">Shop, blog, help</p></td></tr>
+        <tr style="background-color:#333333"><td style="color:#eeeeee"><p>Careers</p></td></tr></table>
+        <table width="600" align="center"><tr><td style="color:#6b7280"><p>Acme Inc, 1 Main Street</p><p>Unsubscribe at any time</p></td></tr></table>
+      </body></html>`,
+    );
+    expect(lmx).toMatch(
+      /<Section blockColor="#1f2937"[^>]*>\s*<Paragraph[^>]*><Text textColor="#ffffff">Follow us<\/Text><\/Paragraph>\s*<Paragraph[^>]*><Text textColor="#ffffff">Shop, blog, help</,
+    );
+    expect(lmx).toMatch(/<Section blockColor="#333333"[^>]*>\s*<Paragraph[^>]*><Text textColor="#eeeeee">Careers</);
+    expect(lmx).toMatch(/<Section blockColor="#f4f4f4"[^>]*>\s*<Paragraph[^>]*><Text textColor="#6b7280">Acme Inc/);
+    // No white words in the light band's section.
+    const light = lmx.slice(lmx.indexOf('<Section blockColor="#f4f4f4"'));
+    expect(light.slice(0, light.indexOf('</Section>'))).not.toContain('#ffffff');
+    expect(findings.remediation.map((item) => item.construct)).not.toContain('text less readable than in the source');
+  });
+
+  it('keeps a band of a dark gradient apart from the light band after it, drawn in the gradient’s first colour, listed', () => {
+    const { lmx, findings } = fromHtml(
+      `<!doctype html><html><head><title>Order</title></head><body style="background-color:#f4f4f4;margin:0">
+        <table width="600" align="center" bgcolor="#ffffff"><tr><td><p>Your order of the Oak Chair has shipped and will arrive on Friday.</p><p>Total 160 euros.</p></td></tr></table>
+        <table width="600" align="center"><tr><td style="background:linear-gradient(to right, #1f2937, #374151)"><p style="color:#ffffff">Follow us</p><p style="color:#ffffff">Shop, blog, help</p></td></tr></table>
+        <table width="600" align="center"><tr><td style="color:#6b7280"><p>Acme Inc, 1 Main Street</p><p>Unsubscribe at any time</p></td></tr></table>
+      </body></html>`,
+    );
+    expect(lmx).toMatch(/<Section blockColor="#1f2937"[^>]*>\s*<Paragraph[^>]*><Text textColor="#ffffff">Follow us/);
+    expect(lmx).toMatch(/<Section blockColor="#f4f4f4"[^>]*>\s*<Paragraph[^>]*><Text textColor="#6b7280">Acme Inc/);
+    expect(findings.remediation).toContainEqual(
+      expect.objectContaining({
+        line: 3,
+        construct: 'the background gradient linear-gradient(to right, #1f2937, #374151)',
+        outcome: 'approximated',
+        done: 'drawn as its first colour, #1f2937',
+      }),
+    );
+  });
+});
+
+/** An MJML receipt: light words on a dark header band, order lines in MJML's default black on a white section, a band over a picture. */
+const RECEIPT = `<mjml><mj-head><mj-title>Your receipt</mj-title></mj-head><mj-body background-color="#f4f4f4">
+  <mj-section background-color="#1f2937"><mj-column>
+    <mj-text color="#f9fafb" font-size="24px">Acme Store receipt for your order number 1042 placed today</mj-text>
+    <mj-text color="#e5e7eb">Thank you for shopping with Acme Store, we hope you love what you bought from us this week</mj-text>
+  </mj-column></mj-section>
+  <mj-section background-color="#ffffff"><mj-column>
+    <mj-text>Oak chair, 1, 120 euros</mj-text><mj-text>Cushion, 2, 40 euros</mj-text><mj-text>Total 160 euros</mj-text>
+  </mj-column></mj-section>
+  <mj-section background-url="https://example.com/summer.jpg"><mj-column>
+    <mj-text color="#ffffff">Come back for our summer sale</mj-text>
+  </mj-column></mj-section>
+</mj-body></mjml>`;
+
+/** Each text block's colour and what LMX draws behind it (its block, its section, the body), as the LMX reads. */
+function drawnText(lmx: string): { text: string; colour: string; background: string }[] {
+  const style = /<Style ([^>]*)\/>/.exec(lmx)?.[1] ?? '';
+  const attribute = (attrs: string, name: string) => new RegExp(`\\b${name}="(#[0-9a-f]{6})"`).exec(attrs)?.[1];
+  const body = attribute(style, 'bodyColor') ?? '#ffffff';
+  const base = attribute(style, 'textBaseColor') ?? '#374151';
+  const sections: string[] = [];
+  const found: { text: string; colour: string; background: string }[] = [];
+  for (const line of lmx.split('\n')) {
+    const section = /^\s*<Section ([^>]*)>/.exec(line);
+    if (section !== null) sections.push(attribute(section[1]!, 'blockColor') ?? sections.at(-1) ?? body);
+    else if (/^\s*<\/Section>/.test(line)) sections.pop();
+    const block = /^\s*<(Paragraph|H[1-3])\b([^>]*)>(.*)<\/\1>/.exec(line);
+    if (block === null) continue;
+    const own = /^<Text textColor="(#[0-9a-f]{6})">/.exec(block[3]!)?.[1];
+    found.push({ text: block[3]!.replace(/<[^>]+>/g, ''), colour: own ?? base, background: attribute(block[2]!, 'blockColor') ?? sections.at(-1) ?? body });
+  }
+  return found;
+}
+
+describe('converted text stays readable', () => {
+  it('gives text of no colour of its own, drawn black in the source, black again where the theme’s colour (another text’s) leaves it unreadable', () => {
+    const { lmx, findings } = fromMjml(RECEIPT);
+    const drawn = drawnText(lmx);
+    expect(drawn.map((block) => block.text)).toEqual([
+      'Acme Store receipt for your order number 1042 placed today',
+      'Thank you for shopping with Acme Store, we hope you love what you bought from us this week',
+      'Oak chair, 1, 120 euros',
+      'Cushion, 2, 40 euros',
+      'Total 160 euros',
+      'Come back for our summer sale',
+    ]);
+    // Every text read at 3:1 or more in the source (the order lines 21:1, black on white); so it does as LMX draws it.
+    for (const block of drawn) expect(contrastRatio(block.colour, block.background), block.text).toBeGreaterThanOrEqual(3);
+    expect(drawn.filter((block) => block.text.includes('euros')).map((block) => `${block.colour} on ${block.background}`)).toEqual([
+      '#000000 on #ffffff',
+      '#000000 on #ffffff',
+      '#000000 on #ffffff',
+    ]);
+    expect(findings.remediation.map((item) => item.construct)).not.toContain('text less readable than in the source');
+  });
+
+  it('draws white words over a background image with no colour on black, and lists the image by its address with the colour', () => {
+    const { lmx, findings } = fromMjml(RECEIPT);
+    expect(lmx).toMatch(/<Section blockColor="#000000"[^>]*>\s*<Paragraph[^>]*><Text textColor="#ffffff">Come back for our summer sale/);
+    expect(findings.remediation).toContainEqual(
+      expect.objectContaining({
+        line: 9,
+        construct: 'the background image https://example.com/summer.jpg',
+        outcome: 'dropped',
+        done: 'the content drawn on #000000 in its place, a colour its text reads on (the source gives the image no colour)',
+      }),
+    );
+  });
+
+  it('draws a row of columns over a background image with no colour on the colour that stands in for it', () => {
+    const { lmx, findings } = fromMjml(
+      '<mjml><mj-body><mj-section><mj-column><mj-text>Hello there, thanks for your order with us today.</mj-text></mj-column></mj-section>' +
+        '<mj-section background-url="https://example.com/stripes.jpg"><mj-column><mj-text color="#ffffff">Left words</mj-text></mj-column><mj-column><mj-text color="#ffffff">Right words</mj-text></mj-column></mj-section></mj-body></mjml>',
+    );
+    expect(lmx).toMatch(/<Columns [^>]*blockColor="#000000"/);
+    for (const block of drawnText(lmx).filter((made) => made.text.endsWith('words')))
+      expect(contrastRatio(block.colour, block.background)).toBeGreaterThanOrEqual(3);
+    expect(findings.remediation.find((item) => item.construct === 'the background image https://example.com/stripes.jpg')?.done).toContain('drawn on #000000');
+  });
+
+  it('brings text of no colour of its own back by the colour it stood on before its own black, keeping the theme’s colour', () => {
+    const findings = new Findings();
+    // Words of the default colour that stood on white, drawn in a dark section (a box flattened into it).
+    const words = { tag: 'Paragraph', attrs: {}, inline: [{ text: 'Nested words' }] };
+    rememberLook(words, undefined, '#ffffff', { file: 'email.html', line: 4, column: 3 });
+    keepContrast([{ tag: 'Section', attrs: { blockColor: '#222222' }, blocks: [words] }], { textBaseColor: '#333333' }, findings);
+    expect(words).toEqual({ tag: 'Paragraph', attrs: { blockColor: '#ffffff' }, inline: [{ text: 'Nested words' }] });
+    expect(findings.remediation).toEqual([]);
+  });
+
+  it('keeps a picture’s text on the colour it is drawn on where it reads there: dark words over an image on a white body', () => {
+    const { lmx, findings } = fromMjml(
+      '<mjml><mj-body><mj-section background-url="https://example.com/paper.jpg"><mj-column><mj-text color="#333333">Notes on paper</mj-text></mj-column></mj-section></mj-body></mjml>',
+    );
+    expect(lmx).not.toContain('<Section');
+    expect(lmx).toMatch(/^<Style textBaseColor="#333333"[^>]*\/>\n<Paragraph[^>]*>Notes on paper/);
+    expect(findings.remediation.find((item) => item.construct.startsWith('the background image'))?.done).toBe(
+      'the content kept on the background colour, if any',
+    );
+  });
+});
+
+describe('what cannot be kept', () => {
+  it('lists a block whose contrast fell and that takes no colour of its own', () => {
+    const findings = new Findings();
+    // A block of a kind with no blockColor, its white words now on the white body.
+    const made = { tag: 'Unknown', attrs: {}, inline: [{ tag: 'Text', attrs: { textColor: '#ffffff' }, children: [{ text: 'Footer words' }] }] };
+    rememberLook(made, '#ffffff', '#222222', { file: 'email.html', line: 9, column: 3 });
+    keepContrast([made], { bodyColor: '#ffffff' }, findings);
+    expect(findings.remediation).toEqual([
+      expect.objectContaining({ line: 9, column: 3, construct: 'text less readable than in the source', outcome: 'listed' }),
+    ]);
+    expect(findings.remediation[0]!.done).toBe('its contrast is 1.0:1 against its background, where the source had 15.9:1');
+  });
+
+  it('lists words a span coloured that read in the source and do not where LMX draws them, though the rest of the block reads', () => {
+    const findings = new Findings();
+    // A block of a kind with no blockColor: its words in the theme's light colour read on the dark body, its blue link-like words do not.
+    const made = {
+      tag: 'Unknown',
+      attrs: {},
+      inline: [{ text: 'Questions? Write to ' }, { tag: 'Text', attrs: { textColor: '#1d4ed8' }, children: [{ text: 'help at Acme' }] }],
+    };
+    rememberLook(made, undefined, '#ffffff', { file: 'email.html', line: 12, column: 5 });
+    keepContrast([made], { bodyColor: '#111111', textBaseColor: '#eeeeee' }, findings);
+    expect(findings.remediation).toEqual([
+      expect.objectContaining({
+        line: 12,
+        column: 5,
+        construct: 'words in #1d4ed8 less readable than in the source',
+        outcome: 'listed',
+        done: 'their contrast is 2.8:1 against their background #111111, where the source had 6.7:1',
+      }),
+    ]);
+  });
+});
