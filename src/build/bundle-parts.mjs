@@ -58,6 +58,8 @@ export function partOf(core, graph) {
     if (path.startsWith('src/emulator/')) return 'emulator';
     if (path.startsWith('src/lmx/')) return 'lmx';
     if (path.startsWith('src/app-code/')) return 'app-code';
+    // convert's engine goes with the content area's commands, as when it was a folder of theirs.
+    if (path.startsWith('src/convert/')) return 'areas-content';
     if (path.startsWith('src/webhooks/store/')) return 'delivery-store';
     if (PLACED_APART.has(path)) return PLACED_APART.get(path);
     if (WITH_THE_CLIENT.test(path)) return 'client';

@@ -105,9 +105,17 @@ describe('the source tree', () => {
     const upward = new Map([
       ['src/base/errors.ts', ['src/core/context.ts']],
       ['src/emulator/core.ts', ['src/base/errors.ts', 'src/api/http.ts']],
-      ['src/areas/x/commands.ts', ['src/core/context.ts']],
+      ['src/areas/x/commands.ts', ['src/core/context.ts', 'src/convert/model.ts']],
+      // convert's engine stands under the commands and beside the core: neither way between them.
+      ['src/convert/x.ts', ['src/lmx/parse.ts', 'src/core/declare.ts']],
+      ['src/core/y.ts', ['src/convert/model.ts']],
     ]);
-    expect(importsUp(upward)).toEqual(['src/base/errors.ts -> src/core/context.ts', 'src/emulator/core.ts -> src/api/http.ts']);
+    expect(importsUp(upward)).toEqual([
+      'src/base/errors.ts -> src/core/context.ts',
+      'src/emulator/core.ts -> src/api/http.ts',
+      'src/convert/x.ts -> src/core/declare.ts',
+      'src/core/y.ts -> src/convert/model.ts',
+    ]);
   });
 
   it('knows the floor of every folder under src/', () => {
@@ -249,7 +257,10 @@ const FLOORS: Record<string, string[]> = {
   // The webhooks library (loopsctl/webhooks) runs inside an app: Node and the platform's rules only.
   webhooks: ['base', 'platform'],
   core: ['base', 'platform', 'lmx', 'api', 'config', 'render'],
-  areas: ['base', 'platform', 'lmx', 'emulator', 'app-code', 'api', 'config', 'render', 'core', 'webhooks'],
+  // `content convert`'s engine (its readers of MJML, React Email and HTML, its layout model, its
+  // mapper into LMX): files in, LMX out, so no API, no configuration and no command; areas use it.
+  convert: ['base', 'platform', 'lmx', 'render'],
+  areas: ['base', 'platform', 'lmx', 'emulator', 'app-code', 'api', 'config', 'render', 'core', 'webhooks', 'convert'],
 };
 const TOP = ['cli.ts', 'main.ts', 'build'];
 
