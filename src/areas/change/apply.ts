@@ -23,7 +23,7 @@ import type { Uses } from '../../core/capabilities.js';
 import { gateJudges, runHasYes, YES_NEEDED } from '../../core/gate.js';
 import { liveSinceYes } from '../../core/bound-calls.js';
 import { countOf } from '../../render/numbers.js';
-import { explained } from '../explain.js';
+import { explained } from '../../core/explain.js';
 import type { ImpactRecord } from './impact/records.js';
 import { impactText } from './impact/render.js';
 import { refuseAnotherAccount } from './account.js';

@@ -5,7 +5,7 @@ import { LocalFileError, LoopsctlError, RejectedError } from '../../base/errors.
 import { imageIds, imagesDirectory, isImageId, newImageId, readImage } from '../../config/before-images.js';
 import type { Uses } from '../../core/capabilities.js';
 import { countOf } from '../../render/numbers.js';
-import { explained } from '../explain.js';
+import { explained } from '../../core/explain.js';
 import { refuseUndoInAnotherAccount } from './account.js';
 import { applyPlan, CONTENT_API } from './apply.js';
 import type { BeforeImages } from './before-images.js';

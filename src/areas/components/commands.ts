@@ -5,7 +5,7 @@ import { handler, type Handler, type Uses } from '../../core/capabilities.js';
 import { checkLmxOfDryRun } from '../../core/dry-run-lmx.js';
 import { readInput } from '../../core/input.js';
 import { listHandler } from '../../core/list-run.js';
-import { explained, explainError, explainedHandler, type Explanation } from '../explain.js';
+import { explained, explainError, explainedHandler, type Explanation } from '../../core/explain.js';
 import { components, createComponent, getComponent, updateComponent } from './client.js';
 import { componentListView, lmxText, renderComponent, renderUpdatedComponent } from './render.js';
 import { componentValidationFailure } from '../../platform/components/schemas.js';

@@ -2,7 +2,7 @@
 import { UsageError } from '../../base/errors.js';
 import { handler, type Handler } from '../../core/capabilities.js';
 import { writeArrayList } from '../../core/list-run.js';
-import { explained } from '../explain.js';
+import { explained } from '../../core/explain.js';
 import { createContactProperty, listContactProperties } from './client.js';
 import { propertyListView } from './render.js';
 import type { PropertyType } from '../../platform/contact-properties/schemas.js';

@@ -3,7 +3,7 @@ import { RejectedError, UsageError } from '../../base/errors.js';
 import { handler, type Handler, type Uses } from '../../core/capabilities.js';
 import { parseAssignments, typedValues } from '../../core/typed-values.js';
 import { MailingListNames, mailingListsOf } from '../lists/names.js';
-import { explained, type Explanation, UNKNOWN_LIST, unknownListHint } from '../explain.js';
+import { explained, type Explanation, UNKNOWN_LIST, unknownListHint } from '../../core/explain.js';
 import { PropertyTypes } from '../contact-properties/typing.js';
 import { isStandardField } from '../../platform/contact-properties/typing.js';
 import { createContact, deleteContact, removeSuppression, suppressionStatus, updateContact, type ContactRef } from './client.js';

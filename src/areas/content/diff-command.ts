@@ -3,7 +3,7 @@ import { wrapLines } from '../../render/wrap.js';
 import { countOf } from '../../render/numbers.js';
 import { handler, type Handler } from '../../core/capabilities.js';
 import { ExitCode } from '../../base/exit-codes.js';
-import { explained } from '../explain.js';
+import { explained } from '../../core/explain.js';
 import { DEFAULT_DIRECTORY } from './shared/files.js';
 import { renderDiffMarkdown } from './diff-markdown.js';
 import { patchOnTerminal } from './shared/render.js';

@@ -2,7 +2,7 @@
 import { countOf } from '../../render/numbers.js';
 import { AuthError, LocalFileError } from '../../base/errors.js';
 import { handler, type Handler, type Uses } from '../../core/capabilities.js';
-import { explained, explainError } from '../explain.js';
+import { explained, explainError } from '../../core/explain.js';
 import { DEFAULT_DIRECTORY, lockDirectory, readState, writeState, type ContentState, type EmailDirectory } from './shared/files.js';
 import { holdsRecords } from './shared/record-files.js';
 import { whereOf } from '../change/account.js';

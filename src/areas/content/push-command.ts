@@ -8,7 +8,7 @@ import { countOf } from '../../render/numbers.js';
 import { handler, type Handler, type Uses } from '../../core/capabilities.js';
 import { ExitCode } from '../../base/exit-codes.js';
 import { UsageError } from '../../base/errors.js';
-import { explained } from '../explain.js';
+import { explained } from '../../core/explain.js';
 import { DEFAULT_DIRECTORY, lockDirectory } from './shared/files.js';
 import { whereOf, witnessOf } from '../change/account.js';
 import { remember, resolveAccount, type Account } from './shared/account.js';

@@ -9,7 +9,7 @@ import type { ApiClient } from '../../api/client.js';
 import { sanitize } from '../../base/sanitize.js';
 import { PREVIEWS_PER_DAY } from '../../platform/email-messages/previews.js';
 import { getEmailMessage, guardianReport, previewEmailMessage, updateEmailMessage } from './client.js';
-import { explained, explainError, type Explanation } from '../explain.js';
+import { explained, explainError, type Explanation } from '../../core/explain.js';
 import { renderEmailMessage, renderGuardian, renderLmxWarnings } from './render.js';
 import { jsonFault } from '../../base/parse-faults.js';
 import {

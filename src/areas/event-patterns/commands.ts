@@ -3,7 +3,7 @@ import { UsageError } from '../../base/errors.js';
 import { checkId } from '../../api/ids.js';
 import { handler, type Handler } from '../../core/capabilities.js';
 import { listHandler } from '../../core/list-run.js';
-import { explained } from '../explain.js';
+import { explained } from '../../core/explain.js';
 import { eventPatterns, getEventPattern, getEventPatternByName } from './client.js';
 import { eventPatternListView, renderEventPattern } from './render.js';
 

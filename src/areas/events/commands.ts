@@ -20,7 +20,7 @@ import { parseAssignments, typedValues } from '../../core/typed-values.js';
 import { MailingListNames, mailingListsOf } from '../lists/names.js';
 import { PropertyTypes } from '../contact-properties/typing.js';
 import { typeProblem } from '../../platform/contact-properties/typing.js';
-import { explained, UNKNOWN_LIST } from '../explain.js';
+import { explained, UNKNOWN_LIST } from '../../core/explain.js';
 import { sendEvent } from './client.js';
 
 /** Fields of the event request that are not contact properties. */

@@ -7,7 +7,7 @@ import type { SimpleRecord } from '../../platform/operation-row.js';
 import type { ListView } from '../../render/list.js';
 import type { Output } from '../../render/output.js';
 import { renderRecord, timestampColumn } from '../../render/table.js';
-import { explained, explainedHandler, type Explanation } from '../explain.js';
+import { explained, explainedHandler, type Explanation } from '../../core/explain.js';
 import { type RecordBody, recordClient } from './client.js';
 
 type FieldOptions = Record<string, string | undefined>;

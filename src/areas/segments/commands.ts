@@ -4,7 +4,7 @@ import { checkId } from '../../api/ids.js';
 import { handler, type Handler } from '../../core/capabilities.js';
 import { readJsonInput } from '../../core/input.js';
 import { listHandler } from '../../core/list-run.js';
-import { explained, explainedHandler } from '../explain.js';
+import { explained, explainedHandler } from '../../core/explain.js';
 import { createSegment, getSegment, segments, type CreateSegmentBody } from './client.js';
 import { checkAudienceFilterFrom } from '../../platform/segments/filter.js';
 import { renderSegment, segmentListView } from './render.js';

@@ -4,7 +4,7 @@ import { checkId } from '../../api/ids.js';
 import { handler, type Handler, type Uses } from '../../core/capabilities.js';
 import { readJsonInput } from '../../core/input.js';
 import { listHandler } from '../../core/list-run.js';
-import { explained, explainedHandler } from '../explain.js';
+import { explained, explainedHandler } from '../../core/explain.js';
 import { createTheme, getTheme, themes, updateTheme } from './client.js';
 import { renderTheme, renderUpdatedTheme, themeListView } from './render.js';
 import { collectStyles, stylesFromFile, type StylesRequest } from '../../platform/themes/styles.js';

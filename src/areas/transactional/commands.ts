@@ -6,8 +6,8 @@ import { openWeb } from '../../core/browser.js';
 import { handler, type Handler } from '../../core/capabilities.js';
 import { listHandler } from '../../core/list-run.js';
 import type { Output } from '../../render/output.js';
-import { fetchEach, namesOf, writeMetricsJson } from '../email-metrics.js';
-import { explained, explainError, type Explanation } from '../explain.js';
+import { fetchEach, namesOf, writeMetricsJson } from '../../core/email-metrics.js';
+import { explained, explainError, type Explanation } from '../../core/explain.js';
 import { getEmailMessage } from '../email-messages/client.js';
 import {
   createTransactional,

@@ -2,7 +2,7 @@
 import type { ListView } from '../../render/list.js';
 import type { Output } from '../../render/output.js';
 import { displayValue, renderRecord, timestampColumn } from '../../render/table.js';
-import { renderMetricsTable, type MetricsColumn, type MetricsRow } from '../email-metrics.js';
+import { renderMetricsTable, type MetricsColumn, type MetricsRow } from '../../core/email-metrics.js';
 import { renderFields } from '../../render/fields.js';
 import type { TransactionalDraftRecord, TransactionalEmail, TransactionalMetrics } from '../../platform/transactional/schemas.js';
 

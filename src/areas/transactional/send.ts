@@ -15,7 +15,7 @@ import { readInputBytes } from '../../core/input.js';
 import type { InputSource } from '../../core/runtime.js';
 import { handler, type Handler } from '../../core/capabilities.js';
 import { typedValues } from '../../core/typed-values.js';
-import { explained } from '../explain.js';
+import { explained } from '../../core/explain.js';
 import { getTransactional } from './client.js';
 
 export interface Attachment {

@@ -5,7 +5,7 @@ import { sendOutside } from '../../api/outside.js';
 import { handler, type Handler, type Uses } from '../../core/capabilities.js';
 import { readInputBytes } from '../../core/input.js';
 import type { InputSource } from '../../core/runtime.js';
-import { explained } from '../explain.js';
+import { explained } from '../../core/explain.js';
 import { completeUpload, createUpload } from './client.js';
 import { requestLine } from '../../platform/operation-row.js';
 import { UPLOAD } from '../../platform/uploads/resource.js';

@@ -1,6 +1,6 @@
 import { checkId } from '../../api/ids.js';
 import { handler, type Handler } from '../../core/capabilities.js';
-import { explained } from '../explain.js';
+import { explained } from '../../core/explain.js';
 import { MailingListNames } from '../lists/names.js';
 import * as api from './client.js';
 import { graphChanges } from './render.js';

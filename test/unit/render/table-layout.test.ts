@@ -7,7 +7,7 @@ import { Output } from '../../../src/render/output.js';
 import { renderFields } from '../../../src/render/fields.js';
 import { renderRecord, renderTable, timestampColumn, type Cell, type Column } from '../../../src/render/table.js';
 import { renderMetrics } from '../../../src/areas/transactional/render.js';
-import { renderEmailMetrics } from '../../../src/areas/email-metrics.js';
+import { renderEmailMetrics } from '../../../src/core/email-metrics.js';
 import { displayWidth, truncate } from '../../../src/render/width.js';
 
 const sink = () => new Writable({ write: (_chunk, _encoding, done) => done() });

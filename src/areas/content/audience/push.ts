@@ -12,7 +12,7 @@ import { confirm } from '../../../core/prompt.js';
 import { countOf } from '../../../render/numbers.js';
 import { digestOf, writeState, type ContentState } from '../shared/files.js';
 import { renderLines, type Line } from '../shared/render.js';
-import { explained } from '../../explain.js';
+import { explained } from '../../../core/explain.js';
 import { CONTENT } from '../shared/scope.js';
 import { audienceDiff } from './diff.js';
 import { readAudience } from './files.js';

@@ -1,7 +1,7 @@
 /** `content diff` of emails, components and themes: per record, how it stands and what differs between the files and the account. */
 import type { ApiClient } from '../../../api/client.js';
 import type { Uses } from '../../../core/capabilities.js';
-import { explained } from '../../explain.js';
+import { explained } from '../../../core/explain.js';
 import { whereOf } from '../../change/account.js';
 import { resolveAccount } from '../shared/account.js';
 import type { ContentState, EmailDirectory } from '../shared/files.js';

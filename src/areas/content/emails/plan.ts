@@ -5,7 +5,7 @@ import { countOf } from '../../../render/numbers.js';
 import { join } from 'node:path';
 import { MismatchError } from '../../../base/errors.js';
 import type { ApiClient } from '../../../api/client.js';
-import { explained } from '../../explain.js';
+import { explained } from '../../../core/explain.js';
 import { REFERENCE_FILES, type SyncedRecord } from '../shared/files.js';
 import type { RecordFiles } from '../shared/record-files.js';
 import { settled } from '../../../api/concurrency.js';

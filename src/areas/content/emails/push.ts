@@ -11,7 +11,7 @@ import { LocalFileError, UsageError } from '../../../base/errors.js';
 import { inOneLine } from '../../../base/particulars.js';
 import { YesNeededError } from '../../../core/gate.js';
 import { confirm } from '../../../core/prompt.js';
-import { explained } from '../../explain.js';
+import { explained } from '../../../core/explain.js';
 import { DEFAULT_DIRECTORY, digestOf, newIdNote, writeState, type ContentState, type EmailDirectory, type SyncedRecord } from '../shared/files.js';
 import { readRecords, writeReferenceFiles, writeRecordFiles, type RecordFiles } from '../shared/record-files.js';
 import { applyRecord, readForPush, guardianCheckOf, createRecord, fetchRecord, publish, restored, transactionalGroupIds, type Applied } from './remote.js';

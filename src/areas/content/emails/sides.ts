@@ -3,7 +3,7 @@
  * with the local ones, how each pair stands, and the state a pull leaves.
  */
 import type { ApiClient } from '../../../api/client.js';
-import { explained } from '../../explain.js';
+import { explained } from '../../../core/explain.js';
 import { digestOf, recordPath, type ContentState, type EmailDirectory, type SyncedRecord } from '../shared/files.js';
 import { referenceDigestOf, type RecordFiles } from '../shared/record-files.js';
 import { fetchKind, type RemoteRecord } from './remote.js';

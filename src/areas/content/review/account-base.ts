@@ -9,7 +9,7 @@
 import { basename, join } from 'node:path';
 import { HeldTree, heldTreesHome, holdTrees, readTreeFile, walkTree } from '../../../base/tree-files.js';
 import type { Uses } from '../../../core/capabilities.js';
-import { explained } from '../../explain.js';
+import { explained } from '../../../core/explain.js';
 import { accountSide, diffEmails } from '../emails/diff.js';
 import type { RemoteRecord } from '../emails/remote.js';
 import { pathOf } from '../emails/sides.js';

@@ -5,11 +5,11 @@
  * campaign not sent yet, a node that sends no email) said in words without failing the run; and
  * the engagement metrics of campaigns and workflow emails with their rates over sends.
  */
-import type { Uses } from '../core/capabilities.js';
+import type { Uses } from './capabilities.js';
 import { settleLimit } from '../api/concurrency.js';
 import { AuthError, InterruptedError, LoopsctlError, NetworkError } from '../base/errors.js';
 import type { EmailMetrics } from '../platform/email-metrics.js';
-import { reportError } from '../core/report.js';
+import { reportError } from './report.js';
 import { formatCount, formatRate } from '../render/numbers.js';
 import { formatJson, type Output } from '../render/output.js';
 import { ProgressLine } from '../render/progress.js';
