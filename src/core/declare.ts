@@ -132,9 +132,21 @@ interface CommandBase {
    * The command's behaviour. `tree` gives the whole command tree, for the few commands that read it
    * (completion, `commands`, `mcp`): handed in, as gh hands a command its parent, so that none of
    * them imports the registry that lists them, and loaded when asked for, since a start reads the
-   * declarations of the area it names alone.
+   * declarations of the area it names alone. `behaviours` are handed in the same way: what the
+   * registries above the areas make, for a command whose area they read.
    */
-  load: (tree: () => Promise<Spec[]>) => Promise<Handler>;
+  load: (tree: () => Promise<Spec[]>, behaviours: Behaviours) => Promise<Handler>;
+}
+
+/**
+ * What a declaration may ask of the path that runs its command, beyond its own handler: each is
+ * implemented above core (src/areas/behaviours.ts) and handed in by whoever runs commands, main
+ * and `loopsctl mcp`, so that core imports no area. What only the areas can type (the change
+ * cycle's kinds) they add to it where they implement it, as vitest's ProvidedContext is added to.
+ */
+export interface Behaviours {
+  /** The handler of a command that declares --plan (`plans`), able to write its change to a plan file; `name` is its words. */
+  plan: (name: string, handler: Handler) => Promise<Handler>;
 }
 
 /**

@@ -9,7 +9,7 @@ import { refusedWrite } from '../base/write-whole.js';
 import { viewOf, type Handler } from './capabilities.js';
 import { attributeName, checkConstraints, type OptionGiven } from './constraints.js';
 import type { CommandContext } from './context.js';
-import { argumentGiven, longFlag, pickedArgument, plans, type CommandSpec, type Spec } from './declare.js';
+import { argumentGiven, longFlag, pickedArgument, plans, type Behaviours, type CommandSpec, type Spec } from './declare.js';
 import { inWords } from './program.js';
 
 export interface Invocation {
@@ -20,16 +20,6 @@ export interface Invocation {
   /** By attribute name, as commander gives them: parsed, defaults applied. */
   options: Record<string, unknown>;
   optionGiven: OptionGiven;
-}
-
-/**
- * What a declaration may ask of the path that runs its command, beyond its own handler: each is
- * implemented above core (src/areas/behaviours.ts) and handed in by whoever runs commands, main
- * and `loopsctl mcp`, so that core imports no area.
- */
-export interface Behaviours {
-  /** The handler of a command that declares --plan (`plans`), able to write its change to a plan file; `name` is its words. */
-  plan: (name: string, handler: Handler) => Promise<Handler>;
 }
 
 /**
@@ -50,7 +40,7 @@ export async function runCommand(
   try {
     refuseNul([...invocation.args, ...Object.values(options)]);
     // A record id left out on a terminal, or --pick: chosen from its list before anything else runs.
-    const args = wantsPick(invocation) ? await (await import('./pick.js')).pickArgument(context, await whole(), invocation) : invocation.args;
+    const args = wantsPick(invocation) ? await (await import('./pick.js')).pickArgument(context, await whole(), invocation, behaviours) : invocation.args;
     checkConstraints(spec, path, args, optionGiven);
     context.running = { words: path, files: filesNamed({ ...invocation, args }) };
     const [handler] = await Promise.all([loadHandler(spec, path, whole, behaviours), context.out.loadPalette()]);
@@ -73,7 +63,7 @@ export async function runCommand(
 
 /** The command's handler as it runs: with the behaviours its declaration asks for applied. */
 export async function loadHandler(spec: CommandSpec, path: string[], tree: () => Promise<Spec[]>, behaviours: Behaviours): Promise<Handler> {
-  const handler = await spec.load(tree);
+  const handler = await spec.load(tree, behaviours);
   return plans(spec) ? behaviours.plan(path.join(' '), handler) : handler;
 }
 

@@ -16,7 +16,7 @@ import { styleFor } from '../render/style.js';
 import { TableLayout } from '../render/table.js';
 import type { Listing } from './capabilities.js';
 import type { CommandContext } from './context.js';
-import { argumentGiven, pickedArgument, walkSpecs, type ArgumentSpec, type CommandSpec, type Spec } from './declare.js';
+import { argumentGiven, pickedArgument, walkSpecs, type ArgumentSpec, type Behaviours, type CommandSpec, type Spec } from './declare.js';
 import { LIST_COMMANDS, type IdList } from './id-lists.js';
 
 /** More than a person scrolls through; typing narrows them. */
@@ -33,7 +33,7 @@ interface Picking {
 }
 
 /** The invocation's arguments with the picked id in place, or the usage error a script gets. */
-export async function pickArgument(context: CommandContext, tree: Spec[], invocation: Picking): Promise<unknown[]> {
+export async function pickArgument(context: CommandContext, tree: Spec[], invocation: Picking, behaviours: Behaviours): Promise<unknown[]> {
   const { spec, path, args, options } = invocation;
   const argument = pickedArgument(spec)!;
   const index = spec.args!.indexOf(argument);
@@ -51,7 +51,7 @@ export async function pickArgument(context: CommandContext, tree: Spec[], invoca
       hint: `see \`loopsctl ${[...path, '--help'].join(' ')}\`, and the ids with \`loopsctl ${listWords}\``,
     });
   }
-  const id = await pickRecord(context, tree, argument);
+  const id = await pickRecord(context, tree, argument, behaviours);
   const picked = [...args];
   picked[index] = argument.variadic ? [id] : id;
   return picked;
@@ -65,8 +65,8 @@ interface Choice {
   text: string;
 }
 
-async function pickRecord(context: CommandContext, tree: Spec[], argument: ArgumentSpec & { completes: IdList }): Promise<string> {
-  const listing = await listingOf(tree, LIST_COMMANDS[argument.completes]);
+async function pickRecord(context: CommandContext, tree: Spec[], argument: ArgumentSpec & { completes: IdList }, behaviours: Behaviours): Promise<string> {
+  const listing = await listingOf(tree, LIST_COMMANDS[argument.completes], behaviours);
   const { runtime } = context;
   const items: unknown[] = [];
   const client = await context.client();
@@ -115,9 +115,9 @@ function drawingOn(stderr: CommandContext['runtime']['stderr']): Writable {
 }
 
 /** The list command's resource and view, from its behaviour. */
-async function listingOf(tree: Spec[], words: readonly string[]): Promise<Listing<unknown>> {
+async function listingOf(tree: Spec[], words: readonly string[], behaviours: Behaviours): Promise<Listing<unknown>> {
   const found = walkSpecs(tree).find(({ path }) => path.join(' ') === words.join(' '));
-  const listing = found === undefined ? undefined : (await found.spec.load(async () => tree)).listing;
+  const listing = found === undefined ? undefined : (await found.spec.load(async () => tree, behaviours)).listing;
   if (listing === undefined) throw new Error(`\`${words.join(' ')}\` lists no records to pick from`);
   return listing;
 }

@@ -219,6 +219,31 @@ describe('the source tree', () => {
     ]);
   });
 
+  it("holds only registries at areas/' root: each file there reads areas, and a helper that reads none stands a floor down", () => {
+    expect(rootHelpers(graph)).toEqual([]);
+    const helper = new Map([
+      ['src/areas/registry.ts', ['src/areas/themes/index.ts']],
+      ['src/areas/behaviours.ts', ['src/areas/plan-kinds.ts']],
+      ['src/areas/plan-kinds.ts', ['src/areas/themes/kind.ts']],
+      ['src/areas/explain.ts', ['src/base/errors.ts', 'src/core/capabilities.ts']],
+      ['src/areas/themes/commands.ts', ['src/areas/explain.ts']],
+    ]);
+    expect(rootHelpers(helper)).toEqual(['src/areas/explain.ts']);
+  });
+
+  it("has no area import a registry at areas/' root that reads it back: what the registry makes is handed in", () => {
+    expect(registriesReadBack(graph)).toEqual([]);
+    const back = new Map([
+      ['src/areas/content/push-command.ts', ['src/areas/plan-kinds.ts']],
+      ['src/areas/plan-kinds.ts', ['src/areas/content/emails/kind.ts', 'src/areas/themes/kind.ts']],
+      ['src/areas/mcp/binding.ts', ['src/areas/behaviours.ts']],
+      ['src/areas/behaviours.ts', ['src/areas/plan-kinds.ts']],
+      ['src/areas/themes/commands.ts', ['src/areas/registry.ts']],
+      ['src/areas/registry.ts', ['src/areas/campaigns/index.ts']],
+    ]);
+    expect(registriesReadBack(back)).toEqual(['src/areas/content/push-command.ts -> src/areas/plan-kinds.ts']);
+  });
+
   it('finds areas that import each other', () => {
     const tied = new Map([
       ['src/areas/content/push-command.ts', ['src/areas/workflows/client.ts', 'src/core/context.ts']],
@@ -390,6 +415,37 @@ function twoWaySiblings(imports: Map<string, string[]>): string[] {
       return a < b && ties.has(`${parent}: ${b} -> ${a}`) ? [`${parent}: ${a} <-> ${b}`] : [];
     })
     .sort();
+}
+
+/** A file right at src/areas/' root, the registries' place. */
+function atAreasRoot(file: string): boolean {
+  return /^src\/areas\/[^/]+$/.test(file);
+}
+
+/** The files at areas/' root that read no area, directly or through another registry there: helpers, which belong below the areas. */
+function rootHelpers(imports: Map<string, string[]>): string[] {
+  return [...imports.keys()].filter((file) => atAreasRoot(file) && areasReadBy(imports, file).size === 0).sort();
+}
+
+/** The areas a file at areas/' root reads: those it imports, and those the registries it imports there read. */
+function areasReadBy(imports: Map<string, string[]>, registry: string, seen = new Set<string>()): Set<string> {
+  const read = new Set<string>();
+  seen.add(registry);
+  for (const target of imports.get(registry) ?? []) {
+    const area = areaOf(target);
+    if (area !== undefined) read.add(area);
+    else if (atAreasRoot(target) && !seen.has(target)) for (const further of areasReadBy(imports, target, seen)) read.add(further);
+  }
+  return read;
+}
+
+/** The imports by an area's file of a registry at areas/' root that reads that area back. */
+function registriesReadBack(imports: Map<string, string[]>): string[] {
+  return [...imports].flatMap(([file, targets]) => {
+    const area = areaOf(file);
+    if (area === undefined) return [];
+    return targets.filter((target) => atAreasRoot(target) && areasReadBy(imports, target).has(area)).map((target) => `${file} -> ${target}`);
+  });
 }
 
 /** The imports of an area's files (a folder under src/areas/) by the change cycle's. */

@@ -229,7 +229,7 @@ each record whose apply needs --live, and why. --out writes it into the plan;
       },
       remote: true,
       tier: 'write',
-      load: async () => (await import('./push-command.js')).push,
+      load: async (_tree, { kinds }) => (await import('./push-command.js')).pushWith(kinds),
     }),
     convertCommand,
     command({

@@ -15,7 +15,7 @@ import { remember, resolveAccount, type Account } from './shared/account.js';
 import { makePlan, writePlan, type PlannedUnit } from '../change/plan-file.js';
 import { impactOf } from '../change/impact/impact.js';
 import type { ImpactRecord } from '../change/impact/records.js';
-import { PLAN_KINDS } from '../plan-kinds.js';
+import type { PlanKinds } from '../change/kinds.js';
 import { printImpact } from '../change/impact/render.js';
 import { leftToDo, noteLeftToDo, pushAudienceFirst } from './audience/push.js';
 import { CONTENT, requireState, scopeCovers, scopeOf } from './shared/scope.js';
@@ -25,94 +25,97 @@ import { pushEmails, type EmailPush, type PushOptions } from './emails/push.js';
 import { readWorkflows } from './shared/workflow-files.js';
 import { pushWorkflows } from './workflows/push.js';
 
-export const push: Handler<[string | undefined], PushOptions> = handler(
-  ['out', 'client', 'key', 'prompts', 'files', 'clock', 'config'],
-  async (context, [directory], options) => {
-    if (options.out !== undefined && !options.plan)
-      throw new UsageError('--out writes a plan: give --plan with it', { hint: 'loopsctl content push --plan --out change.json' });
-    if (options.expires !== undefined && options.out === undefined)
-      throw new UsageError('--expires is the expiry of a plan file: give --plan --out <file> with it');
-    if (options.code !== undefined && !options.plan)
-      throw new UsageError("--code shows the plan's impact on the app: give --plan with it", { hint: 'loopsctl content push --plan --code src' });
-    const scope = scopeOf(directory, options.only, true);
-    // Says what to do when nothing was pulled here, before anything is locked.
-    requireState(scope.root, directory ?? DEFAULT_DIRECTORY);
-    const release = lockDirectory(scope.root);
-    try {
-      const state = requireState(scope.root, directory ?? DEFAULT_DIRECTORY);
-      const client = await context.client();
-      // The account the key reaches, told apart from another of the same team name by the ids the state recorded.
-      const account = await explained(
-        whereOf(context, client).then((where) => resolveAccount(client, state, where)),
-        CONTENT,
-      );
-      // A clone: an account this tree was never in step with is left a list of what only the app can do.
-      const fresh = state.accounts[account.key] === undefined;
-      // What the records stand on goes first: the emails and workflows after it find what they name.
-      const audience = await pushAudienceFirst(context, client, scope, state, account.key, options);
-      if (audience?.blocked && !options.plan) return audience.code;
-      // Then the components and themes, then the emails that embed them.
-      let emails: EmailPush | undefined;
-      if (scope.kinds.length > 0) {
-        const plannedGroups = options.plan ? audience?.newGroups : undefined;
-        emails = await pushEmails(context, directory, scope, account, { ...options, plannedGroups });
-      }
-      // Workflows last, their emails free to embed the components just made; pushed once the tree holds some:
-      // a team without the workflow API pushes its content alone.
-      let workflows: Awaited<ReturnType<typeof pushWorkflows>> | undefined;
-      if (scope.workflows && !audience?.blocked && (state.kinds.includes('workflows') || readWorkflows(scope.root).length > 0)) {
-        const plannedSegments = options.plan ? audience?.newSegments : undefined;
-        // Read again: the emails' push saved the ids of the components and themes it made. Where the account was reached is kept with it.
-        const now = requireState(scope.root, directory ?? DEFAULT_DIRECTORY);
-        remember(now, account.key, account);
-        const making = emails?.making;
-        workflows = await explained(pushWorkflows(context, client, scope, now, account.key, { ...options, plannedSegments, making }, account), CONTENT);
-      }
-      // A clone leaves the tree's campaigns to the app, and what the API cannot set of the workflows it wrote.
-      const byHand = {
-        campaigns: scope.kinds.includes('campaigns')
-          ? readRecords(scope.root, ['campaigns'])
-              .filter((local) => scopeCovers(scope, local.path))
-              .map((local) => local.path)
-          : [],
-        workflows: workflows?.leftInApp ?? [],
-      };
-      // --json prints one document: the records' with the workflows' and the audience's beside them.
-      const extra = {
-        ...(workflows === undefined ? {} : { workflows: workflows.json }),
-        ...(audience === undefined ? {} : { audience: { ...audience.json, leftToDo: leftToDo(audience, fresh && !options.plan, byHand) } }),
-      };
-      // One plan file holds the halves' calls in the order they are pushed; a record held back (exit 5) holds it back.
-      const planned = [...(audience?.units ?? []), ...(emails?.units ?? []), ...(workflows?.units ?? [])];
-      if (options.out !== undefined) refuseStandIns(planned);
-      const code = Math.max(emails?.code ?? ExitCode.ok, workflows?.code ?? ExitCode.ok, audience?.code ?? ExitCode.ok);
-      const held = emails?.held === true || workflows?.code === ExitCode.rejected || audience?.held === true;
-      const impact = options.plan ? await explained(impactOf(client, PLAN_KINDS, planned, { code: options.code }), CONTENT) : undefined;
-      const withImpact = impact === undefined ? {} : { impact };
-      if (context.out.json) {
-        if (emails !== undefined) await context.out.writeJson({ ...emails.json, ...extra, ...withImpact });
-        else if (workflows !== undefined || audience !== undefined)
-          await context.out.writeJson({ ...(audience === undefined ? workflows!.json : extra), ...withImpact });
-      }
-      if (impact !== undefined) await printImpact(context, impact);
-      if (options.out !== undefined)
-        await writePlanFile(
-          context,
-          options,
-          { ...account, ...(await witnessOf(client, PLAN_KINDS.witness, planned)) },
-          planned,
-          held,
-          impact,
-          directory ?? DEFAULT_DIRECTORY,
+/** `content push`, with the change cycle's kinds handed in (they read content's halves): what a plan's impact and witness ask. */
+export const pushWith = (kinds: () => Promise<PlanKinds>): Handler<[string | undefined], PushOptions> =>
+  handler(
+    ['out', 'client', 'key', 'prompts', 'files', 'clock', 'config'],
+    async (context, [directory], options) => {
+      if (options.out !== undefined && !options.plan)
+        throw new UsageError('--out writes a plan: give --plan with it', { hint: 'loopsctl content push --plan --out change.json' });
+      if (options.expires !== undefined && options.out === undefined)
+        throw new UsageError('--expires is the expiry of a plan file: give --plan --out <file> with it');
+      if (options.code !== undefined && !options.plan)
+        throw new UsageError("--code shows the plan's impact on the app: give --plan with it", { hint: 'loopsctl content push --plan --code src' });
+      const scope = scopeOf(directory, options.only, true);
+      // Says what to do when nothing was pulled here, before anything is locked.
+      requireState(scope.root, directory ?? DEFAULT_DIRECTORY);
+      const release = lockDirectory(scope.root);
+      try {
+        const state = requireState(scope.root, directory ?? DEFAULT_DIRECTORY);
+        const client = await context.client();
+        // The account the key reaches, told apart from another of the same team name by the ids the state recorded.
+        const account = await explained(
+          whereOf(context, client).then((where) => resolveAccount(client, state, where)),
+          CONTENT,
         );
-      if (!options.plan) noteLeftToDo(context, leftToDo(audience, fresh, byHand));
-      return code;
-    } finally {
-      release();
-    }
-  },
-  { readsOnce: true },
-);
+        // A clone: an account this tree was never in step with is left a list of what only the app can do.
+        const fresh = state.accounts[account.key] === undefined;
+        // What the records stand on goes first: the emails and workflows after it find what they name.
+        const audience = await pushAudienceFirst(context, client, scope, state, account.key, options);
+        if (audience?.blocked && !options.plan) return audience.code;
+        // Then the components and themes, then the emails that embed them.
+        let emails: EmailPush | undefined;
+        if (scope.kinds.length > 0) {
+          const plannedGroups = options.plan ? audience?.newGroups : undefined;
+          emails = await pushEmails(context, directory, scope, account, { ...options, plannedGroups });
+        }
+        // Workflows last, their emails free to embed the components just made; pushed once the tree holds some:
+        // a team without the workflow API pushes its content alone.
+        let workflows: Awaited<ReturnType<typeof pushWorkflows>> | undefined;
+        if (scope.workflows && !audience?.blocked && (state.kinds.includes('workflows') || readWorkflows(scope.root).length > 0)) {
+          const plannedSegments = options.plan ? audience?.newSegments : undefined;
+          // Read again: the emails' push saved the ids of the components and themes it made. Where the account was reached is kept with it.
+          const now = requireState(scope.root, directory ?? DEFAULT_DIRECTORY);
+          remember(now, account.key, account);
+          const making = emails?.making;
+          workflows = await explained(pushWorkflows(context, client, scope, now, account.key, { ...options, plannedSegments, making }, account), CONTENT);
+        }
+        // A clone leaves the tree's campaigns to the app, and what the API cannot set of the workflows it wrote.
+        const byHand = {
+          campaigns: scope.kinds.includes('campaigns')
+            ? readRecords(scope.root, ['campaigns'])
+                .filter((local) => scopeCovers(scope, local.path))
+                .map((local) => local.path)
+            : [],
+          workflows: workflows?.leftInApp ?? [],
+        };
+        // --json prints one document: the records' with the workflows' and the audience's beside them.
+        const extra = {
+          ...(workflows === undefined ? {} : { workflows: workflows.json }),
+          ...(audience === undefined ? {} : { audience: { ...audience.json, leftToDo: leftToDo(audience, fresh && !options.plan, byHand) } }),
+        };
+        // One plan file holds the halves' calls in the order they are pushed; a record held back (exit 5) holds it back.
+        const planned = [...(audience?.units ?? []), ...(emails?.units ?? []), ...(workflows?.units ?? [])];
+        if (options.out !== undefined) refuseStandIns(planned);
+        const code = Math.max(emails?.code ?? ExitCode.ok, workflows?.code ?? ExitCode.ok, audience?.code ?? ExitCode.ok);
+        const held = emails?.held === true || workflows?.code === ExitCode.rejected || audience?.held === true;
+        const planKinds = options.plan ? await kinds() : undefined;
+        const impact = planKinds === undefined ? undefined : await explained(impactOf(client, planKinds, planned, { code: options.code }), CONTENT);
+        const withImpact = impact === undefined ? {} : { impact };
+        if (context.out.json) {
+          if (emails !== undefined) await context.out.writeJson({ ...emails.json, ...extra, ...withImpact });
+          else if (workflows !== undefined || audience !== undefined)
+            await context.out.writeJson({ ...(audience === undefined ? workflows!.json : extra), ...withImpact });
+        }
+        if (impact !== undefined) await printImpact(context, impact);
+        if (options.out !== undefined)
+          await writePlanFile(
+            context,
+            options,
+            { ...account, ...(await witnessOf(client, planKinds!.witness, planned)) },
+            planned,
+            held,
+            impact,
+            directory ?? DEFAULT_DIRECTORY,
+          );
+        if (!options.plan) noteLeftToDo(context, leftToDo(audience, fresh, byHand));
+        return code;
+      } finally {
+        release();
+      }
+    },
+    { readsOnce: true },
+  );
 
 /**
  * An email or workflow that names a segment or group the same plan makes: its id is the account's

@@ -17,6 +17,7 @@ import { DEFAULT_DIRECTORY } from './shared/files.js';
 import { isTree } from './shared/tree.js';
 import { compareSides, reviewJson, type Review } from './review/compare.js';
 import type { ImpactRecord } from '../change/impact/records.js';
+import type { PlanKinds } from '../change/kinds.js';
 import type { PlanReview } from './review/plan-review.js';
 import { readSide, unusedChangedComponents } from './review/sides.js';
 import type { QaRules } from './shared/check-qa.js';
@@ -63,12 +64,17 @@ function contentTree(directory: string | undefined): string {
   return root;
 }
 
-async function sidesOf(context: Uses<'client' | 'key' | 'files' | 'out'>, source: string | undefined, options: ReviewOptions): Promise<Sides> {
+async function sidesOf(
+  context: Uses<'client' | 'key' | 'files' | 'out'>,
+  source: string | undefined,
+  options: ReviewOptions,
+  kinds: () => Promise<PlanKinds>,
+): Promise<Sides> {
   if (options.base !== undefined && options.against !== undefined)
     throw new UsageError('--base and --against each name the side to compare with: give one', {
       hint: 'a pull request: --base main; the account: --against account',
     });
-  if (source?.endsWith('.json') && options.base === undefined && options.against === undefined) return planSides(context, source);
+  if (source?.endsWith('.json') && options.base === undefined && options.against === undefined) return planSides(context, source, kinds);
   if (options.base !== undefined) {
     const head = contentTree(source);
     const { treeAtRef } = await import('./review/git-base.js');
@@ -91,10 +97,10 @@ async function sidesOf(context: Uses<'client' | 'key' | 'files' | 'out'>, source
  * at hand reaches another account than the one it was made for (exit 11). Without a key the plan
  * is reviewed as it is, and the account is checked when it is applied.
  */
-async function planSides(context: Uses<'client' | 'key' | 'files' | 'out'>, file: string): Promise<Sides> {
+async function planSides(context: Uses<'client' | 'key' | 'files' | 'out'>, file: string, kinds: () => Promise<PlanKinds>): Promise<Sides> {
   const { readPlan } = await import('../change/plan-file.js');
   const { planTrees, reviewOfPlan } = await import('./review/plan-review.js');
-  const plan = await readPlan(context, file, (await import('../plan-kinds.js')).PLAN_KINDS);
+  const plan = await readPlan(context, file, await kinds());
   const planned = reviewOfPlan(plan, file);
   try {
     await context.credentials();
@@ -126,9 +132,9 @@ export async function reviewOf(sides: Sides, rules?: QaRules): Promise<Review> {
   }
 }
 
-export const review: Handler<[string | undefined], ReviewOptions> = handler(
-  ['out', 'files', 'client', 'key', 'programs', 'prompts', 'clock', 'env'],
-  async (context, [source], options) => {
+/** `content review`, with the change cycle's kinds handed in (they read content's halves), for the review of a plan. */
+export const reviewWith = (kinds: () => Promise<PlanKinds>): Handler<[string | undefined], ReviewOptions> =>
+  handler(['out', 'files', 'client', 'key', 'programs', 'prompts', 'clock', 'env'], async (context, [source], options) => {
     if (options.sendPreviews !== undefined && source?.endsWith('.json') === true)
       throw new UsageError('--send-previews compares the account with the directory reviewed: give the directory, not a plan', {
         hint: 'push the change, then: loopsctl content review loops --base origin/main --send-previews you@example.com',
@@ -142,7 +148,7 @@ export const review: Handler<[string | undefined], ReviewOptions> = handler(
     // The rules file `content check` reads (--rules, else loops.check.yaml here or in ./loops), read before anything else is.
     const files = context.runtime.files;
     const rules = await (await import('./shared/check-qa.js')).readQaRules(options.rules, files === undefined ? '.' : files.root);
-    const sides = await sidesOf(context, source, options);
+    const sides = await sidesOf(context, source, options, kinds);
     const { baseLabel, headLabel } = sides;
     const drawn = await reviewOf(sides, rules);
     // A plan's review counts the emails it left alone, which it does not carry.
@@ -166,8 +172,7 @@ export const review: Handler<[string | undefined], ReviewOptions> = handler(
           hint: `each team can send ${PREVIEWS_PER_DAY} previews a day: review again tomorrow to send the rest`,
         },
       );
-  },
-);
+  });
 
 /** The review with each transactional email's sends in the app's source, as `check --code` finds them. */
 async function withSends(review: Review, code: string[]): Promise<Review> {

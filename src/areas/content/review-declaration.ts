@@ -116,5 +116,5 @@ comment and keep the page as an artifact; apply the reviewed plan on merge.`,
   constraints: { exclusive: [{ flags: ['--base', '--against'], hint: 'compare with one side: a git ref or the account' }] },
   remote: true,
   tier: 'read',
-  load: async () => (await import('./review-command.js')).review,
+  load: async (_tree, { kinds }) => (await import('./review-command.js')).reviewWith(kinds),
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { behaviours } from '../../../src/areas/behaviours.js';
 import { specs } from '../../../src/areas/registry.js';
 import { pickedArgument, walkSpecs } from '../../../src/core/declare.js';
 import { ID_LISTS, LIST_COMMANDS } from '../../../src/core/id-lists.js';
@@ -10,7 +11,7 @@ describe('what can be picked', () => {
     for (const [list, words] of Object.entries(LIST_COMMANDS)) {
       const found = commands.find(({ path }) => path.join(' ') === words.join(' '));
       expect(found, list).toBeDefined();
-      const listing = (await found!.spec.load(async () => specs)).listing;
+      const listing = (await found!.spec.load(async () => specs, behaviours)).listing;
       expect(listing?.resource.path, list).toBe(ID_LISTS[list as keyof typeof ID_LISTS]);
     }
   });
