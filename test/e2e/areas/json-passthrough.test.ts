@@ -178,7 +178,7 @@ describe('--json of every command that prints the API data, against a sandbox wh
     ['content diff', 'the records that differ, with patches: a report of its own'],
     ['content push', 'the records sent, and what Guardian said: a report of its own'],
     ['apply', 'the records a plan file changed: a report of its own (test/e2e/areas/apply/apply.test.ts)'],
-    ['undo', 'the records the inverse plan of a change put back: the report apply makes (test/e2e/areas/apply/undo.test.ts)'],
+    ['undo', 'the records the inverse plan of a change put back: the report apply makes (test/e2e/areas/undo/undo.test.ts)'],
     ['content check', 'the problems of local files, with --account checked against the account: a report of its own (test/e2e/areas/content/check.test.ts)'],
     ['content render', 'the HTML made from a local file, with what it could not fill: a report of its own (test/e2e/areas/content/render.test.ts)'],
     ['content convert', 'the records made from local emails, with what could not be carried: a report of its own (test/e2e/areas/content/convert.test.ts)'],
