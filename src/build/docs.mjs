@@ -1,7 +1,8 @@
 /**
  * `npm run docs`: writes the command reference made from the declarations (src/build/reference.ts):
  * docs/commands/*.md, keeping their hand-written parts, and man/*.1, listed in package.json's
- * "man" so that an install puts them where `man` finds them. Generated files no command makes any
+ * "man" so that an install puts them where `man` finds them, and the tables made from the
+ * declarations in docs/agents.md and docs/development.md. Generated files no command makes any
  * more are removed.
  */
 import { spawnSync } from 'node:child_process';
@@ -15,23 +16,22 @@ const packageJson = JSON.parse(await readFile(join(root, 'package.json'), 'utf8'
 
 const { outputFiles } = await build({
   stdin: {
-    contents: `import { writtenReference } from './src/build/reference.ts';\nprocess.stdout.write(JSON.stringify(writtenReference(${JSON.stringify(root)})));`,
+    contents: `import { writtenReference } from './src/build/reference.ts';\nwrittenReference(${JSON.stringify(root)}).then((reference) => process.stdout.write(JSON.stringify(reference)));`,
     resolveDir: root,
     loader: 'ts',
   },
   bundle: true,
   // Packages are required from node_modules as they are: only the declarations' own code is bundled.
   packages: 'external',
-  format: 'cjs',
+  // An ES module, as the sources are: a package's default export (zod's locale) is what they import.
+  format: 'esm',
   platform: 'node',
   target: 'node20',
   define: { LOOPSCTL_VERSION: JSON.stringify(packageJson.version) },
   logLevel: 'warning',
-  // The reference reads the declarations only; a module that finds a file beside it (the skill) is never run.
-  logOverride: { 'empty-import-meta': 'silent' },
   write: false,
 });
-const made = spawnSync(process.execPath, ['-'], {
+const made = spawnSync(process.execPath, ['--input-type=module', '-'], {
   cwd: root,
   input: outputFiles[0].text,
   encoding: 'utf8',

@@ -6,12 +6,14 @@
  *
  * A page's hand-written prose sits between the HAND_WRITTEN markers: the generator keeps it as
  * found and remakes everything else. docs/agents.md is prose, but for its table of the tools of
- * `loopsctl mcp`, remade between the TOOLS markers.
+ * `loopsctl mcp`, remade between the TOOLS markers, and so is docs/development.md but for its tables of
+ * capabilities (capability-tables.ts).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { listedTool, toolsFrom } from '../areas/mcp/tools.js';
 import { specs as registeredSpecs } from '../areas/registry.js';
+import { DEVELOPMENT_PAGE, withCapabilityTables } from './capability-tables.js';
 import type { ArgumentSpec, CommandSpec, GroupSpec, OptionSpec, Spec } from '../core/declare.js';
 import { EXIT_CODES, ExitCode } from '../base/exit-codes.js';
 import { ENVIRONMENT, GLOBAL_OPTIONS } from '../core/program.js';
@@ -79,10 +81,11 @@ export function toolTable(specs: Spec[]): string {
  * What `npm run docs` writes in the project at root: every generated file, the generated files
  * that are no longer made (stale), and package.json with its "man" list brought up to date.
  */
-export function writtenReference(root: string): { files: Record<string, string>; stale: string[]; packageJson: string } {
+export async function writtenReference(root: string): Promise<{ files: Record<string, string>; stale: string[]; packageJson: string }> {
   const read: ReadFile = (path) => (existsSync(join(root, path)) ? readFileSync(join(root, path), 'utf8') : undefined);
   const packageJson = JSON.parse(read('package.json')!) as Record<string, unknown>;
   const files = referenceFiles(registeredSpecs, String(packageJson.version), read);
+  files.set(DEVELOPMENT_PAGE, await withCapabilityTables(read(DEVELOPMENT_PAGE)!, registeredSpecs));
   const generated = [
     ...listed(root, COMMANDS_DIR).filter((path) => path.endsWith('.md') && read(path)!.includes(GENERATED_NOTE)),
     ...listed(root, MAN_DIR).filter((path) => read(path)!.startsWith(MAN_NOTE)),

@@ -1,6 +1,7 @@
 /**
- * The command reference (docs/commands/*.md, man/*.1 and package.json's "man") is what
- * `npm run docs` makes from the declarations: a declaration changed without running it fails here.
+ * The command reference (docs/commands/*.md, man/*.1 and package.json's "man"), and the tables
+ * made from the declarations in docs/agents.md and docs/development.md, are what `npm run docs`
+ * makes: a declaration changed without running it fails here.
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -9,9 +10,10 @@ import { command, group, type Spec } from '../../../src/core/declare.js';
 import { GLOBAL_OPTIONS } from '../../../src/core/program.js';
 import { HAND_WRITTEN_END, HAND_WRITTEN_START, manPageList, referenceFiles, writtenReference } from '../../../src/build/reference.js';
 import { handler } from '../../../src/core/capabilities.js';
+import { tableStart, withCapabilityTables } from '../../../src/build/capability-tables.js';
 
 const root = resolve(import.meta.dirname, '../../..');
-const reference = writtenReference(root);
+const reference = await writtenReference(root);
 
 describe('the committed reference', () => {
   it.each(Object.keys(reference.files))('%s is up to date (run `npm run docs`)', (path) => {
@@ -57,6 +59,20 @@ describe('the man pages as man shows them', () => {
           .replace(/^-\w, /, '')
           .replace(/-/g, '\\-'),
       );
+  });
+});
+
+describe("docs/development.md's tables of capabilities", () => {
+  it('are remade between their markers, the prose around them kept', async () => {
+    const page = `prose\n${tableStart('capabilities')}\nold\n<!-- /capabilities -->\nmore\n${tableStart('capabilities by area')}\nold\n<!-- /capabilities by area -->\n`;
+    const made = await withCapabilityTables(page, [group({ name: 'things', summary: 'Things', examples: [], commands: [] })]);
+    expect(made).not.toContain('old');
+    expect(made).toMatch(/^prose\n<!-- capabilities: [^\n]*-->\n\| capability \| the command \| what it is handed \|\n[\s\S]*\nmore\n/);
+    expect(made).toContain('| area | commands | client |');
+  });
+
+  it('are refused when a table has lost its markers', async () => {
+    await expect(withCapabilityTables('prose without tables\n', [])).rejects.toThrow(/lost the markers of its table of capabilities/);
   });
 });
 
