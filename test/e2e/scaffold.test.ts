@@ -1,17 +1,22 @@
 /**
  * Adding a resource whose records are only listed, read, created and updated is a folder and one
- * registry line (docs/development.md, "Adding a resource"). A copy of the source is given a fake
+ * registry line (docs/development.md, "Adding a resource"). A copy of the project is given a fake
  * resource, a widget, with just those files, and each of its commands runs in this process,
  * through the copy's own main and sandbox as every end-to-end test runs loopsctl: list, get,
  * create, update, an update's `--plan`, its `apply` and its `undo`, and a create's `--plan` applied
  * twice. Should any other registry need a line of its own, the copy has none, and a command here
- * fails. The section's list of files is held to the files this test writes.
+ * fails. Then the copy is given what the section's two commands make (`npm run docs`, and the
+ * contract `npm run contract` derives from a description with the widget's operations), and the
+ * unit tests that read the rows, the registries or the docs run on it: a fact the section does
+ * not name fails one of them. The section's list of files is held to the files this test writes.
  */
-import { cpSync, readFileSync, symlinkSync, writeFileSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedId } from '../../src/emulator/module.js';
 import { type Program, run, tempDir } from '../support/main.js';
+import { RUN_DIR, RUN_SOCKETS } from '../support/temp.js';
 
 const root = join(import.meta.dirname, '../..');
 
@@ -68,14 +73,42 @@ const LINE = "export { WIDGET } from './widgets/resource.js';\n";
 
 const SPROCKET = seedId('widget/Sprocket');
 
+/** What of the project the unit checks read besides src/: the docs they hold, the files those name, the suite's own set-up. */
+const PROJECT = [
+  'package.json',
+  'package-lock.json',
+  'tsconfig.json',
+  'tsconfig.test.json',
+  'vitest.config.ts',
+  'README.md',
+  'install.sh',
+  'bin',
+  'docs',
+  'man',
+  'scripts',
+  'skills',
+  'test/unit',
+  'test/support',
+  'test/contract',
+  'test/attack',
+];
+
+/** The section's line for the attack suite, one for each of the widget's writes. */
+const ATTACK_LINES = "  createWidget: CONFIGURES('a widget reaches no one'),\n  updateWidget: CONFIGURES('a widget reaches no one'),\n";
+
+/** What names the rows, the registries or the docs in a unit test: such a test is a check a new resource must pass. */
+const READS_THE_ROWS = /(registry|resources|record-kinds|record-resources|configuration-writes|directory)\.js'|docs\//;
+
 let program: Program;
 let env: Record<string, string | undefined>;
 let directory: string;
+let copy: string;
 
 beforeAll(async () => {
   directory = tempDir('loopsctl-scaffold-');
-  const copy = join(directory, 'loopsctl');
+  copy = join(directory, 'loopsctl');
   cpSync(join(root, 'src'), join(copy, 'src'), { recursive: true });
+  for (const path of PROJECT) if (existsSync(join(root, path))) cpSync(join(root, path), join(copy, path), { recursive: true });
   symlinkSync(join(root, 'node_modules'), join(copy, 'node_modules'), 'dir');
   for (const [path, text] of Object.entries(FOLDER)) {
     mkdirSync(join(copy, path, '..'), { recursive: true });
@@ -152,6 +185,64 @@ describe('a resource added as a folder and one registry line', () => {
     expect(again.stdout).toContain('the account holds widget "Flange" already');
   });
 });
+
+describe('the unit checks, on the copy with the widget', () => {
+  it('pass once `npm run docs` and `npm run contract` have made what they make, and nothing else is changed', () => {
+    const docs = spawnSync(process.execPath, ['src/build/docs.mjs'], { cwd: copy, encoding: 'utf8' });
+    expect(docs.status, docs.stderr).toBe(0);
+    withWidgetContract(join(copy, 'test/contract/loops-1.22.1.json'));
+    // Every write the contract gains is declared to the attack suite with what it reaches.
+    const attacks = join(copy, 'test/attack/operations.ts');
+    const declared = 'export const OPERATIONS: Record<string, Reach> = {\n';
+    expect(readFileSync(attacks, 'utf8')).toContain(declared);
+    writeFileSync(attacks, readFileSync(attacks, 'utf8').replace(declared, `${declared}${ATTACK_LINES}`));
+    const checks = unitChecks(join(copy, 'test/unit')).map((file) => relative(copy, file));
+    // The five that once failed on facts the section did not name: a row without `kind`, the
+    // contract, the attack suite's declarations, the capabilities by area, the completion scripts' sizes.
+    expect(checks).toEqual(
+      expect.arrayContaining([
+        'test/unit/platform/record-kinds.test.ts',
+        'test/unit/platform/configuration-writes.test.ts',
+        'test/unit/core/gate-routing.test.ts',
+        'test/unit/build/reference.test.ts',
+        'test/unit/build/docs-facts.test.ts',
+      ]),
+    );
+    // A run of its own: its temporary and socket directories are made, and removed, by its own set-up.
+    const childEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== RUN_DIR && name !== RUN_SOCKETS && !name.startsWith('VITEST')));
+    const vitest = join(root, 'node_modules/vitest/vitest.mjs');
+    const ran = spawnSync(process.execPath, [vitest, 'run', ...checks], { cwd: copy, encoding: 'utf8', env: childEnv, maxBuffer: 64 * 1024 * 1024 });
+    expect(ran.status, `${ran.stdout}\n${ran.stderr}`).toBe(0);
+  });
+});
+
+/** The unit tests under `dir` that read the rows, the registries or the docs. */
+function unitChecks(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((name) => name.endsWith('.test.ts'))
+    .map((name) => join(dir, name))
+    .filter((file) => READS_THE_ROWS.test(readFileSync(file, 'utf8')))
+    .sort();
+}
+
+/**
+ * The contract with the widget's operations, as `npm run contract` derives it from a description
+ * that has them: a campaign group's paths, the nearest record of the same four operations, under
+ * the widget's names.
+ */
+function withWidgetContract(file: string): void {
+  const contract = JSON.parse(readFileSync(file, 'utf8')) as { paths: Record<string, unknown> };
+  const renamed = (path: string) =>
+    JSON.parse(
+      JSON.stringify(contract.paths[path])
+        .replaceAll('CampaignGroups', 'Widgets')
+        .replaceAll('CampaignGroup', 'Widget')
+        .replaceAll('campaignGroupId', 'widgetId'),
+    ) as unknown;
+  contract.paths['/v1/widgets'] = renamed('/v1/campaign-groups');
+  contract.paths['/v1/widgets/{widgetId}'] = renamed('/v1/campaign-groups/{campaignGroupId}');
+  writeFileSync(file, `${JSON.stringify(contract, null, 2)}\n`);
+}
 
 describe('docs/development.md, "Adding a resource"', () => {
   it('lists the files this test writes to add one, and no others', () => {
