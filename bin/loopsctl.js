@@ -32,12 +32,10 @@ function oldestNode() {
 }
 
 /**
- * On a Node too old: a clone runs itself on the Node its `npm install` fetched from the npm
- * registry (the `node` development dependency, node_modules/node), as its npm scripts and `npx
- * loopsctl` do; anywhere else, or before that install, one line says what to run (exit 2, as for
- * any input loopsctl cannot use). The child gets the terminal; this process only passes on its
- * end. An interrupt from the terminal reaches both (one process group), so this one waits for the
- * child's end rather than ending first; a termination sent to this one alone is passed on.
+ * On a Node too old: a clone runs itself on the Node its `npm install` fetched (the `node`
+ * development dependency), as its npm scripts do; anywhere else, one line says what to run (exit
+ * 2). The child gets the terminal; an interrupt reaches both (one process group), so this one
+ * waits for the child's end; a termination sent to this one alone is passed on.
  */
 function runOnSupportedNode(args) {
   const fs = require('node:fs');
@@ -70,16 +68,12 @@ function runOnSupportedNode(args) {
 }
 
 /**
- * What the program would print as a file the build wrote, printed without loading the program,
- * which is most of what such a run costs: help (`--help` or `-h` after a command's words, `help`
- * before them, or a group named alone: the page in dist/help/, see src/build/help-pages.ts), and
- * `completion <shell>` (its script in dist/completion/). Help is laid out for 80 columns, as the
- * program lays it out off a terminal and on one at least that wide; a narrower terminal goes to the
- * program, as does a completion script on a terminal. Off a terminal, only text the program too
- * would write straight to stdout (src/core/standard-stream.ts): a pipe takes at most half of what
- * it holds, so that a reader that stops reading never holds the process. Neither gives an update
- * notice. Whether it printed; any other words, or no such file, go to the program, as does the
- * build's recording of the code cache.
+ * What the program would print as a file the build wrote, printed without loading the program
+ * (most of what such a run costs): help (`--help`, `-h`, `help`, or a group named alone: the page
+ * in dist/help/, src/build/help-pages.ts) and `completion <shell>` (dist/completion/). Help is laid
+ * out for 80 columns: a narrower terminal goes to the program, as does a completion script on a
+ * terminal. Off a terminal, only what the program too would write straight to stdout
+ * (src/core/standard-stream.ts). Whether it printed; anything else goes to the program.
  */
 function printedFromBuild(args, files) {
   if (process.platform === 'win32' || process.env.LOOPSCTL_RECORD_CODE_CACHE !== undefined) return false;
@@ -136,10 +130,9 @@ function pageNamedAlone(args, files) {
 }
 
 /**
- * How much may be written straight to a descriptor, as src/core/standard-stream.ts decides it for
- * the program: all of it to a file or the null device (a character device, as a terminal is, told
- * apart by its device number), half of what a new pipe holds to a pipe or a socket (8 KiB to a
- * socket on macOS), nothing to a terminal.
+ * How much may be written straight to a descriptor, as src/core/standard-stream.ts decides it:
+ * all of it to a file or the null device (told from a terminal by its device number), half of what
+ * a new pipe holds to a pipe or a socket (8 KiB to a socket on macOS), nothing to a terminal.
  */
 function directBytes(fd) {
   const fs = require('node:fs');
@@ -154,20 +147,15 @@ function directBytes(fd) {
   }
 }
 
-/**
- * Writes the text to stdout without opening Node's stream for it (a few milliseconds) when stdout
- * is a pipe, a socket, a file or the null device; whether it did. Anything else (a terminal), or
- * failing before a byte was written: false, for the caller's usual way.
- */
+/** Writes the text to stdout without opening Node's stream, when stdout is no terminal; whether it did. */
 function writeDirectly(text) {
   return directBytes(1) > 0 && writeOut(Buffer.from(text));
 }
 
 /**
  * Writes the bytes to stdout, which directBytes found to be no terminal, without opening Node's
- * stream; whether it did. A reader that went away takes nothing from the exit code, as with the
- * program; a pipe that is full hands the rest to that stream, which waits for it. Failing before a
- * byte was written: false, for the caller's usual way.
+ * stream; whether it did (false when failing before a byte was written). A reader that went away
+ * takes nothing from the exit code; a full pipe hands the rest to that stream, which waits for it.
  */
 function writeOut(data) {
   const fs = require('node:fs');
@@ -183,18 +171,14 @@ function writeOut(data) {
   return true;
 }
 
-/**
- * The version package.json gives. Read and parsed here rather than require()d: the module loader
- * resolves the path and keeps the module, which takes twice as long, a sizeable part of --version.
- */
+/** The version package.json gives, read rather than require()d: the module loader takes twice as long. */
 function packageVersion() {
   return JSON.parse(require('node:fs').readFileSync(require('node:path').join(__dirname, '..', 'package.json'), 'utf8')).version;
 }
 
 /**
- * node:sea when this runs as the single executable, else undefined (on any Node, any version). The
- * executable's main script is named as the executable itself, and no file run by `node` is:
- * loading node:sea (0.06 ms) is left to the executable.
+ * node:sea when this runs as the single executable, else undefined (on any Node). Only the
+ * executable's main script is named as the executable itself: no other run loads node:sea.
  */
 function singleExecutable() {
   if (__filename !== process.execPath) return undefined;
@@ -287,10 +271,9 @@ function packedFiles() {
 }
 
 /**
- * A reader of a file's bytes into one buffer that each read overwrites: for what is used as soon as
- * it is read (a bundle's source, decoded at once; its code cache, which V8 reads while the script
- * compiles). A buffer of their own would be fresh memory for each, some 2 MB in a `--sandbox`
- * start, and the first write to each page of it a page fault. Throws as readFileSync does.
+ * A reader of a file's bytes into one buffer that each read overwrites, for what is used at once (a
+ * bundle's source, its code cache): fresh memory for each would fault in every page of some 2 MB
+ * in a `--sandbox` start. Throws as readFileSync does.
  */
 function briefReader() {
   const fs = require('node:fs');
@@ -310,12 +293,10 @@ function briefReader() {
 }
 
 /**
- * A file on disk holding a shipped file that is not one as it is (an asset of the executable, a
- * compressed file of the npm package), for what only loads from a path (jq's worker, a native
- * module): written into the cache directory, whole or not at all, and written again whenever what
- * is there differs from what this copy ships (another build of the same version). Where the cache
- * directory cannot be written (a read-only home in a container), a directory of this run's own
- * under the system's temp directory holds it, removed at exit.
+ * A file on disk for a shipped file that is not one (an asset of the executable, a compressed
+ * file), for what loads only from a path (jq's worker, a native module): written whole into the
+ * cache directory, again whenever it differs from what this copy ships; where that cannot be
+ * written (a read-only home), into a directory of this run's own, removed at exit.
  */
 function extracted(name, read, version) {
   const { join } = require('node:path');
@@ -352,55 +333,24 @@ function runTempDir() {
 
 /**
  * Runs the program's bundles (dist/cli.cjs, and the others as it require()s them) as require()
- * would, but each with V8's code cache, so that the functions a start needs are not compiled
- * again. The build ships a cache next to each bundle, which V8 takes only from the Node version
- * that recorded it, without flags (NODE_OPTIONS=--max-old-space-size=...). Otherwise a cache of
- * this run is written at exit into the user's cache directory, keyed by the bundle, the Node
- * version and the flags, and used by the runs that follow. Failing to read or write it only means
- * compiling as usual.
+ * would, but each with V8's code cache, so that a start compiles nothing again. The build ships a
+ * cache beside each bundle, which V8 takes only from the Node that recorded it, without flags;
+ * otherwise this run's is written at exit into the user's cache directory, keyed by the bundle,
+ * the Node and the flags, for the runs that follow. Failing to read or write it only means compiling.
  */
 function runBundles(files) {
   const recording = process.env.LOOPSCTL_RECORD_CODE_CACHE;
   // A recording runs the build's staged copy; the bundles are named as they will be once it is in
   // place (`root`), since V8 keeps a script's name in its cache and a stack trace shows it.
-  const named = recording === undefined ? undefined : JSON.parse(recording).root;
+  const runs = recording === undefined ? undefined : JSON.parse(recording);
   const compiled = new Map();
   const compile = (name) => {
-    if (!compiled.has(name)) compiled.set(name, compileBundle(name, files, named));
+    if (!compiled.has(name)) compiled.set(name, compileBundle(name, files, runs?.root));
     return compiled.get(name);
   };
-  if (recording !== undefined) {
-    const { readdirSync, writeFileSync } = require('node:fs');
-    const { join } = require('node:path');
-    const caches = new Map();
-    let used = new Set();
-    const compileUsed = (name) => {
-      used.add(name);
-      return compile(name);
-    };
-    // A bundle's cache is taken as soon as a command that ran it has finished: by the end of the
-    // recording, the garbage collector would have dropped the bytecode of what only an earlier
-    // command ran. The commands that follow the starts fill only the bundles no start ran.
-    const ranByStarts = new Set();
-    const take = (isStart) => {
-      for (const name of used) {
-        if (isStart) ranByStarts.add(name);
-        if (isStart || !ranByStarts.has(name)) caches.set(name, compiled.get(name).script.createCachedData());
-      }
-      used = new Set();
-    };
-    const writeShipped = () => {
-      for (const dir of ['dist', 'dist/vendor']) {
-        for (const file of readdirSync(join(files.root, dir))) {
-          const name = `${dir}/${file}`;
-          // Bundles that no recorded command loaded get a cache of their top level.
-          if (file.endsWith('.cjs') && !caches.has(name)) caches.set(name, compile(name).script.createCachedData());
-        }
-      }
-      caches.forEach((data, name) => writeFileSync(join(files.root, shippedCacheFile(name)), data));
-    };
-    return record(JSON.parse(recording), () => startProgram(files, compileUsed), take, writeShipped);
-  }
+  // The build's recording, by the module it names (src/build/record-code-cache.cjs), which the package does not ship.
+  if (runs !== undefined)
+    return require(runs.recorder).record(runs, { files, compile, start: (compileUsed) => startProgram(files, compileUsed), cacheFile: shippedCacheFile });
   process.on('exit', () => {
     // A run that met a bundle with no cache it could use is of a kind the caches have not seen
     // (the first of a command group, or the first after an update): the local caches of the
@@ -469,11 +419,9 @@ function shippedCacheFile(name) {
 
 /**
  * A bundle compiled with the best code cache at hand, and what to say of that cache: the shipped
- * one on the Node it was made for, without flags (no file of that name on any other), else the
- * one an earlier run wrote to the user's cache directory. A recording (`recordedAs`: where the
- * bundles will be) compiles afresh: a cache taken would bring its own name for the script, which
- * V8 keeps over the one given, into the cache recorded (the build's staged copy, where a run that
- * made the state for the recording left caches of its own).
+ * one on the Node it was made for, without flags, else the one an earlier run wrote to the user's
+ * cache directory. A recording (`recordedAs`: where the bundles will be) compiles afresh: V8 keeps
+ * a taken cache's own name for the script over the one given.
  */
 function compileBundle(name, files, recordedAs) {
   const { Script } = require('node:vm');
@@ -498,10 +446,8 @@ function compileBundle(name, files, recordedAs) {
 }
 
 /**
- * A bundle's source. A clone that was never built has none (`npx loopsctl` before `npm install`):
- * that is said in one line (exit 2, as for any input loopsctl cannot use) rather than with Node's stack trace.
- * Read as bytes and then decoded: Node 20's readFileSync(file, 'utf8') takes half as long again
- * for the main bundle (2.7 ms against 1.9 ms).
+ * A bundle's source, read as bytes and then decoded (quicker than reading it as text). A clone
+ * never built has none: that is said in one line (exit 2) rather than with Node's stack trace.
  */
 function readBundle(name, files) {
   try {
@@ -513,40 +459,6 @@ function readBundle(name, files) {
   }
 }
 
-/**
- * For the build: runs the program once for each list of arguments, one after the other in this
- * process (`starts`: the local commands whose start matters most; `requests`: commands that call
- * the API, for the bundles only they load), calling `finished` after each, then writes the caches, which
- * so hold what each of those commands compiled. Fails (exit 1) unless every command ran and succeeded.
- */
-function record({ starts, requests = [] }, start, finished, write) {
-  const commands = [...starts.map((args) => ({ args, isStart: true })), ...requests.map((args) => ({ args, isStart: false }))];
-  let current;
-  const startNext = () => {
-    current = commands.shift();
-    process.argv.splice(2, Infinity, ...current.args);
-    start();
-  };
-  // Emitted whenever the event loop runs empty: the command before has finished. The next one
-  // starts from the loop, not from here: a command that needs nothing of the loop (its output
-  // written synchronously to a file or a pipe) would leave it empty, and the process would end
-  // without emitting this again.
-  process.on('beforeExit', () => {
-    finished(current.isStart);
-    if (process.exitCode) return;
-    if (commands.length > 0) setImmediate(startNext);
-  });
-  process.on('exit', (code) => {
-    if (code !== 0 || commands.length > 0) {
-      process.stderr.write(`recording the code cache stopped after \`loopsctl ${current.args.join(' ')}\` (exit ${code})\n`);
-      process.exitCode = code || 1;
-      return;
-    }
-    write();
-  });
-  startNext();
-}
-
 function readCache(read) {
   try {
     return read();
@@ -556,9 +468,8 @@ function readCache(read) {
 }
 
 /**
- * Where this bundle's cache for this Node and these flags lives: $XDG_CACHE_HOME/loopsctl, else
- * the platform's cache directory. The name holds the bundle's size and time (V8 itself checks
- * only the source's length), then the Node version, architecture and command-line flags.
+ * Where this bundle's cache for this Node and these flags lives, under cacheBase(): named by the
+ * bundle's size and time (V8 checks only the source's length), the Node, architecture and flags.
  */
 function localCacheFile(name, files) {
   try {

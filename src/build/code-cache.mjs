@@ -1,7 +1,8 @@
 /**
  * The build's last step: V8's code cache, recorded from the staged build (src/build/build.mjs
  * makes it, src/build/staged-dir.mjs stages it) before it is renamed into place: the CLI's, by one
- * process running the commands of src/build/code-cache-runs.mjs with each Node that will run it,
+ * process running the commands of src/build/code-cache-runs.mjs with each Node that will run it
+ * (bin/loopsctl.js, handed src/build/record-code-cache.cjs),
  * and loopsctl/sandbox's (src/build/record-sandbox-cache.cjs).
  */
 import { spawnSync } from 'node:child_process';
@@ -12,6 +13,8 @@ import { fileURLToPath } from 'node:url';
 import { codeCacheRuns } from './code-cache-runs.mjs';
 
 const buildDir = fileURLToPath(new URL('.', import.meta.url));
+/** What bin/loopsctl.js runs to record the caches: the build's, never shipped. */
+const RECORDER = join(buildDir, 'record-code-cache.cjs');
 
 /** Records every code cache of the build staged in `stage` (src/build/staged-dir.mjs). */
 export function recordCodeCaches(stage) {
@@ -51,8 +54,8 @@ function recordCodeCache(node, stage) {
       ...process.env,
       // The shipped cache serves runs without flags: it is recorded without them.
       NODE_OPTIONS: '',
-      // root: where the bundles will be, once renamed into place: the name their caches keep.
-      LOOPSCTL_RECORD_CODE_CACHE: JSON.stringify({ root: dirname(stage.target), ...codeCacheRuns(email, store) }),
+      // root: where the bundles will be, once renamed into place: the name their caches keep; recorder: what records them.
+      LOOPSCTL_RECORD_CODE_CACHE: JSON.stringify({ root: dirname(stage.target), recorder: RECORDER, ...codeCacheRuns(email, store) }),
       LOOPSCTL_CONFIG_DIR: configDir,
       // For `webhooks sign` (base64 of "loopsctl-build-secret"); the body is the empty stdin.
       LOOPS_WEBHOOK_SECRET: 'whsec_bG9vcHNjdGwtYnVpbGQtc2VjcmV0',

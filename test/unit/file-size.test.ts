@@ -1,5 +1,5 @@
 /**
- * The sizes the building code sets (docs/development.md): no file under src/ over 600 lines or
+ * The sizes the building code sets (docs/development.md): no file under src/ or bin/ over 600 lines or
  * 24,000 characters (so a file cannot meet its cap by widening its lines), and no function over 100
  * lines unless a comment directly above it says why it must be "one piece".
  * Functions are measured with the TypeScript compiler's own parse, so an arrow, a method or a
@@ -111,11 +111,12 @@ function longFunctions(file: string, text: string, limit = MAX_FUNCTION_LINES): 
   return found;
 }
 
-describe('sizes under src/', () => {
-  const files = sourceFiles('src');
+describe('sizes under src/ and bin/', () => {
+  const files = [...sourceFiles('src'), ...sourceFiles('bin')];
 
-  it('reads the whole of src/', () => {
+  it('reads the whole of src/ and bin/', () => {
     expect(files.length).toBeGreaterThan(100);
+    expect(files).toContain('bin/loopsctl.js');
   });
 
   it(`has no file over ${MAX_FILE_LINES} lines`, () => {

@@ -543,6 +543,8 @@ describe('the code cache', () => {
 
   describe('recorded by the build', () => {
     const secret = { LOOPS_WEBHOOK_SECRET: 'whsec_bG9vcHNjdGwtdGVzdC1zZWNyZXQ=' };
+    /** The build's order to record the commands, with the module that records them (never shipped). */
+    const recording = (commands: object) => JSON.stringify({ recorder: resolve(BIN, '../../src/build/record-code-cache.cjs'), ...commands });
     /** A copy of the package without its caches, and the caches a recording wrote there. */
     function copyWithoutCaches(name: string): { bin: string; caches: () => string[] } {
       const copy = packageCopy(name, (file) => !file.endsWith('.cache'));
@@ -552,7 +554,7 @@ describe('the code cache', () => {
     it('runs every command it is given to its end, then writes a cache for every bundle', async () => {
       const { bin, caches } = copyWithoutCaches('recording');
       const commands = { starts: [['completion', 'bash'], ['webhooks', 'sign'], ['--help']] };
-      const result = await spawnCli([], { ...secret, LOOPSCTL_RECORD_CODE_CACHE: JSON.stringify(commands) }, bin);
+      const result = await spawnCli([], { ...secret, LOOPSCTL_RECORD_CODE_CACHE: recording(commands) }, bin);
       expect(result).toMatchObject({ code: 0, stderr: '' });
       // Each command's output, in order: the completion script, the signature headers, the help.
       const completion = shippedCompletion('bash');
@@ -566,7 +568,7 @@ describe('the code cache', () => {
       const { bin } = copyWithoutCaches('recording-requests');
       const cacheSize = (bundle: string) => statSync(join(dirname(bin), '../dist', `${bundle}.${process.version}-${process.arch}.cache`)).size;
       const recorded = async (commands: object) => {
-        const result = await spawnCli([], { LOOPSCTL_RECORD_CODE_CACHE: JSON.stringify(commands) }, bin);
+        const result = await spawnCli([], { LOOPSCTL_RECORD_CODE_CACHE: recording(commands) }, bin);
         expect(result).toMatchObject({ code: 0, stderr: '' });
         return { cli: cacheSize('cli.cjs'), client: cacheSize('client.cjs') };
       };
@@ -585,7 +587,7 @@ describe('the code cache', () => {
     it('ships, for the bundles of `deliveries find`, what that command compiled', async () => {
       // A recording that never runs them leaves each only the cache of its top level.
       const { bin } = copyWithoutCaches('recording-no-deliveries');
-      const result = await spawnCli([], { LOOPSCTL_RECORD_CODE_CACHE: JSON.stringify({ starts: [['--help']] }) }, bin);
+      const result = await spawnCli([], { LOOPSCTL_RECORD_CODE_CACHE: recording({ starts: [['--help']] }) }, bin);
       expect(result).toMatchObject({ code: 0, stderr: '' });
       const cache = (root: string, bundle: string) => statSync(join(root, 'dist', `${bundle}.${process.version}-${process.arch}.cache`)).size;
       for (const bundle of ['areas-deliveries.cjs', 'delivery-store.cjs'])
@@ -595,7 +597,7 @@ describe('the code cache', () => {
     it('fails, writing no cache, when a command fails', async () => {
       const { bin, caches } = copyWithoutCaches('failed-recording');
       const commands = { starts: [['--help'], ['webhooks', 'sign'], ['completion', 'bash']] };
-      const result = await spawnCli([], { LOOPSCTL_RECORD_CODE_CACHE: JSON.stringify(commands) }, bin);
+      const result = await spawnCli([], { LOOPSCTL_RECORD_CODE_CACHE: recording(commands) }, bin);
       expect(result.code).toBe(2);
       expect(result.stderr).toMatch(/no webhook secret[\s\S]*recording the code cache stopped after `loopsctl webhooks sign` \(exit 2\)\n$/);
       expect(result.stdout).not.toMatch(/# bash completion/);
