@@ -1,5 +1,5 @@
 /**
- * A run's side of the journal of changes (src/config/change-journal.ts): what the transport of
+ * A run's side of the journal of changes (src/config/change-journal-files.ts): what the transport of
  * every run that may write is handed as its `watchWrite`, so that each configuration write any
  * command makes (or `apply` plays) is journaled with nothing written in the command. Before such a
  * write is sent the journal is checked (a link, a file that cannot be written: refused, nothing

@@ -97,7 +97,7 @@ const PROJECT = [
 const ATTACK_LINES = "  createWidget: CONFIGURES('a widget reaches no one'),\n  updateWidget: CONFIGURES('a widget reaches no one'),\n";
 
 /** What names the rows, the registries or the docs in a unit test: such a test is a check a new resource must pass. */
-const READS_THE_ROWS = /(registry|resources|record-kinds|record-resources|configuration-writes|directory)\.js'|docs\//;
+const READS_THE_ROWS = /(registry|operations|operation-row|whole-rows|record-kinds|configuration-writes|directory)\.js'|docs\//;
 
 let program: Program;
 let env: Record<string, string | undefined>;

@@ -18,7 +18,7 @@ import { TRANSACTIONAL_EMAIL } from '../../platform/transactional/resource.js';
 import { WORKFLOW } from '../../platform/workflows/resource.js';
 import { countOf } from '../../render/numbers.js';
 import { campaigns } from '../campaigns/client.js';
-import { fetchEach } from '../email-metrics.js';
+import { fetchEach } from '../../core/email-metrics.js';
 import { transactionalEmails } from '../transactional/client.js';
 import { getWorkflow, workflows } from '../workflows/client.js';
 import { COUNTER_FIELDS, type Counts } from './periods.js';
