@@ -55,8 +55,8 @@ export const CAPABILITIES = {
     runtime: [],
   },
   key: {
-    about: 'reads the API key the run uses, where it came from, and the team it must belong to',
-    context: ['credentials', 'withKeyHint', 'expectedTeam'],
+    about: 'reads the API key the run uses, where it came from, and the team it must belong to; takes the profile and team of a content environment',
+    context: ['credentials', 'withKeyHint', 'expectedTeam', 'takeEnvironment', 'profileInUse'],
     runtime: [],
   },
   config: {

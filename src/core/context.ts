@@ -126,6 +126,31 @@ export class CommandContext {
     else if (account !== ENVIRONMENT_ACCOUNT && (await this.profileStore()).profile(account) !== undefined) this.globals.profile = account;
   }
 
+  /**
+   * Runs as an environment of a content tree (`--env`): with its profile, and as the team it names,
+   * as if --profile and --expect-team had said so. A command line that chose another account
+   * (--sandbox, another --profile or --expect-team) is refused rather than overridden.
+   */
+  takeEnvironment(name: string, profile: string, expectTeam: string | undefined): void {
+    const flag = `--env ${name}`;
+    if (this.globals.sandbox === true) throw new UsageError(`${flag} runs with profile "${profile}": --sandbox cannot be combined with it`);
+    if (this.globals.profile !== undefined && this.globals.profile !== profile)
+      throw new UsageError(`${flag} runs with profile "${profile}", not --profile ${this.globals.profile}`, {
+        hint: 'leave out --profile: the environment names its profile (environments.json)',
+      });
+    if (expectTeam !== undefined && this.globals.expectTeam !== undefined && this.globals.expectTeam !== expectTeam)
+      throw new UsageError(`${flag} expects team "${expectTeam}", not --expect-team ${this.globals.expectTeam}`);
+    this.globals.profile = profile;
+    if (expectTeam !== undefined) this.globals.expectTeam = expectTeam;
+  }
+
+  /** The stored profile whose key the run uses; undefined when it uses none (--sandbox, LOOPS_API_KEY without --profile). */
+  async profileInUse(): Promise<string | undefined> {
+    if (this.globals.sandbox === true) return undefined;
+    if (this.globals.profile === undefined && this.env.LOOPS_API_KEY?.trim()) return undefined;
+    return (await this.chosenProfile()).name;
+  }
+
   /** The key the precedence rules pick: --sandbox, --profile, LOOPS_API_KEY, LOOPSCTL_PROFILE, the default profile. */
   credentials(): Promise<Credentials> {
     if (this.parent !== undefined) return this.parent.credentials();

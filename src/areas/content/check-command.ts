@@ -1,6 +1,8 @@
 /** `content check`: the LMX specification's rules on files and workflows' rules, offline unless --account. */
-import { lstatSync } from 'node:fs';
-import { basename, dirname, extname, join } from 'node:path';
+import { existsSync, lstatSync } from 'node:fs';
+import { basename, dirname, extname, join, resolve } from 'node:path';
+import { UsageError } from '../../base/errors.js';
+import { placeOf } from './shared/lmx-files.js';
 import { countOf } from '../../render/numbers.js';
 import type { ApiClient } from '../../api/client.js';
 import { handler, type Handler } from '../../core/capabilities.js';
@@ -13,6 +15,7 @@ import type { TreeCache } from './shared/email-view.js';
 import { lacksSubject, noSubjectProblem } from './shared/subject.js';
 
 interface CheckOptions {
+  env?: string;
   kind?: LmxKind;
   strict?: boolean;
   account?: boolean;
@@ -31,8 +34,35 @@ function isFile(path: string): boolean {
 
 /** The checks of the paths: LMX files alone by the LMX rules, anything else (a tree, a workflow) with the workflows too. */
 async function checksOf(paths: readonly string[], kind: LmxKind | undefined, accountNames: Set<string> | undefined): Promise<FileCheck[]> {
-  if (paths.every(isLmxFile)) return paths.map((path) => checkFile(lmxFileTarget(path, kind)));
+  if (paths.every(isLmxFile)) {
+    // A file of a tree with environments is checked filled, as it is sent.
+    const valuesOf = paths.some(hasEnvironments) ? (await import('./shared/check-paths.js')).treeValues : undefined;
+    return paths.map((path) => {
+      const root = placeOf(resolve(path)).root;
+      const values = root === undefined ? undefined : valuesOf?.(root);
+      return checkFile({ ...lmxFileTarget(path, kind), ...(values === undefined ? {} : { values }) });
+    });
+  }
   return (await import('./tree-check.js')).checkTrees(paths, kind, accountNames);
+}
+
+/** Whether a path is a tree with environments, or a file of one. */
+function hasEnvironments(path: string): boolean {
+  const root = isFile(path) ? placeOf(resolve(path)).root : path;
+  return root !== undefined && existsSync(join(root, 'environments.json'));
+}
+
+/** Problems found by another check, each with the file's others: a file none of the checks had is added. */
+function addChecks(checks: FileCheck[], more: readonly FileCheck[]): void {
+  for (const check of more) {
+    const same = checks.find((file) => file.file === check.file);
+    if (same === undefined) checks.push(check);
+    else {
+      same.source ??= check.source;
+      same.errors.push(...check.errors);
+      same.errors.sort((a, b) => a.offset - b.offset);
+    }
+  }
 }
 
 /** The names a workflow may refer to, as the account holds them. */
@@ -49,7 +79,15 @@ export const check: Handler<[string[]], CheckOptions> = handler(['out', 'client'
   const expected = await readQaRules(options.rules, files === undefined ? '.' : files.root);
   // Only --account reads the account (four read calls); without it the check needs no key and loads no API area.
   const accountNames = options.account ? await readAccountNames(await context.client()) : undefined;
-  const checks = await checksOf(paths.length === 0 ? [DEFAULT_DIRECTORY] : paths, options.kind, accountNames);
+  const named = paths.length === 0 ? [DEFAULT_DIRECTORY] : paths;
+  const checks = await checksOf(named, options.kind, accountNames);
+  // A tree with environments: its placeholders against each environment (or --env's), and another's values written out.
+  const environments = named.some(hasEnvironments) ? await import('./env-checks.js') : undefined;
+  if (environments !== undefined) addChecks(checks, environments.environmentChecks(named, options.env));
+  else if (options.env !== undefined)
+    throw new UsageError(`--env ${options.env}: no environments.json where the paths are`, {
+      hint: 'name the content directory whose environments.json names it',
+    });
   // A tree's theme, components and subjects are read for a tree; .lmx files named alone load none of its readers.
   const tree = paths.length > 0 && paths.every(isLmxFile) ? undefined : await import('./shared/email-view.js');
   const records = expected === undefined ? undefined : await import('./shared/tree.js');

@@ -12,8 +12,10 @@ import { diffAudience } from './audience/diff.js';
 import type { Standing } from './shared/standing.js';
 import { accountSide, diffEmails } from './emails/diff.js';
 import { CONTENT, requireState, scopeOf } from './shared/scope.js';
+import { chooseEnvironment } from './shared/environment-choice.js';
 
 interface DiffOptions {
+  env?: string;
   only?: string;
   format?: 'text' | 'markdown';
 }
@@ -22,11 +24,13 @@ interface DiffOptions {
 export const diff: Handler<[string | undefined], DiffOptions> = handler(['out', 'client', 'key', 'files'], async (context, [directory], options) => {
   const scope = scopeOf(directory, options.only, true);
   const state = requireState(scope.root, directory ?? DEFAULT_DIRECTORY);
+  // The environment compared with: its profile is the account, and its values fill the files, as a push would send them.
+  const values = (await chooseEnvironment(context, scope.root, options.env))?.environment.values;
   const { client, account, kinds, remotes } = await accountSide(context, scope, state);
-  const { differences: emails, names } = diffEmails(scope, kinds, state, account, remotes);
+  const { differences: emails, names } = diffEmails(scope, kinds, state, account, remotes, values);
   // Workflows are compared once a pull has brought them here, as the other kinds are.
   const workflows = [
-    ...(scope.workflows && state.kinds.includes('workflows') ? await explained(diffWorkflows(client, scope, state, account, names), CONTENT) : []),
+    ...(scope.workflows && state.kinds.includes('workflows') ? await explained(diffWorkflows(client, scope, state, account, names, values), CONTENT) : []),
     // The audience half once a pull brought it here.
     ...(scope.audience && state.audience !== undefined ? await explained(diffAudience(client, scope.root, state, account), CONTENT) : []),
   ];

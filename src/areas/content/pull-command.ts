@@ -11,6 +11,8 @@ import { renderLines } from './shared/render.js';
 import { fetchAll } from './emails/sides.js';
 import { AUDIENCE, CONTENT, missingState, ONLY_CHOICES, scopeCovers, scopeOf, type Scope } from './shared/scope.js';
 import { WORKFLOWS } from './shared/lmx-files.js';
+import { chooseEnvironment } from './shared/environment-choice.js';
+import type { EnvValues } from './shared/env-values.js';
 import { applyEmailPull, prepareEmailPull, pullRefusalHint } from './emails/pull.js';
 import { applyPull, preparePull, type PreparedPull } from './workflows/pull.js';
 import { applyAudiencePull, prepareAudiencePull } from './audience/pull.js';
@@ -23,21 +25,30 @@ function emptyState(kinds: Kind[]): ContentState {
 }
 
 interface PullOptions {
+  env?: string;
   only?: string;
   force?: boolean;
 }
 
 export const pull: Handler<[string | undefined], PullOptions> = handler(['out', 'client', 'key', 'files'], async (context, [directory], options) => {
   const scope = scopeOf(directory, options.only);
+  // The environment pulled from: its profile is the account, and its values fill the files compared with it.
+  const values = (await chooseEnvironment(context, scope.root, options.env))?.environment.values;
   const release = lockDirectory(scope.root);
   try {
-    await pullLocked(context, scope, directory ?? DEFAULT_DIRECTORY, options);
+    await pullLocked(context, scope, directory ?? DEFAULT_DIRECTORY, options, values);
   } finally {
     release();
   }
 });
 
-async function pullLocked(context: Uses<'out' | 'client' | 'key'>, scope: Scope, shown: string, options: PullOptions): Promise<void> {
+async function pullLocked(
+  context: Uses<'out' | 'client' | 'key'>,
+  scope: Scope,
+  shown: string,
+  options: PullOptions,
+  values: EnvValues | undefined,
+): Promise<void> {
   const client = await context.client();
   const found = readState(scope.root, shown);
   const state = found ?? emptyState(scope.kinds);
@@ -49,9 +60,9 @@ async function pullLocked(context: Uses<'out' | 'client' | 'key'>, scope: Scope,
     fetchAll(client, scope.kinds),
   ]);
   // The emails first: the components and themes they pair give the workflows' emails their names too.
-  const emails = prepareEmailPull(scope.root, scope.kinds, state, account, remotes);
+  const emails = prepareEmailPull(scope.root, scope.kinds, state, account, remotes, values);
   const workflows = scope.workflows
-    ? await workflowsToPull(context, preparePull(client, scope.root, found, account, emails.names), options.only !== undefined)
+    ? await workflowsToPull(context, preparePull(client, scope.root, found, account, emails.names, values), options.only !== undefined)
     : undefined;
   const audience = scope.audience ? await explained(prepareAudiencePull(client, scope.root, found, account), CONTENT) : undefined;
   const synced = state.accounts[account] ?? {};

@@ -7,7 +7,7 @@
 import { countOf } from '../../render/numbers.js';
 import { handler, type Handler, type Uses } from '../../core/capabilities.js';
 import { ExitCode } from '../../base/exit-codes.js';
-import { UsageError } from '../../base/errors.js';
+import { MismatchError, UsageError } from '../../base/errors.js';
 import { explained } from '../explain.js';
 import { DEFAULT_DIRECTORY, lockDirectory } from './shared/files.js';
 import { whereOf, witnessOf } from '../change/account.js';
@@ -18,7 +18,12 @@ import type { ImpactRecord } from '../change/impact/records.js';
 import { PLAN_KINDS } from '../plan-kinds.js';
 import { printImpact } from '../change/impact/render.js';
 import { leftToDo, noteLeftToDo, pushAudienceFirst } from './audience/push.js';
-import { CONTENT, requireState, scopeCovers, scopeOf } from './shared/scope.js';
+import { CONTENT, requireState, scopeCovers, scopeOf, type Scope } from './shared/scope.js';
+import { chooseEnvironment, type ChosenEnvironment } from './shared/environment-choice.js';
+import { checkEnvFiles, writtenEmailFiles } from './shared/env-check.js';
+import { checkRecord } from './shared/check.js';
+import type { EnvValues } from './shared/env-values.js';
+import { renderChecks } from './shared/render.js';
 import { readRecords } from './shared/record-files.js';
 import { namesStandIn } from './shared/lmx-names.js';
 import { pushEmails, type EmailPush, type PushOptions } from './emails/push.js';
@@ -37,6 +42,10 @@ export const push: Handler<[string | undefined], PushOptions> = handler(
     const scope = scopeOf(directory, options.only, true);
     // Says what to do when nothing was pulled here, before anything is locked.
     requireState(scope.root, directory ?? DEFAULT_DIRECTORY);
+    // The environment pushed to: its profile is the run's account, and its values fill the files.
+    const chosen = await chooseEnvironment(context, scope.root, options.env);
+    if (chosen !== undefined) await refuseEnvProblems(context, chosen, scope, directory ?? DEFAULT_DIRECTORY);
+    const values = chosen?.environment.values;
     const release = lockDirectory(scope.root);
     try {
       const state = requireState(scope.root, directory ?? DEFAULT_DIRECTORY);
@@ -55,7 +64,7 @@ export const push: Handler<[string | undefined], PushOptions> = handler(
       let emails: EmailPush | undefined;
       if (scope.kinds.length > 0) {
         const plannedGroups = options.plan ? audience?.newGroups : undefined;
-        emails = await pushEmails(context, directory, scope, account, { ...options, plannedGroups });
+        emails = await pushEmails(context, directory, scope, account, { ...options, plannedGroups, values });
       }
       // Workflows last, their emails free to embed the components just made; pushed once the tree holds some:
       // a team without the workflow API pushes its content alone.
@@ -66,7 +75,7 @@ export const push: Handler<[string | undefined], PushOptions> = handler(
         const now = requireState(scope.root, directory ?? DEFAULT_DIRECTORY);
         remember(now, account.key, account);
         const making = emails?.making;
-        workflows = await explained(pushWorkflows(context, client, scope, now, account.key, { ...options, plannedSegments, making }, account), CONTENT);
+        workflows = await explained(pushWorkflows(context, client, scope, now, account.key, { ...options, plannedSegments, making, values }, account), CONTENT);
       }
       // A clone leaves the tree's campaigns to the app, and what the API cannot set of the workflows it wrote.
       const byHand = {
@@ -104,6 +113,7 @@ export const push: Handler<[string | undefined], PushOptions> = handler(
           held,
           impact,
           directory ?? DEFAULT_DIRECTORY,
+          values,
         );
       if (!options.plan) noteLeftToDo(context, leftToDo(audience, fresh, byHand));
       return code;
@@ -113,6 +123,23 @@ export const push: Handler<[string | undefined], PushOptions> = handler(
   },
   { readsOnce: true },
 );
+
+/**
+ * The files a push to an environment would send, held to its values before anything is sent: every
+ * `{env.NAME}` defined there, no `{env.` left that opens none, and no other environment's value
+ * written out. One problem stops the push, and its plan, with nothing sent (exit 1).
+ */
+async function refuseEnvProblems(context: Uses<'out'>, { environment, environments }: ChosenEnvironment, scope: Scope, shown: string): Promise<void> {
+  const files = writtenEmailFiles(scope.root, shown, scope.kinds, scope.workflows, (path) => scopeCovers(scope, path));
+  const failing = checkEnvFiles(files, environments, environment);
+  if (failing.length === 0) return;
+  if (context.out.json) await context.out.writeJson(failing.map(checkRecord));
+  else await context.out.write(renderChecks(context.out, failing));
+  const problems = failing.reduce((sum, file) => sum + file.errors.length, 0);
+  throw new MismatchError(`${countOf(problems, 'problem')} with ${environment.name}'s values in ${countOf(failing.length, 'file')}; nothing was sent`, {
+    hint: `fix the files (\`loopsctl content check --env ${environment.name}\` shows every problem), then push again`,
+  });
+}
 
 /**
  * An email or workflow that names a segment or group the same plan makes: its id is the account's
@@ -139,6 +166,7 @@ async function writePlanFile(
   held: boolean,
   impact: ImpactRecord[] | undefined,
   directory: string,
+  values: EnvValues | undefined,
 ): Promise<void> {
   const file = options.out!;
   if (held) {
@@ -147,7 +175,7 @@ async function writePlanFile(
   }
   // What is approved is what recipients will see: the review of the emails goes into the plan, its page beside it.
   const [{ reviewForPush }, { summaryOf }] = await Promise.all([import('./review/for-plan.js'), import('./review/words.js')]);
-  const review = await explained(reviewForPush(context, scopeOf(directory, undefined).root, directory, options.only, file), CONTENT);
+  const review = await explained(reviewForPush(context, scopeOf(directory, undefined).root, directory, options.only, file, values), CONTENT);
   const plan = makePlan('content push', account, options.check, units, context.runtime.now(), options.expires, impact, review);
   await writePlan(context, file, plan);
   const calls = units.reduce((sum, unit) => sum + unit.calls.length, 0);

@@ -1,4 +1,5 @@
 /** `content diff` of emails, components and themes: per record, how it stands and what differs between the files and the account. */
+import type { EnvValues } from '../shared/env-values.js';
 import type { ApiClient } from '../../../api/client.js';
 import type { Uses } from '../../../core/capabilities.js';
 import { explained } from '../../explain.js';
@@ -53,8 +54,9 @@ export function diffEmails(
   state: ContentState,
   account: string,
   remotes: RemoteRecord[],
+  values?: EnvValues,
 ): { differences: EmailDifference[]; names: LmxNames; pairs: Pair[] } {
-  const locals = readRecords(scope.root, kinds).filter((local) => scopeCovers(scope, local.path));
+  const locals = readRecords(scope.root, kinds, values).filter((local) => scopeCovers(scope, local.path));
   followRenames(state, locals);
   const names = lmxNames(scope.root, state, account);
   nameRecords(locals, names, true);

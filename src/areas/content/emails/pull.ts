@@ -1,6 +1,7 @@
 /** `content pull` of emails, components and themes: the account's records into files, never over local edits unasked. */
 import { recordPath, type ContentState, type Kind, type SyncedRecord } from '../shared/files.js';
 import { readRecords, writeRecord } from '../shared/record-files.js';
+import type { EnvValues } from '../shared/env-values.js';
 import type { Line } from '../shared/render.js';
 import type { RemoteRecord } from './remote.js';
 import { followRenames, nameRemotes, pairRecords, syncedOf, type Pair } from './sides.js';
@@ -20,8 +21,15 @@ export interface PreparedEmailPull {
  * Pairs the tree's records of the kinds asked for with the account's. A renamed folder is the
  * record it was: the state follows the new name before the records are paired.
  */
-export function prepareEmailPull(root: string, kinds: readonly Kind[], state: ContentState, account: string, remotes: RemoteRecord[]): PreparedEmailPull {
-  const locals = readRecords(root, kinds);
+export function prepareEmailPull(
+  root: string,
+  kinds: readonly Kind[],
+  state: ContentState,
+  account: string,
+  remotes: RemoteRecord[],
+  values?: EnvValues,
+): PreparedEmailPull {
+  const locals = readRecords(root, kinds, values);
   followRenames(state, locals);
   // The account's ids in LMX are written as the tree's directories, of the records it holds and of those this pull writes.
   const names = lmxNames(root, state, account);

@@ -11,6 +11,7 @@ import { LocalFileError, UsageError } from '../../../base/errors.js';
 import { confirm } from '../../../core/prompt.js';
 import { explained } from '../../explain.js';
 import { DEFAULT_DIRECTORY, digestOf, newIdNote, writeState, type ContentState, type Kind, type SyncedRecord } from '../shared/files.js';
+import type { EnvValues } from '../shared/env-values.js';
 import { readRecords, writeReferenceFiles, writeRecordFiles, type RecordFiles } from '../shared/record-files.js';
 import { applyRecord, readForPush, guardianCheckOf, createRecord, fetchRecord, publish, restored, transactionalGroupIds, type Applied } from './remote.js';
 import { remember, type Account } from '../shared/account.js';
@@ -28,6 +29,8 @@ import { filledIn, staleRevision, stoppedMidRecord } from './writes.js';
 import { noteEditedReference, noteLookalikes, ruleWords } from './push-notes.js';
 
 export interface PushOptions {
+  /** --env: the environment of the tree's environments.json pushed to. */
+  env?: string;
   only?: string;
   plan?: boolean;
   force?: boolean;
@@ -44,6 +47,8 @@ export interface PushOptions {
   code?: string[];
   /** With --plan: the transactional groups the push creates before the emails, which an email may name before they exist. */
   plannedGroups?: string[];
+  /** The values of the environment pushed to (--env), which fill the files' `{env.NAME}` before they are compared or sent. */
+  values?: EnvValues;
 }
 
 /** The kinds in the order a push writes them: the components and themes an email embeds before the emails. */
@@ -115,6 +120,7 @@ export async function pushEmails(
   const locals = readRecords(
     scope.root,
     PUSH_ORDER.filter((kind) => scope.kinds.includes(kind)),
+    options.values,
   ).filter((local) => scopeCovers(scope, local.path));
   // A renamed folder is the record it was: its state follows the new name once this push saves.
   const lookalikes = followRenames(state, locals);
@@ -351,7 +357,10 @@ async function settleStep(run: PushRun, step: Step, applied: Applied, tally: Tal
   if (after !== undefined) {
     // Files written by hand (a new record's, a field left out) come back with the fields the account
     // filled in and in its JSON layout: written anew as a pull writes them, they stay in step with it.
-    const filled = filledIn(local.files, after.files);
+    // A file that holds placeholders keeps them: what the account filled in is not written over them.
+    const filled = new Map(
+      [...filledIn(local.files, after.files)].filter(([name]) => (local.written?.get(name) ?? local.files.get(name)) === local.files.get(name)),
+    );
     if (filled.size > 0) writeRecordFiles(run.root, local.path, filled);
     synced[local.path] = syncedOf(after, digestOf(new Map([...local.files, ...filled])), pair.synced?.published);
   }

@@ -12,6 +12,7 @@ import { LocalFileError } from '../../../base/errors.js';
 import { directoryId, parseWorkflowFile } from '../../../platform/workflows/file-text.js';
 import { WORKFLOW_FILE, type WorkflowFile } from '../../../platform/workflows/file.js';
 import { readWorkflows, writeWorkflow, type WorkflowFiles } from '../shared/workflow-files.js';
+import type { EnvValues } from '../shared/env-values.js';
 import { referencesOf } from './check.js';
 import { assignKeys, fetchNames, fetchWorkflows, referenceNamesOf, workflowFileOf, workflowFilesOf, type AccountNames, type RemoteWorkflow } from './remote.js';
 import { syncedWorkflows, type SyncedWorkflow } from './state.js';
@@ -68,10 +69,17 @@ export interface PreparedPull {
 }
 
 /** The workflows a pull would write, their emails' LMX in the tree's names of components and themes (`lmx`). */
-export async function preparePull(client: ApiClient, root: string, state: ContentState | undefined, account: string, lmx: LmxNames): Promise<PreparedPull> {
+export async function preparePull(
+  client: ApiClient,
+  root: string,
+  state: ContentState | undefined,
+  account: string,
+  lmx: LmxNames,
+  values?: EnvValues,
+): Promise<PreparedPull> {
   const [remotes, names] = await Promise.all([fetchWorkflows(client), fetchNames(client)]);
   const synced = syncedWorkflows(state, account);
-  const locals = readWorkflows(root);
+  const locals = readWorkflows(root, values);
   nameRecords(locals, lmx, true);
   const pairs = pairWorkflows(remotes, locals, synced, () => undefined).map((pair) => withFiles(root, pair, names, lmx));
   const edited = pairs

@@ -1,0 +1,109 @@
+/**
+ * `{env.NAME}` in a tree's files: a value of the environment a command is for, filled by loopsctl
+ * and never sent to the platform as written. Filling escapes the value for its place, so that a
+ * value can only ever be text: in LMX every character markup reads (`<`, `&`, both quotes) is an
+ * entity, in text and in an attribute's value alike, so no value adds an element or an attribute;
+ * in a JSON file it is a string's content, escaped as JSON escapes it.
+ */
+import type { Files } from './files.js';
+
+/** An environment's values, by name. */
+export type EnvValues = Readonly<Record<string, string>>;
+
+/** A placeholder as written: `{env.appUrl}`. */
+const PLACEHOLDER = /\{env\.([A-Za-z0-9_-]+)\}/g;
+
+/** What opens a placeholder: anything written so that is one, or a mistake in one. */
+export const OPENING = '{env.';
+
+export interface Placeholder {
+  name: string;
+  offset: number;
+  /** As written, `{env.appUrl}`. */
+  written: string;
+}
+
+/** The placeholders a text holds, in order. */
+export function placeholdersIn(text: string): Placeholder[] {
+  return [...text.matchAll(PLACEHOLDER)].map((match) => ({ name: match[1]!, offset: match.index, written: match[0] }));
+}
+
+/** The offsets of each `{env.` that does not open a placeholder as written (`{env.app url}`, one never closed). */
+export function strayOpeningsIn(text: string): number[] {
+  const placed = new Set(placeholdersIn(text).map((placeholder) => placeholder.offset));
+  const stray: number[] = [];
+  for (let at = text.indexOf(OPENING); at >= 0; at = text.indexOf(OPENING, at + 1)) if (!placed.has(at)) stray.push(at);
+  return stray;
+}
+
+const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+
+/** A value as LMX text or an attribute's value: XML's five named references, which LMX reads in both places. */
+export function escapeForLmx(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => ENTITIES[char]!);
+}
+
+/** A value as the inside of a JSON string. */
+function escapeForJson(value: string): string {
+  return JSON.stringify(value).slice(1, -1);
+}
+
+/** The text with each placeholder whose name has a value filled, escaped by `escape`; a name without one stays as written (the check names it). */
+function filled(text: string, values: EnvValues, escaped: (value: string) => string): string {
+  if (!text.includes(OPENING)) return text;
+  return text.replace(PLACEHOLDER, (written, name: string) => (Object.hasOwn(values, name) ? escaped(values[name]!) : written));
+}
+
+/** An LMX source with its placeholders filled. */
+export function fillLmx(source: string, values: EnvValues): string {
+  return filled(source, values, escapeForLmx);
+}
+
+/** A JSON file's text with its placeholders filled, each inside the string it is written in. */
+export function fillJson(text: string, values: EnvValues): string {
+  return filled(text, values, escapeForJson);
+}
+
+/** A file's text filled as its name says it is read: LMX or JSON; another file is left as it is. */
+export function fillFile(name: string, text: string, values: EnvValues): string {
+  if (name.endsWith('.lmx')) return fillLmx(text, values);
+  if (name.endsWith('.json')) return fillJson(text, values);
+  return text;
+}
+
+/** A record's files, filled; the same map when none holds a placeholder. */
+export function fillFiles(files: Files, values: EnvValues): Files {
+  if (![...files.values()].some((text) => text.includes(OPENING))) return files;
+  return new Map([...files].map(([name, text]) => [name, fillFile(name, text, values)]));
+}
+
+/**
+ * An LMX source filled, with the way back from an offset in the filled text to the one written: a
+ * check reads the filled source (so an address is checked as an address) and says where the
+ * problem is in the file as written, a problem inside a value at its placeholder.
+ */
+export function fillLmxTracked(source: string, values: EnvValues): { text: string; written: (offset: number) => number } {
+  // Each value's place in the filled text, and its placeholder's in the source.
+  const spans: { from: number; to: number; at: number; end: number }[] = [];
+  let text = '';
+  let last = 0;
+  for (const { name, offset, written } of placeholdersIn(source)) {
+    if (!Object.hasOwn(values, name)) continue;
+    text += source.slice(last, offset);
+    const value = escapeForLmx(values[name]!);
+    spans.push({ from: text.length, to: text.length + value.length, at: offset, end: offset + written.length });
+    text += value;
+    last = offset + written.length;
+  }
+  text += source.slice(last);
+  const written = (offset: number): number => {
+    let shift = 0;
+    for (const span of spans) {
+      if (offset < span.from) break;
+      if (offset < span.to) return span.at;
+      shift = span.end - span.to;
+    }
+    return offset + shift;
+  };
+  return { text, written };
+}

@@ -1,0 +1,190 @@
+/**
+ * One tree, two accounts: two sandbox servers stand for staging and production, each a profile
+ * logged in with --base-url, both teams "Acme Sandbox". environments.json gives each its values;
+ * loopsctl fills {env.NAME} for the environment a command is for, and refuses to send one
+ * environment's values to another.
+ */
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { run, tempDir } from '../../../support/main.js';
+import { sandboxEachTest, type RecordingSandbox, type Recorded } from '../../../support/recording.js';
+
+const directories: string[] = [];
+afterAll(() => directories.forEach((directory) => rmSync(directory, { recursive: true, force: true })));
+const sandboxes = sandboxEachTest();
+const writes = (requests: Recorded[]) => requests.filter((request) => request.method !== 'GET');
+const ONLY = ['--only', 'transactional,components,themes'];
+
+const ENVIRONMENTS = {
+  environments: {
+    staging: {
+      profile: 'staging',
+      values: { appUrl: 'https://staging.example.com', support: 'help+staging@example.com', brand: 'Acme Labs (staging)' },
+      hosts: ['*.staging.example.com'],
+    },
+    production: { profile: 'production', values: { appUrl: 'https://app.example.com', support: 'help@example.com', brand: 'Acme Labs' } },
+  },
+};
+
+interface Setup {
+  staging: RecordingSandbox;
+  production: RecordingSandbox;
+  root: string;
+  /** Runs loopsctl with the two profiles and no key of the environment's. */
+  loopsctl(args: string[]): ReturnType<typeof run>;
+  /** The password reset's draft directory. */
+  reset: string;
+}
+
+/** Two accounts, their profiles, and a tree pulled from staging with environments and placeholders written into its password reset. */
+async function setUp(): Promise<Setup> {
+  const staging = await sandboxes();
+  const production = await sandboxes();
+  const directory = tempDir('loopsctl-environments-');
+  directories.push(directory);
+  const config = join(directory, 'config');
+  const loopsctl = (args: string[], input?: string) => run(args, { env: { LOOPSCTL_CONFIG_DIR: config }, input });
+  for (const [profile, server] of [
+    ['staging', staging],
+    ['production', production],
+  ] as const) {
+    const login = await loopsctl(['auth', 'login', '--with-key-stdin', '--base-url', server.server.url, '--profile', profile], 'sandbox-key');
+    expect(login.code, login.stderr).toBe(0);
+  }
+  const root = join(directory, 'loops');
+  const pull = await loopsctl(['content', 'pull', root, ...ONLY, '--profile', 'staging']);
+  expect(pull.code, pull.stderr).toBe(0);
+  const reset = join(root, 'transactional', readdirSync(join(root, 'transactional')).find((name) => name.startsWith('password-reset--'))!);
+  writeFileSync(join(root, 'environments.json'), JSON.stringify(ENVIRONMENTS, null, 2));
+  writeFileSync(
+    join(reset, 'draft.lmx'),
+    '<H1>Reset your password</H1>\n<Paragraph>Open <Link href="{env.appUrl}/reset?token={data.token}">{env.appUrl}</Link>, or write to {env.support}.</Paragraph>\n<Button href="{env.appUrl}/reset?token={data.token}">Reset</Button>\n',
+  );
+  const fields = JSON.parse(readFileSync(join(reset, 'draft.json'), 'utf8'));
+  writeFileSync(join(reset, 'draft.json'), `${JSON.stringify({ ...fields, subject: 'Reset your {env.brand} password' }, null, 2)}\n`);
+  staging.requests.length = 0;
+  production.requests.length = 0;
+  return { staging, production, root, loopsctl: (args) => loopsctl(args), reset };
+}
+
+/** The LMX and subject the requests sent for the password reset's draft. */
+function sentMessages(requests: Recorded[]): { lmx?: string; subject?: string }[] {
+  return writes(requests)
+    .filter((request) => request.path.includes('email-messages'))
+    .map((request) => ({ lmx: request.body?.lmx, subject: request.body?.subject }));
+}
+
+describe('environments', () => {
+  it('fills each environment its own values, in the LMX and the fields, and sends no placeholder', async () => {
+    const { staging, root, loopsctl, reset } = await setUp();
+    const check = await loopsctl(['content', 'check', root]);
+    expect(check.code, check.stdout + check.stderr).toBe(0);
+    const push = await loopsctl(['content', 'push', root, ...ONLY, '--env', 'staging']);
+    expect(push.code, push.stdout + push.stderr).toBe(0);
+    const sent = sentMessages(staging.requests);
+    expect(sent.length).toBeGreaterThan(0);
+    expect(JSON.stringify(staging.requests.map((request) => request.body))).not.toContain('{env.');
+    expect(
+      sent.some((message) => message.lmx?.includes('<Link href="https://staging.example.com/reset?token={data.token}">https://staging.example.com</Link>')),
+    ).toBe(true);
+    expect(sent.some((message) => message.lmx?.includes('help+staging@example.com'))).toBe(true);
+    expect(sent.some((message) => message.subject === 'Reset your Acme Labs (staging) password')).toBe(true);
+    // The files keep their placeholders; a diff for the same environment finds nothing.
+    expect(readFileSync(join(reset, 'draft.lmx'), 'utf8')).toContain('<Link href="{env.appUrl}/reset?token={data.token}">');
+    expect(readFileSync(join(reset, 'draft.json'), 'utf8')).toContain('"subject": "Reset your {env.brand} password"');
+    const diff = await loopsctl(['content', 'diff', root, ...ONLY, '--env', 'staging']);
+    expect(diff.code, diff.stdout + diff.stderr).toBe(0);
+  });
+
+  it('refuses a production push that carries a staging host, with nothing sent to production', async () => {
+    const { production, root, loopsctl, reset } = await setUp();
+    writeFileSync(join(reset, 'draft.lmx'), '<Paragraph>See <Link href="https://docs.staging.example.com/help">help</Link> or {env.appUrl}.</Paragraph>\n');
+    const before = JSON.stringify(production.server.state());
+    for (const args of [
+      ['content', 'push', root, ...ONLY, '--env', 'production', '--yes'],
+      ['content', 'push', root, ...ONLY, '--env', 'production', '--plan', '--out', join(root, '..', 'change.json')],
+    ]) {
+      const push = await loopsctl(args);
+      expect(push.code).toBe(1);
+      expect(push.stdout).toMatch(/draft\.lmx:1:36 env-leak docs\.staging\.example\.com is staging's host, written out in an email for production/);
+      expect(push.stderr).toContain("1 problem with production's values in 1 file; nothing was sent");
+    }
+    expect(production.requests).toEqual([]);
+    expect(JSON.stringify(production.server.state())).toBe(before);
+    const json = await loopsctl(['content', 'push', root, ...ONLY, '--env', 'production', '--json']);
+    expect(json.code).toBe(1);
+    expect(json.json()).toEqual([
+      {
+        file: join(reset, 'draft.lmx'),
+        kind: null,
+        errors: [expect.objectContaining({ line: 1, column: 36, rule: 'env-leak' })],
+        warnings: [],
+      },
+    ]);
+    // content check names it for production, and for staging finds nothing wrong.
+    const check = await loopsctl(['content', 'check', root, '--env', 'production']);
+    expect(check.code).toBe(1);
+    expect(check.stdout).toContain('env-leak');
+    expect((await loopsctl(['content', 'check', root, '--env', 'staging'])).code).toBe(0);
+  });
+
+  it('refuses an environment that names another profile, one it does not know, and a run in none of them', async () => {
+    const { root, loopsctl } = await setUp();
+    const clash = await loopsctl(['content', 'diff', root, '--env', 'production', '--profile', 'staging']);
+    expect(clash.code).toBe(2);
+    expect(clash.stderr).toContain('--env production runs with profile "production", not --profile staging');
+    const unknown = await loopsctl(['content', 'push', root, '--env', 'qa', '--plan']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('--env: unknown environment "qa"; environments.json names staging, production');
+    const none = await run(['content', 'diff', root], { env: { LOOPS_API_KEY: 'sandbox-key', LOOPS_BASE_URL: 'http://127.0.0.1:9' } });
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain('has environments (staging, production), and the run uses no stored profile: say which with --env');
+    // The profile in use picks its environment.
+    const taken = await loopsctl(['content', 'diff', root, ...ONLY, '--profile', 'staging', '--json']);
+    expect(taken.code, taken.stderr).toBe(1);
+    expect(JSON.stringify(taken.json())).toContain('https://staging.example.com/reset');
+  });
+
+  it('applies the values a plan was written with, whatever environments.json says since', async () => {
+    const { staging, root, loopsctl } = await setUp();
+    const plan = join(root, '..', 'change.json');
+    const planned = await loopsctl(['content', 'push', root, ...ONLY, '--env', 'staging', '--plan', '--out', plan]);
+    expect(planned.code, planned.stderr).toBe(0);
+    expect(readFileSync(plan, 'utf8')).not.toContain('{env.');
+    expect(readFileSync(plan, 'utf8')).toContain('https://staging.example.com/reset');
+    const edited = structuredClone(ENVIRONMENTS);
+    edited.environments.staging.values.appUrl = 'https://elsewhere.example.com';
+    writeFileSync(join(root, 'environments.json'), JSON.stringify(edited));
+    staging.requests.length = 0;
+    const applied = await loopsctl(['apply', plan]);
+    expect(applied.code, applied.stdout + applied.stderr).toBe(0);
+    const sent = JSON.stringify(writes(staging.requests).map((request) => request.body));
+    expect(sent).toContain('https://staging.example.com/reset');
+    expect(sent).not.toContain('elsewhere.example.com');
+  });
+
+  it('escapes a value with markup: it can add no element or attribute to the email', async () => {
+    const { staging, root, loopsctl } = await setUp();
+    const hostile = structuredClone(ENVIRONMENTS);
+    hostile.environments.staging.values.support = '"><Image src="https://evil.example/x.png" /><Paragraph a=\'';
+    writeFileSync(join(root, 'environments.json'), JSON.stringify(hostile));
+    const rendered = await loopsctl([
+      'content',
+      'render',
+      join(root, 'transactional', readdirSync(join(root, 'transactional')).find((name) => name.startsWith('password-reset--'))!, 'draft.lmx'),
+      '--env',
+      'staging',
+      '--json',
+    ]);
+    expect(rendered.code, rendered.stderr).toBe(0);
+    const { html, errors } = rendered.json();
+    expect(errors).toEqual([]);
+    expect(html).not.toContain('evil.example/x.png"');
+    expect(html).toContain('&lt;Image src=');
+    const push = await loopsctl(['content', 'push', root, ...ONLY, '--env', 'staging']);
+    expect(push.code, push.stdout + push.stderr).toBe(0);
+    const lmx = sentMessages(staging.requests).find((message) => message.lmx?.includes('write to'))!.lmx!;
+    expect(lmx).toContain('write to &quot;&gt;&lt;Image src=&quot;https://evil.example/x.png&quot; /&gt;&lt;Paragraph a=&apos;.');
+  });
+});
