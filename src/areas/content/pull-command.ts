@@ -11,8 +11,8 @@ import { renderLines } from './shared/render.js';
 import { fetchAll } from './emails/sides.js';
 import { AUDIENCE, CONTENT, missingState, ONLY_CHOICES, scopeCovers, scopeOf, type Scope } from './shared/scope.js';
 import { WORKFLOWS } from './shared/lmx-files.js';
-import { chooseEnvironment } from './shared/environment-choice.js';
-import type { EnvValues } from './shared/env-values.js';
+import { chooseEnvironment, environmentAccount } from './shared/environment-choice.js';
+import type { Environment } from './shared/environments.js';
 import { applyEmailPull, prepareEmailPull, pullRefusalHint } from './emails/pull.js';
 import { applyPull, preparePull, type PreparedPull } from './workflows/pull.js';
 import { applyAudiencePull, prepareAudiencePull } from './audience/pull.js';
@@ -30,31 +30,36 @@ interface PullOptions {
   force?: boolean;
 }
 
-export const pull: Handler<[string | undefined], PullOptions> = handler(['out', 'client', 'key', 'files'], async (context, [directory], options) => {
-  const scope = scopeOf(directory, options.only);
-  // The environment pulled from: its profile is the account, and its values fill the files compared with it.
-  const values = (await chooseEnvironment(context, scope.root, options.env))?.environment.values;
-  const release = lockDirectory(scope.root);
-  try {
-    await pullLocked(context, scope, directory ?? DEFAULT_DIRECTORY, options, values);
-  } finally {
-    release();
-  }
-});
+export const pull: Handler<[string | undefined], PullOptions> = handler(
+  ['out', 'client', 'key', 'files'],
+  async (context, [directory], options) => {
+    const scope = scopeOf(directory, options.only);
+    // The environment pulled from: its profile is the account, and its values fill the files compared with it.
+    const environment = (await chooseEnvironment(context, scope.root, options.env))?.environment;
+    const release = lockDirectory(scope.root);
+    try {
+      await pullLocked(context, scope, directory ?? DEFAULT_DIRECTORY, options, environment);
+    } finally {
+      release();
+    }
+  },
+  { chooseAccount: environmentAccount(([directory]) => scopeOf(directory, undefined).root) },
+);
 
 async function pullLocked(
   context: Uses<'out' | 'client' | 'key'>,
   scope: Scope,
   shown: string,
   options: PullOptions,
-  values: EnvValues | undefined,
+  environment: Environment | undefined,
 ): Promise<void> {
+  const values = environment?.values;
   const client = await context.client();
   const found = readState(scope.root, shown);
   const state = found ?? emptyState(scope.kinds);
   const [{ key: account }, remotes] = await Promise.all([
     explained(
-      whereOf(context, client).then((where) => resolveAccount(client, state, where)),
+      whereOf(context, client).then((where) => resolveAccount(client, state, where, environment?.name)),
       CONTENT,
     ),
     fetchAll(client, scope.kinds),

@@ -19,10 +19,10 @@ import { PLAN_KINDS } from '../plan-kinds.js';
 import { printImpact } from '../change/impact/render.js';
 import { leftToDo, noteLeftToDo, pushAudienceFirst } from './audience/push.js';
 import { CONTENT, requireState, scopeCovers, scopeOf, type Scope } from './shared/scope.js';
-import { chooseEnvironment, type ChosenEnvironment } from './shared/environment-choice.js';
+import { chooseEnvironment, environmentAccount, type ChosenEnvironment } from './shared/environment-choice.js';
 import { checkEnvFiles, writtenEmailFiles } from './shared/env-check.js';
 import { checkRecord } from './shared/check.js';
-import type { EnvValues } from './shared/env-values.js';
+import type { Environment } from './shared/environments.js';
 import { renderChecks } from './shared/render.js';
 import { readRecords } from './shared/record-files.js';
 import { namesStandIn } from './shared/lmx-names.js';
@@ -52,7 +52,7 @@ export const push: Handler<[string | undefined], PushOptions> = handler(
       const client = await context.client();
       // The account the key reaches, told apart from another of the same team name by the ids the state recorded.
       const account = await explained(
-        whereOf(context, client).then((where) => resolveAccount(client, state, where)),
+        whereOf(context, client).then((where) => resolveAccount(client, state, where, chosen?.environment.name)),
         CONTENT,
       );
       // A clone: an account this tree was never in step with is left a list of what only the app can do.
@@ -113,7 +113,7 @@ export const push: Handler<[string | undefined], PushOptions> = handler(
           held,
           impact,
           directory ?? DEFAULT_DIRECTORY,
-          values,
+          chosen?.environment,
         );
       if (!options.plan) noteLeftToDo(context, leftToDo(audience, fresh, byHand));
       return code;
@@ -121,7 +121,7 @@ export const push: Handler<[string | undefined], PushOptions> = handler(
       release();
     }
   },
-  { readsOnce: true },
+  { readsOnce: true, chooseAccount: environmentAccount(([directory]) => scopeOf(directory, undefined).root) },
 );
 
 /**
@@ -166,7 +166,7 @@ async function writePlanFile(
   held: boolean,
   impact: ImpactRecord[] | undefined,
   directory: string,
-  values: EnvValues | undefined,
+  environment: Environment | undefined,
 ): Promise<void> {
   const file = options.out!;
   if (held) {
@@ -175,7 +175,7 @@ async function writePlanFile(
   }
   // What is approved is what recipients will see: the review of the emails goes into the plan, its page beside it.
   const [{ reviewForPush }, { summaryOf }] = await Promise.all([import('./review/for-plan.js'), import('./review/words.js')]);
-  const review = await explained(reviewForPush(context, scopeOf(directory, undefined).root, directory, options.only, file, values), CONTENT);
+  const review = await explained(reviewForPush(context, scopeOf(directory, undefined).root, directory, options.only, file, environment), CONTENT);
   const plan = makePlan('content push', account, options.check, units, context.runtime.now(), options.expires, impact, review);
   await writePlan(context, file, plan);
   const calls = units.reduce((sum, unit) => sum + unit.calls.length, 0);

@@ -20,7 +20,7 @@ import { renderNotes, treeContext, viewEmail, type ChosenTheme } from './shared/
 import { DEFAULT_DIRECTORY } from './shared/files.js';
 import { placeOf } from './shared/lmx-files.js';
 import { placeInTree, readThemeFile, valuesFrom } from './shared/tree.js';
-import { chooseEnvironment } from './shared/environment-choice.js';
+import { chooseEnvironment, environmentAccount } from './shared/environment-choice.js';
 import { fillLmx } from './shared/env-values.js';
 
 /** The kind --kind names, checked. */
@@ -71,6 +71,9 @@ async function readOwnLmxFile(context: Uses<'files'>, file: string, tooLarge: (s
     throw error;
   }
 }
+
+/** The content tree a file is in, or its own directory: where its environments.json is. */
+const treeRootOf = (file: string) => placeOf(resolve(file)).root ?? dirname(resolve(file));
 
 /** The account's client when a key is at hand (a profile, LOOPS_API_KEY, --sandbox); undefined offline. */
 async function accountIfKeyed(context: Uses<'client' | 'key'>): Promise<ApiClient | undefined> {
@@ -144,53 +147,57 @@ interface RenderOptions {
 }
 
 /** `content render`: the HTML email document on stdout (or --out), and what it could not fill on stderr. */
-export const render: Handler<[string], RenderOptions> = handler(['out', 'client', 'key', 'files'], async (context, [file], options) => {
-  const place = placeOf(resolve(file));
-  // The environment's values, filled before anything reads the email: its components and fields too.
-  const values = (await chooseEnvironment(context, place.root ?? dirname(resolve(file)), options.env))?.environment.values;
-  const written = await readLmxFile(context, file);
-  const source = values === undefined ? written : fillLmx(written, values);
-  const kind = place.kind ?? kindOption(options.kind);
-  const samples =
-    options.data === undefined
-      ? undefined
-      : await readJsonInput(context.runtime, options.data, 'values').then(({ source: where, value }) => valuesFrom(where, value, kind));
-  let account: Promise<ApiClient | undefined> | undefined;
-  const accountOnce = () => (account ??= accountIfKeyed(context));
-  const theme = options.theme === undefined ? undefined : await themeOption(context, options.theme, resolve(file), accountOnce);
-  const tree = await treeContext(resolve(file), undefined, values);
-  const { document } = parseLmx(source);
-  const lacking = componentIdsOf(document).filter((id) => !tree.components.has(id));
-  const extraComponents = await accountComponents(lacking, accountOnce);
-  // A <Style themeId> the tree lacks is read from the account when it can be.
-  const themeId = themeIdOf(document);
-  const themeFromAccount = theme === undefined && themeId !== undefined && !tree.themes.has(themeId) ? await accountTheme(themeId, accountOnce) : undefined;
-  const view = viewEmail({ file, source, kind, values: samples, theme: theme ?? themeFromAccount, extraComponents }, tree);
-  const { out } = context;
-  if (out.json) {
-    const { html, missing, missingComponents, nestedComponents, dropped, inert, problems } = view;
-    const errors = problems.filter((problem) => problem.severity === 'error');
-    const warnings = problems.filter((problem) => problem.severity === 'warning');
-    if (options.out !== undefined) await writeOut(context, options.out, html);
-    return out.writeJson({
-      file,
-      kind: kind ?? null,
-      ...(options.out === undefined ? { html } : { out: options.out }),
-      missingVariables: missing,
-      missingComponents,
-      nestedComponents,
-      dropped,
-      inert,
-      errors,
-      warnings,
-    });
-  }
-  // An email's text may hold escape sequences (a terminal's title, its clipboard): a terminal is shown them escaped.
-  if (options.out === undefined) await out.write(out.tty ? sanitizeKeepingLines(view.html) : view.html);
-  else await writeOut(context, options.out, view.html);
-  for (const note of renderNotes(view, file)) out.note(note);
-  if (options.out !== undefined) out.note(`Wrote ${options.out}, a local preview of ${file}.`);
-});
+export const render: Handler<[string], RenderOptions> = handler(
+  ['out', 'client', 'key', 'files'],
+  async (context, [file], options) => {
+    const place = placeOf(resolve(file));
+    // The environment's values, filled before anything reads the email: its components and fields too.
+    const values = (await chooseEnvironment(context, treeRootOf(file), options.env))?.environment.values;
+    const written = await readLmxFile(context, file);
+    const source = values === undefined ? written : fillLmx(written, values);
+    const kind = place.kind ?? kindOption(options.kind);
+    const samples =
+      options.data === undefined
+        ? undefined
+        : await readJsonInput(context.runtime, options.data, 'values').then(({ source: where, value }) => valuesFrom(where, value, kind));
+    let account: Promise<ApiClient | undefined> | undefined;
+    const accountOnce = () => (account ??= accountIfKeyed(context));
+    const theme = options.theme === undefined ? undefined : await themeOption(context, options.theme, resolve(file), accountOnce);
+    const tree = await treeContext(resolve(file), undefined, values);
+    const { document } = parseLmx(source);
+    const lacking = componentIdsOf(document).filter((id) => !tree.components.has(id));
+    const extraComponents = await accountComponents(lacking, accountOnce);
+    // A <Style themeId> the tree lacks is read from the account when it can be.
+    const themeId = themeIdOf(document);
+    const themeFromAccount = theme === undefined && themeId !== undefined && !tree.themes.has(themeId) ? await accountTheme(themeId, accountOnce) : undefined;
+    const view = viewEmail({ file, source, kind, values: samples, theme: theme ?? themeFromAccount, extraComponents }, tree);
+    const { out } = context;
+    if (out.json) {
+      const { html, missing, missingComponents, nestedComponents, dropped, inert, problems } = view;
+      const errors = problems.filter((problem) => problem.severity === 'error');
+      const warnings = problems.filter((problem) => problem.severity === 'warning');
+      if (options.out !== undefined) await writeOut(context, options.out, html);
+      return out.writeJson({
+        file,
+        kind: kind ?? null,
+        ...(options.out === undefined ? { html } : { out: options.out }),
+        missingVariables: missing,
+        missingComponents,
+        nestedComponents,
+        dropped,
+        inert,
+        errors,
+        warnings,
+      });
+    }
+    // An email's text may hold escape sequences (a terminal's title, its clipboard): a terminal is shown them escaped.
+    if (options.out === undefined) await out.write(out.tty ? sanitizeKeepingLines(view.html) : view.html);
+    else await writeOut(context, options.out, view.html);
+    for (const note of renderNotes(view, file)) out.note(note);
+    if (options.out !== undefined) out.note(`Wrote ${options.out}, a local preview of ${file}.`);
+  },
+  { chooseAccount: environmentAccount(([file]) => treeRootOf(file)) },
+);
 
 /** The HTML written to a new file renamed into place: never through a link at that name, nor (for `loopsctl mcp`) anywhere under its root. */
 export async function writeOut(context: Uses<'files'>, file: string, html: string): Promise<void> {
@@ -271,4 +278,5 @@ export const preview: Handler<[string | undefined], PreviewOptions> = handler(
     await server.close();
     await images.close();
   },
+  { chooseAccount: environmentAccount(([directory]) => resolve(directory ?? DEFAULT_DIRECTORY)) },
 );

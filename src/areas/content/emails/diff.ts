@@ -30,12 +30,13 @@ export async function accountSide(
   context: Uses<'client' | 'key'>,
   scope: Scope,
   state: ContentState,
+  environment?: string,
 ): Promise<{ client: ApiClient; account: string; kinds: Kind[]; remotes: RemoteRecord[] }> {
   const kinds = scope.kinds.filter((kind) => state.kinds.includes(kind));
   const client = await context.client();
   const [{ key: account }, remotes] = await Promise.all([
     explained(
-      whereOf(context, client).then((where) => resolveAccount(client, state, where)),
+      whereOf(context, client).then((where) => resolveAccount(client, state, where, environment)),
       CONTENT,
     ),
     fetchAll(client, kinds),

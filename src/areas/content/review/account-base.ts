@@ -18,6 +18,7 @@ import { WORKFLOWS } from '../shared/lmx-files.js';
 import { CONTENT, requireState, scopeCovers, scopeOf } from '../shared/scope.js';
 import { readSides, type WorkflowSide } from '../workflows/sides.js';
 import { fillFile, type EnvValues } from '../shared/env-values.js';
+import type { Environment } from '../shared/environments.js';
 
 /**
  * The account's side of the tree at `root`, held in memory, the account's name, and the records
@@ -28,14 +29,15 @@ export async function accountTree(
   root: string,
   shown: string,
   only?: string,
-  values?: EnvValues,
+  environment?: Environment,
 ): Promise<{ root: string; account: string; remove: () => void; head?: string; remotes: RemoteRecord[]; workflows: WorkflowSide[] }> {
   // A push's review reads only what the push covers, and the components and themes its emails are drawn with.
   const pushed = only === undefined ? undefined : scopeOf(root, only, true);
   const read = pushed === undefined ? undefined : new Set([...pushed.kinds, 'components', 'themes', ...(pushed.workflows ? ['workflows'] : [])]);
   const scope = scopeOf(root, read === undefined ? undefined : [...read].join(','));
   const state = requireState(scope.root, shown);
-  const { client, account, kinds, remotes } = await accountSide(context, scope, state);
+  const values = environment?.values;
+  const { client, account, kinds, remotes } = await accountSide(context, scope, state, environment?.name);
   const { pairs, names } = diffEmails(scope, kinds, state, account, remotes, values);
   const workflows =
     scope.workflows && state.kinds.includes('workflows')

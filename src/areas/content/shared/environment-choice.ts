@@ -45,3 +45,14 @@ export async function chooseEnvironment(context: Uses<'key'>, root: string, name
   if (environment.expectTeam !== undefined) context.takeEnvironment(environment.name, environment.profile, environment.expectTeam);
   return { environment, environments };
 }
+
+/**
+ * A content command's `chooseAccount` (capabilities.ts): the environment of the tree at the root
+ * its arguments name, taken before the run picks its key, so that every request of the run, the
+ * read-only check's first, goes to that environment's account. The command reads it again for its values.
+ */
+export function environmentAccount<A>(rootOf: (args: A) => string): (context: Uses<'key'>, args: A, options: { env?: string }) => Promise<void> {
+  return async (context, args, options) => {
+    await chooseEnvironment(context, rootOf(args), options.env);
+  };
+}

@@ -187,4 +187,35 @@ describe('environments', () => {
     const lmx = sentMessages(staging.requests).find((message) => message.lmx?.includes('write to'))!.lmx!;
     expect(lmx).toContain('write to &quot;&gt;&lt;Image src=&quot;https://evil.example/x.png&quot; /&gt;&lt;Paragraph a=&apos;.');
   });
+
+  it("keeps each environment's ids apart in the state, though both teams have one name and one seed", async () => {
+    const { staging, production, root, loopsctl } = await setUp();
+    // Production's password reset was never pulled here: --force takes the files' side.
+    const push = await loopsctl(['content', 'push', root, ...ONLY, '--env', 'production', '--force', '--json']);
+    expect(push.code, push.stdout + push.stderr).toBe(0);
+    // Production was written to, and only with production's values.
+    expect(sentMessages(production.requests).some((message) => message.lmx?.includes('https://app.example.com/reset'))).toBe(true);
+    expect(writes(staging.requests)).toEqual([]);
+    const state = JSON.parse(readFileSync(join(root, 'loopsctl-state.json'), 'utf8'));
+    expect(state.where).toEqual({
+      'Acme Sandbox': { team: 'Acme Sandbox', baseUrl: staging.server.url, profiles: ['staging'] },
+      'Acme Sandbox (production)': { team: 'Acme Sandbox', baseUrl: production.server.url, profiles: ['production'], environment: 'production' },
+    });
+    // Each environment is in step with its own account: nothing to send to either, nothing differs.
+    for (const environment of ['staging', 'production']) {
+      const diff = await loopsctl(['content', 'diff', root, ...ONLY, '--env', environment, '--json']);
+      expect(
+        diff.json().records.map((record: { path: string; standing: string }) => `${record.path} ${record.standing}`),
+        environment,
+      ).toEqual(environment === 'staging' ? [expect.stringMatching(/^transactional\/password-reset--\S+ local$/)] : []);
+    }
+    production.requests.length = 0;
+    const again = await loopsctl(['content', 'push', root, ...ONLY, '--env', 'production']);
+    expect(again.code, again.stderr).toBe(0);
+    expect(writes(production.requests)).toEqual([]);
+    expect(JSON.parse(readFileSync(join(root, 'loopsctl-state.json'), 'utf8')).where['Acme Sandbox'].environment).toBeUndefined();
+    const toStaging = await loopsctl(['content', 'push', root, ...ONLY, '--env', 'staging']);
+    expect(toStaging.code, toStaging.stderr).toBe(0);
+    expect(JSON.parse(readFileSync(join(root, 'loopsctl-state.json'), 'utf8')).where['Acme Sandbox'].environment).toBe('staging');
+  });
 });
