@@ -218,4 +218,49 @@ describe('environments', () => {
     expect(toStaging.code, toStaging.stderr).toBe(0);
     expect(JSON.parse(readFileSync(join(root, 'loopsctl-state.json'), 'utf8')).where['Acme Sandbox'].environment).toBe('staging');
   });
+
+  it('checks every environment offline: a name none defines, one an environment lacks, a {env. left, with file, line and column', async () => {
+    const { root, loopsctl, reset } = await setUp();
+    const partial = structuredClone(ENVIRONMENTS) as { environments: Record<string, { values: Record<string, string> }> };
+    partial.environments.staging!.values.docs = 'https://staging.example.com/docs';
+    writeFileSync(join(root, 'environments.json'), JSON.stringify(partial));
+    writeFileSync(join(reset, 'draft.lmx'), '<Paragraph>See {env.docs}, {env.nope} or {env.app url}.</Paragraph>\n');
+    const check = await run(['content', 'check', root], {});
+    expect(check.code).toBe(1);
+    const file = join(reset, 'draft.lmx');
+    expect(check.stdout).toContain(`${file}:1:16 env-missing {env.docs} has no value in production`);
+    expect(check.stdout).toContain(`${file}:1:28 env-unknown {env.nope}: no environment defines nope (staging, production)`);
+    expect(check.stdout).toContain(`${file}:1:42 env-syntax {env. opens no placeholder: it would be sent as written`);
+    // The LMX itself is checked filled: no variable-syntax for the placeholders.
+    expect(check.stdout).not.toContain('variable-syntax');
+    const json = await loopsctl(['content', 'check', root, '--json']);
+    expect(
+      json
+        .json()
+        .find((record: { file: string }) => record.file === file)
+        .errors.map((problem: { rule: string }) => problem.rule),
+    ).toEqual(['env-missing', 'env-unknown', 'env-syntax']);
+    // For staging alone, docs has its value.
+    const forStaging = await loopsctl(['content', 'check', root, '--env', 'staging', '--json']);
+    expect(
+      forStaging
+        .json()
+        .find((record: { file: string }) => record.file === file)
+        .errors.map((problem: { rule: string }) => problem.rule),
+    ).toEqual(['env-unknown', 'env-syntax']);
+  });
+
+  it('stops at an environments.json that is not JSON, naming it and where it breaks', async () => {
+    const { root, loopsctl } = await setUp();
+    writeFileSync(join(root, 'environments.json'), '{\n  "environments": {\n    "staging": { "profile": "staging" },\n  }\n}\n');
+    for (const args of [
+      ['content', 'check', root],
+      ['content', 'push', root, '--env', 'staging', '--plan'],
+      ['content', 'diff', root],
+    ]) {
+      const result = await loopsctl(args);
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.stderr).toContain(`${join(root, 'environments.json')}:4:3: not valid JSON`);
+    }
+  });
 });
