@@ -80,12 +80,13 @@ async function pullLocked(
       { hint: pullRefusalHint(emails.edited) },
     );
   }
-  const { lines, records: kept } = applyEmailPull(scope.root, emails);
+  const { lines, records: kept, shared } = applyEmailPull(scope.root, emails, values);
   // Records of kinds this pull did not cover keep what the state knew of them.
   for (const [path, record] of Object.entries(synced)) if (!scopeCovers(scope, path)) kept[path] = record;
   if (workflows !== undefined) {
-    const pulled = applyPull(scope.root, workflows);
+    const pulled = applyPull(scope.root, workflows, values);
     lines.push(...pulled.lines);
+    shared.push(...pulled.shared);
     Object.assign(kept, pulled.records);
   }
   state.accounts[account] = kept;
@@ -93,7 +94,11 @@ async function pullLocked(
   state.kinds = KINDS_HELD.filter((kind) => state.kinds.includes(kind) || (kind === WORKFLOWS ? workflows !== undefined : scope.kinds.includes(kind)));
   writeState(scope.root, state);
   const { out } = context;
-  if (out.json) return out.writeJson({ account, directory: scope.root, records: lines });
+  // A value two names share could stand for either: it stays as the account holds it, and is said.
+  const sharedValues = [...new Map(shared.map((entry) => [entry.value, entry])).values()];
+  for (const { value, names } of sharedValues)
+    out.note(`"${value}" is the value of ${names.map((name) => `{env.${name}}`).join(' and ')} in ${environment!.name}: left as written.`);
+  if (out.json) return out.writeJson({ account, directory: scope.root, records: lines, ...(environment === undefined ? {} : { shared: sharedValues }) });
   await out.write(
     renderLines(
       out,

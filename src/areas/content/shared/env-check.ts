@@ -12,16 +12,13 @@ import { readRecords } from './record-files.js';
 import { readWorkflows } from './workflow-files.js';
 import type { CheckProblem, FileCheck } from './check.js';
 import { ENVIRONMENTS_FILE, type Environment, type Environments } from './environments.js';
-import { placeholdersIn, strayOpeningsIn } from './env-values.js';
+import { placeholdersIn, SHORTEST_VALUE, standsAlone, strayOpeningsIn } from './env-values.js';
 
 /** An email file as written: where it is shown, and its text. */
 export interface WrittenFile {
   file: string;
   text: string;
 }
-
-/** Values shorter than this are not looked for as written out: `1` or `on` would be found everywhere. */
-const SHORTEST_LEAK = 4;
 
 /** A host written in text: labels joined by dots, not part of a longer name. */
 const HOST = /(?<![A-Za-z0-9.-])[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+(?![A-Za-z0-9-])/g;
@@ -61,12 +58,6 @@ function spansOf(text: string, values: readonly string[]): [number, number][] {
   return spans;
 }
 
-/** Whether a value found at [from, to) is written whole: not the middle of a longer word, number or id. */
-function standsAlone(text: string, from: number, to: number): boolean {
-  const word = /[A-Za-z0-9]/;
-  return !(word.test(text[from] ?? '') && word.test(text[from - 1] ?? '')) && !(word.test(text[to - 1] ?? '') && word.test(text[to] ?? ''));
-}
-
 const within = (spans: readonly [number, number][], from: number, to: number) => spans.some(([start, end]) => start <= from && to <= end);
 
 /** The other environments' values and hosts written out in an email for `target`. */
@@ -78,7 +69,7 @@ function leaksIn(text: string, target: Environment, environments: Environments):
     if (other.name === target.name) continue;
     // Longest first: a value that holds another is named, not the shorter one inside it.
     const values = Object.entries(other.values)
-      .filter(([, value]) => value.length >= SHORTEST_LEAK && !Object.values(target.values).includes(value))
+      .filter(([, value]) => value.length >= SHORTEST_VALUE && !Object.values(target.values).includes(value))
       .sort(([, a], [, b]) => b.length - a.length);
     for (const [name, value] of values)
       for (let at = text.indexOf(value); at >= 0; at = text.indexOf(value, at + 1)) {

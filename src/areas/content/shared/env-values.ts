@@ -107,3 +107,62 @@ export function fillLmxTracked(source: string, values: EnvValues): { text: strin
   };
   return { text, written };
 }
+
+/** Values shorter than this are never taken for a placeholder's: `1` or `on` stand for themselves too. */
+export const SHORTEST_VALUE = 4;
+
+/** Whether the text at [from, to) is written whole: not the middle of a longer word, number or id. */
+export function standsAlone(text: string, from: number, to: number): boolean {
+  const word = /[A-Za-z0-9]/;
+  return !(word.test(text[from] ?? '') && word.test(text[from - 1] ?? '')) && !(word.test(text[to - 1] ?? '') && word.test(text[to] ?? ''));
+}
+
+/** A value written in an account's file, and the names it could stand for when more than one has it. */
+export interface SharedValue {
+  value: string;
+  names: string[];
+}
+
+/**
+ * The inverse of filling, for a pull: each value written whole in the account's files becomes its
+ * placeholder again, longest first (a value that holds another is its own). A value two names
+ * share is left as written and listed, never guessed; one under 4 characters is left as written.
+ */
+export function unfillFiles(files: Files, values: EnvValues): { files: Files; shared: SharedValue[] } {
+  const byValue = new Map<string, string[]>();
+  for (const [name, value] of Object.entries(values)) if (value.length >= SHORTEST_VALUE) byValue.set(value, [...(byValue.get(value) ?? []), name]);
+  const shared = [...byValue].filter(([, names]) => names.length > 1).map(([value, names]) => ({ value, names }));
+  const single = [...byValue].filter(([, names]) => names.length === 1).sort(([a], [b]) => b.length - a.length);
+  const found = new Set<string>();
+  const mapped = new Map(
+    [...files].map(([name, text]) => {
+      const escaped = name.endsWith('.lmx') ? escapeForLmx : name.endsWith('.json') ? escapeForJson : undefined;
+      if (escaped === undefined) return [name, text];
+      for (const { value } of shared) if (text.includes(escaped(value))) found.add(value);
+      return [
+        name,
+        unfilled(
+          text,
+          single.map(([value, [placeholder]]) => [escaped(value), placeholder!]),
+        ),
+      ];
+    }),
+  );
+  return { files: mapped, shared: shared.filter(({ value }) => found.has(value)) };
+}
+
+/** The text with each written value, longest first, made its placeholder where it stands whole. */
+function unfilled(text: string, written: readonly (readonly [string, string])[]): string {
+  let result = text;
+  for (const [value, name] of written) {
+    let out = '';
+    let last = 0;
+    for (let at = result.indexOf(value); at >= 0; at = result.indexOf(value, at + value.length)) {
+      if (!standsAlone(result, at, at + value.length)) continue;
+      out += `${result.slice(last, at)}{env.${name}}`;
+      last = at + value.length;
+    }
+    result = out + result.slice(last);
+  }
+  return result;
+}

@@ -4,8 +4,8 @@
  * loopsctl fills {env.NAME} for the environment a command is for, and refuses to send one
  * environment's values to another.
  */
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { run, tempDir } from '../../../support/main.js';
 import { sandboxEachTest, type RecordingSandbox, type Recorded } from '../../../support/recording.js';
@@ -262,5 +262,45 @@ describe('environments', () => {
       expect(result.code, args.join(' ')).toBe(2);
       expect(result.stderr).toContain(`${join(root, 'environments.json')}:4:3: not valid JSON`);
     }
+  });
+
+  it("pulls each account's values back to their placeholders: two trees the same, a value two names share listed", async () => {
+    const { root, loopsctl, reset } = await setUp();
+    expect((await loopsctl(['content', 'push', root, ...ONLY, '--env', 'staging'])).code).toBe(0);
+    const forced = await loopsctl(['content', 'push', root, ...ONLY, '--env', 'production', '--force']);
+    expect(forced.code, forced.stderr).toBe(0);
+    const trees: Record<string, string> = {};
+    for (const environment of ['staging', 'production']) {
+      const tree = join(root, '..', environment);
+      mkdirSync(tree);
+      writeFileSync(join(tree, 'environments.json'), JSON.stringify(ENVIRONMENTS));
+      const pull = await loopsctl(['content', 'pull', tree, ...ONLY, '--env', environment]);
+      expect(pull.code, pull.stderr).toBe(0);
+      trees[environment] = tree;
+    }
+    const draft = (tree: string, file: string) => readFileSync(join(tree, 'transactional', basename(reset), file), 'utf8');
+    for (const file of ['draft.lmx', 'draft.json']) {
+      expect(draft(trees.production!, file)).toBe(draft(trees.staging!, file));
+      expect(draft(trees.production!, file)).toBe(readFileSync(join(reset, file), 'utf8'));
+    }
+    expect(draft(trees.production!, 'draft.lmx')).toContain('<Link href="{env.appUrl}/reset?token={data.token}">{env.appUrl}</Link>');
+    // Each diffs clean against its own account.
+    const diff = await loopsctl(['content', 'diff', trees.production!, ...ONLY, '--env', 'production']);
+    expect(diff.code, diff.stdout).toBe(0);
+
+    // A value two names share could be either: it is left as the account holds it, and said.
+    const shared = structuredClone(ENVIRONMENTS) as { environments: Record<string, { values: Record<string, string> }> };
+    shared.environments.production!.values.home = 'https://app.example.com';
+    writeFileSync(join(trees.production!, 'environments.json'), JSON.stringify(shared));
+    rmSync(join(trees.production!, 'transactional', basename(reset)), { recursive: true });
+    const again = await loopsctl(['content', 'pull', trees.production!, ...ONLY, '--env', 'production']);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toContain('"https://app.example.com" is the value of {env.appUrl} and {env.home} in production: left as written.');
+    rmSync(join(trees.production!, 'transactional', basename(reset)), { recursive: true });
+    const json = await loopsctl(['content', 'pull', trees.production!, ...ONLY, '--env', 'production', '--json']);
+    expect(json.json().shared).toEqual([{ value: 'https://app.example.com', names: ['appUrl', 'home'] }]);
+    expect(draft(trees.production!, 'draft.lmx')).toContain(
+      '<Link href="https://app.example.com/reset?token={data.token}">https://app.example.com</Link>, or write to {env.support}.',
+    );
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { elementsOf, parseLmx } from '../../../../../src/lmx/index.js';
-import { fillFiles, fillJson, fillLmx, placeholdersIn, strayOpeningsIn } from '../../../../../src/areas/content/shared/env-values.js';
+import { fillFiles, fillJson, fillLmx, placeholdersIn, strayOpeningsIn, unfillFiles } from '../../../../../src/areas/content/shared/env-values.js';
 
 const HOSTILE = `"/><Image src="https://evil.example/x.png" /><Link href='x' onclick="y">&amp;</Link> & <b>`;
 
@@ -51,5 +51,34 @@ describe('{env.NAME} placeholders', () => {
       ['draft.json', '{"subject": "<&>"}'],
       ['notes.txt', '{env.a}'],
     ]);
+  });
+
+  it('maps whole values back to their placeholders, longest first, as each file escapes them; a shared value is listed, not guessed', () => {
+    const values = {
+      appUrl: 'https://app.example.com',
+      docs: 'https://app.example.com/docs',
+      brand: 'Acme & "Co"',
+      id: 'abc1',
+      a: 'x',
+      home: 'https://home.example.com',
+      site: 'https://home.example.com',
+    };
+    const files = new Map([
+      [
+        'draft.lmx',
+        '<Link href="https://app.example.com/docs">Acme &amp; &quot;Co&quot;</Link> https://app.example.com/reset xabc1 abc1 https://home.example.com',
+      ],
+      ['draft.json', '{"subject": "Acme & \\"Co\\"", "fromName": "x"}'],
+      ['notes.txt', 'https://app.example.com'],
+    ]);
+    const { files: back, shared } = unfillFiles(files, values);
+    expect([...back]).toEqual([
+      ['draft.lmx', '<Link href="{env.docs}">{env.brand}</Link> {env.appUrl}/reset xabc1 {env.id} https://home.example.com'],
+      ['draft.json', '{"subject": "{env.brand}", "fromName": "x"}'],
+      ['notes.txt', 'https://app.example.com'],
+    ]);
+    expect(shared).toEqual([{ value: 'https://home.example.com', names: ['home', 'site'] }]);
+    // Filled again, the files are the account's.
+    expect(fillLmx(back.get('draft.lmx')!, values)).toBe(files.get('draft.lmx'));
   });
 });
