@@ -303,4 +303,15 @@ describe('environments', () => {
       '<Link href="https://app.example.com/reset?token={data.token}">https://app.example.com</Link>, or write to {env.support}.',
     );
   });
+
+  it("gives an environment's ids from its own account, keyed as in every environment", async () => {
+    const { staging, production, root, loopsctl } = await setUp();
+    const env = await loopsctl(['types', '--env', 'production', '--format', 'env', '--tree', root]);
+    expect(env.code, env.stderr).toBe(0);
+    expect(env.stdout).toMatch(/^LOOPS_TX_PASSWORD_RESET='\w+'$/m);
+    expect(production.requests.length).toBeGreaterThan(0);
+    expect(staging.requests).toEqual([]);
+    const clash = await loopsctl(['types', '--env', 'production', '--profile', 'staging', '--tree', root, '--format', 'json']);
+    expect(clash.code).toBe(2);
+  });
 });
