@@ -131,8 +131,19 @@ export class CommandContext {
    * as if --profile and --expect-team had said so. A command line that chose another account
    * (--sandbox, another --profile or --expect-team) is refused rather than overridden.
    */
-  takeEnvironment(name: string, profile: string, expectTeam: string | undefined): void {
+  async takeEnvironment(name: string, profile: string, expectTeam: string | undefined): Promise<void> {
     const flag = `--env ${name}`;
+    // A tool call of `loopsctl mcp` runs on its server's account: it takes an environment only when that is its account.
+    if (this.parent !== undefined) {
+      const inUse = await this.parent.profileInUse();
+      if (inUse === profile) return;
+      throw new UsageError(
+        `${flag} runs with profile "${profile}", and this server runs with ${inUse === undefined ? 'no stored profile' : `profile "${inUse}"`}`,
+        {
+          hint: `start \`loopsctl mcp\` with --profile ${profile} for this environment`,
+        },
+      );
+    }
     if (this.globals.sandbox === true) throw new UsageError(`${flag} runs with profile "${profile}": --sandbox cannot be combined with it`);
     if (this.globals.profile !== undefined && this.globals.profile !== profile)
       throw new UsageError(`${flag} runs with profile "${profile}", not --profile ${this.globals.profile}`, {
@@ -146,6 +157,7 @@ export class CommandContext {
 
   /** The stored profile whose key the run uses; undefined when it uses none (--sandbox, LOOPS_API_KEY without --profile). */
   async profileInUse(): Promise<string | undefined> {
+    if (this.parent !== undefined) return this.parent.profileInUse();
     if (this.globals.sandbox === true) return undefined;
     if (this.globals.profile === undefined && this.env.LOOPS_API_KEY?.trim()) return undefined;
     return (await this.chosenProfile()).name;

@@ -32,7 +32,7 @@ export async function chooseEnvironment(context: Uses<'key'>, root: string, name
   if (name !== undefined) {
     const environment = environments.get(name);
     if (environment === undefined) throw new UsageError(`--env: unknown environment "${name}"; ${ENVIRONMENTS_FILE} names ${known(environments)}`);
-    context.takeEnvironment(name, environment.profile, environment.expectTeam);
+    await context.takeEnvironment(name, environment.profile, environment.expectTeam);
     return { environment, environments };
   }
   const profile = await context.profileInUse();
@@ -42,7 +42,7 @@ export async function chooseEnvironment(context: Uses<'key'>, root: string, name
       `${root} has environments (${known(environments)}), and ${profile === undefined ? 'the run uses no stored profile' : `profile "${profile}" is none of theirs`}: say which with --env`,
       { hint: `loopsctl content … --env ${environments.keys().next().value}` },
     );
-  if (environment.expectTeam !== undefined) context.takeEnvironment(environment.name, environment.profile, environment.expectTeam);
+  if (environment.expectTeam !== undefined) await context.takeEnvironment(environment.name, environment.profile, environment.expectTeam);
   return { environment, environments };
 }
 

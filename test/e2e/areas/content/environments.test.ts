@@ -8,6 +8,9 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { basename, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { run, tempDir } from '../../../support/main.js';
+import { startMcp } from '../../../support/mcp.js';
+
+type Answer = { isError?: boolean; content: { type: string; text: string }[] };
 import { sandboxEachTest, type RecordingSandbox, type Recorded } from '../../../support/recording.js';
 
 const directories: string[] = [];
@@ -35,6 +38,8 @@ interface Setup {
   loopsctl(args: string[]): ReturnType<typeof run>;
   /** The password reset's draft directory. */
   reset: string;
+  /** The config directory that holds the two profiles. */
+  config: string;
 }
 
 /** Two accounts, their profiles, and a tree pulled from staging with environments and placeholders written into its password reset. */
@@ -65,7 +70,7 @@ async function setUp(): Promise<Setup> {
   writeFileSync(join(reset, 'draft.json'), `${JSON.stringify({ ...fields, subject: 'Reset your {env.brand} password' }, null, 2)}\n`);
   staging.requests.length = 0;
   production.requests.length = 0;
-  return { staging, production, root, loopsctl: (args) => loopsctl(args), reset };
+  return { staging, production, root, loopsctl: (args) => loopsctl(args), reset, config };
 }
 
 /** The LMX and subject the requests sent for the password reset's draft. */
@@ -313,5 +318,20 @@ describe('environments', () => {
     expect(staging.requests).toEqual([]);
     const clash = await loopsctl(['types', '--env', 'production', '--profile', 'staging', '--tree', root, '--format', 'json']);
     expect(clash.code).toBe(2);
+  });
+
+  it("takes an environment in a tool call of loopsctl mcp only when it is the server's account", async () => {
+    const { staging, root, config } = await setUp();
+    const mcp = await startMcp(['--profile', 'staging', '--root', join(root, '..')], { env: { LOOPSCTL_CONFIG_DIR: config } });
+    try {
+      const refused = (await mcp.client.callTool({ name: 'content_diff', arguments: { dir: 'loops', env: 'production' } })) as Answer;
+      expect(refused.isError).toBe(true);
+      expect(refused.content[0]!.text).toContain('"env" production runs with profile "production", and this server runs with profile "staging"');
+      const taken = (await mcp.client.callTool({ name: 'content_diff', arguments: { dir: 'loops', env: 'staging', only: 'transactional' } })) as Answer;
+      expect(JSON.stringify(taken)).toContain('https://staging.example.com/reset');
+      expect(staging.requests.length).toBeGreaterThan(0);
+    } finally {
+      await mcp.close();
+    }
   });
 });
