@@ -72,8 +72,15 @@ async function readOwnLmxFile(context: Uses<'files'>, file: string, tooLarge: (s
   }
 }
 
-/** The content tree a file is in, or its own directory: where its environments.json is. */
-const treeRootOf = (file: string) => placeOf(resolve(file)).root ?? dirname(resolve(file));
+/**
+ * The environment a file is drawn for: of the content tree it is in, or, named by --env, of its own
+ * directory's environments.json; none for stdin or a loose file without --env.
+ */
+function fileEnvironment(context: Uses<'key'>, file: string, env: string | undefined) {
+  const root = file === '-' ? undefined : placeOf(resolve(file)).root;
+  if (root === undefined && env === undefined) return Promise.resolve(undefined);
+  return chooseEnvironment(context, root ?? dirname(resolve(file)), env);
+}
 
 /** The account's client when a key is at hand (a profile, LOOPS_API_KEY, --sandbox); undefined offline. */
 async function accountIfKeyed(context: Uses<'client' | 'key'>): Promise<ApiClient | undefined> {
@@ -152,7 +159,7 @@ export const render: Handler<[string], RenderOptions> = handler(
   async (context, [file], options) => {
     const place = placeOf(resolve(file));
     // The environment's values, filled before anything reads the email: its components and fields too.
-    const values = (await chooseEnvironment(context, treeRootOf(file), options.env))?.environment.values;
+    const values = (await fileEnvironment(context, file, options.env))?.environment.values;
     const written = await readLmxFile(context, file);
     const source = values === undefined ? written : fillLmx(written, values);
     const kind = place.kind ?? kindOption(options.kind);
@@ -196,7 +203,11 @@ export const render: Handler<[string], RenderOptions> = handler(
     for (const note of renderNotes(view, file)) out.note(note);
     if (options.out !== undefined) out.note(`Wrote ${options.out}, a local preview of ${file}.`);
   },
-  { chooseAccount: environmentAccount(([file]) => treeRootOf(file)) },
+  {
+    chooseAccount: async (context, [file], options) => {
+      await fileEnvironment(context, file, options.env);
+    },
+  },
 );
 
 /** The HTML written to a new file renamed into place: never through a link at that name, nor (for `loopsctl mcp`) anywhere under its root. */

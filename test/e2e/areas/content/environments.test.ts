@@ -5,9 +5,9 @@
  * environment's values to another.
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { basename, join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { run, tempDir } from '../../../support/main.js';
+import { run, startRun, tempDir } from '../../../support/main.js';
 import { startMcp } from '../../../support/mcp.js';
 
 type Answer = { isError?: boolean; content: { type: string; text: string }[] };
@@ -332,6 +332,45 @@ describe('environments', () => {
       expect(staging.requests.length).toBeGreaterThan(0);
     } finally {
       await mcp.close();
+    }
+  });
+
+  it("draws each email with an environment's values: render's text and preview's page", async () => {
+    const { root, config, reset } = await setUp();
+    const env = { LOOPSCTL_CONFIG_DIR: config };
+    const file = join(reset, 'draft.lmx');
+    const rendered = await run(['content', 'render', file, '--env', 'production'], { env });
+    expect(rendered.code, rendered.stderr).toBe(0);
+    expect(rendered.stdout).toContain('href="https://app.example.com/reset?token=');
+    expect(rendered.stdout).toContain('<title>Reset your Acme Labs password</title>');
+    expect(rendered.stdout).not.toContain('{env.');
+    // The profile in use picks the environment; a loose file from stdin has none.
+    const byProfile = await run(['content', 'render', file, '--profile', 'staging'], { env });
+    expect(byProfile.stdout).toContain('href="https://staging.example.com/reset?token=');
+    const piped = await run(['content', 'render', '-', '--kind', 'transactional'], {
+      env: { ...env, LOOPS_API_KEY: 'k' },
+      input: '<Paragraph>{env.appUrl}</Paragraph>',
+    });
+    expect(piped.code, piped.stderr).toBe(0);
+    // A loose file beside an environments.json takes it only when --env names one.
+    const loose = join(root, '..', 'loose');
+    mkdirSync(loose);
+    writeFileSync(join(loose, 'environments.json'), JSON.stringify(ENVIRONMENTS));
+    writeFileSync(join(loose, 'note.lmx'), '<Paragraph>{env.appUrl}</Paragraph>\n');
+    const alone = await run(['content', 'render', join(loose, 'note.lmx'), '--kind', 'transactional'], { env: { ...env, LOOPS_API_KEY: 'k' } });
+    expect(alone.code, alone.stderr).toBe(0);
+    const named = await run(['content', 'render', join(loose, 'note.lmx'), '--kind', 'transactional', '--env', 'staging'], { env });
+    expect(named.stdout).toContain('https://staging.example.com');
+    const preview = startRun(['content', 'preview', root, '--port', '0', '--env', 'production'], { env });
+    try {
+      const [, url] = await preview.waitFor(/^(http:\/\/127\.0\.0\.1:\d+\/)\n/);
+      const page = await fetch(`${url}email.html?path=${encodeURIComponent(relative(root, file))}`);
+      const html = await page.text();
+      expect(page.status, html).toBe(200);
+      expect(html).toContain('https://app.example.com/reset?token=');
+      expect(html).not.toContain('{env.');
+    } finally {
+      await preview.stop();
     }
   });
 });
