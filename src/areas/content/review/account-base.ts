@@ -61,6 +61,13 @@ export async function accountTree(
   return { root: base.root, account, remove: holdTrees(trees), ...(head === undefined ? {} : { head: head.root }), remotes, workflows };
 }
 
+/** A copy of the side of a tree (held in memory), its files filled with an environment's values: as that environment's recipients get them. */
+export function filledTree(root: string, values: EnvValues): { root: string; remove: () => void } {
+  const tree = new HeldTree(join(heldTreesHome('loopsctl-review-env-'), basename(root)));
+  copySide(root, [tree], values);
+  return { root: tree.root, remove: holdTrees([tree]) };
+}
+
 /** The entries at the top of a tree that a side is read from. */
 const SIDE_ENTRIES: ReadonlySet<string> = new Set([STATE_FILE, ...KINDS, WORKFLOWS]);
 

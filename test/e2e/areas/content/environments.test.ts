@@ -4,6 +4,7 @@
  * loopsctl fills {env.NAME} for the environment a command is for, and refuses to send one
  * environment's values to another.
  */
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -372,5 +373,33 @@ describe('environments', () => {
     } finally {
       await preview.stop();
     }
+  });
+
+  it('reviews the emails as an environment sends them', async () => {
+    const { root, loopsctl, reset } = await setUp();
+    const review = await loopsctl(['content', 'review', root, '--against', 'account', '--env', 'production', '--json']);
+    expect(review.code, review.stderr).toBe(0);
+    const text = JSON.stringify(review.json());
+    expect(text).toContain('https://app.example.com/reset');
+    expect(text).not.toContain('{env.');
+    const words = await loopsctl(['content', 'review', root, '--against', 'account', '--env', 'staging']);
+    expect(words.code, words.stderr).toBe(0);
+    expect(words.stderr + words.stdout).toContain('the working tree for staging');
+    // Against the git history: both sides filled for the environment.
+    const git = (...args: string[]) =>
+      expect(spawnSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', '-c', 'commit.gpgsign=false', ...args], { cwd: root }).status).toBe(
+        0,
+      );
+    git('init', '--quiet', '--template=', '--initial-branch=main');
+    git('add', '.');
+    git('commit', '--quiet', '-m', 'tree');
+    writeFileSync(join(reset, 'draft.lmx'), '<Paragraph>Go to {env.appUrl}/account now.</Paragraph>\n');
+    const byGit = await loopsctl(['content', 'review', root, '--base', 'main', '--env', 'production', '--json']);
+    expect(byGit.code, byGit.stderr).toBe(0);
+    expect(JSON.stringify(byGit.json())).toContain('https://app.example.com/account');
+    expect(JSON.stringify(byGit.json())).not.toContain('{env.');
+    const previews = await loopsctl(['content', 'review', root, '--against', 'account', '--send-previews', 'ada@example.com']);
+    expect(previews.code).toBe(2);
+    expect(previews.stderr).toContain('--send-previews sends the emails as written');
   });
 });
