@@ -11,6 +11,7 @@ import {
   refusesBody,
   elementsOf,
   gmailClipProblem,
+  LineIndex,
   NAMESPACES_OF_KIND,
   type LmxDocument,
   type LmxKind,
@@ -20,7 +21,6 @@ import {
 import { renderLmx } from '../../../lmx/render.js';
 import { placeOf, readLmxSource } from './lmx-files.js';
 import { fillLmxTracked, OPENING, type EnvValues } from './env-values.js';
-import { positionAt } from '../../../base/parse-faults.js';
 
 /** A problem of a checked file: LMX's, or a workflow file's, whose rules are the graph's. */
 export type CheckProblem = Omit<LmxProblem, 'rule'> & { rule: string };
@@ -70,7 +70,8 @@ export function checkSource(file: string, source: string, kind: LmxKind | undefi
   if (components !== undefined && kind !== undefined && kind !== 'component') found.push(...embeddedVariables(document, kind, components));
   const clip = found.some((problem) => problem.rule === 'too-large') ? undefined : gmailClipProblem(renderedBytes(document, kind, components));
   if (clip !== undefined) found.push(clip);
-  const problems = filled === undefined ? found : found.flatMap((problem) => writtenProblem(problem, source, filled.written));
+  const lines = filled === undefined ? undefined : new LineIndex(source);
+  const problems = filled === undefined ? found : found.flatMap((problem) => writtenProblem(problem, source, filled.written, lines!));
   problems.sort((a, b) => a.offset - b.offset);
   return {
     file,
@@ -85,10 +86,10 @@ export function checkSource(file: string, source: string, kind: LmxKind | undefi
  * A problem of the filled source at its place in the source as written; none for a placeholder no
  * environment fills, which LMX reads as a variable it does not know: the environments' check names it.
  */
-function writtenProblem(problem: LmxProblem, source: string, written: (offset: number) => number): LmxProblem[] {
+function writtenProblem(problem: LmxProblem, source: string, written: (offset: number) => number, lines: LineIndex): LmxProblem[] {
   const offset = written(problem.offset);
   if (problem.rule === 'variable-syntax' && source.startsWith(OPENING, offset)) return [];
-  return [{ ...problem, offset, ...positionAt(source, offset) }];
+  return [{ ...problem, ...lines.at(offset) }];
 }
 
 /** The size of the HTML the email renders to, with the tree's components in it: what Gmail measures. */
