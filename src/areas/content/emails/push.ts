@@ -11,7 +11,7 @@ import { LocalFileError, UsageError } from '../../../base/errors.js';
 import { confirm } from '../../../core/prompt.js';
 import { explained } from '../../explain.js';
 import { DEFAULT_DIRECTORY, digestOf, newIdNote, writeState, type ContentState, type Kind, type SyncedRecord } from '../shared/files.js';
-import type { EnvValues } from '../shared/env-values.js';
+import { fillFile, unfillFiles, type EnvValues } from '../shared/env-values.js';
 import { readRecords, writeReferenceFiles, writeRecordFiles, type RecordFiles } from '../shared/record-files.js';
 import { applyRecord, readForPush, guardianCheckOf, createRecord, fetchRecord, publish, restored, transactionalGroupIds, type Applied } from './remote.js';
 import { remember, type Account } from '../shared/account.js';
@@ -357,12 +357,19 @@ async function settleStep(run: PushRun, step: Step, applied: Applied, tally: Tal
   if (after !== undefined) {
     // Files written by hand (a new record's, a field left out) come back with the fields the account
     // filled in and in its JSON layout: written anew as a pull writes them, they stay in step with it.
-    // A file that holds placeholders keeps them: what the account filled in is not written over them.
-    const filled = new Map(
-      [...filledIn(local.files, after.files)].filter(([name]) => (local.written?.get(name) ?? local.files.get(name)) === local.files.get(name)),
+    // A file that holds placeholders keeps them: it is written with the environment's values made
+    // placeholders again, and only when filling that gives the account's text back.
+    const filled = filledIn(local.files, after.files);
+    const values = run.options.values;
+    const toWrite = new Map(
+      [...filled].flatMap(([name, text]): [string, string][] => {
+        if (values === undefined || local.written === undefined || local.written.get(name) === local.files.get(name)) return [[name, text]];
+        const back = unfillFiles(new Map([[name, text]]), values).files.get(name)!;
+        return fillFile(name, back, values) === text ? [[name, back]] : [];
+      }),
     );
-    if (filled.size > 0) writeRecordFiles(run.root, local.path, filled);
-    synced[local.path] = syncedOf(after, digestOf(new Map([...local.files, ...filled])), pair.synced?.published);
+    if (toWrite.size > 0) writeRecordFiles(run.root, local.path, toWrite);
+    synced[local.path] = syncedOf(after, digestOf(new Map([...local.files, ...[...filled].filter(([name]) => toWrite.has(name))])), pair.synced?.published);
   }
   run.save();
   const warned = warnings.length > 0 ? `Guardian: ${countOf(warnings.length, 'warning')}: ${warnings.map(ruleWords).join('; ')}` : undefined;

@@ -402,4 +402,38 @@ describe('environments', () => {
     expect(previews.code).toBe(2);
     expect(previews.stderr).toContain('--send-previews sends the emails as written');
   });
+
+  it("fills a workflow's emails too, and keeps their placeholders in the files", async () => {
+    const { staging, root, loopsctl } = await setUp();
+    const pull = await loopsctl(['content', 'pull', root, '--only', 'workflows', '--env', 'staging']);
+    expect(pull.code, pull.stderr).toBe(0);
+    const workflow = readdirSync(join(root, 'workflows'))[0]!;
+    const emails = join(root, 'workflows', workflow, 'emails');
+    const email = join(emails, readdirSync(emails)[0]!, 'email.lmx');
+    writeFileSync(email, '<Paragraph>Welcome: {env.appUrl}/start</Paragraph>\n');
+    staging.requests.length = 0;
+    const push = await loopsctl(['content', 'push', root, '--only', 'workflows', '--env', 'staging', '--live']);
+    expect(push.code, push.stdout + push.stderr).toBe(0);
+    const sent = JSON.stringify(writes(staging.requests).map((request) => request.body));
+    expect(sent).toContain('Welcome: https://staging.example.com/start');
+    expect(sent).not.toContain('{env.');
+    expect(readFileSync(email, 'utf8')).toBe('<Paragraph>Welcome: {env.appUrl}/start</Paragraph>\n');
+    const diff = await loopsctl(['content', 'diff', root, '--only', 'workflows', '--env', 'staging']);
+    expect(diff.code, diff.stdout).toBe(0);
+  });
+
+  it('writes back what the account filled in with its placeholders kept', async () => {
+    const { root, loopsctl, reset } = await setUp();
+    // A field left out comes back from the account, which a push writes into the file.
+    const { previewText: _left, ...fields } = JSON.parse(readFileSync(join(reset, 'draft.json'), 'utf8'));
+    const written = `${JSON.stringify(fields, null, 2)}\n`;
+    writeFileSync(join(reset, 'draft.json'), written);
+    const push = await loopsctl(['content', 'push', root, ...ONLY, '--env', 'staging']);
+    expect(push.code, push.stdout + push.stderr).toBe(0);
+    // It comes back with the account's field, its placeholder kept.
+    expect(JSON.parse(readFileSync(join(reset, 'draft.json'), 'utf8'))).toEqual({ ...fields, previewText: _left });
+    expect(readFileSync(join(reset, 'draft.json'), 'utf8')).toContain('"subject": "Reset your {env.brand} password"');
+    const diff = await loopsctl(['content', 'diff', root, ...ONLY, '--env', 'staging']);
+    expect(diff.code, diff.stdout).toBe(0);
+  });
 });
