@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -75,5 +75,13 @@ describe('environments.json', () => {
     expect(() => requireEnvironments(root)).toThrow(
       expect.objectContaining({ exitCode: 2, message: `${join(root, 'environments.json')}:1:18: not valid JSON (it ends too early)` }),
     );
+  });
+
+  it('never reads the file through a link', () => {
+    const root = mkdtempSync(join(tmpdir(), 'loopsctl-env-'));
+    made.push(root);
+    writeFileSync(join(root, 'elsewhere.json'), JSON.stringify(good));
+    symlinkSync(join(root, 'elsewhere.json'), join(root, 'environments.json'));
+    expect(() => readEnvironments(root)).toThrow(expect.objectContaining({ exitCode: 2, message: expect.stringContaining('is a symbolic link') }));
   });
 });
