@@ -33,7 +33,7 @@ export function environmentChecks(paths: readonly string[], env: string | undefi
     const target = env === undefined ? undefined : environments.get(env);
     if (env !== undefined && target === undefined)
       throw new UsageError(`--env: unknown environment "${env}"; ${ENVIRONMENTS_FILE} names ${[...environments.keys()].join(', ')}`);
-    const files: WrittenFile[] = file ? [{ file: path, text: textOf(path) }] : writtenEmailFiles(root, path, KINDS, true, () => true);
+    const files: WrittenFile[] = file ? [{ file: path, text: textOf(path), filled: true }] : writtenEmailFiles(root, path, KINDS, true, () => true);
     for (const check of checkEnvFiles(files, environments, target)) if (!checks.some((known) => known.file === check.file)) checks.push(check);
   }
   return checks;

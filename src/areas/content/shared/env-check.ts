@@ -12,12 +12,15 @@ import { readRecords } from './record-files.js';
 import { readWorkflows } from './workflow-files.js';
 import type { CheckProblem, FileCheck } from './check.js';
 import { ENVIRONMENTS_FILE, type Environment, type Environments } from './environments.js';
-import { placeholdersIn, SHORTEST_VALUE, standsAlone, strayOpeningsIn } from './env-values.js';
+import { fillsIn, OPENING, placeholdersIn, SHORTEST_VALUE, standsAlone, strayOpeningsIn } from './env-values.js';
+import { WORKFLOW_FILE } from '../../../platform/workflows/file.js';
 
 /** An email file as written: where it is shown, and its text. */
 export interface WrittenFile {
   file: string;
   text: string;
+  /** Whether loopsctl fills placeholders in it (an email's LMX and fields); in any other file sent, one is sent as written. */
+  filled: boolean;
 }
 
 /** A host written in text: labels joined by dots, not part of a longer name. */
@@ -153,29 +156,50 @@ export function envProblemsOf(text: string, environments: Environments, target?:
   return problems.sort((a, b) => a.offset - b.offset);
 }
 
+/** A file sent as written (a workflow's graph): any `{env.` in it would reach the platform, and another environment's values are a leak there too. */
+function unfilledProblems(text: string, environments: Environments, target: Environment | undefined): CheckProblem[] {
+  const problems: CheckProblem[] = [];
+  for (let at = text.indexOf(OPENING); at >= 0; at = text.indexOf(OPENING, at + 1))
+    problems.push(
+      problemAt(
+        text,
+        at,
+        'env-unfilled',
+        '{env. is not filled in this file: it would be sent as written',
+        "placeholders are filled in an email's LMX and fields files; write the value itself here",
+      ),
+    );
+  if (target !== undefined) problems.push(...leaksIn(text, target, environments));
+  return problems.sort((a, b) => a.offset - b.offset);
+}
+
 /** The files' checks: one per file that has a problem. */
 export function checkEnvFiles(files: readonly WrittenFile[], environments: Environments, target?: Environment): FileCheck[] {
-  return files.flatMap(({ file, text }) => {
-    const errors = envProblemsOf(text, environments, target);
+  return files.flatMap(({ file, text, filled }) => {
+    const errors = filled ? envProblemsOf(text, environments, target) : unfilledProblems(text, environments, target);
     return errors.length === 0 ? [] : [{ file, source: text, errors, warnings: [] }];
   });
 }
 
 /**
- * The email files of a tree as written, of the kinds and records a run covers: each record's files
- * but what is live (published.*, never sent), and each workflow's emails.
+ * The files of a tree a push sends, as written, of the kinds and records a run covers: each
+ * record's files but what is live (published.*, never sent), and each workflow's emails and graph.
  */
 export function writtenEmailFiles(root: string, shown: string, kinds: readonly Kind[], workflows: boolean, covers: (path: string) => boolean): WrittenFile[] {
   const records = readRecords(root, kinds)
     .filter((record) => covers(record.path))
     .flatMap((record) =>
-      [...record.files].filter(([name]) => !REFERENCE_FILES.has(name)).map(([name, text]) => ({ file: join(shown, record.path, name), text })),
+      [...record.files]
+        .filter(([name]) => !REFERENCE_FILES.has(name))
+        .map(([name, text]) => ({ file: join(shown, record.path, name), text, filled: fillsIn(name) })),
     );
   const emails = workflows
     ? readWorkflows(root)
         .filter((workflow) => covers(workflow.path))
         .flatMap((workflow) =>
-          [...workflow.files].filter(([name]) => name.startsWith('emails/')).map(([name, text]) => ({ file: join(shown, workflow.path, name), text })),
+          [...workflow.files]
+            .filter(([name]) => name.startsWith('emails/') || name === WORKFLOW_FILE)
+            .map(([name, text]) => ({ file: join(shown, workflow.path, name), text, filled: name.startsWith('emails/') && fillsIn(name) })),
         )
     : [];
   return [...records, ...emails];

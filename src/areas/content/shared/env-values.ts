@@ -64,11 +64,13 @@ export function fillJson(text: string, values: EnvValues): string {
   return filled(text, values, escapeForJson);
 }
 
+/** Whether loopsctl fills a file's placeholders, by its name: an email's LMX and its fields (JSON). */
+export const fillsIn = (name: string): boolean => name.endsWith('.lmx') || name.endsWith('.json');
+
 /** A file's text filled as its name says it is read: LMX or JSON; another file is left as it is. */
 export function fillFile(name: string, text: string, values: EnvValues): string {
-  if (name.endsWith('.lmx')) return fillLmx(text, values);
-  if (name.endsWith('.json')) return fillJson(text, values);
-  return text;
+  if (!fillsIn(name)) return text;
+  return name.endsWith('.lmx') ? fillLmx(text, values) : fillJson(text, values);
 }
 
 /** A record's files, filled; the same map when none holds a placeholder. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { environmentsOf, type Environments } from '../../../../../src/areas/content/shared/environments.js';
-import { envProblemsOf } from '../../../../../src/areas/content/shared/env-check.js';
+import { checkEnvFiles, envProblemsOf } from '../../../../../src/areas/content/shared/env-check.js';
 import { checkSource } from '../../../../../src/areas/content/shared/check.js';
 import { fillLmxTracked } from '../../../../../src/areas/content/shared/env-values.js';
 
@@ -69,6 +69,16 @@ describe("the environments' check of a file", () => {
       "1:49 env-leak production's value of {env.support} written out in an email for staging",
       "5:12 env-leak production's value of {env.docs} written out in an email for staging",
     ]);
+  });
+
+  it('refuses any {env. in a file sent as written, and finds leaks there too', () => {
+    const text = 'name: Welcome\nnodes:\n  hook: { url: "{env.appUrl}/hook", other: "https://staging.example.com/x" }\n';
+    const checks = checkEnvFiles([{ file: 'workflow.yaml', text, filled: false }], ENVIRONMENTS, production);
+    expect(checks.flatMap((check) => check.errors.map(({ rule, line, column }) => `${line}:${column} ${rule}`))).toEqual([
+      '3:17 env-unfilled',
+      '3:45 env-leak',
+    ]);
+    expect(checkEnvFiles([{ file: 'workflow.yaml', text: 'name: Welcome\n', filled: false }], ENVIRONMENTS)).toEqual([]);
   });
 
   it('finds no leak without a target: every environment is checked for its names alone', () => {
