@@ -20,7 +20,8 @@ import { printImpact } from '../change/impact/render.js';
 import { leftToDo, noteLeftToDo, pushAudienceFirst } from './audience/push.js';
 import { CONTENT, requireState, scopeCovers, scopeOf, type Scope } from './shared/scope.js';
 import { chooseEnvironment, environmentAccount, type ChosenEnvironment } from './shared/environment-choice.js';
-import { checkEnvFiles, writtenEmailFiles } from './shared/env-check.js';
+import { checkEnvFiles } from './shared/env-check.js';
+import { sentFiles } from './env-checks.js';
 import { checkRecord } from './shared/check.js';
 import type { Environment } from './shared/environments.js';
 import { renderChecks } from './shared/render.js';
@@ -130,7 +131,7 @@ export const push: Handler<[string | undefined], PushOptions> = handler(
  * written out. One problem stops the push, and its plan, with nothing sent (exit 1).
  */
 async function refuseEnvProblems(context: Uses<'out'>, { environment, environments }: ChosenEnvironment, scope: Scope, shown: string): Promise<void> {
-  const files = writtenEmailFiles(scope.root, shown, scope.kinds, scope.workflows, (path) => scopeCovers(scope, path));
+  const files = sentFiles(scope.root, shown, scope, (path) => scopeCovers(scope, path));
   const failing = checkEnvFiles(files, environments, environment);
   if (failing.length === 0) return;
   if (context.out.json) await context.out.writeJson(failing.map(checkRecord));

@@ -436,4 +436,19 @@ describe('environments', () => {
     const diff = await loopsctl(['content', 'diff', root, ...ONLY, '--env', 'staging']);
     expect(diff.code, diff.stdout).toBe(0);
   });
+
+  it("refuses a placeholder in the audience's files, which a push sends as written", async () => {
+    const { staging, root, loopsctl } = await setUp();
+    expect((await loopsctl(['content', 'pull', root, '--only', 'audience', '--env', 'staging'])).code).toBe(0);
+    const segment = join(root, 'segments', readdirSync(join(root, 'segments'))[0]!, 'segment.json');
+    const fields = JSON.parse(readFileSync(segment, 'utf8'));
+    writeFileSync(segment, `${JSON.stringify({ ...fields, name: 'Visited {env.appUrl}' }, null, 2)}\n`);
+    const check = await loopsctl(['content', 'check', root]);
+    expect(check.code).toBe(1);
+    expect(check.stdout).toContain(`${segment}:2:20 env-unfilled {env. is not filled in this file: it would be sent as written`);
+    staging.requests.length = 0;
+    const push = await loopsctl(['content', 'push', root, '--only', 'audience', '--env', 'staging', '--yes']);
+    expect(push.code).toBe(1);
+    expect(writes(staging.requests)).toEqual([]);
+  });
 });
