@@ -451,4 +451,12 @@ describe('environments', () => {
     expect(push.code).toBe(1);
     expect(writes(staging.requests)).toEqual([]);
   });
+
+  it("reads the names of --env's account for content check --account", async () => {
+    const { staging, production, root, loopsctl } = await setUp();
+    const check = await loopsctl(['content', 'check', root, '--account', '--env', 'production']);
+    expect(check.code, check.stdout + check.stderr).toBe(0);
+    expect(production.requests.length).toBeGreaterThan(0);
+    expect(staging.requests).toEqual([]);
+  });
 });
