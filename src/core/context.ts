@@ -131,6 +131,9 @@ export class CommandContext {
    * as if --profile and --expect-team had said so. A command line that chose another account
    * (--sandbox, another --profile or --expect-team) is refused rather than overridden.
    */
+  /** The team an environment of a content tree names (takeEnvironment), unless --expect-team names it. */
+  private environmentTeam?: { name: string; by: string };
+
   async takeEnvironment(name: string, profile: string, expectTeam: string | undefined): Promise<void> {
     const flag = `--env ${name}`;
     // A tool call of `loopsctl mcp` runs on its server's account: it takes an environment only when that is its account.
@@ -152,7 +155,9 @@ export class CommandContext {
     if (expectTeam !== undefined && this.globals.expectTeam !== undefined && this.globals.expectTeam !== expectTeam)
       throw new UsageError(`${flag} expects team "${expectTeam}", not --expect-team ${this.globals.expectTeam}`);
     this.globals.profile = profile;
-    if (expectTeam !== undefined) this.globals.expectTeam = expectTeam;
+    // Named as where it comes from: a refusal says environments.json, not a flag nobody gave.
+    if (expectTeam !== undefined && this.globals.expectTeam === undefined)
+      this.environmentTeam = { name: expectTeam, by: `environment "${name}" of environments.json` };
   }
 
   /** The stored profile whose key the run uses; undefined when it uses none (--sandbox, LOOPS_API_KEY without --profile). */
@@ -342,6 +347,7 @@ export class CommandContext {
 
   /** The team the key must belong to: --expect-team, else LOOPSCTL_EXPECTED_TEAM, else the profile's recorded team. */
   async expectedTeam(): Promise<{ name: string; by: string } | undefined> {
+    if (this.globals.expectTeam === undefined && this.environmentTeam !== undefined) return this.environmentTeam;
     return expectedTeamOf(this.globals, this.env, () => this.credentials());
   }
 

@@ -459,4 +459,20 @@ describe('environments', () => {
     expect(production.requests.length).toBeGreaterThan(0);
     expect(staging.requests).toEqual([]);
   });
+
+  it('holds the account to the team an environment names, as --expect-team does', async () => {
+    const { staging, root, loopsctl } = await setUp();
+    const named = structuredClone(ENVIRONMENTS) as { environments: Record<string, { expectTeam?: string }> };
+    named.environments.staging!.expectTeam = 'Acme Staging';
+    writeFileSync(join(root, 'environments.json'), JSON.stringify(named));
+    const push = await loopsctl(['content', 'push', root, ...ONLY, '--env', 'staging']);
+    expect(push.code).toBe(11);
+    expect(push.stderr).toContain(
+      'the key belongs to team "Acme Sandbox", not "Acme Staging" (expected by environment "staging" of environments.json); nothing was sent',
+    );
+    expect(writes(staging.requests)).toEqual([]);
+    const clash = await loopsctl(['content', 'diff', root, '--env', 'staging', '--expect-team', 'Acme Sandbox']);
+    expect(clash.code).toBe(2);
+    expect(clash.stderr).toContain('--env staging expects team "Acme Staging", not --expect-team Acme Sandbox');
+  });
 });
