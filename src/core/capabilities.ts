@@ -55,8 +55,8 @@ export const CAPABILITIES = {
     runtime: [],
   },
   key: {
-    about: 'reads the API key the run uses, where it came from, and the team it must belong to',
-    context: ['credentials', 'withKeyHint', 'expectedTeam'],
+    about: 'reads the API key the run uses, where it came from, and the team it must belong to; takes the profile and team of a content environment',
+    context: ['credentials', 'withKeyHint', 'expectedTeam', 'takeEnvironment', 'profileInUse'],
     runtime: [],
   },
   config: {
@@ -128,6 +128,11 @@ export type Handler<A = any, O = any> = ((context: Uses<Capability>, args: A, op
    * read, which the command itself then reports.
    */
   readonly account?: (context: Uses<Capability>, args: A) => Promise<string | undefined>;
+  /**
+   * Where the arguments and options choose the run's profile themselves (content's --env, whose
+   * environment names it): done before anything picks the run's key, the read-only check's too.
+   */
+  readonly chooseAccount?: (context: Uses<Capability>, args: A, options: O) => Promise<void>;
 };
 
 /** What a list command lists, and how it shows each: its resource and its view. */
@@ -143,7 +148,10 @@ export interface Listing<T> {
 export function handler<K extends Capability, A, O>(
   uses: readonly K[],
   run: (context: Uses<K>, args: A, options: O) => Promise<number | void>,
-  how: Pick<Handler, 'readsOnce'> & { account?: (context: Uses<K>, args: A) => Promise<string | undefined> } = {},
+  how: Pick<Handler, 'readsOnce'> & {
+    account?: (context: Uses<K>, args: A) => Promise<string | undefined>;
+    chooseAccount?: (context: Uses<K>, args: A, options: O) => Promise<void>;
+  } = {},
 ): Handler<A, O> {
   return Object.assign(run, { uses, ...how });
 }

@@ -126,6 +126,48 @@ export class CommandContext {
     else if (account !== ENVIRONMENT_ACCOUNT && (await this.profileStore()).profile(account) !== undefined) this.globals.profile = account;
   }
 
+  /**
+   * Runs as an environment of a content tree (`--env`): with its profile, and as the team it names,
+   * as if --profile and --expect-team had said so. A command line that chose another account
+   * (--sandbox, another --profile or --expect-team) is refused rather than overridden.
+   */
+  /** The team an environment of a content tree names (takeEnvironment), unless --expect-team names it. */
+  private environmentTeam?: { name: string; by: string };
+
+  async takeEnvironment(name: string, profile: string, expectTeam: string | undefined): Promise<void> {
+    const flag = `--env ${name}`;
+    // A tool call of `loopsctl mcp` runs on its server's account: it takes an environment only when that is its account.
+    if (this.parent !== undefined) {
+      const inUse = await this.parent.profileInUse();
+      if (inUse === profile) return;
+      throw new UsageError(
+        `${flag} runs with profile "${profile}", and this server runs with ${inUse === undefined ? 'no stored profile' : `profile "${inUse}"`}`,
+        {
+          hint: `start \`loopsctl mcp\` with --profile ${profile} for this environment`,
+        },
+      );
+    }
+    if (this.globals.sandbox === true) throw new UsageError(`${flag} runs with profile "${profile}": --sandbox cannot be combined with it`);
+    if (this.globals.profile !== undefined && this.globals.profile !== profile)
+      throw new UsageError(`${flag} runs with profile "${profile}", not --profile ${this.globals.profile}`, {
+        hint: 'leave out --profile: the environment names its profile (environments.json)',
+      });
+    if (expectTeam !== undefined && this.globals.expectTeam !== undefined && this.globals.expectTeam !== expectTeam)
+      throw new UsageError(`${flag} expects team "${expectTeam}", not --expect-team ${this.globals.expectTeam}`);
+    this.globals.profile = profile;
+    // Named as where it comes from: a refusal says environments.json, not a flag nobody gave.
+    if (expectTeam !== undefined && this.globals.expectTeam === undefined)
+      this.environmentTeam = { name: expectTeam, by: `environment "${name}" of environments.json` };
+  }
+
+  /** The stored profile whose key the run uses; undefined when it uses none (--sandbox, LOOPS_API_KEY without --profile). */
+  async profileInUse(): Promise<string | undefined> {
+    if (this.parent !== undefined) return this.parent.profileInUse();
+    if (this.globals.sandbox === true) return undefined;
+    if (this.globals.profile === undefined && this.env.LOOPS_API_KEY?.trim()) return undefined;
+    return (await this.chosenProfile()).name;
+  }
+
   /** The key the precedence rules pick: --sandbox, --profile, LOOPS_API_KEY, LOOPSCTL_PROFILE, the default profile. */
   credentials(): Promise<Credentials> {
     if (this.parent !== undefined) return this.parent.credentials();
@@ -305,6 +347,7 @@ export class CommandContext {
 
   /** The team the key must belong to: --expect-team, else LOOPSCTL_EXPECTED_TEAM, else the profile's recorded team. */
   async expectedTeam(): Promise<{ name: string; by: string } | undefined> {
+    if (this.globals.expectTeam === undefined && this.environmentTeam !== undefined) return this.environmentTeam;
     return expectedTeamOf(this.globals, this.env, () => this.credentials());
   }
 

@@ -47,6 +47,7 @@ export async function runCommand(
     // The account a plan or a change names, before anything picks the run's key.
     const account = await handler.account?.(viewOf(context, handler.uses), args);
     if (account !== undefined) await context.takeAccountOf(account);
+    await handler.chooseAccount?.(viewOf(context, handler.uses), args, options);
     await context.refuseReadOnly(path.join(' '));
     // A plan sends nothing that changes the account: what it read stays true for the rest of its run.
     context.readsOnce = handler.readsOnce === true || context.writes.plan === true;

@@ -153,6 +153,8 @@ function skipReason(command: string): string | undefined {
   if (/--profile|auth login(?!.*--with-key-stdin)|LOOPS_API_KEY=/.test(command)) return 'needs a real account';
   // Profiles are stored by a login with a real key.
   if (/auth (switch|use|rename|remove|read-only|read-write) /.test(command)) return 'needs stored profiles';
+  // An environment is a stored profile's account, named by the tree's environments.json.
+  if (/--env /.test(command)) return "needs environments.json and its environments' profiles";
   if (/webhooks trigger .*--to http:\/\/localhost/.test(command)) return "needs the reader's app listening";
   if (/--notify https:\/\//.test(command)) return "posts to the reader's own Slack";
   if (/deliveries (show|replay (?!.*--plan))/.test(command)) return "needs deliveries the reader's receiver kept, and the reader's app listening";

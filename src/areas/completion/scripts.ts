@@ -59,6 +59,14 @@ const sameOption = (one: CompletionOption, other: CompletionOption) =>
   one.choices.join() === other.choices.join();
 
 /**
+ * What every branch of the lookups prints with, its words on one line or one a line: two short
+ * functions rather than printf on each of hundreds of branches, so that bash's script stays under
+ * what a pipe takes at once (bin/loopsctl.js then prints it without starting the program).
+ */
+const SAY_WORDS = '__lcw';
+const SAY_LINES = '__lcn';
+
+/**
  * The lookup functions bash and zsh both use; `describe` says whether lines carry descriptions.
  * Lists are printed one entry a line, for the scripts to read as data: none is ever expanded. The
  * flags every command takes (the global ones) are said once, after the branch of a command's own:
@@ -74,8 +82,8 @@ function lookupFunctions(root: CompletionCommand, prefix: string, describe: bool
     path.length === 0 ? options : options.filter((option) => !shared.some((common) => sameOption(common, option)));
   const key = (path: string[]) => shQuote(path.join(' '));
   // Words on one line, each followed by a space, so that a command's own and the shared ones read as one list.
-  const oneLineOfWords = (words: string[]) => `printf '%s ' ${words.map(shQuote).join(' ')}`;
-  const list = (lines: string[]) => `printf '%s\\n' ${lines.map(shQuote).join(' ')}`;
+  const oneLineOfWords = (words: string[]) => `${SAY_WORDS} ${words.map(shQuote).join(' ')}`;
+  const list = (lines: string[]) => `${SAY_LINES} ${lines.map(shQuote).join(' ')}`;
   const entry = (name: string, description: string) => (describe ? `${name}:${oneLine(description)}` : name);
   const optionLines = (options: CompletionOption[]) =>
     describe ? options.flatMap((option) => option.names.map((name) => entry(name, option.description))) : flags(options);
@@ -88,6 +96,8 @@ function lookupFunctions(root: CompletionCommand, prefix: string, describe: bool
   /** Below the program, the shared flags too; `words` may be none. */
   const sharedAfter = (words: string[], show: (words: string[]) => string) => (words.length === 0 ? undefined : `[ -z "$1" ] || ${show(words)}`);
   return [
+    `${SAY_WORDS}() { printf '%s ' "$@"; }`,
+    `${SAY_LINES}() { printf '%s\\n' "$@"; }`,
     caseFunction(
       `${prefix}_commands`,
       '"$1"',

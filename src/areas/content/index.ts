@@ -19,6 +19,12 @@ const ONLY_RECORDS: OptionSpec = {
     'only these kinds (transactional, campaigns, components, themes, workflows, audience) or record directories (transactional/welcome--<id>), comma-separated',
 };
 
+/** The environment of the tree's environments.json a command is for. */
+const ENV: OptionSpec = {
+  flags: '--env <name>',
+  description: "an environment of the tree's environments.json: its values fill {env.NAME}, and its profile (and team) is the account",
+};
+
 export const spec: Spec = group({
   name: 'content',
   summary: 'The account as code: pull emails, workflows and the audience they stand on into files, diff them, push back what changed',
@@ -38,7 +44,7 @@ was based on, and builds another account from the same tree.`,
       name: 'pull',
       summary: "Write the account's emails, workflows, segments, groups and contact properties into a directory, one file per part",
       args: [DIRECTORY],
-      options: [ONLY, { flags: '--force', description: 'overwrite files edited since the last pull (the account wins)' }],
+      options: [ENV, ONLY, { flags: '--force', description: 'overwrite files edited since the last pull (the account wins)' }],
       help: `Each transactional email keeps its draft (draft.json, draft.lmx) and, for
 review, what is published (published.json, published.lmx); each campaign its
 email (email.json, email.lmx); each component its LMX; each theme its styles;
@@ -59,6 +65,7 @@ overwritten: the pull is refused (exit 2) and names them, unless --force.`,
       summary: 'Show what differs between the files and the account, as unified diffs; exit 1 when anything does',
       args: [READ_DIRECTORY],
       options: [
+        ENV,
         ONLY_RECORDS,
         {
           flags: '--format <format>',
@@ -83,6 +90,11 @@ its diff in a code fence.`,
       summary: "Check LMX, workflow and audience files by the platform's rules, offline unless --account; exit 1 on errors",
       args: [{ name: 'paths', description: '.lmx files, or directories of them (default ./loops)', required: false, variadic: true, file: {} }],
       options: [
+        {
+          flags: '--env <name>',
+          description:
+            "check for this environment of environments.json alone: its values, and another environment's written out (by default every environment's values)",
+        },
         { flags: '--kind <kind>', description: 'the kind of email of files outside a pulled tree, for the variables it may use', choices: LMX_KINDS },
         { flags: '--strict', description: 'fail on warnings as well as errors' },
         {
@@ -138,6 +150,7 @@ be used.`,
       summary: 'Send the records changed in the files, each guarded by the revision it was pulled at',
       args: [DIRECTORY],
       options: [
+        ENV,
         ONLY_RECORDS,
         { flags: '--plan', description: 'print what would be sent, as diffs, and send nothing' },
         {
@@ -237,6 +250,7 @@ each record whose apply needs --live, and why. --out writes it into the plan;
       summary: 'Print the HTML email an LMX file makes, with its theme, components and sample values: a local preview',
       args: [{ name: 'file', description: 'the .lmx file (- for stdin)', file: {} }],
       options: [
+        ENV,
         {
           flags: '--kind <kind>',
           description: 'the kind of email, for a file outside a pulled tree',
@@ -276,6 +290,7 @@ mailto, tel or sms addresses, are left out. Nothing is sent.`,
       summary: 'Serve a local page that shows each email as it renders, on desktop and mobile, and follows your edits',
       args: [DIRECTORY],
       options: [
+        ENV,
         { flags: '--port <n>', description: 'port to listen on, on 127.0.0.1 (0 picks a free one)', default: 0, parse: integerIn(0, 65_535) },
         { flags: '--open', description: 'open the page in the browser' },
         {

@@ -22,6 +22,7 @@ import type { LmxValues } from '../../lmx/render/index.js';
 import { renderNotes, treeContext, viewEmail, type EmailView, type TreeCache, type TreeContext } from './shared/email-view.js';
 import { PREVIEW_CSS, PREVIEW_JS, previewPage, type ListedEmail, type SampleField, type ShownEmail } from './preview-page.js';
 import { readLmxSourceAsync } from './shared/lmx-files.js';
+import { fillLmx, type EnvValues } from './shared/env-values.js';
 import type { QaRules } from './shared/check-qa.js';
 import { emailsOf, valuesFileOf, valuesFrom, type TreeEmail } from './shared/tree.js';
 import { isJsonObject } from '../../base/json-object.js';
@@ -36,6 +37,8 @@ export interface PreviewOptions {
   compare?: { root: string; path: string; name: string };
   /** The rules file, read when the preview starts: its say on the qa findings the check panel and the list show. */
   rules?: QaRules;
+  /** The values of the environment the emails are drawn for, filling their `{env.NAME}`. */
+  env?: EnvValues;
   /** What fetches the emails' images, which the preview serves them through (src/base/page-images.ts). */
   images: ImageLoader;
 }
@@ -101,12 +104,12 @@ class PreviewRequestError extends Error {
 }
 
 /** The emails of the directory, each checked, for the list. */
-async function listed(root: string, emails: TreeEmail[], kind: LmxKind | undefined, rules: QaRules | undefined): Promise<ListedEmail[]> {
+async function listed(root: string, emails: TreeEmail[], kind: LmxKind | undefined, drawing: Drawing): Promise<ListedEmail[]> {
   const listing: ListedEmail[] = [];
   // The tree's components and themes are read once for the list, not once for each email of it.
   const cache: TreeCache = new Map();
   for (const email of emails) {
-    const drawn = await safeDraw(root, { ...email, kind: email.kind ?? kind }, rules, cache);
+    const drawn = await safeDraw(root, { ...email, kind: email.kind ?? kind }, drawing, cache);
     const problems = drawn === undefined ? undefined : 'problem' in drawn ? [drawn.problem] : drawn.view.problems;
     const errors = problems?.filter((problem) => problem.severity === 'error').length ?? 1;
     listing.push({ ...email, errors, warnings: (problems?.length ?? 1) - errors });
@@ -141,22 +144,29 @@ async function readValues(root: string, email: TreeEmail): Promise<LmxValues> {
 /** An email drawn, with what drawing it read; or the problem that keeps its file from being read (too large, not UTF-8). */
 type Drawn = { view: EmailView; documents: LmxDocument[]; values: LmxValues; context: TreeContext } | { problem: LmxProblem };
 
-async function draw(root: string, email: TreeEmail, rules: QaRules | undefined, cache?: TreeCache): Promise<Drawn> {
+/** What every email is drawn with: the rules file's say on the qa findings, and the environment's values. */
+interface Drawing {
+  rules?: QaRules;
+  env?: EnvValues;
+}
+
+async function draw(root: string, email: TreeEmail, { rules, env }: Drawing, cache?: TreeCache): Promise<Drawn> {
   const decoded = await readLmxSourceAsync(root, email.path);
   if (decoded === undefined) throw new PreviewRequestError(404, 'not an email of this directory');
   if ('problem' in decoded) return decoded;
+  const source = env === undefined ? decoded.source : fillLmx(decoded.source, env);
   const values = await readValues(root, email);
-  const context = await treeContext(email.file, cache);
-  const view = viewEmail({ file: email.file, source: decoded.source, kind: email.kind, values, ...(rules === undefined ? {} : { rules }) }, context);
-  const { document } = parseLmx(decoded.source);
+  const context = await treeContext(email.file, cache, env);
+  const view = viewEmail({ file: email.file, source, kind: email.kind, values, ...(rules === undefined ? {} : { rules }) }, context);
+  const { document } = parseLmx(source);
   const documents: LmxDocument[] = [document, ...componentIdsOf(document).flatMap((id) => context.components.get(id) ?? [])];
   return { view, documents, values, context };
 }
 
 /** An email drawn, or undefined when its file cannot be read now (removed between the list and the read). */
-async function safeDraw(root: string, email: TreeEmail, rules: QaRules | undefined, cache: TreeCache): Promise<Drawn | undefined> {
+async function safeDraw(root: string, email: TreeEmail, drawing: Drawing, cache: TreeCache): Promise<Drawn | undefined> {
   try {
-    return await draw(root, email, rules, cache);
+    return await draw(root, email, drawing, cache);
   } catch {
     return undefined;
   }
@@ -183,8 +193,8 @@ function sampleFields(drawn: Drawn): SampleField[] {
 }
 
 /** The email the page shows, its check panel's findings ruled by the rules file (if any). */
-export async function shownEmail(root: string, email: TreeEmail, version: number, rules?: QaRules, original?: string): Promise<ShownEmail> {
-  const drawn = await draw(root, email, rules);
+export async function shownEmail(root: string, email: TreeEmail, version: number, drawing: Drawing, original?: string): Promise<ShownEmail> {
+  const drawn = await draw(root, email, drawing);
   return {
     original,
     email,
@@ -251,7 +261,8 @@ async function serveOriginal(res: ServerResponse, compare: PreviewOptions['compa
 
 /** Starts the server; it stops when `close` is called. */
 export async function startPreview(options: PreviewOptions): Promise<PreviewServer> {
-  const { root, kind, rules } = options;
+  const { root, kind } = options;
+  const drawing: Drawing = { rules: options.rules, env: options.env };
   const images = new RoutedImages('/image', options.images);
   const streams = new Set<ServerResponse>();
   let version = 0;
@@ -289,13 +300,13 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
         const emails = emailsOf(root);
         const asked = url.searchParams.get('email');
         const email = asked === null ? emails[0] : emailNamed(root, asked, kind);
-        const shown = email === undefined ? undefined : await shownEmail(root, { ...email, kind: email.kind ?? kind }, version, rules, options.compare?.name);
-        return sendText(res, 200, 'text/html; charset=utf-8', previewPage(root, await listed(root, emails, kind, rules), shown), {
+        const shown = email === undefined ? undefined : await shownEmail(root, { ...email, kind: email.kind ?? kind }, version, drawing, options.compare?.name);
+        return sendText(res, 200, 'text/html; charset=utf-8', previewPage(root, await listed(root, emails, kind, drawing), shown), {
           'content-security-policy': PAGE_POLICY,
         });
       }
       case 'GET /email.html': {
-        const drawn = await draw(root, emailNamed(root, url.searchParams.get('path'), kind), rules);
+        const drawn = await draw(root, emailNamed(root, url.searchParams.get('path'), kind), drawing);
         if ('problem' in drawn) throw new PreviewRequestError(422, `not drawn: ${drawn.problem.message}`);
         const origins = imageOriginsOf(drawn.documents);
         return sendText(res, 200, 'text/html; charset=utf-8', images.routed(drawn.view.html, origins), { 'content-security-policy': emailPolicy(origins) });

@@ -11,6 +11,8 @@ import { renderLines } from './shared/render.js';
 import { fetchAll } from './emails/sides.js';
 import { AUDIENCE, CONTENT, missingState, ONLY_CHOICES, scopeCovers, scopeOf, type Scope } from './shared/scope.js';
 import { WORKFLOWS } from './shared/lmx-files.js';
+import { chooseEnvironment, environmentAccount } from './shared/environment-choice.js';
+import type { Environment } from './shared/environments.js';
 import { applyEmailPull, prepareEmailPull, pullRefusalHint } from './emails/pull.js';
 import { applyPull, preparePull, type PreparedPull } from './workflows/pull.js';
 import { applyAudiencePull, prepareAudiencePull } from './audience/pull.js';
@@ -23,35 +25,49 @@ function emptyState(kinds: EmailDirectory[]): ContentState {
 }
 
 interface PullOptions {
+  env?: string;
   only?: string;
   force?: boolean;
 }
 
-export const pull: Handler<[string | undefined], PullOptions> = handler(['out', 'client', 'key', 'files'], async (context, [directory], options) => {
-  const scope = scopeOf(directory, options.only);
-  const release = lockDirectory(scope.root);
-  try {
-    await pullLocked(context, scope, directory ?? DEFAULT_DIRECTORY, options);
-  } finally {
-    release();
-  }
-});
+export const pull: Handler<[string | undefined], PullOptions> = handler(
+  ['out', 'client', 'key', 'files'],
+  async (context, [directory], options) => {
+    const scope = scopeOf(directory, options.only);
+    // The environment pulled from: its profile is the account, and its values fill the files compared with it.
+    const environment = (await chooseEnvironment(context, scope.root, options.env))?.environment;
+    const release = lockDirectory(scope.root);
+    try {
+      await pullLocked(context, scope, directory ?? DEFAULT_DIRECTORY, options, environment);
+    } finally {
+      release();
+    }
+  },
+  { chooseAccount: environmentAccount(([directory]) => scopeOf(directory, undefined).root) },
+);
 
-async function pullLocked(context: Uses<'out' | 'client' | 'key'>, scope: Scope, shown: string, options: PullOptions): Promise<void> {
+async function pullLocked(
+  context: Uses<'out' | 'client' | 'key'>,
+  scope: Scope,
+  shown: string,
+  options: PullOptions,
+  environment: Environment | undefined,
+): Promise<void> {
+  const values = environment?.values;
   const client = await context.client();
   const found = readState(scope.root, shown);
   const state = found ?? emptyState(scope.kinds);
   const [{ key: account }, remotes] = await Promise.all([
     explained(
-      whereOf(context, client).then((where) => resolveAccount(client, state, where)),
+      whereOf(context, client).then((where) => resolveAccount(client, state, where, environment?.name)),
       CONTENT,
     ),
     fetchAll(client, scope.kinds),
   ]);
   // The emails first: the components and themes they pair give the workflows' emails their names too.
-  const emails = prepareEmailPull(scope.root, scope.kinds, state, account, remotes);
+  const emails = prepareEmailPull(scope.root, scope.kinds, state, account, remotes, values);
   const workflows = scope.workflows
-    ? await workflowsToPull(context, preparePull(client, scope.root, found, account, emails.names), options.only !== undefined)
+    ? await workflowsToPull(context, preparePull(client, scope.root, found, account, emails.names, values), options.only !== undefined)
     : undefined;
   const audience = scope.audience ? await explained(prepareAudiencePull(client, scope.root, found, account), CONTENT) : undefined;
   const synced = state.accounts[account] ?? {};
@@ -64,12 +80,13 @@ async function pullLocked(context: Uses<'out' | 'client' | 'key'>, scope: Scope,
       { hint: pullRefusalHint(emails.edited) },
     );
   }
-  const { lines, records: kept } = applyEmailPull(scope.root, emails);
+  const { lines, records: kept, shared } = applyEmailPull(scope.root, emails, values);
   // Records of kinds this pull did not cover keep what the state knew of them.
   for (const [path, record] of Object.entries(synced)) if (!scopeCovers(scope, path)) kept[path] = record;
   if (workflows !== undefined) {
-    const pulled = applyPull(scope.root, workflows);
+    const pulled = applyPull(scope.root, workflows, values);
     lines.push(...pulled.lines);
+    shared.push(...pulled.shared);
     Object.assign(kept, pulled.records);
   }
   state.accounts[account] = kept;
@@ -77,7 +94,11 @@ async function pullLocked(context: Uses<'out' | 'client' | 'key'>, scope: Scope,
   state.kinds = KINDS_HELD.filter((kind) => state.kinds.includes(kind) || (kind === WORKFLOWS ? workflows !== undefined : scope.kinds.includes(kind)));
   writeState(scope.root, state);
   const { out } = context;
-  if (out.json) return out.writeJson({ account, directory: scope.root, records: lines });
+  // A value two names share could stand for either: it stays as the account holds it, and is said.
+  const sharedValues = [...new Map(shared.map((entry) => [entry.value, entry])).values()];
+  for (const { value, names } of sharedValues)
+    out.note(`"${value}" is the value of ${names.map((name) => `{env.${name}}`).join(' and ')} in ${environment!.name}: left as written.`);
+  if (out.json) return out.writeJson({ account, directory: scope.root, records: lines, ...(environment === undefined ? {} : { shared: sharedValues }) });
   await out.write(
     renderLines(
       out,

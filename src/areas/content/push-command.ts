@@ -7,7 +7,7 @@
 import { countOf } from '../../render/numbers.js';
 import { handler, type Handler, type Uses } from '../../core/capabilities.js';
 import { ExitCode } from '../../base/exit-codes.js';
-import { UsageError } from '../../base/errors.js';
+import { MismatchError, UsageError } from '../../base/errors.js';
 import { explained } from '../../core/explain.js';
 import { DEFAULT_DIRECTORY, lockDirectory } from './shared/files.js';
 import { whereOf, witnessOf } from '../change/account.js';
@@ -18,7 +18,13 @@ import type { ImpactRecord } from '../change/impact/records.js';
 import type { PlanKinds } from '../change/kinds.js';
 import { printImpact } from '../change/impact/render.js';
 import { leftToDo, noteLeftToDo, pushAudienceFirst } from './audience/push.js';
-import { CONTENT, requireState, scopeCovers, scopeOf } from './shared/scope.js';
+import { CONTENT, requireState, scopeCovers, scopeOf, type Scope } from './shared/scope.js';
+import { chooseEnvironment, environmentAccount, type ChosenEnvironment } from './shared/environment-choice.js';
+import { checkEnvFiles } from './shared/env-check.js';
+import { sentFiles } from './env-checks.js';
+import { checkRecord } from './shared/check.js';
+import type { Environment } from './shared/environments.js';
+import { renderChecks } from './shared/render.js';
 import { readRecords } from './shared/record-files.js';
 import { namesStandIn } from './shared/lmx-names.js';
 import { pushEmails, type EmailPush, type PushOptions } from './emails/push.js';
@@ -39,13 +45,17 @@ export const pushWith = (kinds: () => Promise<PlanKinds>): Handler<[string | und
       const scope = scopeOf(directory, options.only, true);
       // Says what to do when nothing was pulled here, before anything is locked.
       requireState(scope.root, directory ?? DEFAULT_DIRECTORY);
+      // The environment pushed to: its profile is the run's account, and its values fill the files.
+      const chosen = await chooseEnvironment(context, scope.root, options.env);
+      if (chosen !== undefined) await refuseEnvProblems(context, chosen, scope, directory ?? DEFAULT_DIRECTORY);
+      const values = chosen?.environment.values;
       const release = lockDirectory(scope.root);
       try {
         const state = requireState(scope.root, directory ?? DEFAULT_DIRECTORY);
         const client = await context.client();
         // The account the key reaches, told apart from another of the same team name by the ids the state recorded.
         const account = await explained(
-          whereOf(context, client).then((where) => resolveAccount(client, state, where)),
+          whereOf(context, client).then((where) => resolveAccount(client, state, where, chosen?.environment.name)),
           CONTENT,
         );
         // A clone: an account this tree was never in step with is left a list of what only the app can do.
@@ -57,7 +67,7 @@ export const pushWith = (kinds: () => Promise<PlanKinds>): Handler<[string | und
         let emails: EmailPush | undefined;
         if (scope.kinds.length > 0) {
           const plannedGroups = options.plan ? audience?.newGroups : undefined;
-          emails = await pushEmails(context, directory, scope, account, { ...options, plannedGroups });
+          emails = await pushEmails(context, directory, scope, account, { ...options, plannedGroups, values });
         }
         // Workflows last, their emails free to embed the components just made; pushed once the tree holds some:
         // a team without the workflow API pushes its content alone.
@@ -68,7 +78,10 @@ export const pushWith = (kinds: () => Promise<PlanKinds>): Handler<[string | und
           const now = requireState(scope.root, directory ?? DEFAULT_DIRECTORY);
           remember(now, account.key, account);
           const making = emails?.making;
-          workflows = await explained(pushWorkflows(context, client, scope, now, account.key, { ...options, plannedSegments, making }, account), CONTENT);
+          workflows = await explained(
+            pushWorkflows(context, client, scope, now, account.key, { ...options, plannedSegments, making, values }, account),
+            CONTENT,
+          );
         }
         // A clone leaves the tree's campaigns to the app, and what the API cannot set of the workflows it wrote.
         const byHand = {
@@ -107,6 +120,7 @@ export const pushWith = (kinds: () => Promise<PlanKinds>): Handler<[string | und
             held,
             impact,
             directory ?? DEFAULT_DIRECTORY,
+            chosen?.environment,
           );
         if (!options.plan) noteLeftToDo(context, leftToDo(audience, fresh, byHand));
         return code;
@@ -114,8 +128,25 @@ export const pushWith = (kinds: () => Promise<PlanKinds>): Handler<[string | und
         release();
       }
     },
-    { readsOnce: true },
+    { readsOnce: true, chooseAccount: environmentAccount(([directory]) => scopeOf(directory, undefined).root) },
   );
+
+/**
+ * The files a push to an environment would send, held to its values before anything is sent: every
+ * `{env.NAME}` defined there, no `{env.` left that opens none, and no other environment's value
+ * written out. One problem stops the push, and its plan, with nothing sent (exit 1).
+ */
+async function refuseEnvProblems(context: Uses<'out'>, { environment, environments }: ChosenEnvironment, scope: Scope, shown: string): Promise<void> {
+  const files = sentFiles(scope.root, shown, scope, (path) => scopeCovers(scope, path));
+  const failing = checkEnvFiles(files, environments, environment);
+  if (failing.length === 0) return;
+  if (context.out.json) await context.out.writeJson(failing.map(checkRecord));
+  else await context.out.write(renderChecks(context.out, failing));
+  const problems = failing.reduce((sum, file) => sum + file.errors.length, 0);
+  throw new MismatchError(`${countOf(problems, 'problem')} with ${environment.name}'s values in ${countOf(failing.length, 'file')}; nothing was sent`, {
+    hint: `fix the files (\`loopsctl content check --env ${environment.name}\` shows every problem), then push again`,
+  });
+}
 
 /**
  * An email or workflow that names a segment or group the same plan makes: its id is the account's
@@ -142,6 +173,7 @@ async function writePlanFile(
   held: boolean,
   impact: ImpactRecord[] | undefined,
   directory: string,
+  environment: Environment | undefined,
 ): Promise<void> {
   const file = options.out!;
   if (held) {
@@ -150,7 +182,7 @@ async function writePlanFile(
   }
   // What is approved is what recipients will see: the review of the emails goes into the plan, its page beside it.
   const [{ reviewForPush }, { summaryOf }] = await Promise.all([import('./review/for-plan.js'), import('./review/words.js')]);
-  const review = await explained(reviewForPush(context, scopeOf(directory, undefined).root, directory, options.only, file, impact), CONTENT);
+  const review = await explained(reviewForPush(context, scopeOf(directory, undefined).root, directory, options.only, file, impact, environment), CONTENT);
   const plan = makePlan('content push', account, options.check, units, context.runtime.now(), options.expires, impact, review);
   await writePlan(context, file, plan);
   const calls = units.reduce((sum, unit) => sum + unit.calls.length, 0);

@@ -20,6 +20,8 @@ import { renderNotes, treeContext, viewEmail, type ChosenTheme } from './shared/
 import { DEFAULT_DIRECTORY } from './shared/files.js';
 import { placeOf } from './shared/lmx-files.js';
 import { placeInTree, readThemeFile, valuesFrom } from './shared/tree.js';
+import { chooseEnvironment, environmentAccount } from './shared/environment-choice.js';
+import { fillLmx } from './shared/env-values.js';
 
 /** The kind --kind names, checked. */
 export function kindOption(kind: string | undefined): LmxKind | undefined {
@@ -68,6 +70,16 @@ async function readOwnLmxFile(context: Uses<'files'>, file: string, tooLarge: (s
     if (error instanceof TreeFileTooLargeError) throw tooLarge(file);
     throw error;
   }
+}
+
+/**
+ * The environment a file is drawn for: of the content tree it is in, or, named by --env, of its own
+ * directory's environments.json; none for stdin or a loose file without --env.
+ */
+function fileEnvironment(context: Uses<'key'>, file: string, env: string | undefined) {
+  const root = file === '-' ? undefined : placeOf(resolve(file)).root;
+  if (root === undefined && env === undefined) return Promise.resolve(undefined);
+  return chooseEnvironment(context, root ?? dirname(resolve(file)), env);
 }
 
 /** The account's client when a key is at hand (a profile, LOOPS_API_KEY, --sandbox); undefined offline. */
@@ -134,6 +146,7 @@ async function accountComponents(ids: string[], account: () => Promise<ApiClient
 }
 
 interface RenderOptions {
+  env?: string;
   kind?: string;
   data?: string;
   theme?: string;
@@ -141,49 +154,61 @@ interface RenderOptions {
 }
 
 /** `content render`: the HTML email document on stdout (or --out), and what it could not fill on stderr. */
-export const render: Handler<[string], RenderOptions> = handler(['out', 'client', 'key', 'files'], async (context, [file], options) => {
-  const source = await readLmxFile(context, file);
-  const kind = placeOf(resolve(file)).kind ?? kindOption(options.kind);
-  const values =
-    options.data === undefined
-      ? undefined
-      : await readJsonInput(context.runtime, options.data, 'values').then(({ source: where, value }) => valuesFrom(where, value, kind));
-  let account: Promise<ApiClient | undefined> | undefined;
-  const accountOnce = () => (account ??= accountIfKeyed(context));
-  const theme = options.theme === undefined ? undefined : await themeOption(context, options.theme, resolve(file), accountOnce);
-  const tree = await treeContext(resolve(file));
-  const { document } = parseLmx(source);
-  const lacking = componentIdsOf(document).filter((id) => !tree.components.has(id));
-  const extraComponents = await accountComponents(lacking, accountOnce);
-  // A <Style themeId> the tree lacks is read from the account when it can be.
-  const themeId = themeIdOf(document);
-  const themeFromAccount = theme === undefined && themeId !== undefined && !tree.themes.has(themeId) ? await accountTheme(themeId, accountOnce) : undefined;
-  const view = viewEmail({ file, source, kind, values, theme: theme ?? themeFromAccount, extraComponents }, tree);
-  const { out } = context;
-  if (out.json) {
-    const { html, missing, missingComponents, nestedComponents, dropped, inert, problems } = view;
-    const errors = problems.filter((problem) => problem.severity === 'error');
-    const warnings = problems.filter((problem) => problem.severity === 'warning');
-    if (options.out !== undefined) await writeOut(context, options.out, html);
-    return out.writeJson({
-      file,
-      kind: kind ?? null,
-      ...(options.out === undefined ? { html } : { out: options.out }),
-      missingVariables: missing,
-      missingComponents,
-      nestedComponents,
-      dropped,
-      inert,
-      errors,
-      warnings,
-    });
-  }
-  // An email's text may hold escape sequences (a terminal's title, its clipboard): a terminal is shown them escaped.
-  if (options.out === undefined) await out.write(out.tty ? sanitizeKeepingLines(view.html) : view.html);
-  else await writeOut(context, options.out, view.html);
-  for (const note of renderNotes(view, file)) out.note(note);
-  if (options.out !== undefined) out.note(`Wrote ${options.out}, a local preview of ${file}.`);
-});
+export const render: Handler<[string], RenderOptions> = handler(
+  ['out', 'client', 'key', 'files'],
+  async (context, [file], options) => {
+    const place = placeOf(resolve(file));
+    // The environment's values, filled before anything reads the email: its components and fields too.
+    const values = (await fileEnvironment(context, file, options.env))?.environment.values;
+    const written = await readLmxFile(context, file);
+    const source = values === undefined ? written : fillLmx(written, values);
+    const kind = place.kind ?? kindOption(options.kind);
+    const samples =
+      options.data === undefined
+        ? undefined
+        : await readJsonInput(context.runtime, options.data, 'values').then(({ source: where, value }) => valuesFrom(where, value, kind));
+    let account: Promise<ApiClient | undefined> | undefined;
+    const accountOnce = () => (account ??= accountIfKeyed(context));
+    const theme = options.theme === undefined ? undefined : await themeOption(context, options.theme, resolve(file), accountOnce);
+    const tree = await treeContext(resolve(file), undefined, values);
+    const { document } = parseLmx(source);
+    const lacking = componentIdsOf(document).filter((id) => !tree.components.has(id));
+    const extraComponents = await accountComponents(lacking, accountOnce);
+    // A <Style themeId> the tree lacks is read from the account when it can be.
+    const themeId = themeIdOf(document);
+    const themeFromAccount = theme === undefined && themeId !== undefined && !tree.themes.has(themeId) ? await accountTheme(themeId, accountOnce) : undefined;
+    const view = viewEmail({ file, source, kind, values: samples, theme: theme ?? themeFromAccount, extraComponents }, tree);
+    const { out } = context;
+    if (out.json) {
+      const { html, missing, missingComponents, nestedComponents, dropped, inert, problems } = view;
+      const errors = problems.filter((problem) => problem.severity === 'error');
+      const warnings = problems.filter((problem) => problem.severity === 'warning');
+      if (options.out !== undefined) await writeOut(context, options.out, html);
+      return out.writeJson({
+        file,
+        kind: kind ?? null,
+        ...(options.out === undefined ? { html } : { out: options.out }),
+        missingVariables: missing,
+        missingComponents,
+        nestedComponents,
+        dropped,
+        inert,
+        errors,
+        warnings,
+      });
+    }
+    // An email's text may hold escape sequences (a terminal's title, its clipboard): a terminal is shown them escaped.
+    if (options.out === undefined) await out.write(out.tty ? sanitizeKeepingLines(view.html) : view.html);
+    else await writeOut(context, options.out, view.html);
+    for (const note of renderNotes(view, file)) out.note(note);
+    if (options.out !== undefined) out.note(`Wrote ${options.out}, a local preview of ${file}.`);
+  },
+  {
+    chooseAccount: async (context, [file], options) => {
+      await fileEnvironment(context, file, options.env);
+    },
+  },
+);
 
 /** The HTML written to a new file renamed into place: never through a link at that name, nor (for `loopsctl mcp`) anywhere under its root. */
 export async function writeOut(context: Uses<'files'>, file: string, html: string): Promise<void> {
@@ -196,6 +221,7 @@ export async function writeOut(context: Uses<'files'>, file: string, html: strin
 }
 
 interface PreviewOptions {
+  env?: string;
   port: number;
   open?: boolean;
   kind?: string;
@@ -218,12 +244,13 @@ function originalOf(file: string | undefined): { root: string; path: string; nam
 
 /** `content preview`: serves the page until interrupted; its address is the one line of output. */
 export const preview: Handler<[string | undefined], PreviewOptions> = handler(
-  ['out', 'files', 'programs', 'globals'],
+  ['out', 'files', 'programs', 'globals', 'key'],
   async (context, [directory], options) => {
     const root = resolve(directory ?? DEFAULT_DIRECTORY);
     if (!existsSync(root) || !statSync(root).isDirectory()) {
       throw new UsageError(`${root} is not a directory`, { hint: 'pull your content first (`loopsctl content pull`), or name a directory of .lmx files' });
     }
+    const env = (await chooseEnvironment(context, root, options.env))?.environment.values;
     const [{ startPreview }, { readQaRules }, { servedPageImages }] = await Promise.all([
       import('./preview-server.js'),
       import('./shared/check-qa.js'),
@@ -240,6 +267,7 @@ export const preview: Handler<[string | undefined], PreviewOptions> = handler(
       kind: kindOption(options.kind),
       compare: originalOf(options.compare),
       ...(rules === undefined ? {} : { rules }),
+      ...(env === undefined ? {} : { env }),
       images: (address) => images.load(address),
     }).catch(async (error: unknown) => {
       await images.close();
@@ -261,4 +289,5 @@ export const preview: Handler<[string | undefined], PreviewOptions> = handler(
     await server.close();
     await images.close();
   },
+  { chooseAccount: environmentAccount(([directory]) => resolve(directory ?? DEFAULT_DIRECTORY)) },
 );

@@ -14,6 +14,8 @@ import { styleFor } from '../../render/style.js';
 import { renderTable } from '../../render/table.js';
 import { wrapLines } from '../../render/wrap.js';
 import { DEFAULT_DIRECTORY } from './shared/files.js';
+import { chooseEnvironment } from './shared/environment-choice.js';
+import { ENVIRONMENTS_FILE, type Environment } from './shared/environments.js';
 import { isTree } from './shared/tree.js';
 import { compareSides, reviewJson, type Review } from './review/compare.js';
 import type { ImpactRecord } from '../change/impact/records.js';
@@ -25,6 +27,7 @@ import type { PreviewsReport } from './review/send-previews.js';
 import { NO_CHANGE, reviewMarkdown, reviewSlack, summaryOf, whatChanged } from './review/words.js';
 
 export interface ReviewOptions {
+  env?: string;
   base?: string;
   against?: string;
   out?: string;
@@ -79,17 +82,40 @@ async function sidesOf(
     const head = contentTree(source);
     const { treeAtRef } = await import('./review/git-base.js');
     const base = treeAtRef(head, options.base);
-    return { base: base.root, head, baseLabel: `${options.base} (${base.commit.slice(0, 7)})`, headLabel: 'the working tree', remove: base.remove };
+    // For an environment (--env), both sides as its recipients get them.
+    const environment = options.env === undefined ? undefined : (await chooseEnvironment(context, head, options.env))?.environment;
+    const sides = { base: base.root, head, baseLabel: `${options.base} (${base.commit.slice(0, 7)})`, headLabel: 'the working tree', remove: base.remove };
+    return environment === undefined ? sides : await filledSides(sides, environment);
   }
   if (options.against === 'account') {
     const head = contentTree(source);
+    const environment = (await chooseEnvironment(context, head, options.env))?.environment;
     const { accountTree } = await import('./review/account-base.js');
-    const base = await accountTree(context, head, source ?? DEFAULT_DIRECTORY);
-    return { base: base.root, head, baseLabel: `the account ${base.account}`, headLabel: 'the working tree', remove: base.remove };
+    const base = await accountTree(context, head, source ?? DEFAULT_DIRECTORY, undefined, environment);
+    const sides = { base: base.root, head, baseLabel: `the account ${base.account}`, headLabel: 'the working tree', remove: base.remove };
+    return environment === undefined ? sides : await filledSides(sides, environment, false);
   }
   throw new UsageError('say what the change is compared with', {
     hint: 'a pull request: `loopsctl content review loops --base main`; the account: `--against account`; a plan: `loopsctl content review change.json`',
   });
+}
+
+/** The sides filled with an environment's values (the base too, unless it is the account's, filled already), each copy removed with them. */
+async function filledSides(sides: Sides, environment: Environment, base = true): Promise<Sides> {
+  const { filledTree } = await import('./review/account-base.js');
+  const head = filledTree(sides.head, environment.values);
+  const filledBase = base ? filledTree(sides.base, environment.values) : undefined;
+  return {
+    ...sides,
+    base: filledBase?.root ?? sides.base,
+    head: head.root,
+    headLabel: `${sides.headLabel} for ${environment.name}`,
+    remove: () => {
+      head.remove();
+      filledBase?.remove();
+      sides.remove();
+    },
+  };
 }
 
 /**
@@ -138,6 +164,11 @@ export const reviewWith = (kinds: () => Promise<PlanKinds>): Handler<[string | u
     if (options.sendPreviews !== undefined && source?.endsWith('.json') === true)
       throw new UsageError('--send-previews compares the account with the directory reviewed: give the directory, not a plan', {
         hint: 'push the change, then: loopsctl content review loops --base origin/main --send-previews you@example.com',
+      });
+    // A preview is sent from the working tree as written: its placeholders would reach the platform.
+    if (options.sendPreviews !== undefined && source?.endsWith('.json') !== true && existsSync(resolve(source ?? DEFAULT_DIRECTORY, ENVIRONMENTS_FILE)))
+      throw new UsageError('--send-previews sends the emails as written, and this tree has environments whose placeholders loopsctl fills', {
+        hint: 'push to the environment first, then send previews from the app; or review with --env and --out',
       });
     if (options.screenshots === true && options.out === undefined)
       throw new UsageError('--screenshots draws the pictures into the page --out writes: name it', {

@@ -9,6 +9,10 @@ export const reviewCommand = command({
   ],
   options: [
     {
+      flags: '--env <name>',
+      description: 'show the emails as this environment of environments.json sends them: its values, and with --against account its account',
+    },
+    {
       flags: '--base <ref>',
       description: 'compare the directory with the same directory as committed at this git ref (a pull request: --base origin/main)',
     },

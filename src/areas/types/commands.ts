@@ -1,4 +1,5 @@
 /** `loopsctl types`: the account read (GET requests only) and written out as a TypeScript module, or compared with one. */
+import { resolve } from 'node:path';
 import { writeFileBytes } from '../../base/json-file.js';
 import { namedFilePlace, readTreeFile } from '../../base/tree-files.js';
 import { LocalFileError, MismatchError, UsageError } from '../../base/errors.js';
@@ -13,6 +14,7 @@ import { everyItem, type ApiClient } from '../../api/client.js';
 import { type Format, generateFormat, lineDrift } from './formats.js';
 import type { TreeKeys } from './ids.js';
 import { DEFAULT_DIRECTORY, readState, STATE_FILE } from '../content/shared/files.js';
+import { chooseEnvironment } from '../content/shared/environment-choice.js';
 import { drift, readSections, sectionEntries, type TypesInput } from './generate.js';
 
 /** Event patterns read at once, under the client's pacer. */
@@ -96,8 +98,10 @@ function differences(format: Format, written: string, text: string, input: Types
   return sections === undefined ? [] : drift(sections, sectionEntries(input, sections));
 }
 
-export const types: Handler<[], { out?: string; check?: boolean; format?: Format; tree?: string }> = handler(
-  ['out', 'client', 'files'],
+type TypesOptions = { env?: string; out?: string; check?: boolean; format?: Format; tree?: string };
+
+export const types: Handler<[], TypesOptions> = handler(
+  ['out', 'client', 'files', 'key'],
   async (context, _args, options) => {
     const format = options.format ?? 'ts';
     const again = `loopsctl types${format === 'ts' ? '' : ` --format ${format}`}${options.tree === undefined ? '' : ` --tree ${options.tree}`} --out`;
@@ -128,5 +132,11 @@ export const types: Handler<[], { out?: string; check?: boolean; format?: Format
       // Lines of loopsctl's making, each name quoted as JSON: shown as lines, not escaped into one.
       multiline: true,
     });
+  },
+  {
+    // --env: the account of that environment of the tree's environments.json, taken before the run picks its key.
+    chooseAccount: async (context, _args, options) => {
+      if (options.env !== undefined) await chooseEnvironment(context, resolve(options.tree ?? DEFAULT_DIRECTORY), options.env);
+    },
   },
 );

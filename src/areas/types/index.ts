@@ -47,6 +47,10 @@ when they differ. Run it in the app's CI. With --json: {"module": "<the text>"},
       choices: ['ts', 'json', 'env', 'py', 'go', 'rb'],
     },
     {
+      flags: '--env <name>',
+      description: "the account of this environment of the content tree's environments.json (--tree, default ./loops): its profile and team",
+    },
+    {
       flags: '--tree <dir>',
       description: "the content tree whose directories' names key the transactional emails (default ./loops, when pulled)",
       file: {},

@@ -1,4 +1,5 @@
 /** `content diff` of emails, components and themes: per record, how it stands and what differs between the files and the account. */
+import type { EnvValues } from '../shared/env-values.js';
 import type { ApiClient } from '../../../api/client.js';
 import type { Uses } from '../../../core/capabilities.js';
 import { explained } from '../../../core/explain.js';
@@ -29,12 +30,13 @@ export async function accountSide(
   context: Uses<'client' | 'key'>,
   scope: Scope,
   state: ContentState,
+  environment?: string,
 ): Promise<{ client: ApiClient; account: string; kinds: EmailDirectory[]; remotes: RemoteRecord[] }> {
   const kinds = scope.kinds.filter((kind) => state.kinds.includes(kind));
   const client = await context.client();
   const [{ key: account }, remotes] = await Promise.all([
     explained(
-      whereOf(context, client).then((where) => resolveAccount(client, state, where)),
+      whereOf(context, client).then((where) => resolveAccount(client, state, where, environment)),
       CONTENT,
     ),
     fetchAll(client, kinds),
@@ -53,8 +55,9 @@ export function diffEmails(
   state: ContentState,
   account: string,
   remotes: RemoteRecord[],
+  values?: EnvValues,
 ): { differences: EmailDifference[]; names: LmxNames; pairs: Pair[] } {
-  const locals = readRecords(scope.root, kinds).filter((local) => scopeCovers(scope, local.path));
+  const locals = readRecords(scope.root, kinds, values).filter((local) => scopeCovers(scope, local.path));
   followRenames(state, locals);
   const names = lmxNames(scope.root, state, account);
   nameRecords(locals, names, true);

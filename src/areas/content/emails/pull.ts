@@ -1,6 +1,7 @@
 /** `content pull` of emails, components and themes: the account's records into files, never over local edits unasked. */
 import { recordPath, type ContentState, type EmailDirectory, type SyncedRecord } from '../shared/files.js';
 import { readRecords, writeRecord } from '../shared/record-files.js';
+import { unfillFiles, type EnvValues, type SharedValue } from '../shared/env-values.js';
 import type { Line } from '../shared/render.js';
 import type { RemoteRecord } from './remote.js';
 import { followRenames, nameRemotes, pairRecords, syncedOf, type Pair } from './sides.js';
@@ -26,8 +27,9 @@ export function prepareEmailPull(
   state: ContentState,
   account: string,
   remotes: RemoteRecord[],
+  values?: EnvValues,
 ): PreparedEmailPull {
-  const locals = readRecords(root, kinds);
+  const locals = readRecords(root, kinds, values);
   followRenames(state, locals);
   // The account's ids in LMX are written as the tree's directories, of the records it holds and of those this pull writes.
   const names = lmxNames(root, state, account);
@@ -39,10 +41,19 @@ export function prepareEmailPull(
   return { pairs, edited, names };
 }
 
-/** Writes the account's records into the tree: the lines to print, and what the state keeps of each, by path. */
-export function applyEmailPull(root: string, { pairs }: PreparedEmailPull): { lines: Line[]; records: Record<string, SyncedRecord> } {
+/**
+ * Writes the account's records into the tree, an environment's values made placeholders again
+ * when given: the lines to print, what the state keeps of each, by path, and the values left as
+ * written because two names share them.
+ */
+export function applyEmailPull(
+  root: string,
+  { pairs }: PreparedEmailPull,
+  values?: EnvValues,
+): { lines: Line[]; records: Record<string, SyncedRecord>; shared: SharedValue[] } {
   const lines: Line[] = [];
   const kept: Record<string, SyncedRecord> = {};
+  const shared: SharedValue[] = [];
   for (const pair of pairs) {
     const { local, remote } = pair;
     if (remote === undefined) {
@@ -58,11 +69,15 @@ export function applyEmailPull(root: string, { pairs }: PreparedEmailPull): { li
       local.withIds === undefined &&
       [...remote.files].every(([file, text]) => local.files.get(file) === text) &&
       local.files.size === remote.files.size;
-    if (!unchanged) writeRecord(root, { ...remote, path });
+    if (!unchanged) {
+      const written = values === undefined ? { files: remote.files, shared: [] } : unfillFiles(remote.files, values);
+      shared.push(...written.shared);
+      writeRecord(root, { ...remote, files: written.files, path });
+    }
     kept[path] = syncedOf(remote);
     lines.push({ status: local === undefined ? 'added' : unchanged ? 'unchanged' : 'updated', kind: remote.kind, path, name: remote.name, id: remote.id });
   }
-  return { lines, records: kept };
+  return { lines, records: kept, shared };
 }
 
 /**

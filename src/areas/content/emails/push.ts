@@ -13,6 +13,7 @@ import { YesNeededError } from '../../../core/gate.js';
 import { confirm } from '../../../core/prompt.js';
 import { explained } from '../../../core/explain.js';
 import { DEFAULT_DIRECTORY, digestOf, newIdNote, writeState, type ContentState, type EmailDirectory, type SyncedRecord } from '../shared/files.js';
+import { fillFile, unfillFiles, type EnvValues } from '../shared/env-values.js';
 import { readRecords, writeReferenceFiles, writeRecordFiles, type RecordFiles } from '../shared/record-files.js';
 import { applyRecord, readForPush, guardianCheckOf, createRecord, fetchRecord, publish, restored, transactionalGroupIds, type Applied } from './remote.js';
 import { remember, type Account } from '../shared/account.js';
@@ -30,6 +31,8 @@ import { filledIn, staleRevision, stoppedMidRecord } from './writes.js';
 import { noteEditedReference, noteLookalikes, ruleWords } from './push-notes.js';
 
 export interface PushOptions {
+  /** --env: the environment of the tree's environments.json pushed to. */
+  env?: string;
   only?: string;
   plan?: boolean;
   force?: boolean;
@@ -46,6 +49,8 @@ export interface PushOptions {
   code?: string[];
   /** With --plan: the transactional groups the push creates before the emails, which an email may name before they exist. */
   plannedGroups?: string[];
+  /** The values of the environment pushed to (--env), which fill the files' `{env.NAME}` before they are compared or sent. */
+  values?: EnvValues;
 }
 
 /** The kinds in the order a push writes them: the components and themes an email embeds before the emails. */
@@ -119,6 +124,7 @@ export async function pushEmails(
   const locals = readRecords(
     scope.root,
     PUSH_ORDER.filter((kind) => scope.kinds.includes(kind)),
+    options.values,
   ).filter((local) => scopeCovers(scope, local.path));
   // A renamed folder is the record it was: its state follows the new name once this push saves.
   const lookalikes = followRenames(state, locals);
@@ -365,9 +371,19 @@ async function settleStep(run: PushRun, step: Step, applied: Applied, tally: Tal
   if (after !== undefined) {
     // Files written by hand (a new record's, a field left out) come back with the fields the account
     // filled in and in its JSON layout: written anew as a pull writes them, they stay in step with it.
+    // A file that holds placeholders keeps them: it is written with the environment's values made
+    // placeholders again, and only when filling that gives the account's text back.
     const filled = filledIn(local.files, after.files);
-    if (filled.size > 0) writeRecordFiles(run.root, local.path, filled);
-    synced[local.path] = syncedOf(after, digestOf(new Map([...local.files, ...filled])), pair.synced?.published);
+    const values = run.options.values;
+    const toWrite = new Map(
+      [...filled].flatMap(([name, text]): [string, string][] => {
+        if (values === undefined || local.written === undefined || local.written.get(name) === local.files.get(name)) return [[name, text]];
+        const back = unfillFiles(new Map([[name, text]]), values).files.get(name)!;
+        return fillFile(name, back, values) === text ? [[name, back]] : [];
+      }),
+    );
+    if (toWrite.size > 0) writeRecordFiles(run.root, local.path, toWrite);
+    synced[local.path] = syncedOf(after, digestOf(new Map([...local.files, ...[...filled].filter(([name]) => toWrite.has(name))])), pair.synced?.published);
   }
   run.save();
   const warned = warnings.length > 0 ? `Guardian: ${countOf(warnings.length, 'warning')}: ${warnings.map(ruleWords).join('; ')}` : undefined;

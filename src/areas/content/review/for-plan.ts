@@ -10,6 +10,7 @@ import { compareSides } from './compare.js';
 import { writePages } from './page.js';
 import { reviewForPlan, type PlanReview } from './plan-review.js';
 import { readSide } from './sides.js';
+import type { Environment } from '../shared/environments.js';
 
 /** Where a plan's review page is written: beside it, `change.json` -> `change.review.html`. */
 export function pageBesidePlan(plan: string): string {
@@ -24,8 +25,9 @@ export async function reviewForPush(
   only: string | undefined,
   plan: string,
   impact?: readonly ImpactRecord[],
+  environment?: Environment,
 ): Promise<PlanReview> {
-  const sides = await accountTree(context, root, shown, only ?? 'transactional,campaigns,components,themes,workflows');
+  const sides = await accountTree(context, root, shown, only ?? 'transactional,campaigns,components,themes,workflows', environment);
   try {
     const head = sides.head!;
     const review = compareSides(await readSide(sides.root), await readSide(head));

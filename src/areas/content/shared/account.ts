@@ -20,6 +20,8 @@ import { syncedAudienceOf } from './audience-state.js';
 /** The account a run is about: the key of its records in the state, and where it was reached. */
 export interface Account extends AccountWhere {
   key: string;
+  /** The environment of environments.json the account is, for a run that has one. */
+  environment?: string;
 }
 
 /** Recorded ids tried before an account is taken for another: one found is proof, as ids are never reused. */
@@ -32,10 +34,21 @@ function teamOf(state: ContentState, key: string): string {
 
 /**
  * The account of the state this run's key reaches, recorded in `state` (a run that writes the
- * state keeps it): an account of the same team whose recorded ids exist here, else a new one.
+ * state keeps it): an account of the same team whose recorded ids exist here, else a new one. A
+ * run for an environment (--env) is never another environment's account, whatever ids two
+ * accounts made from one seed share: only that environment's, or one the state knows of no
+ * environment that was reached with its profile, is a candidate.
  */
-export async function resolveAccount(client: ApiClient, state: ContentState, where: AccountWhere): Promise<Account> {
-  const candidates = Object.keys(state.accounts).filter((key) => teamOf(state, key) === where.team);
+export async function resolveAccount(client: ApiClient, state: ContentState, where: AccountWhere, environment?: string): Promise<Account> {
+  const ofEnvironment = (key: string) => {
+    const recorded = state.where?.[key];
+    return (
+      environment === undefined ||
+      recorded?.environment === environment ||
+      (recorded?.environment === undefined && recorded?.profiles.includes(where.profile) === true)
+    );
+  };
+  const candidates = Object.keys(state.accounts).filter((key) => teamOf(state, key) === where.team && ofEnvironment(key));
   // The account last seen from this profile and address first: usually the one.
   const seenHere = (key: string) => state.where?.[key]?.baseUrl === where.baseUrl && state.where?.[key]?.profiles.includes(where.profile) === true;
   candidates.sort((a, b) => Number(seenHere(b)) - Number(seenHere(a)));
@@ -44,26 +57,33 @@ export async function resolveAccount(client: ApiClient, state: ContentState, whe
     const audience = Object.entries(syncedAudienceOf(state, key)).flatMap(([path, record]) =>
       record.id === undefined ? [] : [[path, { id: record.id }] as const],
     );
-    if (await holdsRecordedIds(client, { ...state.accounts[key]!, ...Object.fromEntries(audience) })) return remember(state, key, where);
+    if (await holdsRecordedIds(client, { ...state.accounts[key]!, ...Object.fromEntries(audience) })) return remember(state, key, { ...where, environment });
   }
-  return remember(state, newKey(state, where), where);
+  return remember(state, newKey(state, where, environment), { ...where, environment });
 }
 
-/** Records in the state where the account was reached (kept when the run writes the state). */
-export function remember(state: ContentState, key: string, where: AccountWhere): Account {
-  const profiles = state.where?.[key]?.profiles ?? [];
+/** Records in the state where the account was reached, and the environment it is (kept when the run writes the state). */
+export function remember(state: ContentState, key: string, where: AccountWhere & { environment?: string }): Account {
+  const known = state.where?.[key];
+  const profiles = known?.profiles ?? [];
+  const named = where.environment ?? known?.environment;
   state.where = {
     ...state.where,
-    [key]: { team: where.team, baseUrl: where.baseUrl, profiles: profiles.includes(where.profile) ? profiles : [...profiles, where.profile].sort() },
+    [key]: {
+      team: where.team,
+      baseUrl: where.baseUrl,
+      profiles: profiles.includes(where.profile) ? profiles : [...profiles, where.profile].sort(),
+      ...(named === undefined ? {} : { environment: named }),
+    },
   };
-  return { key, ...where };
+  return { key, ...where, ...(named === undefined ? {} : { environment: named }) };
 }
 
 /** The key of an account the state does not know yet: its team name, unless another account of that name holds it. */
-function newKey(state: ContentState, where: AccountWhere): string {
+function newKey(state: ContentState, where: AccountWhere, environment: string | undefined): string {
   const taken = (key: string) => state.accounts[key] !== undefined || state.where?.[key] !== undefined;
   if (!taken(where.team)) return where.team;
-  const base = `${where.team} (${where.profile} at ${hostOf(where.baseUrl)})`;
+  const base = environment === undefined ? `${where.team} (${where.profile} at ${hostOf(where.baseUrl)})` : `${where.team} (${environment})`;
   let key = base;
   for (let count = 2; taken(key); count += 1) key = `${base} #${count}`;
   return key;

@@ -7,6 +7,8 @@ import { lstatSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { UsageError } from '../../../base/errors.js';
 import { parseLmx, variablesOf, type LmxDocument, type LmxKind, type LmxVariable } from '../../../lmx/index.js';
+import { readEnvironments } from './environments.js';
+import type { EnvValues } from './env-values.js';
 import { checkFile, lmxFileTarget, type FileCheck, type Target, type TreeComponents } from './check.js';
 import { kindOfDirectory, readLmxSource } from './lmx-files.js';
 import { recordDirectories, isTree, lmxFilesUnder } from './tree.js';
@@ -43,14 +45,28 @@ function targetsOf(path: string, kind: LmxKind | undefined): Target[] {
 /** The LMX files of a pulled tree, each with its kind; files elsewhere in it take `kind`. */
 function treeTargets(root: string, kind: LmxKind | undefined): Target[] {
   const components = treeComponents(root);
+  const values = treeValues(root);
   // A workflow's emails are checked with their workflow (workflows/check.ts), as workflow emails.
   const workflows = join(root, 'workflows') + sep;
   return lmxFilesUnder(root, true).flatMap((file) => {
     if (file.startsWith(workflows)) return [];
     const parts = file.slice(root.length + 1).split(/[\\/]/);
     const treeKind = parts.length === 3 ? kindOfDirectory(parts[0]!) : undefined;
-    return [{ file, root, kind: treeKind ?? kind, components }];
+    return [{ file, root, kind: treeKind ?? kind, components, ...(values === undefined ? {} : { values }) }];
   });
+}
+
+/**
+ * Values for every placeholder some environment of the tree defines (the first one's, in the file's
+ * order), to check its LMX as it is sent; undefined for a tree without environments. A file with
+ * problems gives none: the environments' check reports them.
+ */
+export function treeValues(root: string): EnvValues | undefined {
+  const { environments } = readEnvironments(root);
+  if (environments === undefined) return undefined;
+  const values: Record<string, string> = {};
+  for (const environment of [...environments.values()].reverse()) Object.assign(values, environment.values);
+  return values;
 }
 
 /**

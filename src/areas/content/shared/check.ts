@@ -11,6 +11,7 @@ import {
   refusesBody,
   elementsOf,
   gmailClipProblem,
+  LineIndex,
   NAMESPACES_OF_KIND,
   type LmxDocument,
   type LmxKind,
@@ -19,6 +20,7 @@ import {
 } from '../../../lmx/index.js';
 import { renderLmx } from '../../../lmx/render/index.js';
 import { placeOf, readLmxSource } from './lmx-files.js';
+import { fillLmxTracked, OPENING, type EnvValues } from './env-values.js';
 
 /** A problem of a checked file: LMX's, or a workflow file's, whose rules are the graph's. */
 export type CheckProblem = Omit<LmxProblem, 'rule'> & { rule: string };
@@ -51,6 +53,8 @@ export interface Target {
   root: string;
   kind?: LmxKind;
   components?: TreeComponents;
+  /** The values the tree's environments give its placeholders, to check the LMX as it is sent. */
+  values?: EnvValues;
 }
 
 /**
@@ -58,11 +62,16 @@ export interface Target {
  * <Component> naming none of them is a warning, and one whose variables the email's kind does
  * not take is an error, as the platform refuses a component change that would put them there.
  */
-export function checkSource(file: string, source: string, kind: LmxKind | undefined, components?: TreeComponents): FileCheck {
-  const { document, problems } = checkLmx(source, { kind, componentIds: components === undefined ? undefined : new Set(components.keys()) });
-  if (components !== undefined && kind !== undefined && kind !== 'component') problems.push(...embeddedVariables(document, kind, components));
-  const clip = problems.some((problem) => problem.rule === 'too-large') ? undefined : gmailClipProblem(renderedBytes(document, kind, components));
-  if (clip !== undefined) problems.push(clip);
+export function checkSource(file: string, source: string, kind: LmxKind | undefined, components?: TreeComponents, values?: EnvValues): FileCheck {
+  // With an environment's values, the source is checked filled, as it is sent, and each problem said where it is written.
+  const filled = values === undefined || !source.includes(OPENING) ? undefined : fillLmxTracked(source, values);
+  const checked = filled?.text ?? source;
+  const { document, problems: found } = checkLmx(checked, { kind, componentIds: components === undefined ? undefined : new Set(components.keys()) });
+  if (components !== undefined && kind !== undefined && kind !== 'component') found.push(...embeddedVariables(document, kind, components));
+  const clip = found.some((problem) => problem.rule === 'too-large') ? undefined : gmailClipProblem(renderedBytes(document, kind, components));
+  if (clip !== undefined) found.push(clip);
+  const lines = filled === undefined ? undefined : new LineIndex(source);
+  const problems = filled === undefined ? found : found.flatMap((problem) => writtenProblem(problem, source, filled.written, lines!));
   problems.sort((a, b) => a.offset - b.offset);
   return {
     file,
@@ -71,6 +80,16 @@ export function checkSource(file: string, source: string, kind: LmxKind | undefi
     errors: problems.filter(refusesBody),
     warnings: problems.filter((problem) => problem.severity === 'warning'),
   };
+}
+
+/**
+ * A problem of the filled source at its place in the source as written; none for a placeholder no
+ * environment fills, which LMX reads as a variable it does not know: the environments' check names it.
+ */
+function writtenProblem(problem: LmxProblem, source: string, written: (offset: number) => number, lines: LineIndex): LmxProblem[] {
+  const offset = written(problem.offset);
+  if (problem.rule === 'variable-syntax' && source.startsWith(OPENING, offset)) return [];
+  return [{ ...problem, ...lines.at(offset) }];
 }
 
 /** The size of the HTML the email renders to, with the tree's components in it: what Gmail measures. */
@@ -108,7 +127,7 @@ export function checkFile(target: Target): FileCheck {
   const decoded = readLmxSource(target.root, relative(target.root, file));
   if (decoded === undefined) throw new LocalFileError(`${file}: removed while it was checked`);
   if ('problem' in decoded) return { file, kind, errors: [decoded.problem], warnings: [] };
-  return checkSource(file, decoded.source, kind, target.components);
+  return checkSource(file, decoded.source, kind, target.components, target.values);
 }
 
 /**

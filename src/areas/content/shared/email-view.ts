@@ -10,6 +10,7 @@ import type { CheckProblem } from './check.js';
 import { qaCheckProblems, type QaRules } from './check-qa.js';
 import { placeOf } from './lmx-files.js';
 import { componentsOf, messageFieldsOf, recordOfFile, themesOf, type MessageFields } from './tree.js';
+import type { EnvValues } from './env-values.js';
 
 /** A theme to draw with, and where it came from (for notes): `the tree's "Ocean"`, `theme.json`. */
 export interface ChosenTheme {
@@ -53,15 +54,19 @@ export interface TreeContext {
 /** A tree's components and themes, by the tree's root, for drawing several of its emails from one read. */
 export type TreeCache = Map<string | undefined, Promise<Omit<TreeContext, 'fields'>>>;
 
-/** What a file's place in a tree tells of it, read once (or once for all files that share `cache`), without holding the process. */
-export async function treeContext(file: string, cache: TreeCache = new Map()): Promise<TreeContext> {
+/**
+ * What a file's place in a tree tells of it, read once (or once for all files that share `cache`,
+ * which are for one environment), without holding the process; its components and fields filled
+ * with an environment's values when given.
+ */
+export async function treeContext(file: string, cache: TreeCache = new Map(), values?: EnvValues): Promise<TreeContext> {
   const { root } = placeOf(file);
   let shared = cache.get(root);
   if (shared === undefined) {
-    shared = Promise.all([componentsOf(root), themesOf(root)]).then(([components, themes]) => ({ components, themes }));
+    shared = Promise.all([componentsOf(root, values), themesOf(root)]).then(([components, themes]) => ({ components, themes }));
     cache.set(root, shared);
   }
-  return { ...(await shared), fields: await messageFieldsOf(file) };
+  return { ...(await shared), fields: await messageFieldsOf(file, values) };
 }
 
 /** The file checked and rendered. */

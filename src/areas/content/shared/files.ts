@@ -130,11 +130,13 @@ const stateSchema = z.looseObject({
   /** By account, then by record path: the writes a push began and did not finish. */
   pending: z.optional(z.record(z.string(), z.record(z.string(), pendingRecord))),
   /**
-   * By account, where its records were seen: its team, the API's address, and the profiles that
-   * reached it (account.ts). An account without it is keyed by its team name alone, as older
-   * states are.
+   * By account, where its records were seen: its team, the API's address, the profiles that
+   * reached it, and the environment of environments.json it is (account.ts). An account without
+   * it is keyed by its team name alone, as older states are.
    */
-  where: z.optional(z.record(z.string(), z.looseObject({ team: z.string(), baseUrl: z.string(), profiles: z.array(z.string()) }))),
+  where: z.optional(
+    z.record(z.string(), z.looseObject({ team: z.string(), baseUrl: z.string(), profiles: z.array(z.string()), environment: z.optional(z.string()) })),
+  ),
   /** By account, then by path: the segments, groups and single files of audience/ (audience-state.ts reads it). */
   audience: z.optional(z.record(z.string(), z.unknown())),
 });

@@ -12,6 +12,7 @@ import { z } from '../../../base/shapes.js';
 import { LMX_MAX_BYTES } from '../../../lmx/index.js';
 import { KINDS, type EmailDirectory } from './lmx-files.js';
 import { parseJson, REFERENCE_FILES, shownDirectory, shownEntries, type Files } from './files.js';
+import { fillFiles, type EnvValues } from './env-values.js';
 
 /** The largest record file read: the API takes no more than this of LMX, and a record's other files are far smaller. */
 const MAX_RECORD_FILE_BYTES = LMX_MAX_BYTES;
@@ -28,6 +29,8 @@ export interface RecordFiles {
    * (lmx-names.ts): on disk, as an older pull wrote them, or, for the account's record, as it holds them.
    */
   withIds?: Files;
+  /** The files as written, where `files` holds them filled with an environment's values (env-values.ts): never written over. */
+  written?: Files;
 }
 
 /** The name every record keeps in its meta file. */
@@ -48,10 +51,11 @@ export function referenceDigestOf(files: Files): string | undefined {
 }
 
 /**
- * Every record directory under `root`, of the kinds asked for. A symbolic link in the tree (which
- * a pull request can add, as git keeps links) is refused, never followed (src/base/tree-files.ts).
+ * Every record directory under `root`, of the kinds asked for, with an environment's values filled
+ * when given: what is compared with that environment's account and sent to it. A symbolic link in
+ * the tree (which a pull request can add, as git keeps links) is refused, never followed (src/base/tree-files.ts).
  */
-export function readRecords(root: string, kinds: readonly EmailDirectory[]): RecordFiles[] {
+export function readRecords(root: string, kinds: readonly EmailDirectory[], values?: EnvValues): RecordFiles[] {
   const records: RecordFiles[] = [];
   for (const kind of kinds) {
     for (const entry of shownEntries(root, kind)) {
@@ -70,7 +74,8 @@ export function readRecords(root: string, kinds: readonly EmailDirectory[]): Rec
           readRecordFile(join(root, path, file.name), () => directory!.read(file.name, MAX_RECORD_FILE_BYTES)),
         );
       }
-      records.push({ kind, path, name: metaName(kind, join(root, path), files), files });
+      const filled = values === undefined ? files : fillFiles(files, values);
+      records.push({ kind, path, name: metaName(kind, join(root, path), filled), files: filled, ...(filled === files ? {} : { written: files }) });
     }
   }
   return records;

@@ -17,6 +17,7 @@ import { WORKFLOW_FILE } from '../../../platform/workflows/file.js';
 import { FALLBACKS_SHAPE } from '../../../platform/email-messages/schemas.js';
 import { isJsonObject } from '../../../base/json-object.js';
 import { fallbacksOf } from '../../../platform/email-messages/fallbacks.js';
+import { fillJson, fillLmx, type EnvValues } from './env-values.js';
 
 /** How a record's LMX files are named in a list: `draft.lmx` is the draft. */
 const VERSION_LABELS: Record<string, string> = { draft: 'draft', published: 'published', email: '', component: '' };
@@ -230,14 +231,14 @@ export function recordDirectories(root: string, kind: 'components' | 'themes' = 
  * The components of a tree, parsed, by every name their LMX may know them by (recordDirectories). One that is not there, not
  * UTF-8, or larger than the API takes is left out (its own check says why); a link is refused.
  */
-export async function componentsOf(root: string | undefined): Promise<Map<string, LmxDocument>> {
+export async function componentsOf(root: string | undefined, values?: EnvValues): Promise<Map<string, LmxDocument>> {
   const components = new Map<string, LmxDocument>();
   if (root === undefined) return components;
   for (const { entry, ids } of recordDirectories(root)) {
     // One too large or not UTF-8 is left out, as one that is not there: `content check` reports it.
     const read = await readLmxSourceAsync(root, `components/${entry}/component.lmx`);
     if (read === undefined || 'problem' in read) continue;
-    const { document } = parseLmx(read.source);
+    const { document } = parseLmx(values === undefined ? read.source : fillLmx(read.source, values));
     for (const id of ids) components.set(id, document);
   }
   return components;
@@ -281,13 +282,16 @@ function themeOf(file: string, text: string): { name: string; styles: Record<str
   return { name: theme.name ?? basename(dirname(file)), styles: theme.styles };
 }
 
-/** The subject, preview text and fallbacks of the email message an LMX file is the body of (`draft.lmx` -> `draft.json`). */
-export async function messageFieldsOf(file: string): Promise<MessageFields> {
+/**
+ * The subject, preview text and fallbacks of the email message an LMX file is the body of
+ * (`draft.lmx` -> `draft.json`), with an environment's values filled when given.
+ */
+export async function messageFieldsOf(file: string, values?: EnvValues): Promise<MessageFields> {
   const fieldsFile = join(dirname(file), `${basename(file, '.lmx')}.json`);
   const place = placeInTree(fieldsFile);
   const text = await readTreeText(place.root, place.path);
   if (text === undefined) return { fallbacks: {}, texts: {} };
-  const fields = parseJson(fieldsFile, text, messageFields);
+  const fields = parseJson(fieldsFile, values === undefined ? text : fillJson(text, values), messageFields);
   return {
     subject: fields.subject,
     previewText: fields.previewText,

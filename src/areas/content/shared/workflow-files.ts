@@ -18,6 +18,7 @@ import type { FileNode, WorkflowFile } from '../../../platform/workflows/file.js
 import { fileFieldsOf } from '../../../platform/workflows/node-facets.js';
 import { shownDirectory, shownEntries, type Files } from './files.js';
 import { WORKFLOWS } from './lmx-files.js';
+import { fillFiles, type EnvValues } from './env-values.js';
 
 /** A workflow directory as read: its path in the tree (`workflows/welcome--<id>`) and its files by path inside it. */
 export interface WorkflowFiles {
@@ -25,15 +26,23 @@ export interface WorkflowFiles {
   files: Files;
   /** The files as on disk where their emails' LMX names components or themes by id, as an older pull wrote it (lmx-names.ts). */
   withIds?: Files;
+  /** The files as written, where `files` holds its emails filled with an environment's values (env-values.ts): never written over. */
+  written?: Files;
 }
 
-/** Every workflow directory of a tree, each with its files (hidden ones, such as the preview's sample values, left out). */
-export function readWorkflows(root: string): WorkflowFiles[] {
+/**
+ * Every workflow directory of a tree, each with its files (hidden ones, such as the preview's sample
+ * values, left out), its emails filled with an environment's values when given.
+ */
+export function readWorkflows(root: string, values?: EnvValues): WorkflowFiles[] {
   if (treeEntryKind(root, WORKFLOWS) !== 'directory') return [];
   return shownEntries(root, WORKFLOWS).flatMap(({ name }) => {
     const path = `${WORKFLOWS}/${name}`;
     // A link is refused here, naming it; a loose file (a README) is no workflow.
-    return treeEntryKind(root, path) === 'directory' ? [{ path, files: readTree(root, path) }] : [];
+    if (treeEntryKind(root, path) !== 'directory') return [];
+    const files = readTree(root, path);
+    const filled = values === undefined ? files : fillFiles(files, values);
+    return [{ path, files: filled, ...(filled === files ? {} : { written: files }) }];
   });
 }
 

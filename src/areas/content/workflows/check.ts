@@ -14,7 +14,8 @@ import { EMAIL_PATH, WORKFLOW_FILE, type FileNode, type WorkflowFile } from '../
 import { workflowProblems, type PropertyTypes, type WorkflowProblem } from '../../../platform/workflows/rules.js';
 import { PROPERTY_TYPES } from '../../../platform/contact-properties/schemas.js';
 import { checkSource, type CheckProblem, type FileCheck, type TreeComponents } from '../shared/check.js';
-import { checkPaths, treeComponents } from '../shared/check-paths.js';
+import { checkPaths, treeComponents, treeValues } from '../shared/check-paths.js';
+import type { EnvValues } from '../shared/env-values.js';
 import type { LmxKind } from '../../../lmx/index.js';
 import { isTree } from '../shared/tree.js';
 import { readState } from '../shared/files.js';
@@ -186,6 +187,7 @@ export function checkWorkflowDirectory(
   components: TreeComponents | undefined,
   treeNamesOf: TreeNamesOf,
   accountNames?: Set<string>,
+  values?: EnvValues,
 ): FileCheck[] {
   const fileShown = join(shown, WORKFLOW_FILE);
   const source = readTreeFile(directory, WORKFLOW_FILE, LMX_MAX_BYTES)!.toString('utf8');
@@ -208,7 +210,7 @@ export function checkWorkflowDirectory(
   const emails: FileCheck[] = [];
   for (const [key, node] of Object.entries(file.nodes)) {
     if (node.type !== 'SendEmailAction' || typeof node.email !== 'string' || !EMAIL_PATH.test(node.email)) continue;
-    emails.push(...checkEmail(directory, shown, node.email, key, components, (problem) => problems.push(placed(place, problem))));
+    emails.push(...checkEmail(directory, shown, node.email, key, components, values, (problem) => problems.push(placed(place, problem))));
   }
   return [finish(result, problems), ...emails];
 }
@@ -220,6 +222,7 @@ function checkEmail(
   email: string,
   key: string,
   components: TreeComponents | undefined,
+  values: EnvValues | undefined,
   missing: (problem: WorkflowProblem) => void,
 ): FileCheck[] {
   const lmx = `${dirname(email)}/email.lmx`;
@@ -253,7 +256,7 @@ function checkEmail(
       fix: 'write the fields of an email message: subject, previewText, fromName, fromEmail, replyToEmail',
     });
   }
-  checks.push(checkSource(join(shown, lmx), lmxText, 'workflow', components));
+  checks.push(checkSource(join(shown, lmx), lmxText, 'workflow', components, values));
   return checks;
 }
 
@@ -277,7 +280,17 @@ export function checkContent(paths: readonly string[], kind: LmxKind | undefined
       const directory = basename(path) === WORKFLOW_FILE ? dirname(path) : path;
       const root = dirname(dirname(directory));
       const tree = basename(dirname(directory)) === WORKFLOWS && isTree(root) ? root : undefined;
-      checks.push(...checkWorkflowDirectory(directory, directory, tree, tree === undefined ? undefined : treeComponents(tree), treeNamesOf, accountNames));
+      checks.push(
+        ...checkWorkflowDirectory(
+          directory,
+          directory,
+          tree,
+          tree === undefined ? undefined : treeComponents(tree),
+          treeNamesOf,
+          accountNames,
+          tree === undefined ? undefined : treeValues(tree),
+        ),
+      );
       continue;
     }
     const tree = lstatSync(path, { throwIfNoEntry: false })?.isDirectory() === true && isTree(path);
@@ -285,7 +298,8 @@ export function checkContent(paths: readonly string[], kind: LmxKind | undefined
     // A tree with workflows, or segments and groups, and no other email has nothing for the LMX part to check, which is no mistake.
     if ((workflows.length === 0 && !(tree && hasAudience(path))) || hasOtherLmx(path)) checks.push(...checkPaths([path], kind));
     const components = tree ? treeComponents(path) : undefined;
-    for (const directory of workflows) checks.push(...checkWorkflowDirectory(directory, directory, path, components, treeNamesOf, accountNames));
+    const values = tree ? treeValues(path) : undefined;
+    for (const directory of workflows) checks.push(...checkWorkflowDirectory(directory, directory, path, components, treeNamesOf, accountNames, values));
   }
   return checks;
 }

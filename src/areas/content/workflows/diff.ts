@@ -4,6 +4,7 @@
  * connections moved; the emails' files as unified diffs. Readable where a YAML diff is not: a
  * node moved in the file is no change, and a connection moved is said as such.
  */
+import type { EnvValues } from '../shared/env-values.js';
 import { isDeepStrictEqual } from 'node:util';
 import { sanitize } from '../../../base/sanitize.js';
 import type { FileNode, WorkflowFile } from '../../../platform/workflows/file.js';
@@ -71,8 +72,15 @@ export interface WorkflowDifference {
 }
 
 /** Every workflow of the tree, and of the account, that differs; their emails' LMX in the tree's names of components and themes (`lmx`). */
-export async function diffWorkflows(client: ApiClient, scope: Scope, state: ContentState, account: string, lmx?: LmxNames): Promise<WorkflowDifference[]> {
-  const { sides } = await readSides(client, scope.root, state, account, { onlyChanged: false, scope, lmx });
+export async function diffWorkflows(
+  client: ApiClient,
+  scope: Scope,
+  state: ContentState,
+  account: string,
+  lmx?: LmxNames,
+  values?: EnvValues,
+): Promise<WorkflowDifference[]> {
+  const { sides } = await readSides(client, scope.root, state, account, { onlyChanged: false, scope, lmx, values });
   return sides.flatMap((side) => {
     if (side.standing === 'same') return [];
     return [

@@ -12,6 +12,7 @@ import { LocalFileError } from '../../../base/errors.js';
 import { directoryId, parseWorkflowFile } from '../../../platform/workflows/file-text.js';
 import { WORKFLOW_FILE, type WorkflowFile } from '../../../platform/workflows/file.js';
 import { readWorkflows, writeWorkflow, type WorkflowFiles } from '../shared/workflow-files.js';
+import { unfillFiles, type EnvValues, type SharedValue } from '../shared/env-values.js';
 import { referencesOf } from './check.js';
 import { assignKeys, fetchNames, fetchWorkflows, referenceNamesOf, workflowFileOf, workflowFilesOf, type AccountNames, type RemoteWorkflow } from './remote.js';
 import { syncedWorkflows, type SyncedWorkflow } from './state.js';
@@ -68,10 +69,17 @@ export interface PreparedPull {
 }
 
 /** The workflows a pull would write, their emails' LMX in the tree's names of components and themes (`lmx`). */
-export async function preparePull(client: ApiClient, root: string, state: ContentState | undefined, account: string, lmx: LmxNames): Promise<PreparedPull> {
+export async function preparePull(
+  client: ApiClient,
+  root: string,
+  state: ContentState | undefined,
+  account: string,
+  lmx: LmxNames,
+  values?: EnvValues,
+): Promise<PreparedPull> {
   const [remotes, names] = await Promise.all([fetchWorkflows(client), fetchNames(client)]);
   const synced = syncedWorkflows(state, account);
-  const locals = readWorkflows(root);
+  const locals = readWorkflows(root, values);
   nameRecords(locals, lmx, true);
   const pairs = pairWorkflows(remotes, locals, synced, () => undefined).map((pair) => withFiles(root, pair, names, lmx));
   const edited = pairs
@@ -132,10 +140,19 @@ export function syncedOf(remote: RemoteWorkflow, keys: Map<string, string>, file
   };
 }
 
-/** Writes what a prepared pull read; returns a line per workflow and the state's records of them. */
-export function applyPull(root: string, prepared: PreparedPull): { lines: Line[]; records: Record<string, SyncedRecord> } {
+/**
+ * Writes what a prepared pull read, its emails' values of an environment made placeholders again
+ * when given; returns a line per workflow, the state's records of them, and the values left as
+ * written because two names share them.
+ */
+export function applyPull(
+  root: string,
+  prepared: PreparedPull,
+  values?: EnvValues,
+): { lines: Line[]; records: Record<string, SyncedRecord>; shared: SharedValue[] } {
   const lines: Line[] = [];
   const records: Record<string, SyncedRecord> = {};
+  const shared: SharedValue[] = [];
   for (const pair of prepared.pairs) {
     const { remote, local, files, keys } = pair;
     if (remote === undefined || files === undefined || keys === undefined) {
@@ -145,7 +162,11 @@ export function applyPull(root: string, prepared: PreparedPull): { lines: Line[]
     }
     // Files whose emails name components or themes by id (an older pull's) are written anew with their names.
     const unchanged = local !== undefined && local.withIds === undefined && digestOf(local.files) === digestOf(files) && local.files.size === files.size;
-    if (!unchanged) writeWorkflow(root, pair.path, files);
+    if (!unchanged) {
+      const written = values === undefined ? { files, shared: [] } : unfillFiles(files, values);
+      shared.push(...written.shared);
+      writeWorkflow(root, pair.path, written.files);
+    }
     records[pair.path] = syncedOf(remote, keys, files, pair.names ?? []);
     lines.push({
       status: local === undefined ? 'added' : unchanged ? 'unchanged' : 'updated',
@@ -155,5 +176,5 @@ export function applyPull(root: string, prepared: PreparedPull): { lines: Line[]
       id: remote.id,
     });
   }
-  return { lines, records };
+  return { lines, records, shared };
 }

@@ -26,6 +26,7 @@ import { renderLines, type Line } from '../shared/render.js';
 import { describeStep, planWorkflow, type WorkflowPlan } from './plan.js';
 import { resolvedNames, syncedOf } from './pull.js';
 import { writeWorkflow } from '../shared/workflow-files.js';
+import type { EnvValues } from '../shared/env-values.js';
 import { assignKeys, fetchWorkflow, workflowFileOf, workflowFilesOf, type AccountNames, type RemoteWorkflow } from './remote.js';
 import { readSides, type WorkflowSide } from './sides.js';
 import { Executor } from './executor.js';
@@ -44,6 +45,8 @@ export interface WorkflowPushOptions {
   plannedSegments?: string[];
   /** In a plan: the components and themes the push makes before the workflows, which their emails may name. */
   making?: string[];
+  /** The values of the environment pushed to, which fill the emails' `{env.NAME}`. */
+  values?: EnvValues;
 }
 
 /** What a push does with one workflow. */
@@ -232,7 +235,7 @@ export async function pushWorkflows(
 ): Promise<{ code: number; json: Record<string, unknown>; units?: PlannedUnit[]; leftInApp?: string[] }> {
   const { out } = context;
   const { root } = scope;
-  const { sides, names, lmx } = await readSides(client, root, state, account, { onlyChanged: true, scope });
+  const { sides, names, lmx } = await readSides(client, root, state, account, { onlyChanged: true, scope, values: options.values });
   for (const name of options.plannedSegments ?? []) names.segments.set(standIn(name), name);
   for (const path of options.making ?? []) lmx.making(path);
   refuseBroken(sides);
@@ -392,7 +395,9 @@ async function settle(
   const emailsSame = [...files].every(([name, text]) => !name.startsWith('emails/') || sameEmailFile(side.local!.files.get(name), text));
   // Only a file no account has written: a tree pulled from another account keeps that account's layout.
   const pulledElsewhere = Object.entries(state.accounts).some(([team, known]) => team !== account && known[side.path] !== undefined);
-  if (!pulledElsewhere && emailsSame && saysNoMore(task.file, workflowFileOf(after, keys, names, task.file))) writeWorkflow(root, side.path, files);
+  // A tree whose emails hold placeholders keeps them: the account's filled values are not written over them.
+  if (!pulledElsewhere && emailsSame && side.local!.written === undefined && saysNoMore(task.file, workflowFileOf(after, keys, names, task.file)))
+    writeWorkflow(root, side.path, files);
   state.accounts[account]![side.path] = syncedOf(after, keys, files, resolvedNames(after, keys, names));
   return after;
 }

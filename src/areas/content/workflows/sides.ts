@@ -12,6 +12,7 @@ import { everyItem } from '../../../api/client.js';
 import { settled } from '../../../api/concurrency.js';
 import { directoryId, parseWorkflowFile } from '../../../platform/workflows/file-text.js';
 import { readWorkflows } from '../shared/workflow-files.js';
+import type { EnvValues } from '../shared/env-values.js';
 import { pairWorkflows, type WorkflowPair } from './pull.js';
 import { assignKeys, fetchNames, fetchWorkflow, workflowFileOf, workflowFilesOf, type AccountNames, type RemoteWorkflow } from './remote.js';
 import { reachedOf, syncedWorkflows } from './state.js';
@@ -75,11 +76,11 @@ export async function readSides(
   root: string,
   state: ContentState,
   account: string,
-  { onlyChanged, scope, lmx = lmxNames(root, state, account) }: { onlyChanged: boolean; scope?: Scope; lmx?: LmxNames },
+  { onlyChanged, scope, lmx = lmxNames(root, state, account), values }: { onlyChanged: boolean; scope?: Scope; lmx?: LmxNames; values?: EnvValues },
 ): Promise<{ sides: WorkflowSide[]; names: AccountNames; lmx: LmxNames }> {
   const synced = syncedWorkflows(state, account);
   // Narrowed by --only to some directories: those alone, each read from the account, changed here or not.
-  const locals = readWorkflows(root).filter((local) => scope === undefined || scopeCovers(scope, local.path));
+  const locals = readWorkflows(root, values).filter((local) => scope === undefined || scopeCovers(scope, local.path));
   nameRecords(locals, lmx, true);
   const named = (path: string) => scope?.named.has(path) === true;
   const files = new Map(

@@ -1,0 +1,478 @@
+/**
+ * One tree, two accounts: two sandbox servers stand for staging and production, each a profile
+ * logged in with --base-url, both teams "Acme Sandbox". environments.json gives each its values;
+ * loopsctl fills {env.NAME} for the environment a command is for, and refuses to send one
+ * environment's values to another.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, join, relative } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { run, startRun, tempDir } from '../../../support/main.js';
+import { startMcp } from '../../../support/mcp.js';
+
+type Answer = { isError?: boolean; content: { type: string; text: string }[] };
+import { sandboxEachTest, type RecordingSandbox, type Recorded } from '../../../support/recording.js';
+
+const directories: string[] = [];
+afterAll(() => directories.forEach((directory) => rmSync(directory, { recursive: true, force: true })));
+const sandboxes = sandboxEachTest();
+const writes = (requests: Recorded[]) => requests.filter((request) => request.method !== 'GET');
+const ONLY = ['--only', 'transactional,components,themes'];
+
+const ENVIRONMENTS = {
+  environments: {
+    staging: {
+      profile: 'staging',
+      values: { appUrl: 'https://staging.example.com', support: 'help+staging@example.com', brand: 'Acme Labs (staging)' },
+      hosts: ['*.staging.example.com'],
+    },
+    production: { profile: 'production', values: { appUrl: 'https://app.example.com', support: 'help@example.com', brand: 'Acme Labs' } },
+  },
+};
+
+interface Setup {
+  staging: RecordingSandbox;
+  production: RecordingSandbox;
+  root: string;
+  /** Runs loopsctl with the two profiles and no key of the environment's. */
+  loopsctl(args: string[]): ReturnType<typeof run>;
+  /** The password reset's draft directory. */
+  reset: string;
+  /** The config directory that holds the two profiles. */
+  config: string;
+}
+
+/** Two accounts, their profiles, and a tree pulled from staging with environments and placeholders written into its password reset. */
+async function setUp(): Promise<Setup> {
+  const staging = await sandboxes();
+  const production = await sandboxes();
+  const directory = tempDir('loopsctl-environments-');
+  directories.push(directory);
+  const config = join(directory, 'config');
+  const loopsctl = (args: string[], input?: string) => run(args, { env: { LOOPSCTL_CONFIG_DIR: config }, input });
+  for (const [profile, server] of [
+    ['staging', staging],
+    ['production', production],
+  ] as const) {
+    const login = await loopsctl(['auth', 'login', '--with-key-stdin', '--base-url', server.server.url, '--profile', profile], 'sandbox-key');
+    expect(login.code, login.stderr).toBe(0);
+  }
+  const root = join(directory, 'loops');
+  const pull = await loopsctl(['content', 'pull', root, ...ONLY, '--profile', 'staging']);
+  expect(pull.code, pull.stderr).toBe(0);
+  const reset = join(root, 'transactional', readdirSync(join(root, 'transactional')).find((name) => name.startsWith('password-reset--'))!);
+  writeFileSync(join(root, 'environments.json'), JSON.stringify(ENVIRONMENTS, null, 2));
+  writeFileSync(
+    join(reset, 'draft.lmx'),
+    '<H1>Reset your password</H1>\n<Paragraph>Open <Link href="{env.appUrl}/reset?token={data.token}">{env.appUrl}</Link>, or write to {env.support}.</Paragraph>\n<Button href="{env.appUrl}/reset?token={data.token}">Reset</Button>\n',
+  );
+  const fields = JSON.parse(readFileSync(join(reset, 'draft.json'), 'utf8'));
+  writeFileSync(join(reset, 'draft.json'), `${JSON.stringify({ ...fields, subject: 'Reset your {env.brand} password' }, null, 2)}\n`);
+  staging.requests.length = 0;
+  production.requests.length = 0;
+  return { staging, production, root, loopsctl: (args) => loopsctl(args), reset, config };
+}
+
+/** The LMX and subject the requests sent for the password reset's draft. */
+function sentMessages(requests: Recorded[]): { lmx?: string; subject?: string }[] {
+  return writes(requests)
+    .filter((request) => request.path.includes('email-messages'))
+    .map((request) => ({ lmx: request.body?.lmx, subject: request.body?.subject }));
+}
+
+describe('environments', () => {
+  it('fills each environment its own values, in the LMX and the fields, and sends no placeholder', async () => {
+    const { staging, root, loopsctl, reset } = await setUp();
+    const check = await loopsctl(['content', 'check', root]);
+    expect(check.code, check.stdout + check.stderr).toBe(0);
+    const push = await loopsctl(['content', 'push', root, ...ONLY, '--env', 'staging']);
+    expect(push.code, push.stdout + push.stderr).toBe(0);
+    const sent = sentMessages(staging.requests);
+    expect(sent.length).toBeGreaterThan(0);
+    expect(JSON.stringify(staging.requests.map((request) => request.body))).not.toContain('{env.');
+    expect(
+      sent.some((message) => message.lmx?.includes('<Link href="https://staging.example.com/reset?token={data.token}">https://staging.example.com</Link>')),
+    ).toBe(true);
+    expect(sent.some((message) => message.lmx?.includes('help+staging@example.com'))).toBe(true);
+    expect(sent.some((message) => message.subject === 'Reset your Acme Labs (staging) password')).toBe(true);
+    // The files keep their placeholders; a diff for the same environment finds nothing.
+    expect(readFileSync(join(reset, 'draft.lmx'), 'utf8')).toContain('<Link href="{env.appUrl}/reset?token={data.token}">');
+    expect(readFileSync(join(reset, 'draft.json'), 'utf8')).toContain('"subject": "Reset your {env.brand} password"');
+    const diff = await loopsctl(['content', 'diff', root, ...ONLY, '--env', 'staging']);
+    expect(diff.code, diff.stdout + diff.stderr).toBe(0);
+  });
+
+  it('refuses a production push that carries a staging host, with nothing sent to production', async () => {
+    const { production, root, loopsctl, reset } = await setUp();
+    writeFileSync(join(reset, 'draft.lmx'), '<Paragraph>See <Link href="https://docs.staging.example.com/help">help</Link> or {env.appUrl}.</Paragraph>\n');
+    const before = JSON.stringify(production.server.state());
+    for (const args of [
+      ['content', 'push', root, ...ONLY, '--env', 'production', '--yes'],
+      ['content', 'push', root, ...ONLY, '--env', 'production', '--plan', '--out', join(root, '..', 'change.json')],
+    ]) {
+      const push = await loopsctl(args);
+      expect(push.code).toBe(1);
+      expect(push.stdout).toMatch(/draft\.lmx:1:36 env-leak docs\.staging\.example\.com is staging's host, written out in an email for production/);
+      expect(push.stderr).toContain("1 problem with production's values in 1 file; nothing was sent");
+    }
+    expect(production.requests).toEqual([]);
+    expect(JSON.stringify(production.server.state())).toBe(before);
+    const json = await loopsctl(['content', 'push', root, ...ONLY, '--env', 'production', '--json']);
+    expect(json.code).toBe(1);
+    expect(json.json()).toEqual([
+      {
+        file: join(reset, 'draft.lmx'),
+        kind: null,
+        errors: [expect.objectContaining({ line: 1, column: 36, rule: 'env-leak' })],
+        warnings: [],
+      },
+    ]);
+    // content check names it for production, and for staging finds nothing wrong.
+    const check = await loopsctl(['content', 'check', root, '--env', 'production']);
+    expect(check.code).toBe(1);
+    expect(check.stdout).toContain('env-leak');
+    expect((await loopsctl(['content', 'check', root, '--env', 'staging'])).code).toBe(0);
+  });
+
+  it('refuses an environment that names another profile, one it does not know, and a run in none of them', async () => {
+    const { root, loopsctl } = await setUp();
+    const clash = await loopsctl(['content', 'diff', root, '--env', 'production', '--profile', 'staging']);
+    expect(clash.code).toBe(2);
+    expect(clash.stderr).toContain('--env production runs with profile "production", not --profile staging');
+    const unknown = await loopsctl(['content', 'push', root, '--env', 'qa', '--plan']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('--env: unknown environment "qa"; environments.json names staging, production');
+    const none = await run(['content', 'diff', root], { env: { LOOPS_API_KEY: 'sandbox-key', LOOPS_BASE_URL: 'http://127.0.0.1:9' } });
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain('has environments (staging, production), and the run uses no stored profile: say which with --env');
+    // The profile in use picks its environment.
+    const taken = await loopsctl(['content', 'diff', root, ...ONLY, '--profile', 'staging', '--json']);
+    expect(taken.code, taken.stderr).toBe(1);
+    expect(JSON.stringify(taken.json())).toContain('https://staging.example.com/reset');
+  });
+
+  it('applies the values a plan was written with, whatever environments.json says since', async () => {
+    const { staging, root, loopsctl } = await setUp();
+    const plan = join(root, '..', 'change.json');
+    const planned = await loopsctl(['content', 'push', root, ...ONLY, '--env', 'staging', '--plan', '--out', plan]);
+    expect(planned.code, planned.stderr).toBe(0);
+    expect(readFileSync(plan, 'utf8')).not.toContain('{env.');
+    expect(readFileSync(plan, 'utf8')).toContain('https://staging.example.com/reset');
+    const edited = structuredClone(ENVIRONMENTS);
+    edited.environments.staging.values.appUrl = 'https://elsewhere.example.com';
+    writeFileSync(join(root, 'environments.json'), JSON.stringify(edited));
+    staging.requests.length = 0;
+    const applied = await loopsctl(['apply', plan]);
+    expect(applied.code, applied.stdout + applied.stderr).toBe(0);
+    const sent = JSON.stringify(writes(staging.requests).map((request) => request.body));
+    expect(sent).toContain('https://staging.example.com/reset');
+    expect(sent).not.toContain('elsewhere.example.com');
+  });
+
+  it('escapes a value with markup: it can add no element or attribute to the email', async () => {
+    const { staging, root, loopsctl } = await setUp();
+    const hostile = structuredClone(ENVIRONMENTS);
+    hostile.environments.staging.values.support = '"><Image src="https://evil.example/x.png" /><Paragraph a=\'';
+    writeFileSync(join(root, 'environments.json'), JSON.stringify(hostile));
+    const rendered = await loopsctl([
+      'content',
+      'render',
+      join(root, 'transactional', readdirSync(join(root, 'transactional')).find((name) => name.startsWith('password-reset--'))!, 'draft.lmx'),
+      '--env',
+      'staging',
+      '--json',
+    ]);
+    expect(rendered.code, rendered.stderr).toBe(0);
+    const { html, errors } = rendered.json();
+    expect(errors).toEqual([]);
+    expect(html).not.toContain('evil.example/x.png"');
+    expect(html).toContain('&lt;Image src=');
+    const push = await loopsctl(['content', 'push', root, ...ONLY, '--env', 'staging']);
+    expect(push.code, push.stdout + push.stderr).toBe(0);
+    const lmx = sentMessages(staging.requests).find((message) => message.lmx?.includes('write to'))!.lmx!;
+    expect(lmx).toContain('write to &quot;&gt;&lt;Image src=&quot;https://evil.example/x.png&quot; /&gt;&lt;Paragraph a=&apos;.');
+  });
+
+  it("keeps each environment's ids apart in the state, though both teams have one name and one seed", async () => {
+    const { staging, production, root, loopsctl } = await setUp();
+    // Production's password reset was never pulled here: --force takes the files' side.
+    const push = await loopsctl(['content', 'push', root, ...ONLY, '--env', 'production', '--force', '--json']);
+    expect(push.code, push.stdout + push.stderr).toBe(0);
+    // Production was written to, and only with production's values.
+    expect(sentMessages(production.requests).some((message) => message.lmx?.includes('https://app.example.com/reset'))).toBe(true);
+    expect(writes(staging.requests)).toEqual([]);
+    const state = JSON.parse(readFileSync(join(root, 'loopsctl-state.json'), 'utf8'));
+    expect(state.where).toEqual({
+      'Acme Sandbox': { team: 'Acme Sandbox', baseUrl: staging.server.url, profiles: ['staging'] },
+      'Acme Sandbox (production)': { team: 'Acme Sandbox', baseUrl: production.server.url, profiles: ['production'], environment: 'production' },
+    });
+    // Each environment is in step with its own account: nothing to send to either, nothing differs.
+    for (const environment of ['staging', 'production']) {
+      const diff = await loopsctl(['content', 'diff', root, ...ONLY, '--env', environment, '--json']);
+      expect(
+        diff.json().records.map((record: { path: string; standing: string }) => `${record.path} ${record.standing}`),
+        environment,
+      ).toEqual(environment === 'staging' ? [expect.stringMatching(/^transactional\/password-reset--\S+ local$/)] : []);
+    }
+    production.requests.length = 0;
+    const again = await loopsctl(['content', 'push', root, ...ONLY, '--env', 'production']);
+    expect(again.code, again.stderr).toBe(0);
+    expect(writes(production.requests)).toEqual([]);
+    expect(JSON.parse(readFileSync(join(root, 'loopsctl-state.json'), 'utf8')).where['Acme Sandbox'].environment).toBeUndefined();
+    const toStaging = await loopsctl(['content', 'push', root, ...ONLY, '--env', 'staging']);
+    expect(toStaging.code, toStaging.stderr).toBe(0);
+    expect(JSON.parse(readFileSync(join(root, 'loopsctl-state.json'), 'utf8')).where['Acme Sandbox'].environment).toBe('staging');
+  });
+
+  it('checks every environment offline: a name none defines, one an environment lacks, a {env. left, with file, line and column', async () => {
+    const { root, loopsctl, reset } = await setUp();
+    const partial = structuredClone(ENVIRONMENTS) as { environments: Record<string, { values: Record<string, string> }> };
+    partial.environments.staging!.values.docs = 'https://staging.example.com/docs';
+    writeFileSync(join(root, 'environments.json'), JSON.stringify(partial));
+    writeFileSync(join(reset, 'draft.lmx'), '<Paragraph>See {env.docs}, {env.nope} or {env.app url}.</Paragraph>\n');
+    const check = await run(['content', 'check', root], {});
+    expect(check.code).toBe(1);
+    const file = join(reset, 'draft.lmx');
+    expect(check.stdout).toContain(`${file}:1:16 env-missing {env.docs} has no value in production`);
+    expect(check.stdout).toContain(`${file}:1:28 env-unknown {env.nope}: no environment defines nope (staging, production)`);
+    expect(check.stdout).toContain(`${file}:1:42 env-syntax {env. opens no placeholder: it would be sent as written`);
+    // The LMX itself is checked filled: no variable-syntax for the placeholders.
+    expect(check.stdout).not.toContain('variable-syntax');
+    const json = await loopsctl(['content', 'check', root, '--json']);
+    expect(
+      json
+        .json()
+        .find((record: { file: string }) => record.file === file)
+        .errors.map((problem: { rule: string }) => problem.rule),
+    ).toEqual(['env-missing', 'env-unknown', 'env-syntax']);
+    // For staging alone, docs has its value.
+    const forStaging = await loopsctl(['content', 'check', root, '--env', 'staging', '--json']);
+    expect(
+      forStaging
+        .json()
+        .find((record: { file: string }) => record.file === file)
+        .errors.map((problem: { rule: string }) => problem.rule),
+    ).toEqual(['env-unknown', 'env-syntax']);
+  });
+
+  it('stops at an environments.json that is not JSON, naming it and where it breaks', async () => {
+    const { root, loopsctl } = await setUp();
+    writeFileSync(join(root, 'environments.json'), '{\n  "environments": {\n    "staging": { "profile": "staging" },\n  }\n}\n');
+    for (const args of [
+      ['content', 'check', root],
+      ['content', 'push', root, '--env', 'staging', '--plan'],
+      ['content', 'diff', root],
+    ]) {
+      const result = await loopsctl(args);
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.stderr).toContain(`${join(root, 'environments.json')}:4:3: not valid JSON`);
+    }
+  });
+
+  it("pulls each account's values back to their placeholders: two trees the same, a value two names share listed", async () => {
+    const { root, loopsctl, reset } = await setUp();
+    expect((await loopsctl(['content', 'push', root, ...ONLY, '--env', 'staging'])).code).toBe(0);
+    const forced = await loopsctl(['content', 'push', root, ...ONLY, '--env', 'production', '--force']);
+    expect(forced.code, forced.stderr).toBe(0);
+    const trees: Record<string, string> = {};
+    for (const environment of ['staging', 'production']) {
+      const tree = join(root, '..', environment);
+      mkdirSync(tree);
+      writeFileSync(join(tree, 'environments.json'), JSON.stringify(ENVIRONMENTS));
+      const pull = await loopsctl(['content', 'pull', tree, ...ONLY, '--env', environment]);
+      expect(pull.code, pull.stderr).toBe(0);
+      trees[environment] = tree;
+    }
+    const draft = (tree: string, file: string) => readFileSync(join(tree, 'transactional', basename(reset), file), 'utf8');
+    for (const file of ['draft.lmx', 'draft.json']) {
+      expect(draft(trees.production!, file)).toBe(draft(trees.staging!, file));
+      expect(draft(trees.production!, file)).toBe(readFileSync(join(reset, file), 'utf8'));
+    }
+    expect(draft(trees.production!, 'draft.lmx')).toContain('<Link href="{env.appUrl}/reset?token={data.token}">{env.appUrl}</Link>');
+    // Each diffs clean against its own account.
+    const diff = await loopsctl(['content', 'diff', trees.production!, ...ONLY, '--env', 'production']);
+    expect(diff.code, diff.stdout).toBe(0);
+
+    // A value two names share could be either: it is left as the account holds it, and said.
+    const shared = structuredClone(ENVIRONMENTS) as { environments: Record<string, { values: Record<string, string> }> };
+    shared.environments.production!.values.home = 'https://app.example.com';
+    writeFileSync(join(trees.production!, 'environments.json'), JSON.stringify(shared));
+    rmSync(join(trees.production!, 'transactional', basename(reset)), { recursive: true });
+    const again = await loopsctl(['content', 'pull', trees.production!, ...ONLY, '--env', 'production']);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toContain('"https://app.example.com" is the value of {env.appUrl} and {env.home} in production: left as written.');
+    rmSync(join(trees.production!, 'transactional', basename(reset)), { recursive: true });
+    const json = await loopsctl(['content', 'pull', trees.production!, ...ONLY, '--env', 'production', '--json']);
+    expect(json.json().shared).toEqual([{ value: 'https://app.example.com', names: ['appUrl', 'home'] }]);
+    expect(draft(trees.production!, 'draft.lmx')).toContain(
+      '<Link href="https://app.example.com/reset?token={data.token}">https://app.example.com</Link>, or write to {env.support}.',
+    );
+  });
+
+  it("gives an environment's ids from its own account, keyed as in every environment", async () => {
+    const { staging, production, root, loopsctl } = await setUp();
+    const env = await loopsctl(['types', '--env', 'production', '--format', 'env', '--tree', root]);
+    expect(env.code, env.stderr).toBe(0);
+    expect(env.stdout).toMatch(/^LOOPS_TX_PASSWORD_RESET='\w+'$/m);
+    expect(production.requests.length).toBeGreaterThan(0);
+    expect(staging.requests).toEqual([]);
+    const clash = await loopsctl(['types', '--env', 'production', '--profile', 'staging', '--tree', root, '--format', 'json']);
+    expect(clash.code).toBe(2);
+  });
+
+  it("takes an environment in a tool call of loopsctl mcp only when it is the server's account", async () => {
+    const { staging, root, config } = await setUp();
+    const mcp = await startMcp(['--profile', 'staging', '--root', join(root, '..')], { env: { LOOPSCTL_CONFIG_DIR: config } });
+    try {
+      const refused = (await mcp.client.callTool({ name: 'content_diff', arguments: { dir: 'loops', env: 'production' } })) as Answer;
+      expect(refused.isError).toBe(true);
+      expect(refused.content[0]!.text).toContain('"env" production runs with profile "production", and this server runs with profile "staging"');
+      const taken = (await mcp.client.callTool({ name: 'content_diff', arguments: { dir: 'loops', env: 'staging', only: 'transactional' } })) as Answer;
+      expect(JSON.stringify(taken)).toContain('https://staging.example.com/reset');
+      expect(staging.requests.length).toBeGreaterThan(0);
+    } finally {
+      await mcp.close();
+    }
+  });
+
+  it("draws each email with an environment's values: render's text and preview's page", async () => {
+    const { root, config, reset } = await setUp();
+    const env = { LOOPSCTL_CONFIG_DIR: config };
+    const file = join(reset, 'draft.lmx');
+    const rendered = await run(['content', 'render', file, '--env', 'production'], { env });
+    expect(rendered.code, rendered.stderr).toBe(0);
+    expect(rendered.stdout).toContain('href="https://app.example.com/reset?token=');
+    expect(rendered.stdout).toContain('<title>Reset your Acme Labs password</title>');
+    expect(rendered.stdout).not.toContain('{env.');
+    // The profile in use picks the environment; a loose file from stdin has none.
+    const byProfile = await run(['content', 'render', file, '--profile', 'staging'], { env });
+    expect(byProfile.stdout).toContain('href="https://staging.example.com/reset?token=');
+    const piped = await run(['content', 'render', '-', '--kind', 'transactional'], {
+      env: { ...env, LOOPS_API_KEY: 'k' },
+      input: '<Paragraph>{env.appUrl}</Paragraph>',
+    });
+    expect(piped.code, piped.stderr).toBe(0);
+    // A loose file beside an environments.json takes it only when --env names one.
+    const loose = join(root, '..', 'loose');
+    mkdirSync(loose);
+    writeFileSync(join(loose, 'environments.json'), JSON.stringify(ENVIRONMENTS));
+    writeFileSync(join(loose, 'note.lmx'), '<Paragraph>{env.appUrl}</Paragraph>\n');
+    const alone = await run(['content', 'render', join(loose, 'note.lmx'), '--kind', 'transactional'], { env: { ...env, LOOPS_API_KEY: 'k' } });
+    expect(alone.code, alone.stderr).toBe(0);
+    const named = await run(['content', 'render', join(loose, 'note.lmx'), '--kind', 'transactional', '--env', 'staging'], { env });
+    expect(named.stdout).toContain('https://staging.example.com');
+    const preview = startRun(['content', 'preview', root, '--port', '0', '--env', 'production'], { env });
+    try {
+      const [, url] = await preview.waitFor(/^(http:\/\/127\.0\.0\.1:\d+\/)\n/);
+      const page = await fetch(`${url}email.html?path=${encodeURIComponent(relative(root, file))}`);
+      const html = await page.text();
+      expect(page.status, html).toBe(200);
+      expect(html).toContain('https://app.example.com/reset?token=');
+      expect(html).not.toContain('{env.');
+    } finally {
+      await preview.stop();
+    }
+  });
+
+  it('reviews the emails as an environment sends them', async () => {
+    const { root, loopsctl, reset } = await setUp();
+    const review = await loopsctl(['content', 'review', root, '--against', 'account', '--env', 'production', '--json']);
+    expect(review.code, review.stderr).toBe(0);
+    const text = JSON.stringify(review.json());
+    expect(text).toContain('https://app.example.com/reset');
+    expect(text).not.toContain('{env.');
+    const words = await loopsctl(['content', 'review', root, '--against', 'account', '--env', 'staging']);
+    expect(words.code, words.stderr).toBe(0);
+    expect(words.stderr + words.stdout).toContain('the working tree for staging');
+    // Against the git history: both sides filled for the environment.
+    const git = (...args: string[]) =>
+      expect(spawnSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', '-c', 'commit.gpgsign=false', ...args], { cwd: root }).status).toBe(
+        0,
+      );
+    git('init', '--quiet', '--template=', '--initial-branch=main');
+    git('add', '.');
+    git('commit', '--quiet', '-m', 'tree');
+    writeFileSync(join(reset, 'draft.lmx'), '<Paragraph>Go to {env.appUrl}/account now.</Paragraph>\n');
+    const byGit = await loopsctl(['content', 'review', root, '--base', 'main', '--env', 'production', '--json']);
+    expect(byGit.code, byGit.stderr).toBe(0);
+    expect(JSON.stringify(byGit.json())).toContain('https://app.example.com/account');
+    expect(JSON.stringify(byGit.json())).not.toContain('{env.');
+    const previews = await loopsctl(['content', 'review', root, '--against', 'account', '--send-previews', 'ada@example.com']);
+    expect(previews.code).toBe(2);
+    expect(previews.stderr).toContain('--send-previews sends the emails as written');
+  });
+
+  it("fills a workflow's emails too, and keeps their placeholders in the files", async () => {
+    const { staging, root, loopsctl } = await setUp();
+    const pull = await loopsctl(['content', 'pull', root, '--only', 'workflows', '--env', 'staging']);
+    expect(pull.code, pull.stderr).toBe(0);
+    const workflow = readdirSync(join(root, 'workflows'))[0]!;
+    const emails = join(root, 'workflows', workflow, 'emails');
+    const email = join(emails, readdirSync(emails)[0]!, 'email.lmx');
+    writeFileSync(email, '<Paragraph>Welcome: {env.appUrl}/start</Paragraph>\n');
+    staging.requests.length = 0;
+    const push = await loopsctl(['content', 'push', root, '--only', 'workflows', '--env', 'staging', '--live']);
+    expect(push.code, push.stdout + push.stderr).toBe(0);
+    const sent = JSON.stringify(writes(staging.requests).map((request) => request.body));
+    expect(sent).toContain('Welcome: https://staging.example.com/start');
+    expect(sent).not.toContain('{env.');
+    expect(readFileSync(email, 'utf8')).toBe('<Paragraph>Welcome: {env.appUrl}/start</Paragraph>\n');
+    const diff = await loopsctl(['content', 'diff', root, '--only', 'workflows', '--env', 'staging']);
+    expect(diff.code, diff.stdout).toBe(0);
+  });
+
+  it('writes back what the account filled in with its placeholders kept', async () => {
+    const { root, loopsctl, reset } = await setUp();
+    // A field left out comes back from the account, which a push writes into the file.
+    const { previewText: _left, ...fields } = JSON.parse(readFileSync(join(reset, 'draft.json'), 'utf8'));
+    const written = `${JSON.stringify(fields, null, 2)}\n`;
+    writeFileSync(join(reset, 'draft.json'), written);
+    const push = await loopsctl(['content', 'push', root, ...ONLY, '--env', 'staging']);
+    expect(push.code, push.stdout + push.stderr).toBe(0);
+    // It comes back with the account's field, its placeholder kept.
+    expect(JSON.parse(readFileSync(join(reset, 'draft.json'), 'utf8'))).toEqual({ ...fields, previewText: _left });
+    expect(readFileSync(join(reset, 'draft.json'), 'utf8')).toContain('"subject": "Reset your {env.brand} password"');
+    const diff = await loopsctl(['content', 'diff', root, ...ONLY, '--env', 'staging']);
+    expect(diff.code, diff.stdout).toBe(0);
+  });
+
+  it("refuses a placeholder in the audience's files, which a push sends as written", async () => {
+    const { staging, root, loopsctl } = await setUp();
+    expect((await loopsctl(['content', 'pull', root, '--only', 'audience', '--env', 'staging'])).code).toBe(0);
+    const segment = join(root, 'segments', readdirSync(join(root, 'segments'))[0]!, 'segment.json');
+    const fields = JSON.parse(readFileSync(segment, 'utf8'));
+    writeFileSync(segment, `${JSON.stringify({ ...fields, name: 'Visited {env.appUrl}' }, null, 2)}\n`);
+    const check = await loopsctl(['content', 'check', root]);
+    expect(check.code).toBe(1);
+    expect(check.stdout).toContain(`${segment}:2:20 env-unfilled {env. is not filled in this file: it would be sent as written`);
+    staging.requests.length = 0;
+    const push = await loopsctl(['content', 'push', root, '--only', 'audience', '--env', 'staging', '--yes']);
+    expect(push.code).toBe(1);
+    expect(writes(staging.requests)).toEqual([]);
+  });
+
+  it("reads the names of --env's account for content check --account", async () => {
+    const { staging, production, root, loopsctl } = await setUp();
+    const check = await loopsctl(['content', 'check', root, '--account', '--env', 'production']);
+    expect(check.code, check.stdout + check.stderr).toBe(0);
+    expect(production.requests.length).toBeGreaterThan(0);
+    expect(staging.requests).toEqual([]);
+  });
+
+  it('holds the account to the team an environment names, as --expect-team does', async () => {
+    const { staging, root, loopsctl } = await setUp();
+    const named = structuredClone(ENVIRONMENTS) as { environments: Record<string, { expectTeam?: string }> };
+    named.environments.staging!.expectTeam = 'Acme Staging';
+    writeFileSync(join(root, 'environments.json'), JSON.stringify(named));
+    const push = await loopsctl(['content', 'push', root, ...ONLY, '--env', 'staging']);
+    expect(push.code).toBe(11);
+    expect(push.stderr).toContain(
+      'the key belongs to team "Acme Sandbox", not "Acme Staging" (expected by environment "staging" of environments.json); nothing was sent',
+    );
+    expect(writes(staging.requests)).toEqual([]);
+    const clash = await loopsctl(['content', 'diff', root, '--env', 'staging', '--expect-team', 'Acme Sandbox']);
+    expect(clash.code).toBe(2);
+    expect(clash.stderr).toContain('--env staging expects team "Acme Staging", not --expect-team Acme Sandbox');
+  });
+});
