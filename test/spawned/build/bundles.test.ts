@@ -307,7 +307,7 @@ describe('a command', () => {
     expect(postgres).toEqual({
       files: [...local, 'dist/vendor/pg.cjs'],
       code: 2,
-      message: 'Error: the store postgres://app:***@127.0.0.1:9/deliveries cannot be reached: nothing listens there (is PostgreSQL running?)',
+      message: 'Error: the store postgres://[redacted]@127.0.0.1:9/deliveries cannot be reached: nothing listens there (is PostgreSQL running?)',
     });
   });
 
