@@ -6,8 +6,9 @@
  */
 import type { ClaimState, DeliveryJournal, DeliveryOutcome, ReceivedDelivery } from '../journal.js';
 import { redactUrl } from '../../base/redact-url.js';
+import { isSendEvent, SEND_EVENT_SUFFIX } from '../../platform/webhooks/event-names.js';
 import { openPostgres } from './postgres.js';
-import { DeliveryStoreError, migrate, type Row, type SqlDatabase } from './sql.js';
+import { DAY_MS, DeliveryStoreError, migrate, type Row, type SqlDatabase } from './sql.js';
 import { openSqlite } from './sqlite.js';
 
 export { DeliveryStoreError } from './sql.js';
@@ -19,6 +20,11 @@ export interface DeliveryStoreOptions {
    * leaves a claim that the platform's first retry after the lease takes (until then, 409).
    */
   claimLeaseMs?: number;
+  /**
+   * Keep the deliveries of this many days (by the event's time) and prune older ones, at most once
+   * an hour, in the background of the deliveries recorded: the daily counts of stats stay.
+   */
+  keepDays?: number;
   /** The clock, for tests. */
   now?: () => Date;
 }
@@ -102,23 +108,48 @@ export interface ForwardAttempt {
 }
 
 const DEFAULT_LEASE_MS = 5 * 60_000;
-const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+/** How many deliveries one transaction of a prune removes: a short one, which holds up no delivery long. */
+export const PRUNE_BATCH = 500;
 
-/** The counts of stats(), as SQL over the event names. */
-const COUNTS = {
-  sends: "event_name LIKE '%.email.sent'",
-  deliveries: "event_name = 'email.delivered'",
-  bounces: "event_name = 'email.hardBounced'",
-  softBounces: "event_name = 'email.softBounced'",
-  complaints: "event_name = 'email.spamReported'",
-  opens: "event_name = 'email.opened'",
-  clicks: "event_name = 'email.clicked'",
-  unsubscribes: "event_name = 'email.unsubscribed'",
+/** The counts of stats() besides sends, each the events of one name. */
+const COUNTED_EVENTS = {
+  deliveries: 'email.delivered',
+  bounces: 'email.hardBounced',
+  softBounces: 'email.softBounced',
+  complaints: 'email.spamReported',
+  opens: 'email.opened',
+  clicks: 'email.clicked',
+  unsubscribes: 'email.unsubscribed',
 } as const;
+
+type Counts = Omit<DeliveryStats, 'key'>;
+
+/** What an event of this name adds to: a send, one of COUNTED_EVENTS, or only the events. */
+function countedAs(eventName: string | null): keyof Counts | undefined {
+  if (eventName === null) return undefined;
+  if (isSendEvent(eventName)) return 'sends';
+  return (Object.keys(COUNTED_EVENTS) as (keyof typeof COUNTED_EVENTS)[]).find((name) => COUNTED_EVENTS[name] === eventName);
+}
+
+/** The counts as SQL over event_name, a send matched case-sensitively in both dialects as isSendEvent does. */
+function countsSql(dialect: SqlDatabase['dialect']): string {
+  const send = dialect === 'postgres' ? `event_name LIKE '%${SEND_EVENT_SUFFIX}'` : `event_name GLOB '*${SEND_EVENT_SUFFIX}'`;
+  return [['sends', send], ...Object.entries(COUNTED_EVENTS).map(([name, event]) => [name, `event_name = '${event}'`])]
+    .map(([name, condition]) => `SUM(CASE WHEN ${condition} THEN 1 ELSE 0 END) AS ${name!.toLowerCase()}`)
+    .join(', ');
+}
+
+const NO_COUNTS: Counts = { events: 0, sends: 0, deliveries: 0, bounces: 0, softBounces: 0, complaints: 0, opens: 0, clicks: 0, unsubscribes: 0 };
 
 export class DeliveryStore implements DeliveryJournal {
   private readonly leaseMs: number;
   private readonly now: () => Date;
+  private readonly keepDays: number | undefined;
+  /** When the background prune of keepDays last started, and the run under way or last done. */
+  private prunedAt = Number.NEGATIVE_INFINITY;
+  private pruning: Promise<unknown> = Promise.resolve();
+  private closed = false;
 
   constructor(
     private readonly db: SqlDatabase,
@@ -128,6 +159,40 @@ export class DeliveryStore implements DeliveryJournal {
   ) {
     this.leaseMs = options.claimLeaseMs ?? DEFAULT_LEASE_MS;
     this.now = options.now ?? (() => new Date());
+    this.keepDays = options.keepDays;
+  }
+
+  /** Starts a prune of what keepDays lets go, unless one started within the hour; the delivery does not wait for it. */
+  private keepWithinDays(now: number): void {
+    if (this.keepDays === undefined || now - this.prunedAt < HOUR_MS) return;
+    this.prunedAt = now;
+    // A prune that fails is tried again an hour later: the delivery that started it was kept.
+    this.pruning = this.pruning.then(() => this.prune(new Date(now - this.keepDays! * DAY_MS))).catch(() => {});
+  }
+
+  /**
+   * Removes the deliveries whose event is older than `before`, with their claims and forwards, in
+   * transactions of PRUNE_BATCH each; the daily counts stay. How many were removed.
+   */
+  async prune(before: Date): Promise<number> {
+    let removed = 0;
+    while (!this.closed) {
+      const ids = (
+        await this.db.all(`SELECT webhook_id FROM loopsctl_webhook_deliveries WHERE event_at < ? ORDER BY event_at LIMIT ${PRUNE_BATCH}`, [before.getTime()])
+      ).map((row) => String(row.webhook_id));
+      if (ids.length === 0) break;
+      // Always PRUNE_BATCH parameters (the last id repeated): one statement of each to prepare.
+      const padded = [...ids, ...Array<string>(PRUNE_BATCH - ids.length).fill(ids.at(-1)!)];
+      const list = padded.map(() => '?').join(', ');
+      const [, , gone] = await this.db.batch([
+        [`DELETE FROM loopsctl_webhook_forwards WHERE webhook_id IN (${list})`, padded],
+        [`DELETE FROM loopsctl_webhook_claims WHERE webhook_id IN (${list})`, padded],
+        [`DELETE FROM loopsctl_webhook_deliveries WHERE webhook_id IN (${list})`, padded],
+      ]);
+      removed += gone!.changes;
+      if (ids.length < PRUNE_BATCH) break;
+    }
+    return removed;
   }
 
   async claim(delivery: ReceivedDelivery): Promise<ClaimState> {
@@ -145,6 +210,7 @@ export class DeliveryStore implements DeliveryJournal {
       // Read in the same transaction, for when it was not taken: handled, or held by a handler within its lease.
       ['SELECT handled_at FROM loopsctl_webhook_claims WHERE webhook_id = ?', [webhookId]],
     ]);
+    this.keepWithinDays(now);
     if (claimed!.changes === 1) return 'claimed';
     const handledAt = held!.rows[0]?.handled_at;
     return handledAt === null || handledAt === undefined ? 'held' : 'handled';
@@ -152,7 +218,9 @@ export class DeliveryStore implements DeliveryJournal {
 
   /** Keeps a delivery in the journal; false when that id was kept already (a redelivery). */
   async record(delivery: ReceivedDelivery): Promise<boolean> {
-    return (await this.db.run(...this.recorded(delivery))) === 1;
+    const kept = (await this.db.run(...this.recorded(delivery))) === 1;
+    this.keepWithinDays(this.now().getTime());
+    return kept;
   }
 
   /** The statement that keeps a delivery, unless that id was kept already. */
@@ -224,20 +292,69 @@ export class DeliveryStore implements DeliveryJournal {
     return row === undefined ? undefined : storedDelivery(row, false);
   }
 
-  /** The counts of the selected events, in all (`by` not given) or by recipient, event name or UTC day; largest key first for days. */
+  /**
+   * The counts of the selected events, in all (`by` not given) or by recipient, event name or UTC
+   * day, keys in order. Without --to, --email-id or `by` email, the whole days of the span are read
+   * from the daily counts (as many rows at any size of journal) and only the part days at its ends
+   * from the deliveries; otherwise the deliveries are scanned.
+   */
   async stats(filter: Omit<DeliveryFilter, 'limit' | 'order' | 'target'> = {}, by?: StatsBy): Promise<DeliveryStats[]> {
+    const days = by === 'email' || filter.to !== undefined || filter.emailId !== undefined ? undefined : wholeDays(filter);
+    if (days === undefined) return statsRows([await this.scanned(filter, by)], by);
+    const parts = [await this.counted(filter.event, days, by)];
+    if (days.from !== undefined && filter.since!.getTime() < days.from * DAY_MS)
+      parts.push(await this.scanned({ ...filter, until: new Date(days.from * DAY_MS) }, by));
+    if (days.to !== undefined && days.to * DAY_MS < filter.until!.getTime())
+      parts.push(await this.scanned({ ...filter, since: new Date(days.to * DAY_MS) }, by));
+    return statsRows(parts, by);
+  }
+
+  /** The counts of the deliveries as selected, read from each one. */
+  private async scanned(filter: Omit<DeliveryFilter, 'limit' | 'order' | 'target'>, by: StatsBy | undefined): Promise<DeliveryStats[]> {
     const { where, params } = conditions(filter);
     const key = by === undefined ? 'NULL' : by === 'email' ? 'd.recipient' : by === 'event' ? 'd.event_name' : `d.event_at / ${DAY_MS}`;
-    const sums = Object.entries(COUNTS)
-      .map(([name, condition]) => `SUM(CASE WHEN ${condition} THEN 1 ELSE 0 END) AS ${name.toLowerCase()}`)
-      .join(', ');
-    const group = by === undefined ? '' : ' GROUP BY 1 ORDER BY 1';
-    const rows = await this.db.all(`SELECT ${key} AS k, COUNT(*) AS events, ${sums} FROM loopsctl_webhook_deliveries d${where}${group}`, params);
+    const group = by === undefined ? '' : ' GROUP BY 1';
+    const rows = await this.db.all(
+      `SELECT ${key} AS k, COUNT(*) AS events, ${countsSql(this.db.dialect)} FROM loopsctl_webhook_deliveries d${where}${group}`,
+      params,
+    );
     return rows.map((row) => ({
-      key: row.k === null || row.k === undefined ? null : by === 'day' ? new Date(Number(row.k) * DAY_MS).toISOString().slice(0, 10) : String(row.k),
-      events: Number(row.events),
-      ...(Object.fromEntries(Object.keys(COUNTS).map((name) => [name, Number(row[name.toLowerCase()] ?? 0)])) as Record<keyof typeof COUNTS, number>),
+      key: keyOf(row.k, by),
+      ...(Object.fromEntries(Object.keys(NO_COUNTS).map((name) => [name, Number(row[name.toLowerCase()] ?? 0)])) as Counts),
     }));
+  }
+
+  /** The counts of the whole days from..to (either open), from the daily counts. */
+  private async counted(event: DeliveryFilter['event'], days: { from?: number; to?: number }, by: StatsBy | undefined): Promise<DeliveryStats[]> {
+    const clauses: string[] = [];
+    const params: unknown[] = [];
+    if (days.from !== undefined) {
+      clauses.push('day >= ?');
+      params.push(days.from);
+    }
+    if (days.to !== undefined) {
+      clauses.push('day < ?');
+      params.push(days.to);
+    }
+    if (event !== undefined) {
+      const names = typeof event === 'string' ? [event] : [...event];
+      clauses.push(names.length === 0 ? '1 = 0' : `named = 1 AND event_name IN (${names.map(() => '?').join(', ')})`);
+      params.push(...names);
+    }
+    const where = clauses.length === 0 ? '' : ` WHERE ${clauses.join(' AND ')}`;
+    const day = by === 'day' ? 'day, ' : '';
+    const rows = await this.db.all(`SELECT ${day}named, event_name, SUM(n) AS n FROM loopsctl_webhook_daily${where} GROUP BY ${day}named, event_name`, params);
+    return rows.map((row) => {
+      const eventName = Number(row.named) === 1 ? String(row.event_name) : null;
+      const n = Number(row.n);
+      const as = countedAs(eventName);
+      return {
+        key: by === 'day' ? keyOf(row.day, by) : by === 'event' ? eventName : null,
+        ...NO_COUNTS,
+        events: n,
+        ...(as === undefined ? {} : { [as]: n }),
+      };
+    });
   }
 
   /** Queues a delivery for a target, due at `at` (now by default); false when it was queued already. */
@@ -289,9 +406,47 @@ export class DeliveryStore implements DeliveryJournal {
     return rows.map(forwardState);
   }
 
-  close(): Promise<void> {
-    return this.db.close();
+  /** Closes the store once a prune under way has finished its batch. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.pruning;
+    await this.db.close();
   }
+}
+
+/**
+ * The whole UTC days a filter's span covers (from inclusive, to exclusive; either open), or
+ * undefined when it covers none, or reaches before the second day of 1970 (where the day of a
+ * time before the epoch, rounded toward zero, is no whole day).
+ */
+function wholeDays(filter: Pick<DeliveryFilter, 'since' | 'until'>): { from?: number; to?: number } | undefined {
+  const since = filter.since?.getTime();
+  const until = filter.until?.getTime();
+  if ((since !== undefined && since < DAY_MS) || (until !== undefined && until < DAY_MS)) return undefined;
+  const from = since === undefined ? undefined : Math.ceil(since / DAY_MS);
+  const to = until === undefined ? undefined : Math.floor(until / DAY_MS);
+  if (from !== undefined && to !== undefined && from >= to) return undefined;
+  return { ...(from === undefined ? {} : { from }), ...(to === undefined ? {} : { to }) };
+}
+
+function keyOf(value: unknown, by: StatsBy | undefined): string | null {
+  if (value === null || value === undefined || by === undefined) return null;
+  return by === 'day' ? new Date(Number(value) * DAY_MS).toISOString().slice(0, 10) : String(value);
+}
+
+/** Rows of counts added up by key, keys in order (none first); one row of all, zeros when none, without `by`. */
+function statsRows(parts: readonly DeliveryStats[][], by: StatsBy | undefined): DeliveryStats[] {
+  const rows = new Map<string | null, DeliveryStats>(by === undefined ? [[null, { key: null, ...NO_COUNTS }]] : []);
+  for (const row of parts.flat()) {
+    const kept = rows.get(row.key) ?? { key: row.key, ...NO_COUNTS };
+    rows.set(
+      row.key,
+      Object.fromEntries(
+        Object.entries(kept).map(([name, value]) => [name, name === 'key' ? value : (value as number) + (row[name as keyof Counts] ?? 0)]),
+      ) as DeliveryStats,
+    );
+  }
+  return [...rows.values()].sort((a, b) => (a.key === b.key ? 0 : a.key === null ? -1 : b.key === null ? 1 : a.key < b.key ? -1 : 1));
 }
 
 /**
@@ -305,6 +460,11 @@ export async function openDeliveryStore(url: string, options: DeliveryStoreOptio
     throw new DeliveryStoreError(`the store ${redactUrl(url)} is neither sqlite:<file> nor postgres://…`);
   const location = isPostgres ? redactUrl(url) : url.startsWith('sqlite:') ? url.slice('sqlite:'.length) : url;
   if (location === '') throw new DeliveryStoreError('the store sqlite: names no file: give sqlite:<file>');
+  // The app's mistakes, said before anything is opened.
+  for (const name of ['keepDays'] as const) {
+    const value = options[name];
+    if (value !== undefined && !(Number.isInteger(value) && value >= 1)) throw new TypeError(`${name} must be a whole number, 1 or more (got ${value})`);
+  }
   const db = isPostgres ? await openPostgres(url) : openSqlite(location);
   try {
     await migrate(db, location);

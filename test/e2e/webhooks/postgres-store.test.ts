@@ -21,7 +21,7 @@ describe.runIf(available)('a PostgreSQL store', () => {
     await server?.stop();
   });
 
-  describeDeliveryStore('PostgreSQL', async (options) => openDeliveryStore(server.url(await server.createDatabase()), options));
+  describeDeliveryStore('PostgreSQL', async () => server.url(await server.createDatabase()));
 
   it('creates its tables once when four connections open a new database at once', async () => {
     const url = server.url(await server.createDatabase());
