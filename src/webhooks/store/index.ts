@@ -25,6 +25,12 @@ export interface DeliveryStoreOptions {
    * an hour, in the background of the deliveries recorded: the daily counts of stats stay.
    */
   keepDays?: number;
+  /**
+   * A postgres:// store's pool: at most this many connections (default 8), each delivery's claim
+   * and outcome taking one for its transaction. Within the server's max_connections, shared by
+   * every instance of the app. A sqlite: store has one.
+   */
+  maxConnections?: number;
   /** The clock, for tests. */
   now?: () => Date;
 }
@@ -461,11 +467,11 @@ export async function openDeliveryStore(url: string, options: DeliveryStoreOptio
   const location = isPostgres ? redactUrl(url) : url.startsWith('sqlite:') ? url.slice('sqlite:'.length) : url;
   if (location === '') throw new DeliveryStoreError('the store sqlite: names no file: give sqlite:<file>');
   // The app's mistakes, said before anything is opened.
-  for (const name of ['keepDays'] as const) {
+  for (const name of ['keepDays', 'maxConnections'] as const) {
     const value = options[name];
     if (value !== undefined && !(Number.isInteger(value) && value >= 1)) throw new TypeError(`${name} must be a whole number, 1 or more (got ${value})`);
   }
-  const db = isPostgres ? await openPostgres(url) : openSqlite(location);
+  const db = isPostgres ? await openPostgres(url, options.maxConnections) : openSqlite(location);
   try {
     await migrate(db, location);
   } catch (error) {
