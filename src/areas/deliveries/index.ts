@@ -4,8 +4,8 @@
  * rules. Nothing here calls the API.
  */
 import { command, group, integerIn, type Spec } from '../../core/declare.js';
-import { ALERT_OPTION, MIN_SENDS_OPTION } from '../webhooks/alert-options.js';
-import { STORE_OPTION } from '../webhooks/store-option.js';
+import { ALERT_OPTION, MIN_SENDS_OPTION } from '../webhooks-shared/alert-options.js';
+import { STORE_OPTION } from '../webhooks-shared/store-option.js';
 import { FILTER_OPTIONS } from './filter-options.js';
 
 const REPLAY_HELP = `Each delivery the filters select (oldest first) is POSTed to --forward-to with its body as

@@ -6,8 +6,8 @@
  */
 import { handler, type Handler } from '../../core/capabilities.js';
 import { confirm } from '../../core/prompt.js';
-import { instantOf } from '../log/instant.js';
-import { openStore } from '../webhooks/store-option.js';
+import { instantOf } from '../../base/instant.js';
+import { openStore } from '../webhooks-shared/store-option.js';
 
 interface PruneOptions {
   olderThan: string;

@@ -7,6 +7,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { webhookFixture } from '../../../../src/webhooks/sign.js';
 import { openDeliveryStore } from '../../../../src/webhooks/store/index.js';
 import { closedAfter } from '../../../support/closing.js';
 import { run, startRun, tempDir, type Running } from '../../../support/main.js';
@@ -257,8 +258,9 @@ describe('webhooks listen --store and deliveries find, show, stats', () => {
     const [, url] = await listen.waitFor(/"url":"([^"]+)"/);
     const at = 1_790_000_000;
     const email = { id: 'e1', emailMessageId: 'cmsg_live', subject: 'Live' };
-    const timed = (eventName: string, time: number) =>
-      JSON.stringify({ ...JSON.parse(event(eventName, 'ada@example.com', { email, sourceType: 'campaign' })), eventTime: time });
+    // Whole events of their types: alerts read events as parseWebhookEvent does.
+    const timed = (eventName: 'campaign.email.sent' | 'email.hardBounced' | 'email.delivered', time: number) =>
+      JSON.stringify({ ...webhookFixture(eventName), eventTime: time, email });
     for (let index = 0; index < 10; index++) expect(await post(url!, `msg_s${index}`, timed('campaign.email.sent', at))).toBe(200);
     expect(await post(url!, 'msg_b1', timed('email.hardBounced', at))).toBe(200);
     // A second later: the second before it is judged whole.
