@@ -228,7 +228,7 @@ async function fillJournal(library: Library, file: string, rows: number): Promis
 
 /**
  * `npm run bench -- deliveries-stats`: `stats()` with no filter (median of 21) on a SQLite journal
- * of each size: read from the daily counts, it should cost the same at any size.
+ * of each size: read from the counts of all time, it should cost the same at any size.
  */
 export async function measureDeliveriesStats(root: string, sizes: readonly number[]): Promise<{ rows: number; statsMs: number }[]> {
   const library = (await import(pathToFileURL(join(root, 'dist/webhooks/index.mjs')).href)) as Library;

@@ -388,6 +388,7 @@ export function describeDeliveryStore(name: string, fresh: FreshStore): void {
         await store.settle('msg_day_1', { state: 'handled' });
         await store.enqueueForward('http://a.test/', 'msg_day_1');
         const before = await store.stats({}, 'day');
+        const [all] = await store.stats();
         const cut = new Date(20_002 * DAY_MS);
         const older = await store.count({ until: cut });
         expect(older).toBeGreaterThan(0);
@@ -396,6 +397,7 @@ export function describeDeliveryStore(name: string, fresh: FreshStore): void {
         expect(await store.count()).toBe(61 - older);
         expect(await store.forwards('msg_day_1')).toEqual([]);
         expect(await store.stats({}, 'day')).toEqual(before);
+        expect(await store.stats()).toEqual([all]);
         expect(await store.prune(cut)).toBe(0);
         // Its claim went with it: the same id sent again is a new delivery.
         expect(await store.claim(received('msg_day_1', 'loop.email.sent', 'r1@example.com', 20_000 * 86_400))).toBe('claimed');

@@ -48,15 +48,17 @@ export const DAY_MS = 86_400_000;
 const COUNT_SHARDS = 16;
 
 /**
- * The daily count a delivery adds to, as a trigger's statement: its day, whether it has an event
- * name (a NULL cannot be part of a key, so a delivery without one is counted under '' with named 0),
- * the name, and the counter.
+ * The counts a delivery adds to, as a trigger's statements: its day's and its all-time count of its
+ * event name (a NULL cannot be part of a key, so a delivery without one is counted under '' with
+ * named 0), each in its connection's counter.
  */
-function countedStatement(dialect: SqlDatabase['dialect']): string {
+function countedStatements(dialect: SqlDatabase['dialect']): string {
   const shard = dialect === 'postgres' ? `pg_backend_pid() % ${COUNT_SHARDS}` : '0';
-  return `INSERT INTO loopsctl_webhook_daily (day, named, event_name, shard, n)
-    VALUES (NEW.event_at / ${DAY_MS}, CASE WHEN NEW.event_name IS NULL THEN 0 ELSE 1 END, COALESCE(NEW.event_name, ''), ${shard}, 1)
-    ON CONFLICT (day, named, event_name, shard) DO UPDATE SET n = loopsctl_webhook_daily.n + 1;`;
+  const named = "CASE WHEN NEW.event_name IS NULL THEN 0 ELSE 1 END, COALESCE(NEW.event_name, '')";
+  return `INSERT INTO loopsctl_webhook_daily (day, named, event_name, shard, n) VALUES (NEW.event_at / ${DAY_MS}, ${named}, ${shard}, 1)
+    ON CONFLICT (day, named, event_name, shard) DO UPDATE SET n = loopsctl_webhook_daily.n + 1;
+    INSERT INTO loopsctl_webhook_totals (named, event_name, shard, n) VALUES (${named}, ${shard}, 1)
+    ON CONFLICT (named, event_name, shard) DO UPDATE SET n = loopsctl_webhook_totals.n + 1;`;
 }
 
 /**
@@ -71,11 +73,11 @@ export function migrations(dialect: SqlDatabase['dialect']): string[][] {
     dialect === 'postgres'
       ? [
           `CREATE FUNCTION loopsctl_webhook_count_delivery() RETURNS trigger LANGUAGE plpgsql AS $$
-           BEGIN ${countedStatement(dialect)} RETURN NULL; END $$`,
+           BEGIN ${countedStatements(dialect)} RETURN NULL; END $$`,
           `CREATE TRIGGER loopsctl_webhook_deliveries_counted AFTER INSERT ON loopsctl_webhook_deliveries
            FOR EACH ROW EXECUTE FUNCTION loopsctl_webhook_count_delivery()`,
         ]
-      : [`CREATE TRIGGER loopsctl_webhook_deliveries_counted AFTER INSERT ON loopsctl_webhook_deliveries BEGIN ${countedStatement(dialect)} END`];
+      : [`CREATE TRIGGER loopsctl_webhook_deliveries_counted AFTER INSERT ON loopsctl_webhook_deliveries BEGIN ${countedStatements(dialect)} END`];
   return [
     [
       // A delivery as received. event_at is the event's own time (eventTime), else the time it
@@ -132,12 +134,23 @@ export function migrations(dialect: SqlDatabase['dialect']): string[][] {
         n ${bigint} NOT NULL,
         PRIMARY KEY (day, named, event_name, shard)
       )`,
+      // The same counts of all time, so that stats of the whole journal reads as many rows however
+      // many days it spans.
+      `CREATE TABLE loopsctl_webhook_totals (
+        named INTEGER NOT NULL,
+        event_name TEXT NOT NULL,
+        shard INTEGER NOT NULL,
+        n ${bigint} NOT NULL,
+        PRIMARY KEY (named, event_name, shard)
+      )`,
       // The trigger first: on PostgreSQL it locks out other writers' inserts until the counts of
       // the journal as it stands are in, so none is counted twice or missed.
       ...trigger,
       `INSERT INTO loopsctl_webhook_daily (day, named, event_name, shard, n)
        SELECT event_at / ${DAY_MS}, CASE WHEN event_name IS NULL THEN 0 ELSE 1 END, COALESCE(event_name, ''), 0, COUNT(*)
        FROM loopsctl_webhook_deliveries GROUP BY 1, 2, 3`,
+      `INSERT INTO loopsctl_webhook_totals (named, event_name, shard, n)
+       SELECT named, event_name, 0, SUM(n) FROM loopsctl_webhook_daily GROUP BY named, event_name`,
     ],
   ];
 }

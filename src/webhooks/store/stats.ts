@@ -86,7 +86,7 @@ async function scanned(db: SqlDatabase, filter: StatsFilter, by: StatsBy | undef
   }));
 }
 
-/** The counts of the whole days from..to (either open), from the daily counts. */
+/** The counts of the whole days from..to (either open), from the daily counts; of all time, from the totals. */
 async function counted(
   db: SqlDatabase,
   event: DeliveryFilter['event'],
@@ -110,7 +110,9 @@ async function counted(
   }
   const where = clauses.length === 0 ? '' : ` WHERE ${clauses.join(' AND ')}`;
   const day = by === 'day' ? 'day, ' : '';
-  const rows = await db.all(`SELECT ${day}named, event_name, SUM(n) AS n FROM loopsctl_webhook_daily${where} GROUP BY ${day}named, event_name`, params);
+  // No day named: the all-time counts, as many rows however many days the journal spans.
+  const table = by !== 'day' && days.from === undefined && days.to === undefined ? 'loopsctl_webhook_totals' : 'loopsctl_webhook_daily';
+  const rows = await db.all(`SELECT ${day}named, event_name, SUM(n) AS n FROM ${table}${where} GROUP BY ${day}named, event_name`, params);
   return rows.map((row) => {
     const eventName = Number(row.named) === 1 ? String(row.event_name) : null;
     const n = Number(row.n);
