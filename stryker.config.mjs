@@ -61,11 +61,12 @@ export const groups = {
     ],
   },
   // The terminal's side: webhooks listen (the receiver, the forward queue, alerts), trigger, and the
-  // deliveries commands over the journal (find, show, stats, replay, alerts).
+  // deliveries commands over the journal (find, show, stats, prune, replay, alerts), and the ground
+  // they share.
   deliveries: {
-    mutate: ['src/areas/webhooks/*.ts', 'src/areas/deliveries/*.ts'],
+    mutate: ['src/areas/webhooks/*.ts', 'src/areas/webhooks-shared/*.ts', 'src/areas/deliveries/*.ts', 'src/base/instant.ts'],
     tests: [
-      'test/unit/areas/webhooks/alerts.test.ts',
+      'test/unit/areas/webhooks-shared/alerts.test.ts',
       'test/unit/areas/webhooks/forward-queue.test.ts',
       'test/unit/areas/deliveries/replay-run.test.ts',
       'test/e2e/areas/webhooks/listen-trigger.test.ts',

@@ -77,7 +77,7 @@ export const areas: Area[] = withRecordAreas(
     group('open', "Open the account's pages in the Loops app in the browser: records, and what the API cannot change", () => import('./open/index.js')),
     command('api', 'Send a request to any API path and print the answer as received'),
     group('webhooks', 'Receive, send, verify and sign webhook deliveries', () => import('./webhooks/index.js')),
-    group('deliveries', 'Search, count, replay and judge the webhook deliveries kept in a delivery store', () => import('./deliveries/index.js')),
+    group('deliveries', 'Search, count, replay, judge and prune the webhook deliveries kept in a delivery store', () => import('./deliveries/index.js')),
     group('metrics', 'What a change did: snapshots of the counters, their history by day or week, experiment verdicts', () => import('./metrics/index.js')),
     command('mcp', 'Serve the commands as tools of a local MCP server for agents, read-only unless allowed more'),
     command('log', 'The changes loopsctl made to accounts: who, when, which records, with what outcome'),

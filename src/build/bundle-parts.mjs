@@ -46,8 +46,8 @@ const PLACED_APART = new Map([
   ['src/core/list-run.ts', 'render'],
   // What the `deliveries` commands' filters read, with the store they query (see partOf).
   ['src/platform/webhooks/event-names.ts', 'delivery-store'],
-  ['src/areas/webhooks/event-pattern.ts', 'delivery-store'],
-  ['src/areas/log/instant.ts', 'delivery-store'],
+  ['src/areas/webhooks-shared/event-pattern.ts', 'delivery-store'],
+  ['src/base/instant.ts', 'delivery-store'],
   // Where a message keeps each kind of variable's fallbacks, which LMX's parser names in a problem's fix.
   ['src/platform/email-messages/fallbacks.ts', 'lmx'],
 ]);

@@ -37,7 +37,7 @@ import { measureEmulator } from './emulator.js';
 import { measureSandboxPace } from './sandbox-pace.js';
 import { KEPT_JOURNEYS, LARGE_CONTACTS, measureSandboxStore } from './sandbox-store.js';
 import { measureSuite } from './suite.js';
-import { measureJournal, measureWebhooksLibrary } from './webhooks-library.js';
+import { measureDeliveriesStats, measureJournal, measureWebhooksLibrary } from './webhooks-library.js';
 import { MAX_FILE_SHARE } from '../support/suite-budget.js';
 import type { StateCore } from '../../src/emulator/module.js';
 import { readState, writeState } from '../../src/emulator/state/index.js';
@@ -46,10 +46,10 @@ runColdLmxIfAsked();
 const [root, ...picked] = process.argv.slice(2);
 if (root === undefined) {
   const parts =
-    'startup|executable|request|proxy|sandbox|cache|scripting|mcp|listing|table|metrics|import-cpu|workflows|listen|lmx|code|review|links|import|stack|content|journeys|emulator|check|change|pace|store|suite|webhooks|journal';
+    'startup|executable|request|proxy|sandbox|cache|scripting|mcp|listing|table|metrics|import-cpu|workflows|listen|lmx|code|review|links|import|stack|content|journeys|emulator|check|change|pace|store|suite|webhooks|journal|deliveries-stats';
   throw new Error(`usage: bench.mjs <repository root> [${parts}]...`);
 }
-const NAMED_ONLY = ['import', 'stack', 'content', 'check', 'change', 'pace', 'store', 'suite', 'journal'];
+const NAMED_ONLY = ['import', 'stack', 'content', 'check', 'change', 'pace', 'store', 'suite', 'journal', 'deliveries-stats'];
 const runs = (part: string) => (picked.length === 0 && !NAMED_ONLY.includes(part)) || picked.includes(part);
 const benchDir = join(root, 'test/bench');
 const bin = join(root, 'bin/loopsctl.js');
@@ -292,6 +292,16 @@ try {
       ms(journal.statsMs),
       '≤ 2,000 ms',
       `sends, deliveries, bounces, complaints, opens and clicks over every delivery; by day ${ms(journal.statsByDayMs)}`,
+    );
+  }
+  if (runs('deliveries-stats')) {
+    console.error('deliveries stats with no filter, on journals of 20,000 and 200,000 deliveries (SQLite)…');
+    const [small, large] = await measureDeliveriesStats(root, [20_000, 200_000]);
+    record(
+      'deliveries stats, 200,000 kept over 20,000',
+      1.3,
+      large!.statsMs / small!.statsMs,
+      `stats() with no filter, read from the counts of all time: ${small!.statsMs.toFixed(2)} ms at 20,000 deliveries, ${large!.statsMs.toFixed(2)} ms at 200,000 (median of 21)`,
     );
   }
   if (runs('webhooks')) {

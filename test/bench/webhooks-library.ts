@@ -165,37 +165,7 @@ export async function measureJournal(root: string, rows = 1_000_000): Promise<Jo
   const dir = mkdtempSync(join(tmpdir(), 'loopsctl-bench-journal-'));
   try {
     const file = join(dir, 'journal.db');
-    await (await library.openDeliveryStore(`sqlite:${file}`)).close();
-    const { DatabaseSync } = await import('node:sqlite');
-    const db = new DatabaseSync(file);
-    const insert = db.prepare(
-      'INSERT INTO loopsctl_webhook_deliveries (webhook_id, received_at, event_at, event_name, recipient, email_id, contact_id, headers, body, verified) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1)',
-    );
-    const mix = [
-      'campaign.email.sent',
-      'email.delivered',
-      'email.opened',
-      'email.clicked',
-      'email.delivered',
-      'email.opened',
-      'email.hardBounced',
-      'email.spamReported',
-    ];
-    const start = Date.UTC(2026, 0, 1);
-    db.exec('BEGIN');
-    for (let index = 0; index < rows; index += 1) {
-      const at = start + index * 2_000;
-      const recipient = `person${index % 10_000}@example.com`;
-      const eventName = mix[index % mix.length]!;
-      const body = JSON.stringify({
-        eventName,
-        eventTime: Math.floor(at / 1000),
-        contactIdentity: { id: `c${index % 10_000}`, email: recipient, userId: null },
-      });
-      insert.run(`msg_${index}`, at, at, eventName, recipient, `e${index >> 3}`, `c${index % 10_000}`, '{}', body);
-    }
-    db.exec('COMMIT');
-    db.close();
+    await fillJournal(library, file, rows);
     const store = await library.openDeliveryStore(`sqlite:${file}`);
     try {
       const finds: number[] = [];
@@ -219,4 +189,71 @@ export async function measureJournal(root: string, rows = 1_000_000): Promise<Jo
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * A SQLite journal of `rows` deliveries, written straight into the store's tables in one
+ * transaction (the store's trigger keeps the daily counts as it does for a delivery recorded):
+ * 10,000 recipients, the event types in the mix a sender sees, one every 2 seconds.
+ */
+async function fillJournal(library: Library, file: string, rows: number): Promise<void> {
+  await (await library.openDeliveryStore(`sqlite:${file}`)).close();
+  const { DatabaseSync } = await import('node:sqlite');
+  const db = new DatabaseSync(file);
+  const insert = db.prepare(
+    'INSERT INTO loopsctl_webhook_deliveries (webhook_id, received_at, event_at, event_name, recipient, email_id, contact_id, headers, body, verified) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1)',
+  );
+  const mix = [
+    'campaign.email.sent',
+    'email.delivered',
+    'email.opened',
+    'email.clicked',
+    'email.delivered',
+    'email.opened',
+    'email.hardBounced',
+    'email.spamReported',
+  ];
+  const start = Date.UTC(2026, 0, 1);
+  db.exec('BEGIN');
+  for (let index = 0; index < rows; index += 1) {
+    const at = start + index * 2_000;
+    const recipient = `person${index % 10_000}@example.com`;
+    const eventName = mix[index % mix.length]!;
+    const body = JSON.stringify({ eventName, eventTime: Math.floor(at / 1000), contactIdentity: { id: `c${index % 10_000}`, email: recipient, userId: null } });
+    insert.run(`msg_${index}`, at, at, eventName, recipient, `e${index >> 3}`, `c${index % 10_000}`, '{}', body);
+  }
+  db.exec('COMMIT');
+  db.close();
+}
+
+/**
+ * `npm run bench -- deliveries-stats`: `stats()` with no filter (median of 21) on a SQLite journal
+ * of each size: read from the counts of all time, it should cost the same at any size.
+ */
+export async function measureDeliveriesStats(root: string, sizes: readonly number[]): Promise<{ rows: number; statsMs: number }[]> {
+  const library = (await import(pathToFileURL(join(root, 'dist/webhooks/index.mjs')).href)) as Library;
+  const figures: { rows: number; statsMs: number }[] = [];
+  for (const rows of sizes) {
+    const dir = mkdtempSync(join(tmpdir(), 'loopsctl-bench-stats-'));
+    try {
+      const file = join(dir, 'journal.db');
+      await fillJournal(library, file, rows);
+      const store = await library.openDeliveryStore(`sqlite:${file}`);
+      try {
+        const times: number[] = [];
+        for (let round = 0; round < 21; round += 1) {
+          const at = performance.now();
+          const [all] = await store.stats();
+          times.push(performance.now() - at);
+          if (all?.events !== rows) throw new Error(`stats counted ${all?.events} deliveries, not ${rows}`);
+        }
+        figures.push({ rows, statsMs: median(times) });
+      } finally {
+        await store.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  return figures;
 }

@@ -2,12 +2,110 @@
  * The behaviour every delivery store keeps, whatever its database: run by the SQLite store's
  * tests and the PostgreSQL store's, each with a way to open a fresh store.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { isSendEvent } from '../../src/platform/webhooks/event-names.js';
 import { webhookHandler } from '../../src/webhooks/handler.js';
+import type { ReceivedDelivery } from '../../src/webhooks/delivery-store.js';
 import { signWebhookEvent, webhookFixture } from '../../src/webhooks/sign.js';
-import type { DeliveryStore } from '../../src/webhooks/store/index.js';
+import {
+  type DeliveryFilter,
+  type DeliveryStats,
+  type DeliveryStore,
+  type DeliveryStoreOptions,
+  openDeliveryStore,
+  type StatsBy,
+} from '../../src/webhooks/store/index.js';
+import { openPostgres } from '../../src/webhooks/store/postgres.js';
+import { DAY_MS, migrations, type SqlDatabase } from '../../src/webhooks/store/sql.js';
+import { openSqlite } from '../../src/webhooks/store/sqlite.js';
 
-export type OpenStore = (options?: { now?: () => Date; claimLeaseMs?: number }) => Promise<DeliveryStore>;
+/** The URL of a new, empty store: `sqlite:<file>` or `postgres://…`. */
+export type FreshStore = () => Promise<string>;
+
+/** The database under a store's URL, as the store reaches it, for a test to write what an older loopsctl wrote. */
+const databaseOf = (url: string): Promise<SqlDatabase> =>
+  url.startsWith('sqlite:') ? Promise.resolve(openSqlite(url.slice('sqlite:'.length))) : openPostgres(url);
+
+/**
+ * The counts of stats, worked out from every delivery find() returns, in code: what the daily
+ * counts must add up to. A send is a `*.email.sent` event; keys in order, none first.
+ */
+async function scannedStats(store: DeliveryStore, filter: Omit<DeliveryFilter, 'limit' | 'order' | 'target'>, by?: StatsBy): Promise<DeliveryStats[]> {
+  const named: Record<string, keyof DeliveryStats> = {
+    'email.delivered': 'deliveries',
+    'email.hardBounced': 'bounces',
+    'email.softBounced': 'softBounces',
+    'email.spamReported': 'complaints',
+    'email.opened': 'opens',
+    'email.clicked': 'clicks',
+    'email.unsubscribed': 'unsubscribes',
+  };
+  const rows = new Map<string | null, Record<string, number | string | null>>();
+  const zero = { events: 0, sends: 0, deliveries: 0, bounces: 0, softBounces: 0, complaints: 0, opens: 0, clicks: 0, unsubscribes: 0 };
+  if (by === undefined) rows.set(null, { key: null, ...zero });
+  for (const delivery of await store.find(filter)) {
+    const key =
+      by === undefined
+        ? null
+        : by === 'email'
+          ? delivery.recipient
+          : by === 'event'
+            ? delivery.eventName
+            : new Date(Math.trunc(delivery.eventAt.getTime() / DAY_MS) * DAY_MS).toISOString().slice(0, 10);
+    const row = rows.get(key) ?? { key, ...zero };
+    rows.set(key, row);
+    (row.events as number) += 1;
+    const as = delivery.eventName === null ? undefined : isSendEvent(delivery.eventName) ? 'sends' : named[delivery.eventName];
+    if (as !== undefined) (row[as] as number) += 1;
+  }
+  return [...rows.values()].sort((a, b) =>
+    a.key === b.key ? 0 : a.key === null ? -1 : b.key === null ? 1 : (a.key as string) < (b.key as string) ? -1 : 1,
+  ) as unknown as DeliveryStats[];
+}
+
+/** Deliveries over four days, with one sent twice and one whose body is no event, in the ways a journal gets them. */
+async function recordDays(record: (delivery: ReceivedDelivery) => Promise<unknown>): Promise<void> {
+  const day = 86_400;
+  const start = 20_000 * day;
+  const events = [
+    'campaign.email.sent',
+    'loop.email.sent',
+    'transactional.email.sent',
+    'email.delivered',
+    'email.hardBounced',
+    'email.opened',
+    'contact.created',
+    'email.clicked',
+    'email.spamReported',
+    'email.unsubscribed',
+  ];
+  for (let index = 0; index < 60; index += 1) {
+    const at = start + Math.floor((index * 4 * day) / 60) + (index % 7) * 3_600;
+    await record(received(`msg_day_${index}`, events[index % events.length]!, `r${index % 3}@example.com`, at, `em_${index % 2}`));
+  }
+  await record(received('msg_day_0', 'campaign.email.sent', 'r0@example.com', start));
+  await record({ webhookId: 'msg_day_raw', receivedAt: new Date((start + day + 5) * 1000), headers: {}, body: 'not json', verified: false });
+}
+
+/** The filters and groupings stats answers, each compared with a scan. */
+function statsCases(): [Omit<DeliveryFilter, 'limit' | 'order' | 'target'>, StatsBy | undefined][] {
+  const start = 20_000 * DAY_MS;
+  const filters: Omit<DeliveryFilter, 'limit' | 'order' | 'target'>[] = [
+    {},
+    { event: ['email.hardBounced', 'campaign.email.sent'] },
+    { event: [] },
+    { since: new Date(start + DAY_MS) },
+    { since: new Date(start + DAY_MS / 2) },
+    { until: new Date(start + 2 * DAY_MS + 3_600_000) },
+    { since: new Date(start + 3_600_000 * 5), until: new Date(start + 3 * DAY_MS + 7_200_000), event: ['email.opened', 'loop.email.sent', 'email.delivered'] },
+    { since: new Date(start + 3_600_000), until: new Date(start + 3_600_000 * 20) },
+    { to: 'R1@example.com' },
+    { emailId: 'em_1', since: new Date(start + DAY_MS) },
+  ];
+  return filters.flatMap((filter) =>
+    [undefined, 'event', 'day', 'email'].map((by) => [filter, by as StatsBy | undefined] as [typeof filter, StatsBy | undefined]),
+  );
+}
 
 /** A delivery of `eventName` to `email` at `eventTime` seconds, as a journal receives it. */
 export function received(webhookId: string, eventName: string, email: string, eventTime: number, emailId = 'em_1') {
@@ -69,7 +167,8 @@ export async function commitsPerDelivery(open: () => Promise<DeliveryStore>, com
   return { handled: await perDelivery(opened), failed: await perDelivery(clicked), redelivered: await perDelivery(opened) };
 }
 
-export function describeDeliveryStore(name: string, open: OpenStore): void {
+export function describeDeliveryStore(name: string, fresh: FreshStore): void {
+  const open = async (options?: DeliveryStoreOptions) => openDeliveryStore(await fresh(), options);
   describe(`${name}: the journal`, () => {
     it('claims an id once, holds it until settled, again after a failure, and answers handled ever after it was handled', async () => {
       const store = await open();
@@ -221,6 +320,113 @@ export function describeDeliveryStore(name: string, open: OpenStore): void {
           { key: 'email.spamReported', events: 1 },
           { key: 'transactional.email.sent', events: 1 },
         ]);
+      } finally {
+        await store.close();
+      }
+    });
+
+    it('keeps counts per day and event that give what a scan of the deliveries gives, by every filter and grouping', async () => {
+      const store = await open();
+      try {
+        await recordDays((delivery) => store.record(delivery));
+        await store.claim(received('msg_claimed', 'email.opened', 'r2@example.com', 20_001 * 86_400 + 60));
+        await store.claim(received('msg_claimed', 'email.opened', 'r2@example.com', 20_001 * 86_400 + 60));
+        for (const [filter, by] of statsCases())
+          expect(await store.stats(filter, by), JSON.stringify({ filter, by })).toEqual(await scannedStats(store, filter, by));
+        expect((await store.stats())[0]).toMatchObject({ events: 62, sends: 18 });
+      } finally {
+        await store.close();
+      }
+    });
+
+    it('fills the counts of a journal an older loopsctl kept, when it opens it, and counts on from there', async () => {
+      const url = await fresh();
+      const db = await databaseOf(url);
+      try {
+        // The tables of version 1, as the loopsctl before the counts made them, and its deliveries in them.
+        for (const statement of migrations(db.dialect)[0]!) await db.run(statement);
+        await db.run('CREATE TABLE loopsctl_webhook_store (version INTEGER NOT NULL)');
+        await db.run('INSERT INTO loopsctl_webhook_store (version) VALUES (1)');
+        await recordDays(async (delivery) => {
+          const facts = JSON.parse(delivery.body.startsWith('{') ? delivery.body : '{}') as {
+            eventName?: string;
+            eventTime?: number;
+            contactIdentity?: { email: string };
+          };
+          await db.run(
+            `INSERT INTO loopsctl_webhook_deliveries (webhook_id, received_at, event_at, event_name, recipient, headers, body, verified)
+             VALUES (?, ?, ?, ?, ?, '{}', ?, 1) ON CONFLICT (webhook_id) DO NOTHING`,
+            [
+              delivery.webhookId,
+              delivery.receivedAt.getTime(),
+              facts.eventTime === undefined ? delivery.receivedAt.getTime() : facts.eventTime * 1000,
+              facts.eventName ?? null,
+              facts.contactIdentity?.email ?? null,
+              delivery.body,
+            ],
+          );
+        });
+      } finally {
+        await db.close();
+      }
+      const store = await openDeliveryStore(url);
+      try {
+        await store.record(received('msg_after', 'email.clicked', 'r0@example.com', 20_002 * 86_400));
+        for (const [filter, by] of statsCases())
+          expect(await store.stats(filter, by), JSON.stringify({ filter, by })).toEqual(await scannedStats(store, filter, by));
+        expect((await store.stats())[0]).toMatchObject({ events: 62 });
+      } finally {
+        await store.close();
+      }
+    });
+
+    it('prunes the deliveries before a time, their claims and forwards with them, and keeps their counts', async () => {
+      const store = await open();
+      try {
+        await recordDays((delivery) => store.record(delivery));
+        await store.claim(received('msg_day_1', 'loop.email.sent', 'r1@example.com', 0));
+        await store.settle('msg_day_1', { state: 'handled' });
+        await store.enqueueForward('http://a.test/', 'msg_day_1');
+        const before = await store.stats({}, 'day');
+        const [all] = await store.stats();
+        const cut = new Date(20_002 * DAY_MS);
+        const older = await store.count({ until: cut });
+        expect(older).toBeGreaterThan(0);
+        expect(await store.prune(cut)).toBe(older);
+        expect(await store.count({ until: cut })).toBe(0);
+        expect(await store.count()).toBe(61 - older);
+        expect(await store.forwards('msg_day_1')).toEqual([]);
+        expect(await store.stats({}, 'day')).toEqual(before);
+        expect(await store.stats()).toEqual([all]);
+        expect(await store.prune(cut)).toBe(0);
+        // Its claim went with it: the same id sent again is a new delivery.
+        expect(await store.claim(received('msg_day_1', 'loop.email.sent', 'r1@example.com', 20_000 * 86_400))).toBe('claimed');
+      } finally {
+        await store.close();
+      }
+    });
+
+    it('keeps N days when asked: prunes in the background of the deliveries it records, at most once an hour', async () => {
+      let now = new Date(30 * DAY_MS);
+      const store = await open({ keepDays: 10, now: () => now });
+      try {
+        const prune = vi.spyOn(store, 'prune');
+        const old = (id: string) => received(id, 'email.opened', 'a@example.com', 5 * 86_400);
+        await store.record(old('msg_old_1'));
+        expect(prune).toHaveBeenCalledTimes(1);
+        await prune.mock.results[0]!.value;
+        expect(await store.get('msg_old_1')).toBeUndefined();
+        now = new Date(now.getTime() + 30 * 60_000);
+        await store.claim(old('msg_old_2'));
+        expect(prune).toHaveBeenCalledTimes(1);
+        expect(await store.get('msg_old_2')).toBeDefined();
+        now = new Date(now.getTime() + 30 * 60_000);
+        await store.record(received('msg_new', 'email.opened', 'a@example.com', 29 * 86_400));
+        expect(prune).toHaveBeenCalledTimes(2);
+        expect(prune).toHaveBeenLastCalledWith(new Date(now.getTime() - 10 * DAY_MS));
+        await prune.mock.results[1]!.value;
+        expect((await store.find()).map((delivery) => delivery.webhookId)).toEqual(['msg_new']);
+        expect((await store.stats())[0]!.events).toBe(3);
       } finally {
         await store.close();
       }

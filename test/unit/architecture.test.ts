@@ -190,6 +190,26 @@ describe('the source tree', () => {
     ]);
   });
 
+  it("has deliveries/ and webhooks/ stand on webhooks-shared/ and on no other area's files, and webhooks-shared/ on no area", () => {
+    expect(webhookGroundTies(tiesGraph)).toEqual([]);
+  });
+
+  it("finds a webhooks' area that reaches past the shared ground", () => {
+    const tied = new Map([
+      ['src/areas/deliveries/find.ts', ['src/areas/webhooks/event-pattern.ts', 'src/areas/webhooks-shared/store-option.ts', 'src/base/instant.ts']],
+      ['src/areas/deliveries/filters.ts', ['src/areas/log/instant.ts']],
+      ['src/areas/webhooks/listen.ts', ['src/areas/deliveries/find.ts', 'src/areas/webhooks/receiver.ts']],
+      ['src/areas/webhooks-shared/alert-render.ts', ['src/areas/webhooks/listen.ts', 'src/areas/webhooks-shared/alert-rules.ts']],
+      ['src/areas/log/commands.ts', ['src/areas/webhooks/listen.ts']],
+    ]);
+    expect(webhookGroundTies(tied)).toEqual([
+      'src/areas/deliveries/find.ts -> src/areas/webhooks/event-pattern.ts',
+      'src/areas/deliveries/filters.ts -> src/areas/log/instant.ts',
+      'src/areas/webhooks/listen.ts -> src/areas/deliveries/find.ts',
+      'src/areas/webhooks-shared/alert-render.ts -> src/areas/webhooks/listen.ts',
+    ]);
+  });
+
   it('has the change cycle, areas/change/, import nothing of content/: the kinds of unit are handed to it', () => {
     expect(importsOf(graph, 'src/areas/change/', 'src/areas/content/')).toEqual([]);
     expect(importsOf(new Map([['src/areas/change/apply.ts', ['src/areas/content/shared/files.ts']]]), 'src/areas/change/', 'src/areas/content/')).toEqual([
@@ -445,6 +465,23 @@ function registriesReadBack(imports: Map<string, string[]>): string[] {
     const area = areaOf(file);
     if (area === undefined) return [];
     return targets.filter((target) => atAreasRoot(target) && areasReadBy(imports, target).has(area)).map((target) => `${file} -> ${target}`);
+  });
+}
+
+/** The areas of webhooks: the app's side and the journal's commands, and the ground they share. */
+const WEBHOOK_AREAS = ['deliveries', 'webhooks', 'webhooks-shared'];
+
+/** The imports by a file of WEBHOOK_AREAS of another area's file, but webhooks-shared/'s by the other two. */
+function webhookGroundTies(imports: Map<string, string[]>): string[] {
+  return [...imports].flatMap(([file, targets]) => {
+    const from = areaOf(file);
+    if (from === undefined || !WEBHOOK_AREAS.includes(from)) return [];
+    return targets
+      .filter((target) => {
+        const to = areaOf(target);
+        return to !== undefined && to !== from && to !== 'webhooks-shared';
+      })
+      .map((target) => `${file} -> ${target}`);
   });
 }
 

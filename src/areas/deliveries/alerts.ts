@@ -5,10 +5,10 @@
  */
 import { ExitCode } from '../../base/errors.js';
 import { handler, type Handler } from '../../core/capabilities.js';
-import { parseAlertRule } from '../webhooks/alert-rules.js';
-import { transitionLine } from '../webhooks/alert-render.js';
-import { alertEventOf, judgeAlerts, type AlertEvent, type AlertTransition } from '../webhooks/alert-window.js';
-import { openStore } from '../webhooks/store-option.js';
+import { parseAlertRule } from '../webhooks-shared/alert-rules.js';
+import { transitionLine } from '../webhooks-shared/alert-render.js';
+import { alertEventOf, judgeAlerts, type AlertEvent, type AlertTransition } from '../webhooks-shared/alert-window.js';
+import { openStore } from '../webhooks-shared/store-option.js';
 import { filterOf } from './filters.js';
 
 interface AlertsOptions {
@@ -36,13 +36,7 @@ export const alerts: Handler<[], AlertsOptions> = handler(['out', 'clock', 'env'
   try {
     for (const delivery of await store.find({ ...filter, order: 'oldest' })) {
       if (!delivery.verified) continue;
-      let payload: unknown;
-      try {
-        payload = JSON.parse(delivery.body);
-      } catch {
-        continue;
-      }
-      const event = alertEventOf(payload);
+      const event = alertEventOf(delivery.body);
       if (event !== undefined) events.push(event);
     }
   } finally {

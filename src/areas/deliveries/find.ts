@@ -7,8 +7,8 @@ import { renderRecord, renderTable, timestampColumn, type Cell } from '../../ren
 import type { Output } from '../../render/output.js';
 import type { ForwardState, StoredDelivery } from '../../webhooks/store/index.js';
 import { redactUrl } from '../../base/redact-url.js';
-import { deliveryUrl } from '../webhooks/event-pattern.js';
-import { openStore } from '../webhooks/store-option.js';
+import { deliveryUrl } from '../webhooks-shared/event-pattern.js';
+import { openStore } from '../webhooks-shared/store-option.js';
 import { filterOf, type FilterOptions } from './filters.js';
 
 interface FindOptions extends FilterOptions {

@@ -3,9 +3,9 @@
  * app's `webhookHandler`) keeps, searched, counted, replayed to a URL, and judged against alert
  * rules. Nothing here calls the API.
  */
-import { command, group, integerIn, type Spec } from '../../core/declare.js';
-import { ALERT_OPTION, MIN_SENDS_OPTION } from '../webhooks/alert-options.js';
-import { STORE_OPTION } from '../webhooks/store-option.js';
+import { command, group, integerIn, type OptionSpec, type Spec } from '../../core/declare.js';
+import { ALERT_OPTION, MIN_SENDS_OPTION } from '../webhooks-shared/alert-options.js';
+import { STORE_OPTION } from '../webhooks-shared/store-option.js';
 import { FILTER_OPTIONS } from './filter-options.js';
 
 const REPLAY_HELP = `Each delivery the filters select (oldest first) is POSTed to --forward-to with its body as
@@ -18,6 +18,13 @@ then 2 s apart), and what still fails is listed (exit 1). --plan prints how many
 replay would send, chosen as the replay chooses them. Ctrl-C stops between two deliveries, says
 how many were done, and prints the command that resumes after the last one (--after).`;
 
+const PRUNE_HELP = `Removes the deliveries whose event (eventTime, else when it arrived) is older than
+--older-than, with their claims and forwarding queues, 500 to a transaction, so that an app's
+handler recording deliveries meanwhile waits for one short transaction at most. The counts of
+deliveries stats per day and event stay: stats of those days still count them. A delivery removed
+is forgotten: one sent again after is handled again. Asks on a terminal; --yes otherwise.
+--dry-run says how many it would remove.`;
+
 const ALERTS_HELP = `A rule <event type>><rate>%/<window> fires when, in the rolling window that ends at a
 moment, the events of the type are more than the rate of the sends (*.email.sent events); it
 resolves when the rate is back at or under it. No verdict is given while the window holds fewer
@@ -28,9 +35,21 @@ window, the counts and the rate; a rule whose window never held its floor of sen
 had too few to judge, with the most it held. --json gives {transitions, rules}, each rule with
 minSends, mostSends and judged. Exit 1 when an alert still stands fired at the end.`;
 
+/** Declared apart, so that the group's list of commands stays under the length of one piece. */
+const PRUNE_OPTIONS: OptionSpec[] = [
+  {
+    flags: '--older-than <date>',
+    description: 'remove the deliveries whose event is older than this (90d, 12w ago, or a date: 2026-08-01)',
+    required: true,
+  },
+  STORE_OPTION,
+  { flags: '--dry-run', description: 'remove nothing: say how many deliveries would be removed' },
+  { flags: '--yes', description: 'remove without asking (needed when not on a terminal)' },
+];
+
 export const spec: Spec = group({
   name: 'deliveries',
-  summary: 'Search, count, replay and judge the webhook deliveries kept in a delivery store',
+  summary: 'Search, count, replay, judge and prune the webhook deliveries kept in a delivery store',
   examples: [
     'loopsctl deliveries find --to ada@example.com --since 7d --store deliveries.db',
     'loopsctl deliveries replay --forward-to http://localhost:3000/webhooks --since 1d --store deliveries.db --plan',
@@ -73,6 +92,18 @@ export const spec: Spec = group({
       examples: ['loopsctl deliveries stats --since 30d --store deliveries.db', 'loopsctl deliveries stats --by day --since 7d --store deliveries.db --json'],
       remote: false,
       load: async () => (await import('./stats.js')).stats,
+    }),
+    command({
+      name: 'prune',
+      summary: 'Remove the deliveries older than a time, in short transactions; the daily counts of stats stay',
+      help: PRUNE_HELP,
+      options: PRUNE_OPTIONS,
+      examples: [
+        'loopsctl deliveries prune --older-than 90d --store deliveries.db --dry-run',
+        'loopsctl deliveries prune --older-than 90d --store deliveries.db --yes',
+      ],
+      remote: false,
+      load: async () => (await import('./prune.js')).prune,
     }),
     command({
       name: 'replay',

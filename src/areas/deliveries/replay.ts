@@ -13,9 +13,9 @@ import { Deliverer, deliveryHeaders, outcomeText } from '../../platform/webhooks
 import { shellWord } from '../../render/shell-word.js';
 import { redactUrl } from '../../base/redact-url.js';
 import type { DeliveryFilter, DeliveryStore, StoredDelivery } from '../../webhooks/store/index.js';
-import { keyFrom } from '../webhooks/commands.js';
-import { deliveryUrl } from '../webhooks/event-pattern.js';
-import { openStore, STORE_ENV } from '../webhooks/store-option.js';
+import { keyFrom } from '../webhooks-shared/secret.js';
+import { deliveryUrl } from '../webhooks-shared/event-pattern.js';
+import { openStore, STORE_ENV } from '../webhooks-shared/store-option.js';
 import { filterOf, type FilterOptions } from './filters.js';
 import { DEFAULT_PACE, replayDeliveries, type ReplayReport } from './replay-run.js';
 

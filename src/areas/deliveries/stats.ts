@@ -2,8 +2,8 @@
 import { handler, type Handler } from '../../core/capabilities.js';
 import { renderTable, type Cell } from '../../render/table.js';
 import type { DeliveryStats, StatsBy } from '../../webhooks/store/index.js';
-import { percentText } from '../webhooks/alert-rules.js';
-import { openStore } from '../webhooks/store-option.js';
+import { percentText } from '../webhooks-shared/alert-rules.js';
+import { openStore } from '../webhooks-shared/store-option.js';
 import { filterOf, type FilterOptions } from './filters.js';
 
 interface StatsOptions extends FilterOptions {

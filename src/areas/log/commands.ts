@@ -4,7 +4,7 @@ import { readEntries, type JournalEntry } from '../../config/change-journal-file
 import { handler, type Handler } from '../../core/capabilities.js';
 import { sameTeam } from '../../core/team.js';
 import { writeArrayList } from '../../core/list-run.js';
-import { instantOf } from './instant.js';
+import { instantOf } from '../../base/instant.js';
 import { journalNames } from './names.js';
 import { journalView } from './render.js';
 

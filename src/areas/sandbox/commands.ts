@@ -24,7 +24,7 @@ import {
   type WebhookDelivery,
   type WebhookEndpoint,
 } from '../../emulator/index.js';
-import { deliveryUrl } from '../webhooks/event-pattern.js';
+import { deliveryUrl } from '../webhooks-shared/event-pattern.js';
 import { secretKey, WebhookSecretError } from '../../platform/webhooks/signature.js';
 import { renderDeliveries, renderOutbox } from './render.js';
 

@@ -1,26 +1,13 @@
-/** What `webhooks verify` and `webhooks sign` do, and the secret every `webhooks` command signs or verifies with. */
+/** What `webhooks verify` and `webhooks sign` do. */
 import { MismatchError, UsageError } from '../../base/errors.js';
 import { handler, type Handler, type Uses } from '../../core/capabilities.js';
 import { readInputBytes, stdinIsTerminal } from '../../core/input.js';
-import { newMessageId, secretKey, signHeaders, verdictText, verify as verifySignature, WebhookSecretError } from '../../platform/webhooks/signature.js';
+import { newMessageId, signHeaders, verdictText, verify as verifySignature } from '../../platform/webhooks/signature.js';
+import { keyFrom } from '../webhooks-shared/secret.js';
 
 export interface SecretOptions {
   secret?: string;
   bodyFile?: string;
-}
-
-/** The key from --secret or LOOPS_WEBHOOK_SECRET; the secret itself never appears in a message. */
-export function keyFrom(context: Uses<'env'>, options: SecretOptions): Buffer {
-  const secret = options.secret ?? context.env.LOOPS_WEBHOOK_SECRET;
-  if (secret === undefined || secret === '') {
-    throw new UsageError('no webhook secret', { hint: 'set LOOPS_WEBHOOK_SECRET (or pass --secret)' });
-  }
-  try {
-    return secretKey(secret);
-  } catch (error) {
-    if (error instanceof WebhookSecretError) throw new UsageError(error.message, { hint: 'copy the secret from the webhook settings; it starts with whsec_' });
-    throw error;
-  }
 }
 
 /** The body exactly as received: no decoding, no trimming, since one byte changes the signature. */

@@ -6,8 +6,8 @@
 import { InvalidArgumentError } from 'commander';
 import { command, emailAddress, group, integerIn, slackWebhook, type OptionSpec, type Spec } from '../../core/declare.js';
 import { DEFAULT_TOLERANCE_SECONDS } from './tolerance.js';
-import { STORE_OPTION } from './store-option.js';
-import { ALERT_OPTION, MIN_SENDS_OPTION } from './alert-options.js';
+import { STORE_OPTION } from '../webhooks-shared/store-option.js';
+import { ALERT_OPTION, MIN_SENDS_OPTION } from '../webhooks-shared/alert-options.js';
 
 function timestampArgument(value: string): string {
   if (!/^\d{1,12}$/.test(value)) throw new InvalidArgumentError('expected seconds since the Unix epoch.');

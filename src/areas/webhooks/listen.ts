@@ -5,16 +5,16 @@ import { handler, type Handler } from '../../core/capabilities.js';
 import { formatJson, type Output } from '../../render/output.js';
 import { sanitize } from '../../base/sanitize.js';
 import { styleFor } from '../../render/style.js';
-import { keyFrom } from './commands.js';
+import { keyFrom } from '../webhooks-shared/secret.js';
 import { Deliverer, isAccepted, outcomeText } from '../../platform/webhooks/deliver.js';
 import type { DeliveryStore } from '../../webhooks/store/index.js';
-import { parseAlertRule } from './alert-rules.js';
-import { AlertWatch, alertEventOf, type AlertTransition } from './alert-window.js';
-import { transitionLine, transitionsMessage } from './alert-render.js';
+import { parseAlertRule } from '../webhooks-shared/alert-rules.js';
+import { AlertWatch, alertEventOf, type AlertTransition } from '../webhooks-shared/alert-window.js';
+import { transitionLine, transitionsMessage } from '../webhooks-shared/alert-render.js';
 import { ForwardQueue, type ForwardResult } from './forward-queue.js';
-import { eventPattern, type EventPattern } from './event-pattern.js';
+import { eventPattern, type EventPattern } from '../webhooks-shared/event-pattern.js';
 import { forwardRoute, ListenTally, startListener, type ForwardRoute, type Listener, type ReceivedDelivery } from './receiver.js';
-import { openStore, storeUrl } from './store-option.js';
+import { openStore, storeUrl } from '../webhooks-shared/store-option.js';
 
 interface ListenOptions {
   port: number;
@@ -91,8 +91,8 @@ export const listen: Handler<[], ListenOptions> = handler(['out', 'clock', 'env'
       now: runtime.now,
       ...(store === undefined ? {} : { store }),
       ...(queue === undefined ? {} : { queue }),
-      onAccepted: (payload) => {
-        const event = alerts === undefined ? undefined : alertEventOf(payload);
+      onAccepted: (body) => {
+        const event = alerts === undefined ? undefined : alertEventOf(body);
         if (event === undefined) return;
         alerts!.add(event);
         // Judged up to the newest event time seen: deliveries of one second may come in any order, so that second waits for the next.

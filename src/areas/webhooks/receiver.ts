@@ -13,7 +13,7 @@ import { sanitize } from '../../base/sanitize.js';
 import { DELIVERY_HEADERS, Deliverer, isAccepted, type DeliveryOutcome } from '../../platform/webhooks/deliver.js';
 import { verdictText, verify } from '../../platform/webhooks/signature.js';
 import type { DeliveryStore } from '../../webhooks/store/index.js';
-import { deliveryUrl, eventPattern, type EventPattern } from './event-pattern.js';
+import { deliveryUrl, eventPattern, type EventPattern } from '../webhooks-shared/event-pattern.js';
 import type { ForwardQueue } from './forward-queue.js';
 
 /** Webhook payloads are small; anything larger is not a delivery. */
@@ -79,8 +79,8 @@ export interface ListenerOptions {
   store?: DeliveryStore;
   /** Passes deliveries on from the store, each target on its own (--store with --forward-to). */
   queue?: ForwardQueue;
-  /** Told of each payload accepted, a redelivery aside, as soon as it is (live alerts). */
-  onAccepted?: (payload: unknown) => void;
+  /** Told of each delivery's body accepted, a redelivery aside, as soon as it is (live alerts). */
+  onAccepted?: (body: string) => void;
   /** Told of each delivery once it is done with: refused, skipped, or passed on and answered (or queued). */
   onDelivery: (delivery: ReceivedDelivery) => void;
 }
@@ -238,7 +238,7 @@ async function receive(req: IncomingMessage, res: ServerResponse, options: Liste
   record.verified = true;
   // Accepted: the sender hears so now, whatever the app behind makes of it.
   answer(res, 200, { received: true });
-  if (!record.redelivery) options.onAccepted?.(payload);
+  if (!record.redelivery) options.onAccepted?.(body.toString('utf8'));
   if (skipped) return options.onDelivery({ ...record, skipped: 'not in --events' });
   if (options.queue !== undefined || targets.length === 0) return options.onDelivery(record);
   // Each target on its own: a slow one does not hold the others back.

@@ -8,10 +8,11 @@ import { presentRequests } from '../../render/dry-run.js';
 import { sanitize } from '../../base/sanitize.js';
 import { renderTable } from '../../render/table.js';
 import { buildPayload, describeEventTypes } from './build.js';
-import { keyFrom, nowSeconds } from './commands.js';
+import { keyFrom } from '../webhooks-shared/secret.js';
+import { nowSeconds } from './commands.js';
 import { Deliverer, deliveryHeaders, isAccepted, outcomeText, type DeliveryOutcome } from '../../platform/webhooks/deliver.js';
 import { isWebhookEventName, WEBHOOK_EVENT_NAMES, type WebhookEventName } from '../../platform/webhooks/payloads.js';
-import { deliveryUrl } from './event-pattern.js';
+import { deliveryUrl } from '../webhooks-shared/event-pattern.js';
 import { newMessageId } from '../../platform/webhooks/signature.js';
 import { CONTACT } from '../../platform/contacts/resource.js';
 

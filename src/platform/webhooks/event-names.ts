@@ -24,3 +24,11 @@ export const WEBHOOK_EVENT_NAMES = [
 ] as const;
 
 export type WebhookEventName = (typeof WEBHOOK_EVENT_NAMES)[number];
+
+/**
+ * What a send is: an email sent, whatever sent it (`transactional.`, `campaign.`, `loop.email.sent`,
+ * and any such event the platform adds). The delivery store's counts and the alert rules read it here.
+ */
+export const SEND_EVENT_SUFFIX = '.email.sent';
+
+export const isSendEvent = (eventName: string): boolean => eventName.endsWith(SEND_EVENT_SUFFIX);

@@ -6,11 +6,15 @@
  */
 import type { ClaimState, DeliveryJournal, DeliveryOutcome, ReceivedDelivery } from '../delivery-store.js';
 import { redactUrl } from '../../base/redact-url.js';
+import { conditions, type DeliveryFilter } from './filter.js';
 import { openPostgres } from './postgres.js';
-import { DeliveryStoreError, migrate, type Row, type SqlDatabase } from './sql.js';
+import { DAY_MS, DeliveryStoreError, migrate, type Row, type SqlDatabase } from './sql.js';
+import { type DeliveryStats, deliveryStats, type StatsBy, type StatsFilter } from './stats.js';
 import { openSqlite } from './sqlite.js';
 
+export type { DeliveryFilter } from './filter.js';
 export { DeliveryStoreError } from './sql.js';
+export type { DeliveryStats, StatsBy } from './stats.js';
 
 export interface DeliveryStoreOptions {
   /**
@@ -19,27 +23,19 @@ export interface DeliveryStoreOptions {
    * leaves a claim that the platform's first retry after the lease takes (until then, 409).
    */
   claimLeaseMs?: number;
+  /**
+   * Keep the deliveries of this many days (by the event's time) and prune older ones, at most once
+   * an hour, in the background of the deliveries recorded: the daily counts of stats stay.
+   */
+  keepDays?: number;
+  /**
+   * A postgres:// store's pool: at most this many connections (default 8), each delivery's claim
+   * and outcome taking one for its transaction. Within the server's max_connections, shared by
+   * every instance of the app. A sqlite: store has one.
+   */
+  maxConnections?: number;
   /** The clock, for tests. */
   now?: () => Date;
-}
-
-/** Which deliveries: all of them unless narrowed. */
-export interface DeliveryFilter {
-  /** The recipient (contactIdentity.email), in any case. */
-  to?: string;
-  /** One event name or several. */
-  event?: string | readonly string[];
-  /** The email's id (`email.id` in the payload). */
-  emailId?: string;
-  /** Events at or after this time (the event's eventTime, else when it arrived). */
-  since?: Date;
-  /** Events before this time. */
-  until?: Date;
-  /** Only deliveries queued for this forwarding target; each found carries its `forward`. */
-  target?: string;
-  limit?: number;
-  /** Newest first (the default), or oldest first (for a replay). */
-  order?: 'newest' | 'oldest';
 }
 
 /** Where a delivery stands with one forwarding target. */
@@ -74,24 +70,6 @@ export interface StoredDelivery extends ReceivedDelivery {
   readonly forward?: ForwardState;
 }
 
-export type StatsBy = 'email' | 'event' | 'day';
-
-/** Counts over the journal's events, a send being a `*.email.sent` event. */
-export interface DeliveryStats {
-  /** The recipient, event name or day (YYYY-MM-DD, UTC) counted; null for all together. */
-  readonly key: string | null;
-  readonly events: number;
-  readonly sends: number;
-  readonly deliveries: number;
-  /** Hard bounces: the email will not be delivered. */
-  readonly bounces: number;
-  readonly softBounces: number;
-  readonly complaints: number;
-  readonly opens: number;
-  readonly clicks: number;
-  readonly unsubscribes: number;
-}
-
 export interface ForwardAttempt {
   readonly at: Date;
   /** The target's status, or null when it did not answer. */
@@ -102,23 +80,18 @@ export interface ForwardAttempt {
 }
 
 const DEFAULT_LEASE_MS = 5 * 60_000;
-const DAY_MS = 86_400_000;
-
-/** The counts of stats(), as SQL over the event names. */
-const COUNTS = {
-  sends: "event_name LIKE '%.email.sent'",
-  deliveries: "event_name = 'email.delivered'",
-  bounces: "event_name = 'email.hardBounced'",
-  softBounces: "event_name = 'email.softBounced'",
-  complaints: "event_name = 'email.spamReported'",
-  opens: "event_name = 'email.opened'",
-  clicks: "event_name = 'email.clicked'",
-  unsubscribes: "event_name = 'email.unsubscribed'",
-} as const;
+const HOUR_MS = 3_600_000;
+/** How many deliveries one transaction of a prune removes: a short one, which holds up no delivery long. */
+export const PRUNE_BATCH = 500;
 
 export class DeliveryStore implements DeliveryJournal {
   private readonly leaseMs: number;
   private readonly now: () => Date;
+  private readonly keepDays: number | undefined;
+  /** When the background prune of keepDays last started, and the run under way or last done. */
+  private prunedAt = Number.NEGATIVE_INFINITY;
+  private pruning: Promise<unknown> = Promise.resolve();
+  private closed = false;
 
   constructor(
     private readonly db: SqlDatabase,
@@ -128,6 +101,40 @@ export class DeliveryStore implements DeliveryJournal {
   ) {
     this.leaseMs = options.claimLeaseMs ?? DEFAULT_LEASE_MS;
     this.now = options.now ?? (() => new Date());
+    this.keepDays = options.keepDays;
+  }
+
+  /** Starts a prune of what keepDays lets go, unless one started within the hour; the delivery does not wait for it. */
+  private keepWithinDays(now: number): void {
+    if (this.keepDays === undefined || now - this.prunedAt < HOUR_MS) return;
+    this.prunedAt = now;
+    // A prune that fails is tried again an hour later: the delivery that started it was kept.
+    this.pruning = this.pruning.then(() => this.prune(new Date(now - this.keepDays! * DAY_MS))).catch(() => {});
+  }
+
+  /**
+   * Removes the deliveries whose event is older than `before`, with their claims and forwards, in
+   * transactions of PRUNE_BATCH each; the daily counts stay. How many were removed.
+   */
+  async prune(before: Date): Promise<number> {
+    let removed = 0;
+    while (!this.closed) {
+      const ids = (
+        await this.db.all(`SELECT webhook_id FROM loopsctl_webhook_deliveries WHERE event_at < ? ORDER BY event_at LIMIT ${PRUNE_BATCH}`, [before.getTime()])
+      ).map((row) => String(row.webhook_id));
+      if (ids.length === 0) break;
+      // Always PRUNE_BATCH parameters (the last id repeated): one statement of each to prepare.
+      const padded = [...ids, ...Array<string>(PRUNE_BATCH - ids.length).fill(ids.at(-1)!)];
+      const list = padded.map(() => '?').join(', ');
+      const [, , gone] = await this.db.batch([
+        [`DELETE FROM loopsctl_webhook_forwards WHERE webhook_id IN (${list})`, padded],
+        [`DELETE FROM loopsctl_webhook_claims WHERE webhook_id IN (${list})`, padded],
+        [`DELETE FROM loopsctl_webhook_deliveries WHERE webhook_id IN (${list})`, padded],
+      ]);
+      removed += gone!.changes;
+      if (ids.length < PRUNE_BATCH) break;
+    }
+    return removed;
   }
 
   async claim(delivery: ReceivedDelivery): Promise<ClaimState> {
@@ -145,6 +152,7 @@ export class DeliveryStore implements DeliveryJournal {
       // Read in the same transaction, for when it was not taken: handled, or held by a handler within its lease.
       ['SELECT handled_at FROM loopsctl_webhook_claims WHERE webhook_id = ?', [webhookId]],
     ]);
+    this.keepWithinDays(now);
     if (claimed!.changes === 1) return 'claimed';
     const handledAt = held!.rows[0]?.handled_at;
     return handledAt === null || handledAt === undefined ? 'held' : 'handled';
@@ -152,7 +160,9 @@ export class DeliveryStore implements DeliveryJournal {
 
   /** Keeps a delivery in the journal; false when that id was kept already (a redelivery). */
   async record(delivery: ReceivedDelivery): Promise<boolean> {
-    return (await this.db.run(...this.recorded(delivery))) === 1;
+    const kept = (await this.db.run(...this.recorded(delivery))) === 1;
+    this.keepWithinDays(this.now().getTime());
+    return kept;
   }
 
   /** The statement that keeps a delivery, unless that id was kept already. */
@@ -224,20 +234,12 @@ export class DeliveryStore implements DeliveryJournal {
     return row === undefined ? undefined : storedDelivery(row, false);
   }
 
-  /** The counts of the selected events, in all (`by` not given) or by recipient, event name or UTC day; largest key first for days. */
-  async stats(filter: Omit<DeliveryFilter, 'limit' | 'order' | 'target'> = {}, by?: StatsBy): Promise<DeliveryStats[]> {
-    const { where, params } = conditions(filter);
-    const key = by === undefined ? 'NULL' : by === 'email' ? 'd.recipient' : by === 'event' ? 'd.event_name' : `d.event_at / ${DAY_MS}`;
-    const sums = Object.entries(COUNTS)
-      .map(([name, condition]) => `SUM(CASE WHEN ${condition} THEN 1 ELSE 0 END) AS ${name.toLowerCase()}`)
-      .join(', ');
-    const group = by === undefined ? '' : ' GROUP BY 1 ORDER BY 1';
-    const rows = await this.db.all(`SELECT ${key} AS k, COUNT(*) AS events, ${sums} FROM loopsctl_webhook_deliveries d${where}${group}`, params);
-    return rows.map((row) => ({
-      key: row.k === null || row.k === undefined ? null : by === 'day' ? new Date(Number(row.k) * DAY_MS).toISOString().slice(0, 10) : String(row.k),
-      events: Number(row.events),
-      ...(Object.fromEntries(Object.keys(COUNTS).map((name) => [name, Number(row[name.toLowerCase()] ?? 0)])) as Record<keyof typeof COUNTS, number>),
-    }));
+  /**
+   * The counts of the selected events, in all (`by` not given) or by recipient, event name or UTC
+   * day, keys in order (stats.ts says which it reads from the daily counts).
+   */
+  stats(filter: StatsFilter = {}, by?: StatsBy): Promise<DeliveryStats[]> {
+    return deliveryStats(this.db, filter, by);
   }
 
   /** Queues a delivery for a target, due at `at` (now by default); false when it was queued already. */
@@ -289,8 +291,11 @@ export class DeliveryStore implements DeliveryJournal {
     return rows.map(forwardState);
   }
 
-  close(): Promise<void> {
-    return this.db.close();
+  /** Closes the store once a prune under way has finished its batch. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.pruning;
+    await this.db.close();
   }
 }
 
@@ -300,7 +305,12 @@ export class DeliveryStore implements DeliveryJournal {
  * client, for an app that runs several instances.
  */
 export async function openDeliveryStore(url: string, options: DeliveryStoreOptions = {}): Promise<DeliveryStore> {
-  const { db, location } = await openStoreDatabase(url, migrate);
+  // The app's mistakes, said before anything is opened.
+  for (const name of ['keepDays', 'maxConnections'] as const) {
+    const value = options[name];
+    if (value !== undefined && !(Number.isInteger(value) && value >= 1)) throw new TypeError(`${name} must be a whole number, 1 or more (got ${value})`);
+  }
+  const { db, location } = await openStoreDatabase(url, migrate, options.maxConnections);
   return new DeliveryStore(db, location, options);
 }
 
@@ -312,13 +322,14 @@ export async function openDeliveryStore(url: string, options: DeliveryStoreOptio
 export async function openStoreDatabase(
   url: string,
   migrate: (db: SqlDatabase, location: string) => Promise<void>,
+  maxConnections?: number,
 ): Promise<{ db: SqlDatabase; location: string }> {
   const isPostgres = /^postgres(ql)?:\/\//i.test(url);
   if (!isPostgres && /^[a-z][a-z0-9+.-]*:\/\//i.test(url) && !url.startsWith('sqlite:'))
     throw new DeliveryStoreError(`the store ${redactUrl(url)} is neither sqlite:<file> nor postgres://…`);
   const location = isPostgres ? redactUrl(url) : url.startsWith('sqlite:') ? url.slice('sqlite:'.length) : url;
   if (location === '') throw new DeliveryStoreError('the store sqlite: names no file: give sqlite:<file>');
-  const db = isPostgres ? await openPostgres(url) : openSqlite(location);
+  const db = isPostgres ? await openPostgres(url, maxConnections) : openSqlite(location);
   try {
     await migrate(db, location);
   } catch (error) {
@@ -354,33 +365,6 @@ function factsOf(body: string): {
     emailId: text(email.id),
     contactId: text(identity.id),
   };
-}
-
-function conditions(filter: DeliveryFilter): { where: string; params: unknown[] } {
-  const clauses: string[] = [];
-  const params: unknown[] = [];
-  if (filter.to !== undefined) {
-    clauses.push('d.recipient = ?');
-    params.push(filter.to.toLowerCase());
-  }
-  if (filter.event !== undefined) {
-    const names = typeof filter.event === 'string' ? [filter.event] : [...filter.event];
-    clauses.push(names.length === 0 ? '1 = 0' : `d.event_name IN (${names.map(() => '?').join(', ')})`);
-    params.push(...names);
-  }
-  if (filter.emailId !== undefined) {
-    clauses.push('d.email_id = ?');
-    params.push(filter.emailId);
-  }
-  if (filter.since !== undefined) {
-    clauses.push('d.event_at >= ?');
-    params.push(filter.since.getTime());
-  }
-  if (filter.until !== undefined) {
-    clauses.push('d.event_at < ?');
-    params.push(filter.until.getTime());
-  }
-  return { where: clauses.length === 0 ? '' : ` WHERE ${clauses.join(' AND ')}`, params };
 }
 
 const dateOrNull = (value: unknown) => (value === null || value === undefined ? null : new Date(Number(value)));

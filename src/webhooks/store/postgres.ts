@@ -9,6 +9,8 @@ import { DeliveryStoreError, type Row, type SqlDatabase, type StatementResult } 
 /** The advisory lock the store's migrations hold ("loopsctl" in ASCII, cut to 32 bits). */
 const MIGRATION_LOCK = 0x6c6f6f70;
 const CONNECT_TIMEOUT_MS = 10_000;
+/** The pool's size when the app names none: as many deliveries claimed or settled at once. */
+export const DEFAULT_MAX_CONNECTIONS = 8;
 
 /** `?` parameters as PostgreSQL numbers them. */
 function numbered(sql: string): string {
@@ -16,10 +18,15 @@ function numbered(sql: string): string {
   return sql.replace(/\?/g, () => `$${++count}`);
 }
 
-export async function openPostgres(url: string): Promise<SqlDatabase> {
+/**
+ * Opens a pool of at most `maxConnections` connections, opened as deliveries need them: each
+ * claim or outcome of a delivery takes one for its transaction, so that many deliveries at once
+ * are claimed side by side, up to the pool's size, and wait for a free connection past it.
+ */
+export async function openPostgres(url: string, maxConnections = DEFAULT_MAX_CONNECTIONS): Promise<SqlDatabase> {
   const shown = redactUrl(url);
   const { default: pg } = await import('./pg.js');
-  const pool = new pg.Pool({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, max: 8 });
+  const pool = new pg.Pool({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, max: maxConnections });
   // An idle connection the server closed: the next query opens another, so this is not the app's crash.
   pool.on('error', () => {});
   const fail = (error: unknown): DeliveryStoreError => postgresError(shown, url, error);

@@ -35,7 +35,31 @@ export class DeliveryStoreError extends Error {
 }
 
 /** The version of the tables this code writes; a store at a newer one was written by a newer loopsctl. */
-export const STORE_VERSION = 1;
+export const STORE_VERSION = 2;
+
+/** A UTC day in milliseconds: the daily counts' unit, the day of an event_at being event_at / DAY_MS. */
+export const DAY_MS = 86_400_000;
+
+/**
+ * How many counters each day and event has on PostgreSQL: each connection adds to its own
+ * (its backend's pid modulo this), so that concurrent deliveries of one event do not wait on one
+ * row's lock until the other's commit. SQLite writes one transaction at a time, and keeps one.
+ */
+const COUNT_SHARDS = 16;
+
+/**
+ * The counts a delivery adds to, as a trigger's statements: its day's and its all-time count of its
+ * event name (a NULL cannot be part of a key, so a delivery without one is counted under '' with
+ * named 0), each in its connection's counter.
+ */
+function countedStatements(dialect: SqlDatabase['dialect']): string {
+  const shard = dialect === 'postgres' ? `pg_backend_pid() % ${COUNT_SHARDS}` : '0';
+  const named = "CASE WHEN NEW.event_name IS NULL THEN 0 ELSE 1 END, COALESCE(NEW.event_name, '')";
+  return `INSERT INTO loopsctl_webhook_daily (day, named, event_name, shard, n) VALUES (NEW.event_at / ${DAY_MS}, ${named}, ${shard}, 1)
+    ON CONFLICT (day, named, event_name, shard) DO UPDATE SET n = loopsctl_webhook_daily.n + 1;
+    INSERT INTO loopsctl_webhook_totals (named, event_name, shard, n) VALUES (${named}, ${shard}, 1)
+    ON CONFLICT (named, event_name, shard) DO UPDATE SET n = loopsctl_webhook_totals.n + 1;`;
+}
 
 /**
  * The tables, version by version: each list runs once, in order, inside the exclusive transaction.
@@ -43,6 +67,17 @@ export const STORE_VERSION = 1;
  */
 export function migrations(dialect: SqlDatabase['dialect']): string[][] {
   const bigint = dialect === 'postgres' ? 'BIGINT' : 'INTEGER';
+  // A trigger keeps the count in the transaction that records the delivery: no commit of its own,
+  // and a redelivery (an INSERT that does nothing) inserts no row, so it fires not.
+  const trigger =
+    dialect === 'postgres'
+      ? [
+          `CREATE FUNCTION loopsctl_webhook_count_delivery() RETURNS trigger LANGUAGE plpgsql AS $$
+           BEGIN ${countedStatements(dialect)} RETURN NULL; END $$`,
+          `CREATE TRIGGER loopsctl_webhook_deliveries_counted AFTER INSERT ON loopsctl_webhook_deliveries
+           FOR EACH ROW EXECUTE FUNCTION loopsctl_webhook_count_delivery()`,
+        ]
+      : [`CREATE TRIGGER loopsctl_webhook_deliveries_counted AFTER INSERT ON loopsctl_webhook_deliveries BEGIN ${countedStatements(dialect)} END`];
   return [
     [
       // A delivery as received. event_at is the event's own time (eventTime), else the time it
@@ -87,6 +122,35 @@ export function migrations(dialect: SqlDatabase['dialect']): string[][] {
       )`,
       'CREATE INDEX loopsctl_webhook_forwards_due ON loopsctl_webhook_forwards (target, next_at)',
       'CREATE INDEX loopsctl_webhook_forwards_delivery ON loopsctl_webhook_forwards (webhook_id)',
+    ],
+    [
+      // The deliveries of each UTC day (of event_at) and event name, kept as they are recorded, so
+      // that stats costs the same at any size of journal; a prune leaves them.
+      `CREATE TABLE loopsctl_webhook_daily (
+        day ${bigint} NOT NULL,
+        named INTEGER NOT NULL,
+        event_name TEXT NOT NULL,
+        shard INTEGER NOT NULL,
+        n ${bigint} NOT NULL,
+        PRIMARY KEY (day, named, event_name, shard)
+      )`,
+      // The same counts of all time, so that stats of the whole journal reads as many rows however
+      // many days it spans.
+      `CREATE TABLE loopsctl_webhook_totals (
+        named INTEGER NOT NULL,
+        event_name TEXT NOT NULL,
+        shard INTEGER NOT NULL,
+        n ${bigint} NOT NULL,
+        PRIMARY KEY (named, event_name, shard)
+      )`,
+      // The trigger first: on PostgreSQL it locks out other writers' inserts until the counts of
+      // the journal as it stands are in, so none is counted twice or missed.
+      ...trigger,
+      `INSERT INTO loopsctl_webhook_daily (day, named, event_name, shard, n)
+       SELECT event_at / ${DAY_MS}, CASE WHEN event_name IS NULL THEN 0 ELSE 1 END, COALESCE(event_name, ''), 0, COUNT(*)
+       FROM loopsctl_webhook_deliveries GROUP BY 1, 2, 3`,
+      `INSERT INTO loopsctl_webhook_totals (named, event_name, shard, n)
+       SELECT named, event_name, 0, SUM(n) FROM loopsctl_webhook_daily GROUP BY named, event_name`,
     ],
   ];
 }

@@ -4,6 +4,8 @@
  * does not answer), never with the password in the message.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { webhookHandler } from '../../../src/webhooks/handler.js';
+import { signWebhookEvent, webhookFixture } from '../../../src/webhooks/sign.js';
 import { openDeliveryStore } from '../../../src/webhooks/store/index.js';
 import { run, startRun } from '../../support/main.js';
 import { commitsPerDelivery, describeDeliveryStore, received } from '../../support/delivery-store.js';
@@ -21,7 +23,7 @@ describe.runIf(available)('a PostgreSQL store', () => {
     await server?.stop();
   });
 
-  describeDeliveryStore('PostgreSQL', async (options) => openDeliveryStore(server.url(await server.createDatabase()), options));
+  describeDeliveryStore('PostgreSQL', async () => server.url(await server.createDatabase()));
 
   it('creates its tables once when four connections open a new database at once', async () => {
     const url = server.url(await server.createDatabase());
@@ -55,6 +57,57 @@ describe.runIf(available)('a PostgreSQL store', () => {
     } finally {
       await monitor.end();
     }
+  });
+
+  it('claims deliveries that come at once on several connections at once, as many as maxConnections', async () => {
+    const database = await server.createDatabase();
+    const { default: pg } = await import('pg');
+    const monitor = new pg.Client({ connectionString: server.url() });
+    await monitor.connect();
+    const store = await openDeliveryStore(server.url(database), { maxConnections: 3 });
+    try {
+      // Each handler waits, its delivery claimed and not settled, until every one of them is in.
+      let entered = 0;
+      let allIn!: () => void;
+      const allEntered = new Promise<void>((resolve) => {
+        allIn = resolve;
+      });
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const handler = webhookHandler({
+        secret: SECRET,
+        store,
+        on: {
+          'email.opened': async () => {
+            entered += 1;
+            if (entered === 6) allIn();
+            await released;
+          },
+        },
+      });
+      const answers = Array.from({ length: 6 }, (_, index) =>
+        handler.answer(signWebhookEvent(webhookFixture('email.opened'), SECRET, { id: `msg_at_once_${index}` })),
+      );
+      await allEntered;
+      const { rows } = await monitor.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND backend_type = 'client backend'", [
+        database,
+      ]);
+      expect(rows[0].n).toBe(3);
+      release();
+      expect((await Promise.all(answers)).map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    } finally {
+      await store.close();
+      await monitor.end();
+    }
+  });
+
+  it('refuses a maxConnections or keepDays that is not a whole number of 1 or more, before it connects', async () => {
+    await expect(openDeliveryStore('postgres://app@127.0.0.1:9/deliveries', { maxConnections: 0 })).rejects.toThrow(
+      new TypeError('maxConnections must be a whole number, 1 or more (got 0)'),
+    );
+    await expect(openDeliveryStore('postgres://app@127.0.0.1:9/deliveries', { keepDays: 1.5 })).rejects.toThrow(/^keepDays must be a whole number/);
   });
 
   it('says a password was refused, and where, without the password', async () => {

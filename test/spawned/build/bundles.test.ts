@@ -292,9 +292,9 @@ describe('a command', () => {
         .filter((name) => /^(_?https?|_http_\w+|net|stream|crypto|perf_hooks)$/.test(name)),
     ).toEqual([]);
     expect(await loads(['deliveries', 'show', 'msg_bounce', '--store', file], {})).toEqual({ files: local, code: 0, message: null });
-    // stats reads the alert rules' rates, from the webhooks' area.
+    // stats reads the alert rules' rates, from the ground the webhooks' areas share.
     expect(await loads(['deliveries', 'stats', '--store', file], {})).toEqual({
-      files: [...local, 'dist/areas-webhooks.cjs'].sort(),
+      files: [...local, 'dist/areas-webhooks-shared.cjs'].sort(),
       code: 0,
       message: null,
     });

@@ -1,13 +1,13 @@
 import { chmodSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { DeliveryStore, openDeliveryStore } from '../../../src/webhooks/store/index.js';
+import { DeliveryStore, openDeliveryStore, PRUNE_BATCH } from '../../../src/webhooks/store/index.js';
 import { migrate, type SqlDatabase } from '../../../src/webhooks/store/sql.js';
 import { openSqlite, whileBusy } from '../../../src/webhooks/store/sqlite.js';
 import { commitsPerDelivery, describeDeliveryStore, received } from '../../support/delivery-store.js';
 import { tempDir } from '../../support/temp.js';
 
-describeDeliveryStore('SQLite', (options) => openDeliveryStore(`sqlite:${join(tempDir(), 'deliveries.db')}`, options));
+describeDeliveryStore('SQLite', async () => `sqlite:${join(tempDir(), 'deliveries.db')}`);
 
 describe('a SQLite store', () => {
   it('keeps its deliveries and claims across a reopen, and creates its tables once', async () => {
@@ -43,6 +43,30 @@ describe('a SQLite store', () => {
       return new DeliveryStore(counted, file);
     };
     expect(await commitsPerDelivery(open, async () => commits)).toEqual({ handled: 2, failed: 2, redelivered: 1 });
+  });
+
+  it('prunes in transactions of PRUNE_BATCH deliveries each, so that a delivery waits at most for one', async () => {
+    const file = join(tempDir(), 'prune.db');
+    const db = openSqlite(file);
+    const batches: number[] = [];
+    const counted: SqlDatabase = {
+      ...db,
+      batch: (statements) => {
+        batches.push(statements.length);
+        return db.batch(statements);
+      },
+    };
+    await migrate(counted, file);
+    const store = new DeliveryStore(counted, file);
+    try {
+      for (let index = 0; index < 2 * PRUNE_BATCH + 100; index += 1) await store.record(received(`msg_${index}`, 'email.opened', 'a@example.com', 100 + index));
+      batches.length = 0;
+      expect(await store.prune(new Date(100_000 + (2 * PRUNE_BATCH + 50) * 1000))).toBe(2 * PRUNE_BATCH + 50);
+      expect(batches).toEqual([3, 3, 3]);
+      expect(await store.count()).toBe(50);
+    } finally {
+      await store.close();
+    }
   });
 
   it('checkpoints a commit into the database file itself once quiet, not in the commit', async () => {

@@ -7,6 +7,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { webhookFixture } from '../../../../src/webhooks/sign.js';
 import { openDeliveryStore } from '../../../../src/webhooks/store/index.js';
 import { closedAfter } from '../../../support/closing.js';
 import { run, startRun, tempDir, type Running } from '../../../support/main.js';
@@ -118,6 +119,39 @@ describe('webhooks listen --store and deliveries find, show, stats', () => {
     ]);
   });
 
+  it('prunes the deliveries older than a span once confirmed, says how many with --dry-run, and keeps their counts in stats', async () => {
+    const store = storeFile();
+    const journal = await openDeliveryStore(store);
+    const day = 86_400;
+    const now = Math.floor(Date.now() / 1000);
+    const delivery = (webhookId: string, eventName: string, eventTime: number) => ({
+      webhookId,
+      receivedAt: new Date(eventTime * 1000),
+      headers: {},
+      body: JSON.stringify({ eventName, eventTime, contactIdentity: { id: 'c_1', email: 'ada@example.com', userId: null } }),
+      verified: true,
+    });
+    try {
+      await journal.record(delivery('msg_old_send', 'campaign.email.sent', now - 100 * day));
+      await journal.record(delivery('msg_old_bounce', 'email.hardBounced', now - 95 * day));
+      await journal.record(delivery('msg_new', 'email.opened', now - day));
+    } finally {
+      await journal.close();
+    }
+    const planned = await run(['deliveries', 'prune', '--older-than', '90d', '--store', store, '--dry-run']);
+    expect(planned.code).toBe(0);
+    expect(planned.stdout).toMatch(/^2 deliveries older than \S+Z would be removed\n$/);
+    const unconfirmed = await run(['deliveries', 'prune', '--older-than', '90d', '--store', store]);
+    expect(unconfirmed.code).toBe(2);
+    expect(unconfirmed.stderr).toContain('not confirmed');
+    expect((await run(['deliveries', 'find', '--store', store, '--json'])).json()).toHaveLength(3);
+    const pruned = await run(['deliveries', 'prune', '--older-than', '90d', '--store', store, '--yes', '--json']);
+    expect(pruned.json()).toMatchObject({ count: 2, removed: 2 });
+    expect((await run(['deliveries', 'find', '--store', store, '--json'])).json().map((kept: { webhookId: string }) => kept.webhookId)).toEqual(['msg_new']);
+    expect((await run(['deliveries', 'stats', '--store', store, '--json'])).json()).toMatchObject({ events: 3, sends: 1, bounces: 1, opens: 1 });
+    expect((await run(['deliveries', 'prune', '--older-than', '90d', '--store', store])).stdout).toMatch(/^0 deliveries older than \S+: nothing to remove\n$/);
+  });
+
   it('shows a body with its C0 and C1 controls escaped on a terminal, and its bytes as they are in --json', async () => {
     const store = storeFile();
     const journal = await openDeliveryStore(store);
@@ -224,8 +258,9 @@ describe('webhooks listen --store and deliveries find, show, stats', () => {
     const [, url] = await listen.waitFor(/"url":"([^"]+)"/);
     const at = 1_790_000_000;
     const email = { id: 'e1', emailMessageId: 'cmsg_live', subject: 'Live' };
-    const timed = (eventName: string, time: number) =>
-      JSON.stringify({ ...JSON.parse(event(eventName, 'ada@example.com', { email, sourceType: 'campaign' })), eventTime: time });
+    // Whole events of their types: alerts read events as parseWebhookEvent does.
+    const timed = (eventName: 'campaign.email.sent' | 'email.hardBounced' | 'email.delivered', time: number) =>
+      JSON.stringify({ ...webhookFixture(eventName), eventTime: time, email });
     for (let index = 0; index < 10; index++) expect(await post(url!, `msg_s${index}`, timed('campaign.email.sent', at))).toBe(200);
     expect(await post(url!, 'msg_b1', timed('email.hardBounced', at))).toBe(200);
     // A second later: the second before it is judged whole.

@@ -11,6 +11,8 @@ import { closedAfter } from '../../../support/closing.js';
 import { run, startRun, tempDir } from '../../../support/main.js';
 import { startWebhookApp } from '../../../support/webhook-app.js';
 import { openDeliveryStore } from '../../../../src/webhooks/store/index.js';
+import { webhookFixture } from '../../../../src/webhooks/sign.js';
+import type { WebhookEventName } from '../../../../src/webhooks/events.js';
 
 const SECRET = `whsec_${Buffer.from('the secret of the replay tests!!').toString('base64')}`;
 const env = { LOOPS_WEBHOOK_SECRET: SECRET };
@@ -33,12 +35,13 @@ async function seededStore(events: Seeded[]): Promise<string> {
   const file = join(dir, 'deliveries.db');
   const store = await openDeliveryStore(file);
   for (const { id, eventName, at, email = 'cmsg_news', verified = true } of events) {
+    // A whole event of its type (alerts read events as parseWebhookEvent does), of this time, recipient and email.
+    const fixture = webhookFixture(eventName as WebhookEventName) as unknown as Record<string, unknown>;
     const body = JSON.stringify({
-      eventName,
+      ...fixture,
       eventTime: at,
-      webhookSchemaVersion: '1.0.0',
       contactIdentity: { id: `c_${id}`, email: `${id}@example.com`, userId: null },
-      email: { id: `e_${id}`, emailMessageId: email, subject: email === 'cmsg_news' ? 'News' : 'Other' },
+      ...('email' in fixture ? { email: { id: `e_${id}`, emailMessageId: email, subject: email === 'cmsg_news' ? 'News' : 'Other' } } : {}),
     });
     const headers = { 'content-type': 'application/json', 'webhook-id': id, 'webhook-timestamp': String(at), 'webhook-signature': 'v1,c3RhbGU=' };
     await store.record({ webhookId: id, receivedAt: new Date(at * 1000), headers, body, verified });

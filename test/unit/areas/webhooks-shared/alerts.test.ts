@@ -2,8 +2,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../../../src/base/errors.js';
-import { parseAlertRule, type AlertRule } from '../../../../src/areas/webhooks/alert-rules.js';
-import { AlertWatch, judgeAlerts, type AlertEvent } from '../../../../src/areas/webhooks/alert-window.js';
+import { parseAlertRule, type AlertRule } from '../../../../src/areas/webhooks-shared/alert-rules.js';
+import { AlertWatch, alertEventOf, judgeAlerts, type AlertEvent } from '../../../../src/areas/webhooks-shared/alert-window.js';
+import { webhookFixture } from '../../../../src/webhooks/sign.js';
 
 const refusal = (text: string) => {
   try {
@@ -14,6 +15,28 @@ const refusal = (text: string) => {
   }
   throw new Error(`${text} was taken`);
 };
+
+describe('alertEventOf', () => {
+  const body = (changes: Record<string, unknown>) => JSON.stringify({ ...webhookFixture('campaign.email.sent'), ...changes });
+
+  it('reads an event as parseWebhookEvent does: its name, time and email', () => {
+    const sent = webhookFixture('campaign.email.sent');
+    expect(alertEventOf(body({ eventTime: 1_700_000_000 }))).toEqual({
+      eventName: 'campaign.email.sent',
+      eventTime: 1_700_000_000,
+      email: { id: sent.email.emailMessageId, subject: sent.email.subject },
+    });
+    expect(alertEventOf(JSON.stringify(webhookFixture('contact.created')))).toMatchObject({ eventName: 'contact.created', email: undefined });
+  });
+
+  it('reads nothing of a body that is no event, nor of an event parseWebhookEvent does not know', () => {
+    expect(alertEventOf('not json')).toBeUndefined();
+    expect(alertEventOf(body({ webhookSchemaVersion: '2.0.0' }))).toBeUndefined();
+    expect(alertEventOf(body({ email: { id: 'e_1', emailMessageId: 42, subject: 'Hi' } }))).toBeUndefined();
+    expect(alertEventOf(body({ eventName: 'campaign.email.scheduled' }))).toBeUndefined();
+    expect(alertEventOf(body({}).replace('{"eventName"', '{"__proto__":{},"eventName"'))).toBeUndefined();
+  });
+});
 
 describe('parseAlertRule', () => {
   it('reads the event, the rate as a fraction, the window, and the default floor of its kind', () => {

@@ -2,7 +2,7 @@
  * The instants `--since` and `--until` take, for `loopsctl log` and the `deliveries` commands: in a
  * module of its own, so that the deliveries' filters load none of the change journal's reading.
  */
-import { UsageError } from '../../base/errors.js';
+import { UsageError } from './errors.js';
 
 const UNITS: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000, w: 7 * 86_400_000 };
 

@@ -7,6 +7,8 @@
  * last one stands. The same events give the same transitions whatever order they were added in,
  * as every event of one second is counted before that second is judged.
  */
+import { isSendEvent } from '../../platform/webhooks/event-names.js';
+import { parseWebhookEvent } from '../../webhooks/events.js';
 import { exceeds, type AlertRule } from './alert-rules.js';
 
 /** What an alert reads of an event. */
@@ -31,8 +33,6 @@ export interface AlertTransition {
   rate: number;
   threshold: number;
 }
-
-export const isSend = (eventName: string) => eventName.endsWith('.email.sent');
 
 /** The times of a sorted list within (from, to]. */
 function countWithin(times: number[], from: number, to: number): number {
@@ -141,7 +141,7 @@ export class AlertWatch {
       }
       scopes.push(rates);
     }
-    const send = isSend(event.eventName);
+    const send = isSendEvent(event.eventName);
     for (const rates of scopes) {
       for (const rate of rates) {
         if (send) insertSorted(rate.sends, event.eventTime);
@@ -192,15 +192,23 @@ export function judgeAlerts(
   return { transitions, floors: watch.floors() };
 }
 
-/** What an alert reads of a delivery's payload; undefined for one without an event name and time. */
-export function alertEventOf(payload: unknown): AlertEvent | undefined {
-  if (typeof payload !== 'object' || payload === null) return undefined;
-  const { eventName, eventTime, email } = payload as Record<string, unknown>;
-  if (typeof eventName !== 'string' || typeof eventTime !== 'number' || !Number.isSafeInteger(eventTime)) return undefined;
-  const { emailMessageId, subject } = (typeof email === 'object' && email !== null ? email : {}) as Record<string, unknown>;
+/**
+ * What an alert reads of a delivery's body, read as parseWebhookEvent reads it: none for a body
+ * that is no event, and none for an event this loopsctl does not know (a new type, a newer schema
+ * version, or one that does not fit its type), as no rule can name it and its time is not sure.
+ */
+export function alertEventOf(body: string): AlertEvent | undefined {
+  let event: ReturnType<typeof parseWebhookEvent>;
+  try {
+    event = parseWebhookEvent(body);
+  } catch {
+    return undefined;
+  }
+  if (!event.known) return undefined;
+  const email = 'email' in event ? event.email : undefined;
   return {
-    eventName,
-    eventTime,
-    email: typeof emailMessageId === 'string' ? { id: emailMessageId, subject: typeof subject === 'string' ? subject : '' } : undefined,
+    eventName: event.eventName,
+    eventTime: event.eventTime,
+    email: email === undefined ? undefined : { id: email.emailMessageId, subject: email.subject },
   };
 }
