@@ -5,10 +5,13 @@ import { countOf } from '../../render/numbers.js';
 import type { ApiClient } from '../../api/client.js';
 import { handler, type Handler } from '../../core/capabilities.js';
 import { ExitCode } from '../../base/exit-codes.js';
+import { UsageError } from '../../base/errors.js';
 import type { LmxKind } from '../../lmx/index.js';
+import { QA_IMPACTS, reaches, type QaImpact } from '../../lmx/qa/finding.js';
 import { DEFAULT_DIRECTORY } from './shared/lmx-files.js';
 import { renderChecks } from './shared/render.js';
-import { checkFile, checkRecord, lmxFileTarget, type FileCheck } from './shared/check.js';
+import { checkFile, checkRecord, lmxFileTarget, type CheckProblem, type FileCheck } from './shared/check.js';
+import type { Output } from '../../render/output.js';
 import type { TreeCache } from './shared/email-view.js';
 import { lacksSubject, noSubjectProblem } from './shared/subject.js';
 
@@ -17,6 +20,32 @@ interface CheckOptions {
   strict?: boolean;
   account?: boolean;
   rules?: string;
+  html?: string;
+  severity?: QaImpact;
+}
+
+/** The line `--html` fails at without --severity: the field's usual one. */
+const HTML_SEVERITY: QaImpact = 'serious';
+
+/**
+ * With a severity line, an accessibility finding at it or worse is an error (exit 1); without one,
+ * a tree's findings stay what they were, warnings unless the rules file raises them.
+ */
+function applySeverity(file: FileCheck, line: QaImpact | undefined): void {
+  if (line === undefined) return;
+  const failing = file.warnings.filter((problem) => problem.impact !== undefined && reaches(problem.impact, line));
+  file.warnings = file.warnings.filter((problem) => !failing.includes(problem));
+  file.errors.push(...failing.map((problem) => ({ ...problem, severity: 'error' as const })));
+  file.errors.sort((a, b) => a.offset - b.offset);
+}
+
+/** `Accessibility: 1 critical, 2 serious, 0 moderate, 1 mild.`, when there are any. */
+function impactsLine(checks: readonly FileCheck[]): string | undefined {
+  const counts = new Map<QaImpact, number>(QA_IMPACTS.map((impact) => [impact, 0]));
+  for (const problem of checks.flatMap((file) => [...file.errors, ...file.warnings]))
+    if (problem.impact !== undefined) counts.set(problem.impact, counts.get(problem.impact)! + 1);
+  if ([...counts.values()].every((count) => count === 0)) return undefined;
+  return `Accessibility: ${[...counts].map(([impact, count]) => `${count} ${impact}`).join(', ')}.`;
 }
 
 /** An .lmx file, which holds no workflow: checked without the workflows' YAML parser and rules. */
@@ -43,6 +72,12 @@ async function readAccountNames(client: ApiClient): Promise<Set<string>> {
 
 /** `content check`: the LMX specification's rules on files, offline; exit 1 on errors (--strict: warnings too). */
 export const check: Handler<[string[]], CheckOptions> = handler(['out', 'client', 'files'], async (context, [paths], options) => {
+  if (options.html !== undefined) {
+    if (paths.length > 0) throw new UsageError('--html judges captured HTML alone', { hint: 'check LMX paths and captured HTML in two runs' });
+    const checks = await (await import('./check-html-command.js')).checkHtmlCaptures(options.html);
+    for (const file of checks) applySeverity(file, options.severity ?? HTML_SEVERITY);
+    return report(context.out, checks, options.strict);
+  }
   const files = context.runtime.files;
   // What a recipient meets, offline: accessibility, and spam risk once it adds up, ruled by the rules file.
   const { qaProblems, readQaRules } = await import('./shared/check-qa.js');
@@ -59,11 +94,13 @@ export const check: Handler<[string[]], CheckOptions> = handler(['out', 'client'
     // A tree whose files cannot be read is drawn without them: the other checks name what is wrong there.
     const context = tree === undefined ? undefined : await tree.treeContext(file.file, cache).catch(() => undefined);
     const record = records?.recordOfFile(file.file);
+    const fields = `${basename(file.file, '.lmx')}.json`;
     const found = qaProblems(file, context, expected === undefined ? undefined : { expected, ...(record === undefined ? {} : { record }) });
     file.errors.push(...found.filter((problem) => problem.severity === 'error'));
     file.warnings.push(...found.filter((problem) => problem.severity === 'warning'));
-    // An email's body whose fields file is there and gives no subject: the platform sends it so.
-    const fields = `${basename(file.file, '.lmx')}.json`;
+    // The message's language, where the tree holds its fields: the API's languageCode against the text's.
+    if (context !== undefined && file.source !== undefined && file.kind !== undefined && file.kind !== 'component' && isFile(join(dirname(file.file), fields)))
+      file.warnings.push(...(await languageProblems(file.source, context.fields.texts.languageCode)));
     if (
       context !== undefined &&
       file.kind !== undefined &&
@@ -74,10 +111,34 @@ export const check: Handler<[string[]], CheckOptions> = handler(['out', 'client'
       file.warnings.push(noSubjectProblem(fields));
     file.errors.sort((a, b) => a.offset - b.offset);
     file.warnings.sort((a, b) => a.offset - b.offset);
+    applySeverity(file, options.severity);
   }
+  return report(context.out, checks, options.strict);
+});
+
+/** The language findings of an email's LMX, as problems at its first line. */
+async function languageProblems(source: string, code: string | undefined): Promise<CheckProblem[]> {
+  const [{ languageFindings }, { parseLmx }, { textOfDocument }] = await Promise.all([
+    import('../../lmx/qa/language.js'),
+    import('../../lmx/parse.js'),
+    import('../../lmx/qa/index.js'),
+  ]);
+  return languageFindings(code, textOfDocument(parseLmx(source).document), 'languageCode').map((found) => ({
+    severity: 'warning',
+    rule: found.rule,
+    ...(found.impact === undefined ? {} : { impact: found.impact }),
+    message: found.message,
+    fix: found.fix,
+    line: 1,
+    column: 1,
+    offset: 0,
+  }));
+}
+
+/** The checks printed (or --json), the summary on stderr, and the exit code: 1 on errors (with --strict, on warnings too). */
+async function report(out: Output, checks: FileCheck[], strict: boolean | undefined): Promise<number> {
   const errors = checks.reduce((sum, file) => sum + file.errors.length, 0);
   const warnings = checks.reduce((sum, file) => sum + file.warnings.length, 0);
-  const { out } = context;
   if (out.json) await out.writeJson(checks.map(checkRecord));
   else {
     const text = renderChecks(out, checks);
@@ -90,6 +151,8 @@ export const check: Handler<[string[]], CheckOptions> = handler(['out', 'client'
     const unkinded = checks.filter((file) => file.kind === undefined && file.file.endsWith('.lmx')).length;
     if (unkinded > 0)
       out.note(`${countOf(unkinded, 'file')} outside a pulled tree: their variables' namespaces were not checked; say the kind of email with --kind.`);
+    const impacts = impactsLine(checks);
+    if (impacts !== undefined) out.note(impacts);
   }
-  return errors > 0 || (options.strict && warnings > 0) ? ExitCode.mismatch : ExitCode.ok;
-});
+  return errors > 0 || (strict && warnings > 0) ? ExitCode.mismatch : ExitCode.ok;
+}

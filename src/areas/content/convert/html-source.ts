@@ -153,6 +153,21 @@ export function readHtml(source: string, file: string, findings: Findings): Sour
   return { body, subject, previewText };
 }
 
+/**
+ * An email's HTML as a recipient's client gets it, whole: its `<html>` with the head and the body,
+ * the stylesheets' rules applied to the body's elements as a browser's cascade applies them, for
+ * `content check --html` to judge what the email draws.
+ */
+export function readHtmlDocument(source: string, file: string): SourceElement {
+  const origin = { file, line: 1, column: 1 };
+  const [html] = fromParse5(parse(source, { sourceCodeLocationInfo: true, treeAdapter: boundedAdapter(origin) }).childNodes, origin).filter(
+    (node): node is SourceElement => node.type === 'element' && node.name === 'html',
+  );
+  const body = childElements(html!).find((node) => node.name === 'body')!;
+  applyStylesheets(stylesheetsIn(html!).map(textContent), body);
+  return html!;
+}
+
 /** Every <style> of a document, in its head or its body. */
 export function stylesheetsIn(node: SourceElement): SourceElement[] {
   return childElements(node).flatMap((child) => (child.name === 'style' ? [child] : stylesheetsIn(child)));

@@ -56,6 +56,7 @@ export function qaCheckProblems(input: Omit<QaInput, 'spamThreshold'>, ruling?: 
     .map((each) => ({
       severity: each.severity === 'error' ? 'error' : 'warning',
       rule: each.rule,
+      ...(each.impact === undefined ? {} : { impact: each.impact }),
       message: each.score === undefined || each.rule === 'spam-score' ? each.message : `${each.message} (+${each.score} spam points)`,
       fix: each.fix,
       // The subject, or the email as a whole: its first line.
