@@ -78,6 +78,10 @@ describe('check', () => {
     const lines = text.stdout.trimEnd().split('\n');
     expect(Math.max(...lines.map((line) => line.length))).toBeLessThanOrEqual(80);
     expect(lines).toContain(`workflow "Upgrade thank-you" (${seedId('workflow/Upgrade thank-you')})`);
+    // An accessibility finding says its impact beside its rule; another, its rule alone.
+    const joined = text.stdout.replace(/\n +/g, ' ');
+    expect(joined).toContain('[vague-link-text, moderate]');
+    expect(joined).toContain('[insecure-link]');
     expect(lines.at(-1)).toMatch(/^0 errors, 19 warnings, 28 notes; \d+ records read, 11 emails checked\.$/);
     const github = await sandbox.loopsctl(['check', '--format', 'github']);
     expect(github.stdout).toMatch(/^::warning title=insecure-link%3A workflow Upgrade thank-you::the email "Thank you for upgrading", line 4/m);
