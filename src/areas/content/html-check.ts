@@ -35,6 +35,19 @@ const DEFAULT_SIZE = 16;
 /** A browser's sizes of h1 to h6, in em. */
 const HEADING_EM: Record<string, number> = { h1: 2, h2: 1.5, h3: 1.17, h4: 1, h5: 0.83, h6: 0.67 };
 const BOLD_TAGS = new Set(['b', 'strong', 'th', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+/** Titles templates and editors leave in place of the email's own. */
+const PLACEHOLDER_TITLES = new Set([
+  'document',
+  'email',
+  'untitled',
+  'untitled document',
+  'newsletter',
+  'template',
+  'email template',
+  'index',
+  'title',
+  'subject',
+]);
 /** Elements whose content is never drawn as text. */
 const NOT_DRAWN = new Set(['style', 'script', 'head', 'title', 'template', 'noscript']);
 
@@ -231,11 +244,14 @@ export function checkHtml(source: string, file: string): HtmlAudit {
   const body = elementsIn(html).find((node) => node.name === 'body');
   const title = head === undefined ? undefined : elementsIn(head).find((node) => node.name === 'title');
   const found = attributeFindings(html, body, position);
-  if (title === undefined || words(title.children.map((child) => (child.type === 'text' ? child.text : '')).join('')) === '')
+  const titled = title === undefined ? '' : words(title.children.map((child) => (child.type === 'text' ? child.text : '')).join(''));
+  if (titled === '' || PLACEHOLDER_TITLES.has(titled.toLowerCase()))
     found.push(
       finding(
         'title-missing',
-        'no <title>: a client that opens the email in a window or a tab, and a screen reader, name it by its address',
+        titled === ''
+          ? 'no <title>: a client that opens the email in a window or a tab, and a screen reader, name it by its address'
+          : `the <title> "${titled}" is a template's, not the email's own: a client that opens it in a window or a tab names it so`,
         "write the email's subject in <title> in its <head>",
         position(title ?? head ?? html),
       ),

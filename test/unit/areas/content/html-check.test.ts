@@ -79,9 +79,14 @@ describe('the accessibility rules on an email as HTML', () => {
     expect(rules(CLEAN.replace('</div>\n</body>', '<button type="button"></button></div>\n</body>'))).toEqual(['link-without-text']);
   });
 
-  it('serious: no <title>, or an empty one', () => {
+  it('serious: no <title>, an empty one, or a template’s placeholder', () => {
     expect(impacts(CLEAN.replace('<title>Your March invoice</title>', ''))).toEqual([['title-missing', 'serious']]);
     expect(rules(CLEAN.replace('<title>Your March invoice</title>', '<title> </title>'))).toEqual(['title-missing']);
+    // A template's placeholder is not the email's own title.
+    const placeholder = checkHtml(CLEAN.replace('<title>Your March invoice</title>', '<title>Untitled document</title>'), 'email.html').findings;
+    expect(placeholder.map((each) => [each.rule, each.message.split(':')[0]])).toEqual([
+      ['title-missing', 'the <title> "Untitled document" is a template\'s, not the email\'s own'],
+    ]);
   });
 
   it('serious: text under 4.5:1 (3:1 large) in the colour the cascade gives it, on what is behind it', () => {
