@@ -171,5 +171,9 @@ describe('content check --html', () => {
     const nothing = await run(['content', 'check', '--html', tempDir('loopsctl-empty-html-')], offline);
     expect(nothing.code).toBe(2);
     expect(nothing.stderr).toContain('holds no .html, .htm or .eml file');
+    // Captured HTML and a tree's LMX are two runs: one run of both is refused before reading either.
+    const both = await run(['content', 'check', 'loops', '--html', join(directory, 'receipt.html')], offline);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain('--html judges captured HTML alone');
   });
 });
