@@ -3,7 +3,8 @@
  * --html`): what the platform, or any sender, emits, judged by the rules that judge LMX and by those
  * only HTML can break (`lang` and `dir`, layout tables' role, the `<title>`). The HTML is read by
  * the parser convert reads HTML with (parse5, as a browser reads it), its stylesheets applied; text
- * is judged in the colour and on the background it is drawn with, as its elements' styles cascade.
+ * is judged in the colour and on the background it is drawn with, as its elements' styles cascade,
+ * and again in dark mode where the stylesheets give it colours of their own for it.
  */
 import type { LmxPosition } from '../../lmx/problems.js';
 import {
@@ -24,7 +25,7 @@ import {
   type QaFinding,
 } from '../../lmx/qa/index.js';
 import type { SourceElement, SourceNode, Style } from './convert/model.js';
-import { readHtmlDocument } from './convert/html-source.js';
+import { hasDarkMode, readHtmlDocument } from './convert/html-source.js';
 import { backgroundOf, fontSizeWithin, hexColour, hidesContent } from './convert/styles.js';
 
 /** What a browser draws with no style: black text, blue links, on white, at 16 px. */
@@ -87,16 +88,16 @@ class HtmlWalk {
   readonly headings: { level: number; position: LmxPosition }[] = [];
   readonly shown: string[] = [];
 
-  constructor(private readonly position: (element: { at: { line: number; column: number } }) => LmxPosition) {}
+  constructor(
+    private readonly position: (element: { at: { line: number; column: number } }) => LmxPosition,
+    /** Walking the email as dark mode draws it: only its colours are judged again. */
+    private readonly dark = false,
+  ) {}
 
   walk(node: SourceElement, drawing: Drawing): void {
     if (NOT_DRAWN.has(node.name) || hidesContent(node.style)) return;
     const here = this.drawingOf(node, drawing);
-    const heading = /^h([1-6])$/.exec(node.name)?.[1];
-    if (heading !== undefined) this.headings.push({ level: Number(heading), position: this.position(node) });
-    if (node.name === 'img') this.image(node);
-    if (node.name === 'table') this.table(node);
-    if (node.name === 'a' || node.name === 'button' || node.attrs.role === 'button') this.link(node);
+    if (!this.dark) this.structure(node);
     let judged = false;
     for (const child of node.children) {
       if (child.type === 'element') this.walk(child, here);
@@ -107,6 +108,15 @@ class HtmlWalk {
         judged = true;
       }
     }
+  }
+
+  /** What the email is made of, judged once (not again in dark mode): headings, images, tables, links. */
+  private structure(node: SourceElement): void {
+    const heading = /^h([1-6])$/.exec(node.name)?.[1];
+    if (heading !== undefined) this.headings.push({ level: Number(heading), position: this.position(node) });
+    if (node.name === 'img') this.image(node);
+    if (node.name === 'table') this.table(node);
+    if (node.name === 'a' || node.name === 'button' || node.attrs.role === 'button') this.link(node);
   }
 
   private drawingOf(node: SourceElement, drawing: Drawing): Drawing {
@@ -135,8 +145,8 @@ class HtmlWalk {
       `contrast:${drawing.colour}:${drawing.background}:${needed}`,
       finding(
         'low-contrast',
-        `${what} in ${drawing.colour} on ${drawing.background}: contrast ${ratio.toFixed(2)}:1, under the ${needed}:1 WCAG 2.1 asks of ${needed === 3 ? 'large' : 'body'} text`,
-        `choose a colour with at least ${needed}:1 against ${drawing.background}, or change the background`,
+        `${this.dark ? 'in dark mode, ' : ''}${what} in ${drawing.colour} on ${drawing.background}: contrast ${ratio.toFixed(2)}:1, under the ${needed}:1 WCAG 2.1 asks of ${needed === 3 ? 'large' : 'body'} text`,
+        `choose a colour with at least ${needed}:1 against ${drawing.background}${this.dark ? ' in the rules of @media (prefers-color-scheme: dark)' : ''}, or change the background`,
         this.position(node),
       ),
     );
@@ -256,11 +266,18 @@ export function checkHtml(source: string, file: string): HtmlAudit {
         position(title ?? head ?? html),
       ),
     );
+  const start: Drawing = { colour: DEFAULT_TEXT, background: DEFAULT_BACKGROUND, px: DEFAULT_SIZE, bold: false, link: false };
   const walk = new HtmlWalk(position);
-  if (body !== undefined) walk.walk(body, { colour: DEFAULT_TEXT, background: DEFAULT_BACKGROUND, px: DEFAULT_SIZE, bold: false, link: false });
+  if (body !== undefined) walk.walk(body, start);
+  // An email with colours of its own for dark mode is judged again as dark mode draws it: a client that honours them shows those.
+  const dark = new HtmlWalk(position, true);
+  if (body !== undefined && hasDarkMode(html)) {
+    const darkBody = elementsIn(readHtmlDocument(source, file, 'dark')).find((node) => node.name === 'body');
+    if (darkBody !== undefined) dark.walk(darkBody, start);
+  }
   const lang = html.attrs.lang?.trim();
   return {
-    findings: [...found, ...walk.findings.list(), ...headingFindings(walk.headings)],
+    findings: [...found, ...walk.findings.list(), ...dark.findings.list(), ...headingFindings(walk.headings)],
     text: words(walk.shown.join(' ')),
     ...(lang === undefined || lang === '' ? {} : { lang }),
     position: position(html),

@@ -102,6 +102,18 @@ describe('the accessibility rules on an email as HTML', () => {
     expect(rules(CLEAN.replace('<div lang', '<div style="display:none;color:#ffffff">Preview</div><div lang'))).toEqual([]);
   });
 
+  it('serious: contrast in dark mode too, where the stylesheet gives dark colours of its own', () => {
+    const dark = (rules: string) => CLEAN.replace('.muted { color: #4b5563; }', `.muted { color: #4b5563; }\n@media (prefers-color-scheme: dark) { ${rules} }`);
+    // The cells go dark and their text light, but the muted grey stays as it was: 2.2:1 on the dark cell.
+    const forgotten = 'td { background-color: #111827 !important; color: #f9fafb !important; } .muted a { color: #93c5fd !important; }';
+    const found = checkHtml(dark(forgotten), 'email.html').findings;
+    expect(found.map((each) => [each.rule, each.impact, each.message.split(':')[0]])).toEqual([
+      ['low-contrast', 'serious', 'in dark mode, text in #4b5563 on #111827'],
+    ]);
+    expect(found[0]!.position?.line).toBe(14);
+    expect(rules(dark(`${forgotten} .muted { color: #d1d5db !important; }`))).toEqual([]);
+  });
+
   it('moderate: link text that does not say where it goes', () => {
     expect(impacts(CLEAN.replace('See the billing page', 'click here'))).toEqual([['vague-link-text', 'moderate']]);
   });
