@@ -10,7 +10,7 @@ import type { LmxKind } from '../../lmx/index.js';
 import { QA_IMPACTS, reaches, type QaImpact } from '../../lmx/qa/finding.js';
 import { DEFAULT_DIRECTORY } from './shared/lmx-files.js';
 import { renderChecks } from './shared/render.js';
-import { checkFile, checkRecord, lmxFileTarget, type CheckProblem, type FileCheck } from './shared/check.js';
+import { checkFile, checkRecord, lmxFileTarget, type FileCheck } from './shared/check.js';
 import type { Output } from '../../render/output.js';
 import type { TreeCache } from './shared/email-view.js';
 import { lacksSubject, noSubjectProblem } from './shared/subject.js';
@@ -94,13 +94,11 @@ export const check: Handler<[string[]], CheckOptions> = handler(['out', 'client'
     // A tree whose files cannot be read is drawn without them: the other checks name what is wrong there.
     const context = tree === undefined ? undefined : await tree.treeContext(file.file, cache).catch(() => undefined);
     const record = records?.recordOfFile(file.file);
-    const fields = `${basename(file.file, '.lmx')}.json`;
     const found = qaProblems(file, context, expected === undefined ? undefined : { expected, ...(record === undefined ? {} : { record }) });
     file.errors.push(...found.filter((problem) => problem.severity === 'error'));
     file.warnings.push(...found.filter((problem) => problem.severity === 'warning'));
-    // The message's language, where the tree holds its fields: the API's languageCode against the text's.
-    if (context !== undefined && file.source !== undefined && file.kind !== undefined && file.kind !== 'component' && isFile(join(dirname(file.file), fields)))
-      file.warnings.push(...(await languageProblems(file.source, context.fields.texts.languageCode)));
+    // An email's body whose fields file is there and gives no subject: the platform sends it so.
+    const fields = `${basename(file.file, '.lmx')}.json`;
     if (
       context !== undefined &&
       file.kind !== undefined &&
@@ -115,25 +113,6 @@ export const check: Handler<[string[]], CheckOptions> = handler(['out', 'client'
   }
   return report(context.out, checks, options.strict);
 });
-
-/** The language findings of an email's LMX, as problems at its first line. */
-async function languageProblems(source: string, code: string | undefined): Promise<CheckProblem[]> {
-  const [{ languageFindings }, { parseLmx }, { textOfDocument }] = await Promise.all([
-    import('../../lmx/qa/language.js'),
-    import('../../lmx/parse.js'),
-    import('../../lmx/qa/index.js'),
-  ]);
-  return languageFindings(code, textOfDocument(parseLmx(source).document), 'languageCode').map((found) => ({
-    severity: 'warning',
-    rule: found.rule,
-    ...(found.impact === undefined ? {} : { impact: found.impact }),
-    message: found.message,
-    fix: found.fix,
-    line: 1,
-    column: 1,
-    offset: 0,
-  }));
-}
 
 /** The checks printed (or --json), the summary on stderr, and the exit code: 1 on errors (with --strict, on warnings too). */
 async function report(out: Output, checks: FileCheck[], strict: boolean | undefined): Promise<number> {

@@ -10,7 +10,8 @@
  * finding there, and its spamScore makes a total at or over it an error.
  */
 import { parseLmx, themeIdOf, type LmxDocument } from '../../../lmx/index.js';
-import { qaFindings, type QaInput } from '../../../lmx/qa/index.js';
+import { qaFindings, textOfDocument, type QaInput } from '../../../lmx/qa/index.js';
+import { languageFindings } from '../../../lmx/qa/language.js';
 import { renderLmx } from '../../../lmx/render.js';
 import type { RulesFile } from '../../check/rules-file.js';
 import { findRulesFile, ruledSeverity } from '../../check/rules-lookup.js';
@@ -20,7 +21,12 @@ import type { CheckProblem, FileCheck } from './check.js';
 export interface QaTree {
   themes: ReadonlyMap<string, { styles: Record<string, unknown> }>;
   components: ReadonlyMap<string, LmxDocument>;
-  fields: { subject?: string };
+  fields: { subject?: string; texts: Record<string, string>; read: boolean };
+}
+
+/** The message's language, where its fields file is there to say it (judged against its text); none where it is not. */
+export function messageLanguage(fields: QaTree['fields']): { code: string | undefined } | undefined {
+  return fields.read ? { code: fields.texts.languageCode } : undefined;
 }
 
 /** What of the rules file the qa findings are ruled by. */
@@ -45,8 +51,15 @@ export interface QaRuling {
 }
 
 /** The qa findings of an email drawn, as a checked file's problems: errors where the rules file says so, warnings otherwise. */
-export function qaCheckProblems(input: Omit<QaInput, 'spamThreshold'>, ruling?: QaRuling): CheckProblem[] {
-  const ruled = qaFindings({ ...input, spamThreshold: ruling?.expected.spamScore }).flatMap((each) => {
+export function qaCheckProblems(
+  { language, ...input }: Omit<QaInput, 'spamThreshold'> & { language?: { code: string | undefined } },
+  ruling?: QaRuling,
+): CheckProblem[] {
+  const found = [
+    ...qaFindings({ ...input, spamThreshold: ruling?.expected.spamScore }),
+    ...(language === undefined ? [] : languageFindings(language.code, textOfDocument(input.document), 'languageCode')),
+  ];
+  const ruled = found.flatMap((each) => {
     const severity = ruling === undefined ? each.severity : ruledSeverity(ruling.expected, { rule: each.rule, severity: each.severity, record: ruling.record });
     return severity === undefined ? [] : [{ ...each, severity }];
   });
@@ -75,5 +88,6 @@ export function qaProblems(file: FileCheck, tree: QaTree | undefined, ruling?: Q
   const subject = tree?.fields.subject ?? '';
   const components = tree?.components;
   const { html } = renderLmx(document, { theme, components, subject });
-  return qaCheckProblems({ document, subject, theme, htmlBytes: Buffer.byteLength(html), components }, ruling);
+  const language = tree === undefined ? undefined : messageLanguage(tree.fields);
+  return qaCheckProblems({ document, subject, theme, htmlBytes: Buffer.byteLength(html), components, language }, ruling);
 }

@@ -7,7 +7,7 @@ import { checkLmx, gmailClipProblem, themeIdOf, type LmxDocument, type LmxKind }
 import { renderLmx, type LmxValues, type RenderedEmail } from '../../../lmx/render.js';
 import { countOf } from '../../../render/numbers.js';
 import type { CheckProblem } from './check.js';
-import { qaCheckProblems, type QaRules } from './check-qa.js';
+import { messageLanguage, qaCheckProblems, type QaRules } from './check-qa.js';
 import { placeOf } from './lmx-files.js';
 import { componentsOf, messageFieldsOf, recordOfFile, themesOf, type MessageFields } from './tree.js';
 
@@ -86,7 +86,10 @@ export function viewEmail(request: EmailRequest, context: TreeContext): EmailVie
   const qa =
     request.kind === 'component'
       ? []
-      : qaCheckProblems({ document, subject: context.fields.subject ?? '', theme: theme?.styles, htmlBytes, components }, ruling);
+      : qaCheckProblems(
+          { document, subject: context.fields.subject ?? '', theme: theme?.styles, htmlBytes, components, language: messageLanguage(context.fields) },
+          ruling,
+        );
   return {
     ...rendered,
     problems: [...problems, ...qa].sort((a, b) => a.offset - b.offset),

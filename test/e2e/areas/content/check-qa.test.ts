@@ -205,13 +205,13 @@ describe('content preview and content review: the qa findings by the same rules 
     expect(await review('--rules', rulesFile(RAISED))).toEqual(['error vague-link-text']);
     // The text says it so too; the email is not drawn as one whose LMX fails to compile.
     const text = await run(['content', 'review', root, '--base', 'HEAD', '--no-color', '--rules', rulesFile(RAISED)], { env: { LOOPS_API_KEY: undefined } });
-    expect(text.stdout).toContain('error vague-link-text:');
+    expect(text.stdout).toContain('error (moderate) vague-link-text:');
     const page = join(tempDir('loopsctl-review-rules-'), 'review.html');
     expect(
       (await run(['content', 'review', root, '--base', 'HEAD', '--out', page, '--rules', rulesFile(RAISED)], { env: { LOOPS_API_KEY: undefined } })).code,
     ).toBe(0);
     const html = readFileSync(page, 'utf8');
-    expect(html).toContain('new error: ');
+    expect(html).toContain('new error (moderate): ');
     expect(html).not.toContain('does not compile');
     const off = await run(['content', 'review', root, '--base', 'HEAD', '--no-color', '--rules', rulesFile(OFF)], { env: { LOOPS_API_KEY: undefined } });
     expect(off.stdout).not.toContain('vague-link-text');
@@ -234,6 +234,9 @@ describe('content check: impacts, --severity and the message language', () => {
     expect(missing.json<Checked[]>()[0]!.warnings.map((each) => [each.rule, (each as { impact?: string }).impact])).toEqual([
       ['language-code-missing', 'serious'],
     ]);
+    // The rules file rules it as it rules the other qa rules.
+    const off = await check(emailTree('{"subject":"Reset your password"}\n'), '--rules', rulesFile('rules: { language-code-missing: off }\n'));
+    expect(off).toEqual({ code: 0, byFile: { [`${RESET}/draft.lmx`]: { errors: [], warnings: [] } } });
     const french = await run(['content', 'check', emailTree('{"subject":"Reset your password","languageCode":"fr"}\n'), '--json'], {
       env: { LOOPS_API_KEY: undefined },
     });

@@ -226,7 +226,7 @@ describe("content review's comment and message: an email's name is text", () => 
 
   it('in the pull request comment: no link, no image, no HTML, no mention, no cell of its own', async () => {
     writeTree(root, 'transactional/t21--cx21/transactional.json', `${JSON.stringify({ name: NAME })}\n`);
-    writeTree(root, 'transactional/t21--cx21/draft.json', '{"subject":"Hello"}\n');
+    writeTree(root, 'transactional/t21--cx21/draft.json', '{"subject":"Hello","languageCode":"en"}\n');
     writeTree(root, 'transactional/t21--cx21/draft.lmx', '<Paragraph>Hello.</Paragraph>\n');
     const env = { LOOPS_API_KEY: undefined };
     const out = join(tempDir('loopsctl-review-comment-'), 'review (1).html');
