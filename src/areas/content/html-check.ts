@@ -24,6 +24,7 @@ import {
   vagueLinkText,
   type QaFinding,
 } from '../../lmx/qa/index.js';
+import { languageOf } from '../../lmx/qa/language.js';
 import type { SourceElement, SourceNode, Style } from './convert/model.js';
 import { hasDarkMode, readHtmlDocument } from './convert/html-source.js';
 import { backgroundOf, fontSizeWithin, hexColour, hidesContent } from './convert/styles.js';
@@ -36,6 +37,8 @@ const DEFAULT_SIZE = 16;
 /** A browser's sizes of h1 to h6, in em. */
 const HEADING_EM: Record<string, number> = { h1: 2, h2: 1.5, h3: 1.17, h4: 1, h5: 0.83, h6: 0.67 };
 const BOLD_TAGS = new Set(['b', 'strong', 'th', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+/** The languages written right to left that the language detector tells: Arabic and Hebrew. */
+const RIGHT_TO_LEFT = new Set(['ar', 'he']);
 /** Titles templates and editors leave in place of the email's own. */
 const PLACEHOLDER_TITLES = new Set([
   'document',
@@ -212,12 +215,15 @@ function imagesIn(node: SourceElement): SourceElement[] {
  * `lang` or `dir` on the document and on each of the body's first children: Gmail and other
  * webmail drop the `<html>` element, and with it what it says, so the wrapper must say it again.
  */
-function attributeFindings(html: SourceElement, body: SourceElement | undefined, position: (element: SourceElement) => LmxPosition): QaFinding[] {
+function attributeFindings(html: SourceElement, body: SourceElement | undefined, text: string, position: (element: SourceElement) => LmxPosition): QaFinding[] {
   const wrappers = body === undefined ? [] : elementsIn(body).filter((child) => !NOT_DRAWN.has(child.name) && !hidesContent(child.style));
+  // The fix names what the document says, else the language the text is written in.
+  const lang = html.attrs.lang?.trim() || languageOf(text) || 'en';
+  const dir = html.attrs.dir?.trim() || (RIGHT_TO_LEFT.has(lang.split('-')[0]!.toLowerCase()) ? 'rtl' : 'ltr');
   const found: QaFinding[] = [];
   for (const [rule, attribute, example] of [
-    ['lang-missing', 'lang', 'lang="en"'],
-    ['dir-missing', 'dir', 'dir="ltr"'],
+    ['lang-missing', 'lang', `lang="${lang}"`],
+    ['dir-missing', 'dir', `dir="${dir}"`],
   ] as const) {
     const without = wrappers.filter((wrapper) => (wrapper.attrs[attribute] ?? '').trim() === '');
     const onDocument = (html.attrs[attribute] ?? '').trim() !== '';
@@ -253,7 +259,11 @@ export function checkHtml(source: string, file: string): HtmlAudit {
   const head = elementsIn(html).find((node) => node.name === 'head');
   const body = elementsIn(html).find((node) => node.name === 'body');
   const title = head === undefined ? undefined : elementsIn(head).find((node) => node.name === 'title');
-  const found = attributeFindings(html, body, position);
+  const walk = new HtmlWalk(position);
+  const start: Drawing = { colour: DEFAULT_TEXT, background: DEFAULT_BACKGROUND, px: DEFAULT_SIZE, bold: false, link: false };
+  if (body !== undefined) walk.walk(body, start);
+  const text = words(walk.shown.join(' '));
+  const found = attributeFindings(html, body, text, position);
   const titled = title === undefined ? '' : words(title.children.map((child) => (child.type === 'text' ? child.text : '')).join(''));
   if (titled === '' || PLACEHOLDER_TITLES.has(titled.toLowerCase()))
     found.push(
@@ -266,9 +276,6 @@ export function checkHtml(source: string, file: string): HtmlAudit {
         position(title ?? head ?? html),
       ),
     );
-  const start: Drawing = { colour: DEFAULT_TEXT, background: DEFAULT_BACKGROUND, px: DEFAULT_SIZE, bold: false, link: false };
-  const walk = new HtmlWalk(position);
-  if (body !== undefined) walk.walk(body, start);
   // An email with colours of its own for dark mode is judged again as dark mode draws it: a client that honours them shows those.
   const dark = new HtmlWalk(position, true);
   if (body !== undefined && hasDarkMode(html)) {
@@ -278,7 +285,7 @@ export function checkHtml(source: string, file: string): HtmlAudit {
   const lang = html.attrs.lang?.trim();
   return {
     findings: [...found, ...walk.findings.list(), ...dark.findings.list(), ...headingFindings(walk.headings)],
-    text: words(walk.shown.join(' ')),
+    text,
     ...(lang === undefined || lang === '' ? {} : { lang }),
     position: position(html),
   };

@@ -57,6 +57,17 @@ describe('the accessibility rules on an email as HTML', () => {
     ]);
   });
 
+  it('name in the fix the language the text is written in, and its direction', () => {
+    const bare = (body: string) => `<!doctype html><html><head><title>Reçu</title></head><body><div>${body}</div></body></html>`;
+    const french = checkHtml(bare('<p>Votre commande a été expédiée aujourd’hui. Vous la recevrez d’ici trois à cinq jours ouvrés.</p>'), 'email.html');
+    expect(french.findings.map((each) => each.fix)).toEqual([
+      'write lang="fr" on <html> and on the element that wraps the body\'s content',
+      'write dir="ltr" on <html> and on the element that wraps the body\'s content',
+    ]);
+    const arabic = checkHtml(bare('<p>تم شحن طلبك اليوم. ستصلك الطلبية خلال ثلاثة إلى خمسة أيام عمل. شكرا لتسوقك معنا.</p>'), 'email.html');
+    expect(arabic.findings.map((each) => /(lang|dir)="[^"]+"/.exec(each.fix)?.[0])).toEqual(['lang="ar"', 'dir="rtl"']);
+  });
+
   it('say how many of the body’s first children lack it', () => {
     const two = CLEAN.replace('</div>\n</body>', '</div><div lang="en">Acme, 1 Main Street</div><div>Unsubscribe</div>\n</body>');
     expect(checkHtml(two, 'email.html').findings.map((each) => each.message.split(':')[0])).toEqual([
