@@ -10,8 +10,7 @@
  * finding there, and its spamScore makes a total at or over it an error.
  */
 import { parseLmx, themeIdOf, type LmxDocument } from '../../../lmx/index.js';
-import { qaFindings, textOfDocument, type QaInput } from '../../../lmx/qa/index.js';
-import { languageFindings } from '../../../lmx/qa/language.js';
+import { qaFindings, textOfDocument, type QaFinding, type QaInput } from '../../../lmx/qa/index.js';
 import { renderLmx } from '../../../lmx/render.js';
 import type { RulesFile } from '../../check/rules-file.js';
 import { findRulesFile, ruledSeverity } from '../../check/rules-lookup.js';
@@ -21,13 +20,13 @@ import type { CheckProblem, FileCheck } from './check.js';
 export interface QaTree {
   themes: ReadonlyMap<string, { styles: Record<string, unknown> }>;
   components: ReadonlyMap<string, LmxDocument>;
-  fields: { subject?: string; texts: Record<string, string>; read: boolean };
+  fields: { subject?: string };
+  /** The message's languageCode judged against the email's text, where its fields file is there to say it. */
+  language?: LanguageJudge;
 }
 
-/** The message's language, where its fields file is there to say it (judged against its text); none where it is not. */
-export function messageLanguage(fields: QaTree['fields']): { code: string | undefined } | undefined {
-  return fields.read ? { code: fields.texts.languageCode } : undefined;
-}
+/** The language findings of an email's text (src/lmx/qa/language.ts), handed in so that its detector loads only where a message has fields. */
+export type LanguageJudge = (text: string) => QaFinding[];
 
 /** What of the rules file the qa findings are ruled by. */
 export type QaRules = Pick<RulesFile, 'rules' | 'ignore' | 'allow' | 'spamScore'>;
@@ -51,14 +50,8 @@ export interface QaRuling {
 }
 
 /** The qa findings of an email drawn, as a checked file's problems: errors where the rules file says so, warnings otherwise. */
-export function qaCheckProblems(
-  { language, ...input }: Omit<QaInput, 'spamThreshold'> & { language?: { code: string | undefined } },
-  ruling?: QaRuling,
-): CheckProblem[] {
-  const found = [
-    ...qaFindings({ ...input, spamThreshold: ruling?.expected.spamScore }),
-    ...(language === undefined ? [] : languageFindings(language.code, textOfDocument(input.document), 'languageCode')),
-  ];
+export function qaCheckProblems({ language, ...input }: Omit<QaInput, 'spamThreshold'> & { language?: LanguageJudge }, ruling?: QaRuling): CheckProblem[] {
+  const found = [...qaFindings({ ...input, spamThreshold: ruling?.expected.spamScore }), ...(language?.(textOfDocument(input.document)) ?? [])];
   const ruled = found.flatMap((each) => {
     const severity = ruling === undefined ? each.severity : ruledSeverity(ruling.expected, { rule: each.rule, severity: each.severity, record: ruling.record });
     return severity === undefined ? [] : [{ ...each, severity }];
@@ -88,6 +81,5 @@ export function qaProblems(file: FileCheck, tree: QaTree | undefined, ruling?: Q
   const subject = tree?.fields.subject ?? '';
   const components = tree?.components;
   const { html } = renderLmx(document, { theme, components, subject });
-  const language = tree === undefined ? undefined : messageLanguage(tree.fields);
-  return qaCheckProblems({ document, subject, theme, htmlBytes: Buffer.byteLength(html), components, language }, ruling);
+  return qaCheckProblems({ document, subject, theme, htmlBytes: Buffer.byteLength(html), components, language: tree?.language }, ruling);
 }

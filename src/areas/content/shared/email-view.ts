@@ -7,7 +7,7 @@ import { checkLmx, gmailClipProblem, themeIdOf, type LmxDocument, type LmxKind }
 import { renderLmx, type LmxValues, type RenderedEmail } from '../../../lmx/render.js';
 import { countOf } from '../../../render/numbers.js';
 import type { CheckProblem } from './check.js';
-import { messageLanguage, qaCheckProblems, type QaRules } from './check-qa.js';
+import { qaCheckProblems, type LanguageJudge, type QaRules } from './check-qa.js';
 import { placeOf } from './lmx-files.js';
 import { componentsOf, messageFieldsOf, recordOfFile, themesOf, type MessageFields } from './tree.js';
 
@@ -48,6 +48,8 @@ export interface TreeContext {
   components: Awaited<ReturnType<typeof componentsOf>>;
   themes: Awaited<ReturnType<typeof themesOf>>;
   fields: MessageFields;
+  /** The message's languageCode judged against a text, where its fields file is there to say it. */
+  language?: LanguageJudge;
 }
 
 /** A tree's components and themes, by the tree's root, for drawing several of its emails from one read. */
@@ -61,7 +63,14 @@ export async function treeContext(file: string, cache: TreeCache = new Map()): P
     shared = Promise.all([componentsOf(root), themesOf(root)]).then(([components, themes]) => ({ components, themes }));
     cache.set(root, shared);
   }
-  return { ...(await shared), fields: await messageFieldsOf(file) };
+  const fields = await messageFieldsOf(file);
+  return { ...(await shared), fields, ...(fields.read ? { language: await languageJudge(fields.texts.languageCode) } : {}) };
+}
+
+/** The judge of a message's language, its detector loaded only for an email whose fields say one (or none). */
+async function languageJudge(code: string | undefined): Promise<LanguageJudge> {
+  const { languageFindings } = await import('../../../lmx/qa/language.js');
+  return (text) => languageFindings(code, text, 'languageCode');
 }
 
 /** The file checked and rendered. */
@@ -86,10 +95,7 @@ export function viewEmail(request: EmailRequest, context: TreeContext): EmailVie
   const qa =
     request.kind === 'component'
       ? []
-      : qaCheckProblems(
-          { document, subject: context.fields.subject ?? '', theme: theme?.styles, htmlBytes, components, language: messageLanguage(context.fields) },
-          ruling,
-        );
+      : qaCheckProblems({ document, subject: context.fields.subject ?? '', theme: theme?.styles, htmlBytes, components, language: context.language }, ruling);
   return {
     ...rendered,
     problems: [...problems, ...qa].sort((a, b) => a.offset - b.offset),
