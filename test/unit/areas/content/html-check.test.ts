@@ -125,8 +125,10 @@ describe('the accessibility rules on an email as HTML', () => {
     expect(rules(dark(`${forgotten} .muted { color: #d1d5db !important; }`))).toEqual([]);
   });
 
-  it('moderate: link text that does not say where it goes', () => {
+  it('moderate: link text that does not say where it goes, and alt text that names the file', () => {
     expect(impacts(CLEAN.replace('See the billing page', 'click here'))).toEqual([['vague-link-text', 'moderate']]);
+    // An image whose alt is its file name says what the file is, not what it shows.
+    expect(impacts(CLEAN.replace('alt="Acme"', 'alt="logo.png"'))).toEqual([['image-alt-unhelpful', 'moderate']]);
   });
 
   it('mild: one <h1>, headings in order', () => {
