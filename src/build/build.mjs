@@ -50,6 +50,10 @@ const vendored = {
   'css-what': { stdin: { contents: "export { parse } from 'css-what';", resolveDir: buildDir } },
   // The Markdown parser of `content convert`, which reads a React Email <Markdown> as React Email renders it, loaded with it.
   marked: { stdin: { contents: "export { marked } from 'marked';", resolveDir: buildDir } },
+  // The language detector of `content check`'s language rules, loaded only when an email's language is judged.
+  tinyld: { imports: /^tinyld\/light$/, stdin: { contents: "export { detect, supportedLanguages, toISO2 } from 'tinyld/light';", resolveDir: buildDir } },
+  // The MIME parser of `content check --html`, loaded only when it reads a saved .eml.
+  'postal-mime': { stdin: { contents: "export { default } from 'postal-mime';", resolveDir: buildDir } },
   // MJML's own reader (htmlparser2, as mjml-parser-xml uses it), loaded only when convert reads MJML.
   htmlparser2: { stdin: { contents: "export { Parser } from 'htmlparser2';", resolveDir: buildDir } },
   // jq for --jq; it loads jq.wasm from its own directory, where copyJqWasm puts it.

@@ -19,7 +19,7 @@ export const FOOTER = 'components/footer--cmp1';
 export const tree = (): string =>
   contentTree({
     [`${WELCOME}/transactional.json`]: '{"name":"Welcome"}\n',
-    [`${WELCOME}/draft.json`]: '{"subject":"Welcome, {data.firstName}"}\n',
+    [`${WELCOME}/draft.json`]: '{"subject":"Welcome, {data.firstName}","languageCode":"en"}\n',
     [`${WELCOME}/draft.lmx`]: [
       '<Style themeId="th1" />',
       '<H1>Welcome to Acme, {data.firstName}!</H1>',

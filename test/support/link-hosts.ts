@@ -255,12 +255,12 @@ export function testResolver(names: Readonly<Record<string, readonly (readonly s
 /**
  * The email messages `check --drafts` checks (all but a sent campaign's) made of the LMX given,
  * spread over them by turns: each an H1, a paragraph of its share of `inline` (links), then its
- * share of `blocks` (images). How many emails there are.
+ * share of `blocks` (images), each message saying it is in English. How many emails there are.
  */
 export function spreadOverEmails(sandbox: RecordingSandbox, inline: readonly string[], blocks: readonly string[] = []): number {
   let emails = 0;
   sandbox.server.update((state) => {
-    const stored = (state.emailMessages as { parent: { kind: string; published: boolean }; message: { lmx: string } }[]).filter(
+    const stored = (state.emailMessages as { parent: { kind: string; published: boolean }; message: { lmx: string; languageCode?: string } }[]).filter(
       (each) => each.parent.kind !== 'campaign' || !each.parent.published,
     );
     emails = stored.length;
@@ -272,6 +272,8 @@ export function spreadOverEmails(sandbox: RecordingSandbox, inline: readonly str
         ...mine(blocks),
         '',
       ].join('\n');
+      // English, as the message says: the language rules find nothing to add to the links'.
+      each.message.languageCode = 'en';
     });
   });
   return emails;

@@ -2,6 +2,7 @@
 import { z } from '../../base/shapes.js';
 import { APP_ORIGIN } from '../../core/browser.js';
 import { KIND_WORDS } from '../../platform/record-kinds.js';
+import { QA_IMPACTS } from '../../lmx/qa/finding.js';
 
 /** What a finding is about: a record, by its kind's word (platform/record-kinds.ts), the app's source (`code`), or the account as a whole. */
 export const FINDING_KINDS = [...KIND_WORDS, 'code', 'account'] as const;
@@ -38,6 +39,8 @@ export const problemShape = z.strictObject({
   column: z.optional(z.number()),
   /** The address a link or image finding is about, as the email has it: what the rules file's allow-list matches. */
   link: z.optional(z.string()),
+  /** An accessibility finding's impact: critical, serious, moderate or mild. */
+  impact: z.optional(z.enum(QA_IMPACTS)),
 });
 export type Problem = z.infer<typeof problemShape>;
 

@@ -65,7 +65,8 @@ export function renderReport(out: Output, report: Report): string {
     for (const [fix, sharing] of byFix(problems)) {
       for (const problem of sharing) {
         const at = problem.file === undefined ? '' : `${problem.file}:${problem.line}:${problem.column}: `;
-        const [first = '', ...rest] = wrapped(`${at}${problem.message} [${problem.rule}]`);
+        // An accessibility finding says its impact beside its rule: `[low-contrast, serious]`.
+        const [first = '', ...rest] = wrapped(`${at}${problem.message} [${problem.rule}${problem.impact === undefined ? '' : `, ${problem.impact}`}]`);
         lines.push(`  ${paint[problem.severity](LABEL[problem.severity].padEnd(LABEL_WIDTH))}${first}`, ...rest.map((line) => indent + line));
       }
       const earlier = said.get(fix);

@@ -8,9 +8,11 @@ import type { ApiClient } from '../../api/client.js';
 import { handler, type Handler, type Uses } from '../../core/capabilities.js';
 import { ExitCode } from '../../base/exit-codes.js';
 import type { LmxKind } from '../../lmx/index.js';
+import { QA_IMPACTS, reaches, type QaImpact } from '../../lmx/qa/finding.js';
 import { DEFAULT_DIRECTORY } from './shared/lmx-files.js';
 import { renderChecks } from './shared/render.js';
 import { checkFile, checkRecord, lmxFileTarget, type FileCheck } from './shared/check.js';
+import type { Output } from '../../render/output.js';
 import type { TreeCache } from './shared/email-view.js';
 import { lacksSubject, noSubjectProblem } from './shared/subject.js';
 
@@ -20,6 +22,32 @@ interface CheckOptions {
   strict?: boolean;
   account?: boolean;
   rules?: string;
+  html?: string;
+  severity?: QaImpact;
+}
+
+/** The line `--html` fails at without --severity: the field's usual one. */
+const HTML_SEVERITY: QaImpact = 'serious';
+
+/**
+ * With a severity line, an accessibility finding at it or worse is an error (exit 1); without one,
+ * a tree's findings stay what they were, warnings unless the rules file raises them.
+ */
+function applySeverity(file: FileCheck, line: QaImpact | undefined): void {
+  if (line === undefined) return;
+  const failing = file.warnings.filter((problem) => problem.impact !== undefined && reaches(problem.impact, line));
+  file.warnings = file.warnings.filter((problem) => !failing.includes(problem));
+  file.errors.push(...failing.map((problem) => ({ ...problem, severity: 'error' as const })));
+  file.errors.sort((a, b) => a.offset - b.offset);
+}
+
+/** `Accessibility: 1 critical, 2 serious, 0 moderate, 1 mild.`, when there are any. */
+function impactsLine(checks: readonly FileCheck[]): string | undefined {
+  const counts = new Map<QaImpact, number>(QA_IMPACTS.map((impact) => [impact, 0]));
+  for (const problem of checks.flatMap((file) => [...file.errors, ...file.warnings]))
+    if (problem.impact !== undefined) counts.set(problem.impact, counts.get(problem.impact)! + 1);
+  if ([...counts.values()].every((count) => count === 0)) return undefined;
+  return `Accessibility: ${[...counts].map(([impact, count]) => `${count} ${impact}`).join(', ')}.`;
 }
 
 /** An .lmx file, which holds no workflow: checked without the workflows' YAML parser and rules. */
@@ -75,6 +103,12 @@ async function readAccountNames(client: ApiClient): Promise<Set<string>> {
 export const check: Handler<[string[]], CheckOptions> = handler(
   ['out', 'client', 'files', 'key'],
   async (context, [paths], options) => {
+    if (options.html !== undefined) {
+      if (paths.length > 0) throw new UsageError('--html judges captured HTML alone', { hint: 'check LMX paths and captured HTML in two runs' });
+      const checks = await (await import('./check-html-command.js')).checkHtmlCaptures(options.html);
+      for (const file of checks) applySeverity(file, options.severity ?? HTML_SEVERITY);
+      return report(context.out, checks, options.strict);
+    }
     const files = context.runtime.files;
     // What a recipient meets, offline: accessibility, and spam risk once it adds up, ruled by the rules file.
     const { qaProblems, readQaRules } = await import('./shared/check-qa.js');
@@ -114,28 +148,34 @@ export const check: Handler<[string[]], CheckOptions> = handler(
         file.warnings.push(noSubjectProblem(fields));
       file.errors.sort((a, b) => a.offset - b.offset);
       file.warnings.sort((a, b) => a.offset - b.offset);
+      applySeverity(file, options.severity);
     }
-    const errors = checks.reduce((sum, file) => sum + file.errors.length, 0);
-    const warnings = checks.reduce((sum, file) => sum + file.warnings.length, 0);
-    const { out } = context;
-    if (out.json) await out.writeJson(checks.map(checkRecord));
-    else {
-      const text = renderChecks(out, checks);
-      if (text !== '') await out.write(text);
-      // The files the errors and warnings are in, all of them: a warning in a file without errors is in a file too.
-      const withProblems = checks.filter((file) => file.errors.length > 0 || file.warnings.length > 0).length;
-      out.note(
-        `Checked ${countOf(checks.length, 'file')}: ${countOf(errors, 'error')}, ${countOf(warnings, 'warning')}${withProblems > 0 ? ` in ${countOf(withProblems, 'file')}` : ''}.`,
-      );
-      const unkinded = checks.filter((file) => file.kind === undefined && file.file.endsWith('.lmx')).length;
-      if (unkinded > 0)
-        out.note(`${countOf(unkinded, 'file')} outside a pulled tree: their variables' namespaces were not checked; say the kind of email with --kind.`);
-    }
-    return errors > 0 || (options.strict && warnings > 0) ? ExitCode.mismatch : ExitCode.ok;
+    return report(context.out, checks, options.strict);
   },
   { chooseAccount: accountOfEnvironment },
 );
 
+/** The checks printed (or --json), the summary on stderr, and the exit code: 1 on errors (with --strict, on warnings too). */
+async function report(out: Output, checks: FileCheck[], strict: boolean | undefined): Promise<number> {
+  const errors = checks.reduce((sum, file) => sum + file.errors.length, 0);
+  const warnings = checks.reduce((sum, file) => sum + file.warnings.length, 0);
+  if (out.json) await out.writeJson(checks.map(checkRecord));
+  else {
+    const text = renderChecks(out, checks);
+    if (text !== '') await out.write(text);
+    // The files the errors and warnings are in, all of them: a warning in a file without errors is in a file too.
+    const withProblems = checks.filter((file) => file.errors.length > 0 || file.warnings.length > 0).length;
+    out.note(
+      `Checked ${countOf(checks.length, 'file')}: ${countOf(errors, 'error')}, ${countOf(warnings, 'warning')}${withProblems > 0 ? ` in ${countOf(withProblems, 'file')}` : ''}.`,
+    );
+    const unkinded = checks.filter((file) => file.kind === undefined && file.file.endsWith('.lmx')).length;
+    if (unkinded > 0)
+      out.note(`${countOf(unkinded, 'file')} outside a pulled tree: their variables' namespaces were not checked; say the kind of email with --kind.`);
+    const impacts = impactsLine(checks);
+    if (impacts !== undefined) out.note(impacts);
+  }
+  return errors > 0 || (strict && warnings > 0) ? ExitCode.mismatch : ExitCode.ok;
+}
 /**
  * With --account and --env, the account read is that environment's (its profile and team), taken
  * before the run picks its key; the environments of the tree the first path is in, or is.

@@ -1,6 +1,7 @@
 /** `loopsctl content`: an account's emails, workflows and the audience they stand on as files, to review in git and push back. */
 import { allowPrivateLinksOption, command, group, integerIn, planExpiry, type ArgumentSpec, type OptionSpec, type Spec } from '../../core/declare.js';
 import { LMX_KINDS } from '../../lmx/kinds.js';
+import { QA_IMPACTS } from '../../lmx/qa/finding.js';
 import { convertCommand } from './convert/declare.js';
 import { reviewCommand } from './review-declaration.js';
 
@@ -107,6 +108,16 @@ its diff in a code fence.`,
           description: 'the rules file `check` reads, for the qa rules (default loops.check.yaml here or in ./loops)',
           file: {},
         },
+        {
+          flags: '--html <path>',
+          description: "judge an email's HTML as captured from a send (an .html or .eml file, or a directory of them) by the accessibility rules",
+          file: {},
+        },
+        {
+          flags: '--severity <level>',
+          description: 'the lowest accessibility impact that fails (exit 1): critical, serious, moderate or mild (with --html, serious unless given)',
+          choices: QA_IMPACTS,
+        },
       ],
       help: `Every rule of the LMX specification, without a key or a request: the tags,
 where each may stand and what it may hold, required attributes, attribute
@@ -129,17 +140,25 @@ components' content included: contrast, heading order, link text, text size,
 alt text and spam risk (warnings; a spam rule is told once the email's total
 reaches 5). The rules file \`check\` reads (loops.check.yaml here or in
 ./loops, or --rules) turns them off, raises them, allows them for a record,
-and its spamScore makes a total at or over it an error. Each problem is
-printed as file:line:column rule message, with the line and what to write
-instead. Exit 2 when a path names nothing to check, or the rules file cannot
-be used.`,
-      mismatch: 'a file has errors (with --strict, errors or warnings)',
+and its spamScore makes a total at or over it an error. Each accessibility
+finding has its impact, as Parcel's checker and the Email Markup
+Consortium's reports grade them: critical, serious, moderate or mild;
+--severity makes those at a level or worse errors (without it, they stay
+warnings). --html judges an email's HTML as a send delivered it (the sandbox
+inbox's HTML, a saved .html or .eml) by the same rules and by lang, dir,
+layout tables' role and <title>, failing at serious unless --severity says.
+Each problem is printed as file:line:column rule message, with the line and
+what to write instead. Exit 2 when a path names nothing to check, or the rules
+file cannot be used.`,
+      mismatch: 'a file has errors, an accessibility finding at --severity or worse among them (with --strict, warnings too)',
       examples: [
         'loopsctl content check',
         'loopsctl content check welcome.lmx --kind transactional',
         'loopsctl content check loops --json',
         'loopsctl content check loops --account',
         'loopsctl content check loops --rules loops.check.yaml',
+        'loopsctl content check loops --severity serious',
+        'loopsctl content check --html captured/ --severity critical',
       ],
       remote: true,
       tier: 'read',

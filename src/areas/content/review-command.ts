@@ -294,7 +294,8 @@ function newFindings(out: Uses<'out'>['out'], result: Review): string {
     if (lines.length > 0) lines.push('');
     lines.push(...wrapLines(style.bold(`${sanitize(email.name)} (${email.path})`), width));
     for (const finding of email.findings.appeared) {
-      const said = `${finding.severity === 'error' ? style.red('error') : style.yellow('warning')} ${finding.rule}: ${sanitize(finding.message)}`;
+      const impact = finding.impact === undefined ? '' : ` (${finding.impact})`;
+      const said = `${finding.severity === 'error' ? style.red('error') : style.yellow('warning')}${impact} ${finding.rule}: ${sanitize(finding.message)}`;
       lines.push(...wrapLines(said, width - 4).map((line, index) => `${index === 0 ? '  ' : '    '}${line}`));
     }
   }

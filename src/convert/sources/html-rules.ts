@@ -85,6 +85,25 @@ function selectorsOf(rule: Rule): { selector: string; specificity: number | unde
   return rule.selectors.map((selector, index) => ({ selector, specificity: parsed[index] === undefined ? undefined : specificityOf(parsed[index]) }));
 }
 
+/**
+ * The rules a stylesheet gives in dark mode (`@media (prefers-color-scheme: dark)`), as a
+ * stylesheet of their own: laid after the others, they are what a client in dark mode draws with.
+ * Empty when it has none, or cannot be read.
+ */
+export function darkModeRules(css: string): string {
+  let root: ReturnType<typeof parse>;
+  try {
+    root = parse(css);
+  } catch {
+    return '';
+  }
+  const dark: string[] = [];
+  root.walkAtRules(/^media$/i, (media) => {
+    if (/prefers-color-scheme\s*:\s*dark/i.test(media.params)) dark.push(...(media.nodes ?? []).map((node) => node.toString()));
+  });
+  return dark.join('\n');
+}
+
 /** One stylesheet's rules, numbered from `first`. A stylesheet a browser would read only in part gives none: its `<style>` stays listed as dropped. */
 export function readStylesheet(css: string, sheet: number, first: number): Stylesheet {
   let root: ReturnType<typeof parse>;

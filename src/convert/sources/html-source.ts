@@ -8,6 +8,7 @@ import { LineIndex } from '../../lmx/index.js';
 import type { SourceDocument } from '../document.js';
 import { readLayout } from './html-layout.js';
 import { applyStylesheets, listStylesheet } from './html-cascade.js';
+import { darkModeRules } from './html-rules.js';
 import { element, MAX_SOURCE_DEPTH, nestedTooDeep, text, textContent, type Findings, type Place, type SourceElement, type SourceNode } from '../model.js';
 import { hidesContent, parseStyle, shownOnPhoneUpTo } from '../styles.js';
 
@@ -151,6 +152,28 @@ export function readHtml(source: string, file: string, findings: Findings): Sour
   }
   const previewText = takePreheader(body);
   return { body, subject, previewText };
+}
+
+/**
+ * An email's HTML as a recipient's client gets it, whole: its `<html>` with the head and the body,
+ * the stylesheets' rules applied to the body's elements as a browser's cascade applies them, for
+ * `content check --html` to judge what the email draws.
+ */
+export function readHtmlDocument(source: string, file: string, mode: 'light' | 'dark' = 'light'): SourceElement {
+  const origin = { file, line: 1, column: 1 };
+  const [html] = fromParse5(parse(source, { sourceCodeLocationInfo: true, treeAdapter: boundedAdapter(origin) }).childNodes, origin).filter(
+    (node): node is SourceElement => node.type === 'element' && node.name === 'html',
+  );
+  const body = childElements(html!).find((node) => node.name === 'body')!;
+  const sheets = stylesheetsIn(html!).map(textContent);
+  // In dark mode, the rules of `prefers-color-scheme: dark` come after the others, as a client in dark mode reads them.
+  applyStylesheets(mode === 'dark' ? [...sheets, ...sheets.map(darkModeRules)] : sheets, body);
+  return html!;
+}
+
+/** Whether an email's stylesheets give it colours of its own in dark mode. */
+export function hasDarkMode(html: SourceElement): boolean {
+  return stylesheetsIn(html).some((sheet) => darkModeRules(textContent(sheet)) !== '');
 }
 
 /** Every <style> of a document, in its head or its body. */

@@ -5,6 +5,7 @@
  * theme sets is reported once for the email, at the first place it shows, with how many more.
  */
 import type { LmxAttribute, LmxDocument, LmxElement, LmxNode } from '../parse.js';
+import type { LmxPosition } from '../problems.js';
 import { emailStyles, safeColour, safeNumber, type EmailStyles, type TextStyle } from '../theme.js';
 import { textOf } from '../tree.js';
 import { contrastRatio, minimumContrast, over, parseHex, type Rgba } from './contrast.js';
@@ -27,7 +28,7 @@ const TEXT_BLOCKS: Record<string, 'text' | 'heading1' | 'heading2' | 'heading3'>
 };
 
 /** Link text that names no destination: WCAG 2.4.4 (https://www.w3.org/WAI/WCAG21/Understanding/link-purpose-in-context). */
-const VAGUE_LINK_TEXT = new Set([
+export const VAGUE_LINK_TEXT = new Set([
   'click here',
   'click',
   'here',
@@ -48,10 +49,61 @@ const VAGUE_LINK_TEXT = new Set([
 const UNHELPFUL_ALT = new Set(['image', 'img', 'photo', 'picture', 'graphic', 'banner', 'icon', 'spacer', 'untitled', 'alt']);
 const FILE_NAME = /^[\w .-]+\.(png|jpe?g|gif|webp|svg|bmp|avif)$/i;
 
+/** The findings LMX and HTML share, in the same words. */
+export const imageWithoutAlt = (position?: LmxPosition): QaFinding =>
+  finding(
+    'image-without-alt',
+    'an image without alt text: screen readers and clients that block images show nothing in its place',
+    'describe what it shows in alt="…", or mark a decorative image with alt=""',
+    position,
+  );
+
+export const unhelpfulAlt = (text: string, position?: LmxPosition): QaFinding =>
+  finding(
+    'image-alt-unhelpful',
+    `the image's alt text ${JSON.stringify(text)} says what the file is, not what it shows`,
+    'describe what the image shows, or write alt="" when it is decorative',
+    position,
+  );
+
+export const linkedEmptyAlt = (position?: LmxPosition): QaFinding =>
+  finding(
+    'image-linked-empty-alt',
+    'a linked image with alt="" and no text beside it: screen readers announce a link that goes nowhere they can tell',
+    'say where the link leads in the image\'s alt ("Open your invoice")',
+    position,
+  );
+
+export const linkWithoutText = (what: string, position?: LmxPosition): QaFinding =>
+  finding(
+    'link-without-text',
+    `a ${what} with no text: screen readers announce it by its address, or not at all`,
+    `give the ${what} words that say where it leads (or an image in it an alt that does)`,
+    position,
+  );
+
+export const vagueLinkText = (what: string, shown: string, position?: LmxPosition): QaFinding =>
+  finding(
+    'vague-link-text',
+    `the ${what} text ${JSON.stringify(shown)} says nothing alone: screen readers list links by their text`,
+    `say where it leads ("Reset your password", "Read the March release notes")`,
+    position,
+  );
+
+/** Link text as it is compared with VAGUE_LINK_TEXT: lower case, letters, digits and spaces. */
+export const linkWords = (text: string): string =>
+  text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N} ]+/gu, '')
+    .trim();
+
+/** Whether alt text says what the file is rather than what it shows. */
+export const isUnhelpfulAlt = (text: string): boolean => text !== '' && (FILE_NAME.test(text) || UNHELPFUL_ALT.has(text.toLowerCase()));
+
 const attributeOf = (element: LmxElement, name: string): LmxAttribute | undefined => element.attributes.find((attribute) => attribute.name === name);
 
 /** Findings that may stand for many places (a theme's colour): one finding, counting the places after the first. */
-class Findings {
+export class Findings {
   private readonly byKey = new Map<string, { found: QaFinding; more: number }>();
 
   add(key: string, found: QaFinding): void {
@@ -144,46 +196,22 @@ class AccessibilityWalk {
   private image(element: LmxElement): void {
     const alt = attributeOf(element, 'alt');
     if (alt === undefined) {
-      this.findings.add(
-        `alt@${element.position.offset}`,
-        finding(
-          'image-without-alt',
-          'an image without alt text: screen readers and clients that block images show nothing in its place',
-          'describe what it shows in alt="…", or mark a decorative image with alt=""',
-          element.position,
-        ),
-      );
+      this.findings.add(`alt@${element.position.offset}`, imageWithoutAlt(element.position));
       return;
     }
     const text = alt.value.trim();
-    if (text !== '' && (FILE_NAME.test(text) || UNHELPFUL_ALT.has(text.toLowerCase())))
-      this.findings.add(
-        `alt@${element.position.offset}`,
-        finding(
-          'image-alt-unhelpful',
-          `the image's alt text ${JSON.stringify(text)} says what the file is, not what it shows`,
-          'describe what the image shows, or write alt="" when it is decorative',
-          alt.position,
-        ),
-      );
+    if (text === '' && attributeOf(element, 'href') !== undefined) this.findings.add(`alt@${element.position.offset}`, linkedEmptyAlt(alt.position));
+    if (isUnhelpfulAlt(text)) this.findings.add(`alt@${element.position.offset}`, unhelpfulAlt(text, alt.position));
   }
 
   private linkText(element: LmxElement): void {
-    const text = textOf(element)
-      .toLowerCase()
-      .replace(/[^\p{L}\p{N} ]+/gu, '')
-      .trim();
-    if (!VAGUE_LINK_TEXT.has(text)) return;
     const what = element.name === 'Button' ? 'button' : 'link';
-    this.findings.add(
-      `vague@${element.position.offset}`,
-      finding(
-        'vague-link-text',
-        `the ${what} text ${JSON.stringify(textOf(element))} says nothing alone: screen readers list links by their text`,
-        `say where it leads ("Reset your password", "Read the March release notes")`,
-        element.position,
-      ),
-    );
+    if (textOf(element) === '') {
+      this.findings.add(`empty@${element.position.offset}`, linkWithoutText(what, element.position));
+      return;
+    }
+    if (VAGUE_LINK_TEXT.has(linkWords(textOf(element))))
+      this.findings.add(`vague@${element.position.offset}`, vagueLinkText(what, textOf(element), element.position));
   }
 
   /** The font size an element is drawn at, reporting it when under 12 px. */
@@ -239,24 +267,48 @@ function hasOwnText(element: LmxElement): boolean {
   });
 }
 
-/** Headings in order: a level is never skipped going down (WCAG 1.3.1, https://www.w3.org/WAI/tutorials/page-structure/headings/). */
-function headingOrder(elements: readonly LmxElement[]): QaFinding[] {
+/** A heading of an email, LMX's H1 to H3 or HTML's h1 to h6. */
+export interface Heading {
+  level: number;
+  position?: LmxPosition;
+}
+
+/**
+ * Headings in order: a level is never skipped going down (WCAG 1.3.1,
+ * https://www.w3.org/WAI/tutorials/page-structure/headings/), and headings have one H1 to lead
+ * them. An email with no heading has no outline to break, and is not reported.
+ */
+export function headingFindings(headings: readonly Heading[]): QaFinding[] {
   const found: QaFinding[] = [];
+  const ones = headings.filter((heading) => heading.level === 1);
+  if (headings.length > 0 && ones.length !== 1)
+    found.push(
+      ones.length === 0
+        ? finding(
+            'heading-one-h1',
+            `headings without an H1: the email's outline starts at an H${headings[0]!.level}`,
+            'make the heading that names the email an H1',
+            headings[0]!.position,
+          )
+        : finding(
+            'heading-one-h1',
+            `${ones.length} H1 headings: an email has one, the name of what it is`,
+            'keep one H1 and make the others H2',
+            ones[1]!.position,
+          ),
+    );
   let previous: number | undefined;
-  for (const element of elements) {
-    const level = /^H([123])$/.exec(element.name)?.[1];
-    if (level === undefined) continue;
-    const current = Number(level);
-    if (previous !== undefined && current > previous + 1)
+  for (const { level, position } of headings) {
+    if (previous !== undefined && level > previous + 1)
       found.push(
         finding(
           'heading-order',
-          `an H${current} after an H${previous}: screen reader users navigate by headings, and a skipped level reads as missing content`,
+          `an H${level} after an H${previous}: screen reader users navigate by headings, and a skipped level reads as missing content`,
           `make it an H${previous + 1}, and change its size in the theme or with fontSize if it should look smaller`,
-          element.position,
+          position,
         ),
       );
-    previous = current;
+    previous = level;
   }
   return found;
 }
@@ -273,5 +325,9 @@ export function accessibilityFindings(
   // The body is drawn over the page's background, which is drawn over white.
   const page = over(parseHex(styles.backgroundColor)!, WHITE);
   walk.walk(document.children, over(parseHex(styles.bodyColor)!, page));
-  return [...walk.findings.list(), ...headingOrder(elements)];
+  const headings = elements.flatMap((element) => {
+    const level = /^H([123])$/.exec(element.name)?.[1];
+    return level === undefined ? [] : [{ level: Number(level), position: element.position }];
+  });
+  return [...walk.findings.list(), ...headingFindings(headings)];
 }

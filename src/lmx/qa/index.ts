@@ -12,10 +12,22 @@ import { embedComponents } from './embed.js';
 import { finding, QA_RULES, type QaFinding } from './finding.js';
 import { DEFAULT_SPAM_THRESHOLD, spamFindings } from './spam.js';
 
-export { QA_RULES, type QaFinding, type QaRuleName, type QaSeverity } from './finding.js';
+export { finding, QA_IMPACTS, QA_RULES, reaches, type QaFinding, type QaImpact, type QaRuleName, type QaSeverity } from './finding.js';
 export { DEFAULT_SPAM_THRESHOLD, textOfDocument, TRIGGER_PHRASES, URL_SHORTENERS } from './spam.js';
-export { MIN_FONT_PX } from './accessibility.js';
-export { contrastRatio, parseHex } from './contrast.js';
+export {
+  Findings,
+  headingFindings,
+  imageWithoutAlt,
+  isUnhelpfulAlt,
+  linkedEmptyAlt,
+  linkWithoutText,
+  linkWords,
+  MIN_FONT_PX,
+  unhelpfulAlt,
+  VAGUE_LINK_TEXT,
+  vagueLinkText,
+} from './accessibility.js';
+export { contrastRatio, minimumContrast, over, parseHex } from './contrast.js';
 export { embedComponents, type Embedded } from './embed.js';
 
 export interface QaInput {

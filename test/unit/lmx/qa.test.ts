@@ -73,7 +73,30 @@ describe('the qa rules of one email', () => {
 
   it('find a skipped heading level, not a rise back', () => {
     expect(rules(CLEAN.replace('<H2>What changed</H2>', '<H3>What changed</H3>'))).toEqual(['heading-order']);
-    expect(rules(`${CLEAN}\n<H1>Another part</H1>`)).toEqual([]);
+    expect(rules(`${CLEAN}\n<H2>Another part</H2>`)).toEqual([]);
+  });
+
+  it('find headings without one H1 to lead them: none, or several; no heading at all is no outline to break', () => {
+    const found = checkEmailQa({ lmx: CLEAN.replace('<H1>Your March invoice</H1>', '<H2>Your March invoice</H2>'), subject: 'Invoice' });
+    expect(found.map((each) => [each.rule, each.impact, each.position?.line])).toEqual([['heading-one-h1', 'mild', 1]]);
+    expect(rules(`${CLEAN}\n<H1>Another part</H1>`)).toEqual(['heading-one-h1']);
+    expect(rules(CLEAN.replace('<H1>Your March invoice</H1>', '').replace('<H2>What changed</H2>', ''))).toEqual([]);
+  });
+
+  it('find a link or button with no text, and a linked image with alt=""', () => {
+    expect(rules(CLEAN.replace('See the billing page', ''))).toEqual(['link-without-text']);
+    expect(rules(CLEAN.replace('View your March invoice', ' '))).toEqual(['link-without-text']);
+    expect(rules(CLEAN.replace('See the billing page', '{data.billingLabel}'))).toEqual([]);
+    const linked = checkEmailQa({ lmx: CLEAN.replace('alt=""', 'alt="" href="https://acme.example"'), subject: 'Invoice' });
+    expect(linked.map((each) => [each.rule, each.impact])).toEqual([['image-linked-empty-alt', 'critical']]);
+  });
+
+  it('give each accessibility finding its impact: critical, serious, moderate or mild', () => {
+    const impact = (lmx: string) => checkEmailQa({ lmx, subject: 'Invoice' }).map((each) => [each.rule, each.impact]);
+    expect(impact(CLEAN.replace(' alt="Acme"', ''))).toEqual([['image-without-alt', 'critical']]);
+    expect(impact(CLEAN.replace('<Section blockColor="#111827">', '<Section>'))).toEqual([['low-contrast', 'serious']]);
+    expect(impact(CLEAN.replace('See the billing page', 'Click here'))).toEqual([['vague-link-text', 'moderate']]);
+    expect(impact(CLEAN.replace('<H2>What changed</H2>', '<H3>What changed</H3>'))).toEqual([['heading-order', 'mild']]);
   });
 
   it('find link and button text that says nothing alone', () => {

@@ -3,14 +3,18 @@
  * spam risk, from the email's LMX drawn with its theme (src/lmx/qa/); with --links (or --only qa),
  * its links and images fetched (../links/), whose findings the run hands in on the account.
  */
-import { QA_RULES, qaFindings } from '../../../lmx/qa/index.js';
+import { QA_RULES, qaFindings, textOfDocument } from '../../../lmx/qa/index.js';
+import { languageFindings } from '../../../lmx/qa/language.js';
 import { renderedEmails, whichEmail } from '../emails.js';
 import { problem, type Problem } from '../records.js';
 import { LINK_RULES } from '../links/rules.js';
 import { declareRules, type RuleFamily } from './rule.js';
 
+/** The qa rules an account's LMX can break: those of HTML alone (`lang`, layout tables' role…) the renderer answers for. */
+const ON_LMX = Object.entries(QA_RULES).filter(([, spec]) => !('html' in spec));
+
 const { rules } = declareRules('qa', {
-  ...(Object.fromEntries(Object.entries(QA_RULES).map(([name, { severity, summary }]) => [name, { severity, summary }])) as Record<
+  ...(Object.fromEntries(ON_LMX.map(([name, { severity, summary }]) => [name, { severity, summary }])) as Record<
     keyof typeof QA_RULES,
     { severity: 'error' | 'warning' | 'info'; summary: string }
   >),
@@ -22,13 +26,16 @@ export const qa: RuleFamily = {
   rules,
   check(account, expected) {
     const offline = renderedEmails(account).flatMap(({ checked, document, theme, html, components }) =>
-      qaFindings({ document, subject: checked.message.subject, theme, htmlBytes: Buffer.byteLength(html), spamThreshold: expected.spamScore, components }).map(
-        (found): Problem => {
-          const where = found.position === undefined ? '' : `, line ${found.position.line}, column ${found.position.column}`;
-          const points = found.score === undefined || found.rule === 'spam-score' ? '' : ` (+${found.score} spam points)`;
-          return problem(checked.record, found.rule, found.severity, `${whichEmail(checked)}${where}: ${found.message}${points}`, found.fix);
-        },
-      ),
+      [
+        ...qaFindings({ document, subject: checked.message.subject, theme, htmlBytes: Buffer.byteLength(html), spamThreshold: expected.spamScore, components }),
+        // The message's languageCode, against the language its text is written in.
+        ...languageFindings(checked.message.languageCode, textOfDocument(document), 'languageCode'),
+      ].map((found): Problem => {
+        const where = found.position === undefined ? '' : `, line ${found.position.line}, column ${found.position.column}`;
+        const points = found.score === undefined || found.rule === 'spam-score' ? '' : ` (+${found.score} spam points)`;
+        const said = problem(checked.record, found.rule, found.severity, `${whichEmail(checked)}${where}: ${found.message}${points}`, found.fix);
+        return found.impact === undefined ? said : { ...said, impact: found.impact };
+      }),
     );
     return [...offline, ...(account.network ?? [])];
   },

@@ -7,6 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { CallSite } from '../../change/impact/records.js';
+import type { QaImpact } from '../../../lmx/qa/index.js';
 import type { CheckProblem } from '../shared/check.js';
 import { canonicalJson } from '../../change/plan-file.js';
 import { bodyOf, bodyText } from './blocks.js';
@@ -21,6 +22,8 @@ export type Aspect = (typeof ASPECTS)[number];
 export interface Finding {
   severity: 'error' | 'warning';
   rule: string;
+  /** An accessibility rule's impact: critical, serious, moderate or mild. */
+  impact?: QaImpact;
   message: string;
 }
 
@@ -63,7 +66,7 @@ function textsOf(email: SideEmail): Record<Exclude<Aspect, 'body'>, string> {
 }
 
 function findingsOf(problems: readonly CheckProblem[]): Finding[] {
-  return problems.map(({ severity, rule, message }) => ({ severity, rule, message }));
+  return problems.map(({ severity, rule, impact, message }) => ({ severity, rule, ...(impact === undefined ? {} : { impact }), message }));
 }
 
 const findingKey = (finding: Finding) => `${finding.severity}\0${finding.rule}\0${finding.message}`;

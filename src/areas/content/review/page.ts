@@ -22,9 +22,18 @@ import type { BlockChange } from './pairs.js';
 import type { ImpactRecord } from '../../change/impact/records.js';
 import { renderImpact } from '../../change/impact/render.js';
 import { callSiteWords } from './call-sites.js';
-import type { Review, ReviewedEmail } from './compare.js';
+import type { Finding, Review, ReviewedEmail } from './compare.js';
 import type { SideEmail } from './sides.js';
-import { blockWords, summaryOf, whatChanged } from './words.js';
+import { accessibilityOf, blockWords, summaryOf, whatChanged } from './words.js';
+
+/** A finding's severity, and an accessibility finding's impact: `warning (serious)`. */
+const graded = (finding: Finding) => `${finding.severity}${finding.impact === undefined ? '' : ` (${finding.impact})`}`;
+
+/** The summary's count of the accessibility findings the change brings, by impact. */
+function accessibilityLine(review: Review): string {
+  const line = accessibilityOf(review);
+  return line === undefined ? '' : `<p>${escapeHtml(line)}</p>`;
+}
 
 /** The emails a page holds; past that, further pages (review-2.html, …) each hold as many, and the first lists them all. */
 export const EMAILS_PER_PAGE = 50;
@@ -188,6 +197,7 @@ function page(review: Review, options: PageOptions, index: number, pages: number
     '<header>',
     '<h1>Email review</h1>',
     `<p>${escapeHtml(summaryOf(review))}</p>`,
+    accessibilityLine(review),
     `<p class="muted">${escapeHtml(options.between)} · review digest <code>${review.digest}</code></p>`,
     '<p class="muted">A local preview drawn by loopsctl from LMX, as <code>content render</code> draws it: not the exact HTML the Loops platform sends.',
     embedded === undefined
@@ -238,10 +248,8 @@ function section(email: ReviewedEmail, at: number, options: PageOptions, drawIma
     ...email.variables.removed.map((name) => `<del>− {${escapeHtml(name)}}</del>`),
   ];
   const findings = [
-    ...email.findings.appeared.map((finding) => `<li>new ${finding.severity}: ${escapeHtml(finding.message)} <code>${escapeHtml(finding.rule)}</code></li>`),
-    ...email.findings.disappeared.map(
-      (finding) => `<li>gone ${finding.severity}: ${escapeHtml(finding.message)} <code>${escapeHtml(finding.rule)}</code></li>`,
-    ),
+    ...email.findings.appeared.map((finding) => `<li>new ${graded(finding)}: ${escapeHtml(finding.message)} <code>${escapeHtml(finding.rule)}</code></li>`),
+    ...email.findings.disappeared.map((finding) => `<li>gone ${graded(finding)}: ${escapeHtml(finding.message)} <code>${escapeHtml(finding.rule)}</code></li>`),
   ];
   const picture = options.pictures?.get(email.path);
   return [

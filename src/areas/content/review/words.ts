@@ -15,7 +15,8 @@ import {
   section,
   type SlackMessage,
 } from '../../../render/markup.js';
-import type { Aspect, Review, ReviewedEmail } from './compare.js';
+import { QA_IMPACTS } from '../../../lmx/qa/finding.js';
+import type { Aspect, Finding, Review, ReviewedEmail } from './compare.js';
 
 export const NO_CHANGE = 'No email changes as recipients see it.';
 
@@ -80,11 +81,29 @@ export function summaryOf(review: { emails: readonly { change: string }[]; uncha
 }
 
 /**
+ * The accessibility findings a change brings, counted by impact (`Accessibility findings the change
+ * brings: 0 critical, 1 serious, 2 moderate, 0 mild; it removes 1.`); undefined when it brings and
+ * removes none.
+ */
+export function accessibilityOf(review: {
+  emails: readonly { findings: { appeared: readonly Finding[]; disappeared: readonly Finding[] } }[];
+}): string | undefined {
+  const graded = (which: 'appeared' | 'disappeared') =>
+    review.emails.flatMap((email) => email.findings[which].filter((finding) => finding.impact !== undefined));
+  const brought = graded('appeared');
+  const removed = graded('disappeared').length;
+  if (brought.length === 0 && removed === 0) return undefined;
+  const counts = QA_IMPACTS.map((impact) => `${brought.filter((finding) => finding.impact === impact).length} ${impact}`).join(', ');
+  return `Accessibility findings the change brings: ${counts}${removed === 0 ? '' : `; it removes ${removed}`}.`;
+}
+
+/**
  * The review as a pull request comment or a step summary: a table of the emails, then where the
  * HTML page is. Rows that would take it past GitHub's limit are left out and counted.
  */
 export function reviewMarkdown(review: Review, page: string | undefined): string {
-  const head = [`### Email review`, '', escapeMarkdown(summaryOf(review)), ''];
+  const accessibility = accessibilityOf(review);
+  const head = [`### Email review`, '', escapeMarkdown(summaryOf(review)), '', ...(accessibility === undefined ? [] : [escapeMarkdown(accessibility), ''])];
   const tail = [
     '',
     page === undefined ? 'Run with `--out review.html` for the before and after of each email.' : `Before and after, at 600 and 375 px: ${markdownCode(page)}`,

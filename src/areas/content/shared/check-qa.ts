@@ -10,7 +10,7 @@
  * finding there, and its spamScore makes a total at or over it an error.
  */
 import { parseLmx, themeIdOf, type LmxDocument } from '../../../lmx/index.js';
-import { qaFindings, type QaInput } from '../../../lmx/qa/index.js';
+import { qaFindings, textOfDocument, type QaFinding, type QaInput } from '../../../lmx/qa/index.js';
 import { renderLmx } from '../../../lmx/render/index.js';
 import type { RulesFile } from '../../check/rules-file.js';
 import { findRulesFile, ruledSeverity } from '../../check/rules-lookup.js';
@@ -21,7 +21,12 @@ export interface QaTree {
   themes: ReadonlyMap<string, { styles: Record<string, unknown> }>;
   components: ReadonlyMap<string, LmxDocument>;
   fields: { subject?: string };
+  /** The message's languageCode judged against the email's text, where its fields file is there to say it. */
+  language?: LanguageJudge;
 }
+
+/** The language findings of an email's text (src/lmx/qa/language.ts), handed in so that its detector loads only where a message has fields. */
+export type LanguageJudge = (text: string) => QaFinding[];
 
 /** What of the rules file the qa findings are ruled by. */
 export type QaRules = Pick<RulesFile, 'rules' | 'ignore' | 'allow' | 'spamScore'>;
@@ -45,8 +50,9 @@ export interface QaRuling {
 }
 
 /** The qa findings of an email drawn, as a checked file's problems: errors where the rules file says so, warnings otherwise. */
-export function qaCheckProblems(input: Omit<QaInput, 'spamThreshold'>, ruling?: QaRuling): CheckProblem[] {
-  const ruled = qaFindings({ ...input, spamThreshold: ruling?.expected.spamScore }).flatMap((each) => {
+export function qaCheckProblems({ language, ...input }: Omit<QaInput, 'spamThreshold'> & { language?: LanguageJudge }, ruling?: QaRuling): CheckProblem[] {
+  const found = [...qaFindings({ ...input, spamThreshold: ruling?.expected.spamScore }), ...(language?.(textOfDocument(input.document)) ?? [])];
+  const ruled = found.flatMap((each) => {
     const severity = ruling === undefined ? each.severity : ruledSeverity(ruling.expected, { rule: each.rule, severity: each.severity, record: ruling.record });
     return severity === undefined ? [] : [{ ...each, severity }];
   });
@@ -56,6 +62,7 @@ export function qaCheckProblems(input: Omit<QaInput, 'spamThreshold'>, ruling?: 
     .map((each) => ({
       severity: each.severity === 'error' ? 'error' : 'warning',
       rule: each.rule,
+      ...(each.impact === undefined ? {} : { impact: each.impact }),
       message: each.score === undefined || each.rule === 'spam-score' ? each.message : `${each.message} (+${each.score} spam points)`,
       fix: each.fix,
       // The subject, or the email as a whole: its first line.
@@ -74,5 +81,5 @@ export function qaProblems(file: FileCheck, tree: QaTree | undefined, ruling?: Q
   const subject = tree?.fields.subject ?? '';
   const components = tree?.components;
   const { html } = renderLmx(document, { theme, components, subject });
-  return qaCheckProblems({ document, subject, theme, htmlBytes: Buffer.byteLength(html), components }, ruling);
+  return qaCheckProblems({ document, subject, theme, htmlBytes: Buffer.byteLength(html), components, language: tree?.language }, ruling);
 }

@@ -18,12 +18,13 @@ import {
   type LmxProblem,
   type LmxVariable,
 } from '../../../lmx/index.js';
+import type { QaImpact } from '../../../lmx/qa/index.js';
 import { renderLmx } from '../../../lmx/render/index.js';
 import { placeOf, readLmxSource } from './lmx-files.js';
 import { fillLmxTracked, OPENING, type EnvValues } from './env-values.js';
 
-/** A problem of a checked file: LMX's, or a workflow file's, whose rules are the graph's. */
-export type CheckProblem = Omit<LmxProblem, 'rule'> & { rule: string };
+/** A problem of a checked file: LMX's, or a workflow file's, whose rules are the graph's; an accessibility rule's has its impact. */
+export type CheckProblem = Omit<LmxProblem, 'rule'> & { rule: string; impact?: QaImpact };
 
 /** One file's findings. */
 export interface FileCheck {
@@ -39,7 +40,14 @@ export interface FileCheck {
 
 /** A file's findings as `--json` prints them (`content check`, and a push that refuses to send them). */
 export function checkRecord(file: FileCheck) {
-  const problem = ({ line, column, rule, message, fix }: CheckProblem) => ({ line, column, rule, message, fix });
+  const problem = ({ line, column, rule, impact, message, fix }: CheckProblem) => ({
+    line,
+    column,
+    rule,
+    ...(impact === undefined ? {} : { impact }),
+    message,
+    fix,
+  });
   return { file: file.file, kind: file.kind ?? null, errors: file.errors.map(problem), warnings: file.warnings.map(problem) };
 }
 

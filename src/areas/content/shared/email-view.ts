@@ -7,7 +7,7 @@ import { checkLmx, gmailClipProblem, themeIdOf, type LmxDocument, type LmxKind }
 import { renderLmx, type LmxValues, type RenderedEmail } from '../../../lmx/render/index.js';
 import { countOf } from '../../../render/numbers.js';
 import type { CheckProblem } from './check.js';
-import { qaCheckProblems, type QaRules } from './check-qa.js';
+import { qaCheckProblems, type LanguageJudge, type QaRules } from './check-qa.js';
 import { placeOf } from './lmx-files.js';
 import { componentsOf, messageFieldsOf, recordOfFile, themesOf, type MessageFields } from './tree.js';
 import type { EnvValues } from './env-values.js';
@@ -49,6 +49,8 @@ export interface TreeContext {
   components: Awaited<ReturnType<typeof componentsOf>>;
   themes: Awaited<ReturnType<typeof themesOf>>;
   fields: MessageFields;
+  /** The message's languageCode judged against a text, where its fields file is there to say it. */
+  language?: LanguageJudge;
 }
 
 /** A tree's components and themes, by the tree's root, for drawing several of its emails from one read. */
@@ -66,7 +68,14 @@ export async function treeContext(file: string, cache: TreeCache = new Map(), va
     shared = Promise.all([componentsOf(root, values), themesOf(root)]).then(([components, themes]) => ({ components, themes }));
     cache.set(root, shared);
   }
-  return { ...(await shared), fields: await messageFieldsOf(file, values) };
+  const fields = await messageFieldsOf(file, values);
+  return { ...(await shared), fields, ...(fields.read ? { language: await languageJudge(fields.texts.languageCode) } : {}) };
+}
+
+/** The judge of a message's language, its detector loaded only for an email whose fields say one (or none). */
+async function languageJudge(code: string | undefined): Promise<LanguageJudge> {
+  const { languageFindings } = await import('../../../lmx/qa/language.js');
+  return (text) => languageFindings(code, text, 'languageCode');
 }
 
 /** The file checked and rendered. */
@@ -91,7 +100,7 @@ export function viewEmail(request: EmailRequest, context: TreeContext): EmailVie
   const qa =
     request.kind === 'component'
       ? []
-      : qaCheckProblems({ document, subject: context.fields.subject ?? '', theme: theme?.styles, htmlBytes, components }, ruling);
+      : qaCheckProblems({ document, subject: context.fields.subject ?? '', theme: theme?.styles, htmlBytes, components, language: context.language }, ruling);
   return {
     ...rendered,
     problems: [...problems, ...qa].sort((a, b) => a.offset - b.offset),

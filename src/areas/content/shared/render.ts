@@ -108,7 +108,8 @@ export function renderChecks(out: Output, checks: readonly FileCheck[]): string 
     for (const problem of problems) {
       const paint = problem.severity === 'error' ? style.red : style.yellow;
       const location = `${sanitize(check.file)}:${problem.line}:${problem.column}`;
-      const said = `${sanitize(problem.message)}${problem.severity === 'warning' ? ' (warning)' : ''}`;
+      // An accessibility finding says its impact; another, that it is a warning.
+      const said = `${sanitize(problem.message)}${problem.impact !== undefined ? ` (${problem.impact})` : problem.severity === 'warning' ? ' (warning)' : ''}`;
       // One line each, for grep and editors; on a terminal too narrow for it, the rule and message
       // go under the location, wrapped.
       text +=

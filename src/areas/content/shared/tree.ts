@@ -47,6 +47,8 @@ export interface MessageFields {
   fallbacks: Partial<Record<LmxNamespace, Record<string, string>>>;
   /** Every field of the file whose value is text, by name: the sender's too (`fromName`…), which a review shows. */
   texts: Record<string, string>;
+  /** Whether the fields file is there: without one, what the message says (its languageCode) is not known. */
+  read: boolean;
 }
 
 /** A record's JSON files are a few fields; a theme's styles, a few dozen. */
@@ -290,13 +292,14 @@ export async function messageFieldsOf(file: string, values?: EnvValues): Promise
   const fieldsFile = join(dirname(file), `${basename(file, '.lmx')}.json`);
   const place = placeInTree(fieldsFile);
   const text = await readTreeText(place.root, place.path);
-  if (text === undefined) return { fallbacks: {}, texts: {} };
+  if (text === undefined) return { fallbacks: {}, texts: {}, read: false };
   const fields = parseJson(fieldsFile, values === undefined ? text : fillJson(text, values), messageFields);
   return {
     subject: fields.subject,
     previewText: fields.previewText,
     fallbacks: fallbacksOf(fields),
     texts: Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string')),
+    read: true,
   };
 }
 

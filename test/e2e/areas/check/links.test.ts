@@ -22,11 +22,13 @@ interface Found {
 
 const MB = 1024 * 1024;
 
-/** Every stored email message's LMX replaced: the receipt's by `receipt`, the others by `others`. */
+/** Every stored email message's LMX replaced: the receipt's by `receipt`, the others by `others`; each says it is in English. */
 function setEmails(sandbox: RecordingSandbox, receipt: string, others: string): void {
   sandbox.server.update((state) => {
-    for (const stored of state.emailMessages as { message: { lmx: string } }[])
+    for (const stored of state.emailMessages as { message: { lmx: string; languageCode?: string } }[]) {
       stored.message.lmx = stored.message.lmx.includes('here</Link>') ? receipt : others;
+      stored.message.languageCode = 'en';
+    }
   });
 }
 

@@ -205,15 +205,60 @@ describe('content preview and content review: the qa findings by the same rules 
     expect(await review('--rules', rulesFile(RAISED))).toEqual(['error vague-link-text']);
     // The text says it so too; the email is not drawn as one whose LMX fails to compile.
     const text = await run(['content', 'review', root, '--base', 'HEAD', '--no-color', '--rules', rulesFile(RAISED)], { env: { LOOPS_API_KEY: undefined } });
-    expect(text.stdout).toContain('error vague-link-text:');
+    expect(text.stdout).toContain('error (moderate) vague-link-text:');
     const page = join(tempDir('loopsctl-review-rules-'), 'review.html');
     expect(
       (await run(['content', 'review', root, '--base', 'HEAD', '--out', page, '--rules', rulesFile(RAISED)], { env: { LOOPS_API_KEY: undefined } })).code,
     ).toBe(0);
     const html = readFileSync(page, 'utf8');
-    expect(html).toContain('new error: ');
+    expect(html).toContain('new error (moderate): ');
     expect(html).not.toContain('does not compile');
     const off = await run(['content', 'review', root, '--base', 'HEAD', '--no-color', '--rules', rulesFile(OFF)], { env: { LOOPS_API_KEY: undefined } });
     expect(off.stdout).not.toContain('vague-link-text');
+  });
+});
+
+describe('content check: impacts, --severity and the message language', () => {
+  const ENGLISH =
+    '<H1>Reset your password</H1>\n<Paragraph>Someone asked to reset the password of your account. Choose a new one with the button below.</Paragraph>\n<Button href="{data.resetLink}">Choose a new password</Button>\n';
+  const emailTree = (fields: string, lmx = ENGLISH) =>
+    contentTree({
+      [`${RESET}/transactional.json`]: '{"name":"Password reset"}\n',
+      [`${RESET}/draft.json`]: fields,
+      [`${RESET}/draft.lmx`]: lmx,
+    });
+
+  it("finds a missing languageCode (serious) and one that is not the text's language (moderate)", async () => {
+    const missing = await run(['content', 'check', emailTree('{"subject":"Reset your password"}\n'), '--json'], { env: { LOOPS_API_KEY: undefined } });
+    expect(missing.code).toBe(0);
+    expect(missing.json<Checked[]>()[0]!.warnings.map((each) => [each.rule, (each as { impact?: string }).impact])).toEqual([
+      ['language-code-missing', 'serious'],
+    ]);
+    // The rules file rules it as it rules the other qa rules.
+    const off = await check(emailTree('{"subject":"Reset your password"}\n'), '--rules', rulesFile('rules: { language-code-missing: off }\n'));
+    expect(off).toEqual({ code: 0, byFile: { [`${RESET}/draft.lmx`]: { errors: [], warnings: [] } } });
+    const french = await run(['content', 'check', emailTree('{"subject":"Reset your password","languageCode":"fr"}\n'), '--json'], {
+      env: { LOOPS_API_KEY: undefined },
+    });
+    expect(french.json<Checked[]>()[0]!.warnings.map((each) => each.rule)).toEqual(['language-mismatch']);
+    const english = await run(['content', 'check', emailTree('{"subject":"Reset your password","languageCode":"en"}\n'), '--json'], {
+      env: { LOOPS_API_KEY: undefined },
+    });
+    expect(english.json<Checked[]>()[0]!.warnings).toEqual([]);
+  });
+
+  it('keeps accessibility findings warnings without --severity, and fails at the line it names', async () => {
+    const root = emailTree('{"subject":"Reset your password","languageCode":"en"}\n', ENGLISH.replace('Choose a new password', 'Click here'));
+    const plain = await check(root);
+    expect(plain).toEqual({ code: 0, byFile: { [`${RESET}/draft.lmx`]: { errors: [], warnings: ['vague-link-text'] } } });
+    const serious = await check(root, '--severity', 'serious');
+    expect(serious).toEqual({ code: 0, byFile: { [`${RESET}/draft.lmx`]: { errors: [], warnings: ['vague-link-text'] } } });
+    const moderate = await check(root, '--severity', 'moderate');
+    expect(moderate).toEqual({ code: 1, byFile: { [`${RESET}/draft.lmx`]: { errors: ['vague-link-text'], warnings: [] } } });
+    const text = await run(['content', 'check', root, '--severity', 'moderate'], { env: { LOOPS_API_KEY: undefined } });
+    expect(text.stdout).toContain(
+      `${join(root, RESET, 'draft.lmx')}:3:1 vague-link-text the button text "Click here" says nothing alone: screen readers list links by their text (moderate)`,
+    );
+    expect(text.stderr).toBe('Checked 1 file: 1 error, 0 warnings in 1 file.\nAccessibility: 0 critical, 0 serious, 1 moderate, 0 mild.\n');
   });
 });

@@ -31,7 +31,18 @@ describe('content check', () => {
     expect(result.code, result.stdout).toBe(0);
     const records = result.json();
     expect(new Set(records.map((record: { kind: string }) => record.kind))).toEqual(new Set(['transactional', 'campaign', 'component', 'workflow', null]));
-    const found = records.filter((record: { errors: unknown[]; warnings: unknown[] }) => record.errors.length + record.warnings.length > 0);
+    // No message of the demo account says its language (the API gives languageCode only when set): each email says so.
+    type Checked = { file: string; kind: string | null; errors: { rule: string }[]; warnings: { rule: string; impact?: string }[] };
+    const emails = records.filter((record: Checked) => record.file.endsWith('.lmx') && record.kind !== 'component');
+    expect(emails.length).toBeGreaterThan(0);
+    for (const email of emails as Checked[])
+      expect(
+        email.warnings.filter((each) => each.rule === 'language-code-missing'),
+        email.file,
+      ).toEqual([expect.objectContaining({ impact: 'serious', line: 1, column: 1 })]);
+    const found = (records as Checked[])
+      .map((record) => ({ ...record, warnings: record.warnings.filter((each) => each.rule !== 'language-code-missing') }))
+      .filter((record) => record.errors.length + record.warnings.length > 0);
     // The payment-failed draft's button leads nowhere: the seed's Guardian error, which the check foresees.
     // And the win-back draft's holdout control sends nothing: "you must add at least one email within
     // each control or variant branch before starting" (the docs' experiments page), a start rule.

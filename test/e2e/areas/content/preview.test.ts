@@ -66,7 +66,7 @@ describe('content preview in a browser', () => {
     const loose = 'drafts/onboarding--c0eyw5clakhdc9jo8zce88dn8c0eyw5clakhdc9jo8zce88dn8/email.lmx';
     for (const [path, text] of Object.entries({
       [`${flow}/workflow.yaml`]: 'name: Welcome flow\n',
-      [`${flow}/emails/hello/email.json`]: '{"subject":"Hello, {contact.firstName}"}\n',
+      [`${flow}/emails/hello/email.json`]: '{"subject":"Hello, {contact.firstName}","languageCode":"en"}\n',
       [`${flow}/emails/hello/email.lmx`]: '<H1>Hello from the flow</H1>\n<Paragraph>Hi {contact.firstName}.</Paragraph>\n<Component componentId="cmp1" />\n',
       [loose]: '<H1>A loose draft</H1>\n',
     })) {

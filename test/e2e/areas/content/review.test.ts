@@ -161,18 +161,29 @@ describe('content review --base: the emails whose rendered result changes, and n
     );
     const json = (await review()) as ReviewJson & { emails: { findings: { appeared: { rule: string }[]; disappeared: unknown[] } }[] };
     expect(paths(json)).toEqual([CAMPAIGNS[0]]);
-    expect(json.emails[0]!.findings).toEqual({ appeared: [expect.objectContaining({ severity: 'warning', rule: 'vague-link-text' })], disappeared: [] });
+    expect(json.emails[0]!.findings).toEqual({
+      appeared: [expect.objectContaining({ severity: 'warning', rule: 'vague-link-text', impact: 'moderate' })],
+      disappeared: [],
+    });
     const text = await run(['content', 'review', root, '--base', 'HEAD', '--no-color'], { env: { LOOPS_API_KEY: undefined, COLUMNS: '80' } });
     expect(text.code, text.stderr).toBe(0);
     const lines = text.stdout.trimEnd().split('\n');
     const from = lines.indexOf('New findings of `content check`:');
     expect(from).toBeGreaterThan(0);
     expect(lines[from + 1]).toMatch(new RegExp(`^\\S.* \\(${CAMPAIGNS[0]}\\)$`));
-    expect(lines[from + 2]).toMatch(/^ {2}warning vague-link-text: the link text "here" says nothing alone/);
+    expect(lines[from + 2]).toMatch(/^ {2}warning \(moderate\) vague-link-text: the link text "here" says nothing alone/);
     for (const line of lines) expect(line.length, line).toBeLessThanOrEqual(80);
     // A pull request's comment and a Slack message name their rules beside what changed.
     const markdown = await run(['content', 'review', root, '--base', 'HEAD', '--format', 'markdown'], { env: { LOOPS_API_KEY: undefined } });
     expect(githubHtml(markdown.stdout)).toContain('<td>body (1 block changed); new findings: vague-link-text</td>');
+    expect(githubHtml(markdown.stdout)).toContain('<p>Accessibility findings the change brings: 0 critical, 0 serious, 1 moderate, 0 mild.</p>');
+    // The page's summary counts them too, and each email's list says the impact.
+    const page = join(tempDir('loopsctl-review-page-'), 'review.html');
+    const written = await run(['content', 'review', root, '--base', 'HEAD', '--out', page], { env: { LOOPS_API_KEY: undefined } });
+    expect(written.code, written.stderr).toBe(0);
+    const html = readFileSync(page, 'utf8');
+    expect(html).toContain('<p>Accessibility findings the change brings: 0 critical, 0 serious, 1 moderate, 0 mild.</p>');
+    expect(html).toContain('<li>new warning (moderate): the link text &quot;here&quot; says nothing alone');
     const slack = await run(['content', 'review', root, '--base', 'HEAD', '--format', 'slack'], { env: { LOOPS_API_KEY: undefined } });
     expect(slack.stdout).toContain('new findings: vague-link-text');
   });
@@ -215,7 +226,7 @@ describe("content review's comment and message: an email's name is text", () => 
 
   it('in the pull request comment: no link, no image, no HTML, no mention, no cell of its own', async () => {
     writeTree(root, 'transactional/t21--cx21/transactional.json', `${JSON.stringify({ name: NAME })}\n`);
-    writeTree(root, 'transactional/t21--cx21/draft.json', '{"subject":"Hello"}\n');
+    writeTree(root, 'transactional/t21--cx21/draft.json', '{"subject":"Hello","languageCode":"en"}\n');
     writeTree(root, 'transactional/t21--cx21/draft.lmx', '<Paragraph>Hello.</Paragraph>\n');
     const env = { LOOPS_API_KEY: undefined };
     const out = join(tempDir('loopsctl-review-comment-'), 'review (1).html');

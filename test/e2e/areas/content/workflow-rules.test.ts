@@ -71,7 +71,10 @@ function writeWorkflow(directory: string, yaml: string): void {
   writeFileSync(join(directory, 'workflow.yaml'), yaml);
   for (const [key, subject] of Object.entries(SUBJECTS)) {
     mkdirSync(join(directory, 'emails', key), { recursive: true });
-    writeFileSync(join(directory, 'emails', key, 'email.json'), `${JSON.stringify({ subject, previewText: '', fromName: 'Acme', fromEmail: 'hi' })}\n`);
+    writeFileSync(
+      join(directory, 'emails', key, 'email.json'),
+      `${JSON.stringify({ subject, previewText: '', fromName: 'Acme', fromEmail: 'hi', languageCode: 'en' })}\n`,
+    );
     writeFileSync(join(directory, 'emails', key, 'email.lmx'), '<Paragraph>Hi {contact.firstName}</Paragraph>\n');
   }
 }

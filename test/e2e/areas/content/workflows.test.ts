@@ -78,10 +78,10 @@ const WORKFLOW = 'workflows/onboarding--wf1';
 const EMAIL = '{"subject":"Hello","fromName":"Acme","fromEmail":"hi"}\n';
 
 /** A tree with one workflow, its workflow.yaml as given, and the email it names. */
-function workflowTree(yaml: string, lmx = '<Paragraph>Hi {contact.firstName}</Paragraph>\n') {
+function workflowTree(yaml: string, lmx = '<Paragraph>Hi {contact.firstName}</Paragraph>\n', fields = EMAIL) {
   return contentTree({
     [`${WORKFLOW}/workflow.yaml`]: yaml,
-    [`${WORKFLOW}/emails/hello/email.json`]: EMAIL,
+    [`${WORKFLOW}/emails/hello/email.json`]: fields,
     [`${WORKFLOW}/emails/hello/email.lmx`]: lmx,
   });
 }
@@ -141,7 +141,8 @@ describe('a symbolic link among the workflows', () => {
 
 describe('content check of workflows', () => {
   it('passes a sound workflow, with no key and no request', async () => {
-    const root = workflowTree(GOOD);
+    // Its email says the language it is written in: without languageCode, that is a warning.
+    const root = workflowTree(GOOD, undefined, EMAIL.replace('{', '{"languageCode":"en",'));
     const result = await run(['content', 'check', root]);
     expect(result.code, result.stdout + result.stderr).toBe(0);
     expect(result.stderr).toContain('Checked 2 files: 0 errors, 0 warnings.');

@@ -18,6 +18,7 @@ function message(id: string, lmx: string, fields: Partial<EmailMessage> = {}): E
     fromEmail: 'hello',
     replyToEmail: '',
     emailFormat: 'styled',
+    languageCode: 'en',
     lmx,
     contentRevisionId: `${id}-revision`,
     updatedAt: TIME,
@@ -203,6 +204,21 @@ const BREAKS: [rule: string, breaks: (account: Account, expected: RulesFile) => 
   [
     'small-text',
     (a) => changeMessage(a, 2, { lmx: '<Paragraph>Welcome!</Paragraph>\n<Button href="https://app.acme.example" fontSize="10">Open Acme</Button>\n' }),
+  ],
+  [
+    'image-linked-empty-alt',
+    (a) => changeMessage(a, LAUNCH_INDEX, { lmx: LAUNCH.lmx.replace('alt="The new dashboard"', 'alt="" href="https://acme.example"') }),
+  ],
+  ['link-without-text', (a) => changeMessage(a, LAUNCH_INDEX, { lmx: LAUNCH.lmx.replace('>the post<', '><') })],
+  ['heading-one-h1', (a) => changeMessage(a, LAUNCH_INDEX, { lmx: LAUNCH.lmx.replace('<H1>We launched</H1>', '<H2>We launched</H2>') })],
+  ['language-code-missing', (a) => changeMessage(a, LAUNCH_INDEX, { languageCode: undefined })],
+  [
+    'language-mismatch',
+    (a) =>
+      changeMessage(a, 2, {
+        languageCode: 'de',
+        lmx: '<Paragraph>Welcome to Acme. Your workspace is ready, and your first project is waiting for you to open it.</Paragraph>\n',
+      }),
   ],
   ['image-alt-unhelpful', (a) => changeMessage(a, LAUNCH_INDEX, { lmx: LAUNCH.lmx.replace('The new dashboard', 'launch.png') })],
   ['spam-subject-capitals', (a) => changeMessage(a, LAUNCH_INDEX, { subject: 'WE LAUNCHED THE DASHBOARD' })],
