@@ -8,7 +8,7 @@ import { handler, type Handler } from '../../core/capabilities.js';
 import { formatCount, formatRate } from '../../render/numbers.js';
 import type { Output } from '../../render/output.js';
 import { renderTable, type Cell } from '../../render/table.js';
-import { instantOf } from '../log/commands.js';
+import { instantOf } from '../log/instant.js';
 import { COUNTER_FIELDS, historyOf, RATED_FIELDS, type CounterField, type History, type PeriodLength, type PeriodRow, type RatedField } from './periods.js';
 import { openMetricsStore, type KeptEmail } from './store.js';
 
