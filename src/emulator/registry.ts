@@ -46,6 +46,7 @@ export const routeModules: RouteModule[] = [
   // Slices only: the webhooks the routes queue, and the outbox and idempotency keys of sends.
   { serves: [], load: async () => (await import('./routes/webhooks.js')).sandbox },
   { serves: [], load: async () => (await import('./routes/sandbox.js')).sandbox },
+  { serves: ['/_sandbox/engagement'], load: async () => (await import('./routes/engagement.js')).sandbox },
   // The clock and the journeys: every request first releases the waits that have ended.
   { serves: ['/_sandbox/clock', '/_sandbox/journeys'], everyRequest: true, load: async () => (await import('./journeys/routes.js')).sandbox },
 ];

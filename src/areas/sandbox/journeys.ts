@@ -18,6 +18,7 @@ async function ask(context: Uses<'config'>, options: StateOption, method: 'GET' 
   const message = (answer.body as { message?: string } | undefined)?.message;
   if (answer.status === 400)
     throw new UsageError(message ?? 'the sandbox refused the request', { hint: 'durations look like 3d, 1h30m or 90s; times like 2025-01-31T09:00:00Z' });
+  if (answer.status === 404) throw new UsageError(message ?? 'the sandbox has no such record');
   if (answer.status !== 200) throw new Error(`the sandbox answered ${answer.status}: ${message ?? ''}`);
   return answer.body;
 }
@@ -57,4 +58,29 @@ export const journeys: Handler<[], StateOption & { contact?: string; workflow?: 
   if (out.json) return out.writeJson(answer.journeys);
   if (answer.journeys.length === 0) return out.note('No journeys yet: one starts when a sending workflow’s trigger lets a contact in.');
   await out.write(renderJourneys(out, answer.journeys));
+});
+
+interface EngagementOptions extends StateOption {
+  email?: string;
+  deliveryRate?: number;
+  hardBounceRate?: number;
+  softBounceRate?: number;
+  spamRate?: number;
+}
+
+export const engagement: Handler<[], EngagementOptions> = handler(['out', 'config'], async (context, _args, options) => {
+  if (options.email === undefined) throw new UsageError('--email is needed: the transactional email whose sends the rates are for');
+  const rates = {
+    deliveryRate: options.deliveryRate,
+    hardBounceRate: options.hardBounceRate,
+    softBounceRate: options.softBounceRate,
+    spamRate: options.spamRate,
+  };
+  const answer = (await ask(context, options, 'POST', '/_sandbox/engagement', { emailId: options.email, ...rates })) as Record<string, number | string>;
+  const { out } = context;
+  if (out.json) return out.writeJson(answer);
+  const shown = (rate: unknown) => `${Math.round(Number(rate) * 10_000) / 100}%`;
+  await out.write(
+    `${answer.emailId}: of its sends from now, ${shown(answer.deliveryRate)} delivered, ${shown(answer.hardBounceRate)} hard bounced, ${shown(answer.softBounceRate)} soft bounced, ${shown(answer.spamRate)} reported as spam\n`,
+  );
 });

@@ -5,6 +5,7 @@
  * request and its sending, and a request that fails queues nothing. Sending is the delivery
  * engine's (src/emulator/webhook-delivery.ts).
  */
+import type { SendOutcome } from './engagement.js';
 import { seedId, type RouteContext, type SandboxModule } from '../module.js';
 import type { StoredContact } from './contact-records.js';
 import { emailMessages } from './email-message-records.js';
@@ -147,7 +148,12 @@ export interface SentTransactional {
  * moment later (opens and clicks are not tracked for transactional email, so none follow). Returns
  * the email's id in those events, or undefined when no webhook reports it.
  */
-export function reportTransactionalSent(context: RouteContext, sent: SentTransactional, recipient: StoredContact | undefined): string | undefined {
+export function reportTransactionalSent(
+  context: RouteContext,
+  sent: SentTransactional,
+  recipient: StoredContact | undefined,
+  outcome: SendOutcome,
+): string | undefined {
   if (webhookEndpoint.of(context.state) === null) return undefined;
   // A recipient who is not a contact still has an identity in the platform's events.
   const contactIdentity = identityOf(recipient ?? { id: seedId(`recipient/${sent.to.toLowerCase()}`), email: sent.to, userId: null });
@@ -155,7 +161,15 @@ export function reportTransactionalSent(context: RouteContext, sent: SentTransac
   const email = { id: context.newId(), emailMessageId: sent.emailMessageId, subject: message?.message.subject ?? '' };
   queue(context, 'transactional.email.sent', { contactIdentity, transactionalId: sent.transactionalId, transactionalName: sent.transactionalName, email });
   if (webhookEndpoint.of(context.state)!.simulateEngagement) {
-    queue(context, 'email.delivered', { contactIdentity, sourceType: 'transactional', transactionalId: sent.transactionalId, email }, ENGAGEMENT_STEP_MS);
+    const fields = { contactIdentity, sourceType: 'transactional', transactionalId: sent.transactionalId, email };
+    // What the send met (src/emulator/routes/engagement.ts), each a step after the send.
+    const met: [boolean, WebhookEventName][] = [
+      [outcome.delivered, 'email.delivered'],
+      [outcome.hardBounced, 'email.hardBounced'],
+      [outcome.softBounced, 'email.softBounced'],
+      [outcome.spamReported, 'email.spamReported'],
+    ];
+    for (const [happened, eventName] of met) if (happened) queue(context, eventName, fields, ENGAGEMENT_STEP_MS);
   }
   return email.id;
 }
