@@ -23,7 +23,7 @@ const setting = z.object({
 type Setting = z.infer<typeof setting>;
 
 /** By transactional email id; an email with none delivers every send, as the platform's counters of a healthy email nearly do. */
-export const engagementSettings = slice('engagement', z.record(z.string(), setting), () => ({}));
+export const engagementSettings = slice('engagement', z.record(z.string(), setting), (): Record<string, Setting> => ({}));
 
 /** What one send met. */
 export interface SendOutcome {
