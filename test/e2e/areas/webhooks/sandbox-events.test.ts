@@ -105,4 +105,17 @@ describe('the webhooks the sandbox queues', () => {
       email: { subject: 'Reset your Acme password' },
     });
   });
+
+  it('follows a transactional send with what it met as the engagement set: a bounce or a spam report instead of a delivery', () => {
+    const { call, types } = sandboxWithWebhooks(true);
+    const rates = { emailId: SEED_IDS.passwordReset, deliveryRate: 0.5, hardBounceRate: 0.5, spamRate: 0.5 };
+    expect(call('POST', '/_sandbox/engagement', { body: rates }).status).toBe(200);
+    const send = (i: number) =>
+      call('POST', '/v1/transactional', {
+        body: { transactionalId: SEED_IDS.passwordReset, email: `r${i}@example.com`, dataVariables: { firstName: 'Sam', resetUrl: 'https://example.com/r/1' } },
+      }).status;
+    expect([send(1), send(2)]).toEqual([200, 200]);
+    // The first send: none counts yet at a half; the second: each of the three.
+    expect(types()).toEqual(['transactional.email.sent', 'transactional.email.sent', 'email.delivered', 'email.hardBounced', 'email.spamReported']);
+  });
 });
