@@ -32,6 +32,10 @@ describe('the metrics tools of loopsctl mcp', () => {
       const alerts = tools.find((tool) => tool.name === 'metrics_alerts')!;
       expect(alerts.annotations).toMatchObject({ readOnlyHint: true });
       expect(Object.keys(alerts.inputSchema.properties ?? {})).not.toContain('alert');
+      const reconcile = tools.find((tool) => tool.name === 'deliveries_reconcile')!;
+      expect(reconcile.annotations).toMatchObject({ readOnlyHint: true });
+      expect(Object.keys(reconcile.inputSchema.properties ?? {})).not.toContain('store');
+      expect(Object.keys(reconcile.inputSchema.properties ?? {})).not.toContain('metricsStore');
       const quiet = (await mcp.client.callTool({ name: 'metrics_alerts', arguments: {} })) as Answer;
       expect(quiet.isError, quiet.content[0]?.text).toBeFalsy();
       expect(JSON.parse(quiet.content[0]!.text)).toMatchObject({ judged: expect.any(Number), alerts: [] });
