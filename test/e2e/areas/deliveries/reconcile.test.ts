@@ -73,4 +73,19 @@ describe('loopsctl deliveries reconcile', () => {
     expect(within.code, within.stderr).toBe(0);
     expect(within.stdout).toContain('2 missing (within --max-gap)');
   });
+
+  it('sets the all-time counters against the whole journal without --since, and says which counters are not comparable', async () => {
+    const env = { LOOPSCTL_CONFIG_DIR: scratchDir() };
+    const store = join(scratchDir(), 'deliveries.db');
+    const result = await run(['--sandbox', 'deliveries', 'reconcile', '--store', store], { env });
+    expect(result.code, result.stderr).toBe(1);
+    // The seed's counters, and a journal that kept nothing of them.
+    expect(result.stdout).toContain(
+      `Welcome (transactional/${WELCOME}): 18432 sends in the account, 0 kept: 18432 missing; 18211 deliveries in the account, 0 kept: 18211 missing`,
+    );
+    expect(result.stdout).toMatch(/\(campaign\/\w+\): [^\n]*; opens, clicks, unsubscribes not comparable \(the account counts people, the journal events\)\n/);
+    const json = (await run(['--sandbox', 'deliveries', 'reconcile', '--store', store, '--json'], { env })).json() as Reconciled & { since: string | null };
+    expect(json.since).toBeNull();
+    expect(json.emails.find((row) => row.email.key === `transactional/${WELCOME}`)!.notComparable).toEqual([]);
+  });
 });
