@@ -63,24 +63,23 @@ export const journeys: Handler<[], StateOption & { contact?: string; workflow?: 
 interface EngagementOptions extends StateOption {
   email?: string;
   deliveryRate?: number;
+  openRate?: number;
+  clickRate?: number;
+  unsubscribeRate?: number;
   hardBounceRate?: number;
   softBounceRate?: number;
   spamRate?: number;
 }
 
 export const engagement: Handler<[], EngagementOptions> = handler(['out', 'config'], async (context, _args, options) => {
-  if (options.email === undefined) throw new UsageError('--email is needed: the transactional email whose sends the rates are for');
-  const rates = {
-    deliveryRate: options.deliveryRate,
-    hardBounceRate: options.hardBounceRate,
-    softBounceRate: options.softBounceRate,
-    spamRate: options.spamRate,
-  };
+  if (options.email === undefined) throw new UsageError('--email is needed: the transactional email or workflow node whose sends the rates are for');
+  const { deliveryRate, openRate, clickRate, hardBounceRate, softBounceRate, spamRate, unsubscribeRate } = options;
+  const rates = { deliveryRate, openRate, clickRate, hardBounceRate, softBounceRate, spamRate, unsubscribeRate };
   const answer = (await ask(context, options, 'POST', '/_sandbox/engagement', { emailId: options.email, ...rates })) as Record<string, number | string>;
   const { out } = context;
   if (out.json) return out.writeJson(answer);
   const shown = (rate: unknown) => `${Math.round(Number(rate) * 10_000) / 100}%`;
   await out.write(
-    `${answer.emailId}: of its sends from now, ${shown(answer.deliveryRate)} delivered, ${shown(answer.hardBounceRate)} hard bounced, ${shown(answer.softBounceRate)} soft bounced, ${shown(answer.spamRate)} reported as spam\n`,
+    `${answer.emailId}: of its sends from now, ${shown(answer.deliveryRate)} delivered, ${shown(answer.openRate)} opened, ${shown(answer.clickRate)} clicked, ${shown(answer.hardBounceRate)} hard bounced, ${shown(answer.softBounceRate)} soft bounced, ${shown(answer.spamRate)} reported as spam, ${shown(answer.unsubscribeRate)} unsubscribed\n`,
   );
 });

@@ -20,7 +20,7 @@ import {
 import { contactTable } from './contact-records.js';
 import { checkEmail, CONTACT_WRITES, upsertContact } from './contacts.js';
 import { findMessage } from './email-message-records.js';
-import { nextSendOutcome } from './engagement.js';
+import { DELIVERED, nextSendOutcome } from './engagement.js';
 import { claimIdempotencyKey, sendToOutbox } from './sandbox.js';
 import { reportTransactionalSent } from './webhooks.js';
 import { transactionalEmails } from './transactional.js';
@@ -64,7 +64,8 @@ function send(context: RouteContext) {
   if (fields.addToAudience === true) upsertContact(context, { email });
   const emailMessageId = stored.record.publishedEmailMessageId;
   const recipient = contactTable(context.state).find({ email });
-  const outcome = nextSendOutcome(context, transactionalId);
+  // Without rates set, every send is delivered.
+  const outcome = nextSendOutcome(context, transactionalId) ?? DELIVERED;
   const emailId = reportTransactionalSent(context, { to: email, transactionalId, transactionalName: stored.record.name, emailMessageId }, recipient, outcome);
   sendToOutbox(context.state, {
     kind: 'transactional',

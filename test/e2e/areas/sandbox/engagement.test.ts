@@ -34,7 +34,9 @@ describe('loopsctl sandbox engagement', () => {
   it("counts each later send by the email's rates, exactly, and again the same after the rates are set again", async () => {
     const env = { LOOPSCTL_CONFIG_DIR: tempDir() };
     const set = await ok(['sandbox', 'engagement', '--email', WELCOME, '--hard-bounce-rate', '0.2', '--soft-bounce-rate', '0.1', '--spam-rate', '0.1'], env);
-    expect(set.stdout).toContain(`${WELCOME}: of its sends from now, 70% delivered, 20% hard bounced, 10% soft bounced, 10% reported as spam`);
+    expect(set.stdout).toContain(
+      `${WELCOME}: of its sends from now, 70% delivered, 0% opened, 0% clicked, 20% hard bounced, 10% soft bounced, 10% reported as spam, 0% unsubscribed`,
+    );
     const first = await sendAndCount(10, env);
     expect(first).toMatchObject({ sends: 10, deliveries: 7, hardBounces: 2, softBounces: 1, spamReports: 1 });
     // Set again: the sequence starts over, and gives the same outcomes.
@@ -55,6 +57,6 @@ describe('loopsctl sandbox engagement', () => {
     expect(over.stderr).toContain('add up to more than 1');
     const missing = await run(['sandbox', 'engagement', '--email', 'cnotanemail00000000000000'], { env });
     expect(missing.code).toBe(2);
-    expect(missing.stderr).toContain('no transactional email has the id cnotanemail00000000000000');
+    expect(missing.stderr).toContain('no transactional email nor workflow send-email node has the id cnotanemail00000000000000');
   });
 });
