@@ -154,8 +154,9 @@ function skipReason(command: string): string | undefined {
   // Profiles are stored by a login with a real key.
   if (/auth (switch|use|rename|remove|read-only|read-write) /.test(command)) return 'needs stored profiles';
   if (/webhooks trigger .*--to http:\/\/localhost/.test(command)) return "needs the reader's app listening";
-  if (/--notify https:\/\//.test(command)) return "posts to the reader's own Slack";
+  if (/--(notify|alert) https:\/\//.test(command)) return "posts to the reader's own Slack";
   if (/deliveries (show|replay (?!.*--plan))/.test(command)) return "needs deliveries the reader's receiver kept, and the reader's app listening";
+  if (/deliveries reconcile/.test(command)) return "needs the journal the reader's app kept of the account";
   if (/ approve p-/.test(command)) return 'approves a change an agent proposed, asked of a person at a terminal';
   if (/content review .*--base /.test(command)) return 'needs the git history of a content tree';
   return undefined;

@@ -78,8 +78,18 @@ export const engagement: Handler<[], EngagementOptions> = handler(['out', 'confi
   const answer = (await ask(context, options, 'POST', '/_sandbox/engagement', { emailId: options.email, ...rates })) as Record<string, number | string>;
   const { out } = context;
   if (out.json) return out.writeJson(answer);
-  const shown = (rate: unknown) => `${Math.round(Number(rate) * 10_000) / 100}%`;
-  await out.write(
-    `${answer.emailId}: of its sends from now, ${shown(answer.deliveryRate)} delivered, ${shown(answer.openRate)} opened, ${shown(answer.clickRate)} clicked, ${shown(answer.hardBounceRate)} hard bounced, ${shown(answer.softBounceRate)} soft bounced, ${shown(answer.spamRate)} reported as spam, ${shown(answer.unsubscribeRate)} unsubscribed\n`,
-  );
+  // A rate a line, those that are not 0 (and the delivery rate, always): a line of them all would not fit a terminal.
+  const names: [string, string][] = [
+    ['deliveryRate', 'delivered'],
+    ['openRate', 'opened'],
+    ['clickRate', 'clicked'],
+    ['hardBounceRate', 'hard bounced'],
+    ['softBounceRate', 'soft bounced'],
+    ['spamRate', 'reported as spam'],
+    ['unsubscribeRate', 'unsubscribed'],
+  ];
+  const lines = names
+    .filter(([key]) => key === 'deliveryRate' || Number(answer[key]) > 0)
+    .map(([key, name]) => `  ${name.padEnd(17)} ${Math.round(Number(answer[key]) * 10_000) / 100}%\n`);
+  await out.write(`${answer.emailId}, of its sends from now (the other rates 0):\n${lines.join('')}`);
 });
