@@ -14,7 +14,10 @@ import { instantOf } from '../log/instant.js';
 import type { CounterField } from '../metrics/periods.js';
 import { targetsOf } from '../metrics/snapshot.js';
 import { openMetricsStore, type KeptEmail } from '../metrics/store.js';
+import type { DeliveryStore, StoredDelivery } from '../../webhooks/store/index.js';
 import { openStore } from '../webhooks/store-option.js';
+
+const DAY_MS = 86_400_000;
 
 interface ReconcileOptions {
   store?: string;
@@ -121,7 +124,7 @@ export const reconcile: Handler<[], ReconcileOptions> = handler(['out', 'client'
   let events = 0;
   try {
     const names = Object.keys(EVENT_FIELD);
-    for (const delivery of await journal.find({ event: names, order: 'oldest', ...(from === undefined ? {} : { since: new Date(from) }) })) {
+    for await (const delivery of dayByDay(journal, names, from)) {
       if (!delivery.verified || delivery.eventName === null) continue;
       let payload: Record<string, unknown>;
       try {
@@ -167,6 +170,17 @@ export const reconcile: Handler<[], ReconcileOptions> = handler(['out', 'client'
   if (code !== ExitCode.ok) return code;
   return over ? ExitCode.mismatch : ExitCode.ok;
 });
+
+/** The journal's deliveries of these events from `from` (else its first), a day of them at a time: a journal of millions is never held whole. */
+async function* dayByDay(journal: DeliveryStore, names: string[], from: number | undefined): AsyncGenerator<StoredDelivery> {
+  const edge = async (order: 'oldest' | 'newest') =>
+    (await journal.find({ event: names, order, limit: 1, ...(from === undefined ? {} : { since: new Date(from) }) }))[0]?.eventAt.getTime();
+  const first = await edge('oldest');
+  const last = await edge('newest');
+  if (first === undefined || last === undefined) return;
+  for (let start = first; start <= last; start += DAY_MS)
+    yield* await journal.find({ event: names, order: 'oldest', since: new Date(start), until: new Date(start + DAY_MS) });
+}
 
 function emailOf(target: Target): KeptEmail {
   return { key: target.key, kind: target.kind, recordId: target.recordId, nodeId: target.nodeId, name: target.name, workflowName: target.workflowName };

@@ -7,6 +7,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { openDeliveryStore } from '../../../../src/webhooks/store/index.js';
 import { closedAfter } from '../../../support/closing.js';
 import { run, startRun, tempDir, type Running } from '../../../support/main.js';
 import { SEED_IDS } from '../../../support/sandbox.js';
@@ -87,5 +88,32 @@ describe('loopsctl deliveries reconcile', () => {
     const json = (await run(['--sandbox', 'deliveries', 'reconcile', '--store', store, '--json'], { env })).json() as Reconciled & { since: string | null };
     expect(json.since).toBeNull();
     expect(json.emails.find((row) => row.email.key === `transactional/${WELCOME}`)!.notComparable).toEqual([]);
+  });
+
+  it('counts every event of a journal that spans days, a day at a time, those at the edges of a day included', async () => {
+    const env = { LOOPSCTL_CONFIG_DIR: scratchDir() };
+    const file = join(scratchDir(), 'deliveries.db');
+    const journal = await openDeliveryStore(`sqlite:${file}`);
+    const day = Date.UTC(2026, 10, 2) / 1000;
+    const times = [day, day + 3600, day + 86_399, day + 86_400, day + 2 * 86_400 + 10, day + 5 * 86_400];
+    try {
+      for (const [index, eventTime] of times.entries()) {
+        const body = JSON.stringify({
+          eventName: 'transactional.email.sent',
+          eventTime,
+          webhookSchemaVersion: '1.0.0',
+          contactIdentity: { id: `c_${index}`, email: `r${index}@example.com`, userId: null },
+          transactionalId: WELCOME,
+          transactionalName: 'Welcome',
+          email: { id: `em_${index}`, emailMessageId: 'm_1', subject: 'Welcome to Acme' },
+        });
+        await journal.record({ webhookId: `msg_${index}`, receivedAt: new Date(eventTime * 1000 + 500), headers: {}, body, verified: true });
+      }
+    } finally {
+      await journal.close();
+    }
+    const result = await run(['--sandbox', 'deliveries', 'reconcile', '--store', file, '--json'], { env });
+    const welcome = (result.json() as Reconciled).emails.find((row) => row.email.key === `transactional/${WELCOME}`)!;
+    expect(welcome.gaps).toContainEqual({ field: 'sends', account: 18_432, kept: times.length, missing: 18_432 - times.length });
   });
 });
