@@ -26,8 +26,14 @@ export const KEEP_FILES = 5;
 
 /** One line of the journal: one configuration write, as `loopsctl log --json` prints it. */
 export interface JournalEntry {
-  /** When the answer came (or the write failed), ISO 8601. */
+  /** When the answer came (or the write failed), ISO 8601, by this machine's clock. */
   at: string;
+  /**
+   * When the account answered, by its own clock (the answer's Date header), ISO 8601: what the
+   * metrics, dated the same way, are set against. Absent without a dated answer, and in lines
+   * written before loopsctl kept it: `at` stands for it then (accountTime).
+   */
+  accountAt?: string;
   /** One run's writes share it. */
   run: string;
   profile?: string;
@@ -57,6 +63,12 @@ export interface JournalEntry {
   outcome: 'done' | 'refused' | 'unknown';
   status?: number;
   error?: string;
+}
+
+/** When a change was made by the account's clock: its answer's Date, else this machine's time for it. */
+export function accountTime(entry: JournalEntry): number {
+  const account = entry.accountAt === undefined ? Number.NaN : Date.parse(entry.accountAt);
+  return Number.isNaN(account) ? Date.parse(entry.at) : account;
 }
 
 export function journalDirectory(configDir: string): string {

@@ -7,6 +7,7 @@
  * sends) and the writes --dry-run holds are not journaled.
  */
 import { randomUUID } from 'node:crypto';
+import { headerValue } from '../api/headers.js';
 import type { HttpRequest, WriteOutcome } from '../api/http.js';
 import { redactUrl } from '../base/redact-url.js';
 import { LocalFileError, LoopsctlError } from '../base/errors.js';
@@ -46,8 +47,10 @@ export function journalWatcher(run: RunAccount): (req: HttpRequest) => Promise<(
       const requestName = (requestBody(req) as { name?: unknown } | undefined)?.name;
       const ids = { ...write.ids, ...answer?.ids };
       const name = answer?.name ?? (typeof requestName === 'string' ? requestName : run.nameOf?.(ids));
+      const accountAt = accountDate(outcome);
       const entry: JournalEntry = {
         at: run.now().toISOString(),
+        ...(accountAt === undefined ? {} : { accountAt }),
         run: runId,
         ...(profile === undefined ? {} : { profile }),
         ...(team === undefined ? {} : { team }),
@@ -77,6 +80,13 @@ export function journalWatcher(run: RunAccount): (req: HttpRequest) => Promise<(
       }
     };
   };
+}
+
+/** The account's time of the answer (its Date header), ISO 8601; undefined without one that reads as a time. */
+function accountDate({ answer }: WriteOutcome): string | undefined {
+  const text = answer === undefined ? undefined : headerValue(answer.headers.date);
+  const time = text === undefined ? Number.NaN : Date.parse(text);
+  return Number.isNaN(time) ? undefined : new Date(time).toISOString();
 }
 
 /** A request's JSON body, whether it was given as a value or as its text. */

@@ -142,7 +142,7 @@ export type SandboxOutboxEntry =
       contact: Record<string, unknown>;
       eventProperties: Record<string, unknown>;
       /** When its simulated engagement happens, with `--simulate-engagement` (audience filters' opened and clicked conditions read it). */
-      engagement?: { deliveredAt: string; openedAt: string; clickedAt: string };
+      engagement?: { deliveredAt?: string; openedAt?: string; clickedAt?: string };
     };
 
 /** One step of a journey: the node, when on the sandbox's clock, what happened, and why. */

@@ -67,6 +67,7 @@ export const routeModules: RouteModule[] = [
   // Slices only: the webhooks the routes queue, and the outbox and idempotency keys of sends.
   answering([], async () => (await import('./routes/webhooks.js')).sandbox),
   answering([], async () => (await import('./routes/sandbox.js')).sandbox),
+  answering([], async () => (await import('./routes/engagement.js')).sandbox, ['/_sandbox/engagement']),
   // The clock and the journeys: every request first releases the waits that have ended.
   {
     ...answering([], async () => (await import('./journeys/routes.js')).sandbox, ['/_sandbox/clock', '/_sandbox/journeys']),

@@ -156,8 +156,9 @@ function skipReason(command: string): string | undefined {
   // An environment is a stored profile's account, named by the tree's environments.json.
   if (/--env /.test(command)) return "needs environments.json and its environments' profiles";
   if (/webhooks trigger .*--to http:\/\/localhost/.test(command)) return "needs the reader's app listening";
-  if (/--notify https:\/\//.test(command)) return "posts to the reader's own Slack";
+  if (/--(notify|alert) https:\/\//.test(command)) return "posts to the reader's own Slack";
   if (/deliveries (show|replay (?!.*--plan))/.test(command)) return "needs deliveries the reader's receiver kept, and the reader's app listening";
+  if (/deliveries reconcile/.test(command)) return "needs the journal the reader's app kept of the account";
   if (/ approve p-/.test(command)) return 'approves a change an agent proposed, asked of a person at a terminal';
   if (/content review .*--base /.test(command)) return 'needs the git history of a content tree';
   return undefined;

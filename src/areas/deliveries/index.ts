@@ -47,6 +47,17 @@ const PRUNE_OPTIONS: OptionSpec[] = [
   { flags: '--yes', description: 'remove without asking (needed when not on a terminal)' },
 ];
 
+const RECONCILE_HELP = `For each email of the account (every published transactional email, campaign sending or sent,
+and workflow email), its counters (read from the API) against the events the journal kept of it:
+sends against *.email.sent, deliveries against email.delivered, hard and soft bounces and spam
+reports against theirs, matched by the events' transactionalId, campaignId, or a workflow's loopId
+and email message. Each gap is named ("Welcome (transactional/…): 27 sends in the account, 20
+kept: 7 missing"). Opens, clicks and unsubscribes are not comparable: the account counts people,
+the journal every event. A journal started after the account had history is reconciled from a
+time with --since: what each counter gained since the metrics store's last snapshot at or before
+it (\`loopsctl metrics snapshot\`), against the events since that snapshot. Exit 1 when a gap is
+larger than --max-gap (0).`;
+
 export const spec: Spec = group({
   name: 'deliveries',
   summary: 'Search, count, replay, judge and prune the webhook deliveries kept in a delivery store',
@@ -144,6 +155,27 @@ export const spec: Spec = group({
       ],
       remote: false,
       load: async () => (await import('./alerts.js')).alerts,
+    }),
+    command({
+      name: 'reconcile',
+      summary: "Set each email's counters in the account against the journal's events, and name each gap",
+      help: RECONCILE_HELP,
+      mismatch: 'a gap is larger than --max-gap',
+      options: [
+        // Under loopsctl mcp, the person's store (LOOPS_DELIVERY_STORE), never a path a tool call names.
+        { ...STORE_OPTION, personOnly: true },
+        { flags: '--since <date>', description: "reconcile from the metrics store's last snapshot at or before this time (2026-11-01, or 7d back)" },
+        {
+          flags: '--metrics-store <file or url>',
+          description: 'with --since: the metrics store (default: LOOPS_METRICS_STORE, else metrics.db in the config directory)',
+          personOnly: true,
+        },
+        { flags: '--max-gap <n>', description: 'the largest gap a counter may have before the run exits 1', default: 0, parse: integerIn(0, 1_000_000_000) },
+      ],
+      examples: ['loopsctl deliveries reconcile --store deliveries.db', 'loopsctl deliveries reconcile --store deliveries.db --since 30d --max-gap 5 --json'],
+      remote: true,
+      tier: 'read',
+      load: async () => (await import('./reconcile.js')).reconcile,
     }),
   ],
 });

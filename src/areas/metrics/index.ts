@@ -1,9 +1,10 @@
 /**
  * `loopsctl metrics`: what a change did. `snapshot` keeps the account's all-time counters, dated by
  * the account's clock, in the metrics store; `history` makes them a row a day or a week;
- * `experiments` judges each experiment of the workflows from its variants' counters.
+ * `experiments` judges each experiment of the workflows from its variants' counters; `alerts` reports
+ * the rates that moved for good, each with the change before it.
  */
-import { command, group, type OptionSpec, type Spec } from '../../core/declare.js';
+import { command, group, InvalidValue, integerIn, slackWebhook, type OptionSpec, type Spec } from '../../core/declare.js';
 import { METRICS_STORE_ENV } from './store-env.js';
 
 /** The store; a person's to name, never a tool call's, which reads the one the person chose. */
@@ -43,6 +44,29 @@ failures in one, the verdict is "not enough data"; else p < 0.05 gives "better" 
 variant against the control, lower being better for unsubscribes, spam reports and bounces), or
 "different" for more than two, and "no difference" otherwise. An experiment with one variant, or
 fewer than two variants that send an email, is said with no verdict.`;
+
+const ALERTS_HELP = `Judges each email's rates (deliveries, opens, clicks, unsubscribes, spam reports, hard and soft
+bounces) day by day, from the metrics store's snapshots, and fires when one moved for good: two of
+the last three days past its baseline, each worse than the baseline by --factor (higher for
+unsubscribes, spam reports and bounces, lower for deliveries, opens and clicks) and by at least
+--floor (the rates' difference). The baseline is the rate pooled over the 14 days that end a week
+before the last day, so a regression younger than a week never makes its own baseline; a day of
+fewer than --min-sends sends is not judged, and a baseline of fewer than three days with sends
+judges nothing. A one-day spike does not fire. Each alert names the change of loopsctl's that
+preceded it: the latest run in the journal of changes that changed that email between the
+baseline's end and the end of the day the move began (by the account's clock), with its run id
+(loopsctl log --json), who made it, what it wrote, and the id \`loopsctl undo\` takes it back by;
+or says "no change of loopsctl's before it". --since judges each day from then, not only the last.
+Nothing is asked of the API. Exit 1 when an alert fires.`;
+
+/** A positive number, for the rule's factor and floor. */
+function numberAbove(min: number, requirement: string) {
+  return (value: string) => {
+    const number = Number(value);
+    if (value.trim() === '' || !Number.isFinite(number) || number <= min) throw new InvalidValue(requirement);
+    return number;
+  };
+}
 
 export const spec: Spec = group({
   name: 'metrics',
@@ -84,6 +108,41 @@ export const spec: Spec = group({
       remote: true,
       tier: 'read',
       load: async () => (await import('./experiments.js')).experiments,
+    }),
+    command({
+      name: 'alerts',
+      summary: "Report each rate that moved for good, with the change of loopsctl's that preceded it",
+      help: ALERTS_HELP,
+      mismatch: 'a rate moved for good',
+      options: [
+        { flags: '--since <date>', description: "judge each day from this time (2026-11-01, or 7d back from the last snapshot's time), not only the last" },
+        {
+          flags: '--factor <n>',
+          description: 'how many times worse than the baseline a day must be (default 1.5)',
+          parse: numberAbove(1, 'a number above 1, such as 1.5'),
+        },
+        {
+          flags: '--floor <rate>',
+          description: 'how far from the baseline a day must be, as a difference of rates (default 0.02: two points)',
+          parse: numberAbove(0, 'a number above 0, such as 0.02'),
+        },
+        { flags: '--min-sends <n>', description: 'the sends a day needs to be judged (default 20)', parse: integerIn(1, 1_000_000_000) },
+        {
+          flags: '--alert <webhook>',
+          description: 'post the alerts to this Slack incoming webhook; nothing when none fires',
+          parse: slackWebhook,
+          personOnly: true,
+        },
+        METRICS_STORE_OPTION,
+      ],
+      examples: [
+        'loopsctl metrics alerts',
+        'loopsctl metrics alerts --since 30d --json',
+        'loopsctl metrics alerts --alert https://hooks.slack.com/services/T000/B000/XXXX',
+      ],
+      remote: false,
+      readTool: true,
+      load: async () => (await import('./alerts.js')).alerts,
     }),
   ],
 });

@@ -29,6 +29,8 @@ const SAME_SNAPSHOT_MS = 60_000;
 
 /** An email whose counters a snapshot reads, and the request that reads them. */
 interface Target extends KeptEmail {
+  /** A workflow email's message: what its webhooks name it by (with the workflow's id). */
+  emailMessageId?: string;
   request: HttpRequest;
   schema: z.ZodMiniType<Record<string, unknown>>;
 }
@@ -70,8 +72,9 @@ export async function targetsOf(api: ApiClient): Promise<Target[]> {
         schema: emailMetrics,
       })),
     ...records.flatMap((workflow) =>
-      emailNodes(workflow.nodes).map(({ id, subject }) => ({
+      emailNodes(workflow.nodes).map(({ id, subject, emailMessageId }) => ({
         key: `workflow/${workflow.id}/${id}`,
+        emailMessageId,
         kind: 'workflow' as const,
         recordId: workflow.id,
         nodeId: id,
@@ -85,10 +88,12 @@ export async function targetsOf(api: ApiClient): Promise<Target[]> {
 }
 
 /** A workflow's send-email nodes with an email, by id, with their subjects. */
-export function emailNodes(nodes: Record<string, unknown>): { id: string; subject: string }[] {
+export function emailNodes(nodes: Record<string, unknown>): { id: string; subject: string; emailMessageId: string }[] {
   return Object.entries(nodes).flatMap(([id, node]) => {
     const fields = node as { typeName?: string; emailMessageId?: string | null; subject?: string };
-    return fields.typeName === 'SendEmailAction' && typeof fields.emailMessageId === 'string' ? [{ id, subject: fields.subject ?? '' }] : [];
+    return fields.typeName === 'SendEmailAction' && typeof fields.emailMessageId === 'string'
+      ? [{ id, subject: fields.subject ?? '', emailMessageId: fields.emailMessageId }]
+      : [];
   });
 }
 
@@ -120,7 +125,7 @@ export const snapshot: Handler<[], SnapshotOptions> = handler(['out', 'client', 
     const recordedAt = context.runtime.now().getTime();
     let undated = 0;
     const rows: KeptCounters[] = found.map(({ item, value }) => {
-      const { request: _request, schema: _schema, ...email } = byKey.get(item)!;
+      const { request: _request, schema: _schema, emailMessageId: _message, ...email } = byKey.get(item)!;
       const date = value.date === undefined ? Number.NaN : Date.parse(value.date);
       if (Number.isNaN(date)) undated += 1;
       const counts = Object.fromEntries(COUNTER_FIELDS.map((field) => [field, typeof value.body[field] === 'number' ? value.body[field] : null])) as Counts;

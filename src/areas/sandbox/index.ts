@@ -44,6 +44,22 @@ const RESET_HELP =
 const CLOCK_HELP =
   'The sandbox keeps its own time: the system\'s (plus however far it was moved forward), or, started with --clock frozen, the seed\'s date until moved. It only moves forward, at most 400 days at once; moving it releases every contact whose wait (a workflow\'s timer) ends on the way, each at the time its wait ends. Everything the sandbox dates (contacts, sends, journeys, webhook deliveries) reads it. Over HTTP: GET /_sandbox/clock, and POST /_sandbox/clock with {"advance": "3d"} or {"to": "<ISO time>"} (with the key).';
 
+const ENGAGEMENT_HELP =
+  'Each send of the email from now on (a transactional email\'s, or a workflow send-email node\'s, named by its node id) counts toward its counters as the rates say, exactly rather than by chance: the n-th send counts for a rate once floor(n × rate) grows, so 20 sends at a hard bounce rate of 0.2 have 4 hard bounces, and a state file gives the same outcomes every time. Each counter follows its own rate. A transactional email counts deliveries, bounces and spam reports (the API reports no opens, clicks nor unsubscribes for it); a workflow email counts opens, clicks, bounces, spam reports and unsubscribes (no deliveries). With --simulate-engagement, each send\'s webhooks follow what it met (email.delivered, email.opened, email.clicked, email.hardBounced, email.softBounced, email.spamReported; an unsubscribe is counted only), and a workflow\'s audience filters on opens and clicks read the same. Setting the rates again starts the sequence over; rates left out are 0 (the delivery rate: what the bounces leave). Without rates, a transactional send is delivered, and a workflow send is delivered, opened and clicked with --simulate-engagement, its counters gaining only the send. Over HTTP: POST /_sandbox/engagement with {"emailId", "deliveryRate", "openRate", "clickRate", "hardBounceRate", "softBounceRate", "spamRate", "unsubscribeRate"} (with the key).';
+
+/** A rate from 0 to 1 of an email's sends. */
+function rateOption(flags: string, what: string) {
+  return {
+    flags: `${flags} <rate>`,
+    description: `the share of sends, 0 to 1, that are ${what}`,
+    parse: (value: string) => {
+      const rate = Number(value);
+      if (value.trim() === '' || !Number.isFinite(rate) || rate < 0 || rate > 1) throw new InvalidValue('a number from 0 to 1, such as 0.25');
+      return rate;
+    },
+  };
+}
+
 const clock = group({
   name: 'clock',
   summary: "Show the sandbox's clock, or move it forward to run its workflows' waits",
@@ -170,6 +186,28 @@ export const spec: Spec = group({
       examples: ['loopsctl sandbox journeys', 'loopsctl sandbox journeys --contact ada@example.com --json'],
       remote: false,
       load: async () => (await import('./journeys.js')).journeys,
+    }),
+    command({
+      name: 'engagement',
+      summary: "Set what an email's later sends meet: delivered, opened, clicked, bounced, reported as spam",
+      help: ENGAGEMENT_HELP,
+      options: [
+        { flags: '--email <id>', description: "the transactional email's id, or the workflow send-email node's" },
+        rateOption('--delivery-rate', 'delivered (default: what bounces leave, 1 without them)'),
+        rateOption('--open-rate', 'opened: a workflow email (default 0)'),
+        rateOption('--click-rate', 'clicked: a workflow email (default 0)'),
+        rateOption('--hard-bounce-rate', 'bounce for good (default 0)'),
+        rateOption('--soft-bounce-rate', 'bounce for now (default 0)'),
+        rateOption('--spam-rate', 'reported as spam (default 0)'),
+        rateOption('--unsubscribe-rate', 'followed by an unsubscribe: a workflow email (default 0)'),
+        STATE_OPTION,
+      ],
+      examples: [
+        'loopsctl sandbox engagement --email cc1hv1te56efs1g1ifrp90u0j --hard-bounce-rate 0.2',
+        'loopsctl sandbox engagement --email cc1hv1te56efs1g1ifrp90u0j',
+      ],
+      remote: false,
+      load: async () => (await import('./journeys.js')).engagement,
     }),
     command({
       name: 'deliveries',

@@ -18,6 +18,7 @@ async function ask(context: Uses<'config'>, options: StateOption, method: 'GET' 
   const message = (answer.body as { message?: string } | undefined)?.message;
   if (answer.status === 400)
     throw new UsageError(message ?? 'the sandbox refused the request', { hint: 'durations look like 3d, 1h30m or 90s; times like 2025-01-31T09:00:00Z' });
+  if (answer.status === 404) throw new UsageError(message ?? 'the sandbox has no such record');
   if (answer.status !== 200) throw new Error(`the sandbox answered ${answer.status}: ${message ?? ''}`);
   return answer.body;
 }
@@ -57,4 +58,38 @@ export const journeys: Handler<[], StateOption & { contact?: string; workflow?: 
   if (out.json) return out.writeJson(answer.journeys);
   if (answer.journeys.length === 0) return out.note('No journeys yet: one starts when a sending workflow’s trigger lets a contact in.');
   await out.write(renderJourneys(out, answer.journeys));
+});
+
+interface EngagementOptions extends StateOption {
+  email?: string;
+  deliveryRate?: number;
+  openRate?: number;
+  clickRate?: number;
+  unsubscribeRate?: number;
+  hardBounceRate?: number;
+  softBounceRate?: number;
+  spamRate?: number;
+}
+
+export const engagement: Handler<[], EngagementOptions> = handler(['out', 'config'], async (context, _args, options) => {
+  if (options.email === undefined) throw new UsageError('--email is needed: the transactional email or workflow node whose sends the rates are for');
+  const { deliveryRate, openRate, clickRate, hardBounceRate, softBounceRate, spamRate, unsubscribeRate } = options;
+  const rates = { deliveryRate, openRate, clickRate, hardBounceRate, softBounceRate, spamRate, unsubscribeRate };
+  const answer = (await ask(context, options, 'POST', '/_sandbox/engagement', { emailId: options.email, ...rates })) as Record<string, number | string>;
+  const { out } = context;
+  if (out.json) return out.writeJson(answer);
+  // A rate a line, those that are not 0 (and the delivery rate, always): a line of them all would not fit a terminal.
+  const names: [string, string][] = [
+    ['deliveryRate', 'delivered'],
+    ['openRate', 'opened'],
+    ['clickRate', 'clicked'],
+    ['hardBounceRate', 'hard bounced'],
+    ['softBounceRate', 'soft bounced'],
+    ['spamRate', 'reported as spam'],
+    ['unsubscribeRate', 'unsubscribed'],
+  ];
+  const lines = names
+    .filter(([key]) => key === 'deliveryRate' || Number(answer[key]) > 0)
+    .map(([key, name]) => `  ${name.padEnd(17)} ${Math.round(Number(answer[key]) * 10_000) / 100}%\n`);
+  await out.write(`${answer.emailId}, of its sends from now (the other rates 0):\n${lines.join('')}`);
 });

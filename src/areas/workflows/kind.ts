@@ -8,7 +8,7 @@ import type { ApiClient } from '../../api/client.js';
 import { carriedId } from '../../platform/operation-row.js';
 import { WORKFLOW } from '../../platform/workflows/resource.js';
 import type { ExpectedRevision } from '../../platform/workflows/schemas.js';
-import { asked, type QueuedImpact, type SendsImpact } from '../change/impact/records.js';
+import { asked, type ExperimentImpact, type QueuedImpact, type SendsImpact } from '../change/impact/records.js';
 import type { ResourceKind } from '../change/request-calls.js';
 import { changeMailingList, deleteNode, getWorkflow, nodeMetrics } from './client.js';
 
@@ -22,22 +22,64 @@ export function dryRunListChange(client: ApiClient, workflowId: string, revision
   return asked(() => changeMailingList(client, workflowId, revision, listId, { dryRun: true }));
 }
 
-/** The send-email nodes a plan changes in a workflow contacts move through (`changed`, by node id), each with its sends so far (node metrics). */
+/**
+ * The send-email nodes a plan changes in a workflow contacts move through (`changed`, by node id),
+ * each with its sends so far (node metrics), and, for one on a variant's path of an experiment,
+ * that the experiment's results straddle the change. `keyOf` names a node by its key in the tree.
+ */
 export async function sendsImpact(
   client: ApiClient,
   record: string,
   workflowId: string,
   changed: ReadonlyMap<string, { node: string; change: SendsImpact['change'] }>,
+  keyOf: (nodeId: string) => string | undefined = () => undefined,
 ) {
   if (changed.size === 0) return [];
   const graph = await getWorkflow(client, workflowId);
-  const records: SendsImpact[] = [];
+  const nodes = graph.nodes as unknown as Record<string, { typeName?: string; nextNodeIds?: readonly string[] }>;
+  const records: (SendsImpact | ExperimentImpact)[] = [];
   for (const [nodeId, { node, change }] of changed) {
-    if (graph.nodes[nodeId]?.typeName !== 'SendEmailAction') continue;
+    if (nodes[nodeId]?.typeName !== 'SendEmailAction') continue;
     const metrics = await asked(() => nodeMetrics(client, workflowId, nodeId));
     records.push({ kind: 'sends', record, node, nodeId, change, ...metrics });
+    const within = experimentOf(nodes, nodeId);
+    if (within !== undefined)
+      records.push({
+        kind: 'experiment',
+        record,
+        node,
+        nodeId,
+        change,
+        experiment: keyOf(within.experiment) ?? within.experiment,
+        variants: within.variants.map((variant) => keyOf(variant) ?? variant),
+      });
   }
   return records;
+}
+
+/** The experiment and the variants whose paths reach `nodeId` when not every variant's does (past where the paths meet again, it is the experiment's for all). */
+export function experimentOf(
+  nodes: Record<string, { typeName?: string; nextNodeIds?: readonly string[] }>,
+  nodeId: string,
+): { experiment: string; variants: string[] } | undefined {
+  const reaches = (start: string) => {
+    const seen = new Set<string>();
+    const queue = [start];
+    while (queue.length > 0) {
+      const at = queue.pop()!;
+      if (seen.has(at)) continue;
+      seen.add(at);
+      queue.push(...(nodes[at]?.nextNodeIds ?? []));
+    }
+    return seen.has(nodeId);
+  };
+  for (const [experiment, node] of Object.entries(nodes)) {
+    if (node.typeName !== 'ExperimentBranchNode') continue;
+    const variants = (node.nextNodeIds ?? []).filter((next) => nodes[next]?.typeName === 'VariantNode');
+    const reaching = variants.filter(reaches);
+    if (reaching.length > 0 && reaching.length < variants.length) return { experiment, variants: reaching };
+  }
+  return undefined;
 }
 
 async function deleteImpact(client: ApiClient, record: string, ids: Partial<Record<string, string>>, body: Record<string, unknown>, recursive: boolean) {

@@ -13,6 +13,7 @@ import { sendToOutbox } from '../routes/sandbox.js';
 import { reportLoopEmailSent } from '../routes/webhooks.js';
 import { contactValues } from '../routes/workflow-emails.js';
 import { sentSubject } from '../routes/workflow-messages.js';
+import { nextSendOutcome } from '../routes/engagement.js';
 import { NOTHING_SENT, workflows, type StoredWorkflow } from '../routes/workflow-records.js';
 import { entryRefusal, experimentVariant, runningMode, timerWait, triggerFires, type TriggerCause } from '../../platform/workflows/running.js';
 import { passes, type WorkflowNode } from './nodes.js';
@@ -359,13 +360,13 @@ function sendEmail(run: Run, journey: Journey, workflow: StoredWorkflow, node: W
     return;
   }
   const subject = sentSubject(context.state, node, { contact: contactValues(contact), event: journey.eventProperties });
-  const { emailId, engagement } = reportLoopEmailSent(context, contact, {
-    loopId: workflow.id,
-    loopName: workflow.name,
-    mailingListId: workflow.mailingListId,
-    emailMessageId: node.emailMessageId,
-    subject,
-  });
+  const outcome = nextSendOutcome(context, node.id);
+  const { emailId, engagement } = reportLoopEmailSent(
+    context,
+    contact,
+    { loopId: workflow.id, loopName: workflow.name, mailingListId: workflow.mailingListId, emailMessageId: node.emailMessageId, subject },
+    outcome,
+  );
   sendToOutbox(context.state, {
     kind: 'workflow',
     at,
@@ -382,7 +383,17 @@ function sendEmail(run: Run, journey: Journey, workflow: StoredWorkflow, node: W
     ...(engagement === undefined ? {} : { engagement }),
   });
   workflow.emailMetrics ??= {};
-  (workflow.emailMetrics[node.id] ??= { ...NOTHING_SENT }).sends += 1;
+  const metrics = (workflow.emailMetrics[node.id] ??= { ...NOTHING_SENT });
+  metrics.sends += 1;
+  // With rates set (`sandbox engagement`), the node's counters move with what the send met.
+  if (outcome !== undefined) {
+    metrics.opens += Number(outcome.opened);
+    metrics.clicks += Number(outcome.clicked);
+    metrics.hardBounces += Number(outcome.hardBounced);
+    metrics.softBounces += Number(outcome.softBounced);
+    metrics.spamReports += Number(outcome.spamReported);
+    metrics.unsubscribes += Number(outcome.unsubscribed);
+  }
   step(journey, node, at, 'sent', `sent "${subject}"`, { subject });
   run.sent.push({
     loopId: workflow.id,

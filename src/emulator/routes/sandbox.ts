@@ -54,7 +54,7 @@ const workflowEntry = z.object({
   contact: z.record(z.string(), z.unknown()),
   eventProperties: z.record(z.string(), z.unknown()),
   /** When its simulated engagement happens (with `--simulate-engagement`): what activity conditions on opens and clicks read. */
-  engagement: z.optional(z.object({ deliveredAt: z.string(), openedAt: z.string(), clickedAt: z.string() })),
+  engagement: z.optional(z.object({ deliveredAt: z.optional(z.string()), openedAt: z.optional(z.string()), clickedAt: z.optional(z.string()) })),
 });
 
 const eventEntry = z.object({

@@ -20,6 +20,7 @@ import {
 import { contactTable } from './contact-records.js';
 import { checkEmail, CONTACT_WRITES, upsertContact } from './contacts.js';
 import { findMessage } from './email-message-records.js';
+import { DELIVERED, nextSendOutcome } from './engagement.js';
 import { claimIdempotencyKey, sendToOutbox } from './sandbox.js';
 import { reportTransactionalSent } from './webhooks.js';
 import { transactionalEmails } from './transactional.js';
@@ -63,7 +64,9 @@ function send(context: RouteContext) {
   if (fields.addToAudience === true) upsertContact(context, { email });
   const emailMessageId = stored.record.publishedEmailMessageId;
   const recipient = contactTable(context.state).find({ email });
-  const emailId = reportTransactionalSent(context, { to: email, transactionalId, transactionalName: stored.record.name, emailMessageId }, recipient);
+  // Without rates set, every send is delivered.
+  const outcome = nextSendOutcome(context, transactionalId) ?? DELIVERED;
+  const emailId = reportTransactionalSent(context, { to: email, transactionalId, transactionalName: stored.record.name, emailMessageId }, recipient, outcome);
   sendToOutbox(context.state, {
     kind: 'transactional',
     at: context.now().toISOString(),
@@ -80,9 +83,12 @@ function send(context: RouteContext) {
     emailMessageId,
     ...(emailId === undefined ? {} : { emailId }),
   });
-  // The sandbox delivers every send: its metrics count one more send and delivery.
+  // The sandbox delivers every send, unless `sandbox engagement` set the email's rates.
   stored.metrics.sends += 1;
-  stored.metrics.deliveries += 1;
+  if (outcome.delivered) stored.metrics.deliveries += 1;
+  if (outcome.hardBounced) stored.metrics.hardBounces += 1;
+  if (outcome.softBounced) stored.metrics.softBounces += 1;
+  if (outcome.spamReported) stored.metrics.spamReports += 1;
   claim.remember();
   context.changed();
   return sent();

@@ -5,6 +5,7 @@
  * request and its sending, and a request that fails queues nothing. Sending is the delivery
  * engine's (src/emulator/webhook-delivery.ts).
  */
+import type { SendOutcome } from './engagement.js';
 import { seedId, type RouteContext, type SandboxModule } from '../module.js';
 import type { StoredContact } from './contact-records.js';
 import { emailMessages } from './email-message-records.js';
@@ -101,11 +102,11 @@ export interface LoopEmail {
   subject: string;
 }
 
-/** When a workflow email's simulated engagement happens: delivered, opened, clicked, a step apart after its send. */
+/** When a workflow email's simulated engagement happens: delivered, opened, clicked, a step apart after its send; each only when the send met it. */
 export interface Engagement {
-  deliveredAt: string;
-  openedAt: string;
-  clickedAt: string;
+  deliveredAt?: string;
+  openedAt?: string;
+  clickedAt?: string;
 }
 
 /**
@@ -113,7 +114,12 @@ export interface Engagement {
  * those events (undefined when no webhook reports it), and when its simulated engagement happens,
  * which audience filters' activity conditions read.
  */
-export function reportLoopEmailSent(context: RouteContext, contact: StoredContact, sent: LoopEmail): { emailId?: string; engagement?: Engagement } {
+export function reportLoopEmailSent(
+  context: RouteContext,
+  contact: StoredContact,
+  sent: LoopEmail,
+  outcome?: SendOutcome,
+): { emailId?: string; engagement?: Engagement } {
   const endpoint = webhookEndpoint.of(context.state);
   if (endpoint === null) return {};
   const contactIdentity = identityOf(contact);
@@ -121,10 +127,25 @@ export function reportLoopEmailSent(context: RouteContext, contact: StoredContac
   const mailingLists = sent.mailingListId === null ? [] : [listFields(context, sent.mailingListId)];
   queue(context, 'loop.email.sent', { contactIdentity, loopId: sent.loopId, loopName: sent.loopName, email, mailingLists });
   if (!endpoint.simulateEngagement) return { emailId: email.id };
-  // Queued in the order they happen, each a step after the one before.
   const after = (step: number, eventName: WebhookEventName) =>
     queue(context, eventName, { contactIdentity, sourceType: 'loop', loopId: sent.loopId, email }, step * ENGAGEMENT_STEP_MS)!;
-  const engagement = { deliveredAt: after(1, 'email.delivered'), openedAt: after(2, 'email.opened'), clickedAt: after(3, 'email.clicked') };
+  // Without rates set (src/emulator/routes/engagement.ts), every send is delivered, opened and clicked.
+  const met = outcome ?? { delivered: true, opened: true, clicked: true, hardBounced: false, softBounced: false, spamReported: false };
+  // Queued in the order they happen: delivery (or bounce) and spam report a step after the send, then the open, then the click.
+  const deliveredAt = met.delivered ? after(1, 'email.delivered') : undefined;
+  for (const [happened, eventName] of [
+    [met.hardBounced, 'email.hardBounced'],
+    [met.softBounced, 'email.softBounced'],
+    [met.spamReported, 'email.spamReported'],
+  ] as const)
+    if (happened) after(1, eventName);
+  const openedAt = met.opened ? after(2, 'email.opened') : undefined;
+  const clickedAt = met.clicked ? after(3, 'email.clicked') : undefined;
+  const engagement: Engagement = {
+    ...(deliveredAt === undefined ? {} : { deliveredAt }),
+    ...(openedAt === undefined ? {} : { openedAt }),
+    ...(clickedAt === undefined ? {} : { clickedAt }),
+  };
   return { emailId: email.id, engagement };
 }
 
@@ -147,7 +168,12 @@ export interface SentTransactional {
  * moment later (opens and clicks are not tracked for transactional email, so none follow). Returns
  * the email's id in those events, or undefined when no webhook reports it.
  */
-export function reportTransactionalSent(context: RouteContext, sent: SentTransactional, recipient: StoredContact | undefined): string | undefined {
+export function reportTransactionalSent(
+  context: RouteContext,
+  sent: SentTransactional,
+  recipient: StoredContact | undefined,
+  outcome: SendOutcome,
+): string | undefined {
   if (webhookEndpoint.of(context.state) === null) return undefined;
   // A recipient who is not a contact still has an identity in the platform's events.
   const contactIdentity = identityOf(recipient ?? { id: seedId(`recipient/${sent.to.toLowerCase()}`), email: sent.to, userId: null });
@@ -155,7 +181,15 @@ export function reportTransactionalSent(context: RouteContext, sent: SentTransac
   const email = { id: context.newId(), emailMessageId: sent.emailMessageId, subject: message?.message.subject ?? '' };
   queue(context, 'transactional.email.sent', { contactIdentity, transactionalId: sent.transactionalId, transactionalName: sent.transactionalName, email });
   if (webhookEndpoint.of(context.state)!.simulateEngagement) {
-    queue(context, 'email.delivered', { contactIdentity, sourceType: 'transactional', transactionalId: sent.transactionalId, email }, ENGAGEMENT_STEP_MS);
+    const fields = { contactIdentity, sourceType: 'transactional', transactionalId: sent.transactionalId, email };
+    // What the send met (src/emulator/routes/engagement.ts), each a step after the send.
+    const met: [boolean, WebhookEventName][] = [
+      [outcome.delivered, 'email.delivered'],
+      [outcome.hardBounced, 'email.hardBounced'],
+      [outcome.softBounced, 'email.softBounced'],
+      [outcome.spamReported, 'email.spamReported'],
+    ];
+    for (const [happened, eventName] of met) if (happened) queue(context, eventName, fields, ENGAGEMENT_STEP_MS);
   }
   return email.id;
 }

@@ -100,7 +100,23 @@ export interface NeedsLiveImpact {
   does: string;
 }
 
-export type ImpactRecord = QueuedImpact | SendsImpact | GuardianImpact | DataVariablesImpact | AudienceImpact | NeedsLiveImpact;
+/**
+ * A send-email node the plan changes (or deletes) on one variant's path of an experiment, in a
+ * workflow contacts move through: the experiment's counts run across the change, so what it
+ * measured before and after are not comparable.
+ */
+export interface ExperimentImpact {
+  kind: 'experiment';
+  record: string;
+  node: string;
+  nodeId: string;
+  /** The experiment node and the variants whose paths reach the node (not all of them), by their keys in the tree (else their ids). */
+  experiment: string;
+  variants: string[];
+  change: SendsImpact['change'];
+}
+
+export type ImpactRecord = QueuedImpact | SendsImpact | GuardianImpact | DataVariablesImpact | AudienceImpact | NeedsLiveImpact | ExperimentImpact;
 
 /** Who a campaign's schedule sends to: its mailing list, its segment and its own filter, as the update leaves them, each as the API answers for it. */
 export interface AudienceImpact {

@@ -4,7 +4,16 @@ import { sanitize } from '../../../base/sanitize.js';
 import type { GuardianReport } from '../../../platform/email-messages/schemas.js';
 import { countOf, formatCount } from '../../../render/numbers.js';
 import { wrapLines } from '../../../render/wrap.js';
-import type { AudienceImpact, DataVariablesImpact, GuardianImpact, ImpactRecord, NeedsLiveImpact, QueuedImpact, SendsImpact } from './records.js';
+import type {
+  AudienceImpact,
+  DataVariablesImpact,
+  ExperimentImpact,
+  GuardianImpact,
+  ImpactRecord,
+  NeedsLiveImpact,
+  QueuedImpact,
+  SendsImpact,
+} from './records.js';
 
 /** The text of a plan's impact, or '' when it has none. */
 export function renderImpact(records: readonly ImpactRecord[]): string {
@@ -28,6 +37,8 @@ function linesOf(record: ImpactRecord): string[] {
       return [audienceLine(record)];
     case 'needs-live':
       return needsLiveLines(record);
+    case 'experiment':
+      return [experimentLine(record)];
     default:
       // A plan written by a newer loopsctl: its --json shows the record as written.
       return [`${(record as { kind: string }).kind} (shown by --json)`];
@@ -56,6 +67,11 @@ function sendsLine(record: SendsImpact): string {
   const what = { updated: 'changes', email: 'changes the email of', deleted: 'deletes' }[record.change];
   if (record.error !== undefined) return `${what} send-email node ${record.node}: ${unknown(record.error)}`;
   return `${what} send-email node ${record.node}, which has sent ${formatCount(record.answer!.sends)} email${record.answer!.sends === 1 ? '' : 's'} so far (${formatCount(record.answer!.opens)} opened)`;
+}
+
+function experimentLine(record: ExperimentImpact): string {
+  const what = { updated: 'changes', email: 'changes the email of', deleted: 'deletes' }[record.change];
+  return `${what} send-email node ${record.node} in variant${record.variants.length === 1 ? '' : 's'} ${record.variants.join(', ')} of experiment ${record.experiment}: results before and after this change are not comparable`;
 }
 
 function findings(report: GuardianReport): string {

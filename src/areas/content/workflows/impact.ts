@@ -36,7 +36,8 @@ export async function workflowImpact(client: ApiClient, unit: WorkflowUnit): Pro
       });
     }
   }
-  if (unit.live) records.push(...(await sendsImpact(client, unit.record, unit.id, changedNodes(unit))));
+  const keyOf = (nodeId: string) => Object.entries(unit.nodes).find(([, id]) => id === nodeId)?.[0];
+  if (unit.live) records.push(...(await sendsImpact(client, unit.record, unit.id, changedNodes(unit), keyOf)));
   records.push(...(await emailsImpact(client, unit)));
   return records;
 }

@@ -177,6 +177,31 @@ describe('a plan file an agent asks to apply', () => {
     );
     expect(asked[0]).toMatch(/\n {2}Impact:\n {4}workflows\/welcome-series--\w+: deletes node wait-2d: nobody is waiting there\n/);
   });
+
+  it("shows the person that an edit of an experiment's variant makes its results before and after not comparable", async () => {
+    const config = tempDir();
+    const root = tempDir();
+    const env = { LOOPSCTL_CONFIG_DIR: config };
+    const tree = join(root, 'loops');
+    expect((await run(['--sandbox', 'content', 'pull', tree, '--only', 'workflows'], { env })).code).toBe(0);
+    const lmx = join(workflowDir(tree, 'beta-onboarding-subject-test'), 'emails', 'your-early-access-is', 'email.lmx');
+    writeFileSync(lmx, `${readFileSync(lmx, 'utf8')}<Paragraph>One more thing.</Paragraph>\n`);
+    const planned = await run(['--sandbox', 'content', 'push', tree, '--only', 'workflows', '--plan', '--live', '--out', join(root, 'change.json')], { env });
+    expect(planned.code, planned.stderr).toBe(0);
+    const asked: string[] = [];
+    const mcp = await startMcp(['--sandbox', '--allow-destructive', '--root', root], {
+      env,
+      person: (request) => {
+        asked.push(request.message);
+        return { action: 'decline' };
+      },
+    });
+    running.push(mcp);
+    await mcp.client.callTool({ name: 'apply', arguments: { plan: 'change.json', live: true } });
+    expect(asked[0]).toMatch(
+      /\n {4}workflows\/beta-onboarding-subject-test--\w+: changes the email of send-email node your-early-access-is in variant variant of experiment experiment: results before and after this change are not comparable\n/,
+    );
+  });
 });
 
 describe('a change from a client that cannot ask', () => {

@@ -68,6 +68,8 @@ const META = ['describe_command', 'run_command', 'search_commands'];
 const OWN = ['approved_apply', 'workflow_apply', 'workflow_propose'];
 /** Remote commands that are no tool: the key keeper, the server itself, and undo, which asks the person before it applies. */
 const NOT_TOOLS = ['auth login', 'mcp', 'undo'];
+/** Commands that call no API and are tools all the same, at the read tier: they read only what loopsctl keeps of the account (readTool). */
+const READ_TOOLS = ['metrics history', 'metrics alerts'];
 const nameOf = (path: string[]) => path.join('_').replace(/-/g, '_');
 
 type Answer = { isError?: boolean; content: { type: string; text: string }[]; structuredContent?: any };
@@ -98,7 +100,9 @@ describe('loopsctl mcp', () => {
 
   it('has one tool per command that calls the API, and no tool without a command', async () => {
     const commands = await declared();
-    const expected = commands.filter(({ remote, path }) => remote && !NOT_TOOLS.includes(path.join(' '))).map(({ path }) => nameOf(path));
+    const expected = commands
+      .filter(({ remote, path }) => (remote || READ_TOOLS.includes(path.join(' '))) && !NOT_TOOLS.includes(path.join(' ')))
+      .map(({ path }) => nameOf(path));
     // Commands that need a path (a content directory, an import's file) are tools only under a root.
     const client = await connect(['--sandbox', '--allow-destructive', '--root', tempDir()]);
     const names = await toolNames(client);
@@ -121,7 +125,11 @@ describe('loopsctl mcp', () => {
   });
 
   it('offers reads only by default, adds writes with --allow-writes, and the rest with --allow-destructive', async () => {
-    const tiers = new Map((await declared()).filter(({ remote }) => remote).map(({ path, tier }) => [nameOf(path), tier]));
+    const tiers = new Map(
+      (await declared())
+        .filter(({ remote, path }) => remote || READ_TOOLS.includes(path.join(' ')))
+        .map(({ path, tier, remote }) => [nameOf(path), remote ? tier : 'read']),
+    );
     await expect((await connect(['--sandbox'])).callTool({ name: 'themes_create', arguments: { name: 'x' } })).rejects.toThrow(
       'the server was started without --allow-writes',
     );

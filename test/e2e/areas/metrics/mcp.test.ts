@@ -1,4 +1,4 @@
-/** `metrics_history` and `metrics_experiments`, tools of `loopsctl mcp` at its read tier, on the sandbox. */
+/** `metrics_history`, `metrics_experiments` and `metrics_alerts`, tools of `loopsctl mcp` at its read tier, on the sandbox. */
 import { describe, expect, it } from 'vitest';
 import { run, tempDir } from '../../../support/main.js';
 import { startMcp } from '../../../support/mcp.js';
@@ -28,6 +28,17 @@ describe('the metrics tools of loopsctl mcp', () => {
       expect(judged.isError, judged.content[0]?.text).toBeFalsy();
       const [report] = JSON.parse(judged.content[0]!.text) as { judgement: { metrics: { metric: string; verdict: string }[] } }[];
       expect(report!.judgement.metrics.find((metric) => metric.metric === 'opens')!.verdict).toBe('better');
+
+      const alerts = tools.find((tool) => tool.name === 'metrics_alerts')!;
+      expect(alerts.annotations).toMatchObject({ readOnlyHint: true });
+      expect(Object.keys(alerts.inputSchema.properties ?? {})).not.toContain('alert');
+      const reconcile = tools.find((tool) => tool.name === 'deliveries_reconcile')!;
+      expect(reconcile.annotations).toMatchObject({ readOnlyHint: true });
+      expect(Object.keys(reconcile.inputSchema.properties ?? {})).not.toContain('store');
+      expect(Object.keys(reconcile.inputSchema.properties ?? {})).not.toContain('metricsStore');
+      const quiet = (await mcp.client.callTool({ name: 'metrics_alerts', arguments: {} })) as Answer;
+      expect(quiet.isError, quiet.content[0]?.text).toBeFalsy();
+      expect(JSON.parse(quiet.content[0]!.text)).toMatchObject({ judged: expect.any(Number), alerts: [] });
     } finally {
       await mcp.close();
     }

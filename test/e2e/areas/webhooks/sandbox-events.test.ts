@@ -66,6 +66,26 @@ describe('the webhooks the sandbox queues', () => {
     }
   });
 
+  it("follows a workflow email with what it met as the node's engagement set, and counts it in the node's counters", () => {
+    const { call, types, api } = sandboxWithWebhooks(true);
+    const workflow = (api.state.workflows as { id: string; name: string; nodes: { id: string; typeName: string }[] }[]).find(
+      (each) => each.name === 'Upgrade thank-you',
+    )!;
+    const node = workflow.nodes.find((each) => each.typeName === 'SendEmailAction')!.id;
+    // A copy: the sandbox answers with its record itself.
+    const metrics = () => ({ ...(call('GET', `/v1/workflows/${workflow.id}/nodes/${node}/metrics`).body as Record<string, number>) });
+    const before = metrics();
+    expect(call('POST', '/_sandbox/engagement', { body: { emailId: node, openRate: 1, clickRate: 0, spamRate: 1 } }).status).toBe(200);
+    call('POST', '/v1/contacts/create', { body: { email: 'pat@example.com', firstName: 'Pat', plan: 'free' } });
+    call('PUT', '/v1/contacts/update', { body: { email: 'pat@example.com', plan: 'pro' } });
+    // Opened, never clicked, and reported as spam.
+    expect(types()).toEqual(['contact.created', 'loop.email.sent', 'email.delivered', 'email.spamReported', 'email.opened']);
+    const after = metrics();
+    expect([after.sends! - before.sends!, after.opens! - before.opens!, after.clicks! - before.clicks!, after.spamReports! - before.spamReports!]).toEqual([
+      1, 1, 0, 1,
+    ]);
+  });
+
   it('starts the welcome series for a contact who signs up on its list, and not for one off it', () => {
     const { call, queued } = sandboxWithWebhooks();
     call('POST', '/v1/contacts/create', { body: { email: 'off@example.com', firstName: 'Off' } });
@@ -104,5 +124,18 @@ describe('the webhooks the sandbox queues', () => {
       contactIdentity: { email: 'someone@example.com', userId: null },
       email: { subject: 'Reset your Acme password' },
     });
+  });
+
+  it('follows a transactional send with what it met as the engagement set: a bounce or a spam report instead of a delivery', () => {
+    const { call, types } = sandboxWithWebhooks(true);
+    const rates = { emailId: SEED_IDS.passwordReset, deliveryRate: 0.5, hardBounceRate: 0.5, spamRate: 0.5 };
+    expect(call('POST', '/_sandbox/engagement', { body: rates }).status).toBe(200);
+    const send = (i: number) =>
+      call('POST', '/v1/transactional', {
+        body: { transactionalId: SEED_IDS.passwordReset, email: `r${i}@example.com`, dataVariables: { firstName: 'Sam', resetUrl: 'https://example.com/r/1' } },
+      }).status;
+    expect([send(1), send(2)]).toEqual([200, 200]);
+    // The first send: none counts yet at a half; the second: each of the three.
+    expect(types()).toEqual(['transactional.email.sent', 'transactional.email.sent', 'email.delivered', 'email.hardBounced', 'email.spamReported']);
   });
 });

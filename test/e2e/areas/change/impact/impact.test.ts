@@ -170,6 +170,25 @@ describe('the impact of a workflow edit', () => {
   });
 });
 
+describe("the impact of an edit of an experiment's variant", () => {
+  it("says that the results before and after the change are not comparable, for the variant's email alone", async () => {
+    const sandbox = await sandboxes();
+    const root = await pulledWorkflowsInto(sandbox, join(directory(), 'loops'));
+    const experiment = workflowDir(root, 'beta-onboarding-subject-test');
+    const variantEmail = join(experiment, 'emails', 'your-early-access-is', 'email.lmx');
+    writeFileSync(variantEmail, `${readFileSync(variantEmail, 'utf8')}<Paragraph>One more thing.</Paragraph>\n`);
+    sandbox.requests.length = 0;
+    const made = await sandbox.loopsctl(['content', 'push', root, '--only', 'workflows', '--plan', '--live']);
+    expect(made.code, made.stderr).toBe(0);
+    const record = made.stdout.match(/workflows\/beta-onboarding-subject-test--\w+/)![0];
+    expect(made.stdout).toContain(
+      `  ${record}: changes the email of send-email node your-early-access-is in variant variant of experiment experiment: results before and after this change are not comparable\n`,
+    );
+    expect(made.stdout.match(/not comparable/g)).toHaveLength(1);
+    expect(changing(sandbox.requests)).toEqual([]);
+  });
+});
+
 describe('the impact of an edit of a draft workflow', () => {
   it("shows Guardian's findings on its email, no sends (nobody moves through a draft), and is printed and returned by apply", async () => {
     const sandbox = await sandboxes();

@@ -1,0 +1,230 @@
+/**
+ * `deliveries reconcile`: the account's counters of each email against the events the delivery
+ * journal kept of it: sends against `*.email.sent`, deliveries against `email.delivered`, hard and
+ * soft bounces and spam reports against theirs. Each gap is named; opens, clicks and unsubscribes
+ * count unique people on the platform and every event in the journal, so they are not comparable.
+ * With --since, what the counters gained since the metrics store's last snapshot at or before that
+ * time, against the events since that snapshot. Exit 1 when a gap passes --max-gap.
+ */
+import { ExitCode, UsageError } from '../../base/errors.js';
+import { handler, type Handler } from '../../core/capabilities.js';
+import { sanitize } from '../../base/sanitize.js';
+import { fetchEach } from '../../core/email-metrics.js';
+import { instantOf } from '../../base/instant.js';
+import type { CounterField } from '../metrics/periods.js';
+import { targetsOf } from '../metrics/snapshot.js';
+import { openMetricsStore, type KeptEmail } from '../metrics/store.js';
+import type { DeliveryStore, StoredDelivery } from '../../webhooks/store/index.js';
+import { openStore } from '../webhooks-shared/store-option.js';
+
+const DAY_MS = 86_400_000;
+
+interface ReconcileOptions {
+  store?: string;
+  metricsStore?: string;
+  since?: string;
+  maxGap?: number;
+}
+
+/** The counters an event of the journal stands for exactly, each with its event. */
+const COMPARED = {
+  sends: '*.email.sent',
+  deliveries: 'email.delivered',
+  hardBounces: 'email.hardBounced',
+  softBounces: 'email.softBounced',
+  spamReports: 'email.spamReported',
+} as const;
+type Compared = keyof typeof COMPARED;
+const COMPARED_FIELDS = Object.keys(COMPARED) as Compared[];
+/** Counted once a person on the platform, once an event in the journal. */
+const NOT_COMPARABLE: CounterField[] = ['opens', 'clicks', 'unsubscribes'];
+
+const EVENT_FIELD: Record<string, Compared> = {
+  'transactional.email.sent': 'sends',
+  'campaign.email.sent': 'sends',
+  'loop.email.sent': 'sends',
+  'email.delivered': 'deliveries',
+  'email.hardBounced': 'hardBounces',
+  'email.softBounced': 'softBounces',
+  'email.spamReported': 'spamReports',
+};
+
+const NOUNS: Record<Compared, string> = {
+  sends: 'sends',
+  deliveries: 'deliveries',
+  hardBounces: 'hard bounces',
+  softBounces: 'soft bounces',
+  spamReports: 'spam reports',
+};
+
+type Target = Awaited<ReturnType<typeof targetsOf>>[number];
+
+/** The key of the email an event is about, as the journal's payload names it; undefined for another event. */
+function eventKey(payload: Record<string, unknown>): string | undefined {
+  const email = payload.email as { emailMessageId?: unknown } | undefined;
+  if (typeof payload.transactionalId === 'string') return `transactional/${payload.transactionalId}`;
+  if (typeof payload.campaignId === 'string') return `campaign/${payload.campaignId}`;
+  if (typeof payload.loopId === 'string' && typeof email?.emailMessageId === 'string') return `loop/${payload.loopId}/${email.emailMessageId}`;
+  return undefined;
+}
+
+/** The key an email's events carry: a workflow email by its workflow and its message. */
+function keyOfTarget(target: Target): string | undefined {
+  if (target.kind !== 'workflow') return target.key;
+  return target.emailMessageId === undefined ? undefined : `loop/${target.recordId}/${target.emailMessageId}`;
+}
+
+export interface Gap {
+  field: Compared;
+  account: number;
+  kept: number;
+  /** The account's count less the journal's: missing when above 0, more kept than counted below it. */
+  missing: number;
+}
+
+export const reconcile: Handler<[], ReconcileOptions> = handler(['out', 'client', 'globals', 'config', 'env', 'clock'], async (context, _args, options) => {
+  const { out } = context;
+  const maxGap = options.maxGap ?? 0;
+  const api = await context.client();
+  const targets = await targetsOf(api);
+  const byKey = new Map(targets.map((target) => [target.key, target]));
+  // The email an event's ids name, by the key its events carry.
+  const byEvents = new Map(
+    targets.flatMap((target) => {
+      const key = keyOfTarget(target);
+      return key === undefined ? [] : [[key, target.key] as const];
+    }),
+  );
+  const { found, code } = await fetchEach(
+    context,
+    {
+      items: targets.map((target) => target.key),
+      noun: 'emails',
+      fetch: async (key) => {
+        const target = byKey.get(key)!;
+        const { body, headers } = await api.answer(target.request, target.schema);
+        return { body: body as Record<string, unknown>, date: headers.date };
+      },
+      about: (key) => ({ email: key }),
+    },
+    {},
+  );
+  // With --since, each email's counters at the snapshot before it, and when that was (the account's clock).
+  const bases =
+    options.since === undefined
+      ? undefined
+      : await basesAt(
+          context,
+          options,
+          found.map(({ item }) => item),
+        );
+  const from = bases === undefined ? undefined : Math.min(...[...bases.values()].map((base) => base.takenAt));
+  const kept = new Map<string, Record<Compared, number>>();
+  const journal = await openStore(context, options);
+  let events = 0;
+  try {
+    const names = Object.keys(EVENT_FIELD);
+    for await (const delivery of dayByDay(journal, names, from)) {
+      if (!delivery.verified || delivery.eventName === null) continue;
+      let payload: Record<string, unknown>;
+      try {
+        payload = JSON.parse(delivery.body) as Record<string, unknown>;
+      } catch {
+        continue;
+      }
+      const key = eventKey(payload);
+      const field = EVENT_FIELD[delivery.eventName];
+      if (key === undefined || field === undefined) continue;
+      const at = delivery.eventAt.getTime();
+      const counted = kept.get(key) ?? { sends: 0, deliveries: 0, hardBounces: 0, softBounces: 0, spamReports: 0 };
+      // Counted from the email's own snapshot: an event before it is in the snapshot's counts already.
+      const base = bases?.get(byEvents.get(key) ?? '');
+      if (bases !== undefined && (base === undefined || at < base.takenAt)) continue;
+      counted[field] += 1;
+      kept.set(key, counted);
+      events += 1;
+    }
+  } finally {
+    await journal.close();
+  }
+  const rows = found.flatMap(({ item, value }): Row[] => {
+    const target = byKey.get(item)!;
+    const eventsKey = keyOfTarget(target);
+    const base = bases?.get(item);
+    if (bases !== undefined && base === undefined) return [{ email: emailOf(target), skipped: 'no snapshot at or before --since in the metrics store' }];
+    const counted = eventsKey === undefined ? undefined : kept.get(eventsKey);
+    const gaps: Gap[] = [];
+    for (const field of COMPARED_FIELDS) {
+      const now = value.body[field];
+      if (typeof now !== 'number') continue;
+      const account = now - (base?.counts[field] ?? 0);
+      const journalCount = counted?.[field] ?? 0;
+      gaps.push({ field, account, kept: journalCount, missing: account - journalCount });
+    }
+    const notComparable = NOT_COMPARABLE.filter((field) => typeof value.body[field] === 'number');
+    return [{ email: emailOf(target), gaps, notComparable }];
+  });
+  const over = rows.some((row) => row.gaps?.some((gap) => Math.abs(gap.missing) > maxGap) === true);
+  if (out.json) await out.writeJson({ since: from === undefined ? null : new Date(from).toISOString(), events, maxGap, emails: rows });
+  else await out.write(renderReconcile(rows, maxGap));
+  if (code !== ExitCode.ok) return code;
+  return over ? ExitCode.mismatch : ExitCode.ok;
+});
+
+/** The journal's deliveries of these events from `from` (else its first), a day of them at a time: a journal of millions is never held whole. */
+async function* dayByDay(journal: DeliveryStore, names: string[], from: number | undefined): AsyncGenerator<StoredDelivery> {
+  const edge = async (order: 'oldest' | 'newest') =>
+    (await journal.find({ event: names, order, limit: 1, ...(from === undefined ? {} : { since: new Date(from) }) }))[0]?.eventAt.getTime();
+  const first = await edge('oldest');
+  const last = await edge('newest');
+  if (first === undefined || last === undefined) return;
+  for (let start = first; start <= last; start += DAY_MS)
+    yield* await journal.find({ event: names, order: 'oldest', since: new Date(start), until: new Date(start + DAY_MS) });
+}
+
+function emailOf(target: Target): KeptEmail {
+  return { key: target.key, kind: target.kind, recordId: target.recordId, nodeId: target.nodeId, name: target.name, workflowName: target.workflowName };
+}
+
+/** Each email's last snapshot at or before --since. */
+async function basesAt(context: Parameters<typeof openMetricsStore>[0], options: ReconcileOptions, keys: readonly string[]) {
+  const store = await openMetricsStore(context, { ...(options.metricsStore === undefined ? {} : { store: options.metricsStore }) });
+  try {
+    const latest = await store.latest();
+    const lastAt = Math.max(0, ...latest.values());
+    const since = instantOf(options.since!, '--since', new Date(lastAt), 'start');
+    const bases = new Map<string, { takenAt: number; counts: Record<string, number | null> }>();
+    for (const key of keys) {
+      const before = (await store.series(key)).filter((point) => point.takenAt <= since).sort((a, b) => a.takenAt - b.takenAt);
+      const base = before.at(-1);
+      if (base !== undefined) bases.set(key, { takenAt: base.takenAt, counts: base.counts });
+    }
+    if (bases.size === 0)
+      throw new UsageError(`no email has a snapshot at or before ${new Date(since).toISOString()} in ${store.location}`, {
+        hint: 'take one with `loopsctl metrics snapshot` when the journal starts, or reconcile without --since',
+      });
+    return bases;
+  } finally {
+    await store.close();
+  }
+}
+
+type Row = { email: KeptEmail; skipped?: string; gaps?: Gap[]; notComparable?: CounterField[] };
+
+/** A line an email: "Welcome (transactional/…): 27 sends in the account, 20 kept: 7 missing", or that it matches. */
+function renderReconcile(rows: readonly Row[], maxGap: number): string {
+  const lines = rows.map((row) => {
+    const named = `${row.email.name} (${row.email.key})`;
+    if (row.skipped !== undefined) return `${named}: not reconciled: ${row.skipped}`;
+    const gaps = row.gaps!.filter((gap) => gap.missing !== 0);
+    const told = gaps.map(
+      (gap) =>
+        `${gap.account} ${NOUNS[gap.field]} in the account, ${gap.kept} kept: ${gap.missing > 0 ? `${gap.missing} missing` : `${-gap.missing} more than the account counts`}`,
+    );
+    const within = gaps.length > 0 && gaps.every((gap) => Math.abs(gap.missing) <= maxGap) ? ' (within --max-gap)' : '';
+    const unmatched =
+      row.notComparable!.length === 0 ? '' : `; ${row.notComparable!.join(', ')} not comparable (the account counts people, the journal events)`;
+    return `${named}: ${told.length === 0 ? `exact (${row.gaps!.map((gap) => `${gap.account} ${NOUNS[gap.field]}`).join(', ')})` : `${told.join('; ')}${within}`}${unmatched}`;
+  });
+  return lines.map((line) => `${sanitize(line)}\n`).join('');
+}

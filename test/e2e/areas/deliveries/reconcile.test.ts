@@ -1,0 +1,119 @@
+/**
+ * `deliveries reconcile` end to end: `loopsctl sandbox` delivering webhooks to `webhooks listen
+ * --store`, the journal an app keeps. With the app up, the journal holds every event the account
+ * counted since the snapshot it starts from: exact. With it down, the sends made meanwhile are
+ * counted by the account and missing from the journal, and each gap is named.
+ */
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDeliveryStore } from '../../../../src/webhooks/store/index.js';
+import { closedAfter } from '../../../support/closing.js';
+import { run, startRun, tempDir, type Running } from '../../../support/main.js';
+import { SEED_IDS } from '../../../support/sandbox.js';
+
+const SECRET = `whsec_${Buffer.from('the secret of reconciling journal').toString('base64')}`;
+const WELCOME = SEED_IDS.welcomeEmail;
+const kept = closedAfter(afterEach);
+
+const running = (started: Running) => {
+  kept({ close: async () => void (await started.stop()) });
+  return started;
+};
+
+function scratchDir(): string {
+  const dir = tempDir();
+  kept({ close: async () => rmSync(dir, { recursive: true, force: true }) });
+  return dir;
+}
+
+interface Reconciled {
+  emails: { email: { key: string }; gaps?: { field: string; account: number; kept: number; missing: number }[]; notComparable?: string[] }[];
+}
+
+describe('loopsctl deliveries reconcile', () => {
+  it('is exact with the app up, and names each gap of the sends made while it was down', async () => {
+    const configDir = scratchDir();
+    const store = join(scratchDir(), 'deliveries.db');
+    const env = { LOOPSCTL_CONFIG_DIR: configDir, LOOPS_WEBHOOK_SECRET: SECRET };
+    const listen = running(startRun(['webhooks', 'listen', '--store', store, '--jsonl'], { env }));
+    const [, listenUrl] = await listen.waitFor(/"url":"([^"]+)"/);
+    const sandbox = running(startRun(['sandbox', '--webhook-url', listenUrl!, '--webhook-secret', SECRET, '--simulate-engagement'], { env }));
+    const [, sandboxUrl] = await sandbox.waitFor(/^(http\S+)\n/);
+    const api = { ...env, LOOPS_BASE_URL: sandboxUrl!, LOOPS_API_KEY: 'sandbox-key' };
+    const ok = async (argv: string[]) => {
+      const result = await run(argv, { env: api });
+      expect(result.code, `${argv.join(' ')}: ${result.stderr}`).toBe(0);
+      return result;
+    };
+    const send = async (to: string) =>
+      ok(['transactional', 'send', WELCOME, '--to', to, '--var', 'firstName=Ada', '--var', 'loginUrl=https://acme.example/in']);
+
+    // The journal starts now: a snapshot of the counters, then a minute on, three sends (and their deliveries) kept.
+    await ok(['metrics', 'snapshot']);
+    const snapshotAt = (await ok(['sandbox', 'clock', '--json'])).json<{ now: string }>().now;
+    await ok(['sandbox', 'clock', 'advance', '1m']);
+    for (const to of ['a@example.com', 'b@example.com', 'c@example.com']) await send(to);
+    await listen.waitFor(/(?:"eventName":"email\.delivered"[\s\S]*){3}/);
+    const exact = await run(['deliveries', 'reconcile', '--store', store, '--since', snapshotAt, '--json'], { env: api });
+    expect(exact.code, exact.stderr).toBe(0);
+    const welcome = (exact.json() as Reconciled).emails.find((row) => row.email.key === `transactional/${WELCOME}`)!;
+    expect(welcome.gaps).toContainEqual({ field: 'sends', account: 3, kept: 3, missing: 0 });
+    expect(welcome.gaps).toContainEqual({ field: 'deliveries', account: 3, kept: 3, missing: 0 });
+
+    // The app goes down: two sends the account counts, which the journal never gets.
+    await listen.stop();
+    await send('d@example.com');
+    await send('e@example.com');
+    const gap = await run(['deliveries', 'reconcile', '--store', store, '--since', snapshotAt], { env: api });
+    expect(gap.code, gap.stderr).toBe(1);
+    expect(gap.stdout).toContain(
+      `Welcome (transactional/${WELCOME}): 5 sends in the account, 3 kept: 2 missing; 5 deliveries in the account, 3 kept: 2 missing`,
+    );
+    const within = await run(['deliveries', 'reconcile', '--store', store, '--since', snapshotAt, '--max-gap', '2'], { env: api });
+    expect(within.code, within.stderr).toBe(0);
+    expect(within.stdout).toContain('2 missing (within --max-gap)');
+  });
+
+  it('sets the all-time counters against the whole journal without --since, and says which counters are not comparable', async () => {
+    const env = { LOOPSCTL_CONFIG_DIR: scratchDir() };
+    const store = join(scratchDir(), 'deliveries.db');
+    const result = await run(['--sandbox', 'deliveries', 'reconcile', '--store', store], { env });
+    expect(result.code, result.stderr).toBe(1);
+    // The seed's counters, and a journal that kept nothing of them.
+    expect(result.stdout).toContain(
+      `Welcome (transactional/${WELCOME}): 18432 sends in the account, 0 kept: 18432 missing; 18211 deliveries in the account, 0 kept: 18211 missing`,
+    );
+    expect(result.stdout).toMatch(/\(campaign\/\w+\): [^\n]*; opens, clicks, unsubscribes not comparable \(the account counts people, the journal events\)\n/);
+    const json = (await run(['--sandbox', 'deliveries', 'reconcile', '--store', store, '--json'], { env })).json() as Reconciled & { since: string | null };
+    expect(json.since).toBeNull();
+    expect(json.emails.find((row) => row.email.key === `transactional/${WELCOME}`)!.notComparable).toEqual([]);
+  });
+
+  it('counts every event of a journal that spans days, a day at a time, those at the edges of a day included', async () => {
+    const env = { LOOPSCTL_CONFIG_DIR: scratchDir() };
+    const file = join(scratchDir(), 'deliveries.db');
+    const journal = await openDeliveryStore(`sqlite:${file}`);
+    const day = Date.UTC(2026, 10, 2) / 1000;
+    const times = [day, day + 3600, day + 86_399, day + 86_400, day + 2 * 86_400 + 10, day + 5 * 86_400];
+    try {
+      for (const [index, eventTime] of times.entries()) {
+        const body = JSON.stringify({
+          eventName: 'transactional.email.sent',
+          eventTime,
+          webhookSchemaVersion: '1.0.0',
+          contactIdentity: { id: `c_${index}`, email: `r${index}@example.com`, userId: null },
+          transactionalId: WELCOME,
+          transactionalName: 'Welcome',
+          email: { id: `em_${index}`, emailMessageId: 'm_1', subject: 'Welcome to Acme' },
+        });
+        await journal.record({ webhookId: `msg_${index}`, receivedAt: new Date(eventTime * 1000 + 500), headers: {}, body, verified: true });
+      }
+    } finally {
+      await journal.close();
+    }
+    const result = await run(['--sandbox', 'deliveries', 'reconcile', '--store', file, '--json'], { env });
+    const welcome = (result.json() as Reconciled).emails.find((row) => row.email.key === `transactional/${WELCOME}`)!;
+    expect(welcome.gaps).toContainEqual({ field: 'sends', account: 18_432, kept: times.length, missing: 18_432 - times.length });
+  });
+});
