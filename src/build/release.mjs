@@ -73,9 +73,12 @@ function embeddedNode() {
  * the completion scripts are 2.9 of the package's 4.5 MB, and 0.6 MB compressed; the HTML parser
  * of `content convert` (parse5, read by a migration alone) 222 KB, 45 KB compressed, and its MJML
  * reader (htmlparser2) likewise; the JavaScript parser (Babel's, 400 KB), which only `check --code`,
- * `migrate report` and the React Email reader load.
+ * `migrate report` and the React Email reader load; the CSS reader (postcss and css-select, 186 KB)
+ * of an HTML email's convert and `content check --html`, React Email's Markdown (marked), the
+ * .eml reader of `--html` (postal-mime) and the language detector of an email's languageCode
+ * (tinyld), each read by one kind of run.
  */
-export const COMPRESSED = /^dist\/(.*\.map|vendor\/(mcp-sdk|jq-web|parse5|htmlparser2|babel-parser)\.cjs|vendor\/jq\.wasm|completion\/.*)$/;
+export const COMPRESSED = /^dist\/(.*\.map|vendor\/(mcp-sdk|jq-web|parse5|htmlparser2|babel-parser|css|marked|postal-mime|tinyld)\.cjs|vendor\/jq\.wasm|completion\/.*)$/;
 
 /**
  * The npm package, packed from a copy of what it ships: package.json without its scripts (the

@@ -97,6 +97,10 @@ describe('the npm package', () => {
       'dist/vendor/parse5.cjs',
       'dist/vendor/htmlparser2.cjs',
       'dist/vendor/babel-parser.cjs',
+      'dist/vendor/css.cjs',
+      'dist/vendor/marked.cjs',
+      'dist/vendor/postal-mime.cjs',
+      'dist/vendor/tinyld.cjs',
       'dist/vendor/jq.wasm',
       'dist/completion/loopsctl.bash',
     ]) {
