@@ -18,7 +18,7 @@ import type { ImpactRecord } from '../change/impact/records.js';
 import type { PlanKinds } from '../change/kinds.js';
 import { printImpact } from '../change/impact/render.js';
 import { leftToDo, noteLeftToDo, pushAudienceFirst } from './audience/push.js';
-import { CONTENT, requireState, scopeCovers, scopeOf, type Scope } from './shared/scope.js';
+import { commandOf, CONTENT, requireState, scopeCovers, scopeOf, type Scope } from './shared/scope.js';
 import { chooseEnvironment, environmentAccount, type ChosenEnvironment } from './shared/environment-choice.js';
 import { checkEnvFiles } from './shared/env-check.js';
 import { sentFiles } from './env-checks.js';
@@ -184,7 +184,7 @@ async function writePlanFile(
   // What is approved is what recipients will see: the review of the emails goes into the plan, its page beside it.
   const [{ reviewForPush }, { summaryOf }] = await Promise.all([import('./review/for-plan.js'), import('./review/words.js')]);
   const review = await explained(reviewForPush(context, scopeOf(directory, undefined).root, directory, options.only, file, impact, environment), CONTENT);
-  const plan = makePlan('content push', account, options.check, units, context.runtime.now(), options.expires, impact, review);
+  const plan = makePlan(commandOf(context), account, options.check, units, context.runtime.now(), options.expires, impact, review);
   await writePlan(context, file, plan);
   const calls = units.reduce((sum, unit) => sum + unit.calls.length, 0);
   context.out.note(

@@ -24,7 +24,7 @@ import { guardingRevisions, recordUnit, type EmailUnit } from './plan-unit.js';
 import { renderLines, type Line } from '../shared/render.js';
 import { describe, followRenames, nameRemotes, syncedOf } from './sides.js';
 import { standingOf } from '../shared/standing.js';
-import { CONTENT, requireState, scopeCovers, type Scope } from '../shared/scope.js';
+import { commandOf, CONTENT, requireState, scopeCovers, type Scope } from '../shared/scope.js';
 import { checkBeforePush, pairCandidates, reportPlan, stepFor, unresolvedStep, type Step } from './plan.js';
 import { watchWrites } from '../../change/watched-writes.js';
 import { filledIn, staleRevision, stoppedMidRecord } from './writes.js';
@@ -170,7 +170,7 @@ export async function pushEmails(
   }
   const tally: Tally = { lines: [], published: [], refused: 0, notEditable: 0, unresolved: 0, live: 0 };
   // What the records held before, kept for `loopsctl undo`, as an apply keeps it.
-  const images = keepPushImages(context, client, { command: 'content push', account: where }, steps);
+  const images = keepPushImages(context, client, { command: commandOf(context), account: where }, steps);
   run.images = images;
   try {
     for (const step of steps) await pushStep(run, step, tally);

@@ -75,6 +75,8 @@ describe('content promote', () => {
     expect(sentMessages(production.requests).some((message) => message.lmx?.includes(PRODUCTION_LINK))).toBe(true);
     const id = /`loopsctl undo (\S+)`/.exec(applied.stderr)?.[1];
     expect(id, applied.stderr).toBeDefined();
+    // The plan and the journal name the promotion, not a push.
+    expect(JSON.parse(file).command).toBe('content promote');
     const undone = await loopsctl(['undo', id!, '--yes']);
     expect(undone.code, undone.stdout + undone.stderr).toBe(0);
     expect(JSON.stringify(production.server.state())).not.toContain('app.example.com');
