@@ -77,7 +77,7 @@ export const promoteWith = (kinds: () => Promise<PlanKinds>): Handler<[string | 
         const source = context.readerOfAnother();
         await pull(viewOf(source, pull.uses), [tree], { env: options.from, only, force: true });
         if (!options.plan) await context.confirm(`Make ${options.to}'s records match ${options.from}'s (${only.split(',').join(', ')})?`, options.yes);
-        const code = await push(context, [tree], { ...options, env: options.to, only, yes: true, check: true });
+        const code = await push(context, [tree], { ...options, env: options.to, only, yes: true, check: true, shown });
         if (!options.plan) carryBack(root, tree, options.to);
         return code;
       } finally {

@@ -49,15 +49,16 @@ export const pushing =
     if (options.code !== undefined && !options.plan)
       throw new UsageError("--code shows the plan's impact on the app: give --plan with it", { hint: 'loopsctl content push --plan --code src' });
     const scope = scopeOf(directory, options.only, true);
+    const shown = options.shown ?? directory ?? DEFAULT_DIRECTORY;
     // Says what to do when nothing was pulled here, before anything is locked.
-    requireState(scope.root, directory ?? DEFAULT_DIRECTORY);
+    requireState(scope.root, shown);
     // The environment pushed to: its profile is the run's account, and its values fill the files.
     const chosen = await chooseEnvironment(context, scope.root, options.env);
-    if (chosen !== undefined) await refuseEnvProblems(context, chosen, scope, directory ?? DEFAULT_DIRECTORY);
+    if (chosen !== undefined) await refuseEnvProblems(context, chosen, scope, shown);
     const values = chosen?.environment.values;
     const release = lockDirectory(scope.root);
     try {
-      const state = requireState(scope.root, directory ?? DEFAULT_DIRECTORY);
+      const state = requireState(scope.root, shown);
       const client = await context.client();
       // The account the key reaches, told apart from another of the same team name by the ids the state recorded.
       const account = await explained(
@@ -73,7 +74,7 @@ export const pushing =
       let emails: EmailPush | undefined;
       if (scope.kinds.length > 0) {
         const plannedGroups = options.plan ? audience?.newGroups : undefined;
-        emails = await pushEmails(context, directory, scope, account, { ...options, plannedGroups, values });
+        emails = await pushEmails(context, shown, scope, account, { ...options, plannedGroups, values });
       }
       // Workflows last, their emails free to embed the components just made; pushed once the tree holds some:
       // a team without the workflow API pushes its content alone.
@@ -81,7 +82,7 @@ export const pushing =
       if (scope.workflows && !audience?.blocked && (state.kinds.includes('workflows') || readWorkflows(scope.root).length > 0)) {
         const plannedSegments = options.plan ? audience?.newSegments : undefined;
         // Read again: the emails' push saved the ids of the components and themes it made. Where the account was reached is kept with it.
-        const now = requireState(scope.root, directory ?? DEFAULT_DIRECTORY);
+        const now = requireState(scope.root, shown);
         remember(now, account.key, account);
         const making = emails?.making;
         workflows = await explained(pushWorkflows(context, client, scope, now, account.key, { ...options, plannedSegments, making, values }, account), CONTENT);
@@ -122,7 +123,7 @@ export const pushing =
           planned,
           held,
           impact,
-          directory ?? DEFAULT_DIRECTORY,
+          { root: scope.root, shown },
           chosen?.environment,
         );
       if (!options.plan) noteLeftToDo(context, leftToDo(audience, fresh, byHand));
@@ -173,7 +174,7 @@ async function writePlanFile(
   units: PlannedUnit[],
   held: boolean,
   impact: ImpactRecord[] | undefined,
-  directory: string,
+  tree: { root: string; shown: string },
   environment: Environment | undefined,
 ): Promise<void> {
   const file = options.out!;
@@ -183,7 +184,7 @@ async function writePlanFile(
   }
   // What is approved is what recipients will see: the review of the emails goes into the plan, its page beside it.
   const [{ reviewForPush }, { summaryOf }] = await Promise.all([import('./review/for-plan.js'), import('./review/words.js')]);
-  const review = await explained(reviewForPush(context, scopeOf(directory, undefined).root, directory, options.only, file, impact, environment), CONTENT);
+  const review = await explained(reviewForPush(context, tree.root, tree.shown, options.only, file, impact, environment), CONTENT);
   const plan = makePlan(commandOf(context), account, options.check, units, context.runtime.now(), options.expires, impact, review);
   await writePlan(context, file, plan);
   const calls = units.reduce((sum, unit) => sum + unit.calls.length, 0);

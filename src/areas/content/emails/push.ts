@@ -51,6 +51,8 @@ export interface PushOptions {
   plannedGroups?: string[];
   /** The values of the environment pushed to (--env), which fill the files' `{env.NAME}` before they are compared or sent. */
   values?: EnvValues;
+  /** The tree as its files are named, where that is not the tree pushed: a promotion pushes one of its own, its files named as the real tree's. */
+  shown?: string;
 }
 
 /** The kinds in the order a push writes them: the components and themes an email embeds before the emails. */

@@ -92,7 +92,10 @@ describe('content promote', () => {
     for (const args of [['--yes'], ['--plan', '--out', join(root, '..', 'promote.json')]]) {
       const promoted = await loopsctl([...PROMOTE, root, ...args]);
       expect(promoted.code).toBe(1);
-      expect(promoted.stdout).toMatch(/draft\.lmx:1:36 env-leak docs\.staging\.example\.com is staging's host, written out in an email for production/);
+      // Named as the record's file in the tree, where staging's content is pulled to be mended.
+      expect(promoted.stdout).toContain(
+        `${join(reset, 'draft.lmx')}:1:36 env-leak docs.staging.example.com is staging's host, written out in an email for production`,
+      );
       expect(promoted.stderr).toContain('nothing was sent');
     }
     expect(production.requests).toEqual([]);
