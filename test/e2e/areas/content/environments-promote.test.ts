@@ -82,6 +82,27 @@ describe('content promote', () => {
     expect(JSON.stringify(production.server.state())).not.toContain('app.example.com');
   });
 
+  it('records an applied plan with a promote that finds it in step, so the next promotion needs no --force', async () => {
+    const { staging, production, root, loopsctl, reset } = await stagingPushed();
+    const plan = join(root, '..', 'promote.json');
+    const planned = await loopsctl([...PROMOTE, root, '--force', '--plan', '--out', plan]);
+    expect(planned.code, planned.stdout + planned.stderr).toBe(0);
+    expect((await loopsctl(['apply', plan])).code).toBe(0);
+    production.requests.length = 0;
+    const recorded = await loopsctl([...PROMOTE, root, '--yes']);
+    expect(recorded.code, recorded.stdout + recorded.stderr).toBe(0);
+    expect(writes(production.requests)).toEqual([]);
+    // Staging moves on; production follows it without --force, nothing of its own having changed.
+    writeFileSync(join(reset, 'draft.lmx'), readFileSync(join(reset, 'draft.lmx'), 'utf8').replace('Reset your password', 'Choose a new password'));
+    expect((await loopsctl(['content', 'push', root, ...ONLY, '--env', 'staging'])).code).toBe(0);
+    expect(writes(staging.requests).length).toBeGreaterThan(0);
+    const followed = await loopsctl([...PROMOTE, root, '--yes']);
+    expect(followed.code, followed.stdout + followed.stderr).toBe(0);
+    expect(sentMessages(production.requests).some((message) => message.lmx?.includes('Choose a new password') && message.lmx.includes(PRODUCTION_LINK))).toBe(
+      true,
+    );
+  });
+
   it("refuses a staging value written out in staging's content, with nothing sent to production", async () => {
     const { production, root, loopsctl, reset } = await setUp();
     writeFileSync(join(reset, 'draft.lmx'), '<Paragraph>See <Link href="https://docs.staging.example.com/help">help</Link> or {env.appUrl}.</Paragraph>\n');
