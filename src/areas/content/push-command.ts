@@ -54,7 +54,7 @@ export const pushing =
     requireState(scope.root, shown);
     // The environment pushed to: its profile is the run's account, and its values fill the files.
     const chosen = await chooseEnvironment(context, scope.root, options.env);
-    if (chosen !== undefined) await refuseEnvProblems(context, chosen, scope, shown);
+    if (chosen !== undefined) await refuseEnvProblems(context, chosen, scope, shown, options.from);
     const values = chosen?.environment.values;
     const release = lockDirectory(scope.root);
     try {
@@ -138,7 +138,13 @@ export const pushing =
  * `{env.NAME}` defined there, no `{env.` left that opens none, and no other environment's value
  * written out. One problem stops the push, and its plan, with nothing sent (exit 1).
  */
-async function refuseEnvProblems(context: Uses<'out'>, { environment, environments }: ChosenEnvironment, scope: Scope, shown: string): Promise<void> {
+async function refuseEnvProblems(
+  context: Uses<'out'>,
+  { environment, environments }: ChosenEnvironment,
+  scope: Scope,
+  shown: string,
+  from: string | undefined,
+): Promise<void> {
   const files = sentFiles(scope.root, shown, scope, (path) => scopeCovers(scope, path));
   const failing = checkEnvFiles(files, environments, environment);
   if (failing.length === 0) return;
@@ -146,7 +152,11 @@ async function refuseEnvProblems(context: Uses<'out'>, { environment, environmen
   else await context.out.write(renderChecks(context.out, failing));
   const problems = failing.reduce((sum, file) => sum + file.errors.length, 0);
   throw new MismatchError(`${countOf(problems, 'problem')} with ${environment.name}'s values in ${countOf(failing.length, 'file')}; nothing was sent`, {
-    hint: `fix the files (\`loopsctl content check --env ${environment.name}\` shows every problem), then push again`,
+    hint:
+      from === undefined
+        ? `fix the files (\`loopsctl content check --env ${environment.name}\` shows every problem), then push again`
+        : // A promotion's content is the source account's: it is mended there, then promoted again.
+          `mend ${from}'s content: \`loopsctl content pull --env ${from}\`, write each value as its {env.NAME}, \`loopsctl content push --env ${from}\`, then promote again`,
   });
 }
 

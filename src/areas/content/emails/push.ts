@@ -53,6 +53,8 @@ export interface PushOptions {
   values?: EnvValues;
   /** The tree as its files are named, where that is not the tree pushed: a promotion pushes one of its own, its files named as the real tree's. */
   shown?: string;
+  /** A promotion's source environment, whose content a leak is mended in. */
+  from?: string;
 }
 
 /** The kinds in the order a push writes them: the components and themes an email embeds before the emails. */

@@ -118,6 +118,7 @@ describe('content promote', () => {
         `${join(reset, 'draft.lmx')}:1:36 env-leak docs.staging.example.com is staging's host, written out in an email for production`,
       );
       expect(promoted.stderr).toContain('nothing was sent');
+      expect(promoted.stderr).toContain("mend staging's content: `loopsctl content pull --env staging`");
     }
     expect(production.requests).toEqual([]);
     expect(JSON.stringify(production.server.state())).toBe(before);
