@@ -164,14 +164,9 @@ export class CommandContext {
   /**
    * A context that reads another account in this run, its own output discarded: `content
    * promote`'s source, an environment whose profile is not the run's. It chooses its own profile
-   * (takeEnvironment), sends nothing, and is closed with this one. Refused in a tool call.
+   * (takeEnvironment), sends nothing, and is closed with this one.
    */
   readerOfAnother(): CommandContext {
-    // A tool call of `loopsctl mcp` reaches its server's account alone, never another profile's key.
-    if (this.parent !== undefined)
-      throw new UsageError("this server runs on one account, and this reads another environment's", {
-        hint: "run it from the command line, where both environments' profiles are at hand",
-      });
     const discard = new Writable({ write: (_chunk, _encoding, done) => done() });
     const { profile: _profile, expectTeam: _team, baseUrl: _url, sandbox: _sandbox, jq: _jq, ...globals } = this.globals;
     const other = new CommandContext({ ...this.runtime, stdout: discard, stderr: discard }, { ...globals, json: false, output: undefined }, undefined, {

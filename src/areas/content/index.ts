@@ -292,6 +292,8 @@ environments.json, or both name one.`,
       ],
       remote: true,
       tier: 'destructive',
+      // It reads another environment's account with that profile's key, and asks before it applies: a person's command, never an agent's tool.
+      interactive: true,
       load: async (_tree, { kinds }) => (await import('./promote-command.js')).promoteWith(kinds),
     }),
     convertCommand,

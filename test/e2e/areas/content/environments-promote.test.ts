@@ -138,16 +138,19 @@ describe('content promote', () => {
     expect(writes(production.requests)).toEqual([]);
   });
 
-  it('is refused in a tool call of loopsctl mcp, whose server reaches its own account alone', async () => {
+  it("is no tool of loopsctl mcp: it reads another account than the server's, and asks", async () => {
     const { staging, production, root, config } = await setUp();
     const mcp = await startMcp(['--profile', 'production', '--allow-destructive', '--root', join(root, '..')], { env: { LOOPSCTL_CONFIG_DIR: config } });
     try {
+      const { tools } = await mcp.client.listTools();
+      expect(tools.map((tool) => tool.name)).not.toContain('content_promote');
+      expect(tools.map((tool) => tool.name)).toContain('content_push');
       const answer = (await mcp.client.callTool({
-        name: 'content_promote',
-        arguments: { dir: 'loops', from: 'staging', to: 'production', only: 'transactional', plan: true },
+        name: 'run_command',
+        arguments: { command: 'content promote', arguments: { dir: 'loops', from: 'staging', to: 'production', plan: true } },
       })) as { isError?: boolean; content: { text: string }[] };
       expect(answer.isError).toBe(true);
-      expect(answer.content[0]!.text).toContain("this server runs on one account, and this reads another environment's");
+      expect(answer.content[0]!.text).toContain('no command is named "content promote"');
     } finally {
       await mcp.close();
     }
