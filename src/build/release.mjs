@@ -78,7 +78,8 @@ function embeddedNode() {
  * .eml reader of `--html` (postal-mime) and the language detector of an email's languageCode
  * (tinyld), each read by one kind of run.
  */
-export const COMPRESSED = /^dist\/(.*\.map|vendor\/(mcp-sdk|jq-web|parse5|htmlparser2|babel-parser|css|marked|postal-mime|tinyld)\.cjs|vendor\/jq\.wasm|completion\/.*)$/;
+export const COMPRESSED =
+  /^dist\/(.*\.map|vendor\/(mcp-sdk|jq-web|parse5|htmlparser2|babel-parser|css|marked|postal-mime|tinyld)\.cjs|vendor\/jq\.wasm|completion\/.*)$/;
 
 /**
  * The npm package, packed from a copy of what it ships: package.json without its scripts (the

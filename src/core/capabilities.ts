@@ -55,8 +55,9 @@ export const CAPABILITIES = {
     runtime: [],
   },
   key: {
-    about: 'reads the API key the run uses, where it came from, and the team it must belong to; takes the profile and team of a content environment',
-    context: ['credentials', 'withKeyHint', 'expectedTeam', 'takeEnvironment', 'profileInUse'],
+    about:
+      'reads the API key the run uses, where it came from, and the team it must belong to; takes the profile and team of a content environment; reads another environment’s account (a promotion’s source)',
+    context: ['credentials', 'withKeyHint', 'expectedTeam', 'takeEnvironment', 'profileInUse', 'readerOfAnother'],
     runtime: [],
   },
   config: {

@@ -4,6 +4,7 @@
  * only when a command first asks for them, so a local command loads none of them. Everything a run
  * opens (connections, an in-process sandbox) is closed by `close()`, which `main()` calls.
  */
+import { Writable } from 'node:stream';
 import type { ApiClient } from '../api/client.js';
 import type { HttpRequest, HttpTransport, RetryNotice, TransportOptions as HttpTransportOptions } from '../api/http.js';
 import type { OutsideRequest } from '../api/outside.js';
@@ -158,6 +159,23 @@ export class CommandContext {
     // Named as where it comes from: a refusal says environments.json, not a flag nobody gave.
     if (expectTeam !== undefined && this.globals.expectTeam === undefined)
       this.environmentTeam = { name: expectTeam, by: `environment "${name}" of environments.json` };
+  }
+
+  /**
+   * A context that reads another account in this run, its own output discarded: `content
+   * promote`'s source, an environment whose profile is not the run's. It chooses its own profile
+   * (takeEnvironment), sends nothing, and is closed with this one.
+   */
+  readerOfAnother(): CommandContext {
+    const discard = new Writable({ write: (_chunk, _encoding, done) => done() });
+    const { profile: _profile, expectTeam: _team, baseUrl: _url, sandbox: _sandbox, jq: _jq, ...globals } = this.globals;
+    const other = new CommandContext({ ...this.runtime, stdout: discard, stderr: discard }, { ...globals, json: false, output: undefined }, undefined, {
+      dryRun: false,
+      allowWrites: false,
+      tier: 'read',
+    });
+    this.closers.push(() => other.close());
+    return other;
   }
 
   /** The stored profile whose key the run uses; undefined when it uses none (--sandbox, LOOPS_API_KEY without --profile). */

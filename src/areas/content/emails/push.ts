@@ -24,7 +24,7 @@ import { guardingRevisions, recordUnit, type EmailUnit } from './plan-unit.js';
 import { renderLines, type Line } from '../shared/render.js';
 import { describe, followRenames, nameRemotes, syncedOf } from './sides.js';
 import { standingOf } from '../shared/standing.js';
-import { CONTENT, requireState, scopeCovers, type Scope } from '../shared/scope.js';
+import { commandOf, CONTENT, requireState, scopeCovers, type Scope } from '../shared/scope.js';
 import { checkBeforePush, pairCandidates, reportPlan, stepFor, unresolvedStep, type Step } from './plan.js';
 import { watchWrites } from '../../change/watched-writes.js';
 import { filledIn, staleRevision, stoppedMidRecord } from './writes.js';
@@ -51,6 +51,10 @@ export interface PushOptions {
   plannedGroups?: string[];
   /** The values of the environment pushed to (--env), which fill the files' `{env.NAME}` before they are compared or sent. */
   values?: EnvValues;
+  /** The tree as its files are named, where that is not the tree pushed: a promotion pushes one of its own, its files named as the real tree's. */
+  shown?: string;
+  /** A promotion's source environment, whose content a leak is mended in. */
+  from?: string;
 }
 
 /** The kinds in the order a push writes them: the components and themes an email embeds before the emails. */
@@ -170,7 +174,7 @@ export async function pushEmails(
   }
   const tally: Tally = { lines: [], published: [], refused: 0, notEditable: 0, unresolved: 0, live: 0 };
   // What the records held before, kept for `loopsctl undo`, as an apply keeps it.
-  const images = keepPushImages(context, client, { command: 'content push', account: where }, steps);
+  const images = keepPushImages(context, client, { command: commandOf(context), account: where }, steps);
   run.images = images;
   try {
     for (const step of steps) await pushStep(run, step, tally);

@@ -110,3 +110,8 @@ export function missingState(root: string, shown: string): LocalFileError {
     hint: `restore it from git: \`git checkout ${file}\` (it records which record each directory is, and what it held when last in step with the account); to start afresh, move the record directories aside and pull again`,
   });
 }
+
+/** The command a push runs for, as its plan file and the journal name it: `content push`, or `content promote`, which runs one. */
+export function commandOf(context: { running?: { words: string[] } }): string {
+  return context.running?.words.join(' ') ?? 'content push';
+}

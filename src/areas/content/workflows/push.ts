@@ -21,7 +21,7 @@ import { workflowProblems } from '../../../platform/workflows/rules.js';
 import * as api from '../../workflows/client.js';
 import { digestOf, newIdNote, writeState, type ContentState, type Files, type SyncedRecord } from '../shared/files.js';
 import { accountFiles, lackingWords, madeByThePlan, nameRecords, standIn, type LmxNames } from '../shared/lmx-names.js';
-import type { Scope } from '../shared/scope.js';
+import { commandOf, type Scope } from '../shared/scope.js';
 import { renderLines, type Line } from '../shared/render.js';
 import { describeStep, planWorkflow, type WorkflowPlan } from './plan.js';
 import { resolvedNames, syncedOf } from './pull.js';
@@ -225,7 +225,7 @@ function resolveNames(tasks: Task[], names: AccountNames): { lists: Map<string, 
  * state is saved through `save` after every call.
  */
 export async function pushWorkflows(
-  context: Uses<'out' | 'prompts' | 'config' | 'clock'>,
+  context: Uses<'out' | 'prompts' | 'config' | 'clock' | 'client'>,
   client: ApiClient,
   scope: Scope,
   state: ContentState,
@@ -260,7 +260,7 @@ export async function pushWorkflows(
   const leftInApp: string[] = [];
   // What each workflow held before, kept for `loopsctl undo`, as an apply keeps it.
   const updating = tasks.filter((task) => task.action === 'update').map((task) => task.side);
-  const images = keepWorkflowPushImages(context, client, { command: 'content push', account: where }, updating);
+  const images = keepWorkflowPushImages(context, client, { command: commandOf(context), account: where }, updating);
   for (const task of tasks) {
     const { side } = task;
     if (task.action === 'skip') {

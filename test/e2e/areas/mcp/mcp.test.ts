@@ -66,8 +66,11 @@ async function declared(): Promise<Listed[]> {
 const META = ['describe_command', 'run_command', 'search_commands'];
 /** The server's own tools, beside the commands': the apply of an approved change, and the workflow proposals. */
 const OWN = ['approved_apply', 'workflow_apply', 'workflow_propose'];
-/** Remote commands that are no tool: the key keeper, the server itself, and undo, which asks the person before it applies. */
-const NOT_TOOLS = ['auth login', 'mcp', 'undo'];
+/**
+ * Remote commands that are no tool: the key keeper, the server itself, undo, which asks the person
+ * before it applies, and content promote, which asks too and reads another account than the server's.
+ */
+const NOT_TOOLS = ['auth login', 'content promote', 'mcp', 'undo'];
 /** Commands that call no API and are tools all the same, at the read tier: they read only what loopsctl keeps of the account (readTool). */
 const READ_TOOLS = ['metrics history', 'metrics alerts'];
 const nameOf = (path: string[]) => path.join('_').replace(/-/g, '_');
