@@ -55,6 +55,7 @@ describe('environments', () => {
     expect(JSON.stringify(production.server.state())).toBe(before);
     const json = await loopsctl(['content', 'push', root, ...ONLY, '--env', 'production', '--json']);
     expect(json.code).toBe(1);
+    expect(JSON.parse(json.stderr).error.message).toBe("1 problem with production's values in 1 file; nothing was sent");
     expect(json.json()).toEqual([
       {
         file: join(reset, 'draft.lmx'),
@@ -66,6 +67,7 @@ describe('environments', () => {
     // content check names it for production, and for staging finds nothing wrong.
     const check = await loopsctl(['content', 'check', root, '--env', 'production']);
     expect(check.code).toBe(1);
+    expect(check.stderr).toContain('Checked 11 files: 1 error,');
     expect(check.stdout).toContain('env-leak');
     expect((await loopsctl(['content', 'check', root, '--env', 'staging'])).code).toBe(0);
   });
@@ -84,6 +86,7 @@ describe('environments', () => {
     // The profile in use picks its environment.
     const taken = await loopsctl(['content', 'diff', root, ...ONLY, '--profile', 'staging', '--json']);
     expect(taken.code, taken.stderr).toBe(1);
+    expect(taken.stderr).toBe('');
     expect(JSON.stringify(taken.json())).toContain('https://staging.example.com/reset');
   });
 
@@ -168,6 +171,7 @@ describe('environments', () => {
     writeFileSync(join(reset, 'draft.lmx'), '<Paragraph>See {env.docs}, {env.nope} or {env.app url}.</Paragraph>\n');
     const check = await run(['content', 'check', root], {});
     expect(check.code).toBe(1);
+    expect(check.stderr).toContain('Checked 11 files: 3 errors,');
     const file = join(reset, 'draft.lmx');
     expect(check.stdout).toContain(`${file}:1:16 env-missing {env.docs} has no value in production`);
     expect(check.stdout).toContain(`${file}:1:28 env-unknown {env.nope}: no environment defines nope (staging, production)`);
@@ -254,6 +258,7 @@ describe('environments', () => {
     expect(staging.requests).toEqual([]);
     const clash = await loopsctl(['types', '--env', 'production', '--profile', 'staging', '--tree', root, '--format', 'json']);
     expect(clash.code).toBe(2);
+    expect(clash.stderr).toContain('Error: --env production runs with profile "production", not --profile staging');
   });
 
   it("takes an environment in a tool call of loopsctl mcp only when it is the server's account", async () => {
@@ -380,10 +385,12 @@ describe('environments', () => {
     writeFileSync(segment, `${JSON.stringify({ ...fields, name: 'Visited {env.appUrl}' }, null, 2)}\n`);
     const check = await loopsctl(['content', 'check', root]);
     expect(check.code).toBe(1);
+    expect(check.stderr).toContain('Checked 47 files: 1 error,');
     expect(check.stdout).toContain(`${segment}:2:20 env-unfilled {env. is not filled in this file: it would be sent as written`);
     staging.requests.length = 0;
     const push = await loopsctl(['content', 'push', root, '--only', 'audience', '--env', 'staging', '--yes']);
     expect(push.code).toBe(1);
+    expect(push.stderr).toContain("Error: 1 problem with staging's values in 1 file; nothing was sent");
     expect(writes(staging.requests)).toEqual([]);
   });
 

@@ -119,6 +119,6 @@ describe('naming an email', () => {
         return error;
       }
     })();
-    expect(thrown).toMatchObject({ exitCode: 2 });
+    expect(thrown).toMatchObject({ exitCode: 2, message: '"welcome" names 2 emails: transactional/t1 "Welcome"; campaign/c1 "welcome"' });
   });
 });
