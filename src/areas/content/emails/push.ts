@@ -13,8 +13,8 @@ import { YesNeededError } from '../../../core/gate.js';
 import { confirm } from '../../../core/prompt.js';
 import { explained } from '../../../core/explain.js';
 import { DEFAULT_DIRECTORY, digestOf, newIdNote, writeState, type ContentState, type EmailDirectory, type SyncedRecord } from '../shared/files.js';
-import { fillFile, unfillFiles, type EnvValues } from '../shared/env-values.js';
-import { readRecords, writeReferenceFiles, writeRecordFiles, type RecordFiles } from '../shared/record-files.js';
+import type { EnvValues } from '../shared/env-values.js';
+import { readRecords, writeReferenceFiles, type RecordFiles } from '../shared/record-files.js';
 import { applyRecord, readForPush, guardianCheckOf, createRecord, fetchRecord, publish, restored, transactionalGroupIds, type Applied } from './remote.js';
 import { remember, type Account } from '../shared/account.js';
 import { keepPushImages, placeOf } from './kind.js';
@@ -27,7 +27,7 @@ import { standingOf } from '../shared/standing.js';
 import { commandOf, CONTENT, requireState, scopeCovers, type Scope } from '../shared/scope.js';
 import { checkBeforePush, pairCandidates, reportPlan, stepFor, unresolvedStep, type Step } from './plan.js';
 import { watchWrites } from '../../change/watched-writes.js';
-import { filledIn, staleRevision, stoppedMidRecord } from './writes.js';
+import { staleRevision, stoppedMidRecord, writeFilledIn } from './writes.js';
 import { noteEditedReference, noteLookalikes, ruleWords } from './push-notes.js';
 
 export interface PushOptions {
@@ -373,21 +373,8 @@ async function settleStep(run: PushRun, step: Step, applied: Applied, tally: Tal
   const after = applied.answered ?? (await fetchRecord(client, local.kind, applied.id));
   if (applied.answered !== undefined) await run.images?.reached({ record: local.path, id: applied.id, after: placeOf(applied.answered) });
   if (after !== undefined) {
-    // Files written by hand (a new record's, a field left out) come back with the fields the account
-    // filled in and in its JSON layout: written anew as a pull writes them, they stay in step with it.
-    // A file that holds placeholders keeps them: it is written with the environment's values made
-    // placeholders again, and only when filling that gives the account's text back.
-    const filled = filledIn(local.files, after.files);
-    const values = run.options.values;
-    const toWrite = new Map(
-      [...filled].flatMap(([name, text]): [string, string][] => {
-        if (values === undefined || local.written === undefined || local.written.get(name) === local.files.get(name)) return [[name, text]];
-        const back = unfillFiles(new Map([[name, text]]), values).files.get(name)!;
-        return fillFile(name, back, values) === text ? [[name, back]] : [];
-      }),
-    );
-    if (toWrite.size > 0) writeRecordFiles(run.root, local.path, toWrite);
-    synced[local.path] = syncedOf(after, digestOf(new Map([...local.files, ...[...filled].filter(([name]) => toWrite.has(name))])), pair.synced?.published);
+    const written = writeFilledIn(run.root, local, after.files, run.options.values);
+    synced[local.path] = syncedOf(after, digestOf(new Map([...local.files, ...written])), pair.synced?.published);
   }
   run.save();
   const warned = warnings.length > 0 ? `Guardian: ${countOf(warnings.length, 'warning')}: ${warnings.map(ruleWords).join('; ')}` : undefined;

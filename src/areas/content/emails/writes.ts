@@ -2,7 +2,8 @@
 import { isDeepStrictEqual } from 'node:util';
 import { InterruptedError, LoopsctlError, RejectedError, withDetails } from '../../../base/errors.js';
 import { REFERENCE_FILES, type Files } from '../shared/files.js';
-import type { RecordFiles } from '../shared/record-files.js';
+import { writeRecordFiles, type RecordFiles } from '../shared/record-files.js';
+import { fillFile, unfillFiles, type EnvValues } from '../shared/env-values.js';
 import { isJsonObject } from '../../../base/json-object.js';
 
 /**
@@ -11,7 +12,7 @@ import { isJsonObject } from '../../../base/json-object.js';
  * defaults the account filled in, its two-space JSON. A file that differs in anything it said is
  * left out: the account did not take it as written, and the files keep what the person wrote.
  */
-export function filledIn(local: Files, account: Files): Files {
+function filledIn(local: Files, account: Files): Files {
   const filled: Files = new Map();
   for (const [name, text] of account) {
     const mine = local.get(name);
@@ -19,6 +20,26 @@ export function filledIn(local: Files, account: Files): Files {
     if (mine === undefined || saysNoMoreThan(mine, text)) filled.set(name, text);
   }
   return filled;
+}
+
+/**
+ * Files written by hand (a new record's, a field left out) come back with the fields the account
+ * filled in and in its JSON layout: written anew as a pull writes them, they stay in step with it.
+ * A file that holds placeholders keeps them: it is written with the environment's values made
+ * placeholders again, and only when filling that gives the account's text back. The files written,
+ * as the account holds them: what the record's digest is taken with.
+ */
+export function writeFilledIn(root: string, local: RecordFiles, account: Files, values: EnvValues | undefined): Files {
+  const filled = filledIn(local.files, account);
+  const toWrite = new Map(
+    [...filled].flatMap(([name, text]): [string, string][] => {
+      if (values === undefined || local.written === undefined || local.written.get(name) === local.files.get(name)) return [[name, text]];
+      const back = unfillFiles(new Map([[name, text]]), values).files.get(name)!;
+      return fillFile(name, back, values) === text ? [[name, back]] : [];
+    }),
+  );
+  if (toWrite.size > 0) writeRecordFiles(root, local.path, toWrite);
+  return new Map([...filled].filter(([name]) => toWrite.has(name)));
 }
 
 function saysNoMoreThan(mine: string, theirs: string): boolean {
