@@ -65,6 +65,7 @@ export const spec: Spec = group({
     'loopsctl deliveries find --to ada@example.com --since 7d --store deliveries.db',
     'loopsctl deliveries replay --forward-to http://localhost:3000/webhooks --since 1d --store deliveries.db --plan',
   ],
+  // The declarations are data, a list read as a whole (help, completion, the reference): one piece.
   commands: () => [
     command({
       name: 'find',

@@ -102,6 +102,7 @@ export const spec: Spec = group({
   name: 'sandbox',
   summary: 'Run a local emulator of the Loops API, with seed data; see what it would have sent',
   examples: ['eval "$(loopsctl sandbox --detach)"', 'loopsctl sandbox outbox', 'loopsctl sandbox deliveries', 'loopsctl sandbox reset --seed empty'],
+  // The declarations are data, a list read as a whole (help, completion, the reference): one piece.
   commands: () => [
     command({
       name: 'serve',
