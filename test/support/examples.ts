@@ -5,8 +5,8 @@
  * works, and an example that deletes what a later one uses fails; a README line may say what it exits with
  * in a comment (`# exits 5`). Lines that are templates (`<id>`), need a real account, run until
  * interrupted or send to the reader's own app are left out, and the reason is in `skipReason`.
- * What a person reads must fit an 80-column terminal, and every request the examples send must
- * be one the published description describes. Two test files run them, the help's
+ * What a person reads must fit an 80-column terminal (but a lone word wider than it, a path, which
+ * is never cut), and every request the examples send must be one the published description describes. Two test files run them, the help's
  * (test/e2e/help-examples.test.ts) and the documents' (test/e2e/examples.test.ts), so that
  * neither takes more than its share of the suite.
  */
@@ -240,6 +240,31 @@ export function describeExamples(examples: Example[], { ofDocuments }: { ofDocum
         '  return (<Html><Body><Heading>You are invited</Heading><Text>{inviterName} invited you to join the team.</Text>' +
         '<Button href={inviteUrl}>Accept the invitation</Button></Body></Html>);\n}\n',
     );
+    // Captures for `content check --html`: the sandbox inbox's HTML of a send, as its renderer draws
+    // it (lang on <html> alone, no dir: two serious findings), and a receipt saved from a client.
+    mkdirSync(join(home, 'captured'));
+    writeFileSync(
+      join(home, 'captured', 'password-reset.html'),
+      '<!DOCTYPE html>\n<html lang="en">\n<head><meta charset="utf-8"><title>Reset your password</title></head>\n' +
+        '<body><div><h1>Reset your password</h1><p>Choose a new password: the link works for 30 minutes.</p>' +
+        '<a href="https://acme.example/reset?t=1">Choose a new password</a></div></body>\n</html>\n',
+    );
+    mkdirSync(join(home, 'saved'));
+    writeFileSync(
+      join(home, 'saved', 'receipt.eml'),
+      [
+        'From: Acme <billing@acme.example>',
+        'To: ada@example.com',
+        'Subject: Your receipt',
+        'Content-Language: en',
+        'MIME-Version: 1.0',
+        'Content-Type: text/html; charset=utf-8',
+        '',
+        '<!DOCTYPE html><html lang="en" dir="ltr"><head><title>Your receipt</title></head><body><div lang="en" dir="ltr">' +
+          '<h1>Thank you for your order</h1><p>Your order shipped today and arrives in three to five working days.</p></div></body></html>',
+        '',
+      ].join('\r\n'),
+    );
     // The home directory too, with an agent's folder for `skill install` to find.
     mkdirSync(join(home, '.claude'));
     process.chdir(home);
@@ -317,6 +342,8 @@ export function describeExamples(examples: Example[], { ofDocuments }: { ofDocum
                 .replace(/\u001b\[[\d;]*m/g, '')
                 .replaceAll(configDir, '~/.config/loopsctl')
                 .replaceAll(home, '~');
+              // A word wider than the terminal (a path, a URL) is never cut: it has a line of its own (render/wrap.ts).
+              if (/^\S+$/.test(asAPersonSees.trim())) continue;
               expect([...asAPersonSees].length, `${line}\n${shown}`).toBeLessThanOrEqual(columns);
             }
         }
