@@ -50,6 +50,46 @@ const TEXT_MATCHERS = new Set([
  */
 const ALLOWED: { file: string; assertion: string; why: string }[] = [
   {
+    file: 'test/e2e/areas/content/check-html.test.ts',
+    assertion: 'expect(checked.code).toBe(1)',
+    why: "`content check --html`'s exit 1 says the captured HTML has findings at the failing severity, no refusal: the findings per file, their rules and impacts, which the test asserts, are what it says",
+  },
+  {
+    file: 'test/e2e/areas/content/check-qa.test.ts',
+    assertion: "expect(moderate).toEqual({ code: 1, byFile: { [`${RESET}/draft.lmx`]: { errors: ['vague-link-text'], warnings: [] } } })",
+    why: "`content check --severity moderate`'s exit 1 says a moderate finding now fails, no refusal: the findings per file, asserted in the same expectation, are what it says",
+  },
+  {
+    file: 'test/e2e/areas/content/environments-promote.test.ts',
+    assertion: 'expect(held.code, held.stdout + held.stderr).toBe(5)',
+    why: "`content promote`'s exit 5 says a record conflicted and was held back, as push's does, no refusal of the run: the conflict's row on stdout, which the test asserts, is what it says",
+  },
+  {
+    file: 'test/e2e/areas/deliveries/reconcile.test.ts',
+    assertion: 'expect(gap.code, gap.stderr).toBe(1)',
+    why: "`deliveries reconcile`'s exit 1 says a gap passed --max-gap, no refusal: each email's gap on stdout, which the test asserts, is what it says",
+  },
+  {
+    file: 'test/e2e/areas/deliveries/reconcile.test.ts',
+    assertion: 'expect(result.code, result.stderr).toBe(1)',
+    why: "`deliveries reconcile`'s exit 1 says a gap passed --max-gap, no refusal: each email's gap on stdout, which the test asserts, is what it says",
+  },
+  {
+    file: 'test/e2e/areas/metrics/alerts.test.ts',
+    assertion: 'expect(fired.code, fired.stderr).toBe(1)',
+    why: "`metrics alerts`' exit 1 says an alert fired, no refusal: the alerts on stdout (the rate, its days, the change before it), which the test asserts, are what it says",
+  },
+  {
+    file: 'test/e2e/areas/metrics/alerts.test.ts',
+    assertion: 'expect(text.code).toBe(1)',
+    why: "`metrics alerts`' exit 1 says an alert fired, no refusal: the alert's line on stdout, which the test asserts, is what it says",
+  },
+  {
+    file: 'test/spawned/areas/content/check-html.test.ts',
+    assertion: 'expect(result.code, result.stderr).toBe(1)',
+    why: "`content check --html`'s exit 1 says the saved email has a critical finding, no refusal: the findings and their impacts, which the test asserts, are what it says",
+  },
+  {
     file: 'test/e2e/areas/apply/applied-twice.test.ts',
     assertion: 'expect(json.code, json.stderr).toBe(5)',
     why: "`undo --json`'s exit 5 says a record of the change could not be undone, no refusal of the run: the result's `notUndone`, each record with the reason, which the test asserts, is what it says",
