@@ -15,10 +15,15 @@ const LETTERS_TO_JUDGE = 40;
 /** What the email says it is written in: the message's `languageCode`, an HTML document's `lang`, or a saved message's header. */
 export type LanguageSource = 'languageCode' | 'lang' | 'Content-Language';
 
-/** The language of a text as an ISO 639-1 code, or undefined when it is too short or unclear to tell. */
+/**
+ * The language of a text as an ISO 639-1 code, or undefined when it is too short or unclear to tell.
+ * Variables (`{contact.firstName}`) and addresses are no words of a language: they are left out,
+ * before the letters are counted too.
+ */
 export function languageOf(text: string): string | undefined {
-  if ((text.match(/\p{L}/gu) ?? []).length < LETTERS_TO_JUDGE) return undefined;
-  const found = detect(text);
+  const words = text.replace(/\{[^{}]*\}/g, ' ').replace(/\b(?:https?:\/\/|www\.)\S+|\S+@\S+/gi, ' ');
+  if ((words.match(/\p{L}/gu) ?? []).length < LETTERS_TO_JUDGE) return undefined;
+  const found = detect(words);
   return found === '' ? undefined : found;
 }
 

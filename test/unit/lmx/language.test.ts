@@ -17,6 +17,12 @@ describe("the email's language against its text's", () => {
     expect(languageOf('Hi Ada,')).toBeUndefined();
   });
 
+  it('judges the words alone: variables and addresses neither count as letters nor lead the model', () => {
+    // The sandbox's welcome email: a greeting, its variables and a button read as Romanian when counted whole.
+    expect(languageOf('Welcome aboard, {contact.firstName} Hi {contact.firstName}, Open Acme https://app.acme.example')).toBeUndefined();
+    expect(languageOf(`${SENTENCES.fr} {contact.firstName} https://app.example.com/reset?token={data.token} help@example.com`)).toBe('fr');
+  });
+
   it('finds a missing languageCode (serious), and one that names another language (moderate)', () => {
     expect(languageFindings(undefined, SENTENCES.en, 'languageCode').map((each) => [each.rule, each.impact, each.fix])).toEqual([
       ['language-code-missing', 'serious', 'set it in the message\'s fields (languageCode: "en")'],
