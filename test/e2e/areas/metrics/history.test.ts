@@ -155,8 +155,9 @@ describe('loopsctl metrics snapshot and history', () => {
 
     const neither = await run(['--sandbox', 'metrics', 'snapshot', '--store', 'mysql://user:secret@db/loops'], { env });
     expect(neither.code).toBe(2);
-    expect(neither.stderr).toContain('the store mysql://user:***@db/loops is neither sqlite:<file> nor postgres://');
+    expect(neither.stderr).toContain('the store mysql://[redacted]@db/loops is neither sqlite:<file> nor postgres://');
     expect(neither.stderr).not.toContain('secret');
+    expect(neither.stderr).not.toContain('user:');
     const viaEnv = await run(['metrics', 'history', 'Welcome'], { env: { ...env, LOOPS_METRICS_STORE: 'redis://cache/0' } });
     expect(viaEnv.code).toBe(2);
     expect(viaEnv.stderr).toContain('LOOPS_METRICS_STORE');

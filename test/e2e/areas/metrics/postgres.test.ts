@@ -24,7 +24,7 @@ describe.runIf(available)('the metrics store in PostgreSQL', () => {
       return result;
     };
     const first = await ok(['--sandbox', 'metrics', 'snapshot', '--json']);
-    expect((first.json() as { store: string }).store).toMatch(/^postgres:\/\/postgres:\*\*\*@127\.0\.0\.1:\d+\//);
+    expect((first.json() as { store: string }).store).toMatch(/^postgres:\/\/\[redacted\]@127\.0\.0\.1:\d+\//);
     await ok([
       '--sandbox',
       'transactional',
