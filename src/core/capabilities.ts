@@ -44,7 +44,6 @@ export const CAPABILITIES = {
       'transport',
       'baseUrl',
       'proxySettings',
-      'outsideSettings',
       'sandboxPool',
       'requestLines',
       'cancel',
@@ -52,6 +51,11 @@ export const CAPABILITIES = {
       'running',
       'writeGate',
     ],
+    runtime: [],
+  },
+  outside: {
+    about: 'reaches a host other than the API (a Slack webhook, an image to carry) with the run’s timeout, retries and proxy',
+    context: ['outsideSettings'],
     runtime: [],
   },
   key: {

@@ -77,14 +77,14 @@ const RENDERERS: Record<NonNullable<CheckOptions['format']>, (out: Output, repor
 };
 
 /** Posts what changed since the snapshot's problems (all of them without one); nothing when nothing did. */
-async function notify(context: Uses<'client'>, url: string, before: Problem[] | undefined, report: Report): Promise<void> {
+async function notify(context: Uses<'outside'>, url: string, before: Problem[] | undefined, report: Report): Promise<void> {
   const { changesMessage, changesSince, postToWebhook } = await import('./notify.js');
   const message = changesMessage(changesSince(before, report.problems), summary(report));
   if (message !== undefined) await postToWebhook(context, url, message);
 }
 
 /** The links and images of the emails read, fetched and judged (the qa family's network rules). */
-async function fetchLinks(context: Uses<'client'>, account: Account, options: CheckOptions, progress: ProgressLine): Promise<Problem[]> {
+async function fetchLinks(context: Uses<'outside'>, account: Account, options: CheckOptions, progress: ProgressLine): Promise<Problem[]> {
   const [{ checkLinks }, { renderedEmails }] = await Promise.all([import('./links/check.js'), import('./emails.js')]);
   const { userAgent, timeoutMs, proxy, signal, debug } = context.outsideSettings();
   return checkLinks(renderedEmails(account), {
@@ -99,13 +99,13 @@ async function fetchLinks(context: Uses<'client'>, account: Account, options: Ch
 }
 
 /** Each email scored by the team's spamd, which --spamassassin names. */
-async function spamdVerdicts(context: Uses<'client'>, account: Account, spamd: { host: string; port: number }): Promise<Problem[]> {
+async function spamdVerdicts(context: Uses<'outside'>, account: Account, spamd: { host: string; port: number }): Promise<Problem[]> {
   const [{ scoreWithSpamd }, { renderedEmails }] = await Promise.all([import('./spamc.js'), import('./emails.js')]);
   const { timeoutMs, signal } = context.outsideSettings();
   return scoreWithSpamd(renderedEmails(account), spamd, timeoutMs, signal, account.unchecked);
 }
 
-export const check: Handler<[], CheckOptions> = handler(['out', 'client', 'files'], async (context, _args, options) => {
+export const check: Handler<[], CheckOptions> = handler(['out', 'client', 'outside', 'files'], async (context, _args, options) => {
   const only = parseFamilies(options.only);
   // A tool call of `loopsctl mcp` finds the rules file under its root, or finds none without one.
   const files = context.runtime.files;

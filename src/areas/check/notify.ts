@@ -43,7 +43,7 @@ export function shownWebhook(url: string): string {
   return `${new URL(url).origin}/…`;
 }
 
-export async function postToWebhook(context: Uses<'client'>, url: string, message: SlackMessage): Promise<void> {
+export async function postToWebhook(context: Uses<'outside'>, url: string, message: SlackMessage): Promise<void> {
   await sendOutside({
     method: 'POST',
     url,

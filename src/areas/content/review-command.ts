@@ -160,7 +160,7 @@ export async function reviewOf(sides: Sides, rules?: QaRules): Promise<Review> {
 
 /** `content review`, with the change cycle's kinds handed in (they read content's halves), for the review of a plan. */
 export const reviewWith = (kinds: () => Promise<PlanKinds>): Handler<[string | undefined], ReviewOptions> =>
-  handler(['out', 'files', 'client', 'key', 'programs', 'prompts', 'clock', 'env'], async (context, [source], options) => {
+  handler(['out', 'files', 'client', 'outside', 'key', 'programs', 'prompts', 'clock', 'env'], async (context, [source], options) => {
     if (options.sendPreviews !== undefined && source?.endsWith('.json') === true)
       throw new UsageError('--send-previews compares the account with the directory reviewed: give the directory, not a plan', {
         hint: 'push the change, then: loopsctl content review loops --base origin/main --send-previews you@example.com',
@@ -218,7 +218,7 @@ async function withSends(review: Review, code: string[]): Promise<Review> {
  * and into the page alike, each once: an address it refuses is listed, and not loaded.
  */
 async function writeReviewPages(
-  context: Uses<'files' | 'out' | 'programs' | 'client'>,
+  context: Uses<'files' | 'out' | 'programs' | 'client' | 'outside'>,
   result: Review,
   options: ReviewOptions & { impact?: ImpactRecord[] },
   between: string,

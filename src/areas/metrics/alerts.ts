@@ -44,7 +44,7 @@ export interface RateAlert extends Sustained {
   change: PrecedingChange | null;
 }
 
-export const alerts: Handler<[], AlertsOptions> = handler(['out', 'config', 'env', 'client'], async (context, _args, options) => {
+export const alerts: Handler<[], AlertsOptions> = handler(['out', 'config', 'env', 'outside'], async (context, _args, options) => {
   const { out } = context;
   const rule: SustainedRule = {
     factor: options.factor ?? DEFAULT_RULE.factor,

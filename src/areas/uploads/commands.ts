@@ -57,13 +57,13 @@ function quoted(source: string): string {
   return source === 'stdin' ? 'stdin' : `"${source}"`;
 }
 
-export const create: Handler<[string], { type?: UploadType }> = handler(['out', 'client', 'files', 'globals'], async (context, [file], options) => {
+export const create: Handler<[string], { type?: UploadType }> = handler(['out', 'client', 'outside', 'files', 'globals'], async (context, [file], options) => {
   const { bytes, contentType } = await readImage(context.runtime, file, options.type);
   await context.out.present(await uploadImage(context, bytes, contentType), renderUpload);
 });
 
 /** An image's bytes made an asset of the account's storage: created, sent to its presigned URL (without the key), completed. */
-export async function uploadImage(context: Uses<'client' | 'globals'>, bytes: Buffer, contentType: UploadType): Promise<CompletedUpload> {
+export async function uploadImage(context: Uses<'client' | 'outside' | 'globals'>, bytes: Buffer, contentType: UploadType): Promise<CompletedUpload> {
   const client = await context.client();
   const created = await explained(createUpload(client, { contentType, contentLength: bytes.length }), {
     contentApi: true,

@@ -284,7 +284,7 @@ async function emailRecord(run: Run, { source, findings, document, email }: Read
  * the fetcher for outside addresses (never the key; a loopback, private or reserved address, or a
  * redirect to one, refused and listed unless --allow-private-links), closed when the run ends.
  */
-async function imageCarrier(context: Uses<'client' | 'globals'>, allowPrivate: boolean): Promise<{ carrier: ImageCarrier; close(): Promise<void> }> {
+async function imageCarrier(context: Uses<'client' | 'outside' | 'globals'>, allowPrivate: boolean): Promise<{ carrier: ImageCarrier; close(): Promise<void> }> {
   const [{ uploadImage }, { fetchOutside }, { Fetcher }] = await Promise.all([
     import('../../uploads/commands.js'),
     import('../../../api/outside.js'),
@@ -411,7 +411,7 @@ export async function convertSources(
   return [...records, ...made, ...workflows];
 }
 
-export const convert: Handler<[string], ConvertOptions> = handler(['out', 'files', 'client', 'globals'], async (context, [path], options) => {
+export const convert: Handler<[string], ConvertOptions> = handler(['out', 'files', 'client', 'outside', 'globals'], async (context, [path], options) => {
   const kind = (options.kind ?? 'transactional') as ConvertKind;
   if (!(CONVERT_KINDS as readonly string[]).includes(kind))
     throw new UsageError(`--kind: unknown kind "${kind}"`, { hint: `choose from ${CONVERT_KINDS.join(', ')}` });
