@@ -12,6 +12,7 @@ import type { Workflow } from '../../platform/workflows/schemas.js';
 import { formatCount, formatRate } from '../../render/numbers.js';
 import type { Output } from '../../render/output.js';
 import { renderTable } from '../../render/table.js';
+import { wrapText } from '../../render/wrap.js';
 import { getWorkflow, nodeMetrics, workflows } from '../workflows/client.js';
 import { judge, variantWeights, type Judgement } from './verdicts.js';
 
@@ -117,7 +118,9 @@ const METRIC_NAMES: Record<string, string> = {
 const letter = (index: number) => String.fromCharCode(65 + index);
 
 function renderExperiment(out: Output, report: ExperimentReport): string {
-  const title = `workflow "${report.workflow.name}", experiment ${report.experiment} (${report.samplingRate}% sampled)\n`;
+  // The sentences around the tables, wrapped at a terminal as the tables are fitted to it.
+  const prose = (text: string) => `${out.tty ? wrapText(text, out.columns) : text}\n`;
+  const title = prose(`workflow "${report.workflow.name}", experiment ${report.experiment} (${report.samplingRate}% sampled)`);
   const variants = renderTable(
     out,
     [
@@ -137,7 +140,7 @@ function renderExperiment(out: Output, report: ExperimentReport): string {
       variant.metrics === undefined ? '-' : formatCount(variant.metrics.sends),
     ]),
   );
-  if (report.judgement === undefined) return `${title}${variants}no verdict: ${report.noVerdict}\n`;
+  if (report.judgement === undefined) return `${title}${variants}${prose(`no verdict: ${report.noVerdict}`)}`;
   const { judgement } = report;
   const sending = report.variants.flatMap((variant, i) => (variant.metrics === undefined ? [] : [{ variant, name: letter(i) }]));
   const others = sending.flatMap((_, i) => (i === judgement.reference ? [] : [i]));
@@ -170,5 +173,5 @@ function renderExperiment(out: Output, report: ExperimentReport): string {
   const srm = ratio.mismatch
     ? `sample ratio mismatch: the sends are not split as the weights say (p = ${ratio.pValue.toExponential(2)}): no verdict is to be trusted`
     : `sample ratio as weighted (p = ${ratio.pValue.toFixed(4)})`;
-  return `${title}${variants}${metrics}${test}; ${srm}\n`;
+  return `${title}${variants}${metrics}${prose(`${test}; ${srm}`)}`;
 }

@@ -8,6 +8,7 @@ import { handler, type Handler } from '../../core/capabilities.js';
 import { formatCount, formatRate } from '../../render/numbers.js';
 import type { Output } from '../../render/output.js';
 import { renderTable, type Cell } from '../../render/table.js';
+import { wrapText } from '../../render/wrap.js';
 import { instantOf } from '../../base/instant.js';
 import { COUNTER_FIELDS, historyOf, RATED_FIELDS, type CounterField, type History, type PeriodLength, type PeriodRow, type RatedField } from './periods.js';
 import { openMetricsStore, type KeptEmail } from './store.js';
@@ -106,7 +107,9 @@ function renderHistory(out: Output, email: KeptEmail, by: PeriodLength, made: Hi
     });
     return [by === 'day' ? day(row.start) : `week of ${day(row.start)}`, ...cells, noteOf(row, by)];
   });
-  const header = `${describeEmail(email)} by ${by}: history starts with its first snapshot, ${new Date(made.startsAt).toISOString()}\n`;
+  const said = `${describeEmail(email)} by ${by}: history starts with its first snapshot, ${new Date(made.startsAt).toISOString()}`;
+  // A sentence, wrapped at a terminal as the table is fitted to it.
+  const header = `${out.tty ? wrapText(said, out.columns) : said}\n`;
   const table = renderTable(
     out,
     [

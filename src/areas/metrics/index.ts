@@ -94,7 +94,12 @@ export const spec: Spec = group({
         { flags: '--since <date>', description: "periods from this time (2026-11-01, or 30d back from the last snapshot's time)" },
         METRICS_STORE_OPTION,
       ],
-      examples: ['loopsctl metrics history "Welcome"', 'loopsctl metrics history workflow/cnm1gv0otq1z57mnend2pws3y/welcome --by week --since 90d --json'],
+      // History reads the snapshots the store keeps: the first example makes one.
+      examples: [
+        'loopsctl metrics snapshot',
+        'loopsctl metrics history "Welcome"',
+        'loopsctl metrics history cnm1gv0otq1z57mnend2pws3y/ck0xekyvtntfn4k7uu1o0agm0 --by week --since 90d --json',
+      ],
       remote: false,
       readTool: true,
       load: async () => (await import('./history.js')).history,

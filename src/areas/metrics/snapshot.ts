@@ -144,7 +144,8 @@ export const snapshot: Handler<[], SnapshotOptions> = handler(['out', 'client', 
     if (out.json) await out.writeJson(report);
     else {
       const same = report.unchanged === 0 ? '' : `; ${countOf(report.unchanged, 'email')} had one less than a minute before, and kept it`;
-      await out.write(`kept the counters of ${countOf(kept.length, 'email')} at ${takenAt ?? '-'} (the account's clock) in ${store.location}${same}\n`);
+      // Prose, wrapped at a terminal: the store's path or URL is as long as it is.
+      await out.writeProse(`kept the counters of ${countOf(kept.length, 'email')} at ${takenAt ?? '-'} (the account's clock) in ${store.location}${same}`);
     }
     return code;
   } finally {
