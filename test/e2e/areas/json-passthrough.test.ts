@@ -187,6 +187,9 @@ describe('--json of every command that prints the API data, against a sandbox wh
     ['doctor', 'a check of the install, the key, the API and the clock: a report of its own (test/e2e/areas/doctor/doctor.test.ts)'],
     ['content review', 'the emails a change shows differently, compared as recipients see them: a report of its own (test/e2e/areas/content/review.test.ts)'],
     ['workflow test', 'the journeys and emails of a run in a throwaway sandbox: a report of its own (test/e2e/areas/workflows/test-command.test.ts)'],
+    ['metrics snapshot', 'the store, the time the counters were taken at and the emails kept: a report of its own (test/e2e/areas/metrics/history.test.ts)'],
+    ['metrics experiments', "each experiment judged from its variants' counters: rates, lifts, tests, verdicts (test/e2e/areas/metrics/experiments.test.ts)"],
+    ['deliveries reconcile', "the account's counters set against the journal's events, with each gap (test/e2e/areas/deliveries/reconcile.test.ts)"],
   ]);
   const commands = walkSpecs(specs).filter(({ path, spec }) => spec.remote && !spec.hidden && !OWN_REPORTS.has(path.join(' ')));
 
