@@ -7,6 +7,7 @@
  */
 import { parse } from '@babel/parser';
 import { LocalFileError } from '../../base/errors.js';
+import { countOf } from '../../render/numbers.js';
 import type { SourceDocument } from '../document.js';
 import { element, nestedTooDeep, text, type Findings, type Place, type SourceNode, type Style } from '../model.js';
 import { ImportedValues, type ModuleReader } from './react-modules.js';
@@ -63,6 +64,11 @@ class ReactReader {
   /** A `<title>` (in its `<Head>`), or the module's exported `subject` string, which wins. */
   subject?: string;
   private exportedSubject?: string;
+  /** With --preview-props: the lists the template's own `PreviewProps` give its props, by prop name. */
+  private readonly previewLists = new Map<string, Static>();
+  /** Preview lists a `.map` read, each listed once where it is first written out. */
+  private readonly previewRead = new Set<string>();
+  private readonly previewListed = new Set<string>();
 
   constructor(
     private readonly file: string,
@@ -70,6 +76,7 @@ class ReactReader {
     private readonly text: string,
     private readonly findings: Findings,
     readModule?: ModuleReader,
+    private readonly previewProps = false,
   ) {
     this.importedValues = new ImportedValues(readModule, findings);
   }
@@ -79,7 +86,38 @@ class ReactReader {
     const constant = this.constants.get(name);
     if (constant !== undefined) return constant.type === 'FunctionDeclaration' ? undefined : constant;
     const imported = this.importedValues.value(name);
-    return imported === undefined ? undefined : { type: 'StaticValue', value: imported.value };
+    if (imported !== undefined) return { type: 'StaticValue', value: imported.value };
+    return this.previewList(name);
+  }
+
+  /** A prop's list from the preview props (a destructured `steps`, or `props` whose lists only are known). */
+  private previewList(name: string): Node | undefined {
+    if (name === this.propsObject && this.previewLists.size > 0) {
+      const lists = Object.fromEntries(this.previewLists);
+      this.statics.partial.add(lists);
+      for (const key of this.previewLists.keys()) this.previewRead.add(key);
+      return { type: 'StaticValue', value: lists };
+    }
+    if (!this.props.has(name) || !this.previewLists.has(name)) return undefined;
+    this.previewRead.add(name);
+    return { type: 'StaticValue', value: this.previewLists.get(name) };
+  }
+
+  /**
+   * `Email.PreviewProps = {…}`: the props React Email's preview renders the template with. Only
+   * the lists are taken (steps, links, headlines): the app passes such content unchanged, where a
+   * single value (a name, an address) is the recipient's and stays a variable.
+   */
+  private readPreviewProps(program: Node, component: string | undefined): void {
+    for (const statement of program.body) {
+      const assignment = statement.type === 'ExpressionStatement' ? statement.expression : undefined;
+      const target = assignment?.type === 'AssignmentExpression' ? assignment.left : undefined;
+      if (target?.type !== 'MemberExpression' || target.object.type !== 'Identifier' || target.object.name !== component) continue;
+      if (target.computed || target.property.name !== 'PreviewProps') continue;
+      const props = this.statics.value(assignment.right);
+      if (typeof props !== 'object' || props === null || Array.isArray(props)) continue;
+      for (const [name, value] of Object.entries(props as Record<string, Static>)) if (Array.isArray(value)) this.previewLists.set(name, value);
+    }
   }
 
   at(node: Node): Place {
@@ -106,6 +144,7 @@ class ReactReader {
     }
     if (this.imported.size === 0) throw notReactEmail(this.file, program);
     const component = this.component(program);
+    if (this.previewProps) this.readPreviewProps(program, componentName(program));
     const jsx = this.returned(component);
     if (jsx === undefined)
       throw new LocalFileError(
@@ -271,7 +310,19 @@ class ReactReader {
   private expandMap(node: Node): SourceNode[] | undefined {
     const items = this.statics.value(node.callee.object, this.scope);
     this.statics.listCut(this.findings, (node) => this.at(node));
+    const fromPreview = [...this.previewRead].filter((name) => !this.previewListed.has(name));
+    this.previewRead.clear();
     if (!Array.isArray(items)) return undefined;
+    for (const name of fromPreview) {
+      this.previewListed.add(name);
+      this.findings.add(
+        this.at(node),
+        `the prop ${name} (a list)`,
+        'approximated',
+        `written out from the template's PreviewProps (--preview-props): ${countOf(items.length, 'item')}`,
+        'every recipient sees these items: keep them, or send the list the app builds as one data variable',
+      );
+    }
     const callback = node.arguments[0];
     const body = returnedExpression(callback);
     const scopes = items.map((item, index) => bindParameters(callback, item, index, this.scope));
@@ -465,8 +516,16 @@ class ReactReader {
   }
 }
 
-/** A React Email template, read without running it. */
-export function readReact(source: string, file: string, findings: Findings, readModule?: ModuleReader): SourceDocument {
+/** The name of the email's component, the default export's (`Email.PreviewProps` is set on it). */
+function componentName(program: Node): string | undefined {
+  for (const statement of program.body)
+    if (statement.type === 'ExportDefaultDeclaration')
+      return statement.declaration.type === 'Identifier' ? statement.declaration.name : statement.declaration.id?.name;
+  return undefined;
+}
+
+/** A React Email template, read without running it; with `previewProps`, the lists its `PreviewProps` give are its content. */
+export function readReact(source: string, file: string, findings: Findings, readModule?: ModuleReader, previewProps = false): SourceDocument {
   let program: Node;
   try {
     program = parse(source, { sourceType: 'module', plugins: ['jsx', 'typescript'] }).program;
@@ -481,5 +540,5 @@ export function readReact(source: string, file: string, findings: Findings, read
       },
     );
   }
-  return new ReactReader(file, source, findings, readModule).read(program);
+  return new ReactReader(file, source, findings, readModule, previewProps).read(program);
 }

@@ -37,6 +37,8 @@ export class StaticReader {
   readonly cut = new Set<Node>();
   /** Names being read, so that a constant defined by itself is not followed for ever. */
   private readonly reading = new Set<string>();
+  /** Objects that hold some of their keys only (the props a template's PreviewProps give): a key not there is not known, not undefined. */
+  readonly partial = new WeakSet<object>();
 
   /** Lists each array cut at its bound, once, at its place. */
   listCut(findings: Findings, at: (node: Node) => Place): void {
@@ -171,7 +173,8 @@ export class StaticReader {
     if (key === 'length' && (typeof object === 'string' || Array.isArray(object))) return object.length;
     if (Array.isArray(object)) return typeof key === 'number' ? object[key] : UNKNOWN;
     if (typeof object === 'string') return typeof key === 'number' ? object[key] : UNKNOWN;
-    return isObject(object) && Object.hasOwn(object, key) ? object[key] : isObject(object) ? undefined : UNKNOWN;
+    if (!isObject(object) || this.partial.has(object)) return isObject(object) && Object.hasOwn(object, key) ? object[key] : UNKNOWN;
+    return Object.hasOwn(object, key) ? object[key] : undefined;
   }
 
   private unary(node: Node, scope: Scope): Known {

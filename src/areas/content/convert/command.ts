@@ -51,6 +51,7 @@ interface ConvertOptions {
   force?: boolean;
   subject?: string;
   allowPrivateLinks?: boolean;
+  previewProps?: boolean;
 }
 
 /** The message fields an email is given from outside its source: --subject, or the send of an app that `migrate report` read. */
@@ -72,22 +73,29 @@ function layoutOf(kind: ConvertKind, slug: string, workflow: (slug: string) => s
   }
 }
 
-function readFormat(source: SourceFile, findings: Findings, mjml: MjmlOptions, modules: ModuleReader): SourceDocument {
+/** How each format is read: MJML's includes, and a React template's modules and whether its preview props are its content. */
+interface ReadOptions {
+  mjml: MjmlOptions;
+  modules: ModuleReader;
+  previewProps: boolean;
+}
+
+function readFormat(source: SourceFile, findings: Findings, { mjml, modules, previewProps }: ReadOptions): SourceDocument {
   switch (source.format) {
     case 'html':
       return readHtml(source.text, source.file, findings);
     case 'react':
-      return readReact(source.text, source.file, findings, modules);
+      return readReact(source.text, source.file, findings, modules, previewProps);
     case 'mjml':
       return readMjml(source.text, source.file, findings, mjml);
   }
 }
 
 /** A source read, its nesting bounded (measured without recursion), so that a hostile depth is refused, not a crash. */
-function readDocument(source: SourceFile, findings: Findings, mjml: MjmlOptions, modules: ModuleReader): SourceDocument {
+function readDocument(source: SourceFile, findings: Findings, options: ReadOptions): SourceDocument {
   let document: SourceDocument;
   try {
-    document = readFormat(source, findings, mjml, modules);
+    document = readFormat(source, findings, options);
   } catch (error) {
     // A parser that walks by recursion (Babel's, a reader's) meets its end on a hostile depth before the bound below can.
     if (error instanceof RangeError) throw nestedTooDeep(source.file);
@@ -178,6 +186,8 @@ interface Run {
   workflow?: string;
   sources: Sources;
   mjml: MjmlOptions;
+  /** --preview-props: a React template's `PreviewProps` lists are its content. */
+  previewProps: boolean;
   components: Map<string, TreeComponents extends ReadonlyMap<string, infer V> ? V : never>;
   /** With --upload: downloads and uploads an image; and the addresses of those uploaded, by the path or address the source names. */
   upload?: ImageCarrier;
@@ -235,7 +245,7 @@ interface ReadEmail {
 
 function readEmail(run: Run, source: SourceFile): ReadEmail {
   const findings = new Findings();
-  const document = readDocument(source, findings, run.mjml, moduleReaderOf(run.sources));
+  const document = readDocument(source, findings, { mjml: run.mjml, modules: moduleReaderOf(run.sources), previewProps: run.previewProps });
   return { source, findings, document, email: convertDocument(document, run.kind, findings) };
 }
 
@@ -351,7 +361,15 @@ export function writeRecords(root: string, records: readonly Made[]): void {
  */
 export async function convertSources(
   sources: Sources,
-  target: { kind: ConvertKind; root: string; workflow?: string; upload?: ImageCarrier; force?: boolean; given?: ReadonlyMap<string, GivenFields> },
+  target: {
+    kind: ConvertKind;
+    root: string;
+    workflow?: string;
+    upload?: ImageCarrier;
+    force?: boolean;
+    given?: ReadonlyMap<string, GivenFields>;
+    previewProps?: boolean;
+  },
 ): Promise<Made[]> {
   const { root, kind } = target;
   const { partials, shared } = sharedPartials(sources);
@@ -385,6 +403,7 @@ export async function convertSources(
     upload: target.upload,
     uploaded: new Map(),
     given: target.given ?? new Map(),
+    previewProps: target.previewProps === true,
   };
   // Content is never overwritten unasked: nothing is written, nor uploaded, while a record is in the way.
   refuseOverwrites(
@@ -429,9 +448,15 @@ export const convert: Handler<[string], ConvertOptions> = handler(['out', 'files
     given.set(emails[0]!.path, { subject: options.subject });
   }
   const upload = options.upload ? await imageCarrier(context, options.allowPrivateLinks === true) : undefined;
-  const records = await convertSources(sources, { kind, root, workflow: options.workflow, upload: upload?.carrier, force: options.force, given }).finally(() =>
-    upload?.close(),
-  );
+  const records = await convertSources(sources, {
+    kind,
+    root,
+    workflow: options.workflow,
+    upload: upload?.carrier,
+    force: options.force,
+    given,
+    previewProps: options.previewProps,
+  }).finally(() => upload?.close());
   writeRecords(root, records);
   const converted = records.map((record) => record.converted);
   const { out } = context;

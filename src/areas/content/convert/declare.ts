@@ -27,6 +27,10 @@ export const convertCommand = command({
       flags: '--subject <text>',
       description: "the email's subject, over the one its source names ({{x}} and other variables translated as in its body); one email only",
     },
+    {
+      flags: '--preview-props',
+      description: "a React Email template's lists in its own PreviewProps (steps, links) are its content: a .map over one is written out, item by item",
+    },
     { flags: '--strict', description: 'exit 1 when anything could not be carried as it was' },
     { flags: '--force', description: 'replace records of the same name already in the directory' },
   ],

@@ -2,7 +2,8 @@
  * A React Email template's values read, never run: a `.map` over a list the file (or a module of
  * literals it imports) writes out in full is written once per item; a condition over a literal
  * shows its branch; a list too long is cut at its bound and listed; a module that runs code when it
- * loads is not read, and nothing of the template or its modules ever runs.
+ * loads is not read, and nothing of the template or its modules ever runs. With --preview-props, a
+ * list the template's own PreviewProps give a prop is written out as a literal one is.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -45,9 +46,9 @@ export default function Tips() {
 }
 `;
 
-async function convert(root: string, file: string) {
+async function convert(root: string, file: string, ...options: string[]) {
   const out = join(tempDir('loopsctl-static-out-'), 'loops');
-  const result = await run(['content', 'convert', join(root, file), '--out', out, '--json']);
+  const result = await run(['content', 'convert', join(root, file), '--out', out, '--json', ...options]);
   const record = result.code === 0 ? JSON.parse(result.stdout).records[0] : undefined;
   const lmx = record === undefined ? '' : readFileSync(join(out, record.path, 'draft.lmx'), 'utf8');
   return { result, record, lmx };
@@ -79,6 +80,33 @@ describe('content convert: values read, never run', () => {
       record.remediation.map((item: { construct: string }) => item.construct).filter((construct: string) => /loop|condition|expression|value/.test(construct)),
     ).toEqual([]);
     expect(record.variables).toEqual([]);
+  });
+
+  it('with --preview-props, writes a .map over a prop its PreviewProps give a list; without, lists the loop', async () => {
+    const root = directoryOf({
+      'steps.tsx': `import { Body, Html, Text } from '@react-email/components';
+export default function Steps({ firstName, steps }: { firstName: string; steps: string[] }) {
+  return (
+    <Html>
+      <Body>
+        <Text>Hi {firstName}</Text>
+        {steps.map((step) => <Text key={step}>{step}</Text>)}
+      </Body>
+    </Html>
+  );
+}
+Steps.PreviewProps = { firstName: 'Ada', steps: ['Verify your domain', 'Import your contacts'] };
+`,
+    });
+    const taken = await convert(root, 'steps.tsx', '--preview-props');
+    expect(taken.result.code, taken.result.stderr).toBe(0);
+    expect(taken.lmx).toContain('Verify your domain');
+    expect(taken.lmx).toContain('Import your contacts');
+    expect(taken.lmx).toContain('{data.firstName}');
+    expect(taken.record.remediation.map((item: { construct: string }) => item.construct)).toContain('the prop steps (a list)');
+    const plain = await convert(root, 'steps.tsx');
+    expect(plain.lmx).not.toContain('Verify your domain');
+    expect(plain.record.remediation.map((item: { construct: string }) => item.construct)).toContain('a loop in JSX (.map)');
   });
 
   it('cuts a list of 100,000 items at 1,000 and lists the rest', async () => {

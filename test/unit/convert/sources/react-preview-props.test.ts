@@ -1,0 +1,101 @@
+/**
+ * `content convert --preview-props`: a React Email template whose words live in its own
+ * `PreviewProps` (a `.map` over a prop of steps, one of links) converts with them; a single value
+ * (the recipient's name) stays a variable; without the option the loop is listed as before.
+ */
+import { describe, expect, it } from 'vitest';
+import { Findings, textContent } from '../../../../src/convert/model.js';
+import { readReact } from '../../../../src/convert/sources/react-source.js';
+
+/** A welcome email written as React Email's demo templates are: its steps and links are props, given in PreviewProps. */
+const WELCOME = `import { Body, Container, Heading, Html, Link, Section, Text } from '@react-email/components';
+
+interface WelcomeProps {
+  name: string;
+  steps: { title: string; detail: string }[];
+  links: { label: string; href: string }[];
+}
+
+export default function WelcomeEmail({ name, steps, links }: WelcomeProps) {
+  return (
+    <Html>
+      <Body>
+        <Container>
+          <Heading>Welcome aboard, {name}</Heading>
+          {steps.map((step) => (
+            <Text key={step.title}>
+              <strong>{step.title}</strong> {step.detail}
+            </Text>
+          ))}
+          <Section>
+            {links.map(({ label, href }) => (
+              <Link key={href} href={href}>
+                {label}
+              </Link>
+            ))}
+          </Section>
+        </Container>
+      </Body>
+    </Html>
+  );
+}
+
+WelcomeEmail.PreviewProps = {
+  name: 'Ada',
+  steps: [
+    { title: 'Connect a domain.', detail: 'Point your DNS at us in two minutes.' },
+    { title: 'Invite the team.', detail: 'Everyone gets their own seat.' },
+  ],
+  links: [
+    { label: 'Read the guide', href: 'https://example.com/guide' },
+    { label: 'Ask the forum', href: 'https://example.com/forum' },
+  ],
+} satisfies WelcomeProps;
+`;
+
+function read(source: string, previewProps: boolean) {
+  const findings = new Findings();
+  const document = readReact(source, 'welcome.tsx', findings, undefined, previewProps);
+  const entries = findings.remediation.map((item) => `${item.line}:${item.column} ${item.construct}: ${item.done} (${item.outcome})`);
+  return { text: textContent(document.body), entries };
+}
+
+describe('a React Email template read with its preview props', () => {
+  it('writes each step and link of its PreviewProps, and keeps the name a variable', () => {
+    const { text, entries } = read(WELCOME, true);
+    expect(text).toContain('Connect a domain. Point your DNS at us in two minutes.');
+    expect(text).toContain('Invite the team. Everyone gets their own seat.');
+    expect(text).toContain('Read the guide');
+    expect(text).toContain('Ask the forum');
+    expect(text).toContain('Welcome aboard, {name}');
+    expect(text).not.toContain('Ada');
+    expect(entries).toEqual([
+      "15:12 the prop steps (a list): written out from the template's PreviewProps (--preview-props): 2 items (approximated)",
+      "21:14 the prop links (a list): written out from the template's PreviewProps (--preview-props): 2 items (approximated)",
+    ]);
+  });
+
+  it('reads the lists through a props object, a prop the preview does not give staying unknown', () => {
+    const source = WELCOME.replace('{ name, steps, links }: WelcomeProps', 'props: WelcomeProps')
+      .replace('{name}', '{props.name}')
+      .replace('{steps.map', '{props.steps.map')
+      .replace('{links.map', '{props.links.map')
+      .replace('<Section>', '<Section>{props.footer && <Text>Extra</Text>}');
+    const { text, entries } = read(source, true);
+    expect(text).toContain('Invite the team. Everyone gets their own seat.');
+    expect(text).toContain('Ask the forum');
+    // `props.footer` is no list of the preview's: the condition is not decided by it, and listed.
+    expect(entries.some((entry) => entry.includes('a condition in JSX'))).toBe(true);
+  });
+
+  it('lists the loop and keeps its body once without the option', () => {
+    const { text, entries } = read(WELCOME, false);
+    expect(text).not.toContain('Connect a domain.');
+    expect(entries.filter((entry) => entry.includes('a loop in JSX (.map)'))).toHaveLength(2);
+  });
+
+  it('takes only the preview props set on the email’s own component', () => {
+    const { entries } = read(WELCOME.replace('WelcomeEmail.PreviewProps', 'OtherEmail.PreviewProps'), true);
+    expect(entries.filter((entry) => entry.includes('a loop in JSX (.map)'))).toHaveLength(2);
+  });
+});
