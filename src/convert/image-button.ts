@@ -213,25 +213,31 @@ const MJML_BUTTON_FONT_SIZE = 13;
 const FULL_WIDTH = 560;
 
 /**
- * A full-width button (`width: 100%`, `display: block`, MJML's `width="100%"`): LMX's buttons fit
- * their text, so the button is widened with inner padding (at most the 100 LMX takes) to about the
- * width it had, and listed.
+ * A full-width button (`width: 100%`, a block of no width, MJML's `width="100%"`) or one of a fixed
+ * width (a block `width: 210px`, any 300 px or wider): LMX's buttons fit their text, so the button is
+ * widened with inner padding (at most the 100 LMX takes) to about the width it had, and listed. A
+ * full-width one's label stands in its middle (centred); a fixed-width block stands where its
+ * margins put it (the left edge but for auto margins), as `text-align` does not move a block.
  */
 function widenFullWidth(node: SourceElement, made: LmxBlock, label: string, fontSize: number | undefined, context: MapContext): void {
   const width = node.attrs.width || node.style.width;
-  const full = width?.trim() === '100%' || node.style.display?.trim() === 'block' || (pixels(width) ?? 0) >= 300;
-  if (!full) return;
-  const target = pixels(width) ?? FULL_WIDTH;
+  const block = node.style.display?.trim().toLowerCase() === 'block';
+  const fixed = pixels(width);
+  const full = width?.trim() === '100%' || (block && (width === undefined || width.trim() === 'auto'));
+  if (!full && (fixed === undefined || (!block && fixed < 300))) return;
+  const target = full ? (pixels(width) ?? FULL_WIDTH) : fixed!;
   // A letter is about 0.6 of the font size wide.
   const text = label.length * (fontSize ?? 16) * 0.6;
   const padding = Math.min(100, Math.max(Number(made.attrs.innerXPadding ?? 0), Math.round((target - text) / 2)));
   made.attrs.innerXPadding = String(padding);
-  made.attrs.align ??= 'center';
+  if (full) made.attrs.align ??= 'center';
+  else if (block) made.attrs.align = imageAlign(node, context.inherited['text-align']);
+  if (made.attrs.align === 'left') delete made.attrs.align;
   context.findings.add(
     node.at,
-    `a full-width button (${width ?? 'display: block'})`,
+    `a ${full ? 'full' : 'fixed'}-width button (${width ?? 'display: block'})`,
     'approximated',
-    `widened with an inner padding of ${padding} on each side${padding === 100 ? ' (the most LMX takes)' : ''}`,
+    `widened with an inner padding of ${padding} on each side${padding === 100 ? ' (the most LMX takes)' : ''}${full ? '' : `, at the ${made.attrs.align ?? 'left'} as the source draws it`}`,
     'LMX buttons fit their text: check its width in the preview',
   );
 }

@@ -83,6 +83,37 @@ describe('colours, case and widths LMX has no word for', () => {
     expect(lmx).toMatch(/<Button href="https:\/\/example.com\/go" bgColor="#111111" textColor="#ffffff" fontSize="16" innerXPadding="100" align="center"/);
     expect(findings.remediation.map((item) => item.construct)).toContain('a full-width button (100%)');
   });
+
+  /** A React Email button of this style, in a section that centres its text. */
+  const FIXED = (style: string) => `import { Body, Button, Container, Html, Section } from '@react-email/components';
+export default function Email() {
+  return (
+    <Html>
+      <Body>
+        <Container>
+          <Section style={{ textAlign: 'center' }}>
+            <Button href="https://example.com/go" style={{ backgroundColor: '#111111', color: '#ffffff', ${style} }}>Get started</Button>
+          </Section>
+        </Container>
+      </Body>
+    </Html>
+  );
+}
+`;
+
+  it('keeps a fixed-width block button at the side its margins put it, and never calls it full-width', () => {
+    const left = fromReact(FIXED("display: 'block', width: '210px'"));
+    expect(left.lmx).toMatch(/<Button href="https:\/\/example.com\/go"[^>]*innerXPadding="\d+"[^>]*>/);
+    expect(left.lmx).not.toMatch(/<Button [^>]*align=/);
+    expect(left.findings.remediation.map((item) => `${item.construct}: ${item.done}`)).toContain(
+      'a fixed-width button (210px): widened with an inner padding of 52 on each side, at the left as the source draws it',
+    );
+    expect(left.findings.remediation.filter((item) => item.construct.startsWith('a full-width'))).toEqual([]);
+    const centred = fromReact(FIXED("display: 'block', width: '210px', margin: '0 auto'"));
+    expect(centred.lmx).toMatch(/<Button [^>]*align="center"/);
+    const right = fromReact(FIXED("display: 'block', width: '210px', marginLeft: 'auto'"));
+    expect(right.lmx).toMatch(/<Button [^>]*align="right"/);
+  });
 });
 
 describe('images', () => {
