@@ -7,7 +7,7 @@ import { block, PLACEHOLDER_IMAGE, plainText, setNumber, type LmxBlock } from '.
 import { attributeText, flatText, hrefOf, inherit, inlineOf, isBold, trimInline, type MapContext } from './inline.js';
 import type { SourceElement } from './model.js';
 import { alignOf, borderSide, drawnBorders, hexColour, lineHeightPercent, pixels, sides } from './styles.js';
-import { imageAlign } from './layout/layout.js';
+import { buttonPosition, imageAlign, type Position } from './layout/layout.js';
 import { recordSource } from './layout/layout-carry.js';
 
 /** The hosts where email providers keep the images of their customers' emails (Mailchimp, SendGrid, Brevo, Mailjet, Kit, Klaviyo, Customer.io, Campaign Monitor). */
@@ -71,7 +71,7 @@ export function imageBlock(node: SourceElement, href: string | undefined, contex
   // Where the source puts it (a block image by its margins, an inline one by its line's alignment), said even where it is centred, as LMX draws an image unless told.
   const align = imageAlign(node, context.inherited['text-align']);
   made.attrs.align = align;
-  recordSource(made, context.holder, 'media', align);
+  recordSource(made, context.holder, 'media', align, { own: node, position: align });
   const radius = pixels(node.style['border-radius']);
   if (radius !== undefined && radius > 0) setNumber(made, 'borderRadius', radius, node.at, context.findings);
   carryBorder(made, node, context);
@@ -157,10 +157,11 @@ export function buttonBlock(node: SourceElement, context: MapContext): LmxBlock 
       'make it a <Button> again with its https address',
     );
     const kept = block('Paragraph', {}, { inline: pieces });
-    // Its text stands where the button stood: a centred button's is centred.
-    const keptAlign = alignOf(node.attrs.align ?? context.inherited['text-align']) ?? 'left';
+    // Its text stands where the button stood: a centred button's is centred, a full-width one's label in its middle.
+    const drawn = buttonPosition(node, context.inherited['text-align']);
+    const keptAlign = drawn === 'full' ? 'center' : drawn;
     if (keptAlign !== 'left') kept.attrs.align = keptAlign;
-    recordSource(kept, context.holder, 'text', keptAlign);
+    recordSource(kept, context.holder, 'text', keptAlign, { own: node, position: keptAlign });
     return kept;
   }
   const made = block('Button', {}, { inline: pieces });
@@ -185,9 +186,10 @@ export function buttonBlock(node: SourceElement, context: MapContext): LmxBlock 
   heightenToSource(node, made, fontSize, context);
   const align = alignOf(node.attrs.align ?? context.inherited['text-align']);
   if (align !== undefined) made.attrs.align = align;
-  widenFullWidth(node, made, plainText(pieces), fontSize, context);
-  // A full-width button's label stands in its middle: centred, as it is widened.
-  recordSource(made, context.holder, 'media', alignOf(made.attrs.align) ?? 'left');
+  const position = buttonPosition(node, context.inherited['text-align']);
+  widenFullWidth(node, made, position, plainText(pieces), fontSize, context);
+  // A full-width button's label stands in its middle: centred, as it is widened to stand across the body.
+  recordSource(made, context.holder, 'media', alignOf(made.attrs.align) ?? 'left', { own: node, position, fills: position === 'full' });
   return made;
 }
 
@@ -219,11 +221,11 @@ const FULL_WIDTH = 560;
  * full-width one's label stands in its middle (centred); a fixed-width block stands where its
  * margins put it (the left edge but for auto margins), as `text-align` does not move a block.
  */
-function widenFullWidth(node: SourceElement, made: LmxBlock, label: string, fontSize: number | undefined, context: MapContext): void {
+function widenFullWidth(node: SourceElement, made: LmxBlock, position: Position, label: string, fontSize: number | undefined, context: MapContext): void {
   const width = node.attrs.width || node.style.width;
   const block = node.style.display?.trim().toLowerCase() === 'block';
   const fixed = pixels(width);
-  const full = width?.trim() === '100%' || (block && (width === undefined || width.trim() === 'auto'));
+  const full = position === 'full';
   if (!full && (fixed === undefined || (!block && fixed < 300))) return;
   const target = full ? (pixels(width) ?? FULL_WIDTH) : fixed!;
   // A letter is about 0.6 of the font size wide.
@@ -231,7 +233,7 @@ function widenFullWidth(node: SourceElement, made: LmxBlock, label: string, font
   const padding = Math.min(100, Math.max(Number(made.attrs.innerXPadding ?? 0), Math.round((target - text) / 2)));
   made.attrs.innerXPadding = String(padding);
   if (full) made.attrs.align ??= 'center';
-  else if (block) made.attrs.align = imageAlign(node, context.inherited['text-align']);
+  else if (block) made.attrs.align = position;
   if (made.attrs.align === 'left') delete made.attrs.align;
   context.findings.add(
     node.at,

@@ -107,6 +107,8 @@ export interface Fidelity {
   images: Measure;
   /** Blocks that stand and align as in the source, at 600 and 375 px (src/convert/layout/layout-carry.ts). */
   layout: Measure;
+  /** Blocks that stand at the side the source draws them at (left, centred, right, full width), at 600 px. */
+  positions: Measure;
 }
 
 /** A variable of a source as it became an LMX variable. */

@@ -13,7 +13,7 @@ import { LIST_INDENT_PX } from '../../lmx/render/text.js';
 import type { LmxBlock } from '../lmx-out.js';
 import { fitButtons, wordsTooWide } from './lmx-fit.js';
 import { bodyBox, columnBoxes, layoutLmx, paddedBox } from './lmx-layout.js';
-import { SourceLayout, type Align, type Box } from './layout.js';
+import { SourceLayout, type Align, type Box, type Position } from './layout.js';
 import type { Findings, Measure, SourceElement } from '../model.js';
 
 /** Where a block came from: the element whose content box it stands in, and how the source aligns what it holds there. */
@@ -22,6 +22,12 @@ interface BlockSource {
   /** `text`: its text fills the box (compared edge to edge); `media`: an image, button, divider or icons placed in it by its alignment. */
   kind: 'text' | 'media';
   align: Align;
+  /** The element the block draws (an image, a button), where it is not the box it stands in. */
+  own?: SourceElement;
+  /** Where the source draws it across its box (an image's or button's own place); a text's is its alignment, as the layout model reads it. */
+  position?: Position;
+  /** The block as made stands across the body (a full-width button widened to fill it). */
+  fills?: boolean;
 }
 
 const sources = new WeakMap<LmxBlock, BlockSource>();
@@ -32,8 +38,14 @@ export function sourceOf(block: LmxBlock): Readonly<BlockSource> | undefined {
 }
 
 /** Notes where a block came from, for its layout to be carried and compared. */
-export function recordSource(made: LmxBlock, element: SourceElement | undefined, kind: BlockSource['kind'], align: Align): void {
-  if (element !== undefined) sources.set(made, { element, kind, align });
+export function recordSource(
+  made: LmxBlock,
+  element: SourceElement | undefined,
+  kind: BlockSource['kind'],
+  align: Align,
+  drawn: Pick<BlockSource, 'own' | 'position' | 'fills'> = {},
+): void {
+  if (element !== undefined) sources.set(made, { element, kind, align, ...drawn });
 }
 
 /** The widths an email is compared at: the body's own, and a phone's. */
@@ -242,11 +254,56 @@ function difference(from: BlockSource, source: Box, lmx: { box: Box; align: Alig
   return `its text spans ${at(lmx.box.left)} to ${at(lmx.box.right)} at ${viewport} px wide, where the source's spans ${at(source.left)} to ${at(source.right)}`;
 }
 
+/** Blocks that hold blocks: their place is their content's, counted block by block. */
+const CONTAINERS: ReadonlySet<string> = new Set(['Section', 'Columns', 'ColumnItem', 'Component']);
+
+const SAID: Record<Position, string> = { left: 'at the left', center: 'centred', right: 'at the right', full: 'across the full width' };
+
+/**
+ * Where each block stands across its box, at 600 px, against where the source draws it as the
+ * layout model reads it: a text's alignment, an image's or a button's own place (a side, centred,
+ * or across the full width). Dividers and icons are not counted: the model does not place them.
+ * Each that stands elsewhere is listed, unless the layout entry of the same block already says how.
+ */
+function comparePositions(
+  source: SourceLayout,
+  style: Readonly<Record<string, string>>,
+  blocks: readonly LmxBlock[],
+  listed: ReadonlyMap<LmxBlock, string | undefined>,
+  findings: Findings,
+): Measure {
+  const measure = { source: 0, kept: 0 };
+  for (const [block, placed] of layoutLmx(style, blocks, source.viewport)) {
+    const from = sources.get(block);
+    if (from === undefined || CONTAINERS.has(block.tag)) continue;
+    const was = from.position ?? (from.kind === 'text' ? source.of(from.element)?.align : undefined);
+    if (was === undefined) continue;
+    const is: Position = from.fills ? 'full' : placed.align;
+    measure.source += 1;
+    if (was === is) measure.kept += 1;
+    else if (listed.get(block) === undefined)
+      findings.add(
+        (from.own ?? from.element).at,
+        `the position of <${block.tag}>`,
+        'not carried',
+        `drawn ${SAID[is]}, where the source draws it ${SAID[was]}`,
+        was === 'full' ? 'widen it in the LMX (innerXPadding) to fill the body' : `set its align to "${was}" in the LMX`,
+      );
+  }
+  return measure;
+}
+
 /**
  * Each block laid out as the LMX draws it and as the source does, at each width compared: how many
- * stand and align as in the source, and an entry at its source place for each that does not.
+ * stand and align as in the source (`layout`), and an entry at its source place for each that does
+ * not; and how many stand at the side the source draws them at (`positions`).
  */
-export function compareLayout(body: SourceElement, style: Readonly<Record<string, string>>, blocks: readonly LmxBlock[], findings: Findings): Measure {
+export function compareLayout(
+  body: SourceElement,
+  style: Readonly<Record<string, string>>,
+  blocks: readonly LmxBlock[],
+  findings: Findings,
+): { layout: Measure; positions: Measure } {
   const compared = new Map<LmxBlock, string | undefined>();
   const layouts = VIEWPORTS.map((viewport) => new SourceLayout(body, viewport));
   for (const [index, viewport] of VIEWPORTS.entries()) {
@@ -282,5 +339,8 @@ export function compareLayout(body: SourceElement, style: Readonly<Record<string
       'set its align and padding in the LMX (or the body’s bodyXPadding) as the original stands, and check it in the preview',
     );
   }
-  return { source: compared.size, kept: [...compared.values()].filter((differs) => differs === undefined).length };
+  return {
+    layout: { source: compared.size, kept: [...compared.values()].filter((differs) => differs === undefined).length },
+    positions: comparePositions(layouts[0]!, style, blocks, compared, findings),
+  };
 }

@@ -100,6 +100,22 @@ export function imageAlign(node: SourceElement, inherited: string | undefined): 
   return along;
 }
 
+/** Where a block stands across the box it is in: at a side, centred, or across all of it. */
+export type Position = Align | 'full';
+
+/**
+ * Where a button stands in its box, as a browser draws it: across all of it where it is 100% wide
+ * or a block of no width of its own; a block of a width where its margins put it (the left edge but
+ * for auto ones: `text-align` does not move a block); an inline one where its line aligns it.
+ */
+export function buttonPosition(node: SourceElement, inherited: string | undefined): Position {
+  const width = (node.attrs.width || node.style.width)?.trim().toLowerCase();
+  const block = node.style.display?.trim().toLowerCase() === 'block';
+  if (width === '100%' || (block && (width === undefined || width === 'auto'))) return 'full';
+  if (block) return imageAlign(node, inherited);
+  return alignOf(node.attrs.align ?? inherited) ?? 'left';
+}
+
 /**
  * Each element a media query restyles on a screen this narrow given that style in place of its own,
  * while a layout is worked out (every step of the model reads an element's style); what puts each back.

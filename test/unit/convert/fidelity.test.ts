@@ -22,8 +22,14 @@ describe('measureFidelity', () => {
     const findings = new Findings();
     findings.add(at(5), 'a footer', 'dropped', 'dropped', 'nothing');
     const fidelity = measureFidelity(source(), '<Paragraph>Welcome aboard.</Paragraph>\n<Paragraph>Read the guide</Paragraph>\n', findings);
-    expect(fidelity).toEqual({ words: { source: 11, kept: 5 }, links: { source: 1, kept: 0 }, images: { source: 1, kept: 0 }, layout: { source: 0, kept: 0 } });
-    expect(fidelityLine(fidelity)).toBe('5 of 11 words kept (45.5%), links 0 of 1, images 0 of 1, layout: 0 of 0 blocks as the source');
+    expect(fidelity).toEqual({
+      words: { source: 11, kept: 5 },
+      links: { source: 1, kept: 0 },
+      images: { source: 1, kept: 0 },
+      layout: { source: 0, kept: 0 },
+      positions: { source: 0, kept: 0 },
+    });
+    expect(fidelityLine(fidelity)).toBe('5 of 11 words kept (45.5%), links 0 of 1, images 0 of 1, layout: 0 of 0 blocks as the source, positions 0 of 0');
     expect(findings.remediation.slice(1).map((item) => `${item.line}:${item.column} ${item.construct} (${item.outcome})`)).toEqual([
       '2:4 the text "friend" (not carried)',
       '3:4 the link to https://example.com/guide (not carried)',
@@ -43,7 +49,13 @@ describe('measureFidelity', () => {
       '',
     ].join('\n');
     const fidelity = measureFidelity(source(), lmx, findings, new Map([['https://example.com/logo.png', 'https://cdn.loops.example/abc.png']]));
-    expect(fidelity).toEqual({ words: { source: 11, kept: 6 }, links: { source: 1, kept: 1 }, images: { source: 1, kept: 1 }, layout: { source: 0, kept: 0 } });
+    expect(fidelity).toEqual({
+      words: { source: 11, kept: 6 },
+      links: { source: 1, kept: 1 },
+      images: { source: 1, kept: 1 },
+      layout: { source: 0, kept: 0 },
+      positions: { source: 0, kept: 0 },
+    });
     expect(findings.remediation).toHaveLength(2);
   });
 });

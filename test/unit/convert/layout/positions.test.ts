@@ -1,0 +1,93 @@
+/**
+ * Positions counted: each block's side (left, centred, right, full width) at 600 px against where
+ * the source draws it as the layout model reads it, in the fidelity line's `positions N of M`; each
+ * block that stands elsewhere listed.
+ */
+import { describe, expect, it } from 'vitest';
+import { convertDocument } from '../../../../src/convert/document.js';
+import { fidelityLine, measureFidelity } from '../../../../src/convert/fidelity.js';
+import { compareLayout, recordSource, sourceOf } from '../../../../src/convert/layout/layout-carry.js';
+import type { LmxBlock } from '../../../../src/convert/lmx-out.js';
+import { Findings } from '../../../../src/convert/model.js';
+import { readHtml } from '../../../../src/convert/sources/html-source.js';
+import { readReact } from '../../../../src/convert/sources/react-source.js';
+
+/** A React Email button of this style under a heading, in a section that centres its text. */
+const REACT = (style: string) => `import { Body, Button, Container, Heading, Html, Section } from '@react-email/components';
+export default function Email() {
+  return (
+    <Html>
+      <Body>
+        <Container>
+          <Heading style={{ textAlign: 'center' }}>Your trial starts today</Heading>
+          <Section style={{ textAlign: 'center' }}>
+            <Button href="https://example.com/go" style={{ backgroundColor: '#111111', color: '#ffffff', ${style} }}>Get started</Button>
+          </Section>
+        </Container>
+      </Body>
+    </Html>
+  );
+}
+`;
+
+function converted(read: (findings: Findings) => ReturnType<typeof readHtml>, misplace?: (blocks: readonly LmxBlock[]) => void) {
+  const findings = new Findings();
+  const document = read(findings);
+  const { lmx, style, blocks } = convertDocument(document, 'transactional', findings);
+  misplace?.(blocks);
+  const placement = compareLayout(document.body, style, blocks, findings);
+  const fidelity = measureFidelity(document, lmx, findings, new Map(), placement);
+  const entries = findings.remediation.filter((item) => item.construct.startsWith('the position of')).map((item) => `${item.construct}: ${item.done}`);
+  return { fidelity, line: fidelityLine(fidelity), entries };
+}
+
+const fromReact = (source: string, misplace?: (blocks: readonly LmxBlock[]) => void) =>
+  converted((findings) => readReact(source, 'email.tsx', findings), misplace);
+
+/** The first button among these blocks and those they hold. */
+function buttonIn(blocks: readonly LmxBlock[]): LmxBlock | undefined {
+  for (const block of blocks) {
+    const found = block.tag === 'Button' ? block : buttonIn(block.blocks ?? []);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+describe('positions in the fidelity line', () => {
+  it('counts a fixed-width block button at the left edge, where React Email draws it, as standing there', () => {
+    const { fidelity, line, entries } = fromReact(REACT("display: 'block', width: '210px'"));
+    expect(fidelity.positions).toEqual({ source: 2, kept: 2 });
+    expect(line).toMatch(/, positions 2 of 2$/);
+    expect(entries).toEqual([]);
+  });
+
+  it('counts a full-width button widened across the body as full width', () => {
+    const { fidelity, entries } = fromReact(REACT("display: 'block'"));
+    expect(fidelity.positions).toEqual({ source: 2, kept: 2 });
+    expect(entries).toEqual([]);
+  });
+
+  it('lists and counts a button drawn elsewhere than the source draws it, no other entry saying so', () => {
+    // As a mapper that centres every block button would: its alignment recorded as the one it gave it, so the layout entry sees nothing.
+    const { fidelity, line, entries } = fromReact(REACT("display: 'block', width: '210px'"), (blocks) => {
+      const button = buttonIn(blocks)!;
+      const from = sourceOf(button)!;
+      button.attrs.align = 'center';
+      recordSource(button, from.element, 'media', 'center', { own: from.own, position: from.position });
+    });
+    expect(fidelity.positions).toEqual({ source: 2, kept: 1 });
+    expect(line).toMatch(/, positions 1 of 2$/);
+    expect(entries).toEqual(['the position of <Button>: drawn centred, where the source draws it at the left']);
+  });
+
+  it('reads a text’s position as the layout model does: its alignment', () => {
+    const { fidelity } = converted((findings) =>
+      readHtml(
+        '<!doctype html><html><body><table width="600"><tr><td align="right"><p>Paid in full</p></td></tr><tr><td><p style="text-align:center">Thank you</p></td></tr></table></body></html>',
+        'email.html',
+        findings,
+      ),
+    );
+    expect(fidelity.positions).toEqual({ source: 2, kept: 2 });
+  });
+});
