@@ -12,7 +12,7 @@ import { LMX_TAGS } from '../lmx/index.js';
 import { contrastRatio as wcagContrast, parseHex } from '../lmx/qa/index.js';
 import { DEFAULT_THEME_STYLES } from '../platform/themes/default-theme.js';
 import type { LmxBlock, LmxInline } from './lmx-out.js';
-import type { Findings, Place } from './model.js';
+import type { Findings, Measure, Place } from './model.js';
 import { hexColour } from './styles.js';
 
 /** How a text block looked in its source; a colour it did not set is the source's default (SOURCE_TEXT). */
@@ -168,4 +168,63 @@ function checkRuns(made: LmxBlock, look: { background: string; at: Place }, back
       'set their colour (<Text textColor>) or the block colour (blockColor) so that they stand out as they did',
     );
   }
+}
+
+/** A hex colour in one spelling (`#FFF` and `#ffffff` alike), for colours to be compared. */
+function sameSpelling(colour: string): string {
+  const lower = colour.toLowerCase();
+  return /^#[0-9a-f]{3}$/.test(lower) ? `#${[...lower.slice(1)].map((digit) => digit + digit).join('')}` : lower;
+}
+
+/**
+ * Each text block's colours as LMX draws them (its text's, and what it stands on: its own block
+ * colour, a section's or columns' around it, else the body's) against its source's (the colour its
+ * text had, black where it set none; the background it stood on, where it set one, else the
+ * body's colour, which is the source's card's or page's, as keepContrast takes it).
+ * Counted once the contrast is kept (keepContrast). Each change is listed once for the email, at
+ * the first block it holds for, with how many it does: a theme's base colour in place of the
+ * source's default black is one change, not one per paragraph. A block an entry already says reads
+ * less well than in the source is not listed again.
+ */
+export function compareColours(blocks: readonly LmxBlock[], style: Readonly<Record<string, string>>, findings: Findings): Measure {
+  const theme = (name: 'textBaseColor' | 'heading1Color' | 'heading2Color' | 'heading3Color') => style[name] ?? String(DEFAULT_THEME_STYLES[name]);
+  // A heading is drawn in its level's colour, the rest in the base colour.
+  const baseOf = (tag: string) => (tag === 'H1' || tag === 'H2' || tag === 'H3' ? theme(`heading${tag[1] as '1' | '2' | '3'}Color`) : theme('textBaseColor'));
+  const body = style.bodyColor ?? String(DEFAULT_THEME_STYLES.bodyColor);
+  const placeOf = (at: Place) => `${at.file}:${at.line}:${at.column}`;
+  const said = new Set(findings.remediation.filter((item) => item.construct === 'text less readable than in the source').map(placeOf));
+  const measure = { source: 0, kept: 0 };
+  const changes = new Map<string, { at: Place; tag: string; blocks: number }>();
+  const visit = (list: readonly LmxBlock[], background: string) => {
+    for (const made of list) {
+      const behind = made.attrs.blockColor ?? background;
+      const look = looks.get(made);
+      if (look !== undefined) {
+        measure.source += 1;
+        const [text, drawn] = [sameSpelling(look.colour ?? SOURCE_TEXT), sameSpelling(drawnColour(made, baseOf(made.tag)))];
+        const [under, on] = [sameSpelling(look.background ?? body), sameSpelling(behind)];
+        const differs = [
+          ...(text === drawn ? [] : [`text drawn ${drawn}, where the source draws it ${text}`]),
+          ...(under === on ? [] : [`on ${on}, where the source has ${under}`]),
+        ];
+        if (differs.length === 0) measure.kept += 1;
+        else if (!said.has(placeOf(look.at))) {
+          const change = changes.get(differs.join('; ')) ?? { at: look.at, tag: made.tag, blocks: 0 };
+          change.blocks += 1;
+          changes.set(differs.join('; '), change);
+        }
+      }
+      if (made.blocks !== undefined) visit(made.blocks, behind);
+    }
+  };
+  visit(blocks, body);
+  for (const [change, { at, tag, blocks: count }] of changes)
+    findings.add(
+      at,
+      `the colours of <${tag}>${count === 1 ? '' : ` and ${count - 1} more text block${count === 2 ? '' : 's'}`}`,
+      'not carried',
+      change,
+      "set the text colour (<Text textColor>, or the theme's textBaseColor in <Style />) or the block colour (blockColor) as the original has them",
+    );
+  return measure;
 }

@@ -143,7 +143,11 @@ export function measureFidelity(
   lmx: string,
   findings: Findings,
   uploaded: ReadonlyMap<string, string> = new Map(),
-  placement: Pick<Fidelity, 'layout' | 'positions'> = { layout: { source: 0, kept: 0 }, positions: { source: 0, kept: 0 } },
+  drawn: Pick<Fidelity, 'layout' | 'positions' | 'colours'> = {
+    layout: { source: 0, kept: 0 },
+    positions: { source: 0, kept: 0 },
+    colours: { source: 0, kept: 0 },
+  },
 ): Fidelity {
   const source = sourceContent(document.body, findings);
   const held = lmxContent(lmx, uploaded);
@@ -184,12 +188,12 @@ export function measureFidelity(
     );
   }
   const measure = (all: readonly Seen[], lost: readonly Seen[]): Measure => ({ source: all.length, kept: all.length - lost.length });
-  return { words: measure(source.words, lostWords), links: measure(source.links, lostLinks), images: measure(source.images, lostImages), ...placement };
+  return { words: measure(source.words, lostWords), links: measure(source.links, lostLinks), images: measure(source.images, lostImages), ...drawn };
 }
 
-/** `412 of 420 words kept (98.1%), links 12 of 14, images 5 of 5, layout: 11 of 12 blocks as the source, positions 12 of 12`. */
+/** `412 of 420 words kept (98.1%), links 12 of 14, images 5 of 5, layout: 11 of 12 blocks as the source, colours 20 of 20, positions 12 of 12`. */
 export function fidelityLine(fidelity: Fidelity): string {
-  const { words, links, images, layout, positions } = fidelity;
+  const { words, links, images, layout, colours, positions } = fidelity;
   const share = words.source === 0 ? '' : ` (${((words.kept / words.source) * 100).toFixed(1)}%)`;
-  return `${words.kept} of ${words.source} words kept${share}, links ${links.kept} of ${links.source}, images ${images.kept} of ${images.source}, layout: ${layout.kept} of ${layout.source} blocks as the source, positions ${positions.kept} of ${positions.source}`;
+  return `${words.kept} of ${words.source} words kept${share}, links ${links.kept} of ${links.source}, images ${images.kept} of ${images.source}, layout: ${layout.kept} of ${layout.source} blocks as the source, colours ${colours.kept} of ${colours.source}, positions ${positions.kept} of ${positions.source}`;
 }

@@ -28,8 +28,11 @@ describe('measureFidelity', () => {
       images: { source: 1, kept: 0 },
       layout: { source: 0, kept: 0 },
       positions: { source: 0, kept: 0 },
+      colours: { source: 0, kept: 0 },
     });
-    expect(fidelityLine(fidelity)).toBe('5 of 11 words kept (45.5%), links 0 of 1, images 0 of 1, layout: 0 of 0 blocks as the source, positions 0 of 0');
+    expect(fidelityLine(fidelity)).toBe(
+      '5 of 11 words kept (45.5%), links 0 of 1, images 0 of 1, layout: 0 of 0 blocks as the source, colours 0 of 0, positions 0 of 0',
+    );
     expect(findings.remediation.slice(1).map((item) => `${item.line}:${item.column} ${item.construct} (${item.outcome})`)).toEqual([
       '2:4 the text "friend" (not carried)',
       '3:4 the link to https://example.com/guide (not carried)',
@@ -55,6 +58,7 @@ describe('measureFidelity', () => {
       images: { source: 1, kept: 1 },
       layout: { source: 0, kept: 0 },
       positions: { source: 0, kept: 0 },
+      colours: { source: 0, kept: 0 },
     });
     expect(findings.remediation).toHaveLength(2);
   });

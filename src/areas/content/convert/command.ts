@@ -37,6 +37,7 @@ import { includeKey, moduleReaderOf, readSource, sharedPartials, sourcesOf, type
 import type { ModuleReader } from '../../../convert/sources/react-modules.js';
 import { notUploaded, uploadImages, type ImageCarrier } from '../../../convert/images.js';
 import { writeLmx } from '../../../convert/lmx-out.js';
+import { compareColours } from '../../../convert/contrast.js';
 import { measureFidelity } from '../../../convert/fidelity.js';
 import { compareLayout } from '../../../convert/layout/layout-carry.js';
 import { workflowDirectory, workflowFiles } from './workflow.js';
@@ -274,7 +275,8 @@ async function emailRecord(run: Run, { source, findings, document, email }: Read
   files.set(`${layout.message}.json`, jsonFile(fields));
   files.set(`${layout.message}.lmx`, lmx);
   const placed = compareLayout(document.body, email.style, email.blocks, findings);
-  const fidelity = measureFidelity(document, lmx, findings, run.uploaded, placed);
+  const colours = compareColours(email.blocks, email.style, findings);
+  const fidelity = measureFidelity(document, lmx, findings, run.uploaded, { ...placed, colours });
   findings.remediation.push(...checkProblems(join(root, layout.path, `${layout.message}.lmx`), lmx, kind, run.components));
   const converted = {
     source: source.file,

@@ -4,6 +4,7 @@
  * block that stands elsewhere listed.
  */
 import { describe, expect, it } from 'vitest';
+import { compareColours } from '../../../../src/convert/contrast.js';
 import { convertDocument } from '../../../../src/convert/document.js';
 import { fidelityLine, measureFidelity } from '../../../../src/convert/fidelity.js';
 import { compareLayout, recordSource, sourceOf } from '../../../../src/convert/layout/layout-carry.js';
@@ -36,7 +37,7 @@ function converted(read: (findings: Findings) => ReturnType<typeof readHtml>, mi
   const { lmx, style, blocks } = convertDocument(document, 'transactional', findings);
   misplace?.(blocks);
   const placement = compareLayout(document.body, style, blocks, findings);
-  const fidelity = measureFidelity(document, lmx, findings, new Map(), placement);
+  const fidelity = measureFidelity(document, lmx, findings, new Map(), { ...placement, colours: compareColours(blocks, style, findings) });
   const entries = findings.remediation.filter((item) => item.construct.startsWith('the position of')).map((item) => `${item.construct}: ${item.done}`);
   return { fidelity, line: fidelityLine(fidelity), entries };
 }

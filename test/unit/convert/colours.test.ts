@@ -1,0 +1,48 @@
+/**
+ * Colours counted: each text block's text colour and background as LMX draws them (its theme's
+ * colours where it sets none) against its source's, in the fidelity line's `colours N of M`; each
+ * change listed once for the email, with how many blocks it holds for.
+ */
+import { describe, expect, it } from 'vitest';
+import { compareColours } from '../../../src/convert/contrast.js';
+import { convertDocument } from '../../../src/convert/document.js';
+import { Findings } from '../../../src/convert/model.js';
+import { readHtml } from '../../../src/convert/sources/html-source.js';
+import { readMjml } from '../../../src/convert/sources/mjml-source.js';
+
+function colours(read: (findings: Findings) => ReturnType<typeof readHtml>) {
+  const findings = new Findings();
+  const { style, blocks } = convertDocument(read(findings), 'transactional', findings);
+  const measure = compareColours(blocks, style, findings);
+  const entries = findings.remediation
+    .filter((item) => item.construct.startsWith('the colours of'))
+    .map((item) => `${item.line} ${item.construct}: ${item.done}`);
+  return { measure, entries };
+}
+
+const mjml = (body: string) =>
+  colours((findings) => readMjml(`<mjml><mj-body>\n${body}\n</mj-body></mjml>`, 'email.mjml', findings, { readInclude: () => ({ file: '', source: '' }) }));
+const html = (body: string) =>
+  colours((findings) => readHtml(`<!doctype html><html><head><title>Hi</title></head><body>\n${body}\n</body></html>`, 'email.html', findings));
+
+describe('colours in the fidelity line', () => {
+  it('counts a text kept in its colour on its background as the source draws it, and lists nothing', () => {
+    const { measure, entries } = html('<p style="color:#333333">Your order has shipped.</p>\n<p style="color:#333333">It arrives on Friday.</p>');
+    expect(measure).toEqual({ source: 2, kept: 2 });
+    expect(entries).toEqual([]);
+  });
+
+  it('lists a heading drawn in the theme’s heading colour where the source coloured it', () => {
+    const { measure, entries } = mjml(
+      '<mj-section><mj-column><mj-text color="#f45e43"><h1>Welcome aboard</h1>\n<p>Your account is ready.</p></mj-text></mj-column></mj-section>',
+    );
+    expect(measure).toEqual({ source: 2, kept: 1 });
+    expect(entries).toEqual(['2 the colours of <H1>: text drawn #111827, where the source draws it #f45e43']);
+  });
+
+  it('lists one change once for the blocks it holds for: text the source left black drawn in the theme’s grey', () => {
+    const { measure, entries } = html('<p>First paragraph here.</p>\n<p>Second paragraph here.</p>\n<p>Third paragraph here.</p>');
+    expect(measure).toEqual({ source: 3, kept: 0 });
+    expect(entries).toEqual(['2 the colours of <Paragraph> and 2 more text blocks: text drawn #374151, where the source draws it #000000']);
+  });
+});
