@@ -114,9 +114,16 @@ class ReactReader {
       const target = assignment?.type === 'AssignmentExpression' ? assignment.left : undefined;
       if (target?.type !== 'MemberExpression' || target.object.type !== 'Identifier' || target.object.name !== component) continue;
       if (target.computed || target.property.name !== 'PreviewProps') continue;
-      const props = this.statics.value(assignment.right);
-      if (typeof props !== 'object' || props === null || Array.isArray(props)) continue;
-      for (const [name, value] of Object.entries(props as Record<string, Static>)) if (Array.isArray(value)) this.previewLists.set(name, value);
+      // Each prop read on its own, JSX as a value (a step's `Description: <li>…</li>`): one the text cannot know leaves the others.
+      const reader = new StaticReader((name) => this.literalOf(name), true);
+      let object = unwrap(assignment.right);
+      // `{…} as Props`, `{…} satisfies Props`: the object inside.
+      while (object?.type === 'TSAsExpression' || object?.type === 'TSSatisfiesExpression') object = unwrap(object.expression);
+      for (const property of object?.type === 'ObjectExpression' ? object.properties : []) {
+        if (property.type !== 'ObjectProperty' || property.computed) continue;
+        const value = reader.value(property.value);
+        if (Array.isArray(value)) this.previewLists.set(property.key.name ?? property.key.value, value);
+      }
     }
   }
 
@@ -243,7 +250,11 @@ class ReactReader {
     if (node.type === 'Identifier' && this.constants.has(node.name)) return this.constant(node.name, at);
     if (node.type === 'JSXElement' || node.type === 'JSXFragment') return this.jsx(node);
     if (node.type === 'LogicalExpression' || node.type === 'ConditionalExpression') return this.condition(node, at);
-    if (node.type === 'CallExpression' && node.callee.type === 'MemberExpression' && node.callee.property.name === 'map') {
+    if (
+      (node.type === 'CallExpression' || node.type === 'OptionalCallExpression') &&
+      (node.callee.type === 'MemberExpression' || node.callee.type === 'OptionalMemberExpression') &&
+      node.callee.property.name === 'map'
+    ) {
       const expanded = this.expandMap(node);
       if (expanded !== undefined) return expanded;
       this.findings.add(
@@ -285,7 +296,7 @@ class ReactReader {
     const byDefaults = byText === UNKNOWN ? this.statics.value(test, new Map([...this.propDefaults, ...this.scope])) : byText;
     const choice = chooseBranch(node, byText, byDefaults);
     listChoice(this.findings, node, choice, (node) => this.at(node), !this.outside);
-    return 'node' in choice.shown ? this.expression(choice.shown.node) : shownOf(choice.shown.value, at);
+    return 'node' in choice.shown ? this.expression(choice.shown.node) : shownOf(choice.shown.value, at, this.drawnValue);
   }
 
   /** Text and variables as one string for the fields, each variable as the template writes it. */
@@ -299,8 +310,19 @@ class ReactReader {
     if (node.type === 'JSXElement' || node.type === 'JSXFragment') return undefined;
     const value = this.statics.value(node, this.scope);
     this.statics.listCut(this.findings, (node) => this.at(node));
-    return value === UNKNOWN ? undefined : shownOf(value, at);
+    return value === UNKNOWN ? undefined : shownOf(value, at, this.drawnValue);
   }
+
+  /** JSX held as a value (in the preview props), read where it is shown, in the module's scope it was written in. */
+  private readonly drawnValue = (node: Node): SourceNode[] => {
+    const outer = this.scope;
+    this.scope = new Map();
+    try {
+      return this.jsx(node);
+    } finally {
+      this.scope = outer;
+    }
+  };
 
   /**
    * `items.map((item, index) => <…/>)` over a list the text writes out in full (a literal, a

@@ -15,8 +15,13 @@ import { text, type Findings, type Place, type SourceNode } from '../model.js';
 // biome-ignore lint/suspicious/noExplicitAny: Babel's node types are not a dependency of the build
 type Node = any;
 
+/** JSX held as a value (a step's `Description: <li>…</li>` in a template's preview props): drawn where it is shown. */
+export class JsxValue {
+  constructor(readonly node: Node) {}
+}
+
 /** A value known from the text alone. */
-export type Static = string | number | boolean | null | undefined | readonly Static[] | { readonly [key: string]: Static };
+export type Static = string | number | boolean | null | undefined | JsxValue | readonly Static[] | { readonly [key: string]: Static };
 
 /** What is not known without running the app. */
 export const UNKNOWN: unique symbol = Symbol('unknown');
@@ -30,7 +35,8 @@ export type Scope = ReadonlyMap<string, Static>;
 
 const WRAPPERS = new Set(['TSAsExpression', 'TSSatisfiesExpression', 'TSNonNullExpression', 'TSTypeAssertion', 'ParenthesizedExpression']);
 
-const isObject = (value: Known): value is { readonly [key: string]: Static } => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: Known): value is { readonly [key: string]: Static } =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof JsxValue);
 
 export class StaticReader {
   /** Array literals cut at MAX_STATIC_ITEMS, for the caller to list. */
@@ -54,8 +60,14 @@ export class StaticReader {
     }
   }
 
-  /** `lookup` gives the expression a name of the file (or a module of literals it imports) is bound to. */
-  constructor(private readonly lookup: (name: string) => Node | undefined) {}
+  /**
+   * `lookup` gives the expression a name of the file (or a module of literals it imports) is bound
+   * to; with `jsx`, JSX is a value too (JsxValue), as props hold it, where otherwise it is not known.
+   */
+  constructor(
+    private readonly lookup: (name: string) => Node | undefined,
+    private readonly jsx = false,
+  ) {}
 
   value(node: Node, scope: Scope = new Map()): Known {
     if (node === undefined || node === null) return UNKNOWN;
@@ -94,6 +106,9 @@ export class StaticReader {
       case 'CallExpression':
       case 'OptionalCallExpression':
         return this.call(node, scope);
+      case 'JSXElement':
+      case 'JSXFragment':
+        return this.jsx ? new JsxValue(node) : UNKNOWN;
       default:
         return UNKNOWN;
     }
@@ -268,10 +283,11 @@ export class StaticReader {
   }
 }
 
-/** A value as React shows it in JSX: its text, an array's items one after another, nothing for false, null and undefined. */
-export function shownOf(value: Static, at: Place): SourceNode[] {
+/** A value as React shows it in JSX: its text, JSX as `drawn` reads it, an array's items one after another, nothing for false, null and undefined. */
+export function shownOf(value: Static, at: Place, drawn: (jsx: Node) => SourceNode[]): SourceNode[] {
   if (typeof value === 'string' || typeof value === 'number') return [text(String(value), at)];
-  if (Array.isArray(value)) return value.flatMap((item) => shownOf(item, at));
+  if (value instanceof JsxValue) return drawn(value.node);
+  if (Array.isArray(value)) return value.flatMap((item) => shownOf(item, at, drawn));
   return [];
 }
 

@@ -99,3 +99,54 @@ describe('a React Email template read with its preview props', () => {
     expect(entries.filter((entry) => entry.includes('a loop in JSX (.map)'))).toHaveLength(2);
   });
 });
+
+/** As React Email's Netlify welcome demo writes its steps: each one's words JSX in the preview props, shown through `steps?.map`. */
+const STEPS = `import { Body, Html, Link, Section, Text } from '@react-email/components';
+
+interface StepsProps {
+  steps?: { id: number; Description: React.ReactNode }[];
+  links?: { title: string; href: string }[];
+}
+
+export const StepsEmail = ({ steps, links }: StepsProps) => (
+  <Html>
+    <Body>
+      <ul>{steps?.map(({ Description }) => Description)}</ul>
+      <Section>
+        {links?.map((link) => (
+          <Link key={link.href} href={link.href}>{link.title}</Link>
+        ))}
+      </Section>
+      <Text>{process.env.FOOTER}</Text>
+    </Body>
+  </Html>
+);
+
+StepsEmail.PreviewProps = {
+  steps: [
+    { id: 1, Description: <li key={1}><strong>Publish your site.</strong> Pick a template and go live.</li> },
+    { id: 2, Description: <li key={2}>Add a <Link href="https://example.com/domains">custom domain</Link>.</li> },
+  ],
+  links: [{ title: 'Read the docs', href: 'https://example.com/docs' }],
+  footer: process.env.FOOTER,
+} as StepsProps;
+
+export default StepsEmail;
+`;
+
+describe('preview props holding JSX, shown through an optional .map', () => {
+  it('writes each step’s JSX and each link, a prop the text cannot know leaving the others', () => {
+    const { text, entries } = read(STEPS, true);
+    expect(text).toContain('Publish your site. Pick a template and go live.');
+    expect(text).toContain('Add a custom domain.');
+    expect(text).toContain('Read the docs');
+    expect(entries.filter((entry) => entry.includes('a loop in JSX (.map)'))).toEqual([]);
+    expect(entries.filter((entry) => entry.includes('(a list)'))).toHaveLength(2);
+  });
+
+  it('lists both loops without the option, their bodies kept once', () => {
+    const { text, entries } = read(STEPS, false);
+    expect(text).not.toContain('Publish your site.');
+    expect(entries.filter((entry) => entry.includes('a loop in JSX (.map)'))).toHaveLength(2);
+  });
+});
