@@ -30,6 +30,27 @@ export function rememberLook(made: LmxBlock, colour: string | undefined, backgro
   looks.set(made, { colour: ownColour(made) ?? colour, background, at });
 }
 
+/** A browser's colour for a link its source does not colour. */
+export const SOURCE_LINK = '#0000ee';
+
+/** Each link's colour in its source (its own, else a browser's link blue) and its place, by the <Link> made of it. */
+const linkLooks = new WeakMap<LmxInline, { colour: string; at: Place }>();
+
+/** Notes the colour a link had in its source, for its colour as LMX draws it to be compared. */
+export function rememberLink(link: LmxInline, colour: string | undefined, at: Place): void {
+  linkLooks.set(link, { colour: colour ?? SOURCE_LINK, at });
+}
+
+/** The links of inline content, at any depth. */
+function linksIn(pieces: readonly LmxInline[], into: LmxInline[] = []): LmxInline[] {
+  for (const piece of pieces) {
+    if (!('tag' in piece)) continue;
+    if (piece.tag === 'Link') into.push(piece);
+    linksIn(piece.children, into);
+  }
+  return into;
+}
+
 /** Inline content in a colour: each run of it that has no colour of its own wrapped in <Text>. */
 export function coloured(pieces: LmxInline[], colour: string): LmxInline[] {
   const result: LmxInline[] = [];
@@ -180,11 +201,13 @@ function sameSpelling(colour: string): string {
  * Each text block's colours as LMX draws them (its text's, and what it stands on: its own block
  * colour, a section's or columns' around it, else the body's) against its source's (the colour its
  * text had, black where it set none; the background it stood on, where it set one, else the
- * body's colour, which is the source's card's or page's, as keepContrast takes it).
+ * body's colour, which is the source's card's or page's, as keepContrast takes it); and each
+ * link's (the email's one link colour) against its source's (its own, else a browser's blue).
  * Counted once the contrast is kept (keepContrast). Each change is listed once for the email, at
  * the first block it holds for, with how many it does: a theme's base colour in place of the
  * source's default black is one change, not one per paragraph. A block an entry already says reads
- * less well than in the source is not listed again.
+ * less well than in the source is not listed again, nor a link of another colour than the one the
+ * source gave the email (listed as such when the email was mapped).
  */
 export function compareColours(blocks: readonly LmxBlock[], style: Readonly<Record<string, string>>, findings: Findings): Measure {
   const theme = (name: 'textBaseColor' | 'heading1Color' | 'heading2Color' | 'heading3Color') => style[name] ?? String(DEFAULT_THEME_STYLES[name]);
@@ -195,6 +218,21 @@ export function compareColours(blocks: readonly LmxBlock[], style: Readonly<Reco
   const said = new Set(findings.remediation.filter((item) => item.construct === 'text less readable than in the source').map(placeOf));
   const measure = { source: 0, kept: 0 };
   const changes = new Map<string, { at: Place; tag: string; blocks: number }>();
+  const link = sameSpelling(style.textLinkColor ?? String(DEFAULT_THEME_STYLES.textLinkColor));
+  const linkChanges = new Map<string, { at: Place; links: number }>();
+  // LMX draws every link in the email's one link colour: a link of another colour is listed already where the source gave the email one.
+  const compareLink = (piece: LmxInline) => {
+    const look = linkLooks.get(piece);
+    if (look === undefined) return;
+    measure.source += 1;
+    const was = sameSpelling(look.colour);
+    if (was === link) measure.kept += 1;
+    else if (style.textLinkColor === undefined) {
+      const change = linkChanges.get(was) ?? { at: look.at, links: 0 };
+      change.links += 1;
+      linkChanges.set(was, change);
+    }
+  };
   const visit = (list: readonly LmxBlock[], background: string) => {
     for (const made of list) {
       const behind = made.attrs.blockColor ?? background;
@@ -214,10 +252,19 @@ export function compareColours(blocks: readonly LmxBlock[], style: Readonly<Reco
           changes.set(differs.join('; '), change);
         }
       }
+      for (const piece of linksIn(made.inline ?? [])) compareLink(piece);
       if (made.blocks !== undefined) visit(made.blocks, behind);
     }
   };
   visit(blocks, body);
+  for (const [was, { at, links }] of linkChanges)
+    findings.add(
+      at,
+      links === 1 ? 'the colour of a link' : `the colour of ${links} links`,
+      'not carried',
+      `drawn ${link}, the theme's link colour, where the source draws ${links === 1 ? 'it' : 'them'} ${was}`,
+      'set the link colour (textLinkColor in <Style />) to the original’s',
+    );
   for (const [change, { at, tag, blocks: count }] of changes)
     findings.add(
       at,

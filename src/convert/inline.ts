@@ -2,6 +2,7 @@
  * Inline content of a source (text, links, bold, colours) as LMX's inline tags, and what counts as
  * inline: a run of it becomes one text block, anything else starts a block of its own.
  */
+import { rememberLink } from './contrast.js';
 import type { LmxInline } from './lmx-out.js';
 import { shorten, textContent, type ConvertKind, type Findings, type Place, type SourceElement, type SourceNode, type Style } from './model.js';
 import { fontSizeWithin, hexColour, hidesContent, listAlpha, pixels, sixDigits } from './styles.js';
@@ -344,6 +345,7 @@ function inlineElement(node: SourceElement, context: MapContext): LmxInline[] {
       );
     else {
       wrap('Link', { href });
+      rememberLink(children[0]!, colour, node.at);
       countLinkColour(colour, node.at, context);
     }
   }

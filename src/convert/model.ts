@@ -109,7 +109,7 @@ export interface Fidelity {
   layout: Measure;
   /** Blocks that stand at the side the source draws them at (left, centred, right, full width), at 600 px. */
   positions: Measure;
-  /** Text blocks drawn in the source's colours: their text's and their background (src/convert/contrast.ts). */
+  /** Text blocks drawn in the source's colours (their text's and their background), and links in theirs (src/convert/contrast.ts). */
   colours: Measure;
 }
 

@@ -14,9 +14,7 @@ function colours(read: (findings: Findings) => ReturnType<typeof readHtml>) {
   const findings = new Findings();
   const { style, blocks } = convertDocument(read(findings), 'transactional', findings);
   const measure = compareColours(blocks, style, findings);
-  const entries = findings.remediation
-    .filter((item) => item.construct.startsWith('the colours of'))
-    .map((item) => `${item.line} ${item.construct}: ${item.done}`);
+  const entries = findings.remediation.filter((item) => /^the colours? of/.test(item.construct)).map((item) => `${item.line} ${item.construct}: ${item.done}`);
   return { measure, entries };
 }
 
@@ -44,5 +42,21 @@ describe('colours in the fidelity line', () => {
     const { measure, entries } = html('<p>First paragraph here.</p>\n<p>Second paragraph here.</p>\n<p>Third paragraph here.</p>');
     expect(measure).toEqual({ source: 3, kept: 0 });
     expect(entries).toEqual(['2 the colours of <Paragraph> and 2 more text blocks: text drawn #374151, where the source draws it #000000']);
+  });
+
+  it('lists links a browser drew blue, the source giving no link colour, drawn in the theme’s', () => {
+    const { measure, entries } = html(
+      '<p style="color:#333333">Read <a href="https://example.com/a">the guide</a> or <a href="https://example.com/b">the forum</a>.</p>',
+    );
+    expect(measure).toEqual({ source: 3, kept: 1 });
+    expect(entries).toEqual(["2 the colour of 2 links: drawn #2563eb, the theme's link colour, where the source draws them #0000ee"]);
+  });
+
+  it('counts links in the email’s link colour as kept, and one of another colour once, as the mapping lists it', () => {
+    const { measure, entries } = html(
+      '<p style="color:#333333">Read <a href="https://example.com/a" style="color:#0a7d4f">the guide</a>, <a href="https://example.com/b" style="color:#0a7d4f">the forum</a> or <a href="https://example.com/c" style="color:#cc0000">the blog</a>.</p>',
+    );
+    expect(measure).toEqual({ source: 4, kept: 3 });
+    expect(entries).toEqual([]);
   });
 });

@@ -48,8 +48,9 @@ beside it, and each block's alignment and side padding are the source's (MJML's
 defaults included), so it stands where it stood at 600 px. Each email's
 fidelity line counts its words, links, images and the blocks that stand and
 align as in the source at 600 and 375 px, the text blocks in the source's
-colours (text and background), and the blocks at the side (left, centred,
-right, full width) the source draws them at; what is not kept is listed. Template variables ({{x}}, {{ customer.x }}, *|FNAME|*, React props)
+colours (text and background) and the links in theirs, and the blocks at the
+side (left, centred, right, full width) the source draws them at; what is not
+kept is listed. Template variables ({{x}}, {{ customer.x }}, *|FNAME|*, React props)
 become {data.x} in a transactional email, {contact.x} in a campaign, and in a
 workflow email {contact.x} for the contact's properties and {event.x} for the
 rest: each mapping is printed. An MJML partial that several emails include in
