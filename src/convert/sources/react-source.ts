@@ -330,10 +330,11 @@ class ReactReader {
    * once for each item, the item's values in place. Undefined where the list is not known.
    */
   private expandMap(node: Node): SourceNode[] | undefined {
+    // The preview lists this list is read from, not those a condition before it read.
+    this.previewRead.clear();
     const items = this.statics.value(node.callee.object, this.scope);
     this.statics.listCut(this.findings, (node) => this.at(node));
     const fromPreview = [...this.previewRead].filter((name) => !this.previewListed.has(name));
-    this.previewRead.clear();
     if (!Array.isArray(items)) return undefined;
     for (const name of fromPreview) {
       this.previewListed.add(name);

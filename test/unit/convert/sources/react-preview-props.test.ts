@@ -149,4 +149,15 @@ describe('preview props holding JSX, shown through an optional .map', () => {
     expect(text).not.toContain('Publish your site.');
     expect(entries.filter((entry) => entry.includes('a loop in JSX (.map)'))).toHaveLength(2);
   });
+
+  it('lists the list a loop reads at that loop, not one a condition before it read', () => {
+    const source = WELCOME.replace('{links.map(', '{steps.length > 1 && <Text>Two steps</Text>}\n            {links.map(').replace(
+      /\{steps\.map\(\(step\) => \([\s\S]*?\)\)\}/,
+      '',
+    );
+    const { entries } = read(source, true);
+    expect(entries.filter((entry) => entry.includes('(a list)')).map((entry) => entry.replace(/ \(--preview.*$/, ''))).toEqual([
+      "18:14 the prop links (a list): written out from the template's PreviewProps",
+    ]);
+  });
 });
