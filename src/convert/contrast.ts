@@ -30,15 +30,12 @@ export function rememberLook(made: LmxBlock, colour: string | undefined, backgro
   looks.set(made, { colour: ownColour(made) ?? colour, background, at });
 }
 
-/** A browser's colour for a link its source does not colour. */
-export const SOURCE_LINK = '#0000ee';
-
-/** Each link's colour in its source (its own, else a browser's link blue) and its place, by the <Link> made of it. */
-const linkLooks = new WeakMap<LmxInline, { colour: string; at: Place }>();
+/** Each link's own colour in its source (undefined where it has none), by the <Link> made of it. */
+const linkLooks = new WeakMap<LmxInline, { colour: string | undefined }>();
 
 /** Notes the colour a link had in its source, for its colour as LMX draws it to be compared. */
-export function rememberLink(link: LmxInline, colour: string | undefined, at: Place): void {
-  linkLooks.set(link, { colour: colour ?? SOURCE_LINK, at });
+export function rememberLink(link: LmxInline, colour: string | undefined): void {
+  linkLooks.set(link, { colour });
 }
 
 /** The links of inline content, at any depth. */
@@ -200,14 +197,13 @@ function sameSpelling(colour: string): string {
 /**
  * Each text block's colours as LMX draws them (its text's, and what it stands on: its own block
  * colour, a section's or columns' around it, else the body's) against its source's (the colour its
- * text had, black where it set none; the background it stood on, where it set one, else the
- * body's colour, which is the source's card's or page's, as keepContrast takes it); and each
- * link's (the email's one link colour) against its source's (its own, else a browser's blue).
- * Counted once the contrast is kept (keepContrast). Each change is listed once for the email, at
- * the first block it holds for, with how many it does: a theme's base colour in place of the
- * source's default black is one change, not one per paragraph. A block an entry already says reads
- * less well than in the source is not listed again, nor a link of another colour than the one the
- * source gave the email (listed as such when the email was mapped).
+ * text had; the background it stood on, where it set one, else the body's colour, which is the
+ * source's card's or page's, as keepContrast takes it); and each link's (the email's one link
+ * colour) against its source's. Text and links the source gave no colour take the theme's by
+ * design, and count as kept. Counted once the contrast is kept (keepContrast). Each change is
+ * listed once for the email, at the first block it holds for, with how many it does; a block an
+ * entry already says reads less well than in the source is not listed again, nor a link of another
+ * colour than the email's (listed as such when the email was mapped).
  */
 export function compareColours(blocks: readonly LmxBlock[], style: Readonly<Record<string, string>>, findings: Findings): Measure {
   const theme = (name: 'textBaseColor' | 'heading1Color' | 'heading2Color' | 'heading3Color') => style[name] ?? String(DEFAULT_THEME_STYLES[name]);
@@ -219,19 +215,12 @@ export function compareColours(blocks: readonly LmxBlock[], style: Readonly<Reco
   const measure = { source: 0, kept: 0 };
   const changes = new Map<string, { at: Place; tag: string; blocks: number }>();
   const link = sameSpelling(style.textLinkColor ?? String(DEFAULT_THEME_STYLES.textLinkColor));
-  const linkChanges = new Map<string, { at: Place; links: number }>();
-  // LMX draws every link in the email's one link colour: a link of another colour is listed already where the source gave the email one.
+  // LMX draws every link in the email's one link colour, the one the source's links have (a link of another is listed as the email is mapped).
   const compareLink = (piece: LmxInline) => {
     const look = linkLooks.get(piece);
     if (look === undefined) return;
     measure.source += 1;
-    const was = sameSpelling(look.colour);
-    if (was === link) measure.kept += 1;
-    else if (style.textLinkColor === undefined) {
-      const change = linkChanges.get(was) ?? { at: look.at, links: 0 };
-      change.links += 1;
-      linkChanges.set(was, change);
-    }
+    if (look.colour === undefined || sameSpelling(look.colour) === link) measure.kept += 1;
   };
   const visit = (list: readonly LmxBlock[], background: string) => {
     for (const made of list) {
@@ -239,7 +228,9 @@ export function compareColours(blocks: readonly LmxBlock[], style: Readonly<Reco
       const look = looks.get(made);
       if (look !== undefined) {
         measure.source += 1;
-        const [text, drawn] = [sameSpelling(look.colour ?? SOURCE_TEXT), sameSpelling(drawnColour(made, baseOf(made.tag)))];
+        const drawn = sameSpelling(drawnColour(made, baseOf(made.tag)));
+        // Text the source gave no colour takes the theme's, as keepContrast lets it, so long as it reads (checked there).
+        const text = look.colour === undefined ? drawn : sameSpelling(look.colour);
         const [under, on] = [sameSpelling(look.background ?? body), sameSpelling(behind)];
         const differs = [
           ...(text === drawn ? [] : [`text drawn ${drawn}, where the source draws it ${text}`]),
@@ -257,14 +248,6 @@ export function compareColours(blocks: readonly LmxBlock[], style: Readonly<Reco
     }
   };
   visit(blocks, body);
-  for (const [was, { at, links }] of linkChanges)
-    findings.add(
-      at,
-      links === 1 ? 'the colour of a link' : `the colour of ${links} links`,
-      'not carried',
-      `drawn ${link}, the theme's link colour, where the source draws ${links === 1 ? 'it' : 'them'} ${was}`,
-      'set the link colour (textLinkColor in <Style />) to the original’s',
-    );
   for (const [change, { at, tag, blocks: count }] of changes)
     findings.add(
       at,

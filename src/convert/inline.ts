@@ -345,7 +345,7 @@ function inlineElement(node: SourceElement, context: MapContext): LmxInline[] {
       );
     else {
       wrap('Link', { href });
-      rememberLink(children[0]!, colour, node.at);
+      rememberLink(children[0]!, colour);
       countLinkColour(colour, node.at, context);
     }
   }

@@ -38,18 +38,20 @@ describe('colours in the fidelity line', () => {
     expect(entries).toEqual(['2 the colours of <H1>: text drawn #111827, where the source draws it #f45e43']);
   });
 
-  it('lists one change once for the blocks it holds for: text the source left black drawn in the theme’s grey', () => {
-    const { measure, entries } = html('<p>First paragraph here.</p>\n<p>Second paragraph here.</p>\n<p>Third paragraph here.</p>');
-    expect(measure).toEqual({ source: 3, kept: 0 });
-    expect(entries).toEqual(['2 the colours of <Paragraph> and 2 more text blocks: text drawn #374151, where the source draws it #000000']);
+  it('lists one change once for the blocks it holds for: coloured headings drawn in the theme’s heading colour', () => {
+    const { measure, entries } = mjml(
+      '<mj-section><mj-column><mj-text color="#f45e43"><h2>One</h2>\n<h2>Two</h2>\n<h2>Three</h2>\n<p>Plain words.</p></mj-text></mj-column></mj-section>',
+    );
+    expect(measure).toEqual({ source: 4, kept: 1 });
+    expect(entries).toEqual(['2 the colours of <H2> and 2 more text blocks: text drawn #111827, where the source draws it #f45e43']);
   });
 
-  it('lists links a browser drew blue, the source giving no link colour, drawn in the theme’s', () => {
+  it('counts text and links the source gave no colour as kept in the theme’s, by design', () => {
     const { measure, entries } = html(
-      '<p style="color:#333333">Read <a href="https://example.com/a">the guide</a> or <a href="https://example.com/b">the forum</a>.</p>',
+      '<p>Read <a href="https://example.com/a">the guide</a> or <a href="https://example.com/b">the forum</a>.</p>\n<h1>Welcome</h1>',
     );
-    expect(measure).toEqual({ source: 3, kept: 1 });
-    expect(entries).toEqual(["2 the colour of 2 links: drawn #2563eb, the theme's link colour, where the source draws them #0000ee"]);
+    expect(measure).toEqual({ source: 4, kept: 4 });
+    expect(entries).toEqual([]);
   });
 
   it('counts links in the email’s link colour as kept, and one of another colour once, as the mapping lists it', () => {
