@@ -17,6 +17,7 @@ interface Builtins {
   'node:path': typeof import('node:path');
   'node:sea': typeof import('node:sea');
   'node:sqlite': typeof import('node:sqlite');
+  'node:stream': typeof import('node:stream');
   'node:tty': typeof import('node:tty');
   'node:worker_threads': typeof import('node:worker_threads');
   'node:zlib': typeof import('node:zlib');

@@ -4,7 +4,7 @@
  * only when a command first asks for them, so a local command loads none of them. Everything a run
  * opens (connections, an in-process sandbox) is closed by `close()`, which `main()` calls.
  */
-import { Writable } from 'node:stream';
+import { builtinModule } from '../base/builtin.js';
 import type { ApiClient } from '../api/client.js';
 import type { HttpRequest, HttpTransport, RetryNotice, TransportOptions as HttpTransportOptions } from '../api/http.js';
 import type { OutsideRequest } from '../api/outside.js';
@@ -167,7 +167,8 @@ export class CommandContext {
    * (takeEnvironment), sends nothing, and is closed with this one.
    */
   readerOfAnother(): CommandContext {
-    const discard = new Writable({ write: (_chunk, _encoding, done) => done() });
+    // node:stream when a promotion asks for it: a run that reads one account loads no stream machinery.
+    const discard = new (builtinModule('node:stream').Writable)({ write: (_chunk, _encoding, done) => done() });
     const { profile: _profile, expectTeam: _team, baseUrl: _url, sandbox: _sandbox, jq: _jq, ...globals } = this.globals;
     const other = new CommandContext({ ...this.runtime, stdout: discard, stderr: discard }, { ...globals, json: false, output: undefined }, undefined, {
       dryRun: false,
