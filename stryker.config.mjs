@@ -75,6 +75,7 @@ export const groups = {
       'test/e2e/areas/webhooks/sandbox-events.test.ts',
       'test/e2e/areas/deliveries/journal.test.ts',
       'test/e2e/areas/deliveries/replay-alerts.test.ts',
+      'test/e2e/areas/deliveries/reconcile.test.ts',
     ],
   },
   mcp: {
