@@ -177,6 +177,7 @@ describe('--json of every command that prints the API data, against a sandbox wh
     ['content pull', 'the records written, in files the content tests check against the API (test/e2e/areas/content)'],
     ['content diff', 'the records that differ, with patches: a report of its own'],
     ['content push', 'the records sent, and what Guardian said: a report of its own'],
+    ['content promote', "the records sent to --to's account: push's report (test/e2e/areas/content/environments-promote.test.ts)"],
     ['apply', 'the records a plan file changed: a report of its own (test/e2e/areas/apply/apply.test.ts)'],
     ['undo', 'the records the inverse plan of a change put back: the report apply makes (test/e2e/areas/undo/undo.test.ts)'],
     ['content check', 'the problems of local files, with --account checked against the account: a report of its own (test/e2e/areas/content/check.test.ts)'],
