@@ -204,8 +204,9 @@ describe('read-only profiles', () => {
     const commands = writeCommands();
     expect(commands.length).toBeGreaterThan(30);
     for (const { name, argv } of commands) {
+      const words = name === 'content promote' ? await promotion('read-only') : argv;
       requests = [];
-      const result = await run([...argv, '--profile', 'production'], { env });
+      const result = await run([...words, '--profile', 'production'], { env });
       expect(result.code, `${name}\n${result.stderr}`).toBe(ExitCode.protected);
       expect(result.stderr, name).toContain('profile "production" is read-only');
       expect(requests, name).toEqual([]);
@@ -291,6 +292,30 @@ async function plannedTheme(dir = 'planned'): Promise<string[]> {
   return ['apply', plan];
 }
 
+/**
+ * A tree of the transactional emails whose environments.json names two environments, staging and
+ * production, both on this sandbox: the seed's brand is staging's value, so a promotion to
+ * production sends its own; and the promotion.
+ */
+async function promotion(dir: string): Promise<string[]> {
+  const tree = join(home, dir);
+  const pulled = await run(['content', 'pull', tree, '--only', 'transactional', '--force'], { env: viaServer() });
+  expect(pulled.code, pulled.stderr).toBe(0);
+  const environments = { staging: { profile: 'staging', values: { brand: 'Acme' } }, production: { profile: 'production', values: { brand: 'Zenith' } } };
+  writeFileSync(join(tree, 'environments.json'), JSON.stringify({ environments }));
+  return ['content', 'promote', tree, '--from', 'staging', '--to', 'production', '--only', 'transactional', '--force', '--yes'];
+}
+
+/** A config dir with the two environments' profiles, each holding the sandbox's key. */
+async function environmentsEnv(): Promise<Record<string, string>> {
+  const env = { LOOPSCTL_CONFIG_DIR: tempDir(), LOOPS_BASE_URL: server.url };
+  for (const profile of ['staging', 'production']) {
+    const login = await run(['auth', 'login', '--with-key-stdin', '--profile', profile], { env, input: SANDBOX_KEY });
+    expect(login.code, login.stderr).toBe(0);
+  }
+  return env;
+}
+
 /** Where the apply below keeps its before-images, which the undo reads. */
 const undoEnv = () => ({ ...viaServer(), LOOPSCTL_CONFIG_DIR: join(home, 'undo-config') });
 
@@ -308,13 +333,28 @@ describe('--dry-run', () => {
       const input = before === undefined ? given : (await run(before, { env: viaServer() })).stdout;
       // `content push` sends what was changed since a pull: one theme, here; its example only plans.
       // `apply` plays a plan file: one of that push, here; `undo` takes back one applied.
-      const argv = name === 'content push' ? await editedTheme() : name === 'apply' ? await plannedTheme() : name === 'undo' ? await appliedTheme() : shown;
+      // `content promote` reads one environment's account and writes another's: a tree naming two, here.
+      const argv = await (
+        {
+          'content push': editedTheme,
+          apply: plannedTheme,
+          undo: appliedTheme,
+          'content promote': () => promotion('dry-run'),
+        }[name] ?? (async () => shown)
+      )();
+      const promotedState = name === 'content promote' ? readFileSync(join(argv[2]!, 'loopsctl-state.json'), 'utf8') : undefined;
       const state = readFileSync(stateFile, 'utf8');
       requests = [];
-      const env = name === 'undo' ? undoEnv() : viaServer();
+      const env = name === 'undo' ? undoEnv() : name === 'content promote' ? await environmentsEnv() : viaServer();
       const result = await run([...argv.filter((word) => word !== '--dry-run'), '--dry-run', '--json'], { env, input });
       expect(result.code, `${name}\n${result.stderr}`).toBe(0);
       expect(readFileSync(stateFile, 'utf8'), name).toBe(state);
+      if (name === 'content promote') {
+        // Staging's records read, production's values filled in, the first write held; the tree's state as it was.
+        expect(writes(), name).toEqual([]);
+        expect(result.json().requests[0].body.fromName, name).toBe('Zenith');
+        expect(readFileSync(join(argv[2]!, 'loopsctl-state.json'), 'utf8'), name).toBe(promotedState);
+      }
       // A command with a preview of its own prints that instead: a workflow edit asks the API for its dry run.
       if (spec.options?.includes(DRY_RUN_OPTION)) {
         expect(writes(), name).toEqual([]);
