@@ -85,6 +85,7 @@ export const FILES: Record<string, string> = {
 export const OTHER_ROADS: Record<string, string> = {
   api: 'api.test.ts',
   'content push': 'plans.test.ts',
+  'content promote': 'plans.test.ts',
   apply: 'plans.test.ts',
   undo: 'plans.test.ts',
 };
@@ -98,6 +99,7 @@ export const YES_OPTIONS: Record<string, string> = {
   'campaigns update --schedule': 'options.test.ts',
   'content push --publish': 'options.test.ts',
   'content push --live': 'plans.test.ts',
+  'content promote --live': 'plans.test.ts',
   'content review --send-previews': 'plans.test.ts',
   'apply --live': 'plans.test.ts',
   'undo --live': 'plans.test.ts',

@@ -301,8 +301,9 @@ in step with the tree, or holds without ever having been pulled or pushed from
 it, is a conflict, listed and not sent (exit 5), unless --force. --plan prints the change and, with --out, writes
 it with its review for \`loopsctl apply\`; the change is journalled, and
 \`loopsctl undo\` puts --to's records back. The tree's state learns --to's
-ids; its files are left as they are. Without --plan it asks on a terminal,
-and needs --yes otherwise. Exit 2 when --from or --to is not an environment of
+ids; its files are left as they are. A record whose write reaches people
+now is skipped unless --live, as a push skips it: exit 5. Without --plan it
+asks on a terminal, and needs --yes otherwise. Exit 2 when --from or --to is not an environment of
 environments.json, or both name one.`,
       examples: [
         'loopsctl content promote --from staging --to production --plan',
@@ -310,7 +311,8 @@ environments.json, or both name one.`,
         'loopsctl content promote --from staging --to production --only transactional,components --yes',
       ],
       remote: true,
-      tier: 'destructive',
+      // A push's tier: its writes judged by the gate as a push's are, a live record's held back unless --live.
+      tier: 'write',
       // It reads another environment's account with that profile's key, and asks before it applies: a person's command, never an agent's tool.
       interactive: true,
       load: async (_tree, { kinds }) => (await import('./promote-command.js')).promoteWith(kinds),
