@@ -196,37 +196,42 @@ describe('the other roads', () => {
     ground.set();
   });
 
-  it("refuses a promotion that changes a component a live email uses, and promotes it with --live, as a push's", async () => {
-    const ground = arena();
-    // The arena stands for both environments: two profiles on its one sandbox, whose values for
-    // Header's logo differ, so that staging's Header, read back, is production's to update.
-    const config = join(ground.root, `promote-config-${++plansMade}`);
-    for (const profile of ['staging', 'production']) {
-      const login = await ground.sandbox.loopsctl(['auth', 'login', '--with-key-stdin', '--profile', profile], {
-        env: { LOOPSCTL_CONFIG_DIR: config },
-        input: ground.sandbox.env.LOOPS_API_KEY,
-      });
-      expect(login.code, login.stderr).toBe(0);
-    }
-    ground.set({ kind: 'component', live: false });
-    const tree = await pulled('components');
-    const environments = {
-      staging: { profile: 'staging', values: { logo: 'acme-logo' } },
-      production: { profile: 'production', values: { logo: 'zenith-logo' } },
-    };
-    writeFileSync(join(tree, 'environments.json'), JSON.stringify({ environments }));
-    const promote = async (...more: string[]) => {
-      const argv = ['content', 'promote', tree, '--from', 'staging', '--to', 'production', '--only', 'components', '--force', '--yes', ...more];
-      const ran = await ground.sandbox.loopsctl(argv, { env: { LOOPSCTL_CONFIG_DIR: config, XDG_CACHE_HOME: join(config, 'cache') } });
-      return { code: ran.code, message: `${ran.stderr}${ran.stdout}`, sent: ground.sent() };
-    };
-    ground.set({ kind: 'component', live: true });
-    const before = ground.state();
-    expectRefused(ground, await promote(), before, 'content promote of a component a live email uses');
-    ground.set({ kind: 'component', live: true });
-    expectThrough(await promote('--live'), 'updateComponent', ground.ids().component, 'content promote --live');
-    ground.set();
-  });
+  // The arena stands for both environments: two profiles on its one sandbox, whose values for a
+  // text of the target's differ (Header's logo; the title of Upgrade thank-you's email, a workflow
+  // the seed has sending), so that staging's record, read back, is production's to update.
+  it.each([
+    ['component a live email uses', { kind: 'component', live: true }, 'components', ['acme-logo', 'zenith-logo'], 'updateComponent'],
+    ['email of a live workflow', undefined, 'workflows', ['Thank you for upgrading', 'Thanks for upgrading'], 'updateEmailMessage'],
+  ] as const)(
+    "refuses a promotion that changes a %s, and promotes it with --live, as a push's",
+    async (what, target, only, [staging, production], operation) => {
+      const ground = arena();
+      const config = join(ground.root, `promote-config-${++plansMade}`);
+      for (const profile of ['staging', 'production']) {
+        const login = await ground.sandbox.loopsctl(['auth', 'login', '--with-key-stdin', '--profile', profile], {
+          env: { LOOPSCTL_CONFIG_DIR: config },
+          input: ground.sandbox.env.LOOPS_API_KEY,
+        });
+        expect(login.code, login.stderr).toBe(0);
+      }
+      ground.set(target === undefined ? undefined : { ...target, live: false });
+      const tree = await pulled(only);
+      const environments = { staging: { profile: 'staging', values: { text: staging } }, production: { profile: 'production', values: { text: production } } };
+      writeFileSync(join(tree, 'environments.json'), JSON.stringify({ environments }));
+      const promote = async (...more: string[]) => {
+        const argv = ['content', 'promote', tree, '--from', 'staging', '--to', 'production', '--only', only, '--force', '--yes', ...more];
+        const ran = await ground.sandbox.loopsctl(argv, { env: { LOOPSCTL_CONFIG_DIR: config, XDG_CACHE_HOME: join(config, 'cache') } });
+        return { code: ran.code, message: `${ran.stderr}${ran.stdout}`, sent: ground.sent() };
+      };
+      ground.set(target);
+      const before = ground.state();
+      expectRefused(ground, await promote(), before, `content promote of a ${what}`);
+      ground.set(target);
+      const record = target === undefined ? undefined : ground.ids(target).component;
+      expectThrough(await promote('--live'), operation, record, `content promote --live of a ${what}`);
+      ground.set();
+    },
+  );
 
   it('clones an edited tree into an account it was never in step with, whose workflows are live, changing none of them', async () => {
     const ground = arena();
