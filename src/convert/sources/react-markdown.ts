@@ -7,7 +7,8 @@
  */
 import { marked } from 'marked';
 import { htmlFragment } from './html-source.js';
-import type { Place, SourceElement, SourceNode, Style } from '../model.js';
+import { element, type Findings, type Place, type SourceElement, type SourceNode, type Style } from '../model.js';
+import { styleOf, stylesOf, type Node } from './react-syntax.js';
 import { parseStyle } from '../styles.js';
 
 /** The names of `markdownCustomStyles`, each the elements it styles. */
@@ -92,4 +93,28 @@ export function markdownBlocks(
   // A style the template gives an element takes the place of the component's, as React Email spreads them.
   const styles = Object.fromEntries(Object.keys(STYLED).map((name) => [name, custom[name] ?? DEFAULT_STYLES[name] ?? {}]));
   return { type: 'element', name: 'div', attrs: {}, style: container, children: styled(nodes, styles), at };
+}
+
+/**
+ * A `<Markdown>` whose Markdown the file writes out, as React Email renders it; any other as one
+ * paragraph, listed. `spelled` writes a variable as the template does.
+ */
+export function markdownComponent(
+  at: Place,
+  styles: Record<string, Node>,
+  nodes: SourceNode[],
+  lookup: (name: string) => Node | undefined,
+  findings: Findings,
+  spelled: (nodes: readonly SourceNode[]) => string,
+): SourceNode[] {
+  const custom = styles.markdownCustomStyles === undefined ? {} : stylesOf(styles.markdownCustomStyles, lookup);
+  if (custom === undefined)
+    findings.add(at, 'markdownCustomStyles', 'dropped', 'not read: the styles are not written out in the file', 'write the styles out as an object literal');
+  if (nodes.some((node) => node.type === 'element')) {
+    findings.add(at, '<Markdown>', 'kept as text', 'the Markdown kept as one paragraph', 'write it as LMX blocks (headings, paragraphs, lists)');
+    return [element('p', at, nodes)];
+  }
+  const container = styles.markdownContainerStyles === undefined ? {} : styleOf(styles.markdownContainerStyles, lookup);
+  const parts = nodes.map((node) => (node.type === 'text' ? { text: node.text } : { variable: spelled([node]) }));
+  return [markdownBlocks(parts, at, custom ?? {}, container)];
 }

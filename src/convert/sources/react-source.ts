@@ -5,11 +5,10 @@
  * needs the app to run (process.env, a function call, another module's component) is listed, and
  * no code from the repository is ever executed.
  */
-import { parse } from '@babel/parser';
 import { LocalFileError } from '../../base/errors.js';
 import { countOf } from '../../render/numbers.js';
 import type { SourceDocument } from '../document.js';
-import { element, nestedTooDeep, text, type Findings, type Place, type SourceNode, type Style } from '../model.js';
+import { element, text, type Findings, type Place, type SourceNode, type Style } from '../model.js';
 import { ImportedValues, type ModuleReader } from './react-modules.js';
 import { chooseBranch, listChoice } from './react-branches.js';
 import { bindParameters, readsScope, returnedExpression, shownOf, StaticReader, UNKNOWN, type Scope, type Static } from './react-values.js';
@@ -20,18 +19,19 @@ import {
   findBody,
   functionOf,
   notReactEmail,
+  parseTemplate,
   plainText,
   propPathOf,
   renderedAs,
   snippet,
   styleOf,
-  stylesOf,
   tailwindTheme,
   unwrap,
   writtenJsx,
   type Node,
 } from './react-syntax.js';
-import { markdownBlocks } from './react-markdown.js';
+import { markdownComponent } from './react-markdown.js';
+import { PreviewLists } from './react-preview-props.js';
 
 const PACKAGES = /^(@react-email\/[\w-]+|react-email)$/;
 
@@ -64,11 +64,8 @@ class ReactReader {
   /** A `<title>` (in its `<Head>`), or the module's exported `subject` string, which wins. */
   subject?: string;
   private exportedSubject?: string;
-  /** With --preview-props: the lists the template's own `PreviewProps` give its props, by prop name. */
-  private readonly previewLists = new Map<string, Static>();
-  /** Preview lists a `.map` read, each listed once where it is first written out. */
-  private readonly previewRead = new Set<string>();
-  private readonly previewListed = new Set<string>();
+  /** With --preview-props: the lists the template's own `PreviewProps` give its props. */
+  private previewLists: PreviewLists | undefined;
 
   constructor(
     private readonly file: string,
@@ -87,44 +84,7 @@ class ReactReader {
     if (constant !== undefined) return constant.type === 'FunctionDeclaration' ? undefined : constant;
     const imported = this.importedValues.value(name);
     if (imported !== undefined) return { type: 'StaticValue', value: imported.value };
-    return this.previewList(name);
-  }
-
-  /** A prop's list from the preview props (a destructured `steps`, or `props` whose lists only are known). */
-  private previewList(name: string): Node | undefined {
-    if (name === this.propsObject && this.previewLists.size > 0) {
-      const lists = Object.fromEntries(this.previewLists);
-      this.statics.partial.add(lists);
-      for (const key of this.previewLists.keys()) this.previewRead.add(key);
-      return { type: 'StaticValue', value: lists };
-    }
-    if (!this.props.has(name) || !this.previewLists.has(name)) return undefined;
-    this.previewRead.add(name);
-    return { type: 'StaticValue', value: this.previewLists.get(name) };
-  }
-
-  /**
-   * `Email.PreviewProps = {…}`: the props React Email's preview renders the template with. Only
-   * the lists are taken (steps, links, headlines): the app passes such content unchanged, where a
-   * single value (a name, an address) is the recipient's and stays a variable.
-   */
-  private readPreviewProps(program: Node, component: string | undefined): void {
-    for (const statement of program.body) {
-      const assignment = statement.type === 'ExpressionStatement' ? statement.expression : undefined;
-      const target = assignment?.type === 'AssignmentExpression' ? assignment.left : undefined;
-      if (target?.type !== 'MemberExpression' || target.object.type !== 'Identifier' || target.object.name !== component) continue;
-      if (target.computed || target.property.name !== 'PreviewProps') continue;
-      // Each prop read on its own, JSX as a value (a step's `Description: <li>…</li>`): one the text cannot know leaves the others.
-      const reader = new StaticReader((name) => this.literalOf(name), true);
-      let object = unwrap(assignment.right);
-      // `{…} as Props`, `{…} satisfies Props`: the object inside.
-      while (object?.type === 'TSAsExpression' || object?.type === 'TSSatisfiesExpression') object = unwrap(object.expression);
-      for (const property of object?.type === 'ObjectExpression' ? object.properties : []) {
-        if (property.type !== 'ObjectProperty' || property.computed) continue;
-        const value = reader.value(property.value);
-        if (Array.isArray(value)) this.previewLists.set(property.key.name ?? property.key.value, value);
-      }
-    }
+    return this.previewLists?.listOf(name, this.props, this.propsObject, this.statics);
   }
 
   at(node: Node): Place {
@@ -151,7 +111,7 @@ class ReactReader {
     }
     if (this.imported.size === 0) throw notReactEmail(this.file, program);
     const component = this.component(program);
-    if (this.previewProps) this.readPreviewProps(program, componentName(program));
+    if (this.previewProps) this.previewLists = new PreviewLists(program, (name) => this.literalOf(name));
     const jsx = this.returned(component);
     if (jsx === undefined)
       throw new LocalFileError(
@@ -331,13 +291,13 @@ class ReactReader {
    */
   private expandMap(node: Node): SourceNode[] | undefined {
     // The preview lists this list is read from, not those a condition before it read.
-    this.previewRead.clear();
+    this.previewLists?.startReading();
     const items = this.statics.value(node.callee.object, this.scope);
     this.statics.listCut(this.findings, (node) => this.at(node));
-    const fromPreview = [...this.previewRead].filter((name) => !this.previewListed.has(name));
+    const fromPreview = this.previewLists?.unlisted() ?? [];
     if (!Array.isArray(items)) return undefined;
     for (const name of fromPreview) {
-      this.previewListed.add(name);
+      this.previewLists!.markListed(name);
       this.findings.add(
         this.at(node),
         `the prop ${name} (a list)`,
@@ -490,29 +450,16 @@ class ReactReader {
       );
       return children();
     }
-    return imported === 'Markdown' ? this.markdown(at, markdownStyles, children) : this.emailComponent(imported, at, attrs, style, children);
-  }
-
-  /** A `<Markdown>` whose Markdown the file writes out, as React Email renders it; any other as one paragraph, listed. */
-  private markdown(at: Place, styles: Record<string, Node>, children: () => SourceNode[]): SourceNode[] {
-    const nodes = children();
-    const lookup = (name: string) => this.constants.get(name);
-    const custom = styles.markdownCustomStyles === undefined ? {} : stylesOf(styles.markdownCustomStyles, lookup);
-    if (custom === undefined)
-      this.findings.add(
-        at,
-        'markdownCustomStyles',
-        'dropped',
-        'not read: the styles are not written out in the file',
-        'write the styles out as an object literal',
-      );
-    if (nodes.some((node) => node.type === 'element')) {
-      this.findings.add(at, '<Markdown>', 'kept as text', 'the Markdown kept as one paragraph', 'write it as LMX blocks (headings, paragraphs, lists)');
-      return [element('p', at, nodes)];
-    }
-    const container = styles.markdownContainerStyles === undefined ? {} : styleOf(styles.markdownContainerStyles, lookup);
-    const parts = nodes.map((node) => (node.type === 'text' ? { text: node.text } : { variable: this.spelled([node]) }));
-    return [markdownBlocks(parts, at, custom ?? {}, container)];
+    return imported === 'Markdown'
+      ? markdownComponent(
+          at,
+          markdownStyles,
+          children(),
+          (name) => this.constants.get(name),
+          this.findings,
+          (nodes) => this.spelled(nodes),
+        )
+      : this.emailComponent(imported, at, attrs, style, children);
   }
 
   private emailComponent(name: string, at: Place, attrs: Record<string, string>, style: Style, children: () => SourceNode[]): SourceNode[] {
@@ -539,29 +486,7 @@ class ReactReader {
   }
 }
 
-/** The name of the email's component, the default export's (`Email.PreviewProps` is set on it). */
-function componentName(program: Node): string | undefined {
-  for (const statement of program.body)
-    if (statement.type === 'ExportDefaultDeclaration')
-      return statement.declaration.type === 'Identifier' ? statement.declaration.name : statement.declaration.id?.name;
-  return undefined;
-}
-
 /** A React Email template, read without running it; with `previewProps`, the lists its `PreviewProps` give are its content. */
 export function readReact(source: string, file: string, findings: Findings, readModule?: ModuleReader, previewProps = false): SourceDocument {
-  let program: Node;
-  try {
-    program = parse(source, { sourceType: 'module', plugins: ['jsx', 'typescript'] }).program;
-  } catch (error) {
-    // Babel reads by recursion: a hostile depth ends its stack, the depth's refusal, not a parse error.
-    if (error instanceof RangeError) throw nestedTooDeep(file);
-    const { loc, message } = error as { loc?: { line: number; column: number }; message: string };
-    throw new LocalFileError(
-      `${file}${loc === undefined ? '' : `:${loc.line}:${loc.column + 1}`}: not JavaScript or TypeScript that parses (${message.replace(/ \(\d+:\d+\)$/, '')})`,
-      {
-        hint: 'name the .tsx or .jsx file of a React Email template',
-      },
-    );
-  }
-  return new ReactReader(file, source, findings, readModule, previewProps).read(program);
+  return new ReactReader(file, source, findings, readModule, previewProps).read(parseTemplate(source, file));
 }

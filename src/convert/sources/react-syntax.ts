@@ -3,9 +3,10 @@
  * Email's components as the mapper's elements, a style object's CSS, a component's function and
  * the JSX it returns, React's rule for text in JSX, and the shapes TypeScript wraps expressions in.
  */
+import { parse } from '@babel/parser';
 import { LocalFileError } from '../../base/errors.js';
 import { sideOf } from '../layout/layout-intrinsic.js';
-import { element, text, type Place, type SourceElement, type SourceNode, type Style } from '../model.js';
+import { element, nestedTooDeep, text, type Place, type SourceElement, type SourceNode, type Style } from '../model.js';
 import type { TailwindTheme } from './tailwind.js';
 
 // Babel's tree, loosely typed: only the fields read here.
@@ -289,4 +290,23 @@ export function notReactEmail(file: string, program: Node): LocalFileError {
       : `${file}: a ${other.name} template, not React Email's: its components draw otherwise, so convert does not read them`,
     { hint: other?.build ?? 'name a .tsx or .jsx file whose email is built from @react-email/components' },
   );
+}
+
+/** A template's program as Babel parses it: JSX and TypeScript; what does not parse is the file's mistake, said at its line. */
+export function parseTemplate(source: string, file: string): Node {
+  let program: Node;
+  try {
+    program = parse(source, { sourceType: 'module', plugins: ['jsx', 'typescript'] }).program;
+  } catch (error) {
+    // Babel reads by recursion: a hostile depth ends its stack, the depth's refusal, not a parse error.
+    if (error instanceof RangeError) throw nestedTooDeep(file);
+    const { loc, message } = error as { loc?: { line: number; column: number }; message: string };
+    throw new LocalFileError(
+      `${file}${loc === undefined ? '' : `:${loc.line}:${loc.column + 1}`}: not JavaScript or TypeScript that parses (${message.replace(/ \(\d+:\d+\)$/, '')})`,
+      {
+        hint: 'name the .tsx or .jsx file of a React Email template',
+      },
+    );
+  }
+  return program;
 }
