@@ -296,7 +296,10 @@ async function emailRecord(run: Run, { source, findings, document, email }: Read
  * the fetcher for outside addresses (never the key; a loopback, private or reserved address, or a
  * redirect to one, refused and listed unless --allow-private-links), closed when the run ends.
  */
-async function imageCarrier(context: Uses<'client' | 'outside' | 'globals'>, allowPrivate: boolean): Promise<{ carrier: ImageCarrier; close(): Promise<void> }> {
+async function imageCarrier(
+  context: Uses<'client' | 'outside' | 'globals'>,
+  allowPrivate: boolean,
+): Promise<{ carrier: ImageCarrier; close(): Promise<void> }> {
   const [{ uploadImage }, { fetchOutside }, { Fetcher }] = await Promise.all([
     import('../../uploads/commands.js'),
     import('../../../api/outside.js'),
