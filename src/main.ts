@@ -3,17 +3,17 @@
  * run with a context made from the runtime, and the one top-level handler that turns any failure
  * into a message on stderr and an exit code. Tests call `main(argv, runtime)` in-process.
  */
-import { CommanderError, type Command } from 'commander';
-import { ExitCode, InterruptedError, LoopsctlError, OutputError, UsageError } from './base/errors.js';
+import { type Command, CommanderError } from 'commander';
 import { behaviours } from './areas/behaviours.js';
-import { allSpecs, areas, type Area } from './areas/directory.js';
-import { DRY_RUN_OPTION, group, plans, runTier, type CommandSpec, type Spec } from './core/declare.js';
+import { type Area, allSpecs, areas } from './areas/directory.js';
+import { ExitCode, InterruptedError, LoopsctlError, OutputError, UsageError } from './base/errors.js';
 import { attributeName } from './core/constraints.js';
 import { CommandContext, type GlobalOptions, type RunWrites } from './core/context.js';
+import { type CommandSpec, DRY_RUN_OPTION, group, plans, runTier, type Spec } from './core/declare.js';
 import { asLoopsctlError, runCommand } from './core/invoke.js';
 import { asksForJson, buildProgram, firstOperandIndex } from './core/program.js';
-import type { Runtime } from './core/runtime.js';
 import { reportError } from './core/report.js';
+import type { Runtime } from './core/runtime.js';
 
 export async function main(argv: string[], runtime: Runtime): Promise<number> {
   let exitCode: number = ExitCode.ok;

@@ -2,8 +2,9 @@
  * The base URL every request path is appended to (--base-url, LOOPS_BASE_URL), checked before
  * anything is sent, and shown with any user:password part hidden.
  */
-import { UsageError } from '../base/errors.js';
+
 import { escapeControls } from '../base/body-preview.js';
+import { UsageError } from '../base/errors.js';
 import { redactUrl } from '../base/redact-url.js';
 
 const HINT = 'give the API root as http(s)://host[:port][/path], for example https://app.loops.so/api';

@@ -4,13 +4,14 @@
  * it (src/areas/<area>/client.ts). Answers are returned exactly as received (unknown fields and
  * key order kept), typed by the schema they passed.
  */
+
+import { describeBody } from '../base/body-preview.js';
+import { InvalidResponseError } from '../base/errors.js';
+import { PER_PAGE_MAX, PER_PAGE_MIN } from '../base/paging.js';
+import { type Page, pageOf } from '../base/shapes.js';
 import type * as z from '../base/zod.js';
 import { CursorGuard } from './cursor-guard.js';
-import { InvalidResponseError } from '../base/errors.js';
-import { describeBody } from '../base/body-preview.js';
 import type { HttpRequest, HttpResponse, Transport } from './http.js';
-import { PER_PAGE_MAX, PER_PAGE_MIN } from '../base/paging.js';
-import { pageOf, type Page } from '../base/shapes.js';
 
 export interface ListOptions {
   /** Page size, 10 to 50; by default the largest, or no more than the limit needs. */

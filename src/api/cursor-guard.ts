@@ -3,8 +3,9 @@
  * cursor again, an endless chain of new ones, or cursors of any size cannot keep a listing going
  * forever or fill the memory. Seen cursors are kept as short digests, not as the cursors.
  */
-import { InvalidResponseError } from '../base/errors.js';
+
 import { builtinModule } from '../base/builtin.js';
+import { InvalidResponseError } from '../base/errors.js';
 
 /** No cursor of the API is anywhere near this long. */
 export const MAX_CURSOR_CHARS = 2048;

@@ -24,12 +24,12 @@
  * request, sending a body without end) may count a request loopsctl ended as still in flight.
  */
 import type { IncomingHttpHeaders } from 'node:http';
-import { ConnectionPool, type RequestPool } from '../base/node-http.js';
-import { InterruptedError } from '../base/errors.js';
-import { refusedAddress, refusedAsWritten } from '../base/outside-address.js';
 import { builtinModule } from '../base/builtin.js';
+import { InterruptedError } from '../base/errors.js';
+import { ConnectionPool, type RequestPool } from '../base/node-http.js';
+import { refusedAddress, refusedAsWritten } from '../base/outside-address.js';
 import { Deadlines } from './deadline.js';
-import { proxyFor, type ProxySettings } from './proxy.js';
+import { type ProxySettings, proxyFor } from './proxy.js';
 import { proxyPool } from './proxy-pool.js';
 
 /** At most this many requests at a time at one host: links, images, HEAD then GET, and redirects counted together. */

@@ -4,40 +4,41 @@
  * and the mapping of every failure to the error hierarchy. The client above it knows paths and schemas; this knows only
  * requests, and whether each one may safely be sent twice.
  */
-import type { RequestPool, ResponseData } from '../base/node-http.js';
-import { poolFor, proxyError, shownProxy, type ChosenProxy, type ProxySettings } from './proxy.js';
-import { ProxyRefusedError, ProxyUnreachableError } from './proxy-pool.js';
-import { errorBody } from '../platform/schemas.js';
+
+import { describeBody, escapeControls } from '../base/body-preview.js';
 import {
   AuthError,
   errorForStatus,
   InterruptedError,
   InvalidResponseError,
+  type LoopsctlError,
   NetworkError,
   UsageError,
   withDetails,
-  type LoopsctlError,
 } from '../base/errors.js';
-import { describeBody, escapeControls } from '../base/body-preview.js';
-import { parseBaseUrl } from './base-url.js';
+import { monotonicMs } from '../base/monotonic.js';
+import type { RequestPool, ResponseData } from '../base/node-http.js';
 import { redactUrl } from '../base/redact-url.js';
-import { jsonNestingExceeds, MAX_JSON_DEPTH, parseJsonKeepingIntegers } from './json-scan.js';
+import { type RequestTarget, requestTarget } from '../base/request-target.js';
+import { errorBody } from '../platform/schemas.js';
+import { parseBaseUrl } from './base-url.js';
+import { Deadlines } from './deadline.js';
 import { headerValue } from './headers.js';
+import { jsonNestingExceeds, MAX_JSON_DEPTH, parseJsonKeepingIntegers } from './json-scan.js';
 import { Pacer } from './pacer.js';
+import { type ChosenProxy, type ProxySettings, poolFor, proxyError, shownProxy } from './proxy.js';
+import { ProxyRefusedError, ProxyUnreachableError } from './proxy-pool.js';
 import {
   backoffDelay,
   DEFAULT_RETRY_POLICY,
+  type FailureKind,
   formatSeconds,
   mayRetry,
   parseRetryAfter,
+  type RetryPolicy,
   sleep,
   waitTooLong,
-  type FailureKind,
-  type RetryPolicy,
 } from './retry.js';
-import { monotonicMs } from '../base/monotonic.js';
-import { Deadlines } from './deadline.js';
-import { requestTarget, type RequestTarget } from '../base/request-target.js';
 
 export type { RequestTarget };
 

@@ -7,13 +7,13 @@
  * attempt is a key used before this run: refused as the API says.
  */
 import { randomUUID } from 'node:crypto';
-import type * as z from '../base/zod.js';
-import type { ApiClient } from './client.js';
 import { RejectedError, UsageError } from '../base/errors.js';
-import type { HttpRequest } from './http.js';
+import type * as z from '../base/zod.js';
 import { EVENT_SEND } from '../platform/events/resource.js';
 import { requestLine } from '../platform/operation-row.js';
 import { TRANSACTIONAL_SEND } from '../platform/transactional/resource.js';
+import type { ApiClient } from './client.js';
+import type { HttpRequest } from './http.js';
 
 /**
  * The requests that honour an Idempotency-Key, per the published description: only these two

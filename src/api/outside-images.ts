@@ -9,9 +9,10 @@
  * an answer that says it is an image. An address refused is told once (`onRefused`), to be
  * listed; one that fails otherwise shows as an image that does not load, as in a mail client.
  */
-import type { PageImage } from '../base/page-images.js';
+
 import { InterruptedError } from '../base/errors.js';
-import { Fetcher, failureOf, walkRedirects, type Answer, type FetcherSettings } from './fetcher.js';
+import type { PageImage } from '../base/page-images.js';
+import { type Answer, Fetcher, type FetcherSettings, failureOf, walkRedirects } from './fetcher.js';
 
 /** The largest image a page is given: what the API's uploads take. */
 export const MAX_PAGE_IMAGE_BYTES = 4_000_000;

@@ -8,13 +8,13 @@
  * (a signature in the query, a webhook's token in the path), so messages name it as `shown`.
  */
 import type { IncomingHttpHeaders } from 'node:http';
-import type { RequestPool } from '../base/node-http.js';
-import { poolFor, proxyError, proxyFor, type ChosenProxy, type ProxySettings } from './proxy.js';
-import { MAX_REDIRECTS, RefusedAddressError, shownAddress, walkRedirects, type Fetcher } from './fetcher.js';
-import { ProxyRefusedError, ProxyUnreachableError } from './proxy-pool.js';
 import { describeBody } from '../base/body-preview.js';
-import { InterruptedError, NetworkError, RateLimitError, RejectedError, ServerError, type LoopsctlError } from '../base/errors.js';
-import { backoffDelay, DEFAULT_RETRY_POLICY, formatSeconds, mayRetry, parseRetryAfter, sleep, waitTooLong, type FailureKind } from './retry.js';
+import { InterruptedError, type LoopsctlError, NetworkError, RateLimitError, RejectedError, ServerError } from '../base/errors.js';
+import type { RequestPool } from '../base/node-http.js';
+import { type Fetcher, MAX_REDIRECTS, RefusedAddressError, shownAddress, walkRedirects } from './fetcher.js';
+import { type ChosenProxy, type ProxySettings, poolFor, proxyError, proxyFor } from './proxy.js';
+import { ProxyRefusedError, ProxyUnreachableError } from './proxy-pool.js';
+import { backoffDelay, DEFAULT_RETRY_POLICY, type FailureKind, formatSeconds, mayRetry, parseRetryAfter, sleep, waitTooLong } from './retry.js';
 
 export interface OutsideRequest {
   method: 'PUT' | 'POST' | 'GET';

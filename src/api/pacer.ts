@@ -14,9 +14,9 @@
  * metrics) queue fairly.
  */
 import { UsageError } from '../base/errors.js';
+import { monotonicMs } from '../base/monotonic.js';
 import { headerValue } from './headers.js';
 import { sleep } from './retry.js';
-import { monotonicMs } from '../base/monotonic.js';
 
 /** The API allows about 10 requests per second per team; the pace until an answer states its limit. */
 export const DEFAULT_REQUESTS_PER_SECOND = 10;

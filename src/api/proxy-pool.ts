@@ -5,7 +5,7 @@
  * pool, a proxied request parses its answer with Node's native parser and loads nothing a direct
  * request does not.
  */
-import type { Agent as HttpAgent, AgentOptions, ClientRequest, ClientRequestArgs } from 'node:http';
+import type { AgentOptions, ClientRequest, ClientRequestArgs, Agent as HttpAgent } from 'node:http';
 import type { RequestOptions } from 'node:https';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';

@@ -4,10 +4,10 @@
  * through it is proxy-pool.ts's.
  */
 import { builtinModule } from '../base/builtin.js';
-import { checkUserinfo } from './base-url.js';
 import { ProxyError, UsageError } from '../base/errors.js';
 import { ConnectionPool, type PoolOptions, type RequestPool } from '../base/node-http.js';
-import { proxyPool, type ProxyRefusedError, ProxyUnreachableError } from './proxy-pool.js';
+import { checkUserinfo } from './base-url.js';
+import { type ProxyRefusedError, ProxyUnreachableError, proxyPool } from './proxy-pool.js';
 
 export interface ProxySettings {
   /** --proxy, which stands for HTTPS_PROXY and HTTP_PROXY alike. */

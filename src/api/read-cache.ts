@@ -31,12 +31,13 @@
  * found; the guards the platform makes itself (a message's or a workflow's `expectedRevisionId`,
  * sent with the write) are the API's, and no read of the run takes part in them.
  */
-import type { ApiClient } from './client.js';
-import type { HttpRequest, HttpResponse, Transport } from './http.js';
+
 import { configurationWrite } from '../platform/configuration-writes.js';
 import { EMAIL_MESSAGE } from '../platform/email-messages/resource.js';
 import { idsAt, type Operation } from '../platform/operation-row.js';
 import { LISTED_AS_READ, statesAnswered } from '../platform/state-answers.js';
+import type { ApiClient } from './client.js';
+import type { HttpRequest, HttpResponse, Transport } from './http.js';
 
 /** The requests a guard makes: read from the API whatever the run holds. */
 const freshRequests = new WeakSet<HttpRequest>();

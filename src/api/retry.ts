@@ -4,7 +4,7 @@
  * tried again only when the API certainly did not act on it (it answered 429, or no connection was
  * ever made).
  */
-import { InterruptedError, RateLimitError, withDetails, type LoopsctlError } from '../base/errors.js';
+import { InterruptedError, type LoopsctlError, RateLimitError, withDetails } from '../base/errors.js';
 import { headerValue } from './headers.js';
 
 export interface RetryPolicy {

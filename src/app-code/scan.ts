@@ -9,7 +9,7 @@ import { parse } from '@babel/parser';
 import { JS_EXTENSIONS, sourceFiles } from './files.js';
 import { javascriptUses } from './javascript.js';
 import { tokenUses } from './tokens.js';
-import { mayHoldUses, type CodeScan, type FileScan, type ScanSteps } from './uses.js';
+import { type CodeScan, type FileScan, mayHoldUses, type ScanSteps } from './uses.js';
 
 /** One file's uses, read by the scanner of its language, whatever it names. */
 export function scanFile(path: string, text: string, steps?: ScanSteps): FileScan {

@@ -5,6 +5,8 @@
  * command's `--plan`, `content push`, `content review` and `loopsctl mcp` hand the change cycle
  * (src/areas/change/, which imports no area).
  */
+
+import { RECORD_ROWS } from '../platform/whole-rows.js';
 import { CAMPAIGNS } from './campaigns/kind.js';
 import { PlanKinds } from './change/kinds.js';
 import { answerImages, requestKind } from './change/request-calls.js';
@@ -17,7 +19,6 @@ import { themes } from './themes/client.js';
 import { THEMES } from './themes/kind.js';
 import { TRANSACTIONAL } from './transactional/kind.js';
 import { WORKFLOWS } from './workflows/kind.js';
-import { RECORD_ROWS } from '../platform/whole-rows.js';
 
 /** What each resource brings to a held request of its commands: a resource described whole by its row, what its row makes. */
 const RESOURCES = [CAMPAIGNS, COMPONENTS, SEGMENTS, THEMES, TRANSACTIONAL, WORKFLOWS, ...RECORD_ROWS.map(recordKind)];

@@ -1,8 +1,8 @@
 /** Reading and writing the JSON files loopsctl keeps for itself: the stored keys and the sandbox's state. */
 import { lstatSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import type { z } from './shapes.js';
 import { builtinModule } from './builtin.js';
+import type { z } from './shapes.js';
 
 /** Why a file cannot be used, in words that never quote its content: it may hold a key. */
 export class UnusableFileError extends Error {}

@@ -22,8 +22,8 @@
  */
 import { closeSync, linkSync, openSync, renameSync, rmSync } from 'node:fs';
 import { signalsEndWait } from './blocking-wait.js';
-import { readRegularFile } from './regular-file.js';
 import { LocalFileError } from './errors.js';
+import { readRegularFile } from './regular-file.js';
 import { writeWholeSync } from './write-whole.js';
 
 export interface LockOptions {

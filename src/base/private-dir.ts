@@ -2,7 +2,7 @@
  * The directories loopsctl keeps its files in. A missing one is created for the user alone (0700);
  * an existing one is never chmodded: it may be the current directory, or anybody's.
  */
-import { mkdirSync, statSync, type Stats } from 'node:fs';
+import { mkdirSync, type Stats, statSync } from 'node:fs';
 import { LocalFileError } from './errors.js';
 
 /** Creates the directory (and missing parents) 0700 when it does not exist; leaves an existing one as it is. */

@@ -8,7 +8,7 @@
  * in tree-writes.ts, by the same rules. The root itself is the one the person named, links and all.
  * A tree held in memory (HeldTree) is read by the same functions, as if it were on disk.
  */
-import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readSync, type Dirent, type Stats } from 'node:fs';
+import { closeSync, constants, type Dirent, fstatSync, lstatSync, openSync, readdirSync, readSync, type Stats } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, sep } from 'node:path';
 import { builtinModule } from './builtin.js';

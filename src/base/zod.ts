@@ -6,6 +6,8 @@
  * (`z.optional(z.string())`) and checked with checks (`.check(z.minLength(1))`). Naming only what
  * is used lets the bundler leave the rest out. Add a name here when a schema needs another part.
  */
+
+export type { infer } from 'zod/mini';
 export {
   _default,
   array,
@@ -53,7 +55,6 @@ export {
   ZodMiniType,
   ZodMiniUnion,
 } from 'zod/mini';
-export type { infer } from 'zod/mini';
 export type { $ZodIssue, $ZodShape } from 'zod/v4/core';
 
 import { config } from 'zod/mini';

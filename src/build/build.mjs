@@ -12,10 +12,10 @@ import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { recordCodeCaches } from './code-cache.mjs';
-import { finishBundles, refuseDynamicImport } from './bundle-text.mjs';
-import { stageBeside } from './staged-dir.mjs';
 import { partOf, staticClosure } from './bundle-parts.mjs';
+import { finishBundles, refuseDynamicImport } from './bundle-text.mjs';
+import { recordCodeCaches } from './code-cache.mjs';
+import { stageBeside } from './staged-dir.mjs';
 import { buildWebhooksApi } from './webhooks-api.mjs';
 
 const buildDir = fileURLToPath(new URL('.', import.meta.url));

@@ -6,7 +6,7 @@
  */
 import { behaviours } from '../areas/behaviours.js';
 import { CAPABILITIES, type Capability } from '../core/capabilities.js';
-import { walkSpecs, type CommandSpec, type Spec } from '../core/declare.js';
+import { type CommandSpec, type Spec, walkSpecs } from '../core/declare.js';
 import { loadHandler } from '../core/invoke.js';
 
 export const DEVELOPMENT_PAGE = 'docs/development.md';

@@ -13,10 +13,10 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { listedTool, toolsFrom } from '../areas/mcp/tools.js';
 import { specs as registeredSpecs } from '../areas/registry.js';
-import { DEVELOPMENT_PAGE, withCapabilityTables } from './capability-tables.js';
-import type { ArgumentSpec, CommandSpec, GroupSpec, OptionSpec, Spec } from '../core/declare.js';
 import { EXIT_CODES, ExitCode } from '../base/exit-codes.js';
+import type { ArgumentSpec, CommandSpec, GroupSpec, OptionSpec, Spec } from '../core/declare.js';
 import { ENVIRONMENT, GLOBAL_OPTIONS } from '../core/program.js';
+import { DEVELOPMENT_PAGE, withCapabilityTables } from './capability-tables.js';
 
 export const HAND_WRITTEN_START = '<!-- hand-written: start (kept by `npm run docs`) -->';
 export const HAND_WRITTEN_END = '<!-- hand-written: end -->';

@@ -6,12 +6,13 @@
  * for the user alone (0600), written to a new file and renamed over its place (never through a
  * link), the newest KEEP_IMAGES kept and each at most MAX_IMAGE_BYTES.
  */
+
+import { randomBytes } from 'node:crypto';
 import { closeSync, constants, lstatSync, openSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { LocalFileError } from '../base/errors.js';
-import { readRegularFile } from '../base/regular-file.js';
 import { ensureDirectory, inKeptDirectory } from '../base/private-dir.js';
+import { readRegularFile } from '../base/regular-file.js';
 import { writeWholeSync } from '../base/write-whole.js';
 import { journalDirectory } from './change-journal-files.js';
 

@@ -12,13 +12,13 @@
  * nor vanish when the file is read again; new names are also held to a plain alphabet.
  */
 import { join } from 'node:path';
-import { madeOnUse, z } from '../base/shapes.js';
 import { LocalFileError, UsageError } from '../base/errors.js';
-import { closeMatches } from '../base/suggest.js';
 import { readJsonFile, UnusableFileError, writeJsonFile } from '../base/json-file.js';
-import { LockTimeoutError, withFileLock, type LockOptions } from '../base/lock.js';
-import { ensureDirectory, inKeptDirectory, unsafeDirectoryReason, unsafeFileReason } from '../base/private-dir.js';
 import { isJsonObject } from '../base/json-object.js';
+import { type LockOptions, LockTimeoutError, withFileLock } from '../base/lock.js';
+import { ensureDirectory, inKeptDirectory, unsafeDirectoryReason, unsafeFileReason } from '../base/private-dir.js';
+import { madeOnUse, z } from '../base/shapes.js';
+import { closeMatches } from '../base/suggest.js';
 
 /** Where a profile's key lives. */
 const KEY_STORAGES = ['file', 'keychain'] as const;

@@ -5,20 +5,20 @@
  * beside it. What LMX cannot hold is listed in the findings, and its text is kept as paragraphs.
  */
 import { LMX_TAGS } from '../lmx/index.js';
-import { block, plainText, setNumber, type LmxBlock } from './lmx-out.js';
-import { dropsPlatformLink, holdsImage, hrefOf, inherit, inlineOf, isButtonLink, isHidden, isInline, trimInline, type MapContext } from './inline.js';
-import { FULL_WIDTH_UP_TO, shorten, textContent, type SourceElement, type SourceNode } from './model.js';
-import { alignOf, alphaOf, dividerLine, listAlpha, backgroundOf, hexColour, lineHeightPercent, pixels, sides, verticalSpace } from './styles.js';
 import { listBackgroundImage, listDecoration, listHidden, standInForImage } from './box-losses.js';
 import { coloured, rememberLook } from './contrast.js';
-import { columnsOf, columnWidths, linkedParts } from './shapes.js';
-import { socialBlocks } from './social.js';
-import { listBlock } from './lists.js';
-import { tableBlocks } from './tables.js';
-import { blockFontSize, listPhoneSize, listTextLook, type DrawnSizes } from './text-losses.js';
 import { buttonBlock, imageBlock } from './image-button.js';
+import { dropsPlatformLink, holdsImage, hrefOf, inherit, inlineOf, isButtonLink, isHidden, isInline, type MapContext, trimInline } from './inline.js';
 import { attributeTextAlign } from './layout/layout.js';
 import { recordSource } from './layout/layout-carry.js';
+import { listBlock } from './lists.js';
+import { block, type LmxBlock, plainText, setNumber } from './lmx-out.js';
+import { FULL_WIDTH_UP_TO, type SourceElement, type SourceNode, shorten, textContent } from './model.js';
+import { columnsOf, columnWidths, linkedParts } from './shapes.js';
+import { socialBlocks } from './social.js';
+import { alignOf, alphaOf, backgroundOf, dividerLine, hexColour, lineHeightPercent, listAlpha, pixels, sides, verticalSpace } from './styles.js';
+import { tableBlocks } from './tables.js';
+import { blockFontSize, type DrawnSizes, listPhoneSize, listTextLook } from './text-losses.js';
 
 /** Space a spacer leaves for the block after it; it becomes that block's top padding. */
 interface Spacer {

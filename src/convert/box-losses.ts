@@ -6,7 +6,7 @@
 import { DEFAULT_THEME_STYLES } from '../platform/themes/default-theme.js';
 import { contrastRatio, READABLE, SOURCE_TEXT } from './contrast.js';
 import { isButtonLink, type MapContext } from './inline.js';
-import { shorten, textContent, type SourceElement, type SourceNode } from './model.js';
+import { type SourceElement, type SourceNode, shorten, textContent } from './model.js';
 import { backgroundImageOf, backgroundOf, drawnBorders, firstStop, gradientOf, hexColour, shownOnPhoneUpTo } from './styles.js';
 
 /**

@@ -9,7 +9,7 @@
  * colour (another text's) leaves it unreadable, it is given that black.
  */
 import { LMX_TAGS } from '../lmx/index.js';
-import { contrastRatio as wcagContrast, parseHex } from '../lmx/qa/index.js';
+import { parseHex, contrastRatio as wcagContrast } from '../lmx/qa/index.js';
 import { DEFAULT_THEME_STYLES } from '../platform/themes/default-theme.js';
 import type { LmxBlock, LmxInline } from './lmx-out.js';
 import type { Findings, Measure, Place } from './model.js';

@@ -4,10 +4,10 @@
  */
 import { blocksOf } from './blocks.js';
 import { keepContrast } from './contrast.js';
-import { carryLayout } from './layout/layout-carry.js';
 import { BROWSER_FONT_SIZE, INLINE_CODE, isButtonLink, type MapContext } from './inline.js';
-import { block, writeLmx, type LmxBlock } from './lmx-out.js';
-import { element, type ConvertKind, type Findings, type SourceElement, type SourceNode, type Style } from './model.js';
+import { carryLayout } from './layout/layout-carry.js';
+import { block, type LmxBlock, writeLmx } from './lmx-out.js';
+import { type ConvertKind, element, type Findings, type SourceElement, type SourceNode, type Style } from './model.js';
 import { backgroundOf, fontOf, fontSizeWithin, hexColour, pixels } from './styles.js';
 import { readTemplateBlocks } from './template-blocks.js';
 import { settleTemplatedValues } from './template-values.js';

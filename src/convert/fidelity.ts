@@ -5,9 +5,9 @@
  * no rule has listed (at its own place or at a dropped element around it) is listed as not carried,
  * at its source place; text the source hides and the LMX shows is listed too.
  */
-import { elementsOf, parseLmx, type LmxNode } from '../lmx/index.js';
+import { elementsOf, type LmxNode, parseLmx } from '../lmx/index.js';
 import type { SourceDocument } from './document.js';
-import { shorten, type Fidelity, type Findings, type Measure, type Place, type SourceElement, type SourceNode } from './model.js';
+import { type Fidelity, type Findings, type Measure, type Place, type SourceElement, type SourceNode, shorten } from './model.js';
 import { hiddenBy, UNSEEN } from './styles.js';
 import { readerWords, TEMPLATE_TAG } from './variables.js';
 

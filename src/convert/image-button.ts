@@ -3,12 +3,13 @@
  * listed when it stays at an old provider's or a relative address) and a button (its colours,
  * radius, size and inner padding; a full-width one widened; one with no address kept as text).
  */
-import { block, PLACEHOLDER_IMAGE, plainText, setNumber, type LmxBlock } from './lmx-out.js';
-import { attributeText, flatText, hrefOf, inherit, inlineOf, isBold, trimInline, type MapContext } from './inline.js';
-import type { SourceElement } from './model.js';
-import { alignOf, borderSide, drawnBorders, hexColour, lineHeightPercent, pixels, sides } from './styles.js';
+
+import { attributeText, flatText, hrefOf, inherit, inlineOf, isBold, type MapContext, trimInline } from './inline.js';
 import { buttonPosition, imageAlign, type Position } from './layout/layout.js';
 import { recordSource } from './layout/layout-carry.js';
+import { block, type LmxBlock, PLACEHOLDER_IMAGE, plainText, setNumber } from './lmx-out.js';
+import type { SourceElement } from './model.js';
+import { alignOf, borderSide, drawnBorders, hexColour, lineHeightPercent, pixels, sides } from './styles.js';
 
 /** The hosts where email providers keep the images of their customers' emails (Mailchimp, SendGrid, Brevo, Mailjet, Kit, Klaviyo, Customer.io, Campaign Monitor). */
 const PROVIDER_STORAGE =

@@ -8,9 +8,9 @@
  * uploaded.
  */
 import { readTreeFile, TreeFileTooLargeError } from '../base/tree-files.js';
-import { sniffType } from '../platform/uploads/sniff.js';
 import { MAX_UPLOAD_BYTES, UPLOAD_TYPES, type UploadType } from '../platform/uploads/schemas.js';
-import { PLACEHOLDER_IMAGE, type LmxBlock } from './lmx-out.js';
+import { sniffType } from '../platform/uploads/sniff.js';
+import { type LmxBlock, PLACEHOLDER_IMAGE } from './lmx-out.js';
 import type { Findings, Place, Remediation } from './model.js';
 import { pathUnder, type Sources } from './sources/files.js';
 

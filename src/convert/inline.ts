@@ -4,7 +4,7 @@
  */
 import { rememberLink } from './contrast.js';
 import type { LmxInline } from './lmx-out.js';
-import { shorten, textContent, type ConvertKind, type Findings, type Place, type SourceElement, type SourceNode, type Style } from './model.js';
+import { type ConvertKind, type Findings, type Place, type SourceElement, type SourceNode, type Style, shorten, textContent } from './model.js';
 import { fontSizeWithin, hexColour, hidesContent, listAlpha, pixels, sixDigits } from './styles.js';
 import { mapVariable } from './variable-names.js';
 import { holdsTemplateTag, LOOPS_ADDS_THE_PAGES, PROVIDER_PAGE, templatePieces } from './variables.js';

@@ -3,10 +3,11 @@
  * its nested lists' items added to it (LMX lists do not nest); a list its style draws with no
  * markers (`list-style-type: none`: Vendure's address, a footer's links) is lines of text, as it shows.
  */
-import { block, type LmxBlock } from './lmx-out.js';
+
 import { inherit, isInline, type MapContext } from './inline.js';
-import type { SourceElement, SourceNode } from './model.js';
 import { recordSource } from './layout/layout-carry.js';
+import { block, type LmxBlock } from './lmx-out.js';
+import type { SourceElement, SourceNode } from './model.js';
 import { alignOf } from './styles.js';
 import type { BlockSteps } from './tables.js';
 

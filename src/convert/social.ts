@@ -1,10 +1,10 @@
 /** Social icons (MJML's `<mj-social>`, a row of linked network icons in HTML) as LMX's `<Icons>`. */
 import { KNOWN_ICON_NAMES } from '../lmx/index.js';
 import { hrefOf, type MapContext } from './inline.js';
+import { recordSource } from './layout/layout-carry.js';
 import { block, type LmxBlock } from './lmx-out.js';
 import type { SourceElement } from './model.js';
 import { alignOf } from './styles.js';
-import { recordSource } from './layout/layout-carry.js';
 
 /** The names other tools give social networks, as the icon names LMX knows. */
 const ICON_ALIASES: Record<string, string> = { google: 'google', x: 'x-twitter', mail: 'envelope', email: 'envelope', web: 'link', website: 'link' };

@@ -3,10 +3,11 @@
  * centred column) and content (an invoice, a schedule). Layout becomes columns or the cells'
  * content; a table of content has no LMX form, so each of its rows becomes a paragraph, listed.
  */
-import type { LmxBlock } from './lmx-out.js';
+
 import { inherit, isInline, type MapContext } from './inline.js';
-import { textContent, type SourceElement, type SourceNode } from './model.js';
 import { attributeTextAlign } from './layout/layout.js';
+import type { LmxBlock } from './lmx-out.js';
+import { type SourceElement, type SourceNode, textContent } from './model.js';
 import { backgroundOf, pixels } from './styles.js';
 
 /** The mapper's own steps, handed in (blocks.ts calls this module, so it cannot import it back). */

@@ -9,7 +9,7 @@
  */
 import type { Findings, Place, SourceElement, SourceNode } from './model.js';
 import { hiddenBy, UNSEEN } from './styles.js';
-import { blockListing, blockTagOf, placeAt, placeKey, readerWords, tagExpression, TEMPLATE_TAG, type BlockTag } from './variables.js';
+import { type BlockTag, blockListing, blockTagOf, placeAt, placeKey, readerWords, TEMPLATE_TAG, tagExpression } from './variables.js';
 
 /** The attributes whose variables LMX carries (src/convert/template-values.ts). */
 const CARRIED = ['href', 'src', 'alt'];

@@ -7,8 +7,9 @@
  * keep their variables (the mapper makes them LMX's). And alignment given twice, which a browser
  * settles by the style: listed.
  */
-import type { Findings, SourceElement, SourceNode } from './model.js';
+
 import { TEXT_ALIGNED } from './layout/layout.js';
+import type { Findings, SourceElement, SourceNode } from './model.js';
 import { alignOf } from './styles.js';
 import { holdsTemplateTag } from './variables.js';
 

@@ -5,7 +5,7 @@
  * variable-names.ts. Logic (conditionals, loops, filters, helpers) has no LMX form: its tags are
  * listed, and the text around them kept.
  */
-import type { Findings, ConvertKind, Place } from './model.js';
+import type { ConvertKind, Findings, Place } from './model.js';
 import { mapVariable, type Namespace } from './variable-names.js';
 
 /** A piece of inline content: text, or an LMX variable (`data.resetLink`). */

@@ -4,8 +4,9 @@
  * browser can be shown (stdout is not a terminal, or no $BROWSER and no display on a Unix desktop)
  * the address is printed instead, so that a script or a session over SSH still gets the link.
  */
-import { InvalidResponseError } from '../base/errors.js';
+
 import { builtinModule } from '../base/builtin.js';
+import { InvalidResponseError } from '../base/errors.js';
 import type { Uses } from './capabilities.js';
 import type { Runtime } from './runtime.js';
 

@@ -9,7 +9,6 @@
 import { closeSync, createReadStream, fstatSync, openSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
-import { isLinkRefusal, readFlags } from './input.js';
 import {
   AuthError,
   InterruptedError,
@@ -24,16 +23,16 @@ import {
   UsageError,
   withDetails,
 } from '../base/errors.js';
+import { sanitize } from '../base/sanitize.js';
 import { formatCount } from '../render/numbers.js';
 import type { Output } from '../render/output.js';
 import { ProgressLine, type ProgressStream } from '../render/progress.js';
-import { sanitize } from '../base/sanitize.js';
-import type { Uses } from './capabilities.js';
 import { refusesTheYes } from './bound-calls.js';
-import { isHeldWrite } from './write-path.js';
-import { describeBytes, notUtf8Text } from './input.js';
-import { Journal, recordDigest, type JournalRecord, type Outcome, type Status } from './import-journal.js';
+import type { Uses } from './capabilities.js';
+import { Journal, type JournalRecord, type Outcome, recordDigest, type Status } from './import-journal.js';
+import { describeBytes, isLinkRefusal, notUtf8Text, readFlags } from './input.js';
 import type { Runtime } from './runtime.js';
+import { isHeldWrite } from './write-path.js';
 
 export type { Outcome } from './import-journal.js';
 

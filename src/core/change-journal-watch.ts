@@ -9,10 +9,10 @@
 import { randomUUID } from 'node:crypto';
 import { headerValue } from '../api/headers.js';
 import type { HttpRequest, WriteOutcome } from '../api/http.js';
-import { redactUrl } from '../base/redact-url.js';
-import { LocalFileError, LoopsctlError } from '../base/errors.js';
 import { escapeControls } from '../base/body-preview.js';
 import { builtinModule } from '../base/builtin.js';
+import { LocalFileError, LoopsctlError } from '../base/errors.js';
+import { redactUrl } from '../base/redact-url.js';
 import { appendEntry, checkJournal, type JournalEntry } from '../config/change-journal-files.js';
 import { configurationWrite, identifiersOf } from '../platform/configuration-writes.js';
 

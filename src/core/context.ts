@@ -4,30 +4,30 @@
  * only when a command first asks for them, so a local command loads none of them. Everything a run
  * opens (connections, an in-process sandbox) is closed by `close()`, which `main()` calls.
  */
-import { builtinModule } from '../base/builtin.js';
+
 import type { ApiClient } from '../api/client.js';
-import type { HttpRequest, HttpTransport, RetryNotice, TransportOptions as HttpTransportOptions } from '../api/http.js';
+import type { HttpRequest, HttpTransport, TransportOptions as HttpTransportOptions, RetryNotice } from '../api/http.js';
 import type { OutsideRequest } from '../api/outside.js';
 import type { Pacer } from '../api/pacer.js';
 import type { ProxySettings } from '../api/proxy.js';
-import type { RequestPool } from '../base/node-http.js';
+import { builtinModule } from '../base/builtin.js';
 import { ProtectedError, UsageError } from '../base/errors.js';
-import type { ProfileStore } from '../config/store.js';
+import type { RequestPool } from '../base/node-http.js';
+import { VERSION } from '../base/version.js';
 import { configDirectory } from '../config/paths.js';
+import type { ProfileStore } from '../config/store.js';
 import type { JqFilter } from '../render/jq.js';
 import { Output } from '../render/output.js';
-import { VERSION } from '../base/version.js';
+import type { BoundCall } from './bound-calls.js';
+import { type Credentials, ENVIRONMENT_ACCOUNT, keyHinted, type ProfileChoice, SANDBOX_ACCOUNT } from './credentials.js';
+import type { WriteGate } from './gate.js';
 import type { GlobalOptions } from './global-options.js';
 import { baseUrlOf, chosenProfileOf, expectedTeamOf, storedKeyOf } from './key-choice.js';
 import type { Runtime } from './runtime.js';
-import type { WriteGate } from './gate.js';
-import { WritePath, type RunWrites } from './write-path.js';
-import type { BoundCall } from './bound-calls.js';
-import { ENVIRONMENT_ACCOUNT, keyHinted, SANDBOX_ACCOUNT, type Credentials, type ProfileChoice } from './credentials.js';
-
-export type { RunWrites };
+import { type RunWrites, WritePath } from './write-path.js';
 
 export type { GlobalOptions } from './global-options.js';
+export type { RunWrites };
 
 export class CommandContext {
   readonly out: Output;

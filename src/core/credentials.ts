@@ -3,8 +3,9 @@
  * what picked it (--profile, LOOPS_API_KEY, LOOPSCTL_PROFILE, the default profile), a key kept in
  * the system keychain, and the hint that names the variable or profile to check.
  */
-import type { KeyStorage } from '../config/store.js';
+
 import { AuthError, featureOfKeyHint, WRONG_KEY_HINT, withDetails } from '../base/errors.js';
+import type { KeyStorage } from '../config/store.js';
 import { profileFlag } from './team.js';
 
 export interface Credentials {

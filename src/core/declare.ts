@@ -6,12 +6,12 @@
  * the HTTP stack, zod or the sandbox.
  */
 import { InvalidArgumentError } from 'commander';
+import { parseDurationMs } from '../base/duration.js';
+import { EMAIL_REQUIREMENT, isEmailAddress } from '../base/email.js';
 import type { ZodMiniType } from '../base/zod.js';
 import type { Handler } from './capabilities.js';
-import { TIERS, type Tier } from './tier.js';
 import type { IdList } from './id-lists.js';
-import { EMAIL_REQUIREMENT, isEmailAddress } from '../base/email.js';
-import { parseDurationMs } from '../base/duration.js';
+import { TIERS, type Tier } from './tier.js';
 
 /**
  * A local file or directory a command reads (or, with `writes`, writes). `loopsctl mcp` never lets

@@ -5,16 +5,17 @@
  * campaign not sent yet, a node that sends no email) said in words without failing the run; and
  * the engagement metrics of campaigns and workflow emails with their rates over sends.
  */
-import type { Uses } from './capabilities.js';
+
 import { settleLimit } from '../api/concurrency.js';
 import { AuthError, InterruptedError, LoopsctlError, NetworkError } from '../base/errors.js';
+import { sanitize } from '../base/sanitize.js';
 import type { EmailMetrics } from '../platform/email-metrics.js';
-import { reportError } from './report.js';
 import { formatCount, formatRate } from '../render/numbers.js';
 import { formatJson, type Output } from '../render/output.js';
 import { ProgressLine } from '../render/progress.js';
-import { sanitize } from '../base/sanitize.js';
-import { renderTable, type Column } from '../render/table.js';
+import { type Column, renderTable } from '../render/table.js';
+import type { Uses } from './capabilities.js';
+import { reportError } from './report.js';
 
 /** How many metrics requests may be in flight at once. */
 const CONCURRENCY = 4;

@@ -5,7 +5,7 @@
  * code; only the hint is new.
  */
 import { AuthError, featureKeyHint, LoopsctlError, withDetails } from '../base/errors.js';
-import { handler, type Handler } from './capabilities.js';
+import { type Handler, handler } from './capabilities.js';
 
 export interface Explanation {
   /** The operation belongs to the content API, so a 401 may mean it is not enabled. */

@@ -36,13 +36,13 @@
 import type { RequestTarget, Transport } from '../api/http.js';
 import { AuthError, type ErrorDetails, InterruptedError, LoopsctlError, NotFoundError, ProtectedError } from '../base/errors.js';
 import { hasParticulars, saidBeforeParticulars } from '../base/particulars.js';
-import { liveSinceYes } from './bound-calls.js';
 import { pathRefusal, targetProblem } from '../base/request-target.js';
-import { holdersIn, whyLive, type Holder, type LiveTarget } from '../platform/liveness.js';
 import { componentIdsOf, parseLmx, themeIdOf } from '../lmx/index.js';
-import { TooManyToRead, whyUsedLive, type Uses } from '../platform/used-liveness.js';
-import { LISTED_AS_READ, statesAnswered, type AnsweredRequest } from '../platform/state-answers.js';
+import { type Holder, holdersIn, type LiveTarget, whyLive } from '../platform/liveness.js';
+import { type AnsweredRequest, LISTED_AS_READ, statesAnswered } from '../platform/state-answers.js';
+import { TooManyToRead, type Uses, whyUsedLive } from '../platform/used-liveness.js';
 import { judgeWrite, type WriteJudgement } from '../platform/write-gate.js';
+import { liveSinceYes } from './bound-calls.js';
 import type { Tier } from './tier.js';
 
 /** Reads a record of the account (GET path) from the API itself, for the state of a write's target. */

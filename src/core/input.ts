@@ -5,10 +5,10 @@
  */
 import { closeSync, constants, fstatSync, lstatSync, open, openSync, read, readSync, statSync } from 'node:fs';
 import type { Readable } from 'node:stream';
-import { LocalFileError, LoopsctlError } from '../base/errors.js';
-import type { InputSource } from './runtime.js';
 import { builtinModule } from '../base/builtin.js';
+import { LocalFileError, LoopsctlError } from '../base/errors.js';
 import { isNullDevice } from './null-device.js';
+import type { InputSource } from './runtime.js';
 
 /** No input loopsctl takes comes near this: 64 MiB. */
 const MAX_INPUT_BYTES = 64 * 1024 * 1024;

@@ -6,10 +6,10 @@
  */
 import { ExitCode, InternalError, LoopsctlError, NotFoundError, UsageError, withDetails } from '../base/errors.js';
 import { refusedWrite } from '../base/write-whole.js';
-import { viewOf, type Handler } from './capabilities.js';
+import { type Handler, viewOf } from './capabilities.js';
 import { attributeName, checkConstraints, type OptionGiven } from './constraints.js';
 import type { CommandContext } from './context.js';
-import { argumentGiven, longFlag, pickedArgument, plans, type Behaviours, type CommandSpec, type Spec } from './declare.js';
+import { argumentGiven, type Behaviours, type CommandSpec, longFlag, pickedArgument, plans, type Spec } from './declare.js';
 import { inWords } from './program.js';
 
 export interface Invocation {

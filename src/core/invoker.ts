@@ -5,13 +5,13 @@
  */
 import { Readable, Writable } from 'node:stream';
 import { InterruptedError, type LoopsctlError, UsageError } from '../base/errors.js';
-import type { CommandContext } from './context.js';
-import { DRY_RUN_OPTION, plans, runTier, walkSpecs, type CommandSpec, type Spec } from './declare.js';
-import { asLoopsctlError, invocationOf, runCommand, type CommandInput } from './invoke.js';
-import type { Behaviours } from './declare.js';
-import type { FileAccess, Runtime } from './runtime.js';
 import type { Written } from '../render/output.js';
 import type { BoundCall } from './bound-calls.js';
+import type { CommandContext } from './context.js';
+import type { Behaviours } from './declare.js';
+import { type CommandSpec, DRY_RUN_OPTION, plans, runTier, type Spec, walkSpecs } from './declare.js';
+import { asLoopsctlError, type CommandInput, invocationOf, runCommand } from './invoke.js';
+import type { FileAccess, Runtime } from './runtime.js';
 
 /** What a run from inside the process printed, and its exit code; `error` when it failed. */
 export interface Invoked {

@@ -6,7 +6,7 @@
  */
 import { UsageError } from '../base/errors.js';
 import type { ProfileStore } from '../config/store.js';
-import { keyFromKeychain, noKeyError, type Credentials, type ProfileChoice } from './credentials.js';
+import { type Credentials, keyFromKeychain, noKeyError, type ProfileChoice } from './credentials.js';
 import type { GlobalOptions } from './global-options.js';
 
 type Env = Record<string, string | undefined>;

@@ -1,8 +1,8 @@
 /** Running a `list` subcommand: page through the API and stream the items to the chosen output. */
 import type { ApiClient, ListResource } from '../api/client.js';
 import { RejectedError, withDetails } from '../base/errors.js';
-import { writeList, type ListView } from '../render/list.js';
-import { handler, type Handler, type Uses } from './capabilities.js';
+import { type ListView, writeList } from '../render/list.js';
+import { type Handler, handler, type Uses } from './capabilities.js';
 import type { ListOptionValues } from './list.js';
 
 /**

@@ -1,7 +1,7 @@
 /** The one way every `list` subcommand is declared: its paging options and examples. */
 import { PER_PAGE_MAX, PER_PAGE_MIN } from '../base/paging.js';
 import type { Handler } from './capabilities.js';
-import { command, integerIn, type CommandSpec, type FlagSet, type OptionSpec } from './declare.js';
+import { type CommandSpec, command, type FlagSet, integerIn, type OptionSpec } from './declare.js';
 
 const LIST_OPTIONS: OptionSpec[] = [
   {

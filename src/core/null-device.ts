@@ -3,7 +3,7 @@
  * device, as a terminal is, but known for one without Node's tty module, whose socket and stream
  * modules take a start a few milliseconds to load.
  */
-import { statSync, type Stats } from 'node:fs';
+import { type Stats, statSync } from 'node:fs';
 
 let nullDevice: number | undefined;
 

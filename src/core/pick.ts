@@ -16,8 +16,8 @@ import { styleFor } from '../render/style.js';
 import { TableLayout } from '../render/table.js';
 import type { Listing } from './capabilities.js';
 import type { CommandContext } from './context.js';
-import { argumentGiven, pickedArgument, walkSpecs, type ArgumentSpec, type Behaviours, type CommandSpec, type Spec } from './declare.js';
-import { LIST_COMMANDS, type IdList } from './id-lists.js';
+import { type ArgumentSpec, argumentGiven, type Behaviours, type CommandSpec, pickedArgument, type Spec, walkSpecs } from './declare.js';
+import { type IdList, LIST_COMMANDS } from './id-lists.js';
 
 /** More than a person scrolls through; typing narrows them. */
 export const PICK_LIMIT = 1000;

@@ -5,21 +5,21 @@
  */
 import { Command, type CommanderError, Help, Option } from 'commander';
 import { UsageError } from '../base/errors.js';
+import { exitCodeRows } from '../base/exit-codes.js';
+import { closeMatches } from '../base/suggest.js';
 import { VERSION } from '../base/version.js';
+import { joinProseLines, wrapLines, wrapText } from '../render/wrap.js';
 import {
   ALLOW_WRITES_OPTION,
-  DRY_RUN_OPTION,
-  integerIn,
-  InvalidValue,
-  longFlag,
-  pickedArgument,
   type CommandSpec,
+  DRY_RUN_OPTION,
+  InvalidValue,
+  integerIn,
+  longFlag,
   type OptionSpec,
+  pickedArgument,
   type Spec,
 } from './declare.js';
-import { joinProseLines, wrapLines, wrapText } from '../render/wrap.js';
-import { closeMatches } from '../base/suggest.js';
-import { exitCodeRows } from '../base/exit-codes.js';
 import type { Runtime } from './runtime.js';
 
 /** Where help and commander's messages go. */

@@ -1,8 +1,8 @@
 /** Reading from the user: hidden input on a terminal, a yes/no question, or the whole of stdin for scripts. */
 import { InterruptedError, UsageError } from '../base/errors.js';
+import { sanitize } from '../base/sanitize.js';
 import { readInput } from './input.js';
 import type { InputSource, Runtime } from './runtime.js';
-import { sanitize } from '../base/sanitize.js';
 
 export async function readStdin(runtime: InputSource): Promise<string> {
   return (await readInput(runtime, '-', 'input')).text;

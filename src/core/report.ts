@@ -1,10 +1,10 @@
 /** How an error reaches the person or the script: one line (and a hint) on stderr, or a JSON object. */
 import { InternalError, type LoopsctlError } from '../base/errors.js';
-import { formatJson } from '../render/output.js';
 import { sanitize, sanitizeKeepingLines } from '../base/sanitize.js';
+import { ISSUES_URL } from '../base/version.js';
+import { formatJson } from '../render/output.js';
 import type { OutStream } from './runtime.js';
 import { mappedStack } from './stack.js';
-import { ISSUES_URL } from '../base/version.js';
 
 /** The `--json` form of an error; `about` adds what it concerns, such as the id that failed. */
 export function errorPayload(error: LoopsctlError, about: Record<string, unknown> = {}) {

@@ -3,8 +3,9 @@
  * is a string, `name:=<json>` a JSON value (a number, true, false or null). And JSON objects of
  * such values read from a file or stdin (--props-file, --vars-file).
  */
-import { readJsonInput } from './input.js';
+
 import { LocalFileError, UsageError } from '../base/errors.js';
+import { readJsonInput } from './input.js';
 import type { InputSource } from './runtime.js';
 
 /** What a flag's values may be: scalars only (properties), or any JSON (data variables may be arrays). */

@@ -4,11 +4,11 @@
  * names an older version is silence; the command's exit code is never touched.
  */
 import { dirname } from 'node:path';
-import { writeJsonFile } from '../base/json-file.js';
-import { VERSION } from '../base/version.js';
 import { boundedBody } from '../base/bounded-body.js';
 import { builtinModule } from '../base/builtin.js';
 import { secondsSetting } from '../base/duration.js';
+import { writeJsonFile } from '../base/json-file.js';
+import { VERSION } from '../base/version.js';
 import { upgradeCommand } from './installation.js';
 import type { Runtime } from './runtime.js';
 

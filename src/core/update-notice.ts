@@ -7,8 +7,8 @@
  * check itself (update-check.ts) loads when it is.
  */
 import { join } from 'node:path';
-import { cacheDirectory } from '../config/paths.js';
 import { builtinModule } from '../base/builtin.js';
+import { cacheDirectory } from '../config/paths.js';
 import { asksForJson } from './program.js';
 import type { Runtime } from './runtime.js';
 import type { LastCheck } from './update-check.js';

@@ -9,11 +9,11 @@ import type { HttpRequest, RequestTarget, Transport } from '../api/http.js';
 import { ProtectedError } from '../base/errors.js';
 import { API_KEY } from '../platform/auth/resource.js';
 import { requestLine } from '../platform/operation-row.js';
-import type { Tier } from './tier.js';
+import type { BoundCall } from './bound-calls.js';
+import type { Credentials } from './credentials.js';
 import type { WriteGate } from './gate.js';
 import { profileFlag, profileTeamRemedy, quoted, sameTeam } from './team.js';
-import type { Credentials } from './credentials.js';
-import type { BoundCall } from './bound-calls.js';
+import type { Tier } from './tier.js';
 
 /** What a run may do to the account, as its command and options say. */
 export interface RunWrites {

@@ -4,29 +4,30 @@
  * area. Each area brings its own routes (src/emulator/routes/<area>.ts). It knows nothing of
  * sockets: a request goes in, an answer comes out.
  */
-import { SANDBOX_KEYS, type KeyFeatures } from './keys.js';
-import { ALWAYS_LIMITED, type RateDecision, type RateLimiter } from './rate-limit.js';
+
+import { isIssuedId } from '../platform/ids.js';
+import { clockTime } from './clock.js';
+import { type KeyFeatures, SANDBOX_KEYS } from './keys.js';
 import {
+  type ApiAnswer,
   ApiFailure,
   badRequest,
   errorAnswer,
+  type Method,
   newId,
   notFound,
   objectBody,
-  SEEDS,
   placeOf,
-  type ApiAnswer,
-  type Method,
   type RouteContext,
   type SandboxModule,
   type SandboxRoute,
+  SEEDS,
   type SeedKind,
   type StateCore,
 } from './module.js';
+import { ALWAYS_LIMITED, type RateDecision, type RateLimiter } from './rate-limit.js';
 import { modulesServing, routeModules } from './registry.js';
 import { seedState } from './state/index.js';
-import { clockTime } from './clock.js';
-import { isIssuedId } from '../platform/ids.js';
 
 export type { ApiAnswer };
 

@@ -6,7 +6,7 @@
  */
 import { DURATION_UNITS, readDuration } from '../base/duration.js';
 import { madeOnUse, z } from '../base/shapes.js';
-import { badRequest, lazily, seedTime, slice, type StateCore } from './module.js';
+import { badRequest, lazily, type StateCore, seedTime, slice } from './module.js';
 
 /** Made on first use: a state that has never moved or stopped its clock keeps none to check. */
 const clockSetting = madeOnUse(() =>

@@ -4,15 +4,16 @@
  * API's answer. The server (server.ts) puts it on the network; a `--sandbox` command
  * (in-process.ts) calls it directly.
  */
-import type { WebhookEndpoint } from './routes/webhook-records.js';
-import { loadSandboxModules, modulesFor, RouteTable, SandboxApi, type ApiAnswer, type ApiRequest, type StartOver } from './api.js';
-import { ModuleNeeded, type SandboxModule, type SeedKind, type StateCore } from './module.js';
-import { openStateFile, seedCore, stateFileExists, seedState, withStateDatabase, withStateLock, writeState } from './state/index.js';
-import type { DeliveryTuning } from './webhook-delivery.js';
-import { RateLimiter } from './rate-limit.js';
+
 import { LocalFileError } from '../base/errors.js';
+import { type ApiAnswer, type ApiRequest, loadSandboxModules, modulesFor, RouteTable, SandboxApi, type StartOver } from './api.js';
 import { clockTime } from './clock.js';
+import { ModuleNeeded, type SandboxModule, type SeedKind, type StateCore } from './module.js';
+import { RateLimiter } from './rate-limit.js';
+import type { WebhookEndpoint } from './routes/webhook-records.js';
+import { openStateFile, seedCore, seedState, stateFileExists, withStateDatabase, withStateLock, writeState } from './state/index.js';
 import { StateFileWatch } from './state/watch.js';
+import type { DeliveryTuning } from './webhook-delivery.js';
 
 /** Bodies larger than this are refused: the largest is an image PUT to an upload's URL (4,000,000 bytes at most). */
 export const MAX_BODY_BYTES = 4_100_000;

@@ -8,22 +8,22 @@
  * fault; a round with problems ends the start, before anything listens.
  */
 import { extname } from 'node:path';
-import { LocalFileError, UsageError } from '../base/errors.js';
 import { EMAIL_ADDRESS } from '../base/email.js';
+import { LocalFileError, UsageError } from '../base/errors.js';
+import { jsonFault, yamlFault, yamlValue } from '../base/parse-faults.js';
 import { z } from '../base/shapes.js';
+import { namedFilePlace, readTreeFile } from '../base/tree-files.js';
+import { dataVariablesIn } from '../lmx/index.js';
 import { PROPERTY_TYPES } from '../platform/contact-properties/schemas.js';
 import { isStandardField } from '../platform/contact-properties/typing.js';
+import { ISSUED_ID } from '../platform/ids.js';
 import { RouteTable, SandboxApi } from './api.js';
 import { SANDBOX_KEY } from './keys.js';
-import { dataVariablesIn } from '../lmx/index.js';
-import { newId, requestOf, SEEDS, type ApiAnswer, type SandboxModule, type SeedKind, type StateCore } from './module.js';
+import { type ApiAnswer, newId, requestOf, type SandboxModule, SEEDS, type SeedKind, type StateCore } from './module.js';
 import { customProperties } from './routes/contact-properties.js';
 import { contacts, contactTable } from './routes/contact-records.js';
-import { transactionalEmails } from './routes/transactional.js';
 import { mailingLists } from './routes/lists.js';
-import { jsonFault, yamlFault, yamlValue } from '../base/parse-faults.js';
-import { namedFilePlace, readTreeFile } from '../base/tree-files.js';
-import { ISSUED_ID } from '../platform/ids.js';
+import { transactionalEmails } from './routes/transactional.js';
 
 /** Ids as the API issues them (and as its routes accept them). */
 const id = z.string().check(z.regex(ISSUED_ID, { error: 'an id is 1 to 128 letters, digits, _ and -' }));

@@ -3,7 +3,7 @@
  * (422 with the first error, warnings in the answer). Guardian's answer and the data variables a
  * transactional email uses are the LMX module's (guardianReportOf, dataVariablesIn).
  */
-import { checkLmx, refusesBody, type LmxKind, type LmxProblem } from '../lmx/index.js';
+import { checkLmx, type LmxKind, type LmxProblem, refusesBody } from '../lmx/index.js';
 import type { LmxWarning } from '../platform/email-messages/schemas.js';
 
 export type ParentKind = 'transactional' | 'workflow' | 'campaign';

@@ -12,24 +12,24 @@
  * an app's tests), each is a placeholder of its size naming its address.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { emailPolicy, openEventStream, pagePolicy, sendText } from '../base/local-page.js';
-import { placeholderImages, RoutedImages, type ImageLoader } from '../base/page-images.js';
-import { componentIdsOf, parseLmx, themeIdOf, variablesOf, type LmxDocument } from '../lmx/index.js';
 import { UsageError } from '../base/errors.js';
+import { emailPolicy, openEventStream, pagePolicy, sendText } from '../base/local-page.js';
+import { type ImageLoader, placeholderImages, RoutedImages } from '../base/page-images.js';
 import { TOO_MUCH_COMPONENT_HTML } from '../lmx/expansion.js';
-import { themeDrawnWith } from '../platform/themes/drawn-with.js';
+import { componentIdsOf, type LmxDocument, parseLmx, themeIdOf, variablesOf } from '../lmx/index.js';
+import { escapeHtml, fillText, type LmxValues, type RenderOptions, renderLmx } from '../lmx/render/index.js';
+import { deviceFrames, topBar, VIEWER_CSS, viewerScript } from '../lmx/viewer.js';
 import { requestLine } from '../platform/operation-row.js';
 import { OPERATIONS } from '../platform/operations.js';
-import { escapeHtml, fillText, renderLmx, type LmxValues, type RenderOptions } from '../lmx/render/index.js';
-import { deviceFrames, topBar, VIEWER_CSS, viewerScript } from '../lmx/viewer.js';
+import { themeDrawnWith } from '../platform/themes/drawn-with.js';
 import { INBOX_PATH } from './api.js';
+import { journeyById } from './journey-records.js';
 import type { StateCore } from './module.js';
 import { components } from './routes/components.js';
 import { fallbacksOf, findMessage } from './routes/email-message-records.js';
 import { outbox } from './routes/sandbox.js';
 import { themes } from './routes/themes.js';
-import { webhookDeliveries, type WebhookDelivery } from './routes/webhook-records.js';
-import { journeyById } from './journey-records.js';
+import { type WebhookDelivery, webhookDeliveries } from './routes/webhook-records.js';
 
 /** One email of the inbox. */
 export interface InboxEmail {

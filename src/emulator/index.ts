@@ -5,11 +5,14 @@
  * other face, `loopsctl/sandbox` (public.ts). What only some commands need (the HTTP server, the
  * routes' modules) is loaded when a function is called, so a command pays for the part it uses.
  */
+
+import { LocalFileError } from '../base/errors.js';
 import type { RequestPool } from '../base/node-http.js';
 import { SANDBOX_KEY } from './keys.js';
-import { SEEDS, type ApiAnswer, type SeedKind, type StateCore } from './module.js';
+import { type ApiAnswer, SEEDS, type SeedKind, type StateCore } from './module.js';
+import type { EventOutboxEntry, OutboxEntry, TransactionalOutboxEntry, WorkflowOutboxEntry } from './routes/sandbox.js';
+import type { WebhookDelivery, WebhookEndpoint } from './routes/webhook-records.js';
 import type { OpenOptions, OpenSandbox } from './sandbox.js';
-import { LocalFileError } from '../base/errors.js';
 import {
   defaultStatePath,
   openStateFile,
@@ -22,14 +25,11 @@ import {
   withStateLock,
   writeState,
 } from './state/index.js';
-import type { EventOutboxEntry, OutboxEntry, TransactionalOutboxEntry, WorkflowOutboxEntry } from './routes/sandbox.js';
-import type { WebhookDelivery, WebhookEndpoint } from './routes/webhook-records.js';
 
-export { SANDBOX_KEY, SANDBOX_KEYS } from './keys.js';
 export { INBOX_PATH, RESET_PATH } from './api.js';
-export { SEEDS, type SeedKind };
-export { defaultStatePath };
+export { SANDBOX_KEY, SANDBOX_KEYS } from './keys.js';
 export type { EventOutboxEntry, OpenOptions, OpenSandbox, OutboxEntry, TransactionalOutboxEntry, WebhookDelivery, WebhookEndpoint, WorkflowOutboxEntry };
+export { defaultStatePath, SEEDS, type SeedKind };
 
 /** A sandbox that answers a run's requests in this process: its base URL, its key, and the pool that answers. */
 export interface InProcessSandbox {

@@ -7,8 +7,8 @@
  * the node they wait at, so that every change costs the same at 200,000 journeys as at ten.
  */
 import { madeOnUse, z } from '../base/shapes.js';
-import { lazily, rowStoreOf, seedId, seedTime, slice, type KeptRows, type RowKind, type StateCore } from './module.js';
 import { everyRow, rowsEnded, rowsHeldBy, rowsHoldingWorkflows, rowsNextWait, rowsOfContact, rowsWaitingAt, rowsWaitsEndingBy } from './journey-rows.js';
+import { type KeptRows, lazily, type RowKind, rowStoreOf, type StateCore, seedId, seedTime, slice } from './module.js';
 
 /**
  * The journeys' schemas are made on first use: a state file keeps a journey a row, checked when

@@ -3,13 +3,14 @@
  * failures, checks of request bodies, pages of collections, and answers checked against the
  * strict form of the client's own schema before they leave.
  */
-import type * as z from '../base/zod.js';
-import { PER_PAGE_MAX, PER_PAGE_MIN } from '../base/paging.js';
+
 import { builtinModule } from '../base/builtin.js';
 import { copyJson } from '../base/json-copy.js';
+import { PER_PAGE_MAX, PER_PAGE_MIN } from '../base/paging.js';
 import { madeOnUse, pageOf, z as zod } from '../base/shapes.js';
+import type * as z from '../base/zod.js';
 import { at } from '../platform/operation-row.js';
-import { type OperationId, OPERATIONS } from '../platform/operations.js';
+import { OPERATIONS, type OperationId } from '../platform/operations.js';
 import { errorBody } from '../platform/schemas.js';
 import type { KeyFeatures } from './keys.js';
 import { strictFormOf } from './strict.js';

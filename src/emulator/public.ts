@@ -11,7 +11,7 @@
  * file alone) needs nothing else; test/unit/emulator/public.test.ts checks them against the
  * emulator's own.
  */
-import { interceptDispatcher, interceptFetch, type Answerer } from './intercept.js';
+import { type Answerer, interceptDispatcher, interceptFetch } from './intercept.js';
 import { newWebhookSecret, openSandbox, webhookEndpointFor } from './sandbox.js';
 
 export type SandboxSeed = 'demo' | 'empty';

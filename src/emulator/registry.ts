@@ -8,8 +8,9 @@
  * made from the row, with no line here; test/unit/emulator/registry.test.ts checks that each
  * module's routes answer exactly the operations it says, at no other path.
  */
+
+import { OPERATIONS, type OperationId, ROWS } from '../platform/operations.js';
 import { RECORD_ROWS, type RecordRow } from '../platform/whole-rows.js';
-import { type OperationId, OPERATIONS, ROWS } from '../platform/operations.js';
 import type { SandboxModule } from './module.js';
 import { journeysFrom } from './routes/journey-starts.js';
 

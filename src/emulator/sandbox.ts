@@ -4,22 +4,23 @@
  * sandbox` (src/areas/sandbox/commands.ts) and the JavaScript API (`loopsctl/sandbox`,
  * ./public.ts) are both this.
  */
+
+import { existsSync } from 'node:fs';
 import { UsageError } from '../base/errors.js';
 import { osRandomBytes, secretKey, WebhookSecretError } from '../platform/webhooks/signature.js';
-import { loadSandboxModules, type StartOver } from './api.js';
-import type { Fixtures } from './fixtures.js';
-import { SANDBOX_KEY } from './keys.js';
-import { SEEDS, type SandboxModule, type SeedKind, type StateCore } from './module.js';
-import { outbox, type OutboxEntry } from './routes/sandbox.js';
-import { webhookDeliveries, webhookEndpoint, type WebhookDelivery, type WebhookEndpoint } from './routes/webhook-records.js';
-import { startServer, type SandboxServerOptions } from './server.js';
-import { seedState } from './state/index.js';
-import { existsSync } from 'node:fs';
 import type { ApiAnswer } from './api.js';
+import { loadSandboxModules, type StartOver } from './api.js';
+import { type ClockMode, clockTime, freezeClock, seedDate } from './clock.js';
 import type { WireRequest } from './core.js';
-import { clockTime, freezeClock, seedDate, type ClockMode } from './clock.js';
+import type { Fixtures } from './fixtures.js';
 import type { Journey } from './journey-records.js';
 import { CLOCK_PATH, JOURNEYS_PATH } from './journeys/routes.js';
+import { SANDBOX_KEY } from './keys.js';
+import { type SandboxModule, SEEDS, type SeedKind, type StateCore } from './module.js';
+import { type OutboxEntry, outbox } from './routes/sandbox.js';
+import { type WebhookDelivery, type WebhookEndpoint, webhookDeliveries, webhookEndpoint } from './routes/webhook-records.js';
+import { type SandboxServerOptions, startServer } from './server.js';
+import { seedState } from './state/index.js';
 
 export interface OpenOptions
   extends Pick<SandboxServerOptions, 'port' | 'host' | 'stateFile' | 'log' | 'now' | 'rateLimit' | 'rateClock' | 'deliverWebhooks' | 'images'> {

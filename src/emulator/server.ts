@@ -4,13 +4,13 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { INBOX_PATH, type ApiAnswer } from './api.js';
-import { MAX_BODY_BYTES, openCore, sandboxError, TOO_LARGE, type SandboxCore, type SandboxOptions, type WireRequest } from './core.js';
-import type { InboxServer } from './inbox.js';
-import type { StateCore } from './module.js';
 import { UsageError } from '../base/errors.js';
 import { foreignRequest } from '../base/local-page.js';
 import type { ImageLoader } from '../base/page-images.js';
+import { type ApiAnswer, INBOX_PATH } from './api.js';
+import { MAX_BODY_BYTES, openCore, type SandboxCore, type SandboxOptions, sandboxError, TOO_LARGE, type WireRequest } from './core.js';
+import type { InboxServer } from './inbox.js';
+import type { StateCore } from './module.js';
 
 export interface SandboxServerOptions extends SandboxOptions {
   port?: number;

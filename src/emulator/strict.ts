@@ -3,7 +3,7 @@
  * schema names. The sandbox checks every answer with these before sending it, so it can never
  * answer with a field the client does not know of, nor miss one the client needs.
  */
-import { STRICT_FORM, z, type StrictFormBuilder } from '../base/shapes.js';
+import { STRICT_FORM, type StrictFormBuilder, z } from '../base/shapes.js';
 
 function strictly(schema: z.ZodMiniType): z.ZodMiniType {
   // A schema that checks more in a refinement than a generic walk can see says what its strict form is.

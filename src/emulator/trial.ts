@@ -5,20 +5,21 @@
  * the clock, stopped at the start, is moved through every wait, up to a limit, and what the
  * journey did and which emails it sent, when, is the answer.
  */
+
+import { STANDARD_FIELDS } from '../platform/contact-properties/typing.js';
 import type { AudienceSegment } from '../platform/segments/schemas.js';
+import { entryRefusal, eventMismatch } from '../platform/workflows/running.js';
 import { loadSandboxModules, RouteTable, SandboxApi } from './api.js';
+import { freezeClock, MAX_ADVANCE_MS, seedDate } from './clock.js';
+import { allJourneys, type Journey, nextWaitEnds } from './journey-records.js';
 import { SANDBOX_KEY } from './keys.js';
 import { requestOf, type StateCore } from './module.js';
+import { contacts } from './routes/contact-records.js';
 import { mailingLists } from './routes/lists.js';
 import { outbox } from './routes/sandbox.js';
 import { segments } from './routes/segments.js';
-import { workflows, type StoredWorkflow } from './routes/workflow-records.js';
+import { type StoredWorkflow, workflows } from './routes/workflow-records.js';
 import { seedState } from './state/index.js';
-import { freezeClock, MAX_ADVANCE_MS, seedDate } from './clock.js';
-import { entryRefusal, eventMismatch } from '../platform/workflows/running.js';
-import { contacts } from './routes/contact-records.js';
-import { STANDARD_FIELDS } from '../platform/contact-properties/typing.js';
-import { allJourneys, nextWaitEnds, type Journey } from './journey-records.js';
 
 export interface WorkflowTrial {
   /** The workflow with its nodes in full (as `GET …/nodes/{id}` gives each). */

@@ -8,11 +8,11 @@
  * the outcome are recorded in the state, where `loopsctl sandbox deliveries` shows them.
  */
 import { setTimeout as delay } from 'node:timers/promises';
-import { deliveryHeaders, Deliverer, isAccepted, outcomeText } from '../platform/webhooks/deliver.js';
-import { secretKey } from '../platform/webhooks/signature.js';
-import { webhookDeliveries, webhookEndpoint, type WebhookDelivery } from './routes/webhook-records.js';
-import type { StateCore } from './module.js';
 import { monotonicMs } from '../base/monotonic.js';
+import { Deliverer, deliveryHeaders, isAccepted, outcomeText } from '../platform/webhooks/deliver.js';
+import { secretKey } from '../platform/webhooks/signature.js';
+import type { StateCore } from './module.js';
+import { type WebhookDelivery, webhookDeliveries, webhookEndpoint } from './routes/webhook-records.js';
 
 /** Standard Webhooks' waits between attempts (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h), divided by 60, at least a second. */
 export const SANDBOX_RETRY_WAITS_MS = [1_000, 5_000, 30_000, 120_000, 300_000, 600_000, 600_000];

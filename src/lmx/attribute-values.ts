@@ -5,7 +5,7 @@
  */
 import type { LmxAttribute } from './parse.js';
 import type { LmxSeverity } from './problems.js';
-import { IMAGE_SCHEMES, LINK_SCHEMES, schemeOf, type LmxAttributeSpec, type LmxTagSpec } from './tags.js';
+import { IMAGE_SCHEMES, LINK_SCHEMES, type LmxAttributeSpec, type LmxTagSpec, schemeOf } from './tags.js';
 
 /** Column widths: comma-separated percentages. */
 export const WIDTHS = /^\s*\d+(\.\d+)?\s*(,\s*\d+(\.\d+)?\s*)*$/;

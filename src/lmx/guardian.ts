@@ -6,9 +6,9 @@
  * cover (a button without a link) under the check's rule name.
  */
 import type { GuardianReport, GuardianRule } from '../platform/email-messages/schemas.js';
-import { parseLmx, type LmxDocument, type LmxElement } from './parse.js';
+import { type LmxDocument, type LmxElement, parseLmx } from './parse.js';
 import type { LmxPosition, LmxProblem, LmxRule } from './problems.js';
-import { LINK_SCHEMES, NAMESPACES_OF_KIND, schemeOf, type LmxKind, type LmxNamespace } from './tags.js';
+import { LINK_SCHEMES, type LmxKind, type LmxNamespace, NAMESPACES_OF_KIND, schemeOf } from './tags.js';
 import { elementsOf, textOf, variablesOf } from './tree.js';
 
 export type GuardianRuleName =

@@ -6,9 +6,9 @@
  */
 import {
   faAndroid,
+  faApple,
   faAppStore,
   faAppStoreIos,
-  faApple,
   faBehance,
   faBluesky,
   faDev,

@@ -28,8 +28,21 @@
  *   path that reads LMX goes through one of them, so none parses more than LMX_MAX_BYTES.
  * - `elementsOf`, `variablesOf`, `textOf`, `themeIdOf`, `componentIdsOf`: reading a tree without recursion.
  */
-export { MAX_LMX_DEPTH, parseLmx, type LmxAttribute, type LmxDocument, type LmxElement, type LmxNode, type LmxText, type LmxVariable } from './parse.js';
-export { LMX_RULES, LineIndex, refusesBody, type LmxPosition, type LmxProblem, type LmxRule, type LmxSeverity } from './problems.js';
+
+export { GMAIL_CLIP_BYTES, gmailClipProblem, kilobytes } from './clip.js';
+export {
+  dataVariablesIn,
+  GUARDIAN_RULES,
+  type GuardianFinding,
+  type GuardianOptions,
+  type GuardianRuleName,
+  guardianFindings,
+  guardianProblems,
+  guardianReportOf,
+} from './guardian.js';
+export { type LmxAttribute, type LmxDocument, type LmxElement, type LmxNode, type LmxText, type LmxVariable, MAX_LMX_DEPTH, parseLmx } from './parse.js';
+export { LineIndex, LMX_RULES, type LmxPosition, type LmxProblem, type LmxRule, type LmxSeverity, refusesBody } from './problems.js';
+export { boundedLmx, decodeLmx, tooLargeProblem, utf8Length } from './source.js';
 export {
   BLOCK_TAGS,
   IMAGE_SCHEMES,
@@ -40,9 +53,6 @@ export {
   LMX_MAX_BYTES,
   LMX_NAMESPACES,
   LMX_TAGS,
-  NAMESPACES_OF_KIND,
-  schemeOf,
-  TOP_LEVEL_TAGS,
   type LmxAttributeSpec,
   type LmxAttributeType,
   type LmxContentType,
@@ -50,18 +60,9 @@ export {
   type LmxNamespace,
   type LmxPlacement,
   type LmxTagSpec,
+  NAMESPACES_OF_KIND,
+  schemeOf,
+  TOP_LEVEL_TAGS,
 } from './tags.js';
-export { boundedLmx, decodeLmx, tooLargeProblem, utf8Length } from './source.js';
-export { GMAIL_CLIP_BYTES, gmailClipProblem, kilobytes } from './clip.js';
 export { componentIdsOf, elementsOf, textOf, themeIdOf, variablesOf } from './tree.js';
-export {
-  dataVariablesIn,
-  GUARDIAN_RULES,
-  guardianFindings,
-  guardianProblems,
-  guardianReportOf,
-  type GuardianFinding,
-  type GuardianOptions,
-  type GuardianRuleName,
-} from './guardian.js';
-export { checkLmx, validateLmx, type LmxCheckOptions } from './validate.js';
+export { checkLmx, type LmxCheckOptions, validateLmx } from './validate.js';

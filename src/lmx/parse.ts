@@ -2,9 +2,10 @@
  * LMX read into a tree, in one pass over the source with a stack of open tags (no recursion, so no input can overflow the call stack). Syntax
  * problems are reported and the parse goes on where it can: a stray closing tag is skipped, an unclosed tag is closed where its parent ends.
  */
+
+import type { LmxAttribute, LmxDocument, LmxElement, LmxNode, LmxText, LmxVariable } from './nodes.js';
 import { LineIndex, type LmxPosition, type LmxProblem, type LmxRule, type LmxSeverity } from './problems.js';
 import { LMX_TAGS, type LmxContentType, type LmxTagSpec } from './tags.js';
-import type { LmxDocument, LmxElement, LmxNode, LmxText, LmxVariable, LmxAttribute } from './nodes.js';
 import { TextReader } from './text.js';
 
 export type { LmxAttribute, LmxDocument, LmxElement, LmxNode, LmxText, LmxVariable } from './nodes.js';

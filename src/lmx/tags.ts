@@ -4,8 +4,9 @@
  * the content types from here (raw text keeps its braces), the validator everything else, and a
  * renderer may read the same table to know what a tag means.
  */
-import type { LmxKind } from './kinds.js';
+
 import { THEME_STYLES } from '../platform/themes/style-names.js';
+import type { LmxKind } from './kinds.js';
 
 /** inline: text, variables, inline tags and <Br />; text: text and variables; raw: literal text; none: elements only. */
 export type LmxContentType = 'inline' | 'text' | 'raw' | 'none';

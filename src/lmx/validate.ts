@@ -4,13 +4,14 @@
  * <Style />, and which variables an email of each kind may use. Where the specification is silent
  * the choice is the editor's (see docs/sandbox.md, "LMX").
  */
-import { parseLmx, selfClosed, type LmxAttribute, type LmxDocument, type LmxElement, type LmxNode, type LmxText, type LmxVariable } from './parse.js';
-import { guardianProblems } from './guardian.js';
-import { tooLargeProblem, utf8Length } from './source.js';
-import { inSourceOrder, type LmxPosition, type LmxProblem, type LmxRule, type LmxSeverity } from './problems.js';
-import { valueProblem, WIDTHS } from './attribute-values.js';
+
 import { FALLBACK_FIELDS } from '../platform/email-messages/fallbacks.js';
-import { KNOWN_ICON_NAMES, LMX_MAX_BYTES, LMX_TAGS, NAMESPACES_OF_KIND, TOP_LEVEL_TAGS, type LmxKind, type LmxTagSpec } from './tags.js';
+import { valueProblem, WIDTHS } from './attribute-values.js';
+import { guardianProblems } from './guardian.js';
+import { type LmxAttribute, type LmxDocument, type LmxElement, type LmxNode, type LmxText, type LmxVariable, parseLmx, selfClosed } from './parse.js';
+import { inSourceOrder, type LmxPosition, type LmxProblem, type LmxRule, type LmxSeverity } from './problems.js';
+import { tooLargeProblem, utf8Length } from './source.js';
+import { KNOWN_ICON_NAMES, LMX_MAX_BYTES, LMX_TAGS, type LmxKind, type LmxTagSpec, NAMESPACES_OF_KIND, TOP_LEVEL_TAGS } from './tags.js';
 
 export interface LmxCheckOptions {
   /** The kind of email (or a component) the LMX is the body of: decides the variables it may use. Unchecked when absent. */

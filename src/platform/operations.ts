@@ -16,12 +16,12 @@ import { EVENT_SEND } from './events/resource.js';
 import { TRANSACTIONAL_GROUP } from './groups/resource.js';
 import { DEDICATED_SENDING_IP } from './ips/resource.js';
 import { MAILING_LIST } from './lists/resource.js';
+import type { Operation } from './operation-row.js';
 import { SEGMENT } from './segments/resource.js';
 import { THEME } from './themes/resource.js';
 import { TRANSACTIONAL_EMAIL, TRANSACTIONAL_SEND } from './transactional/resource.js';
 import { UPLOAD } from './uploads/resource.js';
 import * as RECORD_REGISTRY from './whole-row-registry.js';
-import type { Operation } from './operation-row.js';
 import { WORKFLOW } from './workflows/resource.js';
 
 /** The rows of the resources described whole by them (whole-row-registry.ts), in the order of their nouns. */

@@ -14,7 +14,7 @@
  *   `CreateWorkflowNodeResponse` requires `workflow`), whose `status` is required: the platform's
  *   own word on the workflow at the moment of the write.
  */
-import { configurationWrite, type ConfigurationOperation } from './configuration-writes.js';
+import { type ConfigurationOperation, configurationWrite } from './configuration-writes.js';
 import { at } from './operation-row.js';
 import { TRANSACTIONAL_EMAIL } from './transactional/resource.js';
 import { WORKFLOW } from './workflows/resource.js';

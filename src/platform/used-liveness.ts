@@ -18,7 +18,7 @@
 import { withParticulars } from '../base/particulars.js';
 import { CAMPAIGN } from './campaigns/resource.js';
 import { EMAIL_MESSAGE } from './email-messages/resource.js';
-import { campaignLive, fieldsOf, listed, type LiveReads, named, type UsedTarget, workflowIds, workflowLive, workflowMessages } from './liveness.js';
+import { campaignLive, fieldsOf, type LiveReads, listed, named, type UsedTarget, workflowIds, workflowLive, workflowMessages } from './liveness.js';
 import { at } from './operation-row.js';
 import { themeDrawnWith } from './themes/drawn-with.js';
 import { THEME } from './themes/resource.js';

@@ -5,8 +5,8 @@
  * (`webhooks trigger`) shows its requests the same way, with their address and headers.
  */
 import type { HttpRequest } from '../api/http.js';
-import { formatJson, type Output } from './output.js';
 import { escapeInvisible, sanitize } from '../base/sanitize.js';
+import { formatJson, type Output } from './output.js';
 
 export interface HeldRequest {
   method: string;

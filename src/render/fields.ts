@@ -4,12 +4,13 @@
  * rule descriptions), where a box-drawn table would run past the edge of the terminal. Piped, they
  * are FIELD and VALUE tab-separated rows like every other table.
  */
-import type { Output } from './output.js';
+
 import { sanitize } from '../base/sanitize.js';
+import type { Output } from './output.js';
 import { styleFor } from './style.js';
 import { renderRows } from './table.js';
-import { wrapLines } from './wrap.js';
 import { displayWidth } from './width.js';
+import { wrapLines } from './wrap.js';
 
 const TEXT_WIDTH = 80;
 

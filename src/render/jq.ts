@@ -11,9 +11,9 @@
  * back as data and is sanitized before it is shown.
  */
 import { InterruptedError, UsageError } from '../base/errors.js';
-import { releaseWorker, takeWorker, type JqWorker } from './jq-worker.js';
-import { plainPath, stringsAlong, type PathStep } from './jq-path.js';
 import { sanitize } from '../base/sanitize.js';
+import { type PathStep, plainPath, stringsAlong } from './jq-path.js';
+import { type JqWorker, releaseWorker, takeWorker } from './jq-worker.js';
 
 /** The limits from the environment: LOOPSCTL_JQ_TIMEOUT (seconds) and LOOPSCTL_JQ_MEMORY_MB. */
 export function jqLimits(env: Record<string, string | undefined>): Partial<JqLimits> {

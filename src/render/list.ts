@@ -9,9 +9,9 @@
 import type { Page } from '../base/shapes.js';
 import { JsonArrayWriter, type Output } from './output.js';
 import { PaginationProgress } from './progress.js';
-import { styleFor, type Style } from './style.js';
 import { shellWord } from './shell-word.js';
-import { renderRows, TableLayout, type Cell, type Column } from './table.js';
+import { type Style, styleFor } from './style.js';
+import { type Cell, type Column, renderRows, TableLayout } from './table.js';
 
 export interface ListView<T> {
   /** Plural noun for notes: "themes". */

@@ -8,8 +8,8 @@
 import type { Writable } from 'node:stream';
 import { escapeControls } from '../base/body-preview.js';
 import { InterruptedError } from '../base/errors.js';
-import type { JqFilter } from './jq.js';
 import { escapeC1, escapeInvisible, sanitize, sanitizeKeepingLines } from '../base/sanitize.js';
+import type { JqFilter } from './jq.js';
 import type { Style } from './style.js';
 import { wrapText } from './wrap.js';
 

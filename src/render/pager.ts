@@ -9,7 +9,7 @@
  *
  * The environment and the streams are parameters, so that nothing here reads the process's own.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { Writable } from 'node:stream';

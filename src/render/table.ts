@@ -11,11 +11,12 @@
  * as a block of "FIELD: value" lines. Colour is painted after cutting, so a cut never falls inside an
  * escape sequence. The work is linear in the number of cells.
  */
-import type { Output } from './output.js';
+
 import { sanitize } from '../base/sanitize.js';
-import { styleFor, type Style } from './style.js';
-import { wrapLines } from './wrap.js';
+import type { Output } from './output.js';
+import { type Style, styleFor } from './style.js';
 import { displayWidth, pad, paintedWidth, truncate, unpainted } from './width.js';
+import { wrapLines } from './wrap.js';
 
 export interface Column {
   header: string;

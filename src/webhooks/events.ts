@@ -6,7 +6,7 @@
  * `webhookSchemaVersion`, or a known event that does not fit its schema is returned as
  * `{ eventName, known: false, raw }`, never thrown: the app decides what to do with it.
  */
-import { WEBHOOK_EVENTS, WEBHOOK_SCHEMA_VERSION, isWebhookEventName } from '../platform/webhooks/payloads.js';
+import { isWebhookEventName, WEBHOOK_EVENTS, WEBHOOK_SCHEMA_VERSION } from '../platform/webhooks/payloads.js';
 import { WebhookVerificationError } from './errors.js';
 import type { KnownWebhookEvent, WebhookEventName } from './event-types.js';
 

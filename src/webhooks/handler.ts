@@ -12,10 +12,10 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { DELIVERY_HEADERS } from '../platform/webhooks/deliver.js';
+import type { DeliveryJournal } from './delivery-store.js';
 import { WebhookVerificationError } from './errors.js';
 import type { UnknownWebhookEvent, WebhookEventName, WebhookEventOf } from './events.js';
-import type { DeliveryJournal } from './delivery-store.js';
-import { verifyDelivery, type VerifiedDelivery, type VerifyWebhookOptions, type WebhookInput } from './verify.js';
+import { type VerifiedDelivery, type VerifyWebhookOptions, verifyDelivery, type WebhookInput } from './verify.js';
 
 /** What a handler of one event type is given: the event, and the delivery it came in. */
 export type WebhookHandlers = {

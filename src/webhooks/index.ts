@@ -13,23 +13,23 @@
  *
  * Verifying and parsing need nothing but Node; a postgres:// store loads the bundled pg client.
  */
-export { contactState, type ContactState, type FoldableEvent } from './contact-state.js';
+export { type ContactState, contactState, type FoldableEvent } from './contact-state.js';
+export type { ClaimState, DeliveryJournal, DeliveryOutcome, ReceivedDelivery } from './delivery-store.js';
 export { WebhookVerificationError, type WebhookVerificationReason } from './errors.js';
 export type * from './event-types.js';
 export { parseWebhookEvent, type UnknownWebhookEvent, type WebhookEvent, type WebhookEventOf } from './events.js';
-export { webhookHandler, type WebhookAnswer, type WebhookHandler, type WebhookHandlerOptions, type WebhookHandlers } from './handler.js';
-export type { ClaimState, DeliveryJournal, DeliveryOutcome, ReceivedDelivery } from './delivery-store.js';
-export { signWebhookEvent, webhookFixture, webhookFixtures, type SignedWebhook, type SignWebhookOptions } from './sign.js';
+export { type WebhookAnswer, type WebhookHandler, type WebhookHandlerOptions, type WebhookHandlers, webhookHandler } from './handler.js';
+export { type SignedWebhook, type SignWebhookOptions, signWebhookEvent, webhookFixture, webhookFixtures } from './sign.js';
 export {
-  DeliveryStore,
-  DeliveryStoreError,
-  openDeliveryStore,
   type DeliveryFilter,
   type DeliveryStats,
+  DeliveryStore,
+  DeliveryStoreError,
   type DeliveryStoreOptions,
   type ForwardAttempt,
   type ForwardState,
+  openDeliveryStore,
   type StatsBy,
   type StoredDelivery,
 } from './store/index.js';
-export { verifyWebhook, type VerifiedDelivery, type VerifyWebhookOptions, type WebhookInput } from './verify.js';
+export { type VerifiedDelivery, type VerifyWebhookOptions, verifyWebhook, type WebhookInput } from './verify.js';

@@ -9,7 +9,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { arenaForFile, expectRefused, expectThrough } from './arena.js';
-import { commandAttacks, sentRequest, named } from './attacks.js';
+import { commandAttacks, named, sentRequest } from './attacks.js';
 import { FILES, recordOf } from './roads.js';
 
 const arena = arenaForFile();

@@ -12,13 +12,13 @@
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { seedId, type StateCore } from '../../src/emulator/module.js';
+import { type StateCore, seedId } from '../../src/emulator/module.js';
 import { campaigns } from '../../src/emulator/routes/campaign-records.js';
 import { emailMessages, findMessage } from '../../src/emulator/routes/email-message-records.js';
 import { workflows } from '../../src/emulator/routes/workflow-records.js';
-import { startMcp, type McpRun } from '../support/mcp.js';
 import { run, tempDir, typedInput } from '../support/main.js';
-import { recordingSandbox, type Recorded, type RecordingSandbox } from '../support/recording.js';
+import { type McpRun, startMcp } from '../support/mcp.js';
+import { type Recorded, type RecordingSandbox, recordingSandbox } from '../support/recording.js';
 import { operationOf, type TargetKind } from './operations.js';
 
 export const WIN_BACK = seedId('workflow/Win-back (draft)');

@@ -7,7 +7,7 @@
 import type { CommandSpec } from '../../src/core/declare.js';
 import type { Arena, Target } from './arena.js';
 import { OPERATIONS, operationOf } from './operations.js';
-import { argvOf, COMMANDS, type Place, placeOf, recordOf, writeCommands, yesOf, type Words } from './roads.js';
+import { argvOf, COMMANDS, type Place, placeOf, recordOf, type Words, writeCommands, yesOf } from './roads.js';
 
 export interface CommandAttack {
   command: string;

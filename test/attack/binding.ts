@@ -13,7 +13,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { expect } from 'vitest';
-import { propose, type Proposal } from '../../src/areas/change/approvals.js';
+import { type Proposal, propose } from '../../src/areas/change/approvals.js';
 import { planDigest } from '../../src/areas/change/plan-file.js';
 import { canonicalJson } from '../../src/base/canonical-json.js';
 import { boundCall } from '../../src/core/bound-calls.js';

@@ -12,9 +12,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { PLAN_KINDS } from '../../src/areas/plan-kinds.js';
 import { specs } from '../../src/areas/registry.js';
 import { longFlag, walkSpecs } from '../../src/core/declare.js';
-import { PLAN_KINDS } from '../../src/areas/plan-kinds.js';
 import { judgeWrite } from '../../src/platform/write-gate.js';
 import { writeCommands as examples } from '../support/write-commands.js';
 import { arenaForFile } from './arena.js';

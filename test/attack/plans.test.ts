@@ -11,7 +11,7 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { plans } from '../../src/core/declare.js';
 import { workflows } from '../../src/emulator/routes/workflow-records.js';
-import { sandboxGate, neededYes } from '../support/live-gate.js';
+import { neededYes, sandboxGate } from '../support/live-gate.js';
 import { recordingSandbox } from '../support/recording.js';
 import { commitWorkingTree } from '../support/review-tree.js';
 import { arenaForFile, expectRefused, expectThrough, type Target, WIN_BACK } from './arena.js';

@@ -8,7 +8,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { startServer } from '../../src/emulator/server.js';
-import { plannedChange, type Loopsctl } from '../support/change-plan.js';
+import { type Loopsctl, plannedChange } from '../support/change-plan.js';
 import { run } from './measure.js';
 
 const API_KEY = 'sandbox-key';

@@ -8,7 +8,7 @@
 import { join } from 'node:path';
 import type { StateCore } from '../../src/emulator/module.js';
 import { readState, writeState } from '../../src/emulator/state/index.js';
-import { run, type Command } from './measure.js';
+import { type Command, run } from './measure.js';
 
 export const CHECK_MESSAGES = Number(process.env.BENCH_CHECK_MESSAGES ?? 2_000);
 const REQUESTS_PER_SECOND = 10;

@@ -12,8 +12,8 @@ import { writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { median, run, type Command } from './measure.js';
 import { sandboxCaller } from './journeys.js';
+import { type Command, median, run } from './measure.js';
 
 export interface EmulatorFigures {
   /** Whole processes, one request each: wall times by round. */

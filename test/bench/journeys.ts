@@ -7,12 +7,12 @@
  * event that starts another, and a 30-day move of the clock.
  */
 import { performance } from 'node:perf_hooks';
-import { median } from './measure.js';
 import { loadSandboxModules, RouteTable, SandboxApi } from '../../src/emulator/api.js';
 import { freezeClock } from '../../src/emulator/clock.js';
+import type { SeedKind } from '../../src/emulator/module.js';
 import { seedId } from '../../src/emulator/module.js';
 import { seedState } from '../../src/emulator/state/index.js';
-import type { SeedKind } from '../../src/emulator/module.js';
+import { median } from './measure.js';
 
 export interface JourneyFigures {
   /** How long the 30-day move took, releasing every waiting contact. */

@@ -8,7 +8,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { run, type Command } from './measure.js';
+import { type Command, run } from './measure.js';
 
 /** Runs profiled a command, and the entries shown. */
 const PROFILED_RUNS = 5;

@@ -13,14 +13,14 @@
  *     IMPORT_BUDGET times the other's time, and what it created by then is reported;
  *   - `--sandbox contacts create` at 100,000 contacts against at 100.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { run } from './measure.js';
-import { seedId, type StateCore } from '../../src/emulator/module.js';
+import { type StateCore, seedId } from '../../src/emulator/module.js';
 import { readState, writeState } from '../../src/emulator/state/index.js';
+import { run } from './measure.js';
 
 export const LARGE_CONTACTS = 100_000;
 const SMALL_CONTACTS = 100;

@@ -5,13 +5,14 @@
  * and in width on an 80-column terminal; conf's write through a symlink planted at its path
  * against loopsctl's store. undici stays for proxies, where it does a job no code of ours does.
  */
-import Table from 'cli-table3';
-import { Writable } from 'node:stream';
+
 import { join } from 'node:path';
-import { renderTable } from '../../src/render/table.js';
+import { Writable } from 'node:stream';
+import Table from 'cli-table3';
 import { Output } from '../../src/render/output.js';
+import { renderTable } from '../../src/render/table.js';
 import { displayWidth } from '../../src/render/width.js';
-import { interleaved, median, run, type Command } from './measure.js';
+import { type Command, interleaved, median, run } from './measure.js';
 
 export interface StackFigure {
   name: string;

@@ -7,9 +7,10 @@
  *  - verifyWebhook (parse included) against the `standardwebhooks` reference library's verify on
  *    the same deliveries, in CPU time, interleaved rounds (goal ≤ 1x).
  */
-import { createServer, request, Agent, type RequestListener } from 'node:http';
-import type { AddressInfo } from 'node:net';
+
 import { mkdtempSync, rmSync } from 'node:fs';
+import { Agent, createServer, type RequestListener, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';

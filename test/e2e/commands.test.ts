@@ -1,9 +1,9 @@
 /** Every command end to end, in-process, against a sandbox holding the records of fixtures.ts. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cursorAt, KEYS, startFixtureSandbox, themes, type FixtureSandbox } from '../support/fixture-sandbox.js';
+import { cursorAt, type FixtureSandbox, KEYS, startFixtureSandbox, themes } from '../support/fixture-sandbox.js';
 import * as fx from '../support/fixtures.js';
-import { runCli, type RunOptions } from '../support/run-cli.js';
 import { run } from '../support/main.js';
+import { type RunOptions, runCli } from '../support/run-cli.js';
 
 let api: FixtureSandbox;
 

@@ -1,11 +1,11 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { json, startApiServer, type ApiServer } from '../support/api-server.js';
-import { run } from '../support/main.js';
-import { runCli } from '../support/run-cli.js';
+import { type ApiServer, json, startApiServer } from '../support/api-server.js';
 import { startFixtureSandbox } from '../support/fixture-sandbox.js';
 import { theme as fxTheme } from '../support/fixtures.js';
+import { run } from '../support/main.js';
+import { runCli } from '../support/run-cli.js';
 import { tempDir } from '../support/temp.js';
 
 let api: ApiServer;

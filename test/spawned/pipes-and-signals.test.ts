@@ -1,12 +1,13 @@
 /** A reader that goes away early, and Ctrl-C in the middle of paging. */
+
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { closeSync, constants, openSync, readSync, writeFileSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { json, startApiServer, type ApiServer } from '../support/api-server.js';
+import { type ApiServer, json, startApiServer } from '../support/api-server.js';
 import { closedAfter } from '../support/closing.js';
 import { silent } from '../support/faults.js';
 import { envelope, group, theme } from '../support/fixtures.js';
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, constants, openSync, readSync, writeFileSync, writeSync } from 'node:fs';
-import { join } from 'node:path';
 import { BIN, HUNG_AFTER_MS, runCli, tempConfigDir } from '../support/run-cli.js';
 import { tempDir } from '../support/temp.js';
 

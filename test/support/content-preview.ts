@@ -9,7 +9,7 @@ import { expect } from 'vitest';
 import type { Page } from './browser.js';
 import { contentTree } from './content-tree.js';
 import { corpusDirectory } from './convert-corpus.js';
-import { run, startRun, tempDir, type Running } from './main.js';
+import { type Running, run, startRun, tempDir } from './main.js';
 
 export const WELCOME = 'transactional/welcome--cx1';
 export const NEWS = 'campaigns/news--cm1';

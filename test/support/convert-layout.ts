@@ -4,11 +4,12 @@
  * place written on it (`data-lc="lc-L-C"`, or MJML's `css-class`), and the content boxes there
  * measured against the model's.
  */
+
+import { placeholderSrc } from '../../src/base/page-images.js';
+import { type Box, SourceLayout } from '../../src/convert/layout/layout.js';
 import { sourceOf } from '../../src/convert/layout/layout-carry.js';
-import { SourceLayout, type Box } from '../../src/convert/layout/layout.js';
 import type { LmxBlock } from '../../src/convert/lmx-out.js';
 import type { SourceElement } from '../../src/convert/model.js';
-import { placeholderSrc } from '../../src/base/page-images.js';
 import type { Page } from './browser.js';
 
 /** The blocks of a converted email with the element each stands in. */

@@ -1,6 +1,7 @@
 /** A command declared as an area would declare it, with one input of every kind, for the tests of what is made from declarations. */
-import { command, integerIn } from '../../src/core/declare.js';
+
 import { handler } from '../../src/core/capabilities.js';
+import { command, integerIn } from '../../src/core/declare.js';
 
 export const MAKE = command({
   name: 'make',

@@ -4,8 +4,8 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { isSendEvent } from '../../src/platform/webhooks/event-names.js';
-import { webhookHandler } from '../../src/webhooks/handler.js';
 import type { ReceivedDelivery } from '../../src/webhooks/delivery-store.js';
+import { webhookHandler } from '../../src/webhooks/handler.js';
 import { signWebhookEvent, webhookFixture } from '../../src/webhooks/sign.js';
 import {
   type DeliveryFilter,

@@ -6,7 +6,7 @@
  * (or none, where the operation requires one), and checks every answer against
  * the response the description gives for its status. It shares no code with loopsctl's client.
  */
-import { requestProblems, responseProblems, type OpenApi } from './openapi.js';
+import { type OpenApi, requestProblems, responseProblems } from './openapi.js';
 
 interface Parameter {
   name: string;

@@ -16,7 +16,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { specs } from '../../src/areas/registry.js';
 import { COMMANDS_DIR, HAND_WRITTEN_END, HAND_WRITTEN_START } from '../../src/build/reference.js';
-import { walkSpecs, type CommandSpec, type Spec } from '../../src/core/declare.js';
+import { type CommandSpec, type Spec, walkSpecs } from '../../src/core/declare.js';
 import { run, tempDir } from './main.js';
 import { expectDescribed, recordingSandbox } from './recording.js';
 import { words } from './shell-words.js';

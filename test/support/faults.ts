@@ -1,6 +1,6 @@
 /** Ways a server can misbehave, as handlers for startApiServer. */
 import type { ServerResponse } from 'node:http';
-import { json, type Handler } from './api-server.js';
+import { type Handler, json } from './api-server.js';
 
 /** Answers the n-th request with the n-th handler, and every later one with the last. */
 export function inTurn(...handlers: Handler[]): Handler {

@@ -4,7 +4,7 @@
  * than strings in the markup: a `<script>` that a test did not expect is an element here, however
  * it was written.
  */
-import { parse, type DefaultTreeAdapterMap } from 'parse5';
+import { type DefaultTreeAdapterMap, parse } from 'parse5';
 
 export type HtmlNode = DefaultTreeAdapterMap['node'];
 export type HtmlElement = DefaultTreeAdapterMap['element'];

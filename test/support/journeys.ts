@@ -1,7 +1,7 @@
 /** Workflows the seed does not have, made for tests of the journeys engine, in a sandbox of their own. */
 import { RouteTable, SandboxApi } from '../../src/emulator/api.js';
 import { freezeClock } from '../../src/emulator/clock.js';
-import { workflows, type StoredWorkflow } from '../../src/emulator/routes/workflow-records.js';
+import { type StoredWorkflow, workflows } from '../../src/emulator/routes/workflow-records.js';
 import { sandboxCaller, sandboxModules, seedState } from './sandbox.js';
 
 /** A node as [id, fields, next ids]. */

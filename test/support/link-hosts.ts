@@ -6,9 +6,9 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
-import { createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net';
-import { ConnectionPool, type RequestPool } from '../../src/base/node-http.js';
+import { type AddressInfo, createServer as createTcpServer, type Socket } from 'node:net';
 import type { Resolver } from '../../src/api/fetcher.js';
+import { ConnectionPool, type RequestPool } from '../../src/base/node-http.js';
 import type { RecordingSandbox } from './recording.js';
 
 export type Route = (req: IncomingMessage, res: ServerResponse) => void;

@@ -6,9 +6,9 @@
 import { PassThrough, Readable, Writable } from 'node:stream';
 import { Pacer } from '../../src/api/pacer.js';
 import type { Runtime } from '../../src/core/runtime.js';
-import { main } from '../../src/main.js';
-import { startServer, type SandboxServer, type SandboxServerOptions } from '../../src/emulator/server.js';
 import { startInProcessSandbox } from '../../src/emulator/index.js';
+import { type SandboxServer, type SandboxServerOptions, startServer } from '../../src/emulator/server.js';
+import { main } from '../../src/main.js';
 import { tempDir, unmadePath } from './temp.js';
 
 export { tempDir };

@@ -7,7 +7,7 @@ import { afterEach, expect } from 'vitest';
 import type { ApiAnswer, ApiRequest } from '../../src/emulator/api.js';
 import type { SandboxServer, SandboxServerOptions } from '../../src/emulator/server.js';
 import { closedAfter } from './closing.js';
-import { run, sandboxEnv, startTestSandbox, type RunOptions } from './main.js';
+import { type RunOptions, run, sandboxEnv, startTestSandbox } from './main.js';
 import { publishedDescription, requestProblems, responseProblems } from './openapi.js';
 
 export const openApi = publishedDescription();

@@ -3,7 +3,7 @@
  * `main(argv, runtime)` (fast; most tests), or as a child process of the built binary
  * (`spawnCli`) where a test needs a real process: signals, pipes, exit codes of the binary.
  */
-import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import { type ChildProcessByStdio, spawn } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { tempDir } from './temp.js';

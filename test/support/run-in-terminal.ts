@@ -4,7 +4,7 @@
  */
 import { spawn } from 'node:child_process';
 import { needs } from './programs.js';
-import { BIN, tempConfigDir, type CliResult } from './run-cli.js';
+import { BIN, type CliResult, tempConfigDir } from './run-cli.js';
 
 /** util-linux's `script`, which gives the CLI a pseudo-terminal. */
 export const script = needs('script', ['--version']);

@@ -1,11 +1,12 @@
 /** Calls a SandboxApi directly, as the HTTP layer would, for tests of its rules. */
+
+import { type ApiAnswer, loadSandboxModules, RouteTable, SandboxApi, type SandboxApiOptions } from '../../src/emulator/api.js';
+import { type Slice, type StateCore, seedId } from '../../src/emulator/module.js';
 import type { sendingIps } from '../../src/emulator/routes/ips.js';
 import type { segments } from '../../src/emulator/routes/segments.js';
 import type { themes } from '../../src/emulator/routes/themes.js';
 import type { transactionalEmails } from '../../src/emulator/routes/transactional.js';
 import type { workflows } from '../../src/emulator/routes/workflow-records.js';
-import { loadSandboxModules, RouteTable, SandboxApi, type ApiAnswer, type SandboxApiOptions } from '../../src/emulator/api.js';
-import { seedId, type Slice, type StateCore } from '../../src/emulator/module.js';
 import { seedState as seedFrom } from '../../src/emulator/state/index.js';
 import type { Group } from '../../src/platform/groups/schemas.js';
 

@@ -4,7 +4,7 @@
  * what the test says. Tests wait on it for deliveries to arrive, never for time to pass.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { createServer, request, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
+import { createServer, type IncomingHttpHeaders, request, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface ReceivedWebhook {

@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { specs } from '../../src/areas/registry.js';
-import { walkSpecs, type CommandSpec } from '../../src/core/declare.js';
+import { type CommandSpec, walkSpecs } from '../../src/core/declare.js';
 import { words } from './shell-words.js';
 
 export interface WriteCommand {

@@ -2,12 +2,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src/api/client.js';
-import { transactionalGroups } from '../../src/areas/transactional/groups.js';
-import { UsageError } from '../../src/base/errors.js';
 import type { HttpRequest, HttpResponse, Transport } from '../../src/api/http.js';
 import { checkId, encodeSegment, MAX_ID_LENGTH, path } from '../../src/api/ids.js';
+import { transactionalGroups } from '../../src/areas/transactional/groups.js';
+import { type ChangeMark, renderWorkflowTree } from '../../src/areas/workflows/tree.js';
+import { UsageError } from '../../src/base/errors.js';
 import { sanitize } from '../../src/base/sanitize.js';
-import { renderWorkflowTree, type ChangeMark } from '../../src/areas/workflows/tree.js';
 import { envelope, group } from '../support/fixtures.js';
 
 /** Controls, and the invisible characters that make text read differently: bidi, zero-width, separators. */

@@ -1,17 +1,17 @@
 /** What `loopsctl api` does: one request, or every page of a list, printed as received. */
 import { STATUS_CODES } from 'node:http';
+import type { HttpAnswer, HttpRequest, HttpTransport, Method } from '../../api/http.js';
+import { honoursIdempotencyKey, KEYED_REQUESTS } from '../../api/idempotency.js';
 import { describeBody } from '../../base/body-preview.js';
 import { InvalidResponseError, LocalFileError, UsageError } from '../../base/errors.js';
-import { honoursIdempotencyKey, KEYED_REQUESTS } from '../../api/idempotency.js';
-import type { HttpAnswer, HttpRequest, HttpTransport, Method } from '../../api/http.js';
+import { jsonFault } from '../../base/parse-faults.js';
+import { sanitize } from '../../base/sanitize.js';
 import type { Page } from '../../base/shapes.js';
-import { handler, type Handler, type Uses } from '../../core/capabilities.js';
+import { type Handler, handler, type Uses } from '../../core/capabilities.js';
 import { readInput } from '../../core/input.js';
 import { JsonArrayWriter } from '../../render/output.js';
-import { sanitize } from '../../base/sanitize.js';
-import { bodyOf, parseField, queryOf, type Field } from './fields.js';
+import { bodyOf, type Field, parseField, queryOf } from './fields.js';
 import { apiPath, methodOf, parseHeaders, withQuery } from './request.js';
-import { jsonFault } from '../../base/parse-faults.js';
 
 interface ApiOptions {
   method?: Method;

@@ -1,5 +1,5 @@
 /** `loopsctl apply`: see src/areas/change/apply.ts, which plays the plan through the kinds of its units. */
-import { handler, type Handler } from '../../core/capabilities.js';
+import { type Handler, handler } from '../../core/capabilities.js';
 import { applyPlan } from '../change/apply.js';
 import { planAccount } from '../change/plan-file.js';
 import { PLAN_KINDS } from '../plan-kinds.js';

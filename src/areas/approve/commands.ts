@@ -1,7 +1,7 @@
 /** What `loopsctl approve` does: shows a proposed change, asks the person on the terminal, and records their yes. */
 import { UsageError } from '../../base/errors.js';
 import { sanitize } from '../../base/sanitize.js';
-import { handler, type Handler } from '../../core/capabilities.js';
+import { type Handler, handler } from '../../core/capabilities.js';
 import { terminalUser } from '../../core/change-journal-watch.js';
 import { confirm } from '../../core/prompt.js';
 import { approvalQuestion, readProposal, recordApproval } from '../change/approvals.js';

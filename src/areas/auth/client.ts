@@ -1,8 +1,8 @@
 /** The API-key check, which auth and doctor both make. */
 import { checkShape } from '../../api/client.js';
-import type { LoopsctlError } from '../../base/errors.js';
 import { headerValue } from '../../api/headers.js';
-import { parseJson, type HttpTransport } from '../../api/http.js';
+import { type HttpTransport, parseJson } from '../../api/http.js';
+import type { LoopsctlError } from '../../base/errors.js';
 import { API_KEY } from '../../platform/auth/resource.js';
 import { apiKeyInfo } from '../../platform/auth/schemas.js';
 import { requestLine } from '../../platform/operation-row.js';

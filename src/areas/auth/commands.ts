@@ -1,14 +1,14 @@
 /** What the `auth` commands do. */
 import { AuthError, LocalFileError, ProtectedError, UsageError } from '../../base/errors.js';
-import { checkProfileName, noSuchProfile, storageOf, type KeyStorage, type ProfileStore, type StoredProfile } from '../../config/store.js';
-import type { Credentials } from '../../core/credentials.js';
-import { profileFlag, profileTeamRemedy, sameTeam } from '../../core/team.js';
-import { handler, type Handler, type Uses } from '../../core/capabilities.js';
-import { confirm, promptHidden, readStdin } from '../../core/prompt.js';
+import { redactUrl } from '../../base/redact-url.js';
 import { sanitize } from '../../base/sanitize.js';
+import { checkProfileName, type KeyStorage, noSuchProfile, type ProfileStore, type StoredProfile, storageOf } from '../../config/store.js';
+import { type Handler, handler, type Uses } from '../../core/capabilities.js';
+import type { Credentials } from '../../core/credentials.js';
+import { confirm, promptHidden, readStdin } from '../../core/prompt.js';
+import { profileFlag, profileTeamRemedy, sameTeam } from '../../core/team.js';
 import { renderRecord, renderTable } from '../../render/table.js';
 import { checkApiKey } from './client.js';
-import { redactUrl } from '../../base/redact-url.js';
 
 /** Enough of a key to tell two apart, never enough to use: the first four characters. */
 export function maskKey(key: string): string {

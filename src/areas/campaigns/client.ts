@@ -1,10 +1,10 @@
 /** The campaign operations of the API. */
 import type { ApiClient, ListResource } from '../../api/client.js';
-import { at } from '../../platform/operation-row.js';
-import { emailMetrics } from '../../platform/email-metrics.js';
-import type { AudienceFilterRequest } from '../../platform/segments/filter.js';
-import { campaign, createdCampaign, type Campaign } from '../../platform/campaigns/schemas.js';
 import { CAMPAIGN } from '../../platform/campaigns/resource.js';
+import { type Campaign, campaign, createdCampaign } from '../../platform/campaigns/schemas.js';
+import { emailMetrics } from '../../platform/email-metrics.js';
+import { at } from '../../platform/operation-row.js';
+import type { AudienceFilterRequest } from '../../platform/segments/filter.js';
 
 export const campaigns: ListResource<Campaign> = { path: CAMPAIGN.operations.listCampaigns.path, item: campaign };
 

@@ -1,17 +1,18 @@
 /** What the `campaigns` commands do. */
-import { RejectedError, UsageError } from '../../base/errors.js';
+
 import { checkId } from '../../api/ids.js';
-import { handler, type Handler, type Uses } from '../../core/capabilities.js';
+import { RejectedError, UsageError } from '../../base/errors.js';
 import { openWeb } from '../../core/browser.js';
+import { type Handler, handler, type Uses } from '../../core/capabilities.js';
+import { fetchEach, namesOf, renderEmailMetrics, writeMetricsJson } from '../../core/email-metrics.js';
+import { explained, explainedHandler } from '../../core/explain.js';
 import { readJsonInput } from '../../core/input.js';
 import { listHandler } from '../../core/list-run.js';
-import { fetchEach, namesOf, renderEmailMetrics, writeMetricsJson } from '../../core/email-metrics.js';
-import { MailingListNames } from '../lists/names.js';
-import { explained, explainedHandler } from '../../core/explain.js';
-import { checkAudienceFilterFrom } from '../../platform/segments/filter.js';
-import { campaignMetrics, campaigns, createCampaign, getCampaign, updateCampaign, type CampaignFields, type SchedulingRequest } from './client.js';
-import { campaignListView, renderCampaign } from './render.js';
 import type { Campaign, CreatedCampaign } from '../../platform/campaigns/schemas.js';
+import { checkAudienceFilterFrom } from '../../platform/segments/filter.js';
+import { MailingListNames } from '../lists/names.js';
+import { type CampaignFields, campaignMetrics, campaigns, createCampaign, getCampaign, type SchedulingRequest, updateCampaign } from './client.js';
+import { campaignListView, renderCampaign } from './render.js';
 
 export const list = explainedHandler(listHandler(campaigns, campaignListView), { contentApi: true });
 

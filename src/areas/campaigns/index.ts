@@ -1,7 +1,7 @@
 /** `loopsctl campaigns`: email campaigns, their audience and schedule. */
-import { command, group, type OptionSpec, type Spec, PLAN_OPTIONS } from '../../core/declare.js';
-import { WEB_OPTION, WEB_OR_JSON } from '../../core/web-option.js';
+import { command, group, type OptionSpec, PLAN_OPTIONS, type Spec } from '../../core/declare.js';
 import { JSON_OR_JSONL, listCommand } from '../../core/list.js';
+import { WEB_OPTION, WEB_OR_JSON } from '../../core/web-option.js';
 
 const DRAFT_ID = 'cb9tvk4yur8c4puvh4crvzir7';
 /** The sandbox's sent "October newsletter", and a draft that has no metrics yet. */

@@ -1,9 +1,10 @@
 /** Text views of campaigns: the list, and one campaign with its audience and schedule in words. */
+
+import type { Campaign, CampaignScheduling } from '../../platform/campaigns/schemas.js';
 import type { ListView } from '../../render/list.js';
 import type { Output } from '../../render/output.js';
 import { renderRecord } from '../../render/table.js';
 import { filterBlock } from '../segments/render.js';
-import type { Campaign, CampaignScheduling } from '../../platform/campaigns/schemas.js';
 
 export const campaignListView: ListView<Campaign> = {
   noun: 'campaigns',

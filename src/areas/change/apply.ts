@@ -16,22 +16,22 @@ import { LocalFileError, type LoopsctlError, ProtectedError, RejectedError } fro
 import { ExitCode } from '../../base/exit-codes.js';
 import { LockTimeoutError, takeFileLock } from '../../base/lock.js';
 import { ensureDirectory, inKeptDirectory } from '../../base/private-dir.js';
+import { z } from '../../base/shapes.js';
 import { readTreeFile } from '../../base/tree-files.js';
 import { writeTreeFile } from '../../base/tree-writes.js';
-import { z } from '../../base/shapes.js';
-import type { Uses } from '../../core/capabilities.js';
-import { gateJudges, runHasYes, YES_NEEDED } from '../../core/gate.js';
 import { liveSinceYes } from '../../core/bound-calls.js';
-import { countOf } from '../../render/numbers.js';
+import type { Uses } from '../../core/capabilities.js';
 import { explained } from '../../core/explain.js';
-import type { ImpactRecord } from './impact/records.js';
-import { impactText } from './impact/render.js';
+import { gateJudges, runHasYes, YES_NEEDED } from '../../core/gate.js';
+import { countOf } from '../../render/numbers.js';
+import { type LineStatus, renderLines } from '../../render/status-lines.js';
 import { refuseAnotherAccount } from './account.js';
 import { keepBeforeImages } from './before-images.js';
-import { conflictBeforeSending, staleRefusal, StaleRecord, type BoundUnit, type PlanKinds, type Played } from './kinds.js';
+import type { ImpactRecord } from './impact/records.js';
+import { impactText } from './impact/render.js';
+import { type BoundUnit, conflictBeforeSending, type PlanKinds, type Played, StaleRecord, staleRefusal } from './kinds.js';
 import { aboveWriteTier, checkPlanUnits, liveSince, refuseForeignCalls } from './plan-check.js';
-import { placeOfPlan, readPlan, type PlanFile } from './plan-file.js';
-import { renderLines, type LineStatus } from '../../render/status-lines.js';
+import { type PlanFile, placeOfPlan, readPlan } from './plan-file.js';
 import { watchWrites } from './watched-writes.js';
 
 /** What became of one unit of the plan, a line of the report (--json: "applied"). */

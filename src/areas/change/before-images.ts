@@ -10,7 +10,7 @@ import type { ApiClient } from '../../api/client.js';
 import { dropImage, keepImage, newImageId } from '../../config/before-images.js';
 import type { Uses } from '../../core/capabilities.js';
 import type { AccountWhere } from './account.js';
-import { CREATED, type After, type ImagedRecord, type PlanKinds } from './kinds.js';
+import { type After, CREATED, type ImagedRecord, type PlanKinds } from './kinds.js';
 import type { PlannedUnit } from './plan-file.js';
 
 export const IMAGES_FORMAT = 1;

@@ -12,13 +12,13 @@
  * The kinds are handed in by the command that runs the cycle (src/areas/plan-kinds.ts, the
  * registry): this folder imports no area's code.
  */
-import { everyItem, type ApiClient, type ListResource } from '../../api/client.js';
+import { type ApiClient, everyItem, type ListResource } from '../../api/client.js';
 import { freshReads } from '../../api/read-cache.js';
 import { RejectedError } from '../../base/errors.js';
 import type { z } from '../../base/shapes.js';
 import type { WriteGate } from '../../core/gate.js';
-import type { RecordKind } from '../../platform/record-kinds.js';
 import type { Noun } from '../../platform/operations.js';
+import type { RecordKind } from '../../platform/record-kinds.js';
 import type { ImpactContext, ImpactRecord } from './impact/records.js';
 import { createdAlready } from './namesakes.js';
 import type { PlanFile, PlannedUnit, UnitShapes } from './plan-file.js';

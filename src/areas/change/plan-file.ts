@@ -9,16 +9,16 @@
  */
 import { createHash } from 'node:crypto';
 import { basename, dirname, resolve } from 'node:path';
+import { canonicalJson } from '../../base/canonical-json.js';
 import { LocalFileError, LoopsctlError } from '../../base/errors.js';
+import { z } from '../../base/shapes.js';
 import { readTreeFile } from '../../base/tree-files.js';
 import { writeTreeFile } from '../../base/tree-writes.js';
-import { z } from '../../base/shapes.js';
 import type { Uses } from '../../core/capabilities.js';
-import { NOUNS } from '../../platform/operations.js';
-import type { AccountWhere } from './account.js';
-import { canonicalJson } from '../../base/canonical-json.js';
 import { idsAt } from '../../platform/operation-row.js';
+import { NOUNS } from '../../platform/operations.js';
 import { THEME } from '../../platform/themes/resource.js';
+import type { AccountWhere } from './account.js';
 
 export { canonicalJson };
 

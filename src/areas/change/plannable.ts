@@ -5,16 +5,17 @@
  * against. `loopsctl apply` sends that very request later: the command and the apply share the
  * command's own code, which built it.
  */
-import { ExitCode } from '../../base/exit-codes.js';
+
 import { UsageError } from '../../base/errors.js';
-import { handler, type Capability, type Handler, type Uses } from '../../core/capabilities.js';
+import { ExitCode } from '../../base/exit-codes.js';
+import { type Capability, type Handler, handler, type Uses } from '../../core/capabilities.js';
 import { countOf } from '../../render/numbers.js';
 import { whereOf, witnessOf } from './account.js';
+import { impactOf } from './impact/impact.js';
+import { impactText } from './impact/render.js';
+import type { PlanKinds } from './kinds.js';
 import { makePlan, writePlan } from './plan-file.js';
 import { requestUnit } from './request-calls.js';
-import { impactOf } from './impact/impact.js';
-import type { PlanKinds } from './kinds.js';
-import { impactText } from './impact/render.js';
 
 export interface PlanOptions {
   plan?: boolean;

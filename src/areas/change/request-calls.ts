@@ -22,21 +22,21 @@ import { NOUNS, nounOf, OPERATIONS, RECORD_OPERATIONS } from '../../platform/ope
 import { judgeWrite } from '../../platform/write-gate.js';
 import { CONTENT_TAKEN, contentTaken } from '../../platform/write-guards.js';
 import { heldRequest } from '../../render/dry-run.js';
+import { accountHolds } from './account.js';
 import type { ImpactContext, ImpactRecord } from './impact/records.js';
 import {
-  imageKind,
-  type ImageEntry,
-  StaleRecord,
-  unitKind,
   type After,
   type Image,
   type ImagedRecord,
+  type ImageEntry,
+  imageKind,
   type NamedList,
+  StaleRecord,
+  type Undone,
   type UnitEntry,
   type UnitKind,
-  type Undone,
+  unitKind,
 } from './kinds.js';
-import { accountHolds } from './account.js';
 import { canonicalJson } from './plan-file.js';
 
 /** The operation of a request call, as a plan file names it. */

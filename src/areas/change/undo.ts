@@ -1,19 +1,19 @@
 /** What `loopsctl undo` does: finds the before-images of a change, makes the inverse plan through the kinds of its records, and writes it or applies it. */
 import { join } from 'node:path';
-import { ExitCode } from '../../base/exit-codes.js';
 import { LocalFileError, LoopsctlError, RejectedError } from '../../base/errors.js';
+import { ExitCode } from '../../base/exit-codes.js';
 import { imageIds, imagesDirectory, isImageId, newImageId, readImage } from '../../config/before-images.js';
 import type { Uses } from '../../core/capabilities.js';
-import { countOf } from '../../render/numbers.js';
 import { explained } from '../../core/explain.js';
+import { countOf } from '../../render/numbers.js';
 import { refuseUndoInAnotherAccount } from './account.js';
 import { applyPlan, CONTENT_API } from './apply.js';
 import type { BeforeImages } from './before-images.js';
-import type { PlanKinds } from './kinds.js';
-import { makePlan, readPlan, writePlan, type PlannedUnit } from './plan-file.js';
-import { inversePlan, type Inverse } from './undo-plan.js';
 import { impactOf } from './impact/impact.js';
 import { impactText } from './impact/render.js';
+import type { PlanKinds } from './kinds.js';
+import { makePlan, type PlannedUnit, readPlan, writePlan } from './plan-file.js';
+import { type Inverse, inversePlan } from './undo-plan.js';
 
 export interface UndoOptions {
   out?: string;

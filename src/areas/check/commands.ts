@@ -5,16 +5,16 @@
  */
 import { UsageError } from '../../base/errors.js';
 import { ExitCode } from '../../base/exit-codes.js';
-import { handler, type Handler, type Uses } from '../../core/capabilities.js';
-import type { Output } from '../../render/output.js';
+import { type Handler, handler, type Uses } from '../../core/capabilities.js';
 import { formatCount } from '../../render/numbers.js';
+import type { Output } from '../../render/output.js';
 import { ProgressLine } from '../../render/progress.js';
-import { gather, type Account } from './gather.js';
-import { FAMILIES, type Family, type Problem } from './records.js';
-import { renderGithub, renderReport, renderSlack, summary, type Report } from './render.js';
-import { ALL_RULES, findProblems } from './rules/index.js';
+import { type Account, gather } from './gather.js';
 import { countersOf, readSnapshot, since, writeSnapshot } from './metrics.js';
-import { NO_RULES, readRulesFile, type RulesFile } from './rules-file.js';
+import { FAMILIES, type Family, type Problem } from './records.js';
+import { type Report, renderGithub, renderReport, renderSlack, summary } from './render.js';
+import { ALL_RULES, findProblems } from './rules/index.js';
+import { NO_RULES, type RulesFile, readRulesFile } from './rules-file.js';
 import { findRulesFile } from './rules-lookup.js';
 
 export interface CheckOptions {

@@ -2,7 +2,7 @@
  * The emails `check` reads, shared by its rule families, the link check and spamd's score: which
  * email of a record a finding is in, where to fix it, and each email rendered once per account.
  */
-import { parseLmx, themeIdOf, type LmxDocument } from '../../lmx/index.js';
+import { type LmxDocument, parseLmx, themeIdOf } from '../../lmx/index.js';
 import { renderLmx } from '../../lmx/render/index.js';
 import { themeDrawnWith } from '../../platform/themes/drawn-with.js';
 import type { Account, CheckedMessage } from './gather.js';

@@ -3,9 +3,11 @@
  * only, a few in flight at once under the client's pacer. A record that cannot be read is kept in
  * `unchecked` with why, so that a report never calls an account clean that it did not see whole.
  */
-import { everyItem, type ApiClient } from '../../api/client.js';
+import { type ApiClient, everyItem } from '../../api/client.js';
 import { settleLimit } from '../../api/concurrency.js';
+import type { CodeScan } from '../../app-code/uses.js';
 import { AuthError, InterruptedError, LoopsctlError, NetworkError, ProxyError } from '../../base/errors.js';
+import type { LmxKind } from '../../lmx/index.js';
 import type { Campaign } from '../../platform/campaigns/schemas.js';
 import type { Component } from '../../platform/components/schemas.js';
 import type { ContactProperty } from '../../platform/contact-properties/schemas.js';
@@ -16,7 +18,6 @@ import type { AudienceFilter, AudienceSegment } from '../../platform/segments/sc
 import type { Theme } from '../../platform/themes/schemas.js';
 import type { TransactionalEmail } from '../../platform/transactional/schemas.js';
 import type { Workflow, WorkflowSummary } from '../../platform/workflows/schemas.js';
-import type { LmxKind } from '../../lmx/index.js';
 import { campaigns } from '../campaigns/client.js';
 import { components } from '../components/client.js';
 import { listContactProperties } from '../contact-properties/client.js';
@@ -27,8 +28,7 @@ import { segments } from '../segments/client.js';
 import { themes } from '../themes/client.js';
 import { transactionalEmails } from '../transactional/client.js';
 import { getWorkflow, getWorkflowNode, workflows } from '../workflows/client.js';
-import type { CodeScan } from '../../app-code/uses.js';
-import { campaignTarget, readCounters, transactionalTarget, workflowEmailTarget, type EmailCounters, type MetricsTarget } from './metrics.js';
+import { campaignTarget, type EmailCounters, type MetricsTarget, readCounters, transactionalTarget, workflowEmailTarget } from './metrics.js';
 import { appUrl, type Problem, type RecordRef } from './records.js';
 
 /** Requests in flight at once: the pacer keeps them under the API's rate, this keeps them busy. */

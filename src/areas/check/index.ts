@@ -1,5 +1,5 @@
 /** `loopsctl check`: the whole account checked against the platform's rules, email practice and the team's own. */
-import { allowPrivateLinksOption, command, InvalidValue, slackWebhook, type Spec } from '../../core/declare.js';
+import { allowPrivateLinksOption, command, InvalidValue, type Spec, slackWebhook } from '../../core/declare.js';
 import { parseRate } from './rate.js';
 
 /** A threshold: a percentage (2%, 0.5%) or a fraction (0.02). */

@@ -5,15 +5,15 @@
  * run's problems too, for `--notify` to post only what changed.
  */
 import type { ApiClient } from '../../api/client.js';
+import { LocalFileError } from '../../base/errors.js';
 import { writeFileBytes } from '../../base/json-file.js';
 import { jsonFault } from '../../base/parse-faults.js';
-import { namedFilePlace, readTreeFile } from '../../base/tree-files.js';
-import { LocalFileError } from '../../base/errors.js';
 import { z } from '../../base/shapes.js';
+import { namedFilePlace, readTreeFile } from '../../base/tree-files.js';
 import { campaignMetrics } from '../campaigns/client.js';
 import { transactionalMetrics } from '../transactional/client.js';
 import { nodeMetrics } from '../workflows/client.js';
-import { problemShape, type Problem, type RecordRef } from './records.js';
+import { type Problem, problemShape, type RecordRef } from './records.js';
 
 export const counters = z.strictObject({
   sends: z.number(),

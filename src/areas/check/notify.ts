@@ -6,9 +6,9 @@
  */
 import { sendOutside } from '../../api/outside.js';
 import type { Uses } from '../../core/capabilities.js';
+import type { SlackMessage } from '../../render/markup.js';
 import { countOf } from '../../render/numbers.js';
 import type { Problem } from './records.js';
-import type { SlackMessage } from '../../render/markup.js';
 import { bySeverity, slackMessage } from './slack.js';
 
 /** What tells one problem from another across runs: a changed message is a change worth telling. */

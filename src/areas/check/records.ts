@@ -1,8 +1,8 @@
 /** What a check's problems are about and how they are told: the record, the rule, the severity. */
 import { z } from '../../base/shapes.js';
 import { APP_ORIGIN } from '../../core/browser.js';
-import { KIND_WORDS } from '../../platform/record-kinds.js';
 import { QA_IMPACTS } from '../../lmx/qa/finding.js';
+import { KIND_WORDS } from '../../platform/record-kinds.js';
 
 /** What a finding is about: a record, by its kind's word (platform/record-kinds.ts), the app's source (`code`), or the account as a whole. */
 export const FINDING_KINDS = [...KIND_WORDS, 'code', 'account'] as const;

@@ -5,8 +5,8 @@
  */
 import { LocalFileError } from '../../base/errors.js';
 import { yamlFault, yamlValue } from '../../base/parse-faults.js';
-import { readTreeFile } from '../../base/tree-files.js';
 import { z } from '../../base/shapes.js';
+import { readTreeFile } from '../../base/tree-files.js';
 import { parseRate } from './rate.js';
 import { FINDING_KINDS } from './records.js';
 

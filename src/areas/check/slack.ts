@@ -5,8 +5,8 @@
  * not fit in 50 blocks is cut and counted in the last one.
  */
 import { sanitize } from '../../base/sanitize.js';
+import { type Block, escapeMrkdwn, MAX_BLOCKS, MAX_HEADER_TEXT, MAX_SECTION_TEXT, mrkdwn, type SlackMessage, section } from '../../render/markup.js';
 import { countOf } from '../../render/numbers.js';
-import { type Block, escapeMrkdwn, MAX_BLOCKS, MAX_HEADER_TEXT, MAX_SECTION_TEXT, mrkdwn, section, type SlackMessage } from '../../render/markup.js';
 import type { Problem, Severity } from './records.js';
 
 /** A group of findings under one title: a severity's, or those resolved since the last run. */

@@ -11,7 +11,7 @@ import { textOfDocument } from '../../lmx/qa/index.js';
 import { type RenderedEmail, whichEmail } from './emails.js';
 import type { Account } from './gather.js';
 import { LINK_RULES } from './links/rules.js';
-import { problem, type Problem } from './records.js';
+import { type Problem, problem } from './records.js';
 
 /** spamd answers a message this large at most by default (spamc's -s): larger ones are not scored. */
 const MAX_MESSAGE_BYTES = 500 * 1024;

@@ -1,6 +1,7 @@
 /** What `loopsctl commands` does: the declared commands, as data or as a list to read. */
+
+import { type Handler, handler } from '../../core/capabilities.js';
 import type { Spec } from '../../core/declare.js';
-import { handler, type Handler } from '../../core/capabilities.js';
 import { GLOBAL_OPTIONS } from '../../core/program.js';
 import { commandTree } from './model.js';
 import { renderCommandList } from './render.js';

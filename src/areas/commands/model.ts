@@ -2,10 +2,11 @@
  * The command tree as data, from the declarations themselves: what `loopsctl commands --json`
  * prints, so that a script or a completion engine can drive loopsctl without reading its help.
  */
-import { walkSpecs, type CommandSpec, type FlagSet, type OptionSpec, type Spec } from '../../core/declare.js';
-import type { Tier } from '../../core/tier.js';
-import type { IdList } from '../../core/id-lists.js';
+
 import { VERSION } from '../../base/version.js';
+import { type CommandSpec, type FlagSet, type OptionSpec, type Spec, walkSpecs } from '../../core/declare.js';
+import type { IdList } from '../../core/id-lists.js';
+import type { Tier } from '../../core/tier.js';
 
 interface OptionInfo {
   /** As declared: '-f, --raw-field <key=value>'. */

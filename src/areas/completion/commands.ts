@@ -1,6 +1,7 @@
 /** What the `completion` commands do: print the script made from the declared command tree. */
+
+import { type Handler, handler } from '../../core/capabilities.js';
 import type { Spec } from '../../core/declare.js';
-import { handler, type Handler } from '../../core/capabilities.js';
 import { completionScriptOf } from './made.js';
 import type { Shell } from './scripts.js';
 

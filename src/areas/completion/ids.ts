@@ -10,13 +10,13 @@ import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs
 import { dirname, join } from 'node:path';
 import { secondsSetting } from '../../base/duration.js';
 import { UsageError } from '../../base/errors.js';
-import { PER_PAGE_MAX } from '../../base/paging.js';
-import { z } from '../../base/shapes.js';
 import { writeJsonFile } from '../../base/json-file.js';
+import { PER_PAGE_MAX } from '../../base/paging.js';
 import { ensureDirectory, unsafeDirectoryReason } from '../../base/private-dir.js';
-import { handler, type Handler, type Uses } from '../../core/capabilities.js';
-import { ID_LISTS, type IdList } from '../../core/id-lists.js';
 import { sanitize } from '../../base/sanitize.js';
+import { z } from '../../base/shapes.js';
+import { type Handler, handler, type Uses } from '../../core/capabilities.js';
+import { ID_LISTS, type IdList } from '../../core/id-lists.js';
 import { SAFE_ID } from './words.js';
 
 const CACHE_FILE = 'completion-ids.json';

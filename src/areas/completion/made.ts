@@ -4,7 +4,7 @@
  * of this module one that reads them (src/build/build.mjs): `loopsctl completion bash`, which a
  * shell may run at every start, only prints a file. Run from the sources (tests), this makes them.
  */
-import { walkSpecs, type Spec } from '../../core/declare.js';
+import { type Spec, walkSpecs } from '../../core/declare.js';
 import { buildProgram, HELP_TOPIC_SUMMARIES } from '../../core/program.js';
 import { completionTree } from './model.js';
 import { completionScript, type Shell } from './scripts.js';

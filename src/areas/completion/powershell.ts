@@ -1,5 +1,5 @@
 /** The completion script for PowerShell, generated from the command tree: a Register-ArgumentCompleter that knows each command path's subcommands and flags. */
-import { walk, type CompletionCommand } from './model.js';
+import { type CompletionCommand, walk } from './model.js';
 import { fileFlags, functionPrefix, oneLine, SAFE_ID, valueFlags } from './words.js';
 
 /** A PowerShell single-quoted string: PowerShell reads the typographic single quotes as quotes too, so they are doubled as well. */

@@ -4,7 +4,7 @@
  * subcommands, flags and flag values are possible there, and the completion function walks the
  * words typed so far to find the path. fish states the same facts as `complete` rules.
  */
-import { walk, type CompletionCommand, type CompletionOption } from './model.js';
+import { type CompletionCommand, type CompletionOption, walk } from './model.js';
 import { powershellScript } from './powershell.js';
 import { fileFlags, flags, functionPrefix, oneLine, valueFlags } from './words.js';
 

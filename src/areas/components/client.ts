@@ -1,8 +1,8 @@
 /** The component operations of the API. */
 import type { ApiClient, ListResource } from '../../api/client.js';
-import { at } from '../../platform/operation-row.js';
-import { component, updatedComponent, type Component } from '../../platform/components/schemas.js';
 import { COMPONENT } from '../../platform/components/resource.js';
+import { type Component, component, updatedComponent } from '../../platform/components/schemas.js';
+import { at } from '../../platform/operation-row.js';
 
 export const components: ListResource<Component> = { path: COMPONENT.operations.listComponents.path, item: component };
 

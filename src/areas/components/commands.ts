@@ -1,14 +1,15 @@
 /** What the `components` commands do. */
-import { LocalFileError, LoopsctlError, UsageError } from '../../base/errors.js';
+
 import { checkId } from '../../api/ids.js';
-import { handler, type Handler, type Uses } from '../../core/capabilities.js';
+import { LocalFileError, LoopsctlError, UsageError } from '../../base/errors.js';
+import { type Handler, handler, type Uses } from '../../core/capabilities.js';
 import { checkLmxOfDryRun } from '../../core/dry-run-lmx.js';
+import { type Explanation, explainError, explained, explainedHandler } from '../../core/explain.js';
 import { readInput } from '../../core/input.js';
 import { listHandler } from '../../core/list-run.js';
-import { explained, explainError, explainedHandler, type Explanation } from '../../core/explain.js';
+import { componentValidationFailure } from '../../platform/components/schemas.js';
 import { components, createComponent, getComponent, updateComponent } from './client.js';
 import { componentListView, lmxText, renderComponent, renderUpdatedComponent } from './render.js';
-import { componentValidationFailure } from '../../platform/components/schemas.js';
 
 export const list = explainedHandler(listHandler(components, componentListView), { contentApi: true });
 

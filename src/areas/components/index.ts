@@ -1,5 +1,5 @@
 /** `loopsctl components`: reusable blocks of email content, kept as LMX. */
-import { command, group, type FlagSet, type Spec } from '../../core/declare.js';
+import { command, type FlagSet, group, type Spec } from '../../core/declare.js';
 import { listCommand } from '../../core/list.js';
 
 /** --lmx is an output form of its own. */

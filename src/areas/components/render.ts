@@ -1,11 +1,12 @@
 /** Text views of components: the list, one component with its LMX, and the reach of an update. */
+
+import { sanitize } from '../../base/sanitize.js';
+import type { Component, UpdatedComponent } from '../../platform/components/schemas.js';
 import type { ListView } from '../../render/list.js';
 import type { Output } from '../../render/output.js';
-import { sanitize } from '../../base/sanitize.js';
 import { styleFor } from '../../render/style.js';
 import { renderRecord } from '../../render/table.js';
 import { wrapLines } from '../../render/wrap.js';
-import type { Component, UpdatedComponent } from '../../platform/components/schemas.js';
 
 /** "3 lines, 120 characters": how big a body is, for the list. */
 function lmxSize(lmx: string): string {

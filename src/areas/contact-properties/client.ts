@@ -1,7 +1,7 @@
 /** The contact property operations of the API. */
 import type { ApiClient } from '../../api/client.js';
-import * as s from '../../platform/contact-properties/schemas.js';
 import { CONTACT_PROPERTY } from '../../platform/contact-properties/resource.js';
+import * as s from '../../platform/contact-properties/schemas.js';
 
 export function listContactProperties(api: ApiClient, which: 'all' | 'custom') {
   return api.call(

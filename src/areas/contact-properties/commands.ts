@@ -1,12 +1,12 @@
 /** What the `contact-properties` commands do. */
 import { UsageError } from '../../base/errors.js';
-import { handler, type Handler } from '../../core/capabilities.js';
-import { writeArrayList } from '../../core/list-run.js';
+import { type Handler, handler } from '../../core/capabilities.js';
 import { explained } from '../../core/explain.js';
-import { createContactProperty, listContactProperties } from './client.js';
-import { propertyListView } from './render.js';
+import { writeArrayList } from '../../core/list-run.js';
 import type { PropertyType } from '../../platform/contact-properties/schemas.js';
 import { PROPERTY_NAME } from '../../platform/contact-properties/typing.js';
+import { createContactProperty, listContactProperties } from './client.js';
+import { propertyListView } from './render.js';
 
 export const list: Handler<[], { custom?: boolean; jsonl?: boolean }> = handler(['out', 'client'], async (context, _args, options) => {
   const properties = await listContactProperties(await context.client(), options.custom ? 'custom' : 'all');

@@ -1,6 +1,7 @@
 /** Text view of contact properties. */
-import type { ListView } from '../../render/list.js';
+
 import type { ContactProperty } from '../../platform/contact-properties/schemas.js';
+import type { ListView } from '../../render/list.js';
 
 export const propertyListView: ListView<ContactProperty> = {
   noun: 'contact properties',

@@ -6,10 +6,10 @@
 import type { ApiClient } from '../../api/client.js';
 import { UsageError } from '../../base/errors.js';
 import { closeMatches } from '../../base/suggest.js';
-import { listContactProperties } from './client.js';
 import type { ContactProperty } from '../../platform/contact-properties/schemas.js';
 import { typeProblem } from '../../platform/contact-properties/typing.js';
 import { shellWord } from '../../render/shell-word.js';
+import { listContactProperties } from './client.js';
 
 /** The account's properties by key, fetched on first use. */
 export class PropertyTypes {

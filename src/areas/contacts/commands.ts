@@ -1,12 +1,12 @@
 /** What the `contacts` commands do. */
 import { RejectedError, UsageError } from '../../base/errors.js';
-import { handler, type Handler, type Uses } from '../../core/capabilities.js';
+import { type Handler, handler, type Uses } from '../../core/capabilities.js';
+import { type Explanation, explained, UNKNOWN_LIST, unknownListHint } from '../../core/explain.js';
 import { parseAssignments, typedValues } from '../../core/typed-values.js';
-import { MailingListNames, mailingListsOf } from '../lists/names.js';
-import { explained, type Explanation, UNKNOWN_LIST, unknownListHint } from '../../core/explain.js';
-import { PropertyTypes } from '../contact-properties/typing.js';
 import { isStandardField } from '../../platform/contact-properties/typing.js';
-import { createContact, deleteContact, removeSuppression, suppressionStatus, updateContact, type ContactRef } from './client.js';
+import { PropertyTypes } from '../contact-properties/typing.js';
+import { MailingListNames, mailingListsOf } from '../lists/names.js';
+import { type ContactRef, createContact, deleteContact, removeSuppression, suppressionStatus, updateContact } from './client.js';
 import { describe, oneRef, type RefOptions } from './ref.js';
 import { renderRemoval, renderSuppression } from './render.js';
 

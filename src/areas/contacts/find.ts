@@ -4,8 +4,8 @@
  */
 import type { ApiClient } from '../../api/client.js';
 import { LoopsctlError, NotFoundError } from '../../base/errors.js';
+import { type Handler, handler } from '../../core/capabilities.js';
 import type { Contact } from '../../platform/contacts/schemas.js';
-import { handler, type Handler } from '../../core/capabilities.js';
 import { findContacts } from './client.js';
 import { describe, oneRef, type RefOptions } from './ref.js';
 import { renderContacts } from './render.js';

@@ -7,7 +7,7 @@
 import type { ApiClient } from '../../api/client.js';
 import { LocalFileError, UsageError } from '../../base/errors.js';
 import { openInput } from '../../core/bulk.js';
-import { csvRows, CsvSyntaxError, type CsvRow } from '../../core/csv.js';
+import { type CsvRow, CsvSyntaxError, csvRows } from '../../core/csv.js';
 import type { Runtime } from '../../core/runtime.js';
 import type { ContactProperty, PropertyType } from '../../platform/contact-properties/schemas.js';
 import { camelCaseName, PROPERTY_NAME, RESERVED_PROPERTY_NAMES } from '../../platform/contact-properties/typing.js';

@@ -3,31 +3,31 @@
  * JSONL file, through the bulk machinery of src/core/bulk.ts (journal, resume, pacing, progress).
  */
 import type { Readable } from 'node:stream';
+import type { ApiClient } from '../../api/client.js';
+import { EMAIL_REQUIREMENT, isEmailAddress } from '../../base/email.js';
 import { LocalFileError, RejectedError, UsageError } from '../../base/errors.js';
+import { isJsonObject } from '../../base/json-object.js';
 import {
   countLines,
+  type InputRecord,
   inputLines,
   journalPath,
   jsonObjectLine,
-  openInput,
-  runImport,
-  type InputRecord,
   type Outcome,
+  openInput,
   type RecordContext,
+  runImport,
 } from '../../core/bulk.js';
+import { type Handler, handler, type Uses } from '../../core/capabilities.js';
+import { type CsvRow, CsvSyntaxError, csvRows } from '../../core/csv.js';
 import { DigestSet, numericDigest } from '../../core/digest-set.js';
-import { csvRows, CsvSyntaxError, type CsvRow } from '../../core/csv.js';
-import { EMAIL_REQUIREMENT, isEmailAddress } from '../../base/email.js';
-import { isJsonObject } from '../../base/json-object.js';
-import { handler, type Handler, type Uses } from '../../core/capabilities.js';
-import { fromText, PropertyTypes, unknownPropertyHint } from '../contact-properties/typing.js';
-import type { ApiClient } from '../../api/client.js';
+import { isStandardField, typeProblem } from '../../platform/contact-properties/typing.js';
 import { formatCount } from '../../render/numbers.js';
 import { shellWord } from '../../render/shell-word.js';
-import { createProperties, excludedAddresses, planImport, resolveLists, targetName, type Mapping } from './import-plan.js';
-import { columnTargets, columnWords, isPlainHeader, listNames, parseMaps, type PresetName, standardField } from './mapping.js';
-import { isStandardField, typeProblem } from '../../platform/contact-properties/typing.js';
+import { fromText, PropertyTypes, unknownPropertyHint } from '../contact-properties/typing.js';
 import { createContact, findContacts, updateContact } from './client.js';
+import { createProperties, excludedAddresses, type Mapping, planImport, resolveLists, targetName } from './import-plan.js';
+import { columnTargets, columnWords, isPlainHeader, listNames, type PresetName, parseMaps, standardField } from './mapping.js';
 
 type Body = Record<string, unknown>;
 export type Mode = 'create' | 'update';

@@ -1,6 +1,7 @@
 /** `loopsctl contacts`: the audience: find, create, update, delete, suppression, bulk import. */
+
+import { command, emailAddress, type FlagSet, group, type OptionSpec, type Spec } from '../../core/declare.js';
 import { PRESET_NAMES } from './mapping.js';
-import { command, emailAddress, group, type FlagSet, type OptionSpec, type Spec } from '../../core/declare.js';
 
 const EMAIL: OptionSpec = { flags: '--email <email>', description: 'the contact’s email address', parse: emailAddress() };
 const USER_ID: OptionSpec = { flags: '--user-id <id>', description: 'the contact’s userId' };

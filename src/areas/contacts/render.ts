@@ -1,7 +1,8 @@
 /** Text views of contacts and their suppression. */
+
+import type { Contact, SuppressionRemoved, SuppressionStatus } from '../../platform/contacts/schemas.js';
 import type { Output } from '../../render/output.js';
 import { renderRecord } from '../../render/table.js';
-import type { Contact, SuppressionRemoved, SuppressionStatus } from '../../platform/contacts/schemas.js';
 
 /**
  * Each contact field by field, custom properties included, in the API's order; its mailing lists

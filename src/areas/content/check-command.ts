@@ -1,19 +1,18 @@
 /** `content check`: the LMX specification's rules on files and workflows' rules, offline unless --account. */
 import { existsSync, lstatSync } from 'node:fs';
 import { basename, dirname, extname, join, resolve } from 'node:path';
-import { UsageError } from '../../base/errors.js';
-import { placeOf } from './shared/lmx-files.js';
-import { countOf } from '../../render/numbers.js';
 import type { ApiClient } from '../../api/client.js';
-import { handler, type Handler, type Uses } from '../../core/capabilities.js';
+import { UsageError } from '../../base/errors.js';
 import { ExitCode } from '../../base/exit-codes.js';
+import { type Handler, handler, type Uses } from '../../core/capabilities.js';
 import type { LmxKind } from '../../lmx/index.js';
-import { QA_IMPACTS, reaches, type QaImpact } from '../../lmx/qa/finding.js';
-import { DEFAULT_DIRECTORY } from './shared/lmx-files.js';
-import { renderChecks } from './shared/render.js';
-import { checkFile, checkRecord, lmxFileTarget, type FileCheck } from './shared/check.js';
+import { QA_IMPACTS, type QaImpact, reaches } from '../../lmx/qa/finding.js';
+import { countOf } from '../../render/numbers.js';
 import type { Output } from '../../render/output.js';
+import { checkFile, checkRecord, type FileCheck, lmxFileTarget } from './shared/check.js';
 import type { TreeCache } from './shared/email-view.js';
+import { DEFAULT_DIRECTORY, placeOf } from './shared/lmx-files.js';
+import { renderChecks } from './shared/render.js';
 import { lacksSubject, noSubjectProblem } from './shared/subject.js';
 
 interface CheckOptions {

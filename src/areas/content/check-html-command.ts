@@ -6,14 +6,14 @@
  * base64, each part's charset): MIME's corners are a standard to follow, not code to write again.
  */
 import { readdirSync } from 'node:fs';
-import PostalMime from 'postal-mime';
 import { basename, dirname, extname, join, relative } from 'node:path';
+import PostalMime from 'postal-mime';
 import { LocalFileError } from '../../base/errors.js';
 import { readTreeFileAsync } from '../../base/tree-files.js';
 import type { QaFinding } from '../../lmx/qa/index.js';
-import type { CheckProblem, FileCheck } from './shared/check.js';
-import { checkHtml } from './html-check.js';
 import { languageFindings } from '../../lmx/qa/language.js';
+import { checkHtml } from './html-check.js';
+import type { CheckProblem, FileCheck } from './shared/check.js';
 
 /** What a capture may be: an email's HTML, or a whole message as saved from a client (`.eml`). */
 const HTML_EXTENSIONS = new Set(['.html', '.htm']);

@@ -1,18 +1,19 @@
 /** `content diff`: per record, what differs between the files and the account. */
-import { wrapLines } from '../../render/wrap.js';
-import { countOf } from '../../render/numbers.js';
-import { handler, type Handler } from '../../core/capabilities.js';
+
 import { ExitCode } from '../../base/exit-codes.js';
+import { type Handler, handler } from '../../core/capabilities.js';
 import { explained } from '../../core/explain.js';
-import { DEFAULT_DIRECTORY } from './shared/files.js';
-import { renderDiffMarkdown } from './diff-markdown.js';
-import { patchOnTerminal } from './shared/render.js';
-import { diffWorkflows } from './workflows/diff.js';
+import { countOf } from '../../render/numbers.js';
+import { wrapLines } from '../../render/wrap.js';
 import { diffAudience } from './audience/diff.js';
-import type { Standing } from './shared/standing.js';
+import { renderDiffMarkdown } from './diff-markdown.js';
 import { accountSide, diffEmails } from './emails/diff.js';
-import { CONTENT, requireState, scopeOf } from './shared/scope.js';
 import { chooseEnvironment, environmentAccount } from './shared/environment-choice.js';
+import { DEFAULT_DIRECTORY } from './shared/files.js';
+import { patchOnTerminal } from './shared/render.js';
+import { CONTENT, requireState, scopeOf } from './shared/scope.js';
+import type { Standing } from './shared/standing.js';
+import { diffWorkflows } from './workflows/diff.js';
 
 interface DiffOptions {
   env?: string;

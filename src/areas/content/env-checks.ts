@@ -6,15 +6,15 @@
 import { lstatSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { UsageError } from '../../base/errors.js';
-import type { FileCheck } from './shared/check.js';
-import { checkEnvFiles, writtenEmailFiles, type WrittenFile } from './shared/env-check.js';
-import { ENVIRONMENTS_FILE, requireEnvironments } from './shared/environments.js';
-import { KINDS, type EmailDirectory } from './shared/files.js';
-import { placeOf } from './shared/lmx-files.js';
 import { readTreeFile } from '../../base/tree-files.js';
 import { LMX_MAX_BYTES } from '../../lmx/index.js';
-import { placeInTree } from './shared/tree.js';
 import { fileOf, readAudience } from './audience/files.js';
+import type { FileCheck } from './shared/check.js';
+import { checkEnvFiles, type WrittenFile, writtenEmailFiles } from './shared/env-check.js';
+import { ENVIRONMENTS_FILE, requireEnvironments } from './shared/environments.js';
+import { type EmailDirectory, KINDS } from './shared/files.js';
+import { placeOf } from './shared/lmx-files.js';
+import { placeInTree } from './shared/tree.js';
 
 /** A file of a tree named alone, as the LMX check read it (never through a link, at most what the API takes). */
 function textOf(path: string): string {

@@ -6,11 +6,15 @@
  * is judged in the colour and on the background it is drawn with, as its elements' styles cascade,
  * and again in dark mode where the stylesheets give it colours of their own for it.
  */
+
+import type { SourceElement, SourceNode, Style } from '../../convert/model.js';
+import { hasDarkMode, readHtmlDocument } from '../../convert/sources/html-source.js';
+import { backgroundOf, fontSizeWithin, hexColour, hidesContent } from '../../convert/styles.js';
 import type { LmxPosition } from '../../lmx/problems.js';
 import {
   contrastRatio,
-  finding,
   Findings,
+  finding,
   headingFindings,
   imageWithoutAlt,
   isUnhelpfulAlt,
@@ -19,15 +23,12 @@ import {
   linkWords,
   minimumContrast,
   parseHex,
+  type QaFinding,
   unhelpfulAlt,
   VAGUE_LINK_TEXT,
   vagueLinkText,
-  type QaFinding,
 } from '../../lmx/qa/index.js';
 import { languageOf } from '../../lmx/qa/language.js';
-import type { SourceElement, SourceNode, Style } from '../../convert/model.js';
-import { hasDarkMode, readHtmlDocument } from '../../convert/sources/html-source.js';
-import { backgroundOf, fontSizeWithin, hexColour, hidesContent } from '../../convert/styles.js';
 
 /** What a browser draws with no style: black text, blue links, on white, at 16 px. */
 const DEFAULT_TEXT = '#000000';

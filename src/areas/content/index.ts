@@ -1,5 +1,5 @@
 /** `loopsctl content`: an account's emails, workflows and the audience they stand on as files, to review in git and push back. */
-import { allowPrivateLinksOption, command, group, integerIn, planExpiry, type ArgumentSpec, type OptionSpec, type Spec } from '../../core/declare.js';
+import { type ArgumentSpec, allowPrivateLinksOption, command, group, integerIn, type OptionSpec, planExpiry, type Spec } from '../../core/declare.js';
 import { LMX_KINDS } from '../../lmx/kinds.js';
 import { QA_IMPACTS } from '../../lmx/qa/finding.js';
 import { convertCommand } from './convert/declare.js';

@@ -6,10 +6,10 @@
  * change events and saves the sample values.
  */
 import { GMAIL_CLIP_BYTES, kilobytes } from '../../lmx/index.js';
-import type { CheckProblem } from './shared/check.js';
 import { escapeHtml } from '../../lmx/render/index.js';
 import { DEVICE_WIDTHS, deviceFrame, deviceFrames, topBar, VIEWER_CSS, viewerScript } from '../../lmx/viewer.js';
 import { countOf } from '../../render/numbers.js';
+import type { CheckProblem } from './shared/check.js';
 import type { TreeGroup } from './shared/lmx-files.js';
 import type { TreeEmail } from './shared/tree.js';
 

@@ -9,24 +9,24 @@
  * Every file is read and written through src/base/tree-files.ts, never through a link, and read
  * without holding the server: at most the 100 KB of LMX the API takes, asynchronously.
  */
-import { watch, type FSWatcher } from 'node:fs';
+import { type FSWatcher, watch } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { relative, sep } from 'node:path';
 import { UsageError } from '../../base/errors.js';
-import { emailPolicy as framedEmailPolicy, foreignRequest, openEventStream, pagePolicy, sendText } from '../../base/local-page.js';
+import { isJsonObject } from '../../base/json-object.js';
+import { foreignRequest, emailPolicy as framedEmailPolicy, openEventStream, pagePolicy, sendText } from '../../base/local-page.js';
+import { type ImageLoader, RoutedImages } from '../../base/page-images.js';
 import { readTreeFileAsync, TreeFileTooLargeError } from '../../base/tree-files.js';
 import { writeTreeFile } from '../../base/tree-writes.js';
-import { componentIdsOf, elementsOf, parseLmx, variablesOf, type LmxDocument, type LmxKind, type LmxProblem } from '../../lmx/index.js';
+import { componentIdsOf, elementsOf, type LmxDocument, type LmxKind, type LmxProblem, parseLmx, variablesOf } from '../../lmx/index.js';
 import type { LmxValues } from '../../lmx/render/index.js';
-import { renderNotes, treeContext, viewEmail, type EmailView, type TreeCache, type TreeContext } from './shared/email-view.js';
-import { PREVIEW_CSS, PREVIEW_JS, previewPage, type ListedEmail, type SampleField, type ShownEmail } from './preview-page.js';
-import { readLmxSourceAsync } from './shared/lmx-files.js';
-import { fillLmx, type EnvValues } from './shared/env-values.js';
+import { type ListedEmail, PREVIEW_CSS, PREVIEW_JS, previewPage, type SampleField, type ShownEmail } from './preview-page.js';
 import type { QaRules } from './shared/check-qa.js';
-import { emailsOf, valuesFileOf, valuesFrom, type TreeEmail } from './shared/tree.js';
-import { isJsonObject } from '../../base/json-object.js';
-import { RoutedImages, type ImageLoader } from '../../base/page-images.js';
+import { type EmailView, renderNotes, type TreeCache, type TreeContext, treeContext, viewEmail } from './shared/email-view.js';
+import { type EnvValues, fillLmx } from './shared/env-values.js';
+import { readLmxSourceAsync } from './shared/lmx-files.js';
+import { emailsOf, type TreeEmail, valuesFileOf, valuesFrom } from './shared/tree.js';
 
 export interface PreviewOptions {
   root: string;

@@ -10,15 +10,15 @@ import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { UsageError } from '../../base/errors.js';
-import { handler, viewOf, type Handler } from '../../core/capabilities.js';
+import { type Handler, handler, viewOf } from '../../core/capabilities.js';
 import type { PlanKinds } from '../change/kinds.js';
-import { DEFAULT_DIRECTORY, lockDirectory, readState, STATE_FILE, writeState } from './shared/files.js';
-import { ENVIRONMENTS_FILE, requireEnvironments, type Environments } from './shared/environments.js';
-import { chooseEnvironment } from './shared/environment-choice.js';
-import { ONLY_CHOICES, requireState, scopeOf } from './shared/scope.js';
 import type { PushOptions } from './emails/push.js';
 import { pull } from './pull-command.js';
 import { PUSH_USES, pushing } from './push-command.js';
+import { chooseEnvironment } from './shared/environment-choice.js';
+import { ENVIRONMENTS_FILE, type Environments, requireEnvironments } from './shared/environments.js';
+import { DEFAULT_DIRECTORY, lockDirectory, readState, STATE_FILE, writeState } from './shared/files.js';
+import { ONLY_CHOICES, requireState, scopeOf } from './shared/scope.js';
 
 export interface PromoteOptions extends Omit<PushOptions, 'env' | 'check'> {
   from: string;

@@ -1,21 +1,22 @@
 /** `content pull`: the account's content into files, workflows and emails alike, never over local edits unasked. */
-import { countOf } from '../../render/numbers.js';
+
 import { AuthError, LocalFileError } from '../../base/errors.js';
-import { handler, type Handler, type Uses } from '../../core/capabilities.js';
-import { explained, explainError } from '../../core/explain.js';
-import { DEFAULT_DIRECTORY, lockDirectory, readState, writeState, type ContentState, type EmailDirectory } from './shared/files.js';
-import { holdsRecords } from './shared/record-files.js';
+import { type Handler, handler, type Uses } from '../../core/capabilities.js';
+import { explainError, explained } from '../../core/explain.js';
+import { countOf } from '../../render/numbers.js';
 import { whereOf } from '../change/account.js';
-import { resolveAccount } from './shared/account.js';
-import { renderLines } from './shared/render.js';
+import { applyAudiencePull, prepareAudiencePull } from './audience/pull.js';
+import { applyEmailPull, prepareEmailPull, pullRefusalHint } from './emails/pull.js';
 import { fetchAll } from './emails/sides.js';
-import { AUDIENCE, CONTENT, missingState, ONLY_CHOICES, scopeCovers, scopeOf, type Scope } from './shared/scope.js';
-import { WORKFLOWS } from './shared/lmx-files.js';
+import { resolveAccount } from './shared/account.js';
 import { chooseEnvironment, environmentAccount } from './shared/environment-choice.js';
 import type { Environment } from './shared/environments.js';
-import { applyEmailPull, prepareEmailPull, pullRefusalHint } from './emails/pull.js';
-import { applyPull, preparePull, type PreparedPull } from './workflows/pull.js';
-import { applyAudiencePull, prepareAudiencePull } from './audience/pull.js';
+import { type ContentState, DEFAULT_DIRECTORY, type EmailDirectory, lockDirectory, readState, writeState } from './shared/files.js';
+import { WORKFLOWS } from './shared/lmx-files.js';
+import { holdsRecords } from './shared/record-files.js';
+import { renderLines } from './shared/render.js';
+import { AUDIENCE, CONTENT, missingState, ONLY_CHOICES, type Scope, scopeCovers, scopeOf } from './shared/scope.js';
+import { applyPull, type PreparedPull, preparePull } from './workflows/pull.js';
 
 /** The kinds the state lists as held: the audience half is known by the state's own part for it. */
 const KINDS_HELD = ONLY_CHOICES.filter((kind) => kind !== AUDIENCE);

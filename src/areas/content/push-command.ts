@@ -4,30 +4,31 @@
  * emails may embed the components; under one lock on the directory, into one report (one --json
  * document) and, with --plan --out, one plan file whose units follow that order.
  */
-import { countOf } from '../../render/numbers.js';
-import { handler, type Handler, type Uses } from '../../core/capabilities.js';
-import { ExitCode } from '../../base/exit-codes.js';
+
 import { MismatchError, UsageError } from '../../base/errors.js';
+import { ExitCode } from '../../base/exit-codes.js';
+import { type Handler, handler, type Uses } from '../../core/capabilities.js';
 import { explained } from '../../core/explain.js';
-import { DEFAULT_DIRECTORY, lockDirectory } from './shared/files.js';
+import { countOf } from '../../render/numbers.js';
 import { whereOf, witnessOf } from '../change/account.js';
-import { remember, resolveAccount, type Account } from './shared/account.js';
-import { makePlan, writePlan, type PlannedUnit } from '../change/plan-file.js';
 import { impactOf } from '../change/impact/impact.js';
 import type { ImpactRecord } from '../change/impact/records.js';
-import type { PlanKinds } from '../change/kinds.js';
 import { printImpact } from '../change/impact/render.js';
+import type { PlanKinds } from '../change/kinds.js';
+import { makePlan, type PlannedUnit, writePlan } from '../change/plan-file.js';
 import { leftToDo, noteLeftToDo, pushAudienceFirst } from './audience/push.js';
-import { commandOf, CONTENT, requireState, scopeCovers, scopeOf, type Scope } from './shared/scope.js';
-import { chooseEnvironment, environmentAccount, type ChosenEnvironment } from './shared/environment-choice.js';
-import { checkEnvFiles } from './shared/env-check.js';
+import { type EmailPush, type PushOptions, pushEmails } from './emails/push.js';
 import { sentFiles } from './env-checks.js';
+import { type Account, remember, resolveAccount } from './shared/account.js';
 import { checkRecord } from './shared/check.js';
+import { checkEnvFiles } from './shared/env-check.js';
+import { type ChosenEnvironment, chooseEnvironment, environmentAccount } from './shared/environment-choice.js';
 import type { Environment } from './shared/environments.js';
-import { renderChecks } from './shared/render.js';
-import { readRecords } from './shared/record-files.js';
+import { DEFAULT_DIRECTORY, lockDirectory } from './shared/files.js';
 import { namesStandIn } from './shared/lmx-names.js';
-import { pushEmails, type EmailPush, type PushOptions } from './emails/push.js';
+import { readRecords } from './shared/record-files.js';
+import { renderChecks } from './shared/render.js';
+import { CONTENT, commandOf, requireState, type Scope, scopeCovers, scopeOf } from './shared/scope.js';
 import { readWorkflows } from './shared/workflow-files.js';
 import { pushWorkflows } from './workflows/push.js';
 

@@ -5,23 +5,23 @@
  */
 import { existsSync, statSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
+import type { ApiClient } from '../../api/client.js';
 import { AuthError, InvalidResponseError, LocalFileError, NotFoundError, UsageError } from '../../base/errors.js';
 import { sanitizeKeepingLines } from '../../base/sanitize.js';
-import { readTreeFileAsync, treeEntryKind, TreeFileTooLargeError } from '../../base/tree-files.js';
+import { readTreeFileAsync, TreeFileTooLargeError, treeEntryKind } from '../../base/tree-files.js';
 import { writeTreeFile } from '../../base/tree-writes.js';
-import type { ApiClient } from '../../api/client.js';
 import { hasDisplay, openPage } from '../../core/browser.js';
-import { handler, type Handler, type Uses } from '../../core/capabilities.js';
+import { type Handler, handler, type Uses } from '../../core/capabilities.js';
 import { readInputBytes, readJsonInput } from '../../core/input.js';
-import { boundedLmx, componentIdsOf, decodeLmx, LMX_KINDS, LMX_MAX_BYTES, parseLmx, themeIdOf, type LmxDocument, type LmxKind } from '../../lmx/index.js';
+import { boundedLmx, componentIdsOf, decodeLmx, LMX_KINDS, LMX_MAX_BYTES, type LmxDocument, type LmxKind, parseLmx, themeIdOf } from '../../lmx/index.js';
 import { getComponent } from '../components/client.js';
 import { getTheme } from '../themes/client.js';
-import { renderNotes, treeContext, viewEmail, type ChosenTheme } from './shared/email-view.js';
+import { type ChosenTheme, renderNotes, treeContext, viewEmail } from './shared/email-view.js';
+import { fillLmx } from './shared/env-values.js';
+import { chooseEnvironment, environmentAccount } from './shared/environment-choice.js';
 import { DEFAULT_DIRECTORY } from './shared/files.js';
 import { placeOf } from './shared/lmx-files.js';
 import { placeInTree, readThemeFile, valuesFrom } from './shared/tree.js';
-import { chooseEnvironment, environmentAccount } from './shared/environment-choice.js';
-import { fillLmx } from './shared/env-values.js';
 
 /** The kind --kind names, checked. */
 export function kindOption(kind: string | undefined): LmxKind | undefined {

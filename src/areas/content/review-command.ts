@@ -7,24 +7,24 @@
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { AuthError, RateLimitError, UsageError } from '../../base/errors.js';
-import { handler, type Handler, type Uses } from '../../core/capabilities.js';
 import { sanitize } from '../../base/sanitize.js';
+import { type Handler, handler, type Uses } from '../../core/capabilities.js';
 import { PREVIEWS_PER_DAY } from '../../platform/email-messages/previews.js';
 import { styleFor } from '../../render/style.js';
 import { renderTable } from '../../render/table.js';
 import { wrapLines } from '../../render/wrap.js';
-import { DEFAULT_DIRECTORY } from './shared/files.js';
-import { chooseEnvironment } from './shared/environment-choice.js';
-import { ENVIRONMENTS_FILE, type Environment } from './shared/environments.js';
-import { isTree } from './shared/tree.js';
-import { compareSides, reviewJson, type Review } from './review/compare.js';
 import type { ImpactRecord } from '../change/impact/records.js';
 import type { PlanKinds } from '../change/kinds.js';
+import { compareSides, type Review, reviewJson } from './review/compare.js';
 import type { PlanReview } from './review/plan-review.js';
-import { readSide, unusedChangedComponents } from './review/sides.js';
-import type { QaRules } from './shared/check-qa.js';
 import type { PreviewsReport } from './review/send-previews.js';
+import { readSide, unusedChangedComponents } from './review/sides.js';
 import { NO_CHANGE, reviewMarkdown, reviewSlack, summaryOf, whatChanged } from './review/words.js';
+import type { QaRules } from './shared/check-qa.js';
+import { chooseEnvironment } from './shared/environment-choice.js';
+import { ENVIRONMENTS_FILE, type Environment } from './shared/environments.js';
+import { DEFAULT_DIRECTORY } from './shared/files.js';
+import { isTree } from './shared/tree.js';
 
 export interface ReviewOptions {
   env?: string;

@@ -7,10 +7,10 @@
 import { lstatSync } from 'node:fs';
 import { LocalFileError } from '../../base/errors.js';
 import type { LmxKind } from '../../lmx/index.js';
-import type { FileCheck } from './shared/check.js';
-import { isTree } from './shared/tree.js';
 import { accountAudienceOf, checkAudience } from './audience/check.js';
 import { readAudienceTree, treeNames } from './audience/rules.js';
+import type { FileCheck } from './shared/check.js';
+import { isTree } from './shared/tree.js';
 import { checkContent, type TreeNamesOf } from './workflows/check.js';
 
 /** The names a tree's audience files define, for a workflow's check; none when they cannot be read (their own check says why). */

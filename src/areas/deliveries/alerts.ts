@@ -4,10 +4,10 @@
  * fired at the end.
  */
 import { ExitCode } from '../../base/errors.js';
-import { handler, type Handler } from '../../core/capabilities.js';
-import { parseAlertRule } from '../webhooks-shared/alert-rules.js';
+import { type Handler, handler } from '../../core/capabilities.js';
 import { transitionLine } from '../webhooks-shared/alert-render.js';
-import { alertEventOf, judgeAlerts, type AlertEvent, type AlertTransition } from '../webhooks-shared/alert-window.js';
+import { parseAlertRule } from '../webhooks-shared/alert-rules.js';
+import { type AlertEvent, type AlertTransition, alertEventOf, judgeAlerts } from '../webhooks-shared/alert-window.js';
 import { openStore } from '../webhooks-shared/store-option.js';
 import { filterOf } from './filters.js';
 

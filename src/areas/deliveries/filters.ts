@@ -1,7 +1,8 @@
 /** The filters `deliveries find`, `stats`, `replay` and `alerts` share, read into the store's filter. */
+
+import { instantOf } from '../../base/instant.js';
 import { WEBHOOK_EVENT_NAMES } from '../../platform/webhooks/event-names.js';
 import type { DeliveryFilter } from '../../webhooks/store/index.js';
-import { instantOf } from '../../base/instant.js';
 import { eventPattern } from '../webhooks-shared/event-pattern.js';
 
 export interface FilterOptions {

@@ -1,15 +1,15 @@
 /** `deliveries find` and `deliveries show`: the journal searched, and one delivery as it was kept. */
 import { NotFoundError } from '../../base/errors.js';
-import { handler, type Handler } from '../../core/capabilities.js';
-import { sanitizeKeepingLines } from '../../base/sanitize.js';
-import { styleFor } from '../../render/style.js';
-import { renderRecord, renderTable, timestampColumn, type Cell } from '../../render/table.js';
-import type { Output } from '../../render/output.js';
-import type { ForwardState, StoredDelivery } from '../../webhooks/store/index.js';
 import { redactUrl } from '../../base/redact-url.js';
+import { sanitizeKeepingLines } from '../../base/sanitize.js';
+import { type Handler, handler } from '../../core/capabilities.js';
+import type { Output } from '../../render/output.js';
+import { styleFor } from '../../render/style.js';
+import { type Cell, renderRecord, renderTable, timestampColumn } from '../../render/table.js';
+import type { ForwardState, StoredDelivery } from '../../webhooks/store/index.js';
 import { deliveryUrl } from '../webhooks-shared/event-pattern.js';
 import { openStore } from '../webhooks-shared/store-option.js';
-import { filterOf, type FilterOptions } from './filters.js';
+import { type FilterOptions, filterOf } from './filters.js';
 
 interface FindOptions extends FilterOptions {
   store?: string;

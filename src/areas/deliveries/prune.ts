@@ -4,9 +4,10 @@
  * app's handler records meanwhile. The daily counts of `deliveries stats` stay. Destructive: it
  * asks on a terminal and needs --yes otherwise; --dry-run says how many it would remove.
  */
-import { handler, type Handler } from '../../core/capabilities.js';
-import { confirm } from '../../core/prompt.js';
+
 import { instantOf } from '../../base/instant.js';
+import { type Handler, handler } from '../../core/capabilities.js';
+import { confirm } from '../../core/prompt.js';
 import { openStore } from '../webhooks-shared/store-option.js';
 
 interface PruneOptions {

@@ -7,14 +7,14 @@
  * time, against the events since that snapshot. Exit 1 when a gap passes --max-gap.
  */
 import { ExitCode, UsageError } from '../../base/errors.js';
-import { handler, type Handler } from '../../core/capabilities.js';
-import { sanitize } from '../../base/sanitize.js';
-import { fetchEach } from '../../core/email-metrics.js';
 import { instantOf } from '../../base/instant.js';
+import { sanitize } from '../../base/sanitize.js';
+import { type Handler, handler } from '../../core/capabilities.js';
+import { fetchEach } from '../../core/email-metrics.js';
+import type { DeliveryStore, StoredDelivery } from '../../webhooks/store/index.js';
 import type { CounterField } from '../metrics/periods.js';
 import { targetsOf } from '../metrics/snapshot.js';
-import { openMetricsStore, type KeptEmail } from '../metrics/store.js';
-import type { DeliveryStore, StoredDelivery } from '../../webhooks/store/index.js';
+import { type KeptEmail, openMetricsStore } from '../metrics/store.js';
 import { openStore } from '../webhooks-shared/store-option.js';
 
 const DAY_MS = 86_400_000;

@@ -5,7 +5,7 @@
  * tries: what was done is said, with the id to resume after, and a delivery cut short is sent
  * again on resume under the same webhook-id, which the receiver's dedupe holds.
  */
-import { isAccepted, type DeliveryOutcome } from '../../platform/webhooks/deliver.js';
+import { type DeliveryOutcome, isAccepted } from '../../platform/webhooks/deliver.js';
 
 export interface ReplayItem {
   webhookId: string;

@@ -4,20 +4,21 @@
  * paced, retried, and the ones that still fail listed. `--plan` counts what the replay would send,
  * chosen by the same code.
  */
+
+import { sleep } from '../../api/retry.js';
 import { ExitCode, InterruptedError, UsageError } from '../../base/errors.js';
 import { monotonicMs } from '../../base/monotonic.js';
-import { sleep } from '../../api/retry.js';
-import { handler, type Handler } from '../../core/capabilities.js';
+import { redactUrl } from '../../base/redact-url.js';
+import { type Handler, handler } from '../../core/capabilities.js';
 import { confirm } from '../../core/prompt.js';
 import { Deliverer, deliveryHeaders, outcomeText } from '../../platform/webhooks/deliver.js';
 import { shellWord } from '../../render/shell-word.js';
-import { redactUrl } from '../../base/redact-url.js';
 import type { DeliveryFilter, DeliveryStore, StoredDelivery } from '../../webhooks/store/index.js';
-import { keyFrom } from '../webhooks-shared/secret.js';
 import { deliveryUrl } from '../webhooks-shared/event-pattern.js';
+import { keyFrom } from '../webhooks-shared/secret.js';
 import { openStore, STORE_ENV } from '../webhooks-shared/store-option.js';
-import { filterOf, type FilterOptions } from './filters.js';
-import { DEFAULT_PACE, replayDeliveries, type ReplayReport } from './replay-run.js';
+import { type FilterOptions, filterOf } from './filters.js';
+import { DEFAULT_PACE, type ReplayReport, replayDeliveries } from './replay-run.js';
 
 interface ReplayOptions extends FilterOptions {
   forwardTo: string;

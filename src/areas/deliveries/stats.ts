@@ -1,10 +1,10 @@
 /** `deliveries stats`: the journal's events counted, in all or by recipient, event type or day, with their rates among sends. */
-import { handler, type Handler } from '../../core/capabilities.js';
-import { renderTable, type Cell } from '../../render/table.js';
+import { type Handler, handler } from '../../core/capabilities.js';
+import { type Cell, renderTable } from '../../render/table.js';
 import type { DeliveryStats, StatsBy } from '../../webhooks/store/index.js';
 import { percentText } from '../webhooks-shared/alert-rules.js';
 import { openStore } from '../webhooks-shared/store-option.js';
-import { filterOf, type FilterOptions } from './filters.js';
+import { type FilterOptions, filterOf } from './filters.js';
 
 interface StatsOptions extends FilterOptions {
   store?: string;

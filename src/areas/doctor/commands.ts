@@ -1,14 +1,15 @@
 /** `loopsctl doctor`: each check says what it found; a failed one says how to fix it. */
-import { LoopsctlError } from '../../base/errors.js';
+
 import { proxyFor, shownProxy } from '../../api/proxy.js';
-import { directoryRefusal, unsafeDirectoryReason } from '../../base/private-dir.js';
 import { builtinModule } from '../../base/builtin.js';
-import type { Credentials } from '../../core/credentials.js';
-import { handler, type Handler, type Uses } from '../../core/capabilities.js';
+import { LoopsctlError } from '../../base/errors.js';
 import { ExitCode } from '../../base/exit-codes.js';
+import { directoryRefusal, unsafeDirectoryReason } from '../../base/private-dir.js';
+import { VERSION } from '../../base/version.js';
+import { type Handler, handler, type Uses } from '../../core/capabilities.js';
+import type { Credentials } from '../../core/credentials.js';
 import { upgradeCommand } from '../../core/installation.js';
 import { compareVersions, latestVersion } from '../../core/update-check.js';
-import { VERSION } from '../../base/version.js';
 import { checkApiKey } from '../auth/client.js';
 import { type Check, renderChecks } from './render.js';
 

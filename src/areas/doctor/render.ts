@@ -1,6 +1,7 @@
 /** The text view of doctor's checks: one line each, a hint under a failure. */
-import type { Output } from '../../render/output.js';
+
 import { sanitize } from '../../base/sanitize.js';
+import type { Output } from '../../render/output.js';
 import { styleFor } from '../../render/style.js';
 import { wrapLines } from '../../render/wrap.js';
 

@@ -1,8 +1,8 @@
 /** The email message operations of the API. */
 import type { ApiClient } from '../../api/client.js';
-import { at } from '../../platform/operation-row.js';
-import * as s from '../../platform/email-messages/schemas.js';
 import { EMAIL_MESSAGE } from '../../platform/email-messages/resource.js';
+import * as s from '../../platform/email-messages/schemas.js';
+import { at } from '../../platform/operation-row.js';
 
 export function getEmailMessage(api: ApiClient, id: string) {
   return api.call({ method: 'GET', idempotent: true, path: at(EMAIL_MESSAGE.operations.getEmailMessage, id) }, s.emailMessage);

@@ -1,26 +1,27 @@
 /** What the `email-messages` commands do. */
-import { countOf } from '../../render/numbers.js';
-import { checkLmxOfDryRun } from '../../core/dry-run-lmx.js';
-import { readInput } from '../../core/input.js';
-import { LocalFileError, MismatchError, RejectedError, UsageError } from '../../base/errors.js';
-import { checkId } from '../../api/ids.js';
-import { handler, type Handler, type Uses } from '../../core/capabilities.js';
+
 import type { ApiClient } from '../../api/client.js';
-import { sanitize } from '../../base/sanitize.js';
-import { PREVIEWS_PER_DAY } from '../../platform/email-messages/previews.js';
-import { getEmailMessage, guardianReport, previewEmailMessage, updateEmailMessage } from './client.js';
-import { explained, explainError, type Explanation } from '../../core/explain.js';
-import { renderEmailMessage, renderGuardian, renderLmxWarnings } from './render.js';
+import { checkId } from '../../api/ids.js';
+import { LocalFileError, MismatchError, RejectedError, UsageError } from '../../base/errors.js';
 import { jsonFault } from '../../base/parse-faults.js';
+import { sanitize } from '../../base/sanitize.js';
+import { type Handler, handler, type Uses } from '../../core/capabilities.js';
+import { checkLmxOfDryRun } from '../../core/dry-run-lmx.js';
+import { type Explanation, explainError, explained } from '../../core/explain.js';
+import { readInput } from '../../core/input.js';
+import { PREVIEWS_PER_DAY } from '../../platform/email-messages/previews.js';
 import {
   type EMAIL_FORMATS,
-  FALLBACK_FIELDS,
-  MAX_LMX_BYTES,
-  previewVariables,
   type EmailMessageUpdate,
+  FALLBACK_FIELDS,
   type FallbackKind,
+  MAX_LMX_BYTES,
   type PreviewVariables,
+  previewVariables,
 } from '../../platform/email-messages/schemas.js';
+import { countOf } from '../../render/numbers.js';
+import { getEmailMessage, guardianReport, previewEmailMessage, updateEmailMessage } from './client.js';
+import { renderEmailMessage, renderGuardian, renderLmxWarnings } from './render.js';
 
 const ID_NOUN = 'email message id';
 

@@ -1,5 +1,5 @@
 /** `loopsctl email-messages` (alias `emails`): the content of emails, previews and Guardian checks. */
-import { command, emailAddress, group, type FlagSet, type Spec } from '../../core/declare.js';
+import { command, emailAddress, type FlagSet, group, type Spec } from '../../core/declare.js';
 
 /** The draft of the sandbox's "Password reset" transactional email, and its revision in the seed. */
 /** --lmx prints the source alone; --json the whole message, the source in its lmx field. */

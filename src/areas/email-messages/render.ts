@@ -1,10 +1,11 @@
 /** Text views of email messages: their fields and LMX warnings, and Guardian reports. */
+
+import { type EmailMessage, FALLBACK_FIELDS, type GuardianReport, type GuardianRule, type LmxWarning } from '../../platform/email-messages/schemas.js';
+import { indented, renderFields } from '../../render/fields.js';
 import { countOf } from '../../render/numbers.js';
 import type { Output } from '../../render/output.js';
-import { indented, renderFields } from '../../render/fields.js';
 import { styleFor } from '../../render/style.js';
 import { displayValue, renderRecord } from '../../render/table.js';
-import { FALLBACK_FIELDS, type EmailMessage, type GuardianReport, type GuardianRule, type LmxWarning } from '../../platform/email-messages/schemas.js';
 
 const SHOWN_APART = new Set<string>([...Object.values(FALLBACK_FIELDS), 'lmx', 'warnings']);
 

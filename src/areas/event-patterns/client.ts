@@ -1,8 +1,8 @@
 /** The event pattern operations of the API. */
 import type { ApiClient, ListResource } from '../../api/client.js';
-import { at } from '../../platform/operation-row.js';
-import { eventPattern, eventPatternSummary, type EventPatternSummary } from '../../platform/event-patterns/schemas.js';
 import { EVENT } from '../../platform/event-patterns/resource.js';
+import { type EventPatternSummary, eventPattern, eventPatternSummary } from '../../platform/event-patterns/schemas.js';
+import { at } from '../../platform/operation-row.js';
 
 export const eventPatterns: ListResource<EventPatternSummary> = { path: EVENT.operations.listEventPatterns.path, item: eventPatternSummary };
 

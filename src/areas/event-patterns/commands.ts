@@ -1,9 +1,10 @@
 /** What the `event-patterns` commands do. */
-import { UsageError } from '../../base/errors.js';
+
 import { checkId } from '../../api/ids.js';
-import { handler, type Handler } from '../../core/capabilities.js';
-import { listHandler } from '../../core/list-run.js';
+import { UsageError } from '../../base/errors.js';
+import { type Handler, handler } from '../../core/capabilities.js';
 import { explained } from '../../core/explain.js';
+import { listHandler } from '../../core/list-run.js';
 import { eventPatterns, getEventPattern, getEventPatternByName } from './client.js';
 import { eventPatternListView, renderEventPattern } from './render.js';
 

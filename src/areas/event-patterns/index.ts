@@ -1,5 +1,5 @@
 /** `loopsctl event-patterns`: the events workflow triggers listen for. */
-import { command, group, type FlagSet, type Spec } from '../../core/declare.js';
+import { command, type FlagSet, group, type Spec } from '../../core/declare.js';
 import { listCommand } from '../../core/list.js';
 
 const ID_OR_NAME: FlagSet = { flags: ['<id>', '--name'], hint: 'see them with `loopsctl event-patterns list`' };

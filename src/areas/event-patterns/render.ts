@@ -1,10 +1,11 @@
 /** Text views of event patterns: the list, and one pattern with its properties. */
+
+import { sanitize } from '../../base/sanitize.js';
+import type { EventPattern, EventPatternSummary } from '../../platform/event-patterns/schemas.js';
 import type { ListView } from '../../render/list.js';
 import type { Output } from '../../render/output.js';
-import { sanitize } from '../../base/sanitize.js';
 import { styleFor } from '../../render/style.js';
 import { renderRecord, renderTable } from '../../render/table.js';
-import type { EventPattern, EventPatternSummary } from '../../platform/event-patterns/schemas.js';
 
 /** Where the event comes from: a platform's incoming webhook, or "custom" for events sent through the API. */
 const source = (pattern: EventPatternSummary) => pattern.incomingWebhookPlatform ?? 'custom';

@@ -1,6 +1,6 @@
 /** Sending events, once each. */
 import type { ApiClient } from '../../api/client.js';
-import { sendOnce, type IdempotencyKey } from '../../api/idempotency.js';
+import { type IdempotencyKey, sendOnce } from '../../api/idempotency.js';
 import { EVENT_SEND } from '../../platform/events/resource.js';
 import * as s from '../../platform/events/schemas.js';
 

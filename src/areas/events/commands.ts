@@ -1,26 +1,27 @@
 /** What the `events` commands do: send one event, or import many, each exactly once. */
-import { EMAIL_REQUIREMENT, isEmailAddress } from '../../base/email.js';
+
 import type { Readable } from 'node:stream';
-import { UsageError } from '../../base/errors.js';
-import { sha256Hex } from '../../core/sha256.js';
 import { idempotencyKey } from '../../api/idempotency.js';
+import { EMAIL_REQUIREMENT, isEmailAddress } from '../../base/email.js';
+import { UsageError } from '../../base/errors.js';
 import {
   countLines,
+  type InputRecord,
   inputLines,
   journalPath,
   jsonObjectLine,
-  openInput,
-  runImport,
-  type InputRecord,
   type Outcome,
+  openInput,
   type RecordContext,
+  runImport,
 } from '../../core/bulk.js';
-import { handler, type Handler } from '../../core/capabilities.js';
-import { parseAssignments, typedValues } from '../../core/typed-values.js';
-import { MailingListNames, mailingListsOf } from '../lists/names.js';
-import { PropertyTypes } from '../contact-properties/typing.js';
-import { typeProblem } from '../../platform/contact-properties/typing.js';
+import { type Handler, handler } from '../../core/capabilities.js';
 import { explained, UNKNOWN_LIST } from '../../core/explain.js';
+import { sha256Hex } from '../../core/sha256.js';
+import { parseAssignments, typedValues } from '../../core/typed-values.js';
+import { typeProblem } from '../../platform/contact-properties/typing.js';
+import { PropertyTypes } from '../contact-properties/typing.js';
+import { MailingListNames, mailingListsOf } from '../lists/names.js';
 import { sendEvent } from './client.js';
 
 /** Fields of the event request that are not contact properties. */

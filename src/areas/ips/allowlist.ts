@@ -6,7 +6,7 @@
  *  - `added` are the API addresses no entry covers (they must be added to the file);
  *  - `removed` are the listed entries that cover no API address any more (they can go).
  */
-import { formatAddress, formatRange, networkOf, parseRange, type IpRange } from './address.js';
+import { formatAddress, formatRange, type IpRange, networkOf, parseRange } from './address.js';
 
 export interface AllowListEntry {
   range: IpRange;

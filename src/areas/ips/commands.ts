@@ -1,9 +1,9 @@
 /** What the `ips` commands do. */
 import { InvalidResponseError, LocalFileError, MismatchError } from '../../base/errors.js';
-import { handler, type Handler, type Uses } from '../../core/capabilities.js';
+import { type Handler, handler, type Uses } from '../../core/capabilities.js';
 import { readInput } from '../../core/input.js';
 import { formatHostCidr, parseAddress } from './address.js';
-import { AllowListSyntaxError, compareAllowList, parseAllowList, type AllowListEntry } from './allowlist.js';
+import { type AllowListEntry, AllowListSyntaxError, compareAllowList, parseAllowList } from './allowlist.js';
 import { dedicatedSendingIps } from './client.js';
 
 /** The API's address strings as numbers; one that is not an address is an invalid answer. */

@@ -1,7 +1,7 @@
 /** Text views of the dedicated sending IPs and of an allow-list's drift from them. */
 import { isIP } from 'node:net';
-import type { Output } from '../../render/output.js';
 import { sanitize } from '../../base/sanitize.js';
+import type { Output } from '../../render/output.js';
 import { styleFor } from '../../render/style.js';
 import { renderTable } from '../../render/table.js';
 import type { DriftReport } from './allowlist.js';

@@ -1,5 +1,5 @@
 /** What the `lists` commands do. */
-import { handler, type Handler } from '../../core/capabilities.js';
+import { type Handler, handler } from '../../core/capabilities.js';
 import { writeArrayList } from '../../core/list-run.js';
 import { listMailingLists } from './client.js';
 import { mailingListView } from './render.js';

@@ -1,7 +1,8 @@
 /** Text view of mailing lists. */
+
+import type { MailingList } from '../../platform/lists/schemas.js';
 import type { ListView } from '../../render/list.js';
 import { displayValue } from '../../render/table.js';
-import type { MailingList } from '../../platform/lists/schemas.js';
 
 export const mailingListView: ListView<MailingList> = {
   noun: 'mailing lists',

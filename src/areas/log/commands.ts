@@ -1,10 +1,10 @@
 /** What `loopsctl log` does: reads the journal of changes, keeps the entries the filters name, and lists them. */
 import { UsageError } from '../../base/errors.js';
-import { readEntries, type JournalEntry } from '../../config/change-journal-files.js';
-import { handler, type Handler } from '../../core/capabilities.js';
-import { sameTeam } from '../../core/team.js';
-import { writeArrayList } from '../../core/list-run.js';
 import { instantOf } from '../../base/instant.js';
+import { type JournalEntry, readEntries } from '../../config/change-journal-files.js';
+import { type Handler, handler } from '../../core/capabilities.js';
+import { writeArrayList } from '../../core/list-run.js';
+import { sameTeam } from '../../core/team.js';
 import { journalNames } from './names.js';
 import { journalView } from './render.js';
 

@@ -18,18 +18,18 @@
 import { join } from 'node:path';
 import { ExitCode, type LoopsctlError, MismatchError, ProtectedError, RejectedError, UsageError } from '../../base/errors.js';
 import { isJsonObject } from '../../base/json-object.js';
-import { writeTreeFile } from '../../base/tree-writes.js';
 import { sanitize } from '../../base/sanitize.js';
+import { writeTreeFile } from '../../base/tree-writes.js';
 import type { BoundCall } from '../../core/bound-calls.js';
 import { plans } from '../../core/declare.js';
 import type { Proposal } from '../change/approvals.js';
 import type { ImpactRecord } from '../change/impact/records.js';
 import { renderImpact } from '../change/impact/render.js';
-import { readPlanUnder, type PlanFile, type PlannedUnit } from '../change/plan-file.js';
-import { PLAN_KINDS } from '../plan-kinds.js';
+import { type PlanFile, type PlannedUnit, readPlanUnder } from '../change/plan-file.js';
 import { planReviewWords } from '../content/review/plan-review.js';
-import { callOf, callTool, failed, producedValue, type Caller, type ToolAnswer } from './calls.js';
-import { isPush, plannedPush, type LinkedReview } from './push-review.js';
+import { PLAN_KINDS } from '../plan-kinds.js';
+import { type Caller, callOf, callTool, failed, producedValue, type ToolAnswer } from './calls.js';
+import { isPush, type LinkedReview, plannedPush } from './push-review.js';
 import { asks, type Tool } from './tools.js';
 
 /** The plan a yes binds, in the proposal's directory. */

@@ -9,22 +9,22 @@
 import { Buffer } from 'node:buffer';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { parseJsonKeepingIntegers } from '../../api/json-scan.js';
 import { LoopsctlError, UsageError, withDetails } from '../../base/errors.js';
-import { YES_NEEDED } from '../../core/gate.js';
-import type { BoundCall } from '../../core/bound-calls.js';
-import { PER_PAGE_MAX, PER_PAGE_MIN } from '../../base/paging.js';
-import type { Tier } from '../../core/tier.js';
 import { EXIT_CODES } from '../../base/exit-codes.js';
+import { isJsonObject } from '../../base/json-object.js';
+import { PER_PAGE_MAX, PER_PAGE_MIN } from '../../base/paging.js';
+import { escapeUnsafeInJson, sanitize, sanitizeKeepingLines } from '../../base/sanitize.js';
+import type { BoundCall } from '../../core/bound-calls.js';
+import { YES_NEEDED } from '../../core/gate.js';
 import type { CommandInput, InputValue } from '../../core/invoke.js';
 import type { Invoked, Invoker } from '../../core/invoker.js';
 import { errorPayload } from '../../core/report.js';
 import { pathUnder } from '../../core/root.js';
-import { parseJsonKeepingIntegers } from '../../api/json-scan.js';
+import type { Tier } from '../../core/tier.js';
 import { formatJson } from '../../render/output.js';
-import { escapeUnsafeInJson, sanitize, sanitizeKeepingLines } from '../../base/sanitize.js';
-import { asks, flagFor, flagsAsInputs, needsApproval, paramsAt, within, type Tool } from './tools.js';
 import { INLINE_BASE64_MAX, INLINE_TEXT_MAX, type JsonSchema, type Param } from './inputs.js';
-import { isJsonObject } from '../../base/json-object.js';
+import { asks, flagFor, flagsAsInputs, needsApproval, paramsAt, type Tool, within } from './tools.js';
 
 /** What the protocol's tools/call answers. */
 export interface ToolAnswer {

@@ -4,9 +4,9 @@
  * agent with a small tool budget can do all that the tier allows (`loopsctl mcp --tools meta`).
  */
 import { ProtectedError, UsageError } from '../../base/errors.js';
-import { callTool, failed, type Caller, type ToolAnswer } from './calls.js';
-import { constraintText, description, findTool, flagFor, inputSchema, within, type Annotations, type Selection, type Settings, type Tool } from './tools.js';
+import { type Caller, callTool, failed, type ToolAnswer } from './calls.js';
 import type { JsonSchema } from './inputs.js';
+import { type Annotations, constraintText, description, findTool, flagFor, inputSchema, type Selection, type Settings, type Tool, within } from './tools.js';
 
 export interface MetaTool {
   name: string;

@@ -9,13 +9,13 @@
 import { renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { sanitize } from '../../base/sanitize.js';
-import { readPlanUnder } from '../change/plan-file.js';
-import { PLAN_KINDS } from '../plan-kinds.js';
-import { reviewWords, type PlanReview } from '../content/review/plan-review.js';
-import { summaryOf } from '../content/review/words.js';
 import type { ImpactRecord } from '../change/impact/records.js';
 import { renderImpact } from '../change/impact/render.js';
-import { callOf, type Caller } from './calls.js';
+import { readPlanUnder } from '../change/plan-file.js';
+import { type PlanReview, reviewWords } from '../content/review/plan-review.js';
+import { summaryOf } from '../content/review/words.js';
+import { PLAN_KINDS } from '../plan-kinds.js';
+import { type Caller, callOf } from './calls.js';
 import type { Tool } from './tools.js';
 
 /** The review a tool's answer carries: what the person approves, and where to see it. */

@@ -7,39 +7,39 @@
  */
 import { appendFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
+import type { Readable, Writable } from 'node:stream';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import type { Readable, Writable } from 'node:stream';
 import {
   CallToolRequestSchema,
   ErrorCode,
   GetPromptRequestSchema,
+  type JSONRPCMessage,
   ListPromptsRequestSchema,
   ListResourcesRequestSchema,
   ListResourceTemplatesRequestSchema,
   ListToolsRequestSchema,
   ReadResourceRequestSchema,
-  type JSONRPCMessage,
 } from '@modelcontextprotocol/sdk/types.js';
 import { AuthError, LocalFileError, NetworkError, ProtectedError, UsageError } from '../../base/errors.js';
-import { profileFlag, profileTeamRemedy, sameTeam } from '../../core/team.js';
-import type { Spec } from '../../core/declare.js';
-import { handler, type Handler, type Uses } from '../../core/capabilities.js';
-import type { Tier } from '../../core/tier.js';
-import { type Invoked, Invoker } from '../../core/invoker.js';
-import type { Runtime } from '../../core/runtime.js';
 import { sanitize } from '../../base/sanitize.js';
 import { VERSION } from '../../base/version.js';
+import { type Handler, handler, type Uses } from '../../core/capabilities.js';
+import type { Spec } from '../../core/declare.js';
+import { type Invoked, Invoker } from '../../core/invoker.js';
+import type { Runtime } from '../../core/runtime.js';
+import { profileFlag, profileTeamRemedy, sameTeam } from '../../core/team.js';
+import type { Tier } from '../../core/tier.js';
 import { API_KEY } from '../../platform/auth/resource.js';
 import { requestLine } from '../../platform/operation-row.js';
 import { formatJson } from '../../render/output.js';
-import { callTool, checkInput, failed, parsed, type Caller, type ToolAnswer } from './calls.js';
-import type { Approving } from './approval.js';
-import { metaTools, type MetaTool } from './meta.js';
-import { ownTools, testProposal, testSchema } from './workflow-tools.js';
-import { declaredOutputs, flagFor, listedTool, outputSchema, select, toolsFrom, within, type Selection, type Settings } from './tools.js';
-import type { JsonSchema } from './inputs.js';
 import { behaviours } from '../behaviours.js';
+import type { Approving } from './approval.js';
+import { type Caller, callTool, checkInput, failed, parsed, type ToolAnswer } from './calls.js';
+import type { JsonSchema } from './inputs.js';
+import { type MetaTool, metaTools } from './meta.js';
+import { declaredOutputs, flagFor, listedTool, outputSchema, type Selection, type Settings, select, toolsFrom, within } from './tools.js';
+import { ownTools, testProposal, testSchema } from './workflow-tools.js';
 
 export interface McpOptions {
   allowWrites?: boolean;

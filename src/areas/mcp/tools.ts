@@ -7,11 +7,11 @@
  */
 import { toJsonSchemaCompat } from '@modelcontextprotocol/sdk/server/zod-json-schema-compat.js';
 import { UsageError } from '../../base/errors.js';
-import { longFlag, runTier, walkSpecs, type CommandSpec, type FlagSet, type Spec } from '../../core/declare.js';
-import { invocationOf, type CommandInput } from '../../core/invoke.js';
-import { TIERS, type Tier } from '../../core/tier.js';
 import { suggestionHint } from '../../base/suggest.js';
-import { fileParam, listParams, optionParam, type JsonSchema, type Param, type Target } from './inputs.js';
+import { type CommandSpec, type FlagSet, longFlag, runTier, type Spec, walkSpecs } from '../../core/declare.js';
+import { type CommandInput, invocationOf } from '../../core/invoke.js';
+import { TIERS, type Tier } from '../../core/tier.js';
+import { fileParam, type JsonSchema, listParams, optionParam, type Param, type Target } from './inputs.js';
 
 /** The MCP annotations of a tool, true to what it does. */
 export interface Annotations {

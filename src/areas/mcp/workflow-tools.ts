@@ -16,15 +16,15 @@ import { isJsonObject } from '../../base/json-object.js';
 import { YES_NEEDED } from '../../core/gate.js';
 import type { InputValue } from '../../core/invoke.js';
 import type { Invoked } from '../../core/invoker.js';
+import { checkBinding, newProposalId, type Proposal, proposalDirectory, propose, readProposal, sweepProposals, takeApproval } from '../change/approvals.js';
+import { type PlanReview, reviewWords } from '../content/review/plan-review.js';
+import { type Approving, approvalTools, ask, clientOf, notApproved, pending } from './approval.js';
 import { notMadeAsApproved } from './binding.js';
-import { checkBinding, newProposalId, propose, sweepProposals, proposalDirectory, readProposal, takeApproval, type Proposal } from '../change/approvals.js';
-import { reviewWords, type PlanReview } from '../content/review/plan-review.js';
-import { approvalTools, ask, clientOf, notApproved, pending, type Approving } from './approval.js';
-import { callTool, failed, parsed, producedValue, type Caller, type ToolAnswer } from './calls.js';
+import { type Caller, callTool, failed, parsed, producedValue, type ToolAnswer } from './calls.js';
+import type { JsonSchema } from './inputs.js';
 import type { MetaTool } from './meta.js';
 import { linkedReview } from './push-review.js';
 import { inputSchema, type Selection, type Settings, type Tool } from './tools.js';
-import type { JsonSchema } from './inputs.js';
 
 /** Where a proposal's tree, and its plan, are in the proposal's directory. */
 const TREE = 'tree';

@@ -5,16 +5,16 @@
  * one fires, for CI.
  */
 import { ExitCode } from '../../base/errors.js';
-import { readEntries } from '../../config/change-journal-files.js';
-import { handler, type Handler } from '../../core/capabilities.js';
-import { escapeMrkdwn, section, type SlackMessage } from '../../render/markup.js';
-import { formatRate } from '../../render/numbers.js';
 import { instantOf } from '../../base/instant.js';
+import { readEntries } from '../../config/change-journal-files.js';
+import { type Handler, handler } from '../../core/capabilities.js';
+import { escapeMrkdwn, type SlackMessage, section } from '../../render/markup.js';
+import { formatRate } from '../../render/numbers.js';
 import { describeEmail } from './history.js';
 import { historyOf, periodStart, type RatedField } from './periods.js';
-import { precedingChange, type PrecedingChange } from './preceding.js';
-import { openMetricsStore, type KeptEmail } from './store.js';
-import { DEFAULT_RULE, sustainedChanges, type Sustained, type SustainedRule } from './sustained.js';
+import { type PrecedingChange, precedingChange } from './preceding.js';
+import { type KeptEmail, openMetricsStore } from './store.js';
+import { DEFAULT_RULE, type Sustained, type SustainedRule, sustainedChanges } from './sustained.js';
 
 interface AlertsOptions {
   store?: string;

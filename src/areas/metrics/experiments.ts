@@ -4,9 +4,9 @@
  * verdicts.ts says. An experiment with fewer than two variants that send an email is said, with
  * no verdict.
  */
-import { everyItem, type ApiClient } from '../../api/client.js';
+import { type ApiClient, everyItem } from '../../api/client.js';
 import { UsageError } from '../../base/errors.js';
-import { handler, type Handler } from '../../core/capabilities.js';
+import { type Handler, handler } from '../../core/capabilities.js';
 import type { EmailMetrics } from '../../platform/email-metrics.js';
 import type { Workflow } from '../../platform/workflows/schemas.js';
 import { formatCount, formatRate } from '../../render/numbers.js';
@@ -14,7 +14,7 @@ import type { Output } from '../../render/output.js';
 import { renderTable } from '../../render/table.js';
 import { wrapText } from '../../render/wrap.js';
 import { getWorkflow, nodeMetrics, workflows } from '../workflows/client.js';
-import { judge, variantWeights, type Judgement } from './verdicts.js';
+import { type Judgement, judge, variantWeights } from './verdicts.js';
 
 type Nodes = Record<string, { typeName: string; nextNodeIds?: readonly string[] } & Record<string, unknown>>;
 

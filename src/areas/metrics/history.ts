@@ -4,14 +4,14 @@
  * table.
  */
 import { UsageError } from '../../base/errors.js';
-import { handler, type Handler } from '../../core/capabilities.js';
+import { instantOf } from '../../base/instant.js';
+import { type Handler, handler } from '../../core/capabilities.js';
 import { formatCount, formatRate } from '../../render/numbers.js';
 import type { Output } from '../../render/output.js';
-import { renderTable, type Cell } from '../../render/table.js';
+import { type Cell, renderTable } from '../../render/table.js';
 import { wrapText } from '../../render/wrap.js';
-import { instantOf } from '../../base/instant.js';
-import { COUNTER_FIELDS, historyOf, RATED_FIELDS, type CounterField, type History, type PeriodLength, type PeriodRow, type RatedField } from './periods.js';
-import { openMetricsStore, type KeptEmail } from './store.js';
+import { COUNTER_FIELDS, type CounterField, type History, historyOf, type PeriodLength, type PeriodRow, RATED_FIELDS, type RatedField } from './periods.js';
+import { type KeptEmail, openMetricsStore } from './store.js';
 
 interface HistoryOptions {
   store?: string;

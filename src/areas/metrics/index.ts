@@ -4,7 +4,7 @@
  * `experiments` judges each experiment of the workflows from its variants' counters; `alerts` reports
  * the rates that moved for good, each with the change before it.
  */
-import { command, group, InvalidValue, integerIn, slackWebhook, type OptionSpec, type Spec } from '../../core/declare.js';
+import { command, group, InvalidValue, integerIn, type OptionSpec, type Spec, slackWebhook } from '../../core/declare.js';
 import { METRICS_STORE_ENV } from './store-env.js';
 
 /** The store; a person's to name, never a tool call's, which reads the one the person chose. */

@@ -5,7 +5,7 @@
  * who made it, and the before-image `loopsctl undo` takes it back by, when it kept one.
  */
 import { imageIds, readImage } from '../../config/before-images.js';
-import { accountTime, readEntries, type JournalEntry } from '../../config/change-journal-files.js';
+import { accountTime, type JournalEntry, readEntries } from '../../config/change-journal-files.js';
 import type { KeptEmail } from './store.js';
 
 /** How long before a run's first write its before-image may have been kept (it is read first). */

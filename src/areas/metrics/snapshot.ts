@@ -9,20 +9,20 @@ import { everyItem } from '../../api/client.js';
 import { headerValue } from '../../api/headers.js';
 import type { HttpRequest } from '../../api/http.js';
 import type * as z from '../../base/zod.js';
-import { handler, type Handler } from '../../core/capabilities.js';
-import { emailMetrics } from '../../platform/email-metrics.js';
+import { type Handler, handler } from '../../core/capabilities.js';
+import { fetchEach } from '../../core/email-metrics.js';
 import { CAMPAIGN } from '../../platform/campaigns/resource.js';
+import { emailMetrics } from '../../platform/email-metrics.js';
 import { at } from '../../platform/operation-row.js';
-import { transactionalMetrics } from '../../platform/transactional/schemas.js';
 import { TRANSACTIONAL_EMAIL } from '../../platform/transactional/resource.js';
+import { transactionalMetrics } from '../../platform/transactional/schemas.js';
 import { WORKFLOW } from '../../platform/workflows/resource.js';
 import { countOf } from '../../render/numbers.js';
 import { campaigns } from '../campaigns/client.js';
-import { fetchEach } from '../../core/email-metrics.js';
 import { transactionalEmails } from '../transactional/client.js';
 import { getWorkflow, workflows } from '../workflows/client.js';
 import { COUNTER_FIELDS, type Counts } from './periods.js';
-import { openMetricsStore, type KeptCounters, type KeptEmail } from './store.js';
+import { type KeptCounters, type KeptEmail, openMetricsStore } from './store.js';
 
 /** Two snapshots of an email less than this apart (by the account's clock) are one: a second run keeps nothing. */
 const SAME_SNAPSHOT_MS = 60_000;

@@ -10,8 +10,8 @@ import { UsageError } from '../../base/errors.js';
 import { ensureDirectory } from '../../base/private-dir.js';
 import type { Uses } from '../../core/capabilities.js';
 import type { SqlDatabase } from '../../webhooks/store/sql.js';
-import { METRICS_STORE_ENV } from './store-env.js';
 import { COUNTER_FIELDS, type CounterField, type Counts } from './periods.js';
+import { METRICS_STORE_ENV } from './store-env.js';
 
 /** The version of the tables this code writes; a store at a newer one was written by a newer loopsctl. */
 const METRICS_STORE_VERSION = 1;

@@ -7,7 +7,7 @@
  * that end a week before the last day: a regression younger than a week is never part of what it
  * is judged against. A day of fewer than `minSends` sends is not judged.
  */
-import { RATED_FIELDS, type PeriodRow, type RatedField } from './periods.js';
+import { type PeriodRow, RATED_FIELDS, type RatedField } from './periods.js';
 
 const DAY_MS = 86_400_000;
 

@@ -1,8 +1,9 @@
 /** What `migrate report` prints: the templates, the sends with the Loops call each becomes, and what is left for the app. */
-import type { Output } from '../../render/output.js';
-import { countOf } from '../../render/numbers.js';
+
 import { sanitize } from '../../base/sanitize.js';
 import { hanging } from '../../convert/report.js';
+import { countOf } from '../../render/numbers.js';
+import type { Output } from '../../render/output.js';
 import type { MigrationReport, ReportedSend } from './model.js';
 import type { TemplateReport } from './templates.js';
 

@@ -8,14 +8,14 @@ import { lstatSync } from 'node:fs';
 import { posix, resolve } from 'node:path';
 // A bundle of its own (src/build/build.mjs), as for `check --code`.
 import { parse } from '@babel/parser';
-import { LocalFileError, UsageError } from '../../base/errors.js';
-import { handler, type Handler } from '../../core/capabilities.js';
-import { refuseOverwrites, writeRecords, type GivenFields } from '../content/convert/command.js';
 import { JS_EXTENSIONS, sourceFiles } from '../../app-code/files.js';
+import { LocalFileError, UsageError } from '../../base/errors.js';
+import { type Handler, handler } from '../../core/capabilities.js';
+import { type GivenFields, refuseOverwrites, writeRecords } from '../content/convert/command.js';
 import type { LoopsCall, MigrationReport, ReportedSend } from './model.js';
 import { renderReport } from './render.js';
-import { IMPORT_EXTENSIONS, mayHoldSends, providerSends, type ProviderSend } from './sends.js';
-import { convertTemplates, templateFiles, type TemplateReport } from './templates.js';
+import { IMPORT_EXTENSIONS, mayHoldSends, type ProviderSend, providerSends } from './sends.js';
+import { convertTemplates, type TemplateReport, templateFiles } from './templates.js';
 
 /** A key of an object as JavaScript takes it: a name in shorthand, anything else quoted, its value the name it would have in camel case. */
 function entryOf(key: string): string {

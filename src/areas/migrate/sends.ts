@@ -25,7 +25,7 @@
  * - Segment, `@segment/analytics-node`: `analytics.track({ userId, event, properties })`.
  */
 import { dirname, join, normalize } from 'node:path';
-import { literalKeys, pluginsFor, propertiesOf, stringOf, walk, type Node, type Parse } from '../../app-code/javascript.js';
+import { literalKeys, type Node, type Parse, pluginsFor, propertiesOf, stringOf, walk } from '../../app-code/javascript.js';
 
 /** What names the email a send sends. */
 export type SendTemplate =

@@ -1,7 +1,7 @@
 /** What `loopsctl open` does: the place's address, opened or printed (src/core/browser.ts). */
 import { UsageError } from '../../base/errors.js';
 import { APP_ORIGIN, openPage } from '../../core/browser.js';
-import { handler, type Handler } from '../../core/capabilities.js';
+import { type Handler, handler } from '../../core/capabilities.js';
 
 /** Ids of the API are letters, digits, '_' and '-': anything else could change which page the address names. */
 const RECORD_ID = /^[A-Za-z0-9_-]{1,100}$/;

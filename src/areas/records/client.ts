@@ -1,8 +1,8 @@
 /** The operations of a resource described whole by its row (platform/operation-row.ts, RecordResource), at its row's paths. */
 import type { ApiClient, ListResource } from '../../api/client.js';
-import type { RecordRow } from '../../platform/whole-rows.js';
-import { at, type SimpleRecord } from '../../platform/operation-row.js';
 import type * as z from '../../base/zod.js';
+import { at, type SimpleRecord } from '../../platform/operation-row.js';
+import type { RecordRow } from '../../platform/whole-rows.js';
 
 /** A create's or an update's body: the fields given. */
 export type RecordBody = Partial<Record<string, string>>;

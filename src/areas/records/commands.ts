@@ -1,13 +1,13 @@
 /** What the commands of a resource described whole by its row do (platform/operation-row.ts, RecordResource). */
 import { checkId } from '../../api/ids.js';
-import { handler, type Handler } from '../../core/capabilities.js';
+import { type Handler, handler } from '../../core/capabilities.js';
+import { type Explanation, explained, explainedHandler } from '../../core/explain.js';
 import { listHandler } from '../../core/list-run.js';
-import type { RecordRow } from '../../platform/whole-rows.js';
 import type { SimpleRecord } from '../../platform/operation-row.js';
+import type { RecordRow } from '../../platform/whole-rows.js';
 import type { ListView } from '../../render/list.js';
 import type { Output } from '../../render/output.js';
 import { renderRecord, timestampColumn } from '../../render/table.js';
-import { explained, explainedHandler, type Explanation } from '../../core/explain.js';
 import { type RecordBody, recordClient } from './client.js';
 
 type FieldOptions = Record<string, string | undefined>;

@@ -3,7 +3,7 @@
  * RecordResource): list, get, create and update, declared from its row's words and fields (loads
  * nothing; the schema and the behaviours load when a command runs).
  */
-import { command, group, type OptionSpec, type Spec, PLAN_OPTIONS } from '../../core/declare.js';
+import { command, group, type OptionSpec, PLAN_OPTIONS, type Spec } from '../../core/declare.js';
 import type { IdList } from '../../core/id-lists.js';
 import { listCommand } from '../../core/list.js';
 import type { RecordRow } from '../../platform/whole-rows.js';

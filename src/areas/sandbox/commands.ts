@@ -3,29 +3,29 @@ import { spawn } from 'node:child_process';
 import { resolve as resolvePath } from 'node:path';
 import { LocalFileError, UsageError } from '../../base/errors.js';
 import { batchedLines } from '../../base/line-batch.js';
-import type { Output } from '../../render/output.js';
-import { handler, type Handler, type Uses } from '../../core/capabilities.js';
+import { type Handler, handler, type Uses } from '../../core/capabilities.js';
 import {
+  type ClockMode,
   clearKeptEntries,
   defaultStatePath,
   INBOX_PATH,
+  type KeptListName,
   keptEntries,
   keptWebhookEndpoint,
   newWebhookSecret,
+  type OutboxEntry,
   openSandbox,
   RESET_PATH,
   resetState,
   SANDBOX_KEY,
   SANDBOX_KEYS,
-  type ClockMode,
-  type KeptListName,
-  type OutboxEntry,
   type SeedKind,
   type WebhookDelivery,
   type WebhookEndpoint,
 } from '../../emulator/index.js';
-import { deliveryUrl } from '../webhooks-shared/event-pattern.js';
 import { secretKey, WebhookSecretError } from '../../platform/webhooks/signature.js';
+import type { Output } from '../../render/output.js';
+import { deliveryUrl } from '../webhooks-shared/event-pattern.js';
 import { renderDeliveries, renderOutbox } from './render.js';
 
 interface ServeOptions {

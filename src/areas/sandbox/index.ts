@@ -2,7 +2,7 @@
  * `loopsctl sandbox`: a local emulator of the Loops API, to try loopsctl without an account, its
  * outbox, and the webhooks it delivers. `loopsctl sandbox` alone serves, as `loopsctl sandbox serve` does.
  */
-import { allowPrivateLinksOption, command, group, integerIn, InvalidValue, type Spec } from '../../core/declare.js';
+import { allowPrivateLinksOption, command, group, InvalidValue, integerIn, type Spec } from '../../core/declare.js';
 
 const KEYS_HELP = `Keys the sandbox accepts:
   sandbox-key            everything enabled

@@ -4,8 +4,8 @@
  * server (a running one reading that file sees the change at once).
  */
 import { UsageError } from '../../base/errors.js';
-import { handler, type Handler, type Uses } from '../../core/capabilities.js';
-import { defaultStatePath, stateFileRequest, type Journey } from '../../emulator/index.js';
+import { type Handler, handler, type Uses } from '../../core/capabilities.js';
+import { defaultStatePath, type Journey, stateFileRequest } from '../../emulator/index.js';
 import { renderJourneys } from './render.js';
 
 interface StateOption {

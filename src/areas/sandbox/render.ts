@@ -1,11 +1,11 @@
 /** The sandbox's outbox as text: each send or event, with what the sandbox checked. */
-import type { Output } from '../../render/output.js';
+
 import { sanitize } from '../../base/sanitize.js';
+import type { EventOutboxEntry, Journey, OutboxEntry, TransactionalOutboxEntry, WebhookDelivery, WorkflowOutboxEntry } from '../../emulator/index.js';
+import type { Output } from '../../render/output.js';
 import { styleFor } from '../../render/style.js';
 import { renderTable, timestampColumn } from '../../render/table.js';
 import { wrapLines } from '../../render/wrap.js';
-import type { Journey, WebhookDelivery } from '../../emulator/index.js';
-import type { EventOutboxEntry, OutboxEntry, TransactionalOutboxEntry, WorkflowOutboxEntry } from '../../emulator/index.js';
 
 const size = (bytes: number) => (bytes < 1024 ? `${bytes} B` : bytes < 1_048_576 ? `${(bytes / 1024).toFixed(1)} kB` : `${(bytes / 1_048_576).toFixed(1)} MB`);
 // The outbox holds what requests carried: text to show, never to obey.

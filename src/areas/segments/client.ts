@@ -2,8 +2,8 @@
 import type { ApiClient, ListResource } from '../../api/client.js';
 import { at } from '../../platform/operation-row.js';
 import type { AudienceFilterRequest } from '../../platform/segments/filter.js';
-import { audienceSegment, type AudienceSegment } from '../../platform/segments/schemas.js';
 import { SEGMENT } from '../../platform/segments/resource.js';
+import { type AudienceSegment, audienceSegment } from '../../platform/segments/schemas.js';
 
 export const segments: ListResource<AudienceSegment> = { path: SEGMENT.operations.listAudienceSegments.path, item: audienceSegment };
 

@@ -1,12 +1,13 @@
 /** What the `segments` commands do. */
-import { UsageError } from '../../base/errors.js';
+
 import { checkId } from '../../api/ids.js';
-import { handler, type Handler } from '../../core/capabilities.js';
+import { UsageError } from '../../base/errors.js';
+import { type Handler, handler } from '../../core/capabilities.js';
+import { explained, explainedHandler } from '../../core/explain.js';
 import { readJsonInput } from '../../core/input.js';
 import { listHandler } from '../../core/list-run.js';
-import { explained, explainedHandler } from '../../core/explain.js';
-import { createSegment, getSegment, segments, type CreateSegmentBody } from './client.js';
 import { checkAudienceFilterFrom } from '../../platform/segments/filter.js';
+import { type CreateSegmentBody, createSegment, getSegment, segments } from './client.js';
 import { renderSegment, segmentListView } from './render.js';
 
 export const list = explainedHandler(listHandler(segments, segmentListView), { contentApi: true });

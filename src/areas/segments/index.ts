@@ -1,5 +1,5 @@
 /** `loopsctl segments`: audience segments and their filters. */
-import { command, group, type Spec, PLAN_OPTIONS } from '../../core/declare.js';
+import { command, group, PLAN_OPTIONS, type Spec } from '../../core/declare.js';
 import { listCommand } from '../../core/list.js';
 
 const EXAMPLE_ID = 'cou0ry44a25ttuva13k3rtcye';

@@ -1,11 +1,11 @@
 /** Text views of audience segments, with their filters in words. */
-import { timestampColumn } from '../../render/table.js';
+
+import { sanitize } from '../../base/sanitize.js';
+import { describeCondition, describeFilter } from '../../platform/audience-filter-words.js';
+import type { AudienceFilter, AudienceSegment } from '../../platform/segments/schemas.js';
 import type { ListView } from '../../render/list.js';
 import type { Output } from '../../render/output.js';
-import { sanitize } from '../../base/sanitize.js';
-import { renderRecord } from '../../render/table.js';
-import type { AudienceFilter, AudienceSegment } from '../../platform/segments/schemas.js';
-import { describeCondition, describeFilter } from '../../platform/audience-filter-words.js';
+import { renderRecord, timestampColumn } from '../../render/table.js';
 
 export const segmentListView: ListView<AudienceSegment> = {
   noun: 'audience segments',

@@ -7,11 +7,11 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
-import { LocalFileError, UsageError } from '../../base/errors.js';
 import { builtinModule } from '../../base/builtin.js';
-import { handler, type Handler } from '../../core/capabilities.js';
-import type { Runtime } from '../../core/runtime.js';
+import { LocalFileError, UsageError } from '../../base/errors.js';
 import { VERSION } from '../../base/version.js';
+import { type Handler, handler } from '../../core/capabilities.js';
+import type { Runtime } from '../../core/runtime.js';
 import { skillFile } from './file.js';
 
 /** Where each agent reads a user's skills, below the home directory; and the folder that shows it is installed. */

@@ -1,9 +1,9 @@
 /** The theme operations of the API. */
 import type { ApiClient, ListResource } from '../../api/client.js';
 import { at } from '../../platform/operation-row.js';
-import { theme, updatedTheme, type Theme } from '../../platform/themes/schemas.js';
-import type { StylesRequest } from '../../platform/themes/styles.js';
 import { THEME } from '../../platform/themes/resource.js';
+import { type Theme, theme, updatedTheme } from '../../platform/themes/schemas.js';
+import type { StylesRequest } from '../../platform/themes/styles.js';
 
 export const themes: ListResource<Theme> = { path: THEME.operations.listThemes.path, item: theme };
 

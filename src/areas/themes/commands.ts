@@ -1,13 +1,14 @@
 /** What the `themes` commands do. */
-import { UsageError } from '../../base/errors.js';
+
 import { checkId } from '../../api/ids.js';
-import { handler, type Handler, type Uses } from '../../core/capabilities.js';
+import { UsageError } from '../../base/errors.js';
+import { type Handler, handler, type Uses } from '../../core/capabilities.js';
+import { explained, explainedHandler } from '../../core/explain.js';
 import { readJsonInput } from '../../core/input.js';
 import { listHandler } from '../../core/list-run.js';
-import { explained, explainedHandler } from '../../core/explain.js';
+import { collectStyles, type StylesRequest, stylesFromFile } from '../../platform/themes/styles.js';
 import { createTheme, getTheme, themes, updateTheme } from './client.js';
 import { renderTheme, renderUpdatedTheme, themeListView } from './render.js';
-import { collectStyles, stylesFromFile, type StylesRequest } from '../../platform/themes/styles.js';
 
 export const list = explainedHandler(listHandler(themes, themeListView), { contentApi: true });
 

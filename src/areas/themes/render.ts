@@ -1,12 +1,13 @@
 /** Text views of themes: the list with colour swatches, and one theme's styles grouped as in the editor. */
-import type { ListView } from '../../render/list.js';
-import type { Output } from '../../render/output.js';
+
 import { sanitize } from '../../base/sanitize.js';
-import { styleFor, type Style } from '../../render/style.js';
-import { renderRecord, renderTable, timestampColumn, type Cell } from '../../render/table.js';
-import { wrapLines } from '../../render/wrap.js';
 import type { Theme, UpdatedTheme } from '../../platform/themes/schemas.js';
 import { isStyleName, THEME_STYLE_GROUPS, THEME_STYLES } from '../../platform/themes/style-names.js';
+import type { ListView } from '../../render/list.js';
+import type { Output } from '../../render/output.js';
+import { type Style, styleFor } from '../../render/style.js';
+import { type Cell, renderRecord, renderTable, timestampColumn } from '../../render/table.js';
+import { wrapLines } from '../../render/wrap.js';
 import { swatch } from './swatch.js';
 
 /** A colour cell: the hex code, with a block of that colour beside it on a colour terminal. */

@@ -1,8 +1,8 @@
 /** The transactional email operations of the API. */
 import type { ApiClient, ListResource } from '../../api/client.js';
 import { at } from '../../platform/operation-row.js';
-import * as s from '../../platform/transactional/schemas.js';
 import { TRANSACTIONAL_EMAIL } from '../../platform/transactional/resource.js';
+import * as s from '../../platform/transactional/schemas.js';
 
 export const transactionalEmails: ListResource<s.TransactionalEmail> = {
   path: TRANSACTIONAL_EMAIL.operations.listTransactionalEmails.path,

@@ -1,13 +1,14 @@
 /** What the `transactional` commands do. */
 import type { ApiClient } from '../../api/client.js';
-import { LoopsctlError, RejectedError, UsageError, withDetails } from '../../base/errors.js';
 import { checkId } from '../../api/ids.js';
+import { LoopsctlError, RejectedError, UsageError, withDetails } from '../../base/errors.js';
 import { openWeb } from '../../core/browser.js';
-import { handler, type Handler } from '../../core/capabilities.js';
-import { listHandler } from '../../core/list-run.js';
-import type { Output } from '../../render/output.js';
+import { type Handler, handler } from '../../core/capabilities.js';
 import { fetchEach, namesOf, writeMetricsJson } from '../../core/email-metrics.js';
-import { explained, explainError, type Explanation } from '../../core/explain.js';
+import { type Explanation, explainError, explained } from '../../core/explain.js';
+import { listHandler } from '../../core/list-run.js';
+import type { TransactionalDraftRecord } from '../../platform/transactional/schemas.js';
+import type { Output } from '../../render/output.js';
 import { getEmailMessage } from '../email-messages/client.js';
 import {
   createTransactional,
@@ -19,7 +20,6 @@ import {
   updateTransactional,
 } from './client.js';
 import { renderDraftRecord, renderMetrics, renderTransactional, transactionalListView } from './render.js';
-import type { TransactionalDraftRecord } from '../../platform/transactional/schemas.js';
 
 const ID_NOUN = 'transactional email id';
 const NOT_FOUND: Explanation = { contentApi: true };

@@ -1,5 +1,5 @@
 /** `loopsctl transactional`: transactional emails, their metrics and drafts. */
-import { command, emailAddress, group, type Spec, PLAN_OPTIONS } from '../../core/declare.js';
+import { command, emailAddress, group, PLAN_OPTIONS, type Spec } from '../../core/declare.js';
 import { JSON_OR_JSONL, listCommand } from '../../core/list.js';
 import { WEB_OPTION, WEB_OR_JSON } from '../../core/web-option.js';
 

@@ -1,10 +1,11 @@
 /** Text views of transactional emails: the list, delivery metrics and the draft record. */
+
+import { type MetricsColumn, type MetricsRow, renderMetricsTable } from '../../core/email-metrics.js';
+import type { TransactionalDraftRecord, TransactionalEmail, TransactionalMetrics } from '../../platform/transactional/schemas.js';
+import { renderFields } from '../../render/fields.js';
 import type { ListView } from '../../render/list.js';
 import type { Output } from '../../render/output.js';
 import { displayValue, renderRecord, timestampColumn } from '../../render/table.js';
-import { renderMetricsTable, type MetricsColumn, type MetricsRow } from '../../core/email-metrics.js';
-import { renderFields } from '../../render/fields.js';
-import type { TransactionalDraftRecord, TransactionalEmail, TransactionalMetrics } from '../../platform/transactional/schemas.js';
 
 /** The list, each email's group by its name where `groupNames` has it, else by its id. */
 export const transactionalListView = (groupNames?: ReadonlyMap<string, string>): ListView<TransactionalEmail> => ({

@@ -5,17 +5,17 @@
  */
 import { basename, extname } from 'node:path';
 import type { ApiClient } from '../../api/client.js';
-import { RejectedError, UsageError, withDetails } from '../../base/errors.js';
-import { idempotencyKey, sendOnce, type IdempotencyKey } from '../../api/idempotency.js';
+import { type IdempotencyKey, idempotencyKey, sendOnce } from '../../api/idempotency.js';
 import { checkId } from '../../api/ids.js';
+import { RejectedError, UsageError, withDetails } from '../../base/errors.js';
+import { type Handler, handler } from '../../core/capabilities.js';
+import { explained } from '../../core/explain.js';
+import { readInputBytes } from '../../core/input.js';
+import type { InputSource } from '../../core/runtime.js';
+import { typedValues } from '../../core/typed-values.js';
 import { requiredIn } from '../../platform/transactional/data-variables.js';
 import { TRANSACTIONAL_SEND } from '../../platform/transactional/resource.js';
 import { transactionalSent } from '../../platform/transactional/schemas.js';
-import { readInputBytes } from '../../core/input.js';
-import type { InputSource } from '../../core/runtime.js';
-import { handler, type Handler } from '../../core/capabilities.js';
-import { typedValues } from '../../core/typed-values.js';
-import { explained } from '../../core/explain.js';
 import { getTransactional } from './client.js';
 
 export interface Attachment {

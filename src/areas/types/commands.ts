@@ -1,21 +1,21 @@
 /** `loopsctl types`: the account read (GET requests only) and written out as a TypeScript module, or compared with one. */
 import { resolve } from 'node:path';
+import { type ApiClient, everyItem } from '../../api/client.js';
+import { settleLimit } from '../../api/concurrency.js';
+import { LocalFileError, MismatchError, UsageError } from '../../base/errors.js';
 import { writeFileBytes } from '../../base/json-file.js';
 import { namedFilePlace, readTreeFile } from '../../base/tree-files.js';
-import { LocalFileError, MismatchError, UsageError } from '../../base/errors.js';
-import { handler, type Handler } from '../../core/capabilities.js';
-import { settleLimit } from '../../api/concurrency.js';
+import { type Handler, handler } from '../../core/capabilities.js';
 import { listContactProperties } from '../contact-properties/client.js';
+import { chooseEnvironment } from '../content/shared/environment-choice.js';
+import { DEFAULT_DIRECTORY, readState, STATE_FILE } from '../content/shared/files.js';
 import { getEmailMessage } from '../email-messages/client.js';
 import { eventPatterns, getEventPattern } from '../event-patterns/client.js';
 import { listMailingLists } from '../lists/client.js';
 import { transactionalEmails } from '../transactional/client.js';
-import { everyItem, type ApiClient } from '../../api/client.js';
 import { type Format, generateFormat, lineDrift } from './formats.js';
-import type { TreeKeys } from './ids.js';
-import { DEFAULT_DIRECTORY, readState, STATE_FILE } from '../content/shared/files.js';
-import { chooseEnvironment } from '../content/shared/environment-choice.js';
 import { drift, readSections, sectionEntries, type TypesInput } from './generate.js';
+import type { TreeKeys } from './ids.js';
 
 /** Event patterns read at once, under the client's pacer. */
 const CONCURRENCY = 8;

@@ -15,12 +15,12 @@
  */
 import { LocalFileError } from '../../base/errors.js';
 import { escapeUnsafeInJson } from '../../base/sanitize.js';
-import type { ConstantName } from '../../platform/record-kinds.js';
 import { EVENT_SEND } from '../../platform/events/resource.js';
 import { requestLine } from '../../platform/operation-row.js';
+import type { ConstantName } from '../../platform/record-kinds.js';
 import { TRANSACTIONAL_SEND } from '../../platform/transactional/resource.js';
 import { generateTypes, quote, type TypesInput, uniqueKeys } from './generate.js';
-import { idsOf, nameDigest, type HeldKey, type Ids, type Keyed, type TreeKeys } from './ids.js';
+import { type HeldKey, type Ids, idsOf, type Keyed, nameDigest, type TreeKeys } from './ids.js';
 
 export const FORMATS = ['ts', 'json', 'env', 'py', 'go', 'rb'] as const;
 export type Format = (typeof FORMATS)[number];

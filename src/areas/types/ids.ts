@@ -7,8 +7,8 @@
  */
 import { createHash } from 'node:crypto';
 import type { ConstantName } from '../../platform/record-kinds.js';
-import { slugOf } from '../../platform/words.js';
 import { dataVariableVerdict } from '../../platform/transactional/data-variables.js';
+import { slugOf } from '../../platform/words.js';
 import { compare, quote, type TypesInput, uniqueKeys } from './generate.js';
 
 /**

@@ -1,6 +1,6 @@
 /** `loopsctl undo`: see src/areas/change/undo.ts, which makes the inverse plan through the kinds of its records. */
-import { handler, type Handler } from '../../core/capabilities.js';
-import { changeAccount, undoChange, type UndoOptions } from '../change/undo.js';
+import { type Handler, handler } from '../../core/capabilities.js';
+import { changeAccount, type UndoOptions, undoChange } from '../change/undo.js';
 import { PLAN_KINDS } from '../plan-kinds.js';
 
 // --live raises the run's tier (its declaration): the yes the apply of a live workflow's undo needs.

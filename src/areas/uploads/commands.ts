@@ -1,17 +1,17 @@
 /** What the `uploads` commands do. */
 import { extname } from 'node:path';
-import { InvalidResponseError, LocalFileError } from '../../base/errors.js';
 import { sendOutside } from '../../api/outside.js';
-import { handler, type Handler, type Uses } from '../../core/capabilities.js';
+import { InvalidResponseError, LocalFileError } from '../../base/errors.js';
+import { type Handler, handler, type Uses } from '../../core/capabilities.js';
+import { explained } from '../../core/explain.js';
 import { readInputBytes } from '../../core/input.js';
 import type { InputSource } from '../../core/runtime.js';
-import { explained } from '../../core/explain.js';
-import { completeUpload, createUpload } from './client.js';
 import { requestLine } from '../../platform/operation-row.js';
 import { UPLOAD } from '../../platform/uploads/resource.js';
-import { renderUpload } from './render.js';
+import { type CompletedUpload, MAX_UPLOAD_BYTES, UPLOAD_TYPES, type UploadType } from '../../platform/uploads/schemas.js';
 import { sniffType } from '../../platform/uploads/sniff.js';
-import { MAX_UPLOAD_BYTES, UPLOAD_TYPES, type CompletedUpload, type UploadType } from '../../platform/uploads/schemas.js';
+import { completeUpload, createUpload } from './client.js';
+import { renderUpload } from './render.js';
 
 const BY_EXTENSION: Record<string, UploadType> = {
   '.jpg': 'image/jpeg',

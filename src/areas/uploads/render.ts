@@ -1,8 +1,9 @@
 /** The text view of a finished upload. */
-import type { Output } from '../../render/output.js';
-import { renderFields } from '../../render/fields.js';
-import { renderRecord } from '../../render/table.js';
+
 import type { CompletedUpload } from '../../platform/uploads/schemas.js';
+import { renderFields } from '../../render/fields.js';
+import type { Output } from '../../render/output.js';
+import { renderRecord } from '../../render/table.js';
 
 export function renderUpload(out: Output, upload: CompletedUpload): string {
   if (!out.tty) return renderRecord(out, upload);

@@ -1,6 +1,6 @@
 /** An alert's transitions as a line each, and as the Slack message `--notify` posts. */
 import { sanitize } from '../../base/sanitize.js';
-import { escapeMrkdwn, section, type SlackMessage } from '../../render/markup.js';
+import { escapeMrkdwn, type SlackMessage, section } from '../../render/markup.js';
 import { percentText } from './alert-rules.js';
 import type { AlertTransition } from './alert-window.js';
 

@@ -4,10 +4,11 @@
  * the sends (`*.email.sent`) inside a rolling window, and no verdict is given while the window holds
  * fewer sends than the rule's floor.
  */
-import { UsageError } from '../../base/errors.js';
+
 import { readDuration } from '../../base/duration.js';
-import { closeMatches } from '../../base/suggest.js';
+import { UsageError } from '../../base/errors.js';
 import { sanitize } from '../../base/sanitize.js';
+import { closeMatches } from '../../base/suggest.js';
 import { WEBHOOK_EVENT_NAMES } from '../../platform/webhooks/event-names.js';
 
 export interface AlertRule {

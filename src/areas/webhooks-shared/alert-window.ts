@@ -9,7 +9,7 @@
  */
 import { isSendEvent } from '../../platform/webhooks/event-names.js';
 import { parseWebhookEvent } from '../../webhooks/events.js';
-import { exceeds, type AlertRule } from './alert-rules.js';
+import { type AlertRule, exceeds } from './alert-rules.js';
 
 /** What an alert reads of an event. */
 export interface AlertEvent {

@@ -5,8 +5,8 @@
  * and the process list; what loopsctl says of a store never shows its password.
  */
 import { UsageError } from '../../base/errors.js';
-import type { OptionSpec } from '../../core/declare.js';
 import type { Uses } from '../../core/capabilities.js';
+import type { OptionSpec } from '../../core/declare.js';
 import type { DeliveryStore } from '../../webhooks/store/index.js';
 
 export const STORE_ENV = 'LOOPS_DELIVERY_STORE';

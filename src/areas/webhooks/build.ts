@@ -5,7 +5,7 @@
  */
 import { UsageError } from '../../base/errors.js';
 import { examplePayload } from '../../platform/webhooks/examples.js';
-import { WEBHOOK_EVENTS, payloadProblem, type WebhookEventName } from '../../platform/webhooks/payloads.js';
+import { payloadProblem, WEBHOOK_EVENTS, type WebhookEventName } from '../../platform/webhooks/payloads.js';
 
 /** Sets a dotted path (`contact.plan`, `mailingLists.0.name`) in a payload, making objects on the way. */
 function setPath(payload: Record<string, unknown>, path: string, value: unknown): void {

@@ -1,6 +1,6 @@
 /** What `webhooks verify` and `webhooks sign` do. */
 import { MismatchError, UsageError } from '../../base/errors.js';
-import { handler, type Handler, type Uses } from '../../core/capabilities.js';
+import { type Handler, handler, type Uses } from '../../core/capabilities.js';
 import { readInputBytes, stdinIsTerminal } from '../../core/input.js';
 import { newMessageId, signHeaders, verdictText, verify as verifySignature } from '../../platform/webhooks/signature.js';
 import { keyFrom } from '../webhooks-shared/secret.js';

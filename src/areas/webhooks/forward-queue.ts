@@ -8,7 +8,7 @@
  * webhook-id): the platform's, or an earlier try's, may be older than the app's tolerance by then,
  * a first try too when it waited for a restart. A delivery not taken within three days is given up.
  */
-import { isAccepted, type Deliverer, type DeliveryOutcome } from '../../platform/webhooks/deliver.js';
+import { type Deliverer, type DeliveryOutcome, isAccepted } from '../../platform/webhooks/deliver.js';
 import { signHeaders } from '../../platform/webhooks/signature.js';
 import type { DeliveryStore, StoredDelivery } from '../../webhooks/store/index.js';
 

@@ -4,10 +4,10 @@
  * body to test one's own endpoint. Nothing here calls the API, so no key is needed.
  */
 import { InvalidArgumentError } from 'commander';
-import { command, emailAddress, group, integerIn, slackWebhook, type OptionSpec, type Spec } from '../../core/declare.js';
-import { DEFAULT_TOLERANCE_SECONDS } from './tolerance.js';
-import { STORE_OPTION } from '../webhooks-shared/store-option.js';
+import { command, emailAddress, group, integerIn, type OptionSpec, type Spec, slackWebhook } from '../../core/declare.js';
 import { ALERT_OPTION, MIN_SENDS_OPTION } from '../webhooks-shared/alert-options.js';
+import { STORE_OPTION } from '../webhooks-shared/store-option.js';
+import { DEFAULT_TOLERANCE_SECONDS } from './tolerance.js';
 
 function timestampArgument(value: string): string {
   if (!/^\d{1,12}$/.test(value)) throw new InvalidArgumentError('expected seconds since the Unix epoch.');

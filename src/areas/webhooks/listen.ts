@@ -1,20 +1,21 @@
 /** What `webhooks listen` does: run the receiver until Ctrl-C, a line per delivery, and a summary. */
-import { redactUrl } from '../../base/redact-url.js';
+
 import { ExitCode, UsageError } from '../../base/errors.js';
-import { handler, type Handler } from '../../core/capabilities.js';
-import { formatJson, type Output } from '../../render/output.js';
+import { redactUrl } from '../../base/redact-url.js';
 import { sanitize } from '../../base/sanitize.js';
-import { styleFor } from '../../render/style.js';
-import { keyFrom } from '../webhooks-shared/secret.js';
+import { type Handler, handler } from '../../core/capabilities.js';
 import { Deliverer, isAccepted, outcomeText } from '../../platform/webhooks/deliver.js';
+import { formatJson, type Output } from '../../render/output.js';
+import { styleFor } from '../../render/style.js';
 import type { DeliveryStore } from '../../webhooks/store/index.js';
-import { parseAlertRule } from '../webhooks-shared/alert-rules.js';
-import { AlertWatch, alertEventOf, type AlertTransition } from '../webhooks-shared/alert-window.js';
 import { transitionLine, transitionsMessage } from '../webhooks-shared/alert-render.js';
-import { ForwardQueue, type ForwardResult } from './forward-queue.js';
-import { eventPattern, type EventPattern } from '../webhooks-shared/event-pattern.js';
-import { forwardRoute, ListenTally, startListener, type ForwardRoute, type Listener, type ReceivedDelivery } from './receiver.js';
+import { parseAlertRule } from '../webhooks-shared/alert-rules.js';
+import { type AlertTransition, AlertWatch, alertEventOf } from '../webhooks-shared/alert-window.js';
+import { type EventPattern, eventPattern } from '../webhooks-shared/event-pattern.js';
+import { keyFrom } from '../webhooks-shared/secret.js';
 import { openStore, storeUrl } from '../webhooks-shared/store-option.js';
+import { ForwardQueue, type ForwardResult } from './forward-queue.js';
+import { type ForwardRoute, forwardRoute, type Listener, ListenTally, type ReceivedDelivery, startListener } from './receiver.js';
 
 interface ListenOptions {
   port: number;

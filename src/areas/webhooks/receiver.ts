@@ -7,13 +7,13 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { redactUrl } from '../../base/redact-url.js';
 import { UsageError } from '../../base/errors.js';
+import { redactUrl } from '../../base/redact-url.js';
 import { sanitize } from '../../base/sanitize.js';
-import { DELIVERY_HEADERS, Deliverer, isAccepted, type DeliveryOutcome } from '../../platform/webhooks/deliver.js';
+import { DELIVERY_HEADERS, Deliverer, type DeliveryOutcome, isAccepted } from '../../platform/webhooks/deliver.js';
 import { verdictText, verify } from '../../platform/webhooks/signature.js';
 import type { DeliveryStore } from '../../webhooks/store/index.js';
-import { deliveryUrl, eventPattern, type EventPattern } from '../webhooks-shared/event-pattern.js';
+import { deliveryUrl, type EventPattern, eventPattern } from '../webhooks-shared/event-pattern.js';
 import type { ForwardQueue } from './forward-queue.js';
 
 /** Webhook payloads are small; anything larger is not a delivery. */

@@ -1,20 +1,21 @@
 /** What `webhooks trigger` does: build an event of a type, sign it, send it to the app, and show the answer. */
-import { NetworkError, NotFoundError, RejectedError, ServerError, UsageError, type LoopsctlError } from '../../base/errors.js';
+
 import { existsSync } from 'node:fs';
-import { handler, type Handler, type Uses } from '../../core/capabilities.js';
-import { closeMatches } from '../../base/suggest.js';
-import { parseAssignment } from '../../core/typed-values.js';
-import { presentRequests } from '../../render/dry-run.js';
+import { type LoopsctlError, NetworkError, NotFoundError, RejectedError, ServerError, UsageError } from '../../base/errors.js';
 import { sanitize } from '../../base/sanitize.js';
-import { renderTable } from '../../render/table.js';
-import { buildPayload, describeEventTypes } from './build.js';
-import { keyFrom } from '../webhooks-shared/secret.js';
-import { nowSeconds } from './commands.js';
-import { Deliverer, deliveryHeaders, isAccepted, outcomeText, type DeliveryOutcome } from '../../platform/webhooks/deliver.js';
-import { isWebhookEventName, WEBHOOK_EVENT_NAMES, type WebhookEventName } from '../../platform/webhooks/payloads.js';
-import { deliveryUrl } from '../webhooks-shared/event-pattern.js';
-import { newMessageId } from '../../platform/webhooks/signature.js';
+import { closeMatches } from '../../base/suggest.js';
+import { type Handler, handler, type Uses } from '../../core/capabilities.js';
+import { parseAssignment } from '../../core/typed-values.js';
 import { CONTACT } from '../../platform/contacts/resource.js';
+import { Deliverer, type DeliveryOutcome, deliveryHeaders, isAccepted, outcomeText } from '../../platform/webhooks/deliver.js';
+import { isWebhookEventName, WEBHOOK_EVENT_NAMES, type WebhookEventName } from '../../platform/webhooks/payloads.js';
+import { newMessageId } from '../../platform/webhooks/signature.js';
+import { presentRequests } from '../../render/dry-run.js';
+import { renderTable } from '../../render/table.js';
+import { deliveryUrl } from '../webhooks-shared/event-pattern.js';
+import { keyFrom } from '../webhooks-shared/secret.js';
+import { buildPayload, describeEventTypes } from './build.js';
+import { nowSeconds } from './commands.js';
 
 interface TriggerOptions {
   to?: string;

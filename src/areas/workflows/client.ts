@@ -3,11 +3,11 @@
  * (expectedRevisionId); the API refuses a stale one with 409, so no change is ever retried.
  */
 import type { ApiClient, ListResource } from '../../api/client.js';
-import { at } from '../../platform/operation-row.js';
 import { z } from '../../base/shapes.js';
 import { emailMetrics } from '../../platform/email-metrics.js';
-import * as s from '../../platform/workflows/schemas.js';
+import { at } from '../../platform/operation-row.js';
 import { WORKFLOW } from '../../platform/workflows/resource.js';
+import * as s from '../../platform/workflows/schemas.js';
 
 export const workflows: ListResource<s.WorkflowSummary> = { path: WORKFLOW.operations.listWorkflows.path, item: s.workflowSummary };
 

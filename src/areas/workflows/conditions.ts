@@ -1,13 +1,14 @@
 /** The conditions of filter and branch nodes, read node by node for the drawings of `show` and of a change. */
-import type { Uses } from '../../core/capabilities.js';
+
 import type { ApiClient } from '../../api/client.js';
 import { settleLimit } from '../../api/concurrency.js';
 import { DEFAULT_REQUESTS_PER_SECOND } from '../../api/pacer.js';
+import type { Uses } from '../../core/capabilities.js';
+import type { Workflow } from '../../platform/workflows/schemas.js';
 import { formatCount } from '../../render/numbers.js';
 import { ProgressLine } from '../../render/progress.js';
 import * as api from './client.js';
 import type { NodeNotes } from './graph.js';
-import type { Workflow } from '../../platform/workflows/schemas.js';
 
 /** The note beside each node whose condition was not read, else its annotation (metrics). */
 export function conditionNotes(unreadIds: string[], annotations?: NodeNotes): NodeNotes {

@@ -1,9 +1,9 @@
 import { UsageError } from '../../base/errors.js';
-import { handler, type Handler } from '../../core/capabilities.js';
+import { type Handler, handler } from '../../core/capabilities.js';
 import { MailingListNames } from '../lists/names.js';
 import * as api from './client.js';
-import { graphChanges } from './render.js';
 import { presentChange } from './edit.js';
+import { graphChanges } from './render.js';
 
 export const create: Handler<[], { name: string; description?: string; list?: string }> = handler(['out', 'client'], async (context, _args, options) => {
   if (options.name.trim() === '') throw new UsageError('--name must not be empty');

@@ -1,12 +1,12 @@
 /** `workflow delete`: at a known revision, and only after a second yes when it stops sending or cancels queued contacts. */
 import type { ApiClient } from '../../api/client.js';
-import { RejectedError, UsageError } from '../../base/errors.js';
 import { checkId } from '../../api/ids.js';
-import { handler, type Handler, type Uses } from '../../core/capabilities.js';
-import { confirm } from '../../core/prompt.js';
-import * as api from './client.js';
-import type { Workflow } from '../../platform/workflows/schemas.js';
+import { RejectedError, UsageError } from '../../base/errors.js';
 import { sanitize } from '../../base/sanitize.js';
+import { type Handler, handler, type Uses } from '../../core/capabilities.js';
+import { confirm } from '../../core/prompt.js';
+import type { Workflow } from '../../platform/workflows/schemas.js';
+import * as api from './client.js';
 
 type DeleteOptions = { expectedRevisionId?: string; force?: boolean; yes?: boolean; confirmDelete?: boolean; dryRun?: boolean };
 

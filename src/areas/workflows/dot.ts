@@ -5,7 +5,7 @@
  * ids with no node are drawn dashed and red.
  */
 import { sanitize } from '../../base/sanitize.js';
-import { MISSING_LABEL, syntheticIds, workflowGraph, type GraphNode, type GraphSource, type NodeNotes } from './graph.js';
+import { type GraphNode, type GraphSource, MISSING_LABEL, type NodeNotes, syntheticIds, workflowGraph } from './graph.js';
 
 /** Text inside a DOT quoted string. sanitize makes control characters visible, so no raw newline remains. */
 function escapeDot(text: string): string {

@@ -4,14 +4,15 @@
  * the API's 409 either way. In text mode a change prints the graph after it, the nodes it touched
  * marked; with --json it prints the API's answer as it came.
  */
-import type { Uses } from '../../core/capabilities.js';
+
 import type { ApiClient } from '../../api/client.js';
-import { ExitCode, NotFoundError, RejectedError, ServerError, withDetails } from '../../base/errors.js';
 import { checkId } from '../../api/ids.js';
-import * as api from './client.js';
-import { renderChangedWorkflow, type GraphChanges } from './render.js';
+import { ExitCode, NotFoundError, RejectedError, ServerError, withDetails } from '../../base/errors.js';
+import type { Uses } from '../../core/capabilities.js';
 import type { ExpectedRevision, Workflow } from '../../platform/workflows/schemas.js';
+import * as api from './client.js';
 import { conditionNotes, noteUnread, withConditions } from './conditions.js';
+import { type GraphChanges, renderChangedWorkflow } from './render.js';
 
 export interface RevisionOption {
   expectedRevisionId?: string;

@@ -3,10 +3,11 @@
  * their labels, roles and edges, with ids that have no node listed once as missing.
  * Built in one pass over nodes and edges, without spreading arrays of unbounded length.
  */
-import type { Workflow } from '../../platform/workflows/schemas.js';
+
 import { sanitize } from '../../base/sanitize.js';
 import { facetsOf, type NodeRole } from '../../platform/workflows/node-facets.js';
 import { describeNode } from '../../platform/workflows/node-types.js';
+import type { Workflow } from '../../platform/workflows/schemas.js';
 
 export interface GraphNode {
   id: string;

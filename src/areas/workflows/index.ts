@@ -1,5 +1,5 @@
 /** `loopsctl workflow` (alias `workflows`): workflows, their graphs, and editing them. */
-import { command, group, type FlagSet, type OptionSpec, type Spec, PLAN_OPTIONS } from '../../core/declare.js';
+import { command, type FlagSet, group, type OptionSpec, PLAN_OPTIONS, type Spec } from '../../core/declare.js';
 import { JSON_OR_JSONL, listCommand } from '../../core/list.js';
 import { WEB_OPTION, WEB_OR_JSON } from '../../core/web-option.js';
 import { CREATABLE_NODE_TYPES, QUEUED_CONTACT_POLICIES } from '../../platform/workflows/node-facets.js';

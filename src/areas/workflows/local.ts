@@ -4,14 +4,14 @@
  * as it draws one from the account, and for `workflow test --file` to run one.
  */
 import { existsSync } from 'node:fs';
-import { readTreeFile } from '../../base/tree-files.js';
-import { MAX_LMX_BYTES } from '../../platform/email-messages/schemas.js';
 import { basename, dirname, join } from 'node:path';
 import { UsageError } from '../../base/errors.js';
-import { toApiNode, type ApiNames } from '../../platform/workflows/file-nodes.js';
+import { readTreeFile } from '../../base/tree-files.js';
+import { MAX_LMX_BYTES } from '../../platform/email-messages/schemas.js';
 import { WORKFLOW_FILE, type WorkflowFile } from '../../platform/workflows/file.js';
-import type { Workflow } from '../../platform/workflows/schemas.js';
+import { type ApiNames, toApiNode } from '../../platform/workflows/file-nodes.js';
 import { directoryId, parseWorkflowFile } from '../../platform/workflows/file-text.js';
+import type { Workflow } from '../../platform/workflows/schemas.js';
 
 function subjectOf(directory: string, email: unknown): string | undefined {
   if (typeof email !== 'string') return undefined;

@@ -6,7 +6,7 @@
  * `%`, `{` or `}` of their own.
  */
 import { sanitize } from '../../base/sanitize.js';
-import { MISSING_LABEL, syntheticIds, workflowGraph, type GraphNode, type GraphSource, type NodeNotes } from './graph.js';
+import { type GraphNode, type GraphSource, MISSING_LABEL, type NodeNotes, syntheticIds, workflowGraph } from './graph.js';
 
 // Quotes end a label, # starts an entity code, and the rest can be read as markup or shape syntax.
 const SPECIAL = /["#&<>`|[\]{}();%]/g;

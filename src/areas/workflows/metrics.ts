@@ -1,16 +1,16 @@
 /** `workflow node metrics`: each send-email node's sends, opens and clicks. */
 import type { ApiClient } from '../../api/client.js';
-import { RejectedError } from '../../base/errors.js';
 import { checkId } from '../../api/ids.js';
-import { handler, type Handler } from '../../core/capabilities.js';
-import { fetchEach, renderEmailMetrics, writeMetricsJson, type EachItem } from '../../core/email-metrics.js';
+import { RejectedError } from '../../base/errors.js';
+import { type Handler, handler } from '../../core/capabilities.js';
+import { type EachItem, fetchEach, renderEmailMetrics, writeMetricsJson } from '../../core/email-metrics.js';
+import { type Explanation, explained } from '../../core/explain.js';
 import type { EmailMetrics } from '../../platform/email-metrics.js';
-import { explained, type Explanation } from '../../core/explain.js';
 import { withArticle } from '../../platform/words.js';
-import * as api from './client.js';
 import { depthFirstFrom, graphOf } from '../../platform/workflows/graph.js';
 import { describeNode } from '../../platform/workflows/node-types.js';
 import type { Workflow } from '../../platform/workflows/schemas.js';
+import * as api from './client.js';
 
 /** The send-email nodes of a workflow in the order the tree draws them: from the trigger, then those it does not reach. */
 export function sendEmailNodes(workflow: Pick<Workflow, 'rootNodeId' | 'nodes'>): string[] {

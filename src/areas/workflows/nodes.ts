@@ -1,14 +1,14 @@
-import { NotFoundError, UsageError } from '../../base/errors.js';
 import { checkId } from '../../api/ids.js';
-import { handler, type Handler, type Uses } from '../../core/capabilities.js';
+import { NotFoundError, UsageError } from '../../base/errors.js';
+import { type Handler, handler, type Uses } from '../../core/capabilities.js';
 import { parseAssignments, readJsonObject } from '../../core/typed-values.js';
 import { withArticle } from '../../platform/words.js';
-import * as api from './client.js';
 import type { CreatableNodeType } from '../../platform/workflows/node-facets.js';
 import { updatableFields, updatePayloadProblems } from '../../platform/workflows/node-types.js';
-import { graphChanges } from './render.js';
 import type { DeleteNodeAnswer, InsertPosition, Workflow } from '../../platform/workflows/schemas.js';
-import { contacts, destructiveBody, presentChange, previewOutcome, send, startEdit, type PolicyOptions, type RevisionOption } from './edit.js';
+import * as api from './client.js';
+import { contacts, destructiveBody, type PolicyOptions, presentChange, previewOutcome, type RevisionOption, send, startEdit } from './edit.js';
+import { graphChanges } from './render.js';
 
 export const nodeAdd: Handler<[string], RevisionOption & { type: CreatableNodeType; after?: string; before?: string; between?: string[] }> = handler(
   ['out', 'client', 'globals'],

@@ -2,18 +2,19 @@
  * Text views of workflows: the list, the graph as a tree, one node in full, and what a change did
  * to the graph (the tree after it with added, changed and removed nodes marked).
  */
-import type { Workflow, WorkflowNode, WorkflowSummary } from '../../platform/workflows/schemas.js';
-import type { ListView } from '../../render/list.js';
-import type { Output } from '../../render/output.js';
+
 import { sanitize } from '../../base/sanitize.js';
-import { styleFor, type Style } from '../../render/style.js';
-import { wrapLines } from '../../render/wrap.js';
-import { renderRecord, timestampColumn } from '../../render/table.js';
 import { describeFilter } from '../../platform/audience-filter-words.js';
 import type { AudienceFilter } from '../../platform/segments/schemas.js';
 import { describeComparison, nodeType } from '../../platform/workflows/node-types.js';
+import type { Workflow, WorkflowNode, WorkflowSummary } from '../../platform/workflows/schemas.js';
+import type { ListView } from '../../render/list.js';
+import type { Output } from '../../render/output.js';
+import { type Style, styleFor } from '../../render/style.js';
+import { renderRecord, timestampColumn } from '../../render/table.js';
+import { wrapLines } from '../../render/wrap.js';
 import type { NodeNotes } from './graph.js';
-import { MARK_SIGNS, renderWorkflowTree, type ChangeMark } from './tree.js';
+import { type ChangeMark, MARK_SIGNS, renderWorkflowTree } from './tree.js';
 
 export const workflowListView: ListView<WorkflowSummary> = {
   noun: 'workflows',

@@ -1,11 +1,11 @@
 import { checkId } from '../../api/ids.js';
-import { handler, type Handler } from '../../core/capabilities.js';
+import { type Handler, handler } from '../../core/capabilities.js';
 import { explained } from '../../core/explain.js';
+import type { MailingListAnswer } from '../../platform/workflows/schemas.js';
 import { MailingListNames } from '../lists/names.js';
 import * as api from './client.js';
+import { contacts, destructiveBody, type PolicyOptions, presentChange, previewOutcome, type RevisionOption, send, startEdit } from './edit.js';
 import { graphChanges } from './render.js';
-import type { MailingListAnswer } from '../../platform/workflows/schemas.js';
-import { contacts, destructiveBody, presentChange, previewOutcome, send, startEdit, type PolicyOptions, type RevisionOption } from './edit.js';
 
 /** A 400 that names the mailing list: the list, not the workflow, is what to look up. */
 function listRefused(apiMessage: string): string | undefined {

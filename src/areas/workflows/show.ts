@@ -1,19 +1,19 @@
 /** `workflow show` and `workflow node get`: a workflow drawn (text, Mermaid, DOT), or one node. */
 import type { ApiClient } from '../../api/client.js';
-import { NotFoundError, UsageError } from '../../base/errors.js';
 import { checkId } from '../../api/ids.js';
+import { NotFoundError, UsageError } from '../../base/errors.js';
 import { openWeb } from '../../core/browser.js';
-import { handler, type Handler, type Uses } from '../../core/capabilities.js';
+import { type Handler, handler, type Uses } from '../../core/capabilities.js';
 import { describeEngagement, fetchEach } from '../../core/email-metrics.js';
-import { explainError, type Explanation } from '../../core/explain.js';
+import { type Explanation, explainError } from '../../core/explain.js';
+import type { Workflow } from '../../platform/workflows/schemas.js';
 import * as api from './client.js';
+import { conditionNotes, noteUnread, withConditions } from './conditions.js';
 import { renderWorkflowDot } from './dot.js';
 import type { GRAPH_FORMATS } from './graph-formats.js';
 import { renderWorkflowMermaid } from './mermaid.js';
-import { renderWorkflow, renderWorkflowNode } from './render.js';
-import type { Workflow } from '../../platform/workflows/schemas.js';
-import { conditionNotes, noteUnread, withConditions } from './conditions.js';
 import { nodeMetricsRun, sendEmailNodes } from './metrics.js';
+import { renderWorkflow, renderWorkflowNode } from './render.js';
 
 type ShowOptions = { file?: string; node?: string; format: (typeof GRAPH_FORMATS)[number]; metrics?: boolean; details?: boolean; web?: boolean };
 

@@ -3,24 +3,25 @@
  * in a throwaway sandbox of this process, its clock moved through every wait; the journey and the
  * emails, in order, with their times after entry, and a check of them against the subjects expected.
  */
-import { AuthError, UsageError } from '../../base/errors.js';
-import { ExitCode } from '../../base/exit-codes.js';
+
 import { everyItem } from '../../api/client.js';
 import { checkId } from '../../api/ids.js';
+import { DURATION_UNITS, readDuration } from '../../base/duration.js';
+import { isEmailAddress } from '../../base/email.js';
+import { AuthError, UsageError } from '../../base/errors.js';
+import { ExitCode } from '../../base/exit-codes.js';
+import { jsonFault } from '../../base/parse-faults.js';
+import { type Handler, handler, type Uses } from '../../core/capabilities.js';
 import { parseAssignments } from '../../core/typed-values.js';
-import { handler, type Handler, type Uses } from '../../core/capabilities.js';
 import { runWorkflowTrial, type TrialResult, type WorkflowTrial } from '../../emulator/index.js';
+import { PROPERTY_NAME, RESERVED_PROPERTY_NAMES, TEXT_FIELDS } from '../../platform/contact-properties/typing.js';
+import { checkAudienceFilterFrom } from '../../platform/segments/filter.js';
+import type { AudienceSegment } from '../../platform/segments/schemas.js';
+import type { WorkflowFile } from '../../platform/workflows/file.js';
+import type { Workflow } from '../../platform/workflows/schemas.js';
 import { renderJourneys, timeSinceStart } from '../sandbox/render.js';
 import { getSegment, segments } from '../segments/client.js';
-import type { AudienceSegment } from '../../platform/segments/schemas.js';
-import { checkAudienceFilterFrom } from '../../platform/segments/filter.js';
 import * as api from './client.js';
-import type { Workflow } from '../../platform/workflows/schemas.js';
-import type { WorkflowFile } from '../../platform/workflows/file.js';
-import { jsonFault } from '../../base/parse-faults.js';
-import { isEmailAddress } from '../../base/email.js';
-import { DURATION_UNITS, readDuration } from '../../base/duration.js';
-import { PROPERTY_NAME, RESERVED_PROPERTY_NAMES, TEXT_FIELDS } from '../../platform/contact-properties/typing.js';
 
 interface TestOptions {
   file?: string;

@@ -14,8 +14,8 @@
  * broken.
  */
 import { sanitize } from '../../base/sanitize.js';
-import { paintedWidth } from '../../render/width.js';
 import { describeNode, type NodeLike } from '../../platform/workflows/node-types.js';
+import { paintedWidth } from '../../render/width.js';
 import type { NodeNotes } from './graph.js';
 
 export interface TreeGraph {

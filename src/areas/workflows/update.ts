@@ -1,8 +1,8 @@
 import { UsageError } from '../../base/errors.js';
-import { handler, type Handler } from '../../core/capabilities.js';
+import { type Handler, handler } from '../../core/capabilities.js';
 import * as api from './client.js';
+import { presentChange, type RevisionOption, send, startEdit } from './edit.js';
 import { graphChanges } from './render.js';
-import { presentChange, send, startEdit, type RevisionOption } from './edit.js';
 
 export const update: Handler<[string], RevisionOption & { name?: string; description?: string }> = handler(
   ['out', 'client', 'globals'],

@@ -11,10 +11,10 @@
 import { largest, smallest } from '../../base/extremes.js';
 import { LIST_INDENT_PX } from '../../lmx/render/text.js';
 import type { LmxBlock } from '../lmx-out.js';
+import type { Findings, Measure, SourceElement } from '../model.js';
+import { type Align, type Box, type Position, SourceLayout } from './layout.js';
 import { fitButtons, wordsTooWide } from './lmx-fit.js';
 import { bodyBox, columnBoxes, layoutLmx, paddedBox } from './lmx-layout.js';
-import { SourceLayout, type Align, type Box, type Position } from './layout.js';
-import type { Findings, Measure, SourceElement } from '../model.js';
 
 /** Where a block came from: the element whose content box it stands in, and how the source aligns what it holds there. */
 interface BlockSource {

@@ -8,7 +8,7 @@ import { largest } from '../../base/extremes.js';
 import { INLINE } from '../inline.js';
 import type { SourceElement, SourceNode, Style } from '../model.js';
 import { fontSizeWithin, hidesContent, pixels } from '../styles.js';
-import { familyOf, textWidth, type Face } from './text-width.js';
+import { type Face, familyOf, textWidth } from './text-width.js';
 
 /** The four sides of a shorthand (`padding`, `margin`), as written (each may be `auto`). */
 function shorthand(value: string | undefined): [string, string, string, string] | undefined {

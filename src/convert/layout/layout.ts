@@ -9,10 +9,11 @@
  * stacks them, but a group's; cells an HTML stylesheet's media query makes full width, on a screen
  * that narrow). Tests hold it to a real browser's rendering of the corpus.
  */
-import { FULL_WIDTH_UP_TO, type SourceElement, type SourceNode, type Style } from '../model.js';
+
 import { INLINE } from '../inline.js';
-import { borderOf, CELLS, drawnAsTable, Intrinsic, sideOf } from './layout-intrinsic.js';
+import { FULL_WIDTH_UP_TO, type SourceElement, type SourceNode, type Style } from '../model.js';
 import { alignOf, pixels, styleAt } from '../styles.js';
+import { borderOf, CELLS, drawnAsTable, Intrinsic, sideOf } from './layout-intrinsic.js';
 
 export type Align = 'left' | 'center' | 'right';
 

@@ -6,10 +6,10 @@
  * to fit; a word wider than its block is found, for the fidelity line to list.
  */
 import { DEFAULT_THEME_STYLES } from '../../platform/themes/default-theme.js';
+import type { LmxBlock, LmxInline } from '../lmx-out.js';
 import type { Box } from './layout.js';
 import { layoutLmx } from './lmx-layout.js';
-import type { LmxBlock, LmxInline } from '../lmx-out.js';
-import { textWidth, type Face } from './text-width.js';
+import { type Face, textWidth } from './text-width.js';
 
 /** The screen width a phone is judged at. */
 const PHONE = 375;

@@ -9,7 +9,7 @@ import { LocalFileError, UsageError } from '../../base/errors.js';
 import { readTreeFile, TreeFileTooLargeError, walkTree } from '../../base/tree-files.js';
 import type { Place } from '../model.js';
 import { COMPONENT_PARENTS } from './mjml-source.js';
-import { parseMjmlTags, type MjmlTag } from './mjml-tags.js';
+import { type MjmlTag, parseMjmlTags } from './mjml-tags.js';
 import { MODULE_EXTENSIONS, type ModuleReader } from './react-modules.js';
 
 /** An email file's source is read up to this: the largest real emails are a few hundred KB; a 10 MB page is refused, not read. */

@@ -11,10 +11,10 @@
  * rule, then specificity, then order. css-select matches the selectors, as its standard defines them.
  */
 import { selectAll } from 'css-select';
-import { readStylesheet, type StyleRule } from './html-rules.js';
 import { countOf } from '../../render/numbers.js';
-import { FULL_WIDTH_UP_TO, textContent, type Findings, type NarrowStyle, type Place, type SourceElement, type SourceNode, type Style } from '../model.js';
-import { declarationsOf, givesBack, styleAt, type Declared } from '../styles.js';
+import { type Findings, FULL_WIDTH_UP_TO, type NarrowStyle, type Place, type SourceElement, type SourceNode, type Style, textContent } from '../model.js';
+import { type Declared, declarationsOf, givesBack, styleAt } from '../styles.js';
+import { readStylesheet, type StyleRule } from './html-rules.js';
 
 /** The parents of every element below `root`, which css-select asks for. */
 function parentsOf(root: SourceElement): Map<SourceElement, SourceElement> {

@@ -8,7 +8,7 @@
  * screens) are counted, not read.
  */
 import { parse as parseSelector, type Selector } from 'css-what';
-import { parse, type AtRule, type ChildNode, type Rule } from 'postcss';
+import { type AtRule, type ChildNode, parse, type Rule } from 'postcss';
 import type { Declared } from '../styles.js';
 
 /** A media query of a screen's width alone (`only screen and (max-width: 596px)`), one or more of them: the widest it names, in pixels. */

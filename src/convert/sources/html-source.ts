@@ -2,15 +2,15 @@
  * HTML email read as a browser reads it (parse5, with each element's line and column), into the
  * mapper's tree: the output of other providers' editors, of MJML and of React Email.
  */
-import { defaultTreeAdapter, parse, parseFragment, type DefaultTreeAdapterMap, type TreeAdapter } from 'parse5';
+import { type DefaultTreeAdapterMap, defaultTreeAdapter, parse, parseFragment, type TreeAdapter } from 'parse5';
 import { LocalFileError } from '../../base/errors.js';
 import { LineIndex } from '../../lmx/index.js';
 import type { SourceDocument } from '../document.js';
-import { readLayout } from './html-layout.js';
-import { applyStylesheets, listStylesheet } from './html-cascade.js';
-import { darkModeRules } from './html-rules.js';
-import { element, MAX_SOURCE_DEPTH, nestedTooDeep, text, textContent, type Findings, type Place, type SourceElement, type SourceNode } from '../model.js';
+import { element, type Findings, MAX_SOURCE_DEPTH, nestedTooDeep, type Place, type SourceElement, type SourceNode, text, textContent } from '../model.js';
 import { hidesContent, parseStyle, shownOnPhoneUpTo } from '../styles.js';
+import { applyStylesheets, listStylesheet } from './html-cascade.js';
+import { readLayout } from './html-layout.js';
+import { darkModeRules } from './html-rules.js';
 
 type Parse5Node = DefaultTreeAdapterMap['childNode'] | DefaultTreeAdapterMap['element'];
 type Parse5Element = DefaultTreeAdapterMap['element'];

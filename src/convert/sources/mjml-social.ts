@@ -6,8 +6,9 @@
  * text where the element has no href, in the element's colour and size (those of `<mj-social>`
  * passed down to it: #333333 and 13px by default).
  */
+
+import { element, type Findings, type Place, type SourceElement, type SourceNode, type Style, text, textContent } from '../model.js';
 import { htmlFragment } from './html-source.js';
-import { element, text, textContent, type Findings, type Place, type SourceElement, type SourceNode, type Style } from '../model.js';
 
 /** An MJML tag as the social row needs it (the reader's tags are of this shape). */
 export interface SocialTag {

@@ -11,25 +11,25 @@
  */
 import { LocalFileError } from '../../base/errors.js';
 import type { SourceDocument } from '../document.js';
-import { htmlFragment } from './html-source.js';
-import { mjmlSocial } from './mjml-social.js';
-import { applyMjStyles, withCssClass } from './mjml-stylesheet.js';
-import { checkNesting, listGivenTwice, parseMjmlTags, TEXT, type MjmlTag } from './mjml-tags.js';
 import {
   element,
+  type Findings,
   MAX_SOURCE_DEPTH,
   nestedTooDeep,
-  shorten,
-  text,
-  textContent,
-  type Findings,
   type Place,
   type SourceElement,
   type SourceNode,
   type Style,
+  shorten,
+  text,
+  textContent,
 } from '../model.js';
-import { boxStyle, MJML_DEFAULTS, spacingOf, styleOf, unwrapColumn } from './mjml-styles.js';
 import { templateLogic } from '../variables.js';
+import { htmlFragment } from './html-source.js';
+import { mjmlSocial } from './mjml-social.js';
+import { boxStyle, MJML_DEFAULTS, spacingOf, styleOf, unwrapColumn } from './mjml-styles.js';
+import { applyMjStyles, withCssClass } from './mjml-stylesheet.js';
+import { checkNesting, listGivenTwice, type MjmlTag, parseMjmlTags, TEXT } from './mjml-tags.js';
 
 /** Where an included partial is a component: at the top of a body (in a column, it is written out in place). */
 export const COMPONENT_PARENTS: ReadonlySet<string> = new Set(['mj-body', 'mj-wrapper']);

@@ -7,11 +7,12 @@
  * `.red-text div { color: red !important }` reaches the text). A button is matched as the table MJML
  * compiles it into (`.cta-button a`, `.primary-button td` reach its link and its cell).
  */
+
+import { element, type Findings, type Place, type SourceElement, type SourceNode, textContent } from '../model.js';
+import { declarationsOf } from '../styles.js';
 import { applyStylesheets, listStylesheet, type OwnStyle } from './html-cascade.js';
 import { stylesheetsIn, withoutStylesheets } from './html-source.js';
-import { element, textContent, type Findings, type Place, type SourceElement, type SourceNode } from '../model.js';
 import { spacingOf } from './mjml-styles.js';
-import { declarationsOf } from '../styles.js';
 
 /** MJML writes an element's attributes as the inline style of what it draws: they weigh as a `style` attribute's. */
 const mjmlOwnStyle: OwnStyle = (node) =>

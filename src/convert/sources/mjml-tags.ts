@@ -10,7 +10,7 @@
 import { Parser } from 'htmlparser2';
 import { LocalFileError } from '../../base/errors.js';
 import { LineIndex } from '../../lmx/index.js';
-import { MAX_SOURCE_DEPTH, nestedTooDeep, type Findings, type Place } from '../model.js';
+import { type Findings, MAX_SOURCE_DEPTH, nestedTooDeep, type Place } from '../model.js';
 
 /** An MJML tag as read: its attributes, children, and for an ending tag the HTML it holds. */
 export interface MjmlTag {

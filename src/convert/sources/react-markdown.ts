@@ -6,10 +6,10 @@
  * the template is run: the Markdown is the text the file writes, a prop in it a variable.
  */
 import { marked } from 'marked';
-import { htmlFragment } from './html-source.js';
 import { element, type Findings, type Place, type SourceElement, type SourceNode, type Style } from '../model.js';
-import { styleOf, stylesOf, type Node } from './react-syntax.js';
 import { parseStyle } from '../styles.js';
+import { htmlFragment } from './html-source.js';
+import { type Node, styleOf, stylesOf } from './react-syntax.js';
 
 /** The names of `markdownCustomStyles`, each the elements it styles. */
 const STYLED: Record<string, (element: SourceElement, parent: SourceElement | undefined) => boolean> = {

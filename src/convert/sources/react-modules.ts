@@ -8,7 +8,7 @@
  */
 import { parse } from '@babel/parser';
 import type { Findings, Place } from '../model.js';
-import { StaticReader, UNKNOWN, type Static } from './react-values.js';
+import { type Static, StaticReader, UNKNOWN } from './react-values.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: Babel's node types are not a dependency of the build
 type Node = any;

@@ -4,8 +4,9 @@
  * with. Only the lists are taken (steps, links, headlines): the app passes such content unchanged,
  * where a single value (a name, an address) is the recipient's and stays a variable.
  */
-import { StaticReader, type Static } from './react-values.js';
-import { unwrap, type Node } from './react-syntax.js';
+
+import { type Node, unwrap } from './react-syntax.js';
+import { type Static, StaticReader } from './react-values.js';
 
 export class PreviewLists {
   private readonly lists = new Map<string, Static>();

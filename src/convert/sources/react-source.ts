@@ -8,16 +8,17 @@
 import { LocalFileError } from '../../base/errors.js';
 import { countOf } from '../../render/numbers.js';
 import type { SourceDocument } from '../document.js';
-import { element, text, type Findings, type Place, type SourceNode, type Style } from '../model.js';
-import { ImportedValues, type ModuleReader } from './react-modules.js';
+import { element, type Findings, type Place, type SourceNode, type Style, text } from '../model.js';
 import { chooseBranch, listChoice } from './react-branches.js';
-import { bindParameters, readsScope, returnedExpression, shownOf, StaticReader, UNKNOWN, type Scope, type Static } from './react-values.js';
-import { listUnresolved, tailwindStyle, type TailwindTheme } from './tailwind.js';
+import { markdownComponent } from './react-markdown.js';
+import { ImportedValues, type ModuleReader } from './react-modules.js';
+import { PreviewLists } from './react-preview-props.js';
 
 import {
   cleanJsxText,
   findBody,
   functionOf,
+  type Node,
   notReactEmail,
   parseTemplate,
   plainText,
@@ -28,10 +29,9 @@ import {
   tailwindTheme,
   unwrap,
   writtenJsx,
-  type Node,
 } from './react-syntax.js';
-import { markdownComponent } from './react-markdown.js';
-import { PreviewLists } from './react-preview-props.js';
+import { bindParameters, readsScope, returnedExpression, type Scope, type Static, StaticReader, shownOf, UNKNOWN } from './react-values.js';
+import { listUnresolved, type TailwindTheme, tailwindStyle } from './tailwind.js';
 
 const PACKAGES = /^(@react-email\/[\w-]+|react-email)$/;
 

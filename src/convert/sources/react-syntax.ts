@@ -6,7 +6,7 @@
 import { parse } from '@babel/parser';
 import { LocalFileError } from '../../base/errors.js';
 import { sideOf } from '../layout/layout-intrinsic.js';
-import { element, nestedTooDeep, text, type Place, type SourceElement, type SourceNode, type Style } from '../model.js';
+import { element, nestedTooDeep, type Place, type SourceElement, type SourceNode, type Style, text } from '../model.js';
 import type { TailwindTheme } from './tailwind.js';
 
 // Babel's tree, loosely typed: only the fields read here.

@@ -9,7 +9,7 @@
  * MAX_STATIC_ITEMS entries; the rest is left out, and said.
  */
 
-import { text, type Findings, type Place, type SourceNode } from '../model.js';
+import { type Findings, type Place, type SourceNode, text } from '../model.js';
 
 // Babel's tree, loosely typed: only the fields read here.
 // biome-ignore lint/suspicious/noExplicitAny: Babel's node types are not a dependency of the build

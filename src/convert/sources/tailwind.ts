@@ -13,6 +13,7 @@ export interface TailwindTheme {
   colors: Readonly<Record<string, unknown>>;
   spacing: Readonly<Record<string, unknown>>;
 }
+
 import { TAILWIND_PALETTE, TAILWIND_SHADES } from './tailwind-palette.js';
 
 const SPACING: Record<string, string[]> = {

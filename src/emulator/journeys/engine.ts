@@ -6,17 +6,8 @@
  * ended (in the order they end, each going on at the time its wait ended), and so does a move of
  * the clock (POST /_sandbox/clock).
  */
-import type { RouteContext, StateCore } from '../module.js';
-import { contactTable, type ContactTable, type StoredContact } from '../routes/contact-records.js';
-import type { Happening, SentEmail } from '../routes/journey-starts.js';
-import { sendToOutbox } from '../routes/sandbox.js';
-import { reportLoopEmailSent } from '../routes/webhooks.js';
-import { contactValues } from '../routes/workflow-emails.js';
-import { sentSubject } from '../routes/workflow-messages.js';
-import { nextSendOutcome } from '../routes/engagement.js';
-import { NOTHING_SENT, workflows, type StoredWorkflow } from '../routes/workflow-records.js';
-import { entryRefusal, experimentVariant, runningMode, timerWait, triggerFires, type TriggerCause } from '../../platform/workflows/running.js';
-import { passes, type WorkflowNode } from './nodes.js';
+
+import { entryRefusal, experimentVariant, runningMode, type TriggerCause, timerWait, triggerFires } from '../../platform/workflows/running.js';
 import {
   addJourney,
   endJourney,
@@ -24,6 +15,8 @@ import {
   holdingWorkflows,
   holdJourney,
   indexWait,
+  type Journey,
+  type JourneyStep,
   journeyById,
   journeysOf,
   leaveWait,
@@ -32,10 +25,18 @@ import {
   pushWait,
   takeHeld,
   takeWaitsEndingBy,
-  type Journey,
-  type JourneyStep,
   type Wait,
 } from '../journey-records.js';
+import type { RouteContext, StateCore } from '../module.js';
+import { type ContactTable, contactTable, type StoredContact } from '../routes/contact-records.js';
+import { nextSendOutcome } from '../routes/engagement.js';
+import type { Happening, SentEmail } from '../routes/journey-starts.js';
+import { sendToOutbox } from '../routes/sandbox.js';
+import { reportLoopEmailSent } from '../routes/webhooks.js';
+import { contactValues } from '../routes/workflow-emails.js';
+import { sentSubject } from '../routes/workflow-messages.js';
+import { NOTHING_SENT, type StoredWorkflow, workflows } from '../routes/workflow-records.js';
+import { passes, type WorkflowNode } from './nodes.js';
 
 /** Steps one run may take without waiting: a workflow whose nodes lead back to one another stops there. */
 const MAX_STEPS_AT_ONCE = 400;

@@ -3,12 +3,13 @@
  * workflow emails in the outbox, their simulated opens and clicks), for the running rules of
  * src/platform/workflows/running.ts, which decide.
  */
-import { filterVerdict, type FilterVerdict } from '../../platform/workflows/running.js';
+
 import type { FilteredContact } from '../../platform/segments/evaluate.js';
+import { type FilterVerdict, filterVerdict } from '../../platform/workflows/running.js';
+import { journeyById, journeysOf } from '../journey-records.js';
 import type { StateCore } from '../module.js';
 import type { StoredContact } from '../routes/contact-records.js';
 import { outboxEntriesFor } from '../routes/sandbox.js';
-import { journeyById, journeysOf } from '../journey-records.js';
 import { segments } from '../routes/segments.js';
 import { contactValue } from '../routes/workflow-emails.js';
 import type { StoredWorkflow } from '../routes/workflow-records.js';

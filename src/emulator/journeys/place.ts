@@ -1,5 +1,5 @@
 /** `POST /_sandbox/journeys`: a contact placed part-way through a workflow (what fixtures' `journeys` make). */
-import { badRequest, objectBody, stringField, type ApiAnswer, type RouteContext } from '../module.js';
+import { type ApiAnswer, badRequest, objectBody, type RouteContext, stringField } from '../module.js';
 import { contactTable } from '../routes/contact-records.js';
 import { workflows } from '../routes/workflow-records.js';
 import { placeJourney } from './engine.js';

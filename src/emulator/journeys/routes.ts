@@ -5,9 +5,10 @@
  * /_sandbox/journeys` to place a contact part-way through a workflow (fixtures' `journeys`). Before any
  * request runs, the waits that have ended by the sandbox's time are released (`prepare`).
  */
-import { badRequest, later, ModuleNeeded, objectBody, type ApiAnswer, type RouteContext, type SandboxModule } from '../module.js';
+
 import { advanceClock, clock, parseDuration, setClock } from '../clock.js';
 import { allJourneys, journeys, waitsEnded } from '../journey-records.js';
+import { type ApiAnswer, badRequest, later, ModuleNeeded, objectBody, type RouteContext, type SandboxModule } from '../module.js';
 
 // The engine (and the routes it reaches: contacts, webhooks, segments) is loaded only by a request
 // that needs it: a move of the clock, a placement, or any request once a wait has ended. A read of

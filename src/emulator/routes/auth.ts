@@ -1,7 +1,7 @@
 /** The sandbox's answer to the API-key test. */
 import { z } from '../../base/shapes.js';
-import { answer, type FailureShape, type SandboxModule } from '../module.js';
 import { apiKeyInfo } from '../../platform/auth/schemas.js';
+import { answer, type FailureShape, type SandboxModule } from '../module.js';
 
 /**
  * A refused key, as the description documents it: `error` repeats the message. The description marks

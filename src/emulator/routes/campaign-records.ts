@@ -4,8 +4,8 @@
  * need none of them.
  */
 import { z } from '../../base/shapes.js';
-import { seedId, seedTime, slice, lazily } from '../module.js';
-import { campaign, type Campaign } from '../../platform/campaigns/schemas.js';
+import { type Campaign, campaign } from '../../platform/campaigns/schemas.js';
+import { lazily, seedId, seedTime, slice } from '../module.js';
 
 // Ids are made when the seed is, not when a request first loads this module.
 const productUpdates = () => seedId('mailing-list/Product updates');

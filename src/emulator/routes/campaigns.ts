@@ -4,6 +4,12 @@
  * sent, open only to a new name or group (else 409).
  */
 import { z } from '../../base/shapes.js';
+import { rules as campaignGroupRules } from '../../platform/campaign-groups/records.js';
+import { CAMPAIGN_GROUP } from '../../platform/campaign-groups/resource.js';
+import { type Campaign, campaign, createdCampaign } from '../../platform/campaigns/schemas.js';
+import { type EmailMetrics, emailMetrics } from '../../platform/email-metrics.js';
+import { campaignSent } from '../../platform/liveness.js';
+import { recordRow } from '../../platform/whole-rows.js';
 import {
   answer,
   appUrl,
@@ -14,23 +20,17 @@ import {
   noSendingDomain,
   notFound,
   objectBody,
+  type RouteContext,
+  type SandboxModule,
   seedId,
   slice,
   stringField,
-  type RouteContext,
-  type SandboxModule,
 } from '../module.js';
-import { CAMPAIGN_GROUP } from '../../platform/campaign-groups/resource.js';
-import { rules as campaignGroupRules } from '../../platform/campaign-groups/records.js';
-import { recordRow } from '../../platform/whole-rows.js';
-import { recordSlice } from './records.js';
 import { campaigns } from './campaign-records.js';
 import { addMessage } from './email-message-records.js';
 import { mailingLists } from './lists.js';
+import { recordSlice } from './records.js';
 import { requestFilter, segments } from './segments.js';
-import { emailMetrics, type EmailMetrics } from '../../platform/email-metrics.js';
-import { campaign, createdCampaign, type Campaign } from '../../platform/campaigns/schemas.js';
-import { campaignSent } from '../../platform/liveness.js';
 
 /**
  * What each sent campaign's email has done, by campaign id. The figures are chosen so that a rate

@@ -5,24 +5,24 @@
  * those whose LMX embeds it, counted when asked, as a theme's are (themes.ts).
  */
 import { z } from '../../base/shapes.js';
+import { componentIdsOf, parseLmx, variablesOf } from '../../lmx/index.js';
+import { type Component, component, componentValidationFailure, updatedComponent } from '../../platform/components/schemas.js';
+import { DEFAULT_PROPERTY_NAMES } from '../../platform/contact-properties/typing.js';
+import { compileLmx, LmxCompileError } from '../guardian.js';
 import {
-  answer,
   ApiFailure,
+  answer,
   badRequest,
   find,
+  lazily,
   listAnswer,
   objectBody,
+  type RouteContext,
+  type SandboxModule,
   seedId,
   slice,
   stringField,
-  type RouteContext,
-  type SandboxModule,
-  lazily,
 } from '../module.js';
-import { componentIdsOf, parseLmx, variablesOf } from '../../lmx/index.js';
-import { DEFAULT_PROPERTY_NAMES } from '../../platform/contact-properties/typing.js';
-import { compileLmx, LmxCompileError } from '../guardian.js';
-import { component, componentValidationFailure, updatedComponent, type Component } from '../../platform/components/schemas.js';
 import { emailMessages } from './email-message-records.js';
 
 /** The sandbox's limit on an LMX body, in characters. */

@@ -1,8 +1,8 @@
 /** The sandbox's contact properties: the standard ones every account has, and custom ones of each type. */
 import { z } from '../../base/shapes.js';
-import { answer, badRequest, fixedAnswer, objectBody, slice, stringField, flaggedFailures, type RouteContext, type SandboxModule, lazily } from '../module.js';
 import * as s from '../../platform/contact-properties/schemas.js';
 import { PROPERTY_NAME, RESERVED_PROPERTY_NAMES } from '../../platform/contact-properties/typing.js';
+import { answer, badRequest, fixedAnswer, flaggedFailures, lazily, objectBody, type RouteContext, type SandboxModule, slice, stringField } from '../module.js';
 
 const STANDARD: s.ContactProperty[] = [
   { key: 'firstName', label: 'First Name', type: 'string' },

@@ -3,9 +3,10 @@
  * routes (./contacts.ts), so that the modules that report on contacts (webhooks, workflow emails)
  * need none of them.
  */
-import * as s from '../../platform/contacts/schemas.js';
+
 import { z } from '../../base/shapes.js';
-import { lazily, rowStoreOf, seedId, seedTime, slice, type RowKind, type StateCore } from '../module.js';
+import * as s from '../../platform/contacts/schemas.js';
+import { lazily, type RowKind, rowStoreOf, type StateCore, seedId, seedTime, slice } from '../module.js';
 
 const storedContact = z.object({
   id: z.string(),

@@ -5,13 +5,13 @@
  */
 import { EMAIL_ADDRESS } from '../../base/email.js';
 import { madeOnUse, z } from '../../base/shapes.js';
-import { answer, ApiFailure, badRequest, conflict, later, notFound, slice, flaggedFailures, type RouteContext, type SandboxModule } from '../module.js';
-import { journeyEngine } from './journey-starts.js';
-import { discardJourneys, journeysOf } from '../journey-records.js';
-import { blankContact, contactCopy, contacts, contactTable, type ContactTable, type StoredContact } from './contact-records.js';
-import { isStandardField, typeProblem } from '../../platform/contact-properties/typing.js';
 import type { ContactProperty } from '../../platform/contact-properties/schemas.js';
+import { isStandardField, typeProblem } from '../../platform/contact-properties/typing.js';
 import * as s from '../../platform/contacts/schemas.js';
+import { discardJourneys, journeysOf } from '../journey-records.js';
+import { ApiFailure, answer, badRequest, conflict, flaggedFailures, later, notFound, type RouteContext, type SandboxModule, slice } from '../module.js';
+import { blankContact, type ContactTable, contactCopy, contacts, contactTable, type StoredContact } from './contact-records.js';
+import { journeyEngine } from './journey-starts.js';
 
 // The journeys' engine and the webhooks' routes (with what they reach: workflows, segments, email
 // messages) serve the writes alone: a contact's look-up, the commonest request, loads neither.

@@ -4,10 +4,11 @@
  * (./email-messages.ts), so that those modules need neither the routes nor the LMX compiler.
  */
 import { z } from '../../base/shapes.js';
-import * as s from '../../platform/email-messages/schemas.js';
-import { seedId, seedTime, slice, lazily, type RouteContext, type StateCore } from '../module.js';
-import { workflows } from './workflow-records.js';
 import { fallbacksOf as messageFallbacks } from '../../platform/email-messages/fallbacks.js';
+import * as s from '../../platform/email-messages/schemas.js';
+import { lazily, type RouteContext, type StateCore, seedId, seedTime, slice } from '../module.js';
+import { workflows } from './workflow-records.js';
+
 const storedMessage = z.object({
   message: s.emailMessage,
   /**

@@ -5,29 +5,29 @@
  */
 import { EMAIL_ADDRESS } from '../../base/email.js';
 import { z } from '../../base/shapes.js';
+import { guardianReportOf, type LmxNamespace } from '../../lmx/index.js';
+import { PREVIEWS_PER_DAY } from '../../platform/email-messages/previews.js';
+import * as s from '../../platform/email-messages/schemas.js';
+import { campaignSent } from '../../platform/liveness.js';
+import { compileLmx, LmxCompileError, type ParentKind } from '../guardian.js';
 import {
-  answer,
   ApiFailure,
+  answer,
   badRequest,
   conflict,
   noSendingDomain,
   notFound,
   objectBody,
   quotaRetryAfter,
-  slice,
-  stringField,
   type RouteContext,
   type SandboxModule,
+  slice,
+  stringField,
 } from '../module.js';
-import { compileLmx, LmxCompileError, type ParentKind } from '../guardian.js';
-import { guardianReportOf, type LmxNamespace } from '../../lmx/index.js';
 import { campaigns } from './campaign-records.js';
 import { components } from './components.js';
 import { emailMessages, findMessage, type Parent, type StoredMessage } from './email-message-records.js';
 import { shareSubject } from './workflow-messages.js';
-import { PREVIEWS_PER_DAY } from '../../platform/email-messages/previews.js';
-import { campaignSent } from '../../platform/liveness.js';
-import * as s from '../../platform/email-messages/schemas.js';
 
 const DAY = 24 * 3_600_000;
 

@@ -7,7 +7,7 @@
  * sends at a 0.3 hard bounce rate has 15 hard bounces, not a draw near it.
  */
 import { z } from '../../base/shapes.js';
-import { badRequest, notFound, objectBody, slice, stringField, type ApiAnswer, type RouteContext, type SandboxModule } from '../module.js';
+import { type ApiAnswer, badRequest, notFound, objectBody, type RouteContext, type SandboxModule, slice, stringField } from '../module.js';
 import { transactionalEmails } from './transactional.js';
 import { workflows } from './workflow-records.js';
 

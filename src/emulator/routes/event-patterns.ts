@@ -6,11 +6,11 @@
  * app sent it.
  */
 import { z } from '../../base/shapes.js';
-import { answer, find, lazily, listAnswer, notFound, seedId, slice, type SandboxModule, type StateCore } from '../module.js';
-import { workflows } from './workflow-records.js';
-import { outbox } from './sandbox.js';
-import { eventPattern, eventPatternSummary, type EventPattern } from '../../platform/event-patterns/schemas.js';
+import { type EventPattern, eventPattern, eventPatternSummary } from '../../platform/event-patterns/schemas.js';
 import { eventProperty } from '../../platform/workflows/node-types.js';
+import { answer, find, lazily, listAnswer, notFound, type SandboxModule, type StateCore, seedId, slice } from '../module.js';
+import { outbox } from './sandbox.js';
+import { workflows } from './workflow-records.js';
 
 /** An event property's type, from a value sent with it. */
 function typeOfValue(value: unknown): 'string' | 'number' | 'boolean' {

@@ -3,13 +3,14 @@
  * carries), starts the journeys of the workflows whose EventTrigger it matches, and lands in the
  * outbox with those workflows and the emails they sent at once.
  */
+
+import * as s from '../../platform/events/schemas.js';
 import { badRequest, fixedAnswer, flaggedFailures, type RouteContext, type SandboxModule } from '../module.js';
 import { CONTACT_WRITES, upsertContact } from './contacts.js';
-import { contactValues } from './workflow-emails.js';
-import { claimIdempotencyKey, sendToOutbox } from './sandbox.js';
-import { workflows } from './workflow-records.js';
 import { journeyEngine } from './journey-starts.js';
-import * as s from '../../platform/events/schemas.js';
+import { claimIdempotencyKey, sendToOutbox } from './sandbox.js';
+import { contactValues } from './workflow-emails.js';
+import { workflows } from './workflow-records.js';
 
 /** Workflows started by this event: their trigger is an EventTrigger naming it. */
 function triggeredWorkflows(context: RouteContext, eventName: string) {

@@ -1,6 +1,7 @@
 /** The sandbox's mailing lists. */
-import { seedId, slice, answer, type SandboxModule, lazily } from '../module.js';
+
 import * as s from '../../platform/lists/schemas.js';
+import { answer, lazily, type SandboxModule, seedId, slice } from '../module.js';
 
 const list = (name: string, description: string | null, isPublic: boolean): s.MailingList => ({
   id: seedId(`mailing-list/${name}`),

@@ -5,10 +5,24 @@
  * each answer against its record's schema.
  */
 import { z } from '../../base/shapes.js';
-import type { RecordRow } from '../../platform/whole-rows.js';
 import type { RecordRules, SimpleRecord } from '../../platform/operation-row.js';
-import { type RouteContext, type SandboxModule, type SandboxRoute, type Slice, answer, badRequest, find, lazily } from '../module.js';
-import { listAnswer, objectBody, seedId, seedTime, slice, stringField } from '../module.js';
+import type { RecordRow } from '../../platform/whole-rows.js';
+import {
+  answer,
+  badRequest,
+  find,
+  lazily,
+  listAnswer,
+  objectBody,
+  type RouteContext,
+  type SandboxModule,
+  type SandboxRoute,
+  type Slice,
+  seedId,
+  seedTime,
+  slice,
+  stringField,
+} from '../module.js';
 
 /** The key of a resource's slice in the state: its row's, or its command group's name in camel case (`campaignGroups`). */
 function sliceKey(row: RecordRow): string {

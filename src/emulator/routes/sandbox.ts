@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { z } from '../../base/shapes.js';
-import { badRequest, conflict, rowStoreOf, slice, type KeptRows, type RouteContext, type RowKind, type SandboxModule, type StateCore } from '../module.js';
+import { badRequest, conflict, type KeptRows, type RouteContext, type RowKind, rowStoreOf, type SandboxModule, type StateCore, slice } from '../module.js';
 
 const attachmentSummary = z.object({ filename: z.string(), contentType: z.string(), bytes: z.number() });
 

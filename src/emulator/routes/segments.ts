@@ -1,23 +1,23 @@
 /** The sandbox's audience segments: read them, and create new ones from a checked filter. */
 import { z } from '../../base/shapes.js';
+import { checkAudienceFilter, FilterFault } from '../../platform/segments/filter.js';
+import { type AudienceSegment, audienceSegment } from '../../platform/segments/schemas.js';
 import {
   answer,
   badRequest,
   find,
+  later,
+  lazily,
   listAnswer,
+  notFound,
   objectBody,
-  seedTime,
-  seedId,
-  slice,
-  stringField,
   type RouteContext,
   type SandboxModule,
-  lazily,
-  later,
-  notFound,
+  seedId,
+  seedTime,
+  slice,
+  stringField,
 } from '../module.js';
-import { checkAudienceFilter, FilterFault } from '../../platform/segments/filter.js';
-import { audienceSegment, type AudienceSegment } from '../../platform/segments/schemas.js';
 
 const seedSegments = lazily((): AudienceSegment[] => [
   {

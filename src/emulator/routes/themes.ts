@@ -1,24 +1,24 @@
 /** The sandbox's themes: a few palettes; read, created and updated by id. */
 import { z } from '../../base/shapes.js';
+import { parseLmx, themeIdOf } from '../../lmx/index.js';
+import { DEFAULT_THEME_STYLES } from '../../platform/themes/default-theme.js';
+import { themeDrawnWith } from '../../platform/themes/drawn-with.js';
+import { type Theme, type ThemeStyles, theme, updatedTheme } from '../../platform/themes/schemas.js';
+import { styleProblem } from '../../platform/themes/styles.js';
 import {
   answer,
   badRequest,
   find,
+  lazily,
   listAnswer,
   objectBody,
+  type RouteContext,
+  type SandboxModule,
   seedId,
   seedTime,
   slice,
   stringField,
-  type RouteContext,
-  type SandboxModule,
-  lazily,
 } from '../module.js';
-import { theme, updatedTheme, type Theme, type ThemeStyles } from '../../platform/themes/schemas.js';
-import { themeDrawnWith } from '../../platform/themes/drawn-with.js';
-import { styleProblem } from '../../platform/themes/styles.js';
-import { DEFAULT_THEME_STYLES } from '../../platform/themes/default-theme.js';
-import { parseLmx, themeIdOf } from '../../lmx/index.js';
 import { emailMessages } from './email-message-records.js';
 
 interface Palette {

@@ -8,22 +8,22 @@ import { dataVariableVerdict, leftOut, missingRequiredMessage } from '../../plat
 import { transactionalSent } from '../../platform/transactional/schemas.js';
 import {
   badRequest,
+  type FailureShape,
   fixedAnswer,
   flaggedFailures,
   notFound,
   objectBody,
-  stringField,
-  type FailureShape,
   type RouteContext,
   type SandboxModule,
+  stringField,
 } from '../module.js';
 import { contactTable } from './contact-records.js';
-import { checkEmail, CONTACT_WRITES, upsertContact } from './contacts.js';
+import { CONTACT_WRITES, checkEmail, upsertContact } from './contacts.js';
 import { findMessage } from './email-message-records.js';
 import { DELIVERED, nextSendOutcome } from './engagement.js';
 import { claimIdempotencyKey, sendToOutbox } from './sandbox.js';
-import { reportTransactionalSent } from './webhooks.js';
 import { transactionalEmails } from './transactional.js';
+import { reportTransactionalSent } from './webhooks.js';
 
 function attachmentSummaries(value: unknown) {
   if (value === undefined) return [];

@@ -4,32 +4,32 @@
  * the draft's content revision is that message's.
  */
 import { z } from '../../base/shapes.js';
+import { dataVariablesIn } from '../../lmx/index.js';
+import { rules as transactionalGroupRules } from '../../platform/groups/records.js';
+import { TRANSACTIONAL_GROUP } from '../../platform/groups/resource.js';
+import * as s from '../../platform/transactional/schemas.js';
+import { recordRow } from '../../platform/whole-rows.js';
 import {
-  answer,
   ApiFailure,
+  answer,
   appUrl,
   badRequest,
   conflict,
+  lazily,
   listAnswer,
   noSendingDomain,
   notFound,
   objectBody,
+  type RouteContext,
+  type SandboxModule,
   seedId,
   seedTime,
   slice,
   stringField,
-  type RouteContext,
-  type SandboxModule,
-  lazily,
 } from '../module.js';
 import { addMessage, findMessage, removeMessage, replaceContent } from './email-message-records.js';
 import { guardianOf } from './email-messages.js';
-import { dataVariablesIn } from '../../lmx/index.js';
 import { recordSetting, recordSlice } from './records.js';
-import { TRANSACTIONAL_GROUP } from '../../platform/groups/resource.js';
-import { rules as transactionalGroupRules } from '../../platform/groups/records.js';
-import { recordRow } from '../../platform/whole-rows.js';
-import * as s from '../../platform/transactional/schemas.js';
 
 const storedTransactional = z.object({
   record: z.extend(s.transactionalEmail, { transactionalGroupId: z.nullable(z.string()) }),

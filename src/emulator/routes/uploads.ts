@@ -6,21 +6,21 @@
  */
 import { createHash } from 'node:crypto';
 import { z } from '../../base/shapes.js';
+import * as s from '../../platform/uploads/schemas.js';
+import { sniffType } from '../../platform/uploads/sniff.js';
 import {
-  answer,
   ApiFailure,
+  answer,
   badRequest,
   notFound,
   objectBody,
   quotaRetryAfter,
+  type RouteContext,
+  type SandboxModule,
   seedId,
   slice,
   stringField,
-  type RouteContext,
-  type SandboxModule,
 } from '../module.js';
-import * as s from '../../platform/uploads/schemas.js';
-import { sniffType } from '../../platform/uploads/sniff.js';
 
 const UPLOADS_PER_WINDOW = 50;
 const WINDOW_HOURS = 24;

@@ -5,17 +5,18 @@
  * request and its sending, and a request that fails queues nothing. Sending is the delivery
  * engine's (src/emulator/webhook-delivery.ts).
  */
-import type { SendOutcome } from './engagement.js';
-import { seedId, type RouteContext, type SandboxModule } from '../module.js';
+
+import { CONTACT_FIELDS } from '../../platform/contact-properties/typing.js';
+import { type ContactIdentity, payloadProblem, WEBHOOK_SCHEMA_VERSION, type WebhookEventName } from '../../platform/webhooks/payloads.js';
+import { newMessageId } from '../../platform/webhooks/signature.js';
+import type { TriggerCause } from '../../platform/workflows/running.js';
+import { type RouteContext, type SandboxModule, seedId } from '../module.js';
 import type { StoredContact } from './contact-records.js';
 import { emailMessages } from './email-message-records.js';
+import type { SendOutcome } from './engagement.js';
 import { mailingLists } from './lists.js';
-import { payloadProblem, WEBHOOK_SCHEMA_VERSION, type ContactIdentity, type WebhookEventName } from '../../platform/webhooks/payloads.js';
-import { newMessageId } from '../../platform/webhooks/signature.js';
-import { CONTACT_FIELDS } from '../../platform/contact-properties/typing.js';
-import { contactValue } from './workflow-emails.js';
-import type { TriggerCause } from '../../platform/workflows/running.js';
 import { webhookDeliveries, webhookEndpoint } from './webhook-records.js';
+import { contactValue } from './workflow-emails.js';
 
 /** Deliveries kept at most. */
 const KEPT_DELIVERIES = 1_000;

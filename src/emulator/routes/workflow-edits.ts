@@ -3,13 +3,14 @@
  * must pass before it is stored, the body of a change and its revision, the references a change
  * may name, the contacts queued in a workflow, and the simplified view the API answers with.
  */
-import { appUrl, badRequest, conflict, later, notFound, objectBody, type RouteContext } from '../module.js';
-import { strictFormOf } from '../strict.js';
-import type { StoredWorkflow } from './workflow-records.js';
-import { waitingAt } from '../journey-records.js';
+
 import { danglingOf, graphOfNodes } from '../../platform/workflows/graph.js';
 import { nodeType } from '../../platform/workflows/node-types.js';
 import * as s from '../../platform/workflows/schemas.js';
+import { waitingAt } from '../journey-records.js';
+import { appUrl, badRequest, conflict, later, notFound, objectBody, type RouteContext } from '../module.js';
+import { strictFormOf } from '../strict.js';
+import type { StoredWorkflow } from './workflow-records.js';
 
 export type StoredNode = StoredWorkflow['nodes'][number];
 

@@ -1,13 +1,12 @@
 /** The sandbox's operations on a workflow's nodes: create, add a branch, reroute, update, delete, and their metrics. */
-import { answer, ApiFailure, badRequest, find, notFound, stringField, type ApiAnswer, type RouteContext } from '../module.js';
-import { NOTHING_SENT, workflows, type StoredWorkflow } from './workflow-records.js';
-import { discardJourneys } from '../journey-records.js';
+
 import { emailMetrics } from '../../platform/email-metrics.js';
+import { withArticle } from '../../platform/words.js';
 import {
   addedPathNext,
   addedPathOf,
-  defaultPathsOf,
   controlsReplacedBy,
+  defaultPathsOf,
   insertionPointOf,
   newNodeSettings,
   newTriggerSettings,
@@ -20,22 +19,24 @@ import { CREATABLE_NODE_TYPES, type CreatableNodeType } from '../../platform/wor
 import { absentWhenCleared, updatableFields, updatePayloadProblems } from '../../platform/workflows/node-types.js';
 import * as s from '../../platform/workflows/schemas.js';
 import { triggerQueryFault } from '../../platform/workflows/trigger-query.js';
-import { withArticle } from '../../platform/words.js';
+import { discardJourneys } from '../journey-records.js';
+import { type ApiAnswer, ApiFailure, answer, badRequest, find, notFound, type RouteContext, stringField } from '../module.js';
 import {
+  booleanField,
   changeBody,
   changedNode,
   checkReferences,
   commit,
-  booleanField,
   contactProperties,
   eventPatterns,
   messages,
   nodeIn,
   policyField,
   queuedAt,
-  simplified,
   type StoredNode,
+  simplified,
 } from './workflow-edits.js';
+import { NOTHING_SENT, type StoredWorkflow, workflows } from './workflow-records.js';
 
 export function workflowNode(all: StoredWorkflow[], workflowId: string, nodeId: string): s.WorkflowNode {
   const workflow = find(all, workflowId, 'workflow');

@@ -3,10 +3,11 @@
  * send-email node sent), and the demo team's. Apart from the routes (./workflows.ts), so that the
  * modules that read workflows (the email messages' seed, webhooks) need none of them.
  */
-import { emailMetrics, type EmailMetrics } from '../../platform/email-metrics.js';
+
 import { madeOnUse, z } from '../../base/shapes.js';
+import { type EmailMetrics, emailMetrics } from '../../platform/email-metrics.js';
 import * as s from '../../platform/workflows/schemas.js';
-import { fieldsCheckedOnRead, seedId, seedTime, slice, lazily } from '../module.js';
+import { fieldsCheckedOnRead, lazily, seedId, seedTime, slice } from '../module.js';
 
 const storedWorkflow = z.object({
   id: z.string(),

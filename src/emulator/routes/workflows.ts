@@ -1,5 +1,9 @@
 /** The sandbox's workflows: the routes of a workflow and its nodes, and the changes to a workflow itself (create, update, delete, its mailing list). */
+
+import * as s from '../../platform/workflows/schemas.js';
+import { discardJourneys } from '../journey-records.js';
 import {
+  type ApiAnswer,
   answer,
   appUrl,
   badRequest,
@@ -7,16 +11,13 @@ import {
   find,
   listAnswer,
   objectBody,
-  stringField,
-  type ApiAnswer,
   type RouteContext,
   type SandboxModule,
+  stringField,
 } from '../module.js';
-import { workflows, type StoredWorkflow } from './workflow-records.js';
-import { discardJourneys } from '../journey-records.js';
-import * as s from '../../platform/workflows/schemas.js';
 import { booleanField, changeBody, checkReferences, commit, contactRecords, EDITS, policyField, queuedAt, simplified } from './workflow-edits.js';
 import { addBranch, createNode, deleteNode, nodeMetrics, rerouteNode, updateNode, workflowNode } from './workflow-nodes.js';
+import { type StoredWorkflow, workflows } from './workflow-records.js';
 
 function summary(workflow: StoredWorkflow): s.WorkflowSummary {
   return { id: workflow.id, url: appUrl('workflows', workflow.id), name: workflow.name, createdAt: workflow.createdAt, updatedAt: workflow.updatedAt };

@@ -6,12 +6,12 @@
  */
 import { closeSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { lazily } from '../../base/lazily.js';
-import { z } from '../../base/shapes.js';
 import { LocalFileError } from '../../base/errors.js';
 import { parseJson, UnusableFileError } from '../../base/json-file.js';
-import { LockTimeoutError, withFileLock, type LockOptions } from '../../base/lock.js';
+import { lazily } from '../../base/lazily.js';
+import { type LockOptions, LockTimeoutError, withFileLock } from '../../base/lock.js';
 import { ensureDirectory, inKeptDirectory } from '../../base/private-dir.js';
+import { z } from '../../base/shapes.js';
 import { checkSlicesOnUse, type SandboxModule, type SeedKind, type StateCore } from '../module.js';
 import { isDatabaseFile, openIfRegular } from './opening.js';
 import { readDatabase, StateDatabase, writeDatabase } from './store.js';

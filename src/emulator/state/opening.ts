@@ -4,7 +4,7 @@
  * Each of these would otherwise hold the process past SIGTERM: a synchronous open or wait never
  * lets it hear one. And whether a database opened has the tables a write in place needs.
  */
-import { closeSync, constants, fstatSync, openSync, readSync, statSync, type Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync, type Stats, statSync } from 'node:fs';
 import { signalsEndWait } from '../../base/blocking-wait.js';
 
 const SQLITE_HEADER = Buffer.from('SQLite format 3\0', 'latin1');

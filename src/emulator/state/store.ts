@@ -11,14 +11,14 @@
  * reads again only once another connection has committed (`PRAGMA data_version`) or the file was
  * replaced or removed.
  */
-import { closeSync, fsyncSync, lstatSync, openSync, renameSync, rmSync, watch, writeFileSync, type FSWatcher, type Stats } from 'node:fs';
+import { closeSync, type FSWatcher, fsyncSync, lstatSync, openSync, renameSync, rmSync, type Stats, watch, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { builtinModule } from '../../base/builtin.js';
-import { quietSqlite } from '../../base/sqlite.js';
 import { LocalFileError } from '../../base/errors.js';
-import { keepRowsIn, type KeptRows, type RowKind, type StateCore } from '../module.js';
-import { readOnUse, ROW_SLICES, SliceRows, unparsed, type Statement } from './rows.js';
-import { beginWriting, BUSY_WAIT_MS, hasTables, isDatabaseFile } from './opening.js';
+import { quietSqlite } from '../../base/sqlite.js';
+import { type KeptRows, keepRowsIn, type RowKind, type StateCore } from '../module.js';
+import { BUSY_WAIT_MS, beginWriting, hasTables, isDatabaseFile } from './opening.js';
+import { ROW_SLICES, readOnUse, SliceRows, type Statement, unparsed } from './rows.js';
 
 /** The part of node:sqlite the store uses. */
 interface Database {

@@ -9,7 +9,7 @@
  * holds and looks for what is due anyway, and is taken again once no request has come for a quiet
  * moment, with one look for what another process wrote meanwhile.
  */
-import { watch as watchDirectory, type FSWatcher } from 'node:fs';
+import { type FSWatcher, watch as watchDirectory } from 'node:fs';
 import { basename, dirname } from 'node:path';
 
 /** How long no request comes before the watch is taken again. */

@@ -6,7 +6,7 @@
  */
 import type { LmxAttribute, LmxDocument, LmxElement, LmxNode } from '../parse.js';
 import type { LmxPosition } from '../problems.js';
-import { emailStyles, safeColour, safeNumber, type EmailStyles, type TextStyle } from '../theme.js';
+import { type EmailStyles, emailStyles, safeColour, safeNumber, type TextStyle } from '../theme.js';
 import { textOf } from '../tree.js';
 import { contrastRatio, minimumContrast, over, parseHex, type Rgba } from './contrast.js';
 import { finding, type QaFinding } from './finding.js';

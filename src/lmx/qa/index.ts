@@ -4,7 +4,7 @@
  * fix and, where it is about one place, its line and column in the LMX. `check`, `content check` and
  * any command that shows an email read the same findings from here.
  */
-import { parseLmx, type LmxDocument } from '../parse.js';
+import { type LmxDocument, parseLmx } from '../parse.js';
 import { renderLmx } from '../render/index.js';
 import { elementsOf } from '../tree.js';
 import { accessibilityFindings } from './accessibility.js';
@@ -12,8 +12,6 @@ import { embedComponents } from './embed.js';
 import { finding, QA_RULES, type QaFinding } from './finding.js';
 import { DEFAULT_SPAM_THRESHOLD, spamFindings } from './spam.js';
 
-export { finding, QA_IMPACTS, QA_RULES, reaches, type QaFinding, type QaImpact, type QaRuleName, type QaSeverity } from './finding.js';
-export { DEFAULT_SPAM_THRESHOLD, textOfDocument, TRIGGER_PHRASES, URL_SHORTENERS } from './spam.js';
 export {
   Findings,
   headingFindings,
@@ -28,7 +26,9 @@ export {
   vagueLinkText,
 } from './accessibility.js';
 export { contrastRatio, minimumContrast, over, parseHex } from './contrast.js';
-export { embedComponents, type Embedded } from './embed.js';
+export { type Embedded, embedComponents } from './embed.js';
+export { finding, QA_IMPACTS, QA_RULES, type QaFinding, type QaImpact, type QaRuleName, type QaSeverity, reaches } from './finding.js';
+export { DEFAULT_SPAM_THRESHOLD, TRIGGER_PHRASES, textOfDocument, URL_SHORTENERS } from './spam.js';
 
 export interface QaInput {
   document: LmxDocument;

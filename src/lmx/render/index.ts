@@ -10,16 +10,16 @@
  * or an image whose address is not http(s) (mailto, tel and sms for links) is written inert.
  */
 import { ComponentBudget } from '../expansion.js';
-import type { LmxDocument, LmxElement, LmxNode, LmxText, LmxVariable } from '../parse.js';
-import { firstHeadingOf } from '../tree.js';
-import { LINK_SCHEMES, schemeOf, type LmxNamespace } from '../tags.js';
 import { escapeHtml, px, style } from '../html.js';
 import { BODY_WIDTH, MSO_LINE_HEIGHT, MSO_NAMESPACES, msoHead } from '../outlook.js';
+import type { LmxDocument, LmxElement, LmxNode, LmxText, LmxVariable } from '../parse.js';
+import { LINK_SCHEMES, type LmxNamespace, schemeOf } from '../tags.js';
+import { type DroppedStyle, type EmailStyles, emailStyles, safeColour, safeNumber, type TextStyle } from '../theme.js';
+import { firstHeadingOf } from '../tree.js';
 import type { Drawing, InertAddress } from './drawing.js';
 import { columns, component, section } from './layout.js';
 import { button, icons, image } from './media.js';
 import { codeBlock, divider, list, textBlock } from './text.js';
-import { emailStyles, safeColour, safeNumber, type DroppedStyle, type EmailStyles, type TextStyle } from '../theme.js';
 
 /** Values by namespace: `{ data: { resetLink: "…" } }`, `{ contact: { firstName: "Ada" } }`. */
 export type LmxValues = Partial<Record<LmxNamespace, Readonly<Record<string, unknown>>>>;

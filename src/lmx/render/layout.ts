@@ -2,11 +2,12 @@
  * The layout blocks of an email drawn: columns, sections and components, which hold blocks of
  * their own in a narrower width, and the placeholder of a component that is not drawn.
  */
-import type { LmxElement } from '../parse.js';
+
 import { escapeHtml, px, style } from '../html.js';
 import { msoFixedWidth } from '../outlook.js';
-import type { Drawing } from './drawing.js';
+import type { LmxElement } from '../parse.js';
 import { safeNumber } from '../theme.js';
+import type { Drawing } from './drawing.js';
 
 export function columns(draw: Drawing, element: LmxElement): string {
   const items = element.children.filter((child): child is LmxElement => child.kind === 'element');

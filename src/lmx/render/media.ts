@@ -2,11 +2,12 @@
  * The media blocks of an email drawn: buttons, images and rows of social icons, with the Outlook
  * fallbacks they need, and addresses written live only when they may be.
  */
-import type { LmxElement } from '../parse.js';
+
 import { escapeHtml, px, style } from '../html.js';
 import { iconRow } from '../icons.js';
-import type { Drawing } from './drawing.js';
+import type { LmxElement } from '../parse.js';
 import { IMAGE_SCHEMES } from '../tags.js';
+import type { Drawing } from './drawing.js';
 
 export function button(draw: Drawing, element: LmxElement): string {
   const { styles } = draw;

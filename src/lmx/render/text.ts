@@ -2,10 +2,11 @@
  * The text blocks of an email drawn: headings, paragraphs and quotes, code blocks, dividers and
  * lists, each in its own table cell with the block style attributes.
  */
-import type { LmxElement } from '../parse.js';
+
 import { escapeHtml, px, style } from '../html.js';
-import type { Drawing } from './drawing.js';
+import type { LmxElement } from '../parse.js';
 import type { TextStyle } from '../theme.js';
+import type { Drawing } from './drawing.js';
 
 export function textBlock(draw: Drawing, element: LmxElement, tag: string, text: TextStyle, extra: string[] = []): string {
   const align = draw.align(element);

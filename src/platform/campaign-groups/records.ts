@@ -1,6 +1,6 @@
 /** What of a campaign group needs zod, read on first use (operation-row.ts, RecordRules): its shape, its seed, and the rules of a group. */
 import { groupEditRefusal, groupFieldsRefusal, RESERVED_GROUP_NAME } from '../groups/names.js';
-import { group, type Group } from '../groups/schemas.js';
+import { type Group, group } from '../groups/schemas.js';
 import type { RecordRules } from '../operation-row.js';
 
 export const rules: RecordRules<Group> = {

@@ -6,7 +6,7 @@
 import { z } from '../../base/shapes.js';
 import type { RecordRules, SeedMakers } from '../operation-row.js';
 import { groupEditRefusal, groupFieldsRefusal } from './names.js';
-import { group, type Group } from './schemas.js';
+import { type Group, group } from './schemas.js';
 
 const NAMES: [string, string][] = [
   ['General', 'Everything not sorted elsewhere; new transactional emails land here'],

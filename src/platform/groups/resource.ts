@@ -1,6 +1,7 @@
 /** A transactional group as a resource of the API (operation-row.ts), described whole by its row (RecordResource). */
-import { GROUP_FIELDS, GROUP_REFUSED_HINT } from './names.js';
+
 import type { ResourceRow } from '../operation-row.js';
+import { GROUP_FIELDS, GROUP_REFUSED_HINT } from './names.js';
 
 const EXAMPLE_ID = 'c670t9v12lnoky3oebk56hswc';
 

@@ -5,8 +5,8 @@
  * and each condition is a property, optIn or activity condition with its own fields.
  */
 import { LocalFileError } from '../../base/errors.js';
-import { suggestionHint } from '../../base/suggest.js';
 import { isJsonObject } from '../../base/json-object.js';
+import { suggestionHint } from '../../base/suggest.js';
 
 const MATCH_MODES = ['all', 'any'] as const;
 

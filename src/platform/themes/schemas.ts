@@ -1,7 +1,7 @@
 /** Email themes and their styles. */
 import { z } from '../../base/shapes.js';
 import { timestamp } from '../schemas.js';
-import { THEME_STYLES, type StyleName } from './style-names.js';
+import { type StyleName, THEME_STYLES } from './style-names.js';
 
 type StyleShape = { [K in StyleName]: (typeof THEME_STYLES)[K] extends 'number' ? z.ZodMiniOptional<z.ZodMiniNumber> : z.ZodMiniOptional<z.ZodMiniString> };
 

@@ -4,9 +4,9 @@
  * is refused (with the close matches) before anything is sent.
  */
 import { LocalFileError, UsageError } from '../../base/errors.js';
+import { isJsonObject } from '../../base/json-object.js';
 import { suggestionHint } from '../../base/suggest.js';
 import { isStyleName, THEME_STYLES } from './style-names.js';
-import { isJsonObject } from '../../base/json-object.js';
 
 export type StylesRequest = Record<string, string | number>;
 

@@ -4,10 +4,11 @@
  * and how long it took to answer, or why there was no answer. A redirect is an answer, not
  * followed: the platform does not follow one either.
  */
+
+import { monotonicMs } from '../../base/monotonic.js';
 import { ConnectionPool } from '../../base/node-http.js';
 import { VERSION } from '../../base/version.js';
-import { signHeaders, type SignedMessage } from './signature.js';
-import { monotonicMs } from '../../base/monotonic.js';
+import { type SignedMessage, signHeaders } from './signature.js';
 
 /** What the app said, or why it said nothing. */
 export type DeliveryOutcome = { status: number; latencyMs: number; body: string | undefined } | { status: null; latencyMs: number; error: string };

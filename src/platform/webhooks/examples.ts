@@ -3,8 +3,9 @@
  * person's fields set) and the fixtures `loopsctl/webhooks` gives an app's tests (with the same ids
  * on every run): an example contact, email and list.
  */
-import { osRandomBytes } from './signature.js';
+
 import { WEBHOOK_SCHEMA_VERSION, type WebhookEventName } from './payloads.js';
+import { osRandomBytes } from './signature.js';
 
 /** A new id in the platform's form: "c" and 24 lower-case letters and digits. */
 function newRecordId(): string {

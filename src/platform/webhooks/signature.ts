@@ -7,8 +7,9 @@
  * The HMAC is node:crypto's, loaded when the first signature is made or checked, so that a command
  * that signs nothing never starts OpenSSL.
  */
-import { closeSync, openSync, readSync } from 'node:fs';
+
 import type { KeyObject } from 'node:crypto';
+import { closeSync, openSync, readSync } from 'node:fs';
 import { builtinModule } from '../../base/builtin.js';
 
 const SECRET_PREFIX = 'whsec_';

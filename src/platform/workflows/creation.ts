@@ -3,7 +3,7 @@
  * with, the paths a new branch brings, the node cap, and where a node may be inserted. The sandbox
  * plays these to answer, and the push planner to foresee the graph each call leaves.
  */
-import { facetsOf, isTrigger, type CreatableNodeType, type DefaultPath } from './node-facets.js';
+import { type CreatableNodeType, type DefaultPath, facetsOf, isTrigger } from './node-facets.js';
 
 /** The settings a new node of a type starts with, by the API's field names (node-facets.ts), without the ids the platform makes. */
 export function newNodeSettings(type: CreatableNodeType, isControl = false): Record<string, unknown> {

@@ -3,7 +3,7 @@
  * The sandbox answers 400 with these; the push planner plans only the edits they allow.
  */
 import { withArticle } from '../words.js';
-import { parentsOf, reachableFrom, type Graph } from './graph.js';
+import { type Graph, parentsOf, reachableFrom } from './graph.js';
 import { isBranch, isTrigger } from './node-facets.js';
 
 /** The type of a node by its key, undefined for none. */

@@ -6,7 +6,7 @@
  * the caller's to say.
  */
 import { emailPathOf, type FileNode } from './file.js';
-import { facetsOf, NODE_TYPE_NAMES, type FileField } from './node-facets.js';
+import { type FileField, facetsOf, NODE_TYPE_NAMES } from './node-facets.js';
 import { nodeType } from './node-types.js';
 
 /** A node as the API holds it: its type, the nodes it leads to, and its type's fields. */

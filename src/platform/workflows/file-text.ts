@@ -7,7 +7,7 @@ import { basename } from 'node:path';
 import { type Document, isMap, isPair, isScalar, LineCounter, parseDocument, visit, type YAMLError } from 'yaml';
 import { LocalFileError } from '../../base/errors.js';
 import { yamlFault, yamlValue } from '../../base/parse-faults.js';
-import { workflowFile, type WorkflowFile } from './file.js';
+import { type WorkflowFile, workflowFile } from './file.js';
 
 /** The id a pulled directory's name ends in (`welcome--<id>`), or undefined for a new one (`welcome`). */
 export function directoryId(path: string): string | undefined {

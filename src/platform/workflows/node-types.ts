@@ -6,23 +6,24 @@
  * DOT drawings, the update checks and the sandbox all derive from the two. The workflow API is in
  * alpha: a node whose type is not listed passes through, described generically from its scalar fields.
  */
+
+import type { $ZodIssue } from 'zod/v4/core';
 import { lazily } from '../../base/lazily.js';
 import { z } from '../../base/shapes.js';
-import type { AudienceFilter } from '../segments/schemas.js';
 import { describeFilter } from '../audience-filter-words.js';
+import type { AudienceFilter } from '../segments/schemas.js';
+import { withArticle } from '../words.js';
 import {
   facetsOf,
-  isTrigger,
   isTimerUnit,
+  isTrigger,
   type NODE_FACETS,
   NODE_TYPE_NAMES,
-  TIMER_UNITS,
-  timerWords,
   type NodeTypeName,
+  TIMER_UNITS,
   type TimerUnit,
+  timerWords,
 } from './node-facets.js';
-import { withArticle } from '../words.js';
-import type { $ZodIssue } from 'zod/v4/core';
 
 /** What a node is, as far as every view shares it. */
 export type NodeLike = { typeName: string; nextNodeIds: string[] } & Record<string, unknown>;

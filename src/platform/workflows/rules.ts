@@ -6,13 +6,13 @@
  * through graph.ts and creation.ts. Each rule cites the sentence it comes from.
  */
 import { z } from '../../base/shapes.js';
+import type { PropertyType } from '../contact-properties/schemas.js';
 import { MAX_WORKFLOW_NODES } from './creation.js';
-import { EMAIL_PATH, emailPathOf, NODE_KEY, type FileNode, type WorkflowFile } from './file.js';
-import { danglingOf, graphOfKeyed, loopsFrom, ownNodesOf, reachableFrom, type Graph } from './graph.js';
+import { EMAIL_PATH, emailPathOf, type FileNode, NODE_KEY, type WorkflowFile } from './file.js';
+import { danglingOf, type Graph, graphOfKeyed, loopsFrom, ownNodesOf, reachableFrom } from './graph.js';
 import { fileFieldsOf, isBranch, isTrigger, NODE_TYPE_NAMES, type NodeTypeName } from './node-facets.js';
 import { NODE_TYPES } from './node-types.js';
 import { triggerQueryFault } from './trigger-query.js';
-import type { PropertyType } from '../contact-properties/schemas.js';
 
 export type ProblemSeverity = 'error' | 'warning';
 

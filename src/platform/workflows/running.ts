@@ -7,7 +7,7 @@
  * in docs/sandbox.md ("Where the platform is silent").
  */
 import { createHash } from 'node:crypto';
-import { filterMatches, type FilteredContact } from '../segments/evaluate.js';
+import { type FilteredContact, filterMatches } from '../segments/evaluate.js';
 import { filterFaultUnder } from '../segments/filter.js';
 import type { AudienceFilter } from '../segments/schemas.js';
 import { isTimerUnit, TIMER_UNITS, timerWords } from './node-facets.js';

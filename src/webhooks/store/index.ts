@@ -4,13 +4,14 @@
  * handled once across processes and restarts, and the queue of deliveries to forward to each
  * target. One set of queries over either database (sql.ts); `openDeliveryStore` picks it by URL.
  */
-import type { ClaimState, DeliveryJournal, DeliveryOutcome, ReceivedDelivery } from '../delivery-store.js';
+
 import { redactUrl } from '../../base/redact-url.js';
+import type { ClaimState, DeliveryJournal, DeliveryOutcome, ReceivedDelivery } from '../delivery-store.js';
 import { conditions, type DeliveryFilter } from './filter.js';
 import { openPostgres } from './postgres.js';
 import { DAY_MS, DeliveryStoreError, migrate, type Row, type SqlDatabase } from './sql.js';
-import { type DeliveryStats, deliveryStats, type StatsBy, type StatsFilter } from './stats.js';
 import { openSqlite } from './sqlite.js';
+import { type DeliveryStats, deliveryStats, type StatsBy, type StatsFilter } from './stats.js';
 
 export type { DeliveryFilter } from './filter.js';
 export { DeliveryStoreError } from './sql.js';

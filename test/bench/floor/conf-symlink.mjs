@@ -3,8 +3,9 @@
 // that file with its config, key included (it resolves the link and writes to its target). The
 // same plant against loopsctl's store replaces the link and leaves the target as it was. Prints
 // one JSON line with both outcomes.
-import { lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+
 import { spawnSync } from 'node:child_process';
+import { lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Conf from 'conf';

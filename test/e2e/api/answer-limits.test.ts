@@ -6,7 +6,7 @@ import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HttpTransport, type TransportOptions } from '../../../src/api/http.js';
 import { ExitCode, InvalidResponseError, LoopsctlError, RateLimitError, RejectedError, ServerError } from '../../../src/base/errors.js';
-import { startApiServer, type ApiServer } from '../../support/api-server.js';
+import { type ApiServer, startApiServer } from '../../support/api-server.js';
 import { raw, status } from '../../support/faults.js';
 import { runCli } from '../../support/run-cli.js';
 

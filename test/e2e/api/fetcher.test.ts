@@ -8,9 +8,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { failureOf, Fetcher, RefusedAddressError, walkRedirects, type Answer, type FetcherSettings } from '../../../src/api/fetcher.js';
+import { type Answer, Fetcher, type FetcherSettings, failureOf, RefusedAddressError, walkRedirects } from '../../../src/api/fetcher.js';
 import { ConnectionPool } from '../../../src/base/node-http.js';
-import { endless, page, publicNetwork, redirect, silent, startLinkHost, testResolver, type LinkHost } from '../../support/link-hosts.js';
+import { endless, type LinkHost, page, publicNetwork, redirect, silent, startLinkHost, testResolver } from '../../support/link-hosts.js';
 
 const SETTINGS: FetcherSettings = { userAgent: 'loopsctl/test', timeoutMs: 5_000, allowPrivate: false };
 const PUBLIC = '93.184.216.34';

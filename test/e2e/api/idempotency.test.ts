@@ -1,6 +1,6 @@
 /** An --idempotency-key the API could not honour is refused before anything is sent. */
 import { afterEach, describe, expect, it } from 'vitest';
-import { json, startApiServer, type ApiServer } from '../../support/api-server.js';
+import { type ApiServer, json, startApiServer } from '../../support/api-server.js';
 import { run } from '../../support/main.js';
 
 let server: ApiServer | undefined;

@@ -1,6 +1,6 @@
 /** Answers that are not JSON, or not of the documented shape: exit 9, described, no stack trace. */
 import { afterEach, describe, expect, it } from 'vitest';
-import { startApiServer, type ApiServer } from '../../support/api-server.js';
+import { type ApiServer, startApiServer } from '../../support/api-server.js';
 import { raw, status } from '../../support/faults.js';
 import { metrics } from '../../support/fixtures.js';
 import { runCli } from '../../support/run-cli.js';

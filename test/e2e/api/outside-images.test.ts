@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { OutsideImages } from '../../../src/api/outside-images.js';
-import { image, startLinkHost, type LinkHost } from '../../support/link-hosts.js';
+import { image, type LinkHost, startLinkHost } from '../../support/link-hosts.js';
 
 describe('the images fetched for a page', () => {
   const closing: { close(): Promise<void> }[] = [];

@@ -6,13 +6,13 @@
 import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
-import { createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
+import { type AddressInfo, createServer as createNetServer, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { createProxy, type ProxyServer } from 'proxy';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { json, startApiServer } from '../../support/api-server.js';
+import { type FixtureSandbox, KEYS, startFixtureSandbox } from '../../support/fixture-sandbox.js';
 import { run, tempDir } from '../../support/main.js';
-import { startFixtureSandbox, KEYS, type FixtureSandbox } from '../../support/fixture-sandbox.js';
 import { spawnCli } from '../../support/run-cli.js';
 import { hasOpenssl, selfSigned } from '../../support/tls.js';
 

@@ -4,7 +4,7 @@
  * between requests as the server saw them, which a retry can only make longer, never shorter.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { gaps, startApiServer, type ApiServer } from '../../support/api-server.js';
+import { type ApiServer, gaps, startApiServer } from '../../support/api-server.js';
 import { closedAfter } from '../../support/closing.js';
 import { inTurn, status } from '../../support/faults.js';
 import { draftRecord, metrics, transactionalEmail } from '../../support/fixtures.js';

@@ -4,8 +4,9 @@
  * Nothing here is timed: what happened is checked (the requests the server got, and when, by its
  * own clock, where a wait matters).
  */
-import { createServer } from 'node:net';
+
 import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { gaps, json, startApiServer } from '../../support/api-server.js';
 import { closedAfter } from '../../support/closing.js';

@@ -4,7 +4,7 @@
  * keeps the API's message, and says what to do next. Statuses come from the published description.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { json, startApiServer, type ApiServer } from '../../support/api-server.js';
+import { type ApiServer, json, startApiServer } from '../../support/api-server.js';
 import { run } from '../../support/main.js';
 import { publishedDescription } from '../../support/openapi.js';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { seedId } from '../../../src/emulator/module.js';
-import { KEYS, startFixtureSandbox, type FixtureSandbox } from '../../support/fixture-sandbox.js';
+import { type FixtureSandbox, KEYS, startFixtureSandbox } from '../../support/fixture-sandbox.js';
 import { run } from '../../support/main.js';
 
 let fixtures: FixtureSandbox;

@@ -6,7 +6,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KEYS, startFixtureSandbox, type FixtureSandbox } from '../../support/fixture-sandbox.js';
+import { type FixtureSandbox, KEYS, startFixtureSandbox } from '../../support/fixture-sandbox.js';
 import { run, tempDir } from '../../support/main.js';
 
 let api: FixtureSandbox;

@@ -2,7 +2,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startApiServer, type ApiServer } from '../../support/api-server.js';
+import { type ApiServer, startApiServer } from '../../support/api-server.js';
 import { inTurn, raw, resetMidBody, status } from '../../support/faults.js';
 import { metrics } from '../../support/fixtures.js';
 import { runCli, tempConfigDir } from '../../support/run-cli.js';

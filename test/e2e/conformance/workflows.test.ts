@@ -9,14 +9,14 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { freezeClock } from '../../../src/emulator/clock.js';
-import { seedId, type StateCore } from '../../../src/emulator/module.js';
+import { type StateCore, seedId } from '../../../src/emulator/module.js';
 import { findMessage } from '../../../src/emulator/routes/email-message-records.js';
 import { outbox } from '../../../src/emulator/routes/sandbox.js';
-import { workflows, type StoredWorkflow } from '../../../src/emulator/routes/workflow-records.js';
+import { type StoredWorkflow, workflows } from '../../../src/emulator/routes/workflow-records.js';
 import { contentTree } from '../../support/content-tree.js';
 import { run, tempDir } from '../../support/main.js';
-import { sandboxEachTest, type RecordingSandbox } from '../../support/recording.js';
-import { SCENARIOS, type ContactRun, type Scenario, type SandboxStep } from './workflow-scenarios.js';
+import { type RecordingSandbox, sandboxEachTest } from '../../support/recording.js';
+import { type ContactRun, type SandboxStep, SCENARIOS, type Scenario } from './workflow-scenarios.js';
 
 const sandboxes = sandboxEachTest();
 const LISTS: Record<string, string> = { 'Product updates': seedId('mailing-list/Product updates'), 'Beta testers': seedId('mailing-list/Beta testers') };

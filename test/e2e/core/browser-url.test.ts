@@ -3,7 +3,7 @@
  * terminal controls (OSC 8 links, OSC 52 clipboard writes, clear-screen) never reach the terminal.
  */
 import { afterEach, expect, it } from 'vitest';
-import { json, startApiServer, type ApiServer } from '../../support/api-server.js';
+import { type ApiServer, json, startApiServer } from '../../support/api-server.js';
 import { run } from '../../support/main.js';
 
 let server: ApiServer | undefined;

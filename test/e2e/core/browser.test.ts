@@ -7,11 +7,11 @@
 import { chmodSync, existsSync, readFileSync, rmSync, watch, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { appPage, browserCommand, hasDisplay } from '../../../src/core/browser.js';
 import { PLACES } from '../../../src/areas/open/index.js';
+import { appPage, browserCommand, hasDisplay } from '../../../src/core/browser.js';
+import type { SandboxServer } from '../../../src/emulator/server.js';
 import { json, startApiServer } from '../../support/api-server.js';
 import { transactionalEmail } from '../../support/fixtures.js';
-import type { SandboxServer } from '../../../src/emulator/server.js';
 import { run, sandboxEnv, startTestSandbox, tempDir } from '../../support/main.js';
 import { SEED_IDS } from '../../support/sandbox.js';
 

@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, startApiServer, type ApiServer } from '../../support/api-server.js';
+import { type ApiServer, json, startApiServer } from '../../support/api-server.js';
 import { run, startRun, tempDir } from '../../support/main.js';
 
 let api: ApiServer;

@@ -7,7 +7,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { json, startApiServer, type RecordedRequest } from '../../support/api-server.js';
+import { json, type RecordedRequest, startApiServer } from '../../support/api-server.js';
 import { closedAfter } from '../../support/closing.js';
 import { run, tempDir } from '../../support/main.js';
 

@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../../src/emulator/public.js';
 import { contentTree } from '../../support/content-tree.js';
-import { startMcp, type McpRun } from '../../support/mcp.js';
-import { run, tempDir, type Result } from '../../support/main.js';
+import { type Result, run, tempDir } from '../../support/main.js';
+import { type McpRun, startMcp } from '../../support/mcp.js';
 
 const KEY_ID = 'AKIA0000FAKE0000TEST';
 const SECRET = 'fakeSecret0000NotARealKey0000';

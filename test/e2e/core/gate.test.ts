@@ -10,17 +10,17 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { planDigest, type PlanFile } from '../../../src/areas/change/plan-file.js';
+import { type PlanFile, planDigest } from '../../../src/areas/change/plan-file.js';
 import { specs } from '../../../src/areas/registry.js';
 import { walkSpecs } from '../../../src/core/declare.js';
 import { seedId } from '../../../src/emulator/module.js';
 import { workflows } from '../../../src/emulator/routes/workflow-records.js';
-import { run, tempDir, typedInput } from '../../support/main.js';
-import { startMcp, type McpRun, type Person } from '../../support/mcp.js';
-import { json, startApiServer, type Handler } from '../../support/api-server.js';
+import { type Handler, json, startApiServer } from '../../support/api-server.js';
 import { inTurn, status } from '../../support/faults.js';
 import { neededYes, sandboxGate } from '../../support/live-gate.js';
-import { sandboxEachTest, type Recorded, type RecordingSandbox } from '../../support/recording.js';
+import { run, tempDir, typedInput } from '../../support/main.js';
+import { type McpRun, type Person, startMcp } from '../../support/mcp.js';
+import { type Recorded, type RecordingSandbox, sandboxEachTest } from '../../support/recording.js';
 import { writeCommands } from '../../support/write-commands.js';
 
 const WELCOME = 'cmypp2eo4jy28v8rq0khsjwhq';

@@ -1,10 +1,10 @@
 /** Every command, group and leaf, explains itself with an example. */
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../../support/run-cli.js';
-import { GLOBAL_OPTIONS } from '../../../src/core/program.js';
-import { walkSpecs, type Spec } from '../../../src/core/declare.js';
 import { specs } from '../../../src/areas/registry.js';
+import { type Spec, walkSpecs } from '../../../src/core/declare.js';
+import { GLOBAL_OPTIONS } from '../../../src/core/program.js';
 import { run } from '../../support/main.js';
+import { runCli } from '../../support/run-cli.js';
 
 const leaves = [
   'transactional list',

@@ -13,11 +13,11 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { specs } from '../../../src/areas/registry.js';
-import { longFlag, walkSpecs, type CommandSpec, type OptionSpec } from '../../../src/core/declare.js';
+import { type CommandSpec, longFlag, type OptionSpec, walkSpecs } from '../../../src/core/declare.js';
 import { GLOBAL_OPTIONS } from '../../../src/core/program.js';
 import { defaultStatePath } from '../../../src/emulator/index.js';
-import { run, tempDir } from '../../support/main.js';
 import { ALIAS_BOMB } from '../../support/hostile.js';
+import { run, tempDir } from '../../support/main.js';
 
 /**
  * Commands that serve until stopped (given inputs they accept, they would never end) or open the

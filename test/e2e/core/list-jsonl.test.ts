@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { json, startApiServer, type ApiServer } from '../../support/api-server.js';
+import { type ApiServer, json, startApiServer } from '../../support/api-server.js';
 import { runCli } from '../../support/run-cli.js';
 
 const KEY = 'test-key-not-real';

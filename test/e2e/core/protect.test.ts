@@ -6,8 +6,8 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DRY_RUN_OPTION } from '../../../src/core/declare.js';
 import { ExitCode } from '../../../src/base/exit-codes.js';
+import { DRY_RUN_OPTION } from '../../../src/core/declare.js';
 import { SANDBOX_KEY } from '../../../src/emulator/keys.js';
 import type { SandboxServer } from '../../../src/emulator/server.js';
 import { json, startApiServer } from '../../support/api-server.js';

@@ -6,7 +6,7 @@
 import { closeSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { spawnCli, type CliResult, type RunOptions } from '../../support/run-cli.js';
+import { type CliResult, type RunOptions, spawnCli } from '../../support/run-cli.js';
 import { tempDir } from '../../support/temp.js';
 
 // The published test vector of the Standard Webhooks specification.

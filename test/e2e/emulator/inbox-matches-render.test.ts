@@ -8,8 +8,8 @@ import { readdirSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SandboxServer, startServer } from '../../../src/emulator/server.js';
 import { seedState } from '../../../src/emulator/state/index.js';
-import { startServer, type SandboxServer } from '../../../src/emulator/server.js';
 import { run, sandboxEnv, tempDir } from '../../support/main.js';
 import { SEED_IDS } from '../../support/sandbox.js';
 

@@ -8,7 +8,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
-import { Agent, type Dispatcher, fetch as undiciFetch, request as undiciRequest, setGlobalDispatcher } from 'undici';
+import { Agent, type Dispatcher, setGlobalDispatcher, fetch as undiciFetch, request as undiciRequest } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { interceptLoops, type Sandbox } from '../../../src/emulator/public.js';
 

@@ -8,9 +8,9 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { seedId } from '../../../src/emulator/module.js';
-import { callSandbox } from '../../support/sandbox-http.js';
-import { startSandbox, type Sandbox, type SandboxOutboxEntry } from '../../../src/emulator/public.js';
+import { type Sandbox, type SandboxOutboxEntry, startSandbox } from '../../../src/emulator/public.js';
 import { run } from '../../support/main.js';
+import { callSandbox } from '../../support/sandbox-http.js';
 
 const started: Sandbox[] = [];
 afterEach(async () => {

@@ -5,12 +5,12 @@
  * refusals.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { seedId } from '../../../src/emulator/module.js';
-import { startSandbox, type Sandbox, type SandboxOutboxEntry } from '../../../src/emulator/public.js';
 import { freezeClock } from '../../../src/emulator/clock.js';
+import { seedId } from '../../../src/emulator/module.js';
+import { type Sandbox, type SandboxOutboxEntry, startSandbox } from '../../../src/emulator/public.js';
 import { outbox } from '../../../src/emulator/routes/sandbox.js';
 import { workflows } from '../../../src/emulator/routes/workflow-records.js';
-import { startServer, type SandboxServer } from '../../../src/emulator/server.js';
+import { type SandboxServer, startServer } from '../../../src/emulator/server.js';
 
 const started: Sandbox[] = [];
 const servers: SandboxServer[] = [];

@@ -6,8 +6,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FixtureError } from '../../../src/emulator/fixtures.js';
+import { type Sandbox, type SandboxFixtures, type SandboxOptions, startSandbox } from '../../../src/emulator/public.js';
 import { callSandbox } from '../../support/sandbox-http.js';
-import { startSandbox, type Sandbox, type SandboxFixtures, type SandboxOptions } from '../../../src/emulator/public.js';
 import { tempDir } from '../../support/temp.js';
 import { startWebhookApp, type WebhookApp } from '../../support/webhook-app.js';
 

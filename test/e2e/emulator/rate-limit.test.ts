@@ -4,7 +4,7 @@
  * a Retry-After, and room again once the first is a second old. Nothing here waits for time to pass.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { openSandbox, type OpenSandbox } from '../../../src/emulator/sandbox.js';
+import { type OpenSandbox, openSandbox } from '../../../src/emulator/sandbox.js';
 
 const opened: OpenSandbox[] = [];
 afterEach(async () => {

@@ -6,11 +6,11 @@
  * cites the sentence it comes from.
  */
 import { describe, expect, it } from 'vitest';
-import { seedId } from '../../../src/emulator/module.js';
 import { allJourneys } from '../../../src/emulator/journey-records.js';
+import { seedId } from '../../../src/emulator/module.js';
 import { outbox } from '../../../src/emulator/routes/sandbox.js';
-import { workflows, type StoredWorkflow } from '../../../src/emulator/routes/workflow-records.js';
 import { segments } from '../../../src/emulator/routes/segments.js';
+import { type StoredWorkflow, workflows } from '../../../src/emulator/routes/workflow-records.js';
 import { eventWorkflow, sandboxWithWorkflows } from '../../support/journeys.js';
 
 const WELCOME = seedId('workflow/Welcome series');

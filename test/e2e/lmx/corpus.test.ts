@@ -8,10 +8,10 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedId } from '../../../src/emulator/module.js';
 import type { LmxKind } from '../../../src/lmx/index.js';
-import { corpusCases, KNOWN_COMPONENT, type CorpusCase } from '../../support/lmx-corpus.js';
+import { QA_RULE_NAMES } from '../../../src/lmx/qa/index.js';
+import { type CorpusCase, corpusCases, KNOWN_COMPONENT } from '../../support/lmx-corpus.js';
 import { run, tempDir } from '../../support/main.js';
 import { freshSandbox, seedState } from '../../support/sandbox.js';
-import { QA_RULE_NAMES } from '../../../src/lmx/qa/index.js';
 
 const QA_RULES: ReadonlySet<string> = new Set(QA_RULE_NAMES);
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { JqFilter, type ResultSink } from '../../../src/render/jq.js';
-import { json, raw, startApiServer, type ApiServer } from '../../support/api-server.js';
+import { type ApiServer, json, raw, startApiServer } from '../../support/api-server.js';
 import { run, tempDir } from '../../support/main.js';
 import { runCli } from '../../support/run-cli.js';
 

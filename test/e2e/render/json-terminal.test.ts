@@ -3,9 +3,10 @@
  * overrides, zero-width characters) as \u escapes, as every other renderer does, and stays valid
  * JSON; on a pipe, JSON is exact.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+
 import type { ServerResponse } from 'node:http';
-import { json, startApiServer, type RecordedRequest } from '../../support/api-server.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { json, type RecordedRequest, startApiServer } from '../../support/api-server.js';
 import { closedAfter } from '../../support/closing.js';
 import { envelope, theme } from '../../support/fixtures.js';
 import { run } from '../../support/main.js';

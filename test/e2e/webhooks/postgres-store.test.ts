@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { webhookHandler } from '../../../src/webhooks/handler.js';
 import { signWebhookEvent, webhookFixture } from '../../../src/webhooks/sign.js';
 import { openDeliveryStore } from '../../../src/webhooks/store/index.js';
-import { run, startRun } from '../../support/main.js';
 import { commitsPerDelivery, describeDeliveryStore, received } from '../../support/delivery-store.js';
-import { POSTGRES_PASSWORD, postgresAvailable, startPostgres, type Postgres } from '../../support/postgres.js';
+import { run, startRun } from '../../support/main.js';
+import { POSTGRES_PASSWORD, type Postgres, postgresAvailable, startPostgres } from '../../support/postgres.js';
 
 const available = postgresAvailable();
 const SECRET = `whsec_${Buffer.from('the secret of the postgres store test').toString('base64')}`;

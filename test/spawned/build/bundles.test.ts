@@ -12,7 +12,7 @@ import { madeCompletionScript } from '../../../src/areas/completion/made.js';
 import { SHELLS } from '../../../src/areas/completion/scripts.js';
 import { specs } from '../../../src/areas/registry.js';
 import { helpPages } from '../../../src/build/help-pages.js';
-import { walkSpecs, type Spec } from '../../../src/core/declare.js';
+import { type Spec, walkSpecs } from '../../../src/core/declare.js';
 import { seedId } from '../../../src/emulator/module.js';
 import { openDeliveryStore } from '../../../src/webhooks/store/index.js';
 import { BIN, HUNG_AFTER_MS } from '../../support/run-cli.js';

@@ -5,7 +5,7 @@
 import { chmodSync, chownSync, copyFileSync, cpSync, linkSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { journalFiles, ROTATE_BYTES, type JournalEntry } from '../../../src/config/change-journal-files.js';
+import { type JournalEntry, journalFiles, ROTATE_BYTES } from '../../../src/config/change-journal-files.js';
 import type { SandboxServer } from '../../../src/emulator/server.js';
 import { sandboxEnv, startTestSandbox } from '../../support/main.js';
 import { spawnCli, tempConfigDir } from '../../support/run-cli.js';

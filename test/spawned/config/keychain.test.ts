@@ -8,11 +8,11 @@
  * the process's life: the runs with no keychain reachable are processes of the built binary, and
  * those with the Secret Service run in this process, on its bus, but for one login by the binary.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KEYS, startFixtureSandbox, type FixtureSandbox } from '../../support/fixture-sandbox.js';
+import { type FixtureSandbox, KEYS, startFixtureSandbox } from '../../support/fixture-sandbox.js';
 import { run } from '../../support/main.js';
 import { spawnCli } from '../../support/run-cli.js';
 import { socketDir } from '../../support/temp.js';

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { lockFileFor, LockTimeoutError, withFileLock } from '../../../src/base/lock.js';
+import { LockTimeoutError, lockFileFor, withFileLock } from '../../../src/base/lock.js';
 import { tempDir } from '../../support/temp.js';
 
 function target(): string {

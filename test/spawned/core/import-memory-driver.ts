@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { recordCheck } from '../../../src/areas/contacts/import.js';
-import { ImportProgress, runBulk, type InputRecord } from '../../../src/core/bulk.js';
+import { ImportProgress, type InputRecord, runBulk } from '../../../src/core/bulk.js';
 import { Journal } from '../../../src/core/import-journal.js';
 import type { Output } from '../../../src/render/output.js';
 

@@ -4,7 +4,7 @@
  * usual usage error.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFixtureSandbox, KEYS, themes, type FixtureSandbox } from '../../support/fixture-sandbox.js';
+import { type FixtureSandbox, KEYS, startFixtureSandbox, themes } from '../../support/fixture-sandbox.js';
 import { runCli } from '../../support/run-cli.js';
 import { runInTerminal, script } from '../../support/run-in-terminal.js';
 

@@ -10,9 +10,9 @@ import { readFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { countingFeedForTests } from '../../support/release-feed.js';
 import { spawnCli } from '../../support/run-cli.js';
 import { runInTerminal, script } from '../../support/run-in-terminal.js';
-import { countingFeedForTests } from '../../support/release-feed.js';
 import { tempDir } from '../../support/temp.js';
 
 const feed = countingFeedForTests();

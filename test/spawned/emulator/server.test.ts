@@ -1,14 +1,14 @@
 /** `loopsctl sandbox` as its own process, with loopsctl pointed at it through the environment. */
-import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { type ChildProcessWithoutNullStreams, spawn, spawnSync } from 'node:child_process';
 import { renameSync, writeFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
+import { type AddressInfo, createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SEED_IDS } from '../../support/sandbox.js';
-import { BIN, HUNG_AFTER_MS, runCli, tempConfigDir } from '../../support/run-cli.js';
-import { startWebhookApp } from '../../support/webhook-app.js';
 import { withStateLock } from '../../../src/emulator/state/index.js';
+import { BIN, HUNG_AFTER_MS, runCli, tempConfigDir } from '../../support/run-cli.js';
+import { SEED_IDS } from '../../support/sandbox.js';
 import { stateIn } from '../../support/state-file.js';
+import { startWebhookApp } from '../../support/webhook-app.js';
 
 const SECRET = 'whsec_c2VydmVyLXRlc3Qtc2VjcmV0LTEyMzQ1Njc4OTA=';
 

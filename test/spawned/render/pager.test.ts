@@ -9,10 +9,10 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json, startApiServer } from '../../support/api-server.js';
-import { KEYS, startFixtureSandbox, themes, type FixtureSandbox } from '../../support/fixture-sandbox.js';
+import { type FixtureSandbox, KEYS, startFixtureSandbox, themes } from '../../support/fixture-sandbox.js';
 import * as fx from '../../support/fixtures.js';
-import { tempDir } from '../../support/temp.js';
 import { runInTerminal, script } from '../../support/run-in-terminal.js';
+import { tempDir } from '../../support/temp.js';
 
 const FAKE_PAGER = `
 const { appendFileSync, writeFileSync } = require('node:fs');

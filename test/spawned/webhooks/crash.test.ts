@@ -9,7 +9,7 @@
  * handled. Each app process is a real one running the built package, its clock set to when its
  * retry comes; its handler waits on a line the test writes to its stdin, or is killed instead.
  */
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join, resolve } from 'node:path';

@@ -10,8 +10,8 @@ import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openDeliveryStore } from '../../../src/webhooks/store/index.js';
 import { signWebhookEvent, webhookFixtures } from '../../../src/webhooks/sign.js';
+import { openDeliveryStore } from '../../../src/webhooks/store/index.js';
 import { postgresAvailable, postgresForBlock } from '../../support/postgres.js';
 import { tempDir } from '../../support/temp.js';
 

@@ -13,13 +13,13 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../../src/emulator/public.js';
+import { type Sandbox, startSandbox } from '../../../src/emulator/public.js';
 import { WEBHOOK_EVENT_NAMES } from '../../../src/platform/webhooks/payloads.js';
-import { serveFetch, type FetchServer } from '../../support/fetch-server.js';
+import { type FetchServer, serveFetch } from '../../support/fetch-server.js';
 import { run } from '../../support/main.js';
 import { callSandbox } from '../../support/sandbox-http.js';
 import { tempDir } from '../../support/temp.js';
-import { startWebhookApp, type ReceivedWebhook, type WebhookApp } from '../../support/webhook-app.js';
+import { type ReceivedWebhook, startWebhookApp, type WebhookApp } from '../../support/webhook-app.js';
 
 const SECRET = 'whsec_ZnJhbWV3b3Jrcy10ZXN0LXNlY3JldC0wMTIzNDU=';
 const EXAMPLES = join(import.meta.dirname, '../../examples/webhooks');

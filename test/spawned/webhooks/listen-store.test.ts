@@ -7,10 +7,10 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { signWebhookEvent, webhookFixture } from '../../../src/webhooks/sign.js';
-import { postSigned } from '../../support/webhook-app.js';
-import { postgresAvailable, postgresForBlock, POSTGRES_PASSWORD } from '../../support/postgres.js';
+import { POSTGRES_PASSWORD, postgresAvailable, postgresForBlock } from '../../support/postgres.js';
 import { BIN, runCli, spawnCli } from '../../support/run-cli.js';
 import { tempDir } from '../../support/temp.js';
+import { postSigned } from '../../support/webhook-app.js';
 
 const SECRET = 'whsec_bGlzdGVuLWFuZC1maW5kLXNwYXduZWQtdGVzdC0x';
 

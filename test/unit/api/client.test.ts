@@ -1,18 +1,18 @@
 /** The client against a local server: status to error mapping, pagination, paths and shapes. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../../src/api/client.js';
-import { recordClient } from '../../../src/areas/records/client.js';
+import { HttpTransport } from '../../../src/api/http.js';
 import { dedicatedSendingIps } from '../../../src/areas/ips/client.js';
+import { recordClient } from '../../../src/areas/records/client.js';
 import { themes } from '../../../src/areas/themes/client.js';
 import { createTransactional, ensureDraft, transactionalMetrics } from '../../../src/areas/transactional/client.js';
 import { getWorkflow, getWorkflowNode } from '../../../src/areas/workflows/client.js';
 import { AuthError, InvalidResponseError, NotFoundError, RateLimitError, RejectedError, ServerError } from '../../../src/base/errors.js';
-import { HttpTransport } from '../../../src/api/http.js';
-import { json, startApiServer, type ApiServer, type Handler } from '../../support/api-server.js';
-import * as fx from '../../support/fixtures.js';
 import { CAMPAIGN_GROUP } from '../../../src/platform/campaign-groups/resource.js';
 import { group } from '../../../src/platform/groups/schemas.js';
 import { recordRow } from '../../../src/platform/whole-rows.js';
+import { type ApiServer, type Handler, json, startApiServer } from '../../support/api-server.js';
+import * as fx from '../../support/fixtures.js';
 
 const campaignGroups = recordClient(recordRow(CAMPAIGN_GROUP), group).list;
 

@@ -2,7 +2,7 @@ import { getEventListeners } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HttpTransport, type RetryNotice } from '../../../src/api/http.js';
 import { InterruptedError, NetworkError, RateLimitError, ServerError } from '../../../src/base/errors.js';
-import { startApiServer, type ApiServer } from '../../support/api-server.js';
+import { type ApiServer, startApiServer } from '../../support/api-server.js';
 import { inTurn, resetMidBody, silent, status } from '../../support/faults.js';
 
 let server: ApiServer;

@@ -1,7 +1,7 @@
 /** Which proxy a URL gets: the variables by scheme, --proxy over them, NO_PROXY's forms, and what is shown of a proxy. */
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../../../src/base/errors.js';
 import { bypasses, proxyFor, shownProxy } from '../../../src/api/proxy.js';
+import { UsageError } from '../../../src/base/errors.js';
 
 const exempt = (url: string, noProxy: string) => bypasses(new URL(url), noProxy);
 

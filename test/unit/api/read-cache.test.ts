@@ -1,10 +1,10 @@
 /** What a run keeps of its reads, and what its own writes make it forget (src/api/read-cache.ts). */
 import { describe, expect, it } from 'vitest';
-import * as z from '../../../src/base/zod.js';
 import { ApiClient, readListWhenCheaper } from '../../../src/api/client.js';
 import type { HttpRequest, HttpResponse, Transport } from '../../../src/api/http.js';
 import { freshReads, RunReads } from '../../../src/api/read-cache.js';
 import { transactionalEmails } from '../../../src/areas/transactional/client.js';
+import * as z from '../../../src/base/zod.js';
 
 /** An account of answers by path, which a test changes as another person would; every request it is sent, in order. */
 function account(answers: Record<string, unknown>) {

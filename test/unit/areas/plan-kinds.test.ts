@@ -9,8 +9,8 @@ import { emailUnitShape } from '../../../src/areas/content/emails/plan-unit.js';
 import { workflowUnitShape } from '../../../src/areas/content/workflows/plan-unit.js';
 import { PLAN_KINDS } from '../../../src/areas/plan-kinds.js';
 import type { z } from '../../../src/base/shapes.js';
-import { directoriesOf, directoryKind } from '../../../src/platform/record-kinds.js';
 import { NOUNS, OPERATIONS } from '../../../src/platform/operations.js';
+import { directoriesOf, directoryKind } from '../../../src/platform/record-kinds.js';
 
 /** The operation each shape of a discriminated union of calls names. */
 function operationsOf(calls: z.ZodMiniType): string[] {

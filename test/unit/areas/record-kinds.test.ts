@@ -4,14 +4,14 @@
  * tree's directories and the kinds of unit a plan holds.
  */
 import { describe, expect, it } from 'vitest';
+import type { PlannedUnit } from '../../../src/areas/change/plan-file.js';
 import { FINDING_KINDS } from '../../../src/areas/check/records.js';
-import { PLAN_KINDS } from '../../../src/areas/plan-kinds.js';
 import { KINDS, kindOfDirectory } from '../../../src/areas/content/shared/lmx-files.js';
+import { PLAN_KINDS } from '../../../src/areas/plan-kinds.js';
 import { specs } from '../../../src/areas/registry.js';
 import { walkSpecs } from '../../../src/core/declare.js';
 import { LMX_KINDS } from '../../../src/lmx/kinds.js';
 import { directoriesOf, directoryKind, KIND_WORDS, RECORD_KINDS } from '../../../src/platform/record-kinds.js';
-import type { PlannedUnit } from '../../../src/areas/change/plan-file.js';
 
 const entries = Object.values(RECORD_KINDS) as { directory: string; half: string; word?: string; lmx?: string }[];
 

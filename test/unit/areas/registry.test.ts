@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { behaviours } from '../../../src/areas/behaviours.js';
 import { handler } from '../../../src/core/capabilities.js';
 import { CommandContext } from '../../../src/core/context.js';
-import { command, group, PLAN_OPTIONS, walkSpecs, type CommandSpec, type Spec } from '../../../src/core/declare.js';
+import { type CommandSpec, command, group, PLAN_OPTIONS, type Spec, walkSpecs } from '../../../src/core/declare.js';
 import { runCommand } from '../../../src/core/invoke.js';
 
 class Sink extends Writable {

@@ -9,11 +9,11 @@ import {
   HeldTree,
   readTreeFile,
   readTreeFileAsync,
+  TreeFileTooLargeError,
   treeDirectory,
   treeEntries,
   treeEntryKind,
   treeHasEntry,
-  TreeFileTooLargeError,
   walkTree,
 } from '../../../src/base/tree-files.js';
 import { tempDir } from '../../support/temp.js';

@@ -1,6 +1,7 @@
 /** Where text that does not parse breaks, said without any of the text. */
-import { parseDocument } from 'yaml';
+
 import { describe, expect, it } from 'vitest';
+import { parseDocument } from 'yaml';
 import { jsonFault, jsonFaultAt, jsonFaultOffset, positionAt, yamlFault, yamlValue } from '../../../src/base/parse-faults.js';
 
 const VALID = [

@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readTreeFile, readTreeFileAsync, treeDirectory, treeEntries, treeEntryKind, TreeFileTooLargeError } from '../../../src/base/tree-files.js';
+import { readTreeFile, readTreeFileAsync, TreeFileTooLargeError, treeDirectory, treeEntries, treeEntryKind } from '../../../src/base/tree-files.js';
 import { makeTreeDirectory, removeTreeFile, writeTreeFile, writeTreeFiles } from '../../../src/base/tree-writes.js';
 import { tempDir } from '../../support/temp.js';
 

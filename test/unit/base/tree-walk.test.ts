@@ -8,9 +8,9 @@
 import fs from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { templateFiles } from '../../../src/areas/migrate/templates.js';
 import { walkTree } from '../../../src/base/tree-files.js';
 import { sourcesOf } from '../../../src/convert/sources/files.js';
-import { templateFiles } from '../../../src/areas/migrate/templates.js';
 import { patchBuiltin } from '../../support/patch-builtin.js';
 import { tempDir } from '../../support/temp.js';
 

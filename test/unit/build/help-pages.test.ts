@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { specs } from '../../../src/areas/registry.js';
-import { helpPages, type HelpPages } from '../../../src/build/help-pages.js';
+import { type HelpPages, helpPages } from '../../../src/build/help-pages.js';
 import { run } from '../../support/main.js';
 
 const model: HelpPages = helpPages(specs);

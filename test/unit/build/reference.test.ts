@@ -6,11 +6,11 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { command, group, type Spec } from '../../../src/core/declare.js';
-import { GLOBAL_OPTIONS } from '../../../src/core/program.js';
+import { tableStart, withCapabilityTables } from '../../../src/build/capability-tables.js';
 import { HAND_WRITTEN_END, HAND_WRITTEN_START, manPageList, referenceFiles, writtenReference } from '../../../src/build/reference.js';
 import { handler } from '../../../src/core/capabilities.js';
-import { tableStart, withCapabilityTables } from '../../../src/build/capability-tables.js';
+import { command, group, type Spec } from '../../../src/core/declare.js';
+import { GLOBAL_OPTIONS } from '../../../src/core/program.js';
 
 const root = resolve(import.meta.dirname, '../../..');
 const reference = await writtenReference(root);

@@ -1,8 +1,8 @@
-import { lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync, chmodSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LocalFileError } from '../../../src/base/errors.js';
-import { appendEntry, checkJournal, journalFiles, KEEP_FILES, readEntries, type JournalEntry } from '../../../src/config/change-journal-files.js';
+import { appendEntry, checkJournal, type JournalEntry, journalFiles, KEEP_FILES, readEntries } from '../../../src/config/change-journal-files.js';
 import { cutWritesShort } from '../../support/patch-builtin.js';
 import { tempDir } from '../../support/temp.js';
 

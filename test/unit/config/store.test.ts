@@ -1,11 +1,12 @@
 import { chmodSync, chownSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { LocalFileError } from '../../../src/base/errors.js';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { plainConfig, ProfileStore, storedConfig } from '../../../src/config/store.js';
+import { LocalFileError } from '../../../src/base/errors.js';
+import { ProfileStore, plainConfig, storedConfig } from '../../../src/config/store.js';
 
 /** Stores a key in the file, as `auth login --insecure-storage` does. */
 const setKey = (store: ProfileStore, profile: string, apiKey: string) => store.saveProfile(profile, { keyStorage: 'file', apiKey });
+
 import { tempConfigDir } from '../../support/run-cli.js';
 
 const mode = (path: string) => statSync(path).mode & 0o777;

@@ -6,12 +6,12 @@
  * variable, is made the email's variable or written so that LMX shows it.
  */
 import { describe, expect, it } from 'vitest';
+import { checkSource } from '../../../src/areas/content/shared/check.js';
 import { convertDocument } from '../../../src/convert/document.js';
 import { measureFidelity } from '../../../src/convert/fidelity.js';
+import { type ConvertKind, Findings } from '../../../src/convert/model.js';
 import { readHtml } from '../../../src/convert/sources/html-source.js';
 import { readMjml } from '../../../src/convert/sources/mjml-source.js';
-import { Findings, type ConvertKind } from '../../../src/convert/model.js';
-import { checkSource } from '../../../src/areas/content/shared/check.js';
 import { fromHtml, fromMjml, fromReact } from './layout-support.js';
 
 const page = (body: string) => `<!doctype html><html><head><title>News</title></head><body>${body}</body></html>`;

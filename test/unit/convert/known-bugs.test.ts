@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { contrastRatio, keepContrast, rememberLook } from '../../../src/convert/contrast.js';
 import { measureFidelity } from '../../../src/convert/fidelity.js';
-import { MAX_INCLUDED_CHARACTERS, readMjml } from '../../../src/convert/sources/mjml-source.js';
 import { element, Findings, text } from '../../../src/convert/model.js';
+import { MAX_INCLUDED_CHARACTERS, readMjml } from '../../../src/convert/sources/mjml-source.js';
 import { hexColour } from '../../../src/convert/styles.js';
 import { fromHtml, fromMjml } from './layout-support.js';
 

@@ -1,9 +1,9 @@
 /** An email source converted as `content convert` does, and its LMX rendered as `content render` does: what the tests of layout read. */
 import { convertDocument } from '../../../src/convert/document.js';
-import { readHtml } from '../../../src/convert/sources/html-source.js';
-import { readMjml } from '../../../src/convert/sources/mjml-source.js';
 import { compareLayout } from '../../../src/convert/layout/layout-carry.js';
 import { Findings } from '../../../src/convert/model.js';
+import { readHtml } from '../../../src/convert/sources/html-source.js';
+import { readMjml } from '../../../src/convert/sources/mjml-source.js';
 import { readReact } from '../../../src/convert/sources/react-source.js';
 import { parseLmx } from '../../../src/lmx/index.js';
 import { renderLmx } from '../../../src/lmx/render/index.js';

@@ -3,7 +3,7 @@
  * widths given in percent, and each part of the link linked.
  */
 import { describe, expect, it } from 'vitest';
-import { element, text, type SourceElement, type SourceNode } from '../../../src/convert/model.js';
+import { element, type SourceElement, type SourceNode, text } from '../../../src/convert/model.js';
 import { columnsOf, columnWidths, linkedParts } from '../../../src/convert/shapes.js';
 
 const at = (line: number) => ({ file: 'email.html', line, column: 1 });

@@ -9,8 +9,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { convertDocument } from '../../../src/convert/document.js';
-import { readHtml } from '../../../src/convert/sources/html-source.js';
 import { Findings } from '../../../src/convert/model.js';
+import { readHtml } from '../../../src/convert/sources/html-source.js';
 import { corpusDirectory } from '../../support/convert-corpus.js';
 
 const CORPUS = corpusDirectory();

@@ -6,9 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { convertDocument } from '../../../src/convert/document.js';
 import { measureFidelity } from '../../../src/convert/fidelity.js';
+import { Findings } from '../../../src/convert/model.js';
 import { readHtml } from '../../../src/convert/sources/html-source.js';
 import { readMjml } from '../../../src/convert/sources/mjml-source.js';
-import { Findings } from '../../../src/convert/model.js';
 
 const noIncludes = { readInclude: () => ({ file: '', source: '' }) };
 const mjml = (text: string) => `<mjml><mj-body><mj-section><mj-column>\n${text}\n</mj-column></mj-section></mj-body></mjml>`;

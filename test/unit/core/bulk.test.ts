@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { AuthError, InterruptedError, NetworkError, RateLimitError, RejectedError, ServerError } from '../../../src/base/errors.js';
-import { ImportProgress, runBulk, type BulkRun, type InputRecord, type Outcome } from '../../../src/core/bulk.js';
+import { type BulkRun, ImportProgress, type InputRecord, type Outcome, runBulk } from '../../../src/core/bulk.js';
 import { Journal, recordDigest } from '../../../src/core/import-journal.js';
 import { Output } from '../../../src/render/output.js';
 import { tempDir } from '../../support/temp.js';

@@ -1,10 +1,10 @@
 /** A command is handed only the capabilities it declares: the rest of the run's context is absent. */
 import { Readable, Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { CAPABILITIES, handler, viewOf, type Capability, type Uses } from '../../../src/core/capabilities.js';
+import { behaviours } from '../../../src/areas/behaviours.js';
+import { CAPABILITIES, type Capability, handler, type Uses, viewOf } from '../../../src/core/capabilities.js';
 import { CommandContext } from '../../../src/core/context.js';
 import { command } from '../../../src/core/declare.js';
-import { behaviours } from '../../../src/areas/behaviours.js';
 import { runCommand } from '../../../src/core/invoke.js';
 import type { Runtime } from '../../../src/core/runtime.js';
 

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { InterruptedError } from '../../../src/base/errors.js';
 import { CommandContext } from '../../../src/core/context.js';
 import type { Runtime } from '../../../src/core/runtime.js';
-import { startApiServer, type ApiServer } from '../../support/api-server.js';
+import { type ApiServer, startApiServer } from '../../support/api-server.js';
 import { silent } from '../../support/faults.js';
 import { tempDir } from '../../support/main.js';
 

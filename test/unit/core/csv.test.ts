@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { csvRows, CsvSyntaxError } from '../../../src/core/csv.js';
+import { CsvSyntaxError, csvRows } from '../../../src/core/csv.js';
 
 async function rows(text: string, chunkSize = text.length || 1) {
   async function* chunks() {

@@ -1,9 +1,9 @@
 /** Declarations: a group's commands, given as a function, are made once and only when needed. */
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { handler } from '../../../src/core/capabilities.js';
 import { ALLOW_WRITES_OPTION, command, DRY_RUN_OPTION, group, runTier } from '../../../src/core/declare.js';
 import { buildProgram } from '../../../src/core/program.js';
-import { handler } from '../../../src/core/capabilities.js';
 
 const quiet = new Writable({ write: (_chunk, _encoding, done) => done() });
 const streams = { stdout: quiet, stderr: quiet };

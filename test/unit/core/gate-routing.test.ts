@@ -10,14 +10,14 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { HttpTransport } from '../../../src/api/http.js';
-import type { RequestPool } from '../../../src/base/node-http.js';
 import { UsageError } from '../../../src/base/errors.js';
+import type { RequestPool } from '../../../src/base/node-http.js';
 import { loadSandboxModules, RouteTable } from '../../../src/emulator/api.js';
 import { placeOf } from '../../../src/emulator/module.js';
 import { configurationWrite } from '../../../src/platform/configuration-writes.js';
 import { isIssuedId } from '../../../src/platform/ids.js';
 import { judgeWrite } from '../../../src/platform/write-gate.js';
-import { OPERATIONS as REACH, operationOf, reachingBody, writeOperations } from '../../attack/operations.js';
+import { operationOf, OPERATIONS as REACH, reachingBody, writeOperations } from '../../attack/operations.js';
 
 const BASE = 'http://sandbox.invalid/api';
 

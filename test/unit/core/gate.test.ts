@@ -13,9 +13,9 @@ import {
   PAGE_FRESH_MS,
   PAGE_REQUESTS,
   passGate,
+  type RunYes,
   WriteGate,
   YES_NEEDED,
-  type RunYes,
 } from '../../../src/core/gate.js';
 
 const NODE_EDIT = ['POST', '/v1/workflows/w1/nodes/n1', { expectedRevisionId: 'r', payload: { amount: 2 } }] as const;

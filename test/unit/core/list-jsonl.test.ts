@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { Page } from '../../../src/base/shapes.js';
-import { jsonLines, writeList, type ListView } from '../../../src/render/list.js';
+import { jsonLines, type ListView, writeList } from '../../../src/render/list.js';
 import { formatJson, JsonArrayWriter, Output } from '../../../src/render/output.js';
 
 interface Item {

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { closeSync, constants, openSync, readFileSync, readSync, rmSync, writeSync } from 'node:fs';
 import { once } from 'node:events';
+import { closeSync, constants, openSync, readFileSync, readSync, rmSync, writeSync } from 'node:fs';
 import { connect, createServer, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { pipeBytes, standardStream } from '../../../src/core/standard-stream.js';
 
 const DIRECT_BYTES = pipeBytes('linux');
+
 import { socketDir, tempDir } from '../../support/temp.js';
 
 const scratch = tempDir('loopsctl-standard-stream-');

@@ -10,9 +10,9 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { VERSION } from '../../../src/base/version.js';
+import type { Runtime } from '../../../src/core/runtime.js';
 import { compareVersions } from '../../../src/core/update-check.js';
 import { noticeUpdate } from '../../../src/core/update-notice.js';
-import type { Runtime } from '../../../src/core/runtime.js';
 import { countingFeedForTests, latestVersion } from '../../support/release-feed.js';
 import { tempDir } from '../../support/temp.js';
 

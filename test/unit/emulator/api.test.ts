@@ -1,8 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { transactionalEmails } from '../../../src/emulator/routes/transactional.js';
 import { NODE_TYPES } from '../../../src/platform/workflows/node-types.js';
-import { SEED_IDS, seedState } from '../../support/sandbox.js';
-import { freshSandbox, sandboxCaller, type Caller } from '../../support/sandbox.js';
+import { type Caller, freshSandbox, SEED_IDS, sandboxCaller, seedState } from '../../support/sandbox.js';
 
 const FIXED_NOW = new Date('2025-05-06T07:08:09.010Z');
 

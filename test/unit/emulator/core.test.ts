@@ -1,18 +1,18 @@
 import fs, { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { lockFileFor, takeFileLock } from '../../../src/base/lock.js';
 import { modulesFor, RouteTable } from '../../../src/emulator/api.js';
 import { openCore, type SandboxCore } from '../../../src/emulator/core.js';
 import type { ApiAnswer } from '../../../src/emulator/module.js';
-import { lockFileFor, takeFileLock } from '../../../src/base/lock.js';
 import { createdId } from '../../../src/emulator/module.js';
-import { SEQUENCE_BLOCK, StateDatabase, WATCH_AFTER } from '../../../src/emulator/state/store.js';
 import { writeState } from '../../../src/emulator/state/index.js';
+import { SEQUENCE_BLOCK, StateDatabase, WATCH_AFTER } from '../../../src/emulator/state/store.js';
 import { patchBuiltin } from '../../support/patch-builtin.js';
-import { queryState, setMember } from '../../support/state-file.js';
 import { seedState } from '../../support/sandbox.js';
+import { queryState, setMember } from '../../support/state-file.js';
 import { tempDir } from '../../support/temp.js';
-import { startWebhookApp, type ReceivedWebhook } from '../../support/webhook-app.js';
+import { type ReceivedWebhook, startWebhookApp } from '../../support/webhook-app.js';
 
 const scratch = tempDir('loopsctl-core-');
 const SECRET = `whsec_${Buffer.from('a secret of the webhook app, 32 b').toString('base64')}`;

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { seedId } from '../../../src/emulator/module.js';
 import { campaigns } from '../../../src/emulator/routes/campaign-records.js';
-import { freshSandbox, SEED_IDS, type Caller } from '../../support/sandbox.js';
+import { type Caller, freshSandbox, SEED_IDS } from '../../support/sandbox.js';
 
 const ADA = 'ada@example.com';
 const UNKNOWN_LIST = 'cnosuchlist000000000000000';

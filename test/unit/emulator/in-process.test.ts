@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LocalFileError } from '../../../src/base/errors.js';
 import type { RequestSpec } from '../../../src/base/node-http.js';
-import { IN_PROCESS_ORIGIN, startInProcess, type InProcessSandbox } from '../../../src/emulator/in-process.js';
+import { IN_PROCESS_ORIGIN, type InProcessSandbox, startInProcess } from '../../../src/emulator/in-process.js';
 import { startServer } from '../../../src/emulator/server.js';
 import { readState } from '../../../src/emulator/state/index.js';
 import { SEED_IDS, sandboxModules } from '../../support/sandbox.js';

@@ -9,7 +9,7 @@ import { RouteTable, SandboxApi } from '../../../src/emulator/api.js';
 import { inboxPage } from '../../../src/emulator/inbox.js';
 import { seedId } from '../../../src/emulator/module.js';
 import { findMessage } from '../../../src/emulator/routes/email-message-records.js';
-import { attribute, readHtml, textOf, type HtmlElement, type HtmlNode } from '../../support/html.js';
+import { attribute, type HtmlElement, type HtmlNode, readHtml, textOf } from '../../support/html.js';
 import { sandboxCaller, sandboxModules, seedState } from '../../support/sandbox.js';
 
 const PIECES = ['"', "'", '<', '>', '&', '&amp;', '&lt;', '<script>alert(1)</script>', '<img src=x onerror=alert(1)>', '" onmouseover="x', 'a', ' '];

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { RouteTable, SandboxApi } from '../../../src/emulator/api.js';
-import { inboxEmails, inboxPage } from '../../../src/emulator/inbox.js';
 import { freezeClock } from '../../../src/emulator/clock.js';
+import { inboxEmails, inboxPage } from '../../../src/emulator/inbox.js';
 import { journeyById } from '../../../src/emulator/journey-records.js';
-import { attribute, readHtml, textOf } from '../../support/html.js';
 import { seedId } from '../../../src/emulator/module.js';
+import { attribute, readHtml, textOf } from '../../support/html.js';
 import { sandboxCaller, sandboxModules, seedState } from '../../support/sandbox.js';
 
 describe('the inbox', () => {

@@ -10,6 +10,7 @@ import {
   allJourneys,
   endJourney,
   indexWait,
+  type Journey,
   journeyById,
   journeys,
   journeysOf,
@@ -17,7 +18,6 @@ import {
   nextWaitEnds,
   takeWaitsEndingBy,
   waitingAt,
-  type Journey,
 } from '../../../src/emulator/journey-records.js';
 import type { StateCore } from '../../../src/emulator/module.js';
 

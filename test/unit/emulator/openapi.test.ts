@@ -4,9 +4,8 @@
  * (test/contract, `npm run contract`) has it; LOOPS_OPENAPI_FILE names another description.
  */
 import { describe, expect, it } from 'vitest';
-import { SEED_IDS, seedState } from '../../support/sandbox.js';
 import { publishedDescription, responseProblems, validate } from '../../support/openapi.js';
-import { freshSandbox, type Caller } from '../../support/sandbox.js';
+import { type Caller, freshSandbox, SEED_IDS, seedState } from '../../support/sandbox.js';
 
 const description = publishedDescription();
 

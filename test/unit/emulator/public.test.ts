@@ -6,8 +6,8 @@
 import { expectTypeOf, it } from 'vitest';
 import type { input } from 'zod';
 import type { fixturesSchema } from '../../../src/emulator/fixtures.js';
-import type { SandboxDelivery, SandboxFixtures, SandboxJourney, SandboxOutboxEntry } from '../../../src/emulator/public.js';
 import type { Journey } from '../../../src/emulator/journey-records.js';
+import type { SandboxDelivery, SandboxFixtures, SandboxJourney, SandboxOutboxEntry } from '../../../src/emulator/public.js';
 import type { OutboxEntry } from '../../../src/emulator/routes/sandbox.js';
 import type { WebhookDelivery } from '../../../src/emulator/routes/webhook-records.js';
 

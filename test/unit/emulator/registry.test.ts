@@ -4,8 +4,8 @@
  * modules declare, and every operation of the rows is answered once.
  */
 import { describe, expect, it } from 'vitest';
-import { modulesServing, routeModules } from '../../../src/emulator/registry.js';
 import { placeOf } from '../../../src/emulator/module.js';
+import { modulesServing, routeModules } from '../../../src/emulator/registry.js';
 import { OPERATIONS } from '../../../src/platform/operations.js';
 
 describe('the route registry', () => {

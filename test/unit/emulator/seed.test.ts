@@ -1,20 +1,19 @@
 import { isIP } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import type * as z from '../../../src/base/zod.js';
 import { pageOf } from '../../../src/base/shapes.js';
+import type * as z from '../../../src/base/zod.js';
+import { seedId } from '../../../src/emulator/module.js';
+import { components } from '../../../src/emulator/routes/components.js';
+import { emailMessages } from '../../../src/emulator/routes/email-message-records.js';
+import { strictFormOf } from '../../../src/emulator/strict.js';
+import { checkLmx } from '../../../src/lmx/index.js';
 import { group, RESERVED_GROUP_NAME } from '../../../src/platform/groups/schemas.js';
 import { dedicatedSendingIps } from '../../../src/platform/ips/schemas.js';
 import { audienceSegment } from '../../../src/platform/segments/schemas.js';
 import { theme as themeSchema } from '../../../src/platform/themes/schemas.js';
 import { transactionalEmail, transactionalMetrics } from '../../../src/platform/transactional/schemas.js';
-import { workflow as workflowSchema, workflowNode, workflowSummary } from '../../../src/platform/workflows/schemas.js';
-import { SEED_IDS, seedState } from '../../support/sandbox.js';
-import { strictFormOf } from '../../../src/emulator/strict.js';
-import { emailMessages } from '../../../src/emulator/routes/email-message-records.js';
-import { components } from '../../../src/emulator/routes/components.js';
-import { seedId } from '../../../src/emulator/module.js';
-import { checkLmx } from '../../../src/lmx/index.js';
-import { sandboxCaller } from '../../support/sandbox.js';
+import { workflowNode, workflow as workflowSchema, workflowSummary } from '../../../src/platform/workflows/schemas.js';
+import { SEED_IDS, sandboxCaller, seedState } from '../../support/sandbox.js';
 
 const seed = seedState();
 

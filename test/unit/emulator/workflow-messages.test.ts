@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { RouteTable, SandboxApi } from '../../../src/emulator/api.js';
-import { inboxEmails } from '../../../src/emulator/inbox.js';
 import { freezeClock } from '../../../src/emulator/clock.js';
+import { inboxEmails } from '../../../src/emulator/inbox.js';
 import { allJourneys } from '../../../src/emulator/journey-records.js';
 import { seedId } from '../../../src/emulator/module.js';
 import { emailMessages } from '../../../src/emulator/routes/email-message-records.js';

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { seedId } from '../../../src/emulator/module.js';
-import { freshSandbox, type Caller } from '../../support/sandbox.js';
+import { type Caller, freshSandbox } from '../../support/sandbox.js';
 
 const WIN_BACK = seedId('workflow/Win-back (draft)');
 const node = (label: string) => seedId(`workflow/Win-back (draft)/${label}`);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../../src/base/errors.js';
-import { LMX_MAX_BYTES, parseLmx } from '../../../src/lmx/index.js';
 import { MAX_COMPONENT_HTML, TOO_MUCH_COMPONENT_HTML } from '../../../src/lmx/expansion.js';
+import { LMX_MAX_BYTES, parseLmx } from '../../../src/lmx/index.js';
 import { renderLmx } from '../../../src/lmx/render/index.js';
 
 /** A component of nearly 100 KB of paragraphs, which draws about 1 MB of HTML. */

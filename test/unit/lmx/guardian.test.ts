@@ -1,6 +1,6 @@
 /** Guardian's rules, one set: the emulator's answer, a plan's impact and content check's problems come from the same findings. */
 import { describe, expect, it } from 'vitest';
-import { checkLmx, guardianFindings, guardianReportOf as guardian, parseLmx } from '../../../src/lmx/index.js';
+import { checkLmx, guardianReportOf as guardian, guardianFindings, parseLmx } from '../../../src/lmx/index.js';
 
 const findings = (lmx: string, kind?: 'campaign' | 'transactional', fallbacks?: Record<string, Record<string, string>>) =>
   guardianFindings(parseLmx(lmx).document, { kind, fallbacks }).map((finding) => `${finding.rule} ${finding.label}`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_LMX_DEPTH, parseLmx, type LmxElement, type LmxNode } from '../../../src/lmx/index.js';
+import { type LmxElement, type LmxNode, MAX_LMX_DEPTH, parseLmx } from '../../../src/lmx/index.js';
 
 const rules = (source: string) => parseLmx(source).problems.map((problem) => problem.rule);
 const element = (node: LmxNode | undefined): LmxElement => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkEmailQa } from '../../../src/lmx/qa/index.js';
 import { contrastRatio, minimumContrast, parseHex } from '../../../src/lmx/qa/contrast.js';
+import { checkEmailQa } from '../../../src/lmx/qa/index.js';
 
 const ratio = (foreground: string, background: string) => contrastRatio(parseHex(foreground)!, parseHex(background)!);
 const rules = (lmx: string, subject = 'Your March invoice is ready') => checkEmailQa({ lmx, subject }).map((found) => found.rule);

@@ -4,7 +4,7 @@
  * instead of bytes, all make a row here fail.
  */
 import { describe, expect, it } from 'vitest';
-import { checkLmx, LMX_MAX_BYTES, parseLmx, utf8Length, type LmxKind } from '../../../src/lmx/index.js';
+import { checkLmx, LMX_MAX_BYTES, type LmxKind, parseLmx, utf8Length } from '../../../src/lmx/index.js';
 import { renderLmx } from '../../../src/lmx/render/index.js';
 import { emailStyles, safeColour } from '../../../src/lmx/theme.js';
 

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { WriteGate } from '../../../src/core/gate.js';
-import { campaignLive, holdersIn, whyLive, workflowLive, type Holder, type RecordTarget } from '../../../src/platform/liveness.js';
+import { campaignLive, type Holder, holdersIn, type RecordTarget, whyLive, workflowLive } from '../../../src/platform/liveness.js';
 import { publishedDescriptionAsWritten, type Schema } from '../../support/openapi.js';
 
 const SENDING = {

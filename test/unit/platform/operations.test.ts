@@ -11,9 +11,9 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { ID_LISTS, LIST_COMMANDS } from '../../../src/core/id-lists.js';
 import { CONFIGURATION_WRITES } from '../../../src/platform/configuration-writes.js';
-import { RECORD_KINDS } from '../../../src/platform/record-kinds.js';
 import { at, bodyIdsIn, idsAt } from '../../../src/platform/operation-row.js';
 import { OPERATIONS, RESOURCES, ROWS } from '../../../src/platform/operations.js';
+import { RECORD_KINDS } from '../../../src/platform/record-kinds.js';
 import { publishedDescriptionAsWritten, type Schema } from '../../support/openapi.js';
 
 const root = join(import.meta.dirname, '../../..');

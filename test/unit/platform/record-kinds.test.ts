@@ -7,8 +7,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { CONFIGURATION_WRITES } from '../../../src/platform/configuration-writes.js';
-import { RECORD_KINDS } from '../../../src/platform/record-kinds.js';
 import { nounOf, RESOURCES } from '../../../src/platform/operations.js';
+import { RECORD_KINDS } from '../../../src/platform/record-kinds.js';
 
 describe('the kinds of record', () => {
   it("name the record of every configuration write whose row declares a kind: an email message's row declares none, nor need a resource described whole by its row", () => {

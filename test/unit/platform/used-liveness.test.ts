@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { componentIdsOf, parseLmx, themeIdOf } from '../../../src/lmx/index.js';
-import { TooManyToRead, USED_READ_BOUND, type Uses, whyUsedLive } from '../../../src/platform/used-liveness.js';
 import type { Holder, UsedTarget } from '../../../src/platform/liveness.js';
+import { TooManyToRead, USED_READ_BOUND, type Uses, whyUsedLive } from '../../../src/platform/used-liveness.js';
 
 const page = (data: unknown[], nextCursor: string | null = null) => ({ pagination: { nextCursor }, data });
 

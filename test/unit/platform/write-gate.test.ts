@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { judgeWrite } from '../../../src/platform/write-gate.js';
 import { DRY_RUNS } from '../../../src/platform/configuration-writes.js';
+import { judgeWrite } from '../../../src/platform/write-gate.js';
 import { publishedDescription } from '../../support/openapi.js';
 
 describe('what a write needs', () => {

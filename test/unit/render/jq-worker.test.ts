@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { releaseWorker, takeWorker, type JqWorker } from '../../../src/render/jq-worker.js';
+import { type JqWorker, releaseWorker, takeWorker } from '../../../src/render/jq-worker.js';
 
 const MB = 1024 * 1024;
 const OUTPUT = 8 * MB;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { sanitize } from '../../../src/base/sanitize.js';
 import { formatCount, formatRate } from '../../../src/render/numbers.js';
 import { progressText } from '../../../src/render/progress.js';
-import { sanitize } from '../../../src/base/sanitize.js';
 
 describe('formatCount', () => {
   it('groups thousands', () => {

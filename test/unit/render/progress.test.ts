@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { Page } from '../../../src/base/shapes.js';
-import { writeList, type ListView } from '../../../src/render/list.js';
+import { type ListView, writeList } from '../../../src/render/list.js';
 import { Output } from '../../../src/render/output.js';
 import { PaginationProgress, progressText } from '../../../src/render/progress.js';
 

@@ -1,12 +1,12 @@
 /** Renderers: rates, tables for terminals and pipes, records, and the workflow tree. */
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { JsonArrayWriter, Output, formatJson } from '../../../src/render/output.js';
-import { describeFilter } from '../../../src/platform/audience-filter-words.js';
-import { renderRecord, renderTable } from '../../../src/render/table.js';
-import { formatRate } from '../../../src/render/numbers.js';
-import { describeNode } from '../../../src/platform/workflows/node-types.js';
 import { renderWorkflowTree } from '../../../src/areas/workflows/tree.js';
+import { describeFilter } from '../../../src/platform/audience-filter-words.js';
+import { describeNode } from '../../../src/platform/workflows/node-types.js';
+import { formatRate } from '../../../src/render/numbers.js';
+import { formatJson, JsonArrayWriter, Output } from '../../../src/render/output.js';
+import { renderRecord, renderTable } from '../../../src/render/table.js';
 
 function fakeOutput(options: { tty: boolean; json?: boolean; color?: boolean; env?: NodeJS.ProcessEnv }) {
   const stdout = Object.assign(new PassThrough(), { isTTY: options.tty });

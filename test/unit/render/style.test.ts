@@ -1,5 +1,5 @@
-import { Chalk } from 'chalk';
 import { Writable } from 'node:stream';
+import { Chalk } from 'chalk';
 import { describe, expect, it } from 'vitest';
 import { InternalError } from '../../../src/base/errors.js';
 import { Output } from '../../../src/render/output.js';

@@ -1,13 +1,13 @@
 /** Tables fitted to the terminal: widths, shortening, dropping, cutting, blocks, streaming, and scale. */
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import type { Page } from '../../../src/base/shapes.js';
-import { writeList, type ListView } from '../../../src/render/list.js';
-import { Output } from '../../../src/render/output.js';
-import { renderFields } from '../../../src/render/fields.js';
-import { renderRecord, renderTable, timestampColumn, type Cell, type Column } from '../../../src/render/table.js';
 import { renderMetrics } from '../../../src/areas/transactional/render.js';
+import type { Page } from '../../../src/base/shapes.js';
 import { renderEmailMetrics } from '../../../src/core/email-metrics.js';
+import { renderFields } from '../../../src/render/fields.js';
+import { type ListView, writeList } from '../../../src/render/list.js';
+import { Output } from '../../../src/render/output.js';
+import { type Cell, type Column, renderRecord, renderTable, timestampColumn } from '../../../src/render/table.js';
 import { displayWidth, truncate } from '../../../src/render/width.js';
 
 const sink = () => new Writable({ write: (_chunk, _encoding, done) => done() });

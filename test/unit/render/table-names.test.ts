@@ -7,16 +7,16 @@ import { describe, expect, it } from 'vitest';
 import { campaignListView } from '../../../src/areas/campaigns/render.js';
 import { componentListView } from '../../../src/areas/components/render.js';
 import { propertyListView } from '../../../src/areas/contact-properties/render.js';
-import { recordListView } from '../../../src/areas/records/commands.js';
 import { mailingListView } from '../../../src/areas/lists/render.js';
+import { recordListView } from '../../../src/areas/records/commands.js';
 import { segmentListView } from '../../../src/areas/segments/render.js';
 import { transactionalListView } from '../../../src/areas/transactional/render.js';
 import { workflowListView } from '../../../src/areas/workflows/render.js';
 import type { Page } from '../../../src/base/shapes.js';
-import { writeList, type ListView } from '../../../src/render/list.js';
-import { Output } from '../../../src/render/output.js';
 import { CAMPAIGN_GROUP } from '../../../src/platform/campaign-groups/resource.js';
 import { recordRow } from '../../../src/platform/whole-rows.js';
+import { type ListView, writeList } from '../../../src/render/list.js';
+import { Output } from '../../../src/render/output.js';
 
 async function listed<T>(view: ListView<T>, items: T[], columns: number): Promise<string> {
   let text = '';

@@ -4,8 +4,8 @@ import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TestModule, Vitest } from 'vitest/node';
-import SuiteBudget, { costOf, MAX_FILE_SHARE, MIN_FILES, overBudget, type FileCost } from '../../support/suite-budget.js';
 import { childrenCpuMs, cpuMsNow, ProcessGroupWatch } from '../../support/file-cpu.js';
+import SuiteBudget, { costOf, type FileCost, MAX_FILE_SHARE, MIN_FILES, overBudget } from '../../support/suite-budget.js';
 
 const cost = (file: string, cpuMs: number | undefined, durationMs = 1000): FileCost => ({ file, cpuMs, durationMs });
 

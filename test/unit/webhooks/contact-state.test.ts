@@ -1,7 +1,7 @@
 /** The contact fold: each event's change, the rule for events inside one second, and the same state for every arrival order. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { contactState, parseWebhookEvent, webhookFixtures, type FoldableEvent } from '../../../src/webhooks/index.js';
+import { contactState, type FoldableEvent, parseWebhookEvent, webhookFixtures } from '../../../src/webhooks/index.js';
 
 const ADA = { id: 'cada00000000000000000000a', email: 'ada@example.com', userId: null };
 const NEWS = { id: 'clist0000000000000000news', name: 'News', description: null, isPublic: true };

@@ -3,8 +3,8 @@
  * names: checked against signatures made by node:crypto here, not by the code under test.
  */
 import { createHmac } from 'node:crypto';
-import { createServer, request, type IncomingMessage } from 'node:http';
-import { connect, type AddressInfo } from 'node:net';
+import { createServer, type IncomingMessage, request } from 'node:http';
+import { type AddressInfo, connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { WebhookVerificationError } from '../../../src/webhooks/errors.js';
 import { parseWebhookEvent } from '../../../src/webhooks/events.js';

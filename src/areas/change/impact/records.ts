@@ -4,11 +4,12 @@
  * variables, a campaign's audience): what the kinds' `impact` returns, render.ts puts in words,
  * and a plan file keeps beside its units. The API's answers are kept as they came.
  */
-import { NotFoundError, RejectedError } from '../../../base/errors.js';
+
 import type { CodeUse } from '../../../app-code/uses.js';
+import { NotFoundError, RejectedError } from '../../../base/errors.js';
 import type { Campaign } from '../../../platform/campaigns/schemas.js';
-import type { EmailMetrics } from '../../../platform/email-metrics.js';
 import type { GuardianReport } from '../../../platform/email-messages/schemas.js';
+import type { EmailMetrics } from '../../../platform/email-metrics.js';
 import type { MailingList } from '../../../platform/lists/schemas.js';
 import type { AudienceSegment } from '../../../platform/segments/schemas.js';
 import type { DeleteNodeAnswer, MailingListAnswer } from '../../../platform/workflows/schemas.js';

@@ -1,6 +1,7 @@
 /** A plan's impact in words, a line or a few per record: what `content push --plan` and `loopsctl apply` print. */
-import type { Uses } from '../../../core/capabilities.js';
+
 import { sanitize } from '../../../base/sanitize.js';
+import type { Uses } from '../../../core/capabilities.js';
 import type { GuardianReport } from '../../../platform/email-messages/schemas.js';
 import { countOf, formatCount } from '../../../render/numbers.js';
 import { wrapLines } from '../../../render/wrap.js';

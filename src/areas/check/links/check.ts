@@ -4,15 +4,16 @@
  * builds is counted, not fetched; one to a loopback, private or reserved address (by its name or by
  * what the name resolves to) is reported and fetched only with --allow-private-links.
  */
-import { elementsOf, textOf, type LmxAttribute, type LmxElement } from '../../../lmx/index.js';
+
+import { settleLimit } from '../../../api/concurrency.js';
+import { elementsOf, type LmxAttribute, type LmxElement, textOf } from '../../../lmx/index.js';
 import { embedComponents } from '../../../lmx/qa/index.js';
 import { safeNumber } from '../../../lmx/theme.js';
 import { countOf } from '../../../render/numbers.js';
 import { type RenderedEmail, whichEmail } from '../emails.js';
 import type { CheckedMessage } from '../gather.js';
-import { problem, type Problem } from '../records.js';
+import { type Problem, problem } from '../records.js';
 import { IN_ALL, Prober, type ProbeSettings, type Verdict } from './probe.js';
-import { settleLimit } from '../../../api/concurrency.js';
 import { LINK_RULES, type LinkRule } from './rules.js';
 
 export const MAX_IMAGE_BYTES = 1024 * 1024;

@@ -7,11 +7,13 @@
  * image with a ranged GET of the bytes that say its type and size. No body is read further than
  * that, whatever its length.
  */
+
+import { Fetcher, type FetcherSettings, type FetchFailure, failureOf, type Step, walkRedirects } from '../../../api/fetcher.js';
 import { InterruptedError } from '../../../base/errors.js';
-import { failureOf, Fetcher, walkRedirects, type FetcherSettings, type FetchFailure, type Step } from '../../../api/fetcher.js';
-import { sniffImage, type Sniffed } from './images.js';
+import { type Sniffed, sniffImage } from './images.js';
 
 export { IN_ALL, MAX_REDIRECTS, PER_HOST } from '../../../api/fetcher.js';
+
 /** What a link's ranged GET reads: enough to know it answers. */
 const LINK_BYTES = 1024;
 /** What an image's ranged GET reads: enough for any format's header, with its width. */

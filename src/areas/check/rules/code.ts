@@ -4,11 +4,12 @@
  * the published email shows or name one it does not, an event no workflow or event pattern
  * knows, a mailing list or a contact property the account does not have.
  */
+
+import type { CodeUse } from '../../../app-code/uses.js';
 import { closeMatches } from '../../../base/suggest.js';
 import { dataVariableVerdict, leftOut, unstatedNote } from '../../../platform/transactional/data-variables.js';
-import type { CodeUse } from '../../../app-code/uses.js';
 import type { Account } from '../gather.js';
-import { problem, type Problem, type RecordRef } from '../records.js';
+import { type Problem, problem, type RecordRef } from '../records.js';
 import { declareRules, type RuleFamily } from './rule.js';
 
 const { rules, severityOf } = declareRules('code', {

@@ -4,10 +4,10 @@
  * emails whose draft says something else than what is published.
  */
 import { checkLmx } from '../../../lmx/index.js';
-import { FALLBACK_FIELD_NAMES, type EmailMessage } from '../../../platform/email-messages/schemas.js';
-import type { CheckedMessage } from '../gather.js';
+import { type EmailMessage, FALLBACK_FIELD_NAMES } from '../../../platform/email-messages/schemas.js';
 import { editHint, whichEmail } from '../emails.js';
-import { problem, type Problem } from '../records.js';
+import type { CheckedMessage } from '../gather.js';
+import { type Problem, problem } from '../records.js';
 import { declareRules, type RuleFamily } from './rule.js';
 
 const { rules, severityOf } = declareRules('content', {

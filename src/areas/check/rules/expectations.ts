@@ -3,7 +3,7 @@
  * with the account. "Welcome series" must be sending; "Password reset" published with exactly
  * these data variables, the ones the app passes.
  */
-import { problem, type Problem } from '../records.js';
+import { type Problem, problem } from '../records.js';
 import { declareRules, type RuleFamily } from './rule.js';
 
 const { rules, severityOf } = declareRules('expectations', {

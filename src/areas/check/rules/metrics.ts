@@ -4,7 +4,7 @@
  * since the last --snapshot.
  */
 import type { Counters } from '../metrics.js';
-import { problem, type Problem } from '../records.js';
+import { type Problem, problem } from '../records.js';
 import type { Threshold } from '../rules-file.js';
 import { declareRules, type RuleFamily } from './rule.js';
 

@@ -6,8 +6,8 @@
 import { QA_RULES, qaFindings, textOfDocument } from '../../../lmx/qa/index.js';
 import { languageFindings } from '../../../lmx/qa/language.js';
 import { renderedEmails, whichEmail } from '../emails.js';
-import { problem, type Problem } from '../records.js';
 import { LINK_RULES } from '../links/rules.js';
+import { type Problem, problem } from '../records.js';
 import { declareRules, type RuleFamily } from './rule.js';
 
 /** The qa rules an account's LMX can break: those of HTML alone (`lang`, layout tables' role…) the renderer answers for. */

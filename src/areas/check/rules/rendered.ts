@@ -7,7 +7,7 @@
 import { elementsOf, type LmxAttribute, type LmxDocument, type LmxElement } from '../../../lmx/index.js';
 import { editHint, renderedEmails, whichEmail } from '../emails.js';
 import type { Account, CheckedMessage } from '../gather.js';
-import { problem, type Problem } from '../records.js';
+import { type Problem, problem } from '../records.js';
 import { declareRules, type RuleFamily } from './rule.js';
 
 const { rules, severityOf } = declareRules('rendered', {

@@ -4,14 +4,14 @@
  * nothing to send, and what nothing uses (lists, components, themes: information, not errors).
  */
 import { componentIdsOf, parseLmx, themeIdOf } from '../../../lmx/index.js';
+import { RESERVED_PROPERTY_NAMES } from '../../../platform/contact-properties/typing.js';
 import type { AudienceFilter } from '../../../platform/segments/schemas.js';
-import { namesEvent, startProblems, type StartRule } from '../../../platform/workflows/rules.js';
+import { namesEvent, type StartRule, startProblems } from '../../../platform/workflows/rules.js';
 import type { Account } from '../gather.js';
 import { isScheduled, isSending } from '../gather.js';
-import { appUrl, problem, type Problem, type RecordRef } from '../records.js';
+import { appUrl, type Problem, problem, type RecordRef } from '../records.js';
 import type { RulesFile } from '../rules-file.js';
 import { declareRules, type RuleFamily } from './rule.js';
-import { RESERVED_PROPERTY_NAMES } from '../../../platform/contact-properties/typing.js';
 
 const { rules, severityOf } = declareRules('wiring', {
   'workflow-not-sending': { severity: 'warning', summary: 'a workflow that is a draft or paused, unless the rules file expects it so' },

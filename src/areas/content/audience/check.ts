@@ -5,9 +5,9 @@
  */
 import { join } from 'node:path';
 import type { CheckProblem, FileCheck } from '../shared/check.js';
+import { fileOf } from './files.js';
 import type { AudienceProblem, AudienceTree } from './rules.js';
 import { readAudienceTree } from './rules.js';
-import { fileOf } from './files.js';
 
 /** The account's names as the workflows' check reads them (`list:…`, `event:…`, `property:key:type`), for the audience's own. */
 export function accountAudienceOf(names: ReadonlySet<string>): AccountAudience {

@@ -1,10 +1,10 @@
 /** `content diff` of the audience half: each segment, group and single file that differs, as a unified diff from the account to the files. */
 import type { ApiClient } from '../../../api/client.js';
-import type { ContentState } from '../shared/files.js';
-import type { Standing } from '../shared/standing.js';
-import { recordDiff } from '../shared/render.js';
-import { SINGLE_FILE } from './files.js';
 import type { AudienceKind } from '../shared/audience-state.js';
+import type { ContentState } from '../shared/files.js';
+import { recordDiff } from '../shared/render.js';
+import type { Standing } from '../shared/standing.js';
+import { SINGLE_FILE } from './files.js';
 import type { AudienceSide } from './plan.js';
 import { readAudienceSides } from './sides.js';
 

@@ -9,12 +9,12 @@
  */
 import { join } from 'node:path';
 import { LocalFileError } from '../../../base/errors.js';
-import { readTreeFile, treeEntries, treeEntryKind, TreeFileTooLargeError } from '../../../base/tree-files.js';
-import { removeTreeFile, writeTreeFile, writeTreeFiles } from '../../../base/tree-writes.js';
 import { z } from '../../../base/shapes.js';
+import { readTreeFile, TreeFileTooLargeError, treeEntries, treeEntryKind } from '../../../base/tree-files.js';
+import { removeTreeFile, writeTreeFile, writeTreeFiles } from '../../../base/tree-writes.js';
 import { slugOf } from '../../../platform/words.js';
-import { parseJson, type Files } from '../shared/files.js';
 import type { AudienceKind } from '../shared/audience-state.js';
+import { type Files, parseJson } from '../shared/files.js';
 
 /** The kinds kept as one directory per record, and the file each record's directory holds. */
 export const RECORD_FILE = { segments: 'segment.json', 'groups/transactional': 'group.json', 'groups/campaigns': 'group.json' } as const;

@@ -5,13 +5,14 @@
  * segment, change a property's type or label, delete anything) is said, with what to do instead,
  * and never sent; what only the app can make (a mailing list, an event pattern) is a step in the app.
  */
-import { isReservedGroupName, RESERVED_GROUP_NAME } from '../../../platform/groups/names.js';
+
 import type { PropertyType } from '../../../platform/contact-properties/schemas.js';
+import { isReservedGroupName, RESERVED_GROUP_NAME } from '../../../platform/groups/names.js';
 import type { AudienceFilterRequest } from '../../../platform/segments/filter.js';
-import { standingOf, type Standing } from '../shared/standing.js';
 import { namesakes } from '../../change/namesakes.js';
-import { DIRECTORY_KINDS, fileOf, type AudienceRecord } from './files.js';
-import { directoryIdOf, type AudienceKind, type SyncedAudience } from '../shared/audience-state.js';
+import { type AudienceKind, directoryIdOf, type SyncedAudience } from '../shared/audience-state.js';
+import { type Standing, standingOf } from '../shared/standing.js';
+import { type AudienceRecord, DIRECTORY_KINDS, fileOf } from './files.js';
 import type { AudienceWrite, RemoteAudience } from './remote.js';
 import type { AudienceTree } from './rules.js';
 

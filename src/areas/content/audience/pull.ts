@@ -5,10 +5,10 @@
  * with the other kinds' edits).
  */
 import type { ApiClient } from '../../../api/client.js';
-import { digestOf, type ContentState } from '../shared/files.js';
+import { keepSyncedAudience, type SyncedAudience } from '../shared/audience-state.js';
+import { type ContentState, digestOf } from '../shared/files.js';
 import type { Line } from '../shared/render.js';
 import { writeAudienceRecord } from './files.js';
-import { keepSyncedAudience, type SyncedAudience } from '../shared/audience-state.js';
 import type { AudienceSide } from './plan.js';
 import type { RemoteAudience } from './remote.js';
 import { readAudienceSides } from './sides.js';

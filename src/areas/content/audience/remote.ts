@@ -4,21 +4,20 @@
  * pull writes; and the writes the API has for them (create a segment, a group, a property; update
  * a group), nothing more.
  */
-import { everyItem, type ApiClient } from '../../../api/client.js';
-import type { ContactProperty } from '../../../platform/contact-properties/schemas.js';
+import { type ApiClient, everyItem } from '../../../api/client.js';
 import { CAMPAIGN_GROUP } from '../../../platform/campaign-groups/resource.js';
-import { group, type Group } from '../../../platform/groups/schemas.js';
-import { recordRow } from '../../../platform/whole-rows.js';
+import type { ContactProperty, PropertyType } from '../../../platform/contact-properties/schemas.js';
+import { type Group, group } from '../../../platform/groups/schemas.js';
+import type { AudienceFilterRequest } from '../../../platform/segments/filter.js';
 import type { AudienceSegment } from '../../../platform/segments/schemas.js';
+import { recordRow } from '../../../platform/whole-rows.js';
 import { createContactProperty, listContactProperties } from '../../contact-properties/client.js';
 import { eventPatterns } from '../../event-patterns/client.js';
 import { listMailingLists } from '../../lists/client.js';
 import { recordClient } from '../../records/client.js';
-import { transactionalGroups } from '../../transactional/groups.js';
 import { createSegment, segments } from '../../segments/client.js';
-import type { AudienceFilterRequest } from '../../../platform/segments/filter.js';
-import type { PropertyType } from '../../../platform/contact-properties/schemas.js';
-import { audienceJson, audiencePath, RECORD_FILE, SINGLE_FILE, type AudienceRecord, type DirectoryKind } from './files.js';
+import { transactionalGroups } from '../../transactional/groups.js';
+import { type AudienceRecord, audienceJson, audiencePath, type DirectoryKind, RECORD_FILE, SINGLE_FILE } from './files.js';
 
 /** The campaign groups' operations, made from their row (platform/campaign-groups/resource.ts). */
 const campaignGroups = recordClient(recordRow(CAMPAIGN_GROUP), group);

@@ -6,17 +6,17 @@
  */
 import { join } from 'node:path';
 import { LocalFileError } from '../../../base/errors.js';
+import { jsonFaultAt } from '../../../base/parse-faults.js';
 import { z } from '../../../base/shapes.js';
 import { PROPERTY_TYPES } from '../../../platform/contact-properties/schemas.js';
 import { CONTACT_FIELDS, isStandardField, PROPERTY_NAME, RESERVED_PROPERTY_NAMES } from '../../../platform/contact-properties/typing.js';
-import { FilterFault, checkAudienceFilter, operatorFitsType } from '../../../platform/segments/filter.js';
+import { checkAudienceFilter, FilterFault, operatorFitsType } from '../../../platform/segments/filter.js';
+import { WORKFLOW_FILE, type WorkflowFile } from '../../../platform/workflows/file.js';
 import { parseWorkflowFile } from '../../../platform/workflows/file-text.js';
 import { parseJson } from '../shared/files.js';
-import { jsonFaultAt } from '../../../base/parse-faults.js';
-import { readWorkflows } from '../shared/workflow-files.js';
-import { WORKFLOW_FILE, type WorkflowFile } from '../../../platform/workflows/file.js';
-import { fileOf, readAudience, type SINGLE_FILE, type AudienceRecord } from './files.js';
 import { META_FILE, readRecords } from '../shared/record-files.js';
+import { readWorkflows } from '../shared/workflow-files.js';
+import { type AudienceRecord, fileOf, readAudience, type SINGLE_FILE } from './files.js';
 
 /** A problem of an audience file, at a field of it. */
 export interface AudienceProblem {

@@ -1,10 +1,10 @@
 /** The audience half of a tree beside the account's: what pull, diff and push each start from. */
 import type { ApiClient } from '../../../api/client.js';
-import type { ContentState } from '../shared/files.js';
 import { syncedAudienceOf } from '../shared/audience-state.js';
-import { pairAudience, type AudienceSide } from './plan.js';
+import type { ContentState } from '../shared/files.js';
+import { type AudienceSide, pairAudience } from './plan.js';
 import { fetchAudience, type RemoteAudience } from './remote.js';
-import { readAudienceTree, type AudienceTree } from './rules.js';
+import { type AudienceTree, readAudienceTree } from './rules.js';
 
 export interface AudienceSides {
   tree: AudienceTree;

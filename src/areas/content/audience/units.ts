@@ -8,8 +8,8 @@
  */
 import type { ApiClient } from '../../../api/client.js';
 import type { HttpRequest } from '../../../api/http.js';
-import { requestUnit, type RequestUnit } from '../../change/request-calls.js';
-import { sendWrite, type AudienceWrite } from './remote.js';
+import { type RequestUnit, requestUnit } from '../../change/request-calls.js';
+import { type AudienceWrite, sendWrite } from './remote.js';
 
 /** A write stopped where it would have been sent, with the request it would have sent. */
 class HeldWrite extends Error {

@@ -9,39 +9,39 @@ import { InterruptedError, LocalFileError, LoopsctlError, RejectedError, UsageEr
 import { ExitCode } from '../../../base/exit-codes.js';
 import { treeEntryKind } from '../../../base/tree-files.js';
 import { writeTreeFiles } from '../../../base/tree-writes.js';
-import { handler, type Handler, type Uses } from '../../../core/capabilities.js';
-import { parseLmx, type LmxKind } from '../../../lmx/index.js';
-import { countOf } from '../../../render/numbers.js';
-import { checkSource, type TreeComponents } from '../shared/check.js';
-import { slugOf } from '../../../platform/words.js';
-import { FALLBACK_FIELDS, type FallbackKind } from '../../../platform/email-messages/schemas.js';
-import { jsonFile } from '../shared/files.js';
-import { DEFAULT_DIRECTORY } from '../shared/lmx-files.js';
+import { compareColours } from '../../../convert/contrast.js';
 import { convertComponent, convertDocument, type SourceDocument } from '../../../convert/document.js';
-import { readHtml } from '../../../convert/sources/html-source.js';
-import { readMjml, readMjmlPartial, type MjmlOptions } from '../../../convert/sources/mjml-source.js';
+import { measureFidelity } from '../../../convert/fidelity.js';
+import { type ImageCarrier, notUploaded, uploadImages } from '../../../convert/images.js';
+import { compareLayout } from '../../../convert/layout/layout-carry.js';
+import { writeLmx } from '../../../convert/lmx-out.js';
 import {
   CONVERT_KINDS,
+  type Converted,
+  type ConvertKind,
   Findings,
   MAX_SOURCE_DEPTH,
   nestedTooDeep,
-  type Converted,
-  type ConvertKind,
   type Place,
   type Remediation,
   type SourceNode,
 } from '../../../convert/model.js';
-import { readReact } from '../../../convert/sources/react-source.js';
 import { renderConversion } from '../../../convert/report.js';
-import { includeKey, moduleReaderOf, readSource, sharedPartials, sourcesOf, type SourceFile, type Sources } from '../../../convert/sources/files.js';
+import { includeKey, moduleReaderOf, readSource, type SourceFile, type Sources, sharedPartials, sourcesOf } from '../../../convert/sources/files.js';
+import { readHtml } from '../../../convert/sources/html-source.js';
+import { type MjmlOptions, readMjml, readMjmlPartial } from '../../../convert/sources/mjml-source.js';
 import type { ModuleReader } from '../../../convert/sources/react-modules.js';
-import { notUploaded, uploadImages, type ImageCarrier } from '../../../convert/images.js';
-import { writeLmx } from '../../../convert/lmx-out.js';
-import { compareColours } from '../../../convert/contrast.js';
-import { measureFidelity } from '../../../convert/fidelity.js';
-import { compareLayout } from '../../../convert/layout/layout-carry.js';
-import { workflowDirectory, workflowFiles } from './workflow.js';
+import { readReact } from '../../../convert/sources/react-source.js';
 import { holdsTemplateTag, TEMPLATE_TAG, templatePieces } from '../../../convert/variables.js';
+import { type Handler, handler, type Uses } from '../../../core/capabilities.js';
+import { type LmxKind, parseLmx } from '../../../lmx/index.js';
+import { FALLBACK_FIELDS, type FallbackKind } from '../../../platform/email-messages/schemas.js';
+import { slugOf } from '../../../platform/words.js';
+import { countOf } from '../../../render/numbers.js';
+import { checkSource, type TreeComponents } from '../shared/check.js';
+import { jsonFile } from '../shared/files.js';
+import { DEFAULT_DIRECTORY } from '../shared/lmx-files.js';
+import { workflowDirectory, workflowFiles } from './workflow.js';
 
 interface ConvertOptions {
   kind?: string;

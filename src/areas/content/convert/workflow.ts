@@ -7,9 +7,9 @@
  * choice, and the list says which node to add.
  */
 import { readTreeFile, treeEntryKind } from '../../../base/tree-files.js';
+import type { Converted, Remediation } from '../../../convert/model.js';
 import { emailPathOf, type FileNode, type WorkflowFile } from '../../../platform/workflows/file.js';
 import { workflowYaml } from '../shared/workflow-files.js';
-import type { Converted, Remediation } from '../../../convert/model.js';
 
 /** The directory under `workflows/` the emails go in: one the tree has, as named (`welcome--cw1…`), else the name made a slug. */
 export function workflowDirectory(root: string, named: string | undefined, slug: (name: string) => string, fallback: string): string {

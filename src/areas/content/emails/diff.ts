@@ -1,19 +1,19 @@
 /** `content diff` of emails, components and themes: per record, how it stands and what differs between the files and the account. */
-import type { EnvValues } from '../shared/env-values.js';
+
 import type { ApiClient } from '../../../api/client.js';
 import type { Uses } from '../../../core/capabilities.js';
 import { explained } from '../../../core/explain.js';
 import { whereOf } from '../../change/account.js';
 import { resolveAccount } from '../shared/account.js';
+import type { EnvValues } from '../shared/env-values.js';
 import type { ContentState, EmailDirectory } from '../shared/files.js';
-import { recordDiff } from '../shared/render.js';
-import { CONTENT, scopeCovers, type Scope } from '../shared/scope.js';
+import { type LmxNames, lmxNames, nameRecords } from '../shared/lmx-names.js';
 import { readRecords } from '../shared/record-files.js';
+import { recordDiff } from '../shared/render.js';
+import { CONTENT, type Scope, scopeCovers } from '../shared/scope.js';
+import { type Standing, standingOf } from '../shared/standing.js';
 import type { RemoteRecord } from './remote.js';
-import { fetchAll } from './sides.js';
-import { describe, followRenames, nameRemotes, pairRecords, pathOf, type Pair } from './sides.js';
-import { standingOf, type Standing } from '../shared/standing.js';
-import { lmxNames, nameRecords, type LmxNames } from '../shared/lmx-names.js';
+import { describe, fetchAll, followRenames, nameRemotes, type Pair, pairRecords, pathOf } from './sides.js';
 
 /** A record that differs: where it is, how it stands, and the patch from the account's files to the local ones. */
 export interface EmailDifference {

@@ -6,11 +6,11 @@
  */
 import type { ApiClient } from '../../../api/client.js';
 import { guardianReportOf } from '../../../lmx/index.js';
-import type { ImpactContext, ImpactRecord } from '../../change/impact/records.js';
 import { fallbacksOf } from '../../../platform/email-messages/fallbacks.js';
+import type { ImpactContext, ImpactRecord } from '../../change/impact/records.js';
 import { messageImpact, type WrittenMessage } from '../../email-messages/impact.js';
 import { dataVariablesImpact } from '../../transactional/kind.js';
-import { messageHolder, type EmailUnit } from './plan-unit.js';
+import { type EmailUnit, messageHolder } from './plan-unit.js';
 
 export async function emailImpact(client: ApiClient, unit: EmailUnit, context: ImpactContext): Promise<ImpactRecord[]> {
   const records: ImpactRecord[] = [];

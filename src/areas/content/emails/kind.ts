@@ -6,24 +6,25 @@
  */
 import type { ApiClient } from '../../../api/client.js';
 import { freshReads } from '../../../api/read-cache.js';
+import type { Uses } from '../../../core/capabilities.js';
 import type { WriteGate } from '../../../core/gate.js';
-import { nounOf } from '../../../platform/operations.js';
 import { isIssuedId } from '../../../platform/ids.js';
+import { nounOf } from '../../../platform/operations.js';
 import { getCampaign, updateCampaign } from '../../campaigns/client.js';
-import { keepImages, type Header, type KeptImages } from '../../change/before-images.js';
+import { type Header, type KeptImages, keepImages } from '../../change/before-images.js';
 import {
-  CREATED,
-  imageKind,
-  PlanKinds,
-  StaleRecord,
-  unitKind,
   type After,
+  CREATED,
   type Image,
   type ImagedRecord,
+  imageKind,
+  PlanKinds,
   type Played,
+  StaleRecord,
   type Undone,
   type UnitEntry,
   type UnitKind,
+  unitKind,
 } from '../../change/kinds.js';
 import type { PlannedUnit } from '../../change/plan-file.js';
 import { createLists, type ResourceKind } from '../../change/request-calls.js';
@@ -31,24 +32,23 @@ import { createComponent, updateComponent } from '../../components/client.js';
 import { getEmailMessage } from '../../email-messages/client.js';
 import { createTheme, updateTheme } from '../../themes/client.js';
 import { createTransactional, getTransactional, updateTransactional } from '../../transactional/client.js';
-import type { Uses } from '../../../core/capabilities.js';
 import { recordExists } from '../shared/account.js';
 import { digestOf, type EmailDirectory } from '../shared/files.js';
 import { messageUpdate } from '../shared/message-fields.js';
 import type { RecordFiles } from '../shared/record-files.js';
-import type { Step } from './plan.js';
 import { emailImpact } from './impact.js';
-import { DIRECTORY_OF, emailUnitShape, messageHolder, NOUN_OF, recordUnit, type EmailCall, type EmailUnit } from './plan-unit.js';
+import type { Step } from './plan.js';
+import { DIRECTORY_OF, type EmailCall, type EmailUnit, emailUnitShape, messageHolder, NOUN_OF, recordUnit } from './plan-unit.js';
 import {
   fetchRecord,
+  type HeldMessage,
   heldOf,
   localMessage,
+  type RemoteRecord,
   readEmailsAhead,
   recordAsPlanned,
   sendMessage,
   WRITTEN_MESSAGE,
-  type HeldMessage,
-  type RemoteRecord,
 } from './remote.js';
 
 /** Every id a unit's calls put in a path: the unit's record's, the records a call names by `id`, the message it writes. */

@@ -10,15 +10,15 @@ import { z } from '../../../base/shapes.js';
 import { campaign } from '../../../platform/campaigns/schemas.js';
 import { component } from '../../../platform/components/schemas.js';
 import { emailMessage, FALLBACK_FIELD_NAMES } from '../../../platform/email-messages/schemas.js';
-import { directoryKind, RECORD_KINDS, type EmailWord, type NounOfDirectory } from '../../../platform/record-kinds.js';
 import type { OperationId } from '../../../platform/operations.js';
+import { directoryKind, type EmailWord, type NounOfDirectory, RECORD_KINDS } from '../../../platform/record-kinds.js';
 import { theme } from '../../../platform/themes/schemas.js';
 import { transactionalEmail } from '../../../platform/transactional/schemas.js';
-import { digestOf, KINDS, parseJson, type EmailDirectory } from '../shared/files.js';
-import { META_FILE, type RecordFiles } from '../shared/record-files.js';
+import { digestOf, type EmailDirectory, KINDS, parseJson } from '../shared/files.js';
 import { messageFields, messageUpdate } from '../shared/message-fields.js';
-import { groupField, heldOf, localMessage, themeMeta, WRITTEN_MESSAGE } from './remote.js';
+import { META_FILE, type RecordFiles } from '../shared/record-files.js';
 import type { Step } from './plan.js';
+import { groupField, heldOf, localMessage, themeMeta, WRITTEN_MESSAGE } from './remote.js';
 
 /** The noun each kind of record of the tree's emails half is named by in a plan, by its directory (`transactional`: transactional email). */
 export const NOUN_OF = Object.fromEntries(KINDS.map((kind) => [kind, directoryKind(kind)!.noun])) as { [K in EmailDirectory]: NounOfDirectory<K> };

@@ -1,23 +1,24 @@
 /** What `content push` decides before it sends anything: the LMX check, each record's step, the plan. */
-import type { Uses } from '../../../core/capabilities.js';
-import { noteNoSubject } from '../shared/subject.js';
-import { countOf } from '../../../render/numbers.js';
+
 import { join } from 'node:path';
-import { MismatchError } from '../../../base/errors.js';
 import type { ApiClient } from '../../../api/client.js';
-import { explained } from '../../../core/explain.js';
-import { REFERENCE_FILES, type SyncedRecord } from '../shared/files.js';
-import type { RecordFiles } from '../shared/record-files.js';
 import { settled } from '../../../api/concurrency.js';
-import { fetchRecord, readEmailsAhead, transactionalGroupIds, type RemoteRecord } from './remote.js';
-import { patchOnTerminal, recordDiff, renderChecks } from '../shared/render.js';
+import { MismatchError } from '../../../base/errors.js';
+import type { Uses } from '../../../core/capabilities.js';
+import { explained } from '../../../core/explain.js';
+import { countOf } from '../../../render/numbers.js';
 import { checkRecord, checkSource } from '../shared/check.js';
 import { treeComponents } from '../shared/check-paths.js';
+import { REFERENCE_FILES, type SyncedRecord } from '../shared/files.js';
 import { LMX_KIND_OF } from '../shared/lmx-files.js';
-import { describe, fetchAll, pairRecords, pathOf, type Pair } from './sides.js';
-import { standingOf, type Standing } from '../shared/standing.js';
+import { accountFiles, type LmxNames, lackingWords } from '../shared/lmx-names.js';
+import type { RecordFiles } from '../shared/record-files.js';
+import { patchOnTerminal, recordDiff, renderChecks } from '../shared/render.js';
 import { CONTENT } from '../shared/scope.js';
-import { accountFiles, lackingWords, type LmxNames } from '../shared/lmx-names.js';
+import { type Standing, standingOf } from '../shared/standing.js';
+import { noteNoSubject } from '../shared/subject.js';
+import { fetchRecord, type RemoteRecord, readEmailsAhead, transactionalGroupIds } from './remote.js';
+import { describe, fetchAll, type Pair, pairRecords, pathOf } from './sides.js';
 
 export interface Step {
   pair: Pair;

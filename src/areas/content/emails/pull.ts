@@ -1,12 +1,13 @@
 /** `content pull` of emails, components and themes: the account's records into files, never over local edits unasked. */
-import { recordPath, type ContentState, type EmailDirectory, type SyncedRecord } from '../shared/files.js';
+
+import { type EnvValues, type SharedValue, unfillFiles } from '../shared/env-values.js';
+import { type ContentState, type EmailDirectory, recordPath, type SyncedRecord } from '../shared/files.js';
+import { type LmxNames, lmxNames, nameRecords } from '../shared/lmx-names.js';
 import { readRecords, writeRecord } from '../shared/record-files.js';
-import { unfillFiles, type EnvValues, type SharedValue } from '../shared/env-values.js';
 import type { Line } from '../shared/render.js';
-import type { RemoteRecord } from './remote.js';
-import { followRenames, nameRemotes, pairRecords, syncedOf, type Pair } from './sides.js';
 import { standingOf } from '../shared/standing.js';
-import { lmxNames, nameRecords, type LmxNames } from '../shared/lmx-names.js';
+import type { RemoteRecord } from './remote.js';
+import { followRenames, nameRemotes, type Pair, pairRecords, syncedOf } from './sides.js';
 
 /** The emails, components and themes a pull would write: each local record paired with the account's, and those edited here. */
 export interface PreparedEmailPull {

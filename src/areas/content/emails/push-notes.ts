@@ -5,7 +5,7 @@
 import type { Uses } from '../../../core/capabilities.js';
 import type { GuardianRule } from '../../../platform/email-messages/schemas.js';
 import type { SyncedRecord } from '../shared/files.js';
-import { referenceDigestOf, type RecordFiles } from '../shared/record-files.js';
+import { type RecordFiles, referenceDigestOf } from '../shared/record-files.js';
 import { lookalikeNote, type Step } from './plan.js';
 
 /** The published files are what is live, kept for review: an edit to them is never sent, which the push says. */

@@ -3,32 +3,33 @@
  * last in step with the account, each guarded by the revision (or, for components and themes, the
  * content) it was pulled at.
  */
-import { countOf } from '../../../render/numbers.js';
+
 import type { ApiClient } from '../../../api/client.js';
-import type { Uses } from '../../../core/capabilities.js';
-import { ExitCode } from '../../../base/exit-codes.js';
 import { LocalFileError, UsageError } from '../../../base/errors.js';
+import { ExitCode } from '../../../base/exit-codes.js';
 import { inOneLine } from '../../../base/particulars.js';
+import type { Uses } from '../../../core/capabilities.js';
+import { explained } from '../../../core/explain.js';
 import { YesNeededError } from '../../../core/gate.js';
 import { confirm } from '../../../core/prompt.js';
-import { explained } from '../../../core/explain.js';
-import { DEFAULT_DIRECTORY, digestOf, newIdNote, writeState, type ContentState, type EmailDirectory, type SyncedRecord } from '../shared/files.js';
-import type { EnvValues } from '../shared/env-values.js';
-import { readRecords, writeReferenceFiles, type RecordFiles } from '../shared/record-files.js';
-import { applyRecord, readForPush, guardianCheckOf, createRecord, fetchRecord, publish, restored, transactionalGroupIds, type Applied } from './remote.js';
-import { remember, type Account } from '../shared/account.js';
-import { keepPushImages, placeOf } from './kind.js';
+import { countOf } from '../../../render/numbers.js';
 import type { KeptImages } from '../../change/before-images.js';
-import { accountFiles, heldAt, lmxNames, madeByThePlan, nameRecords, standIn, type LmxNames } from '../shared/lmx-names.js';
-import { guardingRevisions, recordUnit, type EmailUnit } from './plan-unit.js';
-import { renderLines, type Line } from '../shared/render.js';
-import { describe, followRenames, nameRemotes, syncedOf } from './sides.js';
-import { standingOf } from '../shared/standing.js';
-import { commandOf, CONTENT, requireState, scopeCovers, type Scope } from '../shared/scope.js';
-import { checkBeforePush, pairCandidates, reportPlan, stepFor, unresolvedStep, type Step } from './plan.js';
 import { watchWrites } from '../../change/watched-writes.js';
-import { staleRevision, stoppedMidRecord, writeFilledIn } from './writes.js';
+import { type Account, remember } from '../shared/account.js';
+import type { EnvValues } from '../shared/env-values.js';
+import { type ContentState, DEFAULT_DIRECTORY, digestOf, type EmailDirectory, newIdNote, type SyncedRecord, writeState } from '../shared/files.js';
+import { accountFiles, heldAt, type LmxNames, lmxNames, madeByThePlan, nameRecords, standIn } from '../shared/lmx-names.js';
+import { type RecordFiles, readRecords, writeReferenceFiles } from '../shared/record-files.js';
+import { type Line, renderLines } from '../shared/render.js';
+import { CONTENT, commandOf, requireState, type Scope, scopeCovers } from '../shared/scope.js';
+import { standingOf } from '../shared/standing.js';
+import { keepPushImages, placeOf } from './kind.js';
+import { checkBeforePush, pairCandidates, reportPlan, type Step, stepFor, unresolvedStep } from './plan.js';
+import { type EmailUnit, guardingRevisions, recordUnit } from './plan-unit.js';
 import { noteEditedReference, noteLookalikes, ruleWords } from './push-notes.js';
+import { type Applied, applyRecord, createRecord, fetchRecord, guardianCheckOf, publish, readForPush, restored, transactionalGroupIds } from './remote.js';
+import { describe, followRenames, nameRemotes, syncedOf } from './sides.js';
+import { staleRevision, stoppedMidRecord, writeFilledIn } from './writes.js';
 
 export interface PushOptions {
   /** --env: the environment of the tree's environments.json pushed to. */

@@ -2,17 +2,16 @@
  * The account's side of content as code: each record read from the API and turned into the files
  * a pull writes, and the requests that make the account hold a record's files.
  */
-import { everyItem, readListWhenCheaper, type ApiClient } from '../../../api/client.js';
+import { type ApiClient, everyItem, readListWhenCheaper } from '../../../api/client.js';
 import { settled } from '../../../api/concurrency.js';
 import { LocalFileError, NotFoundError } from '../../../base/errors.js';
 import { z } from '../../../base/shapes.js';
+import type { EmailMessage, EmailMessageUpdate, GuardianReport } from '../../../platform/email-messages/schemas.js';
+import type { StylesRequest } from '../../../platform/themes/styles.js';
 import { campaigns, getCampaign, updateCampaign } from '../../campaigns/client.js';
 import { components, createComponent, getComponent, updateComponent } from '../../components/client.js';
 import { getEmailMessage, guardianReport, updateEmailMessage } from '../../email-messages/client.js';
-import type { EmailMessage, EmailMessageUpdate, GuardianReport } from '../../../platform/email-messages/schemas.js';
 import { createTheme, getTheme, themes, updateTheme } from '../../themes/client.js';
-import type { StylesRequest } from '../../../platform/themes/styles.js';
-import { transactionalGroups } from '../../transactional/groups.js';
 import {
   createTransactional,
   ensureDraft,
@@ -21,8 +20,9 @@ import {
   transactionalEmails,
   updateTransactional,
 } from '../../transactional/client.js';
-import { fieldsOf, messageFields, messageUpdate, type MessageFields } from '../shared/message-fields.js';
-import { jsonFile, parseJson, type Files, type EmailDirectory } from '../shared/files.js';
+import { transactionalGroups } from '../../transactional/groups.js';
+import { type EmailDirectory, type Files, jsonFile, parseJson } from '../shared/files.js';
+import { fieldsOf, type MessageFields, messageFields, messageUpdate } from '../shared/message-fields.js';
 import { META_FILE, type RecordFiles } from '../shared/record-files.js';
 
 /** A record as the account holds it: its files, and the email messages behind them by file prefix. */

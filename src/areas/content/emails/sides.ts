@@ -4,12 +4,12 @@
  */
 import type { ApiClient } from '../../../api/client.js';
 import { explained } from '../../../core/explain.js';
-import { digestOf, recordPath, type ContentState, type EmailDirectory, type SyncedRecord } from '../shared/files.js';
-import { referenceDigestOf, type RecordFiles } from '../shared/record-files.js';
-import { fetchKind, type RemoteRecord } from './remote.js';
-import { CONTENT } from '../shared/scope.js';
 import { namesakes } from '../../change/namesakes.js';
-import { nameRecords, type LmxNames } from '../shared/lmx-names.js';
+import { type ContentState, digestOf, type EmailDirectory, recordPath, type SyncedRecord } from '../shared/files.js';
+import { type LmxNames, nameRecords } from '../shared/lmx-names.js';
+import { type RecordFiles, referenceDigestOf } from '../shared/record-files.js';
+import { CONTENT } from '../shared/scope.js';
+import { fetchKind, type RemoteRecord } from './remote.js';
 
 /** The account's records of the kinds asked for, each kind listed side by side. */
 export async function fetchAll(client: ApiClient, kinds: readonly EmailDirectory[]): Promise<RemoteRecord[]> {

@@ -1,10 +1,10 @@
 /** How `content push` writes a record: the failures it explains, the files the account filled in (the writes it watches: change/watched-writes.ts). */
 import { isDeepStrictEqual } from 'node:util';
 import { InterruptedError, LoopsctlError, RejectedError, withDetails } from '../../../base/errors.js';
-import { REFERENCE_FILES, type Files } from '../shared/files.js';
-import { writeRecordFiles, type RecordFiles } from '../shared/record-files.js';
-import { fillFile, unfillFiles, type EnvValues } from '../shared/env-values.js';
 import { isJsonObject } from '../../../base/json-object.js';
+import { type EnvValues, fillFile, unfillFiles } from '../shared/env-values.js';
+import { type Files, REFERENCE_FILES } from '../shared/files.js';
+import { type RecordFiles, writeRecordFiles } from '../shared/record-files.js';
 
 /**
  * The JSON files of a record as the account holds them after a push, where they say all that the

@@ -13,12 +13,12 @@ import { explained } from '../../../core/explain.js';
 import { accountSide, diffEmails } from '../emails/diff.js';
 import type { RemoteRecord } from '../emails/remote.js';
 import { pathOf } from '../emails/sides.js';
-import { KINDS, STATE_FILE, type Files } from '../shared/files.js';
+import { type EnvValues, fillFile } from '../shared/env-values.js';
+import type { Environment } from '../shared/environments.js';
+import { type Files, KINDS, STATE_FILE } from '../shared/files.js';
 import { WORKFLOWS } from '../shared/lmx-files.js';
 import { CONTENT, requireState, scopeCovers, scopeOf } from '../shared/scope.js';
 import { readSides, type WorkflowSide } from '../workflows/sides.js';
-import { fillFile, type EnvValues } from '../shared/env-values.js';
-import type { Environment } from '../shared/environments.js';
 
 /**
  * The account's side of the tree at `root`, held in memory, the account's name, and the records

@@ -6,12 +6,12 @@
  * counted, never listed, whatever its files say: a reformat, attributes reordered, nodes moved.
  */
 import { createHash } from 'node:crypto';
-import type { CallSite } from '../../change/impact/records.js';
 import type { QaImpact } from '../../../lmx/qa/index.js';
-import type { CheckProblem } from '../shared/check.js';
+import type { CallSite } from '../../change/impact/records.js';
 import { canonicalJson } from '../../change/plan-file.js';
+import type { CheckProblem } from '../shared/check.js';
 import { bodyOf, bodyText } from './blocks.js';
-import { changedBlocks, type BlockChange } from './pairs.js';
+import { type BlockChange, changedBlocks } from './pairs.js';
 import type { ReviewKind, SideEmail } from './sides.js';
 
 /** What may differ in an email, in the order a review lists it. */

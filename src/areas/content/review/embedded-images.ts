@@ -8,9 +8,10 @@
  * frame that draws it), each at most MAX_EMBEDDED_IMAGE_BYTES; any other is a placeholder of its
  * size, and the page lists it with why.
  */
-import { countOf } from '../../../render/numbers.js';
+
+import { type ImageLoader, type ImageSwap, imageAddresses, isWebAddress, type PageImage, placeholderSrc, withImages } from '../../../base/page-images.js';
 import { escapeHtml } from '../../../lmx/render/index.js';
-import { imageAddresses, isWebAddress, placeholderSrc, withImages, type ImageLoader, type ImageSwap, type PageImage } from '../../../base/page-images.js';
+import { countOf } from '../../../render/numbers.js';
 
 /** The most images a page holds: past these, the rest are placeholders, not fetched. */
 export const MAX_PAGE_IMAGES = 100;

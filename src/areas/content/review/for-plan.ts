@@ -5,12 +5,12 @@
  */
 import type { Uses } from '../../../core/capabilities.js';
 import type { ImpactRecord } from '../../change/impact/records.js';
+import type { Environment } from '../shared/environments.js';
 import { accountTree } from './account-base.js';
 import { compareSides } from './compare.js';
 import { writePages } from './page.js';
-import { reviewForPlan, type PlanReview } from './plan-review.js';
+import { type PlanReview, reviewForPlan } from './plan-review.js';
 import { readSide } from './sides.js';
-import type { Environment } from '../shared/environments.js';
 
 /** Where a plan's review page is written: beside it, `change.json` -> `change.review.html`. */
 export function pageBesidePlan(plan: string): string {

@@ -6,10 +6,11 @@
  * the browser laid each out on its side. Boxing blocks rather than pixels keeps a paragraph that
  * grew from boxing everything below it, which only moved.
  */
-import type { Review } from './compare.js';
-import { markedHtml, offlineImages, WIDTHS, type Box, type Pictures, type Shot } from './page.js';
+
 import type { ImageLoader } from '../../../base/page-images.js';
 import { startChromium, type Tab } from './chromium.js';
+import type { Review } from './compare.js';
+import { type Box, markedHtml, offlineImages, type Pictures, type Shot, WIDTHS } from './page.js';
 
 /** The tallest a screenshot is drawn: an email longer than this is cut there (the frames below it show the rest). */
 export const MAX_SHOT_HEIGHT = 4000;

@@ -11,8 +11,8 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { RateLimitError, UsageError } from '../../../base/errors.js';
-import type { Uses } from '../../../core/capabilities.js';
 import { cacheDirectory } from '../../../config/paths.js';
+import type { Uses } from '../../../core/capabilities.js';
 import { PREVIEWS_PER_DAY } from '../../../platform/email-messages/previews.js';
 import { emailPathOf } from '../../../platform/workflows/file.js';
 import { previewEmailMessage } from '../../email-messages/client.js';

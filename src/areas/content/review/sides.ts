@@ -8,14 +8,14 @@
 import { basename, dirname, join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { readTreeFileAsync } from '../../../base/tree-files.js';
-import { componentIdsOf, parseLmx, variablesOf, type LmxDocument, type LmxKind } from '../../../lmx/index.js';
+import { componentIdsOf, type LmxDocument, type LmxKind, parseLmx, variablesOf } from '../../../lmx/index.js';
 import { QA_RULES } from '../../../lmx/qa/index.js';
+import { WORKFLOW_FILE } from '../../../platform/workflows/file.js';
 import type { CheckProblem } from '../shared/check.js';
 import type { QaRules } from '../shared/check-qa.js';
-import { treeContext, viewEmail, type EmailView, type TreeCache } from '../shared/email-view.js';
+import { type EmailView, type TreeCache, treeContext, viewEmail } from '../shared/email-view.js';
 import { readLmxSourceAsync, WORKFLOWS } from '../shared/lmx-files.js';
 import { emailsOf, recordDirectories, type TreeEmail } from '../shared/tree.js';
-import { WORKFLOW_FILE } from '../../../platform/workflows/file.js';
 
 /** The kinds of email a review names, as the JSON and the API say them. */
 export type ReviewKind = 'transactional' | 'campaign' | 'workflow';

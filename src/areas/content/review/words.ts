@@ -3,7 +3,8 @@
  * (`--format markdown`) and a Slack message (`--format slack`), and the sentence said when no
  * email changes. The HTML page (page.ts) shows the same emails with their pictures.
  */
-import { countOf } from '../../../render/numbers.js';
+
+import { QA_IMPACTS } from '../../../lmx/qa/finding.js';
 import {
   type Block,
   escapeMarkdown,
@@ -12,10 +13,10 @@ import {
   MAX_SECTION_TEXT,
   markdownCode,
   mrkdwn,
-  section,
   type SlackMessage,
+  section,
 } from '../../../render/markup.js';
-import { QA_IMPACTS } from '../../../lmx/qa/finding.js';
+import { countOf } from '../../../render/numbers.js';
 import type { Aspect, Finding, Review, ReviewedEmail } from './compare.js';
 
 export const NO_CHANGE = 'No email changes as recipients see it.';

@@ -10,12 +10,12 @@
 import type { ApiClient } from '../../../api/client.js';
 import { AuthError, NotFoundError } from '../../../base/errors.js';
 import { z } from '../../../base/shapes.js';
-import { directoryKind } from '../../../platform/record-kinds.js';
 import { at } from '../../../platform/operation-row.js';
 import { getterOf } from '../../../platform/operations.js';
+import { directoryKind } from '../../../platform/record-kinds.js';
 import type { AccountWhere } from '../../change/account.js';
-import type { ContentState } from './files.js';
 import { syncedAudienceOf } from './audience-state.js';
+import type { ContentState } from './files.js';
 
 /** The account a run is about: the key of its records in the state, and where it was reached. */
 export interface Account extends AccountWhere {

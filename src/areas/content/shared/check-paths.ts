@@ -6,12 +6,12 @@
 import { lstatSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { UsageError } from '../../../base/errors.js';
-import { parseLmx, variablesOf, type LmxDocument, type LmxKind, type LmxVariable } from '../../../lmx/index.js';
-import { readEnvironments } from './environments.js';
+import { type LmxDocument, type LmxKind, type LmxVariable, parseLmx, variablesOf } from '../../../lmx/index.js';
+import { checkFile, type FileCheck, lmxFileTarget, type Target, type TreeComponents } from './check.js';
 import type { EnvValues } from './env-values.js';
-import { checkFile, lmxFileTarget, type FileCheck, type Target, type TreeComponents } from './check.js';
+import { readEnvironments } from './environments.js';
 import { kindOfDirectory, readLmxSource } from './lmx-files.js';
-import { recordDirectories, isTree, lmxFilesUnder } from './tree.js';
+import { isTree, lmxFilesUnder, recordDirectories } from './tree.js';
 
 /**
  * Every LMX file the paths name, checked. A directory that a pull wrote (it has the state file or

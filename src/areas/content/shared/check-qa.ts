@@ -9,8 +9,8 @@
  * gives its rule, left out when it turns the rule off, ignores the email's record or allows the
  * finding there, and its spamScore makes a total at or over it an error.
  */
-import { parseLmx, themeIdOf, type LmxDocument } from '../../../lmx/index.js';
-import { qaFindings, textOfDocument, type QaFinding, type QaInput } from '../../../lmx/qa/index.js';
+import { type LmxDocument, parseLmx, themeIdOf } from '../../../lmx/index.js';
+import { type QaFinding, type QaInput, qaFindings, textOfDocument } from '../../../lmx/qa/index.js';
 import { renderLmx } from '../../../lmx/render/index.js';
 import type { RulesFile } from '../../check/rules-file.js';
 import { findRulesFile, ruledSeverity } from '../../check/rules-lookup.js';

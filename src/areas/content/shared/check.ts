@@ -8,20 +8,20 @@ import { dirname, relative } from 'node:path';
 import { LocalFileError, UsageError } from '../../../base/errors.js';
 import {
   checkLmx,
-  refusesBody,
   elementsOf,
   gmailClipProblem,
   LineIndex,
-  NAMESPACES_OF_KIND,
   type LmxDocument,
   type LmxKind,
   type LmxProblem,
   type LmxVariable,
+  NAMESPACES_OF_KIND,
+  refusesBody,
 } from '../../../lmx/index.js';
 import type { QaImpact } from '../../../lmx/qa/index.js';
 import { renderLmx } from '../../../lmx/render/index.js';
+import { type EnvValues, fillLmxTracked, OPENING } from './env-values.js';
 import { placeOf, readLmxSource } from './lmx-files.js';
-import { fillLmxTracked, OPENING, type EnvValues } from './env-values.js';
 
 /** A problem of a checked file: LMX's, or a workflow file's, whose rules are the graph's; an accessibility rule's has its impact. */
 export type CheckProblem = Omit<LmxProblem, 'rule'> & { rule: string; impact?: QaImpact };

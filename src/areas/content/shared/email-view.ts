@@ -3,14 +3,14 @@
  * `content preview` shows it: checked, its components and theme taken from the tree it is in, its
  * variables filled from sample values.
  */
-import { checkLmx, gmailClipProblem, themeIdOf, type LmxDocument, type LmxKind } from '../../../lmx/index.js';
-import { renderLmx, type LmxValues, type RenderedEmail } from '../../../lmx/render/index.js';
+import { checkLmx, gmailClipProblem, type LmxDocument, type LmxKind, themeIdOf } from '../../../lmx/index.js';
+import { type LmxValues, type RenderedEmail, renderLmx } from '../../../lmx/render/index.js';
 import { countOf } from '../../../render/numbers.js';
 import type { CheckProblem } from './check.js';
-import { qaCheckProblems, type LanguageJudge, type QaRules } from './check-qa.js';
-import { placeOf } from './lmx-files.js';
-import { componentsOf, messageFieldsOf, recordOfFile, themesOf, type MessageFields } from './tree.js';
+import { type LanguageJudge, type QaRules, qaCheckProblems } from './check-qa.js';
 import type { EnvValues } from './env-values.js';
+import { placeOf } from './lmx-files.js';
+import { componentsOf, type MessageFields, messageFieldsOf, recordOfFile, themesOf } from './tree.js';
 
 /** A theme to draw with, and where it came from (for notes): `the tree's "Ocean"`, `theme.json`. */
 export interface ChosenTheme {

@@ -7,13 +7,13 @@
  */
 import { join } from 'node:path';
 import { positionAt } from '../../../base/parse-faults.js';
-import { REFERENCE_FILES, type EmailDirectory } from './files.js';
+import { WORKFLOW_FILE } from '../../../platform/workflows/file.js';
+import type { CheckProblem, FileCheck } from './check.js';
+import { fillsIn, OPENING, placeholdersIn, SHORTEST_VALUE, standsAlone, strayOpeningsIn } from './env-values.js';
+import { ENVIRONMENTS_FILE, type Environment, type Environments } from './environments.js';
+import { type EmailDirectory, REFERENCE_FILES } from './files.js';
 import { readRecords } from './record-files.js';
 import { readWorkflows } from './workflow-files.js';
-import type { CheckProblem, FileCheck } from './check.js';
-import { ENVIRONMENTS_FILE, type Environment, type Environments } from './environments.js';
-import { fillsIn, OPENING, placeholdersIn, SHORTEST_VALUE, standsAlone, strayOpeningsIn } from './env-values.js';
-import { WORKFLOW_FILE } from '../../../platform/workflows/file.js';
 
 /** An email file as written: where it is shown, and its text. */
 export interface WrittenFile {

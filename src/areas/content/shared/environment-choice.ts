@@ -5,7 +5,7 @@
  */
 import { UsageError } from '../../../base/errors.js';
 import type { Uses } from '../../../core/capabilities.js';
-import { ENVIRONMENTS_FILE, requireEnvironments, type Environment, type Environments } from './environments.js';
+import { ENVIRONMENTS_FILE, type Environment, type Environments, requireEnvironments } from './environments.js';
 
 export interface ChosenEnvironment {
   environment: Environment;

@@ -7,8 +7,8 @@
 import { join } from 'node:path';
 import { LocalFileError } from '../../../base/errors.js';
 import { jsonFaultAt } from '../../../base/parse-faults.js';
-import { readTreeFile } from '../../../base/tree-files.js';
 import { z } from '../../../base/shapes.js';
+import { readTreeFile } from '../../../base/tree-files.js';
 
 export const ENVIRONMENTS_FILE = 'environments.json';
 

@@ -8,14 +8,13 @@ import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { LocalFileError } from '../../../base/errors.js';
-import { readTreeFile, treeDirectory, treeEntries, type TreeDirectory, type TreeEntry } from '../../../base/tree-files.js';
-import { writeTreeFile } from '../../../base/tree-writes.js';
 import { LockTimeoutError, takeFileLock, UNREADABLE_LOCK_STALE_MS } from '../../../base/lock.js';
-import { z } from '../../../base/shapes.js';
-import { slugOf } from '../../../platform/words.js';
-
-import { KINDS, type EmailDirectory } from './lmx-files.js';
 import { jsonFaultAt } from '../../../base/parse-faults.js';
+import { z } from '../../../base/shapes.js';
+import { readTreeFile, type TreeDirectory, type TreeEntry, treeDirectory, treeEntries } from '../../../base/tree-files.js';
+import { writeTreeFile } from '../../../base/tree-writes.js';
+import { slugOf } from '../../../platform/words.js';
+import { type EmailDirectory, KINDS } from './lmx-files.js';
 
 /** Whether an entry of a directory of the tree is shown: not hidden (the state's lock, the preview's values). */
 const shown = ({ name }: TreeEntry) => !name.startsWith('.');
@@ -31,7 +30,7 @@ export function shownDirectory(root: string, path: string): TreeDirectory | unde
   return directory === undefined ? undefined : { entries: directory.entries.filter(shown), read: directory.read };
 }
 
-export { DEFAULT_DIRECTORY, KINDS, type EmailDirectory } from './lmx-files.js';
+export { DEFAULT_DIRECTORY, type EmailDirectory, KINDS } from './lmx-files.js';
 
 /** A record's files, by name (`draft.lmx`), in the order they are written and compared. */
 export type Files = Map<string, string>;

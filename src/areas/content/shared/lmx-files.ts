@@ -6,8 +6,8 @@
  */
 import { basename, dirname } from 'node:path';
 import { readTreeFile, readTreeFileAsync, TreeFileTooLargeError } from '../../../base/tree-files.js';
-import { directoriesOf, lmxWordOfDirectory, RECORD_KINDS, type DirectoryOf } from '../../../platform/record-kinds.js';
-import { decodeLmx, LMX_MAX_BYTES, tooLargeProblem, type LmxKind, type LmxProblem } from '../../../lmx/index.js';
+import { decodeLmx, LMX_MAX_BYTES, type LmxKind, type LmxProblem, tooLargeProblem } from '../../../lmx/index.js';
+import { type DirectoryOf, directoriesOf, lmxWordOfDirectory, RECORD_KINDS } from '../../../platform/record-kinds.js';
 
 /** Where the content commands read and write when no directory is named. */
 export const DEFAULT_DIRECTORY = 'loops';

@@ -15,8 +15,8 @@
 import { UsageError } from '../../../base/errors.js';
 import { treeEntries } from '../../../base/tree-files.js';
 import { elementsOf, parseLmx } from '../../../lmx/index.js';
-import { digestOf, type ContentState, type Files } from './files.js';
 import { directoryIdOf } from './audience-state.js';
+import { type ContentState, digestOf, type Files } from './files.js';
 
 /** The kinds of record LMX names by id, and the element and attribute that name one. */
 const REFERENCES = {

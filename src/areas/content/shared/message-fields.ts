@@ -4,7 +4,7 @@
  * area's client.
  */
 import { z } from '../../../base/shapes.js';
-import { EMAIL_FORMATS, FALLBACK_FIELD_NAMES, FALLBACKS_SHAPE, type EmailMessage, type EmailMessageUpdate } from '../../../platform/email-messages/schemas.js';
+import { EMAIL_FORMATS, type EmailMessage, type EmailMessageUpdate, FALLBACK_FIELD_NAMES, FALLBACKS_SHAPE } from '../../../platform/email-messages/schemas.js';
 
 const MESSAGE_FIELDS = ['subject', 'previewText', 'fromName', 'fromEmail', 'replyToEmail', 'ccEmail', 'bccEmail', 'languageCode', 'emailFormat'] as const;
 

@@ -6,13 +6,13 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { LocalFileError } from '../../../base/errors.js';
+import { z } from '../../../base/shapes.js';
 import { TreeFileTooLargeError } from '../../../base/tree-files.js';
 import { removeTreeFile, writeTreeFiles } from '../../../base/tree-writes.js';
-import { z } from '../../../base/shapes.js';
 import { LMX_MAX_BYTES } from '../../../lmx/index.js';
-import { KINDS, type EmailDirectory } from './lmx-files.js';
-import { parseJson, REFERENCE_FILES, shownDirectory, shownEntries, type Files } from './files.js';
-import { fillFiles, type EnvValues } from './env-values.js';
+import { type EnvValues, fillFiles } from './env-values.js';
+import { type Files, parseJson, REFERENCE_FILES, shownDirectory, shownEntries } from './files.js';
+import { type EmailDirectory, KINDS } from './lmx-files.js';
 
 /** The largest record file read: the API takes no more than this of LMX, and a record's other files are far smaller. */
 const MAX_RECORD_FILE_BYTES = LMX_MAX_BYTES;

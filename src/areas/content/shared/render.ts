@@ -1,14 +1,14 @@
 /** Text views of content as code: a line per record pulled or pushed, and unified diffs. */
 import { createTwoFilesPatch } from 'diff';
-import type { Output } from '../../../render/output.js';
 import { sanitize } from '../../../base/sanitize.js';
+import type { GuardianRule } from '../../../platform/email-messages/schemas.js';
+import type { Output } from '../../../render/output.js';
+import { type LineStatus, renderLines } from '../../../render/status-lines.js';
 import { styleFor } from '../../../render/style.js';
 import { wrapLines } from '../../../render/wrap.js';
-import type { GuardianRule } from '../../../platform/email-messages/schemas.js';
-import { renderLines, type LineStatus } from '../../../render/status-lines.js';
-import type { FileCheck } from './check.js';
-import type { Files, EmailDirectory } from './files.js';
 import type { AudienceKind } from './audience-state.js';
+import type { FileCheck } from './check.js';
+import type { EmailDirectory, Files } from './files.js';
 
 /** What happened to one record. */
 export interface Line {

@@ -5,9 +5,9 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { LocalFileError, UsageError } from '../../../base/errors.js';
-import { DEFAULT_DIRECTORY, KINDS, readState, STATE_FILE, type ContentState, type EmailDirectory } from './files.js';
-import { holdsRecords } from './record-files.js';
+import { type ContentState, DEFAULT_DIRECTORY, type EmailDirectory, KINDS, readState, STATE_FILE } from './files.js';
 import { WORKFLOWS } from './lmx-files.js';
+import { holdsRecords } from './record-files.js';
 
 /** The --only word for the audience half of a tree (audience/): segments, groups, contact properties, lists, event patterns. */
 export const AUDIENCE = 'audience';

@@ -7,11 +7,12 @@
  * file (`draft.json`, a campaign's `email.json`, a workflow email's `email.json`) gives none, and
  * `content push` says so before it writes such a record, or one written without its fields file.
  */
-import { countOf } from '../../../render/numbers.js';
+
 import type { Uses } from '../../../core/capabilities.js';
+import { countOf } from '../../../render/numbers.js';
 import type { CheckProblem } from './check.js';
-import type { RecordFiles } from './record-files.js';
 import type { EmailDirectory } from './lmx-files.js';
+import type { RecordFiles } from './record-files.js';
 
 export const NO_SUBJECT_RULE = 'no-subject';
 

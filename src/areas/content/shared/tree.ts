@@ -3,21 +3,22 @@
  * each is the body of (kind, name, subject, fallbacks), the components an email may embed and the
  * themes it may be drawn with. Any other directory is a set of loose .lmx files.
  */
-import { parseDocument } from 'yaml';
+
 import { basename, dirname, join, relative, sep } from 'node:path';
+import { parseDocument } from 'yaml';
 import { LocalFileError, UsageError } from '../../../base/errors.js';
-import { readTreeFile, readTreeFileAsync, treeHasEntry, TreeFileTooLargeError } from '../../../base/tree-files.js';
-import { parseLmx, type LmxDocument, type LmxKind, type LmxNamespace } from '../../../lmx/index.js';
-import type { LmxValues } from '../../../lmx/render/index.js';
-import { z } from '../../../base/shapes.js';
-import { KINDS, parseJson, readState, shownEntries, STATE_FILE, type EmailDirectory } from './files.js';
-import { META_FILE } from './record-files.js';
-import { placeOf, readLmxSourceAsync, WORKFLOWS, type TreeGroup } from './lmx-files.js';
-import { WORKFLOW_FILE } from '../../../platform/workflows/file.js';
-import { FALLBACKS_SHAPE } from '../../../platform/email-messages/schemas.js';
 import { isJsonObject } from '../../../base/json-object.js';
+import { z } from '../../../base/shapes.js';
+import { readTreeFile, readTreeFileAsync, TreeFileTooLargeError, treeHasEntry } from '../../../base/tree-files.js';
+import { type LmxDocument, type LmxKind, type LmxNamespace, parseLmx } from '../../../lmx/index.js';
+import type { LmxValues } from '../../../lmx/render/index.js';
 import { fallbacksOf } from '../../../platform/email-messages/fallbacks.js';
-import { fillJson, fillLmx, type EnvValues } from './env-values.js';
+import { FALLBACKS_SHAPE } from '../../../platform/email-messages/schemas.js';
+import { WORKFLOW_FILE } from '../../../platform/workflows/file.js';
+import { type EnvValues, fillJson, fillLmx } from './env-values.js';
+import { type EmailDirectory, KINDS, parseJson, readState, STATE_FILE, shownEntries } from './files.js';
+import { placeOf, readLmxSourceAsync, type TreeGroup, WORKFLOWS } from './lmx-files.js';
+import { META_FILE } from './record-files.js';
 
 /** How a record's LMX files are named in a list: `draft.lmx` is the draft. */
 const VERSION_LABELS: Record<string, string> = { draft: 'draft', published: 'published', email: '', component: '' };

@@ -10,15 +10,15 @@
  */
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { Document, isPair, isScalar, visit } from 'yaml';
 import { refused, treeEntryKind } from '../../../base/tree-files.js';
 import { removeTreeFile, writeTreeFiles } from '../../../base/tree-writes.js';
-import { Document, isPair, isScalar, visit } from 'yaml';
 import { MAX_LMX_BYTES } from '../../../platform/email-messages/schemas.js';
 import type { FileNode, WorkflowFile } from '../../../platform/workflows/file.js';
 import { fileFieldsOf } from '../../../platform/workflows/node-facets.js';
-import { shownDirectory, shownEntries, type Files } from './files.js';
+import { type EnvValues, fillFiles } from './env-values.js';
+import { type Files, shownDirectory, shownEntries } from './files.js';
 import { WORKFLOWS } from './lmx-files.js';
-import { fillFiles, type EnvValues } from './env-values.js';
 
 /** A workflow directory as read: its path in the tree (`workflows/welcome--<id>`) and its files by path inside it. */
 export interface WorkflowFiles {

@@ -7,22 +7,22 @@
  * problems do.
  */
 import { existsSync, lstatSync, readdirSync } from 'node:fs';
-import { readTreeFile } from '../../../base/tree-files.js';
-import { LMX_MAX_BYTES } from '../../../lmx/index.js';
 import { basename, dirname, join } from 'node:path';
-import { EMAIL_PATH, WORKFLOW_FILE, type FileNode, type WorkflowFile } from '../../../platform/workflows/file.js';
-import { workflowProblems, type PropertyTypes, type WorkflowProblem } from '../../../platform/workflows/rules.js';
+import { jsonFault } from '../../../base/parse-faults.js';
+import { readTreeFile } from '../../../base/tree-files.js';
+import type { LmxKind } from '../../../lmx/index.js';
+import { LMX_MAX_BYTES } from '../../../lmx/index.js';
 import { PROPERTY_TYPES } from '../../../platform/contact-properties/schemas.js';
-import { checkSource, type CheckProblem, type FileCheck, type TreeComponents } from '../shared/check.js';
+import { EMAIL_PATH, type FileNode, WORKFLOW_FILE, type WorkflowFile } from '../../../platform/workflows/file.js';
+import { type Placer, readWorkflowText } from '../../../platform/workflows/file-text.js';
+import { type PropertyTypes, type WorkflowProblem, workflowProblems } from '../../../platform/workflows/rules.js';
+import { type CheckProblem, checkSource, type FileCheck, type TreeComponents } from '../shared/check.js';
 import { checkPaths, treeComponents, treeValues } from '../shared/check-paths.js';
 import type { EnvValues } from '../shared/env-values.js';
-import type { LmxKind } from '../../../lmx/index.js';
-import { isTree } from '../shared/tree.js';
 import { readState } from '../shared/files.js';
-import { messageFields } from '../shared/message-fields.js';
 import { WORKFLOWS } from '../shared/lmx-files.js';
-import { jsonFault } from '../../../base/parse-faults.js';
-import { readWorkflowText, type Placer } from '../../../platform/workflows/file-text.js';
+import { messageFields } from '../shared/message-fields.js';
+import { isTree } from '../shared/tree.js';
 
 /**
  * The names a tree's audience files define, as the reference rule writes them (`segment:Dormant`),

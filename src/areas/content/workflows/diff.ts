@@ -4,16 +4,17 @@
  * connections moved; the emails' files as unified diffs. Readable where a YAML diff is not: a
  * node moved in the file is no change, and a connection moved is said as such.
  */
-import type { EnvValues } from '../shared/env-values.js';
+
 import { isDeepStrictEqual } from 'node:util';
+import type { ApiClient } from '../../../api/client.js';
 import { sanitize } from '../../../base/sanitize.js';
 import type { FileNode, WorkflowFile } from '../../../platform/workflows/file.js';
-import type { ApiClient } from '../../../api/client.js';
+import type { EnvValues } from '../shared/env-values.js';
 import type { ContentState, Files } from '../shared/files.js';
+import type { LmxNames } from '../shared/lmx-names.js';
+import { recordDiff } from '../shared/render.js';
 import type { Scope } from '../shared/scope.js';
 import { readSides, type WorkflowStanding } from './sides.js';
-import { recordDiff } from '../shared/render.js';
-import type { LmxNames } from '../shared/lmx-names.js';
 
 const shown = (value: unknown) => (value === undefined ? '(none)' : JSON.stringify(value));
 

@@ -3,17 +3,18 @@
  * previous one returned, and what the calls reached: the revisions a stopped push names in the
  * state, so that the next one knows its own writes from anyone else's.
  */
-import type { Uses } from '../../../core/capabilities.js';
+
 import type { ApiClient } from '../../../api/client.js';
 import { freshReads } from '../../../api/read-cache.js';
 import { RejectedError } from '../../../base/errors.js';
+import type { Uses } from '../../../core/capabilities.js';
 import { confirm } from '../../../core/prompt.js';
-import { countOf } from '../../../render/numbers.js';
 import { toApiFields } from '../../../platform/workflows/file-nodes.js';
 import type { ExpectedRevision } from '../../../platform/workflows/schemas.js';
+import { countOf } from '../../../render/numbers.js';
 import { getEmailMessage, updateEmailMessage } from '../../email-messages/client.js';
 import * as api from '../../workflows/client.js';
-import { parseJson, type Files } from '../shared/files.js';
+import { type Files, parseJson } from '../shared/files.js';
 import { messageFields, messageUpdate } from '../shared/message-fields.js';
 import type { WorkflowStep } from './steps.js';
 

@@ -6,9 +6,9 @@
  */
 import type { ApiClient } from '../../../api/client.js';
 import { guardianReportOf } from '../../../lmx/index.js';
+import { fallbacksOf } from '../../../platform/email-messages/fallbacks.js';
 import { asked, type GuardianImpact, type ImpactRecord, type SendsImpact } from '../../change/impact/records.js';
 import { guardianReport } from '../../email-messages/client.js';
-import { fallbacksOf } from '../../../platform/email-messages/fallbacks.js';
 import { getWorkflowNode } from '../../workflows/client.js';
 import { dryRunDelete, dryRunListChange, sendsImpact } from '../../workflows/kind.js';
 import type { WorkflowUnit } from './plan-unit.js';

@@ -6,21 +6,21 @@
  */
 import type { ApiClient } from '../../../api/client.js';
 import type { Uses } from '../../../core/capabilities.js';
-import { parseWorkflowFile } from '../../../platform/workflows/file-text.js';
-import { WORKFLOW_FILE } from '../../../platform/workflows/file.js';
-import { RECORD_KINDS } from '../../../platform/record-kinds.js';
-import { WORKFLOW } from '../../../platform/workflows/resource.js';
 import { isIssuedId } from '../../../platform/ids.js';
-import { keepImages, type Header, type KeptImages } from '../../change/before-images.js';
-import { imageKind, PlanKinds, unitKind, type After, type Image, type ImagedRecord, type Undone } from '../../change/kinds.js';
+import { RECORD_KINDS } from '../../../platform/record-kinds.js';
+import { WORKFLOW_FILE } from '../../../platform/workflows/file.js';
+import { parseWorkflowFile } from '../../../platform/workflows/file-text.js';
+import { WORKFLOW } from '../../../platform/workflows/resource.js';
+import { type Header, type KeptImages, keepImages } from '../../change/before-images.js';
+import { type After, type Image, type ImagedRecord, imageKind, PlanKinds, type Undone, unitKind } from '../../change/kinds.js';
 import { getWorkflow } from '../../workflows/client.js';
 import { recordExists } from '../shared/account.js';
 import { Executor } from './executor.js';
 import { workflowImpact } from './impact.js';
 import { planWorkflow } from './plan.js';
-import { assignKeys, fetchNames, fetchWorkflow, workflowFileOf, workflowFilesOf, type AccountNames } from './remote.js';
+import { type WorkflowUnit, workflowUnitShape } from './plan-unit.js';
+import { type AccountNames, assignKeys, fetchNames, fetchWorkflow, workflowFileOf, workflowFilesOf } from './remote.js';
 import type { WorkflowSide } from './sides.js';
-import { workflowUnitShape, type WorkflowUnit } from './plan-unit.js';
 
 /** A workflow as a pull writes it, with the id of each node by its key. */
 interface WorkflowImage extends Image {

@@ -10,10 +10,10 @@
 import { isDeepStrictEqual } from 'node:util';
 import { addedPathNext, addedPathOf, defaultPathsOf, newNodeSettings } from '../../../platform/workflows/creation.js';
 import { deleteProblem, rerouteProblem } from '../../../platform/workflows/edits.js';
+import { EMAIL_PATH, type FileNode, samePaths, type WorkflowFile } from '../../../platform/workflows/file.js';
 import { toFileNode } from '../../../platform/workflows/file-nodes.js';
-import { EMAIL_PATH, samePaths, type FileNode, type WorkflowFile } from '../../../platform/workflows/file.js';
 import { depthFirstFrom, graphOfKeyed, parentsOf, removedWith } from '../../../platform/workflows/graph.js';
-import { CREATABLE_NODE_TYPES, isTrigger, type CreatableNodeType } from '../../../platform/workflows/node-facets.js';
+import { CREATABLE_NODE_TYPES, type CreatableNodeType, isTrigger } from '../../../platform/workflows/node-facets.js';
 import { clearedByNull, readOnlyFields } from '../../../platform/workflows/node-types.js';
 import type { WorkflowStep } from './steps.js';
 

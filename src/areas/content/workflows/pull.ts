@@ -5,18 +5,18 @@
  * edit writes nothing (the caller refuses it with the other kinds' edits).
  */
 import type { ApiClient } from '../../../api/client.js';
-import { digestOf, recordPath, type ContentState, type Files, type SyncedRecord } from '../shared/files.js';
-import type { Line } from '../shared/render.js';
-import { WORKFLOWS } from '../shared/lmx-files.js';
 import { LocalFileError } from '../../../base/errors.js';
-import { directoryId, parseWorkflowFile } from '../../../platform/workflows/file-text.js';
 import { WORKFLOW_FILE, type WorkflowFile } from '../../../platform/workflows/file.js';
-import { readWorkflows, writeWorkflow, type WorkflowFiles } from '../shared/workflow-files.js';
-import { unfillFiles, type EnvValues, type SharedValue } from '../shared/env-values.js';
+import { directoryId, parseWorkflowFile } from '../../../platform/workflows/file-text.js';
+import { type EnvValues, type SharedValue, unfillFiles } from '../shared/env-values.js';
+import { type ContentState, digestOf, type Files, recordPath, type SyncedRecord } from '../shared/files.js';
+import { WORKFLOWS } from '../shared/lmx-files.js';
+import { heldAt, type LmxNames, nameRecords } from '../shared/lmx-names.js';
+import type { Line } from '../shared/render.js';
+import { readWorkflows, type WorkflowFiles, writeWorkflow } from '../shared/workflow-files.js';
 import { referencesOf } from './check.js';
-import { assignKeys, fetchNames, fetchWorkflows, referenceNamesOf, workflowFileOf, workflowFilesOf, type AccountNames, type RemoteWorkflow } from './remote.js';
-import { syncedWorkflows, type SyncedWorkflow } from './state.js';
-import { heldAt, nameRecords, type LmxNames } from '../shared/lmx-names.js';
+import { type AccountNames, assignKeys, fetchNames, fetchWorkflows, type RemoteWorkflow, referenceNamesOf, workflowFileOf, workflowFilesOf } from './remote.js';
+import { type SyncedWorkflow, syncedWorkflows } from './state.js';
 
 /** A workflow of the account beside the directory that holds it, if any. */
 export interface WorkflowPair {

@@ -6,32 +6,33 @@
  * draft. The state is saved after every call, with the id of every node made, so that a push that
  * stops is finished by the next one, which plans again from what the account then holds.
  */
-import type { Uses } from '../../../core/capabilities.js';
-import { keepWorkflowPushImages } from './kind.js';
-import type { AccountWhere } from '../../change/account.js';
+
 import { isDeepStrictEqual } from 'node:util';
 import type { ApiClient } from '../../../api/client.js';
 import { MismatchError, UsageError } from '../../../base/errors.js';
-import { checkSource } from '../shared/check.js';
+import type { Uses } from '../../../core/capabilities.js';
 import { confirm } from '../../../core/prompt.js';
-import { countOf } from '../../../render/numbers.js';
-import type { Output } from '../../../render/output.js';
 import type { WorkflowFile } from '../../../platform/workflows/file.js';
 import { workflowProblems } from '../../../platform/workflows/rules.js';
-import * as api from '../../workflows/client.js';
-import { digestOf, newIdNote, writeState, type ContentState, type Files, type SyncedRecord } from '../shared/files.js';
-import { accountFiles, lackingWords, madeByThePlan, nameRecords, standIn, type LmxNames } from '../shared/lmx-names.js';
-import { commandOf, type Scope } from '../shared/scope.js';
-import { renderLines, type Line } from '../shared/render.js';
-import { describeStep, planWorkflow, type WorkflowPlan } from './plan.js';
-import { resolvedNames, syncedOf } from './pull.js';
-import { writeWorkflow } from '../shared/workflow-files.js';
-import type { EnvValues } from '../shared/env-values.js';
-import { assignKeys, fetchWorkflow, workflowFileOf, workflowFilesOf, type AccountNames, type RemoteWorkflow } from './remote.js';
-import { readSides, type WorkflowSide } from './sides.js';
-import { Executor } from './executor.js';
-import { workflowUnit } from './plan-unit.js';
+import { countOf } from '../../../render/numbers.js';
+import type { Output } from '../../../render/output.js';
+import type { AccountWhere } from '../../change/account.js';
 import type { PlannedUnit } from '../../change/plan-file.js';
+import * as api from '../../workflows/client.js';
+import { checkSource } from '../shared/check.js';
+import type { EnvValues } from '../shared/env-values.js';
+import { type ContentState, digestOf, type Files, newIdNote, type SyncedRecord, writeState } from '../shared/files.js';
+import { accountFiles, type LmxNames, lackingWords, madeByThePlan, nameRecords, standIn } from '../shared/lmx-names.js';
+import { type Line, renderLines } from '../shared/render.js';
+import { commandOf, type Scope } from '../shared/scope.js';
+import { writeWorkflow } from '../shared/workflow-files.js';
+import { Executor } from './executor.js';
+import { keepWorkflowPushImages } from './kind.js';
+import { describeStep, planWorkflow, type WorkflowPlan } from './plan.js';
+import { workflowUnit } from './plan-unit.js';
+import { resolvedNames, syncedOf } from './pull.js';
+import { type AccountNames, assignKeys, fetchWorkflow, type RemoteWorkflow, workflowFileOf, workflowFilesOf } from './remote.js';
+import { readSides, type WorkflowSide } from './sides.js';
 
 export interface WorkflowPushOptions {
   plan?: boolean;

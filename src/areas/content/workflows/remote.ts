@@ -4,9 +4,11 @@
  * refers to, and the files a pull writes of it, with a stable key for every node.
  */
 import type { ApiClient } from '../../../api/client.js';
+import { everyItem } from '../../../api/client.js';
+import { settled } from '../../../api/concurrency.js';
 import type { EmailMessage } from '../../../platform/email-messages/schemas.js';
-import { needsFullView, toFileNode, type FileNames } from '../../../platform/workflows/file-nodes.js';
-import { pathsOrderedLike, WORKFLOW_FILE, workflowFile, type FileNode, type WorkflowFile } from '../../../platform/workflows/file.js';
+import { type FileNode, pathsOrderedLike, WORKFLOW_FILE, type WorkflowFile, workflowFile } from '../../../platform/workflows/file.js';
+import { type FileNames, needsFullView, toFileNode } from '../../../platform/workflows/file-nodes.js';
 import { depthFirstFrom, graphOf } from '../../../platform/workflows/graph.js';
 import type { Workflow } from '../../../platform/workflows/schemas.js';
 import { listContactProperties } from '../../contact-properties/client.js';
@@ -15,10 +17,8 @@ import { eventPatterns } from '../../event-patterns/client.js';
 import { listMailingLists } from '../../lists/client.js';
 import { segments } from '../../segments/client.js';
 import { getWorkflow, getWorkflowNode, workflows } from '../../workflows/client.js';
-import { jsonFile, type Files } from '../shared/files.js';
+import { type Files, jsonFile } from '../shared/files.js';
 import { fieldsOf } from '../shared/message-fields.js';
-import { everyItem } from '../../../api/client.js';
-import { settled } from '../../../api/concurrency.js';
 import { workflowYaml } from '../shared/workflow-files.js';
 
 /** A workflow as the account holds it: the graph, each node with every field the files keep, the email behind each send-email node. */

@@ -4,21 +4,21 @@
  * two stand since they were last in step.
  */
 import type { ApiClient } from '../../../api/client.js';
-import { LocalFileError, NotFoundError } from '../../../base/errors.js';
-import { WORKFLOW_FILE, type WorkflowFile } from '../../../platform/workflows/file.js';
-import { workflows as workflowList } from '../../workflows/client.js';
-import { digestOf, type ContentState, type Files } from '../shared/files.js';
 import { everyItem } from '../../../api/client.js';
 import { settled } from '../../../api/concurrency.js';
+import { LocalFileError, NotFoundError } from '../../../base/errors.js';
+import { WORKFLOW_FILE, type WorkflowFile } from '../../../platform/workflows/file.js';
 import { directoryId, parseWorkflowFile } from '../../../platform/workflows/file-text.js';
-import { readWorkflows } from '../shared/workflow-files.js';
+import { workflows as workflowList } from '../../workflows/client.js';
 import type { EnvValues } from '../shared/env-values.js';
-import { pairWorkflows, type WorkflowPair } from './pull.js';
-import { assignKeys, fetchNames, fetchWorkflow, workflowFileOf, workflowFilesOf, type AccountNames, type RemoteWorkflow } from './remote.js';
-import { reachedOf, syncedWorkflows } from './state.js';
-import { narrowed, scopeCovers, type Scope } from '../shared/scope.js';
+import { type ContentState, digestOf, type Files } from '../shared/files.js';
 import { WORKFLOWS } from '../shared/lmx-files.js';
-import { heldAt, lmxNames, nameRecords, type LmxNames, type NamedFiles } from '../shared/lmx-names.js';
+import { heldAt, type LmxNames, lmxNames, type NamedFiles, nameRecords } from '../shared/lmx-names.js';
+import { narrowed, type Scope, scopeCovers } from '../shared/scope.js';
+import { readWorkflows } from '../shared/workflow-files.js';
+import { pairWorkflows, type WorkflowPair } from './pull.js';
+import { type AccountNames, assignKeys, fetchNames, fetchWorkflow, type RemoteWorkflow, workflowFileOf, workflowFilesOf } from './remote.js';
+import { reachedOf, syncedWorkflows } from './state.js';
 
 export type WorkflowStanding = 'same' | 'local' | 'remote' | 'conflict' | 'missing' | 'only-remote';
 

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { json, raw, startApiServer, type ApiServer } from '../../../support/api-server.js';
+import { type ApiServer, json, raw, startApiServer } from '../../../support/api-server.js';
 import { run, tempDir } from '../../../support/main.js';
 
 const KEY = 'test-key-not-real';

@@ -15,7 +15,7 @@ import { imageIds, imagesDirectory } from '../../../../src/config/before-images.
 import type { JournalEntry } from '../../../../src/config/change-journal-files.js';
 import { seedId } from '../../../../src/emulator/module.js';
 import { tempDir } from '../../../support/main.js';
-import { sandboxEachTest, type Recorded, type RecordingSandbox } from '../../../support/recording.js';
+import { type Recorded, type RecordingSandbox, sandboxEachTest } from '../../../support/recording.js';
 
 const BILLING = seedId('transactional-group/Billing');
 const directories: string[] = [];

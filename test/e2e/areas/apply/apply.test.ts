@@ -8,10 +8,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { takeFileLock } from '../../../../src/base/lock.js';
 import { journalFiles } from '../../../../src/config/change-journal-files.js';
 import { seedId } from '../../../../src/emulator/module.js';
-import { seedState } from '../../../../src/emulator/state/index.js';
 import { workflows } from '../../../../src/emulator/routes/workflow-records.js';
+import { seedState } from '../../../../src/emulator/state/index.js';
 import { tempDir } from '../../../support/main.js';
-import { sandboxEachTest, type Recorded, type RecordingSandbox } from '../../../support/recording.js';
+import { type Recorded, type RecordingSandbox, sandboxEachTest } from '../../../support/recording.js';
 import { plannedThemeEdit } from '../../../support/theme-plan.js';
 import { edit, workflowDir } from '../../../support/workflow-tree.js';
 

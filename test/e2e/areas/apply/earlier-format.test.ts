@@ -7,11 +7,11 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { PLAN_FORMAT, planDigest, type PlanFile } from '../../../../src/areas/change/plan-file.js';
+import { PLAN_FORMAT, type PlanFile, planDigest } from '../../../../src/areas/change/plan-file.js';
 import { imagesDirectory } from '../../../../src/config/before-images.js';
 import { seedId } from '../../../../src/emulator/module.js';
 import { tempDir } from '../../../support/main.js';
-import { sandboxEachTest, type Recorded, type RecordingSandbox } from '../../../support/recording.js';
+import { type Recorded, type RecordingSandbox, sandboxEachTest } from '../../../support/recording.js';
 
 const WIN_BACK = 'cw509z9tjxv56rte3vt30437u';
 const SCORE = 'cu46uqyjwgaeml2epsiw5a711';

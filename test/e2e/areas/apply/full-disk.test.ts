@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { seedId } from '../../../../src/emulator/module.js';
 import { tempDir } from '../../../support/main.js';
 import { patchBuiltin } from '../../../support/patch-builtin.js';
-import { sandboxEachTest, type Recorded } from '../../../support/recording.js';
+import { type Recorded, sandboxEachTest } from '../../../support/recording.js';
 
 const disk = { full: false, refusal: { code: 'ENOSPC', errno: -28, message: 'ENOSPC: no space left on device, write' } };
 

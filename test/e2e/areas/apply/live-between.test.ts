@@ -11,14 +11,14 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { planDigest, type PlanFile } from '../../../../src/areas/change/plan-file.js';
+import { type PlanFile, planDigest } from '../../../../src/areas/change/plan-file.js';
 import type { StateCore } from '../../../../src/emulator/module.js';
 import { findMessage } from '../../../../src/emulator/routes/email-message-records.js';
 import { transactionalEmails } from '../../../../src/emulator/routes/transactional.js';
 import { workflows } from '../../../../src/emulator/routes/workflow-records.js';
 import { plannedChange } from '../../../support/change-plan.js';
 import { tempDir } from '../../../support/main.js';
-import { recordingSandbox, sandboxEachTest, type Recorded, type RecordingSandbox } from '../../../support/recording.js';
+import { type Recorded, type RecordingSandbox, recordingSandbox, sandboxEachTest } from '../../../support/recording.js';
 
 const sandboxes = sandboxEachTest();
 

@@ -7,11 +7,11 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { planDigest, type PlanFile } from '../../../../src/areas/change/plan-file.js';
+import { type PlanFile, planDigest } from '../../../../src/areas/change/plan-file.js';
 import { seedId } from '../../../../src/emulator/module.js';
 import { tempDir } from '../../../support/main.js';
 import { startMcp } from '../../../support/mcp.js';
-import { sandboxEachTest, type Recorded, type RecordingSandbox } from '../../../support/recording.js';
+import { type Recorded, type RecordingSandbox, sandboxEachTest } from '../../../support/recording.js';
 
 const BILLING = seedId('transactional-group/Billing');
 const WIN_BACK_DRAFT = seedId('workflow/Win-back (draft)');

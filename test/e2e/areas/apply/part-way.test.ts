@@ -7,10 +7,10 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { planDigest, type PlanFile } from '../../../../src/areas/change/plan-file.js';
+import { type PlanFile, planDigest } from '../../../../src/areas/change/plan-file.js';
 import { seedId } from '../../../../src/emulator/module.js';
 import { tempDir } from '../../../support/main.js';
-import { sandboxEachTest, type RecordingSandbox } from '../../../support/recording.js';
+import { type RecordingSandbox, sandboxEachTest } from '../../../support/recording.js';
 
 const BILLING = seedId('transactional-group/Billing');
 const SECURITY = seedId('transactional-group/Security');

@@ -11,7 +11,7 @@ import { seedId } from '../../../../src/emulator/module.js';
 import { themes } from '../../../../src/emulator/routes/themes.js';
 import { workflows } from '../../../../src/emulator/routes/workflow-records.js';
 import { tempDir } from '../../../support/main.js';
-import { sandboxEachTest, type Recorded, type RecordingSandbox } from '../../../support/recording.js';
+import { type Recorded, type RecordingSandbox, sandboxEachTest } from '../../../support/recording.js';
 
 const WIN_BACK = 'cw509z9tjxv56rte3vt30437u';
 const SCORE = 'cu46uqyjwgaeml2epsiw5a711';

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { themes } from '../../../../src/emulator/routes/themes.js';
 import { changedTree, EMAILS, PLANNED_WRITES, PUBLISHED, PUSH_ARGS, plannedChange, WORKFLOWS } from '../../../support/change-plan.js';
 import { tempDir } from '../../../support/main.js';
-import { sandboxEachTest, type Recorded } from '../../../support/recording.js';
+import { type Recorded, sandboxEachTest } from '../../../support/recording.js';
 import { plannedThemeEdit } from '../../../support/theme-plan.js';
 
 const sandboxes = sandboxEachTest();

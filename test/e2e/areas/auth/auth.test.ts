@@ -2,7 +2,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KEYS, startFixtureSandbox, type FixtureSandbox } from '../../../support/fixture-sandbox.js';
+import { type FixtureSandbox, KEYS, startFixtureSandbox } from '../../../support/fixture-sandbox.js';
 import { runCli, tempConfigDir } from '../../../support/run-cli.js';
 
 let api: FixtureSandbox;

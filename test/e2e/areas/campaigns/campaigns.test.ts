@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { seedId } from '../../../../src/emulator/module.js';
 import { json, startApiServer } from '../../../support/api-server.js';
 import { run } from '../../../support/main.js';
-import { recordingSandbox, type RecordingSandbox } from '../../../support/recording.js';
+import { type RecordingSandbox, recordingSandbox } from '../../../support/recording.js';
 
 const SENT = seedId('campaign/October newsletter');
 const DRAFT = seedId('campaign/November newsletter');

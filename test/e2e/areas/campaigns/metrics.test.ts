@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SandboxServer } from '../../../../src/emulator/server.js';
-import { json, startApiServer, type ApiServer } from '../../../support/api-server.js';
+import { type ApiServer, json, startApiServer } from '../../../support/api-server.js';
 import { run, sandboxEnv, startTestSandbox } from '../../../support/main.js';
 import { SEED_IDS } from '../../../support/sandbox.js';
 

@@ -5,13 +5,13 @@
  */
 import { Agent as HttpAgent } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
-import { connect, createServer, type Server } from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { connect, createServer, type Server } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Prober, type ProbeSettings } from '../../../../src/areas/check/links/probe.js';
-import { refusedAsWritten } from '../../../../src/base/outside-address.js';
 import { ConnectionPool } from '../../../../src/base/node-http.js';
-import { InFlight, type LinkHost, page, publicNetwork, redirect, type Route, silent, startLinkHost, testResolver } from '../../../support/link-hosts.js';
+import { refusedAsWritten } from '../../../../src/base/outside-address.js';
+import { InFlight, type LinkHost, page, publicNetwork, type Route, redirect, silent, startLinkHost, testResolver } from '../../../support/link-hosts.js';
 import { hasOpenssl, selfSigned } from '../../../support/tls.js';
 
 const SETTINGS: ProbeSettings = { userAgent: 'loopsctl/test', timeoutMs: 5_000, allowPrivate: true };

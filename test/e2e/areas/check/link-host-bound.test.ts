@@ -14,12 +14,12 @@ import {
   noHead,
   page,
   pngHeader,
+  type Route,
   redirect,
   silent,
   spreadOverEmails,
   startLinkHost,
   status,
-  type Route,
 } from '../../../support/link-hosts.js';
 import { sandboxEachTest } from '../../../support/recording.js';
 

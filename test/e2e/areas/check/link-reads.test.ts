@@ -5,7 +5,7 @@
  * link host has been asked for every link; the reads that come before the first link are the
  * listings, records and messages the links need, and nothing is read twice.
  */
-import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, request, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type LinkHost, page, spreadOverEmails, startLinkHost } from '../../../support/link-hosts.js';

@@ -6,8 +6,8 @@
  * or kept every answer, is caught as surely as on more.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { LINK_RULES } from '../../../../src/areas/check/links/rules.js';
 import { IN_ALL } from '../../../../src/api/fetcher.js';
+import { LINK_RULES } from '../../../../src/areas/check/links/rules.js';
 import { InFlight, type PlainHost, spreadOverEmails, startPlainHost } from '../../../support/link-hosts.js';
 import { sandboxEachTest } from '../../../support/recording.js';
 

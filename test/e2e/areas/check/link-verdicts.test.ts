@@ -5,9 +5,9 @@
  * point at public names that a resolver of the test's own sends to hosts on loopback.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { checkLinks } from '../../../../src/areas/check/links/check.js';
-import type { CheckedMessage } from '../../../../src/areas/check/gather.js';
 import type { RenderedEmail } from '../../../../src/areas/check/emails.js';
+import type { CheckedMessage } from '../../../../src/areas/check/gather.js';
+import { checkLinks } from '../../../../src/areas/check/links/check.js';
 import { parseLmx } from '../../../../src/lmx/index.js';
 import type { EmailMessage } from '../../../../src/platform/email-messages/schemas.js';
 import { type LinkHost, page, publicNetwork, redirect, startLinkHost, status, testResolver } from '../../../support/link-hosts.js';

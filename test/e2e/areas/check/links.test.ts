@@ -6,11 +6,11 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LINK_RULES } from '../../../../src/areas/check/links/rules.js';
-import { json, startApiServer, type ApiServer } from '../../../support/api-server.js';
+import { type ApiServer, json, startApiServer } from '../../../support/api-server.js';
 import { endless, image, jpegHeader, type LinkHost, noHead, page, pngHeader, redirect, silent, startLinkHost, status } from '../../../support/link-hosts.js';
-import { hasOpenssl, selfSigned } from '../../../support/tls.js';
 import { tempDir } from '../../../support/main.js';
 import { type RecordingSandbox, sandboxEachTest } from '../../../support/recording.js';
+import { hasOpenssl, selfSigned } from '../../../support/tls.js';
 
 interface Found {
   rule: string;

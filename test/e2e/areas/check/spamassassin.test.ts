@@ -3,8 +3,9 @@
  * protocol: https://svn.apache.org/repos/asf/spamassassin/trunk/spamd/PROTOCOL), and a spamd that
  * never answers leaving the run incomplete, not hung.
  */
-import { createServer, type Server, type Socket } from 'node:net';
+
 import type { AddressInfo } from 'node:net';
+import { createServer, type Server, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type RecordingSandbox, sandboxEachTest } from '../../../support/recording.js';
 

@@ -1,12 +1,12 @@
 import type { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { pickedArgument, walkSpecs } from '../../../../src/core/declare.js';
-import { TIERS } from '../../../../src/core/tier.js';
-import { buildProgram, GLOBAL_OPTIONS } from '../../../../src/core/program.js';
-import { VERSION } from '../../../../src/base/version.js';
-import type { Runtime } from '../../../../src/core/runtime.js';
-import { specs } from '../../../../src/areas/registry.js';
 import type { CommandTree } from '../../../../src/areas/commands/model.js';
+import { specs } from '../../../../src/areas/registry.js';
+import { VERSION } from '../../../../src/base/version.js';
+import { pickedArgument, walkSpecs } from '../../../../src/core/declare.js';
+import { buildProgram, GLOBAL_OPTIONS } from '../../../../src/core/program.js';
+import type { Runtime } from '../../../../src/core/runtime.js';
+import { TIERS } from '../../../../src/core/tier.js';
 import { run } from '../../../support/main.js';
 
 /** The program loopsctl builds from the declarations: what `--help` and parsing actually use. */

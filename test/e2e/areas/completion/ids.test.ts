@@ -1,6 +1,6 @@
+import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, lstatSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { spawnSync } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SandboxServer } from '../../../../src/emulator/server.js';
 import { json, startApiServer } from '../../../support/api-server.js';

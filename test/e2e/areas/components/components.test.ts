@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MAX_LMX_LENGTH } from '../../../../src/emulator/routes/components.js';
 import { seedId } from '../../../../src/emulator/module.js';
+import { MAX_LMX_LENGTH } from '../../../../src/emulator/routes/components.js';
 import { json, startApiServer } from '../../../support/api-server.js';
 import { run, tempDir } from '../../../support/main.js';
-import { recordingSandbox, type RecordingSandbox } from '../../../support/recording.js';
+import { type RecordingSandbox, recordingSandbox } from '../../../support/recording.js';
 
 const FOOTER = seedId('component/Footer');
 /** The draft campaigns' emails: no email of the seed embeds a component, and a test that needs one in use embeds it in these. */

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { json, startApiServer, type ApiServer } from '../../../support/api-server.js';
+import { type ApiServer, json, startApiServer } from '../../../support/api-server.js';
 import { run, typedInput } from '../../../support/main.js';
 import { requestProblems } from '../../../support/openapi.js';
 import { expectDescribed, openApi, sandboxEachTest } from '../../../support/recording.js';

@@ -8,7 +8,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { columnKey, presetEmailColumns, PRESETS, type PresetName } from '../../../../src/areas/contacts/mapping.js';
+import { columnKey, PRESETS, type PresetName, presetEmailColumns } from '../../../../src/areas/contacts/mapping.js';
 import { tempDir } from '../../../support/main.js';
 import { sandboxEachTest } from '../../../support/recording.js';
 

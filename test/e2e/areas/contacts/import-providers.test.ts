@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PRESET_NAMES, PRESETS, presetEmailColumns, type PresetName } from '../../../../src/areas/contacts/mapping.js';
+import { PRESET_NAMES, PRESETS, type PresetName, presetEmailColumns } from '../../../../src/areas/contacts/mapping.js';
 import { tempDir } from '../../../support/main.js';
 import { expectDescribed, sandboxEachTest } from '../../../support/recording.js';
 

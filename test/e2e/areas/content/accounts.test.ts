@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { readState } from '../../../../src/areas/content/shared/files.js';
 import { seedState } from '../../../../src/emulator/state/index.js';
 import { tempDir } from '../../../support/main.js';
-import { sandboxEachTest, type Recorded } from '../../../support/recording.js';
+import { type Recorded, sandboxEachTest } from '../../../support/recording.js';
 
 const ONLY = ['--only', 'transactional,components,themes'];
 const directories: string[] = [];

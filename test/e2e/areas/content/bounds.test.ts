@@ -7,10 +7,10 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LMX_MAX_BYTES } from '../../../../src/lmx/index.js';
-import { json, startApiServer, type ApiServer } from '../../../support/api-server.js';
+import { type ApiServer, json, startApiServer } from '../../../support/api-server.js';
 import { contentTree } from '../../../support/content-tree.js';
 import { run, tempDir } from '../../../support/main.js';
-import { startMcp, type McpRun } from '../../../support/mcp.js';
+import { type McpRun, startMcp } from '../../../support/mcp.js';
 
 const offline = { LOOPS_API_KEY: undefined };
 const EMAIL = 'transactional/welcome--cx1/draft.lmx';

@@ -6,7 +6,7 @@ import { readRecords } from '../../../../src/areas/content/shared/record-files.j
 import { seedId } from '../../../../src/emulator/module.js';
 import { seedState } from '../../../../src/emulator/state/index.js';
 import { tempDir } from '../../../support/main.js';
-import { expectDescribed, sandboxEachTest, type Recorded, type RecordingSandbox } from '../../../support/recording.js';
+import { expectDescribed, type Recorded, type RecordingSandbox, sandboxEachTest } from '../../../support/recording.js';
 
 const PASSWORD_RESET = seedId('transactional/Password reset');
 const PASSWORD_RESET_DRAFT = seedId('transactional/Password reset/draft');

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { parse as parseJs } from '@babel/parser';
 import { Parser } from 'htmlparser2';
 import juice from 'juice';
-import { parse, parseFragment, type DefaultTreeAdapterMap } from 'parse5';
+import { type DefaultTreeAdapterMap, parse, parseFragment } from 'parse5';
 import { describe, expect, it } from 'vitest';
 import { corpusDirectory } from '../../../support/convert-corpus.js';
 import { run, tempDir } from '../../../support/main.js';

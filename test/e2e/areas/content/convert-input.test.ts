@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiRequest } from '../../../../src/emulator/api.js';
 import { run, sandboxEnv, startTestSandbox, tempDir } from '../../../support/main.js';
-import { startMcp, type McpRun } from '../../../support/mcp.js';
+import { type McpRun, startMcp } from '../../../support/mcp.js';
 
 /** A directory holding these files; returns its path. */
 function sources(files: Record<string, string | Buffer>): string {

@@ -14,13 +14,13 @@ import { pathToFileURL } from 'node:url';
 import { parse } from '@babel/parser';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { corpusDirectory } from '../../../support/convert-corpus.js';
 import { convertDocument } from '../../../../src/convert/document.js';
 import { LAYOUT_TOLERANCE, VIEWPORTS } from '../../../../src/convert/layout/layout-carry.js';
 import { Findings } from '../../../../src/convert/model.js';
 import { readReact } from '../../../../src/convert/sources/react-source.js';
 import { LineIndex } from '../../../../src/lmx/index.js';
 import { describeBrowser } from '../../../support/browser.js';
+import { corpusDirectory } from '../../../support/convert-corpus.js';
 import { measureBoxes, pairs } from '../../../support/convert-layout.js';
 import { tempDir } from '../../../support/main.js';
 

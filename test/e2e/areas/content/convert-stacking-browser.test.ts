@@ -8,9 +8,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readHtml } from '../../../../src/convert/sources/html-source.js';
 import { VIEWPORTS } from '../../../../src/convert/layout/layout-carry.js';
 import { Findings, FULL_WIDTH_UP_TO, type SourceElement } from '../../../../src/convert/model.js';
+import { readHtml } from '../../../../src/convert/sources/html-source.js';
 import { describeBrowser } from '../../../support/browser.js';
 import { corpusDirectory } from '../../../support/convert-corpus.js';
 import { corpusFiles, marked, readRulesOnly } from '../../../support/convert-source-layout.js';

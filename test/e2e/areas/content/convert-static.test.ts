@@ -6,8 +6,8 @@
  * list the template's own PreviewProps give a prop is written out as a literal one is.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { directoryOf } from '../../../support/content-tree.js';

@@ -7,8 +7,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { corpusDirectory } from '../../../support/convert-corpus.js';
 import { directoryOf } from '../../../support/content-tree.js';
+import { corpusDirectory } from '../../../support/convert-corpus.js';
 import { run, tempDir } from '../../../support/main.js';
 
 const CORPUS = corpusDirectory();

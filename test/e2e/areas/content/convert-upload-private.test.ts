@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiRequest } from '../../../../src/emulator/api.js';
 import { run, sandboxEnv, startTestSandbox, tempDir } from '../../../support/main.js';
-import { startMcp, type McpRun } from '../../../support/mcp.js';
+import { type McpRun, startMcp } from '../../../support/mcp.js';
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(120, 7)]);
 

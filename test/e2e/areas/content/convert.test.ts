@@ -9,7 +9,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseJs } from '@babel/parser';
-import { parse, parseFragment, type DefaultTreeAdapterMap } from 'parse5';
+import { type DefaultTreeAdapterMap, parse, parseFragment } from 'parse5';
 import { describe, expect, it } from 'vitest';
 import { corpusDirectory } from '../../../support/convert-corpus.js';
 import { run, sandboxEnv, startTestSandbox, tempDir } from '../../../support/main.js';

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, expect } from 'vitest';
 import { run, tempDir } from '../../../support/main.js';
-import { sandboxEachTest, type RecordingSandbox, type Recorded } from '../../../support/recording.js';
+import { type Recorded, type RecordingSandbox, sandboxEachTest } from '../../../support/recording.js';
 
 export const writes = (requests: Recorded[]) => requests.filter((request) => request.method !== 'GET');
 export const ONLY = ['--only', 'transactional,components,themes'];

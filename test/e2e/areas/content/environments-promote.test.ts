@@ -6,7 +6,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startMcp } from '../../../support/mcp.js';
-import { environmentAccounts, ONLY, sentMessages, writes, type Setup } from './environment-accounts.js';
+import { environmentAccounts, ONLY, type Setup, sentMessages, writes } from './environment-accounts.js';
 
 const setUp = environmentAccounts();
 const PROMOTE = ['content', 'promote', '--from', 'staging', '--to', 'production', ...ONLY];

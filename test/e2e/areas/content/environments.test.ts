@@ -12,7 +12,8 @@ import { run, startRun } from '../../../support/main.js';
 import { startMcp } from '../../../support/mcp.js';
 
 type Answer = { isError?: boolean; content: { type: string; text: string }[] };
-import { environmentAccounts, ENVIRONMENTS, ONLY, sentMessages, writes } from './environment-accounts.js';
+
+import { ENVIRONMENTS, environmentAccounts, ONLY, sentMessages, writes } from './environment-accounts.js';
 
 const setUp = environmentAccounts();
 

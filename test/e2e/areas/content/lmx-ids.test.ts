@@ -7,11 +7,11 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { digestOf, readState, REFERENCE_FILES, writeState } from '../../../../src/areas/content/shared/files.js';
-import { seedId, type SandboxModule } from '../../../../src/emulator/module.js';
+import { digestOf, REFERENCE_FILES, readState, writeState } from '../../../../src/areas/content/shared/files.js';
+import { type SandboxModule, seedId } from '../../../../src/emulator/module.js';
 import { seedState } from '../../../../src/emulator/state/index.js';
 import { tempDir } from '../../../support/main.js';
-import { sandboxEachTest, type Recorded } from '../../../support/recording.js';
+import { type Recorded, sandboxEachTest } from '../../../support/recording.js';
 
 /** Where a test pulls a tree (removed with the test file's other temporary directories). */
 const contentDir = () => join(tempDir('loopsctl-lmx-ids-'), 'loops');

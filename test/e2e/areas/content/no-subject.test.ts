@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../../../support/main.js';
 import { publishedDescriptionAsWritten } from '../../../support/openapi.js';
-import { sandboxEachTest, type RecordingSandbox } from '../../../support/recording.js';
+import { type RecordingSandbox, sandboxEachTest } from '../../../support/recording.js';
 
 const sandboxes = sandboxEachTest();
 const ONLY = ['--only', 'transactional,components,themes'];

@@ -10,8 +10,8 @@ import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserSkipReason, startBrowser, type TestBrowser } from '../../../support/browser.js';
 import { contentTree } from '../../../support/content-tree.js';
-import { drawnImages, startImageHost, type ImageHost } from '../../../support/image-host.js';
-import { startRun, type Running } from '../../../support/main.js';
+import { drawnImages, type ImageHost, startImageHost } from '../../../support/image-host.js';
+import { type Running, startRun } from '../../../support/main.js';
 
 const WELCOME = 'transactional/welcome--cx1';
 

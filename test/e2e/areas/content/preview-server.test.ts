@@ -5,12 +5,12 @@
  * themselves are preview.test.ts's.
  */
 import { existsSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { request, type IncomingHttpHeaders } from 'node:http';
+import { type IncomingHttpHeaders, request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contentTree } from '../../../support/content-tree.js';
 import { converted, FOOTER, NEWS, original, startPreview, tree, WELCOME } from '../../../support/content-preview.js';
-import { run, tempDir, type Running } from '../../../support/main.js';
+import { contentTree } from '../../../support/content-tree.js';
+import { type Running, run, tempDir } from '../../../support/main.js';
 
 /** A request exactly as written: the path is sent as it is, not normalized by a URL parser. */
 function rawGet(

@@ -9,7 +9,7 @@ import { readState, STATE_FILE } from '../../../../src/areas/content/shared/file
 import { emailMessages } from '../../../../src/emulator/routes/email-message-records.js';
 import { workflows } from '../../../../src/emulator/routes/workflow-records.js';
 import { tempDir } from '../../../support/main.js';
-import { sandboxEachTest, type Recorded, type RecordingSandbox } from '../../../support/recording.js';
+import { type Recorded, type RecordingSandbox, sandboxEachTest } from '../../../support/recording.js';
 import { edit, emailOf, pulledWorkflowsInto, waitTwoDaysBeforeTheExperiment, workflowDir } from '../../../support/workflow-tree.js';
 
 const directories: string[] = [];

@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { seedId } from '../../../../src/emulator/module.js';
 import { findMessage } from '../../../../src/emulator/routes/email-message-records.js';
 import { tempDir } from '../../../support/main.js';
-import { sandboxEachTest, type RecordingSandbox } from '../../../support/recording.js';
+import { type RecordingSandbox, sandboxEachTest } from '../../../support/recording.js';
 
 const HEADER = seedId('component/Header');
 const FOOTER = seedId('component/Footer');

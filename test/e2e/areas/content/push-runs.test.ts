@@ -14,7 +14,7 @@ import { takeFileLock } from '../../../../src/base/lock.js';
 import { seedId } from '../../../../src/emulator/module.js';
 import { closedAfter } from '../../../support/closing.js';
 import { run, tempDir } from '../../../support/main.js';
-import { sandboxEachTest, type RecordingSandbox } from '../../../support/recording.js';
+import { type RecordingSandbox, sandboxEachTest } from '../../../support/recording.js';
 
 const PASSWORD_RESET = seedId('transactional/Password reset');
 const PASSWORD_RESET_DRAFT = seedId('transactional/Password reset/draft');

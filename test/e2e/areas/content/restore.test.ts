@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { readState } from '../../../../src/areas/content/shared/files.js';
 import { seedId } from '../../../../src/emulator/module.js';
 import { tempDir } from '../../../support/main.js';
-import { sandboxEachTest, type RecordingSandbox } from '../../../support/recording.js';
+import { type RecordingSandbox, sandboxEachTest } from '../../../support/recording.js';
 
 const sandboxes = sandboxEachTest();
 const ACCOUNT = 'Acme Sandbox';

@@ -10,8 +10,8 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserSkipReason, CHROMIUM, keepScreenshot, startBrowser, type Page, type TestBrowser } from '../../../support/browser.js';
-import { drawnImages, startImageHost, type DrawnImage, type ImageHost } from '../../../support/image-host.js';
+import { browserSkipReason, CHROMIUM, keepScreenshot, type Page, startBrowser, type TestBrowser } from '../../../support/browser.js';
+import { type DrawnImage, drawnImages, type ImageHost, startImageHost } from '../../../support/image-host.js';
 import { run, tempDir } from '../../../support/main.js';
 import { CAMPAIGNS, editTree, resetRepository, reviewRepository } from '../../../support/review-tree.js';
 

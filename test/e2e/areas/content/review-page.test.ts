@@ -11,7 +11,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserSkipReason, keepScreenshot, startBrowser, type Page, type TestBrowser } from '../../../support/browser.js';
+import { browserSkipReason, keepScreenshot, type Page, startBrowser, type TestBrowser } from '../../../support/browser.js';
 import { run, tempDir } from '../../../support/main.js';
 import { ALL_EMAILS, CAMPAIGNS, editTree, insertionBeforeComponent, resetRepository, reviewRepository, TRANSACTIONAL } from '../../../support/review-tree.js';
 

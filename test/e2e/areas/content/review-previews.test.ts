@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { findMessage } from '../../../../src/emulator/routes/email-message-records.js';
 import { PREVIEWS_PER_DAY } from '../../../../src/platform/email-messages/previews.js';
 import { tempDir } from '../../../support/main.js';
-import { sandboxEachTest, type RecordingSandbox } from '../../../support/recording.js';
+import { type RecordingSandbox, sandboxEachTest } from '../../../support/recording.js';
 import { commitWorkingTree } from '../../../support/review-tree.js';
 
 const ADDRESS = 'alex@example.com';

@@ -18,8 +18,8 @@ import {
   removeTree,
   resetRepository,
   reviewRepository,
-  themeOf,
   TRANSACTIONAL,
+  themeOf,
   WORKFLOWS,
   writeTree,
 } from '../../../support/review-tree.js';

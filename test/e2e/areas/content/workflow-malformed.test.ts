@@ -5,9 +5,9 @@
 import { readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { tempDir } from '../../../support/main.js';
-import { sandboxEachTest, type Recorded } from '../../../support/recording.js';
 import { ALIAS_BOMB } from '../../../support/hostile.js';
+import { tempDir } from '../../../support/main.js';
+import { type Recorded, sandboxEachTest } from '../../../support/recording.js';
 
 const sandboxes = sandboxEachTest();
 const writes = (requests: Recorded[]) => requests.filter((request) => request.method !== 'GET');

@@ -7,7 +7,7 @@ import { segments } from '../../../../src/emulator/routes/segments.js';
 import { workflows } from '../../../../src/emulator/routes/workflow-records.js';
 import { contentTree } from '../../../support/content-tree.js';
 import { run, tempDir } from '../../../support/main.js';
-import { sandboxEachTest, type Recorded } from '../../../support/recording.js';
+import { type Recorded, sandboxEachTest } from '../../../support/recording.js';
 import { edit, emailOf, pulledWorkflowsInto, waitTwoDaysBeforeTheExperiment, workflowDir } from '../../../support/workflow-tree.js';
 
 const directories: string[] = [];

@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { webhookFixture } from '../../../../src/webhooks/sign.js';
 import { openDeliveryStore } from '../../../../src/webhooks/store/index.js';
 import { closedAfter } from '../../../support/closing.js';
-import { run, startRun, tempDir, type Running } from '../../../support/main.js';
+import { type Running, run, startRun, tempDir } from '../../../support/main.js';
 import { postSigned, startWebhookApp } from '../../../support/webhook-app.js';
 
 const SECRET = `whsec_${Buffer.from('the secret of the journal tests!').toString('base64')}`;

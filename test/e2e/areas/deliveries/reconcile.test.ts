@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDeliveryStore } from '../../../../src/webhooks/store/index.js';
 import { closedAfter } from '../../../support/closing.js';
-import { run, startRun, tempDir, type Running } from '../../../support/main.js';
+import { type Running, run, startRun, tempDir } from '../../../support/main.js';
 import { SEED_IDS } from '../../../support/sandbox.js';
 
 const SECRET = `whsec_${Buffer.from('the secret of reconciling journal').toString('base64')}`;

@@ -7,12 +7,12 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { WebhookEventName } from '../../../../src/webhooks/events.js';
+import { webhookFixture } from '../../../../src/webhooks/sign.js';
+import { openDeliveryStore } from '../../../../src/webhooks/store/index.js';
 import { closedAfter } from '../../../support/closing.js';
 import { run, startRun, tempDir } from '../../../support/main.js';
 import { startWebhookApp } from '../../../support/webhook-app.js';
-import { openDeliveryStore } from '../../../../src/webhooks/store/index.js';
-import { webhookFixture } from '../../../../src/webhooks/sign.js';
-import type { WebhookEventName } from '../../../../src/webhooks/events.js';
 
 const SECRET = `whsec_${Buffer.from('the secret of the replay tests!!').toString('base64')}`;
 const env = { LOOPS_WEBHOOK_SECRET: SECRET };

@@ -1,7 +1,7 @@
 /** `loopsctl doctor` in-process against the sandbox: all well, a wrong key, a feed with a newer version, a clock that is off. */
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
 import { run, tempDir } from '../../../support/main.js';
 import { sandboxEachTest } from '../../../support/recording.js';
 import { releaseFeedForTests } from '../../../support/release-feed.js';

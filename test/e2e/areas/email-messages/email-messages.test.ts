@@ -1,10 +1,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PREVIEWS_PER_DAY } from '../../../../src/platform/email-messages/previews.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { seedId } from '../../../../src/emulator/module.js';
 import { seedState } from '../../../../src/emulator/state/index.js';
-import { json, startApiServer, type ApiServer } from '../../../support/api-server.js';
+import { PREVIEWS_PER_DAY } from '../../../../src/platform/email-messages/previews.js';
+import { type ApiServer, json, startApiServer } from '../../../support/api-server.js';
 import { run, tempDir } from '../../../support/main.js';
 import { expectDescribed, recordingSandbox } from '../../../support/recording.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { walkSpecs } from '../../../../src/core/declare.js';
 import { spec as emailMessages } from '../../../../src/areas/email-messages/index.js';
 import { spec as transactional } from '../../../../src/areas/transactional/index.js';
+import { walkSpecs } from '../../../../src/core/declare.js';
 import { run } from '../../../support/main.js';
 
 /** Shell words of an example: plain words and "double-quoted" ones. */

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { seedId } from '../../../../src/emulator/module.js';
 import { json, startApiServer } from '../../../support/api-server.js';
 import { run } from '../../../support/main.js';
-import { recordingSandbox, type RecordingSandbox } from '../../../support/recording.js';
+import { type RecordingSandbox, recordingSandbox } from '../../../support/recording.js';
 
 const TRIAL_STARTED = seedId('event-pattern/trial_started');
 

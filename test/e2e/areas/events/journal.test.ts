@@ -9,8 +9,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { json, startApiServer } from '../../../support/api-server.js';
 import { closedAfter } from '../../../support/closing.js';
 import { run, tempDir } from '../../../support/main.js';
-import { spawnCli } from '../../../support/run-cli.js';
 import { sandboxEachTest } from '../../../support/recording.js';
+import { spawnCli } from '../../../support/run-cli.js';
 
 const openSandbox = sandboxEachTest();
 const kept = closedAfter(afterEach);

@@ -6,7 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sandboxEachTest, expectDescribed } from '../../../support/recording.js';
+import { expectDescribed, sandboxEachTest } from '../../../support/recording.js';
 import { tempDir } from '../../../support/temp.js';
 
 const PRODUCT_UPDATES = 'co0gnzwtbvun8n3amky3gzsp4';

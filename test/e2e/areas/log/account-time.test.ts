@@ -4,7 +4,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { accountTime, journalFiles, type JournalEntry } from '../../../../src/config/change-journal-files.js';
+import { accountTime, type JournalEntry, journalFiles } from '../../../../src/config/change-journal-files.js';
 import { seedId } from '../../../../src/emulator/module.js';
 import { run, tempDir } from '../../../support/main.js';
 

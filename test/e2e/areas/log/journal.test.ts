@@ -7,11 +7,11 @@
 import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { journalFiles, ROTATE_BYTES, type JournalEntry } from '../../../../src/config/change-journal-files.js';
+import { type JournalEntry, journalFiles, ROTATE_BYTES } from '../../../../src/config/change-journal-files.js';
 import { seedId } from '../../../../src/emulator/module.js';
 import { run, tempDir } from '../../../support/main.js';
-import { recordingSandbox, type RecordingSandbox } from '../../../support/recording.js';
 import { startMcp } from '../../../support/mcp.js';
+import { type RecordingSandbox, recordingSandbox } from '../../../support/recording.js';
 
 const MIDNIGHT = seedId('theme/Midnight');
 const KEY = 'sandbox-key';

@@ -8,7 +8,7 @@ import { copyFileSync, readdirSync, readFileSync, statSync, writeFileSync } from
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { run, tempDir, typedInput } from '../../../support/main.js';
-import { startMcp, type McpRun, type Person } from '../../../support/mcp.js';
+import { type McpRun, type Person, startMcp } from '../../../support/mcp.js';
 import { edit, workflowDir } from '../../../support/workflow-tree.js';
 
 const PASSWORD_RESET = 'c1h3243uwicgpgajrgexlzdl5';

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { seedId } from '../../../../src/emulator/module.js';
 import { run, tempDir, typedInput } from '../../../support/main.js';
-import { startMcp, type McpRun, type Person } from '../../../support/mcp.js';
+import { type McpRun, type Person, startMcp } from '../../../support/mcp.js';
 import { edit, workflowDir } from '../../../support/workflow-tree.js';
 
 const running: McpRun[] = [];

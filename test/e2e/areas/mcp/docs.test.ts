@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../../../support/main.js';
-import { startMcp, type McpRun } from '../../../support/mcp.js';
+import { type McpRun, startMcp } from '../../../support/mcp.js';
 
 const page = readFileSync(join(import.meta.dirname, '../../../../docs/agents.md'), 'utf8');
 

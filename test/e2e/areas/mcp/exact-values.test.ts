@@ -5,9 +5,9 @@
  * reads the server's stdout itself).
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { json, raw, startApiServer, type ApiServer } from '../../../support/api-server.js';
-import { startMcp, type McpRun } from '../../../support/mcp.js';
 import { parseJsonKeepingIntegers } from '../../../../src/api/json-scan.js';
+import { type ApiServer, json, raw, startApiServer } from '../../../support/api-server.js';
+import { type McpRun, startMcp } from '../../../support/mcp.js';
 
 const BIG = '12345678901234567890';
 const THEME = `{"id":"t1","name":"Big","styles":{},"isDefault":false,"createdAt":"2024-01-01T00:00:00Z","updatedAt":"2024-01-01T00:00:00Z","big":${BIG}}`;

@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { run, tempDir } from '../../../support/main.js';
-import { startMcp, type McpRun } from '../../../support/mcp.js';
+import { type McpRun, startMcp } from '../../../support/mcp.js';
 
 const running: McpRun[] = [];
 afterEach(async () => {

@@ -4,12 +4,12 @@
  * shared by the file's tests, and once as the built binary, a child process spoken to over stdio.
  */
 import { join } from 'node:path';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { closedAfter } from '../../../support/closing.js';
 import { run, tempDir } from '../../../support/main.js';
-import { mcpClient, startMcp, type McpRun } from '../../../support/mcp.js';
+import { type McpRun, mcpClient, startMcp } from '../../../support/mcp.js';
 import { BIN } from '../../../support/run-cli.js';
 
 const kept = closedAfter(afterAll);

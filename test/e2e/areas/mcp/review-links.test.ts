@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { run, tempDir, typedInput } from '../../../support/main.js';
-import { startMcp, type McpRun, type Person } from '../../../support/mcp.js';
+import { type McpRun, type Person, startMcp } from '../../../support/mcp.js';
 
 const running: McpRun[] = [];
 afterEach(async () => {

@@ -11,7 +11,7 @@ import { Ajv } from 'ajv';
 import { afterEach, describe, expect, it } from 'vitest';
 import { json, startApiServer } from '../../../support/api-server.js';
 import { run, tempDir } from '../../../support/main.js';
-import { outputChecks, startMcp, type McpRun } from '../../../support/mcp.js';
+import { type McpRun, outputChecks, startMcp } from '../../../support/mcp.js';
 import { setMember, stateFileIn } from '../../../support/state-file.js';
 
 const running: McpRun[] = [];

@@ -7,7 +7,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { run, tempDir, typedInput } from '../../../support/main.js';
-import { startMcp, type McpRun, type Person } from '../../../support/mcp.js';
+import { type McpRun, type Person, startMcp } from '../../../support/mcp.js';
 
 const WIN_BACK = 'cw509z9tjxv56rte3vt30437u';
 const WIN_BACK_EXPERIMENT = 'cu46uqyjwgaeml2epsiw5a711';

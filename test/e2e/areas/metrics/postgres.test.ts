@@ -1,7 +1,7 @@
 /** The metrics store on a real PostgreSQL server the test starts (test/support/postgres.ts), named by LOOPS_METRICS_STORE. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run, tempDir } from '../../../support/main.js';
-import { POSTGRES_PASSWORD, postgresAvailable, startPostgres, type Postgres } from '../../../support/postgres.js';
+import { POSTGRES_PASSWORD, type Postgres, postgresAvailable, startPostgres } from '../../../support/postgres.js';
 import { SEED_IDS } from '../../../support/sandbox.js';
 
 const available = postgresAvailable();

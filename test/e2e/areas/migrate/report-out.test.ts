@@ -7,9 +7,9 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { corpusDirectory } from '../../../support/convert-corpus.js';
 import { senderOf } from '../../../../src/areas/migrate/report.js';
 import { directoryOf } from '../../../support/content-tree.js';
+import { corpusDirectory } from '../../../support/convert-corpus.js';
 import { run, tempDir } from '../../../support/main.js';
 
 const APP = join(import.meta.dirname, '../../../examples/migrate-app');

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { seedId } from '../../../../src/emulator/module.js';
 import { run } from '../../../support/main.js';
-import { recordingSandbox, type RecordingSandbox } from '../../../support/recording.js';
+import { type RecordingSandbox, recordingSandbox } from '../../../support/recording.js';
 
 describe('campaign-groups create', () => {
   let sandbox: RecordingSandbox;

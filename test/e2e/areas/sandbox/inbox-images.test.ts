@@ -10,9 +10,9 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../../../src/emulator/public.js';
-import { browserSkipReason, keepScreenshot, startBrowser, type Page, type TestBrowser } from '../../../support/browser.js';
-import { drawnImages, startImageHost, type DrawnImage, type ImageHost } from '../../../support/image-host.js';
-import { run, startRun, tempDir, type Running } from '../../../support/main.js';
+import { browserSkipReason, keepScreenshot, type Page, startBrowser, type TestBrowser } from '../../../support/browser.js';
+import { type DrawnImage, drawnImages, type ImageHost, startImageHost } from '../../../support/image-host.js';
+import { type Running, run, startRun, tempDir } from '../../../support/main.js';
 
 describe.skipIf(browserSkipReason() !== undefined)("the sandbox inbox's images, in Chromium", () => {
   let host: ImageHost;

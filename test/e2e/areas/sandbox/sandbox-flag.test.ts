@@ -2,8 +2,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SEED_IDS, seedState } from '../../../support/sandbox.js';
 import { runCli, tempConfigDir } from '../../../support/run-cli.js';
+import { SEED_IDS, seedState } from '../../../support/sandbox.js';
 
 const seed = seedState();
 const sandbox = (args: string[], configDir = tempConfigDir()) => runCli(['--sandbox', ...args], { env: { LOOPSCTL_CONFIG_DIR: configDir } });

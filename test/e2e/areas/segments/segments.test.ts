@@ -2,11 +2,11 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LocalFileError } from '../../../../src/base/errors.js';
-import { checkAudienceFilter, checkAudienceFilterFrom } from '../../../../src/platform/segments/filter.js';
-import { describeFilter } from '../../../../src/platform/audience-filter-words.js';
 import { seedId } from '../../../../src/emulator/module.js';
+import { describeFilter } from '../../../../src/platform/audience-filter-words.js';
+import { checkAudienceFilter, checkAudienceFilterFrom } from '../../../../src/platform/segments/filter.js';
 import { run, tempDir } from '../../../support/main.js';
-import { recordingSandbox, type RecordingSandbox } from '../../../support/recording.js';
+import { type RecordingSandbox, recordingSandbox } from '../../../support/recording.js';
 
 const property = (operator: string, value?: unknown) => ({ type: 'property', key: 'plan', operator, ...(value === undefined ? {} : { value }) });
 // Generic, so a filter keeps its conditions' types: describeFilter needs well-formed ones, the refusal cases pass ill-formed ones.

@@ -5,7 +5,7 @@ import { seedId } from '../../../../src/emulator/module.js';
 import { seedState } from '../../../../src/emulator/state/index.js';
 import { json, startApiServer } from '../../../support/api-server.js';
 import { run, tempDir } from '../../../support/main.js';
-import { recordingSandbox, type RecordingSandbox } from '../../../support/recording.js';
+import { type RecordingSandbox, recordingSandbox } from '../../../support/recording.js';
 
 const MIDNIGHT = seedId('theme/Midnight');
 const PAPER = seedId('theme/Paper');

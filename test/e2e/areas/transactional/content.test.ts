@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { seedId } from '../../../../src/emulator/module.js';
-import { json, startApiServer, type ApiServer } from '../../../support/api-server.js';
+import { type ApiServer, json, startApiServer } from '../../../support/api-server.js';
 import { run } from '../../../support/main.js';
 import { expectDescribed, recordingSandbox } from '../../../support/recording.js';
 

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { parseEnv } from 'node:util';
 import { join } from 'node:path';
+import { parseEnv } from 'node:util';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { seedId } from '../../../../src/emulator/module.js';

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { workflows } from '../../../../src/emulator/routes/workflow-records.js';
 import { tempDir } from '../../../support/main.js';
-import { sandboxEachTest, type Recorded } from '../../../support/recording.js';
+import { type Recorded, sandboxEachTest } from '../../../support/recording.js';
 import { edit, workflowDir } from '../../../support/workflow-tree.js';
 
 const WIN_BACK = 'cw509z9tjxv56rte3vt30437u';

@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { imagesDirectory } from '../../../../src/config/before-images.js';
 import { seedId } from '../../../../src/emulator/module.js';
 import { tempDir } from '../../../support/main.js';
-import { sandboxEachTest, type RecordingSandbox } from '../../../support/recording.js';
+import { type RecordingSandbox, sandboxEachTest } from '../../../support/recording.js';
 
 const BILLING = seedId('transactional-group/Billing');
 const directories: string[] = [];

@@ -6,12 +6,12 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { imagesDirectory } from '../../../../src/config/before-images.js';
 import { seedId } from '../../../../src/emulator/module.js';
 import { emailMessages } from '../../../../src/emulator/routes/email-message-records.js';
 import { workflows } from '../../../../src/emulator/routes/workflow-records.js';
-import { imagesDirectory } from '../../../../src/config/before-images.js';
 import { tempDir } from '../../../support/main.js';
-import { sandboxEachTest, type Recorded, type RecordingSandbox } from '../../../support/recording.js';
+import { type Recorded, type RecordingSandbox, sandboxEachTest } from '../../../support/recording.js';
 import { plannedThemeEdit } from '../../../support/theme-plan.js';
 import { edit, workflowDir } from '../../../support/workflow-tree.js';
 

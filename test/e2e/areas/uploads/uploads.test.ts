@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiRequest } from '../../../../src/emulator/api.js';
 import { seedState } from '../../../../src/emulator/state/index.js';
-import { json, startApiServer, type ApiServer } from '../../../support/api-server.js';
+import { type ApiServer, json, startApiServer } from '../../../support/api-server.js';
 import { run, sandboxEnv, startTestSandbox, tempDir } from '../../../support/main.js';
 import { publishedDescription, requestProblems } from '../../../support/openapi.js';
 import { runCli } from '../../../support/run-cli.js';

@@ -6,7 +6,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startListener, type ReceivedDelivery } from '../../../../src/areas/webhooks/receiver.js';
+import { type ReceivedDelivery, startListener } from '../../../../src/areas/webhooks/receiver.js';
 import { openDeliveryStore } from '../../../../src/webhooks/store/index.js';
 import { closedAfter } from '../../../support/closing.js';
 import { tempDir } from '../../../support/main.js';

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { closedAfter } from '../../../support/closing.js';
 import { run, startRun, tempDir } from '../../../support/main.js';
-import { postSigned, startWebhookApp, type Answer, type PostOptions } from '../../../support/webhook-app.js';
+import { type Answer, type PostOptions, postSigned, startWebhookApp } from '../../../support/webhook-app.js';
 
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 const env = { LOOPS_WEBHOOK_SECRET: SECRET };

@@ -6,12 +6,12 @@
  */
 import { rmSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { WebhookDelivery } from '../../../../src/emulator/routes/webhook-records.js';
+import { startServer } from '../../../../src/emulator/server.js';
 import { closedAfter } from '../../../support/closing.js';
-import { run, startRun, tempDir, type Running } from '../../../support/main.js';
+import { type Running, run, startRun, tempDir } from '../../../support/main.js';
 import { SEED_IDS } from '../../../support/sandbox.js';
 import { startWebhookApp } from '../../../support/webhook-app.js';
-import { startServer } from '../../../../src/emulator/server.js';
-import type { WebhookDelivery } from '../../../../src/emulator/routes/webhook-records.js';
 
 const SECRET = `whsec_${Buffer.from('the secret of this loop, 32 byte').toString('base64')}`;
 const PRODUCT_UPDATES = 'co0gnzwtbvun8n3amky3gzsp4';

@@ -6,12 +6,12 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ApiRequest } from '../../../../src/emulator/api.js';
+import { SANDBOX_KEY } from '../../../../src/emulator/keys.js';
+import { seedId } from '../../../../src/emulator/module.js';
 import type { SandboxServer } from '../../../../src/emulator/server.js';
-import { json, startApiServer, type ApiServer } from '../../../support/api-server.js';
+import { type ApiServer, json, startApiServer } from '../../../support/api-server.js';
 import { answering, run, sandboxEnv, startTestSandbox } from '../../../support/main.js';
 import { freshSandbox, SEED_IDS } from '../../../support/sandbox.js';
-import { seedId } from '../../../../src/emulator/module.js';
-import { SANDBOX_KEY } from '../../../../src/emulator/keys.js';
 
 const WIN_BACK = 'cw509z9tjxv56rte3vt30437u';
 const WELCOME = SEED_IDS.welcomeWorkflow;

@@ -6,12 +6,12 @@ import { PassThrough } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { renderWorkflowDot } from '../../../../src/areas/workflows/dot.js';
 import { escapeMermaidComment, renderWorkflowMermaid } from '../../../../src/areas/workflows/mermaid.js';
-import { describeNode, NODE_TYPES, updatePayloadProblems } from '../../../../src/platform/workflows/node-types.js';
 import { renderWorkflow, renderWorkflowNode } from '../../../../src/areas/workflows/render.js';
-import * as s from '../../../../src/platform/workflows/schemas.js';
 import { FOLD_DEPTH, renderWorkflowTree } from '../../../../src/areas/workflows/tree.js';
-import { Output } from '../../../../src/render/output.js';
 import { strictFormOf } from '../../../../src/emulator/strict.js';
+import { describeNode, NODE_TYPES, updatePayloadProblems } from '../../../../src/platform/workflows/node-types.js';
+import * as s from '../../../../src/platform/workflows/schemas.js';
+import { Output } from '../../../../src/render/output.js';
 import { run } from '../../../support/main.js';
 
 type Nodes = Record<string, { typeName: string; nextNodeIds: string[] } & Record<string, unknown>>;

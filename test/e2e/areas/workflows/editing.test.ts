@@ -5,10 +5,10 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiRequest } from '../../../../src/emulator/api.js';
-import { seedId, type StateCore } from '../../../../src/emulator/module.js';
-import type { StoredWorkflow } from '../../../../src/emulator/routes/workflow-records.js';
+import { type StateCore, seedId } from '../../../../src/emulator/module.js';
 import { graphProblems } from '../../../../src/emulator/routes/workflow-edits.js';
-import { json, startApiServer, type ApiServer, type Handler } from '../../../support/api-server.js';
+import type { StoredWorkflow } from '../../../../src/emulator/routes/workflow-records.js';
+import { type ApiServer, type Handler, json, startApiServer } from '../../../support/api-server.js';
 import { run, sandboxEnv, startTestSandbox, tempDir, typedInput } from '../../../support/main.js';
 import { publishedDescription, requestProblems, responseProblems } from '../../../support/openapi.js';
 

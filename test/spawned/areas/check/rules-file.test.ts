@@ -9,7 +9,7 @@ import { closeSync, constants, openSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { spawnCli, type SpawnedCli } from '../../../support/run-cli.js';
+import { type SpawnedCli, spawnCli } from '../../../support/run-cli.js';
 import { tempDir } from '../../../support/temp.js';
 
 describe('check and the loops.check.yaml of the directory it runs in', () => {

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { powershellScript } from '../../../../src/areas/completion/powershell.js';
 import { specs } from '../../../../src/areas/registry.js';
+import { needs } from '../../../support/programs.js';
 import { runCli } from '../../../support/run-cli.js';
 import { tempDir } from '../../../support/temp.js';
-import { needs } from '../../../support/programs.js';
 
 const zsh = needs('zsh');
 const fish = needs('fish');

@@ -3,8 +3,9 @@
  * run code, or expand anything, when a person presses Tab. Each shell's script is driven with a
  * stand-in loopsctl that answers hostile ids, in a directory where a glob would find files.
  */
-import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+
 import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { json, startApiServer } from '../../../support/api-server.js';

@@ -9,8 +9,8 @@ import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { tempDir } from '../../../support/temp.js';
 import { BIN } from '../../../support/run-cli.js';
+import { tempDir } from '../../../support/temp.js';
 
 /** The Inspector's CLI mode itself: `inspector --cli` starts this in a process of its own with the environment given. */
 const INSPECTOR_CLI = resolve(import.meta.dirname, '../../../../node_modules/@modelcontextprotocol/inspector/cli/build/index.js');

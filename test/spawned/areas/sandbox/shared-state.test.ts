@@ -3,12 +3,12 @@
  * size and grown past the size from which it is read a slice at a time: the same answers whichever
  * process asks and however large the state, and no write lost when both write at once.
  */
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { writeState } from '../../../../src/emulator/state/index.js';
-import { seedState } from '../../../support/sandbox.js';
 import { BIN, type CliResult, runCli, spawnCli, tempConfigDir } from '../../../support/run-cli.js';
+import { seedState } from '../../../support/sandbox.js';
 
 /** Contacts added to the demo's for the large state: some 3 MB, past the 512 KB from which a file is read a slice at a time. */
 const ADDED_CONTACTS = 5_000;

@@ -10,7 +10,7 @@ import { closeSync, constants, existsSync, linkSync, lstatSync, openSync } from 
 import { open } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { spawnCli, type SpawnedCli } from '../../../support/run-cli.js';
+import { type SpawnedCli, spawnCli } from '../../../support/run-cli.js';
 import { tempDir } from '../../../support/temp.js';
 
 /** Runs loopsctl, failing the test if it opens the FIFO (and then ending it). */

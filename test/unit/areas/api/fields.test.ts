@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { bodyOf, type Field, parseField, queryOf } from '../../../../src/areas/api/fields.js';
 import { UsageError } from '../../../../src/base/errors.js';
-import { bodyOf, parseField, queryOf, type Field } from '../../../../src/areas/api/fields.js';
 
 const files: Record<string, string> = { 'notes.txt': 'line one\nline two\n', '-': 'from stdin' };
 const readFile = async (path: string) => {

@@ -7,15 +7,15 @@
  * mutation run of the audience group left).
  */
 import { describe, expect, it } from 'vitest';
-import { pairAudience } from '../../../../src/areas/content/audience/plan.js';
-import type { RemoteAudience } from '../../../../src/areas/content/audience/remote.js';
-import { pairRecords } from '../../../../src/areas/content/emails/sides.js';
-import type { RemoteRecord } from '../../../../src/areas/content/emails/remote.js';
-import { namesakes } from '../../../../src/areas/change/namesakes.js';
-import { PLAN_KINDS } from '../../../../src/areas/plan-kinds.js';
 import { ApiClient, everyItem } from '../../../../src/api/client.js';
 import type { HttpRequest, HttpResponse } from '../../../../src/api/http.js';
 import { RunReads } from '../../../../src/api/read-cache.js';
+import { namesakes } from '../../../../src/areas/change/namesakes.js';
+import { pairAudience } from '../../../../src/areas/content/audience/plan.js';
+import type { RemoteAudience } from '../../../../src/areas/content/audience/remote.js';
+import type { RemoteRecord } from '../../../../src/areas/content/emails/remote.js';
+import { pairRecords } from '../../../../src/areas/content/emails/sides.js';
+import { PLAN_KINDS } from '../../../../src/areas/plan-kinds.js';
 import { transactionalGroups } from '../../../../src/areas/transactional/groups.js';
 
 const files = (text: string) => new Map([['x.json', text]]);

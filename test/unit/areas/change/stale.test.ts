@@ -5,11 +5,11 @@
  * after the kind's when the platform refused it.
  */
 import { describe, expect, it } from 'vitest';
+import { type BoundUnit, staleRefusal } from '../../../../src/areas/change/kinds.js';
+import type { PlannedUnit } from '../../../../src/areas/change/plan-file.js';
+import { PLAN_KINDS } from '../../../../src/areas/plan-kinds.js';
 import { RejectedError } from '../../../../src/base/errors.js';
 import { ExitCode } from '../../../../src/base/exit-codes.js';
-import { staleRefusal, type BoundUnit } from '../../../../src/areas/change/kinds.js';
-import { PLAN_KINDS } from '../../../../src/areas/plan-kinds.js';
-import type { PlannedUnit } from '../../../../src/areas/change/plan-file.js';
 
 function boundOf(unit: PlannedUnit): BoundUnit {
   const bound = PLAN_KINDS.bind(unit);

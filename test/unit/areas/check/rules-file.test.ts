@@ -2,8 +2,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LocalFileError } from '../../../../src/base/errors.js';
 import { readRulesFile } from '../../../../src/areas/check/rules-file.js';
+import { LocalFileError } from '../../../../src/base/errors.js';
 import { tempDir } from '../../../support/temp.js';
 
 /** The rules file holding this text, read. */

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Account, CheckedMessage } from '../../../../src/areas/check/gather.js';
+import { LINK_RULES } from '../../../../src/areas/check/links/rules.js';
 import { ALL_RULES, findProblems } from '../../../../src/areas/check/rules/index.js';
 import { NO_RULES, type RulesFile } from '../../../../src/areas/check/rules-file.js';
-import { LINK_RULES } from '../../../../src/areas/check/links/rules.js';
-import type { EmailMessage } from '../../../../src/platform/email-messages/schemas.js';
 import { RESERVED_PROPERTY_NAMES } from '../../../../src/platform/contact-properties/typing.js';
+import type { EmailMessage } from '../../../../src/platform/email-messages/schemas.js';
 import { ONLY_AT_START, START_RULES, workflowProblems } from '../../../../src/platform/workflows/rules.js';
 
 const TIME = '2025-01-01T00:00:00.000Z';

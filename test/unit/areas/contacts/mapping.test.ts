@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../../../../src/base/errors.js';
 import { targetName } from '../../../../src/areas/contacts/import-plan.js';
-import { columnTargets, emailColumn, listNames, parseMaps, presetEmailColumns, PRESETS, TypeGuess } from '../../../../src/areas/contacts/mapping.js';
+import { columnTargets, emailColumn, listNames, PRESETS, parseMaps, presetEmailColumns, TypeGuess } from '../../../../src/areas/contacts/mapping.js';
+import { UsageError } from '../../../../src/base/errors.js';
 
 const guess = (...values: string[]) => {
   const types = new TypeGuess();

@@ -6,9 +6,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LocalFileError } from '../../../../src/base/errors.js';
 import { readAudience } from '../../../../src/areas/content/audience/files.js';
 import { readRecords } from '../../../../src/areas/content/shared/record-files.js';
+import { LocalFileError } from '../../../../src/base/errors.js';
 import { tempDir } from '../../../support/temp.js';
 
 /** A tree holding one file, at `path` from its root. */

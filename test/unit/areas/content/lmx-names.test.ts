@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { digestOf, type ContentState } from '../../../../src/areas/content/shared/files.js';
-import { accountFiles, heldAt, lackingWords, lmxNames, LmxNames, nameRecords } from '../../../../src/areas/content/shared/lmx-names.js';
+import { type ContentState, digestOf } from '../../../../src/areas/content/shared/files.js';
+import { accountFiles, heldAt, LmxNames, lackingWords, lmxNames, nameRecords } from '../../../../src/areas/content/shared/lmx-names.js';
 import { tempDir } from '../../../support/main.js';
 
 /** A tree with these record directories. */

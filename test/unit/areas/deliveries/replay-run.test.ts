@@ -1,7 +1,7 @@
 /** Replay's pace, retries and stop, on a clock of the test's own: no time passes. */
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_PACE, type ReplayDriver, type ReplayItem, replayDeliveries } from '../../../../src/areas/deliveries/replay-run.js';
 import type { DeliveryOutcome } from '../../../../src/platform/webhooks/deliver.js';
-import { DEFAULT_PACE, replayDeliveries, type ReplayDriver, type ReplayItem } from '../../../../src/areas/deliveries/replay-run.js';
 
 const ok: DeliveryOutcome = { status: 200, latencyMs: 1, body: '' };
 const status = (code: number): DeliveryOutcome => ({ status: code, latencyMs: 1, body: '' });

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { renderChecks, type Check } from '../../../../src/areas/doctor/render.js';
+import { type Check, renderChecks } from '../../../../src/areas/doctor/render.js';
 import { Output } from '../../../../src/render/output.js';
 
 const sink = () => new Writable({ write: (_chunk, _encoding, done) => done() });

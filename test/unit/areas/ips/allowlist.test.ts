@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatAddress, formatHostCidr, formatRange, networkOf, parseAddress, parseRange, type IpRange } from '../../../../src/areas/ips/address.js';
+import { formatAddress, formatHostCidr, formatRange, type IpRange, networkOf, parseAddress, parseRange } from '../../../../src/areas/ips/address.js';
 import { AllowListSyntaxError, compareAllowList, parseAllowList } from '../../../../src/areas/ips/allowlist.js';
 
 function canonical(text: string): string {

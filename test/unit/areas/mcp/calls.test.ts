@@ -1,8 +1,8 @@
 /** A tool call's answer is bounded: a list of large items stops before the bound and goes on by cursor, nothing lost or repeated. */
 import { describe, expect, it } from 'vitest';
+import { ANSWER_MAX_CHARS, type Caller, callTool } from '../../../../src/areas/mcp/calls.js';
+import { type Tool, toolsFrom } from '../../../../src/areas/mcp/tools.js';
 import { specs } from '../../../../src/areas/registry.js';
-import { ANSWER_MAX_CHARS, callTool, type Caller } from '../../../../src/areas/mcp/calls.js';
-import { toolsFrom, type Tool } from '../../../../src/areas/mcp/tools.js';
 import type { CommandInput } from '../../../../src/core/invoke.js';
 import type { Invoked, Invoker } from '../../../../src/core/invoker.js';
 

@@ -1,15 +1,15 @@
 /** The tools of `loopsctl mcp` as made from declarations: their schemas, tiers and the words a call runs. */
 import { describe, expect, it } from 'vitest';
-import { behaviours } from '../../../../src/areas/behaviours.js';
-import { specs } from '../../../../src/areas/registry.js';
 import { Pacer } from '../../../../src/api/pacer.js';
+import { behaviours } from '../../../../src/areas/behaviours.js';
 import { callOf } from '../../../../src/areas/mcp/calls.js';
+import { metaTools, search } from '../../../../src/areas/mcp/meta.js';
+import { description, findTool, inputSchema, isTool, select, type Tool, toolsFrom } from '../../../../src/areas/mcp/tools.js';
+import { specs } from '../../../../src/areas/registry.js';
 import { CommandContext } from '../../../../src/core/context.js';
+import { group, walkSpecs } from '../../../../src/core/declare.js';
 import { Invoker } from '../../../../src/core/invoker.js';
 import { startInProcessSandbox } from '../../../../src/emulator/index.js';
-import { metaTools, search } from '../../../../src/areas/mcp/meta.js';
-import { description, findTool, inputSchema, isTool, select, toolsFrom, type Tool } from '../../../../src/areas/mcp/tools.js';
-import { group, walkSpecs } from '../../../../src/core/declare.js';
 import { MAKE } from '../../../support/declared.js';
 import { tempDir } from '../../../support/main.js';
 

@@ -1,7 +1,7 @@
 /** The period arithmetic of `metrics history`, and the naming of an email among those kept. */
 import { describe, expect, it } from 'vitest';
 import { findEmail } from '../../../../src/areas/metrics/history.js';
-import { COUNTER_FIELDS, historyOf, periodStart, type Counts, type Point } from '../../../../src/areas/metrics/periods.js';
+import { COUNTER_FIELDS, type Counts, historyOf, type Point, periodStart } from '../../../../src/areas/metrics/periods.js';
 import type { KeptEmail } from '../../../../src/areas/metrics/store.js';
 
 const DAY = 86_400_000;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { keepImage } from '../../../../src/config/before-images.js';
-import { appendEntry, type JournalEntry } from '../../../../src/config/change-journal-files.js';
 import { precedingChange } from '../../../../src/areas/metrics/preceding.js';
 import type { KeptEmail } from '../../../../src/areas/metrics/store.js';
+import { keepImage } from '../../../../src/config/before-images.js';
+import { appendEntry, type JournalEntry } from '../../../../src/config/change-journal-files.js';
 import { tempDir } from '../../../support/main.js';
 
 const EMAIL: KeptEmail = { key: 'transactional/t1', kind: 'transactional', recordId: 't1', nodeId: null, name: 'Welcome', workflowName: null };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { historyOf, type Counts, type Point } from '../../../../src/areas/metrics/periods.js';
+import { type Counts, historyOf, type Point } from '../../../../src/areas/metrics/periods.js';
 import { DEFAULT_RULE, sustainedChanges } from '../../../../src/areas/metrics/sustained.js';
 
 const DAY = 86_400_000;

@@ -4,7 +4,7 @@
  * chisquare), as R's chisq.test gives them.
  */
 import { describe, expect, it } from 'vitest';
-import { judge, variantWeights, type JudgedVariant } from '../../../../src/areas/metrics/verdicts.js';
+import { type JudgedVariant, judge, variantWeights } from '../../../../src/areas/metrics/verdicts.js';
 
 const variant = (node: string, control: boolean, weight: number, sends: number, opens: number): JudgedVariant => ({
   node,

@@ -9,12 +9,12 @@ import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseEnv } from 'node:util';
-import { needs } from '../../../support/programs.js';
 import { describe, expect, it } from 'vitest';
 import { FORMATS, generateFormat } from '../../../../src/areas/types/formats.js';
 import type { TypesInput } from '../../../../src/areas/types/generate.js';
 import { readGoPackage } from '../../../support/go-source.js';
 import { tempDir } from '../../../support/main.js';
+import { needs } from '../../../support/programs.js';
 import { listedEmail } from '../../../support/transactional.js';
 
 const python3 = needs('python3', ['--version']);

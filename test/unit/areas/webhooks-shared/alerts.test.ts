@@ -1,9 +1,9 @@
 /** Alert rules as --alert reads them, and their verdicts over a rolling window of event times. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { type AlertRule, parseAlertRule } from '../../../../src/areas/webhooks-shared/alert-rules.js';
+import { type AlertEvent, AlertWatch, alertEventOf, judgeAlerts } from '../../../../src/areas/webhooks-shared/alert-window.js';
 import { UsageError } from '../../../../src/base/errors.js';
-import { parseAlertRule, type AlertRule } from '../../../../src/areas/webhooks-shared/alert-rules.js';
-import { AlertWatch, alertEventOf, judgeAlerts, type AlertEvent } from '../../../../src/areas/webhooks-shared/alert-window.js';
 import { webhookFixture } from '../../../../src/webhooks/sign.js';
 
 const refusal = (text: string) => {

@@ -5,11 +5,11 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ForwardQueue, GIVE_UP_AFTER_MS, retryDelayMs, type ForwardResult } from '../../../../src/areas/webhooks/forward-queue.js';
+import { ForwardQueue, type ForwardResult, GIVE_UP_AFTER_MS, retryDelayMs } from '../../../../src/areas/webhooks/forward-queue.js';
 import type { Deliverer, DeliveryOutcome } from '../../../../src/platform/webhooks/deliver.js';
 import { secretKey } from '../../../../src/platform/webhooks/signature.js';
-import { openDeliveryStore } from '../../../../src/webhooks/store/index.js';
 import { webhookFixture } from '../../../../src/webhooks/sign.js';
+import { openDeliveryStore } from '../../../../src/webhooks/store/index.js';
 import { verifyWebhook } from '../../../../src/webhooks/verify.js';
 import { tempDir } from '../../../support/temp.js';
 

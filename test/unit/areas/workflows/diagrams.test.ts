@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderWorkflowDot, quoteDot } from '../../../../src/areas/workflows/dot.js';
+import { quoteDot, renderWorkflowDot } from '../../../../src/areas/workflows/dot.js';
 import { escapeMermaidLabel, renderWorkflowMermaid } from '../../../../src/areas/workflows/mermaid.js';
 
 // Hostile names on purpose: quotes, entity-like text, brackets, a newline, a backslash in an id,

@@ -6,11 +6,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { SourceLayout } from '../../../../src/convert/layout/layout.js';
+import { textWidth } from '../../../../src/convert/layout/text-width.js';
 import { Findings, type SourceElement } from '../../../../src/convert/model.js';
 import { readHtml } from '../../../../src/convert/sources/html-source.js';
 import { readMjml } from '../../../../src/convert/sources/mjml-source.js';
 import { readReact } from '../../../../src/convert/sources/react-source.js';
-import { textWidth } from '../../../../src/convert/layout/text-width.js';
 import { fromMjml } from '../layout-support.js';
 
 const REACT = (body: string, styles = '') => `import { Body, Column, Container, Img, Row, Section, Text } from '@react-email/components';

@@ -4,11 +4,11 @@
  * and rows of icons recognised, centring kept.
  */
 import { describe, expect, it } from 'vitest';
-import { readHtml } from '../../../../src/convert/sources/html-source.js';
 import { SourceLayout } from '../../../../src/convert/layout/layout.js';
 import { bodyBox, layoutLmx } from '../../../../src/convert/layout/lmx-layout.js';
 import { block } from '../../../../src/convert/lmx-out.js';
 import { Findings, type SourceElement, type SourceNode } from '../../../../src/convert/model.js';
+import { readHtml } from '../../../../src/convert/sources/html-source.js';
 import { parseLmx } from '../../../../src/lmx/index.js';
 import { renderLmx } from '../../../../src/lmx/render/index.js';
 import { LIST_INDENT_PX } from '../../../../src/lmx/render/text.js';

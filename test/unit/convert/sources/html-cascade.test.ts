@@ -7,11 +7,11 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { SourceLayout } from '../../../../src/convert/layout/layout.js';
+import { Findings, FULL_WIDTH_UP_TO, type SourceElement } from '../../../../src/convert/model.js';
 import { MAX_STYLE_RULES } from '../../../../src/convert/sources/html-cascade.js';
 import { maxWidthOf } from '../../../../src/convert/sources/html-rules.js';
 import { readHtml } from '../../../../src/convert/sources/html-source.js';
-import { SourceLayout } from '../../../../src/convert/layout/layout.js';
-import { Findings, FULL_WIDTH_UP_TO, type SourceElement } from '../../../../src/convert/model.js';
 import { styleAt } from '../../../../src/convert/styles.js';
 import { fromHtml } from '../layout-support.js';
 

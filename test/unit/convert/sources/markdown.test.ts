@@ -6,11 +6,11 @@
  */
 import { Markdown } from '@react-email/markdown';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { convertDocument } from '../../../../src/convert/document.js';
-import { readHtml } from '../../../../src/convert/sources/html-source.js';
-import { Findings } from '../../../../src/convert/model.js';
-import { readReact } from '../../../../src/convert/sources/react-source.js';
 import { checkSource } from '../../../../src/areas/content/shared/check.js';
+import { convertDocument } from '../../../../src/convert/document.js';
+import { Findings } from '../../../../src/convert/model.js';
+import { readHtml } from '../../../../src/convert/sources/html-source.js';
+import { readReact } from '../../../../src/convert/sources/react-source.js';
 
 /** A release note in Markdown, with a prop in its text and in an address, as a template writes it. */
 const MARKDOWN = [

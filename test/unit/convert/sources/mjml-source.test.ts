@@ -5,9 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import { convertDocument } from '../../../../src/convert/document.js';
 import { measureFidelity } from '../../../../src/convert/fidelity.js';
+import { Findings, type SourceNode, textContent } from '../../../../src/convert/model.js';
 import { readMjml } from '../../../../src/convert/sources/mjml-source.js';
 import { parseMjmlTags } from '../../../../src/convert/sources/mjml-tags.js';
-import { Findings, textContent, type SourceNode } from '../../../../src/convert/model.js';
 
 const noIncludes = { readInclude: () => ({ file: '', source: '' }) };
 const read = (source: string) => {

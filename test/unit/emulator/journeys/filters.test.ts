@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { allJourneys } from '../../../../src/emulator/journey-records.js';
 import { outbox } from '../../../../src/emulator/routes/sandbox.js';
 import type { StoredWorkflow } from '../../../../src/emulator/routes/workflow-records.js';
-import { eventWorkflow as workflowOf, sandboxWithWorkflows } from '../../../support/journeys.js';
+import { sandboxWithWorkflows, eventWorkflow as workflowOf } from '../../../support/journeys.js';
 
 const email = (subject: string) => ({ typeName: 'SendEmailAction', emailMessageId: `msg_${subject}`, subject });
 const activity = (action: string, target: string, id: string, negate = false) => ({

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LocalFileError } from '../../../../src/base/errors.js';
 import { stateFileRequest } from '../../../../src/emulator/index.js';
-import { startServer, type SandboxServer } from '../../../../src/emulator/server.js';
+import { type SandboxServer, startServer } from '../../../../src/emulator/server.js';
 import { defaultStatePath, readState, writeState } from '../../../../src/emulator/state/index.js';
 import { sandboxModules, seedState } from '../../../support/sandbox.js';
 import { callSandbox } from '../../../support/sandbox-http.js';

@@ -5,14 +5,14 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RouteTable, SandboxApi } from '../../../../src/emulator/api.js';
-import { openCore } from '../../../../src/emulator/core.js';
 import { freezeClock } from '../../../../src/emulator/clock.js';
+import { openCore } from '../../../../src/emulator/core.js';
+import { type Journey, KEPT_ENDED } from '../../../../src/emulator/journey-records.js';
 import { seedId } from '../../../../src/emulator/module.js';
-import { startServer, type SandboxServer } from '../../../../src/emulator/server.js';
+import { type SandboxServer, startServer } from '../../../../src/emulator/server.js';
 import { readState, writeState } from '../../../../src/emulator/state/index.js';
-import { KEPT_ENDED, type Journey } from '../../../../src/emulator/journey-records.js';
 import { eventWorkflow, sandboxWithWorkflows } from '../../../support/journeys.js';
-import { sandboxCaller, sandboxModules, seedState, type SandboxState } from '../../../support/sandbox.js';
+import { type SandboxState, sandboxCaller, sandboxModules, seedState } from '../../../support/sandbox.js';
 import { callSandbox } from '../../../support/sandbox-http.js';
 import { queryState as query, setMember, stateIn } from '../../../support/state-file.js';
 import { tempDir } from '../../../support/temp.js';

@@ -6,14 +6,14 @@
 import { join } from 'node:path';
 import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
-import { z } from '../../../../src/base/shapes.js';
 import { LocalFileError } from '../../../../src/base/errors.js';
-import { rowStoreOf, type KeptRows, type StateCore } from '../../../../src/emulator/module.js';
-import { rowsEnded, type QueuedJourney } from '../../../../src/emulator/journey-rows.js';
-import { readOnUse, ROWS_KEPT, SliceRows, unparsed, type Statement } from '../../../../src/emulator/state/rows.js';
+import { z } from '../../../../src/base/shapes.js';
+import { type QueuedJourney, rowsEnded } from '../../../../src/emulator/journey-rows.js';
+import { type KeptRows, rowStoreOf, type StateCore } from '../../../../src/emulator/module.js';
 import { openStateFile, readState, writeState } from '../../../../src/emulator/state/index.js';
-import { queryState as query } from '../../../support/state-file.js';
+import { ROWS_KEPT, readOnUse, SliceRows, type Statement, unparsed } from '../../../../src/emulator/state/rows.js';
 import { sandboxModules, seedState } from '../../../support/sandbox.js';
+import { queryState as query } from '../../../support/state-file.js';
 import { tempDir } from '../../../support/temp.js';
 
 type Row = Record<string, any>;

@@ -1,14 +1,14 @@
 import { chmodSync, existsSync, lstatSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
-import { DatabaseSync } from 'node:sqlite';
 import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LocalFileError, UsageError } from '../../../../src/base/errors.js';
-import { transactionalEmails } from '../../../../src/emulator/routes/transactional.js';
-import { SEED_IDS, sandboxModules, seedState } from '../../../support/sandbox.js';
-import { startServer, type SandboxServer } from '../../../../src/emulator/server.js';
-import { defaultStatePath, openStateFile, readState, STATE_VERSION, withStateLock, writeState } from '../../../../src/emulator/state/index.js';
 import { createdId, newId, rowStoreOf } from '../../../../src/emulator/module.js';
+import { transactionalEmails } from '../../../../src/emulator/routes/transactional.js';
+import { type SandboxServer, startServer } from '../../../../src/emulator/server.js';
+import { defaultStatePath, openStateFile, readState, STATE_VERSION, withStateLock, writeState } from '../../../../src/emulator/state/index.js';
 import { SEQUENCE_BLOCK } from '../../../../src/emulator/state/store.js';
+import { SEED_IDS, sandboxModules, seedState } from '../../../support/sandbox.js';
 import { tempDir } from '../../../support/temp.js';
 
 const started: SandboxServer[] = [];

@@ -7,8 +7,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LMX_TAGS, parseLmx } from '../../../../src/lmx/index.js';
-import { renderLmx, type RenderOptions } from '../../../../src/lmx/render/index.js';
-import { attribute, readHtml, textOf, type HtmlElement, type ReadHtml } from '../../../support/html.js';
+import { type RenderOptions, renderLmx } from '../../../../src/lmx/render/index.js';
+import { attribute, type HtmlElement, type ReadHtml, readHtml, textOf } from '../../../support/html.js';
 
 /** Pieces of markup and of character references, mixed with plain text. */
 const PIECES = ['"', "'", '<', '>', '&', '&amp;', '&quot;', '&lt;', '<script>', '</p>', '" onerror="alert(1)', "' x='", '=', '/', 'a', 'é', ' '];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LMX_TAGS, parseLmx } from '../../../../src/lmx/index.js';
-import { PREVIEW_COMMENT, renderLmx, type RenderOptions } from '../../../../src/lmx/render/index.js';
-import { attribute, readHtml, textOf, type HtmlElement } from '../../../support/html.js';
+import { PREVIEW_COMMENT, type RenderOptions, renderLmx } from '../../../../src/lmx/render/index.js';
+import { attribute, type HtmlElement, readHtml, textOf } from '../../../support/html.js';
 
 const render = (source: string, options: RenderOptions = {}) => {
   const { document } = parseLmx(source);

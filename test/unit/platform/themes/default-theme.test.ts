@@ -1,8 +1,8 @@
 /** One default theme: every style named, the sandbox's seed holding it, the renderer drawing with it. */
 import { describe, expect, it } from 'vitest';
+import { emailStyles } from '../../../../src/lmx/theme.js';
 import { DEFAULT_THEME_STYLES } from '../../../../src/platform/themes/default-theme.js';
 import { THEME_STYLES } from '../../../../src/platform/themes/style-names.js';
-import { emailStyles } from '../../../../src/lmx/theme.js';
 import { seedState } from '../../../support/sandbox.js';
 
 describe('the default theme', () => {

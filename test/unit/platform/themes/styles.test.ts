@@ -1,11 +1,11 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { renderTheme, themeListView } from '../../../../src/areas/themes/render.js';
+import { swatch } from '../../../../src/areas/themes/swatch.js';
 import type { Theme } from '../../../../src/platform/themes/schemas.js';
 import { Output } from '../../../../src/render/output.js';
-import { renderTheme, themeListView } from '../../../../src/areas/themes/render.js';
 import { styleFor } from '../../../../src/render/style.js';
 import { renderTable } from '../../../../src/render/table.js';
-import { swatch } from '../../../../src/areas/themes/swatch.js';
 
 const sink = (isTTY: boolean) => Object.assign(new Writable({ write: (_chunk, _encoding, done) => done() }), { isTTY });
 /** Output asking for colour, which only a terminal gets. */

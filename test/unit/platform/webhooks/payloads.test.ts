@@ -4,12 +4,13 @@
  * fields, required the same way, of the same types; and what `webhooks trigger` builds fits the
  * description, whatever fields are set.
  */
-import * as z from 'zod';
+
 import { describe, expect, it } from 'vitest';
+import * as z from 'zod';
 import { buildPayload } from '../../../../src/areas/webhooks/build.js';
 import { examplePayload } from '../../../../src/platform/webhooks/examples.js';
 import { payloadProblem, WEBHOOK_EVENT_NAMES, WEBHOOK_EVENTS, type WebhookEventName } from '../../../../src/platform/webhooks/payloads.js';
-import { publishedDescriptionAsWritten, validate, type OpenApi, type Schema } from '../../../support/openapi.js';
+import { type OpenApi, publishedDescriptionAsWritten, type Schema, validate } from '../../../support/openapi.js';
 
 const doc = publishedDescriptionAsWritten() as OpenApi & {
   webhooks: Record<string, { post: { requestBody: { content: { 'application/json': { schema: Schema } } } } }>;

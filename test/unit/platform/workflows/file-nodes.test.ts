@@ -4,8 +4,8 @@
  * node one the file's rules take.
  */
 import { describe, expect, it } from 'vitest';
-import { needsFullView, toApiFields, toApiNode, toFileNode, type ApiNames, type FileNames } from '../../../../src/platform/workflows/file-nodes.js';
 import { emailPathOf, type FileNode } from '../../../../src/platform/workflows/file.js';
+import { type ApiNames, type FileNames, needsFullView, toApiFields, toApiNode, toFileNode } from '../../../../src/platform/workflows/file-nodes.js';
 import { fileFieldsOf, NODE_TYPE_NAMES } from '../../../../src/platform/workflows/node-facets.js';
 import { workflowProblems } from '../../../../src/platform/workflows/rules.js';
 import { workflowNode } from '../../../../src/platform/workflows/schemas.js';

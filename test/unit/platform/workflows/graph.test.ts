@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { deleteProblem, rerouteProblem } from '../../../../src/platform/workflows/edits.js';
-import { danglingOf, depthFirstFrom, loopsFrom, ownNodesOf, parentsOf, removedWith, type Graph } from '../../../../src/platform/workflows/graph.js';
+import { danglingOf, depthFirstFrom, type Graph, loopsFrom, ownNodesOf, parentsOf, removedWith } from '../../../../src/platform/workflows/graph.js';
 
 // trigger -> split -> a -> mail-a -> join -> exit; split -> b -> join
 const GRAPH: Graph = new Map([

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_WORKFLOW_NODES } from '../../../../src/platform/workflows/creation.js';
 import type { WorkflowFile } from '../../../../src/platform/workflows/file.js';
-import { workflowProblems, type PropertyTypes } from '../../../../src/platform/workflows/rules.js';
+import { type PropertyTypes, workflowProblems } from '../../../../src/platform/workflows/rules.js';
 
 const rules = (file: WorkflowFile, types?: PropertyTypes) =>
   workflowProblems(file, types).map((problem) => `${problem.severity} ${problem.key ?? '-'} ${problem.rule}`);

@@ -11,7 +11,7 @@ import { impactOf } from '../../../../../src/areas/change/impact/impact.js';
 import { renderImpact } from '../../../../../src/areas/change/impact/render.js';
 import { PLAN_KINDS } from '../../../../../src/areas/plan-kinds.js';
 import { seedId } from '../../../../../src/emulator/module.js';
-import { sandboxEachTest, type RecordingSandbox } from '../../../../support/recording.js';
+import { type RecordingSandbox, sandboxEachTest } from '../../../../support/recording.js';
 
 const sandboxes = sandboxEachTest();
 

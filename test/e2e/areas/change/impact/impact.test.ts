@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { seedId } from '../../../../../src/emulator/module.js';
 import { tempDir } from '../../../../support/main.js';
-import { sandboxEachTest, type Recorded, type RecordingSandbox } from '../../../../support/recording.js';
+import { type Recorded, type RecordingSandbox, sandboxEachTest } from '../../../../support/recording.js';
 import { edit, emailOf, pulledWorkflowsInto, workflowDir } from '../../../../support/workflow-tree.js';
 
 const PASSWORD_RESET = seedId('transactional/Password reset');

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { environmentsOf, type Environments } from '../../../../../src/areas/content/shared/environments.js';
-import { checkEnvFiles, envProblemsOf } from '../../../../../src/areas/content/shared/env-check.js';
 import { checkSource } from '../../../../../src/areas/content/shared/check.js';
+import { checkEnvFiles, envProblemsOf } from '../../../../../src/areas/content/shared/env-check.js';
 import { fillLmxTracked } from '../../../../../src/areas/content/shared/env-values.js';
+import { type Environments, environmentsOf } from '../../../../../src/areas/content/shared/environments.js';
 
 const ENVIRONMENTS = environmentsOf(
   'environments.json',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { elementsOf, parseLmx } from '../../../../../src/lmx/index.js';
 import { fillFiles, fillJson, fillLmx, placeholdersIn, strayOpeningsIn, unfillFiles } from '../../../../../src/areas/content/shared/env-values.js';
+import { elementsOf, parseLmx } from '../../../../../src/lmx/index.js';
 
 const HOSTILE = `"/><Image src="https://evil.example/x.png" /><Link href='x' onclick="y">&amp;</Link> & <b>`;
 

@@ -4,10 +4,10 @@
  * first page listing every email and the page it is on. And the blocks a rendered email is cut into.
  */
 import { describe, expect, it } from 'vitest';
-import type { Review, ReviewedEmail } from '../../../../../src/areas/content/review/compare.js';
 import { bodyOf, bodyText } from '../../../../../src/areas/content/review/blocks.js';
-import { changedBlocks } from '../../../../../src/areas/content/review/pairs.js';
+import type { Review, ReviewedEmail } from '../../../../../src/areas/content/review/compare.js';
 import { EMAILS_PER_PAGE, offlineImages, pageFiles, reviewPages, wordDiff } from '../../../../../src/areas/content/review/page.js';
+import { changedBlocks } from '../../../../../src/areas/content/review/pairs.js';
 import type { SideEmail } from '../../../../../src/areas/content/review/sides.js';
 import { MAX_COMMENT_CHARS, reviewMarkdown, reviewSlack } from '../../../../../src/areas/content/review/words.js';
 import { parseLmx } from '../../../../../src/lmx/index.js';

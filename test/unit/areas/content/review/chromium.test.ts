@@ -5,8 +5,8 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../../../../../src/base/errors.js';
 import { findChromium, lastError, startChromium } from '../../../../../src/areas/content/review/chromium.js';
+import { UsageError } from '../../../../../src/base/errors.js';
 import { tempDir } from '../../../../support/temp.js';
 
 function program(dir: string, name: string): string {

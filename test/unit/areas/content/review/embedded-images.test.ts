@@ -5,7 +5,6 @@
  * with why.
  */
 import { describe, expect, it } from 'vitest';
-import type { PageImage } from '../../../../../src/base/page-images.js';
 import {
   EmbeddedImages,
   fetchPageImages,
@@ -13,6 +12,7 @@ import {
   MAX_PAGE_IMAGE_DATA,
   MAX_PAGE_IMAGES,
 } from '../../../../../src/areas/content/review/embedded-images.js';
+import type { PageImage } from '../../../../../src/base/page-images.js';
 
 const png = (bytes: number): PageImage => ({ status: 200, contentType: 'image/png', body: Buffer.alloc(bytes, 1) });
 const img = (address: string) => `<img src="${address.replaceAll('&', '&amp;')}" alt="" width="120" height="60">`;
