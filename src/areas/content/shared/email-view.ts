@@ -68,8 +68,9 @@ export async function treeContext(file: string, cache: TreeCache = new Map(), va
     shared = Promise.all([componentsOf(root, values), themesOf(root)]).then(([components, themes]) => ({ components, themes }));
     cache.set(root, shared);
   }
-  const fields = await messageFieldsOf(file, values);
-  return { ...(await shared), fields, ...(fields.read ? { language: await languageJudge(fields.texts.languageCode) } : {}) };
+  // Both awaited at once: a tree whose components cannot be read refuses here, never as a rejection no one awaits.
+  const [read, fields] = await Promise.all([shared, messageFieldsOf(file, values)]);
+  return { ...read, fields, ...(fields.read ? { language: await languageJudge(fields.texts.languageCode) } : {}) };
 }
 
 /** The judge of a message's language, its detector loaded only for an email whose fields say one (or none). */
