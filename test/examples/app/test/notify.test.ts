@@ -1,4 +1,4 @@
-import { type Sandbox, startSandbox } from 'loopsctl/sandbox';
+import { startSandbox, type Sandbox } from 'loopsctl/sandbox';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { LoopsRateLimited, sendWelcome } from '../src/notify.js';
 

@@ -1,7 +1,6 @@
 // Transactional emails through SendGrid: one made from a React Email template, one kept at SendGrid.
-
-import { render } from '@react-email/render';
 import sgMail from '@sendgrid/mail';
+import { render } from '@react-email/render';
 import WelcomeEmail from '../emails/welcome';
 
 sgMail.setApiKey(process.env.SENDGRID_API_KEY ?? '');
