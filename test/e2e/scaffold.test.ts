@@ -6,7 +6,7 @@
  * create, update, an update's `--plan`, its `apply` and its `undo`, and a create's `--plan` applied
  * twice. Should any other registry need a line of its own, the copy has none, and a command here
  * fails. The section's list of files is held to the files the copy is given (the unit checks on
- * the copy: test/e2e/scaffold-checks.test.ts).
+ * the copy: scaffold-docs.test.ts and scaffold-rows.test.ts).
  */
 import { cpSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,10 +1,13 @@
 /**
  * The copy of the project the scaffold tests add a fake resource to, a widget, with just the files
  * docs/development.md's "Adding a resource" names (test/e2e/scaffold.test.ts runs its commands,
- * test/e2e/scaffold-checks.test.ts the unit checks on it).
+ * scaffold-docs.test.ts and scaffold-rows.test.ts the unit checks on it).
  */
+
+import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
+import { RUN_DIR, RUN_SOCKETS } from './temp.js';
 
 export const root = join(import.meta.dirname, '../..');
 
@@ -106,6 +109,37 @@ export function unitChecks(dir: string): string[] {
     .map((name) => join(dir, name))
     .filter((file) => READS_THE_ROWS.test(readFileSync(file, 'utf8')))
     .sort();
+}
+
+/** Those of the unit checks that read the docs, or those that read only the rows and registries. */
+export function readingDocs(file: string, docs: boolean): boolean {
+  return /docs\//.test(readFileSync(file, 'utf8')) === docs;
+}
+
+/**
+ * The copy given what the section's two commands make (`npm run docs`, and the contract `npm run
+ * contract` derives from a description with the widget's operations) and its writes declared to
+ * the attack suite, then the unit checks of one half run on it in a vitest of their own: those
+ * that read the docs, or those that read the rows. Returns the checks run, and how the run ended.
+ */
+export function checkCopy(copy: string, docs: boolean): { checks: string[]; status: number | null; output: string } {
+  const made = spawnSync(process.execPath, ['src/build/docs.mjs'], { cwd: copy, encoding: 'utf8' });
+  if (made.status !== 0) return { checks: [], status: made.status, output: made.stderr };
+  withWidgetContract(join(copy, 'test/contract/loops-1.22.1.json'));
+  // Every write the contract gains is declared to the attack suite with what it reaches.
+  const attacks = join(copy, 'test/attack/operations.ts');
+  const declared = 'export const OPERATIONS: Record<string, Reach> = {\n';
+  const text = readFileSync(attacks, 'utf8');
+  if (!text.includes(declared)) return { checks: [], status: null, output: `${attacks} declares no OPERATIONS` };
+  writeFileSync(attacks, text.replace(declared, `${declared}${ATTACK_LINES}`));
+  const checks = unitChecks(join(copy, 'test/unit'))
+    .filter((file) => readingDocs(file, docs))
+    .map((file) => relative(copy, file));
+  // A run of its own: its temporary and socket directories are made, and removed, by its own set-up.
+  const childEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== RUN_DIR && name !== RUN_SOCKETS && !name.startsWith('VITEST')));
+  const vitest = join(root, 'node_modules/vitest/vitest.mjs');
+  const ran = spawnSync(process.execPath, [vitest, 'run', ...checks], { cwd: copy, encoding: 'utf8', env: childEnv, maxBuffer: 64 * 1024 * 1024 });
+  return { checks, status: ran.status, output: `${ran.stdout}\n${ran.stderr}` };
 }
 
 /**
