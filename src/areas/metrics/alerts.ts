@@ -11,7 +11,7 @@ import { type Handler, handler } from '../../core/capabilities.js';
 import { escapeMrkdwn, type SlackMessage, section } from '../../render/markup.js';
 import { formatRate } from '../../render/numbers.js';
 import { describeEmail } from './history.js';
-import { historyOf, periodStart, type RatedField } from './periods.js';
+import { historyOf, periodStart, RATE_NAMES } from './periods.js';
 import { type PrecedingChange, precedingChange } from './preceding.js';
 import { type KeptEmail, openMetricsStore } from './store.js';
 import { DEFAULT_RULE, type Sustained, type SustainedRule, sustainedChanges } from './sustained.js';
@@ -26,16 +26,6 @@ interface AlertsOptions {
 }
 
 const DAY_MS = 86_400_000;
-
-const RATE_NAMES: Record<RatedField, string> = {
-  deliveries: 'delivery rate',
-  opens: 'open rate',
-  clicks: 'click rate',
-  unsubscribes: 'unsubscribe rate',
-  spamReports: 'spam rate',
-  hardBounces: 'hard bounce rate',
-  softBounces: 'soft bounce rate',
-};
 
 export interface RateAlert extends Sustained {
   email: KeptEmail;

@@ -14,6 +14,7 @@ import type { Output } from '../../render/output.js';
 import { renderTable } from '../../render/table.js';
 import { wrapText } from '../../render/wrap.js';
 import { getWorkflow, nodeMetrics, workflows } from '../workflows/client.js';
+import { RATE_NAMES } from './periods.js';
 import { type Judgement, judge, variantWeights } from './verdicts.js';
 
 type Nodes = Record<string, { typeName: string; nextNodeIds?: readonly string[] } & Record<string, unknown>>;
@@ -105,15 +106,6 @@ export const experiments: Handler<[string | undefined], Record<string, never>> =
   await context.out.write(reports.map((report) => renderExperiment(context.out, report)).join('\n'));
 });
 
-const METRIC_NAMES: Record<string, string> = {
-  opens: 'open rate',
-  clicks: 'click rate',
-  unsubscribes: 'unsubscribe rate',
-  spamReports: 'spam rate',
-  hardBounces: 'hard bounce rate',
-  softBounces: 'soft bounce rate',
-};
-
 /** A variant's letter: A, B, C… in the experiment's order. */
 const letter = (index: number) => String.fromCharCode(65 + index);
 
@@ -148,7 +140,7 @@ function renderExperiment(out: Output, report: ExperimentReport): string {
   // With more than two variants, each cell lists every variant against the reference, in order.
   const each = (cell: (i: number) => string) => others.map(cell).join('; ');
   const rows = judgement.metrics.map((metric) => [
-    METRIC_NAMES[metric.metric]!,
+    RATE_NAMES[metric.metric],
     ...sending.map(({ variant }) => formatRate(variant.metrics![metric.metric], variant.metrics!.sends)),
     each((i) => (metric.lifts[i] === null ? '-' : percent(metric.lifts[i]!))),
     each((i) => `${percent(metric.intervals[i]!.low)} to ${percent(metric.intervals[i]!.high)}`),

@@ -10,7 +10,7 @@ import { formatCount, formatRate } from '../../render/numbers.js';
 import type { Output } from '../../render/output.js';
 import { type Cell, renderTable } from '../../render/table.js';
 import { wrapText } from '../../render/wrap.js';
-import { COUNTER_FIELDS, type CounterField, type History, historyOf, type PeriodLength, type PeriodRow, RATED_FIELDS, type RatedField } from './periods.js';
+import { COUNTER_FIELDS, type CounterField, type History, historyOf, type PeriodLength, type PeriodRow, RATE_NAMES, RATED_FIELDS } from './periods.js';
 import { type KeptEmail, openMetricsStore } from './store.js';
 
 interface HistoryOptions {
@@ -28,16 +28,6 @@ const HEADERS: Record<CounterField, string> = {
   spamReports: 'SPAM REPORTS',
   hardBounces: 'HARD BOUNCES',
   softBounces: 'SOFT BOUNCES',
-};
-
-const RATE_NAMES: Record<RatedField, string> = {
-  deliveries: 'delivery rate',
-  opens: 'open rate',
-  clicks: 'click rate',
-  unsubscribes: 'unsubscribe rate',
-  spamReports: 'spam rate',
-  hardBounces: 'hard bounce rate',
-  softBounces: 'soft bounce rate',
 };
 
 /**

@@ -15,6 +15,17 @@ export type Counts = Record<CounterField, number | null>;
 export const RATED_FIELDS = COUNTER_FIELDS.filter((field) => field !== 'sends');
 export type RatedField = (typeof RATED_FIELDS)[number];
 
+/** Each rate as a person names it, in history's lines, the alerts and the experiments' verdicts. */
+export const RATE_NAMES: Record<RatedField, string> = {
+  deliveries: 'delivery rate',
+  opens: 'open rate',
+  clicks: 'click rate',
+  unsubscribes: 'unsubscribe rate',
+  spamReports: 'spam rate',
+  hardBounces: 'hard bounce rate',
+  softBounces: 'soft bounce rate',
+};
+
 export type PeriodLength = 'day' | 'week';
 
 const DAY_MS = 86_400_000;
