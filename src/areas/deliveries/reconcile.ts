@@ -10,10 +10,9 @@ import { ExitCode, UsageError } from '../../base/errors.js';
 import { instantOf } from '../../base/instant.js';
 import { sanitize } from '../../base/sanitize.js';
 import { type Handler, handler } from '../../core/capabilities.js';
-import { fetchEach } from '../../core/email-metrics.js';
 import type { DeliveryStore, StoredDelivery } from '../../webhooks/store/index.js';
 import type { CounterField } from '../metrics/periods.js';
-import { targetsOf } from '../metrics/snapshot.js';
+import { countersOf, targetsOf } from '../metrics/snapshot.js';
 import { type KeptEmail, openMetricsStore } from '../metrics/store.js';
 import { openStore } from '../webhooks-shared/store-option.js';
 
@@ -87,7 +86,6 @@ export const reconcile: Handler<[], ReconcileOptions> = handler(['out', 'client'
   const maxGap = options.maxGap ?? 0;
   const api = await context.client();
   const targets = await targetsOf(api);
-  const byKey = new Map(targets.map((target) => [target.key, target]));
   // The email an event's ids name, by the key its events carry.
   const byEvents = new Map(
     targets.flatMap((target) => {
@@ -95,20 +93,7 @@ export const reconcile: Handler<[], ReconcileOptions> = handler(['out', 'client'
       return key === undefined ? [] : [[key, target.key] as const];
     }),
   );
-  const { found, code } = await fetchEach(
-    context,
-    {
-      items: targets.map((target) => target.key),
-      noun: 'emails',
-      fetch: async (key) => {
-        const target = byKey.get(key)!;
-        const { body, headers } = await api.answer(target.request, target.schema);
-        return { body: body as Record<string, unknown>, date: headers.date };
-      },
-      about: (key) => ({ email: key }),
-    },
-    {},
-  );
+  const { found, code, byKey } = await countersOf(context, api, targets);
   // With --since, each email's counters at the snapshot before it, and when that was (the account's clock).
   const bases =
     options.since === undefined

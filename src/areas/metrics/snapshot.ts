@@ -9,7 +9,7 @@ import { everyItem } from '../../api/client.js';
 import { headerValue } from '../../api/headers.js';
 import type { HttpRequest } from '../../api/http.js';
 import type * as z from '../../base/zod.js';
-import { type Handler, handler } from '../../core/capabilities.js';
+import { type Handler, handler, type Uses } from '../../core/capabilities.js';
 import { fetchEach } from '../../core/email-metrics.js';
 import { CAMPAIGN } from '../../platform/campaigns/resource.js';
 import { emailMetrics } from '../../platform/email-metrics.js';
@@ -36,6 +36,29 @@ interface Target extends KeptEmail {
 }
 
 const get = (path: string): HttpRequest => ({ method: 'GET', idempotent: true, path });
+
+/**
+ * Each email's counters as the account answers them, with the answer's Date (the account's
+ * clock), read a few at a time as every metrics read is; the targets by key beside them.
+ */
+export async function countersOf(context: Uses<'out' | 'client' | 'globals'>, api: ApiClient, targets: readonly Target[]) {
+  const byKey = new Map(targets.map((target) => [target.key, target]));
+  const counters = await fetchEach(
+    context,
+    {
+      items: targets.map((target) => target.key),
+      noun: 'emails',
+      fetch: async (key) => {
+        const target = byKey.get(key)!;
+        const { body, headers } = await api.answer(target.request, target.schema);
+        return { body, date: headerValue(headers.date) };
+      },
+      about: (key) => ({ email: key }),
+    },
+    {},
+  );
+  return { ...counters, byKey };
+}
 
 /** Every email of the account that has counters: one listing of each kind, and each workflow's nodes. */
 export async function targetsOf(api: ApiClient): Promise<Target[]> {
@@ -106,22 +129,7 @@ export const snapshot: Handler<[], SnapshotOptions> = handler(['out', 'client', 
   const store = await openMetricsStore(context, options);
   try {
     const api = await context.client();
-    const targets = await targetsOf(api);
-    const byKey = new Map(targets.map((target) => [target.key, target]));
-    const { found, code } = await fetchEach(
-      context,
-      {
-        items: targets.map((target) => target.key),
-        noun: 'emails',
-        fetch: async (key) => {
-          const target = byKey.get(key)!;
-          const { body, headers } = await api.answer(target.request, target.schema);
-          return { body, date: headerValue(headers.date) };
-        },
-        about: (key) => ({ email: key }),
-      },
-      {},
-    );
+    const { found, code, byKey } = await countersOf(context, api, await targetsOf(api));
     const recordedAt = context.runtime.now().getTime();
     let undated = 0;
     const rows: KeptCounters[] = found.map(({ item, value }) => {
