@@ -10,6 +10,7 @@ import { ExitCode, UsageError } from '../../base/errors.js';
 import { instantOf } from '../../base/instant.js';
 import { sanitize } from '../../base/sanitize.js';
 import { type Handler, handler } from '../../core/capabilities.js';
+import { wrapText } from '../../render/wrap.js';
 import type { DeliveryStore, StoredDelivery } from '../../webhooks/store/index.js';
 import type { CounterField } from '../metrics/periods.js';
 import { countersOf, targetsOf } from '../metrics/snapshot.js';
@@ -151,7 +152,7 @@ export const reconcile: Handler<[], ReconcileOptions> = handler(['out', 'client'
   });
   const over = rows.some((row) => row.gaps?.some((gap) => Math.abs(gap.missing) > maxGap) === true);
   if (out.json) await out.writeJson({ since: from === undefined ? null : new Date(from).toISOString(), events, maxGap, emails: rows });
-  else await out.write(renderReconcile(rows, maxGap));
+  else await out.write(renderReconcile(rows, maxGap, out.tty ? out.columns : undefined));
   if (code !== ExitCode.ok) return code;
   return over ? ExitCode.mismatch : ExitCode.ok;
 });
@@ -196,8 +197,11 @@ async function basesAt(context: Parameters<typeof openMetricsStore>[0], options:
 
 type Row = { email: KeptEmail; skipped?: string; gaps?: Gap[]; notComparable?: CounterField[] };
 
-/** A line an email: "Welcome (transactional/…): 27 sends in the account, 20 kept: 7 missing", or that it matches. */
-function renderReconcile(rows: readonly Row[], maxGap: number): string {
+/**
+ * A line an email: "Welcome (transactional/…): 27 sends in the account, 20 kept: 7 missing", or
+ * that it matches; on a terminal, wrapped to its width.
+ */
+function renderReconcile(rows: readonly Row[], maxGap: number, width: number | undefined): string {
   const lines = rows.map((row) => {
     const named = `${row.email.name} (${row.email.key})`;
     if (row.skipped !== undefined) return `${named}: not reconciled: ${row.skipped}`;
@@ -211,5 +215,5 @@ function renderReconcile(rows: readonly Row[], maxGap: number): string {
       row.notComparable!.length === 0 ? '' : `; ${row.notComparable!.join(', ')} not comparable (the account counts people, the journal events)`;
     return `${named}: ${told.length === 0 ? `exact (${row.gaps!.map((gap) => `${gap.account} ${NOUNS[gap.field]}`).join(', ')})` : `${told.join('; ')}${within}`}${unmatched}`;
   });
-  return lines.map((line) => `${sanitize(line)}\n`).join('');
+  return lines.map((line) => `${width === undefined ? sanitize(line) : wrapText(sanitize(line), width)}\n`).join('');
 }

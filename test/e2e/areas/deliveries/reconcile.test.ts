@@ -88,6 +88,10 @@ describe('loopsctl deliveries reconcile', () => {
     const json = (await run(['--sandbox', 'deliveries', 'reconcile', '--store', store, '--json'], { env })).json() as Reconciled & { since: string | null };
     expect(json.since).toBeNull();
     expect(json.emails.find((row) => row.email.key === `transactional/${WELCOME}`)!.notComparable).toEqual([]);
+    // On a terminal of 80 columns, each email's gaps are wrapped to it.
+    const shown = await run(['--sandbox', 'deliveries', 'reconcile', '--store', store, '--no-pager'], { env, tty: { columns: 80 } });
+    expect(shown.stdout.replace(/\s+/g, ' ')).toContain(`Welcome (transactional/${WELCOME}): 18432 sends in the account, 0 kept: 18432 missing;`);
+    for (const line of shown.stdout.split('\n')) expect(line.length, line).toBeLessThanOrEqual(80);
   });
 
   it('counts every event of a journal that spans days, a day at a time, those at the edges of a day included', async () => {
