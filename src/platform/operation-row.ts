@@ -85,8 +85,8 @@ export interface RecordField {
   required?: boolean;
   /** What the API makes of it when a create leaves it out; left out of the record when not given. */
   absent?: string;
-  /** Checks the option's value as it is parsed (throwing commander's InvalidArgumentError), before anything loads or is sent. */
-  parse?: (value: string) => string;
+  /** Why the option's value is refused, said as it is parsed, before anything loads or is sent; undefined when it is taken. */
+  refusal?: (value: string) => string | undefined;
   /** How the list's table shows it: cut to its column, or wrapped as prose. */
   column: 'truncate' | 'prose';
 }

@@ -118,6 +118,10 @@ describe('the source tree', () => {
     ]);
   });
 
+  it("has the platform's knowledge, LMX and the emulator use no command-line library: an app's tests load them", () => {
+    expect(commandLineImports(['src/base/', 'src/platform/', 'src/lmx/', 'src/emulator/'])).toEqual([]);
+  });
+
   it('knows the floor of every folder under src/', () => {
     const unknown = [...new Set([...graph.keys()].map(floorOf))].filter((floor) => !(floor in FLOORS) && !TOP.includes(floor));
     expect(unknown).toEqual([]);
@@ -320,6 +324,19 @@ function importsUp(imports: Map<string, string[]>): string[] {
     if (allowed === undefined) return [];
     return targets.filter((target) => floorOf(target) !== from && !allowed.includes(floorOf(target))).map((target) => `${file} -> ${target}`);
   });
+}
+
+/** The libraries that serve only a command line (parsing its arguments, colour, tables), by the files under `folders` that import them. */
+function commandLineImports(folders: string[]): string[] {
+  return sourceFiles('src')
+    .filter((file) => folders.some((folder) => file.startsWith(folder)))
+    .flatMap((file) =>
+      ts
+        .preProcessFile(readFileSync(join(root, file), 'utf8'), true, true)
+        .importedFiles.map(({ fileName }) => fileName)
+        .filter((specifier) => ['commander', 'chalk', 'cli-table3'].includes(specifier))
+        .map((specifier) => `${file} -> ${specifier}`),
+    );
 }
 
 /** The imports of files under `from` of files under `to`. */

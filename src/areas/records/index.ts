@@ -3,6 +3,7 @@
  * RecordResource): list, get, create and update, declared from its row's words and fields (loads
  * nothing; the schema and the behaviours load when a command runs).
  */
+import { InvalidArgumentError } from 'commander';
 import { command, group, type OptionSpec, PLAN_OPTIONS, type Spec } from '../../core/declare.js';
 import type { IdList } from '../../core/id-lists.js';
 import { listCommand } from '../../core/list.js';
@@ -13,13 +14,22 @@ function flagOf(name: string): string {
   return `--${name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
 }
 
+/** An option's parser that refuses, as commander says a value is wrong, what the field's rule refuses. */
+function refusing(refusal: (value: string) => string | undefined): (value: string) => string {
+  return (value) => {
+    const refused = refusal(value);
+    if (refused !== undefined) throw new InvalidArgumentError(refused);
+    return value;
+  };
+}
+
 /** A field's option, for a create or an update. */
 function fieldOption(name: string, row: RecordRow, verb: 'create' | 'update'): OptionSpec {
   const field = row.records.fields[name]!;
   return {
     flags: `${flagOf(name)} <${field.value ?? name}>`,
     description: field[verb],
-    ...(field.parse === undefined ? {} : { parse: field.parse }),
+    ...(field.refusal === undefined ? {} : { parse: refusing(field.refusal) }),
     ...(verb === 'create' && field.required === true ? { required: true } : {}),
   };
 }

@@ -1,5 +1,4 @@
 /** Group names the API refuses, checked while arguments are parsed, before anything loads or is sent. */
-import { InvalidArgumentError } from 'commander';
 
 /** The name no group may take, and the group that cannot be edited. */
 export const RESERVED_GROUP_NAME = 'Unsorted';
@@ -23,18 +22,18 @@ export function isReservedGroupName(name: string): boolean {
 /**
  * Whether a group name shows nothing: empty, only spaces, or only characters that draw none. The
  * API's reference says of a name only that it is required and not "Unsorted"; a group listed with
- * a blank name cannot be told from another nor named, so the commands (groupName) and the sandbox
+ * a blank name cannot be told from another nor named, so the commands (groupNameRefusal) and the sandbox
  * (groupFieldsRefusal) refuse it by this one rule.
  */
 export function isBlankGroupName(name: string): boolean {
   return visibleName(name) === '';
 }
 
-/** A group name the API would refuse: the reserved name, or one that shows nothing. */
-export function groupName(value: string): string {
-  if (isBlankGroupName(value)) throw new InvalidArgumentError('a group name must not be empty, nor only spaces or invisible characters.');
-  if (isReservedGroupName(value)) throw new InvalidArgumentError(`"${RESERVED_GROUP_NAME}" is reserved and cannot be given to a group.`);
-  return value;
+/** Why the API would refuse a group name given to a command: the reserved name, or one that shows nothing. */
+function groupNameRefusal(value: string): string | undefined {
+  if (isBlankGroupName(value)) return 'a group name must not be empty, nor only spaces or invisible characters.';
+  if (isReservedGroupName(value)) return `"${RESERVED_GROUP_NAME}" is reserved and cannot be given to a group.`;
+  return undefined;
 }
 
 /** Why the API refuses a group's name (given in a create or an update), or undefined. */
@@ -58,7 +57,7 @@ export const GROUP_FIELDS = {
     create: `group name (not "${RESERVED_GROUP_NAME}")`,
     update: `new name (not "${RESERVED_GROUP_NAME}")`,
     required: true,
-    parse: groupName,
+    refusal: groupNameRefusal,
     column: 'truncate',
   },
   description: { create: 'what the group holds', update: 'new description', value: 'text', absent: '', column: 'prose' },
