@@ -36,8 +36,10 @@ if [ -e "$deps" ]; then
   [ -z "$others" ] || { echo "the install brought dependencies besides the keychain module: $others"; exit 1; }
 fi
 "$bin" --version
-# The man pages made by `npm run docs` are installed where man finds them.
-[ -e "$work/prefix/share/man/man1/loopsctl.1" ] && [ -e "$work/prefix/share/man/man1/loopsctl-themes-list.1" ] || { echo "the man pages were not installed"; exit 1; }
+# The man pages made by `npm run docs` are installed, gzipped, where man finds them.
+man1="$work/prefix/share/man/man1"
+[ -e "$man1/loopsctl.1.gz" ] && [ -e "$man1/loopsctl-themes-list.1.gz" ] || { echo "the man pages were not installed"; exit 1; }
+gzip -dc "$man1/loopsctl-themes-list.1.gz" | grep -q '^\.TH "LOOPSCTL-THEMES-LIST" "1"' || { echo "the installed man page is not one"; exit 1; }
 "$bin" --sandbox themes list >/dev/null
 # loopsctl/sandbox, imported by its name as an app does: the package ships no code cache, so its
 # first start writes one in the cache directory, which the next start reads.

@@ -17,7 +17,7 @@ import { chmodSync, copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, re
 import { tmpdir } from 'node:os';
 import { join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { brotliCompressSync, constants } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const releaseDir = join(root, 'release');
@@ -85,7 +85,8 @@ export const COMPRESSED =
  * The npm package, packed from a copy of what it ships: package.json without its scripts (the
  * `prepare` that builds a clone would otherwise travel, and npm warns of install scripts) or
  * development dependencies, and dist/ without the code caches, which serve only the Node that
- * recorded them (an install records its own on first use), and with COMPRESSED compressed.
+ * recorded them (an install records its own on first use), with COMPRESSED compressed, and the
+ * man pages gzipped, as man reads them and npm links them (`man/loopsctl.1.gz`).
  */
 function packTarball(destination) {
   const staging = join(releaseDir, '.package');
@@ -111,16 +112,22 @@ export function stagePackage(from, projectManifest, staging) {
     writeFileSync(`${file}.br`, brotliCompressSync(readFileSync(file), { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
     rmSync(file);
   }
+  for (const page of projectManifest.man ?? []) {
+    const file = join(staging, page);
+    writeFileSync(`${file}.gz`, gzipSync(readFileSync(file), { level: 9 }));
+    rmSync(file);
+  }
   writeFileSync(join(staging, 'package.json'), `${JSON.stringify(publishedManifest(projectManifest), null, 2)}\n`);
 }
 
 /**
  * package.json as published: without the scripts, the development dependencies and the approval of
- * their install scripts (allowScripts, which npm reads from the project installing, never from a dependency).
+ * their install scripts (allowScripts, which npm reads from the project installing, never from a
+ * dependency), and naming the man pages as stagePackage ships them, gzipped.
  */
 export function publishedManifest(projectManifest) {
   const { scripts, devDependencies, allowScripts, ...published } = projectManifest;
-  return published;
+  return published.man === undefined ? published : { ...published, man: published.man.map((page) => `${page}.gz`) };
 }
 
 /** The platform's name in release files: linux, darwin, windows; x64, arm64. */

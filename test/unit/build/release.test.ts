@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { brotliDecompressSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import {
   COMPRESSED,
@@ -77,13 +77,14 @@ describe('the version it releases', () => {
 });
 
 describe('the npm package', () => {
-  it('publishes package.json without its scripts (the `prepare` that builds a clone) or development dependencies, and all else as it is', () => {
+  it('publishes package.json without its scripts (the `prepare` that builds a clone) or development dependencies, its man pages gzipped, and all else as it is', () => {
     const published = publishedManifest(projectManifest);
     expect(Object.keys(published)).not.toContain('scripts');
     expect(Object.keys(published)).not.toContain('devDependencies');
     expect(Object.keys(published)).not.toContain('allowScripts');
-    const { scripts: _scripts, devDependencies: _devDependencies, allowScripts: _allowScripts, ...rest } = projectManifest;
-    expect(published).toEqual(rest);
+    const { scripts: _scripts, devDependencies: _devDependencies, allowScripts: _allowScripts, man, ...rest } = projectManifest;
+    expect(published).toEqual({ ...rest, man: (man as string[]).map((page) => `${page}.gz`) });
+    expect(published.man).toContain('./man/loopsctl.1.gz');
     // What an install needs is kept.
     expect(published).toMatchObject({ bin: { loopsctl: 'bin/loopsctl.js' }, exports: { './sandbox': expect.any(Object) }, files: projectManifest.files });
   });
@@ -120,7 +121,7 @@ describe('the npm package', () => {
     }
   });
 
-  it('stages what `files` names, README and LICENSE, with no code cache, the rarely read files compressed, and package.json as published', () => {
+  it('stages what `files` names, README and LICENSE, with no code cache, the rarely read files compressed, the man pages gzipped, and package.json as published', () => {
     const files: Record<string, string> = {
       'bin/loopsctl.js': '#!/usr/bin/env node\n',
       'dist/cli.cjs': 'cli();',
@@ -142,7 +143,8 @@ describe('the npm package', () => {
     // A staging directory left by an earlier run is made anew.
     mkdirSync(staging, { recursive: true });
     writeFileSync(join(staging, 'stale.txt'), 'from an earlier run');
-    stagePackage(root, { ...projectManifest, files: ['bin', 'dist', 'man', 'skills'] }, staging);
+    const manifest = { ...projectManifest, files: ['bin', 'dist', 'man', 'skills'], man: ['./man/loopsctl.1'] };
+    stagePackage(root, manifest, staging);
     expect(filesUnder(staging)).toEqual(
       [
         'LICENSE',
@@ -153,7 +155,7 @@ describe('the npm package', () => {
         'dist/completion/loopsctl.zsh.br',
         'dist/vendor/jq.wasm.br',
         'dist/vendor/mcp-sdk.cjs.br',
-        'man/loopsctl.1',
+        'man/loopsctl.1.gz',
         'package.json',
         'skills/loopsctl/SKILL.md',
       ].sort(),
@@ -161,13 +163,12 @@ describe('the npm package', () => {
     for (const name of ['dist/cli.cjs.map', 'dist/completion/loopsctl.zsh', 'dist/vendor/jq.wasm', 'dist/vendor/mcp-sdk.cjs']) {
       expect(brotliDecompressSync(readFileSync(join(staging, `${name}.br`))).toString()).toBe(files[name]);
     }
+    expect(gunzipSync(readFileSync(join(staging, 'man/loopsctl.1.gz'))).toString()).toBe(files['man/loopsctl.1']);
     expect(readFileSync(join(staging, 'dist/cli.cjs'), 'utf8')).toBe(files['dist/cli.cjs']);
-    expect(JSON.parse(readFileSync(join(staging, 'package.json'), 'utf8'))).toEqual(
-      publishedManifest({ ...projectManifest, files: ['bin', 'dist', 'man', 'skills'] }),
-    );
+    expect(JSON.parse(readFileSync(join(staging, 'package.json'), 'utf8'))).toEqual(publishedManifest(manifest));
     // Where nothing is yet (`--tarball DIR` with no release/), it makes the directories it needs.
     const fresh = join(root, 'fresh/release/.package');
-    stagePackage(root, { ...projectManifest, files: ['bin', 'dist', 'man', 'skills'] }, fresh);
+    stagePackage(root, manifest, fresh);
     expect(filesUnder(fresh)).toEqual(filesUnder(staging));
   });
 });
