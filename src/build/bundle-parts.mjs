@@ -18,7 +18,8 @@ export function staticClosure(graph, from) {
  * src/platform/<area>/), the API client, the ground floor, zod and the shapes every area shares one (client.cjs), the
  * emulator with its routes one (emulator.cjs), LMX one (lmx.cjs: `content check` and the
  * emulator both read it), the reading of an app's code one (app-code.cjs: `check --code`,
- * `content review`, `migrate` and a plan's impact), and the rest of src/render,
+ * `content review`, `migrate` and a plan's impact), the conversion of an email one (convert.cjs:
+ * `content convert`, `migrate` and `content check --html`), and the rest of src/render,
  * src/config and src/core one each (render.cjs, config.cjs, core.cjs), and the delivery store of
  * `webhooks listen` and the `deliveries` commands one (delivery-store.cjs, which loads pg from
  * dist/vendor/ only for a postgres:// store). So a command reads its own area and what it uses.
@@ -52,14 +53,17 @@ const PLACED_APART = new Map([
   ['src/platform/email-messages/fallbacks.ts', 'lmx'],
 ]);
 
+/** The commands that convert an email (the declaration stays with its area's, which help reads). */
+const CONVERT_COMMANDS = /^src\/areas\/content\/convert\/(?!declare\.ts$)/;
+
 export function partOf(core, graph) {
   const sourcePart = (path) => {
     if (core.has(path)) return 'cli';
     if (path.startsWith('src/emulator/')) return 'emulator';
     if (path.startsWith('src/lmx/')) return 'lmx';
     if (path.startsWith('src/app-code/')) return 'app-code';
-    // convert's engine goes with the content area's commands, as when it was a folder of theirs.
-    if (path.startsWith('src/convert/')) return 'areas-content';
+    // convert's engine and its commands, which few runs read: the npm package keeps it compressed.
+    if (path.startsWith('src/convert/') || CONVERT_COMMANDS.test(path)) return 'convert';
     if (path.startsWith('src/webhooks/store/')) return 'delivery-store';
     if (PLACED_APART.has(path)) return PLACED_APART.get(path);
     if (WITH_THE_CLIENT.test(path)) return 'client';

@@ -76,10 +76,12 @@ function embeddedNode() {
  * `migrate report` and the React Email reader load; the CSS reader (postcss and css-select, 186 KB)
  * of an HTML email's convert and `content check --html`, React Email's Markdown (marked), the
  * .eml reader of `--html` (postal-mime) and the language detector of an email's languageCode
- * (tinyld), each read by one kind of run.
+ * (tinyld), each read by one kind of run; convert's engine with its commands (convert.cjs),
+ * which the same runs as parse5 read; and the help pages (267 KB, 99 KB compressed), of which a
+ * run asking for help reads one (their index, read by other runs, is kept as it is).
  */
 export const COMPRESSED =
-  /^dist\/(.*\.map|vendor\/(mcp-sdk|jq-web|parse5|htmlparser2|babel-parser|css|marked|postal-mime|tinyld)\.cjs|vendor\/jq\.wasm|completion\/.*)$/;
+  /^dist\/(.*\.map|help\/\d+\.txt|convert\.cjs|vendor\/(mcp-sdk|jq-web|parse5|htmlparser2|babel-parser|css|marked|postal-mime|tinyld)\.cjs|vendor\/jq\.wasm|completion\/.*)$/;
 
 /**
  * The npm package, packed from a copy of what it ships: package.json without its scripts (the

@@ -94,6 +94,9 @@ describe('the npm package', () => {
       'dist/cli.cjs.map',
       'dist/sandbox/index.mjs.map',
       'dist/vendor/mcp-sdk.cjs',
+      'dist/convert.cjs',
+      'dist/help/0.txt',
+      'dist/help/183.txt',
       'dist/vendor/jq-web.cjs',
       'dist/vendor/parse5.cjs',
       'dist/vendor/htmlparser2.cjs',
@@ -110,10 +113,17 @@ describe('the npm package', () => {
     for (const name of [
       'dist/cli.cjs',
       'dist/vendor/chalk.cjs',
+      // The libraries require these as files.
+      'dist/vendor/pg.cjs',
+      'dist/vendor/zod.cjs',
+      'dist/vendor/yaml.cjs',
+      'dist/vendor/icon-glyphs.cjs',
       'dist/sandbox/index.mjs',
       'dist/sandbox/index.cjs',
       'bin/loopsctl.js',
       'man/loopsctl.1',
+      'dist/help/index.json',
+      'dist/help/contacts.alone',
       'dist/vendor/mcp-sdk.cjs.v24.21.0-x64.cache',
       'xdist/cli.cjs.map',
     ]) {
