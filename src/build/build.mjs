@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { join, relative } from 'node:path';
+import { basename, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { partOf, staticClosure } from './bundle-parts.mjs';
@@ -33,7 +33,10 @@ mkdirSync(join(staged, 'bin'));
 for (const file of ['bin/loopsctl.js', 'bin/package.json', 'package.json'])
   copyFileSync(fileURLToPath(new URL(`../../${file}`, import.meta.url)), join(staged, file));
 
-/** Packages bundled on their own, and what each bundle exports. */
+/**
+ * Packages bundled on their own, and what each bundle exports (`stdin`); or a module of the source
+ * bundled on its own, with all it exports (`source`), which the bundles and loopsctl's libraries share.
+ */
 const vendored = {
   // Colour, needed only for text on a terminal.
   chalk: { stdin: { contents: "export * from 'chalk';", resolveDir: buildDir } },
@@ -58,6 +61,18 @@ const vendored = {
   htmlparser2: { stdin: { contents: "export { Parser } from 'htmlparser2';", resolveDir: buildDir } },
   // jq for --jq; it loads jq.wasm from its own directory, where copyJqWasm puts it.
   'jq-web': { stdin: { contents: "module.exports = require('jq-web');", resolveDir: buildDir } },
+  // The YAML reader and writer of workflow files, and of the sandbox's fixture files: loopsctl/sandbox
+  // requires this same file (buildSandboxApi), so the package holds one copy of yaml.
+  yaml: {
+    stdin: { contents: "export { Document, isMap, isPair, isScalar, LineCounter, parse, parseDocument, visit } from 'yaml';", resolveDir: buildDir },
+  },
+  // Font Awesome's glyphs of the icons LMX draws (src/lmx/icon-glyphs.ts, 63 KB of SVG paths):
+  // loopsctl/sandbox requires this same file, so the package holds one copy.
+  'icon-glyphs': { source: 'src/lmx/icon-glyphs.ts' },
+  // zod's functional form as src/base/zod.ts sets it up: the CLI's schemas, loopsctl/sandbox's and
+  // loopsctl/webhooks's require this same file, so the package holds one copy of zod/mini (the MCP
+  // SDK's classic zod apart).
+  zod: { source: 'src/base/zod.ts' },
   // The PostgreSQL client, loaded only when a postgres:// delivery store opens; loopsctl/webhooks
   // requires this same file (src/build/webhooks-api.mjs), so the package holds one copy of pg.
   pg: { stdin: { contents: "module.exports = require('pg');", resolveDir: buildDir } },
@@ -102,16 +117,35 @@ const common = {
   external: [SHIPPED, 'pg-native', 'cloudflare:sockets'],
 };
 
-/** Leaves the vendored packages out of the main bundle: each becomes a require() of its own file. */
-const requireVendored = {
-  name: 'require-vendored',
-  setup(pluginBuild) {
-    for (const [name, { imports }] of Object.entries(vendored)) {
-      const filter = imports ?? new RegExp(`^${name.replace(/[^\w]/g, '\\$&')}$`);
-      pluginBuild.onResolve({ filter }, () => ({ path: `./vendor/${name}.cjs`, external: true }));
-    }
-  },
-};
+/**
+ * Leaves the vendored packages (those `names`) out of a bundle: each becomes a require() of its
+ * file in `directory`; a vendored module of the source (`source`), any relative import of it. A
+ * dynamic import() of one becomes that require() run on first use, as esbuild makes of a dynamic
+ * import of a module it bundles: Node cannot import() where bin/loopsctl.js runs a bundle (see
+ * refuseDynamicImport).
+ */
+const VENDORED_LATER = 'vendored-later';
+function requireVendoredFrom(directory, names = Object.keys(vendored)) {
+  return {
+    name: 'require-vendored',
+    setup(pluginBuild) {
+      for (const name of names) {
+        const { imports, source } = vendored[name];
+        const path = `${directory}/${name}.cjs`;
+        const required = ({ kind }) => (kind === 'dynamic-import' ? { path, namespace: VENDORED_LATER } : { path, external: true });
+        if (source === undefined) pluginBuild.onResolve({ filter: imports ?? new RegExp(`^${name.replace(/[^\w]/g, '\\$&')}$`) }, required);
+        else {
+          const file = fileURLToPath(new URL(`../../${source}`, import.meta.url));
+          const filter = new RegExp(`^\\.\\.?/(.*/)?${basename(source, '.ts')}\\.js$`);
+          pluginBuild.onResolve({ filter }, (args) => (join(args.resolveDir, args.path.replace(/\.js$/, '.ts')) === file ? required(args) : undefined));
+        }
+      }
+      pluginBuild.onLoad({ filter: /.*/, namespace: VENDORED_LATER }, ({ path }) => ({ contents: `module.exports = require(${JSON.stringify(path)});`, loader: 'js' }));
+      pluginBuild.onResolve({ filter: /.*/, namespace: VENDORED_LATER }, ({ path }) => ({ path, external: true }));
+    },
+  };
+}
+const requireVendored = requireVendoredFrom('./vendor');
 
 /** Replaces a source module, found by its path under src/, with the code given. */
 function replaced(name, pathPattern, contents) {
@@ -245,7 +279,13 @@ async function moduleGraph() {
     outdir: dist,
     plugins: [requireVendored, madeCompletionScripts, shippedSkill, jqWorkerPath, keyringModule],
   });
-  return new Map(Object.entries(metafile.inputs).map(([path, input]) => [path, input.imports.filter((imported) => !imported.external)]));
+  // A vendored package's stand-in for a dynamic import is in the bundle of the module that imports it.
+  const bundled = (path) => !path.startsWith(`${VENDORED_LATER}:`);
+  return new Map(
+    Object.entries(metafile.inputs)
+      .filter(([path]) => bundled(path))
+      .map(([path, input]) => [path, input.imports.filter((imported) => !imported.external && bundled(imported.path))]),
+  );
 }
 
 /**
@@ -257,9 +297,9 @@ function linkBundles(part, name) {
     name: 'link-bundles',
     setup(pluginBuild) {
       pluginBuild.onResolve({ filter: /.*/ }, async (args) => {
-        if (args.namespace === 'other-bundle' || args.pluginData === 'linking' || args.kind === 'entry-point') return undefined;
+        if (['other-bundle', VENDORED_LATER].includes(args.namespace) || args.pluginData === 'linking' || args.kind === 'entry-point') return undefined;
         const resolved = await pluginBuild.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: 'linking' });
-        if (resolved.errors.length > 0 || resolved.external) return resolved;
+        if (resolved.errors.length > 0 || resolved.external || resolved.namespace === VENDORED_LATER) return resolved;
         const path = relative(root, resolved.path);
         const owner = part(path);
         // Named so that no extension (.mjs) makes esbuild take the stand-in for an ES module.
@@ -336,17 +376,23 @@ const [built] = await Promise.all([
       }),
     ),
   ),
-  ...Object.entries(vendored).map(([name, { stdin }]) => build({ ...common, stdin, outfile: `${dist}vendor/${name}.cjs` })),
+  ...Object.entries(vendored).map(([name, { stdin, source }]) =>
+    build({ ...common, ...(source === undefined ? { stdin } : { entryPoints: [source], absWorkingDir: root }), outfile: `${dist}vendor/${name}.cjs` }),
+  ),
 ]);
 
 refuseModulesTwice(built.map(({ metafile }, index) => [bundles[index], Object.keys(metafile.inputs)]));
 await finishBundles(bundles.map((name) => `${dist}${name}.cjs`));
 
-/** A module in two bundles would exist twice, with two of each of its classes and its state. */
+/**
+ * A module in two bundles would exist twice, with two of each of its classes and its state (a
+ * vendored package's stand-in only requires its file, which Node loads once).
+ */
 function refuseModulesTwice(inputsByBundle) {
   const owner = new Map();
+  const ownModule = (path) => !path.startsWith('other-bundle:') && !path.startsWith(`${VENDORED_LATER}:`) && !path.endsWith('-bundle.js');
   for (const [bundle, inputs] of inputsByBundle) {
-    for (const input of inputs.filter((path) => !path.startsWith('other-bundle:') && !path.endsWith('-bundle.js'))) {
+    for (const input of inputs.filter(ownModule)) {
       if (owner.has(input)) throw new Error(`${input} is in both ${owner.get(input)}.cjs and ${bundle}.cjs`);
       owner.set(input, bundle);
     }
@@ -355,19 +401,20 @@ function refuseModulesTwice(inputsByBundle) {
 await copyJqWasm(`${dist}vendor/jq.wasm`);
 await writeHelpPages();
 await buildSandboxApi();
-await buildWebhooksApi(root, dist, common);
+await buildWebhooksApi(root, dist, common, requireVendoredFrom('../vendor', ['pg', 'zod']));
 
 /**
  * `loopsctl/sandbox` (package.json's exports), the emulator for an app's tests: one CommonJS
- * bundle of src/emulator/public.ts with all it uses (zod and yaml included; it shares nothing
- * with the CLI's bundles, which never load it), an ES module that re-exports it, and their types,
- * declared from that file alone (it declares them whole, see its header).
+ * bundle of src/emulator/public.ts with all it uses but what it shares with the CLI's bundles, which
+ * never load it: dist/vendor/yaml.cjs (read for a YAML fixture file alone), the icons' glyphs and
+ * zod (dist/vendor/icon-glyphs.cjs, zod.cjs); an ES module that re-exports it, and their types, declared from that file alone (it declares them
+ * whole, see its header).
  */
 async function buildSandboxApi() {
   const source = 'src/emulator/public.ts';
   // In a folder of its own, never run through bin/loopsctl.js: index.cjs runs the bundle with a code cache of its own.
   const out = `${dist}sandbox/`;
-  await build({ ...common, entryPoints: [source], absWorkingDir: root, outfile: `${out}sandbox.cjs` });
+  await build({ ...common, entryPoints: [source], absWorkingDir: root, outfile: `${out}sandbox.cjs`, plugins: [requireVendoredFrom('../vendor', ['yaml', 'icon-glyphs', 'zod'])] });
   refuseDynamicImport(`${out}sandbox.cjs`, await readFile(`${out}sandbox.cjs`, 'utf8'));
   await writeFile(`${out}index.cjs`, await readFile(`${buildDir}sandbox-loader.cjs`));
   // An import of CommonJS has Node scan the module for its exports: the ES entry imports the small index.cjs, so the bundle is never scanned.

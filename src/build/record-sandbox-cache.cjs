@@ -11,6 +11,7 @@
  */
 const { readFileSync, writeFileSync } = require('node:fs');
 const { request } = require('node:http');
+const { createRequire } = require('node:module');
 const { join } = require('node:path');
 const { Script } = require('node:vm');
 
@@ -18,7 +19,8 @@ const dir = process.argv[2];
 const bundle = join(dir, 'sandbox.cjs');
 const script = new Script(module.constructor.wrap(readFileSync(bundle, 'utf8')), { filename: join(process.argv[3] ?? dir, 'sandbox.cjs') });
 const loaded = { exports: {} };
-script.runInThisContext().call(loaded.exports, loaded.exports, require, loaded, bundle, dir);
+// The bundle requires the vendored files it shares with the CLI (../vendor/) from where it lies.
+script.runInThisContext().call(loaded.exports, loaded.exports, createRequire(bundle), loaded, bundle, dir);
 const { interceptLoops, startSandbox } = loaded.exports;
 
 const fixtures = {

@@ -1,8 +1,8 @@
 /**
  * `loopsctl/webhooks` (package.json's exports), the library an app verifies, parses and journals
  * the platform's webhooks with: one CommonJS bundle of src/webhooks/index.ts with all it uses but
- * pg, which it requires from the CLI's own copy (dist/vendor/pg.cjs) only when a postgres:// store
- * opens, an ES module that re-exports it by name, and their types in one declaration file, made
+ * zod and pg, which it requires from the CLI's own copies (dist/vendor/zod.cjs; dist/vendor/pg.cjs
+ * only when a postgres:// store opens; `requireVendored` makes those requires), an ES module that re-exports it by name, and their types in one declaration file, made
  * from the library's own declarations (src/webhooks/), which name nothing outside it (no zod: the
  * event types are written out in src/webhooks/event-types.ts).
  */
@@ -13,18 +13,12 @@ import { build } from 'esbuild';
 
 const SOURCE = 'src/webhooks/index.ts';
 
-/** pg, from the file the CLI's build vendors it in: not a second copy in this bundle. */
-const sharedPg = {
-  name: 'shared-pg',
-  setup: (pluginBuild) => pluginBuild.onResolve({ filter: /^pg$/ }, () => ({ path: '../vendor/pg.cjs', external: true })),
-};
-
 /**
  * Builds dist/webhooks/ with esbuild options `common` (the CLI's), but not minified: Node prints an
  * app's uncaught error after the line it was thrown from (minified, one line of 126,000
  * characters), and a source map would serve only a Node run with --enable-source-maps.
  */
-export async function buildWebhooksApi(root, dist, common) {
+export async function buildWebhooksApi(root, dist, common, requireVendored) {
   const out = join(dist, 'webhooks');
   await mkdir(out, { recursive: true });
   await build({
@@ -34,7 +28,7 @@ export async function buildWebhooksApi(root, dist, common) {
     entryPoints: [SOURCE],
     absWorkingDir: root,
     outfile: join(out, 'index.cjs'),
-    plugins: [sharedPg],
+    plugins: [requireVendored],
   });
   const require = createRequire(import.meta.url);
   const names = Object.keys(require(join(out, 'index.cjs'))).sort();

@@ -254,13 +254,23 @@ describe('a command', () => {
     // workflows' parser and rules, nor the API areas a pull or push calls are loaded.
     const check = await loads(['content', 'check', '--kind', 'campaign', email], {});
     expect(check).toEqual({
-      files: ['dist/areas-content.cjs', 'dist/areas-themes.cjs', 'dist/cli.cjs', 'dist/lmx.cjs', 'dist/render.cjs', 'dist/tree-files.cjs'],
+      files: [
+        'dist/areas-content.cjs',
+        'dist/areas-themes.cjs',
+        'dist/cli.cjs',
+        'dist/lmx.cjs',
+        'dist/render.cjs',
+        'dist/tree-files.cjs',
+        'dist/vendor/icon-glyphs.cjs',
+      ],
       code: 0,
       message: null,
     });
     // Whatever bundles hold them: none of what it loaded has zod, the API client or its transport
     // (a bundle names another's modules it may require as `other-bundle:`; their code is not in it).
+    // The vendored files, which have no map, are named above: zod's is not among them.
     const sources = check.files
+      .filter((file) => !file.startsWith('dist/vendor/'))
       .flatMap((file) => (JSON.parse(readFileSync(join(resolve(BIN, '../..'), `${file}.map`), 'utf8')) as { sources: string[] }).sources)
       .filter((source) => !source.startsWith('other-bundle:'));
     expect(sources.length).toBeGreaterThan(50);
@@ -320,7 +330,7 @@ describe('a command', () => {
     // Nothing listens on port 9: the request fails (exit 7) after every bundle it needs has loaded.
     const args = ['ips', 'list', '--base-url', 'http://127.0.0.1:9', '--retries', '0'];
     expect(await loads(args, { LOOPS_API_KEY: 'test-key' })).toEqual({
-      files: ['dist/areas-ips.cjs', 'dist/cli.cjs', 'dist/client.cjs'],
+      files: ['dist/areas-ips.cjs', 'dist/cli.cjs', 'dist/client.cjs', 'dist/vendor/zod.cjs'],
       code: 7,
       message: expect.stringContaining('Error: GET /v1/dedicated-sending-ips: could not connect to http://127.0.0.1:9 '),
     });
@@ -333,7 +343,7 @@ describe('a command', () => {
     // A read of workflows loads no other area: not the mailing lists, segments and email messages
     // that the workflow edits check against, nor LMX; nor core.cjs, since the running of a listing
     // is with the writing of a list in render.cjs.
-    expect(list.files).toEqual(['dist/areas-workflows.cjs', 'dist/cli.cjs', 'dist/client.cjs', 'dist/emulator.cjs', 'dist/render.cjs']);
+    expect(list.files).toEqual(['dist/areas-workflows.cjs', 'dist/cli.cjs', 'dist/client.cjs', 'dist/emulator.cjs', 'dist/render.cjs', 'dist/vendor/zod.cjs']);
     // Nor their declarations: a group's are in its area's bundle, and the main bundle holds only the top-level commands'.
     const mainSources: string[] = JSON.parse(readFileSync(resolve(BIN, '../../dist/cli.cjs.map'), 'utf8')).sources;
     const declarations = mainSources.map((source) => source.replace(/^(\.\.\/)+/, '')).filter((source) => /^src\/areas\/[\w-]+\/index\.ts$/.test(source));
@@ -355,22 +365,37 @@ describe('a command', () => {
     expect(find.files).not.toContain('dist/core.cjs');
     // Nor the custom properties a contact's writes are checked against: only the lists' area, whose
     // resolver names the lists Ada is on.
-    expect(find.files).toEqual(['dist/areas-contacts.cjs', 'dist/areas-lists.cjs', 'dist/cli.cjs', 'dist/client.cjs', 'dist/emulator.cjs', 'dist/render.cjs']);
+    expect(find.files).toEqual([
+      'dist/areas-contacts.cjs',
+      'dist/areas-lists.cjs',
+      'dist/cli.cjs',
+      'dist/client.cjs',
+      'dist/emulator.cjs',
+      'dist/render.cjs',
+      'dist/vendor/zod.cjs',
+    ]);
     const loadedBuiltins = readFileSync(builtins, 'utf8').split('\n');
     expect(loadedBuiltins).toContain('fs');
     expect(loadedBuiltins.filter((name) => /^(net|readline|crypto|stream)$/.test(name))).toEqual([]);
   });
 
-  it("builds its schemas with zod's functional form: no bundle of its own holds classic zod's schema classes", () => {
+  it("builds its schemas with zod's functional form, one copy of it that the CLI and both libraries share, and no classic zod", () => {
     // Classic zod installs its methods on each schema class a run meets (src/base/zod.ts): a
     // module that imported from 'zod' rather than src/base/zod.ts would bring them back into every
     // start. The MCP SDK's own bundle (dist/vendor/mcp-sdk.cjs) carries the classic zod its
     // protocol is written in, and loads only with `loopsctl mcp`.
     const dist = resolve(BIN, '../../dist');
-    const own = [...readdirSync(dist).filter((name) => name.endsWith('.cjs')), 'sandbox/sandbox.cjs', 'webhooks/index.cjs'];
-    const defines = (name: string, zodClass: string) => readFileSync(join(dist, name), 'utf8').includes(`$constructor("${zodClass}"`);
-    expect(own.filter((name) => defines(name, 'ZodMiniType'))).toEqual(['client.cjs', 'sandbox/sandbox.cjs', 'webhooks/index.cjs']);
+    const own = [...readdirSync(dist).filter((name) => name.endsWith('.cjs')), 'vendor/zod.cjs', 'sandbox/sandbox.cjs', 'webhooks/index.cjs'];
+    const text = (name: string) => readFileSync(join(dist, name), 'utf8');
+    const defines = (name: string, zodClass: string) => text(name).includes(`$constructor("${zodClass}"`);
+    expect(own.filter((name) => defines(name, 'ZodMiniType'))).toEqual(['vendor/zod.cjs']);
     expect(own.filter((name) => defines(name, 'ZodType'))).toEqual([]);
+    for (const [library, shared] of [
+      ['client.cjs', './vendor/zod.cjs'],
+      ['sandbox/sandbox.cjs', '../vendor/zod.cjs'],
+      ['webhooks/index.cjs', '../vendor/zod.cjs'],
+    ])
+      expect(text(library!)).toContain(`require("${shared}")`);
   });
   it('against the sandbox, for a workflow edit, loads the areas it checks against, and the edit goes through', async () => {
     // Each run is a new process, so each request loads only its own route modules and what its operation uses.
@@ -405,14 +430,14 @@ describe('a command', () => {
     const args = ['ips', 'list', '--base-url', 'http://127.0.0.1:9', '--retries', '0'];
     const direct = await loads(args, { LOOPSCTL_CONFIG_DIR: config, HTTPS_PROXY: 'http://127.0.0.1:9', NO_PROXY: '' });
     expect(direct).toEqual({
-      files: ['dist/areas-ips.cjs', 'dist/cli.cjs', 'dist/client.cjs', 'dist/config.cjs'],
+      files: ['dist/areas-ips.cjs', 'dist/cli.cjs', 'dist/client.cjs', 'dist/config.cjs', 'dist/vendor/zod.cjs'],
       code: 7,
       message: expect.stringContaining('could not connect to http://127.0.0.1:9 '),
     });
     // Through a proxy (that is not there: exit 10), the same bundles; a key in the keychain brings its module.
     const proxied = await loads([...args, '--proxy', 'http://127.0.0.1:9'], { LOOPSCTL_CONFIG_DIR: config });
     expect(proxied).toEqual({
-      files: ['dist/areas-ips.cjs', 'dist/cli.cjs', 'dist/client.cjs', 'dist/config.cjs'],
+      files: ['dist/areas-ips.cjs', 'dist/cli.cjs', 'dist/client.cjs', 'dist/config.cjs', 'dist/vendor/zod.cjs'],
       code: 10,
       message: expect.stringContaining('could not connect to the proxy http://127.0.0.1:9 (--proxy)'),
     });
@@ -526,7 +551,7 @@ describe('the code cache', () => {
     expect(first.code, first.stderr).toBe(0);
     expect(first.stdout).toBe((await spawnCli(['--sandbox', 'workflow', 'list'])).stdout);
     const shipped = first.stderr.split('\n').filter((line) => line.startsWith(`code cache: used ${join(copy, 'dist')}`));
-    expect(shipped).toHaveLength(4);
+    expect(shipped).toHaveLength(5);
     expect(first.stderr).toMatch(/^code cache: not used \(none yet for .*\/dist\/client\.cjs\)$/m);
     // The cache the first run wrote of the large bundle, read into the buffer too.
     expect(second.stdout).toBe(first.stdout);

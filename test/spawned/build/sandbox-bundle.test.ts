@@ -79,7 +79,10 @@ describe("loopsctl/sandbox's bundle", () => {
 
   it('without a shipped cache, as the npm package is, writes one in the cache directory at its first run and uses it from the next', async () => {
     const copy = join(scratch, 'package/dist/sandbox');
-    cpSync(join(REPO, 'dist/sandbox'), copy, { recursive: true, filter: (source) => !source.endsWith('.cache') });
+    const noCache = (source: string) => !source.endsWith('.cache');
+    cpSync(join(REPO, 'dist/sandbox'), copy, { recursive: true, filter: noCache });
+    // With the files it shares with the CLI (zod, yaml, the icons' glyphs), beside it as in the package.
+    cpSync(join(REPO, 'dist/vendor'), join(copy, '../vendor'), { recursive: true, filter: noCache });
     const script = appScript('copy.mjs', join(copy, 'index.mjs'), true);
     const cacheHome = join(scratch, 'cache-package');
     const first = await spawnNode(script, cacheHome);

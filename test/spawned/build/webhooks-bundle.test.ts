@@ -62,7 +62,7 @@ describe("loopsctl/webhooks's bundle", () => {
     const sqlite = await runScript('sqlite-store.cjs', [
       `webhooks.openDeliveryStore(${JSON.stringify(`sqlite:${join(scratch, 'deliveries.db')}`)}).then((store) => store.close()).then(() => console.log('closed'));`,
     ]);
-    expect(sqlite).toMatchObject({ code: 0, stdout: 'closed\n', stderr: '', loads: ['dist/webhooks/index.cjs'] });
+    expect(sqlite).toMatchObject({ code: 0, stdout: 'closed\n', stderr: '', loads: ['dist/vendor/zod.cjs', 'dist/webhooks/index.cjs'] });
     // Nothing listens on port 9: the store fails to connect once pg has loaded.
     const postgres = await runScript('postgres-store.cjs', [
       "webhooks.openDeliveryStore('postgres://app:secret@127.0.0.1:9/deliveries').catch((error) => console.log(error.name, error.message));",
@@ -71,7 +71,7 @@ describe("loopsctl/webhooks's bundle", () => {
       code: 0,
       stdout: expect.stringMatching(/^DeliveryStoreError the store postgres:\/\/\[redacted\]@127\.0\.0\.1:9\/deliveries cannot be reached/),
       stderr: '',
-      loads: ['dist/vendor/pg.cjs', 'dist/webhooks/index.cjs'],
+      loads: ['dist/vendor/pg.cjs', 'dist/vendor/zod.cjs', 'dist/webhooks/index.cjs'],
     });
   });
 

@@ -51,7 +51,8 @@ function appWith(recipe: Recipe, tests: Record<string, string>, type: 'commonjs'
   const installed = join(app, 'node_modules/loopsctl');
   mkdirSync(join(installed, 'dist'), { recursive: true });
   cpSync(join(REPO, 'package.json'), join(installed, 'package.json'));
-  cpSync(join(REPO, 'dist/sandbox'), join(installed, 'dist/sandbox'), { recursive: true });
+  // loopsctl/sandbox, with the files it shares with the CLI (zod, yaml, the icons' glyphs), which Jest requires in each test file's realm.
+  for (const shipped of ['dist/sandbox', 'dist/vendor']) cpSync(join(REPO, shipped), join(installed, shipped), { recursive: true });
   symlinkSync(join(REPO, 'node_modules/loops'), join(app, 'node_modules/loops'), 'dir');
   writeFileSync(join(app, 'package.json'), `${JSON.stringify({ name: 'app', private: true, type })}\n`);
   const config = type === 'module' ? `export default ${recipe.config};\n` : `module.exports = ${recipe.config};\n`;
