@@ -34,7 +34,9 @@ export async function buildWebhooksApi(root, dist, common, requireVendored) {
   const names = Object.keys(require(join(out, 'index.cjs'))).sort();
   await writeFile(join(out, 'index.mjs'), `import webhooks from './index.cjs';\n\nexport const { ${names.join(', ')} } = webhooks;\n`);
   const declared = declarations(root, require('typescript'));
-  await Promise.all(['d.cts', 'd.mts'].map((extension) => writeFile(join(out, `index.${extension}`), declared)));
+  await writeFile(join(out, 'index.d.cts'), declared);
+  // The ES module's types are the CommonJS module's, as index.mjs re-exports its values.
+  await writeFile(join(out, 'index.d.mts'), "export * from './index.cjs';\n");
 }
 
 /**
