@@ -14,15 +14,14 @@ case "$install_log" in *install-scripts*loopsctl*) echo "the package has an inst
 npm publish --dry-run --ignore-scripts "$tarball" >/dev/null 2>"$work/publish.log" || { cat "$work/publish.log"; echo "npm publish --dry-run failed"; exit 1; }
 bin="$work/prefix/bin/loopsctl"
 package="$work/prefix/lib/node_modules/loopsctl"
-# Under 6 MiB installed, the keychain's native module (an optional dependency) apart: in bytes, as
+# Under 5 MiB installed, the keychain's native module (an optional dependency) apart: in bytes, as
 # npm counts a package's unpacked size, not in the file system's blocks (the 183 small help pages
-# take 183 KiB, but 4 KiB each in blocks). It was 5 MiB until the package carried a second library,
-# loopsctl/webhooks (about 200 KiB with its types), and the PostgreSQL client (pg, 115 KiB), which
-# the library and the CLI now share (dist/vendor/pg.cjs, kept as it is: the library requires it as
-# a file). At 5.8 MiB, 5 MiB would take the largest files left: loopsctl/sandbox's bundle (780 KiB,
-# which Jest's realms require as it is) or content convert's (650 KiB, read by every content command).
+# take 183 KiB, but 4 KiB each in blocks). What few runs read is compressed (src/build/release.mjs,
+# COMPRESSED; the man pages gzipped), and what the CLI and its libraries (loopsctl/sandbox,
+# loopsctl/webhooks) share is one file of dist/vendor/ each library requires as it is: zod, yaml,
+# pg and the icons' glyphs.
 size=$(du -sk --apparent-size --exclude=node_modules "$package" | cut -f 1)
-[ "$size" -lt 6144 ] || { echo "the package takes $size KiB installed, over 6 MiB"; exit 1; }
+[ "$size" -lt 5120 ] || { echo "the package takes $size KiB installed, over 5 MiB"; exit 1; }
 echo "package check: loopsctl takes $size KiB installed, the keychain module $(du -sk "$package/node_modules" 2>/dev/null | cut -f 1 || echo 0) KiB"
 grep -q '"scripts"' "$package/package.json" && { echo "the installed package.json has scripts"; exit 1; }
 export LOOPSCTL_CONFIG_DIR="$work/config" XDG_CACHE_HOME="$work/cache"
@@ -41,6 +40,8 @@ man1="$work/prefix/share/man/man1"
 [ -e "$man1/loopsctl.1.gz" ] && [ -e "$man1/loopsctl-themes-list.1.gz" ] || { echo "the man pages were not installed"; exit 1; }
 gzip -dc "$man1/loopsctl-themes-list.1.gz" | grep -q '^\.TH "LOOPSCTL-THEMES-LIST" "1"' || { echo "the installed man page is not one"; exit 1; }
 "$bin" --sandbox themes list >/dev/null
+# A help page, which the package keeps compressed, printed as the build wrote it.
+"$bin" themes list --help | grep -q '^Usage: loopsctl themes list' || { echo "loopsctl themes list --help printed no usage"; exit 1; }
 # loopsctl/sandbox, imported by its name as an app does: the package ships no code cache, so its
 # first start writes one in the cache directory, which the next start reads.
 app_test="$work/prefix/lib/sandbox-check.mjs"
@@ -49,6 +50,14 @@ first=$(LOOPSCTL_REPORT_CODE_CACHE=1 node "$app_test" 2>&1)
 [ "$first" = 'sandbox code cache: not used (none yet)' ] || { echo "loopsctl/sandbox's first start: $first"; exit 1; }
 second=$(LOOPSCTL_REPORT_CODE_CACHE=1 node "$app_test" 2>&1)
 case "$second" in "sandbox code cache: used $work/cache/loopsctl/sandbox@"*) ;; *) echo "loopsctl/sandbox's code cache was not used: $second"; exit 1 ;; esac
+# A YAML fixture file, which loopsctl/sandbox reads with the package's one copy of yaml.
+fixtures_test="$work/prefix/lib/sandbox-fixtures.mjs"
+printf '%s\n' 'contacts:' '  - email: ada@example.com' >"$work/prefix/lib/loops.yaml"
+printf '%s\n' "import { startSandbox } from 'loopsctl/sandbox';" \
+  "const sandbox = await startSandbox({ fixtures: '$work/prefix/lib/loops.yaml' });" \
+  "const found = await fetch(sandbox.url + '/v1/contacts/find?email=ada%40example.com', { headers: { authorization: 'Bearer ' + sandbox.apiKey } });" \
+  'console.log((await found.json())[0]?.email);' 'await sandbox.close();' >"$fixtures_test"
+[ "$(node "$fixtures_test")" = ada@example.com ] || { echo "loopsctl/sandbox did not start from a YAML fixture file"; exit 1; }
 # loopsctl/webhooks, imported and required by its name as an app does, and its types read by
 # TypeScript as an app's module and CommonJS code read them: a signed fixture verifies.
 webhooks_esm="$work/prefix/lib/webhooks-check.mts"
