@@ -3,12 +3,14 @@
  * metrics store keeps; nothing is asked of the API. At a terminal, a sparkline a rate under the
  * table.
  */
-import { UsageError } from '../../base/errors.js';
+import { LocalFileError, UsageError } from '../../base/errors.js';
 import { instantOf } from '../../base/instant.js';
-import { type Handler, handler } from '../../core/capabilities.js';
+import { namedFilePlace } from '../../base/tree-files.js';
+import { writeTreeFile } from '../../base/tree-writes.js';
+import { type Handler, handler, type Uses } from '../../core/capabilities.js';
 import { formatCount, formatRate } from '../../render/numbers.js';
 import type { Output } from '../../render/output.js';
-import { type Cell, renderTable } from '../../render/table.js';
+import { renderTable } from '../../render/table.js';
 import { wrapText } from '../../render/wrap.js';
 import { COUNTER_FIELDS, type CounterField, type History, historyOf, type PeriodLength, type PeriodRow, RATE_NAMES, RATED_FIELDS } from './periods.js';
 import { type KeptEmail, openMetricsStore } from './store.js';
@@ -17,6 +19,7 @@ interface HistoryOptions {
   store?: string;
   by?: PeriodLength;
   since?: string;
+  out?: string;
 }
 
 const HEADERS: Record<CounterField, string> = {
@@ -56,7 +59,7 @@ export function describeEmail(email: KeptEmail): string {
   return `${email.key} "${email.name}"${email.workflowName === null ? '' : ` in workflow "${email.workflowName}"`}`;
 }
 
-export const history: Handler<[string], HistoryOptions> = handler(['out', 'config', 'env'], async (context, [wanted], options) => {
+export const history: Handler<[string], HistoryOptions> = handler(['out', 'files', 'config', 'env'], async (context, [wanted], options) => {
   const { out } = context;
   const by = options.by ?? 'day';
   const store = await openMetricsStore(context, options);
@@ -67,6 +70,7 @@ export const history: Handler<[string], HistoryOptions> = handler(['out', 'confi
     const lastAt = new Date(Math.max(...points.map((point) => point.takenAt)));
     const since = options.since === undefined ? undefined : instantOf(options.since, '--since', lastAt, 'start');
     const made = historyOf(points, by, since)!;
+    if (options.out !== undefined) await writePage(context, options.out, email, by, made);
     if (out.json) return await out.writeJson(historyJson(email, by, made));
     await out.write(renderHistory(out, email, by, made));
   } finally {
@@ -84,11 +88,16 @@ function historyJson(email: KeptEmail, by: PeriodLength, made: History) {
   };
 }
 
-function renderHistory(out: Output, email: KeptEmail, by: PeriodLength, made: History): string {
-  const fields = COUNTER_FIELDS.filter((field) => made.rows.some((row) => row.counts !== undefined && row.counts[field] !== null));
-  const shown = out.tty ? formatCount : String;
+/** The counters some period has, in the table's order: a counter the API does not report for the email is left out. */
+function shownFields(made: History): CounterField[] {
+  return COUNTER_FIELDS.filter((field) => made.rows.some((row) => row.counts !== undefined && row.counts[field] !== null));
+}
+
+/** The table's header cells and a row of cells a period, as the terminal and the page show them. */
+function tableOf(made: History, by: PeriodLength, shown: (count: number) => string): { headers: string[]; rows: string[][] } {
+  const fields = shownFields(made);
   const day = (time: number) => new Date(time).toISOString().slice(0, 10);
-  const rows = made.rows.map((row): Cell[] => {
+  const rows = made.rows.map((row) => {
     const counts = row.counts;
     const cells = fields.map((field) => {
       const count = counts?.[field];
@@ -97,19 +106,45 @@ function renderHistory(out: Output, email: KeptEmail, by: PeriodLength, made: Hi
     });
     return [by === 'day' ? day(row.start) : `week of ${day(row.start)}`, ...cells, noteOf(row, by)];
   });
-  const said = `${describeEmail(email)} by ${by}: history starts with its first snapshot, ${new Date(made.startsAt).toISOString()}`;
+  return { headers: [by === 'day' ? 'DAY' : 'WEEK', ...fields.map((field) => HEADERS[field]), 'NOTE'], rows };
+}
+
+/** What the output says first: whose history, by what, and that it starts with the first snapshot. */
+function startSaid(email: KeptEmail, by: PeriodLength, made: History): string {
+  return `${describeEmail(email)} by ${by}: history starts with its first snapshot, ${new Date(made.startsAt).toISOString()}`;
+}
+
+function renderHistory(out: Output, email: KeptEmail, by: PeriodLength, made: History): string {
+  const { headers, rows } = tableOf(made, by, out.tty ? formatCount : String);
+  const said = startSaid(email, by, made);
   // A sentence, wrapped at a terminal as the table is fitted to it.
   const header = `${out.tty ? wrapText(said, out.columns) : said}\n`;
   const table = renderTable(
     out,
-    [
-      { header: by === 'day' ? 'DAY' : 'WEEK' },
-      ...fields.map((field) => ({ header: HEADERS[field], align: 'right' as const })),
-      { header: 'NOTE', prose: true },
-    ],
+    headers.map((text, index) =>
+      index === 0 ? { header: text } : index === headers.length - 1 ? { header: text, prose: true } : { header: text, align: 'right' as const },
+    ),
     rows,
   );
   return `${header}${table}${out.tty ? sparklines(made.rows) : ''}`;
+}
+
+/** The HTML of the page --out writes. */
+export async function pageOf(email: KeptEmail, by: PeriodLength, made: History): Promise<string> {
+  const { historyPage } = await import('./history-page.js');
+  return historyPage(`${email.name}: history by ${by}`, historyJson(email, by, made), made.rows, [startSaid(email, by, made)], tableOf(made, by, formatCount));
+}
+
+/** The page --out names, written as every --out of loopsctl's is: a regular file replaced whole, never through a link. */
+async function writePage(context: Uses<'out'>, file: string, email: KeptEmail, by: PeriodLength, made: History): Promise<void> {
+  const html = await pageOf(email, by, made);
+  const { root, path } = namedFilePlace(file);
+  try {
+    writeTreeFile(root, path, html);
+  } catch (error) {
+    throw error instanceof LocalFileError ? error : new LocalFileError(`cannot write ${file}: ${(error as Error).message}`, { cause: error });
+  }
+  context.out.note(`Wrote the history of ${describeEmail(email)} to ${file}.`);
 }
 
 /** What a row's numbers are, when they are not simply its period's. */

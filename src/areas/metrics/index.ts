@@ -30,7 +30,9 @@ snapshots is refused, and says why. A transactional email reports deliveries but
 clicks; a campaign or workflow email opens and clicks but no deliveries: a counter the API does not
 report is '-' (null in JSON). At a terminal, a sparkline a rate follows the table. The email is
 named by its id (a workflow email by its node's id, or <workflow id>/<node id>), or its name or
-subject; a name that two emails share is listed, and exits 2. Nothing is asked of the API.`;
+subject; a name that two emails share is listed, and exits 2. --out also writes a page that loads
+nothing from the network: a chart a rate, a line joining only periods next to each other and each
+gap shaded, the same table, and the numbers --json gives. Nothing is asked of the API.`;
 
 const EXPERIMENTS_HELP = `For each experiment node (ExperimentBranchNode) of the workflows, each variant's first email on
 its path, that email's counters, and each rate among sends (opens, clicks, unsubscribes, spam
@@ -92,6 +94,12 @@ export const spec: Spec = group({
       options: [
         { flags: '--by <period>', description: 'a row a UTC day (day) or a week from Monday (week)', choices: ['day', 'week'], default: 'day' },
         { flags: '--since <date>', description: "periods from this time (2026-11-01, or 30d back from the last snapshot's time)" },
+        {
+          flags: '--out <file>',
+          description: 'also write the history as one self-contained HTML page: a chart a rate, gaps shown as gaps, and the table',
+          file: { writes: true },
+          personOnly: true,
+        },
         METRICS_STORE_OPTION,
       ],
       // History reads the snapshots the store keeps: the first example makes one.
@@ -99,6 +107,7 @@ export const spec: Spec = group({
         'loopsctl metrics snapshot',
         'loopsctl metrics history "Welcome"',
         'loopsctl metrics history cnm1gv0otq1z57mnend2pws3y/ck0xekyvtntfn4k7uu1o0agm0 --by week --since 90d --json',
+        'loopsctl metrics history "Welcome" --since 90d --out history.html',
       ],
       remote: false,
       readTool: true,
