@@ -11,13 +11,11 @@ import { instantOf } from '../../base/instant.js';
 import { sanitize } from '../../base/sanitize.js';
 import { type Handler, handler } from '../../core/capabilities.js';
 import { wrapText } from '../../render/wrap.js';
-import type { DeliveryStore, StoredDelivery } from '../../webhooks/store/index.js';
+import { COMPARED, type Compared, countedEvent, dayByDay, EVENT_FIELD } from '../metrics/journal.js';
 import type { CounterField } from '../metrics/periods.js';
 import { countersOf, targetsOf } from '../metrics/snapshot.js';
 import { type KeptEmail, openMetricsStore } from '../metrics/store.js';
 import { openStore } from '../webhooks-shared/store-option.js';
-
-const DAY_MS = 86_400_000;
 
 interface ReconcileOptions {
   store?: string;
@@ -26,28 +24,9 @@ interface ReconcileOptions {
   maxGap?: number;
 }
 
-/** The counters an event of the journal stands for exactly, each with its event. */
-const COMPARED = {
-  sends: '*.email.sent',
-  deliveries: 'email.delivered',
-  hardBounces: 'email.hardBounced',
-  softBounces: 'email.softBounced',
-  spamReports: 'email.spamReported',
-} as const;
-type Compared = keyof typeof COMPARED;
 const COMPARED_FIELDS = Object.keys(COMPARED) as Compared[];
 /** Counted once a person on the platform, once an event in the journal. */
 const NOT_COMPARABLE: CounterField[] = ['opens', 'clicks', 'unsubscribes'];
-
-const EVENT_FIELD: Record<string, Compared> = {
-  'transactional.email.sent': 'sends',
-  'campaign.email.sent': 'sends',
-  'loop.email.sent': 'sends',
-  'email.delivered': 'deliveries',
-  'email.hardBounced': 'hardBounces',
-  'email.softBounced': 'softBounces',
-  'email.spamReported': 'spamReports',
-};
 
 const NOUNS: Record<Compared, string> = {
   sends: 'sends',
@@ -58,15 +37,6 @@ const NOUNS: Record<Compared, string> = {
 };
 
 type Target = Awaited<ReturnType<typeof targetsOf>>[number];
-
-/** The key of the email an event is about, as the journal's payload names it; undefined for another event. */
-function eventKey(payload: Record<string, unknown>): string | undefined {
-  const email = payload.email as { emailMessageId?: unknown } | undefined;
-  if (typeof payload.transactionalId === 'string') return `transactional/${payload.transactionalId}`;
-  if (typeof payload.campaignId === 'string') return `campaign/${payload.campaignId}`;
-  if (typeof payload.loopId === 'string' && typeof email?.emailMessageId === 'string') return `loop/${payload.loopId}/${email.emailMessageId}`;
-  return undefined;
-}
 
 /** The key an email's events carry: a workflow email by its workflow and its message. */
 function keyOfTarget(target: Target): string | undefined {
@@ -109,26 +79,19 @@ export const reconcile: Handler<[], ReconcileOptions> = handler(['out', 'client'
   const journal = await openStore(context, options);
   let events = 0;
   try {
-    const names = Object.keys(EVENT_FIELD);
-    for await (const delivery of dayByDay(journal, names, from)) {
-      if (!delivery.verified || delivery.eventName === null) continue;
-      let payload: Record<string, unknown>;
-      try {
-        payload = JSON.parse(delivery.body) as Record<string, unknown>;
-      } catch {
-        continue;
+    for await (const deliveries of dayByDay(journal, Object.keys(EVENT_FIELD), from)) {
+      for (const delivery of deliveries) {
+        const event = countedEvent(delivery);
+        if (event === undefined) continue;
+        const at = delivery.eventAt.getTime();
+        const counted = kept.get(event.key) ?? { sends: 0, deliveries: 0, hardBounces: 0, softBounces: 0, spamReports: 0 };
+        // Counted from the email's own snapshot: an event before it is in the snapshot's counts already.
+        const base = bases?.get(byEvents.get(event.key) ?? '');
+        if (bases !== undefined && (base === undefined || at < base.takenAt)) continue;
+        counted[event.field] += 1;
+        kept.set(event.key, counted);
+        events += 1;
       }
-      const key = eventKey(payload);
-      const field = EVENT_FIELD[delivery.eventName];
-      if (key === undefined || field === undefined) continue;
-      const at = delivery.eventAt.getTime();
-      const counted = kept.get(key) ?? { sends: 0, deliveries: 0, hardBounces: 0, softBounces: 0, spamReports: 0 };
-      // Counted from the email's own snapshot: an event before it is in the snapshot's counts already.
-      const base = bases?.get(byEvents.get(key) ?? '');
-      if (bases !== undefined && (base === undefined || at < base.takenAt)) continue;
-      counted[field] += 1;
-      kept.set(key, counted);
-      events += 1;
     }
   } finally {
     await journal.close();
@@ -156,17 +119,6 @@ export const reconcile: Handler<[], ReconcileOptions> = handler(['out', 'client'
   if (code !== ExitCode.ok) return code;
   return over ? ExitCode.mismatch : ExitCode.ok;
 });
-
-/** The journal's deliveries of these events from `from` (else its first), a day of them at a time: a journal of millions is never held whole. */
-async function* dayByDay(journal: DeliveryStore, names: string[], from: number | undefined): AsyncGenerator<StoredDelivery> {
-  const edge = async (order: 'oldest' | 'newest') =>
-    (await journal.find({ event: names, order, limit: 1, ...(from === undefined ? {} : { since: new Date(from) }) }))[0]?.eventAt.getTime();
-  const first = await edge('oldest');
-  const last = await edge('newest');
-  if (first === undefined || last === undefined) return;
-  for (let start = first; start <= last; start += DAY_MS)
-    yield* await journal.find({ event: names, order: 'oldest', since: new Date(start), until: new Date(start + DAY_MS) });
-}
 
 function emailOf(target: Target): KeptEmail {
   return { key: target.key, kind: target.kind, recordId: target.recordId, nodeId: target.nodeId, name: target.name, workflowName: target.workflowName };

@@ -4,7 +4,8 @@
  * have the rate, so a gap (or a refused period, or the first snapshot's) breaks the line and is
  * shaded, never bridged. Under the charts, the table the terminal shows, and the numbers `--json`
  * gives, in a data block the page does not run. The page loads nothing: its policy is
- * `default-src 'none'` with its own inline styles, and it has no script.
+ * `default-src 'none'` with its own inline styles, and it has no script. A period the delivery
+ * journal filled, before the first snapshot, is drawn apart: its own dashed line, hollow points.
  */
 import { escapeHtml } from '../../lmx/render/index.js';
 import { formatRate } from '../../render/numbers.js';
@@ -30,6 +31,7 @@ svg text{font-size:11px;fill:#6b7280}
 svg .gap{fill:#f3f4f6}svg .start{stroke:#6b7280;stroke-dasharray:3 3}svg .refused{fill:#fee2e2}
 svg .line{fill:none;stroke:#2563eb;stroke-width:2}
 svg .point{fill:#2563eb}
+svg .line.journal{stroke:#9333ea;stroke-dasharray:5 3}svg .point.journal{fill:#fff;stroke:#9333ea;stroke-width:2}
 .legend span{display:inline-block;width:12px;height:12px;margin:0 4px -1px 12px;border:1px solid #d1d5db}
 table{border-collapse:collapse;background:#fff;font-size:13px}
 th,td{padding:3px 10px;border-bottom:1px solid #e5e7eb;text-align:right;white-space:nowrap}
@@ -49,7 +51,13 @@ const dayOf = (time: number) => new Date(time).toISOString().slice(0, 10);
 
 /** The page: its heading, what history starts with, a chart a rate the periods have, the table, and the JSON. */
 export function historyPage(title: string, json: unknown, rows: readonly PeriodRow[], said: string[], table: PageTable): string {
-  const charts = RATED_FIELDS.filter((field) => rows.some((row) => rateOf(row, field) !== null)).map((field) => chart(field, rows));
+  const charts = RATED_FIELDS.filter((field) => rows.some((row) => rateOf(row, field) !== null)).map((field) =>
+    chart(
+      field,
+      rows,
+      table.rows.map((cells) => cells.at(-1)!),
+    ),
+  );
   const data = JSON.stringify(json).replace(/</g, '\\u003c');
   return [
     '<!doctype html>',
@@ -61,7 +69,9 @@ export function historyPage(title: string, json: unknown, rows: readonly PeriodR
     ...said.map((line) => `<p class="said">${escapeHtml(line)}</p>`),
     '<p class="muted legend">Each point is a period; a line joins only periods next to each other.',
     '<span style="background:#f3f4f6"></span>no snapshot: a gap<span style="background:#fee2e2"></span>refused',
-    '</p>',
+    rows.some((row) => row.status === 'journal')
+      ? '<span style="border:2px dashed #9333ea"></span>from the delivery journal, before the first snapshot</p>'
+      : '</p>',
     charts.length === 0 ? '<p class="muted">No period has a rate yet: a rate needs two snapshots with sends between them.</p>' : charts.join('\n'),
     '<h2>The periods</h2>',
     `<table><thead><tr>${table.headers.map((header) => `<th>${escapeHtml(header)}</th>`).join('')}</tr></thead><tbody>`,
@@ -77,8 +87,8 @@ function rateOf(row: PeriodRow, field: RatedField): number | null {
   return row.rates?.[field] ?? null;
 }
 
-/** One rate's chart: the periods across, the rate up from 0; gaps shaded, the line broken at each period without the rate. */
-function chart(field: RatedField, rows: readonly PeriodRow[]): string {
+/** One rate's chart: the periods across, the rate up from 0; gaps shaded (each saying its row's note), the line broken at each period without the rate. */
+function chart(field: RatedField, rows: readonly PeriodRow[], notes: readonly string[]): string {
   const plotWidth = WIDTH - LEFT - RIGHT;
   const plotHeight = HEIGHT - TOP - BOTTOM;
   const step = plotWidth / rows.length;
@@ -97,23 +107,22 @@ function chart(field: RatedField, rows: readonly PeriodRow[]): string {
         `<line class="start" data-start="${dayOf(row.start)}" x1="${round(x(index))}" y1="${TOP}" x2="${round(x(index))}" y2="${TOP + plotHeight}"/><text x="${round(x(index)) + 4}" y="${TOP + 10}">first snapshot</text>`,
       );
     if (row.status !== 'gap' && row.status !== 'refused') continue;
-    const why = row.status === 'gap' ? 'no snapshot: a gap' : `refused: ${row.reason ?? ''}`;
     parts.push(
-      `<rect class="${row.status}" data-${row.status}="${dayOf(row.start)}" x="${round(LEFT + index * step)}" y="${TOP}" width="${round(step)}" height="${plotHeight}"><title>${escapeHtml(`${dayOf(row.start)}: ${why}`)}</title></rect>`,
+      `<rect class="${row.status}" data-${row.status}="${dayOf(row.start)}" x="${round(LEFT + index * step)}" y="${TOP}" width="${round(step)}" height="${plotHeight}"><title>${escapeHtml(`${dayOf(row.start)}: ${notes[index]}`)}</title></rect>`,
     );
   }
-  // Runs of periods next to each other that have the rate: a line each.
+  // Runs of periods next to each other that have the rate, from the same source: a line each.
   let run: number[] = [];
   const lines: string[] = [];
   const endRun = () => {
     if (run.length > 1) {
       const path = run.map((index, at) => `${at === 0 ? 'M' : 'L'}${round(x(index))} ${round(y(values[index]!))}`).join(' ');
-      lines.push(`<path class="line" data-run="${dayOf(rows[run[0]!]!.start)}..${dayOf(rows[run.at(-1)!]!.start)}" d="${path}"/>`);
+      lines.push(`<path class="line ${sourceOf(rows[run[0]!]!)}" data-run="${dayOf(rows[run[0]!]!.start)}..${dayOf(rows[run.at(-1)!]!.start)}" d="${path}"/>`);
     }
     run = [];
   };
   for (const [index, value] of values.entries()) {
-    if (value === null) endRun();
+    if (value === null || (run.length > 0 && sourceOf(rows[run[0]!]!) !== sourceOf(rows[index]!))) endRun();
     if (value !== null) run.push(index);
   }
   endRun();
@@ -122,8 +131,9 @@ function chart(field: RatedField, rows: readonly PeriodRow[]): string {
     const row = rows[index]!;
     const counted = row.counts?.[field] ?? 0;
     const sends = row.counts?.sends ?? 0;
+    const from = row.status === 'journal' ? ', from the delivery journal' : '';
     return [
-      `<circle class="point" data-period="${dayOf(row.start)}" data-rate="${value}" cx="${round(x(index))}" cy="${round(y(value))}" r="3"><title>${escapeHtml(`${dayOf(row.start)}: ${formatRate(counted, sends)} (${counted} of ${sends} sends)`)}</title></circle>`,
+      `<circle class="point ${sourceOf(row)}" data-period="${dayOf(row.start)}" data-rate="${value}" cx="${round(x(index))}" cy="${round(y(value))}" r="3"><title>${escapeHtml(`${dayOf(row.start)}: ${formatRate(counted, sends)} (${counted} of ${sends} sends${from})`)}</title></circle>`,
     ];
   });
   const labels = axisLabels(rows.length).map(
@@ -143,6 +153,11 @@ function chart(field: RatedField, rows: readonly PeriodRow[]): string {
     ...points,
     '</svg></figure>',
   ].join('\n');
+}
+
+/** Where a period's numbers come from: the snapshots, or the delivery journal before the first of them. */
+function sourceOf(row: PeriodRow): 'journal' | 'snapshots' {
+  return row.status === 'journal' ? 'journal' : 'snapshots';
 }
 
 /** The periods whose start is written under the axis: the first, the last, and about six between. */

@@ -12,7 +12,19 @@ import { formatCount, formatRate } from '../../render/numbers.js';
 import type { Output } from '../../render/output.js';
 import { renderTable } from '../../render/table.js';
 import { wrapText } from '../../render/wrap.js';
-import { COUNTER_FIELDS, type CounterField, type History, historyOf, type PeriodLength, type PeriodRow, RATE_NAMES, RATED_FIELDS } from './periods.js';
+import { journalDays, journalRows, openJournal } from './journal.js';
+import {
+  COUNTER_FIELDS,
+  type CounterField,
+  type History,
+  historyOf,
+  type PeriodLength,
+  type PeriodRow,
+  type Point,
+  periodStart,
+  RATE_NAMES,
+  RATED_FIELDS,
+} from './periods.js';
 import { type KeptEmail, openMetricsStore } from './store.js';
 
 interface HistoryOptions {
@@ -20,6 +32,16 @@ interface HistoryOptions {
   by?: PeriodLength;
   since?: string;
   out?: string;
+  deliveryStore?: string;
+}
+
+/** A history as shown: the email's, by what period, and where a delivery journal filled the periods before its first snapshot. */
+export interface Shown {
+  email: KeptEmail;
+  by: PeriodLength;
+  made: History;
+  /** The journal read (shown without its password), and the start of the first period it filled (null: none); absent when none was named. */
+  journal?: { store: string; from: number | null };
 }
 
 const HEADERS: Record<CounterField, string> = {
@@ -69,21 +91,42 @@ export const history: Handler<[string], HistoryOptions> = handler(['out', 'files
     // A span (7d) counts back from the last snapshot: the account's time, which a moved sandbox clock keeps too.
     const lastAt = new Date(Math.max(...points.map((point) => point.takenAt)));
     const since = options.since === undefined ? undefined : instantOf(options.since, '--since', lastAt, 'start');
-    const made = historyOf(points, by, since)!;
-    if (options.out !== undefined) await writePage(context, options.out, email, by, made);
-    if (out.json) return await out.writeJson(historyJson(email, by, made));
-    await out.write(renderHistory(out, email, by, made));
+    const shown = await withJournal(context, options, { email, by, made: historyOf(points, by, since)! }, points, since);
+    if (options.out !== undefined) await writePage(context, options.out, shown);
+    if (out.json) return await out.writeJson(historyJson(shown));
+    await out.write(renderHistory(out, shown));
   } finally {
     await store.close();
   }
 });
 
-function historyJson(email: KeptEmail, by: PeriodLength, made: History) {
+/**
+ * The history with the periods before the first snapshot filled from the delivery journal, when
+ * one is named: each a period the journal counted the email's events of, or a gap saying why not.
+ */
+async function withJournal(context: Uses<'env'>, options: HistoryOptions, shown: Shown, points: readonly Point[], since: number | undefined): Promise<Shown> {
+  const journal = await openJournal(context, options);
+  if (journal === undefined) return shown;
+  try {
+    const { email, by, made } = shown;
+    // The counters the email's snapshots report: the journal fills no other.
+    const reported = points.at(-1)!.counts;
+    const until = periodStart(made.startsAt, by);
+    const days = await journalDays(journal, email, reported, since === undefined ? undefined : periodStart(since, by), until);
+    const rows = journalRows(days, by);
+    return { ...shown, made: { ...made, rows: [...rows, ...made.rows] }, journal: { store: journal.location, from: rows[0]?.start ?? null } };
+  } finally {
+    await journal.close();
+  }
+}
+
+function historyJson({ email, by, made, journal }: Shown) {
   const iso = (time: number | undefined) => (time === undefined ? undefined : new Date(time).toISOString());
   return {
     email,
     by,
     historyStartsAt: iso(made.startsAt),
+    journal: journal === undefined ? null : { store: journal.store, from: journal.from === null ? null : iso(journal.from) },
     periods: made.rows.map((row) => ({ ...row, start: iso(row.start), end: iso(row.end), from: iso(row.from), to: iso(row.to) })),
   };
 }
@@ -94,7 +137,7 @@ function shownFields(made: History): CounterField[] {
 }
 
 /** The table's header cells and a row of cells a period, as the terminal and the page show them. */
-function tableOf(made: History, by: PeriodLength, shown: (count: number) => string): { headers: string[]; rows: string[][] } {
+function tableOf({ made, by }: Shown, shown: (count: number) => string): { headers: string[]; rows: string[][] } {
   const fields = shownFields(made);
   const day = (time: number) => new Date(time).toISOString().slice(0, 10);
   const rows = made.rows.map((row) => {
@@ -109,16 +152,29 @@ function tableOf(made: History, by: PeriodLength, shown: (count: number) => stri
   return { headers: [by === 'day' ? 'DAY' : 'WEEK', ...fields.map((field) => HEADERS[field]), 'NOTE'], rows };
 }
 
-/** What the output says first: whose history, by what, and that it starts with the first snapshot. */
-function startSaid(email: KeptEmail, by: PeriodLength, made: History): string {
-  return `${describeEmail(email)} by ${by}: history starts with its first snapshot, ${new Date(made.startsAt).toISOString()}`;
+/** What the output says first: whose history, by what, that it starts with the first snapshot, and what a journal filled before it. */
+function startSaid({ email, by, made, journal }: Shown): string[] {
+  const said = [`${describeEmail(email)} by ${by}: history starts with its first snapshot, ${new Date(made.startsAt).toISOString()}`];
+  if (journal === undefined) return said;
+  const day = (time: number) => new Date(time).toISOString().slice(0, 10);
+  if (email.kind === 'workflow')
+    said.push(
+      `The delivery journal ${journal.store} fills no ${by} of a workflow email: its events name the email's message, which the metrics store does not keep.`,
+    );
+  else if (journal.from === null) said.push(`The delivery journal ${journal.store} has no event of this email before the first snapshot.`);
+  else
+    said.push(
+      `Before it, from ${day(journal.from)}, each ${by} marked "from the delivery journal" is counted from the events of this email that ${journal.store} kept: sends, deliveries, hard and soft bounces and spam reports (opens, clicks and unsubscribes count people in the account but events in the journal, and are left out).`,
+    );
+  return said;
 }
 
-function renderHistory(out: Output, email: KeptEmail, by: PeriodLength, made: History): string {
-  const { headers, rows } = tableOf(made, by, out.tty ? formatCount : String);
-  const said = startSaid(email, by, made);
-  // A sentence, wrapped at a terminal as the table is fitted to it.
-  const header = `${out.tty ? wrapText(said, out.columns) : said}\n`;
+function renderHistory(out: Output, shown: Shown): string {
+  const { headers, rows } = tableOf(shown, out.tty ? formatCount : String);
+  // Sentences, wrapped at a terminal as the table is fitted to it.
+  const header = startSaid(shown)
+    .map((said) => `${out.tty ? wrapText(said, out.columns) : said}\n`)
+    .join('');
   const table = renderTable(
     out,
     headers.map((text, index) =>
@@ -126,31 +182,32 @@ function renderHistory(out: Output, email: KeptEmail, by: PeriodLength, made: Hi
     ),
     rows,
   );
-  return `${header}${table}${out.tty ? sparklines(made.rows) : ''}`;
+  return `${header}${table}${out.tty ? sparklines(shown.made.rows) : ''}`;
 }
 
 /** The HTML of the page --out writes. */
-export async function pageOf(email: KeptEmail, by: PeriodLength, made: History): Promise<string> {
+export async function pageOf(shown: Shown): Promise<string> {
   const { historyPage } = await import('./history-page.js');
-  return historyPage(`${email.name}: history by ${by}`, historyJson(email, by, made), made.rows, [startSaid(email, by, made)], tableOf(made, by, formatCount));
+  return historyPage(`${shown.email.name}: history by ${shown.by}`, historyJson(shown), shown.made.rows, startSaid(shown), tableOf(shown, formatCount));
 }
 
 /** The page --out names, written as every --out of loopsctl's is: a regular file replaced whole, never through a link. */
-async function writePage(context: Uses<'out'>, file: string, email: KeptEmail, by: PeriodLength, made: History): Promise<void> {
-  const html = await pageOf(email, by, made);
+async function writePage(context: Uses<'out'>, file: string, shown: Shown): Promise<void> {
+  const html = await pageOf(shown);
   const { root, path } = namedFilePlace(file);
   try {
     writeTreeFile(root, path, html);
   } catch (error) {
     throw error instanceof LocalFileError ? error : new LocalFileError(`cannot write ${file}: ${(error as Error).message}`, { cause: error });
   }
-  context.out.note(`Wrote the history of ${describeEmail(email)} to ${file}.`);
+  context.out.note(`Wrote the history of ${describeEmail(shown.email)} to ${file}.`);
 }
 
 /** What a row's numbers are, when they are not simply its period's. */
 function noteOf(row: PeriodRow, by: PeriodLength): string {
   const time = (at: number) => new Date(at).toISOString().replace('.000Z', 'Z');
-  if (row.status === 'gap') return 'no snapshot: a gap';
+  if (row.status === 'gap') return row.reason === undefined ? 'no snapshot: a gap' : `no snapshot: a gap (${row.reason})`;
+  if (row.status === 'journal') return 'from the delivery journal';
   if (row.status === 'refused') return `refused: ${row.reason}`;
   if (row.status === 'start') return 'first snapshot: history starts here';
   // The snapshot subtracted is before the period before: the counts include the gap's.

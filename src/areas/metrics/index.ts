@@ -5,6 +5,7 @@
  * the rates that moved for good, each with the change before it.
  */
 import { command, group, InvalidValue, integerIn, type OptionSpec, type Spec, slackWebhook } from '../../core/declare.js';
+import { DELIVERY_STORE_ENV } from '../../webhooks/store/store-env.js';
 import { METRICS_STORE_ENV } from './store-env.js';
 
 /** The store; a person's to name, never a tool call's, which reads the one the person chose. */
@@ -32,7 +33,11 @@ report is '-' (null in JSON). At a terminal, a sparkline a rate follows the tabl
 named by its id (a workflow email by its node's id, or <workflow id>/<node id>), or its name or
 subject; a name that two emails share is listed, and exits 2. --out also writes a page that loads
 nothing from the network: a chart a rate, a line joining only periods next to each other and each
-gap shaded, the same table, and the numbers --json gives. Nothing is asked of the API.`;
+gap shaded, the same table, and the numbers --json gives. With a delivery journal (--delivery-store,
+else ${DELIVERY_STORE_ENV}), the periods before the first snapshot are counted from the email's
+events the journal kept (sends, deliveries, bounces, spam reports), each marked "from the delivery
+journal"; a day the journal kept no event of, or kept only part of, is a gap that says so. Nothing
+is asked of the API.`;
 
 const EXPERIMENTS_HELP = `For each experiment node (ExperimentBranchNode) of the workflows, each variant's first email on
 its path, that email's counters, and each rate among sends (opens, clicks, unsubscribes, spam
@@ -100,6 +105,11 @@ export const spec: Spec = group({
           file: { writes: true },
           personOnly: true,
         },
+        {
+          flags: '--delivery-store <file or url>',
+          description: `fill the periods before the first snapshot from the email's events in this delivery journal (default: ${DELIVERY_STORE_ENV}; set it empty for none)`,
+          personOnly: true,
+        },
         METRICS_STORE_OPTION,
       ],
       // History reads the snapshots the store keeps: the first example makes one.
@@ -108,6 +118,7 @@ export const spec: Spec = group({
         'loopsctl metrics history "Welcome"',
         'loopsctl metrics history cnm1gv0otq1z57mnend2pws3y/ck0xekyvtntfn4k7uu1o0agm0 --by week --since 90d --json',
         'loopsctl metrics history "Welcome" --since 90d --out history.html',
+        'loopsctl metrics history "Welcome" --delivery-store deliveries.db',
       ],
       remote: false,
       readTool: true,

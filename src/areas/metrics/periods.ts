@@ -44,16 +44,17 @@ export interface PeriodRow {
   end: number;
   /**
    * counted: the difference of two snapshots; gap: no snapshot in the period; start: the first
-   * snapshot, which history starts from; refused: the account's clock went back in it.
+   * snapshot, which history starts from; refused: the account's clock went back in it; journal:
+   * before the first snapshot, the email's events the delivery journal kept (journal.ts).
    */
-  status: 'counted' | 'gap' | 'start' | 'refused';
+  status: 'counted' | 'gap' | 'start' | 'refused' | 'journal';
   /** For a counted period, the snapshots subtracted: from (before the period, or the first in it) and to. */
   from?: number;
   to?: number;
   counts?: Counts;
   /** Each count among the sends; null without sends or without the count. */
   rates?: Record<RatedField, number | null>;
-  /** Why a period is refused. */
+  /** Why a period is refused, or why the journal could not fill a gap before the first snapshot. */
   reason?: string;
 }
 

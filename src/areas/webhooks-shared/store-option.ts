@@ -8,8 +8,9 @@ import { UsageError } from '../../base/errors.js';
 import type { Uses } from '../../core/capabilities.js';
 import type { OptionSpec } from '../../core/declare.js';
 import type { DeliveryStore } from '../../webhooks/store/index.js';
+import { DELIVERY_STORE_ENV } from '../../webhooks/store/store-env.js';
 
-export const STORE_ENV = 'LOOPS_DELIVERY_STORE';
+export const STORE_ENV = DELIVERY_STORE_ENV;
 
 export const STORE_OPTION: OptionSpec = {
   flags: '--store <file or url>',

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { pageOf } from '../../../../src/areas/metrics/history.js';
-import { COUNTER_FIELDS, type Counts, historyOf, type Point } from '../../../../src/areas/metrics/periods.js';
+import { COUNTER_FIELDS, type Counts, historyOf, type Point, ratesOf } from '../../../../src/areas/metrics/periods.js';
 import type { KeptEmail } from '../../../../src/areas/metrics/store.js';
 
 const counts = (sends: number, opens: number): Counts => ({
@@ -39,7 +39,7 @@ const MADE = historyOf(
 
 describe('the history page', () => {
   it('draws a line a run of periods with the rate, broken at the first snapshot and at the gap, which is shaded', async () => {
-    const html = await pageOf(EMAIL, 'day', MADE);
+    const html = await pageOf({ email: EMAIL, by: 'day', made: MADE });
     const opens = html.slice(html.indexOf('<figure data-chart="opens">'), html.indexOf('</figure>', html.indexOf('<figure data-chart="opens">')));
     expect([...opens.matchAll(/data-run="([^"]+)"/g)].map((match) => match[1])).toEqual(['2026-11-02..2026-11-03', '2026-11-05..2026-11-06']);
     expect([...opens.matchAll(/<circle[^>]*data-period="([^"]+)" data-rate="([^"]+)"/g)].map((match) => [match[1], Number(match[2])])).toEqual([
@@ -56,7 +56,7 @@ describe('the history page', () => {
   });
 
   it('charts each rate the periods have, and none the API does not report', async () => {
-    const html = await pageOf(EMAIL, 'day', MADE);
+    const html = await pageOf({ email: EMAIL, by: 'day', made: MADE });
     expect([...html.matchAll(/<figure data-chart="(\w+)">/g)].map((match) => match[1])).toEqual([
       'opens',
       'clicks',
@@ -68,7 +68,7 @@ describe('the history page', () => {
   });
 
   it('says that history starts with the first snapshot, holds the table and the numbers --json gives, and loads nothing', async () => {
-    const html = await pageOf(EMAIL, 'day', MADE);
+    const html = await pageOf({ email: EMAIL, by: 'day', made: MADE });
     expect(html).toContain(
       '<p class="said">campaign/c1 &quot;October &lt;news&gt; &amp; &quot;more&quot;&quot; by day: history starts with its first snapshot, 2026-11-01T02:00:00.000Z</p>',
     );
@@ -93,5 +93,42 @@ describe('the history page', () => {
     expect(html.match(/<script/g)).toHaveLength(1);
     // The data block cannot end itself early, whatever the names hold.
     expect(data).not.toContain('<');
+  });
+
+  it('draws the periods the delivery journal filled apart: their own line and points, and says so', async () => {
+    const day = (iso: string) => Date.parse(iso);
+    const journalCounts = { ...counts(50, 0), opens: null, clicks: null, unsubscribes: null };
+    const journal = [
+      {
+        start: day('2026-10-30T00:00:00Z'),
+        end: day('2026-10-31T00:00:00Z'),
+        status: 'journal' as const,
+        counts: journalCounts,
+        rates: ratesOf(journalCounts),
+      },
+      {
+        start: day('2026-10-31T00:00:00Z'),
+        end: day('2026-11-01T00:00:00Z'),
+        status: 'journal' as const,
+        counts: journalCounts,
+        rates: ratesOf(journalCounts),
+      },
+    ];
+    const html = await pageOf({
+      email: EMAIL,
+      by: 'day',
+      made: { ...MADE, rows: [...journal, ...MADE.rows] },
+      journal: { store: 'deliveries.db', from: journal[0]!.start },
+    });
+    const spam = html.slice(html.indexOf('<figure data-chart="spamReports">'), html.indexOf('</figure>', html.indexOf('<figure data-chart="spamReports">')));
+    expect([...spam.matchAll(/<path class="line (\w+)" data-run="([^"]+)"/g)].map((match) => [match[1], match[2]])).toEqual([
+      ['journal', '2026-10-30..2026-10-31'],
+      ['snapshots', '2026-11-02..2026-11-03'],
+      ['snapshots', '2026-11-05..2026-11-06'],
+    ]);
+    expect(spam).toContain('2026-10-30: 0.00% (0 of 50 sends, from the delivery journal)');
+    expect(html).toContain('from the delivery journal, before the first snapshot');
+    expect(html).toContain('<td>2026-10-31</td><td>50</td>');
+    expect(html).toContain('each day marked &quot;from the delivery journal&quot; is counted from the events of this email that deliveries.db kept');
   });
 });
