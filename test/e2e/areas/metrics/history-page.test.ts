@@ -70,30 +70,34 @@ describe('the history page', () => {
     await tab.goto(pathToFileURL(page).href);
     const delivery = tab.locator('figure[data-chart="deliveries"]');
     await expect.poll(() => delivery.locator('circle').count()).toBe(3);
-    const points = await delivery
-      .locator('circle')
-      .evaluateAll((circles) =>
-        circles.map((circle) => [circle.getAttribute('data-period'), Number(circle.getAttribute('data-rate')), circle.getBoundingClientRect()]),
-      );
-    expect(points.map(([period, rate]) => [period, rate])).toEqual([
+    const points = await delivery.locator('circle').evaluateAll((circles) =>
+      circles.map((circle) => {
+        const { x, y } = circle.getBoundingClientRect();
+        return { period: circle.getAttribute('data-period'), rate: Number(circle.getAttribute('data-rate')), x, y };
+      }),
+    );
+    expect(points.map(({ period, rate }) => [period, rate])).toEqual([
       [day(1), 1],
       // Day 3 counts from day 1's snapshot, across the gap: the four sends of day 2, two delivered.
       [day(3), 0.5],
       [day(4), 1],
     ]);
     // Drawn where the browser laid them out: each point to the right of the one before, the lower rate lower.
-    const boxes = points.map(([, , box]) => box as DOMRect);
-    expect(boxes[0]!.x).toBeLessThan(boxes[1]!.x);
-    expect(boxes[1]!.x).toBeLessThan(boxes[2]!.x);
-    expect(boxes[1]!.y).toBeGreaterThan(boxes[0]!.y);
+    expect(points[0]!.x).toBeLessThan(points[1]!.x);
+    expect(points[1]!.x).toBeLessThan(points[2]!.x);
+    expect(points[1]!.y).toBeGreaterThan(points[0]!.y);
     // One line, from day 3 to day 4: none bridges the gap of day 2, which is a shaded band between them.
     expect(await delivery.locator('path.line').evaluateAll((paths) => paths.map((path) => path.getAttribute('data-run')))).toEqual([`${day(3)}..${day(4)}`]);
     const gap = delivery.locator(`rect[data-gap="${day(2)}"]`);
     const band = (await gap.boundingBox())!;
     expect(band.width).toBeGreaterThan(0);
-    expect(band.x).toBeGreaterThan(boxes[0]!.x);
-    expect(band.x + band.width).toBeLessThan(boxes[1]!.x);
-    expect(await gap.evaluate((rect) => getComputedStyle(rect).fill)).not.toBe('none');
+    expect(band.x).toBeGreaterThan(points[0]!.x);
+    expect(band.x + band.width).toBeLessThan(points[1]!.x);
+    expect(
+      await gap.evaluate(
+        (rect) => (rect.ownerDocument.defaultView as unknown as { getComputedStyle(element: unknown): { fill: string } }).getComputedStyle(rect).fill,
+      ),
+    ).not.toBe('none');
     // The start said, and the table's rows as the terminal's.
     await expect.poll(() => tab.locator('p.said').textContent()).toContain('history starts with its first snapshot');
     expect(await tab.locator(`tr[data-period="${day(2)}"]`).textContent()).toContain('no snapshot: a gap');
