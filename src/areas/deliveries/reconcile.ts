@@ -11,7 +11,7 @@ import { instantOf } from '../../base/instant.js';
 import { sanitize } from '../../base/sanitize.js';
 import { type Handler, handler } from '../../core/capabilities.js';
 import { wrapText } from '../../render/wrap.js';
-import { COMPARED, type Compared, countedEvent, dayByDay, EVENT_FIELD } from '../metrics/journal.js';
+import { COMPARED, type Compared, countedEvent, dayByDay, EVENT_FIELD, eventsKeyOf } from '../metrics/journal.js';
 import type { CounterField } from '../metrics/periods.js';
 import { countersOf, targetsOf } from '../metrics/snapshot.js';
 import { type KeptEmail, openMetricsStore } from '../metrics/store.js';
@@ -38,12 +38,6 @@ const NOUNS: Record<Compared, string> = {
 
 type Target = Awaited<ReturnType<typeof targetsOf>>[number];
 
-/** The key an email's events carry: a workflow email by its workflow and its message. */
-function keyOfTarget(target: Target): string | undefined {
-  if (target.kind !== 'workflow') return target.key;
-  return target.emailMessageId === undefined ? undefined : `loop/${target.recordId}/${target.emailMessageId}`;
-}
-
 export interface Gap {
   field: Compared;
   account: number;
@@ -60,7 +54,7 @@ export const reconcile: Handler<[], ReconcileOptions> = handler(['out', 'client'
   // The email an event's ids name, by the key its events carry.
   const byEvents = new Map(
     targets.flatMap((target) => {
-      const key = keyOfTarget(target);
+      const key = eventsKeyOf(target, target.emailMessageId);
       return key === undefined ? [] : [[key, target.key] as const];
     }),
   );
@@ -98,7 +92,7 @@ export const reconcile: Handler<[], ReconcileOptions> = handler(['out', 'client'
   }
   const rows = found.flatMap(({ item, value }): Row[] => {
     const target = byKey.get(item)!;
-    const eventsKey = keyOfTarget(target);
+    const eventsKey = eventsKeyOf(target, target.emailMessageId);
     const base = bases?.get(item);
     if (bases !== undefined && base === undefined) return [{ email: emailOf(target), skipped: 'no snapshot at or before --since in the metrics store' }];
     const counted = eventsKey === undefined ? undefined : kept.get(eventsKey);

@@ -12,7 +12,7 @@ import { formatCount, formatRate } from '../../render/numbers.js';
 import type { Output } from '../../render/output.js';
 import { renderTable } from '../../render/table.js';
 import { wrapText } from '../../render/wrap.js';
-import { journalDays, journalRows, openJournal } from './journal.js';
+import { eventsKeyOf, journalDays, journalRows, openJournal } from './journal.js';
 import {
   COUNTER_FIELDS,
   type CounterField,
@@ -25,7 +25,7 @@ import {
   RATE_NAMES,
   RATED_FIELDS,
 } from './periods.js';
-import { type KeptEmail, openMetricsStore } from './store.js';
+import { type KeptEmail, type MetricsStore, openMetricsStore } from './store.js';
 
 interface HistoryOptions {
   store?: string;
@@ -40,8 +40,12 @@ export interface Shown {
   email: KeptEmail;
   by: PeriodLength;
   made: History;
-  /** The journal read (shown without its password), and the start of the first period it filled (null: none); absent when none was named. */
-  journal?: { store: string; from: number | null };
+  /**
+   * The journal read (shown without its password), the start of the first period it filled (null:
+   * none), and whether the email's events could be told (a workflow email's need its message);
+   * absent when none was named.
+   */
+  journal?: { store: string; from: number | null; matched: boolean };
 }
 
 const HEADERS: Record<CounterField, string> = {
@@ -91,7 +95,7 @@ export const history: Handler<[string], HistoryOptions> = handler(['out', 'files
     // A span (7d) counts back from the last snapshot: the account's time, which a moved sandbox clock keeps too.
     const lastAt = new Date(Math.max(...points.map((point) => point.takenAt)));
     const since = options.since === undefined ? undefined : instantOf(options.since, '--since', lastAt, 'start');
-    const shown = await withJournal(context, options, { email, by, made: historyOf(points, by, since)! }, points, since);
+    const shown = await withJournal(context, options, { email, by, made: historyOf(points, by, since)! }, store, points, since);
     if (options.out !== undefined) await writePage(context, options.out, shown);
     if (out.json) return await out.writeJson(historyJson(shown));
     await out.write(renderHistory(out, shown));
@@ -104,17 +108,26 @@ export const history: Handler<[string], HistoryOptions> = handler(['out', 'files
  * The history with the periods before the first snapshot filled from the delivery journal, when
  * one is named: each a period the journal counted the email's events of, or a gap saying why not.
  */
-async function withJournal(context: Uses<'env'>, options: HistoryOptions, shown: Shown, points: readonly Point[], since: number | undefined): Promise<Shown> {
+async function withJournal(
+  context: Uses<'env'>,
+  options: HistoryOptions,
+  shown: Shown,
+  store: MetricsStore,
+  points: readonly Point[],
+  since: number | undefined,
+): Promise<Shown> {
   const journal = await openJournal(context, options);
   if (journal === undefined) return shown;
   try {
     const { email, by, made } = shown;
+    const eventsKey = eventsKeyOf(email, email.kind === 'workflow' ? await store.messageOf(email.key) : undefined);
+    if (eventsKey === undefined) return { ...shown, journal: { store: journal.location, from: null, matched: false } };
     // The counters the email's snapshots report: the journal fills no other.
     const reported = points.at(-1)!.counts;
     const until = periodStart(made.startsAt, by);
-    const days = await journalDays(journal, email, reported, since === undefined ? undefined : periodStart(since, by), until);
+    const days = await journalDays(journal, eventsKey, reported, since === undefined ? undefined : periodStart(since, by), until);
     const rows = journalRows(days, by);
-    return { ...shown, made: { ...made, rows: [...rows, ...made.rows] }, journal: { store: journal.location, from: rows[0]?.start ?? null } };
+    return { ...shown, made: { ...made, rows: [...rows, ...made.rows] }, journal: { store: journal.location, from: rows[0]?.start ?? null, matched: true } };
   } finally {
     await journal.close();
   }
@@ -157,9 +170,9 @@ function startSaid({ email, by, made, journal }: Shown): string[] {
   const said = [`${describeEmail(email)} by ${by}: history starts with its first snapshot, ${new Date(made.startsAt).toISOString()}`];
   if (journal === undefined) return said;
   const day = (time: number) => new Date(time).toISOString().slice(0, 10);
-  if (email.kind === 'workflow')
+  if (!journal.matched)
     said.push(
-      `The delivery journal ${journal.store} fills no ${by} of a workflow email: its events name the email's message, which the metrics store does not keep.`,
+      `The delivery journal ${journal.store} fills no ${by}: this workflow email's events name its message, which no snapshot of it has kept yet (the next \`loopsctl metrics snapshot\` keeps it).`,
     );
   else if (journal.from === null) said.push(`The delivery journal ${journal.store} has no event of this email before the first snapshot.`);
   else

@@ -43,6 +43,16 @@ export function eventKey(payload: Record<string, unknown>): string | undefined {
   return undefined;
 }
 
+/**
+ * The key an email's events carry, as eventKey reads it: a transactional email's or campaign's own,
+ * a workflow email's by its workflow and its message; undefined for a workflow email whose message
+ * is not known.
+ */
+export function eventsKeyOf(email: Pick<KeptEmail, 'key' | 'kind' | 'recordId'>, emailMessageId: string | undefined): string | undefined {
+  if (email.kind !== 'workflow') return email.key;
+  return emailMessageId === undefined ? undefined : `loop/${email.recordId}/${emailMessageId}`;
+}
+
 /** A delivery's email key and counter, when it is a verified event of EVENT_FIELD that names an email. */
 export function countedEvent(delivery: StoredDelivery): { key: string; field: Compared } | undefined {
   if (!delivery.verified || delivery.eventName === null) return undefined;
@@ -91,11 +101,10 @@ function journalCounts(reported: Counts): Counts {
  * The email's counts a UTC day, from its first event in the journal (at or after `from`, a day's
  * start) to the day before `until` (the first snapshot's period's start). A day the journal kept no event of at all (the app
  * down, or nothing sent) or kept fewer deliveries of than its daily counts say it received (the
- * rest pruned) gives no counts, and says why: never a zero the journal did not see. A workflow
- * email's events name its message, which the metrics store does not keep: it has no days here.
+ * rest pruned) gives no counts, and says why: never a zero the journal did not see. The email is
+ * named by the key its events carry (eventsKeyOf).
  */
-export async function journalDays(journal: DeliveryStore, email: KeptEmail, reported: Counts, from: number | undefined, until: number): Promise<JournalDay[]> {
-  if (email.kind === 'workflow') return [];
+export async function journalDays(journal: DeliveryStore, eventsKey: string, reported: Counts, from: number | undefined, until: number): Promise<JournalDay[]> {
   const names = Object.keys(EVENT_FIELD);
   const start = from;
   if (start !== undefined && start >= until) return [];
@@ -115,7 +124,7 @@ export async function journalDays(journal: DeliveryStore, email: KeptEmail, repo
       counted.kept += 1;
       days.set(day, counted);
       const event = countedEvent(delivery);
-      if (event === undefined || event.key !== email.key || counted.counts[event.field] === null) continue;
+      if (event === undefined || event.key !== eventsKey || counted.counts[event.field] === null) continue;
       counted.counts[event.field]! += 1;
       firstOfEmail ??= day;
     }

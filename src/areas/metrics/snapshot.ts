@@ -147,6 +147,12 @@ export const snapshot: Handler<[], SnapshotOptions> = handler(['out', 'client', 
       return last === undefined || row.takenAt < last || row.takenAt - last >= SAME_SNAPSHOT_MS;
     });
     await store.add(kept);
+    await store.keepMessages(
+      found.flatMap(({ item }) => {
+        const { emailMessageId } = byKey.get(item)!;
+        return emailMessageId === undefined ? [] : [{ key: item, emailMessageId }];
+      }),
+    );
     const takenAt = rows.length === 0 ? null : new Date(Math.max(...rows.map((row) => row.takenAt))).toISOString();
     const report = { store: store.location, takenAt, kept: kept.length, unchanged: rows.length - kept.length, undated, emails: kept.map((row) => row.key) };
     if (out.json) await out.writeJson(report);

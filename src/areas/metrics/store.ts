@@ -14,7 +14,7 @@ import { COUNTER_FIELDS, type CounterField, type Counts } from './periods.js';
 import { METRICS_STORE_ENV } from './store-env.js';
 
 /** The version of the tables this code writes; a store at a newer one was written by a newer loopsctl. */
-const METRICS_STORE_VERSION = 1;
+const METRICS_STORE_VERSION = 2;
 
 /** Each counter's column. */
 const COLUMNS: Record<CounterField, string> = {
@@ -48,6 +48,14 @@ function migrations(dialect: SqlDatabase['dialect']): string[][] {
           .map((column) => `${column} ${bigint}`)
           .join(', ')},
         PRIMARY KEY (email_key, recorded_at, taken_at)
+      )`,
+    ],
+    [
+      // A workflow email's message, as the latest snapshot read it: its webhooks name it by that (with
+      // the workflow's id), so the delivery journal's events are matched to it.
+      `CREATE TABLE loopsctl_metrics_messages (
+        email_key TEXT PRIMARY KEY,
+        email_message_id TEXT NOT NULL
       )`,
     ],
   ];
@@ -105,6 +113,22 @@ export class MetricsStore {
         ],
       ]),
     );
+  }
+
+  /** Keeps each workflow email's message, in one commit, over the one kept before. */
+  async keepMessages(messages: readonly { key: string; emailMessageId: string }[]): Promise<void> {
+    await this.db.batch(
+      messages.map(({ key, emailMessageId }) => [
+        'INSERT INTO loopsctl_metrics_messages (email_key, email_message_id) VALUES (?, ?) ON CONFLICT (email_key) DO UPDATE SET email_message_id = excluded.email_message_id',
+        [key, emailMessageId],
+      ]),
+    );
+  }
+
+  /** A workflow email's message, when a snapshot kept it. */
+  async messageOf(key: string): Promise<string | undefined> {
+    const [row] = await this.db.all('SELECT email_message_id FROM loopsctl_metrics_messages WHERE email_key = ?', [key]);
+    return row === undefined ? undefined : String(row.email_message_id);
   }
 
   /** Each email's latest snapshot by the account's time, by key. */

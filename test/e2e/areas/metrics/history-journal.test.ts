@@ -15,6 +15,7 @@ import { SEED_IDS } from '../../../support/sandbox.js';
 
 const SECRET = `whsec_${Buffer.from('the secret of the history journal').toString('base64')}`;
 const WELCOME = SEED_IDS.welcomeEmail;
+const WORKFLOW = SEED_IDS.experimentWorkflow;
 const DAY = 86_400_000;
 const kept = closedAfter(afterEach);
 
@@ -195,5 +196,57 @@ describe('loopsctl metrics history with the delivery journal', () => {
     expect(neither.stderr).toContain('mysql://[redacted]@db/loops');
     expect(neither.stderr).toContain('--delivery-store (or LOOPS_DELIVERY_STORE)');
     expect(neither.stderr).not.toContain('secret');
+  });
+
+  it("fills a workflow email's days by the message its snapshot kept, and says so when no snapshot kept it", async () => {
+    const env = { LOOPSCTL_CONFIG_DIR: scratchDir() };
+    const file = join(scratchDir(), 'deliveries.db');
+    const first = morning();
+    const ok = async (argv: string[]) => {
+      const result = await run(argv, { env });
+      expect(result.code, `${argv.join(' ')}: ${result.stderr}`).toBe(0);
+      return result;
+    };
+    await ok(['sandbox', 'clock', 'set', first.toISOString()]);
+    const { emails } = (await ok(['--sandbox', 'metrics', 'snapshot', '--json'])).json<{ emails: string[] }>();
+    const key = emails.find((email) => email.startsWith(`workflow/${WORKFLOW}/`))!;
+    const node = key.split('/')[2]!;
+    const workflow = (await ok(['--sandbox', 'workflow', 'get', WORKFLOW, '--json'])).json<{ nodes: Record<string, { emailMessageId?: string }> }>();
+    const message = workflow.nodes[node]!.emailMessageId!;
+    const journal = await openDeliveryStore(`sqlite:${file}`);
+    try {
+      // The day before the snapshot, a send of this node's message, and one of another workflow's with the same message id.
+      const eventTime = Math.floor((first.getTime() - DAY) / 1000);
+      for (const [index, loopId] of [WORKFLOW, 'cother00000000000000000000'].entries()) {
+        const body = JSON.stringify({
+          eventName: 'loop.email.sent',
+          eventTime,
+          webhookSchemaVersion: '1.0.0',
+          contactIdentity: { id: `c_${index}`, email: `r${index}@example.com`, userId: null },
+          loopId,
+          email: { id: `em_${index}`, emailMessageId: message, subject: 'Welcome to the beta' },
+        });
+        await journal.record({ webhookId: `msg_${index}`, receivedAt: new Date(eventTime * 1000 + 500), headers: {}, body, verified: true });
+      }
+    } finally {
+      await journal.close();
+    }
+    const made = (await ok(['metrics', 'history', key, '--delivery-store', file, '--json'])).json<Made>();
+    expect(made.periods.map(({ status, counts }) => [status, counts?.sends])).toEqual([
+      ['journal', 1],
+      ['start', undefined],
+    ]);
+
+    // A store whose snapshots never kept the message (as one a loopsctl before it wrote): said, and nothing filled.
+    const db = new DatabaseSync(join(env.LOOPSCTL_CONFIG_DIR, 'metrics.db'));
+    db.prepare('DELETE FROM loopsctl_metrics_messages').run();
+    db.close();
+    const unknown = await ok(['metrics', 'history', key, '--delivery-store', file]);
+    expect(unknown.stdout).toContain(
+      `The delivery journal ${file} fills no day: this workflow email's events name its message, which no snapshot of it has kept yet`,
+    );
+    const json = (await ok(['metrics', 'history', key, '--delivery-store', file, '--json'])).json<Made>();
+    expect(json.journal).toEqual({ store: file, from: null });
+    expect(json.periods.map((period) => period.status)).toEqual(['start']);
   });
 });

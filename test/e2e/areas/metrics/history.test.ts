@@ -151,7 +151,7 @@ describe('loopsctl metrics snapshot and history', () => {
     newer.close();
     const refused = await run(['metrics', 'history', SEED_IDS.welcomeEmail], { env });
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toContain("holds metrics in version 99 of the store's tables, newer than this loopsctl reads (1): upgrade loopsctl");
+    expect(refused.stderr).toContain("holds metrics in version 99 of the store's tables, newer than this loopsctl reads (2): upgrade loopsctl");
 
     const neither = await run(['--sandbox', 'metrics', 'snapshot', '--store', 'mysql://user:secret@db/loops'], { env });
     expect(neither.code).toBe(2);

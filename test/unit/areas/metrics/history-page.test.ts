@@ -118,7 +118,7 @@ describe('the history page', () => {
       email: EMAIL,
       by: 'day',
       made: { ...MADE, rows: [...journal, ...MADE.rows] },
-      journal: { store: 'deliveries.db', from: journal[0]!.start },
+      journal: { store: 'deliveries.db', from: journal[0]!.start, matched: true },
     });
     const spam = html.slice(html.indexOf('<figure data-chart="spamReports">'), html.indexOf('</figure>', html.indexOf('<figure data-chart="spamReports">')));
     expect([...spam.matchAll(/<path class="line (\w+)" data-run="([^"]+)"/g)].map((match) => [match[1], match[2]])).toEqual([
