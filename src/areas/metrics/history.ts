@@ -174,7 +174,9 @@ function startSaid({ email, by, made, journal }: Shown): string[] {
     said.push(
       `The delivery journal ${journal.store} fills no ${by}: this workflow email's events name its message, which no snapshot of it has kept yet (the next \`loopsctl metrics snapshot\` keeps it).`,
     );
-  else if (journal.from === null) said.push(`The delivery journal ${journal.store} has no event of this email before the first snapshot.`);
+  // Said whether --since starts after the first snapshot or the journal kept nothing of the email before it.
+  else if (journal.from === null)
+    said.push(`The delivery journal ${journal.store} fills no ${by} here: it kept no event of this email in a period shown before the first snapshot.`);
   else
     said.push(
       `Before it, from ${day(journal.from)}, each ${by} marked "from the delivery journal" is counted from the events of this email that ${journal.store} kept: sends, deliveries, hard and soft bounces and spam reports (opens, clicks and unsubscribes count people in the account but events in the journal, and are left out).`,

@@ -115,6 +115,13 @@ describe('loopsctl metrics history with the delivery journal', () => {
     expect(without.journal).toBeNull();
     expect(without.periods.map((period) => period.status)).toEqual(['start', 'counted']);
 
+    // From a day after the first snapshot, the journal fills nothing, and says so.
+    const later = await ok(['metrics', 'history', WELCOME, '--delivery-store', store, '--since', day(4)]);
+    expect(later.stdout).toContain(
+      `The delivery journal ${store} fills no day here: it kept no event of this email in a period shown before the first snapshot.`,
+    );
+    expect(later.stdout).not.toContain('from the delivery journal');
+
     // The text says which periods are the journal's, and so does the page.
     const text = await ok(['metrics', 'history', WELCOME, '--delivery-store', store]);
     expect(text.stdout).toContain(
