@@ -140,7 +140,10 @@ function requireVendoredFrom(directory, names = Object.keys(vendored)) {
           pluginBuild.onResolve({ filter }, (args) => (join(args.resolveDir, args.path.replace(/\.js$/, '.ts')) === file ? required(args) : undefined));
         }
       }
-      pluginBuild.onLoad({ filter: /.*/, namespace: VENDORED_LATER }, ({ path }) => ({ contents: `module.exports = require(${JSON.stringify(path)});`, loader: 'js' }));
+      pluginBuild.onLoad({ filter: /.*/, namespace: VENDORED_LATER }, ({ path }) => ({
+        contents: `module.exports = require(${JSON.stringify(path)});`,
+        loader: 'js',
+      }));
       pluginBuild.onResolve({ filter: /.*/, namespace: VENDORED_LATER }, ({ path }) => ({ path, external: true }));
     },
   };
@@ -414,7 +417,13 @@ async function buildSandboxApi() {
   const source = 'src/emulator/public.ts';
   // In a folder of its own, never run through bin/loopsctl.js: index.cjs runs the bundle with a code cache of its own.
   const out = `${dist}sandbox/`;
-  await build({ ...common, entryPoints: [source], absWorkingDir: root, outfile: `${out}sandbox.cjs`, plugins: [requireVendoredFrom('../vendor', ['yaml', 'icon-glyphs', 'zod'])] });
+  await build({
+    ...common,
+    entryPoints: [source],
+    absWorkingDir: root,
+    outfile: `${out}sandbox.cjs`,
+    plugins: [requireVendoredFrom('../vendor', ['yaml', 'icon-glyphs', 'zod'])],
+  });
   refuseDynamicImport(`${out}sandbox.cjs`, await readFile(`${out}sandbox.cjs`, 'utf8'));
   await writeFile(`${out}index.cjs`, await readFile(`${buildDir}sandbox-loader.cjs`));
   // An import of CommonJS has Node scan the module for its exports: the ES entry imports the small index.cjs, so the bundle is never scanned.
