@@ -4,9 +4,10 @@
  * SDK beside it): they assert what they show, so an example that no longer holds fails here.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { installSandboxPackage } from '../../support/installed-sandbox.js';
 import { tempDir } from '../../support/temp.js';
 
 const REPO = resolve(import.meta.dirname, '../../..');
@@ -21,10 +22,7 @@ function examples(): Map<string, string> {
 
 function appWith(source: string): string {
   const app = tempDir('loopsctl-docs-example-');
-  const installed = join(app, 'node_modules/loopsctl');
-  mkdirSync(join(installed, 'dist'), { recursive: true });
-  cpSync(join(REPO, 'package.json'), join(installed, 'package.json'));
-  cpSync(join(REPO, 'dist/sandbox'), join(installed, 'dist/sandbox'), { recursive: true });
+  installSandboxPackage(app);
   symlinkSync(join(REPO, 'node_modules/loops'), join(app, 'node_modules/loops'), 'dir');
   writeFileSync(join(app, 'package.json'), '{"type": "module"}\n');
   writeFileSync(join(app, 'example.js'), `${source}\n`);

@@ -7,9 +7,10 @@
  * keep it running), and fail a test whose expectation the sandbox does not meet.
  */
 import { type SpawnSyncReturns, spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { installSandboxPackage } from '../../support/installed-sandbox.js';
 import { tempDir } from '../../support/temp.js';
 
 const REPO = resolve(import.meta.dirname, '../../..');
@@ -48,11 +49,7 @@ const FIXTURES = readFileSync(join(REPO, 'test/examples/app/loops.yaml'), 'utf8'
 /** An app with `recipe` in it, its tests `tests` (path: source), of `type` CommonJS or ES modules. */
 function appWith(recipe: Recipe, tests: Record<string, string>, type: 'commonjs' | 'module' = 'commonjs'): string {
   const app = tempDir('loopsctl-jest-recipe-');
-  const installed = join(app, 'node_modules/loopsctl');
-  mkdirSync(join(installed, 'dist'), { recursive: true });
-  cpSync(join(REPO, 'package.json'), join(installed, 'package.json'));
-  // loopsctl/sandbox, with the files it shares with the CLI (zod, yaml, the icons' glyphs), which Jest requires in each test file's realm.
-  for (const shipped of ['dist/sandbox', 'dist/vendor']) cpSync(join(REPO, shipped), join(installed, shipped), { recursive: true });
+  installSandboxPackage(app);
   symlinkSync(join(REPO, 'node_modules/loops'), join(app, 'node_modules/loops'), 'dir');
   writeFileSync(join(app, 'package.json'), `${JSON.stringify({ name: 'app', private: true, type })}\n`);
   const config = type === 'module' ? `export default ${recipe.config};\n` : `module.exports = ${recipe.config};\n`;

@@ -11,6 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, symlinkSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { installSandboxPackage } from '../../support/installed-sandbox.js';
 import { HUNG_AFTER_MS } from '../../support/run-cli.js';
 import { tempDir } from '../../support/temp.js';
 
@@ -20,10 +21,7 @@ const REPO = resolve(import.meta.dirname, '../../..');
 function exampleApp(): string {
   const app = tempDir('loopsctl-example-app-');
   cpSync(join(REPO, 'test/examples/app'), app, { recursive: true });
-  const installed = join(app, 'node_modules/loopsctl');
-  mkdirSync(join(installed, 'dist'), { recursive: true });
-  cpSync(join(REPO, 'package.json'), join(installed, 'package.json'));
-  cpSync(join(REPO, 'dist/sandbox'), join(installed, 'dist/sandbox'), { recursive: true });
+  installSandboxPackage(app);
   symlinkSync(join(REPO, 'node_modules/vitest'), join(app, 'node_modules/vitest'), 'dir');
   mkdirSync(join(app, 'node_modules/@types'));
   symlinkSync(join(REPO, 'node_modules/@types/node'), join(app, 'node_modules/@types/node'), 'dir');
