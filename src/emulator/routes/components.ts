@@ -9,21 +9,9 @@ import { componentIdsOf, parseLmx, variablesOf } from '../../lmx/index.js';
 import { type Component, component, componentValidationFailure, updatedComponent } from '../../platform/components/schemas.js';
 import { DEFAULT_PROPERTY_NAMES } from '../../platform/contact-properties/typing.js';
 import { compileLmx, LmxCompileError } from '../guardian.js';
-import {
-  ApiFailure,
-  answer,
-  badRequest,
-  find,
-  lazily,
-  listAnswer,
-  objectBody,
-  type RouteContext,
-  type SandboxModule,
-  seedId,
-  slice,
-  stringField,
-} from '../module.js';
+import { ApiFailure, answer, lazily, objectBody, type RouteContext, type SandboxModule, seedId, slice, stringField } from '../module.js';
 import { emailMessages } from './email-message-records.js';
+import { type KeptById, nameField, pathRecord, readRoutes, someFields } from './kept.js';
 
 /** The sandbox's limit on an LMX body, in characters. */
 export const MAX_LMX_LENGTH = 100_000;
@@ -50,6 +38,8 @@ export const components = slice('components', z.array(component), seedComponents
 /** A component as the API answers it: a state kept by an earlier sandbox may hold more of it. */
 const visible = ({ id, name, lmx }: Component): Component => ({ id, name, lmx });
 
+const kept: KeptById<Component> = { records: components, schema: component, param: 'componentId', noun: 'component', shown: visible };
+
 /** How many emails use a component, as their LMX says: those that embed it (`<Component componentId>`). */
 function emailsUsing(state: RouteContext['state'], used: Component): number {
   return emailMessages.of(state).filter(({ message }) => componentIdsOf(parseLmx(message.lmx).document).includes(used.id)).length;
@@ -74,20 +64,17 @@ const contactPropertiesIn = (lmx: string) =>
 
 function createComponent({ body, state, newId, changed }: RouteContext) {
   const fields = objectBody(body, ['name', 'lmx'], ['name', 'lmx']);
-  const name = stringField(fields, 'name');
-  if (name.trim() === '') throw badRequest('name must not be empty');
-  const created: Component = { id: newId(), name, lmx: checkLmx(fields, state) };
+  const created: Component = { id: newId(), name: nameField(fields), lmx: checkLmx(fields, state) };
   components.of(state).push(created);
   changed();
   return answer(component, visible(created), 201);
 }
 
-function updateComponent({ params, body, state, changed }: RouteContext) {
-  const found = find(components.of(state), params.componentId!, 'component');
-  const fields = objectBody(body, ['name', 'lmx'], []);
-  if (fields.name === undefined && fields.lmx === undefined) throw badRequest('give at least one of name and lmx');
-  const name = fields.name === undefined ? undefined : stringField(fields, 'name');
-  if (name !== undefined && name.trim() === '') throw badRequest('name must not be empty');
+function updateComponent(context: RouteContext) {
+  const { body, state, changed } = context;
+  const found = pathRecord(kept, context);
+  const fields = someFields(body, ['name', 'lmx'], []);
+  const name = fields.name === undefined ? undefined : nameField(fields);
   const lmx = fields.lmx === undefined ? undefined : checkLmx(fields, state);
   const using = lmx === undefined ? 0 : emailsUsing(state, found);
   if (lmx !== undefined && using > 0) {
@@ -108,13 +95,8 @@ function updateComponent({ params, body, state, changed }: RouteContext) {
 export const sandbox: SandboxModule = {
   slices: [components],
   routes: [
-    { operation: 'listComponents', needs: 'content', run: (context) => listAnswer(component, components.of(context.state).map(visible), context) },
+    ...readRoutes(kept, { operation: 'listComponents', needs: 'content' }, { operation: 'getComponent', needs: 'content' }),
     { operation: 'createComponent', needs: 'content', run: createComponent },
-    {
-      operation: 'getComponent',
-      needs: 'content',
-      run: ({ params, state }) => answer(component, visible(find(components.of(state), params.componentId!, 'component'))),
-    },
     { operation: 'updateComponent', needs: 'content', run: updateComponent },
   ],
 };

@@ -7,22 +7,8 @@
 import { z } from '../../base/shapes.js';
 import type { RecordRules, SimpleRecord } from '../../platform/operation-row.js';
 import type { RecordRow } from '../../platform/whole-rows.js';
-import {
-  answer,
-  badRequest,
-  find,
-  lazily,
-  listAnswer,
-  objectBody,
-  type RouteContext,
-  type SandboxModule,
-  type SandboxRoute,
-  type Slice,
-  seedId,
-  seedTime,
-  slice,
-  stringField,
-} from '../module.js';
+import { answer, badRequest, lazily, type RouteContext, type SandboxModule, type Slice, seedId, seedTime, slice, stringField } from '../module.js';
+import { type KeptById, pathRecord, readRoutes, someFields } from './kept.js';
 
 /** The key of a resource's slice in the state: its row's, or its command group's name in camel case (`campaignGroups`). */
 function sliceKey(row: RecordRow): string {
@@ -45,16 +31,10 @@ export function recordSetting<T>(rules: Pick<RecordRules, 'settings'>, key: stri
   return slice(key, setting.schema as z.ZodMiniType<T>, () => setting.seed(MAKERS) as T);
 }
 
-/** Names in words: `name`, `name and description`, `name, colour and description`. */
-function inWords(names: string[]): string {
-  return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
-}
-
 /** The fields of a create's or an update's body, checked as the API checks them: known, text, at least one, and the resource's own rules. */
 function fieldsOf<T extends SimpleRecord>(row: RecordRow, rules: RecordRules<T>, body: unknown, required: string[]): Record<string, string> {
   const names = Object.keys(row.records.fields);
-  const given = objectBody(body, names, required);
-  if (Object.keys(given).length === 0) throw badRequest(`give at least one of ${inWords(names)}`);
+  const given = someFields(body, names, required);
   const fields = Object.fromEntries(names.filter((name) => given[name] !== undefined).map((name) => [name, stringField(given, name)]));
   const refused = rules.refuse?.(fields);
   if (refused !== undefined) throw badRequest(refused);
@@ -65,7 +45,7 @@ function fieldsOf<T extends SimpleRecord>(row: RecordRow, rules: RecordRules<T>,
 export function recordModule<T extends SimpleRecord>(row: RecordRow, rules: RecordRules<T>, records = recordSlice(row, rules)): SandboxModule {
   const { schema } = rules;
   const { fields } = row.records;
-  const param = /\{(\w+)\}/.exec(row.get.path)![1]!;
+  const kept: KeptById<T> = { records, schema, param: /\{(\w+)\}/.exec(row.get.path)![1]!, noun: row.noun };
   const needs = row.records.needs;
   const required = Object.keys(fields).filter((name) => fields[name]!.required === true);
   const create = ({ body, state, now, newId, changed }: RouteContext) => {
@@ -78,8 +58,9 @@ export function recordModule<T extends SimpleRecord>(row: RecordRow, rules: Reco
     changed();
     return answer(schema, created);
   };
-  const update = ({ params, body, state, now, changed }: RouteContext) => {
-    const found = find(records.of(state), params[param]!, row.noun);
+  const update = (context: RouteContext) => {
+    const { body, now, changed } = context;
+    const found = pathRecord(kept, context);
     const given = fieldsOf(row, rules, body, []);
     const frozen = rules.frozen?.(found);
     if (frozen !== undefined) throw badRequest(frozen);
@@ -87,9 +68,8 @@ export function recordModule<T extends SimpleRecord>(row: RecordRow, rules: Reco
     changed();
     return answer(schema, found);
   };
-  const routes: SandboxRoute[] = [
-    { operation: row.list.id, needs, run: (context) => listAnswer(schema, records.of(context.state), context) },
-    { operation: row.get.id, needs, run: ({ params, state }) => answer(schema, find(records.of(state), params[param]!, row.noun)) },
+  const routes = [
+    ...readRoutes(kept, { operation: row.list.id, needs }, { operation: row.get.id, needs }),
     { operation: row.create.id, needs, run: create },
     { operation: row.update.id, needs, run: update },
   ];

@@ -5,21 +5,9 @@ import { DEFAULT_THEME_STYLES } from '../../platform/themes/default-theme.js';
 import { themeDrawnWith } from '../../platform/themes/drawn-with.js';
 import { type Theme, type ThemeStyles, theme, updatedTheme } from '../../platform/themes/schemas.js';
 import { styleProblem } from '../../platform/themes/styles.js';
-import {
-  answer,
-  badRequest,
-  find,
-  lazily,
-  listAnswer,
-  objectBody,
-  type RouteContext,
-  type SandboxModule,
-  seedId,
-  seedTime,
-  slice,
-  stringField,
-} from '../module.js';
+import { answer, badRequest, lazily, objectBody, type RouteContext, type SandboxModule, seedId, seedTime, slice } from '../module.js';
 import { emailMessages } from './email-message-records.js';
+import { type KeptById, nameField, pathRecord, readRoutes, someFields } from './kept.js';
 
 interface Palette {
   name: string;
@@ -129,6 +117,8 @@ const seedThemes = lazily((): Theme[] =>
 // Every team has a default theme.
 export const themes = slice('themes', z.array(theme), seedThemes, () => seedThemes().filter((candidate) => candidate.isDefault));
 
+const kept: KeptById<Theme> = { records: themes, schema: theme, param: 'themeId', noun: 'theme' };
+
 /** The request's styles, every key a known style of the right kind, else a 400. */
 function requestStyles(value: unknown): ThemeStyles {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw badRequest('styles must be an object');
@@ -139,16 +129,10 @@ function requestStyles(value: unknown): ThemeStyles {
   return value as ThemeStyles;
 }
 
-function themeName(fields: Record<string, unknown>): string {
-  const name = stringField(fields, 'name');
-  if (name.trim() === '') throw badRequest('name must not be empty');
-  return name;
-}
-
 /** A new theme starts from the default theme's styles, with the given ones over them. */
 function createTheme({ body, state, now, newId, changed }: RouteContext) {
   const fields = objectBody(body, ['name', 'styles'], ['name']);
-  const name = themeName(fields);
+  const name = nameField(fields);
   const styles = fields.styles === undefined ? {} : requestStyles(fields.styles);
   const time = now().toISOString();
   const created: Theme = { id: newId(), name, styles: { ...defaultStyles(), ...styles }, isDefault: false, createdAt: time, updatedAt: time };
@@ -168,11 +152,11 @@ function emailsUsing(state: RouteContext['state'], used: Theme): number {
 }
 
 /** "When `styles` change, the update cascades to every email using this theme, and `affectedEmailCount` in the response reports how many emails were affected." */
-function updateTheme({ params, body, state, now, changed }: RouteContext) {
-  const found = find(themes.of(state), params.themeId!, 'theme');
-  const fields = objectBody(body, ['name', 'styles'], []);
-  if (fields.name === undefined && fields.styles === undefined) throw badRequest('give at least one of name and styles');
-  if (fields.name !== undefined) found.name = themeName(fields);
+function updateTheme(context: RouteContext) {
+  const { body, state, now, changed } = context;
+  const found = pathRecord(kept, context);
+  const fields = someFields(body, ['name', 'styles'], []);
+  if (fields.name !== undefined) found.name = nameField(fields);
   const styles = fields.styles === undefined ? found.styles : { ...found.styles, ...requestStyles(fields.styles) };
   const restyled = JSON.stringify(styles) !== JSON.stringify(found.styles);
   found.styles = styles;
@@ -184,13 +168,8 @@ function updateTheme({ params, body, state, now, changed }: RouteContext) {
 export const sandbox: SandboxModule = {
   slices: [themes],
   routes: [
-    { operation: 'listThemes', run: (context) => listAnswer(theme, themes.of(context.state), context) },
+    ...readRoutes(kept, { operation: 'listThemes' }, { operation: 'getTheme', needs: 'content' }),
     { operation: 'createTheme', needs: 'content', run: createTheme },
-    {
-      operation: 'getTheme',
-      needs: 'content',
-      run: ({ params, state }) => answer(theme, find(themes.of(state), params.themeId!, 'theme')),
-    },
     { operation: 'updateTheme', needs: 'content', run: updateTheme },
   ],
 };

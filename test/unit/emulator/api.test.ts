@@ -334,6 +334,43 @@ describe('updating a campaign group', () => {
   });
 });
 
+describe('records kept by id', () => {
+  it('reads a component and a theme by id, and says 404 for one it does not hold', () => {
+    const { call } = freshSandbox();
+    for (const list of ['/v1/components', '/v1/themes']) {
+      const first = call('GET', list).body.data[0];
+      expect(call('GET', `${list}/${first.id}`)).toMatchObject({ status: 200, body: first });
+      expect(call('GET', `${list}/cmissing`).status).toBe(404);
+      expect(call('POST', `${list}/cmissing`, { body: { name: 'x' } }).status).toBe(404);
+    }
+    expect(call('GET', '/v1/components/cmissing').body.message).toBe('component cmissing not found');
+    expect(call('GET', '/v1/themes/cmissing').body.message).toBe('theme cmissing not found');
+  });
+
+  it('refuses an update that gives no field, and a blank name, with 400', () => {
+    const onChange = vi.fn();
+    const { call } = freshSandbox({ onChange });
+    const component = `/v1/components/${call('GET', '/v1/components').body.data[0].id}`;
+    const theme = `/v1/themes/${call('GET', '/v1/themes').body.data[0].id}`;
+    const cases: [string, unknown, string][] = [
+      [component, {}, 'give at least one of name and lmx'],
+      [theme, {}, 'give at least one of name and styles'],
+      [component, { name: ' ' }, 'name must not be empty'],
+      [theme, { name: '' }, 'name must not be empty'],
+      ['/v1/components', { name: '  ', lmx: '<Divider />' }, 'name must not be empty'],
+      ['/v1/themes', { name: '\t' }, 'name must not be empty'],
+      ['/v1/workflows', { name: ' ' }, 'name must not be empty'],
+      ['/v1/campaigns', { name: ' ' }, 'name must not be empty'],
+      [theme, { name: 7 }, 'name must be a string'],
+    ];
+    for (const [target, body, message] of cases) {
+      const answer = call('POST', target, { body });
+      expect(answer, `${target} ${JSON.stringify(body)}`).toMatchObject({ status: 400, body: { message } });
+    }
+    expect(onChange).not.toHaveBeenCalled();
+  });
+});
+
 describe('sandbox workflows', () => {
   const call = sandboxCaller();
   const state = seedState();
