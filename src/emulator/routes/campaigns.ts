@@ -28,6 +28,7 @@ import {
 } from '../module.js';
 import { campaigns } from './campaign-records.js';
 import { addMessage } from './email-message-records.js';
+import { nameField } from './kept.js';
 import { mailingLists } from './lists.js';
 import { recordSlice } from './records.js';
 import { requestFilter, segments } from './segments.js';
@@ -70,11 +71,7 @@ const AFTER_SENDING = ['name', 'campaignGroupId'];
 /** Each given field checked as the API checks it, then set on the campaign. */
 function apply(target: Campaign, fields: Record<string, unknown>, context: RouteContext): void {
   const { state, now } = context;
-  if (fields.name !== undefined) {
-    const name = stringField(fields, 'name');
-    if (name.trim() === '') throw badRequest('name must not be empty');
-    target.name = name;
-  }
+  if (fields.name !== undefined) target.name = nameField(fields);
   if (fields.campaignGroupId !== undefined) {
     const groupId = stringField(fields, 'campaignGroupId');
     if (!campaignGroups.of(state).some((group) => group.id === groupId)) throw badRequest(`campaign group ${groupId} not found`);

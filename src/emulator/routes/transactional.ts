@@ -29,6 +29,7 @@ import {
 } from '../module.js';
 import { addMessage, findMessage, removeMessage, replaceContent } from './email-message-records.js';
 import { guardianOf } from './email-messages.js';
+import { nameField } from './kept.js';
 import { recordSetting, recordSlice } from './records.js';
 
 const storedTransactional = z.object({
@@ -146,8 +147,7 @@ const draftParent = (id: string) => ({ kind: 'transactional' as const, id, publi
 function create(context: RouteContext) {
   const { body, features, state } = context;
   const fields = objectBody(body, ['name', 'transactionalGroupId'], ['name']);
-  const name = stringField(fields, 'name');
-  if (name.trim() === '') throw badRequest('name must not be empty');
+  const name = nameField(fields);
   const group = fields.transactionalGroupId === undefined ? defaultTransactionalGroupId.of(state) : stringField(fields, 'transactionalGroupId');
   checkGroup(context, group);
   if (!features.sendingDomain) throw noSendingDomain();

@@ -15,6 +15,7 @@ import {
   type SandboxModule,
   stringField,
 } from '../module.js';
+import { nameField } from './kept.js';
 import { booleanField, changeBody, checkReferences, commit, contactRecords, EDITS, policyField, queuedAt, simplified } from './workflow-edits.js';
 import { addBranch, createNode, deleteNode, nodeMetrics, rerouteNode, updateNode, workflowNode } from './workflow-nodes.js';
 import { type StoredWorkflow, workflows } from './workflow-records.js';
@@ -65,15 +66,9 @@ function notOnList(context: RouteContext, queued: ReturnType<typeof queuedAt>, m
   return queued.filter((journey) => !onList.has(journey.contactId));
 }
 
-function nonEmptyName(fields: Record<string, unknown>): string {
-  const name = stringField(fields, 'name');
-  if (name.trim() === '') throw badRequest('name must not be empty');
-  return name;
-}
-
 function createWorkflow(context: RouteContext) {
   const fields = objectBody(context.body, ['name', 'description', 'mailingListId'], ['name']);
-  const name = nonEmptyName(fields);
+  const name = nameField(fields);
   const description = fields.description === undefined ? '' : stringField(fields, 'description');
   const mailingListId = fields.mailingListId === undefined || fields.mailingListId === null ? null : stringField(fields, 'mailingListId');
   checkReferences(context, fields);
@@ -106,7 +101,7 @@ function updateWorkflow(context: RouteContext) {
   const workflow = find(workflows.of(context.state), context.params.workflowId!, 'workflow');
   const fields = changeBody(context, workflow, ['name', 'description'], []);
   if (fields.name === undefined && fields.description === undefined) throw badRequest('give at least one of name and description');
-  if (fields.name !== undefined) workflow.name = nonEmptyName(fields);
+  if (fields.name !== undefined) workflow.name = nameField(fields);
   if (fields.description !== undefined) workflow.description = stringField(fields, 'description');
   commit(context, workflow);
   return answer(s.workflow, simplified(workflow));
