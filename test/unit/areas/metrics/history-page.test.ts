@@ -5,16 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { pageOf } from '../../../../src/areas/metrics/history.js';
-import { COUNTER_FIELDS, type Counts, historyOf, type Point, ratesOf } from '../../../../src/areas/metrics/periods.js';
+import { type Counts, ratesOf } from '../../../../src/areas/metrics/periods.js';
 import type { KeptEmail } from '../../../../src/areas/metrics/store.js';
-
-const counts = (sends: number, opens: number): Counts => ({
-  ...(Object.fromEntries(COUNTER_FIELDS.map((field) => [field, 0])) as Counts),
-  sends,
-  opens,
-  deliveries: null,
-});
-const point = (iso: string, sends: number, opens: number): Point => ({ takenAt: Date.parse(iso), counts: counts(sends, opens) });
+import { counts, historyFrom } from './snapshots.js';
 
 const EMAIL: KeptEmail = {
   key: 'campaign/c1',
@@ -26,16 +19,13 @@ const EMAIL: KeptEmail = {
 };
 
 // Day 1 the first snapshot; days 2 and 3 counted; day 4 a gap; days 5 and 6 counted.
-const MADE = historyOf(
-  [
-    point('2026-11-01T02:00:00Z', 100, 40),
-    point('2026-11-02T02:00:00Z', 200, 80),
-    point('2026-11-03T02:00:00Z', 300, 110),
-    point('2026-11-05T02:00:00Z', 500, 150),
-    point('2026-11-06T02:00:00Z', 600, 170),
-  ],
-  'day',
-)!;
+const MADE = historyFrom([
+  ['2026-11-01T02:00:00Z', 100, 40],
+  ['2026-11-02T02:00:00Z', 200, 80],
+  ['2026-11-03T02:00:00Z', 300, 110],
+  ['2026-11-05T02:00:00Z', 500, 150],
+  ['2026-11-06T02:00:00Z', 600, 170],
+]);
 
 describe('the history page', () => {
   it('draws a line a run of periods with the rate, broken at the first snapshot and at the gap, which is shaded', async () => {

@@ -1,18 +1,12 @@
 /** The period arithmetic of `metrics history`, and the naming of an email among those kept. */
 import { describe, expect, it } from 'vitest';
 import { findEmail } from '../../../../src/areas/metrics/history.js';
-import { COUNTER_FIELDS, type Counts, historyOf, type Point, periodStart } from '../../../../src/areas/metrics/periods.js';
+import { historyOf, periodStart } from '../../../../src/areas/metrics/periods.js';
 import type { KeptEmail } from '../../../../src/areas/metrics/store.js';
+import { historyFrom } from './snapshots.js';
 
 const DAY = 86_400_000;
 const at = (iso: string) => Date.parse(iso);
-const counts = (sends: number, opens: number | null = null): Counts => ({
-  ...(Object.fromEntries(COUNTER_FIELDS.map((field) => [field, 0])) as Counts),
-  sends,
-  opens,
-  deliveries: null,
-});
-const point = (iso: string, sends: number, opens: number | null = null): Point => ({ takenAt: at(iso), counts: counts(sends, opens) });
 
 describe('periods', () => {
   it('start at midnight UTC, and a week on its Monday', () => {
@@ -26,15 +20,12 @@ describe('periods', () => {
 
 describe('history from snapshots', () => {
   it('subtracts the last snapshot before a period from the last one in it, and leaves a gap a gap', () => {
-    const made = historyOf(
-      [
-        point('2026-11-01T02:00:00Z', 100, 40),
-        point('2026-11-02T02:00:00Z', 130, 52),
-        point('2026-11-02T20:00:00Z', 150, 60),
-        point('2026-11-04T02:00:00Z', 170, 61),
-      ],
-      'day',
-    )!;
+    const made = historyFrom([
+      ['2026-11-01T02:00:00Z', 100, 40],
+      ['2026-11-02T02:00:00Z', 130, 52],
+      ['2026-11-02T20:00:00Z', 150, 60],
+      ['2026-11-04T02:00:00Z', 170, 61],
+    ]);
     expect(made.startsAt).toBe(at('2026-11-01T02:00:00Z'));
     expect(made.rows.map((row) => [new Date(row.start).toISOString().slice(0, 10), row.status, row.counts?.sends, row.counts?.opens])).toEqual([
       ['2026-11-01', 'start', undefined, undefined],
@@ -48,25 +39,36 @@ describe('history from snapshots', () => {
   });
 
   it('counts from the first snapshot inside the first period, and never before it', () => {
-    const made = historyOf([point('2026-11-01T02:00:00Z', 10), point('2026-11-01T22:00:00Z', 16)], 'day', at('2026-10-01T00:00:00Z'))!;
+    const made = historyFrom(
+      [
+        ['2026-11-01T02:00:00Z', 10],
+        ['2026-11-01T22:00:00Z', 16],
+      ],
+      { since: at('2026-10-01T00:00:00Z') },
+    );
     expect(made.rows).toHaveLength(1);
     expect(made.rows[0]).toMatchObject({ status: 'counted', counts: { sends: 6 } });
   });
 
   it('starts at --since, when it is after the first snapshot', () => {
-    const made = historyOf(
-      [point('2026-11-01T02:00:00Z', 10), point('2026-11-02T02:00:00Z', 16), point('2026-11-03T02:00:00Z', 20)],
-      'day',
-      at('2026-11-03T00:00:00Z'),
-    )!;
+    const made = historyFrom(
+      [
+        ['2026-11-01T02:00:00Z', 10],
+        ['2026-11-02T02:00:00Z', 16],
+        ['2026-11-03T02:00:00Z', 20],
+      ],
+      { since: at('2026-11-03T00:00:00Z') },
+    );
     expect(made.rows.map((row) => [row.status, row.counts?.sends])).toEqual([['counted', 4]]);
   });
 
   it('refuses a period in which the clock went back between snapshots, and subtracts nothing from that snapshot', () => {
-    const made = historyOf(
-      [point('2026-11-01T02:00:00Z', 10), point('2026-11-03T02:00:00Z', 30), point('2026-11-02T02:00:00Z', 20), point('2026-11-04T02:00:00Z', 45)],
-      'day',
-    )!;
+    const made = historyFrom([
+      ['2026-11-01T02:00:00Z', 10],
+      ['2026-11-03T02:00:00Z', 30],
+      ['2026-11-02T02:00:00Z', 20],
+      ['2026-11-04T02:00:00Z', 45],
+    ]);
     expect(made.rows.map((row) => row.status)).toEqual(['start', 'refused', 'counted', 'counted']);
     expect(made.rows[1]!.reason).toBe(
       "the account's clock went back: a snapshot dated 2026-11-02T02:00:00.000Z was taken after one dated 2026-11-03T02:00:00.000Z",
@@ -76,7 +78,14 @@ describe('history from snapshots', () => {
   });
 
   it('makes weeks of days, and a rate of no sends null', () => {
-    const made = historyOf([point('2026-11-02T02:00:00Z', 10), point('2026-11-08T02:00:00Z', 10), point('2026-11-15T02:00:00Z', 24)], 'week')!;
+    const made = historyFrom(
+      [
+        ['2026-11-02T02:00:00Z', 10],
+        ['2026-11-08T02:00:00Z', 10],
+        ['2026-11-15T02:00:00Z', 24],
+      ],
+      { by: 'week' },
+    );
     expect(made.rows.map((row) => [new Date(row.start).toISOString().slice(0, 10), row.status, row.counts?.sends])).toEqual([
       ['2026-11-02', 'counted', 0],
       ['2026-11-09', 'counted', 14],
