@@ -4,28 +4,16 @@
  * counted since the snapshot it starts from: exact. With it down, the sends made meanwhile are
  * counted by the account and missing from the journal, and each gap is named.
  */
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openDeliveryStore } from '../../../../src/webhooks/store/index.js';
-import { closedAfter } from '../../../support/closing.js';
-import { type Running, run, startRun, tempDir } from '../../../support/main.js';
+import { eachTest, sendDelivery, WELCOME_SENT } from '../../../support/journaled-sandbox.js';
+import { run } from '../../../support/main.js';
 import { SEED_IDS } from '../../../support/sandbox.js';
 
 const SECRET = `whsec_${Buffer.from('the secret of reconciling journal').toString('base64')}`;
 const WELCOME = SEED_IDS.welcomeEmail;
-const kept = closedAfter(afterEach);
-
-const running = (started: Running) => {
-  kept({ close: async () => void (await started.stop()) });
-  return started;
-};
-
-function scratchDir(): string {
-  const dir = tempDir();
-  kept({ close: async () => rmSync(dir, { recursive: true, force: true }) });
-  return dir;
-}
+const { scratchDir, journaled } = eachTest();
 
 interface Reconciled {
   emails: { email: { key: string }; gaps?: { field: string; account: number; kept: number; missing: number }[]; notComparable?: string[] }[];
@@ -33,14 +21,7 @@ interface Reconciled {
 
 describe('loopsctl deliveries reconcile', () => {
   it('is exact with the app up, and names each gap of the sends made while it was down', async () => {
-    const configDir = scratchDir();
-    const store = join(scratchDir(), 'deliveries.db');
-    const env = { LOOPSCTL_CONFIG_DIR: configDir, LOOPS_WEBHOOK_SECRET: SECRET };
-    const listen = running(startRun(['webhooks', 'listen', '--store', store, '--jsonl'], { env }));
-    const [, listenUrl] = await listen.waitFor(/"url":"([^"]+)"/);
-    const sandbox = running(startRun(['sandbox', '--webhook-url', listenUrl!, '--webhook-secret', SECRET, '--simulate-engagement'], { env }));
-    const [, sandboxUrl] = await sandbox.waitFor(/^(http\S+)\n/);
-    const api = { ...env, LOOPS_BASE_URL: sandboxUrl!, LOOPS_API_KEY: 'sandbox-key' };
+    const { store, listen, api } = await journaled(SECRET);
     const ok = async (argv: string[]) => {
       const result = await run(argv, { env: api });
       expect(result.code, `${argv.join(' ')}: ${result.stderr}`).toBe(0);
@@ -102,16 +83,7 @@ describe('loopsctl deliveries reconcile', () => {
     const times = [day, day + 3600, day + 86_399, day + 86_400, day + 2 * 86_400 + 10, day + 5 * 86_400];
     try {
       for (const [index, eventTime] of times.entries()) {
-        const body = JSON.stringify({
-          eventName: 'transactional.email.sent',
-          eventTime,
-          webhookSchemaVersion: '1.0.0',
-          contactIdentity: { id: `c_${index}`, email: `r${index}@example.com`, userId: null },
-          transactionalId: WELCOME,
-          transactionalName: 'Welcome',
-          email: { id: `em_${index}`, emailMessageId: 'm_1', subject: 'Welcome to Acme' },
-        });
-        await journal.record({ webhookId: `msg_${index}`, receivedAt: new Date(eventTime * 1000 + 500), headers: {}, body, verified: true });
+        await journal.record(sendDelivery(index, eventTime, WELCOME_SENT, { emailMessageId: 'm_1', subject: 'Welcome to Acme' }));
       }
     } finally {
       await journal.close();

@@ -4,31 +4,20 @@
  * delivers its webhooks to `webhooks listen --store`, the journal an app keeps, while the clock
  * moves; a day the journal kept no event of, or only part of (pruned), is a gap that says so.
  */
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openDeliveryStore } from '../../../../src/webhooks/store/index.js';
-import { closedAfter } from '../../../support/closing.js';
-import { type Running, run, startRun, tempDir } from '../../../support/main.js';
+import { eachTest, sendDelivery, WELCOME_SENT } from '../../../support/journaled-sandbox.js';
+import { run } from '../../../support/main.js';
 import { SEED_IDS } from '../../../support/sandbox.js';
 
 const SECRET = `whsec_${Buffer.from('the secret of the history journal').toString('base64')}`;
 const WELCOME = SEED_IDS.welcomeEmail;
 const WORKFLOW = SEED_IDS.experimentWorkflow;
 const DAY = 86_400_000;
-const kept = closedAfter(afterEach);
-
-const running = (started: Running) => {
-  kept({ close: async () => void (await started.stop()) });
-  return started;
-};
-
-function scratchDir(): string {
-  const dir = tempDir();
-  kept({ close: async () => rmSync(dir, { recursive: true, force: true }) });
-  return dir;
-}
+const { scratchDir, journaled } = eachTest();
 
 interface Period {
   start: string;
@@ -51,15 +40,8 @@ function morning(): Date {
 
 describe('loopsctl metrics history with the delivery journal', () => {
   it('fills the days before the first snapshot from the journal the app kept, marked as its, and a day it kept nothing of is a gap', async () => {
-    const configDir = scratchDir();
-    const store = join(scratchDir(), 'deliveries.db');
-    const env = { LOOPSCTL_CONFIG_DIR: configDir, LOOPS_WEBHOOK_SECRET: SECRET };
     // The sandbox signs its webhooks at its clock, weeks ahead of this machine's: the app's check of their age is off.
-    const listen = running(startRun(['webhooks', 'listen', '--store', store, '--jsonl', '--tolerance', '0'], { env }));
-    const [, listenUrl] = await listen.waitFor(/"url":"([^"]+)"/);
-    const sandbox = running(startRun(['sandbox', '--webhook-url', listenUrl!, '--webhook-secret', SECRET, '--simulate-engagement'], { env }));
-    const [, sandboxUrl] = await sandbox.waitFor(/^(http\S+)\n/);
-    const api = { ...env, LOOPS_BASE_URL: sandboxUrl!, LOOPS_API_KEY: 'sandbox-key' };
+    const { store, listen, api } = await journaled(SECRET, ['--tolerance', '0']);
     const ok = async (argv: string[], extra: Record<string, string> = {}) => {
       const result = await run(argv, { env: { ...api, ...extra } });
       expect(result.code, `${argv.join(' ')}: ${result.stderr}`).toBe(0);
@@ -158,16 +140,7 @@ describe('loopsctl metrics history with the delivery journal', () => {
       // A send on each of the three days before the snapshot.
       for (const offset of [3, 2, 1]) {
         const eventTime = Math.floor((first.getTime() - offset * DAY) / 1000);
-        const body = JSON.stringify({
-          eventName: 'transactional.email.sent',
-          eventTime,
-          webhookSchemaVersion: '1.0.0',
-          contactIdentity: { id: `c_${offset}`, email: `r${offset}@example.com`, userId: null },
-          transactionalId: WELCOME,
-          transactionalName: 'Welcome',
-          email: { id: `em_${offset}`, emailMessageId: 'm_1', subject: 'Welcome to Acme' },
-        });
-        await journal.record({ webhookId: `msg_${offset}`, receivedAt: new Date(eventTime * 1000 + 500), headers: {}, body, verified: true });
+        await journal.record(sendDelivery(offset, eventTime, WELCOME_SENT, { emailMessageId: 'm_1', subject: 'Welcome to Acme' }));
       }
     } finally {
       await journal.close();
@@ -225,15 +198,8 @@ describe('loopsctl metrics history with the delivery journal', () => {
       // The day before the snapshot, a send of this node's message, and one of another workflow's with the same message id.
       const eventTime = Math.floor((first.getTime() - DAY) / 1000);
       for (const [index, loopId] of [WORKFLOW, 'cother00000000000000000000'].entries()) {
-        const body = JSON.stringify({
-          eventName: 'loop.email.sent',
-          eventTime,
-          webhookSchemaVersion: '1.0.0',
-          contactIdentity: { id: `c_${index}`, email: `r${index}@example.com`, userId: null },
-          loopId,
-          email: { id: `em_${index}`, emailMessageId: message, subject: 'Welcome to the beta' },
-        });
-        await journal.record({ webhookId: `msg_${index}`, receivedAt: new Date(eventTime * 1000 + 500), headers: {}, body, verified: true });
+        const sent = { eventName: 'loop.email.sent', loopId };
+        await journal.record(sendDelivery(index, eventTime, sent, { emailMessageId: message, subject: 'Welcome to the beta' }));
       }
     } finally {
       await journal.close();
