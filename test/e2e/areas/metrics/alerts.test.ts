@@ -9,16 +9,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { json, startApiServer } from '../../../support/api-server.js';
 import { run, tempDir } from '../../../support/main.js';
-import { SEED_IDS } from '../../../support/sandbox.js';
+import { ok, WELCOME } from './sandbox-sends.js';
 
-const WELCOME = SEED_IDS.welcomeEmail;
 const SENDS_A_DAY = 5;
-
-async function ok(argv: string[], env: Record<string, string>) {
-  const result = await run(argv, { env });
-  expect(result.code, `${argv.join(' ')}: ${result.stderr}`).toBe(0);
-  return result;
-}
 
 /** A day: its sends, a move of the clock to the next morning, a snapshot. */
 async function day(env: Record<string, string>) {

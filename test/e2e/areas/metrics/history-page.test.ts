@@ -11,23 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describeBrowser, keepScreenshot } from '../../../support/browser.js';
 import { run, tempDir } from '../../../support/main.js';
-import { SEED_IDS } from '../../../support/sandbox.js';
-
-const WELCOME = SEED_IDS.welcomeEmail;
-
-async function ok(argv: string[], env: Record<string, string>) {
-  const result = await run(argv, { env });
-  expect(result.code, `${argv.join(' ')}: ${result.stderr}`).toBe(0);
-  return result;
-}
-
-async function send(times: number, env: Record<string, string>) {
-  for (let i = 0; i < times; i += 1)
-    await ok(
-      ['--sandbox', 'transactional', 'send', WELCOME, '--to', `reader${i}@example.com`, '--var', 'firstName=Ada', '--var', 'loginUrl=https://acme.example/in'],
-      env,
-    );
-}
+import { ok, send, WELCOME } from './sandbox-sends.js';
 
 describe('the history page', () => {
   const chromium = describeBrowser();

@@ -8,22 +8,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
 import { run, tempDir } from '../../../support/main.js';
 import { SEED_IDS } from '../../../support/sandbox.js';
-
-const WELCOME = SEED_IDS.welcomeEmail;
-
-async function ok(argv: string[], env: Record<string, string>, tty?: { columns: number }) {
-  const result = await run(argv, { env, tty });
-  expect(result.code, `${argv.join(' ')}: ${result.stderr}`).toBe(0);
-  return result;
-}
-
-async function send(times: number, env: Record<string, string>) {
-  for (let i = 0; i < times; i += 1)
-    await ok(
-      ['--sandbox', 'transactional', 'send', WELCOME, '--to', `reader${i}@example.com`, '--var', 'firstName=Ada', '--var', 'loginUrl=https://acme.example/in'],
-      env,
-    );
-}
+import { ok, send, WELCOME } from './sandbox-sends.js';
 
 interface Period {
   start: string;
