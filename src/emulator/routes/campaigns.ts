@@ -16,7 +16,6 @@ import {
   badRequest,
   conflict,
   find,
-  listAnswer,
   noSendingDomain,
   notFound,
   objectBody,
@@ -28,7 +27,7 @@ import {
 } from '../module.js';
 import { campaigns } from './campaign-records.js';
 import { addMessage } from './email-message-records.js';
-import { nameField } from './kept.js';
+import { type KeptById, nameField, pathRecord, readRoutes } from './kept.js';
 import { mailingLists } from './lists.js';
 import { recordSlice } from './records.js';
 import { requestFilter, segments } from './segments.js';
@@ -51,8 +50,9 @@ export const campaignMetrics = slice(
 const NOTHING_SENT: EmailMetrics = { sends: 0, opens: 0, clicks: 0, unsubscribes: 0, spamReports: 0, hardBounces: 0, softBounces: 0 };
 
 /** A campaign has metrics once it is sending or sent, and only with an email message. */
-function metricsOf({ params, state }: RouteContext) {
-  const found = find(campaigns.of(state), params.campaignId!, 'campaign');
+function metricsOf(context: RouteContext) {
+  const { state } = context;
+  const found = pathRecord(kept, context);
   if (found.emailMessageId === null) throw badRequest('Campaign has no email message.');
   if (found.status !== 'Sent' && found.status !== 'Sending') throw badRequest('Campaign has not been sent yet.');
   return answer(emailMetrics, campaignMetrics.of(state)[found.id] ?? NOTHING_SENT);
@@ -63,6 +63,8 @@ function shown(stored: Campaign): Campaign {
   const { id, ...fields } = stored;
   return { id, url: appUrl('campaigns', id), ...fields };
 }
+
+const kept: KeptById<Campaign> = { records: campaigns, schema: campaign, param: 'campaignId', noun: 'campaign', shown };
 
 const FIELDS = ['name', 'campaignGroupId', 'mailingListId', 'audienceSegmentId', 'audienceFilter', 'scheduling'];
 /** What a sent campaign still lets change. */
@@ -140,8 +142,8 @@ function createCampaign(context: RouteContext) {
 }
 
 function updateCampaign(context: RouteContext) {
-  const { params, body, state, now, changed } = context;
-  const found = find(campaigns.of(state), params.campaignId!, 'campaign');
+  const { body, now, changed } = context;
+  const found = pathRecord(kept, context);
   const fields = objectBody(body, FIELDS, []);
   if (Object.keys(fields).length === 0) throw badRequest(`give at least one of ${FIELDS.join(', ')}`);
   const locked = Object.keys(fields).filter((key) => !AFTER_SENDING.includes(key));
@@ -160,13 +162,8 @@ function updateCampaign(context: RouteContext) {
 export const sandbox: SandboxModule = {
   slices: [campaigns, campaignMetrics],
   routes: [
-    { operation: 'listCampaigns', needs: 'content', run: (context) => listAnswer(campaign, campaigns.of(context.state).map(shown), context) },
+    ...readRoutes(kept, { operation: 'listCampaigns', needs: 'content' }, { operation: 'getCampaign', needs: 'content' }),
     { operation: 'createCampaign', needs: 'content', run: createCampaign },
-    {
-      operation: 'getCampaign',
-      needs: 'content',
-      run: ({ params, state }) => answer(campaign, shown(find(campaigns.of(state), params.campaignId!, 'campaign'))),
-    },
     { operation: 'updateCampaign', needs: 'content', run: updateCampaign },
     { operation: 'getCampaignMetrics', needs: 'metrics', run: metricsOf },
   ],

@@ -335,9 +335,9 @@ describe('updating a campaign group', () => {
 });
 
 describe('records kept by id', () => {
-  it('reads a component and a theme by id, and says 404 for one it does not hold', () => {
+  it('reads a component, a theme and a campaign by id, and says 404 for one it does not hold', () => {
     const { call } = freshSandbox();
-    for (const list of ['/v1/components', '/v1/themes']) {
+    for (const list of ['/v1/components', '/v1/themes', '/v1/campaigns']) {
       const first = call('GET', list).body.data[0];
       expect(call('GET', `${list}/${first.id}`)).toMatchObject({ status: 200, body: first });
       expect(call('GET', `${list}/cmissing`).status).toBe(404);
@@ -345,6 +345,7 @@ describe('records kept by id', () => {
     }
     expect(call('GET', '/v1/components/cmissing').body.message).toBe('component cmissing not found');
     expect(call('GET', '/v1/themes/cmissing').body.message).toBe('theme cmissing not found');
+    expect(call('GET', '/v1/campaigns/cmissing/metrics').body.message).toBe('campaign cmissing not found');
   });
 
   it('refuses an update that gives no field, and a blank name, with 400', () => {
