@@ -71,6 +71,26 @@ describe('the qa rules of one email', () => {
     expect(rules(CLEAN.replace('<Section blockColor="#111827">', '<Section>'))).toEqual(['low-contrast']);
   });
 
+  it('judge a link on a dark band in the colour its words are drawn in, against the band', () => {
+    const footer = (link: string) => `${CLEAN}\n<Section blockColor="#1f2937"><Paragraph><Text textColor="#9ca3af">${link}</Text></Paragraph></Section>`;
+    // The theme's one link colour, blue, on the dark band.
+    const themed = checkEmailQa({ lmx: footer('<Link href="https://acme.example/preferences">Email preferences</Link>'), subject: 'Invoice' });
+    expect(themed.map((each) => each.message)).toEqual([
+      expect.stringMatching(/^link in #2563eb \(the theme's textLinkColor\) on #1f2937: contrast 2\.\d\d:1/),
+    ]);
+    expect(themed[0]!.fix).toContain('<Link><Text textColor="…">');
+    // Its words in white of their own: the link colour is drawn nowhere, and white reads on the band.
+    expect(rules(footer('<Link href="https://acme.example/preferences"><Text textColor="#ffffff">Email preferences</Text></Link>'))).toEqual([]);
+    // Words of their own in a colour that does not read are judged in it.
+    expect(rules(footer('<Link href="https://acme.example/preferences"><Text textColor="#374151">Email preferences</Text></Link>'))).toEqual(['low-contrast']);
+    // A word of the link left in the link colour is judged in it.
+    const part = checkEmailQa({
+      lmx: footer('<Link href="https://acme.example/preferences"><Text textColor="#ffffff">Email</Text> preferences</Link>'),
+      subject: 'Invoice',
+    });
+    expect(part.map((each) => each.message)).toEqual([expect.stringMatching(/^link in #2563eb/)]);
+  });
+
   it('find a skipped heading level, not a rise back', () => {
     expect(rules(CLEAN.replace('<H2>What changed</H2>', '<H3>What changed</H3>'))).toEqual(['heading-order']);
     expect(rules(`${CLEAN}\n<H2>Another part</H2>`)).toEqual([]);
