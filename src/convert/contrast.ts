@@ -6,7 +6,8 @@
  * it fell, the source's text colour is written on the block, then the source's background as the
  * block's colour; where even that cannot bring it back, the block is listed. Text the source gave no
  * colour was drawn in the source's default, black (a browser's and MJML's): where the theme's base
- * colour (another text's) leaves it unreadable, it is given that black.
+ * colour (another text's) leaves it unreadable, it is given that black. A link coloured otherwise
+ * than the email's one link colour keeps its own on its words where that one would not read.
  */
 import { LMX_TAGS } from '../lmx/index.js';
 import { parseHex, contrastRatio as wcagContrast } from '../lmx/qa/index.js';
@@ -30,12 +31,19 @@ export function rememberLook(made: LmxBlock, colour: string | undefined, backgro
   looks.set(made, { colour: ownColour(made) ?? colour, background, at });
 }
 
-/** Each link's own colour in its source (undefined where it has none), by the <Link> made of it. */
-const linkLooks = new WeakMap<LmxInline, { colour: string | undefined }>();
+/** How a link looked in its source: its own colour (undefined where it has none) and the background it stood on. */
+interface LinkLook {
+  colour: string | undefined;
+  background: string | undefined;
+  at: Place;
+}
 
-/** Notes the colour a link had in its source, for its colour as LMX draws it to be compared. */
-export function rememberLink(link: LmxInline, colour: string | undefined): void {
-  linkLooks.set(link, { colour });
+/** Each link's look in its source, by the <Link> made of it. */
+const linkLooks = new WeakMap<LmxInline, LinkLook>();
+
+/** Notes how a link looked in its source, for its colour as LMX draws it to be compared. */
+export function rememberLink(link: LmxInline, colour: string | undefined, background: string | undefined, at: Place): void {
+  linkLooks.set(link, { colour, background, at });
 }
 
 /** The links of inline content, at any depth. */
@@ -75,7 +83,12 @@ export function contrastRatio(first: string, second: string): number {
 
 /** The one `<Text>` colour every word of a text block has (through formatting around it), or undefined. */
 function ownColour(made: LmxBlock): string | undefined {
-  let pieces = made.inline ?? [];
+  return ownInlineColour(made.inline ?? []);
+}
+
+/** The one `<Text>` colour every word of inline content has (through formatting around it), or undefined; a link's words are the link's. */
+function ownInlineColour(inline: readonly LmxInline[]): string | undefined {
+  let pieces = inline;
   for (;;) {
     const shown = pieces.filter((piece) => !('text' in piece) || piece.text.trim() !== '');
     const [only] = shown;
@@ -107,6 +120,7 @@ export const READABLE = 3;
 export function keepContrast(blocks: readonly LmxBlock[], style: Record<string, string>, findings: Findings): void {
   const base = style.textBaseColor ?? String(DEFAULT_THEME_STYLES.textBaseColor);
   const body = style.bodyColor ?? String(DEFAULT_THEME_STYLES.bodyColor);
+  const links = new OtherLinks(style.textLinkColor ?? String(DEFAULT_THEME_STYLES.textLinkColor));
   const visit = (list: readonly LmxBlock[], background: string) => {
     for (const made of list) {
       const look = looks.get(made);
@@ -115,10 +129,54 @@ export function keepContrast(blocks: readonly LmxBlock[], style: Record<string, 
         check(made, seen, look.colour === undefined, background, base, findings);
         checkRuns(made, seen, background, findings);
       }
+      // After the block's own colours, which may have given it a background.
+      for (const piece of linksIn(made.inline ?? [])) links.keep(piece, made.attrs.blockColor ?? background);
       if (made.blocks !== undefined) visit(made.blocks, made.attrs.blockColor ?? background);
     }
   };
   visit(blocks, body);
+  links.list(findings);
+}
+
+/** WCAG 2.1's contrast for text of a body's size (1.4.3), which a link's words are taken to be. */
+const BODY_TEXT = 4.5;
+
+/**
+ * Links the source colours otherwise than the email's one link colour (textLinkColor). Where that
+ * colour would not read on what LMX draws the link on (a dark footer band) and the link's own
+ * did, the link's words are given their own colour (`<Link><Text textColor>`); the others are
+ * drawn in the email's link colour and listed, once a colour.
+ */
+class OtherLinks {
+  private readonly listed = new Map<string, { at: Place; links: number }>();
+
+  constructor(private readonly link: string) {}
+
+  keep(piece: LmxInline, behind: string): void {
+    const look = linkLooks.get(piece);
+    if (look?.colour === undefined || !('tag' in piece) || sameSpelling(look.colour) === sameSpelling(this.link)) return;
+    const source = contrastRatio(look.colour, look.background ?? behind);
+    const drawn = contrastRatio(this.link, behind);
+    if (drawn < Math.min(source, BODY_TEXT) - TOLERANCE && contrastRatio(look.colour, behind) > drawn) {
+      piece.children = coloured(piece.children, look.colour);
+      return;
+    }
+    const colour = sameSpelling(look.colour);
+    const other = this.listed.get(colour);
+    if (other === undefined) this.listed.set(colour, { at: look.at, links: 1 });
+    else other.links += 1;
+  }
+
+  list(findings: Findings): void {
+    for (const [colour, { at, links }] of this.listed)
+      findings.add(
+        at,
+        `${links === 1 ? 'a link' : `${links} links`} in ${colour}`,
+        'approximated',
+        `drawn in the email's link colour ${this.link} (textLinkColor): LMX gives every link of an email one colour`,
+        'check that each reads on its background in the preview (content check warns where it does not), or give its words their own colour (<Link><Text textColor>)',
+      );
+  }
 }
 
 function check(
@@ -203,7 +261,7 @@ function sameSpelling(colour: string): string {
  * design, and count as kept. Counted once the contrast is kept (keepContrast). Each change is
  * listed once for the email, at the first block it holds for, with how many it does; a block an
  * entry already says reads less well than in the source is not listed again, nor a link of another
- * colour than the email's (listed as such when the email was mapped).
+ * colour than the email's (listed as keepContrast draws it).
  */
 export function compareColours(blocks: readonly LmxBlock[], style: Readonly<Record<string, string>>, findings: Findings): Measure {
   const theme = (name: 'textBaseColor' | 'heading1Color' | 'heading2Color' | 'heading3Color') => style[name] ?? String(DEFAULT_THEME_STYLES[name]);
@@ -215,12 +273,13 @@ export function compareColours(blocks: readonly LmxBlock[], style: Readonly<Reco
   const measure = { source: 0, kept: 0 };
   const changes = new Map<string, { at: Place; tag: string; blocks: number }>();
   const link = sameSpelling(style.textLinkColor ?? String(DEFAULT_THEME_STYLES.textLinkColor));
-  // LMX draws every link in the email's one link colour, the one the source's links have (a link of another is listed as the email is mapped).
+  // LMX draws a link in the email's one link colour, or its words in their own where keepContrast gave them theirs.
   const compareLink = (piece: LmxInline) => {
     const look = linkLooks.get(piece);
-    if (look === undefined) return;
+    if (look === undefined || !('tag' in piece)) return;
     measure.source += 1;
-    if (look.colour === undefined || sameSpelling(look.colour) === link) measure.kept += 1;
+    const drawn = sameSpelling(ownInlineColour(piece.children) ?? link);
+    if (look.colour === undefined || sameSpelling(look.colour) === drawn) measure.kept += 1;
   };
   const visit = (list: readonly LmxBlock[], background: string) => {
     for (const made of list) {

@@ -174,18 +174,6 @@ export function globalStyle(document: SourceDocument, findings?: Findings): Emai
   return { style, card: card?.element };
 }
 
-/** Links the source colours other than the email's link colour, once a colour: LMX draws every link in the theme's one. */
-function listLinkColours({ linkColour, otherLinkColours }: MapContext, findings: Findings): void {
-  for (const [colour, { at, links }] of otherLinkColours ?? [])
-    findings.add(
-      at,
-      `${links === 1 ? 'a link' : `${links} links`} in ${colour}`,
-      'approximated',
-      `drawn in the email's link colour ${linkColour} (textLinkColor): LMX gives every link of an email one colour`,
-      'check that each reads on its background in the preview (content check warns where it does not), or rewrite it as text',
-    );
-}
-
 /**
  * Blocks one after another that each stand on one colour other than the body's (a footer's lines
  * on the grey page below the card) as one `<Section>` of that colour, as the source draws one band:
@@ -231,12 +219,9 @@ export function convertDocument(document: SourceDocument, kind: ConvertKind, fin
     plain: [style.backgroundColor, style.bodyColor].filter((colour) => colour !== undefined),
     sourceBackground: style.backgroundColor,
     holder: document.body,
-    linkColour: style.textLinkColor,
-    otherLinkColours: new Map(),
   };
   const inheritedColour: Style = document.body.style.color === undefined ? {} : { color: document.body.style.color };
   const mapped = blocksOf(document.body.children, { ...context, inherited: { ...context.inherited, ...inheritedColour } });
-  listLinkColours(context, findings);
   keepContrast(mapped, style, findings);
   const blocks = joinBands(mapped);
   carryLayout(document.body, style, blocks, card);

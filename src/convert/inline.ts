@@ -5,7 +5,7 @@
 import { rememberLink } from './contrast.js';
 import type { LmxInline } from './lmx-out.js';
 import { type ConvertKind, type Findings, type Place, type SourceElement, type SourceNode, type Style, shorten, textContent } from './model.js';
-import { fontSizeWithin, hexColour, hidesContent, listAlpha, pixels, sixDigits } from './styles.js';
+import { fontSizeWithin, hexColour, hidesContent, listAlpha, pixels } from './styles.js';
 import { mapVariable } from './variable-names.js';
 import { holdsTemplateTag, LOOPS_ADDS_THE_PAGES, PROVIDER_PAGE, templatePieces } from './variables.js';
 
@@ -29,8 +29,6 @@ export interface MapContext {
   sourceBackground?: string;
   /** The source element whose content is being mapped: a run of text, an image or a button stands in its box. */
   holder?: SourceElement;
-  /** The email's one link colour (the `<Style />`'s textLinkColor), if the source colours its links. */
-  linkColour?: string;
   /**
    * The size the source draws text at here, in pixels, which a relative size (`0.8em`, `80%`, a
    * `<small>`) is of; `inherited`'s font-size is set only where the source sets one (else the theme's).
@@ -38,8 +36,6 @@ export interface MapContext {
   sourceFontSize?: number;
   /** Where a text block's runs of text are gathered with the size each is drawn at, none where the theme's (text-losses.ts). */
   drawnSizes?: { size: number | undefined; at: Place; length: number }[];
-  /** The links the source colours otherwise, by colour: where the first stands and how many; listed once converted. */
-  otherLinkColours?: Map<string, { at: Place; links: number }>;
 }
 
 /** HTML elements that are inline content. */
@@ -345,21 +341,10 @@ function inlineElement(node: SourceElement, context: MapContext): LmxInline[] {
       );
     else {
       wrap('Link', { href });
-      rememberLink(children[0]!, colour);
-      countLinkColour(colour, node.at, context);
+      rememberLink(children[0]!, colour, context.sourceBackground, node.at);
     }
   }
   return children;
-}
-
-/** A link's own colour counted among the others where it is not the email's link colour, which LMX draws it in. */
-function countLinkColour(colour: string | undefined, at: Place, { linkColour, otherLinkColours }: MapContext): void {
-  if (colour === undefined || linkColour === undefined) return;
-  const key = sixDigits(colour);
-  if (key === sixDigits(linkColour)) return;
-  const other = otherLinkColours?.get(key);
-  if (other === undefined) otherLinkColours?.set(key, { at, links: 1 });
-  else other.links += 1;
 }
 
 /** A text of an attribute with its template variables made LMX's (`{{name}}` -> `{data.name}`), any other tag as written. */
@@ -399,7 +384,8 @@ export function trimInline(pieces: LmxInline[]): LmxInline[] {
       result.splice(index, 1);
       return true;
     }
-    if ('tag' in piece) result[index] = { ...piece, children: index === 0 ? trimStart(piece.children) : trimEnd(piece.children) };
+    // The tag itself kept, not a copy: what is remembered of a link (its source's colour) is by the tag.
+    if ('tag' in piece) piece.children = index === 0 ? trimStart(piece.children) : trimEnd(piece.children);
     return false;
   };
   while (edge(0, (text) => text.replace(/^\s+/, '')));

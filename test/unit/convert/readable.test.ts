@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { contrastRatio, keepContrast, rememberLook } from '../../../src/convert/contrast.js';
 import { Findings } from '../../../src/convert/model.js';
+import { checkEmailQa } from '../../../src/lmx/qa/index.js';
 import { fromHtml, fromMjml } from './layout-support.js';
 
 const FOOTER = 'You are receiving this email because you signed up at Acme. Acme Inc, 1 Main Street, Springfield. '.repeat(4);
@@ -239,5 +240,47 @@ describe('what cannot be kept', () => {
         done: 'their contrast is 2.8:1 against their background #111111, where the source had 6.7:1',
       }),
     ]);
+  });
+});
+
+describe('links on a dark band', () => {
+  // A newsletter as public MJML templates write it: blue links in the white body, white links in a dark footer.
+  const NEWSLETTER = `<mjml><mj-head><mj-attributes><mj-text color="#333333" font-size="15px" /></mj-attributes></mj-head>
+  <mj-body background-color="#f4f4f4">
+    <mj-section background-color="#ffffff"><mj-column>
+      <mj-text>We shipped the new dashboard: read <a href="https://acme.example/blog" style="color:#2563eb">the release notes</a> for what changed.</mj-text>
+      <mj-text>Our <a href="https://acme.example/guides" style="color:#2563eb">guides</a> cover importing contacts and building segments.</mj-text>
+    </mj-column></mj-section>
+    <mj-section background-color="#1f2937"><mj-column>
+      <mj-text color="#9ca3af" font-size="13px" align="center">Acme Inc, 1 Main Street, Springfield. You receive this because you signed up.</mj-text>
+      <mj-text color="#9ca3af" font-size="13px" align="center"><a href="https://acme.example/preferences" style="color:#ffffff">Email preferences</a> · <a href="https://acme.example/privacy" style="color:#ffffff">Privacy policy</a></mj-text>
+    </mj-column></mj-section>
+  </mj-body></mjml>`;
+
+  it('gives a footer’s links their own colour where the email’s one link colour would not read on the band', () => {
+    const { lmx, findings } = fromMjml(NEWSLETTER);
+    expect(lmx).toContain('textLinkColor="#2563eb"');
+    expect(lmx).toContain('<Link href="https://acme.example/preferences"><Text textColor="#ffffff">Email preferences</Text></Link>');
+    expect(lmx).toContain('<Link href="https://acme.example/privacy"><Text textColor="#ffffff">Privacy policy</Text></Link>');
+    // The body's links keep the email's link colour, with nothing of their own.
+    expect(lmx).toContain('<Link href="https://acme.example/blog">the release notes</Link>');
+    expect(findings.remediation.filter((item) => item.construct.includes('link'))).toEqual([]);
+    // And content check finds every word readable.
+    expect(checkEmailQa({ lmx, subject: 'This week at Acme' }).filter((found) => found.rule === 'low-contrast')).toEqual([]);
+  });
+
+  it('draws a link of another colour in the email’s link colour where that reads on its band, and lists it', () => {
+    const { lmx, findings } = fromMjml(NEWSLETTER.replace('#1f2937', '#f3f4f6').replaceAll('color:#ffffff', 'color:#4b5563').replaceAll('#9ca3af', '#4b5563'));
+    expect(lmx).toContain('<Link href="https://acme.example/preferences">Email preferences</Link>');
+    expect(findings.remediation.filter((item) => item.construct.includes('link')).map((item) => [item.construct, item.outcome, item.done])).toEqual([
+      ['2 links in #4b5563', 'approximated', "drawn in the email's link colour #2563eb (textLinkColor): LMX gives every link of an email one colour"],
+    ]);
+  });
+
+  it('lists a link whose own colour would not read on its band either', () => {
+    // White links on a light band: unreadable in the source as in the email's link colour, which reads better.
+    const { lmx, findings } = fromMjml(NEWSLETTER.replace('#1f2937', '#f3f4f6'));
+    expect(lmx).toContain('<Link href="https://acme.example/privacy">Privacy policy</Link>');
+    expect(findings.remediation.map((item) => item.construct)).toContain('2 links in #ffffff');
   });
 });
