@@ -104,7 +104,10 @@ export const check: Handler<[string[]], CheckOptions> = handler(
   async (context, [paths], options) => {
     if (options.html !== undefined) {
       if (paths.length > 0) throw new UsageError('--html judges captured HTML alone', { hint: 'check LMX paths and captured HTML in two runs' });
-      const checks = await (await import('./check-html-command.js')).checkHtmlCaptures(options.html);
+      // Ruled by the rules file as the LMX's findings are: a capture is a loose file, no record's.
+      const { readQaRules } = await import('./shared/check-qa.js');
+      const expected = await readQaRules(options.rules, context.runtime.files === undefined ? '.' : context.runtime.files.root);
+      const checks = await (await import('./check-html-command.js')).checkHtmlCaptures(options.html, expected);
       for (const file of checks) applySeverity(file, options.severity ?? HTML_SEVERITY);
       return report(context.out, checks, options.strict);
     }

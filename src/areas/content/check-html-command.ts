@@ -10,10 +10,11 @@ import { basename, dirname, extname, join, relative } from 'node:path';
 import PostalMime from 'postal-mime';
 import { LocalFileError } from '../../base/errors.js';
 import { readTreeFileAsync } from '../../base/tree-files.js';
-import type { QaFinding } from '../../lmx/qa/index.js';
+import { finding } from '../../lmx/qa/index.js';
 import { languageFindings } from '../../lmx/qa/language.js';
 import { checkHtml } from './html-check.js';
 import type { CheckProblem, FileCheck } from './shared/check.js';
+import { type QaRules, ruledProblems } from './shared/check-qa.js';
 
 /** What a capture may be: an email's HTML, or a whole message as saved from a client (`.eml`). */
 const HTML_EXTENSIONS = new Set(['.html', '.htm']);
@@ -58,45 +59,20 @@ async function htmlOf(root: string, path: string): Promise<{ html: string; langu
   return { html: email.html, ...(language === undefined || language === '' ? {} : { language }) };
 }
 
-/** A finding at its place in the HTML, as a checked file's problem. */
-function problemOf(found: QaFinding): CheckProblem {
-  return {
-    severity: found.severity === 'error' ? 'error' : 'warning',
-    rule: found.rule,
-    ...(found.impact === undefined ? {} : { impact: found.impact }),
-    message: found.message,
-    fix: found.fix,
-    line: found.position?.line ?? 1,
-    column: found.position?.column ?? 1,
-    offset: found.position?.offset ?? 0,
-  };
-}
-
 /**
- * Each capture under a path checked: its findings as warnings (the command raises those its
- * --severity fails on), its source the HTML (an .eml's HTML part), whose lines the findings name.
+ * Each capture under a path checked: its findings ruled by the rules file as a loose file's are
+ * (no record's; without one, warnings, which the command raises at its --severity), its source the
+ * HTML (an .eml's HTML part), whose lines the findings name.
  */
-export async function checkHtmlCaptures(path: string): Promise<FileCheck[]> {
+export async function checkHtmlCaptures(path: string, expected?: QaRules): Promise<FileCheck[]> {
+  const ruling = expected === undefined ? undefined : { expected };
   const checks: FileCheck[] = [];
   for (const capture of capturesOf(path)) {
     const file = join(capture.root, capture.path);
     const read = await htmlOf(capture.root, capture.path);
     if (read === undefined) {
-      checks.push({
-        file,
-        errors: [],
-        warnings: [
-          {
-            severity: 'warning',
-            rule: 'no-html-part',
-            message: 'the message has no HTML part: nothing to judge',
-            fix: 'save a message sent as HTML',
-            line: 1,
-            column: 1,
-            offset: 0,
-          },
-        ],
-      });
+      const problems = ruledProblems([finding('no-html-part', 'the message has no HTML part: nothing to judge', 'save a message sent as HTML')], ruling);
+      checks.push(fileCheck(file, undefined, problems));
       continue;
     }
     const audit = checkHtml(read.html, file);
@@ -106,8 +82,17 @@ export async function checkHtmlCaptures(path: string): Promise<FileCheck[]> {
       audit.lang === undefined && read.language !== undefined ? 'Content-Language' : 'lang',
       audit.position,
     );
-    const problems = [...audit.findings, ...language].map(problemOf).sort((a, b) => a.offset - b.offset);
-    checks.push({ file, source: read.html, errors: [], warnings: problems });
+    const problems = ruledProblems([...audit.findings, ...language], ruling).sort((a, b) => a.offset - b.offset);
+    checks.push(fileCheck(file, read.html, problems));
   }
   return checks;
+}
+
+function fileCheck(file: string, source: string | undefined, problems: readonly CheckProblem[]): FileCheck {
+  return {
+    file,
+    ...(source === undefined ? {} : { source }),
+    errors: problems.filter((problem) => problem.severity === 'error'),
+    warnings: problems.filter((problem) => problem.severity === 'warning'),
+  };
 }

@@ -147,7 +147,8 @@ Consortium's reports grade them: critical, serious, moderate or mild;
 --severity makes those at a level or worse errors (without it, they stay
 warnings). --html judges an email's HTML as a send delivered it (the sandbox
 inbox's HTML, a saved .html or .eml) by the same rules and by lang, dir,
-layout tables' role and <title>, failing at serious unless --severity says.
+layout tables' role and <title>, ruled by the same rules file, failing at
+serious unless --severity says.
 Each problem is printed as file:line:column rule message, with the line and
 what to write instead. Exit 2 when a path names nothing to check, or the rules
 file cannot be used.`,

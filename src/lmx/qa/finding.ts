@@ -18,7 +18,8 @@ export const reaches = (impact: QaImpact, line: QaImpact): boolean => QA_IMPACTS
  * The offline QA rules, by name, each declared once: its severity in a report, what it catches,
  * for an accessibility rule its impact, and, for spam rules, the points it adds to the email's spam
  * score (a trigger phrase for each phrase, at most three). The rules marked `html` are judged on an
- * email's HTML only (`content check --html`): the LMX renderer writes what they ask for itself.
+ * email's HTML only (`content check --html`): the LMX renderer writes what they ask for itself. The
+ * rules file names any of them to raise, lower or turn it off, LMX's and HTML's alike.
  */
 export const QA_RULES = {
   'image-without-alt': { severity: 'warning', impact: 'critical', summary: 'an image without alt text (decorative images are marked alt="")' },
@@ -28,6 +29,7 @@ export const QA_RULES = {
   'layout-table-role': { severity: 'warning', impact: 'serious', html: true, summary: 'a layout table (no <th>, no <caption>) without role="presentation"' },
   'link-without-text': { severity: 'warning', impact: 'serious', summary: 'a link or button with no text a screen reader can say' },
   'title-missing': { severity: 'warning', impact: 'serious', html: true, summary: "no <title> of the email's own" },
+  'no-html-part': { severity: 'warning', html: true, summary: 'a saved message (.eml) with no HTML part: nothing to judge' },
   'low-contrast': {
     severity: 'warning',
     impact: 'serious',

@@ -10,11 +10,13 @@ import { LINK_RULES } from '../links/rules.js';
 import { type Problem, problem } from '../records.js';
 import { declareRules, type RuleFamily } from './rule.js';
 
-/** The qa rules an account's LMX can break: those of HTML alone (`lang`, layout tables' role…) the renderer answers for. */
-const ON_LMX = Object.entries(QA_RULES).filter(([, spec]) => !('html' in spec));
-
+/**
+ * Every qa rule, in the one rule book the rules file rules: those of HTML alone (`lang`, layout
+ * tables' role…) are judged by `content check --html` only, the renderer answering for them in an
+ * account's LMX, and are named here so that the rules file raises, lowers or turns them off too.
+ */
 const { rules } = declareRules('qa', {
-  ...(Object.fromEntries(ON_LMX.map(([name, { severity, summary }]) => [name, { severity, summary }])) as Record<
+  ...(Object.fromEntries(Object.entries(QA_RULES).map(([name, { severity, summary }]) => [name, { severity, summary }])) as Record<
     keyof typeof QA_RULES,
     { severity: 'error' | 'warning' | 'info'; summary: string }
   >),

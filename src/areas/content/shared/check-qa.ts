@@ -4,8 +4,8 @@
  * theme and components (whose text, links and images count as the email's) under its subject;
  * named alone, with the default theme and its own <Style />, loading nothing of the tree. A spam
  * rule's finding is told only when the email's total reaches the threshold; the total names every
- * rule that added to it. With the rules file (`content check`, `content preview`, `content
- * review`), each finding is at the severity it
+ * rule that added to it. With the rules file (`content check`, its `--html` too, `content preview`,
+ * `content review`), each finding is at the severity it
  * gives its rule, left out when it turns the rule off, ignores the email's record or allows the
  * finding there, and its spamScore makes a total at or over it an error.
  */
@@ -52,6 +52,15 @@ export interface QaRuling {
 /** The qa findings of an email drawn, as a checked file's problems: errors where the rules file says so, warnings otherwise. */
 export function qaCheckProblems({ language, ...input }: Omit<QaInput, 'spamThreshold'> & { language?: LanguageJudge }, ruling?: QaRuling): CheckProblem[] {
   const found = [...qaFindings({ ...input, spamThreshold: ruling?.expected.spamScore }), ...(language?.(textOfDocument(input.document)) ?? [])];
+  return ruledProblems(found, ruling);
+}
+
+/**
+ * Qa findings, of an email's LMX or of its captured HTML, as a checked file's problems, each at the
+ * severity the rules file gives its rule (left out where it turns the rule off, ignores the record
+ * or allows the finding; a note left out, but a spam rule's once the total is told), at its place.
+ */
+export function ruledProblems(found: readonly QaFinding[], ruling?: QaRuling): CheckProblem[] {
   const ruled = found.flatMap((each) => {
     const severity = ruling === undefined ? each.severity : ruledSeverity(ruling.expected, { rule: each.rule, severity: each.severity, record: ruling.record });
     return severity === undefined ? [] : [{ ...each, severity }];

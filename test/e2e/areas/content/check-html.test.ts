@@ -159,6 +159,44 @@ describe('content check --html', () => {
     expect(rulesOf(moderate.json<Checked[]>()[0]!)).toEqual({ errors: ['language-mismatch', 'layout-table-role', 'image-without-alt'], warnings: [] });
   });
 
+  it('rules the findings by the rules file, the rules of HTML alone as the LMX ones', async () => {
+    const directory = tempDir('loopsctl-html-rules-');
+    writeFileSync(join(directory, 'receipt.html'), FRENCH_HTML.replaceAll(' dir="ltr"', ''));
+    writeFileSync(join(directory, 'message.eml'), 'From: a@acme.example\r\nContent-Type: text/plain\r\n\r\nNo HTML here.\r\n');
+    const rules = join(tempDir('loopsctl-html-rules-file-'), 'loops.check.yaml');
+    const receipt = join(directory, 'receipt.html');
+    const before = await run(['content', 'check', '--html', receipt, '--severity', 'critical', '--json'], offline);
+    expect(rulesOf(before.json<Checked[]>()[0]!)).toEqual({
+      errors: ['image-without-alt'],
+      warnings: ['dir-missing', 'language-mismatch', 'layout-table-role'],
+    });
+    // An HTML rule raised to an error, another turned off, a critical one lowered to a note (not told), one allowed.
+    writeFileSync(
+      rules,
+      [
+        'rules:',
+        '  dir-missing: error',
+        '  layout-table-role: off',
+        '  image-without-alt: info',
+        '  no-html-part: off',
+        'allow:',
+        '  - { rule: language-mismatch }',
+        '',
+      ].join('\n'),
+    );
+    const ruled = await run(['content', 'check', '--html', directory, '--severity', 'critical', '--rules', rules, '--json'], offline);
+    expect(ruled.code).toBe(1);
+    expect(ruled.json<Checked[]>().map((each) => [each.file, rulesOf(each)])).toEqual([
+      [join(directory, 'message.eml'), { errors: [], warnings: [] }],
+      [receipt, { errors: ['dir-missing'], warnings: [] }],
+    ]);
+    // A name no rule has is refused, as for LMX.
+    writeFileSync(rules, 'rules:\n  dir-mising: off\n');
+    const unknown = await run(['content', 'check', '--html', receipt, '--rules', rules], offline);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('at rules.dir-mising: no rule is named dir-mising');
+  });
+
   it('passes a clean capture, and refuses a path with nothing to judge', async () => {
     const directory = tempDir('loopsctl-clean-html-');
     const clean = FRENCH_HTML.replaceAll('lang="en"', 'lang="fr"')
