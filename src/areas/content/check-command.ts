@@ -6,7 +6,7 @@ import { UsageError } from '../../base/errors.js';
 import { ExitCode } from '../../base/exit-codes.js';
 import { type Handler, handler, type Uses } from '../../core/capabilities.js';
 import type { LmxKind } from '../../lmx/index.js';
-import { QA_IMPACTS, type QaImpact, reaches } from '../../lmx/qa/finding.js';
+import { impactCounts, type QaImpact, reaches } from '../../lmx/qa/finding.js';
 import { countOf } from '../../render/numbers.js';
 import type { Output } from '../../render/output.js';
 import { checkFile, checkRecord, type FileCheck, lmxFileTarget } from './shared/check.js';
@@ -42,11 +42,8 @@ function applySeverity(file: FileCheck, line: QaImpact | undefined): void {
 
 /** `Accessibility: 1 critical, 2 serious, 0 moderate, 1 mild.`, when there are any. */
 function impactsLine(checks: readonly FileCheck[]): string | undefined {
-  const counts = new Map<QaImpact, number>(QA_IMPACTS.map((impact) => [impact, 0]));
-  for (const problem of checks.flatMap((file) => [...file.errors, ...file.warnings]))
-    if (problem.impact !== undefined) counts.set(problem.impact, counts.get(problem.impact)! + 1);
-  if ([...counts.values()].every((count) => count === 0)) return undefined;
-  return `Accessibility: ${[...counts].map(([impact, count]) => `${count} ${impact}`).join(', ')}.`;
+  const problems = checks.flatMap((file) => [...file.errors, ...file.warnings]);
+  return problems.some((problem) => problem.impact !== undefined) ? `Accessibility: ${impactCounts(problems)}.` : undefined;
 }
 
 /** An .lmx file, which holds no workflow: checked without the workflows' YAML parser and rules. */

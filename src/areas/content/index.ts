@@ -357,7 +357,8 @@ and loads images only from the hosts it names, as the email does.
 The qa findings (contrast, link text, spam risk…) are shown as \`content check\`
 shows them: ruled by the rules file (loops.check.yaml here or in ./loops, or
 --rules), read once as the preview starts. A rule it turns off is not shown,
-one it raises is an error.`,
+one it raises is an error. Each accessibility finding says its severity and
+impact (warning (serious)), and the panel counts them by impact.`,
       examples: [
         'loopsctl content preview',
         'loopsctl content preview loops --port 4321 --open',

@@ -6,6 +6,7 @@
  * change events and saves the sample values.
  */
 import { GMAIL_CLIP_BYTES, kilobytes } from '../../lmx/index.js';
+import { graded, impactCounts } from '../../lmx/qa/finding.js';
 import { escapeHtml } from '../../lmx/render/index.js';
 import { DEVICE_WIDTHS, deviceFrame, deviceFrames, topBar, VIEWER_CSS, viewerScript } from '../../lmx/viewer.js';
 import { countOf } from '../../render/numbers.js';
@@ -77,17 +78,24 @@ function list(emails: ListedEmail[], current: string | undefined): string {
     .join('');
 }
 
+/**
+ * The check's findings, each with its severity and, for an accessibility finding, its impact
+ * (`warning (serious)`, as `content check` and `content review` say it), and those counted by impact.
+ */
 function problemsPanel(problems: CheckProblem[]): string {
   if (problems.length === 0) return '<p class="clean">✓ No problems: this LMX follows the specification.</p>';
   const errors = problems.filter((problem) => problem.severity === 'error').length;
   const summary = `${countOf(errors, 'error')}, ${countOf(problems.length - errors, 'warning')}`;
+  const accessibility = problems.some((problem) => problem.impact !== undefined)
+    ? `<p class="accessibility">Accessibility: ${impactCounts(problems)}.</p>`
+    : '';
   const items = problems
     .map(
       (problem) =>
-        `<li class="${problem.severity}"><div><span class="where">line ${problem.line}, column ${problem.column}</span> <code class="rule">${escapeHtml(problem.rule)}</code></div><div class="message">${escapeHtml(problem.message)}</div><div class="fix">Fix: ${escapeHtml(problem.fix)}</div></li>`,
+        `<li class="${problem.severity}"${problem.impact === undefined ? '' : ` data-impact="${problem.impact}"`}><div><span class="where">line ${problem.line}, column ${problem.column}</span> <code class="rule">${escapeHtml(problem.rule)}</code> <span class="grade">${graded(problem)}</span></div><div class="message">${escapeHtml(problem.message)}</div><div class="fix">Fix: ${escapeHtml(problem.fix)}</div></li>`,
     )
     .join('');
-  return `<p class="summary">${summary}</p><ul class="problems">${items}</ul>`;
+  return `<p class="summary">${summary}</p>${accessibility}<ul class="problems">${items}</ul>`;
 }
 
 /** The HTML's size against Gmail's clip. */
@@ -194,6 +202,9 @@ nav .name{overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 .problems li{padding:8px 10px;border-radius:6px;border-left:3px solid}
 .problems li.error{background:#fef2f2;border-color:#dc2626}.problems li.warning{background:#fffbeb;border-color:#d97706}
 .problems .where{font-weight:600}.problems .rule{color:#6b7280}.problems .fix{color:#4b5563;margin-top:2px}
+.problems .grade{font-size:12px;color:#6b7280;white-space:nowrap}
+.problems [data-impact=critical] .grade,.problems [data-impact=serious] .grade{color:#991b1b;font-weight:600}
+.accessibility{margin:0 0 8px;color:#4b5563}
 .notes li{padding:6px 10px;background:#f9fafb;border-radius:6px}
 .size{margin:10px 0 0;color:#4b5563;font-size:12.5px}.size.over{color:#b91c1c;font-weight:600}
 form{display:grid;grid-template-columns:auto 1fr;gap:8px 10px;align-items:center}

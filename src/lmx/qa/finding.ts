@@ -14,6 +14,13 @@ export type QaImpact = (typeof QA_IMPACTS)[number];
 /** Whether an impact is at `line` or worse. */
 export const reaches = (impact: QaImpact, line: QaImpact): boolean => QA_IMPACTS.indexOf(impact) <= QA_IMPACTS.indexOf(line);
 
+/** A finding's severity, and an accessibility finding's impact beside it: `warning (serious)`. */
+export const graded = ({ severity, impact }: { severity: string; impact?: QaImpact }): string => `${severity}${impact === undefined ? '' : ` (${impact})`}`;
+
+/** Findings counted by impact, worst first: `0 critical, 1 serious, 2 moderate, 0 mild`. */
+export const impactCounts = (found: readonly { impact?: QaImpact }[]): string =>
+  QA_IMPACTS.map((impact) => `${found.filter((each) => each.impact === impact).length} ${impact}`).join(', ');
+
 /**
  * The offline QA rules, by name, each declared once: its severity in a report, what it catches,
  * for an accessibility rule its impact, and, for spam rules, the points it adds to the email's spam

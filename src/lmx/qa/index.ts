@@ -27,7 +27,18 @@ export {
 } from './accessibility.js';
 export { contrastRatio, minimumContrast, over, parseHex } from './contrast.js';
 export { type Embedded, embedComponents } from './embed.js';
-export { finding, QA_IMPACTS, QA_RULES, type QaFinding, type QaImpact, type QaRuleName, type QaSeverity, reaches } from './finding.js';
+export {
+  finding,
+  graded,
+  impactCounts,
+  QA_IMPACTS,
+  QA_RULES,
+  type QaFinding,
+  type QaImpact,
+  type QaRuleName,
+  type QaSeverity,
+  reaches,
+} from './finding.js';
 export { DEFAULT_SPAM_THRESHOLD, TRIGGER_PHRASES, textOfDocument, URL_SHORTENERS } from './spam.js';
 
 export interface QaInput {

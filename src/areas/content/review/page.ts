@@ -14,20 +14,18 @@ import { createHash } from 'node:crypto';
 import { diffWords } from 'diff';
 import { type ImageLoader, type PageImage, placeholderImages } from '../../../base/page-images.js';
 import type { Uses } from '../../../core/capabilities.js';
+import { graded } from '../../../lmx/qa/finding.js';
 import { escapeHtml } from '../../../lmx/render/index.js';
 import { countOf } from '../../../render/numbers.js';
 import type { ImpactRecord } from '../../change/impact/records.js';
 import { renderImpact } from '../../change/impact/render.js';
 import { bodyOf, bodyText } from './blocks.js';
 import { callSiteWords } from './call-sites.js';
-import type { Finding, Review, ReviewedEmail } from './compare.js';
+import type { Review, ReviewedEmail } from './compare.js';
 import { EmbeddedImages, fetchPageImages } from './embedded-images.js';
 import type { BlockChange } from './pairs.js';
 import type { SideEmail } from './sides.js';
 import { accessibilityOf, blockWords, summaryOf, whatChanged } from './words.js';
-
-/** A finding's severity, and an accessibility finding's impact: `warning (serious)`. */
-const graded = (finding: Finding) => `${finding.severity}${finding.impact === undefined ? '' : ` (${finding.impact})`}`;
 
 /** The summary's count of the accessibility findings the change brings, by impact. */
 function accessibilityLine(review: Review): string {

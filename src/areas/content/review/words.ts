@@ -4,7 +4,7 @@
  * email changes. The HTML page (page.ts) shows the same emails with their pictures.
  */
 
-import { QA_IMPACTS } from '../../../lmx/qa/finding.js';
+import { impactCounts } from '../../../lmx/qa/finding.js';
 import {
   type Block,
   escapeMarkdown,
@@ -94,8 +94,7 @@ export function accessibilityOf(review: {
   const brought = graded('appeared');
   const removed = graded('disappeared').length;
   if (brought.length === 0 && removed === 0) return undefined;
-  const counts = QA_IMPACTS.map((impact) => `${brought.filter((finding) => finding.impact === impact).length} ${impact}`).join(', ');
-  return `Accessibility findings the change brings: ${counts}${removed === 0 ? '' : `; it removes ${removed}`}.`;
+  return `Accessibility findings the change brings: ${impactCounts(brought)}${removed === 0 ? '' : `; it removes ${removed}`}.`;
 }
 
 /**

@@ -160,7 +160,7 @@ describe('content preview and content review: the qa findings by the same rules 
       try {
         const [, url] = await running.waitFor(/^(http:\/\/127\.0\.0\.1:\d+\/)\n/);
         const page = await (await fetch(`${url!}?email=${encodeURIComponent(`${WELCOME}/email.lmx`)}`)).text();
-        return [...page.matchAll(/<li class="(error|warning)"><div><span class="where">[^<]*<\/span> <code class="rule">([^<]+)<\/code>/g)].map(
+        return [...page.matchAll(/<li class="(error|warning)"[^>]*><div><span class="where">[^<]*<\/span> <code class="rule">([^<]+)<\/code>/g)].map(
           (match) => `${match[1]} ${match[2]}`,
         );
       } finally {

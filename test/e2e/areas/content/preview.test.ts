@@ -93,6 +93,32 @@ describe('content preview in a browser', () => {
     }
   });
 
+  test('shows each accessibility finding with its severity and impact, counted by impact, as the rules file rules it', async () => {
+    const root = tree();
+    // A dark band whose links are drawn in the theme's link colour (serious), beside the vague link (moderate).
+    writeFileSync(
+      join(root, NEWS, 'email.lmx'),
+      '<H1>What shipped in October</H1>\n<Paragraph>Exports are twice as fast. More <Link href="https://acme.example/october">here</Link>.</Paragraph>\n' +
+        '<Section blockColor="#1f2937"><Paragraph><Text textColor="#ffffff">Acme Inc · <Link href="https://acme.example/preferences">Email preferences</Link></Text></Paragraph></Section>\n',
+    );
+    const rules = join(root, 'rules.yaml');
+    writeFileSync(rules, 'rules:\n  vague-link-text: error\n');
+    const { running, url } = await startPreview(root, '--rules', rules);
+    try {
+      const page = await browser!.page(1440);
+      await page.goto(`${url}?email=${encodeURIComponent(`${NEWS}/email.lmx`)}`);
+      await page.locator('#checks .problems li').first().waitFor();
+      const findings = await page
+        .locator('#checks .problems li')
+        .evaluateAll((items) => items.map((item) => `${item.querySelector('.rule')!.textContent} ${item.querySelector('.grade')!.textContent}`));
+      expect(findings).toEqual(['vague-link-text error (moderate)', 'low-contrast warning (serious)']);
+      expect(await page.textContent('#checks .accessibility')).toBe('Accessibility: 0 critical, 1 serious, 1 moderate, 0 mild.');
+      await keepScreenshot(page.locator('#checks'), 'content-preview-accessibility');
+    } finally {
+      await running.stop();
+    }
+  });
+
   test('redraws by itself when an .lmx file is saved', async () => {
     const root = tree();
     const { running, url } = await startPreview(root);
