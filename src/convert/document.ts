@@ -3,7 +3,7 @@
  * background, the body's colour, the font, the text's and links' colours), and its body into blocks.
  */
 import { blocksOf } from './blocks.js';
-import { keepContrast } from './contrast.js';
+import { contrastRatio, keepContrast, READABLE } from './contrast.js';
 import { BROWSER_FONT_SIZE, INLINE_CODE, isButtonLink, type MapContext } from './inline.js';
 import { carryLayout } from './layout/layout-carry.js';
 import { block, type LmxBlock, writeLmx } from './lmx-out.js';
@@ -169,7 +169,11 @@ export function globalStyle(document: SourceDocument, findings?: Findings): Emai
   if (colour !== undefined && colour !== 'default') style.textBaseColor = colour;
   const size = mostCommon(sizes);
   if (size !== undefined && size !== 'default' && Number(size) >= 10 && Number(size) <= 32) style.textBaseFontSize = size;
-  const link = mostCommon(links) ?? firstLinkColour(body);
+  // Where no link on the body has a colour of its own, the first link's; but not for the body's links where it would not read there (a footer's white links on its dark band).
+  const first = firstLinkColour(body);
+  const linksOnBody = counted.some(({ place }) => place.link !== undefined);
+  const readable = first !== undefined && (!linksOnBody || contrastRatio(first, bodyColour ?? page ?? '#ffffff') >= READABLE);
+  const link = mostCommon(links) ?? (readable ? first : undefined);
   if (link !== undefined) style.textLinkColor = link;
   return { style, card: card?.element };
 }

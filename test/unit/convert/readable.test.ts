@@ -269,6 +269,16 @@ describe('links on a dark band', () => {
     expect(checkEmailQa({ lmx, subject: 'This week at Acme' }).filter((found) => found.rule === 'low-contrast')).toEqual([]);
   });
 
+  it('takes no link colour for the email from a footer’s links that would not read on the body', () => {
+    // The body's links have no colour of their own; the only coloured links are the footer's white ones.
+    const { lmx, findings } = fromMjml(NEWSLETTER.replaceAll(' style="color:#2563eb"', ''));
+    expect(lmx).not.toContain('textLinkColor');
+    expect(lmx).toContain('<Link href="https://acme.example/blog">the release notes</Link>');
+    expect(lmx).toContain('<Link href="https://acme.example/privacy"><Text textColor="#ffffff">Privacy policy</Text></Link>');
+    expect(findings.remediation.filter((item) => item.construct.includes('link'))).toEqual([]);
+    expect(checkEmailQa({ lmx, subject: 'This week at Acme' }).filter((found) => found.rule === 'low-contrast')).toEqual([]);
+  });
+
   it('draws a link of another colour in the email’s link colour where that reads on its band, and lists it', () => {
     const { lmx, findings } = fromMjml(NEWSLETTER.replace('#1f2937', '#f3f4f6').replaceAll('color:#ffffff', 'color:#4b5563').replaceAll('#9ca3af', '#4b5563'));
     expect(lmx).toContain('<Link href="https://acme.example/preferences">Email preferences</Link>');
