@@ -113,6 +113,21 @@ describe('the accessibility rules on an email as HTML', () => {
     expect(rules(CLEAN.replace('<div lang', '<div style="display:none;color:#ffffff">Preview</div><div lang'))).toEqual([]);
   });
 
+  it('serious: a link judged in the colour its words are drawn in, on the dark band it stands on', () => {
+    const footer = (link: string) =>
+      CLEAN.replace(
+        '</td></tr></table>\n</div>',
+        `</td></tr><tr><td style="background-color:#1f2937;color:#9ca3af"><p>Acme Inc · ${link}</p></td></tr></table>\n</div>`,
+      );
+    // The body's link colour on the dark band: 2.84:1.
+    const blue = checkHtml(footer('<a href="https://acme.example/p" style="color:#2563eb">Email preferences</a>'), 'email.html').findings;
+    expect(blue.map((each) => each.message.split(':')[0])).toEqual(['link text in #2563eb on #1f2937']);
+    // As the LMX renderer draws <Link><Text textColor="#ffffff">: the link's colour holds no words, the white does.
+    expect(rules(footer('<a href="https://acme.example/p" style="color:#2563eb"><span style="color:#ffffff">Email preferences</span></a>'))).toEqual([]);
+    // A link of no colour is a browser's blue, unreadable there.
+    expect(rules(footer('<a href="https://acme.example/p">Email preferences</a>'))).toEqual(['low-contrast']);
+  });
+
   it('serious: contrast in dark mode too, where the stylesheet gives dark colours of its own', () => {
     const dark = (rules: string) => CLEAN.replace('.muted { color: #4b5563; }', `.muted { color: #4b5563; }\n@media (prefers-color-scheme: dark) { ${rules} }`);
     // The cells go dark and their text light, but the muted grey stays as it was: 2.2:1 on the dark cell.
