@@ -12,22 +12,19 @@ import { hasDarkMode, readHtmlDocument } from '../../convert/sources/html-source
 import { backgroundOf, fontSizeWithin, hexColour, hidesContent } from '../../convert/styles.js';
 import type { LmxPosition } from '../../lmx/problems.js';
 import {
-  contrastRatio,
   Findings,
-  finding,
   headingFindings,
   imageWithoutAlt,
   isUnhelpfulAlt,
   linkedEmptyAlt,
   linkWithoutText,
   linkWords,
-  minimumContrast,
-  parseHex,
-  type QaFinding,
   unhelpfulAlt,
   VAGUE_LINK_TEXT,
   vagueLinkText,
-} from '../../lmx/qa/index.js';
+} from '../../lmx/qa/accessibility.js';
+import { contrastRatio, minimumContrast, parseHex } from '../../lmx/qa/contrast.js';
+import { finding, type QaFinding } from '../../lmx/qa/finding.js';
 import { languageOf } from '../../lmx/qa/language.js';
 
 /** What a browser draws with no style: black text, blue links, on white, at 16 px. */

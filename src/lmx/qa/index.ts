@@ -12,33 +12,9 @@ import { embedComponents } from './embed.js';
 import { finding, QA_RULES, type QaFinding } from './finding.js';
 import { DEFAULT_SPAM_THRESHOLD, spamFindings } from './spam.js';
 
-export {
-  Findings,
-  headingFindings,
-  imageWithoutAlt,
-  isUnhelpfulAlt,
-  linkedEmptyAlt,
-  linkWithoutText,
-  linkWords,
-  MIN_FONT_PX,
-  unhelpfulAlt,
-  VAGUE_LINK_TEXT,
-  vagueLinkText,
-} from './accessibility.js';
 export { contrastRatio, minimumContrast, over, parseHex } from './contrast.js';
 export { type Embedded, embedComponents } from './embed.js';
-export {
-  finding,
-  graded,
-  impactCounts,
-  QA_IMPACTS,
-  QA_RULES,
-  type QaFinding,
-  type QaImpact,
-  type QaRuleName,
-  type QaSeverity,
-  reaches,
-} from './finding.js';
+export { finding, QA_IMPACTS, QA_RULES, type QaFinding, type QaImpact, type QaRuleName, type QaSeverity, reaches } from './finding.js';
 export { DEFAULT_SPAM_THRESHOLD, TRIGGER_PHRASES, textOfDocument, URL_SHORTENERS } from './spam.js';
 
 export interface QaInput {
