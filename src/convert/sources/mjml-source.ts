@@ -423,11 +423,17 @@ class MjmlReader {
   private navbar(tag: MjmlTag, attrs: Record<string, string>): SourceElement {
     this.findings.add(tag.at, '<mj-navbar>', 'approximated', 'its links written as one line of links', 'check the line in the preview');
     const children: SourceNode[] = [];
-    for (const link of tag.children.filter((child) => child.name === 'mj-navbar-link')) {
+    const links = tag.children.filter((child) => child.name === 'mj-navbar-link');
+    // Each link's colour where the email gives one (MJML's own black is left to the theme's link colour, as a link's default is).
+    const colours = links.map((link) => this.attrsOf(link).color);
+    links.forEach((link, index) => {
       if (children.length > 0) children.push(text(' · ', link.at));
       const content = link.content === undefined ? [] : htmlFragment(link.content.html, link.content.at);
-      children.push(element('a', link.at, content, { href: link.attrs.href ?? '' }));
-    }
-    return element('p', tag.at, children, {}, { 'text-align': attrs.align ?? '' });
+      const color = colours[index];
+      children.push(element('a', link.at, content, { href: link.attrs.href ?? '' }, color === undefined ? {} : { color }));
+    });
+    // The dots between the links are drawn in the links' colour, where they share one: they stand on the header the links stand on.
+    const shared = colours.every((colour) => colour === colours[0]) ? colours[0] : undefined;
+    return element('p', tag.at, children, {}, { 'text-align': attrs.align ?? '', ...(shared === undefined ? {} : { color: shared }) });
   }
 }

@@ -269,6 +269,14 @@ describe('links on a dark band', () => {
     expect(checkEmailQa({ lmx, subject: 'This week at Acme' }).filter((found) => found.rule === 'low-contrast')).toEqual([]);
   });
 
+  it('keeps the colour of a navbar’s links on a dark header band', () => {
+    const header =
+      '<mj-section background-color="#111111"><mj-column><mj-navbar><mj-navbar-link href="https://acme.example/shop" color="#ffffff">Shop</mj-navbar-link><mj-navbar-link href="https://acme.example/blog" color="#ffffff">Blog</mj-navbar-link></mj-navbar></mj-column></mj-section>';
+    const { lmx } = fromMjml(NEWSLETTER.replace('<mj-body background-color="#f4f4f4">', `<mj-body background-color="#f4f4f4">${header}`));
+    expect(lmx).toContain('<Link href="https://acme.example/shop"><Text textColor="#ffffff">Shop</Text></Link>');
+    expect(checkEmailQa({ lmx, subject: 'This week at Acme' }).filter((found) => found.rule === 'low-contrast')).toEqual([]);
+  });
+
   it('takes no link colour for the email from a footer’s links that would not read on the body', () => {
     // The body's links have no colour of their own; the only coloured links are the footer's white ones.
     const { lmx, findings } = fromMjml(NEWSLETTER.replaceAll(' style="color:#2563eb"', ''));
