@@ -1,10 +1,15 @@
 /** Social icons (MJML's `<mj-social>`, a row of linked network icons in HTML) as LMX's `<Icons>`. */
-import { KNOWN_ICON_NAMES } from '../lmx/index.js';
+import { KNOWN_ICON_NAMES, LMX_TAGS } from '../lmx/index.js';
+import { contrastRatio, READABLE } from './contrast.js';
 import { hrefOf, type MapContext } from './inline.js';
 import { recordSource } from './layout/layout-carry.js';
 import { block, type LmxBlock } from './lmx-out.js';
 import type { SourceElement } from './model.js';
 import { alignOf } from './styles.js';
+
+/** The colours LMX draws icons in (`<Icons color>`), its default, black, first. */
+const ICON_COLOUR = LMX_TAGS.get('Icons')?.attributes.color;
+const ICON_COLOURS = ICON_COLOUR?.type === 'enum' ? ICON_COLOUR.values : ['#000000'];
 
 /** The names other tools give social networks, as the icon names LMX knows. */
 const ICON_ALIASES: Record<string, string> = { google: 'google', x: 'x-twitter', mail: 'envelope', email: 'envelope', web: 'link', website: 'link' };
@@ -42,6 +47,10 @@ export function socialBlocks(node: SourceElement, context: MapContext): LmxBlock
   }
   if (icons.length === 0) return [];
   const made = block('Icons', {}, { blocks: icons });
+  // LMX draws icons black unless told: on a dark band (a footer's), the one of its three colours that reads best there.
+  const behind = context.sourceBackground ?? context.background;
+  if (behind !== undefined && contrastRatio(ICON_COLOURS[0]!, behind) < READABLE)
+    made.attrs.color = ICON_COLOURS.reduce((best, colour) => (contrastRatio(colour, behind) > contrastRatio(best, behind) ? colour : best));
   // MJML's row says its alignment (centred by default); a row of linked icons in HTML stands as its line aligns.
   const align = alignOf(node.attrs.align) ?? alignOf(context.inherited['text-align']) ?? 'left';
   made.attrs.align = align;

@@ -102,7 +102,11 @@ export function mjmlSocial(
     'the icons written as a row of LMX icons, their labels under it as links to the same addresses',
     'LMX’s icons take no text beside them: check the row and its labels in the preview',
   );
-  const paragraph = (children: SourceNode[]) => element('p', tag.at, children, {}, { 'text-align': attrs.align ?? 'center' });
+  // The dots between the labels are drawn in the labels' colour, where they share one: they stand where the labels stand.
+  const colours = labels.map((label) => label.style.color);
+  const shared = colours.every((colour) => colour === colours[0]) ? colours[0] : undefined;
+  const paragraph = (children: SourceNode[]) =>
+    element('p', tag.at, children, {}, { 'text-align': attrs.align ?? 'center', ...(shared === undefined ? {} : { color: shared }) });
   if (attrs.mode === 'vertical') return [row, ...labels.map((label) => paragraph([label]))];
   return [row, paragraph(labels.flatMap((label, index) => (index === 0 ? [label] : [text(' · ', label.at), label])))];
 }

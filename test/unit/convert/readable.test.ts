@@ -277,6 +277,23 @@ describe('links on a dark band', () => {
     expect(checkEmailQa({ lmx, subject: 'This week at Acme' }).filter((found) => found.rule === 'low-contrast')).toEqual([]);
   });
 
+  it('draws a social row on a dark footer band in white, its labels and the dots between them in their colour', () => {
+    const social =
+      '<mj-social color="#ffffff"><mj-social-element name="facebook" href="https://facebook.com/acme">Facebook</mj-social-element><mj-social-element name="github-noshare" href="https://github.com/acme">GitHub</mj-social-element></mj-social>';
+    const { lmx } = fromMjml(
+      NEWSLETTER.replace('<mj-section background-color="#1f2937"><mj-column>', `<mj-section background-color="#1f2937"><mj-column>${social}`),
+    );
+    expect(lmx).toMatch(/<Section blockColor="#1f2937"[^>]*>\s*<Icons color="#ffffff"/);
+    expect(lmx).toContain(
+      '<Text textColor="#ffffff"><Link href="https://www.facebook.com/sharer/sharer.php?u=https://facebook.com/acme"><Text textColor="#ffffff">Facebook</Text></Link> · ',
+    );
+    expect(checkEmailQa({ lmx, subject: 'This week at Acme' }).filter((found) => found.rule === 'low-contrast')).toEqual([]);
+    // On the white body, the icons keep LMX's black.
+    expect(fromMjml(NEWSLETTER.replace('</mj-text>\n      <mj-text>Our', `</mj-text>${social.replace(' color="#ffffff"', '')}<mj-text>Our`)).lmx).toMatch(
+      /<Icons align/,
+    );
+  });
+
   it('takes no link colour for the email from a footer’s links that would not read on the body', () => {
     // The body's links have no colour of their own; the only coloured links are the footer's white ones.
     const { lmx, findings } = fromMjml(NEWSLETTER.replaceAll(' style="color:#2563eb"', ''));
