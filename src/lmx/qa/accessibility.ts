@@ -6,6 +6,7 @@
  */
 import type { LmxAttribute, LmxDocument, LmxElement, LmxNode } from '../parse.js';
 import type { LmxPosition } from '../problems.js';
+import { DEFAULT_ICON_COLOUR } from '../render/media.js';
 import { type EmailStyles, emailStyles, safeColour, safeNumber, type TextStyle } from '../theme.js';
 import { textOf } from '../tree.js';
 import { contrastRatio, minimumContrast, over, parseHex, type Rgba } from './contrast.js';
@@ -16,6 +17,8 @@ export const MIN_FONT_PX = 12;
 
 /** The background the renderer gives a code block. */
 const CODE_BACKGROUND = '#f3f4f6';
+/** WCAG 2.1's non-text contrast (1.4.11): graphics a reader needs, such as icons, at 3:1. */
+const GRAPHICS_CONTRAST = 3;
 const WHITE: Rgba = { r: 255, g: 255, b: 255, a: 1 };
 
 const TEXT_BLOCKS: Record<string, 'text' | 'heading1' | 'heading2' | 'heading3'> = {
@@ -143,6 +146,7 @@ class AccessibilityWalk {
       else if (node.name === 'CodeBlock') this.codeBlock(node, behind);
       else if (node.name === 'Button') this.button(node, behind);
       else if (node.name === 'Image') this.image(node);
+      else if (node.name === 'Icons') this.icons(node, behind);
       else this.walk(node.children, behind);
     }
   }
@@ -194,6 +198,23 @@ class AccessibilityWalk {
     this.linkText(element);
   }
 
+  /** Icons are links a reader must see: WCAG 2.1's 3:1 for graphics (1.4.11) against what is behind them, in LMX's black unless `color` says. */
+  private icons(element: LmxElement, background: Rgba): void {
+    const colour = attributeOf(element, 'color')?.value ?? DEFAULT_ICON_COLOUR;
+    const drawn = parseHex(colour);
+    if (drawn === undefined || contrastRatio(drawn, background) >= GRAPHICS_CONTRAST) return;
+    const behind = hexOf(background);
+    this.findings.add(
+      `icons@${element.position.offset}`,
+      finding(
+        'low-contrast',
+        `icons in ${colour} on ${behind}: contrast ${contrastRatio(drawn, background).toFixed(2)}:1, under the ${GRAPHICS_CONTRAST}:1 WCAG 2.1 asks of graphics`,
+        `give <Icons> the color of the three that reads on ${behind} (color="#ffffff" on a dark band)`,
+        element.position,
+      ),
+    );
+  }
+
   private image(element: LmxElement): void {
     const alt = attributeOf(element, 'alt');
     if (alt === undefined) {
@@ -237,21 +258,23 @@ class AccessibilityWalk {
     const ratio = contrastRatio(colour, background);
     const needed = minimumContrast(px, bold);
     if (ratio >= needed) return;
-    const hex = ({ r, g, b }: Rgba) => `#${[r, g, b].map((channel) => channel.toString(16).padStart(2, '0')).join('')}`;
-    const key = drawn.styled ? `contrast:${drawn.from}:${hex(background)}:${needed}` : `contrast@${element.position.offset}`;
+    const key = drawn.styled ? `contrast:${drawn.from}:${hexOf(background)}:${needed}` : `contrast@${element.position.offset}`;
     this.findings.add(
       key,
       finding(
         'low-contrast',
-        `${what} in ${drawn.colour} (${drawn.styled ? `the theme's ${drawn.from}` : `${drawn.from} of <${element.name}>`}) on ${hex(background)}: contrast ${ratio.toFixed(2)}:1, under the ${needed}:1 WCAG 2.1 asks of ${needed === 3 ? 'large' : 'body'} text`,
+        `${what} in ${drawn.colour} (${drawn.styled ? `the theme's ${drawn.from}` : `${drawn.from} of <${element.name}>`}) on ${hexOf(background)}: contrast ${ratio.toFixed(2)}:1, under the ${needed}:1 WCAG 2.1 asks of ${needed === 3 ? 'large' : 'body'} text`,
         drawn.styled
           ? `darken or lighten ${drawn.from} in the theme or in <Style />, or change the background${what === 'link' ? ', or give the link\'s words a colour of their own (<Link><Text textColor="…">)' : ''}`
-          : `choose a ${drawn.from} with at least ${needed}:1 against ${hex(background)}`,
+          : `choose a ${drawn.from} with at least ${needed}:1 against ${hexOf(background)}`,
         element.position,
       ),
     );
   }
 }
+
+/** An opaque colour as #rrggbb. */
+const hexOf = ({ r, g, b }: Rgba) => `#${[r, g, b].map((channel) => channel.toString(16).padStart(2, '0')).join('')}`;
 
 function colourOf(element: LmxElement, name: string): Rgba | undefined {
   const value = safeColour(attributeOf(element, name)?.value);

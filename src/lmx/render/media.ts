@@ -78,8 +78,12 @@ export function image(draw: Drawing, element: LmxElement): string {
   return draw.wrap(element, linked, [`text-align:${align}`]);
 }
 
+/** The colour icons are drawn in where `<Icons color>` says none (or one of no known icon colour). */
+export const DEFAULT_ICON_COLOUR = '#000000';
+
 export function icons(draw: Drawing, element: LmxElement): string {
-  const colour = { '#000000': '#000000', '#808080': '#808080', '#ffffff': '#ffffff' }[draw.attribute(element, 'color') ?? '#000000'] ?? '#000000';
+  const colour =
+    { '#000000': '#000000', '#808080': '#808080', '#ffffff': '#ffffff' }[draw.attribute(element, 'color') ?? DEFAULT_ICON_COLOUR] ?? DEFAULT_ICON_COLOUR;
   const size = draw.number(element, 'size', 18, 48) ?? 24;
   const gap = draw.number(element, 'gap', 4, 200) ?? 12;
   const align = draw.align(element) ?? 'center';

@@ -91,6 +91,20 @@ describe('the qa rules of one email', () => {
     expect(part.map((each) => each.message)).toEqual([expect.stringMatching(/^link in #2563eb/)]);
   });
 
+  it('judge a row of icons against the band it stands on, at 3:1', () => {
+    const row = (attributes: string) =>
+      `${CLEAN}\n<Section blockColor="#1f2937"><Icons${attributes}><Icon name="github" href="https://github.com/acme" /></Icons></Section>`;
+    // LMX's black on the dark band.
+    const found = checkEmailQa({ lmx: row(''), subject: 'Invoice' });
+    expect(found.map((each) => [each.rule, each.impact, each.message])).toEqual([
+      ['low-contrast', 'serious', 'icons in #000000 on #1f2937: contrast 1.43:1, under the 3:1 WCAG 2.1 asks of graphics'],
+    ]);
+    expect(rules(row(' color="#808080"'))).toEqual([]);
+    expect(rules(row(' color="#ffffff"'))).toEqual([]);
+    // On the white body, black reads.
+    expect(rules(`${CLEAN}\n<Icons><Icon name="github" href="https://github.com/acme" /></Icons>`)).toEqual([]);
+  });
+
   it('find a skipped heading level, not a rise back', () => {
     expect(rules(CLEAN.replace('<H2>What changed</H2>', '<H3>What changed</H3>'))).toEqual(['heading-order']);
     expect(rules(`${CLEAN}\n<H2>Another part</H2>`)).toEqual([]);
