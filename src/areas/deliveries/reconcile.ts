@@ -4,7 +4,9 @@
  * soft bounces and spam reports against theirs. Each gap is named; opens, clicks and unsubscribes
  * count unique people on the platform and every event in the journal, so they are not comparable.
  * With --since, what the counters gained since the metrics store's last snapshot at or before that
- * time, against the events since that snapshot. Exit 1 when a gap passes --max-gap.
+ * time, against the events since that snapshot. With --contacts, the contacts the journal says
+ * hard-bounced or unsubscribed, against the account (reconcile-contacts.ts). Exit 1 when a gap, or
+ * the number of contacts not as the journal says, passes --max-gap.
  */
 import { ExitCode, UsageError } from '../../base/errors.js';
 import { instantOf } from '../../base/instant.js';
@@ -16,6 +18,7 @@ import type { CounterField } from '../metrics/periods.js';
 import { countersOf, targetsOf } from '../metrics/snapshot.js';
 import { type KeptEmail, openMetricsStore } from '../metrics/store.js';
 import { openStore } from '../webhooks-shared/store-option.js';
+import { CONTACT_EVENTS, type ContactRow, ContactStates, checkContacts, renderContacts } from './reconcile-contacts.js';
 
 const DAY_MS = 86_400_000;
 
@@ -24,6 +27,7 @@ interface ReconcileOptions {
   metricsStore?: string;
   since?: string;
   maxGap?: number;
+  contacts?: boolean;
 }
 
 /** The counters an event of the journal stands for exactly, each with its event. */
@@ -107,11 +111,13 @@ export const reconcile: Handler<[], ReconcileOptions> = handler(['out', 'client'
   const from = bases === undefined ? undefined : Math.min(...[...bases.values()].map((base) => base.takenAt));
   const kept = new Map<string, Record<Compared, number>>();
   const journal = await openStore(context, options);
+  const states = options.contacts === true ? new ContactStates() : undefined;
   let events = 0;
   try {
-    const names = Object.keys(EVENT_FIELD);
+    const names = [...Object.keys(EVENT_FIELD), ...(states === undefined ? [] : CONTACT_EVENTS)];
     for await (const delivery of dayByDay(journal, names, from)) {
       if (!delivery.verified || delivery.eventName === null) continue;
+      states?.see(delivery);
       let payload: Record<string, unknown>;
       try {
         payload = JSON.parse(delivery.body) as Record<string, unknown>;
@@ -150,10 +156,20 @@ export const reconcile: Handler<[], ReconcileOptions> = handler(['out', 'client'
     const notComparable = NOT_COMPARABLE.filter((field) => typeof value.body[field] === 'number');
     return [{ email: emailOf(target), gaps, notComparable }];
   });
-  const over = rows.some((row) => row.gaps?.some((gap) => Math.abs(gap.missing) > maxGap) === true);
-  if (out.json) await out.writeJson({ since: from === undefined ? null : new Date(from).toISOString(), events, maxGap, emails: rows });
-  else await out.write(renderReconcile(rows, maxGap, out.tty ? out.columns : undefined));
-  if (code !== ExitCode.ok) return code;
+  const contacts = states === undefined ? undefined : await checkContacts(context, api, states);
+  const mismatches = contacts?.rows.filter((row) => row.mismatch).length ?? 0;
+  const over = rows.some((row) => row.gaps?.some((gap) => Math.abs(gap.missing) > maxGap) === true) || mismatches > maxGap;
+  if (out.json)
+    await out.writeJson({
+      since: from === undefined ? null : new Date(from).toISOString(),
+      events,
+      maxGap,
+      emails: rows,
+      ...(contacts === undefined ? {} : { contacts: { checked: contacts.rows.length, mismatches, rows: contacts.rows } }),
+    });
+  else await out.write(renderReconcile(rows, contacts?.rows, maxGap, out.tty ? out.columns : undefined));
+  const failed = Math.max(code, contacts?.code ?? ExitCode.ok);
+  if (failed !== ExitCode.ok) return failed;
   return over ? ExitCode.mismatch : ExitCode.ok;
 });
 
@@ -199,9 +215,10 @@ type Row = { email: KeptEmail; skipped?: string; gaps?: Gap[]; notComparable?: C
 
 /**
  * A line an email: "Welcome (transactional/…): 27 sends in the account, 20 kept: 7 missing", or
- * that it matches; on a terminal, wrapped to its width.
+ * that it matches; then, with --contacts, the contacts' count and each contact not as the journal
+ * says; on a terminal, wrapped to its width.
  */
-function renderReconcile(rows: readonly Row[], maxGap: number, width: number | undefined): string {
+function renderReconcile(rows: readonly Row[], contacts: readonly ContactRow[] | undefined, maxGap: number, width: number | undefined): string {
   const lines = rows.map((row) => {
     const named = `${row.email.name} (${row.email.key})`;
     if (row.skipped !== undefined) return `${named}: not reconciled: ${row.skipped}`;
@@ -215,5 +232,6 @@ function renderReconcile(rows: readonly Row[], maxGap: number, width: number | u
       row.notComparable!.length === 0 ? '' : `; ${row.notComparable!.join(', ')} not comparable (the account counts people, the journal events)`;
     return `${named}: ${told.length === 0 ? `exact (${row.gaps!.map((gap) => `${gap.account} ${NOUNS[gap.field]}`).join(', ')})` : `${told.join('; ')}${within}`}${unmatched}`;
   });
+  if (contacts !== undefined) lines.push(...renderContacts(contacts, maxGap));
   return lines.map((line) => `${width === undefined ? sanitize(line) : wrapText(sanitize(line), width)}\n`).join('');
 }

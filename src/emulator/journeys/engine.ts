@@ -32,7 +32,7 @@ import { type ContactTable, contactTable, type StoredContact } from '../routes/c
 import { nextSendOutcome } from '../routes/engagement.js';
 import type { Happening, SentEmail } from '../routes/journey-starts.js';
 import { sendToOutbox } from '../routes/sandbox.js';
-import { reportLoopEmailSent } from '../routes/webhooks.js';
+import { reportLoopEmailSent, unsubscribeBounced } from '../routes/webhooks.js';
 import { contactValues } from '../routes/workflow-emails.js';
 import { sentSubject } from '../routes/workflow-messages.js';
 import { NOTHING_SENT, type StoredWorkflow, workflows } from '../routes/workflow-records.js';
@@ -391,6 +391,7 @@ function sendEmail(run: Run, journey: Journey, workflow: StoredWorkflow, node: W
     metrics.opens += Number(outcome.opened);
     metrics.clicks += Number(outcome.clicked);
     metrics.hardBounces += Number(outcome.hardBounced);
+    if (outcome.hardBounced) unsubscribeBounced(context, contact);
     metrics.softBounces += Number(outcome.softBounced);
     metrics.spamReports += Number(outcome.spamReported);
     metrics.unsubscribes += Number(outcome.unsubscribed);

@@ -11,7 +11,7 @@ import { type ContactIdentity, payloadProblem, WEBHOOK_SCHEMA_VERSION, type Webh
 import { newMessageId } from '../../platform/webhooks/signature.js';
 import type { TriggerCause } from '../../platform/workflows/running.js';
 import { type RouteContext, type SandboxModule, seedId } from '../module.js';
-import type { StoredContact } from './contact-records.js';
+import { contactCopy, contactTable, type StoredContact } from './contact-records.js';
 import { emailMessages } from './email-message-records.js';
 import type { SendOutcome } from './engagement.js';
 import { mailingLists } from './lists.js';
@@ -148,6 +148,18 @@ export function reportLoopEmailSent(
     ...(clickedAt === undefined ? {} : { clickedAt }),
   };
   return { emailId: email.id, engagement };
+}
+
+/**
+ * A hard bounce unsubscribes the contact from the audience, as the platform does, with
+ * contact.unsubscribed for one that was subscribed.
+ */
+export function unsubscribeBounced(context: RouteContext, contact: StoredContact): void {
+  if (!contact.subscribed) return;
+  const before = contactCopy(contact);
+  contact.subscribed = false;
+  contactTable(context.state).reindex(contact, before);
+  queue(context, 'contact.unsubscribed', { contactIdentity: identityOf(contact) });
 }
 
 /** A deleted contact: contact.deleted, and contact.unsubscribed alongside it for one who was subscribed. */
