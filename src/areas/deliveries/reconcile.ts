@@ -8,6 +8,7 @@
  * hard-bounced or unsubscribed, against the account (reconcile-contacts.ts). Exit 1 when a gap, or
  * the number of contacts not as the journal says, passes --max-gap.
  */
+import { setImmediate } from 'node:timers/promises';
 import { ExitCode, UsageError } from '../../base/errors.js';
 import { instantOf } from '../../base/instant.js';
 import { sanitize } from '../../base/sanitize.js';
@@ -20,7 +21,7 @@ import { type KeptEmail, openMetricsStore } from '../metrics/store.js';
 import { openStore } from '../webhooks-shared/store-option.js';
 import { CONTACT_EVENTS, type ContactRow, ContactStates, checkContacts, renderContacts } from './reconcile-contacts.js';
 
-const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
 
 interface ReconcileOptions {
   store?: string;
@@ -98,7 +99,6 @@ export const reconcile: Handler<[], ReconcileOptions> = handler(['out', 'client'
       return key === undefined ? [] : [[key, target.key] as const];
     }),
   );
-  const { found, code, byKey } = await countersOf(context, api, targets);
   // With --since, each email's counters at the snapshot before it, and when that was (the account's clock).
   const bases =
     options.since === undefined
@@ -106,16 +106,20 @@ export const reconcile: Handler<[], ReconcileOptions> = handler(['out', 'client'
       : await basesAt(
           context,
           options,
-          found.map(({ item }) => item),
+          targets.map((target) => target.key),
         );
   const from = bases === undefined ? undefined : Math.min(...[...bases.values()].map((base) => base.takenAt));
   const kept = new Map<string, Record<Compared, number>>();
   const journal = await openStore(context, options);
+  // The counters are read at the API's pace while the journal is read: a run takes the longer of the two, not their sum.
+  const counting = countersOf(context, api, targets);
+  // Awaited once the journal is read; a failure meanwhile waits for that.
+  counting.catch(() => {});
   const states = options.contacts === true ? new ContactStates() : undefined;
   let events = 0;
   try {
     const names = [...Object.keys(EVENT_FIELD), ...(states === undefined ? [] : CONTACT_EVENTS)];
-    for await (const delivery of dayByDay(journal, names, from)) {
+    for await (const delivery of hourByHour(journal, names, from)) {
       if (!delivery.verified || delivery.eventName === null) continue;
       states?.see(delivery);
       let payload: Record<string, unknown>;
@@ -136,9 +140,15 @@ export const reconcile: Handler<[], ReconcileOptions> = handler(['out', 'client'
       kept.set(key, counted);
       events += 1;
     }
+  } catch (error) {
+    // The counters' requests end with the run.
+    context.cancel();
+    await counting.catch(() => {});
+    throw error;
   } finally {
     await journal.close();
   }
+  const { found, code, byKey } = await counting;
   const rows = found.flatMap(({ item, value }): Row[] => {
     const target = byKey.get(item)!;
     const eventsKey = keyOfTarget(target);
@@ -173,15 +183,22 @@ export const reconcile: Handler<[], ReconcileOptions> = handler(['out', 'client'
   return over ? ExitCode.mismatch : ExitCode.ok;
 });
 
-/** The journal's deliveries of these events from `from` (else its first), a day of them at a time: a journal of millions is never held whole. */
-async function* dayByDay(journal: DeliveryStore, names: string[], from: number | undefined): AsyncGenerator<StoredDelivery> {
+/**
+ * The journal's deliveries of these events from `from` (else its first), an hour of them at a
+ * time: a journal of millions is never held whole, and between hours the counters' requests,
+ * read meanwhile at the API's pace, go out on time.
+ */
+export async function* hourByHour(journal: DeliveryStore, names: string[], from: number | undefined): AsyncGenerator<StoredDelivery> {
   const edge = async (order: 'oldest' | 'newest') =>
     (await journal.find({ event: names, order, limit: 1, ...(from === undefined ? {} : { since: new Date(from) }) }))[0]?.eventAt.getTime();
   const first = await edge('oldest');
   const last = await edge('newest');
   if (first === undefined || last === undefined) return;
-  for (let start = first; start <= last; start += DAY_MS)
-    yield* await journal.find({ event: names, order: 'oldest', since: new Date(start), until: new Date(start + DAY_MS) });
+  for (let start = first; start <= last; start += HOUR_MS) {
+    yield* await journal.find({ event: names, order: 'oldest', since: new Date(start), until: new Date(start + HOUR_MS) });
+    // A SQLite store answers at once: without a turn of the event loop, no request would start until the whole journal was read.
+    await setImmediate();
+  }
 }
 
 function emailOf(target: Target): KeptEmail {

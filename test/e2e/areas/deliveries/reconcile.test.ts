@@ -151,7 +151,7 @@ describe('loopsctl deliveries reconcile', () => {
     for (const line of shown.stdout.split('\n')) expect(line.length, line).toBeLessThanOrEqual(80);
   });
 
-  it('counts every event of a journal that spans days, a day at a time, those at the edges of a day included', async () => {
+  it('counts every event of a journal that spans days, an hour at a time, those at the edges of an hour included', async () => {
     const env = { LOOPSCTL_CONFIG_DIR: scratchDir() };
     const file = join(scratchDir(), 'deliveries.db');
     const journal = await openDeliveryStore(`sqlite:${file}`);
