@@ -28,6 +28,8 @@ export interface EachItem<R> {
   items: string[];
   /** What the progress line counts: "campaigns", "send-email nodes". */
   noun: string;
+  /** What the progress line says was done to them (default: "fetched the metrics of"). */
+  fetched?: string;
   fetch: (item: string) => Promise<R>;
   /** Says why an item that failed has no metrics, or undefined when its failure is a failure. */
   noMetrics?: NoMetrics;
@@ -58,7 +60,7 @@ export async function fetchEach<R>(context: Uses<'out' | 'client' | 'globals'>, 
         return await spec.fetch(item);
       } finally {
         done += 1;
-        if (items.length > 1) progress.show(`fetched the metrics of ${formatCount(done)} of ${formatCount(items.length)} ${spec.noun}`);
+        if (items.length > 1) progress.show(`${spec.fetched ?? 'fetched the metrics of'} ${formatCount(done)} of ${formatCount(items.length)} ${spec.noun}`);
       }
     },
     {

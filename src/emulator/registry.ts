@@ -71,7 +71,7 @@ export const routeModules: RouteModule[] = [
   answering([], async () => (await import('./routes/engagement.js')).sandbox, ['/_sandbox/engagement']),
   // The clock and the journeys: every request first releases the waits that have ended.
   {
-    ...answering([], async () => (await import('./journeys/routes.js')).sandbox, ['/_sandbox/clock', '/_sandbox/journeys']),
+    ...answering([], async () => (await import('./journeys/routes.js')).sandbox, ['/_sandbox/clock', '/_sandbox/journeys', '/_sandbox/campaigns']),
     everyRequest: true,
   },
 ];

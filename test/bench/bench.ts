@@ -33,6 +33,7 @@ import { measureJourneys, measureKeptJourneys } from './journeys.js';
 import { LINK_HOSTS, measureLinks } from './links.js';
 import { measureAttributeHeavyTag, measureLmxCheck, measureLmxCold, measureLmxRender, runColdLmxIfAsked } from './lmx.js';
 import { type Command, interleaved, interleavedRounds, median, run, runForCpu, runOnTerminal, runWithUsage, type Usage } from './measure.js';
+import { measureMetricsScale, measureReconcile } from './metrics-scale.js';
 import { profileTop } from './profile.js';
 import { measureReview } from './review.js';
 import { measureSandboxPace } from './sandbox-pace.js';
@@ -46,10 +47,10 @@ runColdLmxIfAsked();
 const [root, ...picked] = process.argv.slice(2);
 if (root === undefined) {
   const parts =
-    'startup|executable|request|proxy|sandbox|cache|scripting|mcp|listing|table|metrics|import-cpu|workflows|listen|lmx|code|review|links|import|stack|content|journeys|emulator|check|change|pace|store|suite|webhooks|journal|deliveries-stats';
+    'startup|executable|request|proxy|sandbox|cache|scripting|mcp|listing|table|metrics|import-cpu|workflows|listen|lmx|code|review|links|import|stack|content|journeys|emulator|check|change|pace|store|suite|webhooks|journal|deliveries-stats|metrics-scale|reconcile';
   throw new Error(`usage: bench.mjs <repository root> [${parts}]...`);
 }
-const NAMED_ONLY = ['import', 'stack', 'content', 'check', 'change', 'pace', 'store', 'suite', 'journal', 'deliveries-stats'];
+const NAMED_ONLY = ['import', 'stack', 'content', 'check', 'change', 'pace', 'store', 'suite', 'journal', 'deliveries-stats', 'metrics-scale', 'reconcile'];
 const runs = (part: string) => (picked.length === 0 && !NAMED_ONLY.includes(part)) || picked.includes(part);
 const benchDir = join(root, 'test/bench');
 const bin = join(root, 'bin/loopsctl.js');
@@ -292,6 +293,51 @@ try {
       ms(journal.statsMs),
       '≤ 2,000 ms',
       `sends, deliveries, bounces, complaints, opens and clicks over every delivery; by day ${ms(journal.statsByDayMs)}`,
+    );
+  }
+  if (runs('metrics-scale')) {
+    console.error('metrics snapshot of 500 emails at 10 requests a second (about 50 s), then metrics history over 365 daily snapshots of them…');
+    const { emails, snapshot, history } = await measureMetricsScale(bin, env, benchDir);
+    check(
+      `metrics snapshot, ${emails} emails: requests`,
+      snapshot.requests === snapshot.needed,
+      String(snapshot.requests),
+      `= ${snapshot.needed}`,
+      `each list's pages at ${snapshot.perPage} a page, and one counter read an email; the snapshot took ${ms(snapshot.ms)}, ${ms((snapshot.needed / 10) * 1000)} at 10 a second`,
+    );
+    check(
+      `metrics snapshot, ${emails} emails: requests in any second`,
+      snapshot.mostInSecond <= 10 && snapshot.refused === 0,
+      String(snapshot.mostInSecond),
+      '≤ 10',
+      `arrivals counted by the account in a sliding second; ${snapshot.refused} refused (429)`,
+    );
+    check(
+      `metrics history, 365 daily snapshots of ${emails} emails, drawn on a terminal`,
+      history.dayMs < 1000,
+      ms(history.dayMs),
+      '< 1,000 ms',
+      `the whole command, a row a day and a sparkline a rate, median of 5; --by week ${ms(history.weekMs)}, --json ${ms(history.jsonMs)}; ${history.snapshots.toLocaleString('en')} snapshots in the store`,
+    );
+  }
+  if (runs('reconcile')) {
+    console.error(
+      'deliveries reconcile of 1,000 emails over a journal of 1,000,000 deliveries (SQLite), at 10 requests a second (about 2 minutes), then unpaced…',
+    );
+    const { emails, deliveries, paced, unpaced } = await measureReconcile(root!, bin, env, benchDir);
+    check(
+      `deliveries reconcile, ${emails.toLocaleString('en')} emails over ${deliveries.toLocaleString('en')} deliveries`,
+      paced.ms < 120_000 && paced.requests === paced.needed && paced.mostInSecond <= 10 && paced.refused === 0,
+      ms(paced.ms),
+      '< 120,000 ms',
+      `${paced.requests} requests (${paced.needed} needed; ${paced.mostInSecond} at most in a second, ${paced.refused} refused), ${ms((paced.needed / 10) * 1000)} at 10 a second; CPU ${ms(paced.cpuMs)}`,
+    );
+    check(
+      `deliveries reconcile, ${emails.toLocaleString('en')} emails over ${deliveries.toLocaleString('en')} deliveries, not paced`,
+      unpaced.ms < paced.ms / 2,
+      ms(unpaced.ms),
+      `< ${ms(paced.ms / 2)}`,
+      `what is not the API's pace (the account states a limit of a million requests a second), to be under half the paced run's; CPU ${ms(unpaced.cpuMs)}`,
     );
   }
   if (runs('deliveries-stats')) {

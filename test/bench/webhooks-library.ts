@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Webhook } from 'standardwebhooks';
 
-type Library = typeof import('../../src/webhooks/index.js');
+export type Library = typeof import('../../src/webhooks/index.js');
 
 export interface WebhookFigures {
   /** Deliveries verified, parsed and claimed a second. */
@@ -192,36 +192,52 @@ export async function measureJournal(root: string, rows = 1_000_000): Promise<Jo
   }
 }
 
+/** A delivery as fillJournal writes it. */
+export interface JournalRow {
+  at: number;
+  eventName: string;
+  recipient: string;
+  emailId: string;
+  contactId: string;
+  body: string;
+}
+
+const MIX = [
+  'campaign.email.sent',
+  'email.delivered',
+  'email.opened',
+  'email.clicked',
+  'email.delivered',
+  'email.opened',
+  'email.hardBounced',
+  'email.spamReported',
+];
+
+/** 10,000 recipients, the event types in the mix a sender sees, one every 2 seconds. */
+function mixedRow(index: number): JournalRow {
+  const at = Date.UTC(2026, 0, 1) + index * 2_000;
+  const recipient = `person${index % 10_000}@example.com`;
+  const eventName = MIX[index % MIX.length]!;
+  const body = JSON.stringify({ eventName, eventTime: Math.floor(at / 1000), contactIdentity: { id: `c${index % 10_000}`, email: recipient, userId: null } });
+  return { at, eventName, recipient, emailId: `e${index >> 3}`, contactId: `c${index % 10_000}`, body };
+}
+
 /**
  * A SQLite journal of `rows` deliveries, written straight into the store's tables in one
- * transaction (the store's trigger keeps the daily counts as it does for a delivery recorded):
- * 10,000 recipients, the event types in the mix a sender sees, one every 2 seconds.
+ * transaction (the store's trigger keeps the daily counts as it does for a delivery recorded),
+ * each the delivery `rowAt` makes of its index.
  */
-async function fillJournal(library: Library, file: string, rows: number): Promise<void> {
+export async function fillJournal(library: Library, file: string, rows: number, rowAt: (index: number) => JournalRow = mixedRow): Promise<void> {
   await (await library.openDeliveryStore(`sqlite:${file}`)).close();
   const { DatabaseSync } = await import('node:sqlite');
   const db = new DatabaseSync(file);
   const insert = db.prepare(
     'INSERT INTO loopsctl_webhook_deliveries (webhook_id, received_at, event_at, event_name, recipient, email_id, contact_id, headers, body, verified) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1)',
   );
-  const mix = [
-    'campaign.email.sent',
-    'email.delivered',
-    'email.opened',
-    'email.clicked',
-    'email.delivered',
-    'email.opened',
-    'email.hardBounced',
-    'email.spamReported',
-  ];
-  const start = Date.UTC(2026, 0, 1);
   db.exec('BEGIN');
   for (let index = 0; index < rows; index += 1) {
-    const at = start + index * 2_000;
-    const recipient = `person${index % 10_000}@example.com`;
-    const eventName = mix[index % mix.length]!;
-    const body = JSON.stringify({ eventName, eventTime: Math.floor(at / 1000), contactIdentity: { id: `c${index % 10_000}`, email: recipient, userId: null } });
-    insert.run(`msg_${index}`, at, at, eventName, recipient, `e${index >> 3}`, `c${index % 10_000}`, '{}', body);
+    const row = rowAt(index);
+    insert.run(`msg_${index}`, row.at, row.at, row.eventName, row.recipient, row.emailId, row.contactId, '{}', row.body);
   }
   db.exec('COMMIT');
   db.close();

@@ -503,7 +503,9 @@ function webhookGroundTies(imports: Map<string, string[]>): string[] {
     return targets
       .filter((target) => {
         const to = areaOf(target);
-        return to !== undefined && to !== from && to !== 'webhooks-shared' && !(from === 'deliveries' && to === 'metrics');
+        // deliveries reconcile reads the account: its counters as metrics/ reads them, its contacts by contacts/' client.
+        const readsAccount = from === 'deliveries' && (to === 'metrics' || target === 'src/areas/contacts/client.ts');
+        return to !== undefined && to !== from && to !== 'webhooks-shared' && !readsAccount;
       })
       .map((target) => `${file} -> ${target}`);
   });

@@ -55,8 +55,14 @@ and email message. Each gap is named ("Welcome (transactional/…): 27 sends in 
 kept: 7 missing"). Opens, clicks and unsubscribes are not comparable: the account counts people,
 the journal every event. A journal started after the account had history is reconciled from a
 time with --since: what each counter gained since the metrics store's last snapshot at or before
-it (\`loopsctl metrics snapshot\`), against the events since that snapshot. Exit 1 when a gap is
-larger than --max-gap (0).`;
+it (\`loopsctl metrics snapshot\`), against the events since that snapshot. With --contacts, each
+contact whose last event in the journal is email.hardBounced or contact.unsubscribed (the platform
+unsubscribes a contact that hard-bounces) is looked up in the account by email, within the API's
+rate limit; one still subscribed there is named ("ada@example.com: unsubscribed in the journal at
+…, subscribed in the account"), one not there said. A later email.resubscribed, contact.created or
+contact.deleted leaves a contact unchecked, and a spam report is not checked: the platform does not
+say that it unsubscribes. Exit 1 when a gap, or the number of contacts subscribed against the
+journal, is larger than --max-gap (0).`;
 
 export const spec: Spec = group({
   name: 'deliveries',
@@ -171,9 +177,22 @@ export const spec: Spec = group({
           description: 'with --since: the metrics store (default: LOOPS_METRICS_STORE, else metrics.db in the config directory)',
           personOnly: true,
         },
-        { flags: '--max-gap <n>', description: 'the largest gap a counter may have before the run exits 1', default: 0, parse: integerIn(0, 1_000_000_000) },
+        {
+          flags: '--contacts',
+          description: 'also look up each contact the journal says hard-bounced or unsubscribed, and name those subscribed in the account',
+        },
+        {
+          flags: '--max-gap <n>',
+          description: 'the largest gap a counter (or number of contacts subscribed against the journal) may have before the run exits 1',
+          default: 0,
+          parse: integerIn(0, 1_000_000_000),
+        },
       ],
-      examples: ['loopsctl deliveries reconcile --store deliveries.db', 'loopsctl deliveries reconcile --store deliveries.db --since 30d --max-gap 5 --json'],
+      examples: [
+        'loopsctl deliveries reconcile --store deliveries.db',
+        'loopsctl deliveries reconcile --store deliveries.db --since 30d --max-gap 5 --json',
+        'loopsctl deliveries reconcile --store deliveries.db --contacts',
+      ],
       remote: true,
       tier: 'read',
       load: async () => (await import('./reconcile.js')).reconcile,

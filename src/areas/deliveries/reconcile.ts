@@ -4,24 +4,31 @@
  * soft bounces and spam reports against theirs. Each gap is named; opens, clicks and unsubscribes
  * count unique people on the platform and every event in the journal, so they are not comparable.
  * With --since, what the counters gained since the metrics store's last snapshot at or before that
- * time, against the events since that snapshot. Exit 1 when a gap passes --max-gap.
+ * time, against the events since that snapshot. With --contacts, the contacts the journal says
+ * hard-bounced or unsubscribed, against the account (reconcile-contacts.ts). Exit 1 when a gap, or
+ * the number of contacts not as the journal says, passes --max-gap.
  */
 import { ExitCode, UsageError } from '../../base/errors.js';
 import { instantOf } from '../../base/instant.js';
 import { sanitize } from '../../base/sanitize.js';
 import { type Handler, handler } from '../../core/capabilities.js';
 import { wrapText } from '../../render/wrap.js';
-import { COMPARED, type Compared, countedEvent, dayByDay, EVENT_FIELD, eventsKeyOf } from '../metrics/journal.js';
+import { COMPARED, type Compared, countedEvent, EVENT_FIELD, eventsKeyOf, stepByStep } from '../metrics/journal.js';
 import type { CounterField } from '../metrics/periods.js';
 import { countersOf, targetsOf } from '../metrics/snapshot.js';
 import { type KeptEmail, openMetricsStore } from '../metrics/store.js';
 import { openStore } from '../webhooks-shared/store-option.js';
+import { CONTACT_EVENTS, type ContactRow, ContactStates, checkContacts, renderContacts } from './reconcile-contacts.js';
+
+/** The journal is read an hour at a time: between hours the counters' requests, read meanwhile at the API's pace, go out on time. */
+const HOUR_MS = 3_600_000;
 
 interface ReconcileOptions {
   store?: string;
   metricsStore?: string;
   since?: string;
   maxGap?: number;
+  contacts?: boolean;
 }
 
 const COMPARED_FIELDS = Object.keys(COMPARED) as Compared[];
@@ -58,7 +65,6 @@ export const reconcile: Handler<[], ReconcileOptions> = handler(['out', 'client'
       return key === undefined ? [] : [[key, target.key] as const];
     }),
   );
-  const { found, code, byKey } = await countersOf(context, api, targets);
   // With --since, each email's counters at the snapshot before it, and when that was (the account's clock).
   const bases =
     options.since === undefined
@@ -66,15 +72,22 @@ export const reconcile: Handler<[], ReconcileOptions> = handler(['out', 'client'
       : await basesAt(
           context,
           options,
-          found.map(({ item }) => item),
+          targets.map((target) => target.key),
         );
   const from = bases === undefined ? undefined : Math.min(...[...bases.values()].map((base) => base.takenAt));
   const kept = new Map<string, Record<Compared, number>>();
   const journal = await openStore(context, options);
+  // The counters are read at the API's pace while the journal is read: a run takes the longer of the two, not their sum.
+  const counting = countersOf(context, api, targets);
+  // Awaited once the journal is read; a failure meanwhile waits for that.
+  counting.catch(() => {});
+  const states = options.contacts === true ? new ContactStates() : undefined;
   let events = 0;
   try {
-    for await (const deliveries of dayByDay(journal, Object.keys(EVENT_FIELD), from)) {
+    const names = [...Object.keys(EVENT_FIELD), ...(states === undefined ? [] : CONTACT_EVENTS)];
+    for await (const deliveries of stepByStep(journal, names, HOUR_MS, from)) {
       for (const delivery of deliveries) {
+        if (delivery.verified) states?.see(delivery);
         const event = countedEvent(delivery);
         if (event === undefined) continue;
         const at = delivery.eventAt.getTime();
@@ -87,9 +100,15 @@ export const reconcile: Handler<[], ReconcileOptions> = handler(['out', 'client'
         events += 1;
       }
     }
+  } catch (error) {
+    // The counters' requests end with the run.
+    context.cancel();
+    await counting.catch(() => {});
+    throw error;
   } finally {
     await journal.close();
   }
+  const { found, code, byKey } = await counting;
   const rows = found.flatMap(({ item, value }): Row[] => {
     const target = byKey.get(item)!;
     const eventsKey = eventsKeyOf(target, target.emailMessageId);
@@ -107,10 +126,20 @@ export const reconcile: Handler<[], ReconcileOptions> = handler(['out', 'client'
     const notComparable = NOT_COMPARABLE.filter((field) => typeof value.body[field] === 'number');
     return [{ email: emailOf(target), gaps, notComparable }];
   });
-  const over = rows.some((row) => row.gaps?.some((gap) => Math.abs(gap.missing) > maxGap) === true);
-  if (out.json) await out.writeJson({ since: from === undefined ? null : new Date(from).toISOString(), events, maxGap, emails: rows });
-  else await out.write(renderReconcile(rows, maxGap, out.tty ? out.columns : undefined));
-  if (code !== ExitCode.ok) return code;
+  const contacts = states === undefined ? undefined : await checkContacts(context, api, states);
+  const mismatches = contacts?.rows.filter((row) => row.mismatch).length ?? 0;
+  const over = rows.some((row) => row.gaps?.some((gap) => Math.abs(gap.missing) > maxGap) === true) || mismatches > maxGap;
+  if (out.json)
+    await out.writeJson({
+      since: from === undefined ? null : new Date(from).toISOString(),
+      events,
+      maxGap,
+      emails: rows,
+      ...(contacts === undefined ? {} : { contacts: { checked: contacts.rows.length, mismatches, rows: contacts.rows } }),
+    });
+  else await out.write(renderReconcile(rows, contacts?.rows, maxGap, out.tty ? out.columns : undefined));
+  const failed = Math.max(code, contacts?.code ?? ExitCode.ok);
+  if (failed !== ExitCode.ok) return failed;
   return over ? ExitCode.mismatch : ExitCode.ok;
 });
 
@@ -145,9 +174,10 @@ type Row = { email: KeptEmail; skipped?: string; gaps?: Gap[]; notComparable?: C
 
 /**
  * A line an email: "Welcome (transactional/…): 27 sends in the account, 20 kept: 7 missing", or
- * that it matches; on a terminal, wrapped to its width.
+ * that it matches; then, with --contacts, the contacts' count and each contact not as the journal
+ * says; on a terminal, wrapped to its width.
  */
-function renderReconcile(rows: readonly Row[], maxGap: number, width: number | undefined): string {
+function renderReconcile(rows: readonly Row[], contacts: readonly ContactRow[] | undefined, maxGap: number, width: number | undefined): string {
   const lines = rows.map((row) => {
     const named = `${row.email.name} (${row.email.key})`;
     if (row.skipped !== undefined) return `${named}: not reconciled: ${row.skipped}`;
@@ -161,5 +191,6 @@ function renderReconcile(rows: readonly Row[], maxGap: number, width: number | u
       row.notComparable!.length === 0 ? '' : `; ${row.notComparable!.join(', ')} not comparable (the account counts people, the journal events)`;
     return `${named}: ${told.length === 0 ? `exact (${row.gaps!.map((gap) => `${gap.account} ${NOUNS[gap.field]}`).join(', ')})` : `${told.join('; ')}${within}`}${unmatched}`;
   });
+  if (contacts !== undefined) lines.push(...renderContacts(contacts, maxGap));
   return lines.map((line) => `${width === undefined ? sanitize(line) : wrapText(sanitize(line), width)}\n`).join('');
 }

@@ -4,6 +4,7 @@
  * them against the account's counters; `metrics history` counts them a day for the days before an
  * email's first snapshot, where the store has nothing.
  */
+import { setImmediate } from 'node:timers/promises';
 import { UsageError } from '../../base/errors.js';
 import type { Uses } from '../../core/capabilities.js';
 import type { DeliveryStore, StoredDelivery } from '../../webhooks/store/index.js';
@@ -70,17 +71,20 @@ export function countedEvent(delivery: StoredDelivery): { key: string; field: Co
 
 /**
  * The journal's deliveries of these events from `from` (else its first) to before `until` (else
- * its last), a day of them at a time: a journal of millions is never held whole.
+ * its last), `step` milliseconds of them at a time: a journal of millions is never held whole, and
+ * between steps the event loop turns, so that requests made meanwhile (reconcile reads the
+ * counters at the API's pace) go out on time: a SQLite store answers at once.
  */
-export async function* dayByDay(journal: DeliveryStore, names: string[], from?: number, until?: number): AsyncGenerator<StoredDelivery[]> {
+export async function* stepByStep(journal: DeliveryStore, names: string[], step: number, from?: number, until?: number): AsyncGenerator<StoredDelivery[]> {
   const span = { ...(from === undefined ? {} : { since: new Date(from) }), ...(until === undefined ? {} : { until: new Date(until) }) };
   const edge = async (order: 'oldest' | 'newest') => (await journal.find({ event: names, order, limit: 1, ...span }))[0]?.eventAt.getTime();
   const first = await edge('oldest');
   const last = await edge('newest');
   if (first === undefined || last === undefined) return;
-  for (let start = first; start <= last; start += DAY_MS) {
-    const end = until === undefined ? start + DAY_MS : Math.min(start + DAY_MS, until);
+  for (let start = first; start <= last; start += step) {
+    const end = until === undefined ? start + step : Math.min(start + step, until);
     yield await journal.find({ event: names, order: 'oldest', since: new Date(start), until: new Date(end) });
+    await setImmediate();
   }
 }
 
@@ -117,7 +121,7 @@ export async function journalDays(journal: DeliveryStore, eventsKey: string, rep
   );
   const days = new Map<number, { counts: Counts; kept: number }>();
   let firstOfEmail: number | undefined;
-  for await (const deliveries of dayByDay(journal, names, start, until)) {
+  for await (const deliveries of stepByStep(journal, names, DAY_MS, start, until)) {
     for (const delivery of deliveries) {
       const day = Math.floor(delivery.eventAt.getTime() / DAY_MS) * DAY_MS;
       const counted = days.get(day) ?? { counts: journalCounts(reported), kept: 0 };

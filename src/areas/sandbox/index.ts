@@ -45,7 +45,10 @@ const CLOCK_HELP =
   'The sandbox keeps its own time: the system\'s (plus however far it was moved forward), or, started with --clock frozen, the seed\'s date until moved. It only moves forward, at most 400 days at once; moving it releases every contact whose wait (a workflow\'s timer) ends on the way, each at the time its wait ends. Everything the sandbox dates (contacts, sends, journeys, webhook deliveries) reads it. Over HTTP: GET /_sandbox/clock, and POST /_sandbox/clock with {"advance": "3d"} or {"to": "<ISO time>"} (with the key).';
 
 const ENGAGEMENT_HELP =
-  'Each send of the email from now on (a transactional email\'s, or a workflow send-email node\'s, named by its node id) counts toward its counters as the rates say, exactly rather than by chance: the n-th send counts for a rate once floor(n × rate) grows, so 20 sends at a hard bounce rate of 0.2 have 4 hard bounces, and a state file gives the same outcomes every time. Each counter follows its own rate. A transactional email counts deliveries, bounces and spam reports (the API reports no opens, clicks nor unsubscribes for it); a workflow email counts opens, clicks, bounces, spam reports and unsubscribes (no deliveries). With --simulate-engagement, each send\'s webhooks follow what it met (email.delivered, email.opened, email.clicked, email.hardBounced, email.softBounced, email.spamReported; an unsubscribe is counted only), and a workflow\'s audience filters on opens and clicks read the same. Setting the rates again starts the sequence over; rates left out are 0 (the delivery rate: what the bounces leave). Without rates, a transactional send is delivered, and a workflow send is delivered, opened and clicked with --simulate-engagement, its counters gaining only the send. Over HTTP: POST /_sandbox/engagement with {"emailId", "deliveryRate", "openRate", "clickRate", "hardBounceRate", "softBounceRate", "spamRate", "unsubscribeRate"} (with the key).';
+  'Each send of the email from now on (a transactional email\'s, a campaign\'s, or a workflow send-email node\'s, named by its node id) counts toward its counters as the rates say, exactly rather than by chance: the n-th send counts for a rate once floor(n × rate) grows, so 20 sends at a hard bounce rate of 0.2 have 4 hard bounces, and a state file gives the same outcomes every time. Each counter follows its own rate. A transactional email counts deliveries, bounces and spam reports (the API reports no opens, clicks nor unsubscribes for it); a campaign or workflow email counts opens, clicks, bounces, spam reports and unsubscribes (no deliveries). With --simulate-engagement, each send\'s webhooks follow what it met (email.delivered, email.opened, email.clicked, email.hardBounced, email.softBounced, email.spamReported; an unsubscribe is counted only), and a workflow\'s audience filters on opens and clicks read the same. A hard bounce unsubscribes the contact it went to, as the platform does (with contact.unsubscribed). Setting the rates again starts the sequence over; rates left out are 0 (the delivery rate: what the bounces leave). Without rates, a transactional send is delivered, and a campaign or workflow send is delivered, opened and clicked with --simulate-engagement, its counters gaining only the send. Over HTTP: POST /_sandbox/engagement with {"emailId", "deliveryRate", "openRate", "clickRate", "hardBounceRate", "softBounceRate", "spamRate", "unsubscribeRate"} (with the key).';
+
+const SEND_CAMPAIGN_HELP =
+  'The campaign goes to every subscribed, unsuppressed contact of its audience: its mailing list, its segment and its filter (each as a workflow\'s audience filter reads it; a condition on what a contact did with a campaign matches no one). Each send meets the campaign\'s rates (`loopsctl sandbox engagement --email <campaign id>`): its counters (`loopsctl campaigns metrics`) and, with --webhook-url, its webhooks (campaign.email.sent, and with --simulate-engagement what it met) follow. The campaign is Sent after, once: sending it again is refused (exit 5). Its emails are not in the outbox. Over HTTP: POST /_sandbox/campaigns/send with {"campaignId"} (with the key).';
 
 /** A rate from 0 to 1 of an email's sends. */
 function rateOption(flags: string, what: string) {
@@ -193,7 +196,7 @@ export const spec: Spec = group({
       summary: "Set what an email's later sends meet: delivered, opened, clicked, bounced, reported as spam",
       help: ENGAGEMENT_HELP,
       options: [
-        { flags: '--email <id>', description: "the transactional email's id, or the workflow send-email node's" },
+        { flags: '--email <id>', description: "the transactional email's id, the campaign's, or the workflow send-email node's" },
         rateOption('--delivery-rate', 'delivered (default: what bounces leave, 1 without them)'),
         rateOption('--open-rate', 'opened: a workflow email (default 0)'),
         rateOption('--click-rate', 'clicked: a workflow email (default 0)'),
@@ -209,6 +212,16 @@ export const spec: Spec = group({
       ],
       remote: false,
       load: async () => (await import('./journeys.js')).engagement,
+    }),
+    command({
+      name: 'send-campaign',
+      summary: "Send a campaign to its audience, as the app's Send button does (the API sends none)",
+      help: SEND_CAMPAIGN_HELP,
+      args: [{ name: 'campaign-id', description: "the campaign's id (loopsctl campaigns list)" }],
+      options: [STATE_OPTION],
+      examples: ['loopsctl sandbox send-campaign c5hihv2wbzma9bzs8kg5hvd41'],
+      remote: false,
+      load: async () => (await import('./journeys.js')).sendCampaign,
     }),
     command({
       name: 'deliveries',

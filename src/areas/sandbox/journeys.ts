@@ -1,9 +1,10 @@
 /**
- * `loopsctl sandbox clock` and `loopsctl sandbox journeys`: the sandbox's clock read and moved
- * forward, and the journeys of its contacts through the workflows, from its state file, with no
- * server (a running one reading that file sees the change at once).
+ * `loopsctl sandbox clock`, `journeys`, `engagement` and `send-campaign`: the sandbox's clock read
+ * and moved forward, the journeys of its contacts through the workflows, what sends meet, and a
+ * campaign sent, from its state file, with no server (a running one reading that file sees the
+ * change at once).
  */
-import { UsageError } from '../../base/errors.js';
+import { RejectedError, UsageError } from '../../base/errors.js';
 import { type Handler, handler, type Uses } from '../../core/capabilities.js';
 import { defaultStatePath, type Journey, stateFileRequest } from '../../emulator/index.js';
 import { renderJourneys } from './render.js';
@@ -19,6 +20,7 @@ async function ask(context: Uses<'config'>, options: StateOption, method: 'GET' 
   if (answer.status === 400)
     throw new UsageError(message ?? 'the sandbox refused the request', { hint: 'durations look like 3d, 1h30m or 90s; times like 2025-01-31T09:00:00Z' });
   if (answer.status === 404) throw new UsageError(message ?? 'the sandbox has no such record');
+  if (answer.status === 409) throw new RejectedError(message ?? 'the sandbox refused the request');
   if (answer.status !== 200) throw new Error(`the sandbox answered ${answer.status}: ${message ?? ''}`);
   return answer.body;
 }
@@ -92,4 +94,11 @@ export const engagement: Handler<[], EngagementOptions> = handler(['out', 'confi
     .filter(([key]) => key === 'deliveryRate' || Number(answer[key]) > 0)
     .map(([key, name]) => `  ${name.padEnd(17)} ${Math.round(Number(answer[key]) * 10_000) / 100}%\n`);
   await out.write(`${answer.emailId}, of its sends from now (the other rates 0):\n${lines.join('')}`);
+});
+
+export const sendCampaign: Handler<[string], StateOption> = handler(['out', 'config'], async (context, [campaignId], options) => {
+  const answer = (await ask(context, options, 'POST', '/_sandbox/campaigns/send', { campaignId })) as { campaignId: string; name: string; sent: number };
+  const { out } = context;
+  if (out.json) return out.writeJson(answer);
+  await out.write(`sent ${answer.name} (${answer.campaignId}) to ${answer.sent} ${answer.sent === 1 ? 'contact' : 'contacts'}\n`);
 });

@@ -29,10 +29,10 @@ import {
 } from '../journey-records.js';
 import type { RouteContext, StateCore } from '../module.js';
 import { type ContactTable, contactTable, type StoredContact } from '../routes/contact-records.js';
-import { nextSendOutcome } from '../routes/engagement.js';
+import { countSend, nextSendOutcome } from '../routes/engagement.js';
 import type { Happening, SentEmail } from '../routes/journey-starts.js';
 import { sendToOutbox } from '../routes/sandbox.js';
-import { reportLoopEmailSent } from '../routes/webhooks.js';
+import { reportLoopEmailSent, unsubscribeBounced } from '../routes/webhooks.js';
 import { contactValues } from '../routes/workflow-emails.js';
 import { sentSubject } from '../routes/workflow-messages.js';
 import { NOTHING_SENT, type StoredWorkflow, workflows } from '../routes/workflow-records.js';
@@ -384,17 +384,9 @@ function sendEmail(run: Run, journey: Journey, workflow: StoredWorkflow, node: W
     ...(engagement === undefined ? {} : { engagement }),
   });
   workflow.emailMetrics ??= {};
-  const metrics = (workflow.emailMetrics[node.id] ??= { ...NOTHING_SENT });
-  metrics.sends += 1;
   // With rates set (`sandbox engagement`), the node's counters move with what the send met.
-  if (outcome !== undefined) {
-    metrics.opens += Number(outcome.opened);
-    metrics.clicks += Number(outcome.clicked);
-    metrics.hardBounces += Number(outcome.hardBounced);
-    metrics.softBounces += Number(outcome.softBounced);
-    metrics.spamReports += Number(outcome.spamReported);
-    metrics.unsubscribes += Number(outcome.unsubscribed);
-  }
+  countSend((workflow.emailMetrics[node.id] ??= { ...NOTHING_SENT }), outcome);
+  if (outcome?.hardBounced === true) unsubscribeBounced(context, contact);
   step(journey, node, at, 'sent', `sent "${subject}"`, { subject });
   run.sent.push({
     loopId: workflow.id,

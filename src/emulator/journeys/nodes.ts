@@ -20,8 +20,9 @@ export type WorkflowNode = StoredWorkflow['nodes'][number];
  * Whether the contact did this with that campaign, workflow or workflow email by a time, as the
  * sandbox recorded it: a workflow's send in the outbox, and its simulated open and click (with
  * `--simulate-engagement`), each at its time on the sandbox's clock. A workflow email is named by
- * its send-email node's id or its email message's id, as segments name one. The sandbox sends no
- * campaign to contacts, so no contact did anything with a campaign.
+ * its send-email node's id or its email message's id, as segments name one. The sandbox keeps no
+ * record of a campaign's sends per contact (`sandbox send-campaign` counts them and reports them
+ * as webhooks), so no contact did anything with a campaign.
  */
 function did(state: StateCore, contact: StoredContact, at: string, action: string, target: string, id: string): boolean {
   if (target === 'campaign') return false;
@@ -42,7 +43,7 @@ function sentTo(state: StateCore, entry: { journeyId: string; to: string }, cont
 }
 
 /** The contact as a filter reads it at a time: its values now, and what it did by then. */
-function filtered(state: StateCore, contact: StoredContact, at: string): FilteredContact {
+export function filteredContact(state: StateCore, contact: StoredContact, at: string): FilteredContact {
   return {
     value: (key) => contactValue(contact, key),
     optInStatus: contact.optInStatus,
@@ -56,5 +57,5 @@ function filtered(state: StateCore, contact: StoredContact, at: string): Filtere
  */
 export function passes(state: StateCore, node: WorkflowNode, contact: StoredContact, at: string): FilterVerdict {
   const lookup = (id: string) => segments.of(state).find((candidate) => candidate.id === id);
-  return filterVerdict(node, lookup, filtered(state, contact, at));
+  return filterVerdict(node, lookup, filteredContact(state, contact, at));
 }

@@ -2,7 +2,8 @@
  * The sandbox's own routes for its clock and its journeys, beside the API's (with the key, as
  * `/_sandbox/reset`): `GET /_sandbox/clock`, `POST /_sandbox/clock` with `{"advance": "3d"}` or
  * `{"to": "<ISO time>"}`, `GET /_sandbox/journeys?contact=<email>&workflow=<id>`, and `POST
- * /_sandbox/journeys` to place a contact part-way through a workflow (fixtures' `journeys`). Before any
+ * /_sandbox/journeys` to place a contact part-way through a workflow (fixtures' `journeys`), and `POST
+ * /_sandbox/campaigns/send` to send a campaign as the app does (campaign-send.ts). Before any
  * request runs, the waits that have ended by the sandbox's time are released (`prepare`).
  */
 
@@ -15,9 +16,11 @@ import { type ApiAnswer, badRequest, later, ModuleNeeded, objectBody, type Route
 // workflows with nobody due pays for none of it.
 const engine = later(() => import('./engine.js'));
 const placing = later(() => import('./place.js'));
+const campaignSending = later(() => import('./campaign-send.js'));
 
 export const CLOCK_PATH = '/_sandbox/clock';
 export const JOURNEYS_PATH = '/_sandbox/journeys';
+export const CAMPAIGN_SEND_PATH = '/_sandbox/campaigns/send';
 
 /** The sandbox's time (the system's as the request saw it, when the clock was moved), and whether it stands still. */
 function clockAnswer(context: RouteContext, released?: number): ApiAnswer {
@@ -62,5 +65,6 @@ export const sandbox: SandboxModule = {
     { method: 'POST', path: CLOCK_PATH, uses: [engine], run: moveClock },
     { method: 'GET', path: JOURNEYS_PATH, run: listJourneys },
     { method: 'POST', path: JOURNEYS_PATH, uses: [placing], run: (context) => placing.get().placeContact(context) },
+    { method: 'POST', path: CAMPAIGN_SEND_PATH, uses: [campaignSending], run: (context) => campaignSending.get().sendCampaign(context) },
   ],
 };

@@ -1,13 +1,15 @@
 /**
- * What an email's later sends meet in the sandbox (a transactional email's, or a workflow's
- * send-email node's): its delivery, open, click, bounce, spam and unsubscribe rates, set by
+ * What an email's later sends meet in the sandbox (a transactional email's, a campaign's, or a
+ * workflow's send-email node's): its delivery, open, click, bounce, spam and unsubscribe rates, set by
  * `POST /_sandbox/engagement` (`loopsctl sandbox engagement`). Each counter follows
  * its rate exactly, send after send: the n-th send since the rates were set counts once where
  * floor(n × rate) grows, so a given state gives the same outcomes every time, and a day of 50
  * sends at a 0.3 hard bounce rate has 15 hard bounces, not a draw near it.
  */
 import { z } from '../../base/shapes.js';
+import type { EmailMetrics } from '../../platform/email-metrics.js';
 import { type ApiAnswer, badRequest, notFound, objectBody, type RouteContext, type SandboxModule, slice, stringField } from '../module.js';
+import { campaigns } from './campaign-records.js';
 import { transactionalEmails } from './transactional.js';
 import { workflows } from './workflow-records.js';
 
@@ -32,7 +34,7 @@ const setting = z.object({
 });
 type Setting = z.infer<typeof setting>;
 
-/** By transactional email id or workflow node id; an email with none meets what the sandbox always gave: a delivery (and with --simulate-engagement, a workflow email's open and click). */
+/** By transactional email id, campaign id or workflow node id; an email with none meets what the sandbox always gave: a delivery (and with --simulate-engagement, a workflow email's open and click). */
 export const engagementSettings = slice('engagement', z.record(z.string(), setting), (): Record<string, Setting> => ({}));
 
 /** What one send met. */
@@ -79,6 +81,21 @@ export function nextSendOutcome(context: RouteContext, emailId: string): SendOut
   };
 }
 
+/**
+ * A marketing email's counters (a campaign's, a workflow node's) after a send: the send, and with
+ * rates set, what it met (they count no deliveries).
+ */
+export function countSend(metrics: EmailMetrics, outcome: SendOutcome | undefined): void {
+  metrics.sends += 1;
+  if (outcome === undefined) return;
+  metrics.opens += Number(outcome.opened);
+  metrics.clicks += Number(outcome.clicked);
+  metrics.hardBounces += Number(outcome.hardBounced);
+  metrics.softBounces += Number(outcome.softBounced);
+  metrics.spamReports += Number(outcome.spamReported);
+  metrics.unsubscribes += Number(outcome.unsubscribed);
+}
+
 function rateOf(fields: Record<string, unknown>, name: RateName, fallback: number): number {
   const value = fields[name];
   if (value === undefined) return fallback;
@@ -92,8 +109,9 @@ function setEngagement(context: RouteContext): ApiAnswer {
   const fields = objectBody(context.body ?? {}, ['emailId', ...ENGAGEMENT_RATES], ['emailId']);
   const emailId = stringField(fields, 'emailId');
   const transactional = transactionalEmails.of(context.state).some((email) => email.record.id === emailId);
+  const campaign = campaigns.of(context.state).some((each) => each.id === emailId);
   const node = workflows.of(context.state).some((workflow) => workflow.nodes.some((each) => each.id === emailId && each.typeName === 'SendEmailAction'));
-  if (!transactional && !node) throw notFound(`no transactional email nor workflow send-email node has the id ${emailId}`);
+  if (!transactional && !campaign && !node) throw notFound(`no transactional email, campaign nor workflow send-email node has the id ${emailId}`);
   const hardBounceRate = rateOf(fields, 'hardBounceRate', 0);
   const softBounceRate = rateOf(fields, 'softBounceRate', 0);
   const spamRate = rateOf(fields, 'spamRate', 0);

@@ -23,7 +23,7 @@ import { findMessage } from './email-message-records.js';
 import { DELIVERED, nextSendOutcome } from './engagement.js';
 import { claimIdempotencyKey, sendToOutbox } from './sandbox.js';
 import { transactionalEmails } from './transactional.js';
-import { reportTransactionalSent } from './webhooks.js';
+import { reportTransactionalSent, unsubscribeBounced } from './webhooks.js';
 
 function attachmentSummaries(value: unknown) {
   if (value === undefined) return [];
@@ -86,7 +86,10 @@ function send(context: RouteContext) {
   // The sandbox delivers every send, unless `sandbox engagement` set the email's rates.
   stored.metrics.sends += 1;
   if (outcome.delivered) stored.metrics.deliveries += 1;
-  if (outcome.hardBounced) stored.metrics.hardBounces += 1;
+  if (outcome.hardBounced) {
+    stored.metrics.hardBounces += 1;
+    if (recipient !== undefined) unsubscribeBounced(context, recipient);
+  }
   if (outcome.softBounced) stored.metrics.softBounces += 1;
   if (outcome.spamReported) stored.metrics.spamReports += 1;
   claim.remember();

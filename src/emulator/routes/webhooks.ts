@@ -11,7 +11,7 @@ import { type ContactIdentity, payloadProblem, WEBHOOK_SCHEMA_VERSION, type Webh
 import { newMessageId } from '../../platform/webhooks/signature.js';
 import type { TriggerCause } from '../../platform/workflows/running.js';
 import { type RouteContext, type SandboxModule, seedId } from '../module.js';
-import type { StoredContact } from './contact-records.js';
+import { contactCopy, contactTable, type StoredContact } from './contact-records.js';
 import { emailMessages } from './email-message-records.js';
 import type { SendOutcome } from './engagement.js';
 import { mailingLists } from './lists.js';
@@ -121,15 +121,43 @@ export function reportLoopEmailSent(
   sent: LoopEmail,
   outcome?: SendOutcome,
 ): { emailId?: string; engagement?: Engagement } {
+  const source = { sourceType: 'loop', loopId: sent.loopId };
+  return reportMarketingSent(context, contact, sent, 'loop.email.sent', { loopId: sent.loopId, loopName: sent.loopName }, source, outcome);
+}
+
+/** A campaign's email, as campaign.email.sent reports it. */
+export interface CampaignEmail {
+  campaignId: string;
+  campaignName: string;
+  mailingListId: string | null;
+  emailMessageId: string;
+  subject: string;
+}
+
+/** A campaign's send to a contact: campaign.email.sent, and its engagement when simulated, as a workflow's. */
+export function reportCampaignEmailSent(context: RouteContext, contact: StoredContact, sent: CampaignEmail, outcome?: SendOutcome): { emailId?: string } {
+  const source = { sourceType: 'campaign', campaignId: sent.campaignId };
+  return reportMarketingSent(context, contact, sent, 'campaign.email.sent', { campaignId: sent.campaignId, campaignName: sent.campaignName }, source, outcome);
+}
+
+/** A marketing email's send (a workflow's or a campaign's): its sent event, then what it met, each a step after it. */
+function reportMarketingSent(
+  context: RouteContext,
+  contact: StoredContact,
+  sent: { mailingListId: string | null; emailMessageId: string; subject: string },
+  sentEvent: 'loop.email.sent' | 'campaign.email.sent',
+  names: Record<string, string>,
+  source: Record<string, string>,
+  outcome: SendOutcome | undefined,
+): { emailId?: string; engagement?: Engagement } {
   const endpoint = webhookEndpoint.of(context.state);
   if (endpoint === null) return {};
   const contactIdentity = identityOf(contact);
   const email = { id: context.newId(), emailMessageId: sent.emailMessageId, subject: sent.subject };
   const mailingLists = sent.mailingListId === null ? [] : [listFields(context, sent.mailingListId)];
-  queue(context, 'loop.email.sent', { contactIdentity, loopId: sent.loopId, loopName: sent.loopName, email, mailingLists });
+  queue(context, sentEvent, { contactIdentity, ...names, email, mailingLists });
   if (!endpoint.simulateEngagement) return { emailId: email.id };
-  const after = (step: number, eventName: WebhookEventName) =>
-    queue(context, eventName, { contactIdentity, sourceType: 'loop', loopId: sent.loopId, email }, step * ENGAGEMENT_STEP_MS)!;
+  const after = (step: number, eventName: WebhookEventName) => queue(context, eventName, { contactIdentity, ...source, email }, step * ENGAGEMENT_STEP_MS)!;
   // Without rates set (src/emulator/routes/engagement.ts), every send is delivered, opened and clicked.
   const met = outcome ?? { delivered: true, opened: true, clicked: true, hardBounced: false, softBounced: false, spamReported: false };
   // Queued in the order they happen: delivery (or bounce) and spam report a step after the send, then the open, then the click.
@@ -148,6 +176,18 @@ export function reportLoopEmailSent(
     ...(clickedAt === undefined ? {} : { clickedAt }),
   };
   return { emailId: email.id, engagement };
+}
+
+/**
+ * A hard bounce unsubscribes the contact from the audience, as the platform does, with
+ * contact.unsubscribed for one that was subscribed.
+ */
+export function unsubscribeBounced(context: RouteContext, contact: StoredContact): void {
+  if (!contact.subscribed) return;
+  const before = contactCopy(contact);
+  contact.subscribed = false;
+  contactTable(context.state).reindex(contact, before);
+  queue(context, 'contact.unsubscribed', { contactIdentity: identityOf(contact) });
 }
 
 /** A deleted contact: contact.deleted, and contact.unsubscribed alongside it for one who was subscribed. */

@@ -56,6 +56,56 @@ describe('loopsctl deliveries reconcile', () => {
     expect(within.stdout).toContain('2 missing (within --max-gap)');
   });
 
+  it('with --contacts, looks up each contact the journal says hard-bounced or unsubscribed, and names one subscribed again', async () => {
+    const { store, listen, api } = await journaled(SECRET);
+    const ok = async (argv: string[]) => {
+      const result = await run(argv, { env: api });
+      expect(result.code, `${argv.join(' ')}: ${result.stderr}`).toBe(0);
+      return result;
+    };
+    const send = (to: string) => ok(['transactional', 'send', WELCOME, '--to', to, '--var', 'firstName=Ada', '--var', 'loginUrl=https://acme.example/in']);
+    await ok(['metrics', 'snapshot']);
+    const snapshotAt = (await ok(['sandbox', 'clock', '--json'])).json<{ now: string }>().now;
+    await ok(['sandbox', 'clock', 'advance', '1m']);
+    for (const email of ['bounced@example.com', 'left@example.com', 'spam@example.com']) await ok(['contacts', 'create', '--email', email]);
+    // The OpenAPI description of email.hardBounced: "In Loops, a hard bounce also unsubscribes the contact
+    // from your audience, so a `contact.unsubscribed` event will also be sent." Its email.spamReported says
+    // no such thing ("Sent when a recipient reports your email as spam."): a spam report is not checked.
+    await ok(['sandbox', 'engagement', '--email', WELCOME, '--hard-bounce-rate', '1']);
+    await send('bounced@example.com');
+    await ok(['sandbox', 'engagement', '--email', WELCOME, '--spam-rate', '1']);
+    await send('spam@example.com');
+    await ok(['contacts', 'update', '--email', 'left@example.com', '--unsubscribed']);
+    // Each kept: the bounce and the spam report follow their sends by a second of the sandbox's.
+    for (const kept of [/"eventName":"email\.hardBounced"/, /"eventName":"email\.spamReported"/, /"eventName":"contact\.unsubscribed"[^\n]*left@example\.com/])
+      await listen.waitFor(kept);
+
+    const reconcile = (...more: string[]) => run(['deliveries', 'reconcile', '--store', store, '--since', snapshotAt, '--contacts', ...more], { env: api });
+    const exact = await reconcile('--json');
+    expect(exact.code, exact.stderr).toBe(0);
+    const contacts = exact.json<{
+      contacts: { checked: number; mismatches: number; rows: { email: string; journal: { said: string }; mismatch: boolean }[] };
+    }>().contacts;
+    expect(contacts).toMatchObject({ checked: 2, mismatches: 0 });
+    expect(contacts.rows.map((row) => [row.email, row.journal.said, row.mismatch])).toEqual([
+      ['bounced@example.com', 'hard-bounced', false],
+      ['left@example.com', 'unsubscribed', false],
+    ]);
+
+    // The app subscribes the bounced contact again: the account no longer agrees with the journal.
+    await ok(['contacts', 'update', '--email', 'bounced@example.com', '--subscribed']);
+    const mismatch = await reconcile();
+    expect(mismatch.code, mismatch.stderr).toBe(1);
+    expect(mismatch.stdout).toContain('contacts: 2 contacts the journal says hard-bounced or unsubscribed; 1 mismatch\n');
+    expect(mismatch.stdout).toMatch(/^bounced@example\.com: hard-bounced in the journal at \S+Z, subscribed in the account$/m);
+    expect(mismatch.stdout).not.toContain('left@example.com');
+    expect((await reconcile('--max-gap', '1')).code).toBe(0);
+    // --json passes the account's contact through as the API gave it.
+    const passed = (await reconcile('--json')).json<{ contacts: { rows: { email: string; account: unknown }[] } }>().contacts.rows;
+    const found = (await ok(['contacts', 'find', '--email', 'bounced@example.com', '--json'])).json<unknown[]>()[0];
+    expect(passed.find((row) => row.email === 'bounced@example.com')!.account).toEqual(found);
+  });
+
   it('sets the all-time counters against the whole journal without --since, and says which counters are not comparable', async () => {
     const env = { LOOPSCTL_CONFIG_DIR: scratchDir() };
     const store = join(scratchDir(), 'deliveries.db');
@@ -75,7 +125,7 @@ describe('loopsctl deliveries reconcile', () => {
     for (const line of shown.stdout.split('\n')) expect(line.length, line).toBeLessThanOrEqual(80);
   });
 
-  it('counts every event of a journal that spans days, a day at a time, those at the edges of a day included', async () => {
+  it('counts every event of a journal that spans days, an hour at a time, those at the edges of an hour included', async () => {
     const env = { LOOPSCTL_CONFIG_DIR: scratchDir() };
     const file = join(scratchDir(), 'deliveries.db');
     const journal = await openDeliveryStore(`sqlite:${file}`);

@@ -1,12 +1,13 @@
 /**
- * `loopsctl sandbox engagement`: what a transactional email's later sends meet, counted exactly by
- * its rates in the email's counters, the same for the same state.
+ * `loopsctl sandbox engagement`: what a transactional email's (or a campaign's) later sends meet,
+ * counted exactly by its rates in the email's counters, the same for the same state.
  */
 import { describe, expect, it } from 'vitest';
 import { run, tempDir } from '../../../support/main.js';
 import { SEED_IDS } from '../../../support/sandbox.js';
 
 const WELCOME = SEED_IDS.welcomeEmail;
+const SPRING_SALE = 'c5hihv2wbzma9bzs8kg5hvd41';
 
 async function ok(argv: string[], env: Record<string, string>) {
   const result = await run(argv, { env });
@@ -54,6 +55,37 @@ describe('loopsctl sandbox engagement', () => {
     expect(await sendAndCount(3, env)).toMatchObject({ sends: 3, deliveries: 3, hardBounces: 0 });
   });
 
+  it("sends a campaign to its audience, each send meeting the campaign's rates in the counters its metrics answer with, once", async () => {
+    const env = { LOOPSCTL_CONFIG_DIR: tempDir() };
+    // A draft has no counters yet.
+    expect(await run(['--sandbox', 'campaigns', 'metrics', SPRING_SALE], { env })).toMatchObject({ code: 0, stdout: '' });
+    await ok(
+      ['sandbox', 'engagement', '--email', SPRING_SALE, '--open-rate', '0.5', '--click-rate', '0.25', '--hard-bounce-rate', '0.1', '--unsubscribe-rate', '0.2'],
+      env,
+    );
+    // The campaign has no list, segment nor filter: every subscribed contact, the seed's and 18 more.
+    for (let i = 0; i < 18; i += 1) await ok(['--sandbox', 'contacts', 'create', '--email', `reader${i}@example.com`], env);
+    const sent = (await ok(['sandbox', 'send-campaign', SPRING_SALE, '--json'], env)).json<{ sent: number }>().sent;
+    expect(sent).toBeGreaterThanOrEqual(18);
+    const share = (rate: number) => Math.floor(sent * rate);
+    const counters = (await ok(['--sandbox', 'campaigns', 'metrics', SPRING_SALE, '--json'], env)).json<Record<string, number>[]>()[0]!;
+    expect(counters).toMatchObject({
+      sends: sent,
+      opens: share(0.5),
+      clicks: share(0.25),
+      hardBounces: share(0.1),
+      softBounces: 0,
+      spamReports: 0,
+      unsubscribes: share(0.2),
+    });
+    expect((await ok(['--sandbox', 'campaigns', 'get', SPRING_SALE, '--json'], env)).json<{ status: string }>().status).toBe('Sent');
+    // Sent once: a second send is refused, and the counters stay.
+    const again = await run(['sandbox', 'send-campaign', SPRING_SALE], { env });
+    expect(again.code).toBe(5);
+    expect(again.stderr).toContain('has been sent already');
+    expect((await ok(['--sandbox', 'campaigns', 'metrics', SPRING_SALE, '--json'], env)).json<Record<string, number>[]>()[0]!.sends).toBe(sent);
+  });
+
   it('refuses a rate out of range, rates that add up past every send, and an email that does not exist', async () => {
     const env = { LOOPSCTL_CONFIG_DIR: tempDir() };
     const high = await run(['sandbox', 'engagement', '--email', WELCOME, '--spam-rate', '1.5'], { env });
@@ -64,6 +96,6 @@ describe('loopsctl sandbox engagement', () => {
     expect(over.stderr).toContain('add up to more than 1');
     const missing = await run(['sandbox', 'engagement', '--email', 'cnotanemail00000000000000'], { env });
     expect(missing.code).toBe(2);
-    expect(missing.stderr).toContain('no transactional email nor workflow send-email node has the id cnotanemail00000000000000');
+    expect(missing.stderr).toContain('no transactional email, campaign nor workflow send-email node has the id cnotanemail00000000000000');
   });
 });

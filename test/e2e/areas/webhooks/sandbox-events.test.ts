@@ -138,4 +138,28 @@ describe('the webhooks the sandbox queues', () => {
     // The first send: none counts yet at a half; the second: each of the three.
     expect(types()).toEqual(['transactional.email.sent', 'transactional.email.sent', 'email.delivered', 'email.hardBounced', 'email.spamReported']);
   });
+
+  it('follows a campaign sent to its mailing list with each send and what it met, and a hard bounce with the contact unsubscribed', () => {
+    const { call, queued } = sandboxWithWebhooks(true);
+    const springSale = 'c5hihv2wbzma9bzs8kg5hvd41';
+    expect(call('POST', `/v1/campaigns/${springSale}`, { body: { mailingListId: PRODUCT_UPDATES } }).status).toBe(200);
+    for (const email of ['on@example.com', 'off@example.com'])
+      call('POST', '/v1/contacts/create', { body: { email, mailingLists: { [PRODUCT_UPDATES]: email === 'on@example.com' } } });
+    expect(call('POST', '/_sandbox/engagement', { body: { emailId: springSale, hardBounceRate: 1, openRate: 1 } }).status).toBe(200);
+    const before = queued().length;
+    const sent = call('POST', '/_sandbox/campaigns/send', { body: { campaignId: springSale } });
+    expect(sent.status).toBe(200);
+    const events = queued().slice(before);
+    const recipients = events
+      .filter((delivery) => delivery.eventName === 'campaign.email.sent')
+      .map((delivery) => (delivery.payload.contactIdentity as { email: string }).email);
+    expect(recipients).toContain('on@example.com');
+    expect(recipients).not.toContain('off@example.com');
+    expect(recipients).toHaveLength((sent.body as { sent: number }).sent);
+    const ons = events.filter((delivery) => (delivery.payload.contactIdentity as { email: string }).email === 'on@example.com');
+    expect(ons.map((delivery) => delivery.eventName)).toEqual(['campaign.email.sent', 'email.hardBounced', 'email.opened', 'contact.unsubscribed']);
+    expect(ons[0]!.payload).toMatchObject({ campaignId: springSale, campaignName: 'Spring sale', mailingLists: [{ id: PRODUCT_UPDATES }] });
+    expect(ons[1]!.payload).toMatchObject({ sourceType: 'campaign', campaignId: springSale });
+    expect((call('GET', '/v1/contacts/find', { query: { email: 'on@example.com' } }).body as { subscribed: boolean }[])[0]!.subscribed).toBe(false);
+  });
 });
