@@ -57,17 +57,22 @@ function isFile(path: string): boolean {
 }
 
 /** The checks of the paths: LMX files alone by the LMX rules, anything else (a tree, a workflow) with the workflows too. */
-async function checksOf(paths: readonly string[], kind: LmxKind | undefined, accountNames: Set<string> | undefined): Promise<FileCheck[]> {
+async function checksOf(
+  paths: readonly string[],
+  kind: LmxKind | undefined,
+  env: string | undefined,
+  accountNames: Set<string> | undefined,
+): Promise<FileCheck[]> {
   if (paths.every(isLmxFile)) {
-    // A file of a tree with environments is checked filled, as it is sent.
-    const valuesOf = paths.some(hasEnvironments) ? (await import('./shared/check-paths.js')).treeValues : undefined;
+    // A file of a tree with environments is checked filled, as it is sent to each (or to --env's).
+    const environmentsOf = paths.some(hasEnvironments) ? (await import('./shared/check-paths.js')).treeEnvironments : undefined;
     return paths.map((path) => {
       const root = placeOf(resolve(path)).root;
-      const values = root === undefined ? undefined : valuesOf?.(root);
-      return checkFile({ ...lmxFileTarget(path, kind), ...(values === undefined ? {} : { values }) });
+      const environments = root === undefined ? undefined : environmentsOf?.(root, env);
+      return checkFile({ ...lmxFileTarget(path, kind), ...(environments === undefined ? {} : { environments }) });
     });
   }
-  return (await import('./tree-check.js')).checkTrees(paths, kind, accountNames);
+  return (await import('./tree-check.js')).checkTrees(paths, kind, env, accountNames);
 }
 
 /** Whether a path is a tree with environments, or a file of one. */
@@ -115,7 +120,7 @@ export const check: Handler<[string[]], CheckOptions> = handler(
     // Only --account reads the account (four read calls); without it the check needs no key and loads no API area.
     const accountNames = options.account ? await readAccountNames(await context.client()) : undefined;
     const named = paths.length === 0 ? [DEFAULT_DIRECTORY] : paths;
-    const checks = await checksOf(named, options.kind, accountNames);
+    const checks = await checksOf(named, options.kind, options.env, accountNames);
     // A tree with environments: its placeholders against each environment (or --env's), and another's values written out.
     const environments = named.some(hasEnvironments) ? await import('./env-checks.js') : undefined;
     if (environments !== undefined) addChecks(checks, environments.environmentChecks(named, options.env));

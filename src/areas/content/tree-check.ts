@@ -24,8 +24,8 @@ const audienceNamesOf: TreeNamesOf = (root) => {
 };
 
 /** The checks of paths that are more than LMX files: the LMX and workflows they hold, and a tree's segments, groups and contact properties. */
-export function checkTrees(paths: readonly string[], kind: LmxKind | undefined, accountNames: Set<string> | undefined): FileCheck[] {
-  const checks = checkContent(paths, kind, audienceNamesOf, accountNames);
+export function checkTrees(paths: readonly string[], kind: LmxKind | undefined, env: string | undefined, accountNames: Set<string> | undefined): FileCheck[] {
+  const checks = checkContent(paths, kind, env, audienceNamesOf, accountNames);
   const account = accountNames === undefined ? undefined : accountAudienceOf(accountNames);
   for (const path of paths) if (lstatSync(path, { throwIfNoEntry: false })?.isDirectory() && isTree(path)) checks.push(...checkAudience(path, path, account));
   return checks;

@@ -8,7 +8,7 @@ import { join, sep } from 'node:path';
 import { UsageError } from '../../../base/errors.js';
 import { type LmxDocument, type LmxKind, type LmxVariable, parseLmx, variablesOf } from '../../../lmx/index.js';
 import { checkFile, type FileCheck, lmxFileTarget, type Target, type TreeComponents } from './check.js';
-import type { EnvValues } from './env-values.js';
+import type { NamedValues } from './env-values.js';
 import { readEnvironments } from './environments.js';
 import { kindOfDirectory, readLmxSource } from './lmx-files.js';
 import { isTree, lmxFilesUnder, recordDirectories } from './tree.js';
@@ -19,12 +19,12 @@ import { isTree, lmxFilesUnder, recordDirectories } from './tree.js';
  * components; any other directory is searched for .lmx files. `kind` is for files the tree says
  * nothing of. Paths that name nothing to check are usage errors: nothing is checked then.
  */
-export function checkPaths(paths: readonly string[], kind: LmxKind | undefined): FileCheck[] {
-  const targets = paths.flatMap((path) => targetsOf(path, kind));
+export function checkPaths(paths: readonly string[], kind: LmxKind | undefined, env: string | undefined): FileCheck[] {
+  const targets = paths.flatMap((path) => targetsOf(path, kind, env));
   return targets.map(checkFile);
 }
 
-function targetsOf(path: string, kind: LmxKind | undefined): Target[] {
+function targetsOf(path: string, kind: LmxKind | undefined, env: string | undefined): Target[] {
   let stats;
   try {
     stats = lstatSync(path);
@@ -36,37 +36,35 @@ function targetsOf(path: string, kind: LmxKind | undefined): Target[] {
   }
   if (stats.isFile()) return [lmxFileTarget(path, kind)];
   if (!stats.isDirectory()) throw new UsageError(`${path}: not a file or a directory`);
-  const targets = isTree(path) ? treeTargets(path, kind) : lmxFilesUnder(path, true).map((file) => ({ file, root: path, kind }));
+  const targets = isTree(path) ? treeTargets(path, kind, env) : lmxFilesUnder(path, true).map((file) => ({ file, root: path, kind }));
   if (targets.length === 0)
     throw new UsageError(`${path}: no .lmx files in it`, { hint: "pull the account's content first (`loopsctl content pull`), or name .lmx files" });
   return targets;
 }
 
 /** The LMX files of a pulled tree, each with its kind; files elsewhere in it take `kind`. */
-function treeTargets(root: string, kind: LmxKind | undefined): Target[] {
+function treeTargets(root: string, kind: LmxKind | undefined, env: string | undefined): Target[] {
   const components = treeComponents(root);
-  const values = treeValues(root);
+  const environments = treeEnvironments(root, env);
   // A workflow's emails are checked with their workflow (workflows/check.ts), as workflow emails.
   const workflows = join(root, 'workflows') + sep;
   return lmxFilesUnder(root, true).flatMap((file) => {
     if (file.startsWith(workflows)) return [];
     const parts = file.slice(root.length + 1).split(/[\\/]/);
     const treeKind = parts.length === 3 ? kindOfDirectory(parts[0]!) : undefined;
-    return [{ file, root, kind: treeKind ?? kind, components, ...(values === undefined ? {} : { values }) }];
+    return [{ file, root, kind: treeKind ?? kind, components, ...(environments === undefined ? {} : { environments }) }];
   });
 }
 
 /**
- * Values for every placeholder some environment of the tree defines (the first one's, in the file's
- * order), to check its LMX as it is sent; undefined for a tree without environments. A file with
+ * The environments a tree's LMX is checked for, each with its values, to check it as it is sent
+ * there: --env's alone, or every one; undefined for a tree without environments. A file with
  * problems gives none: the environments' check reports them.
  */
-export function treeValues(root: string): EnvValues | undefined {
+export function treeEnvironments(root: string, env: string | undefined): NamedValues[] | undefined {
   const { environments } = readEnvironments(root);
   if (environments === undefined) return undefined;
-  const values: Record<string, string> = {};
-  for (const environment of [...environments.values()].reverse()) Object.assign(values, environment.values);
-  return values;
+  return [...environments.values()].filter(({ name }) => env === undefined || name === env).map(({ name, values }) => ({ name, values }));
 }
 
 /**

@@ -20,7 +20,7 @@ import {
 } from '../../../lmx/index.js';
 import type { QaImpact } from '../../../lmx/qa/index.js';
 import { renderLmx } from '../../../lmx/render/index.js';
-import { type EnvValues, fillLmxTracked, OPENING } from './env-values.js';
+import { type EnvValues, fillLmxTracked, type NamedValues, OPENING } from './env-values.js';
 import { placeOf, readLmxSource } from './lmx-files.js';
 
 /** A problem of a checked file: LMX's, or a workflow file's, whose rules are the graph's; an accessibility rule's has its impact. */
@@ -61,25 +61,36 @@ export interface Target {
   root: string;
   kind?: LmxKind;
   components?: TreeComponents;
-  /** The values the tree's environments give its placeholders, to check the LMX as it is sent. */
-  values?: EnvValues;
+  /** The environments the LMX is checked for, each filling its placeholders as it is sent there. */
+  environments?: readonly NamedValues[];
 }
 
 /**
  * A source checked: its problems split into errors and warnings. With the tree's components, a
  * <Component> naming none of them is a warning, and one whose variables the email's kind does
  * not take is an error, as the platform refuses a component change that would put them there.
+ * With environments, the source is checked filled with each one's values, as it is sent there: a
+ * problem some environments' values make and others' do not names the environments it is in.
  */
-export function checkSource(file: string, source: string, kind: LmxKind | undefined, components?: TreeComponents, values?: EnvValues): FileCheck {
-  // With an environment's values, the source is checked filled, as it is sent, and each problem said where it is written.
-  const filled = values === undefined || !source.includes(OPENING) ? undefined : fillLmxTracked(source, values);
-  const checked = filled?.text ?? source;
-  const { document, problems: found } = checkLmx(checked, { kind, componentIds: components === undefined ? undefined : new Set(components.keys()) });
-  if (components !== undefined && kind !== undefined && kind !== 'component') found.push(...embeddedVariables(document, kind, components));
-  const clip = found.some((problem) => problem.rule === 'too-large') ? undefined : gmailClipProblem(renderedBytes(document, kind, components));
-  if (clip !== undefined) found.push(clip);
-  const lines = filled === undefined ? undefined : new LineIndex(source);
-  const problems = filled === undefined ? found : found.flatMap((problem) => writtenProblem(problem, source, filled.written, lines!));
+export function checkSource(
+  file: string,
+  source: string,
+  kind: LmxKind | undefined,
+  components?: TreeComponents,
+  environments?: readonly NamedValues[],
+): FileCheck {
+  const each = environments === undefined || environments.length === 0 || !source.includes(OPENING) ? [undefined] : environments;
+  const found = new Map<string, { problem: LmxProblem; in: string[] }>();
+  for (const environment of each)
+    for (const problem of filledProblems(source, kind, components, environment?.values)) {
+      const key = `${problem.offset} ${problem.rule} ${problem.message}`;
+      const known = found.get(key) ?? { problem, in: [] };
+      known.in.push(environment?.name ?? '');
+      found.set(key, known);
+    }
+  const problems = [...found.values()].map(({ problem, in: names }) =>
+    names.length === each.length ? problem : { ...problem, message: `${problem.message} (in ${names.join(', ')})` },
+  );
   problems.sort((a, b) => a.offset - b.offset);
   return {
     file,
@@ -88,6 +99,19 @@ export function checkSource(file: string, source: string, kind: LmxKind | undefi
     errors: problems.filter(refusesBody),
     warnings: problems.filter((problem) => problem.severity === 'warning'),
   };
+}
+
+/** The problems of a source filled with an environment's values (or as written, without), each where it is written. */
+function filledProblems(source: string, kind: LmxKind | undefined, components: TreeComponents | undefined, values: EnvValues | undefined): LmxProblem[] {
+  const filled = values === undefined ? undefined : fillLmxTracked(source, values);
+  const checked = filled?.text ?? source;
+  const { document, problems: found } = checkLmx(checked, { kind, componentIds: components === undefined ? undefined : new Set(components.keys()) });
+  if (components !== undefined && kind !== undefined && kind !== 'component') found.push(...embeddedVariables(document, kind, components));
+  const clip = found.some((problem) => problem.rule === 'too-large') ? undefined : gmailClipProblem(renderedBytes(document, kind, components));
+  if (clip !== undefined) found.push(clip);
+  if (filled === undefined) return found;
+  const lines = new LineIndex(source);
+  return found.flatMap((problem) => writtenProblem(problem, source, filled.written, lines));
 }
 
 /**
@@ -135,7 +159,7 @@ export function checkFile(target: Target): FileCheck {
   const decoded = readLmxSource(target.root, relative(target.root, file));
   if (decoded === undefined) throw new LocalFileError(`${file}: removed while it was checked`);
   if ('problem' in decoded) return { file, kind, errors: [decoded.problem], warnings: [] };
-  return checkSource(file, decoded.source, kind, target.components, target.values);
+  return checkSource(file, decoded.source, kind, target.components, target.environments);
 }
 
 /**

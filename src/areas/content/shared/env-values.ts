@@ -10,6 +10,12 @@ import type { Files } from './files.js';
 /** An environment's values, by name. */
 export type EnvValues = Readonly<Record<string, string>>;
 
+/** An environment's values under the environment's name: a check fills a file with each environment's in turn. */
+export interface NamedValues {
+  name: string;
+  values: EnvValues;
+}
+
 /** A placeholder as written: `{env.appUrl}`. */
 const PLACEHOLDER = /\{env\.([A-Za-z0-9_-]+)\}/g;
 

@@ -17,8 +17,8 @@ import { EMAIL_PATH, type FileNode, WORKFLOW_FILE, type WorkflowFile } from '../
 import { type Placer, readWorkflowText } from '../../../platform/workflows/file-text.js';
 import { type PropertyTypes, type WorkflowProblem, workflowProblems } from '../../../platform/workflows/rules.js';
 import { type CheckProblem, checkSource, type FileCheck, type TreeComponents } from '../shared/check.js';
-import { checkPaths, treeComponents, treeValues } from '../shared/check-paths.js';
-import type { EnvValues } from '../shared/env-values.js';
+import { checkPaths, treeComponents, treeEnvironments } from '../shared/check-paths.js';
+import type { NamedValues } from '../shared/env-values.js';
 import { readState } from '../shared/files.js';
 import { WORKFLOWS } from '../shared/lmx-files.js';
 import { messageFields } from '../shared/message-fields.js';
@@ -187,7 +187,7 @@ export function checkWorkflowDirectory(
   components: TreeComponents | undefined,
   treeNamesOf: TreeNamesOf,
   accountNames?: Set<string>,
-  values?: EnvValues,
+  environments?: readonly NamedValues[],
 ): FileCheck[] {
   const fileShown = join(shown, WORKFLOW_FILE);
   const source = readTreeFile(directory, WORKFLOW_FILE, LMX_MAX_BYTES)!.toString('utf8');
@@ -210,7 +210,7 @@ export function checkWorkflowDirectory(
   const emails: FileCheck[] = [];
   for (const [key, node] of Object.entries(file.nodes)) {
     if (node.type !== 'SendEmailAction' || typeof node.email !== 'string' || !EMAIL_PATH.test(node.email)) continue;
-    emails.push(...checkEmail(directory, shown, node.email, key, components, values, (problem) => problems.push(placed(place, problem))));
+    emails.push(...checkEmail(directory, shown, node.email, key, components, environments, (problem) => problems.push(placed(place, problem))));
   }
   return [finish(result, problems), ...emails];
 }
@@ -222,7 +222,7 @@ function checkEmail(
   email: string,
   key: string,
   components: TreeComponents | undefined,
-  values: EnvValues | undefined,
+  environments: readonly NamedValues[] | undefined,
   missing: (problem: WorkflowProblem) => void,
 ): FileCheck[] {
   const lmx = `${dirname(email)}/email.lmx`;
@@ -256,7 +256,7 @@ function checkEmail(
       fix: 'write the fields of an email message: subject, previewText, fromName, fromEmail, replyToEmail',
     });
   }
-  checks.push(checkSource(join(shown, lmx), lmxText, 'workflow', components, values));
+  checks.push(checkSource(join(shown, lmx), lmxText, 'workflow', components, environments));
   return checks;
 }
 
@@ -273,7 +273,13 @@ function finish(check: FileCheck, problems: CheckProblem[]): FileCheck {
  * What `content check` checks of the paths: the LMX files as before, and the workflows they name
  * or hold (a tree's `workflows/`, a workflow's directory, its workflow.yaml).
  */
-export function checkContent(paths: readonly string[], kind: LmxKind | undefined, treeNamesOf: TreeNamesOf, accountNames?: Set<string>): FileCheck[] {
+export function checkContent(
+  paths: readonly string[],
+  kind: LmxKind | undefined,
+  env: string | undefined,
+  treeNamesOf: TreeNamesOf,
+  accountNames?: Set<string>,
+): FileCheck[] {
   const checks: FileCheck[] = [];
   for (const path of paths) {
     if (isWorkflowPath(path)) {
@@ -288,7 +294,7 @@ export function checkContent(paths: readonly string[], kind: LmxKind | undefined
           tree === undefined ? undefined : treeComponents(tree),
           treeNamesOf,
           accountNames,
-          tree === undefined ? undefined : treeValues(tree),
+          tree === undefined ? undefined : treeEnvironments(tree, env),
         ),
       );
       continue;
@@ -296,10 +302,10 @@ export function checkContent(paths: readonly string[], kind: LmxKind | undefined
     const tree = lstatSync(path, { throwIfNoEntry: false })?.isDirectory() === true && isTree(path);
     const workflows = tree ? workflowDirectoriesOf(path) : [];
     // A tree with workflows, or segments and groups, and no other email has nothing for the LMX part to check, which is no mistake.
-    if ((workflows.length === 0 && !(tree && hasAudience(path))) || hasOtherLmx(path)) checks.push(...checkPaths([path], kind));
+    if ((workflows.length === 0 && !(tree && hasAudience(path))) || hasOtherLmx(path)) checks.push(...checkPaths([path], kind, env));
     const components = tree ? treeComponents(path) : undefined;
-    const values = tree ? treeValues(path) : undefined;
-    for (const directory of workflows) checks.push(...checkWorkflowDirectory(directory, directory, path, components, treeNamesOf, accountNames, values));
+    const environments = tree ? treeEnvironments(path, env) : undefined;
+    for (const directory of workflows) checks.push(...checkWorkflowDirectory(directory, directory, path, components, treeNamesOf, accountNames, environments));
   }
   return checks;
 }

@@ -196,6 +196,31 @@ describe('environments', () => {
     ).toEqual(['env-unknown', 'env-syntax']);
   });
 
+  it("checks the LMX filled with each environment's values: a value that breaks its place in one environment only", async () => {
+    const { root, loopsctl, reset } = await setUp();
+    const broken = structuredClone(ENVIRONMENTS) as { environments: Record<string, { values: Record<string, string> }> };
+    // Production's address has a scheme no email follows: a link refused in production's emails alone.
+    broken.environments.production!.values.appUrl = 'ftp://app.example.com';
+    writeFileSync(join(root, 'environments.json'), JSON.stringify(broken));
+    const file = join(reset, 'draft.lmx');
+    const rulesOf = async (args: string[]) =>
+      (await loopsctl(['content', 'check', ...args, '--json'])).json().find((record: { file: string }) => record.file === file)?.errors ?? [];
+    const every = await loopsctl(['content', 'check', root]);
+    expect(every.code).toBe(1);
+    expect(every.stdout).toMatch(new RegExp(`${file}:2:23 attribute-value .*\\(in production\\)`));
+    expect(every.stdout).toMatch(new RegExp(`${file}:3:9 attribute-value .*\\(in production\\)`));
+    expect((await rulesOf([root])).map((problem: { rule: string }) => problem.rule)).toEqual(['attribute-value', 'attribute-value']);
+    expect((await rulesOf([root, '--env', 'production'])).map((problem: { message: string }) => problem.message)).not.toContainEqual(
+      expect.stringContaining('(in '),
+    );
+    expect(await rulesOf([root, '--env', 'staging'])).toEqual([]);
+    // A file named alone is checked for each environment too.
+    const alone = await loopsctl(['content', 'check', file]);
+    expect(alone.code).toBe(1);
+    expect(alone.stdout).toContain('(in production)');
+    expect((await loopsctl(['content', 'check', file, '--env', 'staging'])).code).toBe(0);
+  });
+
   it('stops at an environments.json that is not JSON, naming it and where it breaks', async () => {
     const { root, loopsctl } = await setUp();
     writeFileSync(join(root, 'environments.json'), '{\n  "environments": {\n    "staging": { "profile": "staging" },\n  }\n}\n');

@@ -89,13 +89,30 @@ describe("the environments' check of a file", () => {
 describe('the LMX check of a file with placeholders', () => {
   it('reads it filled, as it is sent, and says each problem where it is written', () => {
     const source = '<Paragraph>{env.support}</Paragraph>\n<Button href="{env.appUrl}/reset" size="big">Go</Button>\n<Link href="{env.unknown}">x</Link>';
-    const check = checkSource('draft.lmx', source, 'transactional', undefined, production.values);
+    const check = checkSource('draft.lmx', source, 'transactional', undefined, [production]);
     expect([...check.errors, ...check.warnings].map(({ rule, line, column }) => `${line}:${column} ${rule}`)).toEqual([
       '3:1 placement',
       '2:35 unknown-attribute',
     ]);
     // Without values, the placeholders read as variables LMX does not know.
     expect(checkSource('draft.lmx', source, 'transactional').errors.map((problem) => problem.rule)).toContain('variable-syntax');
+  });
+
+  it("checks it filled with each environment's values, naming those a problem is in when not every one", () => {
+    const source = '<Paragraph><Link href="{env.appUrl}/x">Go</Link></Paragraph>\n<Button href="{env.appUrl}" size="big">Go</Button>';
+    const environments = [
+      { name: 'staging', values: { appUrl: 'ftp://staging.example.com' } },
+      { name: 'production', values: { appUrl: 'https://app.example.com' } },
+    ];
+    const check = checkSource('draft.lmx', source, 'transactional', undefined, environments);
+    // Staging's scheme breaks both links there; the unknown attribute is in every environment's email.
+    const where = ({ rule, line, column, message }: { rule: string; line: number; column: number; message: string }) =>
+      `${line}:${column} ${rule} ${message.includes('(in ') ? message.slice(message.indexOf('(in ')) : 'everywhere'}`;
+    expect([...check.errors, ...check.warnings].map(where)).toEqual([
+      '1:18 attribute-value (in staging)',
+      '2:9 attribute-value (in staging)',
+      '2:29 unknown-attribute everywhere',
+    ]);
   });
 
   it('maps an offset inside a value to its placeholder, and one after it back by the difference', () => {
