@@ -77,7 +77,8 @@ export const promoteWith = (kinds: () => Promise<PlanKinds>): Handler<[string | 
         await pull(viewOf(source, pull.uses), [tree], { env: options.from, only, force: true });
         if (!options.plan) await context.confirm(`Make ${options.to}'s records match ${options.from}'s (${only.split(',').join(', ')})?`, options.yes);
         const code = await push(context, [tree], { ...options, env: options.to, only, yes: true, check: true, shown });
-        if (!options.plan) carryBack(root, tree, options.to);
+        // A plan or a dry run changed nothing in the target: the tree's state is left as it is.
+        if (!options.plan && !context.writes.dryRun) carryBack(root, tree, options.to);
         return code;
       } finally {
         rmSync(tree, { recursive: true, force: true });

@@ -33,7 +33,7 @@ import { readWorkflows } from './shared/workflow-files.js';
 import { pushWorkflows } from './workflows/push.js';
 
 /** What a push uses: `content promote`, which runs one, uses the same. */
-export const PUSH_USES = ['out', 'client', 'key', 'prompts', 'files', 'clock', 'config'] as const;
+export const PUSH_USES = ['out', 'client', 'key', 'prompts', 'files', 'clock', 'config', 'globals'] as const;
 
 /** `content push` and the change cycle's kinds handed in: what a plan's impact and witness ask. */
 export const pushWith = (kinds: () => Promise<PlanKinds>): Handler<[string | undefined], PushOptions> =>
@@ -42,7 +42,9 @@ export const pushWith = (kinds: () => Promise<PlanKinds>): Handler<[string | und
 /** A push's run, for the tree in `directory`: `content push`'s, and `content promote`'s on a tree of its own. */
 export const pushing =
   (kinds: () => Promise<PlanKinds>) =>
-  async (context: Uses<(typeof PUSH_USES)[number]>, [directory]: [string | undefined], options: PushOptions): Promise<number> => {
+  async (context: Uses<(typeof PUSH_USES)[number]>, [directory]: [string | undefined], given: PushOptions): Promise<number> => {
+    // A dry run writes nothing: the tree's state is left as the account is.
+    const options = { ...given, dryRun: context.writes.dryRun };
     if (options.out !== undefined && !options.plan)
       throw new UsageError('--out writes a plan: give --plan with it', { hint: 'loopsctl content push --plan --out change.json' });
     if (options.expires !== undefined && options.out === undefined)
@@ -96,6 +98,7 @@ export const pushing =
               .map((local) => local.path)
           : [],
         workflows: workflows?.leftInApp ?? [],
+        publish: publishCommand(chosen, options.from),
       };
       // --json prints one document: the records' with the workflows' and the audience's beside them.
       const extra = {
@@ -133,6 +136,16 @@ export const pushing =
       release();
     }
   };
+
+/**
+ * The command that publishes the drafts a push left, for the account pushed to: a push's own
+ * --publish, for the same environment; a promotion's (which pushes no tree of the person's) each
+ * email's publish by id, with the target's profile.
+ */
+function publishCommand(chosen: ChosenEnvironment | undefined, from: string | undefined): string {
+  if (chosen !== undefined && from !== undefined) return `\`loopsctl transactional publish <id> --profile ${chosen.environment.profile}\` for each`;
+  return `\`loopsctl content push${chosen === undefined ? '' : ` --env ${chosen.environment.name}`} --publish\``;
+}
 
 /**
  * The files a push to an environment would send, held to its values before anything is sent: every

@@ -31,6 +31,8 @@ export interface AudiencePushOptions {
   yes?: boolean;
   /** Whether the run pushes workflows too: the lists and events they name must be there first. */
   workflows: boolean;
+  /** Under --dry-run: the tree's state is left as it is, as the account is. */
+  dryRun?: boolean;
 }
 
 /** What the audience push came to: its exit code, whether the rest of the push may go on, its lines, and what is left to do in the app. */
@@ -184,7 +186,7 @@ export async function pushAudience(
     // In step with what was sent, until the account's own rendition is read back below.
     synced[local.path] = { ...(id === undefined ? (synced[local.path] ?? {}) : { id }), digest: digestOf(local.files) } as SyncedAudience;
     keepSyncedAudience(state, account, synced);
-    writeState(root, state);
+    if (!options.dryRun) writeState(root, state);
     lines.push({
       status: task.action === 'create' ? 'created' : 'updated',
       kind: task.side.kind,
@@ -205,7 +207,7 @@ export async function pushAudience(
   const after = sending.length === 0 ? sides : pairAudience(tree.records, await fetchAudience(client), synced, tree.fields);
   settle(after, synced, new Set(sending.map((task) => task.side.path)));
   keepSyncedAudience(state, account, synced);
-  writeState(root, state);
+  if (!options.dryRun) writeState(root, state);
   noteUnsettled(out, tasks, false);
   return {
     code: unsettled ? ExitCode.rejected : ExitCode.ok,
@@ -268,6 +270,8 @@ export async function pushAudienceFirst(
 export interface ByHand {
   campaigns: string[];
   workflows: string[];
+  /** The command that publishes the transactional emails the push left as drafts, as the person runs it for this account. */
+  publish: string;
 }
 
 /**
@@ -276,7 +280,7 @@ export interface ByHand {
  * with (a clone), the campaigns (which a push never creates), publishing what was made as drafts,
  * what the API cannot set of a workflow (its emoji), and the sending domain, which the API cannot set.
  */
-export function leftToDo(audience: AudiencePushed | undefined, fresh: boolean, byHand: ByHand = { campaigns: [], workflows: [] }): string[] {
+export function leftToDo(audience: AudiencePushed | undefined, fresh: boolean, byHand: ByHand): string[] {
   // A push of some kinds alone (--only components) is no clone.
   if (audience === undefined) return [];
   return [
@@ -286,7 +290,7 @@ export function leftToDo(audience: AudiencePushed | undefined, fresh: boolean, b
           ...(byHand.campaigns.length > 0
             ? [`make in the app the campaigns this account is to send (a push never creates one): ${byHand.campaigns.join(', ')}`]
             : []),
-          'publish the transactional emails pushed as drafts (`loopsctl content push --publish`, or in the app)',
+          `publish the transactional emails pushed as drafts (${byHand.publish}, or in the app)`,
           ...byHand.workflows,
           'review and publish the workflows made as drafts, in the app (the API cannot start one)',
           'set up the sending domain in the app (Settings, Domain): the API neither reads nor sets it',

@@ -56,6 +56,8 @@ export interface PushOptions {
   shown?: string;
   /** A promotion's source environment, whose content a leak is mended in. */
   from?: string;
+  /** Under --dry-run: the tree's state is left as it is, as the account is. */
+  dryRun?: boolean;
 }
 
 /** The kinds in the order a push writes them: the components and themes an email embeds before the emails. */
@@ -202,7 +204,7 @@ function startRun(context: Uses<'out'>, client: ApiClient, account: string, root
     const { [account]: _previous, ...others } = state.pending ?? {};
     state.pending = Object.keys(pending).length > 0 ? { ...others, [account]: pending } : others;
     if (Object.keys(state.pending).length === 0) delete state.pending;
-    writeState(root, state);
+    if (!options.dryRun) writeState(root, state);
   };
   return { context, client, account, root, options, synced, pending, names, save };
 }

@@ -48,6 +48,8 @@ export interface WorkflowPushOptions {
   making?: string[];
   /** The values of the environment pushed to, which fill the emails' `{env.NAME}`. */
   values?: EnvValues;
+  /** Under --dry-run: the tree's state is left as it is, as the account is. */
+  dryRun?: boolean;
 }
 
 /** What a push does with one workflow. */
@@ -254,7 +256,7 @@ export async function pushWorkflows(
     return { ...(await presentPlan(out, tasks, state, account)), units };
   }
   const records = (state.accounts[account] ??= {});
-  const save = () => writeState(root, state);
+  const save = () => (options.dryRun ? undefined : writeState(root, state));
   const lines: Line[] = [];
   const drafts: string[] = [];
   // What the API could not set of each workflow written, for the one list a push ends with.

@@ -2,11 +2,11 @@
  * `content promote --from staging --to production`: staging's account, not the tree, made
  * production's, with production's values filled in, through push's change cycle.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startMcp } from '../../../support/mcp.js';
-import { environmentAccounts, ONLY, type Setup, sentMessages, writes } from './environment-accounts.js';
+import { ENVIRONMENTS, environmentAccounts, ONLY, type Setup, sentMessages, writes } from './environment-accounts.js';
 
 const setUp = environmentAccounts();
 const PROMOTE = ['content', 'promote', '--from', 'staging', '--to', 'production', ...ONLY];
@@ -101,6 +101,45 @@ describe('content promote', () => {
     expect(sentMessages(production.requests).some((message) => message.lmx?.includes('Choose a new password') && message.lmx.includes(PRODUCTION_LINK))).toBe(
       true,
     );
+  });
+
+  it('writes nothing under --dry-run, not even the state a promotion finding production in step records', async () => {
+    const { production, root, loopsctl } = await stagingPushed();
+    const plan = join(root, '..', 'promote.json');
+    expect((await loopsctl([...PROMOTE, root, '--force', '--plan', '--out', plan])).code).toBe(0);
+    expect((await loopsctl(['apply', plan])).code).toBe(0);
+    production.requests.length = 0;
+    const stateFile = join(root, 'loopsctl-state.json');
+    const before = { text: readFileSync(stateFile, 'utf8'), stat: statSync(stateFile) };
+    const dry = await loopsctl([...PROMOTE, root, '--dry-run']);
+    expect(dry.code, dry.stdout + dry.stderr).toBe(0);
+    expect(writes(production.requests)).toEqual([]);
+    expect(readFileSync(stateFile, 'utf8')).toBe(before.text);
+    expect(statSync(stateFile).ino).toBe(before.stat.ino);
+    expect(statSync(stateFile).mtimeMs).toBe(before.stat.mtimeMs);
+    // The same promotion without --dry-run records production's revisions: there was something to write.
+    const recorded = await loopsctl([...PROMOTE, root, '--yes']);
+    expect(recorded.code, recorded.stdout + recorded.stderr).toBe(0);
+    expect(readFileSync(stateFile, 'utf8')).not.toBe(before.text);
+  });
+
+  it('names what is left to do by hand in the account promoted to, with the commands that do it there', async () => {
+    const { root, loopsctl } = await stagingPushed();
+    const promoted = await loopsctl(['content', 'promote', '--from', 'staging', '--to', 'production', root, '--force', '--yes']);
+    expect(promoted.code, promoted.stdout + promoted.stderr).toBe(0);
+    // The drafts are published in production, by id: `content push --publish` would push the tree, not staging's records.
+    expect(promoted.stderr).toContain(
+      'publish the transactional emails pushed as drafts (`loopsctl transactional publish <id> --profile production` for each, or in the app)',
+    );
+    expect(promoted.stderr).not.toContain('content push');
+    // A push to an environment names its own --publish, with the environment: a whole tree of staging's, pushed to production.
+    const whole = join(root, '..', 'whole');
+    mkdirSync(whole);
+    writeFileSync(join(whole, 'environments.json'), JSON.stringify(ENVIRONMENTS));
+    expect((await loopsctl(['content', 'pull', whole, '--env', 'staging'])).code).toBe(0);
+    const pushed = await loopsctl(['content', 'push', whole, '--env', 'production', '--force', '--yes']);
+    expect(pushed.code, pushed.stdout + pushed.stderr).toBe(0);
+    expect(pushed.stderr).toContain('publish the transactional emails pushed as drafts (`loopsctl content push --env production --publish`, or in the app)');
   });
 
   it("refuses a staging value written out in staging's content, with nothing sent to production", async () => {

@@ -4,7 +4,7 @@
  * time holds the directory; a file over the API's limit is refused before it is read.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -168,6 +168,26 @@ describe('content runs on one directory', () => {
     expect(sandbox.requests.filter((request) => request.method !== 'GET')).toEqual([]);
     expect((await sandbox.loopsctl(['content', 'push', root, ...ONLY])).code).toBe(0);
     expect(readdirSync(root).filter((name) => name.startsWith('.'))).toEqual([]);
+  });
+
+  it('under --dry-run writes nothing, the state neither, where a push would record what the account holds', async () => {
+    const sandbox = await sandboxes();
+    const root = await pulled(sandbox);
+    writeFileSync(join(recordDir(root, 'components', FOOTER), 'component.lmx'), '<Paragraph>New footer</Paragraph>');
+    const plan = join(root, '..', 'change.json');
+    expect((await sandbox.loopsctl(['content', 'push', root, ...ONLY, '--plan', '--out', plan])).code).toBe(0);
+    const applied = await sandbox.loopsctl(['apply', plan]);
+    expect(applied.code, applied.stderr).toBe(0);
+    const file = join(root, 'loopsctl-state.json');
+    const before = { text: readFileSync(file, 'utf8'), stat: statSync(file) };
+    const dry = await sandbox.loopsctl(['content', 'push', root, ...ONLY, '--dry-run']);
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(readFileSync(file, 'utf8')).toBe(before.text);
+    expect(statSync(file).ino).toBe(before.stat.ino);
+    expect(statSync(file).mtimeMs).toBe(before.stat.mtimeMs);
+    // Without --dry-run, the push records what the account holds now: there was something to write.
+    expect((await sandbox.loopsctl(['content', 'push', root, ...ONLY])).code).toBe(0);
+    expect(readFileSync(file, 'utf8')).not.toBe(before.text);
   });
 
   it('takes over the lock of a run whose process is gone', async () => {
