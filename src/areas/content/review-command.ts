@@ -22,7 +22,7 @@ import { readSide, unusedChangedComponents } from './review/sides.js';
 import { NO_CHANGE, reviewMarkdown, reviewSlack, summaryOf, whatChanged } from './review/words.js';
 import type { QaRules } from './shared/check-qa.js';
 import { chooseEnvironment } from './shared/environment-choice.js';
-import { ENVIRONMENTS_FILE, type Environment } from './shared/environments.js';
+import type { Environment } from './shared/environments.js';
 import { DEFAULT_DIRECTORY } from './shared/files.js';
 import { isTree } from './shared/tree.js';
 
@@ -53,6 +53,8 @@ export interface Sides {
   planned?: PlanReview;
   /** A plan's impact, as it was written into the plan. */
   impact?: ImpactRecord[];
+  /** The environment whose values fill the sides, when the tree has environments and one was chosen. */
+  environment?: Environment;
 }
 
 /** The working tree named, refused unless `content pull` (or convert) laid it out. */
@@ -82,8 +84,9 @@ async function sidesOf(
     const head = contentTree(source);
     const { treeAtRef } = await import('./review/git-base.js');
     const base = treeAtRef(head, options.base);
-    // For an environment (--env), both sides as its recipients get them.
-    const environment = options.env === undefined ? undefined : (await chooseEnvironment(context, head, options.env))?.environment;
+    // For an environment (--env), both sides as its recipients get them; previews go to the run's environment, filled as it sends them.
+    const environment =
+      options.env === undefined && options.sendPreviews === undefined ? undefined : (await chooseEnvironment(context, head, options.env))?.environment;
     const sides = { base: base.root, head, baseLabel: `${options.base} (${base.commit.slice(0, 7)})`, headLabel: 'the working tree', remove: base.remove };
     return environment === undefined ? sides : await filledSides(sides, environment);
   }
@@ -110,6 +113,7 @@ async function filledSides(sides: Sides, environment: Environment, base = true):
     base: filledBase?.root ?? sides.base,
     head: head.root,
     headLabel: `${sides.headLabel} for ${environment.name}`,
+    environment,
     remove: () => {
       head.remove();
       filledBase?.remove();
@@ -160,50 +164,63 @@ export async function reviewOf(sides: Sides, rules?: QaRules): Promise<Review> {
 
 /** `content review`, with the change cycle's kinds handed in (they read content's halves), for the review of a plan. */
 export const reviewWith = (kinds: () => Promise<PlanKinds>): Handler<[string | undefined], ReviewOptions> =>
-  handler(['out', 'files', 'client', 'outside', 'key', 'programs', 'prompts', 'clock', 'env'], async (context, [source], options) => {
-    if (options.sendPreviews !== undefined && source?.endsWith('.json') === true)
-      throw new UsageError('--send-previews compares the account with the directory reviewed: give the directory, not a plan', {
-        hint: 'push the change, then: loopsctl content review loops --base origin/main --send-previews you@example.com',
-      });
-    // A preview is sent from the working tree as written: its placeholders would reach the platform.
-    if (options.sendPreviews !== undefined && source?.endsWith('.json') !== true && existsSync(resolve(source ?? DEFAULT_DIRECTORY, ENVIRONMENTS_FILE)))
-      throw new UsageError('--send-previews sends the emails as written, and this tree has environments whose placeholders loopsctl fills', {
-        hint: 'push to the environment first, then send previews from the app; or review with --env and --out',
-      });
-    if (options.screenshots === true && options.out === undefined)
-      throw new UsageError('--screenshots draws the pictures into the page --out writes: name it', {
-        hint: 'loopsctl content review loops --base main --out review.html --screenshots',
-      });
-    // The browser is found before anything is read: without one, the refusal says what to install.
-    const chromium = options.screenshots === true ? (await import('./review/chromium.js')).findChromium(context.env) : undefined;
-    // The rules file `content check` reads (--rules, else loops.check.yaml here or in ./loops), read before anything else is.
-    const files = context.runtime.files;
-    const rules = await (await import('./shared/check-qa.js')).readQaRules(options.rules, files === undefined ? '.' : files.root);
-    const sides = await sidesOf(context, source, options, kinds);
-    const { baseLabel, headLabel } = sides;
-    const drawn = await reviewOf(sides, rules);
-    // A plan's review counts the emails it left alone, which it does not carry.
-    const { planned } = sides;
-    const counted = planned === undefined ? drawn : { ...drawn, unchanged: planned.unchanged };
-    const result = options.code === undefined ? counted : await withSends(counted, options.code);
-    if (planned !== undefined && result.digest !== planned.digest)
-      context.out.note(
-        `This loopsctl draws the plan's emails otherwise than the one that wrote it did (review digest ${result.digest}, planned ${planned.digest}): an approval is for the planned digest.`,
-      );
-    if (options.out !== undefined) await writeReviewPages(context, result, { ...options, impact: sides.impact }, `${baseLabel} → ${headLabel}`, chromium);
-    const head = { root: sides.head, shown: source ?? DEFAULT_DIRECTORY };
-    const to = options.sendPreviews;
-    const previews = to === undefined ? undefined : await (await import('./review/send-previews.js')).sendPreviews(context, result, head, to, options.yes);
-    if (previews !== undefined && !context.out.json) sayPreviews(context, previews);
-    await show(context, result, options, `${baseLabel} → ${headLabel}`, previews);
-    if (previews !== undefined && previews.notSent.length > 0)
-      throw new RateLimitError(
-        `the daily preview limit is reached: sent ${previews.sent.length} of ${previews.sent.length + previews.notSent.length} previews`,
-        {
-          hint: `each team can send ${PREVIEWS_PER_DAY} previews a day: review again tomorrow to send the rest`,
-        },
-      );
-  });
+  handler(
+    ['out', 'files', 'client', 'outside', 'key', 'programs', 'prompts', 'clock', 'env'],
+    async (context, [source], options) => {
+      if (options.sendPreviews !== undefined && source?.endsWith('.json') === true)
+        throw new UsageError('--send-previews compares the account with the directory reviewed: give the directory, not a plan', {
+          hint: 'push the change, then: loopsctl content review loops --base origin/main --send-previews you@example.com',
+        });
+      if (options.screenshots === true && options.out === undefined)
+        throw new UsageError('--screenshots draws the pictures into the page --out writes: name it', {
+          hint: 'loopsctl content review loops --base main --out review.html --screenshots',
+        });
+      // The browser is found before anything is read: without one, the refusal says what to install.
+      const chromium = options.screenshots === true ? (await import('./review/chromium.js')).findChromium(context.env) : undefined;
+      // The rules file `content check` reads (--rules, else loops.check.yaml here or in ./loops), read before anything else is.
+      const files = context.runtime.files;
+      const rules = await (await import('./shared/check-qa.js')).readQaRules(options.rules, files === undefined ? '.' : files.root);
+      const sides = await sidesOf(context, source, options, kinds);
+      const { baseLabel, headLabel } = sides;
+      const drawn = await reviewOf(sides, rules);
+      // A plan's review counts the emails it left alone, which it does not carry.
+      const { planned } = sides;
+      const counted = planned === undefined ? drawn : { ...drawn, unchanged: planned.unchanged };
+      const result = options.code === undefined ? counted : await withSends(counted, options.code);
+      if (planned !== undefined && result.digest !== planned.digest)
+        context.out.note(
+          `This loopsctl draws the plan's emails otherwise than the one that wrote it did (review digest ${result.digest}, planned ${planned.digest}): an approval is for the planned digest.`,
+        );
+      if (options.out !== undefined) await writeReviewPages(context, result, { ...options, impact: sides.impact }, `${baseLabel} → ${headLabel}`, chromium);
+      // The previews compare the account with the working tree (filled with the environment's values, as a push sends it).
+      const head = { root: sides.environment === undefined ? sides.head : resolve(source ?? DEFAULT_DIRECTORY), shown: source ?? DEFAULT_DIRECTORY };
+      const to = options.sendPreviews;
+      const previews =
+        to === undefined
+          ? undefined
+          : await (await import('./review/send-previews.js')).sendPreviews(context, result, head, to, options.yes, sides.environment);
+      if (previews !== undefined && !context.out.json) sayPreviews(context, previews);
+      await show(context, result, options, `${baseLabel} → ${headLabel}`, previews);
+      if (previews !== undefined && previews.notSent.length > 0)
+        throw new RateLimitError(
+          `the daily preview limit is reached: sent ${previews.sent.length} of ${previews.sent.length + previews.notSent.length} previews`,
+          {
+            hint: `each team can send ${PREVIEWS_PER_DAY} previews a day: review again tomorrow to send the rest`,
+          },
+        );
+    },
+    { chooseAccount: environmentOfReview },
+  );
+
+/**
+ * The environment whose account a review reads (--against account, --send-previews) or whose
+ * values fill it (--env), taken before the run picks its key: the key, its profile and its
+ * address are then that environment's alike. A plan's review reads the plan's account.
+ */
+async function environmentOfReview(context: Uses<'key'>, [source]: [string | undefined], options: ReviewOptions): Promise<void> {
+  if (source?.endsWith('.json') === true || (options.env === undefined && options.against !== 'account' && options.sendPreviews === undefined)) return;
+  await chooseEnvironment(context, contentTree(source), options.env);
+}
 
 /** The review with each transactional email's sends in the app's source, as `check --code` finds them. */
 async function withSends(review: Review, code: string[]): Promise<Review> {

@@ -3,7 +3,8 @@
  * operation, the platform's own rendering to a real inbox. The operation sends what the account
  * holds, so an email is sent only where the account's draft (a transactional email's draft, a
  * campaign's email, the email of a workflow's send-email node) draws exactly as the review's head
- * side does (the change pushed): what arrives is what was reviewed. A record in loopsctl's cache
+ * side does (the change pushed): what arrives is what was reviewed. In a tree with environments the
+ * head side is the environment's (its values filled, as a push sends them) and the account is its. A record in loopsctl's cache
  * directory keeps each preview sent (team, email message, digest, address): none is sent twice, and
  * the team's daily allowance ("Each team can send up to 100 preview emails per day.") is counted
  * before anything is sent.
@@ -17,6 +18,7 @@ import { PREVIEWS_PER_DAY } from '../../../platform/email-messages/previews.js';
 import { emailPathOf } from '../../../platform/workflows/file.js';
 import { previewEmailMessage } from '../../email-messages/client.js';
 import type { RemoteRecord } from '../emails/remote.js';
+import type { Environment } from '../shared/environments.js';
 import type { WorkflowSide } from '../workflows/sides.js';
 import { accountTree } from './account-base.js';
 import { emailDigest, type Review, type ReviewedEmail } from './compare.js';
@@ -94,11 +96,12 @@ export async function sendPreviews(
   tree: { root: string; shown: string },
   address: string,
   yes: boolean | undefined,
+  environment?: Environment,
 ): Promise<PreviewsReport> {
   const report: PreviewsReport = { address, sent: [], skipped: [], notSent: [] };
   const emails = review.emails.filter((email) => email.after !== undefined);
   if (emails.length === 0) return report;
-  const side = await accountTree(context, tree.root, tree.shown);
+  const side = await accountTree(context, tree.root, tree.shown, undefined, environment);
   const held = await readSide(side.root).finally(side.remove);
   const ids = messageIds(side.remotes, side.workflows);
   const { runtime } = context;

@@ -364,9 +364,43 @@ describe('environments', () => {
     expect(byGit.code, byGit.stderr).toBe(0);
     expect(JSON.stringify(byGit.json())).toContain('https://app.example.com/account');
     expect(JSON.stringify(byGit.json())).not.toContain('{env.');
-    const previews = await loopsctl(['content', 'review', root, '--against', 'account', '--send-previews', 'ada@example.com']);
-    expect(previews.code).toBe(2);
-    expect(previews.stderr).toContain('--send-previews sends the emails as written');
+  });
+
+  it("sends previews of the emails as an environment's account holds them, filled with its values", async () => {
+    const { staging, production, root, loopsctl, reset, config } = await setUp();
+    const git = (...args: string[]) =>
+      expect(spawnSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', '-c', 'commit.gpgsign=false', ...args], { cwd: root }).status).toBe(
+        0,
+      );
+    git('init', '--quiet', '--template=', '--initial-branch=main');
+    git('add', '.');
+    git('commit', '--quiet', '-m', 'tree');
+    writeFileSync(join(reset, 'draft.lmx'), '<Paragraph>Go to <Link href="{env.appUrl}/account">{env.support}</Link> now.</Paragraph>\n');
+    expect((await loopsctl(['content', 'push', root, ...ONLY, '--env', 'production', '--force', '--yes'])).code).toBe(0);
+    production.requests.length = 0;
+    const env = { LOOPSCTL_CONFIG_DIR: config, XDG_CACHE_HOME: join(root, '..', 'cache') };
+    const sendTo = (...args: string[]) =>
+      run(['content', 'review', root, '--base', 'main', '--send-previews', 'ada@example.com', '--yes', '--json', ...args], { env });
+    const review = await sendTo('--env', 'production');
+    expect(review.code, review.stderr).toBe(0);
+    const { previews } = review.json() as { previews: { sent: { path: string; emailMessageId: string }[] } };
+    expect(previews.sent.map((email) => email.path)).toEqual([relative(root, reset)]);
+    const sent = production.requests.filter((request) => request.method === 'POST' && request.path.endsWith('/preview'));
+    expect(sent.map((request) => request.path)).toEqual([`/v1/email-messages/${previews.sent[0]!.emailMessageId}/preview`]);
+    // What the platform sends is the message the account holds: production's values, no placeholder.
+    const message = JSON.stringify(production.server.state()).match(new RegExp(`"id":"${previews.sent[0]!.emailMessageId}"[^}]*`))?.[0] ?? '';
+    expect(message).toContain('https://app.example.com/account');
+    expect(message).toContain('help@example.com');
+    expect(message).not.toContain('{env.');
+    // Staging's account holds the email otherwise: for staging, nothing is sent, and it says why.
+    const forStaging = await sendTo('--env', 'staging');
+    expect(forStaging.code, forStaging.stderr).toBe(0);
+    expect(JSON.stringify(forStaging.json())).toContain("the account's draft is not this change");
+    expect(staging.requests.filter((request) => request.path.endsWith('/preview'))).toEqual([]);
+    // Without --env, the run's profile says which environment: the same account, whose preview was sent already.
+    const byProfile = await sendTo('--profile', 'production');
+    expect(byProfile.code, byProfile.stderr).toBe(0);
+    expect(JSON.stringify(byProfile.json())).toContain('a preview of this email as reviewed was sent to ada@example.com before');
   });
 
   it("fills a workflow's emails too, and keeps their placeholders in the files", async () => {
