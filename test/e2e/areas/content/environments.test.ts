@@ -364,6 +364,10 @@ describe('environments', () => {
     expect(byGit.code, byGit.stderr).toBe(0);
     expect(JSON.stringify(byGit.json())).toContain('https://app.example.com/account');
     expect(JSON.stringify(byGit.json())).not.toContain('{env.');
+    // It reads no account: a pull request's job without any environment's key reviews each one.
+    const keyless = await run(['content', 'review', root, '--base', 'main', '--env', 'production', '--json'], {});
+    expect(keyless.code, keyless.stderr).toBe(0);
+    expect(keyless.stdout).toBe(byGit.stdout);
   });
 
   it("sends previews of the emails as an environment's account holds them, filled with its values", async () => {
