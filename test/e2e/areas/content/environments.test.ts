@@ -302,6 +302,50 @@ describe('environments', () => {
     }
   });
 
+  it("pushes from a tool call of loopsctl mcp the filled request, to the server's account alone, asking with it filled", async () => {
+    const { staging, production, root, config } = await setUp();
+    const push = { dir: 'loops', env: 'production', only: 'transactional', force: true };
+    // A push that needs a person's yes (--live): the question names production's account and shows the emails filled.
+    const asked: string[] = [];
+    const asking = await startMcp(['--profile', 'production', '--allow-destructive', '--root', join(root, '..')], {
+      env: { LOOPSCTL_CONFIG_DIR: config },
+      person: (request) => {
+        asked.push(request.message);
+        return { action: 'decline' };
+      },
+    });
+    try {
+      const declined = (await asking.client.callTool({ name: 'content_push', arguments: { ...push, live: true } })) as Answer;
+      expect(declined.isError).toBe(true);
+      expect(asked).toHaveLength(1);
+      expect(asked[0]).toContain('asks to change team "Acme Sandbox" (profile production):\n  loopsctl content push loops --env production');
+      expect(asked[0]).toContain('changed transactional "Password reset": body, subject, variables');
+      const page = readFileSync(/See them before and after in (\S+)\.\n/.exec(asked[0]!)![1]!, 'utf8');
+      expect(page).toContain('https://app.example.com/reset');
+      expect(page).toContain('Reset your Acme Labs password');
+      expect(page).not.toContain('{env.');
+      expect(page).not.toContain('staging.example.com');
+      expect(page).not.toContain('Acme Labs (staging)');
+    } finally {
+      await asking.close();
+    }
+    expect(writes(production.requests)).toEqual([]);
+    const mcp = await startMcp(['--profile', 'production', '--allow-writes', '--root', join(root, '..')], { env: { LOOPSCTL_CONFIG_DIR: config } });
+    try {
+      const refused = (await mcp.client.callTool({ name: 'content_push', arguments: { ...push, env: 'staging' } })) as Answer;
+      expect(refused.isError).toBe(true);
+      expect(refused.content[0]!.text).toContain('"env" staging runs with profile "staging", and this server runs with profile "production"');
+      const pushed = (await mcp.client.callTool({ name: 'content_push', arguments: push })) as Answer;
+      expect(pushed.isError, JSON.stringify(pushed)).toBeFalsy();
+      const sent = sentMessages(production.requests);
+      expect(sent.some((message) => message.lmx?.includes('https://app.example.com/reset') && message.subject === 'Reset your Acme Labs password')).toBe(true);
+      expect(JSON.stringify(production.requests.map((request) => request.body))).not.toContain('{env.');
+      expect(writes(staging.requests)).toEqual([]);
+    } finally {
+      await mcp.close();
+    }
+  });
+
   it("draws each email with an environment's values: render's text and preview's page", async () => {
     const { root, config, reset } = await setUp();
     const env = { LOOPSCTL_CONFIG_DIR: config };
