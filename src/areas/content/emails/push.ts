@@ -48,15 +48,15 @@ export interface PushOptions {
   expires?: number;
   /** With --plan: the app's source, for the sends a transactional email's new data variables would break. */
   code?: string[];
-  /** With --plan: the transactional groups the push creates before the emails, which an email may name before they exist. */
+  /** With --plan: the transactional groups the push creates before the emails, which an email may name already. */
   plannedGroups?: string[];
-  /** The values of the environment pushed to (--env), which fill the files' `{env.NAME}` before they are compared or sent. */
+  /** --env's values, which fill the files' `{env.NAME}` before they are compared or sent. */
   values?: EnvValues;
-  /** The tree as its files are named, where that is not the tree pushed: a promotion pushes one of its own, its files named as the real tree's. */
+  /** The tree as its files are named, where that is not the tree pushed: a promotion's, named as the real tree's. */
   shown?: string;
   /** A promotion's source environment, whose content a leak is mended in. */
   from?: string;
-  /** Under --dry-run: the tree's state is left as it is, as the account is. */
+  /** --dry-run: the tree's state file is left as it is. */
   dryRun?: boolean;
 }
 
