@@ -238,7 +238,7 @@ function runJob(world: World, name: string, job: Job, event: Event, at: { branch
   const artifacts = new Map<string, Map<string, string>>();
   for (const step of job.steps) {
     if (step.if !== undefined && filled(`\${{ ${step.if} }}`, event, branch) !== 'true') continue;
-    const env = { ...machineEnv(runner, path), CI: 'true', GITHUB_EVENT_NAME: event };
+    const env: Record<string, string> = { ...machineEnv(runner, path), CI: 'true', GITHUB_EVENT_NAME: event };
     for (const [key, value] of Object.entries({ ...job.env, ...step.env })) env[key] = filled(value, event, branch);
     if (step.uses === 'actions/upload-artifact@v4') {
       artifacts.set(String(step.with?.name), upload(workspace, String(step.with?.path)));
