@@ -104,10 +104,13 @@ changed or added email whose draft on the account draws exactly as the
 reviewed side does (the change pushed) is sent through the API's preview
 operation to the address, once for each digest (a record in loopsctl's cache
 directory), after a yes (--yes when not on a terminal); one the account holds
-otherwise is skipped, saying so. More than the team has left of its 100 a day
-is refused before any is sent (exit 2). In CI (docs/changes.md): run it on the
-pull request with --base origin/<base branch> (fetched), post the Markdown as a
-comment and keep the page as an artifact; apply the reviewed plan on merge.`,
+otherwise is skipped, saying so. In a tree with environments.json, the account
+is the environment's (--env, or the one whose profile the run uses) and the
+reviewed side is filled with its values, as a push to it sends them. More than
+the team has left of its 100 a day is refused before any is sent (exit 2). In
+CI (docs/changes.md): run it on the pull request with --base origin/<base
+branch> (fetched), post the Markdown as a comment and keep the page as an
+artifact; apply the reviewed plan on merge.`,
   examples: [
     'loopsctl content review loops --base origin/main',
     'loopsctl content review loops --base origin/main --format markdown --out review.html > comment.md',
