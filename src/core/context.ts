@@ -140,23 +140,24 @@ export class CommandContext {
     // A tool call of `loopsctl mcp` runs on its server's account: it takes an environment only when that is its account.
     if (this.parent !== undefined) {
       const inUse = await this.parent.profileInUse();
-      if (inUse === profile) return;
-      throw new UsageError(
-        `${flag} runs with profile "${profile}", and this server runs with ${inUse === undefined ? 'no stored profile' : `profile "${inUse}"`}`,
-        {
-          hint: `start \`loopsctl mcp\` with --profile ${profile} for this environment`,
-        },
-      );
+      if (inUse !== profile)
+        throw new UsageError(
+          `${flag} runs with profile "${profile}", and this server runs with ${inUse === undefined ? 'no stored profile' : `profile "${inUse}"`}`,
+          {
+            hint: `start \`loopsctl mcp\` with --profile ${profile} for this environment`,
+          },
+        );
+    } else {
+      if (this.globals.sandbox === true) throw new UsageError(`${flag} runs with profile "${profile}": --sandbox cannot be combined with it`);
+      if (this.globals.profile !== undefined && this.globals.profile !== profile)
+        throw new UsageError(`${flag} runs with profile "${profile}", not --profile ${this.globals.profile}`, {
+          hint: 'leave out --profile: the environment names its profile (environments.json)',
+        });
     }
-    if (this.globals.sandbox === true) throw new UsageError(`${flag} runs with profile "${profile}": --sandbox cannot be combined with it`);
-    if (this.globals.profile !== undefined && this.globals.profile !== profile)
-      throw new UsageError(`${flag} runs with profile "${profile}", not --profile ${this.globals.profile}`, {
-        hint: 'leave out --profile: the environment names its profile (environments.json)',
-      });
     if (expectTeam !== undefined && this.globals.expectTeam !== undefined && this.globals.expectTeam !== expectTeam)
       throw new UsageError(`${flag} expects team "${expectTeam}", not --expect-team ${this.globals.expectTeam}`);
-    this.globals.profile = profile;
-    // Named as where it comes from: a refusal says environments.json, not a flag nobody gave.
+    if (this.parent === undefined) this.globals.profile = profile;
+    // Named as where it comes from: a refusal says environments.json, not a flag nobody gave; a tool call's writes are checked against it too.
     if (expectTeam !== undefined && this.globals.expectTeam === undefined)
       this.environmentTeam = { name: expectTeam, by: `environment "${name}" of environments.json` };
   }

@@ -1,4 +1,5 @@
 /** The team a key belongs to, in the words of the checks and messages that name it (the team check of a run's first write, `auth status`, `log`, `loopsctl mcp`). */
+import { ProtectedError } from '../base/errors.js';
 
 /** ` --profile <name>` when the run named its profile with --profile: the commands a message gives take the same. */
 export function profileFlag(credentials: { chosenBy: string; profile?: string }): string {
@@ -23,4 +24,23 @@ export function sameTeam(actual: string, expected: string): boolean {
 /** A team's name in a message: quoted, with odd characters escaped. */
 export function quoted(name: string): string {
   return JSON.stringify(name);
+}
+
+/**
+ * The refusal of a key of another team than the one expected (--expect-team, an environment's
+ * team, the profile's recorded one): the team check of a run's first write, and of a plan, whose
+ * apply knows neither the flag nor the environment it was made with.
+ */
+export async function refuseAnotherTeam(
+  team: string,
+  expected: { name: string; by: string } | undefined,
+  credentials: () => Promise<{ chosenBy: string; profile?: string }>,
+): Promise<void> {
+  if (expected === undefined || sameTeam(team, expected.name)) return;
+  const remedy = expected.by.startsWith('profile')
+    ? profileTeamRemedy(profileFlag(await credentials()), expected.name, team)
+    : `use a key of ${quoted(expected.name)}, or name ${quoted(team)} in ${expected.by} if that is the team to change`;
+  throw new ProtectedError(`the key belongs to team ${quoted(team)}, not ${quoted(expected.name)} (expected by ${expected.by}); nothing was sent: ${remedy}`, {
+    code: 'wrong_team',
+  });
 }

@@ -6,13 +6,12 @@
  * and, for a run a person approved call by call, those calls and no other.
  */
 import type { HttpRequest, RequestTarget, Transport } from '../api/http.js';
-import { ProtectedError } from '../base/errors.js';
 import { API_KEY } from '../platform/auth/resource.js';
 import { requestLine } from '../platform/operation-row.js';
 import type { BoundCall } from './bound-calls.js';
 import type { Credentials } from './credentials.js';
 import type { WriteGate } from './gate.js';
-import { profileFlag, profileTeamRemedy, quoted, sameTeam } from './team.js';
+import { refuseAnotherTeam } from './team.js';
 import type { Tier } from './tier.js';
 
 /** What a run may do to the account, as its command and options say. */
@@ -116,18 +115,7 @@ export class WritePath {
     const response = await send({ method: testApiKey.method, idempotent: true, path: testApiKey.path });
     const team = checkShape(apiKeyInfo, response.body, requestLine(testApiKey), response).teamName;
     this.checkedTeam = team;
-    if (sameTeam(team, expected.name)) return;
-    const credentials = await this.run.credentials();
-    const flag = profileFlag(credentials);
-    const remedy = expected.by.startsWith('profile')
-      ? profileTeamRemedy(flag, expected.name, team)
-      : `use a key of ${quoted(expected.name)}, or name ${quoted(team)} in ${expected.by} if that is the team to change`;
-    throw new ProtectedError(
-      `the key belongs to team ${quoted(team)}, not ${quoted(expected.name)} (expected by ${expected.by}); nothing was sent: ${remedy}`,
-      {
-        code: 'wrong_team',
-      },
-    );
+    await refuseAnotherTeam(team, expected, () => this.run.credentials());
   }
 }
 

@@ -9,6 +9,7 @@ import { MismatchError, UsageError } from '../../base/errors.js';
 import { ExitCode } from '../../base/exit-codes.js';
 import { type Handler, handler, type Uses } from '../../core/capabilities.js';
 import { explained } from '../../core/explain.js';
+import { refuseAnotherTeam } from '../../core/team.js';
 import { countOf } from '../../render/numbers.js';
 import { whereOf, witnessOf } from '../change/account.js';
 import { impactOf } from '../change/impact/impact.js';
@@ -68,6 +69,8 @@ export const pushing =
         whereOf(context, client).then((where) => resolveAccount(client, state, where, chosen?.environment.name)),
         CONTENT,
       );
+      // A plan is held to the team the run expects now, as a write is: its apply knows neither --expect-team nor the environment.
+      if (options.plan) await refuseAnotherTeam(account.team, await context.expectedTeam(), () => context.credentials());
       // A clone: an account this tree was never in step with is left a list of what only the app can do.
       const fresh = state.accounts[account.key] === undefined;
       // What the records stand on goes first: the emails and workflows after it find what they name.

@@ -5,7 +5,7 @@
  * environment's values to another.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { run, startRun } from '../../../support/main.js';
@@ -521,8 +521,34 @@ describe('environments', () => {
       'the key belongs to team "Acme Sandbox", not "Acme Staging" (expected by environment "staging" of environments.json); nothing was sent',
     );
     expect(writes(staging.requests)).toEqual([]);
+    // A plan too: its apply, which knows no environment, would send it to the key's team.
+    const plan = join(root, '..', 'staging.json');
+    const planned = await loopsctl(['content', 'push', root, ...ONLY, '--env', 'staging', '--plan', '--out', plan]);
+    expect(planned.code).toBe(11);
+    expect(planned.stderr).toContain('the key belongs to team "Acme Sandbox", not "Acme Staging" (expected by environment "staging" of environments.json)');
+    expect(existsSync(plan)).toBe(false);
     const clash = await loopsctl(['content', 'diff', root, '--env', 'staging', '--expect-team', 'Acme Sandbox']);
     expect(clash.code).toBe(2);
     expect(clash.stderr).toContain('--env staging expects team "Acme Staging", not --expect-team Acme Sandbox');
+  });
+
+  it('holds a tool call of loopsctl mcp to the team its environment names, nothing sent to another', async () => {
+    const { production, root, config } = await setUp();
+    const named = structuredClone(ENVIRONMENTS) as { environments: Record<string, { expectTeam?: string }> };
+    named.environments.production!.expectTeam = 'Acme Production';
+    writeFileSync(join(root, 'environments.json'), JSON.stringify(named));
+    const mcp = await startMcp(['--profile', 'production', '--allow-writes', '--root', join(root, '..')], { env: { LOOPSCTL_CONFIG_DIR: config } });
+    try {
+      for (const env of [{ env: 'production' }, {}]) {
+        const refused = (await mcp.client.callTool({ name: 'content_push', arguments: { dir: 'loops', only: 'transactional', force: true, ...env } })) as Answer;
+        expect(refused.isError).toBe(true);
+        expect(refused.content[0]!.text).toContain(
+          'the key belongs to team "Acme Sandbox", not "Acme Production" (expected by environment "production" of environments.json); nothing was sent',
+        );
+      }
+      expect(writes(production.requests)).toEqual([]);
+    } finally {
+      await mcp.close();
+    }
   });
 });
