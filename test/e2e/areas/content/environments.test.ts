@@ -540,7 +540,10 @@ describe('environments', () => {
     const mcp = await startMcp(['--profile', 'production', '--allow-writes', '--root', join(root, '..')], { env: { LOOPSCTL_CONFIG_DIR: config } });
     try {
       for (const env of [{ env: 'production' }, {}]) {
-        const refused = (await mcp.client.callTool({ name: 'content_push', arguments: { dir: 'loops', only: 'transactional', force: true, ...env } })) as Answer;
+        const refused = (await mcp.client.callTool({
+          name: 'content_push',
+          arguments: { dir: 'loops', only: 'transactional', force: true, ...env },
+        })) as Answer;
         expect(refused.isError).toBe(true);
         expect(refused.content[0]!.text).toContain(
           'the key belongs to team "Acme Sandbox", not "Acme Production" (expected by environment "production" of environments.json); nothing was sent',
