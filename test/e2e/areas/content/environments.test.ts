@@ -468,6 +468,15 @@ describe('environments', () => {
     expect(readFileSync(email, 'utf8')).toBe('<Paragraph>Welcome: {env.appUrl}/start</Paragraph>\n');
     const diff = await loopsctl(['content', 'diff', root, '--only', 'workflows', '--env', 'staging']);
     expect(diff.code, diff.stdout).toBe(0);
+    // Checked filled with each environment's values: a link production's value breaks is named there alone.
+    writeFileSync(email, '<Paragraph><Link href="{env.appUrl}/start">Start</Link></Paragraph>\n');
+    const broken = structuredClone(ENVIRONMENTS) as { environments: Record<string, { values: Record<string, string> }> };
+    broken.environments.production!.values.appUrl = 'ftp://app.example.com';
+    writeFileSync(join(root, 'environments.json'), JSON.stringify(broken));
+    const check = await loopsctl(['content', 'check', join(root, 'workflows', workflow)]);
+    expect(check.code, check.stdout + check.stderr).toBe(1);
+    expect(check.stdout).toMatch(new RegExp(`${email}:1:18 attribute-value .*\\(in production\\)`));
+    expect(check.stdout).not.toMatch(/attribute-value [^\n]*\(in staging/);
   });
 
   it('writes back what the account filled in with its placeholders kept', async () => {
