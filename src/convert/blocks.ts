@@ -6,7 +6,7 @@
  */
 import { LMX_TAGS } from '../lmx/index.js';
 import { listBackgroundImage, listDecoration, listHidden, standInForImage } from './box-losses.js';
-import { coloured, rememberLook } from './contrast.js';
+import { coloured, rememberLook, SOURCE_TEXT } from './contrast.js';
 import { buttonBlock, imageBlock } from './image-button.js';
 import { dropsPlatformLink, holdsImage, hrefOf, inherit, inlineOf, isButtonLink, isHidden, isInline, type MapContext, trimInline } from './inline.js';
 import { attributeTextAlign } from './layout/layout.js';
@@ -178,9 +178,10 @@ export function textBlock(tag: string, nodes: readonly SourceNode[], context: Ma
   listPhoneSize(node, fontSize ?? context.baseFontSize, at, context);
   const lineHeight = lineHeightPercent(node?.style['line-height'], fontSize);
   if (lineHeight !== undefined) setNumber(made, 'lineHeight', lineHeight, at, context.findings);
-  const colour = hexColour(style.color, context.sourceBackground);
+  // Text of no colour of its own is drawn in the source's default, black, which the theme's base colour may not be.
+  const colour = hexColour(style.color, context.sourceBackground) ?? SOURCE_TEXT;
   listAlpha(context.findings, style.color, colour, context.sourceBackground, at);
-  if (colour !== undefined && colour !== context.baseColour) {
+  if (colour !== context.baseColour) {
     inline = coloured(inline, colour);
     made.inline = inline;
   }

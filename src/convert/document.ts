@@ -3,7 +3,7 @@
  * background, the body's colour, the font, the text's and links' colours), and its body into blocks.
  */
 import { blocksOf } from './blocks.js';
-import { keepContrast } from './contrast.js';
+import { headingColours, keepContrast, SOURCE_TEXT } from './contrast.js';
 import { BROWSER_FONT_SIZE, INLINE_CODE, isButtonLink, type MapContext } from './inline.js';
 import { carryLayout } from './layout/layout-carry.js';
 import { block, type LmxBlock, writeLmx } from './lmx-out.js';
@@ -147,8 +147,8 @@ export function globalStyle(document: SourceDocument, findings?: Findings): Emai
   const colours = new Map<string, number>();
   const links = new Map<string, number>();
   for (const { place, length } of counted) {
-    // Text of no colour of its own counts too: the theme's colour is then the most common.
-    if (place.link === undefined) add(colours, hexColour(place.style.color) ?? 'default', length);
+    // Text of no colour of its own counts too, in the source's default colour, black.
+    if (place.link === undefined) add(colours, hexColour(place.style.color) ?? SOURCE_TEXT, length);
     else if (place.link !== 'default') add(links, place.link, length);
   }
   const stack = body.style['font-family'] ?? mostCommon(fonts) ?? document.font;
@@ -166,7 +166,7 @@ export function globalStyle(document: SourceDocument, findings?: Findings): Emai
       'a theme names one family, not the reader’s system fonts: choose the font in the theme if it should differ',
     );
   const colour = mostCommon(colours);
-  if (colour !== undefined && colour !== 'default') style.textBaseColor = colour;
+  if (colour !== undefined) style.textBaseColor = colour;
   const size = mostCommon(sizes);
   if (size !== undefined && size !== 'default' && Number(size) >= 10 && Number(size) <= 32) style.textBaseFontSize = size;
   const link = mostCommon(links) ?? firstLinkColour(body);
@@ -237,6 +237,7 @@ export function convertDocument(document: SourceDocument, kind: ConvertKind, fin
   const inheritedColour: Style = document.body.style.color === undefined ? {} : { color: document.body.style.color };
   const mapped = blocksOf(document.body.children, { ...context, inherited: { ...context.inherited, ...inheritedColour } });
   listLinkColours(context, findings);
+  headingColours(mapped, style);
   keepContrast(mapped, style, findings);
   const blocks = joinBands(mapped);
   carryLayout(document.body, style, blocks, card);
