@@ -350,7 +350,7 @@ export function container(node: SourceElement, context: MapContext, content: (in
   const styled = background !== undefined && background !== context.background && !context.plain.includes(background);
   // A cell's, a div's or a <center>'s alignment reaches the blocks inside, as its text-align does.
   const align = attributeTextAlign(node);
-  let inner = { ...inherit(context, align === undefined ? node.style : { ...node.style, 'text-align': align }), holder: node };
+  let inner = { ...inherit(context, align === undefined ? node.style : { ...node.style, 'text-align': align }, node.name), holder: node };
   if (background !== undefined) inner = { ...inner, sourceBackground: background };
   if (styled) inner = { ...inner, background };
   if (!styled || (context.inColumns && node.name === 'x-column')) return withSpace(node, content(inner));

@@ -39,7 +39,7 @@ function converted(read: (findings: Findings) => ReturnType<typeof readHtml>, mi
   const placement = compareLayout(document.body, style, blocks, findings);
   const fidelity = measureFidelity(document, lmx, findings, new Map(), { ...placement, colours: compareColours(blocks, style, findings) });
   const entries = findings.remediation.filter((item) => item.construct.startsWith('the position of')).map((item) => `${item.construct}: ${item.done}`);
-  return { fidelity, line: fidelityLine(fidelity), entries };
+  return { fidelity, line: fidelityLine(fidelity), entries, lmx };
 }
 
 const fromReact = (source: string, misplace?: (blocks: readonly LmxBlock[]) => void) =>
@@ -89,6 +89,22 @@ describe('positions in the fidelity line', () => {
         findings,
       ),
     );
+    expect(fidelity.positions).toEqual({ source: 2, kept: 2 });
+  });
+
+  it('starts a table’s text at its side where only an align around it centred it, as browsers draw it (Postmark’s templates)', () => {
+    const { fidelity, lmx } = converted((findings) =>
+      readHtml(
+        '<!doctype html><html><body><table width="100%"><tr><td align="center"><table align="center" width="570"><tr><td><p>Welcome aboard.</p></td></tr></table>' +
+          '<table width="570" style="text-align:center"><tr><td><p>Thanks</p></td></tr></table></td></tr></table></body></html>',
+        'email.html',
+        findings,
+      ),
+    );
+    // The first table's text at its left; the second's centred by its own CSS, which a table does pass on.
+    expect(lmx).toMatch(/<Paragraph[^>]*>Welcome aboard\.<\/Paragraph>/);
+    expect(lmx).not.toMatch(/<Paragraph[^>]*align[^>]*>Welcome/);
+    expect(lmx).toMatch(/<Paragraph align="center"[^>]*>Thanks<\/Paragraph>/);
     expect(fidelity.positions).toEqual({ source: 2, kept: 2 });
   });
 });
