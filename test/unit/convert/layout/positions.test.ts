@@ -62,10 +62,17 @@ describe('positions in the fidelity line', () => {
     expect(entries).toEqual([]);
   });
 
-  it('counts a full-width button widened across the body as full width', () => {
+  it('counts a full-width button as full width only where its padding reaches across the body, and lists one it does not', () => {
+    // "Get started" widened by LMX's most inner padding, 100 px a side, is about 300 px of the body's 600.
     const { fidelity, entries } = fromReact(REACT("display: 'block'"));
-    expect(fidelity.positions).toEqual({ source: 2, kept: 2 });
-    expect(entries).toEqual([]);
+    expect(fidelity.positions).toEqual({ source: 2, kept: 1 });
+    expect(entries).toEqual(['the position of <Button>: drawn centred, where the source draws it across the full width']);
+    // A label long enough for the padding to reach across the body stands full width.
+    const long = fromReact(
+      REACT("display: 'block'").replace('Get started', 'Get started with your free trial of the whole plan, every feature included, today'),
+    );
+    expect(long.fidelity.positions).toEqual({ source: 2, kept: 2 });
+    expect(long.entries).toEqual([]);
   });
 
   it('lists and counts a button drawn elsewhere than the source draws it, no other entry saying so', () => {
