@@ -359,10 +359,11 @@ export function container(node: SourceElement, context: MapContext, content: (in
       node.at,
       'a styled section inside a section',
       'flattened',
-      'its content kept in the outer section, without its background',
+      'its content kept in the outer section, each text block on its background colour, the space between them the outer section’s',
       'LMX sections do not nest: make it a section of its own',
     );
-    return withSpace(node, content(inner));
+    // Drawn on the outer section's colour: its text blocks take the colour they stood on as their own.
+    return withSpace(node, content({ ...inner, background: context.background }));
   }
   const blocks = content({ ...inner, inSection: true }).filter((made): made is LmxBlock => !isSpacer(made));
   if (blocks.length === 0) return [];

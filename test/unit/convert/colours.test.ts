@@ -59,6 +59,17 @@ describe('colours in the fidelity line', () => {
     expect(entries).toEqual([]);
   });
 
+  it('keeps the colour of a box inside a section behind its text blocks, as LMX sections do not nest (Foundation’s callouts)', () => {
+    const { lmx, measure } = html(
+      '<p style="color:#333333">Plain words on the body, enough of them to be most of the text here.</p>\n' +
+        '<div style="background:#f5f5f5"><p style="color:#333333">Band words.</p><div style="background:#dddddd"><p style="color:#333333">Callout words.</p></div></div>',
+    );
+    expect(lmx).toContain(
+      '<Section blockColor="#f5f5f5" paddingLeft="8" paddingRight="8">\n  <Paragraph>Band words.</Paragraph>\n  <Paragraph blockColor="#dddddd">Callout words.</Paragraph>',
+    );
+    expect(measure).toEqual({ source: 3, kept: 3 });
+  });
+
   it('gives text of no colour its black where the base colour is another text’s', () => {
     const { lmx } = html('<p style="color:#666666">Your order has shipped, and it should reach you on Friday.</p>\n<p>Order 1042</p>');
     expect(lmx).toContain('<Paragraph><Text textColor="#000000">Order 1042</Text></Paragraph>');
