@@ -99,6 +99,23 @@ describe('positions in the fidelity line', () => {
     expect(fidelity.positions).toEqual({ source: 2, kept: 2 });
   });
 
+  it('aligns a table of content’s rows as their first cells do, in a centred card (Mailgen’s receipts)', () => {
+    const { fidelity, lmx } = converted((findings) =>
+      readHtml(
+        '<!doctype html><html><body><table width="100%"><tr><td style="text-align:center"><p>Your receipt</p><table width="100%">' +
+          '<tr><th style="text-align:left">Item</th><th style="text-align:left">Description</th><th style="text-align:left">Price</th></tr>' +
+          '<tr><td style="text-align:left">Tea</td><td style="text-align:left">Green, loose</td><td style="text-align:left">$2.00</td></tr>' +
+          '<tr><td style="text-align:left">Cake</td><td style="text-align:left">Lemon</td><td style="text-align:left">$3.50</td></tr>' +
+          '</table></td></tr></table></body></html>',
+        'email.html',
+        findings,
+      ),
+    );
+    expect(lmx).toMatch(/<Paragraph align="center"[^>]*>Your receipt/);
+    expect(lmx).toMatch(/<Paragraph(?![^>]*align)[^>]*>Tea/);
+    expect(fidelity.positions.kept).toBe(fidelity.positions.source);
+  });
+
   it('starts a table’s text at its side where only an align around it centred it, as browsers draw it (Postmark’s templates)', () => {
     const { fidelity, lmx } = converted((findings) =>
       readHtml(
