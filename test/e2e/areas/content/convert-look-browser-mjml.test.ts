@@ -18,7 +18,7 @@ describeLooks('MJML', /\.mjml$/, corpusDirectory, (looks) => {
       "mjml-vendure/password-reset.mjml": "colours 5/5 (model 4/4), positions 5/5 (model 5/5)",
       "mjml/accordion-readme.mjml": "colours 0/2 (model 4/4), positions 2/2 (model 4/4), unlisted: colour",
       "mjml/body-readme.mjml": "colours 0/0 (model 0/0), positions 0/0 (model 0/0)",
-      "mjml/button-readme.mjml": "colours 0/1 (model 0/0), positions 0/0 (model 1/1), unlisted: colour",
+      "mjml/button-readme.mjml": "colours 1/1 (model 0/0), positions 0/0 (model 1/1)",
       "mjml/carousel-readme.mjml": "colours 0/0 (model 0/0), positions 0/3 (model 3/3), unlisted: position",
       "mjml/column-readme.mjml": "colours 0/0 (model 0/0), positions 0/0 (model 0/0)",
       "mjml/divider-readme.mjml": "colours 0/0 (model 0/0), positions 0/0 (model 0/0)",
