@@ -266,7 +266,8 @@ async function drawLooks(page: Page, corpus: string, files: readonly string[]): 
       unmatched = Math.max(unmatched, order.length - tables);
       converted.push(looks);
     }
-    await page.setContent(sizedImages(source), { waitUntil: 'domcontentloaded' });
+    // Measured once every image has loaded or failed (an unsized one at an address no test reaches): the same boxes on every run.
+    await page.setContent(sizedImages(source), { waitUntil: 'load' });
     const original: (Look | undefined)[][] = [];
     for (const [at, width] of VIEWPORTS.entries()) {
       // The source's text found by the words the LMX draws first; text the LMX does not draw is not looked for (no word is empty).
