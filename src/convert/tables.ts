@@ -139,9 +139,15 @@ function contentRows(table: SourceElement, rows: SourceElement[], context: MapCo
       nodes.push(...flattenCell(cell));
     });
     const header = cells.length > 0 && cells.every((cell) => cell.name === 'th');
-    // The row's text starts in its first cell, and aligns as that cell aligns it (a receipt's cells at the left in a centred card).
-    const align = cells[0] === undefined ? undefined : alignOf(alignedStyle(cells[0], context)['text-align']);
-    const style = { ...row.style, ...(align === undefined ? {} : { 'text-align': align }), ...(header ? { 'font-weight': 'bold' } : {}) };
+    // The row's text starts in its first cell, and aligns and is coloured as that cell has it (a receipt's cells at the left in a centred card).
+    const first = cells[0] === undefined ? {} : alignedStyle(cells[0], context);
+    const align = alignOf(first['text-align']);
+    const style = {
+      ...row.style,
+      ...(align === undefined ? {} : { 'text-align': align }),
+      ...(first.color === undefined ? {} : { color: first.color }),
+      ...(header ? { 'font-weight': 'bold' } : {}),
+    };
     const made = steps.textBlock('Paragraph', nodes, inherit(context, style), undefined);
     if (made === undefined) continue;
     if (align !== undefined) recordSource(made, context.holder, 'text', align, { position: align });

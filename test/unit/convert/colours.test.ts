@@ -70,6 +70,15 @@ describe('colours in the fidelity line', () => {
     expect(measure).toEqual({ source: 3, kept: 3 });
   });
 
+  it('colours a table of content’s rows as their first cells colour their text (Mailgen’s Salted receipts)', () => {
+    const { lmx } = html(
+      '<p style="color:#333333">Your receipt, with every line of the order and the total paid by card.</p>\n<table width="100%">' +
+        '<tr><th style="color:#9ba2ab">Item</th><th style="color:#9ba2ab">Price</th></tr>' +
+        '<tr><td style="color:#9ba2ab">Tea</td><td style="color:#9ba2ab">$2.00</td></tr><tr><td style="color:#9ba2ab">Cake</td><td style="color:#9ba2ab">$3.50</td></tr></table>',
+    );
+    expect(lmx).toContain('<Text textColor="#9ba2ab">Tea — $2.00</Text>');
+  });
+
   it('gives text of no colour its black where the base colour is another text’s', () => {
     const { lmx } = html('<p style="color:#666666">Your order has shipped, and it should reach you on Friday.</p>\n<p>Order 1042</p>');
     expect(lmx).toContain('<Paragraph><Text textColor="#000000">Order 1042</Text></Paragraph>');
