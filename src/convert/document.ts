@@ -250,7 +250,8 @@ export function convertComponent(nodes: readonly SourceNode[], kind: ConvertKind
   const body = element('body', at, [...nodes], {}, { 'max-width': '600px', 'margin-left': 'auto', 'margin-right': 'auto' });
   readTemplateBlocks(body, findings);
   settleTemplatedValues(body, findings);
-  const context: MapContext = { kind, findings, inherited: {}, inSection: false, inColumns: false, plain: [], holder: body };
+  // Text of no colour of its own is left to the base colour of the emails that embed it, which is black where theirs is.
+  const context: MapContext = { kind, findings, inherited: {}, inSection: false, inColumns: false, plain: [], holder: body, baseColour: SOURCE_TEXT };
   const blocks = blocksOf(nodes, context);
   carryLayout(body, undefined, blocks);
   return writeLmx({}, blocks);
