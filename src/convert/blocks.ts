@@ -6,7 +6,7 @@
  */
 import { LMX_TAGS } from '../lmx/index.js';
 import { listBackgroundImage, listDecoration, listHidden, standInForImage } from './box-losses.js';
-import { coloured, rememberLook } from './contrast.js';
+import { coloured, rememberLook, SOURCE_TEXT } from './contrast.js';
 import { buttonBlock, imageBlock } from './image-button.js';
 import { dropsPlatformLink, holdsImage, hrefOf, inherit, inlineOf, isButtonLink, isHidden, isInline, type MapContext, trimInline } from './inline.js';
 import { attributeTextAlign } from './layout/layout.js';
@@ -178,9 +178,10 @@ export function textBlock(tag: string, nodes: readonly SourceNode[], context: Ma
   listPhoneSize(node, fontSize ?? context.baseFontSize, at, context);
   const lineHeight = lineHeightPercent(node?.style['line-height'], fontSize);
   if (lineHeight !== undefined) setNumber(made, 'lineHeight', lineHeight, at, context.findings);
-  const colour = hexColour(style.color, context.sourceBackground);
+  // Text of no colour of its own is drawn in the source's default, black, which the theme's base colour may not be.
+  const colour = hexColour(style.color, context.sourceBackground) ?? SOURCE_TEXT;
   listAlpha(context.findings, style.color, colour, context.sourceBackground, at);
-  if (colour !== undefined && colour !== context.baseColour) {
+  if (colour !== context.baseColour) {
     inline = coloured(inline, colour);
     made.inline = inline;
   }
@@ -349,7 +350,7 @@ export function container(node: SourceElement, context: MapContext, content: (in
   const styled = background !== undefined && background !== context.background && !context.plain.includes(background);
   // A cell's, a div's or a <center>'s alignment reaches the blocks inside, as its text-align does.
   const align = attributeTextAlign(node);
-  let inner = { ...inherit(context, align === undefined ? node.style : { ...node.style, 'text-align': align }), holder: node };
+  let inner = { ...inherit(context, align === undefined ? node.style : { ...node.style, 'text-align': align }, node.name), holder: node };
   if (background !== undefined) inner = { ...inner, sourceBackground: background };
   if (styled) inner = { ...inner, background };
   if (!styled || (context.inColumns && node.name === 'x-column')) return withSpace(node, content(inner));
@@ -358,10 +359,11 @@ export function container(node: SourceElement, context: MapContext, content: (in
       node.at,
       'a styled section inside a section',
       'flattened',
-      'its content kept in the outer section, without its background',
+      'its content kept in the outer section, each text block on its background colour, the space between them the outer section’s',
       'LMX sections do not nest: make it a section of its own',
     );
-    return withSpace(node, content(inner));
+    // Drawn on the outer section's colour: its text blocks take the colour they stood on as their own.
+    return withSpace(node, content({ ...inner, background: context.background }));
   }
   const blocks = content({ ...inner, inSection: true }).filter((made): made is LmxBlock => !isSpacer(made));
   if (blocks.length === 0) return [];

@@ -1,12 +1,11 @@
 /**
  * Text stays as readable as it was. Each text block remembers the colour its text had in the
- * source and the background it stood on there; once the email is converted, the contrast of each
- * against the colours LMX will draw it with (its own `<Text>` colour or the base one, its block's
- * colour, the section's or columns' around it, else the body's) is compared with the source's. Where
- * it fell, the source's text colour is written on the block, then the source's background as the
- * block's colour; where even that cannot bring it back, the block is listed. Text the source gave no
- * colour was drawn in the source's default, black (a browser's and MJML's): where the theme's base
- * colour (another text's) leaves it unreadable, it is given that black. A link coloured otherwise
+ * source (where the source gave it none, the source's default, black: a browser's and MJML's) and
+ * the background it stood on there; once the email is converted, the contrast of each against the
+ * colours LMX will draw it with (its own `<Text>` colour or the base one, its block's colour, the
+ * section's or columns' around it, else the body's) is compared with the source's. Where it fell,
+ * the source's text colour is written on the block, then the source's background as the block's
+ * colour; where even that cannot bring it back, the block is listed. A link coloured otherwise
  * than the email's one link colour keeps its own on its words where that one would not read.
  */
 import { LMX_TAGS } from '../lmx/index.js';
@@ -16,9 +15,9 @@ import type { LmxBlock, LmxInline } from './lmx-out.js';
 import type { Findings, Measure, Place } from './model.js';
 import { hexColour } from './styles.js';
 
-/** How a text block looked in its source; a colour it did not set is the source's default (SOURCE_TEXT). */
+/** How a text block looked in its source. */
 interface SourceLook {
-  colour: string | undefined;
+  colour: string;
   background: string | undefined;
   at: Place;
 }
@@ -26,7 +25,9 @@ interface SourceLook {
 const looks = new WeakMap<LmxBlock, SourceLook>();
 
 /** Notes how a text block looked in its source: the colour of its text and the background it stood on, where it set them. */
-export function rememberLook(made: LmxBlock, colour: string | undefined, background: string | undefined, at: Place): void {
+export function rememberLook(made: LmxBlock, colour: string, background: string | undefined, at: Place): void {
+  // A block of links alone has no text of its colour: its links are compared as links.
+  if (!wordsOutsideLinks(made.inline ?? [])) return;
   // Where every word of the block has a colour of its own (a span's), that is the text's colour.
   looks.set(made, { colour: ownColour(made) ?? colour, background, at });
 }
@@ -56,12 +57,28 @@ function linksIn(pieces: readonly LmxInline[], into: LmxInline[] = []): LmxInlin
   return into;
 }
 
+/**
+ * Whether inline content draws words in the colour around it: words or a variable outside a link
+ * (drawn in the link colour whatever wraps it) and outside a `<Text>` of a colour of its own.
+ */
+function takesColour(pieces: readonly LmxInline[]): boolean {
+  return pieces.some((piece) => {
+    if ('text' in piece) return piece.text.trim() !== '';
+    if (!('tag' in piece)) return true;
+    return piece.tag !== 'Link' && piece.tag !== 'Text' && takesColour(piece.children);
+  });
+}
+
+/** Whether inline content has words (or a variable) outside its links. */
+const wordsOutsideLinks = (pieces: readonly LmxInline[]): boolean =>
+  pieces.some((piece) => ('text' in piece ? piece.text.trim() !== '' : !('tag' in piece) || (piece.tag !== 'Link' && wordsOutsideLinks(piece.children))));
+
 /** Inline content in a colour: each run of it that has no colour of its own wrapped in <Text>. */
 export function coloured(pieces: LmxInline[], colour: string): LmxInline[] {
   const result: LmxInline[] = [];
   let run: LmxInline[] = [];
   const flush = () => {
-    if (run.some((piece) => !('text' in piece) || piece.text.trim() !== '')) result.push({ tag: 'Text', attrs: { textColor: colour }, children: run });
+    if (takesColour(run)) result.push({ tag: 'Text', attrs: { textColor: colour }, children: run });
     else result.push(...run);
     run = [];
   };
@@ -113,20 +130,46 @@ export const SOURCE_TEXT = '#000000';
 /** The least contrast under which text does not read (WCAG's for large text, 3:1). */
 export const READABLE = 3;
 
+type ThemeColour = 'textBaseColor' | 'heading1Color' | 'heading2Color' | 'heading3Color';
+
+/** The colour LMX draws a block's text in where it has none of its own: a heading's level's colour, the rest the base colour. */
+function baseOf(style: Readonly<Record<string, string>>, tag: string): string {
+  const name: ThemeColour = tag === 'H1' || tag === 'H2' || tag === 'H3' ? `heading${tag[1] as '1' | '2' | '3'}Color` : 'textBaseColor';
+  return style[name] ?? String(DEFAULT_THEME_STYLES[name]);
+}
+
+/**
+ * Headings drawn in the colour the source draws them in: a source's heading of no colour of its own
+ * takes its text's (where the theme's heading colours are another, a near-black of its own), and
+ * one of another colour was given it (`<Text textColor>`) as it was mapped. So each level of heading
+ * the email has takes the base colour.
+ */
+export function headingColours(blocks: readonly LmxBlock[], style: Record<string, string>): void {
+  const base = style.textBaseColor;
+  if (base === undefined) return;
+  const tags = new Set<string>();
+  const pending = [...blocks];
+  while (pending.length > 0) {
+    const made = pending.pop()!;
+    tags.add(made.tag);
+    pending.push(...(made.blocks ?? []));
+  }
+  for (const level of ['1', '2', '3']) if (tags.has(`H${level}`)) style[`heading${level}Color`] = base;
+}
+
 /**
  * Brings every text block of the email back to at least the contrast it had in its source, or
  * lists it. `style` is the `<Style />` written (the default theme's colours where it sets none).
  */
 export function keepContrast(blocks: readonly LmxBlock[], style: Record<string, string>, findings: Findings): void {
-  const base = style.textBaseColor ?? String(DEFAULT_THEME_STYLES.textBaseColor);
   const body = style.bodyColor ?? String(DEFAULT_THEME_STYLES.bodyColor);
   const links = new OtherLinks(style.textLinkColor ?? String(DEFAULT_THEME_STYLES.textLinkColor));
   const visit = (list: readonly LmxBlock[], background: string) => {
     for (const made of list) {
       const look = looks.get(made);
       if (look !== undefined) {
-        const seen = { ...look, colour: look.colour ?? SOURCE_TEXT, background: look.background ?? body };
-        check(made, seen, look.colour === undefined, background, base, findings);
+        const seen = { ...look, background: look.background ?? body };
+        check(made, seen, background, baseOf(style, made.tag), findings);
         checkRuns(made, seen, background, findings);
       }
       // After the block's own colours, which may have given it a background.
@@ -179,17 +222,9 @@ class OtherLinks {
   }
 }
 
-function check(
-  made: LmxBlock,
-  look: { colour: string; background: string; at: Place },
-  defaultColour: boolean,
-  background: string,
-  base: string,
-  findings: Findings,
-): void {
-  // Text in its source's default colour may take the theme's instead, so long as it reads; text of a colour of its own keeps its contrast.
+function check(made: LmxBlock, look: { colour: string; background: string; at: Place }, background: string, base: string, findings: Findings): void {
   const source = contrastRatio(look.colour, look.background);
-  const wanted = (defaultColour ? Math.min(source, READABLE) : source) - TOLERANCE;
+  const wanted = source - TOLERANCE;
   const ratio = () => contrastRatio(drawnColour(made, base), made.attrs.blockColor ?? background);
   const giveColour = () => {
     if (made.inline !== undefined && drawnColour(made, base) !== look.colour) made.inline = coloured(made.inline, look.colour);
@@ -197,8 +232,7 @@ function check(
   const giveBackground = () => {
     if (LMX_TAGS.get(made.tag)?.attributes.blockColor !== undefined && background !== look.background) made.attrs.blockColor = look.background;
   };
-  // Text the source left in its default colour keeps the theme's where the source's background brings it back.
-  for (const step of defaultColour ? [giveBackground, giveColour] : [giveColour, giveBackground]) {
+  for (const step of [giveColour, giveBackground]) {
     if (ratio() >= wanted) return;
     step();
   }
@@ -257,16 +291,13 @@ function sameSpelling(colour: string): string {
  * colour, a section's or columns' around it, else the body's) against its source's (the colour its
  * text had; the background it stood on, where it set one, else the body's colour, which is the
  * source's card's or page's, as keepContrast takes it); and each link's (the email's one link
- * colour) against its source's. Text and links the source gave no colour take the theme's by
- * design, and count as kept. Counted once the contrast is kept (keepContrast). Each change is
+ * colour) against its source's. Links the source gave no colour take the theme's by design, and
+ * count as kept. Counted once the contrast is kept (keepContrast). Each change is
  * listed once for the email, at the first block it holds for, with how many it does; a block an
  * entry already says reads less well than in the source is not listed again, nor a link of another
  * colour than the email's (listed as keepContrast draws it).
  */
 export function compareColours(blocks: readonly LmxBlock[], style: Readonly<Record<string, string>>, findings: Findings): Measure {
-  const theme = (name: 'textBaseColor' | 'heading1Color' | 'heading2Color' | 'heading3Color') => style[name] ?? String(DEFAULT_THEME_STYLES[name]);
-  // A heading is drawn in its level's colour, the rest in the base colour.
-  const baseOf = (tag: string) => (tag === 'H1' || tag === 'H2' || tag === 'H3' ? theme(`heading${tag[1] as '1' | '2' | '3'}Color`) : theme('textBaseColor'));
   const body = style.bodyColor ?? String(DEFAULT_THEME_STYLES.bodyColor);
   const placeOf = (at: Place) => `${at.file}:${at.line}:${at.column}`;
   const said = new Set(findings.remediation.filter((item) => item.construct === 'text less readable than in the source').map(placeOf));
@@ -287,9 +318,8 @@ export function compareColours(blocks: readonly LmxBlock[], style: Readonly<Reco
       const look = looks.get(made);
       if (look !== undefined) {
         measure.source += 1;
-        const drawn = sameSpelling(drawnColour(made, baseOf(made.tag)));
-        // Text the source gave no colour takes the theme's, as keepContrast lets it, so long as it reads (checked there).
-        const text = look.colour === undefined ? drawn : sameSpelling(look.colour);
+        const drawn = sameSpelling(drawnColour(made, baseOf(style, made.tag)));
+        const text = sameSpelling(look.colour);
         const [under, on] = [sameSpelling(look.background ?? body), sameSpelling(behind)];
         const differs = [
           ...(text === drawn ? [] : [`text drawn ${drawn}, where the source draws it ${text}`]),

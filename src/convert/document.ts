@@ -3,7 +3,7 @@
  * background, the body's colour, the font, the text's and links' colours), and its body into blocks.
  */
 import { blocksOf } from './blocks.js';
-import { contrastRatio, keepContrast, READABLE } from './contrast.js';
+import { contrastRatio, headingColours, keepContrast, READABLE, SOURCE_TEXT } from './contrast.js';
 import { BROWSER_FONT_SIZE, INLINE_CODE, isButtonLink, type MapContext } from './inline.js';
 import { carryLayout } from './layout/layout-carry.js';
 import { block, type LmxBlock, writeLmx } from './lmx-out.js';
@@ -147,8 +147,8 @@ export function globalStyle(document: SourceDocument, findings?: Findings): Emai
   const colours = new Map<string, number>();
   const links = new Map<string, number>();
   for (const { place, length } of counted) {
-    // Text of no colour of its own counts too: the theme's colour is then the most common.
-    if (place.link === undefined) add(colours, hexColour(place.style.color) ?? 'default', length);
+    // Text of no colour of its own counts too, in the source's default colour, black.
+    if (place.link === undefined) add(colours, hexColour(place.style.color) ?? SOURCE_TEXT, length);
     else if (place.link !== 'default') add(links, place.link, length);
   }
   const stack = body.style['font-family'] ?? mostCommon(fonts) ?? document.font;
@@ -166,7 +166,7 @@ export function globalStyle(document: SourceDocument, findings?: Findings): Emai
       'a theme names one family, not the reader’s system fonts: choose the font in the theme if it should differ',
     );
   const colour = mostCommon(colours);
-  if (colour !== undefined && colour !== 'default') style.textBaseColor = colour;
+  if (colour !== undefined) style.textBaseColor = colour;
   const size = mostCommon(sizes);
   if (size !== undefined && size !== 'default' && Number(size) >= 10 && Number(size) <= 32) style.textBaseFontSize = size;
   // Where no link on the body has a colour of its own, the first link's; but not for the body's links where it would not read there (a footer's white links on its dark band).
@@ -226,6 +226,7 @@ export function convertDocument(document: SourceDocument, kind: ConvertKind, fin
   };
   const inheritedColour: Style = document.body.style.color === undefined ? {} : { color: document.body.style.color };
   const mapped = blocksOf(document.body.children, { ...context, inherited: { ...context.inherited, ...inheritedColour } });
+  headingColours(mapped, style);
   keepContrast(mapped, style, findings);
   const blocks = joinBands(mapped);
   carryLayout(document.body, style, blocks, card);
@@ -238,7 +239,8 @@ export function convertComponent(nodes: readonly SourceNode[], kind: ConvertKind
   const body = element('body', at, [...nodes], {}, { 'max-width': '600px', 'margin-left': 'auto', 'margin-right': 'auto' });
   readTemplateBlocks(body, findings);
   settleTemplatedValues(body, findings);
-  const context: MapContext = { kind, findings, inherited: {}, inSection: false, inColumns: false, plain: [], holder: body };
+  // Text of no colour of its own is left to the base colour of the emails that embed it, which is black where theirs is.
+  const context: MapContext = { kind, findings, inherited: {}, inSection: false, inColumns: false, plain: [], holder: body, baseColour: SOURCE_TEXT };
   const blocks = blocksOf(nodes, context);
   carryLayout(body, undefined, blocks);
   return writeLmx({}, blocks);

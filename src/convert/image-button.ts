@@ -4,6 +4,7 @@
  * radius, size and inner padding; a full-width one widened; one with no address kept as text).
  */
 
+import { coloured } from './contrast.js';
 import { attributeText, flatText, hrefOf, inherit, inlineOf, isBold, type MapContext, trimInline } from './inline.js';
 import { buttonPosition, imageAlign, type Position } from './layout/layout.js';
 import { recordSource } from './layout/layout-carry.js';
@@ -157,7 +158,11 @@ export function buttonBlock(node: SourceElement, context: MapContext): LmxBlock 
       'its text kept as a paragraph, as a button to nowhere cannot be published',
       'make it a <Button> again with its https address',
     );
-    const kept = block('Paragraph', {}, { inline: pieces });
+    // Its label keeps the button's text colour, on the button's colour: the paragraph is the button's face.
+    const labelColour = hexColour(node.style.color);
+    const kept = block('Paragraph', {}, { inline: labelColour === undefined ? pieces : coloured(pieces, labelColour) });
+    const face = hexColour(node.style['background-color'] ?? node.style.background);
+    if (face !== undefined) kept.attrs.blockColor = face;
     // Its text stands where the button stood: a centred button's is centred, a full-width one's label in its middle.
     const drawn = buttonPosition(node, context.inherited['text-align']);
     const keptAlign = drawn === 'full' ? 'center' : drawn;

@@ -102,6 +102,9 @@ function transformed(text: string, transform: string | undefined): string {
 export function inherit(context: MapContext, style: Style, name = ''): MapContext {
   const inherited = { ...context.inherited };
   for (const property of INHERITED) if (style[property] !== undefined && style[property] !== 'inherit') inherited[property] = style[property]!;
+  // A table starts its text at its side where only an `align` around it (`-webkit-center`) centred it: browsers do not pass that into a table.
+  if ((name === 'table' || style['x-display'] === 'table') && style['text-align'] === undefined && /^-webkit-/.test(inherited['text-align'] ?? ''))
+    delete inherited['text-align'];
   const parent = context.sourceFontSize ?? BROWSER_FONT_SIZE;
   const sourceFontSize = fontSizeWithin(style['font-size'], parent, name);
   if (style['font-size'] !== undefined || sourceFontSize !== parent) inherited['font-size'] = `${sourceFontSize}px`;

@@ -6,9 +6,10 @@
 
 import { inherit, isInline, type MapContext } from './inline.js';
 import { attributeTextAlign } from './layout/layout.js';
+import { recordSource } from './layout/layout-carry.js';
 import type { LmxBlock } from './lmx-out.js';
 import { type SourceElement, type SourceNode, textContent } from './model.js';
-import { backgroundOf, pixels } from './styles.js';
+import { alignOf, backgroundOf, pixels } from './styles.js';
 
 /** The mapper's own steps, handed in (blocks.ts calls this module, so it cannot import it back). */
 export interface BlockSteps {
@@ -138,8 +139,19 @@ function contentRows(table: SourceElement, rows: SourceElement[], context: MapCo
       nodes.push(...flattenCell(cell));
     });
     const header = cells.length > 0 && cells.every((cell) => cell.name === 'th');
-    const made = steps.textBlock('Paragraph', nodes, inherit(context, { ...row.style, ...(header ? { 'font-weight': 'bold' } : {}) }), undefined);
-    if (made !== undefined) blocks.push(made);
+    // The row's text starts in its first cell, and aligns and is coloured as that cell has it (a receipt's cells at the left in a centred card).
+    const first = cells[0] === undefined ? {} : alignedStyle(cells[0], context);
+    const align = alignOf(first['text-align']);
+    const style = {
+      ...row.style,
+      ...(align === undefined ? {} : { 'text-align': align }),
+      ...(first.color === undefined ? {} : { color: first.color }),
+      ...(header ? { 'font-weight': 'bold' } : {}),
+    };
+    const made = steps.textBlock('Paragraph', nodes, inherit(context, style), undefined);
+    if (made === undefined) continue;
+    if (align !== undefined) recordSource(made, context.holder, 'text', align, { position: align });
+    blocks.push(made);
   }
   return blocks;
 }

@@ -23,18 +23,24 @@ export function pairs(blocks: readonly LmxBlock[]): { block: LmxBlock; place: st
 }
 
 /**
- * The content boxes of the marked elements in the page: MJML's section, wrapper or column box is the
- * padded cell inside the marked one (a column's only where it has one, its gutter: a cell of no
- * alignment around its own table, where a column of no padding holds its first element's cell).
+ * The marked element of a place in the page, as the box a block stands in: MJML's section, wrapper
+ * or column box is the padded cell inside the marked one (a column's only where it has one, its
+ * gutter: a cell of no alignment around its own table, where a column of no padding holds its first
+ * element's cell). A script's function, for the page.
  */
-const MEASURE = `(places) => places.map((place) => {
+export const LOCATE = `(place) => {
   let element = document.querySelector('[data-lc="' + place + '"]') ?? document.querySelector('.' + place);
-  if (element === null) return undefined;
+  if (element === null) return null;
   if (element.tagName === 'DIV' && element.classList.contains(place)) {
     const cell = element.querySelector(':scope > table > tbody > tr > td') ?? element.querySelector(':scope > div > table > tbody > tr > td');
     const gutter = cell !== null && !cell.hasAttribute('align') && cell.querySelector(':scope > table') !== null;
     if (cell !== null && element.querySelector(':scope > table, :scope > div > table') !== null && (!element.className.includes('mj-column') || gutter)) element = cell;
   }
+  return element;
+}`;
+
+/** The content box of an element, less its padding and borders: a script's function, for the page. */
+export const CONTENT_BOX = `(element) => {
   const rect = element.getBoundingClientRect();
   const style = getComputedStyle(element);
   const px = (value) => Number.parseFloat(value) || 0;
@@ -42,7 +48,27 @@ const MEASURE = `(places) => places.map((place) => {
     left: rect.left + px(style.paddingLeft) + px(style.borderLeftWidth),
     right: rect.right - px(style.paddingRight) - px(style.borderRightWidth),
   };
+}`;
+
+/** The content boxes of the marked elements in the page. */
+const MEASURE = `(places) => places.map((place) => {
+  const element = (${LOCATE})(place);
+  return element === null ? undefined : (${CONTENT_BOX})(element);
 })`;
+
+/**
+ * The page's images sized without loading them (no network): each takes the size its attributes
+ * give it, as the model does. One its width attribute sizes is drawn as a placeholder of that size,
+ * where a browser would widen a broken image to its alt text.
+ */
+export function sizedImages(html: string): string {
+  return html.replace(/<img\b[^>]*>/gi, (tag) => {
+    const [width, height] = ['width', 'height'].map((name) => new RegExp(`\\s${name}\\s*=\\s*["']?(\\d+)["'\\s/>]`, 'i').exec(tag)?.[1]);
+    if (width === undefined) return tag;
+    const src = placeholderSrc({ address: '', width: Number(width), ...(height === undefined ? {} : { height: Number(height) }) }, 'not loaded');
+    return tag.replace(/\ssrc\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)/i, ` src="${src}"`);
+  });
+}
 
 /**
  * Each paired block's box as the model lays out the source and as Chromium draws the page, at each
@@ -57,15 +83,7 @@ export async function measureBoxes(
   paired: readonly { block: LmxBlock; place: string }[],
   widths: readonly number[],
 ): Promise<{ width: number; place: string; model: Box; browser: Box | undefined }[]> {
-  // Images are not loaded (no network): each takes the size its attributes give it, as the model does. One its width
-  // attribute sizes is drawn as a placeholder of that size, where a browser would widen a broken image to its alt text.
-  const sized = html.replace(/<img\b[^>]*>/gi, (tag) => {
-    const [width, height] = ['width', 'height'].map((name) => new RegExp(`\\s${name}\\s*=\\s*["']?(\\d+)["'\\s/>]`, 'i').exec(tag)?.[1]);
-    if (width === undefined) return tag;
-    const src = placeholderSrc({ address: '', width: Number(width), ...(height === undefined ? {} : { height: Number(height) }) }, 'not loaded');
-    return tag.replace(/\ssrc\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)/i, ` src="${src}"`);
-  });
-  await page.setContent(sized, { waitUntil: 'domcontentloaded' });
+  await page.setContent(sizedImages(html), { waitUntil: 'domcontentloaded' });
   const measured: { width: number; place: string; model: Box; browser: Box | undefined }[] = [];
   for (const width of widths) {
     await page.setViewportSize({ width, height: 800 });

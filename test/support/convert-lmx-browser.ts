@@ -26,34 +26,40 @@ import { describeBrowser, type TestBrowser } from './browser.js';
 import { corpusDirectory } from './convert-corpus.js';
 
 /** The corpus's emails of the kinds `pattern` names (its file names' endings), in order. */
-function corpusFiles(corpus: string, pattern: RegExp): string[] {
+export function corpusFiles(corpus: string, pattern: RegExp): string[] {
   return readdirSync(corpus, { recursive: true, encoding: 'utf8' })
     .filter((file) => pattern.test(file))
     .sort();
 }
 
-function read(corpus: string, file: string, findings: Findings): SourceDocument {
+/** A corpus email read as convert reads its kind of source. */
+export function read(corpus: string, file: string, findings: Findings): SourceDocument {
   const source = readFileSync(join(corpus, file), 'utf8');
   if (file.endsWith('.mjml')) return readMjml(source, file, findings, { readInclude: () => ({ file: '', source: '' }) });
   if (file.endsWith('.tsx')) return readReact(source, file, findings);
   return readHtml(source, file, findings);
 }
 
-/** The rendered email with each top-level block in a marked wrapper, which takes the block's width as the block's own table does. */
-function marked(lmx: string): string {
+/**
+ * The rendered email as a recipient's client draws it, its images placeholders of their size; `mark`
+ * puts each top-level block in a marked wrapper, which takes the block's width as the block's own
+ * table does.
+ */
+export function drawnLmx(lmx: string, mark: boolean): string {
   const { document } = parseLmx(lmx);
   // Each variable drawn as the empty value its send may give it, not as its name (`{data.invite_sender_organization_name}`
   // is one word wider than a phone): its length is the send's, which no layout can know.
   const rendered = renderLmx(document, { emptyWhenAbsent: ['contact', 'event', 'data'] });
   let html = rendered.html;
   let from = 0;
-  rendered.blocks.forEach((block, index) => {
-    const at = html.indexOf(block.html, from);
-    if (at < 0) throw new Error(`block ${index} not found in the rendered email`);
-    const wrapped = `<div data-lc-block="${index}">${block.html}</div>`;
-    html = html.slice(0, at) + wrapped + html.slice(at + block.html.length);
-    from = at + wrapped.length;
-  });
+  if (mark)
+    rendered.blocks.forEach((block, index) => {
+      const at = html.indexOf(block.html, from);
+      if (at < 0) throw new Error(`block ${index} not found in the rendered email`);
+      const wrapped = `<div data-lc-block="${index}">${block.html}</div>`;
+      html = html.slice(0, at) + wrapped + html.slice(at + block.html.length);
+      from = at + wrapped.length;
+    });
   // Images drawn as placeholders of their own size, and the page measured once every image has loaded or failed: the same boxes on every run.
   // An image whose address the renderer cannot draw (the corpus's `/static/…`) is a grey box of its alt text, which no
   // sent email shows: its words may break and its sides hold no padding, so that it shrinks to its column as an image does.
@@ -101,7 +107,7 @@ async function drawCorpus(browser: TestBrowser, pattern: RegExp): Promise<LmxDra
     const source = read(corpus, file, findings);
     const { lmx, style, blocks } = convertDocument(source, 'transactional', findings);
     compareLayout(source.body, style, blocks, findings);
-    const html = marked(lmx);
+    const html = drawnLmx(lmx, true);
     await page.setContent(html, { waitUntil: 'load' });
     for (const width of VIEWPORTS) {
       await page.setViewportSize({ width, height: 800 });

@@ -13,7 +13,7 @@ import { LIST_INDENT_PX } from '../../lmx/render/text.js';
 import type { LmxBlock } from '../lmx-out.js';
 import type { Findings, Measure, SourceElement } from '../model.js';
 import { type Align, type Box, type Position, SourceLayout } from './layout.js';
-import { fitButtons, wordsTooWide } from './lmx-fit.js';
+import { buttonWidth, fitButtons, wordsTooWide } from './lmx-fit.js';
 import { bodyBox, columnBoxes, layoutLmx, paddedBox } from './lmx-layout.js';
 
 /** Where a block came from: the element whose content box it stands in, and how the source aligns what it holds there. */
@@ -278,7 +278,9 @@ function comparePositions(
     if (from === undefined || CONTAINERS.has(block.tag)) continue;
     const was = from.position ?? (from.kind === 'text' ? source.of(from.element)?.align : undefined);
     if (was === undefined) continue;
-    const is: Position = from.fills ? 'full' : placed.align;
+    // A button widened to stand full width stands so only where its padding reaches across its box (LMX takes at most 100 px a side).
+    const fills = from.fills === true && buttonWidth(block, style) >= placed.box.right - placed.box.left - 2 * LAYOUT_TOLERANCE;
+    const is: Position = fills ? 'full' : placed.align;
     measure.source += 1;
     if (was === is) measure.kept += 1;
     else if (listed.get(block) === undefined)

@@ -166,19 +166,35 @@ export class SourceLayout {
     this.byChildren.set(node.children, placed);
   }
 
+  /** Whether the alignment the element being placed passes on came from an `align` attribute or a `<center>` (`-webkit-center`), not from CSS. */
+  private byAttribute = false;
+
+  /**
+   * The alignment an element gives what it holds, noted as from an attribute or not until `done`
+   * is called: a table takes none from an attribute around it, as browsers draw it.
+   */
+  private aligned(node: SourceElement, inherited: Align): { align: Align; done: () => void } {
+    const outer = this.byAttribute;
+    const own = ownTextAlign(node);
+    const reset = own === undefined && outer && (node.name === 'table' || node.style['x-display'] === 'table');
+    this.byAttribute = own === undefined ? outer && !reset : node.style['text-align'] === undefined;
+    return { align: own ?? (reset ? 'left' : inherited), done: () => (this.byAttribute = outer) };
+  }
+
   /** An element placed in the content box of what holds it, and what it holds after it. */
   private place(node: SourceElement, outer: Box, inherited: Align): void {
-    const align = ownTextAlign(node) ?? inherited;
+    const { align, done } = this.aligned(node, inherited);
     if (INLINE.has(node.name) || node.name === 'x-button' || node.name === 'img') {
       this.set(node, { box: outer, align });
       for (const child of elementsOf(node.children)) this.place(child, outer, align);
-      return;
+      return done();
     }
     const box = this.contentBox(node, outer, inherited);
     this.set(node, { box, align });
     const inner = this.flexItem(node, box);
     if (node.name === 'x-columns' || node.name === 'tr') this.row(node, inner, align);
     else for (const child of elementsOf(node.children)) this.place(child, inner, align);
+    done();
   }
 
   /**
@@ -362,10 +378,12 @@ export class SourceLayout {
 
   /** A cell or column given its box by its row: what it holds takes that box, less its padding. */
   private cell(cell: SourceElement, box: Box, align: Align, available: number): void {
-    const placed = { box: this.padded(cell, box, available), align: ownTextAlign(cell) ?? align };
+    const { align: own, done } = this.aligned(cell, align);
+    const placed = { box: this.padded(cell, box, available), align: own };
     this.set(cell, placed);
     if (cell.name === 'x-columns' || cell.name === 'tr') this.row(cell, placed.box, placed.align);
     else for (const child of elementsOf(cell.children)) this.place(child, placed.box, placed.align);
+    done();
   }
 
   private padded(cell: SourceElement, box: Box, available: number): Box {

@@ -37,14 +37,21 @@ function labelOf(inline: readonly LmxInline[] | undefined): string {
   return (inline ?? []).map((piece) => ('text' in piece ? piece.text : 'children' in piece ? labelOf(piece.children) : '')).join('');
 }
 
+/** How wide a button is drawn, but its inner padding: its label and its borders. */
+const buttonFace = (block: LmxBlock, style: Readonly<Record<string, string>>) =>
+  textWidth(labelOf(block.inline).trim(), faceOf(block, style)) + 2 * Number(block.attrs.borderWidth ?? 0);
+
+/** How wide a button is drawn: its label, its inner padding and its borders. */
+export function buttonWidth(block: LmxBlock, style: Readonly<Record<string, string>>): number {
+  return buttonFace(block, style) + 2 * Number(block.attrs.innerXPadding ?? 0);
+}
+
 /** A button widened with inner padding (to stand full width, as the source's did) narrowed so that it still fits a phone's screen. */
 export function fitButtons(style: Readonly<Record<string, string>>, blocks: readonly LmxBlock[]): void {
   for (const [block, { box }] of layoutLmx(style, blocks, PHONE)) {
     const padding = Number(block.attrs.innerXPadding ?? 0);
     if (block.tag !== 'Button' || !(padding > 0)) continue;
-    const sides = 2 * Number(block.attrs.borderWidth ?? 0);
-    const label = textWidth(labelOf(block.inline).trim(), faceOf(block, style));
-    const room = box.right - box.left - label - sides;
+    const room = box.right - box.left - buttonFace(block, style);
     if (2 * padding > room) block.attrs.innerXPadding = String(Math.max(0, Math.floor(room / 2)));
   }
 }

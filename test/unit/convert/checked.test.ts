@@ -143,6 +143,13 @@ describe('a converted record content check takes', () => {
     expect(checkSource('draft.lmx', lmx, 'transactional', new Map()).errors).toEqual([]);
   });
 
+  it('keeps a button of no address as its label on the button’s colour, in its text colour (MJML’s README button)', () => {
+    const { lmx } = fromMjml(
+      '<mjml><mj-body><mj-section><mj-column><mj-text>Plain words on the white body, most of the text.</mj-text><mj-button background-color="#f45e43" color="white">Do not click me</mj-button></mj-column></mj-section></mj-body></mjml>',
+    );
+    expect(lmx).toMatch(/<Paragraph[^>]* blockColor="#f45e43"[^>]*><Text textColor="#ffffff">Do not click me<\/Text><\/Paragraph>/);
+  });
+
   it('keeps the text of a link to an address the other provider fills (*|TWITTER:PROFILEURL|*), listed, never a link no client can follow', () => {
     const { lmx, findings } = fromHtml(
       page('<p><a href="*|TWITTER:PROFILEURL|*">Follow us</a> or <a href="https://acme.example/?id=*|UNIQID|*">read more</a>.</p>'),
@@ -187,7 +194,7 @@ describe('a converted record content check takes', () => {
       '3 the link to *|UNSUB|*: dropped with its text "Unsubscribe"',
     );
     // MJML centres a button: its text, kept as a paragraph, stands centred as the button did.
-    expect(lmx).toMatch(/<Paragraph align="center"[^>]*>Open the app<\/Paragraph>/);
+    expect(lmx).toMatch(/<Paragraph (?=[^>]*align="center")(?=[^>]*blockColor="#414141")[^>]*><Text textColor="#ffffff">Open the app<\/Text><\/Paragraph>/);
     expect(findings.remediation.filter((item) => item.outcome === 'not carried')).toEqual([]);
     expect(checkSource('draft.lmx', lmx, 'transactional', new Map()).errors).toEqual([]);
   });

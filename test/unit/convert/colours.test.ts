@@ -4,8 +4,9 @@
  * change listed once for the email, with how many blocks it holds for.
  */
 import { describe, expect, it } from 'vitest';
-import { compareColours } from '../../../src/convert/contrast.js';
+import { compareColours, rememberLook } from '../../../src/convert/contrast.js';
 import { convertDocument } from '../../../src/convert/document.js';
+import { writeLmx } from '../../../src/convert/lmx-out.js';
 import { Findings } from '../../../src/convert/model.js';
 import { readHtml } from '../../../src/convert/sources/html-source.js';
 import { readMjml } from '../../../src/convert/sources/mjml-source.js';
@@ -15,7 +16,7 @@ function colours(read: (findings: Findings) => ReturnType<typeof readHtml>) {
   const { style, blocks } = convertDocument(read(findings), 'transactional', findings);
   const measure = compareColours(blocks, style, findings);
   const entries = findings.remediation.filter((item) => /^the colours? of/.test(item.construct)).map((item) => `${item.line} ${item.construct}: ${item.done}`);
-  return { measure, entries };
+  return { measure, entries, lmx: writeLmx(style, blocks) };
 }
 
 const mjml = (body: string) =>
@@ -30,28 +31,57 @@ describe('colours in the fidelity line', () => {
     expect(entries).toEqual([]);
   });
 
-  it('lists a heading drawn in the theme’s heading colour where the source coloured it', () => {
-    const { measure, entries } = mjml(
-      '<mj-section><mj-column><mj-text color="#f45e43"><h1>Welcome aboard</h1>\n<p>Your account is ready.</p></mj-text></mj-column></mj-section>',
+  it('draws headings in the colour the source draws them in: each level the email has takes the base colour, not the theme’s near-black', () => {
+    const { measure, entries, lmx } = mjml(
+      '<mj-section><mj-column><mj-text color="#f45e43"><h1>Welcome aboard</h1>\n<h2>One</h2>\n<p>Your account is ready.</p></mj-text></mj-column></mj-section>',
     );
-    expect(measure).toEqual({ source: 2, kept: 1 });
-    expect(entries).toEqual(['2 the colours of <H1>: text drawn #111827, where the source draws it #f45e43']);
+    expect(lmx).toMatch(/^<Style textBaseColor="#f45e43"[^>]* heading1Color="#f45e43" heading2Color="#f45e43"/);
+    expect(measure).toEqual({ source: 3, kept: 3 });
+    expect(entries).toEqual([]);
   });
 
-  it('lists one change once for the blocks it holds for: coloured headings drawn in the theme’s heading colour', () => {
-    const { measure, entries } = mjml(
-      '<mj-section><mj-column><mj-text color="#f45e43"><h2>One</h2>\n<h2>Two</h2>\n<h2>Three</h2>\n<p>Plain words.</p></mj-text></mj-column></mj-section>',
-    );
-    expect(measure).toEqual({ source: 4, kept: 1 });
-    expect(entries).toEqual(['2 the colours of <H2> and 2 more text blocks: text drawn #111827, where the source draws it #f45e43']);
+  it('lists one change once for the blocks it holds for: text drawn in the theme’s colour where LMX cannot give it its own', () => {
+    const findings = new Findings();
+    const blocks = ['One', 'Two', 'Three'].map((text) => ({ tag: 'Paragraph', attrs: {}, inline: [{ text }] }));
+    for (const [line, made] of blocks.entries()) rememberLook(made, '#f45e43', undefined, { file: 'email.html', line: line + 2, column: 1 });
+    expect(compareColours(blocks, { textBaseColor: '#333333' }, findings)).toEqual({ source: 3, kept: 0 });
+    expect(findings.remediation.map((item) => `${item.line} ${item.construct}: ${item.done}`)).toEqual([
+      '2 the colours of <Paragraph> and 2 more text blocks: text drawn #333333, where the source draws it #f45e43',
+    ]);
   });
 
-  it('counts text and links the source gave no colour as kept in the theme’s, by design', () => {
-    const { measure, entries } = html(
+  it('draws text the source gave no colour in its black, and counts links of no colour as kept in the theme’s, by design', () => {
+    const { measure, entries, lmx } = html(
       '<p>Read <a href="https://example.com/a">the guide</a> or <a href="https://example.com/b">the forum</a>.</p>\n<h1>Welcome</h1>',
     );
+    expect(lmx).toMatch(/^<Style textBaseColor="#000000"[^>]* heading1Color="#000000"/);
     expect(measure).toEqual({ source: 4, kept: 4 });
     expect(entries).toEqual([]);
+  });
+
+  it('keeps the colour of a box inside a section behind its text blocks, as LMX sections do not nest (Foundation’s callouts)', () => {
+    const { lmx, measure } = html(
+      '<p style="color:#333333">Plain words on the body, enough of them to be most of the text here.</p>\n' +
+        '<div style="background:#f5f5f5"><p style="color:#333333">Band words.</p><div style="background:#dddddd"><p style="color:#333333">Callout words.</p></div></div>',
+    );
+    expect(lmx).toContain(
+      '<Section blockColor="#f5f5f5" paddingLeft="8" paddingRight="8">\n  <Paragraph>Band words.</Paragraph>\n  <Paragraph blockColor="#dddddd">Callout words.</Paragraph>',
+    );
+    expect(measure).toEqual({ source: 3, kept: 3 });
+  });
+
+  it('colours a table of content’s rows as their first cells colour their text (Mailgen’s Salted receipts)', () => {
+    const { lmx } = html(
+      '<p style="color:#333333">Your receipt, with every line of the order and the total paid by card.</p>\n<table width="100%">' +
+        '<tr><th style="color:#9ba2ab">Item</th><th style="color:#9ba2ab">Price</th></tr>' +
+        '<tr><td style="color:#9ba2ab">Tea</td><td style="color:#9ba2ab">$2.00</td></tr><tr><td style="color:#9ba2ab">Cake</td><td style="color:#9ba2ab">$3.50</td></tr></table>',
+    );
+    expect(lmx).toContain('<Text textColor="#9ba2ab">Tea — $2.00</Text>');
+  });
+
+  it('gives text of no colour its black where the base colour is another text’s', () => {
+    const { lmx } = html('<p style="color:#666666">Your order has shipped, and it should reach you on Friday.</p>\n<p>Order 1042</p>');
+    expect(lmx).toContain('<Paragraph><Text textColor="#000000">Order 1042</Text></Paragraph>');
   });
 
   it('counts links in the email’s link colour as kept, and one of another colour once, as the mapping lists it', () => {

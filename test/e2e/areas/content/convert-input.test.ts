@@ -240,7 +240,7 @@ describe('content convert: spacing', () => {
     expect(readFileSync(join(out, 'transactional/spaced/draft.lmx'), 'utf8')).toBe(
       // MJML's own spacing counted in: the section's 20 px and the text's 10 px, less the 16 px LMX leaves between blocks;
       // the text's 25 px at each side, which every block has, is the body's; a list's items stand a browser's 40 px in, 24 of them LMX's own.
-      '<Style bodyXPadding="25" />\n<Paragraph paddingTop="50">Hello</Paragraph>\n<UnorderedList>\n  <ListItem paddingTop="44" paddingLeft="16">One</ListItem>\n  <ListItem paddingBottom="60" paddingLeft="16">Two</ListItem>\n</UnorderedList>\n',
+      '<Style textBaseColor="#000000" bodyXPadding="25" />\n<Paragraph paddingTop="50">Hello</Paragraph>\n<UnorderedList>\n  <ListItem paddingTop="44" paddingLeft="16">One</ListItem>\n  <ListItem paddingBottom="60" paddingLeft="16">Two</ListItem>\n</UnorderedList>\n',
     );
     // The LMX checks clean: no attribute a block does not take; the one entry is the name its title gives, without its variable.
     expect(json().records[0].remediation.map((item: { construct: string }) => item.construct)).toEqual([
@@ -270,6 +270,7 @@ describe('content convert: MJML partials', () => {
     // The component keeps its own padding: the body's would add to it.
     expect(readFileSync(join(out, 'transactional/welcome/draft.lmx'), 'utf8')).toBe(
       [
+        '<Style textBaseColor="#000000" heading1Color="#000000" />',
         '<Paragraph paddingTop="30" paddingBottom="14" paddingLeft="25" paddingRight="25">Welcome aboard.</Paragraph>',
         '<H1 paddingTop="30" paddingBottom="14" paddingLeft="25" paddingRight="25">Big news</H1>',
         '<Component componentId="partials-footer" />',
@@ -502,7 +503,7 @@ describe('content convert: bad input', () => {
     expect(readFileSync(join(out, 'transactional/welcome/draft.lmx'), 'utf8')).toBe(
       [
         // React Email's <Text> is 14 px on 24 px lines where its style says nothing; a browser's 8 px around the body is the body's padding.
-        '<Style textBaseFontSize="14" bodyXPadding="8" />',
+        '<Style textBaseColor="#000000" textBaseFontSize="14" bodyXPadding="8" />',
         '<Paragraph lineHeight="171">Hi {data.name}, it is .</Paragraph>',
         '<Paragraph lineHeight="171">Thanks,</Paragraph>',
         '<Paragraph lineHeight="171">The Acme team</Paragraph>',

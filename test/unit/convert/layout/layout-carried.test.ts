@@ -94,7 +94,9 @@ describe('MJML: its defaults carried', () => {
 
   it('takes MJML’s 20 px around a section and 10 px around each element as the space between blocks, less the 16 px LMX leaves itself', () => {
     const { lmx } = fromMjml('<mjml><mj-body><mj-section><mj-column><mj-text>One</mj-text><mj-text>Two</mj-text></mj-column></mj-section></mj-body></mjml>');
-    expect(lmx).toBe('<Style bodyXPadding="25" />\n<Paragraph paddingTop="30">One</Paragraph>\n<Paragraph paddingTop="4" paddingBottom="30">Two</Paragraph>\n');
+    expect(lmx).toBe(
+      '<Style textBaseColor="#000000" bodyXPadding="25" />\n<Paragraph paddingTop="30">One</Paragraph>\n<Paragraph paddingTop="4" paddingBottom="30">Two</Paragraph>\n',
+    );
   });
 });
 
@@ -154,7 +156,7 @@ describe('HTML: a card on a coloured page', () => {
 
   it('stands the body where the card does at both widths: the page’s padding, its colour around the body', () => {
     const { lmx, findings } = fromHtml(page('width: 580px; background: #fefefe'));
-    expect(lmx).toContain('<Style backgroundColor="#f3f3f3" bodyColor="#fefefe" backgroundXPadding="10" bodyXPadding="16" />');
+    expect(lmx).toContain('<Style backgroundColor="#f3f3f3" bodyColor="#fefefe" textBaseColor="#000000" backgroundXPadding="10" bodyXPadding="16" />');
     expect(findings.remediation.filter((item) => item.outcome === 'not carried')).toEqual([]);
   });
 
@@ -174,7 +176,7 @@ describe('bad input: layouts no team means to write', () => {
     for (let level = 1; level <= 10; level += 1)
       inner = `<table role="presentation" width="100%"><tr><td style="padding:${level}px 8px">${inner}</td></tr></table>`;
     const { lmx, findings } = fromHtml(page(inner));
-    expect(lmx).toContain('<Style bodyXPadding="100" />');
+    expect(lmx).toContain('<Style textBaseColor="#000000" bodyXPadding="100" />');
     expect(findings.remediation.filter((item) => item.outcome === 'not carried')).toEqual([]);
     expect(checkSource('draft.lmx', lmx, 'transactional', new Map()).errors).toEqual([]);
   });

@@ -39,7 +39,7 @@ function converted(read: (findings: Findings) => ReturnType<typeof readHtml>, mi
   const placement = compareLayout(document.body, style, blocks, findings);
   const fidelity = measureFidelity(document, lmx, findings, new Map(), { ...placement, colours: compareColours(blocks, style, findings) });
   const entries = findings.remediation.filter((item) => item.construct.startsWith('the position of')).map((item) => `${item.construct}: ${item.done}`);
-  return { fidelity, line: fidelityLine(fidelity), entries };
+  return { fidelity, line: fidelityLine(fidelity), entries, lmx };
 }
 
 const fromReact = (source: string, misplace?: (blocks: readonly LmxBlock[]) => void) =>
@@ -62,10 +62,17 @@ describe('positions in the fidelity line', () => {
     expect(entries).toEqual([]);
   });
 
-  it('counts a full-width button widened across the body as full width', () => {
+  it('counts a full-width button as full width only where its padding reaches across the body, and lists one it does not', () => {
+    // "Get started" widened by LMX's most inner padding, 100 px a side, is about 300 px of the body's 600.
     const { fidelity, entries } = fromReact(REACT("display: 'block'"));
-    expect(fidelity.positions).toEqual({ source: 2, kept: 2 });
-    expect(entries).toEqual([]);
+    expect(fidelity.positions).toEqual({ source: 2, kept: 1 });
+    expect(entries).toEqual(['the position of <Button>: drawn centred, where the source draws it across the full width']);
+    // A label long enough for the padding to reach across the body stands full width.
+    const long = fromReact(
+      REACT("display: 'block'").replace('Get started', 'Get started with your free trial of the whole plan, every feature included, today'),
+    );
+    expect(long.fidelity.positions).toEqual({ source: 2, kept: 2 });
+    expect(long.entries).toEqual([]);
   });
 
   it('lists and counts a button drawn elsewhere than the source draws it, no other entry saying so', () => {
@@ -89,6 +96,39 @@ describe('positions in the fidelity line', () => {
         findings,
       ),
     );
+    expect(fidelity.positions).toEqual({ source: 2, kept: 2 });
+  });
+
+  it('aligns a table of content’s rows as their first cells do, in a centred card (Mailgen’s receipts)', () => {
+    const { fidelity, lmx } = converted((findings) =>
+      readHtml(
+        '<!doctype html><html><body><table width="100%"><tr><td style="text-align:center"><p>Your receipt</p><table width="100%">' +
+          '<tr><th style="text-align:left">Item</th><th style="text-align:left">Description</th><th style="text-align:left">Price</th></tr>' +
+          '<tr><td style="text-align:left">Tea</td><td style="text-align:left">Green, loose</td><td style="text-align:left">$2.00</td></tr>' +
+          '<tr><td style="text-align:left">Cake</td><td style="text-align:left">Lemon</td><td style="text-align:left">$3.50</td></tr>' +
+          '</table></td></tr></table></body></html>',
+        'email.html',
+        findings,
+      ),
+    );
+    expect(lmx).toMatch(/<Paragraph align="center"[^>]*>Your receipt/);
+    expect(lmx).toMatch(/<Paragraph(?![^>]*align)[^>]*>Tea/);
+    expect(fidelity.positions.kept).toBe(fidelity.positions.source);
+  });
+
+  it('starts a table’s text at its side where only an align around it centred it, as browsers draw it (Postmark’s templates)', () => {
+    const { fidelity, lmx } = converted((findings) =>
+      readHtml(
+        '<!doctype html><html><body><table width="100%"><tr><td align="center"><table align="center" width="570"><tr><td><p>Welcome aboard.</p></td></tr></table>' +
+          '<table width="570" style="text-align:center"><tr><td><p>Thanks</p></td></tr></table></td></tr></table></body></html>',
+        'email.html',
+        findings,
+      ),
+    );
+    // The first table's text at its left; the second's centred by its own CSS, which a table does pass on.
+    expect(lmx).toMatch(/<Paragraph[^>]*>Welcome aboard\.<\/Paragraph>/);
+    expect(lmx).not.toMatch(/<Paragraph[^>]*align[^>]*>Welcome/);
+    expect(lmx).toMatch(/<Paragraph align="center"[^>]*>Thanks<\/Paragraph>/);
     expect(fidelity.positions).toEqual({ source: 2, kept: 2 });
   });
 });
