@@ -1,5 +1,5 @@
 /** `content check`: the LMX specification's rules on files and workflows' rules, offline unless --account. */
-import { existsSync, lstatSync } from 'node:fs';
+import { lstatSync } from 'node:fs';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import type { ApiClient } from '../../api/client.js';
 import { UsageError } from '../../base/errors.js';
@@ -11,7 +11,7 @@ import { countOf } from '../../render/numbers.js';
 import type { Output } from '../../render/output.js';
 import { checkFile, checkRecord, type FileCheck, lmxFileTarget } from './shared/check.js';
 import type { TreeCache } from './shared/email-view.js';
-import { DEFAULT_DIRECTORY, placeOf } from './shared/lmx-files.js';
+import { DEFAULT_DIRECTORY, environmentsRootOf, placeOf } from './shared/lmx-files.js';
 import { renderChecks } from './shared/render.js';
 import { lacksSubject, noSubjectProblem } from './shared/subject.js';
 
@@ -75,11 +75,8 @@ async function checksOf(
   return (await import('./tree-check.js')).checkTrees(paths, kind, env, accountNames);
 }
 
-/** Whether a path is a tree with environments, or a file of one. */
-function hasEnvironments(path: string): boolean {
-  const root = isFile(path) ? placeOf(resolve(path)).root : path;
-  return root !== undefined && existsSync(join(root, 'environments.json'));
-}
+/** Whether a path is a tree with environments, or a folder or file inside one. */
+const hasEnvironments = (path: string): boolean => environmentsRootOf(path) !== undefined;
 
 /** Problems found by another check, each with the file's others: a file none of the checks had is added. */
 function addChecks(checks: FileCheck[], more: readonly FileCheck[]): void {
@@ -188,5 +185,5 @@ async function accountOfEnvironment(context: Uses<'key'>, [paths]: [string[]], o
   if (!options.account || options.env === undefined) return;
   const path = paths[0] ?? DEFAULT_DIRECTORY;
   const { chooseEnvironment } = await import('./shared/environment-choice.js');
-  await chooseEnvironment(context, isFile(path) ? (placeOf(resolve(path)).root ?? dirname(resolve(path))) : path, options.env);
+  await chooseEnvironment(context, environmentsRootOf(path) ?? (isFile(path) ? dirname(resolve(path)) : path), options.env);
 }

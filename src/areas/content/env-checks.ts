@@ -4,16 +4,17 @@
  * --env's alone with the other environments' values written out (env-check.ts).
  */
 import { lstatSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { basename, dirname, extname, join, relative, resolve, sep } from 'node:path';
 import { UsageError } from '../../base/errors.js';
 import { readTreeFile } from '../../base/tree-files.js';
 import { LMX_MAX_BYTES } from '../../lmx/index.js';
+import { WORKFLOW_FILE } from '../../platform/workflows/file.js';
 import { fileOf, readAudience } from './audience/files.js';
 import type { FileCheck } from './shared/check.js';
 import { checkEnvFiles, type WrittenFile, writtenEmailFiles } from './shared/env-check.js';
 import { ENVIRONMENTS_FILE, requireEnvironments } from './shared/environments.js';
 import { type EmailDirectory, KINDS } from './shared/files.js';
-import { placeOf } from './shared/lmx-files.js';
+import { environmentsRootOf, shownRootOf } from './shared/lmx-files.js';
 import { placeInTree } from './shared/tree.js';
 
 /** A file of a tree named alone, as the LMX check read it (never through a link, at most what the API takes). */
@@ -53,16 +54,31 @@ function textAt(root: string, path: string): string {
 export function environmentChecks(paths: readonly string[], env: string | undefined): FileCheck[] {
   const checks: FileCheck[] = [];
   for (const path of paths) {
-    const file = lstatSync(path).isFile();
-    const root = file ? placeOf(resolve(path)).root : path;
+    const root = environmentsRootOf(path);
     if (root === undefined) continue;
     const environments = requireEnvironments(root);
     if (environments === undefined) continue;
     const target = env === undefined ? undefined : environments.get(env);
     if (env !== undefined && target === undefined)
       throw new UsageError(`--env: unknown environment "${env}"; ${ENVIRONMENTS_FILE} names ${[...environments.keys()].join(', ')}`);
-    const files: WrittenFile[] = file ? [{ file: path, text: textOf(path), filled: true }] : sentFiles(root, path, WHOLE_TREE, () => true);
-    for (const check of checkEnvFiles(files, environments, target)) if (!checks.some((known) => known.file === check.file)) checks.push(check);
+    for (const check of checkEnvFiles(namedFiles(path, root), environments, target)) if (!checks.some((known) => known.file === check.file)) checks.push(check);
   }
   return checks;
+}
+
+/**
+ * The files of the tree at `root` a path names, as written: the whole tree, an .lmx file named
+ * alone, or what a push sends of a folder or file inside it (a record, a kind's directory, a
+ * workflow), shown under the path as it was named.
+ */
+function namedFiles(named: string, root: string): WrittenFile[] {
+  if (root === named) return sentFiles(root, named, WHOLE_TREE, () => true);
+  if (extname(named) === '.lmx' && lstatSync(named).isFile()) return [{ file: named, text: textOf(named), filled: true }];
+  // A workflow's graph names its workflow, emails and all, as its check takes it.
+  const path = basename(named) === WORKFLOW_FILE ? dirname(named) : named;
+  const inside = relative(root, resolve(path)).split(sep).join('/');
+  // A record or workflow the path is, holds, or is inside of; then only the files under the path.
+  const covers = (record: string) => record === inside || record.startsWith(`${inside}/`) || inside.startsWith(`${record}/`);
+  const under = join(path);
+  return sentFiles(root, shownRootOf(path, root), WHOLE_TREE, covers).filter(({ file }) => file === under || file.startsWith(under + sep));
 }

@@ -4,13 +4,13 @@
  * variables are checked where they are embedded.
  */
 import { lstatSync } from 'node:fs';
-import { join, sep } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import { UsageError } from '../../../base/errors.js';
 import { type LmxDocument, type LmxKind, type LmxVariable, parseLmx, variablesOf } from '../../../lmx/index.js';
 import { checkFile, type FileCheck, lmxFileTarget, type Target, type TreeComponents } from './check.js';
 import type { NamedValues } from './env-values.js';
 import { readEnvironments } from './environments.js';
-import { kindOfDirectory, readLmxSource } from './lmx-files.js';
+import { kindOfDirectory, placeOf, readLmxSource, treeAbove } from './lmx-files.js';
 import { isTree, lmxFilesUnder, recordDirectories } from './tree.js';
 
 /**
@@ -36,7 +36,7 @@ function targetsOf(path: string, kind: LmxKind | undefined, env: string | undefi
   }
   if (stats.isFile()) return [lmxFileTarget(path, kind)];
   if (!stats.isDirectory()) throw new UsageError(`${path}: not a file or a directory`);
-  const targets = isTree(path) ? treeTargets(path, kind, env) : lmxFilesUnder(path, true).map((file) => ({ file, root: path, kind }));
+  const targets = isTree(path) ? treeTargets(path, kind, env) : folderTargets(path, kind, env);
   if (targets.length === 0)
     throw new UsageError(`${path}: no .lmx files in it`, { hint: "pull the account's content first (`loopsctl content pull`), or name .lmx files" });
   return targets;
@@ -54,6 +54,20 @@ function treeTargets(root: string, kind: LmxKind | undefined, env: string | unde
     const treeKind = parts.length === 3 ? kindOfDirectory(parts[0]!) : undefined;
     return [{ file, root, kind: treeKind ?? kind, components, ...(environments === undefined ? {} : { environments }) }];
   });
+}
+
+/**
+ * The LMX files of a folder: inside a tree (a record, a kind's directory, a workflow's email), each
+ * with the kind its place gives and the tree's components and environments, as the tree's check
+ * gives them; elsewhere, loose files of `kind`.
+ */
+function folderTargets(path: string, kind: LmxKind | undefined, env: string | undefined): Target[] {
+  const files = lmxFilesUnder(path, true);
+  const root = treeAbove(path);
+  if (root === undefined) return files.map((file) => ({ file, root: path, kind }));
+  const components = treeComponents(root);
+  const environments = treeEnvironments(root, env);
+  return files.map((file) => ({ file, root, kind: placeOf(resolve(file)).kind ?? kind, components, ...(environments === undefined ? {} : { environments }) }));
 }
 
 /**

@@ -9,8 +9,9 @@ import { LocalFileError } from '../../../base/errors.js';
 import { jsonFaultAt } from '../../../base/parse-faults.js';
 import { z } from '../../../base/shapes.js';
 import { readTreeFile } from '../../../base/tree-files.js';
+import { ENVIRONMENTS_FILE } from './lmx-files.js';
 
-export const ENVIRONMENTS_FILE = 'environments.json';
+export { ENVIRONMENTS_FILE };
 
 /** A placeholder's name: what `{env.NAME}` may hold. */
 export const VALUE_NAME = /^[A-Za-z0-9_-]+$/;

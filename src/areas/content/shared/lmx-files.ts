@@ -4,7 +4,8 @@
  * of .lmx files needs no more, so this imports neither zod nor the tree's JSON files (tree.ts,
  * files.ts, which take these from here), and such a check loads neither them nor the API client's bundle.
  */
-import { basename, dirname } from 'node:path';
+import { existsSync, lstatSync } from 'node:fs';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { readTreeFile, readTreeFileAsync, TreeFileTooLargeError } from '../../../base/tree-files.js';
 import { decodeLmx, LMX_MAX_BYTES, type LmxKind, type LmxProblem, tooLargeProblem } from '../../../lmx/index.js';
 import { type DirectoryOf, directoriesOf, lmxWordOfDirectory, RECORD_KINDS } from '../../../platform/record-kinds.js';
@@ -18,6 +19,9 @@ export type EmailDirectory = DirectoryOf<'emails'>;
 
 /** Where a tree keeps its workflows, each with its emails under `emails/`. */
 export const WORKFLOWS = RECORD_KINDS.workflow.directory;
+
+/** The file at a tree's root that names its environments and their values (environments.ts reads it). */
+export const ENVIRONMENTS_FILE = 'environments.json';
 
 /** The directories of a tree that hold emails. */
 export type TreeGroup = EmailDirectory | typeof WORKFLOWS;
@@ -76,4 +80,43 @@ export function placeOf(file: string): { root?: string; group?: TreeGroup; kind?
   const workflow = dirname(dirname(record));
   if (kindDirectory === 'emails' && basename(dirname(workflow)) === WORKFLOWS) return { root: dirname(dirname(workflow)), group: WORKFLOWS, kind: 'workflow' };
   return {};
+}
+
+/** The deepest a tree's file lies below its root: a workflow's email, `workflows/<workflow>/emails/<email>/email.lmx`. */
+const DEEPEST = 5;
+
+/**
+ * The tree a path inside one is in (`loops/transactional/<record>`, a workflow, a file of either):
+ * the nearest directory above it whose child on the way is a kind's or the workflows' directory,
+ * no further up than a tree's files lie. Undefined for a path in no tree, or a tree's root itself.
+ */
+export function treeAbove(path: string): string | undefined {
+  let below = resolve(path);
+  for (let depth = 0; depth < DEEPEST; depth++) {
+    const above = dirname(below);
+    if (above === below) return undefined;
+    if (basename(below) === WORKFLOWS || (KINDS as readonly string[]).includes(basename(below))) return above;
+    below = above;
+  }
+  return undefined;
+}
+
+/**
+ * The directory whose environments.json a path is checked with: a directory that has one, or the
+ * tree a path inside one is in, when its root has one; undefined when there is none.
+ */
+export function environmentsRootOf(path: string): string | undefined {
+  if (lstatSync(path, { throwIfNoEntry: false })?.isDirectory() === true && existsSync(join(path, ENVIRONMENTS_FILE))) return path;
+  const root = treeAbove(path);
+  return root !== undefined && existsSync(join(root, ENVIRONMENTS_FILE)) ? root : undefined;
+}
+
+/** A tree's root as a path named inside it spells it (`loops/transactional/x` -> `loops`), so what is shown under it reads as the path. */
+export function shownRootOf(path: string, root: string): string {
+  return join(
+    path,
+    ...relative(root, resolve(path))
+      .split(sep)
+      .map(() => '..'),
+  );
 }

@@ -221,6 +221,49 @@ describe('environments', () => {
     expect((await loopsctl(['content', 'check', file, '--env', 'staging'])).code).toBe(0);
   });
 
+  it("checks a record, a workflow or a file named inside the tree against the tree's environments, and only what was named", async () => {
+    const { root, loopsctl, reset } = await setUp();
+    expect((await loopsctl(['content', 'pull', root, '--only', 'workflows', '--env', 'staging'])).code).toBe(0);
+    const workflow = join(root, 'workflows', readdirSync(join(root, 'workflows'))[0]!);
+    const email = join(workflow, 'emails', readdirSync(join(workflow, 'emails'))[0]!, 'email.lmx');
+    writeFileSync(email, '<Paragraph>Start at {env.appUrl}/start or {env.nope}.</Paragraph>\n');
+    const file = join(reset, 'draft.lmx');
+    writeFileSync(file, '<Paragraph>{env.appUrl} or https://docs.staging.example.com/help, {env.gone}.</Paragraph>\n');
+    const rulesOf = async (args: string[]) => {
+      const result = await loopsctl(['content', 'check', ...args, '--json']);
+      return result
+        .json()
+        .filter((record: { errors: unknown[] }) => record.errors.length > 0)
+        .map((record: { file: string; errors: { rule: string; line: number; column: number }[] }) => [
+          relative(root, record.file),
+          record.errors.map((problem) => `${problem.line}:${problem.column} ${problem.rule}`),
+        ]);
+    };
+    const draft = relative(root, file);
+    const welcome = relative(root, email);
+    for (const named of [reset, join(root, 'transactional'), file]) {
+      const every = await loopsctl(['content', 'check', named]);
+      expect(every.code, named).toBe(1);
+      expect(every.stdout).toContain(`${file}:1:67 env-unknown {env.gone}: no environment defines gone (staging, production)`);
+      expect(every.stdout).not.toContain('variable-syntax');
+      expect(every.stdout).not.toContain(email);
+      expect(await rulesOf([named])).toEqual([[draft, ['1:67 env-unknown']]]);
+      expect(await rulesOf([named, '--env', 'production'])).toEqual([[draft, ['1:36 env-leak', '1:67 env-unknown']]]);
+      expect(await rulesOf([named, '--env', 'staging'])).toEqual([[draft, ['1:67 env-unknown']]]);
+    }
+    for (const named of [workflow, join(workflow, 'workflow.yaml'), email]) {
+      const every = await loopsctl(['content', 'check', named]);
+      expect(every.code, named).toBe(1);
+      expect(every.stdout).toContain(`${email}:1:43 env-unknown {env.nope}: no environment defines nope (staging, production)`);
+      expect(every.stdout).not.toContain('variable-syntax');
+      expect(every.stdout).not.toContain(file);
+      expect(await rulesOf([named, '--env', 'production'])).toEqual([[welcome, ['1:43 env-unknown']]]);
+    }
+    const unknown = await loopsctl(['content', 'check', reset, '--env', 'qa']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('--env: unknown environment "qa"; environments.json names staging, production');
+  });
+
   it('stops at an environments.json that is not JSON, naming it and where it breaks', async () => {
     const { root, loopsctl } = await setUp();
     writeFileSync(join(root, 'environments.json'), '{\n  "environments": {\n    "staging": { "profile": "staging" },\n  }\n}\n');
