@@ -1,7 +1,7 @@
 /**
  * The two accounts of the environments tests: two sandbox servers stand for staging and production,
- * each a profile logged in with --base-url, both teams "Acme Sandbox", and a tree pulled from
- * staging whose environments.json gives each its values.
+ * each a profile logged in with --base-url, both teams "Acme Sandbox" unless production's is
+ * renamed, and a tree pulled from staging whose environments.json gives each its values.
  */
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -39,15 +39,21 @@ export interface Setup {
  * Two accounts, their profiles, and a tree pulled from staging with environments and placeholders
  * written into its password reset: each test's own, its servers closed and its directory removed after it.
  */
-export function environmentAccounts(): () => Promise<Setup> {
+export function environmentAccounts(): (options?: { productionTeam?: string }) => Promise<Setup> {
   const directories: string[] = [];
   afterAll(() => directories.forEach((directory) => rmSync(directory, { recursive: true, force: true })));
   const sandboxes = sandboxEachTest();
   return setUp;
 
-  async function setUp(): Promise<Setup> {
+  async function setUp(options: { productionTeam?: string } = {}): Promise<Setup> {
     const staging = await sandboxes();
     const production = await sandboxes();
+    // Before the login, which records the team each profile is.
+    const { productionTeam } = options;
+    if (productionTeam !== undefined)
+      production.server.update((state) => {
+        state.teamName = productionTeam;
+      });
     const directory = tempDir('loopsctl-environments-');
     directories.push(directory);
     const config = join(directory, 'config');

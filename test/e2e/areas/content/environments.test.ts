@@ -1,8 +1,8 @@
 /**
  * One tree, two accounts: two sandbox servers stand for staging and production, each a profile
- * logged in with --base-url, both teams "Acme Sandbox". environments.json gives each its values;
- * loopsctl fills {env.NAME} for the environment a command is for, and refuses to send one
- * environment's values to another.
+ * logged in with --base-url, both teams "Acme Sandbox" (production's renamed where a test says
+ * so). environments.json gives each its values; loopsctl fills {env.NAME} for the environment a
+ * command is for, and refuses to send one environment's values to another.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -582,6 +582,78 @@ describe('environments', () => {
     const clash = await loopsctl(['content', 'diff', root, '--env', 'staging', '--expect-team', 'Acme Sandbox']);
     expect(clash.code).toBe(2);
     expect(clash.stderr).toContain('--env staging expects team "Acme Staging", not --expect-team Acme Sandbox');
+  });
+
+  it("works production under its own team's name, and refuses the other team's, in text and --json, with nothing sent", async () => {
+    const { staging, production, root, loopsctl, reset } = await setUp({ productionTeam: 'Acme Production' });
+    const named = structuredClone(ENVIRONMENTS) as { environments: Record<string, { expectTeam?: string }> };
+    named.environments.production!.expectTeam = 'Acme Production';
+    writeFileSync(join(root, 'environments.json'), JSON.stringify(named));
+    const ok = async (args: string[]) => {
+      const result = await loopsctl(args);
+      expect(result.code, `${args.join(' ')}\n${result.stdout}${result.stderr}`).toBe(0);
+      return result;
+    };
+    // Production's password reset was never pulled here: the plan takes the files' side.
+    const plan = join(root, '..', 'production.json');
+    await ok(['content', 'push', root, ...ONLY, '--env', 'production', '--force', '--plan', '--out', plan]);
+    expect(writes(production.requests)).toEqual([]);
+    await ok(['apply', plan]);
+    expect(sentMessages(production.requests).some((message) => message.lmx?.includes('https://app.example.com/reset'))).toBe(true);
+    await ok(['content', 'push', root, ...ONLY, '--env', 'staging', '--yes']);
+    const tree = readFileSync(join(reset, 'draft.lmx'), 'utf8');
+    for (const json of [[], ['--json']]) {
+      production.requests.length = 0;
+      for (const args of [
+        ['content', 'push', root, ...ONLY, '--env', 'production'],
+        ['content', 'push', root, ...ONLY, '--env', 'production', '--plan'],
+        ['content', 'diff', root, ...ONLY, '--env', 'production'],
+        ['content', 'pull', root, ...ONLY, '--env', 'production'],
+        ['content', 'promote', '--from', 'staging', '--to', 'production', root, ...ONLY, '--yes'],
+        ['types', '--env', 'production', '--tree', root, '--format', 'env'],
+      ])
+        await ok([...args, ...json]);
+      // In step everywhere: nothing written to production, the tree as it was.
+      expect(writes(production.requests)).toEqual([]);
+      expect(production.requests.length).toBeGreaterThan(0);
+      expect(readFileSync(join(reset, 'draft.lmx'), 'utf8')).toBe(tree);
+    }
+    // The state keys production's account by its own team's name.
+    expect(JSON.parse(readFileSync(join(root, 'loopsctl-state.json'), 'utf8')).where['Acme Production']).toEqual({
+      team: 'Acme Production',
+      baseUrl: production.server.url,
+      profiles: ['production'],
+      environment: 'production',
+    });
+    const diff = await ok(['content', 'diff', root, ...ONLY, '--env', 'production', '--json']);
+    expect(diff.json().account).toBe('Acme Production');
+
+    // The team staging is named, expected of production: every command stops before it sends.
+    named.environments.production!.expectTeam = 'Acme Sandbox';
+    writeFileSync(join(root, 'environments.json'), JSON.stringify(named));
+    writeFileSync(join(reset, 'draft.lmx'), '<Paragraph>Changed: {env.appUrl}</Paragraph>\n');
+    // Staging changed too, so a promotion has something to send.
+    await ok(['content', 'push', root, ...ONLY, '--env', 'staging', '--yes']);
+    const before = JSON.stringify(production.server.state());
+    production.requests.length = 0;
+    staging.requests.length = 0;
+    for (const json of [[], ['--json']])
+      for (const args of [
+        ['content', 'push', root, ...ONLY, '--env', 'production', '--yes'],
+        ['content', 'push', root, ...ONLY, '--env', 'production', '--plan', '--out', join(root, '..', 'refused.json')],
+        ['content', 'promote', '--from', 'staging', '--to', 'production', root, ...ONLY, '--yes'],
+        ['content', 'promote', '--from', 'staging', '--to', 'production', root, ...ONLY, '--plan', '--out', join(root, '..', 'refused.json')],
+      ]) {
+        const refused = await loopsctl([...args, ...json]);
+        expect(refused.code, `${args.join(' ')}\n${refused.stdout}${refused.stderr}`).toBe(11);
+        const message = 'the key belongs to team "Acme Production", not "Acme Sandbox" (expected by environment "production" of environments.json)';
+        if (json.length === 0) expect(refused.stderr).toContain(message);
+        else expect(JSON.parse(refused.stderr).error.message).toContain(message);
+      }
+    expect(writes(production.requests)).toEqual([]);
+    expect(writes(staging.requests)).toEqual([]);
+    expect(JSON.stringify(production.server.state())).toBe(before);
+    expect(existsSync(join(root, '..', 'refused.json'))).toBe(false);
   });
 
   it('holds a tool call of loopsctl mcp to the team its environment names, nothing sent to another', async () => {
