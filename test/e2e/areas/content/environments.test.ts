@@ -222,7 +222,7 @@ describe('environments', () => {
   });
 
   it("checks a record, a workflow or a file named inside the tree against the tree's environments, and only what was named", async () => {
-    const { root, loopsctl, reset } = await setUp();
+    const { staging, production, root, loopsctl, reset } = await setUp();
     expect((await loopsctl(['content', 'pull', root, '--only', 'workflows', '--env', 'staging'])).code).toBe(0);
     const workflow = join(root, 'workflows', readdirSync(join(root, 'workflows'))[0]!);
     const email = join(workflow, 'emails', readdirSync(join(workflow, 'emails'))[0]!, 'email.lmx');
@@ -259,6 +259,13 @@ describe('environments', () => {
       expect(every.stdout).not.toContain(file);
       expect(await rulesOf([named, '--env', 'production'])).toEqual([[welcome, ['1:43 env-unknown']]]);
     }
+    // --account reads the names of --env's account, found from the record as from the tree.
+    staging.requests.length = 0;
+    const account = await loopsctl(['content', 'check', reset, '--account', '--env', 'production']);
+    expect(account.code, account.stderr).toBe(1);
+    expect(account.stdout).toContain('env-leak');
+    expect(production.requests.length).toBeGreaterThan(0);
+    expect(staging.requests).toEqual([]);
     const unknown = await loopsctl(['content', 'check', reset, '--env', 'qa']);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('--env: unknown environment "qa"; environments.json names staging, production');
