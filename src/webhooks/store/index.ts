@@ -9,7 +9,7 @@ import { redactUrl } from '../../base/redact-url.js';
 import type { ClaimState, DeliveryJournal, DeliveryOutcome, ReceivedDelivery } from '../delivery-store.js';
 import { conditions, type DeliveryFilter } from './filter.js';
 import { openPostgres } from './postgres.js';
-import { DAY_MS, DeliveryStoreError, migrate, type Row, type SqlDatabase } from './sql.js';
+import { claimStatements, DAY_MS, DeliveryStoreError, migrate, type Row, type SqlDatabase } from './sql.js';
 import { openSqlite } from './sqlite.js';
 import { type DeliveryStats, deliveryStats, type StatsBy, type StatsFilter } from './stats.js';
 
@@ -114,7 +114,7 @@ export class DeliveryStore implements DeliveryJournal {
   }
 
   /**
-   * Removes the deliveries whose event is older than `before`, with their claims and forwards, in
+   * Removes the deliveries whose event is older than `before` (their claims with them) and their forwards, in
    * transactions of PRUNE_BATCH each; the daily counts stay. How many were removed.
    */
   async prune(before: Date): Promise<number> {
@@ -127,9 +127,8 @@ export class DeliveryStore implements DeliveryJournal {
       // Always PRUNE_BATCH parameters (the last id repeated): one statement of each to prepare.
       const padded = [...ids, ...Array<string>(PRUNE_BATCH - ids.length).fill(ids.at(-1)!)];
       const list = padded.map(() => '?').join(', ');
-      const [, , gone] = await this.db.batch([
+      const [, gone] = await this.db.batch([
         [`DELETE FROM loopsctl_webhook_forwards WHERE webhook_id IN (${list})`, padded],
-        [`DELETE FROM loopsctl_webhook_claims WHERE webhook_id IN (${list})`, padded],
         [`DELETE FROM loopsctl_webhook_deliveries WHERE webhook_id IN (${list})`, padded],
       ]);
       removed += gone!.changes;
@@ -139,42 +138,30 @@ export class DeliveryStore implements DeliveryJournal {
   }
 
   async claim(delivery: ReceivedDelivery): Promise<ClaimState> {
-    const { webhookId } = delivery;
     const now = this.now().getTime();
-    const [, claimed, held] = await this.db.batch([
-      this.recorded(delivery),
-      // Taken when new, or when an earlier claim was never settled as handled within the lease.
-      [
-        `INSERT INTO loopsctl_webhook_claims (webhook_id, claimed_at) VALUES (?, ?)
-         ON CONFLICT (webhook_id) DO UPDATE SET claimed_at = excluded.claimed_at
-         WHERE loopsctl_webhook_claims.handled_at IS NULL AND loopsctl_webhook_claims.claimed_at < ?`,
-        [webhookId, now, now - this.leaseMs],
-      ],
-      // Read in the same transaction, for when it was not taken: handled, or held by a handler within its lease.
-      ['SELECT handled_at FROM loopsctl_webhook_claims WHERE webhook_id = ?', [webhookId]],
-    ]);
+    const results = await this.db.batch(claimStatements(this.db.dialect, this.recorded(delivery, now), delivery.webhookId, now - this.leaseMs));
     this.keepWithinDays(now);
-    if (claimed!.changes === 1) return 'claimed';
-    const handledAt = held!.rows[0]?.handled_at;
-    return handledAt === null || handledAt === undefined ? 'held' : 'handled';
+    const row = results.at(-1)!.rows[0]!;
+    if (Number(row.claimed) === 1) return 'claimed';
+    return row.handled_at === null || row.handled_at === undefined ? 'held' : 'handled';
   }
 
   /** Keeps a delivery in the journal; false when that id was kept already (a redelivery). */
   async record(delivery: ReceivedDelivery): Promise<boolean> {
-    const kept = (await this.db.run(...this.recorded(delivery))) === 1;
+    const [sql, params] = this.recorded(delivery, null);
+    const kept = (await this.db.run(`${sql} ON CONFLICT (webhook_id) DO NOTHING`, params)) === 1;
     this.keepWithinDays(this.now().getTime());
     return kept;
   }
 
-  /** The statement that keeps a delivery, unless that id was kept already. */
-  private recorded(delivery: ReceivedDelivery): readonly [string, unknown[]] {
+  /** The INSERT of a delivery (its conflict clause left to the caller), claimed at `claimedAt` when not null. */
+  private recorded(delivery: ReceivedDelivery, claimedAt: number | null): readonly [string, unknown[]] {
     const facts = factsOf(delivery.body);
     const received = delivery.receivedAt.getTime();
     return [
       `INSERT INTO loopsctl_webhook_deliveries
-         (webhook_id, received_at, event_at, event_name, recipient, email_id, contact_id, headers, body, verified)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (webhook_id) DO NOTHING`,
+         (webhook_id, received_at, event_at, event_name, recipient, email_id, contact_id, headers, body, verified, claimed_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       [
         delivery.webhookId,
         received,
@@ -186,22 +173,26 @@ export class DeliveryStore implements DeliveryJournal {
         JSON.stringify(delivery.headers),
         delivery.body,
         delivery.verified ? 1 : 0,
+        claimedAt,
       ],
     ];
   }
 
   async settle(webhookId: string, outcome: DeliveryOutcome): Promise<void> {
     const now = this.now().getTime();
-    // The outcome and what it does to the claim in one commit: handled makes it for good, failed releases it.
-    await this.db.batch([
-      [
-        'UPDATE loopsctl_webhook_deliveries SET outcome = ?, error = ?, settled_at = ? WHERE webhook_id = ?',
-        [outcome.state, outcome.state === 'failed' ? outcome.error : null, now, webhookId],
-      ],
-      outcome.state === 'handled'
-        ? ['UPDATE loopsctl_webhook_claims SET handled_at = ? WHERE webhook_id = ?', [now, webhookId]]
-        : ['DELETE FROM loopsctl_webhook_claims WHERE webhook_id = ? AND handled_at IS NULL', [webhookId]],
-    ]);
+    // The outcome and what it does to the claim in one statement: handled makes it for good, failed releases it (unless handled before).
+    if (outcome.state === 'handled')
+      await this.db.run("UPDATE loopsctl_webhook_deliveries SET outcome = 'handled', error = NULL, settled_at = ?, handled_at = ? WHERE webhook_id = ?", [
+        now,
+        now,
+        webhookId,
+      ]);
+    else
+      await this.db.run(
+        `UPDATE loopsctl_webhook_deliveries SET outcome = 'failed', error = ?, settled_at = ?,
+           claimed_at = CASE WHEN handled_at IS NULL THEN NULL ELSE claimed_at END WHERE webhook_id = ?`,
+        [outcome.error, now, webhookId],
+      );
   }
 
   /** The deliveries the filter selects, newest first unless asked otherwise. */
