@@ -156,7 +156,7 @@ export class DeliveryStore implements DeliveryJournal {
 
   /** The INSERT of a delivery (its conflict clause left to the caller), claimed at `claimedAt` when not null. */
   private recorded(delivery: ReceivedDelivery, claimedAt: number | null): readonly [string, unknown[]] {
-    const facts = factsOf(delivery.body);
+    const facts = factsOf(delivery.parsed ?? parsedBody(delivery.body));
     const received = delivery.receivedAt.getTime();
     return [
       `INSERT INTO loopsctl_webhook_deliveries
@@ -331,21 +331,23 @@ export async function openStoreDatabase(
   return { db, location };
 }
 
+/** A body as JSON, or an empty object where it is not a JSON object: kept as received, with nothing to search it by. */
+function parsedBody(body: string): Readonly<Record<string, unknown>> {
+  try {
+    const parsed: unknown = JSON.parse(body);
+    if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+  } catch {}
+  return {};
+}
+
 /** The facts of a body the journal is searched by; nulls where the body does not say. */
-function factsOf(body: string): {
+function factsOf(event: Readonly<Record<string, unknown>>): {
   eventName: string | null;
   eventTime: number | null;
   recipient: string | null;
   emailId: string | null;
   contactId: string | null;
 } {
-  let event: Record<string, unknown> = {};
-  try {
-    const parsed: unknown = JSON.parse(body);
-    if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) event = parsed as Record<string, unknown>;
-  } catch {
-    // Kept as received: nothing to search it by.
-  }
   const text = (value: unknown) => (typeof value === 'string' ? value : null);
   const identity = (event.contactIdentity ?? {}) as Record<string, unknown>;
   const email = (event.email ?? {}) as Record<string, unknown>;
