@@ -13,7 +13,7 @@ export interface ReceivedDelivery {
   readonly body: string;
   readonly verified: boolean;
   /** The body as JSON.parse read it, when the caller has parsed it already: the store reads its facts from it, not parsing it again. */
-  readonly parsed?: Readonly<Record<string, unknown>>;
+  readonly parsed?: object;
 }
 
 /** What a handler did with a delivery. */

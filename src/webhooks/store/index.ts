@@ -8,8 +8,9 @@
 import { redactUrl } from '../../base/redact-url.js';
 import type { ClaimState, DeliveryJournal, DeliveryOutcome, ReceivedDelivery } from '../delivery-store.js';
 import { conditions, type DeliveryFilter } from './filter.js';
-import { openPostgres } from './postgres.js';
-import { claimStatements, DAY_MS, DeliveryStoreError, migrate, type Row, type SqlDatabase } from './sql.js';
+import { grouped } from './grouped.js';
+import { DEFAULT_MAX_CONNECTIONS, openPostgres } from './postgres.js';
+import { claimStatements, DAY_MS, DeliveryStoreError, INSERT_DELIVERY, migrate, type Row, type Settled, type SqlDatabase, settleStatement } from './sql.js';
 import { openSqlite } from './sqlite.js';
 import { type DeliveryStats, deliveryStats, type StatsBy, type StatsFilter } from './stats.js';
 
@@ -84,6 +85,8 @@ const DEFAULT_LEASE_MS = 5 * 60_000;
 const HOUR_MS = 3_600_000;
 /** How many deliveries one transaction of a prune removes: a short one, which holds up no delivery long. */
 export const PRUNE_BATCH = 500;
+/** The most deliveries claimed, or settled, in one statement on PostgreSQL. */
+const GROUP_MOST = 64;
 
 export class DeliveryStore implements DeliveryJournal {
   private readonly leaseMs: number;
@@ -93,6 +96,8 @@ export class DeliveryStore implements DeliveryJournal {
   private prunedAt = Number.NEGATIVE_INFINITY;
   private pruning: Promise<unknown> = Promise.resolve();
   private closed = false;
+  private readonly claimGrouped: (delivery: ReceivedDelivery) => Promise<ClaimState>;
+  private readonly settleGrouped: (settled: Settled) => Promise<void>;
 
   constructor(
     private readonly db: SqlDatabase,
@@ -103,6 +108,12 @@ export class DeliveryStore implements DeliveryJournal {
     this.leaseMs = options.claimLeaseMs ?? DEFAULT_LEASE_MS;
     this.now = options.now ?? (() => new Date());
     this.keepDays = options.keepDays;
+    // PostgreSQL: deliveries that arrive while every connection is busy are claimed, and settled, a group a statement.
+    // SQLite runs one statement at a time, each at once: a claim or an outcome is never left waiting to be grouped.
+    const limit = db.dialect === 'postgres' ? (options.maxConnections ?? DEFAULT_MAX_CONNECTIONS) : Number.POSITIVE_INFINITY;
+    const most = db.dialect === 'postgres' ? GROUP_MOST : 1;
+    this.claimGrouped = grouped(limit, most, (deliveries) => this.claimAll(deliveries));
+    this.settleGrouped = grouped(limit, most, (settled) => this.settleAll(settled));
   }
 
   /** Starts a prune of what keepDays lets go, unless one started within the hour; the delivery does not wait for it. */
@@ -138,61 +149,66 @@ export class DeliveryStore implements DeliveryJournal {
   }
 
   async claim(delivery: ReceivedDelivery): Promise<ClaimState> {
+    return this.claimGrouped(delivery);
+  }
+
+  /** Claims deliveries in one commit; of two of one id, the second finds the first's claim held. */
+  private async claimAll(deliveries: readonly ReceivedDelivery[]): Promise<ClaimState[]> {
     const now = this.now().getTime();
-    const results = await this.db.batch(claimStatements(this.db.dialect, this.recorded(delivery, now), delivery.webhookId, now - this.leaseMs));
+    const ids = new Set<string>();
+    const first = deliveries.filter(({ webhookId }) => !ids.has(webhookId) && ids.add(webhookId));
+    const results = await this.db.batch(
+      claimStatements(
+        this.db.dialect,
+        first.map((delivery) => this.rowOf(delivery, now)),
+        now - this.leaseMs,
+      ),
+    );
     this.keepWithinDays(now);
-    const row = results.at(-1)!.rows[0]!;
-    if (Number(row.claimed) === 1) return 'claimed';
-    return row.handled_at === null || row.handled_at === undefined ? 'held' : 'handled';
+    const rows = results.at(-1)!.rows;
+    return deliveries.map((delivery) => {
+      const row = rows[first.indexOf(delivery)];
+      if (row === undefined) return 'held';
+      if (Number(row.claimed) === 1) return 'claimed';
+      return row.handled_at === null || row.handled_at === undefined ? 'held' : 'handled';
+    });
   }
 
   /** Keeps a delivery in the journal; false when that id was kept already (a redelivery). */
   async record(delivery: ReceivedDelivery): Promise<boolean> {
-    const [sql, params] = this.recorded(delivery, null);
-    const kept = (await this.db.run(`${sql} ON CONFLICT (webhook_id) DO NOTHING`, params)) === 1;
+    const kept = (await this.db.run(`${INSERT_DELIVERY} ON CONFLICT (webhook_id) DO NOTHING`, this.rowOf(delivery, null))) === 1;
     this.keepWithinDays(this.now().getTime());
     return kept;
   }
 
-  /** The INSERT of a delivery (its conflict clause left to the caller), claimed at `claimedAt` when not null. */
-  private recorded(delivery: ReceivedDelivery, claimedAt: number | null): readonly [string, unknown[]] {
+  /** A delivery's values for INSERT_DELIVERY, claimed at `claimedAt` when not null. */
+  private rowOf(delivery: ReceivedDelivery, claimedAt: number | null): unknown[] {
     const facts = factsOf(delivery.parsed ?? parsedBody(delivery.body));
     const received = delivery.receivedAt.getTime();
     return [
-      `INSERT INTO loopsctl_webhook_deliveries
-         (webhook_id, received_at, event_at, event_name, recipient, email_id, contact_id, headers, body, verified, claimed_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      [
-        delivery.webhookId,
-        received,
-        facts.eventTime === null ? received : facts.eventTime * 1000,
-        facts.eventName,
-        facts.recipient,
-        facts.emailId,
-        facts.contactId,
-        JSON.stringify(delivery.headers),
-        delivery.body,
-        delivery.verified ? 1 : 0,
-        claimedAt,
-      ],
+      delivery.webhookId,
+      received,
+      facts.eventTime === null ? received : facts.eventTime * 1000,
+      facts.eventName,
+      facts.recipient,
+      facts.emailId,
+      facts.contactId,
+      JSON.stringify(delivery.headers),
+      delivery.body,
+      delivery.verified ? 1 : 0,
+      claimedAt,
     ];
   }
 
   async settle(webhookId: string, outcome: DeliveryOutcome): Promise<void> {
-    const now = this.now().getTime();
-    // The outcome and what it does to the claim in one statement: handled makes it for good, failed releases it (unless handled before).
-    if (outcome.state === 'handled')
-      await this.db.run("UPDATE loopsctl_webhook_deliveries SET outcome = 'handled', error = NULL, settled_at = ?, handled_at = ? WHERE webhook_id = ?", [
-        now,
-        now,
-        webhookId,
-      ]);
-    else
-      await this.db.run(
-        `UPDATE loopsctl_webhook_deliveries SET outcome = 'failed', error = ?, settled_at = ?,
-           claimed_at = CASE WHEN handled_at IS NULL THEN NULL ELSE claimed_at END WHERE webhook_id = ?`,
-        [outcome.error, now, webhookId],
-      );
+    await this.settleGrouped({ webhookId, state: outcome.state, error: outcome.state === 'failed' ? outcome.error : null });
+  }
+
+  /** Keeps outcomes in one commit (of two of one id, the later). */
+  private async settleAll(settled: readonly Settled[]): Promise<void[]> {
+    const latest = [...new Map(settled.map((outcome) => [outcome.webhookId, outcome])).values()];
+    await this.db.run(...settleStatement(this.db.dialect, latest, this.now().getTime()));
+    return settled.map(() => undefined);
   }
 
   /** The deliveries the filter selects, newest first unless asked otherwise. */
@@ -332,7 +348,7 @@ export async function openStoreDatabase(
 }
 
 /** A body as JSON, or an empty object where it is not a JSON object: kept as received, with nothing to search it by. */
-function parsedBody(body: string): Readonly<Record<string, unknown>> {
+function parsedBody(body: string): object {
   try {
     const parsed: unknown = JSON.parse(body);
     if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
@@ -341,13 +357,14 @@ function parsedBody(body: string): Readonly<Record<string, unknown>> {
 }
 
 /** The facts of a body the journal is searched by; nulls where the body does not say. */
-function factsOf(event: Readonly<Record<string, unknown>>): {
+function factsOf(parsed: object): {
   eventName: string | null;
   eventTime: number | null;
   recipient: string | null;
   emailId: string | null;
   contactId: string | null;
 } {
+  const event = parsed as Readonly<Record<string, unknown>>;
   const text = (value: unknown) => (typeof value === 'string' ? value : null);
   const identity = (event.contactIdentity ?? {}) as Record<string, unknown>;
   const email = (event.email ?? {}) as Record<string, unknown>;

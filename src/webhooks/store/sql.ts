@@ -32,28 +32,84 @@ export interface SqlDatabase {
 /** A statement and its `?` parameters. */
 export type Statement = readonly [sql: string, params: readonly unknown[]];
 
+/** A delivery's columns as the store writes them, and the PostgreSQL type of each (for arrays of them). */
+const DELIVERY_COLUMNS = [
+  ['webhook_id', 'text'],
+  ['received_at', 'bigint'],
+  ['event_at', 'bigint'],
+  ['event_name', 'text'],
+  ['recipient', 'text'],
+  ['email_id', 'text'],
+  ['contact_id', 'text'],
+  ['headers', 'text'],
+  ['body', 'text'],
+  ['verified', 'int'],
+  ['claimed_at', 'bigint'],
+] as const;
+
+const columns = DELIVERY_COLUMNS.map(([name]) => name).join(', ');
+
+/** A delivery's INSERT, its values in the order of DELIVERY_COLUMNS (its conflict clause left to the caller). */
+export const INSERT_DELIVERY = `INSERT INTO loopsctl_webhook_deliveries (${columns}) VALUES (${DELIVERY_COLUMNS.map(() => '?').join(', ')})`;
+
+/** Taken as a claim when new, or when an earlier claim was released or never settled as handled within the lease (claimed before the parameter). */
+const TAKEN = `ON CONFLICT (webhook_id) DO UPDATE SET claimed_at = excluded.claimed_at
+  WHERE loopsctl_webhook_deliveries.handled_at IS NULL
+    AND (loopsctl_webhook_deliveries.claimed_at IS NULL OR loopsctl_webhook_deliveries.claimed_at < ?)`;
+
 /**
- * A claim as one commit: the delivery's INSERT (`recorded`, claimed now) taken as the claim when
- * new, or when an earlier claim was released or never settled as handled within the lease
- * (claimed before `leaseCutoff`); then what stands, in the last statement's row: `claimed` 1 when
- * taken, and `handled_at`. One statement on PostgreSQL (a round trip, committed on its own); on
- * SQLite, whose statements cannot hold an INSERT in a WITH, two in a transaction, the second
- * reading the first's changes().
+ * Claims as one commit: each delivery's row (values in the order of DELIVERY_COLUMNS, claimed now)
+ * inserted and taken as the claim (TAKEN, with `leaseCutoff`); then, in the last statement's rows,
+ * one a delivery in the order given: `claimed` 1 when taken, and `handled_at`. On PostgreSQL one
+ * statement for any number of deliveries of distinct ids (each column an array), a round trip
+ * committed on its own; its SELECT sees the table as it stood before the statement (a delivery
+ * kept before, or none: then claimed is 1, or another took it meanwhile). On SQLite, whose
+ * statements cannot hold an INSERT in a WITH, one delivery in two statements, the second reading
+ * the first's changes(); the caller runs them in a transaction.
  */
-export function claimStatements(dialect: SqlDatabase['dialect'], [insert, params]: Statement, webhookId: string, leaseCutoff: number): Statement[] {
-  const taken = `${insert} ON CONFLICT (webhook_id) DO UPDATE SET claimed_at = excluded.claimed_at
-    WHERE loopsctl_webhook_deliveries.handled_at IS NULL
-      AND (loopsctl_webhook_deliveries.claimed_at IS NULL OR loopsctl_webhook_deliveries.claimed_at < ?)`;
-  const read = 'SELECT handled_at FROM loopsctl_webhook_deliveries WHERE webhook_id = ?';
-  if (dialect === 'postgres')
-    // The SELECT sees the table as it stood before the statement: the row of a delivery kept before, or none (then claimed is 1, or another claimed it meanwhile).
+export function claimStatements(dialect: SqlDatabase['dialect'], rows: readonly (readonly unknown[])[], leaseCutoff: number): Statement[] {
+  if (dialect === 'postgres') {
+    const arrays = DELIVERY_COLUMNS.map(([, type]) => `?::${type}[]`).join(', ');
     return [
-      [`WITH taken AS (${taken} RETURNING 1) SELECT (SELECT count(*) FROM taken) AS claimed, (${read}) AS handled_at`, [...params, leaseCutoff, webhookId]],
+      [
+        `WITH input AS (SELECT * FROM unnest(${arrays}) WITH ORDINALITY AS i(${columns}, at)),
+         taken AS (INSERT INTO loopsctl_webhook_deliveries (${columns}) SELECT ${columns} FROM input ${TAKEN} RETURNING webhook_id)
+         SELECT CASE WHEN t.webhook_id IS NULL THEN 0 ELSE 1 END AS claimed, d.handled_at FROM input i
+         LEFT JOIN taken t ON t.webhook_id = i.webhook_id LEFT JOIN loopsctl_webhook_deliveries d ON d.webhook_id = i.webhook_id ORDER BY i.at`,
+        [...DELIVERY_COLUMNS.map((_, column) => rows.map((row) => row[column])), leaseCutoff],
+      ],
     ];
+  }
+  const [row] = rows as [readonly unknown[]];
   return [
-    [taken, [...params, leaseCutoff]],
-    [read.replace('SELECT ', 'SELECT changes() AS claimed, '), [webhookId]],
+    [`${INSERT_DELIVERY} ${TAKEN}`, [...row, leaseCutoff]],
+    ['SELECT changes() AS claimed, handled_at FROM loopsctl_webhook_deliveries WHERE webhook_id = ?', [row[0]]],
   ];
+}
+
+/** What a handler did with a delivery, for settleStatement. */
+export interface Settled {
+  readonly webhookId: string;
+  readonly state: 'handled' | 'failed';
+  readonly error: string | null;
+}
+
+/**
+ * Outcomes as one statement (one commit): handled makes a claim for good; failed releases it,
+ * unless it was handled before. On PostgreSQL any number of outcomes of distinct ids, on SQLite one.
+ */
+export function settleStatement(dialect: SqlDatabase['dialect'], settled: readonly Settled[], now: number): Statement {
+  const set = (state: string, error: string) => `outcome = ${state}, error = ${error}, settled_at = ?,
+    handled_at = CASE WHEN ${state} = 'handled' THEN ? ELSE handled_at END,
+    claimed_at = CASE WHEN ${state} = 'failed' AND handled_at IS NULL THEN NULL ELSE claimed_at END`;
+  if (dialect === 'postgres')
+    return [
+      `UPDATE loopsctl_webhook_deliveries SET ${set('s.state', 's.error')}
+       FROM unnest(?::text[], ?::text[], ?::text[]) AS s(webhook_id, state, error) WHERE loopsctl_webhook_deliveries.webhook_id = s.webhook_id`,
+      [now, now, ...(['webhookId', 'state', 'error'] as const).map((field) => settled.map((outcome) => outcome[field]))],
+    ];
+  const [{ webhookId, state, error }] = settled as [Settled];
+  return [`UPDATE loopsctl_webhook_deliveries SET ${set('?', '?')} WHERE webhook_id = ?`, [state, error, now, state, now, state, webhookId]];
 }
 
 /** Why a store cannot be opened or used: the message says what to do, and never holds a password. */
