@@ -118,7 +118,7 @@ export class DeliveryStoreError extends Error {
 }
 
 /** The version of the tables this code writes; a store at a newer one was written by a newer loopsctl. */
-export const STORE_VERSION = 3;
+export const STORE_VERSION = 4;
 
 /** A UTC day in milliseconds: the daily counts' unit, the day of an event_at being event_at / DAY_MS. */
 export const DAY_MS = 86_400_000;
@@ -130,18 +130,43 @@ export const DAY_MS = 86_400_000;
  */
 const COUNT_SHARDS = 16;
 
+/** The `day` of a count of all time, beside each event's daily counts: later than any day. */
+export const ALL_TIME_DAY = Number.MAX_SAFE_INTEGER;
+
 /**
- * The counts a delivery adds to, as a trigger's statements: its day's and its all-time count of its
- * event name (a NULL cannot be part of a key, so a delivery without one is counted under '' with
- * named 0), each in its connection's counter.
+ * Version 2's trigger statements: a delivery's day's and all-time count of its event name in two
+ * tables (a NULL cannot be part of a key, so a delivery without one is counted under '' with named
+ * 0), each in its connection's counter. Version 4 replaces them with countedStatement's.
  */
-function countedStatements(dialect: SqlDatabase['dialect']): string {
+function countedInTwoTables(dialect: SqlDatabase['dialect']): string {
   const shard = dialect === 'postgres' ? `pg_backend_pid() % ${COUNT_SHARDS}` : '0';
   const named = "CASE WHEN NEW.event_name IS NULL THEN 0 ELSE 1 END, COALESCE(NEW.event_name, '')";
   return `INSERT INTO loopsctl_webhook_daily (day, named, event_name, shard, n) VALUES (NEW.event_at / ${DAY_MS}, ${named}, ${shard}, 1)
     ON CONFLICT (day, named, event_name, shard) DO UPDATE SET n = loopsctl_webhook_daily.n + 1;
     INSERT INTO loopsctl_webhook_totals (named, event_name, shard, n) VALUES (${named}, ${shard}, 1)
     ON CONFLICT (named, event_name, shard) DO UPDATE SET n = loopsctl_webhook_totals.n + 1;`;
+}
+
+/**
+ * The counts the deliveries an INSERT recorded add to, as one statement of the trigger: each one's
+ * day's count and all-time count of its event name, rows of one table, one statement. On SQLite,
+ * for each row (NEW): the table is kept in the order of its key, so that an event's count of today
+ * and of all time are neighbours, most often on one page, the one page the counts add to a commit.
+ * On PostgreSQL, once for the statement (its rows as `added`): a group of deliveries adds to each
+ * counter once, in the order of the key, so that two groups never wait on each other's rows.
+ */
+function countedStatement(dialect: SqlDatabase['dialect']): string {
+  const named = (row: string) => `CASE WHEN ${row}event_name IS NULL THEN 0 ELSE 1 END, COALESCE(${row}event_name, '')`;
+  if (dialect === 'sqlite')
+    return `INSERT INTO loopsctl_webhook_counts (named, event_name, shard, day, n)
+      VALUES (${named('NEW.')}, 0, NEW.event_at / ${DAY_MS}, 1), (${named('NEW.')}, 0, ${ALL_TIME_DAY}, 1)
+      ON CONFLICT (named, event_name, shard, day) DO UPDATE SET n = loopsctl_webhook_counts.n + 1;`;
+  return `INSERT INTO loopsctl_webhook_counts (named, event_name, shard, day, n)
+    SELECT named, event_name, shard, day, count(*) FROM (
+      SELECT ${named('')} , pg_backend_pid() % ${COUNT_SHARDS}, unnest(ARRAY[event_at / ${DAY_MS}, ${ALL_TIME_DAY}]) FROM added
+    ) AS counted (named, event_name, shard, day)
+    GROUP BY named, event_name, shard, day ORDER BY named, event_name, shard, day
+    ON CONFLICT (named, event_name, shard, day) DO UPDATE SET n = loopsctl_webhook_counts.n + excluded.n;`;
 }
 
 /**
@@ -156,11 +181,11 @@ export function migrations(dialect: SqlDatabase['dialect']): string[][] {
     dialect === 'postgres'
       ? [
           `CREATE FUNCTION loopsctl_webhook_count_delivery() RETURNS trigger LANGUAGE plpgsql AS $$
-           BEGIN ${countedStatements(dialect)} RETURN NULL; END $$`,
+           BEGIN ${countedInTwoTables(dialect)} RETURN NULL; END $$`,
           `CREATE TRIGGER loopsctl_webhook_deliveries_counted AFTER INSERT ON loopsctl_webhook_deliveries
            FOR EACH ROW EXECUTE FUNCTION loopsctl_webhook_count_delivery()`,
         ]
-      : [`CREATE TRIGGER loopsctl_webhook_deliveries_counted AFTER INSERT ON loopsctl_webhook_deliveries BEGIN ${countedStatements(dialect)} END`];
+      : [`CREATE TRIGGER loopsctl_webhook_deliveries_counted AFTER INSERT ON loopsctl_webhook_deliveries BEGIN ${countedInTwoTables(dialect)} END`];
   return [
     [
       // A delivery as received. event_at is the event's own time (eventTime), else the time it
@@ -244,6 +269,31 @@ export function migrations(dialect: SqlDatabase['dialect']): string[][] {
       `UPDATE loopsctl_webhook_deliveries SET claimed_at = c.claimed_at, handled_at = c.handled_at
        FROM loopsctl_webhook_claims c WHERE c.webhook_id = loopsctl_webhook_deliveries.webhook_id`,
       'DROP TABLE loopsctl_webhook_claims',
+    ],
+    [
+      // The trigger first: on PostgreSQL dropping it locks out other writers' inserts until the counts are moved and counted on.
+      `DROP TRIGGER loopsctl_webhook_deliveries_counted${dialect === 'postgres' ? ' ON loopsctl_webhook_deliveries' : ''}`,
+      // The counts of each day and of all time (day ALL_TIME_DAY) in one table, keyed event first (see countedStatement).
+      `CREATE TABLE loopsctl_webhook_counts (
+        named INTEGER NOT NULL,
+        event_name TEXT NOT NULL,
+        shard INTEGER NOT NULL,
+        day ${bigint} NOT NULL,
+        n ${bigint} NOT NULL,
+        PRIMARY KEY (named, event_name, shard, day)
+      )${dialect === 'sqlite' ? ' WITHOUT ROWID' : ''}`,
+      'INSERT INTO loopsctl_webhook_counts (named, event_name, shard, day, n) SELECT named, event_name, shard, day, n FROM loopsctl_webhook_daily',
+      `INSERT INTO loopsctl_webhook_counts (named, event_name, shard, day, n) SELECT named, event_name, shard, ${ALL_TIME_DAY}, n FROM loopsctl_webhook_totals`,
+      'DROP TABLE loopsctl_webhook_daily',
+      'DROP TABLE loopsctl_webhook_totals',
+      ...(dialect === 'postgres'
+        ? [
+            `CREATE OR REPLACE FUNCTION loopsctl_webhook_count_delivery() RETURNS trigger LANGUAGE plpgsql AS $$
+             BEGIN ${countedStatement(dialect)} RETURN NULL; END $$`,
+            `CREATE TRIGGER loopsctl_webhook_deliveries_counted AFTER INSERT ON loopsctl_webhook_deliveries
+             REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION loopsctl_webhook_count_delivery()`,
+          ]
+        : [`CREATE TRIGGER loopsctl_webhook_deliveries_counted AFTER INSERT ON loopsctl_webhook_deliveries BEGIN ${countedStatement(dialect)} END`]),
     ],
   ];
 }
