@@ -207,7 +207,7 @@ export class DeliveryStore implements DeliveryJournal {
   /** Keeps outcomes in one commit (of two of one id, the later). */
   private async settleAll(settled: readonly Settled[]): Promise<void[]> {
     const latest = [...new Map(settled.map((outcome) => [outcome.webhookId, outcome])).values()];
-    await this.db.run(...settleStatement(this.db.dialect, latest, this.now().getTime()));
+    await this.db.run(...settleStatement(latest, this.now().getTime()));
     return settled.map(() => undefined);
   }
 

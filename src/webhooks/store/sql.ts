@@ -61,13 +61,22 @@ const TAKEN = `ON CONFLICT (webhook_id) DO UPDATE SET claimed_at = excluded.clai
  * Claims as one commit: each delivery's row (values in the order of DELIVERY_COLUMNS, claimed now)
  * inserted and taken as the claim (TAKEN, with `leaseCutoff`); then, in the last statement's rows,
  * one a delivery in the order given: `claimed` 1 when taken, and `handled_at`. On PostgreSQL one
- * statement for any number of deliveries of distinct ids (each column an array), a round trip
+ * statement for any number of deliveries of distinct ids (one's values as they are, several's each
+ * column an array: pg's arrays cost a claim of one about twice its CPU), a round trip
  * committed on its own; its SELECT sees the table as it stood before the statement (a delivery
  * kept before, or none: then claimed is 1, or another took it meanwhile). On SQLite, whose
  * statements cannot hold an INSERT in a WITH, one delivery in two statements, the second reading
  * the first's changes(); the caller runs them in a transaction.
  */
 export function claimStatements(dialect: SqlDatabase['dialect'], rows: readonly (readonly unknown[])[], leaseCutoff: number): Statement[] {
+  if (dialect === 'postgres' && rows.length === 1)
+    return [
+      [
+        `WITH taken AS (${INSERT_DELIVERY} ${TAKEN} RETURNING 1)
+         SELECT (SELECT count(*) FROM taken) AS claimed, (SELECT handled_at FROM loopsctl_webhook_deliveries WHERE webhook_id = ?) AS handled_at`,
+        [...rows[0]!, leaseCutoff, rows[0]![0]],
+      ],
+    ];
   if (dialect === 'postgres') {
     const arrays = DELIVERY_COLUMNS.map(([, type]) => `?::${type}[]`).join(', ');
     return [
@@ -96,13 +105,14 @@ export interface Settled {
 
 /**
  * Outcomes as one statement (one commit): handled makes a claim for good; failed releases it,
- * unless it was handled before. On PostgreSQL any number of outcomes of distinct ids, on SQLite one.
+ * unless it was handled before. One outcome with its values as they are; several, of distinct ids, as
+ * arrays (PostgreSQL's unnest, which SQLite has not: it is given one at a time).
  */
-export function settleStatement(dialect: SqlDatabase['dialect'], settled: readonly Settled[], now: number): Statement {
+export function settleStatement(settled: readonly Settled[], now: number): Statement {
   const set = (state: string, error: string) => `outcome = ${state}, error = ${error}, settled_at = ?,
     handled_at = CASE WHEN ${state} = 'handled' THEN ? ELSE handled_at END,
     claimed_at = CASE WHEN ${state} = 'failed' AND handled_at IS NULL THEN NULL ELSE claimed_at END`;
-  if (dialect === 'postgres')
+  if (settled.length > 1)
     return [
       `UPDATE loopsctl_webhook_deliveries SET ${set('s.state', 's.error')}
        FROM unnest(?::text[], ?::text[], ?::text[]) AS s(webhook_id, state, error) WHERE loopsctl_webhook_deliveries.webhook_id = s.webhook_id`,
