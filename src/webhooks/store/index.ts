@@ -32,8 +32,9 @@ export interface DeliveryStoreOptions {
   keepDays?: number;
   /**
    * A postgres:// store's pool: at most this many connections (default 8), each delivery's claim
-   * and outcome taking one for its transaction. Within the server's max_connections, shared by
-   * every instance of the app. A sqlite: store has one.
+   * and outcome taking one for its statement; those that arrive while every one is busy go together
+   * in one statement once one is free. Within the server's max_connections, shared by every
+   * instance of the app. A sqlite: store has one.
    */
   maxConnections?: number;
   /** The clock, for tests. */

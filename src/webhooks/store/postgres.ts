@@ -37,8 +37,8 @@ function preparedQueries(): (sql: string, params: readonly unknown[], named: boo
 
 /**
  * Opens a pool of at most `maxConnections` connections, opened as deliveries need them: each
- * claim or outcome of a delivery takes one for its transaction, so that many deliveries at once
- * are claimed side by side, up to the pool's size, and wait for a free connection past it.
+ * claim or outcome of a delivery takes one for its statement, so that many deliveries at once
+ * are claimed side by side, up to the pool's size; past it the store groups them (grouped.ts).
  */
 export async function openPostgres(url: string, maxConnections = DEFAULT_MAX_CONNECTIONS): Promise<SqlDatabase> {
   const shown = redactUrl(url);
