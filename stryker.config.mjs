@@ -56,6 +56,7 @@ export const groups = {
       'test/unit/webhooks/event-types.test.ts',
       'test/unit/webhooks/contact-state.test.ts',
       'test/unit/webhooks/sqlite-store.test.ts',
+      'test/unit/webhooks/grouped.test.ts',
       'test/e2e/webhooks/postgres-store.test.ts',
       'test/unit/base/redact-url.test.ts',
     ],

@@ -12,6 +12,8 @@ export interface ReceivedDelivery {
   /** The raw body, as received. */
   readonly body: string;
   readonly verified: boolean;
+  /** The body as JSON.parse read it, when the caller has parsed it already: the store reads its facts from it, not parsing it again. */
+  readonly parsed?: object;
 }
 
 /** What a handler did with a delivery. */

@@ -73,7 +73,16 @@ export function webhookHandler(options: WebhookHandlerOptions): WebhookHandler {
     const { webhookId } = delivery;
     if (store !== undefined) {
       try {
-        const claim = await store.claim({ webhookId, receivedAt: new Date(), headers: journaled(delivery.headers), body: delivery.body, verified: true });
+        const { event } = delivery;
+        const parsed = event.known ? event : event.raw;
+        const claim = await store.claim({
+          webhookId,
+          receivedAt: new Date(),
+          headers: journaled(delivery.headers),
+          body: delivery.body,
+          verified: true,
+          parsed,
+        });
         if (claim === 'handled') return { status: 200, body: { ok: true, duplicate: true } };
         // Not 200: the handler that holds it may never settle it (killed, out of memory), and the platform stops at a 2xx.
         if (claim === 'held') return { status: 409, body: { ok: false, error: HELD } };

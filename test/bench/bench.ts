@@ -24,6 +24,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { StateCore } from '../../src/emulator/module.js';
 import { readState, writeState } from '../../src/emulator/state/index.js';
+import { postgresBin, startPostgres } from '../support/postgres-server.js';
 import { MAX_FILE_SHARE } from '../support/suite-budget.js';
 import { measureChangeCycle } from './change-cycle.js';
 import { measureCheck } from './check.js';
@@ -41,7 +42,7 @@ import { KEPT_JOURNEYS, LARGE_CONTACTS, measureSandboxStore } from './sandbox-st
 import { type RequestSpan, startBenchServer } from './server.js';
 import { measureStack } from './stack.js';
 import { measureSuite } from './suite.js';
-import { measureDeliveriesStats, measureJournal, measureWebhooksLibrary } from './webhooks-library.js';
+import { type EndpointFigures, measureDeliveriesStats, measureEndpoints, measureJournal, measureWebhooksLibrary } from './webhooks-library.js';
 
 runColdLmxIfAsked();
 const [root, ...picked] = process.argv.slice(2);
@@ -110,6 +111,9 @@ const WORKFLOW_EDIT_EVERY = 20;
 const CONTENT_RECORDS = 500;
 /** Slow enough that reading one record at a time would take twice the pacing floor. */
 const CONTENT_LATENCY_MS = 200;
+/** Requests in flight at once to a webhook handler on PostgreSQL, and its pool's connections. */
+const ENDPOINT_CONCURRENCY = 32;
+const ENDPOINT_POOL = 8;
 const LISTEN_DELIVERIES = 1_000;
 /** Deliveries a sender has under way at once: a platform that sends 10 a second to a slow handler has about that many. */
 const LISTEN_IN_FLIGHT = 10;
@@ -373,6 +377,7 @@ try {
       hooks.verifyRatio,
       `verifyWebhook ${hooks.verifyUs.toFixed(1)} µs / standardwebhooks verify ${hooks.referenceUs.toFixed(1)} µs a delivery, parse included; median of round ratios`,
     );
+    await measureWebhookEndpoints();
   }
   if (runs('journeys')) await measureSandboxJourneys();
   if (runs('emulator')) await measureSandboxEmulator();
@@ -384,6 +389,46 @@ try {
 }
 
 /** A sandbox's state file as the account grows to 100,000 contacts (sandbox-store.ts). */
+/**
+ * webhookHandler in a process of its own against a bare node:http handler doing one HMAC and one
+ * INSERT on the same store: CPU a delivery one request at a time, on SQLite and on PostgreSQL
+ * (a server started here, as the tests start theirs); and deliveries a second with
+ * ENDPOINT_CONCURRENCY at once on PostgreSQL, both on pools of ENDPOINT_POOL connections.
+ */
+async function measureWebhookEndpoints(): Promise<void> {
+  const cpuRatio = (figures: EndpointFigures) => median(figures.handlerCpuUs.map((cpu, round) => cpu / figures.bareCpuUs[round]!));
+  const cpuDetail = (figures: EndpointFigures) =>
+    `${median(figures.handlerCpuUs).toFixed(0)} µs / ${median(figures.bareCpuUs).toFixed(0)} µs of the server's CPU a delivery, ${figures.concurrency} at a time; median of round ratios`;
+  console.error('loopsctl/webhooks: webhookHandler against a bare node:http handler (HMAC and one INSERT), on SQLite…');
+  const sqlite = await measureEndpoints(
+    root,
+    { handler: `sqlite:${join(scratch, 'handler.db')}`, bare: `sqlite:${join(scratch, 'bare.db')}` },
+    { concurrency: 1 },
+  );
+  record('webhookHandler vs bare handler, CPU a delivery (SQLite)', 1.2, cpuRatio(sqlite), cpuDetail(sqlite));
+  if (postgresBin() === undefined) {
+    check('webhookHandler on PostgreSQL', false, 'not measured', '-', 'PostgreSQL is not installed (Debian: apt-get install postgresql)');
+    return;
+  }
+  console.error('… and on PostgreSQL (a server of its own, started here)…');
+  const server = await startPostgres();
+  try {
+    const urls = async () => ({ handler: server.url(await server.createDatabase()), bare: server.url(await server.createDatabase()) });
+    const one = await measureEndpoints(root, await urls(), { concurrency: 1, maxConnections: ENDPOINT_POOL });
+    record('webhookHandler vs bare handler, CPU a delivery (PostgreSQL)', 1.2, cpuRatio(one), cpuDetail(one));
+    const many = await measureEndpoints(root, await urls(), { concurrency: ENDPOINT_CONCURRENCY, maxConnections: ENDPOINT_POOL });
+    const rate = median(many.barePerSecond.map((bare, round) => bare / many.handlerPerSecond[round]!));
+    record(
+      'bare handler vs webhookHandler, deliveries a second (PostgreSQL)',
+      1.2,
+      rate,
+      `${Math.round(median(many.handlerPerSecond))}/s / ${Math.round(median(many.barePerSecond))}/s, ${ENDPOINT_CONCURRENCY} at once on pools of ${ENDPOINT_POOL}; CPU a delivery ${cpuRatio(many).toFixed(2)}x; median of round ratios`,
+    );
+  } finally {
+    await server.stop();
+  }
+}
+
 async function measureStore(): Promise<void> {
   const store = await measureSandboxStore(root!, bin, scratch, env);
   const large = LARGE_CONTACTS.toLocaleString('en');

@@ -8,6 +8,7 @@
  *    the same deliveries, in CPU time, interleaved rounds (goal ≤ 1x).
  */
 
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, createServer, type RequestListener, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -273,4 +274,117 @@ export async function measureDeliveriesStats(root: string, sizes: readonly numbe
     }
   }
   return figures;
+}
+
+/** A handler process against its floor: CPU a delivery (µs) and deliveries a second, by round. */
+export interface EndpointFigures {
+  store: 'SQLite' | 'PostgreSQL';
+  /** Requests in flight at once. */
+  concurrency: number;
+  handlerCpuUs: number[];
+  bareCpuUs: number[];
+  handlerPerSecond: number[];
+  barePerSecond: number[];
+}
+
+const ENDPOINT_DELIVERIES = 3_000;
+const ENDPOINT_ROUNDS = 7;
+
+/**
+ * `webhookHandler` on a store against a bare node:http handler doing one HMAC and one
+ * `INSERT … ON CONFLICT DO NOTHING` on the same kind of store (floor/webhook-server.mjs), each in a
+ * process of its own, this process sending: interleaved rounds of ENDPOINT_DELIVERIES new
+ * deliveries, `concurrency` at once over as many kept-alive connections; each round's CPU of the
+ * server process a delivery, and its deliveries a second. On PostgreSQL both pools have
+ * `maxConnections` connections.
+ */
+export async function measureEndpoints(
+  root: string,
+  urls: { handler: string; bare: string },
+  options: { concurrency: number; maxConnections?: number },
+): Promise<EndpointFigures> {
+  const library = (await import(pathToFileURL(join(root, 'dist/webhooks/index.mjs')).href)) as Library;
+  const fixtures = [library.webhookFixture('email.opened'), library.webhookFixture('email.delivered')];
+  const script = join(root, 'test/bench/floor/webhook-server.mjs');
+  const pool = String(options.maxConnections ?? 8);
+  const [handler, bare] = await Promise.all([
+    startEndpoint(script, [root, 'handler', urls.handler, pool, SECRET]),
+    startEndpoint(script, [root, 'bare', urls.bare, pool, SECRET]),
+  ]);
+  const figures: EndpointFigures = {
+    store: urls.handler.startsWith('postgres') ? 'PostgreSQL' : 'SQLite',
+    concurrency: options.concurrency,
+    handlerCpuUs: [],
+    bareCpuUs: [],
+    handlerPerSecond: [],
+    barePerSecond: [],
+  };
+  try {
+    // A round of each to warm up (JIT, the pools' connections), not counted.
+    for (let round = -1; round < ENDPOINT_ROUNDS; round += 1) {
+      const order = round % 2 === 0 ? [handler, bare] : [bare, handler];
+      for (const endpoint of order) {
+        const deliveries = Array.from({ length: ENDPOINT_DELIVERIES }, (_, index) =>
+          library.signWebhookEvent(fixtures[index % fixtures.length]!, SECRET, { id: `msg_${endpoint === handler ? 'h' : 'b'}${round}_${index}` }),
+        );
+        const cpuBefore = await endpoint.cpu();
+        const started = performance.now();
+        await sendAll(endpoint, deliveries, options.concurrency);
+        const seconds = (performance.now() - started) / 1000;
+        const cpuUs = ((await endpoint.cpu()) - cpuBefore) / ENDPOINT_DELIVERIES;
+        if (round < 0) continue;
+        (endpoint === handler ? figures.handlerCpuUs : figures.bareCpuUs).push(cpuUs);
+        (endpoint === handler ? figures.handlerPerSecond : figures.barePerSecond).push(ENDPOINT_DELIVERIES / seconds);
+      }
+    }
+  } finally {
+    await Promise.all([handler.stop(), bare.stop()]);
+  }
+  return figures;
+}
+
+interface Endpoint extends Listening {
+  /** The server process's CPU time so far, in µs. */
+  cpu(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+async function startEndpoint(script: string, args: string[]): Promise<Endpoint> {
+  const child = spawn(process.execPath, [script, ...args], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const next = () =>
+    new Promise<Record<string, number>>((resolve, reject) => {
+      const onExit = (code: number | null) => reject(new Error(`the webhook server (${args[1]}) exited with ${code}`));
+      child.once('exit', onExit);
+      child.once('message', (message) => {
+        child.off('exit', onExit);
+        resolve(message as Record<string, number>);
+      });
+    });
+  const { port } = await next();
+  const agent = new Agent({ keepAlive: true, maxSockets: 256 });
+  return {
+    port: port!,
+    agent,
+    close: () => agent.destroy(),
+    cpu: async () => {
+      const answer = next();
+      child.send('cpu');
+      return (await answer).cpu!;
+    },
+    stop: async () => {
+      agent.destroy();
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.send('stop');
+      await exited;
+    },
+  };
+}
+
+/** Every delivery POSTed, `concurrency` at once. */
+async function sendAll(endpoint: Listening, deliveries: { headers: Readonly<Record<string, string>>; body: string }[], concurrency: number): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < deliveries.length) await post(endpoint, deliveries[next++]!);
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
 }

@@ -380,6 +380,38 @@ export function describeDeliveryStore(name: string, fresh: FreshStore): void {
       }
     });
 
+    it('keeps the claims of a journal of version 2, kept in a table of their own, when it opens it', async () => {
+      const url = await fresh();
+      const db = await databaseOf(url);
+      const now = Date.now();
+      try {
+        for (const statement of [...migrations(db.dialect)[0]!, ...migrations(db.dialect)[1]!]) await db.run(statement);
+        await db.run('CREATE TABLE loopsctl_webhook_store (version INTEGER NOT NULL)');
+        await db.run('INSERT INTO loopsctl_webhook_store (version) VALUES (2)');
+        for (const id of ['msg_v2_handled', 'msg_v2_held', 'msg_v2_lapsed', 'msg_v2_unclaimed'])
+          await db.run(
+            `INSERT INTO loopsctl_webhook_deliveries (webhook_id, received_at, event_at, event_name, headers, body, verified)
+             VALUES (?, ?, ?, 'email.opened', '{}', '{}', 1)`,
+            [id, now, now],
+          );
+        await db.run('INSERT INTO loopsctl_webhook_claims (webhook_id, claimed_at, handled_at) VALUES (?, ?, ?)', ['msg_v2_handled', now - 1000, now - 500]);
+        await db.run('INSERT INTO loopsctl_webhook_claims (webhook_id, claimed_at) VALUES (?, ?)', ['msg_v2_held', now - 1000]);
+        await db.run('INSERT INTO loopsctl_webhook_claims (webhook_id, claimed_at) VALUES (?, ?)', ['msg_v2_lapsed', now - 10 * 60_000]);
+      } finally {
+        await db.close();
+      }
+      const store = await openDeliveryStore(url);
+      try {
+        const claims = await Promise.all(
+          ['msg_v2_handled', 'msg_v2_held', 'msg_v2_lapsed', 'msg_v2_unclaimed'].map((id) => store.claim(received(id, 'email.opened', 'a@example.com', 100))),
+        );
+        expect(claims).toEqual(['handled', 'held', 'claimed', 'claimed']);
+        expect((await store.stats())[0]).toMatchObject({ events: 4 });
+      } finally {
+        await store.close();
+      }
+    });
+
     it('prunes the deliveries before a time, their claims and forwards with them, and keeps their counts', async () => {
       const store = await open();
       try {

@@ -8,8 +8,9 @@
 import { redactUrl } from '../../base/redact-url.js';
 import type { ClaimState, DeliveryJournal, DeliveryOutcome, ReceivedDelivery } from '../delivery-store.js';
 import { conditions, type DeliveryFilter } from './filter.js';
-import { openPostgres } from './postgres.js';
-import { DAY_MS, DeliveryStoreError, migrate, type Row, type SqlDatabase } from './sql.js';
+import { grouped } from './grouped.js';
+import { DEFAULT_MAX_CONNECTIONS, openPostgres } from './postgres.js';
+import { claimStatements, DAY_MS, DeliveryStoreError, INSERT_DELIVERY, migrate, type Row, type Settled, type SqlDatabase, settleStatement } from './sql.js';
 import { openSqlite } from './sqlite.js';
 import { type DeliveryStats, deliveryStats, type StatsBy, type StatsFilter } from './stats.js';
 
@@ -31,8 +32,9 @@ export interface DeliveryStoreOptions {
   keepDays?: number;
   /**
    * A postgres:// store's pool: at most this many connections (default 8), each delivery's claim
-   * and outcome taking one for its transaction. Within the server's max_connections, shared by
-   * every instance of the app. A sqlite: store has one.
+   * and outcome taking one for its statement; those that arrive while every one is busy go together
+   * in one statement once one is free. Within the server's max_connections, shared by every
+   * instance of the app. A sqlite: store has one.
    */
   maxConnections?: number;
   /** The clock, for tests. */
@@ -84,6 +86,8 @@ const DEFAULT_LEASE_MS = 5 * 60_000;
 const HOUR_MS = 3_600_000;
 /** How many deliveries one transaction of a prune removes: a short one, which holds up no delivery long. */
 export const PRUNE_BATCH = 500;
+/** The most deliveries claimed, or settled, in one statement on PostgreSQL. */
+const GROUP_MOST = 64;
 
 export class DeliveryStore implements DeliveryJournal {
   private readonly leaseMs: number;
@@ -93,6 +97,8 @@ export class DeliveryStore implements DeliveryJournal {
   private prunedAt = Number.NEGATIVE_INFINITY;
   private pruning: Promise<unknown> = Promise.resolve();
   private closed = false;
+  private readonly claimGrouped: (delivery: ReceivedDelivery) => Promise<ClaimState>;
+  private readonly settleGrouped: (settled: Settled) => Promise<void>;
 
   constructor(
     private readonly db: SqlDatabase,
@@ -103,6 +109,12 @@ export class DeliveryStore implements DeliveryJournal {
     this.leaseMs = options.claimLeaseMs ?? DEFAULT_LEASE_MS;
     this.now = options.now ?? (() => new Date());
     this.keepDays = options.keepDays;
+    // PostgreSQL: deliveries that arrive while every connection is busy are claimed, and settled, a group a statement.
+    // SQLite runs one statement at a time, each at once: a claim or an outcome is never left waiting to be grouped.
+    const limit = db.dialect === 'postgres' ? (options.maxConnections ?? DEFAULT_MAX_CONNECTIONS) : Number.POSITIVE_INFINITY;
+    const most = db.dialect === 'postgres' ? GROUP_MOST : 1;
+    this.claimGrouped = grouped(limit, most, (deliveries) => this.claimAll(deliveries));
+    this.settleGrouped = grouped(limit, most, (settled) => this.settleAll(settled));
   }
 
   /** Starts a prune of what keepDays lets go, unless one started within the hour; the delivery does not wait for it. */
@@ -114,7 +126,7 @@ export class DeliveryStore implements DeliveryJournal {
   }
 
   /**
-   * Removes the deliveries whose event is older than `before`, with their claims and forwards, in
+   * Removes the deliveries whose event is older than `before` (their claims with them) and their forwards, in
    * transactions of PRUNE_BATCH each; the daily counts stay. How many were removed.
    */
   async prune(before: Date): Promise<number> {
@@ -127,9 +139,8 @@ export class DeliveryStore implements DeliveryJournal {
       // Always PRUNE_BATCH parameters (the last id repeated): one statement of each to prepare.
       const padded = [...ids, ...Array<string>(PRUNE_BATCH - ids.length).fill(ids.at(-1)!)];
       const list = padded.map(() => '?').join(', ');
-      const [, , gone] = await this.db.batch([
+      const [, gone] = await this.db.batch([
         [`DELETE FROM loopsctl_webhook_forwards WHERE webhook_id IN (${list})`, padded],
-        [`DELETE FROM loopsctl_webhook_claims WHERE webhook_id IN (${list})`, padded],
         [`DELETE FROM loopsctl_webhook_deliveries WHERE webhook_id IN (${list})`, padded],
       ]);
       removed += gone!.changes;
@@ -139,69 +150,66 @@ export class DeliveryStore implements DeliveryJournal {
   }
 
   async claim(delivery: ReceivedDelivery): Promise<ClaimState> {
-    const { webhookId } = delivery;
+    return this.claimGrouped(delivery);
+  }
+
+  /** Claims deliveries in one commit; of two of one id, the second finds the first's claim held. */
+  private async claimAll(deliveries: readonly ReceivedDelivery[]): Promise<ClaimState[]> {
     const now = this.now().getTime();
-    const [, claimed, held] = await this.db.batch([
-      this.recorded(delivery),
-      // Taken when new, or when an earlier claim was never settled as handled within the lease.
-      [
-        `INSERT INTO loopsctl_webhook_claims (webhook_id, claimed_at) VALUES (?, ?)
-         ON CONFLICT (webhook_id) DO UPDATE SET claimed_at = excluded.claimed_at
-         WHERE loopsctl_webhook_claims.handled_at IS NULL AND loopsctl_webhook_claims.claimed_at < ?`,
-        [webhookId, now, now - this.leaseMs],
-      ],
-      // Read in the same transaction, for when it was not taken: handled, or held by a handler within its lease.
-      ['SELECT handled_at FROM loopsctl_webhook_claims WHERE webhook_id = ?', [webhookId]],
-    ]);
+    const ids = new Set<string>();
+    const first = deliveries.filter(({ webhookId }) => !ids.has(webhookId) && ids.add(webhookId));
+    const results = await this.db.batch(
+      claimStatements(
+        this.db.dialect,
+        first.map((delivery) => this.rowOf(delivery, now)),
+        now - this.leaseMs,
+      ),
+    );
     this.keepWithinDays(now);
-    if (claimed!.changes === 1) return 'claimed';
-    const handledAt = held!.rows[0]?.handled_at;
-    return handledAt === null || handledAt === undefined ? 'held' : 'handled';
+    const rows = results.at(-1)!.rows;
+    return deliveries.map((delivery) => {
+      const row = rows[first.indexOf(delivery)];
+      if (row === undefined) return 'held';
+      if (Number(row.claimed) === 1) return 'claimed';
+      return row.handled_at === null || row.handled_at === undefined ? 'held' : 'handled';
+    });
   }
 
   /** Keeps a delivery in the journal; false when that id was kept already (a redelivery). */
   async record(delivery: ReceivedDelivery): Promise<boolean> {
-    const kept = (await this.db.run(...this.recorded(delivery))) === 1;
+    const kept = (await this.db.run(`${INSERT_DELIVERY} ON CONFLICT (webhook_id) DO NOTHING`, this.rowOf(delivery, null))) === 1;
     this.keepWithinDays(this.now().getTime());
     return kept;
   }
 
-  /** The statement that keeps a delivery, unless that id was kept already. */
-  private recorded(delivery: ReceivedDelivery): readonly [string, unknown[]] {
-    const facts = factsOf(delivery.body);
+  /** A delivery's values for INSERT_DELIVERY, claimed at `claimedAt` when not null. */
+  private rowOf(delivery: ReceivedDelivery, claimedAt: number | null): unknown[] {
+    const facts = factsOf(delivery.parsed ?? parsedBody(delivery.body));
     const received = delivery.receivedAt.getTime();
     return [
-      `INSERT INTO loopsctl_webhook_deliveries
-         (webhook_id, received_at, event_at, event_name, recipient, email_id, contact_id, headers, body, verified)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (webhook_id) DO NOTHING`,
-      [
-        delivery.webhookId,
-        received,
-        facts.eventTime === null ? received : facts.eventTime * 1000,
-        facts.eventName,
-        facts.recipient,
-        facts.emailId,
-        facts.contactId,
-        JSON.stringify(delivery.headers),
-        delivery.body,
-        delivery.verified ? 1 : 0,
-      ],
+      delivery.webhookId,
+      received,
+      facts.eventTime === null ? received : facts.eventTime * 1000,
+      facts.eventName,
+      facts.recipient,
+      facts.emailId,
+      facts.contactId,
+      JSON.stringify(delivery.headers),
+      delivery.body,
+      delivery.verified ? 1 : 0,
+      claimedAt,
     ];
   }
 
   async settle(webhookId: string, outcome: DeliveryOutcome): Promise<void> {
-    const now = this.now().getTime();
-    // The outcome and what it does to the claim in one commit: handled makes it for good, failed releases it.
-    await this.db.batch([
-      [
-        'UPDATE loopsctl_webhook_deliveries SET outcome = ?, error = ?, settled_at = ? WHERE webhook_id = ?',
-        [outcome.state, outcome.state === 'failed' ? outcome.error : null, now, webhookId],
-      ],
-      outcome.state === 'handled'
-        ? ['UPDATE loopsctl_webhook_claims SET handled_at = ? WHERE webhook_id = ?', [now, webhookId]]
-        : ['DELETE FROM loopsctl_webhook_claims WHERE webhook_id = ? AND handled_at IS NULL', [webhookId]],
-    ]);
+    await this.settleGrouped({ webhookId, state: outcome.state, error: outcome.state === 'failed' ? outcome.error : null });
+  }
+
+  /** Keeps outcomes in one commit (of two of one id, the later). */
+  private async settleAll(settled: readonly Settled[]): Promise<void[]> {
+    const latest = [...new Map(settled.map((outcome) => [outcome.webhookId, outcome])).values()];
+    await this.db.run(...settleStatement(latest, this.now().getTime()));
+    return settled.map(() => undefined);
   }
 
   /** The deliveries the filter selects, newest first unless asked otherwise. */
@@ -340,21 +348,24 @@ export async function openStoreDatabase(
   return { db, location };
 }
 
+/** A body as JSON, or an empty object where it is not a JSON object: kept as received, with nothing to search it by. */
+function parsedBody(body: string): object {
+  try {
+    const parsed: unknown = JSON.parse(body);
+    if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+  } catch {}
+  return {};
+}
+
 /** The facts of a body the journal is searched by; nulls where the body does not say. */
-function factsOf(body: string): {
+function factsOf(parsed: object): {
   eventName: string | null;
   eventTime: number | null;
   recipient: string | null;
   emailId: string | null;
   contactId: string | null;
 } {
-  let event: Record<string, unknown> = {};
-  try {
-    const parsed: unknown = JSON.parse(body);
-    if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) event = parsed as Record<string, unknown>;
-  } catch {
-    // Kept as received: nothing to search it by.
-  }
+  const event = parsed as Readonly<Record<string, unknown>>;
   const text = (value: unknown) => (typeof value === 'string' ? value : null);
   const identity = (event.contactIdentity ?? {}) as Record<string, unknown>;
   const email = (event.email ?? {}) as Record<string, unknown>;

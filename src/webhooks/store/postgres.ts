@@ -4,7 +4,7 @@
  * under a transaction-scoped advisory lock, so that four starting at once do it once.
  */
 import { isSecretParameter, redactUrl } from '../../base/redact-url.js';
-import { DeliveryStoreError, type Row, type SqlDatabase, type StatementResult } from './sql.js';
+import { DeliveryStoreError, type Row, type SqlDatabase, type Statement, type StatementResult } from './sql.js';
 
 /** The advisory lock the store's migrations hold ("loopsctl" in ASCII, cut to 32 bits). */
 const MIGRATION_LOCK = 0x6c6f6f70;
@@ -19,9 +19,26 @@ function numbered(sql: string): string {
 }
 
 /**
+ * Statements as pg runs them, `?` numbered once a text. A write (run, batch) is prepared by name:
+ * each connection parses and plans it once, then runs it by name. A read is not, nor a migration's
+ * statement: a prepared `SELECT d.*` would fail once a newer loopsctl adds a column to the table.
+ */
+function preparedQueries(): (sql: string, params: readonly unknown[], named: boolean) => import('pg').QueryConfig {
+  const texts = new Map<string, { name: string; text: string }>();
+  return (sql, params, named) => {
+    let query = texts.get(sql);
+    if (query === undefined) {
+      query = { name: `loopsctl_${texts.size}`, text: numbered(sql) };
+      texts.set(sql, query);
+    }
+    return named ? { ...query, values: params as unknown[] } : { text: query.text, values: params as unknown[] };
+  };
+}
+
+/**
  * Opens a pool of at most `maxConnections` connections, opened as deliveries need them: each
- * claim or outcome of a delivery takes one for its transaction, so that many deliveries at once
- * are claimed side by side, up to the pool's size, and wait for a free connection past it.
+ * claim or outcome of a delivery takes one for its statement, so that many deliveries at once
+ * are claimed side by side, up to the pool's size; past it the store groups them (grouped.ts).
  */
 export async function openPostgres(url: string, maxConnections = DEFAULT_MAX_CONNECTIONS): Promise<SqlDatabase> {
   const shown = redactUrl(url);
@@ -32,24 +49,31 @@ export async function openPostgres(url: string, maxConnections = DEFAULT_MAX_CON
   const fail = (error: unknown): DeliveryStoreError => postgresError(shown, url, error);
   const connect = () => pool.connect().catch((error: unknown) => Promise.reject(fail(error)));
   let held: import('pg').PoolClient | undefined;
-  const query = async (sql: string, params: readonly unknown[]) => {
+  const prepared = preparedQueries();
+  const query = async (sql: string, params: readonly unknown[], named = false) => {
     try {
-      return await (held ?? pool).query(numbered(sql), params as unknown[]);
+      return await (held ?? pool).query(prepared(sql, params, named && held === undefined));
     } catch (error) {
       throw fail(error);
     }
   };
   const db: SqlDatabase = {
     dialect: 'postgres',
-    run: async (sql, params = []) => (await query(sql, params)).rowCount ?? 0,
+    run: async (sql, params = []) => (await query(sql, params, true)).rowCount ?? 0,
     all: async (sql, params = []) => (await query(sql, params)).rows as Row[],
     async batch(statements) {
+      // One statement is a transaction of its own: one round trip, not three.
+      if (statements.length === 1) {
+        const [[sql, params]] = statements as [Statement];
+        const { rowCount, rows } = await query(sql, params, true);
+        return [{ changes: rowCount ?? 0, rows: rows as Row[] }];
+      }
       const client = await connect();
       try {
         await client.query('BEGIN');
         const results: StatementResult[] = [];
         for (const [sql, params] of statements) {
-          const { rowCount, rows } = await client.query(numbered(sql), params as unknown[]);
+          const { rowCount, rows } = await client.query(prepared(sql, params, true));
           results.push({ changes: rowCount ?? 0, rows: rows as Row[] });
         }
         await client.query('COMMIT');

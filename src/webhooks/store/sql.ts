@@ -23,10 +23,103 @@ export interface SqlDatabase {
    * Runs statements in one transaction: one commit for them all, and none of them without the
    * others. Each one's outcome, in order: the rows it changed, or the rows a SELECT read.
    */
-  batch(statements: readonly (readonly [sql: string, params: readonly unknown[]])[]): Promise<StatementResult[]>;
+  batch(statements: readonly Statement[]): Promise<StatementResult[]>;
   /** Runs `work` in a transaction that holds the store's lock, so that one process migrates at a time. */
   exclusive<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
+}
+
+/** A statement and its `?` parameters. */
+export type Statement = readonly [sql: string, params: readonly unknown[]];
+
+/** A delivery's columns as the store writes them, and the PostgreSQL type of each (for arrays of them). */
+const DELIVERY_COLUMNS = [
+  ['webhook_id', 'text'],
+  ['received_at', 'bigint'],
+  ['event_at', 'bigint'],
+  ['event_name', 'text'],
+  ['recipient', 'text'],
+  ['email_id', 'text'],
+  ['contact_id', 'text'],
+  ['headers', 'text'],
+  ['body', 'text'],
+  ['verified', 'int'],
+  ['claimed_at', 'bigint'],
+] as const;
+
+const columns = DELIVERY_COLUMNS.map(([name]) => name).join(', ');
+
+/** A delivery's INSERT, its values in the order of DELIVERY_COLUMNS (its conflict clause left to the caller). */
+export const INSERT_DELIVERY = `INSERT INTO loopsctl_webhook_deliveries (${columns}) VALUES (${DELIVERY_COLUMNS.map(() => '?').join(', ')})`;
+
+/** Taken as a claim when new, or when an earlier claim was released or never settled as handled within the lease (claimed before the parameter). */
+const TAKEN = `ON CONFLICT (webhook_id) DO UPDATE SET claimed_at = excluded.claimed_at
+  WHERE loopsctl_webhook_deliveries.handled_at IS NULL
+    AND (loopsctl_webhook_deliveries.claimed_at IS NULL OR loopsctl_webhook_deliveries.claimed_at < ?)`;
+
+/**
+ * Claims as one commit: each delivery's row (values in the order of DELIVERY_COLUMNS, claimed now)
+ * inserted and taken as the claim (TAKEN, with `leaseCutoff`); then, in the last statement's rows,
+ * one a delivery in the order given: `claimed` 1 when taken, and `handled_at`. On PostgreSQL one
+ * statement for any number of deliveries of distinct ids (one's values as they are, several's each
+ * column an array: pg's arrays cost a claim of one about twice its CPU), a round trip
+ * committed on its own; its SELECT sees the table as it stood before the statement (a delivery
+ * kept before, or none: then claimed is 1, or another took it meanwhile). On SQLite, whose
+ * statements cannot hold an INSERT in a WITH, one delivery in two statements, the second reading
+ * the first's changes(); the caller runs them in a transaction.
+ */
+export function claimStatements(dialect: SqlDatabase['dialect'], rows: readonly (readonly unknown[])[], leaseCutoff: number): Statement[] {
+  if (dialect === 'postgres' && rows.length === 1)
+    return [
+      [
+        `WITH taken AS (${INSERT_DELIVERY} ${TAKEN} RETURNING 1)
+         SELECT (SELECT count(*) FROM taken) AS claimed, (SELECT handled_at FROM loopsctl_webhook_deliveries WHERE webhook_id = ?) AS handled_at`,
+        [...rows[0]!, leaseCutoff, rows[0]![0]],
+      ],
+    ];
+  if (dialect === 'postgres') {
+    const arrays = DELIVERY_COLUMNS.map(([, type]) => `?::${type}[]`).join(', ');
+    return [
+      [
+        `WITH input AS (SELECT * FROM unnest(${arrays}) WITH ORDINALITY AS i(${columns}, at)),
+         taken AS (INSERT INTO loopsctl_webhook_deliveries (${columns}) SELECT ${columns} FROM input ${TAKEN} RETURNING webhook_id)
+         SELECT CASE WHEN t.webhook_id IS NULL THEN 0 ELSE 1 END AS claimed, d.handled_at FROM input i
+         LEFT JOIN taken t ON t.webhook_id = i.webhook_id LEFT JOIN loopsctl_webhook_deliveries d ON d.webhook_id = i.webhook_id ORDER BY i.at`,
+        [...DELIVERY_COLUMNS.map((_, column) => rows.map((row) => row[column])), leaseCutoff],
+      ],
+    ];
+  }
+  const [row] = rows as [readonly unknown[]];
+  return [
+    [`${INSERT_DELIVERY} ${TAKEN}`, [...row, leaseCutoff]],
+    ['SELECT changes() AS claimed, handled_at FROM loopsctl_webhook_deliveries WHERE webhook_id = ?', [row[0]]],
+  ];
+}
+
+/** What a handler did with a delivery, for settleStatement. */
+export interface Settled {
+  readonly webhookId: string;
+  readonly state: 'handled' | 'failed';
+  readonly error: string | null;
+}
+
+/**
+ * Outcomes as one statement (one commit): handled makes a claim for good; failed releases it,
+ * unless it was handled before. One outcome with its values as they are; several, of distinct ids, as
+ * arrays (PostgreSQL's unnest, which SQLite has not: it is given one at a time).
+ */
+export function settleStatement(settled: readonly Settled[], now: number): Statement {
+  const set = (state: string, error: string) => `outcome = ${state}, error = ${error}, settled_at = ?,
+    handled_at = CASE WHEN ${state} = 'handled' THEN ? ELSE handled_at END,
+    claimed_at = CASE WHEN ${state} = 'failed' AND handled_at IS NULL THEN NULL ELSE claimed_at END`;
+  if (settled.length > 1)
+    return [
+      `UPDATE loopsctl_webhook_deliveries SET ${set('s.state', 's.error')}
+       FROM unnest(?::text[], ?::text[], ?::text[]) AS s(webhook_id, state, error) WHERE loopsctl_webhook_deliveries.webhook_id = s.webhook_id`,
+      [now, now, ...(['webhookId', 'state', 'error'] as const).map((field) => settled.map((outcome) => outcome[field]))],
+    ];
+  const [{ webhookId, state, error }] = settled as [Settled];
+  return [`UPDATE loopsctl_webhook_deliveries SET ${set('?', '?')} WHERE webhook_id = ?`, [state, error, now, state, now, state, webhookId]];
 }
 
 /** Why a store cannot be opened or used: the message says what to do, and never holds a password. */
@@ -35,7 +128,7 @@ export class DeliveryStoreError extends Error {
 }
 
 /** The version of the tables this code writes; a store at a newer one was written by a newer loopsctl. */
-export const STORE_VERSION = 2;
+export const STORE_VERSION = 4;
 
 /** A UTC day in milliseconds: the daily counts' unit, the day of an event_at being event_at / DAY_MS. */
 export const DAY_MS = 86_400_000;
@@ -47,18 +140,43 @@ export const DAY_MS = 86_400_000;
  */
 const COUNT_SHARDS = 16;
 
+/** The `day` of a count of all time, beside each event's daily counts: later than any day. */
+export const ALL_TIME_DAY = Number.MAX_SAFE_INTEGER;
+
 /**
- * The counts a delivery adds to, as a trigger's statements: its day's and its all-time count of its
- * event name (a NULL cannot be part of a key, so a delivery without one is counted under '' with
- * named 0), each in its connection's counter.
+ * Version 2's trigger statements: a delivery's day's and all-time count of its event name in two
+ * tables (a NULL cannot be part of a key, so a delivery without one is counted under '' with named
+ * 0), each in its connection's counter. Version 4 replaces them with countedStatement's.
  */
-function countedStatements(dialect: SqlDatabase['dialect']): string {
+function countedInTwoTables(dialect: SqlDatabase['dialect']): string {
   const shard = dialect === 'postgres' ? `pg_backend_pid() % ${COUNT_SHARDS}` : '0';
   const named = "CASE WHEN NEW.event_name IS NULL THEN 0 ELSE 1 END, COALESCE(NEW.event_name, '')";
   return `INSERT INTO loopsctl_webhook_daily (day, named, event_name, shard, n) VALUES (NEW.event_at / ${DAY_MS}, ${named}, ${shard}, 1)
     ON CONFLICT (day, named, event_name, shard) DO UPDATE SET n = loopsctl_webhook_daily.n + 1;
     INSERT INTO loopsctl_webhook_totals (named, event_name, shard, n) VALUES (${named}, ${shard}, 1)
     ON CONFLICT (named, event_name, shard) DO UPDATE SET n = loopsctl_webhook_totals.n + 1;`;
+}
+
+/**
+ * The counts the deliveries an INSERT recorded add to, as one statement of the trigger: each one's
+ * day's count and all-time count of its event name, rows of one table, one statement. On SQLite,
+ * for each row (NEW): the table is kept in the order of its key, so that an event's count of today
+ * and of all time are neighbours, most often on one page, the one page the counts add to a commit.
+ * On PostgreSQL, once for the statement (its rows as `added`): a group of deliveries adds to each
+ * counter once, in the order of the key, so that two groups never wait on each other's rows.
+ */
+function countedStatement(dialect: SqlDatabase['dialect']): string {
+  const named = (row: string) => `CASE WHEN ${row}event_name IS NULL THEN 0 ELSE 1 END, COALESCE(${row}event_name, '')`;
+  if (dialect === 'sqlite')
+    return `INSERT INTO loopsctl_webhook_counts (named, event_name, shard, day, n)
+      VALUES (${named('NEW.')}, 0, NEW.event_at / ${DAY_MS}, 1), (${named('NEW.')}, 0, ${ALL_TIME_DAY}, 1)
+      ON CONFLICT (named, event_name, shard, day) DO UPDATE SET n = loopsctl_webhook_counts.n + 1;`;
+  return `INSERT INTO loopsctl_webhook_counts (named, event_name, shard, day, n)
+    SELECT named, event_name, shard, day, count(*) FROM (
+      SELECT ${named('')} , pg_backend_pid() % ${COUNT_SHARDS}, unnest(ARRAY[event_at / ${DAY_MS}, ${ALL_TIME_DAY}]) FROM added
+    ) AS counted (named, event_name, shard, day)
+    GROUP BY named, event_name, shard, day ORDER BY named, event_name, shard, day
+    ON CONFLICT (named, event_name, shard, day) DO UPDATE SET n = loopsctl_webhook_counts.n + excluded.n;`;
 }
 
 /**
@@ -73,11 +191,11 @@ export function migrations(dialect: SqlDatabase['dialect']): string[][] {
     dialect === 'postgres'
       ? [
           `CREATE FUNCTION loopsctl_webhook_count_delivery() RETURNS trigger LANGUAGE plpgsql AS $$
-           BEGIN ${countedStatements(dialect)} RETURN NULL; END $$`,
+           BEGIN ${countedInTwoTables(dialect)} RETURN NULL; END $$`,
           `CREATE TRIGGER loopsctl_webhook_deliveries_counted AFTER INSERT ON loopsctl_webhook_deliveries
            FOR EACH ROW EXECUTE FUNCTION loopsctl_webhook_count_delivery()`,
         ]
-      : [`CREATE TRIGGER loopsctl_webhook_deliveries_counted AFTER INSERT ON loopsctl_webhook_deliveries BEGIN ${countedStatements(dialect)} END`];
+      : [`CREATE TRIGGER loopsctl_webhook_deliveries_counted AFTER INSERT ON loopsctl_webhook_deliveries BEGIN ${countedInTwoTables(dialect)} END`];
   return [
     [
       // A delivery as received. event_at is the event's own time (eventTime), else the time it
@@ -151,6 +269,41 @@ export function migrations(dialect: SqlDatabase['dialect']): string[][] {
        FROM loopsctl_webhook_deliveries GROUP BY 1, 2, 3`,
       `INSERT INTO loopsctl_webhook_totals (named, event_name, shard, n)
        SELECT named, event_name, 0, SUM(n) FROM loopsctl_webhook_daily GROUP BY named, event_name`,
+    ],
+    [
+      // The claim on the delivery's own row: recorded and claimed by one INSERT, settled by one
+      // UPDATE, a table (and its index) fewer for each commit to write. claimed_at is NULL when
+      // recorded without a claim (webhooks listen) or released after a failure.
+      `ALTER TABLE loopsctl_webhook_deliveries ADD COLUMN claimed_at ${bigint}`,
+      `ALTER TABLE loopsctl_webhook_deliveries ADD COLUMN handled_at ${bigint}`,
+      `UPDATE loopsctl_webhook_deliveries SET claimed_at = c.claimed_at, handled_at = c.handled_at
+       FROM loopsctl_webhook_claims c WHERE c.webhook_id = loopsctl_webhook_deliveries.webhook_id`,
+      'DROP TABLE loopsctl_webhook_claims',
+    ],
+    [
+      // The trigger first: on PostgreSQL dropping it locks out other writers' inserts until the counts are moved and counted on.
+      `DROP TRIGGER loopsctl_webhook_deliveries_counted${dialect === 'postgres' ? ' ON loopsctl_webhook_deliveries' : ''}`,
+      // The counts of each day and of all time (day ALL_TIME_DAY) in one table, keyed event first (see countedStatement).
+      `CREATE TABLE loopsctl_webhook_counts (
+        named INTEGER NOT NULL,
+        event_name TEXT NOT NULL,
+        shard INTEGER NOT NULL,
+        day ${bigint} NOT NULL,
+        n ${bigint} NOT NULL,
+        PRIMARY KEY (named, event_name, shard, day)
+      )${dialect === 'sqlite' ? ' WITHOUT ROWID' : ''}`,
+      'INSERT INTO loopsctl_webhook_counts (named, event_name, shard, day, n) SELECT named, event_name, shard, day, n FROM loopsctl_webhook_daily',
+      `INSERT INTO loopsctl_webhook_counts (named, event_name, shard, day, n) SELECT named, event_name, shard, ${ALL_TIME_DAY}, n FROM loopsctl_webhook_totals`,
+      'DROP TABLE loopsctl_webhook_daily',
+      'DROP TABLE loopsctl_webhook_totals',
+      ...(dialect === 'postgres'
+        ? [
+            `CREATE OR REPLACE FUNCTION loopsctl_webhook_count_delivery() RETURNS trigger LANGUAGE plpgsql AS $$
+             BEGIN ${countedStatement(dialect)} RETURN NULL; END $$`,
+            `CREATE TRIGGER loopsctl_webhook_deliveries_counted AFTER INSERT ON loopsctl_webhook_deliveries
+             REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION loopsctl_webhook_count_delivery()`,
+          ]
+        : [`CREATE TRIGGER loopsctl_webhook_deliveries_counted AFTER INSERT ON loopsctl_webhook_deliveries BEGIN ${countedStatement(dialect)} END`]),
     ],
   ];
 }

@@ -69,15 +69,15 @@ export function openSqlite(file: string): SqlDatabase {
     // Run without a pause: no other request's statement can fall inside the transaction.
     batch: async (statements) =>
       guarded(() => {
-        db.exec('BEGIN IMMEDIATE');
+        prepared('BEGIN IMMEDIATE').run();
         try {
           const results = statements.map(([sql, params]): StatementResult => {
             const statement = prepared(sql);
-            return /^\s*SELECT\b/i.test(sql)
+            return sql.startsWith('SELECT')
               ? { changes: 0, rows: statement.all(...(params as never[])) as Row[] }
               : { changes: Number(statement.run(...(params as never[])).changes), rows: [] };
           });
-          db.exec('COMMIT');
+          prepared('COMMIT').run();
           wrote();
           return results;
         } catch (error) {

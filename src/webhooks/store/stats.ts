@@ -5,7 +5,7 @@
  */
 import { isSendEvent, SEND_EVENT_SUFFIX } from '../../platform/webhooks/event-names.js';
 import { conditions, type DeliveryFilter } from './filter.js';
-import { DAY_MS, type SqlDatabase } from './sql.js';
+import { ALL_TIME_DAY, DAY_MS, type SqlDatabase } from './sql.js';
 
 /** The filters stats takes: a filter's, but a target, a limit and an order. */
 export type StatsFilter = Omit<DeliveryFilter, 'limit' | 'order' | 'target'>;
@@ -86,7 +86,7 @@ async function scanned(db: SqlDatabase, filter: StatsFilter, by: StatsBy | undef
   }));
 }
 
-/** The counts of the whole days from..to (either open), from the daily counts; of all time, from the totals. */
+/** The counts of the whole days from..to (either open), from the daily counts; of all time, from the all-time counts. */
 async function counted(
   db: SqlDatabase,
   event: DeliveryFilter['event'],
@@ -95,6 +95,9 @@ async function counted(
 ): Promise<DeliveryStats[]> {
   const clauses: string[] = [];
   const params: unknown[] = [];
+  // No day named: the all-time counts, as many rows however many days the journal spans.
+  if (by !== 'day' && days.from === undefined && days.to === undefined) clauses.push(`day = ${ALL_TIME_DAY}`);
+  else if (days.to === undefined) clauses.push(`day < ${ALL_TIME_DAY}`);
   if (days.from !== undefined) {
     clauses.push('day >= ?');
     params.push(days.from);
@@ -110,9 +113,7 @@ async function counted(
   }
   const where = clauses.length === 0 ? '' : ` WHERE ${clauses.join(' AND ')}`;
   const day = by === 'day' ? 'day, ' : '';
-  // No day named: the all-time counts, as many rows however many days the journal spans.
-  const table = by !== 'day' && days.from === undefined && days.to === undefined ? 'loopsctl_webhook_totals' : 'loopsctl_webhook_daily';
-  const rows = await db.all(`SELECT ${day}named, event_name, SUM(n) AS n FROM ${table}${where} GROUP BY ${day}named, event_name`, params);
+  const rows = await db.all(`SELECT ${day}named, event_name, SUM(n) AS n FROM loopsctl_webhook_counts${where} GROUP BY ${day}named, event_name`, params);
   return rows.map((row) => {
     const eventName = Number(row.named) === 1 ? String(row.event_name) : null;
     const n = Number(row.n);

@@ -6,7 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { webhookHandler } from '../../../src/webhooks/handler.js';
 import { signWebhookEvent, webhookFixture } from '../../../src/webhooks/sign.js';
-import { openDeliveryStore } from '../../../src/webhooks/store/index.js';
+import { DeliveryStore, openDeliveryStore } from '../../../src/webhooks/store/index.js';
+import { openPostgres } from '../../../src/webhooks/store/postgres.js';
+import { migrate, type SqlDatabase } from '../../../src/webhooks/store/sql.js';
 import { commitsPerDelivery, describeDeliveryStore, received } from '../../support/delivery-store.js';
 import { run, startRun } from '../../support/main.js';
 import { POSTGRES_PASSWORD, type Postgres, postgresAvailable, startPostgres } from '../../support/postgres.js';
@@ -100,6 +102,47 @@ describe.runIf(available)('a PostgreSQL store', () => {
     } finally {
       await store.close();
       await monitor.end();
+    }
+  });
+
+  it('claims and settles the deliveries that wait for a connection a group a statement: a duplicate held, a refused one failing alone', async () => {
+    const url = server.url(await server.createDatabase());
+    const db = await openPostgres(url, 1);
+    const statements: number[] = [];
+    const counted: SqlDatabase = {
+      ...db,
+      batch: (batch) => {
+        // How many deliveries the claim's one statement holds: its first parameter is their ids, or the one id.
+        const ids = batch[0]![1][0];
+        statements.push(Array.isArray(ids) ? ids.length : 1);
+        return db.batch(batch);
+      },
+    };
+    await migrate(counted, url);
+    const store = new DeliveryStore(counted, url, { maxConnections: 1 });
+    try {
+      const at = (id: string) => received(id, 'email.opened', 'a@example.com', 100);
+      const claims = await Promise.all([at('msg_g0'), at('msg_g1'), at('msg_g1'), at('msg_g2')].map((delivery) => store.claim(delivery)));
+      expect(claims).toEqual(['claimed', 'claimed', 'held', 'claimed']);
+      // The first alone (a connection was free), the three that waited in one statement, of their two distinct ids.
+      expect(statements).toEqual([1, 2]);
+      await Promise.all(['msg_g0', 'msg_g1', 'msg_g2'].map((id) => store.settle(id, { state: 'handled' })));
+      expect(await Promise.all(['msg_g0', 'msg_g1', 'msg_g2'].map((id) => store.claim(at(id))))).toEqual(['handled', 'handled', 'handled']);
+      // PostgreSQL refuses a NUL in text: that delivery fails, the others of its group are claimed.
+      const answers = await Promise.allSettled(
+        [at('msg_g3'), at('msg_g4'), { ...at('msg_g5'), body: 'not\u0000json' }, at('msg_g6')].map((delivery) => store.claim(delivery)),
+      );
+      expect(answers.map((answer) => (answer.status === 'fulfilled' ? answer.value : answer.reason.name))).toEqual([
+        'claimed',
+        'claimed',
+        'DeliveryStoreError',
+        'claimed',
+      ]);
+      // Each group counted once a delivery, by its statement's trigger.
+      expect((await store.stats())[0]).toMatchObject({ events: 6, opens: 6 });
+      expect(await store.stats({}, 'day')).toEqual(await store.stats({ since: new Date(0) }, 'day'));
+    } finally {
+      await store.close();
     }
   });
 

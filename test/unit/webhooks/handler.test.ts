@@ -57,6 +57,25 @@ describe('webhookHandler', () => {
     }
   });
 
+  it('parses the body of a delivery once, and journals the facts of the event it parsed', async () => {
+    const store = await openDeliveryStore(`sqlite:${join(tempDir(), 'parsed.db')}`);
+    try {
+      const handler = webhookHandler({ secret: SECRET, store, on: {} });
+      const event = { ...webhookFixture('email.hardBounced'), contactIdentity: { id: 'c_1', email: 'Ada@Example.com', userId: null } };
+      const delivery = signWebhookEvent(event, SECRET, { id: 'msg_parsed' });
+      const parse = vi.spyOn(JSON, 'parse');
+      try {
+        expect((await handler.answer(delivery)).status).toBe(200);
+        expect(parse.mock.calls.filter(([text]) => text === delivery.body)).toHaveLength(1);
+      } finally {
+        parse.mockRestore();
+      }
+      expect(await store.get('msg_parsed')).toMatchObject({ eventName: 'email.hardBounced', recipient: 'ada@example.com', contactId: 'c_1' });
+    } finally {
+      await store.close();
+    }
+  });
+
   it('answers a stale or future timestamp 401, as a forgery, unrecorded and not dispatched', async () => {
     const store = await openDeliveryStore(`sqlite:${join(tempDir(), 'd.db')}`);
     try {
