@@ -70,6 +70,8 @@ export const groups = {
       'test/unit/areas/webhooks-shared/alerts.test.ts',
       'test/unit/areas/webhooks/forward-queue.test.ts',
       'test/unit/areas/deliveries/replay-run.test.ts',
+      'test/unit/areas/deliveries/reconcile.test.ts',
+      'test/unit/areas/deliveries/reconcile-contacts.test.ts',
       'test/e2e/areas/webhooks/listen-trigger.test.ts',
       'test/e2e/areas/webhooks/listen-store-failure.test.ts',
       'test/e2e/areas/webhooks/loop.test.ts',
@@ -198,7 +200,8 @@ export const groups = {
   // rendering, convert-layout-browser.test.ts, convert-layout-browser-mjml.test.ts,
   // convert-stacking-browser.test.ts, convert-lmx-browser.test.ts,
   // convert-lmx-browser-foundation.test.ts, convert-lmx-browser-mjml.test.ts,
-  // convert-lmx-browser-react.test.ts and convert-react-browser.test.ts, start a browser that each
+  // convert-lmx-browser-react.test.ts, convert-react-browser.test.ts and the colours and positions
+  // measured in convert-look-browser-{foundation,html,mjml,react}.test.ts, start a browser that each
   // mutant would start again.)
   convert: {
     mutate: ['src/convert/**/*.ts', 'src/areas/content/convert/*.ts'],

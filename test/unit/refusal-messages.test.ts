@@ -65,6 +65,36 @@ const ALLOWED: { file: string; assertion: string; why: string }[] = [
     why: "`content promote`'s exit 5 says a record conflicted and was held back, as push's does, no refusal of the run: the conflict's row on stdout, which the test asserts, is what it says",
   },
   {
+    file: 'test/e2e/areas/content/environments.test.ts',
+    assertion: 'expect(every.code).toBe(1)',
+    why: "`content check`'s exit 1 says the tree has findings, no refusal: each finding on stdout, with its file, line, rule and environment, which the test asserts, is what it says",
+  },
+  {
+    file: 'test/e2e/areas/content/environments.test.ts',
+    assertion: 'expect(alone.code).toBe(1)',
+    why: "`content check`'s exit 1 says the tree has findings, no refusal: each finding on stdout, with its file, line, rule and environment, which the test asserts, is what it says",
+  },
+  {
+    file: 'test/e2e/areas/content/environments.test.ts',
+    assertion: 'expect(check.code, check.stdout + check.stderr).toBe(1)',
+    why: "`content check`'s exit 1 says the tree has findings, no refusal: each finding on stdout, with its file, line, rule and environment, which the test asserts, is what it says",
+  },
+  {
+    file: 'test/e2e/areas/content/environments.test.ts',
+    assertion: 'expect(every.code, named).toBe(1)',
+    why: "`content check`'s exit 1 says the tree has findings, no refusal: each finding on stdout, with its file, line, rule and environment, which the test asserts, is what it says",
+  },
+  {
+    file: 'test/e2e/areas/content/environments.test.ts',
+    assertion: 'expect(account.code, account.stderr).toBe(1)',
+    why: "`content check`'s exit 1 says the tree has findings, no refusal: each finding on stdout, with its file, line, rule and environment, which the test asserts, is what it says",
+  },
+  {
+    file: 'test/e2e/areas/deliveries/reconcile.test.ts',
+    assertion: 'expect(mismatch.code, mismatch.stderr).toBe(1)',
+    why: "`deliveries reconcile --contacts`' exit 1 says more contacts than --max-gap are not as the journal says, no refusal: each contact's mismatch on stdout, which the test asserts, is what it says",
+  },
+  {
     file: 'test/e2e/areas/deliveries/reconcile.test.ts',
     assertion: 'expect(gap.code, gap.stderr).toBe(1)',
     why: "`deliveries reconcile`'s exit 1 says a gap passed --max-gap, no refusal: each email's gap on stdout, which the test asserts, is what it says",

@@ -77,6 +77,10 @@ describe('the mutation groups', () => {
         'test/e2e/areas/content/convert-lmx-browser-mjml.test.ts',
         'test/e2e/areas/content/convert-lmx-browser-react.test.ts',
         'test/e2e/areas/content/convert-react-browser.test.ts',
+        'test/e2e/areas/content/convert-look-browser-foundation.test.ts',
+        'test/e2e/areas/content/convert-look-browser-html.test.ts',
+        'test/e2e/areas/content/convert-look-browser-mjml.test.ts',
+        'test/e2e/areas/content/convert-look-browser-react.test.ts',
       ],
     ],
   ])('name every test file of their area: %s', (name, area, costly) => {
