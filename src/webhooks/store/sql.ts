@@ -181,7 +181,8 @@ function countedStatement(dialect: SqlDatabase['dialect']): string {
 
 /**
  * The tables, version by version: each list runs once, in order, inside the exclusive transaction.
- * Times are milliseconds since the epoch (BIGINT): the same in both dialects, and sortable.
+ * Times are milliseconds since the epoch (BIGINT): the same in both dialects, and sortable. The
+ * versions are read in order, each after the one before it, so the list is one piece.
  */
 export function migrations(dialect: SqlDatabase['dialect']): string[][] {
   const bigint = dialect === 'postgres' ? 'BIGINT' : 'INTEGER';
