@@ -10,7 +10,7 @@ import { buttonPosition, imageAlign, type Position } from './layout/layout.js';
 import { recordSource } from './layout/layout-carry.js';
 import { block, type LmxBlock, PLACEHOLDER_IMAGE, plainText, setNumber } from './lmx-out.js';
 import type { SourceElement } from './model.js';
-import { alignOf, borderSide, drawnBorders, hexColour, lineHeightPercent, pixels, sides } from './styles.js';
+import { alignOf, borderSide, drawnBorders, hexColour, lineHeightPercent, pixels, sides, styleAt } from './styles.js';
 
 /** The hosts where email providers keep the images of their customers' emails (Mailchimp, SendGrid, Brevo, Mailjet, Kit, Klaviyo, Customer.io, Campaign Monitor). */
 const PROVIDER_STORAGE =
@@ -192,10 +192,13 @@ export function buttonBlock(node: SourceElement, context: MapContext): LmxBlock 
   heightenToSource(node, made, fontSize, context);
   const align = alignOf(node.attrs.align ?? context.inherited['text-align']);
   if (align !== undefined) made.attrs.align = align;
-  const position = buttonPosition(node, context.inherited['text-align']);
+  const inherited = context.inherited['text-align'];
+  const position = buttonPosition(node, inherited);
   widenFullWidth(node, made, position, plainText(pieces), fontSize, context);
+  // Where the source's media queries restyle it (a width of 100% on a phone), it stands where they put it at each width.
+  const positionAt = node.narrow === undefined ? undefined : (viewport: number) => buttonPosition({ ...node, style: styleAt(node, viewport) }, inherited);
   // A full-width button's label stands in its middle: centred, as it is widened to stand across the body.
-  recordSource(made, context.holder, 'media', alignOf(made.attrs.align) ?? 'left', { own: node, position, fills: position === 'full' });
+  recordSource(made, context.holder, 'media', alignOf(made.attrs.align) ?? 'left', { own: node, position, fills: position === 'full', positionAt });
   return made;
 }
 

@@ -28,6 +28,8 @@ interface BlockSource {
   position?: Position;
   /** The block as made stands across the body (a full-width button widened to fill it). */
   fills?: boolean;
+  /** Where the source draws it at a screen width, where its stylesheet's media queries move it (a button made full width on a phone). */
+  positionAt?: (viewport: number) => Position;
 }
 
 const sources = new WeakMap<LmxBlock, BlockSource>();
@@ -43,7 +45,7 @@ export function recordSource(
   element: SourceElement | undefined,
   kind: BlockSource['kind'],
   align: Align,
-  drawn: Pick<BlockSource, 'own' | 'position' | 'fills'> = {},
+  drawn: Pick<BlockSource, 'own' | 'position' | 'fills' | 'positionAt'> = {},
 ): void {
   if (element !== undefined) sources.set(made, { element, kind, align, ...drawn });
 }
@@ -262,8 +264,10 @@ const SAID: Record<Position, string> = { left: 'at the left', center: 'centred',
 /**
  * Where each block stands across its box, at 600 px, against where the source draws it as the
  * layout model reads it: a text's alignment, an image's or a button's own place (a side, centred,
- * or across the full width). Dividers and icons are not counted: the model does not place them.
- * Each that stands elsewhere is listed, unless the layout entry of the same block already says how.
+ * or across the full width); one the source's media queries move (Mailgen's `.button { width:
+ * 100% }` up to 500 px) at each width compared. Dividers and icons are not counted: the model does
+ * not place them. Each that stands elsewhere is listed, unless the layout entry of the same block
+ * already says how.
  */
 function comparePositions(
   source: SourceLayout,
@@ -273,23 +277,46 @@ function comparePositions(
   findings: Findings,
 ): Measure {
   const measure = { source: 0, kept: 0 };
-  for (const [block, placed] of layoutLmx(style, blocks, source.viewport)) {
+  const laid = new Map<number, ReturnType<typeof layoutLmx>>(VIEWPORTS.map((viewport) => [viewport, layoutLmx(style, blocks, viewport)]));
+  // A button widened to stand full width stands so only where its padding reaches across its box (LMX takes at most 100 px a side).
+  const drawnAt = (block: LmxBlock, from: BlockSource, viewport: number): Position | undefined => {
+    const placed = laid.get(viewport)?.get(block);
+    if (placed === undefined) return undefined;
+    const fills = from.fills === true && buttonWidth(block, style) >= placed.box.right - placed.box.left - 2 * LAYOUT_TOLERANCE;
+    return fills ? 'full' : placed.align;
+  };
+  for (const block of laid.get(source.viewport)!.keys()) {
     const from = sources.get(block);
     if (from === undefined || CONTAINERS.has(block.tag)) continue;
     const was = from.position ?? (from.kind === 'text' ? source.of(from.element)?.align : undefined);
     if (was === undefined) continue;
-    // A button widened to stand full width stands so only where its padding reaches across its box (LMX takes at most 100 px a side).
-    const fills = from.fills === true && buttonWidth(block, style) >= placed.box.right - placed.box.left - 2 * LAYOUT_TOLERANCE;
-    const is: Position = fills ? 'full' : placed.align;
     measure.source += 1;
-    if (was === is) measure.kept += 1;
+    const { positionAt } = from;
+    if (positionAt === undefined) {
+      const is = drawnAt(block, from, source.viewport)!;
+      if (was === is) measure.kept += 1;
+      else if (listed.get(block) === undefined)
+        findings.add(
+          (from.own ?? from.element).at,
+          `the position of <${block.tag}>`,
+          'not carried',
+          `drawn ${SAID[is]}, where the source draws it ${SAID[was]}`,
+          was === 'full' ? 'widen it in the LMX (innerXPadding) to fill the body' : `set its align to "${was}" in the LMX`,
+        );
+      continue;
+    }
+    const differs = VIEWPORTS.flatMap((viewport) => {
+      const [at, is] = [positionAt(viewport), drawnAt(block, from, viewport)];
+      return is === undefined || at === is ? [] : [`drawn ${SAID[is]} at ${viewport} px wide, where the source's stylesheet draws it ${SAID[at]}`];
+    });
+    if (differs.length === 0) measure.kept += 1;
     else if (listed.get(block) === undefined)
       findings.add(
         (from.own ?? from.element).at,
         `the position of <${block.tag}>`,
         'not carried',
-        `drawn ${SAID[is]}, where the source draws it ${SAID[was]}`,
-        was === 'full' ? 'widen it in the LMX (innerXPadding) to fill the body' : `set its align to "${was}" in the LMX`,
+        differs.join('; '),
+        'LMX draws a block in one place on every screen, where the source’s media queries move it: choose the place that suits both (innerXPadding widens a button)',
       );
   }
   return measure;

@@ -121,7 +121,10 @@ function buttonBox(node: SourceElement, inShrunkTable: boolean): SourceElement |
     if (space > 0) style[side] = `${space}px`;
   // The button sits where the boxes around its face put it.
   const align = along(path.slice(0, Math.max(0, face)), (box) => box.attrs.align ?? box.style['text-align']);
-  return element('x-button', node.at, link.children, { href: link.attrs.href!, ...(align === undefined ? {} : { align }) }, style);
+  const button = element('x-button', node.at, link.children, { href: link.attrs.href!, ...(align === undefined ? {} : { align }) }, style);
+  // The link's style on a phone is the button's (Lee Munroe's `.btn a { width: 100% }` up to 620 px).
+  if (link.narrow !== undefined) button.narrow = link.narrow;
+  return button;
 }
 
 /** Names of networks as written in addresses, alt text and image names, and the icon LMX draws for each. */

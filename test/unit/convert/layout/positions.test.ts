@@ -131,4 +131,34 @@ describe('positions in the fidelity line', () => {
     expect(lmx).toMatch(/<Paragraph align="center"[^>]*>Thanks<\/Paragraph>/);
     expect(fidelity.positions).toEqual({ source: 2, kept: 2 });
   });
+  it('lists a button the source’s media queries make full width on a phone, which LMX draws at one width (Mailgen’s)', () => {
+    const { fidelity, entries } = converted((findings) =>
+      readHtml(
+        '<!doctype html><html><head><style>@media only screen and (max-width: 500px) { .button { width: 100% !important; } }</style></head>' +
+          '<body><table width="100%"><tr><td><p>Reset your password below.</p><table width="100%"><tr><td align="center">' +
+          '<a href="https://example.com/reset" class="button" style="display:inline-block;width:200px;color:#ffffff;background-color:#dc4d2f">Reset</a>' +
+          '</td></tr></table></td></tr></table></body></html>',
+        'email.html',
+        findings,
+      ),
+    );
+    expect(entries).toEqual(["the position of <Button>: drawn centred at 375 px wide, where the source's stylesheet draws it across the full width"]);
+    expect(fidelity.positions).toEqual({ source: 2, kept: 1 });
+  });
+
+  it('takes a button cell’s link’s phone style as the button’s (Lee Munroe’s `.btn a { width: 100% }`)', () => {
+    const { entries } = converted((findings) =>
+      readHtml(
+        '<!doctype html><html><head><style>@media only screen and (max-width: 620px) { .btn a { width: 100% !important; } }</style></head>' +
+          '<body><table width="100%"><tr><td><p>Hi there.</p><table class="btn" width="100%"><tr><td align="left"><table><tr>' +
+          '<td style="background-color:#3498db"><a href="https://example.com/go" style="display:inline-block;color:#ffffff;padding:12px 25px">Go</a></td>' +
+          '</tr></table></td></tr></table></td></tr></table></body></html>',
+        'email.html',
+        findings,
+      ),
+    );
+    expect(entries).toEqual([
+      "the position of <Button>: drawn at the left at 600 px wide, where the source's stylesheet draws it across the full width; drawn at the left at 375 px wide, where the source's stylesheet draws it across the full width",
+    ]);
+  });
 });
