@@ -8,7 +8,7 @@ import { inherit, isInline, type MapContext } from './inline.js';
 import { attributeTextAlign } from './layout/layout.js';
 import { recordSource } from './layout/layout-carry.js';
 import type { LmxBlock } from './lmx-out.js';
-import { type SourceElement, type SourceNode, textContent } from './model.js';
+import { element, type SourceElement, type SourceNode, textContent } from './model.js';
 import { alignOf, backgroundOf, pixels } from './styles.js';
 
 /** The mapper's own steps, handed in (blocks.ts calls this module, so it cannot import it back). */
@@ -142,10 +142,11 @@ function contentRows(table: SourceElement, rows: SourceElement[], context: MapCo
     // The row's text starts in its first cell, and aligns and is coloured as that cell has it (a receipt's cells at the left in a centred card).
     const first = cells[0] === undefined ? {} : alignedStyle(cells[0], context);
     const align = alignOf(first['text-align']);
+    const colour = first.color ?? (cells[0] === undefined ? undefined : contentColour(cells[0]));
     const style = {
       ...row.style,
       ...(align === undefined ? {} : { 'text-align': align }),
-      ...(first.color === undefined ? {} : { color: first.color }),
+      ...(colour === undefined ? {} : { color: colour }),
       ...(header ? { 'font-weight': 'bold' } : {}),
     };
     const made = steps.textBlock('Paragraph', nodes, inherit(context, style), undefined);
@@ -156,8 +157,17 @@ function contentRows(table: SourceElement, rows: SourceElement[], context: MapCo
   return blocks;
 }
 
-/** A cell's nodes as inline content: a nested table or block's text joined with spaces. */
+/** The one colour a cell's blocks give their text (Mailgen's `<th><p style="color: #74787E">`), or undefined. */
+function contentColour(cell: SourceElement): string | undefined {
+  if (cell.children.every(isInline)) return undefined;
+  const colours = new Set(cell.children.filter(hasContent).map((child) => (child.type === 'element' ? child.style.color : undefined)));
+  return colours.size === 1 ? [...colours][0] : undefined;
+}
+
+/** A cell's nodes as inline content: a nested table or block's text joined with spaces, in the colour its blocks give it. */
 function flattenCell(cell: SourceElement): SourceNode[] {
   if (cell.children.every(isInline)) return cell.children;
-  return [{ type: 'text', text: textContent(cell), at: cell.at }];
+  const text: SourceNode = { type: 'text', text: textContent(cell), at: cell.at };
+  const colour = contentColour(cell);
+  return [colour === undefined ? text : element('span', cell.at, [text], {}, { color: colour })];
 }

@@ -79,6 +79,17 @@ describe('colours in the fidelity line', () => {
     expect(lmx).toContain('<Text textColor="#9ba2ab">Tea — $2.00</Text>');
   });
 
+  it('colours a table of content’s rows as the blocks in their first cells colour their text (Mailgen’s Salted headers)', () => {
+    const { lmx } = html(
+      '<p style="color:#333333">Your receipt, with every line of the order and the total paid by card.</p>\n<table width="100%" style="color:#666666">' +
+        '<tr><th><p style="color:#9ba2ab">Item</p></th><th><p style="color:#9ba2ab">Price</p></th></tr>' +
+        '<tr><td>Tea</td><td><p style="color:#cc0000">$2.00</p></td></tr></table>',
+    );
+    expect(lmx).toContain('<Text textColor="#9ba2ab">Item — Price</Text>');
+    // A cell's block of another colour than the row's keeps its own.
+    expect(lmx).toContain('<Text textColor="#666666">Tea — </Text><Text textColor="#cc0000">$2.00</Text>');
+  });
+
   it('gives text of no colour its black where the base colour is another text’s', () => {
     const { lmx } = html('<p style="color:#666666">Your order has shipped, and it should reach you on Friday.</p>\n<p>Order 1042</p>');
     expect(lmx).toContain('<Paragraph><Text textColor="#000000">Order 1042</Text></Paragraph>');
