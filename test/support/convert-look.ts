@@ -7,7 +7,7 @@
  * background image where one is), its links' colour, and where it stands across its box (its text's
  * lines at the left, centred, at the right or filling it; an image or a button's face at a side,
  * centred or across the box). The text of a block is found in the source by its first word, as
- * the LMX draws it (a template's tags left out). A block counts as kept where every width draws it
+ * the LMX draws it (a template's tags left out), a button's by its whole label. A block counts as kept where every width draws it
  * as the source does. The test files, a kind of source each (the HTML emails in two, so that none
  * takes more than its share of the suite), hold each email's counts beside the fidelity line's
  * (convert's model of both drawings), and the kinds of change (colour, position) an email shows
@@ -34,7 +34,7 @@ const MEDIA = new Set(['Image', 'Button']);
 
 /** What one block shows at one width: its text's colour and background, its links' colour, its place across its box. */
 interface Look {
-  text?: { word: string; colour: string; background: string };
+  text?: { word: string; label: string; colour: string; background: string };
   link?: { word: string; colour: string };
   position?: Side;
   /** An image's or a button's face, and the boxes around it, innermost first: where it stands is worked out against the other drawing's. */
@@ -76,7 +76,10 @@ function mediaSide(own: { face: Edges; around: Edges[] }, other: { face: Edges; 
 const LOOK = `(specs, find, tolerance) => {
   const locate = ${LOCATE};
   const contentBox = ${CONTENT_BOX};
-  const token = (text) => (text.replace(/\\{\\{[\\s\\S]*?\\}\\}|\\{%[\\s\\S]*?%\\}|\\*\\|[^|]*\\|\\*|\\[[A-Za-z]\\w*(?:,\\s*fallback=[^\\]]*)?\\]/g, ' ').toLowerCase().match(/[\\p{L}\\p{N}]+/u) ?? [])[0];
+  const tokens = (text) => text.replace(/\\{\\{[\\s\\S]*?\\}\\}|\\{%[\\s\\S]*?%\\}|\\*\\|[^|]*\\|\\*|\\[[A-Za-z]\\w*(?:,\\s*fallback=[^\\]]*)?\\]/g, ' ').toLowerCase().match(/[\\p{L}\\p{N}]+/gu) ?? [];
+  const token = (text) => tokens(text)[0];
+  // A button's label, all its words: another text of the box may begin with the same word (a callout's "Click it!" above a "Click me" button).
+  const label = (element) => tokens(element.textContent ?? '').join(' ');
   const rgba = (value) => {
     const parts = (value.match(/[\\d.]+/g) ?? []).map(Number);
     return parts.length < 3 ? [0, 0, 0, 0] : [parts[0], parts[1], parts[2], parts.length > 3 ? parts[3] : 1];
@@ -102,13 +105,14 @@ const LOOK = `(specs, find, tolerance) => {
     range.selectNodeContents(node);
     return [...range.getClientRects()].filter((rect) => rect.width >= 1 && rect.height >= 1);
   };
-  // The first text drawn in a box (in a link or out of one, as asked), or the first of a word.
-  const firstText = (box, inLink, word) => {
+  // The first text drawn in a box (in a link or out of one, as asked), or the first of a word, or of an element of a label.
+  const firstText = (box, inLink, word, whole) => {
     const walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
       const parent = node.parentElement;
       const found = token(node.data);
       if (parent === null || found === undefined || (word !== undefined && found !== word)) continue;
+      if (whole !== undefined && label(parent) !== whole) continue;
       if (inLink !== undefined && (parent.closest('a') !== null) !== inLink) continue;
       if (!parent.checkVisibility({ opacityProperty: true, visibilityProperty: true }) || drawn(node).length === 0) continue;
       return { node, parent, word: found };
@@ -154,9 +158,9 @@ const LOOK = `(specs, find, tolerance) => {
   };
   // An image's, or a button's face (the innermost box of a colour or a border around its link): its edges, and those of the boxes
   // around it to place it in: the block's content box, its padded box, then each box around those.
-  const placed = (box, tag) => {
+  const placed = (box, { tag, word, label }) => {
     // A button's label may stand outside a link: the renderer draws a button to an address it cannot link to as text.
-    let face = tag === 'Image' ? box.querySelector('img, [role="img"]') : (firstText(box)?.parent ?? null);
+    let face = tag === 'Image' ? box.querySelector('img, [role="img"]') : (firstText(box, undefined, word, label)?.parent ?? null);
     if (face === null) return undefined;
     if (tag === 'Button')
       for (let at = face; at !== null && at !== box; at = at.parentElement) {
@@ -182,15 +186,15 @@ const LOOK = `(specs, find, tolerance) => {
     if (box === null || !box.checkVisibility()) return undefined;
     const look = {};
     // A button's label is its text, in its link; other blocks' text is outside their links.
-    const text = firstText(box, spec.tag === 'Button' ? undefined : false, spec.word);
-    if (text !== undefined) look.text = { word: text.word, ...colourOf(text.parent) };
+    const text = firstText(box, spec.tag === 'Button' ? undefined : false, spec.word, spec.tag === 'Button' ? spec.label : undefined);
+    if (text !== undefined) look.text = { word: text.word, label: label(text.parent), ...colourOf(text.parent) };
     const link = spec.tag === 'Button' ? undefined : firstText(box, true, spec.linkWord);
     if (link !== undefined) look.link = { word: link.word, colour: colourOf(link.parent).colour };
     if (spec.kind === 'text') {
       const position = (text ?? link) && alignment((text ?? link).parent);
       if (position !== undefined) look.position = position;
     } else {
-      const media = placed(box, spec.tag);
+      const media = placed(box, spec);
       if (media !== undefined) look.media = media;
     }
     return look;
@@ -274,6 +278,7 @@ async function drawLooks(page: Page, corpus: string, files: readonly string[]): 
       const worded = specs.map((spec, index) => ({
         ...spec,
         word: converted[at]![index]?.text?.word ?? '',
+        label: converted[at]![index]?.text?.label,
         linkWord: converted[at]![index]?.link?.word ?? '',
       }));
       original.push((await lookOf(page, worded, 'source', width)).looks);
