@@ -2,7 +2,7 @@
  * Inline content of a source (text, links, bold, colours) as LMX's inline tags, and what counts as
  * inline: a run of it becomes one text block, anything else starts a block of its own.
  */
-import { rememberLink } from './contrast.js';
+import { rememberLink, SOURCE_TEXT } from './contrast.js';
 import type { LmxInline } from './lmx-out.js';
 import { type ConvertKind, type Findings, type Place, type SourceElement, type SourceNode, type Style, shorten, textContent } from './model.js';
 import { fontSizeWithin, hexColour, hidesContent, listAlpha, pixels } from './styles.js';
@@ -322,7 +322,8 @@ function inlineElement(node: SourceElement, context: MapContext): LmxInline[] {
   const wrap = (tag: string, attrs: Record<string, string> = {}) => {
     children = [{ tag, attrs, children }];
   };
-  const colour = hexColour(node.style.color, context.sourceBackground);
+  // CSS's `initial` colour is black (Mailgen's Neopolitan links, `color: initial`), not the colour around.
+  const colour = hexColour(node.style.color?.trim().toLowerCase() === 'initial' ? SOURCE_TEXT : node.style.color, context.sourceBackground);
   listAlpha(context.findings, node.style.color, colour, context.sourceBackground, node.at);
   const decoration = node.style['text-decoration'] ?? '';
   if (colour !== undefined && colour !== hexColour(context.inherited.color ?? context.baseColour) && node.name !== 'a') wrap('Text', { textColor: colour });

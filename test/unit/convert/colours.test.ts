@@ -95,6 +95,13 @@ describe('colours in the fidelity line', () => {
     expect(lmx).toContain('<Paragraph><Text textColor="#000000">Order 1042</Text></Paragraph>');
   });
 
+  it('takes a link of `color: initial` as black, listed where the email’s link colour is another (Mailgen’s Neopolitan)', () => {
+    const { measure } = html(
+      '<p style="color:#333333">Read <a href="https://example.com/a" style="color:#0a7d4f">the guide</a> or paste <a href="https://example.com/b" style="color: initial">https://example.com/b</a>.</p>',
+    );
+    expect(measure).toEqual({ source: 3, kept: 2 });
+  });
+
   it('counts links in the email’s link colour as kept, and one of another colour once, as the mapping lists it', () => {
     const { measure, entries } = html(
       '<p style="color:#333333">Read <a href="https://example.com/a" style="color:#0a7d4f">the guide</a>, <a href="https://example.com/b" style="color:#0a7d4f">the forum</a> or <a href="https://example.com/c" style="color:#cc0000">the blog</a>.</p>',
