@@ -16,7 +16,19 @@ import { block, type LmxBlock, plainText, setNumber } from './lmx-out.js';
 import { FULL_WIDTH_UP_TO, type SourceElement, type SourceNode, shorten, textContent } from './model.js';
 import { columnsOf, columnWidths, linkedParts } from './shapes.js';
 import { socialBlocks } from './social.js';
-import { alignOf, alphaOf, backgroundOf, dividerLine, hexColour, lineHeightPercent, listAlpha, pixels, sides, verticalSpace } from './styles.js';
+import {
+  alignOf,
+  alphaOf,
+  backgroundImageOf,
+  backgroundOf,
+  dividerLine,
+  hexColour,
+  lineHeightPercent,
+  listAlpha,
+  pixels,
+  sides,
+  verticalSpace,
+} from './styles.js';
 import { tableBlocks } from './tables.js';
 import { blockFontSize, type DrawnSizes, listPhoneSize, listTextLook } from './text-losses.js';
 
@@ -191,7 +203,7 @@ export function textBlock(tag: string, nodes: readonly SourceNode[], context: Ma
   // Text that stood on another colour than LMX draws it on (a footer on the page, below the card) keeps that colour behind it.
   const under = own ?? standsOn(context);
   if (under !== undefined && under !== context.background) made.attrs.blockColor = under;
-  rememberLook(made, colour, own ?? context.sourceBackground, at);
+  rememberLook(made, colour, own ?? context.sourceBackground, at, own === undefined ? context.sourceImage : undefined);
   return made;
 }
 
@@ -351,7 +363,8 @@ export function container(node: SourceElement, context: MapContext, content: (in
   // A cell's, a div's or a <center>'s alignment reaches the blocks inside, as its text-align does.
   const align = attributeTextAlign(node);
   let inner = { ...inherit(context, align === undefined ? node.style : { ...node.style, 'text-align': align }, node.name), holder: node };
-  if (background !== undefined) inner = { ...inner, sourceBackground: background };
+  const image = backgroundImageOf(node.style, node.attrs) || undefined;
+  if (background !== undefined || image !== undefined) inner = { ...inner, sourceBackground: background ?? inner.sourceBackground, sourceImage: image };
   if (styled) inner = { ...inner, background };
   if (!styled || (context.inColumns && node.name === 'x-column')) return withSpace(node, content(inner));
   if (context.inSection) {

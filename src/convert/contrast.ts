@@ -19,17 +19,19 @@ import { hexColour } from './styles.js';
 interface SourceLook {
   colour: string;
   background: string | undefined;
+  /** The background image it stood on, which LMX does not draw. */
+  image?: string | undefined;
   at: Place;
 }
 
 const looks = new WeakMap<LmxBlock, SourceLook>();
 
-/** Notes how a text block looked in its source: the colour of its text and the background it stood on, where it set them. */
-export function rememberLook(made: LmxBlock, colour: string, background: string | undefined, at: Place): void {
+/** Notes how a text block looked in its source: the colour of its text and the background (and background image) it stood on, where it set them. */
+export function rememberLook(made: LmxBlock, colour: string, background: string | undefined, at: Place, image?: string): void {
   // A block of links alone has no text of its colour: its links are compared as links.
   if (!wordsOutsideLinks(made.inline ?? [])) return;
   // Where every word of the block has a colour of its own (a span's), that is the text's colour.
-  looks.set(made, { colour: ownColour(made) ?? colour, background, at });
+  looks.set(made, { colour: ownColour(made) ?? colour, background, image, at });
 }
 
 /** How a link looked in its source: its own colour (undefined where it has none) and the background it stood on. */
@@ -293,7 +295,8 @@ function sameSpelling(colour: string): string {
  * source's card's or page's, as keepContrast takes it); and each link's (the email's one link
  * colour) against its source's. Links the source gave no colour take the theme's by design, and
  * count as kept. Counted once the contrast is kept (keepContrast). Each change is
- * listed once for the email, at the first block it holds for, with how many it does; a block an
+ * listed once for the email, at the first block it holds for, with how many it does (text that stood
+ * on a background image LMX drops is on another background); a block an
  * entry already says reads less well than in the source is not listed again, nor a link of another
  * colour than the email's (listed as keepContrast draws it).
  */
@@ -323,7 +326,11 @@ export function compareColours(blocks: readonly LmxBlock[], style: Readonly<Reco
         const [under, on] = [sameSpelling(look.background ?? body), sameSpelling(behind)];
         const differs = [
           ...(text === drawn ? [] : [`text drawn ${drawn}, where the source draws it ${text}`]),
-          ...(under === on ? [] : [`on ${on}, where the source has ${under}`]),
+          ...(look.image !== undefined
+            ? [`on ${on}, where the source has a background image`]
+            : under === on
+              ? []
+              : [`on ${on}, where the source has ${under}`]),
         ];
         if (differs.length === 0) measure.kept += 1;
         else if (!said.has(placeOf(look.at))) {

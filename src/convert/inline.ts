@@ -27,6 +27,8 @@ export interface MapContext {
   plain: readonly string[];
   /** The colour of the nearest box around the content in the source, sectioned or not: what its text was read against. */
   sourceBackground?: string;
+  /** The address of the background image the content stood on in the source, where the nearest box with a background had one (LMX drops it). */
+  sourceImage?: string;
   /** The source element whose content is being mapped: a run of text, an image or a button stands in its box. */
   holder?: SourceElement;
   /**

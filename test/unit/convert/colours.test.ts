@@ -90,6 +90,14 @@ describe('colours in the fidelity line', () => {
     expect(lmx).toContain('<Text textColor="#666666">Tea — </Text><Text textColor="#cc0000">$2.00</Text>');
   });
 
+  it('counts and lists text that stood on a background image LMX drops as on another background (MJML’s hero)', () => {
+    const { measure, entries } = mjml(
+      '<mj-hero background-url="https://example.com/space.jpg" background-color="#2a3448"><mj-text color="#ffffff">Go to space</mj-text></mj-hero>',
+    );
+    expect(measure).toEqual({ source: 1, kept: 0 });
+    expect(entries).toEqual(['2 the colours of <Paragraph>: on #2a3448, where the source has a background image']);
+  });
+
   it('gives text of no colour its black where the base colour is another text’s', () => {
     const { lmx } = html('<p style="color:#666666">Your order has shipped, and it should reach you on Friday.</p>\n<p>Order 1042</p>');
     expect(lmx).toContain('<Paragraph><Text textColor="#000000">Order 1042</Text></Paragraph>');

@@ -280,7 +280,7 @@ describe('content convert on the corpus of public templates', () => {
         "mjml/head-preview-readme.mjml": "words 2/2, links 0/0, images 0/0, layout 1/1, positions 1/1, colours 1/1",
         "mjml/head-style-readme.mjml": "words 14/14, links 0/0, images 0/0, layout 3/3, positions 3/3, colours 3/3",
         "mjml/head-title-readme.mjml": "words 2/2, links 0/0, images 0/0, layout 1/1, positions 1/1, colours 1/1",
-        "mjml/hero-readme.mjml": "words 7/7, links 1/1, images 0/0, layout 2/2, positions 2/2, colours 1/1",
+        "mjml/hero-readme.mjml": "words 7/7, links 1/1, images 0/0, layout 2/2, positions 2/2, colours 0/1",
         "mjml/image-readme.mjml": "words 0/0, links 0/0, images 1/1, layout 1/1, positions 1/1, colours 0/0",
         "mjml/navbar-readme.mjml": "words 7/7, links 4/4, images 0/0, layout 1/1, positions 1/1, colours 5/5",
         "mjml/raw-readme-2.mjml": "words 0/0, links 0/0, images 0/0, layout 0/0, positions 0/0, colours 0/0",
