@@ -42,6 +42,11 @@ function innerBorders(attrs: Record<string, string>, style: Style): Style {
   return { ...Object.fromEntries(inner), ...style };
 }
 
+/** The colours and font of an accordion's title or text: its padding and borders are the accordion's, which LMX writes out as plain blocks. */
+function accordionLook(style: Style): Style {
+  return Object.fromEntries(Object.entries(style).filter(([property]) => ['color', 'background-color', 'font-family', 'font-size'].includes(property)));
+}
+
 /** Reads a partial named by `<mj-include path>` from the including file's place; throws when it may not. */
 export type IncludeReader = (path: string, from: Place) => { file: string; source: string };
 
@@ -370,10 +375,11 @@ class MjmlReader {
         return this.nodes(tag.children);
       case 'mj-accordion-element':
         return this.nodes(tag.children);
+      // A title's and a text's colours and font, as MJML draws them (a white title bar in a grey column).
       case 'mj-accordion-title':
-        return [element('h3', tag.at, html())];
+        return [element('h3', tag.at, html(), {}, accordionLook(style))];
       case 'mj-accordion-text':
-        return [element('div', tag.at, html())];
+        return [element('div', tag.at, html(), {}, accordionLook(style))];
       case 'mj-carousel-image':
         return [element('img', tag.at, [], { src: attrs.src ?? '', alt: attrs.alt ?? '' })];
       default:

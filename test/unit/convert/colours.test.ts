@@ -98,6 +98,19 @@ describe('colours in the fidelity line', () => {
     expect(entries).toEqual(['2 the colours of <Paragraph>: on #2a3448, where the source has a background image']);
   });
 
+  it('draws an accordion’s titles and texts in their own colours, on their own backgrounds (MJML’s accordion)', () => {
+    const { lmx, measure } = mjml(
+      '<mj-section background-color="#ffffff"><mj-column background-color="#dededd"><mj-accordion><mj-accordion-element>' +
+        '<mj-accordion-title background-color="#ffffff" color="#031017">Why use an accordion?</mj-accordion-title>' +
+        '<mj-accordion-text background-color="#fafafa" color="#505050">Because emails with a lot of content read badly on a phone.</mj-accordion-text>' +
+        '</mj-accordion-element></mj-accordion></mj-column></mj-section>',
+    );
+    expect(lmx).toMatch(/^<Style [^>]*textBaseColor="#031017"/);
+    expect(lmx).toContain('<H3 blockColor="#ffffff">Why use an accordion?</H3>');
+    expect(lmx).toContain('<Paragraph blockColor="#fafafa"><Text textColor="#505050">Because emails');
+    expect(measure.kept).toBe(measure.source);
+  });
+
   it('gives text of no colour its black where the base colour is another text’s', () => {
     const { lmx } = html('<p style="color:#666666">Your order has shipped, and it should reach you on Friday.</p>\n<p>Order 1042</p>');
     expect(lmx).toContain('<Paragraph><Text textColor="#000000">Order 1042</Text></Paragraph>');

@@ -16,7 +16,7 @@ describeLooks('MJML', /\.mjml$/, corpusDirectory, (looks) => {
       "mjml-vendure/email-verification.mjml": "colours 4/4 (model 3/3), positions 4/4 (model 4/4)",
       "mjml-vendure/order-confirmation.mjml": "colours 8/13 (model 18/18), positions 13/13 (model 18/18), unlisted: colour",
       "mjml-vendure/password-reset.mjml": "colours 5/5 (model 4/4), positions 5/5 (model 5/5)",
-      "mjml/accordion-readme.mjml": "colours 0/2 (model 4/4), positions 2/2 (model 4/4), unlisted: colour",
+      "mjml/accordion-readme.mjml": "colours 2/2 (model 4/4), positions 2/2 (model 4/4)",
       "mjml/body-readme.mjml": "colours 0/0 (model 0/0), positions 0/0 (model 0/0)",
       "mjml/button-readme.mjml": "colours 1/1 (model 0/0), positions 0/0 (model 1/1)",
       "mjml/carousel-readme.mjml": "colours 0/0 (model 0/0), positions 0/3 (model 3/3), unlisted: position",
