@@ -221,7 +221,8 @@ export function convertDocument(document: SourceDocument, kind: ConvertKind, fin
     inColumns: false,
     background: style.bodyColor ?? style.backgroundColor,
     plain: [style.backgroundColor, style.bodyColor].filter((colour) => colour !== undefined),
-    sourceBackground: style.backgroundColor,
+    // A page of no colour of its own is a browser's white: text on it, outside a card of another colour, stood on white.
+    sourceBackground: style.backgroundColor ?? (style.bodyColor === undefined ? undefined : '#ffffff'),
     holder: document.body,
   };
   const inheritedColour: Style = document.body.style.color === undefined ? {} : { color: document.body.style.color };

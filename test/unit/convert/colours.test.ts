@@ -111,6 +111,17 @@ describe('colours in the fidelity line', () => {
     expect(measure.kept).toBe(measure.source);
   });
 
+  it('keeps text outside the sections of the body’s colour on the white of a page of no colour (Vendure’s order summary)', () => {
+    const { lmx, measure } = mjml(
+      '<mj-section background-color="#f5f5f5"><mj-column><mj-text>Dear customer, thank you for your order, which is on its way to you now.</mj-text></mj-column></mj-section>\n' +
+        '<mj-section background-color="#f5f5f5"><mj-column><mj-text>We will write again once it has been delivered to your door.</mj-text></mj-column></mj-section>\n' +
+        '<mj-section><mj-column><mj-text>Order summary</mj-text></mj-column></mj-section>',
+    );
+    expect(lmx).toMatch(/^<Style bodyColor="#f5f5f5"/);
+    expect(lmx).toMatch(/<Paragraph blockColor="#ffffff"[^>]*>Order summary/);
+    expect(measure).toEqual({ source: 3, kept: 3 });
+  });
+
   it('gives text of no colour its black where the base colour is another text’s', () => {
     const { lmx } = html('<p style="color:#666666">Your order has shipped, and it should reach you on Friday.</p>\n<p>Order 1042</p>');
     expect(lmx).toContain('<Paragraph><Text textColor="#000000">Order 1042</Text></Paragraph>');
