@@ -7,8 +7,9 @@ import { expect } from 'vitest';
 import { describeLmxAgainstModel } from '../../../support/convert-lmx-browser.js';
 
 describeLmxAgainstModel('MJML', /\.mjml$/, ({ measured, off, squeezed, widened }) => {
-  // Measured: 178 blocks, none apart (Covalent's wrapped columns are rows of <Columns>, a block a row).
-  expect(measured).toBeGreaterThan(160);
+  // Measured: 158 blocks, none apart (Covalent's wrapped columns are rows of <Columns>, a block a row; Vendure's
+  // order summary, on the white beside its off-white sections, is one <Section>).
+  expect(measured).toBeGreaterThan(150);
   expect(squeezed).toEqual([]);
   expect(widened).toEqual([]);
   expect(off).toEqual([]);
