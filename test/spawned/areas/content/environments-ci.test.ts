@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { seedId } from '../../../../src/emulator/module.js';
 import { readState, writeState } from '../../../../src/emulator/state/index.js';
+import { firstLine } from '../../../support/listening.js';
 import { BIN, HUNG_AFTER_MS } from '../../../support/run-cli.js';
 import { sandboxModules, seedState } from '../../../support/sandbox.js';
 import { tempDir } from '../../../support/temp.js';
@@ -95,16 +96,7 @@ function serve(state: string): Promise<string> {
     },
   );
   servers.push(child);
-  let stdout = '';
-  let stderr = '';
-  child.stderr.setEncoding('utf8').on('data', (chunk) => (stderr += chunk));
-  return new Promise((resolve, reject) => {
-    child.stdout.setEncoding('utf8').on('data', (chunk) => {
-      stdout += chunk;
-      if (stdout.includes('\n')) resolve(stdout.slice(0, stdout.indexOf('\n')));
-    });
-    child.on('exit', (code) => reject(new Error(`loopsctl sandbox serve exited with ${code}: ${stderr}`)));
-  });
+  return firstLine(child, 'loopsctl sandbox serve');
 }
 
 /** A directory holding `loopsctl`, the built binary: what `npm install --global loopsctl` puts on PATH. */

@@ -7,6 +7,7 @@ import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { writeState } from '../../../../src/emulator/state/index.js';
+import { firstLine } from '../../../support/listening.js';
 import { BIN, type CliResult, runCli, spawnCli, tempConfigDir } from '../../../support/run-cli.js';
 import { seedState } from '../../../support/sandbox.js';
 
@@ -35,16 +36,7 @@ function startServer(configDir: string): Promise<string> {
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOOPSCTL_CONFIG_DIR: configDir },
   });
   servers.push(child);
-  let stdout = '';
-  let stderr = '';
-  child.stderr.setEncoding('utf8').on('data', (chunk) => (stderr += chunk));
-  return new Promise((resolve, reject) => {
-    child.stdout.setEncoding('utf8').on('data', (chunk) => {
-      stdout += chunk;
-      if (stdout.includes('\n')) resolve(stdout.slice(0, stdout.indexOf('\n')));
-    });
-    child.on('exit', (code) => reject(new Error(`loopsctl sandbox exited with ${code}: ${stderr}`)));
-  });
+  return firstLine(child, 'loopsctl sandbox');
 }
 
 /**
