@@ -98,9 +98,11 @@ grep -rq 'Hello from the package check.' "$work/converted" || { echo "content co
 printf "import { Body, Html, Text } from '@react-email/components';\nexport default function Welcome() {\n  return <Html><Body><Text>Hello from React.</Text></Body></Html>;\n}\n" >"$work/welcome.tsx"
 "$bin" content convert "$work/welcome.tsx" --out "$work/converted-react" >/dev/null 2>&1
 grep -rq 'Hello from React.' "$work/converted-react" || { echo "content convert did not write the React email it read"; exit 1; }
-# The shipped skill, and the MCP server with the SDK bundle (it ends when its stdin does).
+# The shipped skill, and the MCP server with the SDK bundle (it ends when its stdin does): its
+# commands' bundle, like migrate's, is one the package keeps compressed.
 "$bin" skill show | grep -q '^name: loopsctl$'
 "$bin" mcp --sandbox </dev/null 2>/dev/null
+"$bin" migrate report "$work/converted" | grep -q '^Templates: ' || { echo "migrate report printed no report"; exit 1; }
 echo "package check: the tarball installs alone and runs"
 # The README's Quickstart in a fresh clone, installed offline from npm's cache as a newcomer's
 # `npm install` installs and builds it (test/spawned/quickstart.test.ts): a clone and a build of

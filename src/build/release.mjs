@@ -77,11 +77,13 @@ function embeddedNode() {
  * of an HTML email's convert and `content check --html`, React Email's Markdown (marked), the
  * .eml reader of `--html` (postal-mime) and the language detector of an email's languageCode
  * (tinyld), each read by one kind of run; convert's engine with its commands (convert.cjs),
- * which the same runs as parse5 read; and the help pages (267 KB, 99 KB compressed), of which a
- * run asking for help reads one (their index, read by other runs, is kept as it is).
+ * which the same runs as parse5 read; the commands of `loopsctl mcp` and of `migrate`
+ * (areas-mcp.cjs, areas-migrate.cjs), which the MCP SDK's and Babel's runs read; and the help
+ * pages (267 KB, 99 KB compressed), of which a run asking for help reads one (their index, read by
+ * other runs, is kept as it is).
  */
 export const COMPRESSED =
-  /^dist\/(.*\.map|help\/\d+\.txt|convert\.cjs|vendor\/(mcp-sdk|jq-web|parse5|htmlparser2|babel-parser|css|marked|postal-mime|tinyld)\.cjs|vendor\/jq\.wasm|completion\/.*)$/;
+  /^dist\/(.*\.map|help\/\d+\.txt|convert\.cjs|areas-(mcp|migrate)\.cjs|vendor\/(mcp-sdk|jq-web|parse5|htmlparser2|babel-parser|css|marked|postal-mime|tinyld)\.cjs|vendor\/jq\.wasm|completion\/.*)$/;
 
 /**
  * The npm package, packed from a copy of what it ships: package.json without its scripts (the

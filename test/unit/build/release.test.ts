@@ -95,6 +95,8 @@ describe('the npm package', () => {
       'dist/sandbox/index.mjs.map',
       'dist/vendor/mcp-sdk.cjs',
       'dist/convert.cjs',
+      'dist/areas-mcp.cjs',
+      'dist/areas-migrate.cjs',
       'dist/help/0.txt',
       'dist/help/183.txt',
       'dist/vendor/jq-web.cjs',
@@ -112,6 +114,7 @@ describe('the npm package', () => {
     }
     for (const name of [
       'dist/cli.cjs',
+      'dist/areas-content.cjs',
       'dist/vendor/chalk.cjs',
       // The libraries require these as files.
       'dist/vendor/pg.cjs',
