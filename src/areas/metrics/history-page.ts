@@ -36,7 +36,8 @@ svg .line.journal{stroke:#9333ea;stroke-dasharray:5 3}svg .point.journal{fill:#f
 table{border-collapse:collapse;background:#fff;font-size:13px}
 th,td{padding:3px 10px;border-bottom:1px solid #e5e7eb;text-align:right;white-space:nowrap}
 th:first-child,td:first-child,th:last-child,td:last-child{text-align:left}
-td:last-child{white-space:normal}
+td:last-child{white-space:normal;min-width:18em}
+.periods{overflow-x:auto;max-width:100%}
 `;
 
 /** The chart's size in its own units; the page scales it to its width. */
@@ -74,9 +75,9 @@ export function historyPage(title: string, json: unknown, rows: readonly PeriodR
       : '</p>',
     charts.length === 0 ? '<p class="muted">No period has a rate yet: a rate needs two snapshots with sends between them.</p>' : charts.join('\n'),
     '<h2>The periods</h2>',
-    `<table><thead><tr>${table.headers.map((header) => `<th>${escapeHtml(header)}</th>`).join('')}</tr></thead><tbody>`,
+    `<div class="periods"><table><thead><tr>${table.headers.map((header) => `<th>${escapeHtml(header)}</th>`).join('')}</tr></thead><tbody>`,
     ...table.rows.map((cells, index) => `<tr data-period="${dayOf(rows[index]!.start)}">${cells.map((cell) => `<td>${escapeHtml(cell)}</td>`).join('')}</tr>`),
-    '</tbody></table>',
+    '</tbody></table></div>',
     `<script type="application/json" id="history-json">${data}</script>`,
     '</body></html>',
     '',

@@ -95,6 +95,22 @@ describe('the history page', () => {
     expect(JSON.parse((await tab.locator('#history-json').textContent())!)).toEqual(json);
   });
 
+  it('fits a 600 px window and a phone: the page no wider than the window, the table scrolling in its own box', async (context) => {
+    for (const width of [600, 375]) {
+      const tab = await chromium(context, `the history page at ${width} px`).page(width);
+      await tab.goto(pathToFileURL(page).href);
+      const sizes = await tab.evaluate(() => {
+        const { documentElement } = (globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }).document;
+        return { page: documentElement.scrollWidth, window: documentElement.clientWidth };
+      });
+      expect(sizes.page, `at ${width} px`).toBeLessThanOrEqual(sizes.window);
+      // A note wraps in a column of its own width, not into a sliver that makes its row tall.
+      const row = (await tab.locator(`tr[data-period="${day(3)}"]`).boundingBox())!;
+      const line = (await tab.locator(`tr[data-period="${day(1)}"]`).boundingBox())!;
+      expect(row.height, `at ${width} px`).toBeLessThan(line.height * 2.5);
+    }
+  });
+
   it('replaces a regular file whole, as every --out does, and refuses a link there, writing nothing', async () => {
     const other = join(dir, 'other.html');
     writeFileSync(other, 'an older page');
