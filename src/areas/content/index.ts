@@ -1,13 +1,12 @@
 /** `loopsctl content`: an account's emails, workflows and the audience they stand on as files, to review in git and push back. */
-import { type ArgumentSpec, allowPrivateLinksOption, command, group, integerIn, type OptionSpec, planExpiry, type Spec } from '../../core/declare.js';
+import { type ArgumentSpec, allowPrivateLinksOption, command, group, integerIn, type OptionSpec, type Spec } from '../../core/declare.js';
 import { LMX_KINDS } from '../../lmx/kinds.js';
 import { QA_IMPACTS } from '../../lmx/qa/finding.js';
 import { convertCommand } from './convert/declare.js';
+import { CONTENT_PLAN_OPTIONS, DIRECTORY } from './declared-options.js';
 import { promoteCommand } from './promote-declaration.js';
 import { reviewCommand } from './review-declaration.js';
 
-/** The content directory: read by each command, written by a pull and a push (its state file). */
-const DIRECTORY: ArgumentSpec = { name: 'dir', description: 'the content directory (default ./loops)', required: false, file: { writes: true } };
 const READ_DIRECTORY: ArgumentSpec = { ...DIRECTORY, file: {} };
 
 const ONLY: OptionSpec = {
@@ -173,13 +172,7 @@ file cannot be used.`,
       options: [
         ENV,
         ONLY_RECORDS,
-        { flags: '--plan', description: 'print what would be sent, as diffs, and send nothing' },
-        {
-          flags: '--out <file>',
-          description: 'with --plan: write the change to this file, to apply later with `loopsctl apply` (docs/changes.md)',
-          file: { writes: true },
-        },
-        { flags: '--expires <duration>', description: 'with --out: how long the plan may wait for its apply (default 1h; at most 30d)', parse: planExpiry },
+        ...CONTENT_PLAN_OPTIONS,
         {
           flags: '--code <dir>',
           description: "with --plan: the app's source (repeatable), for the sends a transactional email's new data variables would break",

@@ -1,21 +1,16 @@
 /** `loopsctl content promote`'s declaration: its arguments, options, help and examples (what it does is promote-command.ts). */
-import { command, planExpiry } from '../../core/declare.js';
+import { command } from '../../core/declare.js';
+import { CONTENT_PLAN_OPTIONS, DIRECTORY } from './declared-options.js';
 
 export const promoteCommand = command({
   name: 'promote',
   summary: "Make one environment's records match another's, read from its account: staging's content to production",
-  args: [{ name: 'dir', description: 'the content directory (default ./loops)', required: false, file: { writes: true } }],
+  args: [DIRECTORY],
   options: [
     { flags: '--from <name>', description: "the environment of environments.json whose account's records are promoted", required: true },
     { flags: '--to <name>', description: 'the environment of environments.json whose records are made to match them', required: true },
     { flags: '--only <kinds>', description: 'only these kinds, comma-separated: transactional, components, themes, workflows, audience (campaigns never)' },
-    { flags: '--plan', description: 'print what would be sent, as diffs, and send nothing' },
-    {
-      flags: '--out <file>',
-      description: 'with --plan: write the change to this file, to apply later with `loopsctl apply` (docs/changes.md)',
-      file: { writes: true },
-    },
-    { flags: '--expires <duration>', description: 'with --out: how long the plan may wait for its apply (default 1h; at most 30d)', parse: planExpiry },
+    ...CONTENT_PLAN_OPTIONS,
     {
       flags: '--live',
       description: 'change what reaches people now: workflows that are not drafts and the emails they send, components and themes live emails use',
