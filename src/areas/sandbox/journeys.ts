@@ -4,7 +4,7 @@
  * campaign sent, from its state file, with no server (a running one reading that file sees the
  * change at once).
  */
-import { RejectedError, UsageError } from '../../base/errors.js';
+import { NotFoundError, RejectedError, UsageError } from '../../base/errors.js';
 import { type Handler, handler, type Uses } from '../../core/capabilities.js';
 import { CAMPAIGN_SEND_PATH, CLOCK_PATH, defaultStatePath, ENGAGEMENT_PATH, JOURNEYS_PATH, type Journey, stateFileRequest } from '../../emulator/index.js';
 import { renderJourneys } from './render.js';
@@ -13,13 +13,19 @@ interface StateOption {
   state?: string;
 }
 
-/** The sandbox's answer, or its refusal (a duration it does not take, a time before its own) as a usage error in its words. */
+/**
+ * The sandbox's answer, or its refusal in its words: a value it does not take is a usage error (a
+ * clock's with the forms it takes), a record it does not have exit 4 as the API's commands give.
+ */
 async function ask(context: Uses<'config'>, options: StateOption, method: 'GET' | 'POST', target: string, body?: unknown): Promise<unknown> {
   const answer = await stateFileRequest(options.state ?? defaultStatePath(context.configDir), method, target, body);
   const message = (answer.body as { message?: string } | undefined)?.message;
   if (answer.status === 400)
-    throw new UsageError(message ?? 'the sandbox refused the request', { hint: 'durations look like 3d, 1h30m or 90s; times like 2025-01-31T09:00:00Z' });
-  if (answer.status === 404) throw new UsageError(message ?? 'the sandbox has no such record');
+    throw new UsageError(
+      message ?? 'the sandbox refused the request',
+      target === CLOCK_PATH ? { hint: 'durations look like 3d, 1h30m or 90s; times like 2025-01-31T09:00:00Z' } : {},
+    );
+  if (answer.status === 404) throw new NotFoundError(message ?? 'the sandbox has no such record');
   if (answer.status === 409) throw new RejectedError(message ?? 'the sandbox refused the request');
   if (answer.status !== 200) throw new Error(`the sandbox answered ${answer.status}: ${message ?? ''}`);
   return answer.body;
