@@ -34,9 +34,9 @@ export function rememberLook(made: LmxBlock, colour: string, background: string 
   looks.set(made, { colour: ownColour(made) ?? colour, background, image, at });
 }
 
-/** How a link looked in its source: its own colour (undefined where it has none) and the background it stood on. */
+/** How a link looked in its source: its colour (sourceLinkColour's) and the background it stood on. */
 interface LinkLook {
-  colour: string | undefined;
+  colour: string;
   background: string | undefined;
   at: Place;
 }
@@ -45,7 +45,7 @@ interface LinkLook {
 const linkLooks = new WeakMap<LmxInline, LinkLook>();
 
 /** Notes how a link looked in its source, for its colour as LMX draws it to be compared. */
-export function rememberLink(link: LmxInline, colour: string | undefined, background: string | undefined, at: Place): void {
+export function rememberLink(link: LmxInline, colour: string, background: string | undefined, at: Place): void {
   linkLooks.set(link, { colour, background, at });
 }
 
@@ -129,6 +129,20 @@ const TOLERANCE = 0.05;
 /** The colour of text its source gives none: a browser draws it black, and so does MJML (`<mj-text color="#000000">`). */
 export const SOURCE_TEXT = '#000000';
 
+/** The colour of a link its source gives none: a browser's default link colour, which MJML keeps too. */
+export const SOURCE_LINK = '#0000ee';
+
+/**
+ * The colour a source draws a link in, as `color` is written on it (`over` what it stands on):
+ * its own; where it inherits (`inherit`, `currentColor`), the colour `around` it, else black;
+ * where it has none, a browser's blue.
+ */
+export function sourceLinkColour(written: string | undefined, around: string | undefined, over?: string): string {
+  const value = written?.trim().toLowerCase();
+  if (value === 'inherit' || value === 'unset' || value === 'currentcolor') return hexColour(around, over) ?? SOURCE_TEXT;
+  return hexColour(value === 'initial' ? SOURCE_TEXT : written, over) ?? SOURCE_LINK;
+}
+
 /** The least contrast under which text does not read (WCAG's for large text, 3:1). */
 export const READABLE = 3;
 
@@ -199,7 +213,7 @@ class OtherLinks {
 
   keep(piece: LmxInline, behind: string): void {
     const look = linkLooks.get(piece);
-    if (look?.colour === undefined || !('tag' in piece) || sameSpelling(look.colour) === sameSpelling(this.link)) return;
+    if (look === undefined || !('tag' in piece) || sameSpelling(look.colour) === sameSpelling(this.link)) return;
     const source = contrastRatio(look.colour, look.background ?? behind);
     const drawn = contrastRatio(this.link, behind);
     if (drawn < Math.min(source, BODY_TEXT) - TOLERANCE && contrastRatio(look.colour, behind) > drawn) {
@@ -293,8 +307,8 @@ function sameSpelling(colour: string): string {
  * colour, a section's or columns' around it, else the body's) against its source's (the colour its
  * text had; the background it stood on, where it set one, else the body's colour, which is the
  * source's card's or page's, as keepContrast takes it); and each link's (the email's one link
- * colour) against its source's. Links the source gave no colour take the theme's by design, and
- * count as kept. Counted once the contrast is kept (keepContrast). Each change is
+ * colour, or their own where keepContrast gave them theirs) against its source's (a link of no
+ * colour of its own in a browser's blue). Counted once the contrast is kept (keepContrast). Each change is
  * listed once for the email, at the first block it holds for, with how many it does (text that stood
  * on a background image LMX drops is on another background); a block an
  * entry already says reads less well than in the source is not listed again, nor a link of another
@@ -313,7 +327,7 @@ export function compareColours(blocks: readonly LmxBlock[], style: Readonly<Reco
     if (look === undefined || !('tag' in piece)) return;
     measure.source += 1;
     const drawn = sameSpelling(ownInlineColour(piece.children) ?? link);
-    if (look.colour === undefined || sameSpelling(look.colour) === drawn) measure.kept += 1;
+    if (sameSpelling(look.colour) === drawn) measure.kept += 1;
   };
   const visit = (list: readonly LmxBlock[], background: string) => {
     for (const made of list) {

@@ -3,7 +3,7 @@
  * background, the body's colour, the font, the text's and links' colours), and its body into blocks.
  */
 import { blocksOf } from './blocks.js';
-import { contrastRatio, headingColours, keepContrast, READABLE, SOURCE_TEXT } from './contrast.js';
+import { headingColours, keepContrast, SOURCE_TEXT, sourceLinkColour } from './contrast.js';
 import { BROWSER_FONT_SIZE, INLINE_CODE, isButtonLink, type MapContext } from './inline.js';
 import { carryLayout } from './layout/layout-carry.js';
 import { block, type LmxBlock, writeLmx } from './lmx-out.js';
@@ -57,7 +57,7 @@ function textStyles(node: SourceNode, inherited: TextPlace, visit: (place: TextP
   const style = { ...inherited.style };
   for (const property of ['color', 'font-size', 'font-family']) if (node.style[property] !== undefined) style[property] = node.style[property]!;
   const background = backgroundOf(node.style, node.attrs) ?? inherited.background;
-  const link = node.name === 'a' ? (hexColour(node.style.color) ?? 'default') : inherited.link;
+  const link = node.name === 'a' ? sourceLinkColour(node.style.color, inherited.style.color) : inherited.link;
   for (const child of node.children) textStyles(child, { style, background, link }, visit);
 }
 
@@ -147,9 +147,9 @@ export function globalStyle(document: SourceDocument, findings?: Findings): Emai
   const colours = new Map<string, number>();
   const links = new Map<string, number>();
   for (const { place, length } of counted) {
-    // Text of no colour of its own counts too, in the source's default colour, black.
+    // Text and links of no colour of their own count too, in the source's default colours: black, and a browser's blue.
     if (place.link === undefined) add(colours, hexColour(place.style.color) ?? SOURCE_TEXT, length);
-    else if (place.link !== 'default') add(links, place.link, length);
+    else add(links, place.link, length);
   }
   const stack = body.style['font-family'] ?? mostCommon(fonts) ?? document.font;
   const font = fontOf(stack);
@@ -169,11 +169,8 @@ export function globalStyle(document: SourceDocument, findings?: Findings): Emai
   if (colour !== undefined) style.textBaseColor = colour;
   const size = mostCommon(sizes);
   if (size !== undefined && size !== 'default' && Number(size) >= 10 && Number(size) <= 32) style.textBaseFontSize = size;
-  // Where no link on the body has a colour of its own, the first link's; but not for the body's links where it would not read there (a footer's white links on its dark band).
-  const first = firstLinkColour(body);
-  const linksOnBody = counted.some(({ place }) => place.link !== undefined);
-  const readable = first !== undefined && (!linksOnBody || contrastRatio(first, bodyColour ?? page ?? '#ffffff') >= READABLE);
-  const link = mostCommon(links) ?? (readable ? first : undefined);
+  // Where no link stands on the body, the first link's colour of its own (a header's).
+  const link = mostCommon(links) ?? firstLinkColour(body);
   if (link !== undefined) style.textLinkColor = link;
   return { style, card: card?.element };
 }

@@ -2,7 +2,7 @@
  * Inline content of a source (text, links, bold, colours) as LMX's inline tags, and what counts as
  * inline: a run of it becomes one text block, anything else starts a block of its own.
  */
-import { rememberLink, SOURCE_TEXT } from './contrast.js';
+import { rememberLink, SOURCE_TEXT, sourceLinkColour } from './contrast.js';
 import type { LmxInline } from './lmx-out.js';
 import { type ConvertKind, type Findings, type Place, type SourceElement, type SourceNode, type Style, shorten, textContent } from './model.js';
 import { fontSizeWithin, hexColour, hidesContent, listAlpha, pixels } from './styles.js';
@@ -347,7 +347,7 @@ function inlineElement(node: SourceElement, context: MapContext): LmxInline[] {
       );
     else {
       wrap('Link', { href });
-      rememberLink(children[0]!, colour, context.sourceBackground, node.at);
+      rememberLink(children[0]!, sourceLinkColour(node.style.color, context.inherited.color, context.sourceBackground), context.sourceBackground, node.at);
     }
   }
   return children;

@@ -50,11 +50,11 @@ describe('colours in the fidelity line', () => {
     ]);
   });
 
-  it('draws text the source gave no colour in its black, and counts links of no colour as kept in the theme’s, by design', () => {
+  it('draws text the source gave no colour in its black, and links of no colour in a browser’s blue, the email’s link colour', () => {
     const { measure, entries, lmx } = html(
       '<p>Read <a href="https://example.com/a">the guide</a> or <a href="https://example.com/b">the forum</a>.</p>\n<h1>Welcome</h1>',
     );
-    expect(lmx).toMatch(/^<Style textBaseColor="#000000"[^>]* heading1Color="#000000"/);
+    expect(lmx).toMatch(/^<Style textBaseColor="#000000"[^>]* textLinkColor="#0000ee" heading1Color="#000000"/);
     expect(measure).toEqual({ source: 4, kept: 4 });
     expect(entries).toEqual([]);
   });
@@ -132,6 +132,38 @@ describe('colours in the fidelity line', () => {
       '<p style="color:#333333">Read <a href="https://example.com/a" style="color:#0a7d4f">the guide</a> or paste <a href="https://example.com/b" style="color: initial">https://example.com/b</a>.</p>',
     );
     expect(measure).toEqual({ source: 3, kept: 2 });
+  });
+
+  it('counts a link of no colour in a browser’s blue: kept in its words’ own where the email’s link colour would not read (Mailgen’s Cerberus)', () => {
+    // The header's white link gives the email its link colour; the links of the grey box have none.
+    const { measure, lmx } = html(
+      '<table width="600" style="background-color:#ffffff"><tr><td>\n' +
+        '<table width="100%"><tr><td style="background-color:#222222"><a href="https://example.com/" style="color:#ffffff">Acme</a></td></tr></table>\n' +
+        '<p style="color:#555555">Welcome to Acme: we are glad you are here.</p>\n' +
+        '<table width="100%"><tr><td style="background-color:#f8f8f8"><p style="color:#555555">Or paste <a href="https://example.com/confirm">https://example.com/confirm</a> into your browser.</p></td></tr></table>\n' +
+        '</td></tr></table>',
+    );
+    expect(lmx).toMatch(/<Style [^>]*textLinkColor="#ffffff"/);
+    expect(lmx).toContain('<Link href="https://example.com/confirm"><Text textColor="#0000ee">https://example.com/confirm</Text></Link>');
+    expect(measure).toEqual({ source: 4, kept: 4 });
+  });
+
+  it('counts and lists a link of no colour drawn in another link colour that reads, and takes `color: inherit` as the text’s (Mailgen’s Salted)', () => {
+    const findings = new Findings();
+    const { style, blocks } = convertDocument(
+      readHtml(
+        '<!doctype html><html><body><p style="color:#666666">Read <a href="https://example.com/a" style="color:#666666">the guide</a>, <a href="https://example.com/b" style="color:#666666">the forum</a> and <a href="https://example.com/c" style="color: inherit">the blog</a>, or paste <a href="https://example.com/d">https://example.com/d</a>.</p></body></html>',
+        'email.html',
+        findings,
+      ),
+      'transactional',
+      findings,
+    );
+    expect(style.textLinkColor).toBe('#666666');
+    expect(compareColours(blocks, style, findings)).toEqual({ source: 5, kept: 4 });
+    expect(findings.remediation.filter((item) => / in #/.test(item.construct)).map((item) => `${item.line} ${item.construct}: ${item.outcome}`)).toEqual([
+      '1 a link in #0000ee: approximated',
+    ]);
   });
 
   it('counts links in the email’s link colour as kept, and one of another colour once, as the mapping lists it', () => {

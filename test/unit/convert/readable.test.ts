@@ -284,10 +284,10 @@ describe('links on a dark band', () => {
     );
   });
 
-  it('takes no link colour for the email from a footer’s links that would not read on the body', () => {
+  it('takes the link colour for the email from the body’s links of no colour, a browser’s blue, not from a footer’s that would not read on the body', () => {
     // The body's links have no colour of their own; the only coloured links are the footer's white ones.
     const { lmx, findings } = fromMjml(NEWSLETTER.replaceAll(' style="color:#2563eb"', ''));
-    expect(lmx).not.toContain('textLinkColor');
+    expect(lmx).toMatch(/<Style [^>]*textLinkColor="#0000ee"/);
     expect(lmx).toContain('<Link href="https://acme.example/blog">the release notes</Link>');
     expect(lmx).toContain('<Link href="https://acme.example/privacy"><Text textColor="#ffffff">Privacy policy</Text></Link>');
     expect(findings.remediation.filter((item) => item.construct.includes('link'))).toEqual([]);
