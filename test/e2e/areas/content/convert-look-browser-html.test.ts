@@ -20,7 +20,7 @@ describeLooks('HTML', /^(?!foundation-emails).*\.html$/, corpusDirectory, (looks
       "html-mailgen/cerberus-reset.html": "colours 8/9 (model 7/8), positions 8/8 (model 8/8)",
       "html-mailgen/cerberus-welcome.html": "colours 8/9 (model 7/8), positions 8/8 (model 8/8)",
       "html-mailgen/default-readme-action.html": "colours 12/13 (model 10/11), positions 8/10 (model 8/10)",
-      "html-mailgen/default-readme-table.html": "colours 8/13 (model 12/13), positions 12/12 (model 12/12)",
+      "html-mailgen/default-readme-table.html": "colours 12/13 (model 12/13), positions 12/12 (model 12/12)",
       "html-mailgen/default-receipt-styled.html": "colours 11/12 (model 10/11), positions 10/11 (model 10/11)",
       "html-mailgen/default-receipt.html": "colours 11/12 (model 10/11), positions 10/11 (model 10/11)",
       "html-mailgen/default-reset.html": "colours 8/9 (model 7/8), positions 7/8 (model 7/8)",
