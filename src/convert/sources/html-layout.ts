@@ -119,8 +119,16 @@ function buttonBox(node: SourceElement, inShrunkTable: boolean): SourceElement |
     ['padding-bottom', around.reduce((sum, box) => sum + box.bottom, 0)],
   ] as const)
     if (space > 0) style[side] = `${space}px`;
-  // The button sits where the boxes around its face put it.
-  const align = along(path.slice(0, Math.max(0, face)), (box) => box.attrs.align ?? box.style['text-align']);
+  // The button sits where the boxes around its face put it: a table by its `align`, and each box by its alignment where it
+  // is wider than what it holds; in a table that shrinks to the button (Foundation's), only what stands around the table
+  // places it (a <center>).
+  const outside = path.slice(0, Math.max(0, face));
+  const align = along(outside, (box) => {
+    const table = box.name === 'table' ? box : outside.slice(0, outside.indexOf(box)).findLast((outer) => outer.name === 'table');
+    const shrunk = table === undefined ? inShrunkTable : !hasWidth(table);
+    const own = shrunk ? undefined : (box.attrs.align ?? box.style['text-align']);
+    return box.name === 'table' ? (box.attrs.align ?? own) : own;
+  });
   const button = element('x-button', node.at, link.children, { href: link.attrs.href!, ...(align === undefined ? {} : { align }) }, style);
   // The link's style on a phone is the button's (Lee Munroe's `.btn a { width: 100% }` up to 620 px).
   if (link.narrow !== undefined) button.narrow = link.narrow;

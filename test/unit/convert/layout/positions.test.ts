@@ -146,6 +146,22 @@ describe('positions in the fidelity line', () => {
     expect(fidelity.positions).toEqual({ source: 2, kept: 1 });
   });
 
+  it('centres a button whose table shrinks to it in a <center>, its cells’ left alignment placing nothing (Foundation’s drip)', () => {
+    const { lmx, fidelity } = converted((findings) =>
+      readHtml(
+        '<!doctype html><html><body><table width="100%"><tr><td style="text-align:left"><p style="text-align:center">Learn something new today.</p>' +
+          '<center style="width:100%"><table class="button float-center" style="text-align:center;margin:0 0 16px 0;width:auto"><tr><td style="text-align:left">' +
+          '<table style="text-align:left;width:auto"><tr><td style="text-align:left;color:#fefefe;background:#3adb76">' +
+          '<a align="center" href="https://example.com/go" style="color:#fefefe;padding:8px 16px">Get smarter now</a>' +
+          '</td></tr></table></td></tr></table></center></td></tr></table></body></html>',
+        'email.html',
+        findings,
+      ),
+    );
+    expect(lmx).toMatch(/<Button [^>]*align="center"[^>]*>Get smarter now<\/Button>/);
+    expect(fidelity.positions).toEqual({ source: 2, kept: 2 });
+  });
+
   it('takes a button cell’s link’s phone style as the button’s (Lee Munroe’s `.btn a { width: 100% }`)', () => {
     const { entries } = converted((findings) =>
       readHtml(
