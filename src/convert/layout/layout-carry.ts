@@ -294,15 +294,22 @@ function comparePositions(
     const { positionAt } = from;
     if (positionAt === undefined) {
       const is = drawnAt(block, from, source.viewport)!;
-      if (was === is) measure.kept += 1;
-      else if (listed.get(block) === undefined)
-        findings.add(
-          (from.own ?? from.element).at,
-          `the position of <${block.tag}>`,
-          'not carried',
-          `drawn ${SAID[is]}, where the source draws it ${SAID[was]}`,
-          was === 'full' ? 'widen it in the LMX (innerXPadding) to fill the body' : `set its align to "${was}" in the LMX`,
-        );
+      // A full-width button fills its box at every width; LMX's, as wide as its padding makes it, may not on a phone, where its column is wider.
+      const phone = from.fills === true && is === was ? drawnAt(block, from, VIEWPORTS[1]) : undefined;
+      if (was === is && (phone === undefined || phone === was)) measure.kept += 1;
+      else if (listed.get(block) === undefined) {
+        const [said, todo] =
+          was !== is
+            ? [
+                `drawn ${SAID[is]}, where the source draws it ${SAID[was]}`,
+                was === 'full' ? 'widen it in the LMX (innerXPadding) to fill the body' : `set its align to "${was}" in the LMX`,
+              ]
+            : [
+                `drawn ${SAID[phone!]} at ${VIEWPORTS[1]} px wide, where the source draws it ${SAID[was]}`,
+                'LMX draws a button as wide on every screen: choose the width that suits both',
+              ];
+        findings.add((from.own ?? from.element).at, `the position of <${block.tag}>`, 'not carried', said, todo);
+      }
       continue;
     }
     const differs = VIEWPORTS.flatMap((viewport) => {

@@ -39,7 +39,7 @@ function converted(read: (findings: Findings) => ReturnType<typeof readHtml>, mi
   const placement = compareLayout(document.body, style, blocks, findings);
   const fidelity = measureFidelity(document, lmx, findings, new Map(), { ...placement, colours: compareColours(blocks, style, findings) });
   const entries = findings.remediation.filter((item) => item.construct.startsWith('the position of')).map((item) => `${item.construct}: ${item.done}`);
-  return { fidelity, line: fidelityLine(fidelity), entries, lmx };
+  return { fidelity, line: fidelityLine(fidelity), entries, lmx, findings };
 }
 
 const fromReact = (source: string, misplace?: (blocks: readonly LmxBlock[]) => void) =>
@@ -160,6 +160,23 @@ describe('positions in the fidelity line', () => {
     );
     expect(lmx).toMatch(/<Button [^>]*align="center"[^>]*>Get smarter now<\/Button>/);
     expect(fidelity.positions).toEqual({ source: 2, kept: 2 });
+  });
+
+  it('counts a full-width button in a narrow column that its padding fills at 600 px and not on a phone, where the column stacks (Foundation’s sidebar)', () => {
+    const { fidelity, lmx, findings } = converted((findings) =>
+      readHtml(
+        '<!doctype html><html><head><style>@media screen and (max-width: 600px) { .stack { display: block !important; width: 100% !important } }</style></head>' +
+          '<body><table width="600"><tr><td class="stack" width="70%"><p>Our news this week, and the talks we gave.</p></td>' +
+          '<td class="stack" width="30%"><a href="https://example.com/f" style="display:block;background-color:#2199e8;color:#ffffff;padding:8px 0;text-align:center">Facebook</a></td>' +
+          '</tr></table></body></html>',
+        'email.html',
+        findings,
+      ),
+    );
+    expect(lmx).toMatch(/<Button [^>]*innerXPadding="100"[^>]*>Facebook<\/Button>/);
+    expect(fidelity.positions).toEqual({ source: 2, kept: 1 });
+    // Listed once, by the layout's entry where it has one, else the position's.
+    expect(findings.remediation.filter((item) => /^the (layout|position) of <Button>/.test(item.construct))).toHaveLength(1);
   });
 
   it('takes a button cell’s link’s phone style as the button’s (Lee Munroe’s `.btn a { width: 100% }`)', () => {
