@@ -73,7 +73,11 @@ export function imageBlock(node: SourceElement, href: string | undefined, contex
   // Where the source puts it (a block image by its margins, an inline one by its line's alignment), said even where it is centred, as LMX draws an image unless told.
   const align = imageAlign(node, context.inherited['text-align']);
   made.attrs.align = align;
-  recordSource(made, context.holder, 'media', align, { own: node, position: align });
+  // One of no width stands across its box where the source makes it as wide (`width: 100%`, or MJML's, whose reader writes an
+  // empty width for MJML's column width); an HTML or React image of none is drawn at its own size, which convert does not know,
+  // where LMX draws it across its box.
+  const fills = width === undefined && (node.attrs.width === '' || /^\s*100%/.test(node.attrs.width ?? node.style.width ?? ''));
+  recordSource(made, context.holder, 'media', align, { own: node, position: fills ? 'full' : align });
   const radius = pixels(node.style['border-radius']);
   if (radius !== undefined && radius > 0) setNumber(made, 'borderRadius', radius, node.at, context.findings);
   carryBorder(made, node, context);

@@ -209,6 +209,16 @@ const LOOK = `(specs, find, tolerance) => {
   return { looks, blocks: blocks.length };
 }`;
 
+/**
+ * Images of placehold.it, which serves a picture of the size its address names (`/548x300`, `/120`),
+ * given that size, so that the source draws them as a recipient sees them and not as a broken image.
+ */
+const namedSizes = (html: string) =>
+  html.replace(
+    /<img\b(?![^>]*\swidth\s*=)([^>]*\ssrc\s*=\s*["']?https?:\/\/placehold\.it\/(\d+)(?:x(\d+))?)/gi,
+    (_tag, rest: string, width: string, height: string | undefined) => `<img width="${width}" height="${height ?? width}"${rest}`,
+  );
+
 /** The blocks of a converted email in the order the renderer draws their tables: a list's items and a row's columns are drawn inside their block's. */
 function drawOrder(blocks: readonly LmxBlock[], into: LmxBlock[] = []): LmxBlock[] {
   for (const block of blocks) {
@@ -278,7 +288,7 @@ async function drawLooks(page: Page, corpus: string, files: readonly string[]): 
       converted.push(looks);
     }
     // Measured once every image has loaded or failed (an unsized one at an address no test reaches): the same boxes on every run.
-    await page.setContent(sizedImages(source), { waitUntil: 'load' });
+    await page.setContent(sizedImages(namedSizes(source)), { waitUntil: 'load' });
     const original: (Look | undefined)[][] = [];
     for (const [at, width] of VIEWPORTS.entries()) {
       // The source's text found by the words the LMX draws first; text the LMX does not draw is not looked for (no word is empty).

@@ -282,6 +282,8 @@ function comparePositions(
   const drawnAt = (block: LmxBlock, from: BlockSource, viewport: number): Position | undefined => {
     const placed = laid.get(viewport)?.get(block);
     if (placed === undefined) return undefined;
+    // LMX draws an image of no width across its box.
+    if (block.tag === 'Image' && block.attrs.width === undefined) return 'full';
     const fills = from.fills === true && buttonWidth(block, style) >= placed.box.right - placed.box.left - 2 * LAYOUT_TOLERANCE;
     return fills ? 'full' : placed.align;
   };
@@ -302,7 +304,11 @@ function comparePositions(
           was !== is
             ? [
                 `drawn ${SAID[is]}, where the source draws it ${SAID[was]}`,
-                was === 'full' ? 'widen it in the LMX (innerXPadding) to fill the body' : `set its align to "${was}" in the LMX`,
+                block.tag === 'Image' && is === 'full'
+                  ? "set its width to the image's own, in pixels: LMX draws an image of no width across its box"
+                  : was === 'full'
+                    ? 'widen it in the LMX (innerXPadding) to fill the body'
+                    : `set its align to "${was}" in the LMX`,
               ]
             : [
                 `drawn ${SAID[phone!]} at ${VIEWPORTS[1]} px wide, where the source draws it ${SAID[was]}`,

@@ -380,8 +380,9 @@ class MjmlReader {
         return [element('h3', tag.at, html(), {}, accordionLook(style))];
       case 'mj-accordion-text':
         return [element('div', tag.at, html(), {}, accordionLook(style))];
+      // Each picture drawn at the carousel's width, as an image of no width of MJML's is (an empty width: MJML's to work out).
       case 'mj-carousel-image':
-        return [element('img', tag.at, [], { src: attrs.src ?? '', alt: attrs.alt ?? '' })];
+        return [element('img', tag.at, [], { src: attrs.src ?? '', alt: attrs.alt ?? '', width: '' })];
       default:
         return [];
     }

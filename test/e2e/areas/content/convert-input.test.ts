@@ -84,7 +84,7 @@ describe('content convert: variables by the kind of email', () => {
       '<html><body>',
       '<p>Hello, <a href="https://example.com/reset?t={{token}}" style="color:#0a66c2">reset your password</a>.</p>',
       '<a href="{{ url }}" style="background:#1d4ed8;color:#ffffff;padding:10px">Open</a>',
-      '<img src="https://example.com/avatar.png" alt="{{ name }}, pictured">',
+      '<img src="https://example.com/avatar.png" alt="{{ name }}, pictured" width="64">',
       '</body></html>',
     ]);
     const lmx = readFileSync(join(out, 'transactional/reset/draft.lmx'), 'utf8');

@@ -179,6 +179,22 @@ describe('positions in the fidelity line', () => {
     expect(findings.remediation.filter((item) => /^the (layout|position) of <Button>/.test(item.construct))).toHaveLength(1);
   });
 
+  it('counts an HTML image of no width, drawn at its own size, as moved where LMX draws it across its box; one 100% wide as kept', () => {
+    const html = (image: string) =>
+      converted((findings) => readHtml(`<!doctype html><html><body><p>Your order has shipped.</p>${image}</body></html>`, 'email.html', findings));
+    const natural = html('<img src="https://example.com/logo.png" alt="Acme" style="display:block">');
+    expect(natural.lmx).toMatch(/<Image src="https:\/\/example.com\/logo.png" alt="Acme" align="left" \/>/);
+    expect(natural.fidelity.positions).toEqual({ source: 2, kept: 1 });
+    expect(natural.findings.remediation.filter((item) => item.construct === 'the position of <Image>').map((item) => `${item.done} -> ${item.todo}`)).toEqual([
+      "drawn across the full width, where the source draws it at the left -> set its width to the image's own, in pixels: LMX draws an image of no width across its box",
+    ]);
+    expect(html('<img src="https://example.com/hero.png" alt="Our new look" style="display:block;width:100%">').fidelity.positions).toEqual({
+      source: 2,
+      kept: 2,
+    });
+    expect(html('<img src="https://example.com/logo.png" alt="Acme" width="120" style="display:block">').fidelity.positions).toEqual({ source: 2, kept: 2 });
+  });
+
   it('takes a button cell’s link’s phone style as the button’s (Lee Munroe’s `.btn a { width: 100% }`)', () => {
     const { entries } = converted((findings) =>
       readHtml(
