@@ -193,6 +193,8 @@ interface Run {
   /** With --upload: downloads and uploads an image; and the addresses of those uploaded, by the path or address the source names. */
   upload?: ImageCarrier;
   uploaded: Map<string, string>;
+  /** How wide each image uploaded is, in pixels, by the path or address the source names. */
+  widths: Map<string, number>;
   /** The fields given each email from outside its source, by the email's path: --subject, or its send's (`migrate report` finds them). */
   given: ReadonlyMap<string, GivenFields>;
 }
@@ -253,7 +255,8 @@ function readEmail(run: Run, source: SourceFile): ReadEmail {
 /** An email made a record: its images uploaded with --upload, checked. */
 async function emailRecord(run: Run, { source, findings, document, email }: ReadEmail): Promise<Made> {
   const { kind, root } = run;
-  if (run.upload !== undefined) await uploadImages(email.blocks, { file: source.file, line: 1, column: 1 }, run.sources, findings, run.upload, run.uploaded);
+  if (run.upload !== undefined)
+    await uploadImages(email.blocks, { file: source.file, line: 1, column: 1 }, run.sources, findings, run.upload, run.uploaded, run.widths);
   const lmx = writeLmx(email.style, email.blocks);
   const layout = emailLayout(run, source);
   const files = new Map<string, string>();
@@ -407,6 +410,7 @@ export async function convertSources(
     components: new Map(),
     upload: target.upload,
     uploaded: new Map(),
+    widths: new Map(),
     given: target.given ?? new Map(),
     previewProps: target.previewProps === true,
   };

@@ -586,6 +586,36 @@ describe('content convert --upload', () => {
     ]);
   });
 
+  it('gives an image of no width the width its file has, where the source draws it at its own size; one 100% wide keeps none', async () => {
+    const { env } = await sandbox();
+    // A PNG's signature and header: 160 pixels wide, 40 high.
+    const header = Buffer.alloc(25);
+    header.write('\x00\x00\x00\x0dIHDR', 8, 'latin1');
+    header.writeUInt32BE(160, 16);
+    header.writeUInt32BE(40, 20);
+    const logo = Buffer.concat([PNG.subarray(0, 8), header.subarray(8), Buffer.alloc(64, 7)]);
+    const source = sources({
+      'welcome.html': [
+        '<html><body>',
+        '<img src="logo.png" alt="Acme" style="display:block">',
+        '<p>Welcome to Acme.</p>',
+        '<img src="logo.png" alt="Acme, again" style="display:block;width:100%">',
+        '</body></html>',
+      ].join('\n'),
+      'logo.png': logo,
+    });
+    const out = join(tempDir('loopsctl-convert-out-'), 'loops');
+    const result = await run(['content', 'convert', join(source, 'welcome.html'), '--out', out, '--upload', '--json'], { env });
+    expect(result.code, result.stderr).toBe(0);
+    const lmx = readFileSync(join(out, 'transactional/welcome/draft.lmx'), 'utf8');
+    expect(lmx.match(/<Image [^>]*\/>/g)?.map((image) => image.replace(/ src="[^"]*"/, ''))).toEqual([
+      '<Image alt="Acme" align="left" width="160" />',
+      '<Image alt="Acme, again" align="left" />',
+    ]);
+    const record = JSON.parse(result.stdout).records[0];
+    expect(record.fidelity.positions).toEqual({ source: 3, kept: 3 });
+  });
+
   /** A loopback image host: an image, a page posing as one (by its type, and by its name only), a 404, a redirect to a file: address, one to the image, and an answer too large. */
   async function imageHost() {
     const seen: { path: string; headers: Record<string, unknown> }[] = [];
