@@ -219,6 +219,13 @@ const namedSizes = (html: string) =>
     (_tag, rest: string, width: string, height: string | undefined) => `<img width="${width}" height="${height ?? width}"${rest}`,
   );
 
+/**
+ * Campaign Monitor's tags of a value with its fallback (`[firstname,fallback=there]`) drawn as the
+ * fallback, as a send to a contact of no such value shows them: written out, one is a word wider
+ * than a phone, which makes the source's page wider than the screen.
+ */
+const fallbacks = (html: string) => html.replace(/\[[A-Za-z]\w*,\s*fallback=([^\]]*)\]/g, '$1');
+
 /** The blocks of a converted email in the order the renderer draws their tables: a list's items and a row's columns are drawn inside their block's. */
 function drawOrder(blocks: readonly LmxBlock[], into: LmxBlock[] = []): LmxBlock[] {
   for (const block of blocks) {
@@ -288,7 +295,7 @@ async function drawLooks(page: Page, corpus: string, files: readonly string[]): 
       converted.push(looks);
     }
     // Measured once every image has loaded or failed (an unsized one at an address no test reaches): the same boxes on every run.
-    await page.setContent(sizedImages(namedSizes(source)), { waitUntil: 'load' });
+    await page.setContent(sizedImages(namedSizes(fallbacks(source))), { waitUntil: 'load' });
     const original: (Look | undefined)[][] = [];
     for (const [at, width] of VIEWPORTS.entries()) {
       // The source's text found by the words the LMX draws first; text the LMX does not draw is not looked for (no word is empty).

@@ -13,11 +13,11 @@ describeLooks("Foundation for Emails' HTML", /^foundation-emails[^/]*\/.*\.html$
   expect(counts(looks)).toMatchInlineSnapshot(`
     {
       "foundation-emails-cm/drip.html": "colours 5/5 (model 9/9), positions 5/12 (model 9/16)",
-      "foundation-emails-cm/hero.html": "colours 12/12 (model 20/20), positions 11/13 (model 19/21)",
+      "foundation-emails-cm/hero.html": "colours 12/12 (model 20/20), positions 12/13 (model 19/21)",
       "foundation-emails-cm/marketing.html": "colours 13/13 (model 16/16), positions 12/22 (model 17/27)",
       "foundation-emails-cm/newsletter.html": "colours 7/7 (model 15/15), positions 7/8 (model 11/12)",
       "foundation-emails-cm/password.html": "colours 5/5 (model 6/6), positions 4/6 (model 6/8)",
-      "foundation-emails-cm/sidebar-hero.html": "colours 21/21 (model 29/29), positions 16/22 (model 26/32)",
+      "foundation-emails-cm/sidebar-hero.html": "colours 21/21 (model 29/29), positions 17/22 (model 26/32)",
       "foundation-emails-mc/basic.html": "colours 10/10 (model 16/16), positions 9/10 (model 15/16)",
       "foundation-emails-mc/drip.html": "colours 5/5 (model 9/9), positions 5/12 (model 9/16)",
       "foundation-emails-mc/hero.html": "colours 12/12 (model 20/20), positions 12/13 (model 19/21)",
