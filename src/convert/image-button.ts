@@ -77,7 +77,12 @@ export function imageBlock(node: SourceElement, href: string | undefined, contex
   // empty width for MJML's column width); an HTML or React image of none is drawn at its own size, which convert does not know,
   // where LMX draws it across its box.
   const fills = width === undefined && (node.attrs.width === '' || /^\s*100%/.test(node.attrs.width ?? node.style.width ?? ''));
-  recordSource(made, context.holder, 'media', align, { own: node, position: fills ? 'full' : align });
+  // Where the source's media queries move it (Foundation's `.small-float-center`, centred on a phone), it stands where they put it at each width.
+  const positionAt =
+    fills || node.narrow === undefined
+      ? undefined
+      : (viewport: number) => imageAlign({ ...node, style: styleAt(node, viewport) }, context.inherited['text-align']);
+  recordSource(made, context.holder, 'media', align, { own: node, position: fills ? 'full' : align, positionAt });
   const radius = pixels(node.style['border-radius']);
   if (radius !== undefined && radius > 0) setNumber(made, 'borderRadius', radius, node.at, context.findings);
   carryBorder(made, node, context);

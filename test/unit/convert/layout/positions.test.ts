@@ -195,6 +195,21 @@ describe('positions in the fidelity line', () => {
     expect(html('<img src="https://example.com/logo.png" alt="Acme" width="120" style="display:block">').fidelity.positions).toEqual({ source: 2, kept: 2 });
   });
 
+  it('lists an image the source’s media queries centre on a phone, which LMX draws at one side (Foundation’s `.small-float-center`)', () => {
+    const { fidelity, findings } = converted((findings) =>
+      readHtml(
+        '<!doctype html><html><head><style>@media only screen and (max-width: 596px) { .small-float-center { margin: 0 auto !important; float: none !important } }</style></head>' +
+          '<body><p>Our latest issue is out.</p><img class="small-float-center" src="https://example.com/cover.png" width="170" alt="Cover" style="display:block"></body></html>',
+        'email.html',
+        findings,
+      ),
+    );
+    expect(fidelity.positions).toEqual({ source: 2, kept: 1 });
+    expect(findings.remediation.filter((item) => /^the (layout|position) of <Image>/.test(item.construct)).map((item) => item.done)).toEqual([
+      expect.stringContaining('375 px wide'),
+    ]);
+  });
+
   it('takes a button cell’s link’s phone style as the button’s (Lee Munroe’s `.btn a { width: 100% }`)', () => {
     const { entries } = converted((findings) =>
       readHtml(
