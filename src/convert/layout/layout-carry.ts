@@ -256,6 +256,14 @@ function difference(from: BlockSource, source: Box, lmx: { box: Box; align: Alig
   return `its text spans ${at(lmx.box.left)} to ${at(lmx.box.right)} at ${viewport} px wide, where the source's spans ${at(source.left)} to ${at(source.right)}`;
 }
 
+/**
+ * An image the source draws at its own size (an HTML or React image of no width), which LMX, given
+ * none, draws across its box: what moves it is its width, at every screen.
+ */
+const atOwnSize = (block: LmxBlock, from: BlockSource) => block.tag === 'Image' && block.attrs.width === undefined && from.position !== 'full';
+
+const OWN_WIDTH = "set its width to the image's own, in pixels: LMX draws an image of no width across its box";
+
 /** Blocks that hold blocks: their place is their content's, counted block by block. */
 const CONTAINERS: ReadonlySet<string> = new Set(['Section', 'Columns', 'ColumnItem', 'Component']);
 
@@ -293,6 +301,17 @@ function comparePositions(
     const was = from.position ?? (from.kind === 'text' ? source.of(from.element)?.align : undefined);
     if (was === undefined) continue;
     measure.source += 1;
+    if (atOwnSize(block, from)) {
+      if (listed.get(block) === undefined)
+        findings.add(
+          (from.own ?? from.element).at,
+          `the position of <${block.tag}>`,
+          'not carried',
+          `drawn across the full width, where the source draws it ${SAID[was]} at its own size`,
+          OWN_WIDTH,
+        );
+      continue;
+    }
     const { positionAt } = from;
     if (positionAt === undefined) {
       const is = drawnAt(block, from, source.viewport)!;
@@ -304,11 +323,7 @@ function comparePositions(
           was !== is
             ? [
                 `drawn ${SAID[is]}, where the source draws it ${SAID[was]}`,
-                block.tag === 'Image' && is === 'full'
-                  ? "set its width to the image's own, in pixels: LMX draws an image of no width across its box"
-                  : was === 'full'
-                    ? 'widen it in the LMX (innerXPadding) to fill the body'
-                    : `set its align to "${was}" in the LMX`,
+                was === 'full' ? 'widen it in the LMX (innerXPadding) to fill the body' : `set its align to "${was}" in the LMX`,
               ]
             : [
                 `drawn ${SAID[phone!]} at ${VIEWPORTS[1]} px wide, where the source draws it ${SAID[was]}`,
@@ -372,13 +387,13 @@ export function compareLayout(
   }
   for (const [block, differs] of compared) {
     if (differs === undefined) continue;
-    const { at } = sources.get(block)!.element;
+    const from = sources.get(block)!;
     findings.add(
-      at,
+      from.element.at,
       `the layout of <${block.tag}>`,
       'not carried',
       differs,
-      'set its align and padding in the LMX (or the body’s bodyXPadding) as the original stands, and check it in the preview',
+      `${atOwnSize(block, from) ? `${OWN_WIDTH}; then ` : ''}set its align and padding in the LMX (or the body’s bodyXPadding) as the original stands, and check it in the preview`,
     );
   }
   return {

@@ -314,7 +314,7 @@ describe('an image inside a paragraph', () => {
     );
     // The logo of no width, drawn at its own size in the source, is drawn across the body: listed.
     expect(findings.remediation.filter((item) => item.outcome === 'not carried').map((item) => `${item.construct}: ${item.done}`)).toEqual([
-      'the position of <Image>: drawn across the full width, where the source draws it at the left',
+      'the position of <Image>: drawn across the full width, where the source draws it at the left at its own size',
     ]);
   });
 });

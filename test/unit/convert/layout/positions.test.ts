@@ -186,13 +186,28 @@ describe('positions in the fidelity line', () => {
     expect(natural.lmx).toMatch(/<Image src="https:\/\/example.com\/logo.png" alt="Acme" align="left" \/>/);
     expect(natural.fidelity.positions).toEqual({ source: 2, kept: 1 });
     expect(natural.findings.remediation.filter((item) => item.construct === 'the position of <Image>').map((item) => `${item.done} -> ${item.todo}`)).toEqual([
-      "drawn across the full width, where the source draws it at the left -> set its width to the image's own, in pixels: LMX draws an image of no width across its box",
+      "drawn across the full width, where the source draws it at the left at its own size -> set its width to the image's own, in pixels: LMX draws an image of no width across its box",
     ]);
     expect(html('<img src="https://example.com/hero.png" alt="Our new look" style="display:block;width:100%">').fidelity.positions).toEqual({
       source: 2,
       kept: 2,
     });
     expect(html('<img src="https://example.com/logo.png" alt="Acme" width="120" style="display:block">').fidelity.positions).toEqual({ source: 2, kept: 2 });
+  });
+
+  it('says to set the width of an image of no width, whatever else of it a media query restyles on a phone (Foundation’s `img { width: auto }`)', () => {
+    const { fidelity, findings } = converted((findings) =>
+      readHtml(
+        '<!doctype html><html><head><style>@media only screen and (max-width: 596px) { table.body img { width: auto; height: auto } }</style></head>' +
+          '<body><table class="body" width="100%"><tr><td><p>Our latest issue is out.</p><img src="https://example.com/icon.png" alt="Icon" style="display:block"></td></tr></table></body></html>',
+        'email.html',
+        findings,
+      ),
+    );
+    expect(fidelity.positions).toEqual({ source: 2, kept: 1 });
+    expect(findings.remediation.filter((item) => /^the (layout|position) of <Image>/.test(item.construct)).map((item) => item.todo)).toEqual([
+      expect.stringMatching(/^set its width to the image's own, in pixels/),
+    ]);
   });
 
   it('lists an image the source’s media queries centre on a phone, which LMX draws at one side (Foundation’s `.small-float-center`)', () => {
