@@ -10,6 +10,7 @@ import { writeLmx } from '../../../src/convert/lmx-out.js';
 import { Findings } from '../../../src/convert/model.js';
 import { readHtml } from '../../../src/convert/sources/html-source.js';
 import { readMjml } from '../../../src/convert/sources/mjml-source.js';
+import { readReact } from '../../../src/convert/sources/react-source.js';
 
 function colours(read: (findings: Findings) => ReturnType<typeof readHtml>) {
   const findings = new Findings();
@@ -164,6 +165,18 @@ describe('colours in the fidelity line', () => {
     expect(findings.remediation.filter((item) => / in #/.test(item.construct)).map((item) => `${item.line} ${item.construct}: ${item.outcome}`)).toEqual([
       '1 a link in #0000ee: approximated',
     ]);
+  });
+
+  it('takes a React Email <Link> of no style in the colour React Email draws it, not a browser’s blue', () => {
+    const { measure, lmx } = colours((findings) =>
+      readReact(
+        'import { Body, Html, Link, Text } from \'@react-email/components\';\nexport default function Email() {\n  return (\n    <Html>\n      <Body>\n        <Text>Read <Link href="https://example.com/guide">the guide</Link> first.</Text>\n      </Body>\n    </Html>\n  );\n}\n',
+        'email.tsx',
+        findings,
+      ),
+    );
+    expect(lmx).toMatch(/<Style [^>]*textLinkColor="#067df7"/);
+    expect(measure).toEqual({ source: 2, kept: 2 });
   });
 
   it('counts links in the email’s link colour as kept, and one of another colour once, as the mapping lists it', () => {
