@@ -37,7 +37,8 @@ export function pixelWidth(bytes: Uint8Array, type: UploadType): number | undefi
       for (let at = 2; fits(at + 4) && bytes[at] === 0xff; ) {
         const marker = bytes[at + 1]!;
         if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) return fits(at + 9) ? view.getUint16(at + 7) : undefined;
-        at += 2 + view.getUint16(at + 2);
+        // A fill byte before a marker is passed over.
+        at += marker === 0xff ? 1 : 2 + view.getUint16(at + 2);
       }
       return undefined;
     }

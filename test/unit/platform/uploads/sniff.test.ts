@@ -32,6 +32,11 @@ describe('an image’s width, from its header', () => {
     });
   });
 
+  it('passes over fill bytes before a JPEG’s marker', () => {
+    const filled = bytes([0xff, 0xd8], [0xff, 0xff, 0xff, 0xc2], be16(17), [8], be16(300), be16(480), Array(10).fill(0));
+    expect(pixelWidth(filled, 'image/jpeg')).toBe(480);
+  });
+
   it('says nothing where the header is cut short or is not there', () => {
     expect(pixelWidth(IMAGES.png.subarray(0, 20), 'image/png')).toBeUndefined();
     expect(pixelWidth(bytes([0x89], 'PNG\r\n\x1a\n', Array(40).fill(7)), 'image/png')).toBeUndefined();
