@@ -232,7 +232,7 @@ class OtherLinks {
         at,
         `${links === 1 ? 'a link' : `${links} links`} in ${colour}`,
         'approximated',
-        `drawn in the email's link colour ${this.link} (textLinkColor): LMX gives every link of an email one colour`,
+        `drawn in the email's link colour ${this.link} (textLinkColor)${colour === SOURCE_LINK ? ` (${SOURCE_LINK} is the blue a browser draws a link of no colour of its own in)` : ''}: LMX gives every link of an email one colour`,
         'check that each reads on its background in the preview (content check warns where it does not), or give its words their own colour (<Link><Text textColor>)',
       );
   }

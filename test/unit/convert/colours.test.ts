@@ -162,8 +162,8 @@ describe('colours in the fidelity line', () => {
     );
     expect(style.textLinkColor).toBe('#666666');
     expect(compareColours(blocks, style, findings)).toEqual({ source: 5, kept: 4 });
-    expect(findings.remediation.filter((item) => / in #/.test(item.construct)).map((item) => `${item.line} ${item.construct}: ${item.outcome}`)).toEqual([
-      '1 a link in #0000ee: approximated',
+    expect(findings.remediation.filter((item) => / in #/.test(item.construct)).map((item) => `${item.line} ${item.construct}: ${item.done}`)).toEqual([
+      "1 a link in #0000ee: drawn in the email's link colour #666666 (textLinkColor) (#0000ee is the blue a browser draws a link of no colour of its own in): LMX gives every link of an email one colour",
     ]);
   });
 
