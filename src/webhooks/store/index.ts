@@ -10,22 +10,9 @@ import type { ClaimState, DeliveryJournal, DeliveryOutcome, ReceivedDelivery } f
 import { conditions, type DeliveryFilter } from './filter.js';
 import { grouped } from './grouped.js';
 import { DEFAULT_MAX_CONNECTIONS, openPostgres } from './postgres.js';
-import {
-  claimedRows,
-  claimStatements,
-  DAY_MS,
-  DeliveryStoreError,
-  deliveryTables,
-  journalOf,
-  migrate,
-  pruneStatements,
-  type Row,
-  recordStatement,
-  type Settled,
-  type SqlDatabase,
-  settleStatements,
-} from './sql.js';
+import { DAY_MS, DeliveryStoreError, migrate, type Row, type SqlDatabase } from './sql.js';
 import { openSqlite } from './sqlite.js';
+import { claimedRows, claimStatements, deliveryTables, journalOf, pruneStatements, recordStatement, type Settled, settleStatements } from './statements.js';
 import { type DeliveryStats, deliveryStats, type StatsBy, type StatsFilter } from './stats.js';
 
 export type { DeliveryFilter } from './filter.js';

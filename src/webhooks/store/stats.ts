@@ -5,7 +5,8 @@
  */
 import { isSendEvent, SEND_EVENT_SUFFIX } from '../../platform/webhooks/event-names.js';
 import { conditions, type DeliveryFilter } from './filter.js';
-import { ALL_TIME_DAY, countsOf, DAY_MS, journalOf, type SqlDatabase } from './sql.js';
+import { ALL_TIME_DAY, DAY_MS, type SqlDatabase } from './sql.js';
+import { countsOf, journalOf } from './statements.js';
 
 /** The filters stats takes: a filter's, but a target, a limit and an order. */
 export type StatsFilter = Omit<DeliveryFilter, 'limit' | 'order' | 'target'>;
