@@ -242,6 +242,21 @@ describe('bad input: layouts no team means to write', () => {
   });
 });
 
+describe('a column too narrow for its words on a phone', () => {
+  it('says the page grows wider than the screen, beside the column’s other difference', () => {
+    // E-Com Plus's abandoned cart: cells of 400, 400, 50 and 50 px shared out of the table's width, a price in the last.
+    const row = (item: string, price: string) =>
+      `<tr><td style="width:400px;padding:10px"><img src="https://shop.example/${item}.jpg" alt="${item}" width="100" style="display:block;width:50%"></td><td style="width:400px;padding:10px">A stoneware mug</td><td style="width:50px">x 2</td><td style="width:50px">${price}</td></tr>`;
+    const table = `<table style="width:85%" align="center">${row('mug', 'R$ 36,00')}${row('tea', 'R$ 16,00')}</table>`;
+    const { lmx, findings } = fromHtml(`<!doctype html><html><head><title>Hi</title></head><body style="margin:0">${table}</body></html>`);
+    expect(lmx).toContain('36,00');
+    const listed = findings.remediation.filter((item) => item.outcome === 'not carried' && item.done.includes('36,00')).map((item) => item.done);
+    expect(listed).toEqual([
+      expect.stringMatching(/; its word "36,00" takes about \d+ px on a 375 px screen, where the block has \d+ px: the page grows wider than the screen/),
+    ]);
+  });
+});
+
 describe('a full-width button on a phone', () => {
   it('narrows the inner padding that widens it, so that it still fits a 375 px screen', () => {
     const { lmx } = fromReact(`import { Body, Button, Html } from '@react-email/components';
