@@ -85,13 +85,27 @@ function pathTo(from: SourceElement, to: SourceElement): SourceElement[] | undef
   return undefined;
 }
 
-/** A cell or table whose class says button, around one link and nothing else: the link as a button, with the colours of the boxes around it. */
+/**
+ * A cell of a table that shrinks to what it holds, coloured, around a link drawn as a padded box: a
+ * button whose face is the cell (Auth.js's sign-in link, a "bulletproof" button), not a band across
+ * the body.
+ */
+function isColouredCell(node: SourceElement, inShrunkTable: boolean): boolean {
+  return (node.name === 'td' || node.name === 'th') && inShrunkTable && backgroundOf(node.style, node.attrs) !== undefined;
+}
+
+const isPaddedBox = (link: SourceElement) => /^(inline-)?block$/i.test(link.style.display?.trim() ?? '') && link.style.padding !== undefined;
+
+/** A cell or table whose class says button, or a coloured cell a table shrinks to, around one link and nothing else: the link as a button, with the colours of the boxes around it. */
 function buttonBox(node: SourceElement, inShrunkTable: boolean): SourceElement | undefined {
-  if (!['table', 'td', 'th', 'div', 'span', 'p'].includes(node.name) || !BUTTON_CLASS.test(node.attrs.class ?? '')) return undefined;
+  if (!['table', 'td', 'th', 'div', 'span', 'p'].includes(node.name)) return undefined;
+  const classed = BUTTON_CLASS.test(node.attrs.class ?? '');
+  if (!classed && !isColouredCell(node, inShrunkTable)) return undefined;
   const links: SourceElement[] = [];
   if (linksIn(node, links) || links.length !== 1) return undefined;
   const link = links[0]!;
   if (elements(link.children).some((child) => child.name === 'img')) return undefined;
+  if (!classed && !isPaddedBox(link)) return undefined;
   const path = pathTo(node, link)!;
   const style: Style = { ...link.style };
   // A link drawn as a block is as wide as its cell, and the cell as its table: a table of no width
