@@ -31,6 +31,9 @@ import { boxStyle, MJML_DEFAULTS, spacingOf, styleOf, unwrapColumn } from './mjm
 import { applyMjStyles, withCssClass } from './mjml-stylesheet.js';
 import { checkNesting, listGivenTwice, type MjmlTag, parseMjmlTags, TEXT } from './mjml-tags.js';
 
+/** An image's alt as the template writes it: none where it writes none (MJML compiles that as alt="", which no one chose), "" where it marks the image decorative. */
+const writtenAlt = (attrs: Record<string, string>): { alt?: string } => (attrs.alt === undefined ? {} : { alt: attrs.alt });
+
 /** Where an included partial is a component: at the top of a body (in a column, it is written out in place). */
 export const COMPONENT_PARENTS: ReadonlySet<string> = new Set(['mj-body', 'mj-wrapper']);
 
@@ -381,7 +384,7 @@ class MjmlReader {
       case 'mj-accordion-text':
         return [element('div', tag.at, html(), {}, accordionLook(style))];
       case 'mj-carousel-image':
-        return [element('img', tag.at, [], { src: attrs.src ?? '', alt: attrs.alt ?? '' })];
+        return [element('img', tag.at, [], { src: attrs.src ?? '', ...writtenAlt(attrs) })];
       default:
         return [];
     }
@@ -413,7 +416,7 @@ class MjmlReader {
       'img',
       tag.at,
       [],
-      { src: attrs.src ?? '', alt: attrs.alt ?? '', width: attrs.width ?? '' },
+      { src: attrs.src ?? '', ...writtenAlt(attrs), width: attrs.width ?? '' },
       {
         'border-radius': attrs['border-radius'] ?? '',
         ...Object.fromEntries(Object.entries(style).filter(([property]) => /^border(-(top|right|bottom|left))?$/.test(property))),
