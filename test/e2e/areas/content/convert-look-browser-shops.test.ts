@@ -12,7 +12,7 @@ describeLooks('shops’ and sign-ins’ HTML', /^html-(ecomplus|authjs)\/.*\.htm
   expect(counts(looks)).toMatchInlineSnapshot(`
     {
       "html-authjs/sign-in.html": "colours 3/3 (model 2/2), positions 3/3 (model 3/3)",
-      "html-ecomplus/abandoned-cart.html": "colours 19/19 (model 18/18), positions 14/15 (model 20/20)",
+      "html-ecomplus/abandoned-cart.html": "colours 19/19 (model 18/18), positions 16/17 (model 20/20)",
       "html-ecomplus/delivered.html": "colours 28/28 (model 27/27), positions 24/27 (model 29/29)",
       "html-ecomplus/new-order-pt-br.html": "colours 30/30 (model 29/29), positions 25/28 (model 30/30)",
       "html-ecomplus/new-order.html": "colours 30/30 (model 29/29), positions 25/28 (model 30/30)",

@@ -302,3 +302,21 @@ describe('padding a media query changes on a phone', () => {
     expect(apart.map((item) => item.done)).toEqual([expect.stringMatching(/at 375 px wide, where the source's spans 10 px to 365 px$/)]);
   });
 });
+
+describe('a band of another colour at the foot of a card', () => {
+  it('is a section of its own colour cut from the card’s, no strip of the card’s white between its lines (E-Com Plus’s footer)', () => {
+    const { lmx } = fromHtml(`<!doctype html><html><head><title>Order</title></head><body style="margin:0;background:#ebebeb">
+<table width="100%" bgcolor="#f7f7f7"><tr><td><table width="600" align="center"><tr><td bgcolor="#ffffff" style="padding:0">
+<h2 style="text-align:center">Thanks for your purchase!</h2>
+<p style="text-align:center">Your order is paid.</p>
+<div style="background-color:#f7f7f7;color:#7a7a7a;font-size:11px;padding:30px 0;text-align:center">
+<p>Lumen Goods Ltd</p>
+<p>12 Harbour Road, Portsmouth</p>
+</div>
+</td></tr></table></td></tr></table></body></html>`);
+    expect(lmx).toMatch(
+      /<Section blockColor="#ffffff"[^>]*>\s*<H2[^]*Your order is paid.(<\/Text>)?<\/Paragraph>\s*<\/Section>\s*<Section blockColor="#f7f7f7"[^>]*>\s*<Paragraph[^>]*>(<Text[^>]*>)?Lumen Goods Ltd/,
+    );
+    expect(lmx.match(/blockColor="#f7f7f7"/g)).toHaveLength(1);
+  });
+});
