@@ -7,7 +7,7 @@
  */
 import { KNOWN_ICON_NAMES } from '../../lmx/index.js';
 import { element, type SourceElement, type SourceNode, type Style } from '../model.js';
-import { backgroundOf, pixels, verticalSpace } from '../styles.js';
+import { backgroundOf, drawnBorders, pixels, verticalSpace } from '../styles.js';
 
 const elements = (nodes: readonly SourceNode[]) => nodes.filter((node): node is SourceElement => node.type === 'element');
 const blank = (node: SourceNode) => node.type === 'text' && /^[\s\u00a0\u200c|•·]*$/.test(node.text);
@@ -211,6 +211,34 @@ function keptInPlace(node: SourceElement, made: SourceElement): SourceElement {
   return node.name === 'tr' ? { ...node, children: [cell] } : cell;
 }
 
+/**
+ * A table of no width and no place of its own around one block image (linked or not) and nothing
+ * else, none of its boxes coloured, bordered or padded: it shrinks to the image, which stands where
+ * the table does (E-Com Plus's logo, centred by the cell around the table). The image (or its link)
+ * in the table's place, so that it takes that cell's alignment.
+ */
+function imageTable(node: SourceElement): SourceElement | undefined {
+  if (node.name !== 'table' || hasWidth(node) || node.attrs.align !== undefined) return undefined;
+  const images: SourceElement[] = [];
+  const links: SourceElement[] = [];
+  const none = (value: string | undefined) => value === undefined || /^\s*0(px)?(\s+0(px)?)*\s*$/i.test(value);
+  const plain = (box: SourceElement): boolean =>
+    backgroundOf(box.style, box.attrs) === undefined &&
+    drawnBorders(box.style).length === 0 &&
+    Object.entries(box.style).every(([property, value]) => !property.startsWith('padding') || none(value)) &&
+    none(box.attrs.cellpadding) &&
+    none(box.attrs.cellspacing);
+  const walk = (box: SourceElement): boolean => {
+    if (box.name === 'img') return images.push(box) > 0;
+    if (box.name === 'a') links.push(box);
+    else if (!plain(box)) return false;
+    return box.children.every((child) => (child.type === 'element' ? walk(child) : blank(child)));
+  };
+  if (!walk(node) || images.length !== 1 || links.length > 1 || !/^block$/i.test(images[0]!.style.display?.trim() ?? '')) return undefined;
+  const link = links[0];
+  return link === undefined || pathTo(link, images[0]!) !== undefined ? (link ?? images[0]) : undefined;
+}
+
 /** Whether a table is given a width (`width="100%"`, `style="width: 600px"`) rather than shrinking to what it holds. */
 const hasWidth = (table: SourceElement) => (table.attrs.width ?? table.style.width ?? '').trim() !== '' && table.style.width?.trim() !== 'auto';
 
@@ -221,6 +249,8 @@ const hasWidth = (table: SourceElement) => (table.attrs.width ?? table.style.wid
 export function readLayout(node: SourceElement, inShrunkTable = false): SourceElement {
   const rewritten = iconRow(node) ?? buttonBox(node, inShrunkTable);
   if (rewritten !== undefined) return keptInPlace(node, rewritten);
+  const image = imageTable(node);
+  if (image !== undefined) return image;
   const shrunk = node.name === 'table' ? !hasWidth(node) : inShrunkTable;
   const children = node.children.map((child) => (child.type === 'element' ? readLayout(child, shrunk) : child));
   return { ...node, children: hybridColumns(children) };
