@@ -3,10 +3,9 @@
  * inline: a run of it becomes one text block, anything else starts a block of its own.
  */
 import { rememberLink, SOURCE_TEXT } from './contrast.js';
-import { sideOf } from './layout/layout-intrinsic.js';
 import type { LmxInline } from './lmx-out.js';
 import { type ConvertKind, type Findings, type Place, type SourceElement, type SourceNode, type Style, shorten, textContent } from './model.js';
-import { fontSizeWithin, hexColour, hidesContent, listAlpha, pixels } from './styles.js';
+import { fontSizeWithin, hexColour, hidesContent, listAlpha, pixels, sides } from './styles.js';
 import { mapVariable } from './variable-names.js';
 import { holdsTemplateTag, LOOPS_ADDS_THE_PAGES, PROVIDER_PAGE, templatePieces } from './variables.js';
 
@@ -204,7 +203,7 @@ export function inlineOf(nodes: readonly SourceNode[], context: MapContext): Lmx
 
 /** Whether an inline element's margin or padding at a side leaves a gap beside its words. */
 const spacedAt = (style: Style, side: 'left' | 'right') =>
-  (pixels(sideOf(style, 'margin', side)) ?? 0) > 0 || (pixels(sideOf(style, 'padding', side)) ?? 0) > 0;
+  ['margin', 'padding'].some((property) => (pixels(style[`${property}-${side}`]) ?? sides(style[property])?.[side === 'left' ? 3 : 1] ?? 0) > 0);
 
 /** The first or last character inline content shows ('' where it starts or ends with a variable, whose value is not known). */
 function edgeCharacter(pieces: readonly LmxInline[], last: boolean): string {
