@@ -153,7 +153,8 @@ export function readHtml(source: string, file: string, findings: Findings): Sour
     if (node.name === 'script') findings.add(node.at, 'a script', 'dropped', 'dropped', 'email clients run no scripts: nothing to do');
   }
   const previewText = takePreheader(body);
-  return { body, subject, previewText };
+  const lang = html!.attrs.lang?.trim();
+  return { body, subject, previewText, ...(lang ? { lang } : {}) };
 }
 
 /**

@@ -8,7 +8,7 @@
 import { LocalFileError } from '../../base/errors.js';
 import { countOf } from '../../render/numbers.js';
 import type { SourceDocument } from '../document.js';
-import { element, type Findings, type Place, type SourceNode, type Style, text } from '../model.js';
+import { element, type Findings, type Place, type SourceElement, type SourceNode, type Style, text } from '../model.js';
 import { chooseBranch, listChoice } from './react-branches.js';
 import { markdownComponent } from './react-markdown.js';
 import { ImportedValues, type ModuleReader } from './react-modules.js';
@@ -131,7 +131,8 @@ class ReactReader {
       );
     const nodes = this.jsx(jsx);
     const body = findBody(nodes) ?? element('body', this.at(jsx), nodes);
-    return { body, previewText: this.previewText, subject: this.exportedSubject ?? this.subject };
+    const lang = nodes.find((node): node is SourceElement => node.type === 'element' && node !== body && node.attrs.lang !== undefined)?.attrs.lang?.trim();
+    return { body, previewText: this.previewText, subject: this.exportedSubject ?? this.subject, ...(lang ? { lang } : {}) };
   }
 
   /** `export const subject = '…'` (or a template string): the email's subject, as the app that sends it reads it. */
