@@ -20,7 +20,7 @@ export interface SourceDocument {
   previewText?: string;
   /** Fonts the source declares apart from the body (MJML's `<mj-font>`, `<mj-all font-family>`). */
   font?: string;
-  /** The language the source says it is written in: an HTML document's `<html lang>`, React Email's `<Html lang>`. */
+  /** The language the source says it is written in: an HTML document's `<html lang>`, React Email's `<Html lang>`, `<mjml lang>`. */
   lang?: string;
 }
 

@@ -100,7 +100,9 @@ export function readMjml(source: string, file: string, findings: Findings, optio
     element('body', body.at, [...outside, ...reader.nodes(bodyChildren)], {}, bodyStyle),
   ]) as [SourceElement];
   applyMjStyles(reader.stylesheets, bodyNode, findings);
-  return { body: bodyNode, subject: headInfo.title, previewText: headInfo.preview, font: headInfo.font };
+  // <mjml lang="fr">, which MJML writes on the <html> it compiles.
+  const lang = root.attrs.lang?.trim();
+  return { body: bodyNode, subject: headInfo.title, previewText: headInfo.preview, font: headInfo.font, ...(lang ? { lang } : {}) };
 }
 
 /** The nodes of an MJML partial made a component. */

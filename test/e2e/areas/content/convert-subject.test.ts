@@ -105,5 +105,13 @@ describe('content convert: the language', () => {
     );
     expect((await run(['content', 'convert', source, '--out', out])).code).toBe(0);
     expect(fields(out, 'receipt')).toMatchObject({ languageCode: 'fr' });
+    // MJML's <mjml lang>, which it writes on the <html> it compiles.
+    const mjml = join(tempDir('loopsctl-convert-in-'), 'bienvenue.mjml');
+    writeFileSync(
+      mjml,
+      '<mjml lang="de"><mj-body><mj-section><mj-column><mj-text>Willkommen bei uns! Ihr Konto ist bereit, und wir freuen uns auf Ihre erste Bestellung.</mj-text></mj-column></mj-section></mj-body></mjml>',
+    );
+    expect((await run(['content', 'convert', mjml, '--out', out])).code).toBe(0);
+    expect(fields(out, 'bienvenue')).toMatchObject({ languageCode: 'de' });
   });
 });
