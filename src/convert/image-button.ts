@@ -65,8 +65,9 @@ export function imageBlock(node: SourceElement, href: string | undefined, contex
       'upload the image (to the account’s storage, or any https host) and put its full https address in src',
     );
   }
-  // Alt text is text of the email: its template variables are made LMX's as the paragraphs' are.
-  if (node.attrs.alt !== undefined && node.attrs.alt !== '') made.attrs.alt = attributeText(node.attrs.alt, node, context);
+  // Alt text is text of the email: its template variables are made LMX's as the paragraphs' are. An empty
+  // one is kept: it marks the image decorative, which screen readers pass over, where one of no alt is read by its address.
+  if (node.attrs.alt !== undefined) made.attrs.alt = node.attrs.alt.trim() === '' ? '' : attributeText(node.attrs.alt, node, context);
   if (href !== undefined) made.attrs.href = href;
   const width = pixels(node.attrs.width) ?? pixels(node.style.width) ?? pixels(node.style['max-width']);
   if (width !== undefined) setNumber(made, 'width', width, node.at, context.findings);

@@ -383,7 +383,10 @@ export function compareLayout(
   for (const [block, { said }] of wordsTooWide(style, blocks)) {
     const from = sources.get(block);
     const box = from === undefined ? undefined : phone.of(from.element)?.box;
-    if (box !== undefined && box.right <= VIEWPORTS[1] + LAYOUT_TOLERANCE && compared.get(block) === undefined) compared.set(block, said);
+    if (box === undefined || box.right > VIEWPORTS[1] + LAYOUT_TOLERANCE) continue;
+    // Said beside the block's other difference, if it has one: a page wider than a phone's screen is what its reader notices.
+    const differs = compared.get(block);
+    compared.set(block, differs === undefined ? said : `${differs}; ${said}`);
   }
   for (const [block, differs] of compared) {
     if (differs === undefined) continue;

@@ -31,6 +31,9 @@ import { boxStyle, MJML_DEFAULTS, spacingOf, styleOf, unwrapColumn } from './mjm
 import { applyMjStyles, withCssClass } from './mjml-stylesheet.js';
 import { checkNesting, listGivenTwice, type MjmlTag, parseMjmlTags, TEXT } from './mjml-tags.js';
 
+/** An image's alt as the template writes it: none where it writes none (MJML compiles that as alt="", which no one chose), "" where it marks the image decorative. */
+const writtenAlt = (attrs: Record<string, string>): { alt?: string } => (attrs.alt === undefined ? {} : { alt: attrs.alt });
+
 /** Where an included partial is a component: at the top of a body (in a column, it is written out in place). */
 export const COMPONENT_PARENTS: ReadonlySet<string> = new Set(['mj-body', 'mj-wrapper']);
 
@@ -97,7 +100,9 @@ export function readMjml(source: string, file: string, findings: Findings, optio
     element('body', body.at, [...outside, ...reader.nodes(bodyChildren)], {}, bodyStyle),
   ]) as [SourceElement];
   applyMjStyles(reader.stylesheets, bodyNode, findings);
-  return { body: bodyNode, subject: headInfo.title, previewText: headInfo.preview, font: headInfo.font };
+  // <mjml lang="fr">, which MJML writes on the <html> it compiles.
+  const lang = root.attrs.lang?.trim();
+  return { body: bodyNode, subject: headInfo.title, previewText: headInfo.preview, font: headInfo.font, ...(lang ? { lang } : {}) };
 }
 
 /** The nodes of an MJML partial made a component. */
@@ -382,7 +387,7 @@ class MjmlReader {
         return [element('div', tag.at, html(), {}, accordionLook(style))];
       // Each picture drawn at the carousel's width, as an image of no width of MJML's is (an empty width: MJML's to work out).
       case 'mj-carousel-image':
-        return [element('img', tag.at, [], { src: attrs.src ?? '', alt: attrs.alt ?? '', width: '' })];
+        return [element('img', tag.at, [], { src: attrs.src ?? '', ...writtenAlt(attrs), width: '' })];
       default:
         return [];
     }
@@ -414,7 +419,7 @@ class MjmlReader {
       'img',
       tag.at,
       [],
-      { src: attrs.src ?? '', alt: attrs.alt ?? '', width: attrs.width ?? '' },
+      { src: attrs.src ?? '', ...writtenAlt(attrs), width: attrs.width ?? '' },
       {
         'border-radius': attrs['border-radius'] ?? '',
         ...Object.fromEntries(Object.entries(style).filter(([property]) => /^border(-(top|right|bottom|left))?$/.test(property))),

@@ -386,6 +386,14 @@ describe('content convert: bad input', () => {
     await refused(join(broken, 'email.tsx'), `${join(broken, 'email.tsx')}:2:`);
   });
 
+  it('says of a saved message (.eml) to convert its HTML part, which `content check --html` judges as it is', async () => {
+    const root = sources({ 'receipt.eml': 'Subject: Your receipt\nContent-Type: text/html\n\n<p>Thanks</p>\n' });
+    const { result } = await convert(join(root, 'receipt.eml'));
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`${join(root, 'receipt.eml')}: not an email file convert reads`);
+    expect(result.stderr).toContain('a saved message: save its HTML part as an .html file and convert that');
+  });
+
   it('names the JSX library a template is built with when it is not React Email, and how to convert it', async () => {
     // jsx-email's starter template (create-jsx-email): its components are its own, its Button another's.
     const root = sources({

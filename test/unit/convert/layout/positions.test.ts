@@ -241,3 +241,51 @@ describe('positions in the fidelity line', () => {
     ]);
   });
 });
+
+describe('a button made of one coloured cell', () => {
+  // Auth.js's sign-in email: a table of no width, centred, its one cell coloured around a padded link.
+  const signIn = (table: string) =>
+    '<!doctype html><html><body style="background: #f9f9f9;"><table width="100%" style="background: #fff; max-width: 600px; margin: auto;"><tr><td align="center" style="padding: 20px 0;">' +
+    `<table ${table} border="0" cellspacing="0" cellpadding="0"><tr><td align="center" style="border-radius: 5px;" bgcolor="#346df1">` +
+    '<a href="https://app.example.com/sign-in" target="_blank" style="font-size: 18px; color: #fff; text-decoration: none; border-radius: 5px; padding: 10px 20px; border: 1px solid #346df1; display: inline-block; font-weight: bold;">Sign in</a>' +
+    '</td></tr></table></td></tr></table></body></html>';
+
+  it('is a centred button in the cell’s colour, not a band of it across the body', () => {
+    const { lmx, entries } = converted((findings) => readHtml(signIn(''), 'email.html', findings));
+    expect(lmx).toMatch(/<Button href="https:\/\/app.example.com\/sign-in" bgColor="#346df1" textColor="#fff"[^>]* align="center"[^>]*>Sign in<\/Button>/);
+    expect(lmx).not.toContain('blockColor="#346df1"');
+    expect(entries).toEqual([]);
+  });
+
+  it('stays a coloured band where its table is as wide as the body', () => {
+    const { lmx } = converted((findings) => readHtml(signIn('width="100%"'), 'email.html', findings));
+    expect(lmx).not.toContain('<Button');
+    expect(lmx).toContain('blockColor="#346df1"');
+  });
+});
+
+describe('a logo in a table of no width', () => {
+  // E-Com Plus's logo: a table shrunk to the image, centred by the cell around it, its cell's bgcolor given back by its style.
+  const logo = `<!doctype html><html><head><title>Order</title></head><body style="margin:0">
+<table width="100%"><tr><td>
+<table align="center" width="40%" style="table-layout:fixed;padding:15px"><tr><td align="center">
+<table border="0" cellpadding="0" cellspacing="0" style="text-align:center"><tr><td align="center" bgcolor="#FFFFFF" style="border-radius:6px;text-align:center;background-color:inherit">
+<a href="https://shop.example"><img style="display:block;width:100%;max-width:100% !important" src="https://shop.example/logo.png" alt="Lumen Goods" width="200"></a>
+</td></tr></table>
+</td></tr></table>
+<p>Hello Ada, thanks for your purchase!</p>
+</td></tr></table></body></html>`;
+
+  it('stands where the cell around the table centres it, as Chromium draws it, with no box of the cell’s given-back colour', () => {
+    const findings = new Findings();
+    const { lmx } = convertDocument(readHtml(logo, 'email.html', findings), 'transactional', findings);
+    expect(lmx).toContain('<Image src="https://shop.example/logo.png" alt="Lumen Goods" href="https://shop.example" width="200" align="center"');
+    expect(lmx).not.toContain('blockColor');
+  });
+
+  it('keeps a cell’s bgcolor where its style gives no colour of its own', () => {
+    const findings = new Findings();
+    const { lmx } = convertDocument(readHtml(logo.replace(';background-color:inherit', ''), 'email.html', findings), 'transactional', findings);
+    expect(lmx).toContain('blockColor="#ffffff"');
+  });
+});
