@@ -16,6 +16,7 @@ import { PreviewLists } from './react-preview-props.js';
 
 import {
   cleanJsxText,
+  defaultComponent,
   findBody,
   functionOf,
   type Node,
@@ -31,7 +32,7 @@ import {
   writtenJsx,
 } from './react-syntax.js';
 import { bindParameters, readsScope, returnedExpression, type Scope, type Static, StaticReader, shownOf, UNKNOWN } from './react-values.js';
-import { listUnresolved, type TailwindTheme, tailwindStyle } from './tailwind.js';
+import { TailwindClasses } from './tailwind.js';
 
 const PACKAGES = /^(@react-email\/[\w-]+|react-email)$/;
 
@@ -42,11 +43,6 @@ class ReactReader {
   private propsObject: string | undefined;
   /** Local names of React Email's components, by their names in the package. */
   private readonly imported = new Map<string, string>();
-  /** How many `<Tailwind>` wrappers the element read is inside: their classes become styles. */
-  private tailwind = 0;
-  private theme: TailwindTheme | undefined;
-  /** Tailwind classes already listed as not resolved. */
-  private readonly unresolvedClasses = new Set<string>();
   /** Constants already listed as needing the app to run. */
   private readonly unknowable = new Set<string>();
   /** Components of this file being written in place: one that renders itself is not followed again. */
@@ -60,6 +56,8 @@ class ReactReader {
   /** Whether what is read is outside the body's text (an attribute, the subject, the preview): a branch left out there counts no words. */
   private outside = false;
   private readonly importedValues: ImportedValues;
+  /** The `<Tailwind>` wrappers the element read is inside, whose classes become styles. */
+  private readonly tailwind: TailwindClasses;
   previewText?: string;
   /** A `<title>` (in its `<Head>`), or the module's exported `subject` string, which wins. */
   subject?: string;
@@ -78,15 +76,16 @@ class ReactReader {
     private readonly previewProps = false,
   ) {
     this.importedValues = new ImportedValues(readModule, findings);
+    this.tailwind = new TailwindClasses(findings);
   }
 
-  /** A name's binding for the static reader: a constant's expression, or an imported literal. */
   /** The lists the template's `PreviewProps` give, read once: its content with --preview-props, a hint without. */
   private previewOf(): PreviewLists {
     this.previewRead ??= new PreviewLists(this.program!, (name) => this.literalOf(name));
     return this.previewRead;
   }
 
+  /** A name's binding for the static reader: a constant's expression, an imported literal, or a list the preview props give. */
   private literalOf(name: string): Node | undefined {
     const constant = this.constants.get(name);
     if (constant !== undefined) return constant.type === 'FunctionDeclaration' ? undefined : constant;
@@ -118,7 +117,7 @@ class ReactReader {
       if (declaration?.type === 'FunctionDeclaration' && declaration.id) this.constants.set(declaration.id.name, declaration);
     }
     if (this.imported.size === 0) throw notReactEmail(this.file, program);
-    const component = this.component(program);
+    const component = defaultComponent(program, this.file, (name) => this.constants.get(name));
     this.program = program;
     if (this.previewProps) this.previewLists = this.previewOf();
     const jsx = this.returned(component);
@@ -146,21 +145,6 @@ class ReactReader {
 
   private bind(declarator: Node): void {
     if (declarator.id?.type === 'Identifier' && declarator.init) this.constants.set(declarator.id.name, declarator.init);
-  }
-
-  /** The email's component: the default export, or failing that the one exported function that returns JSX. */
-  private component(program: Node): Node {
-    for (const statement of program.body) {
-      if (statement.type !== 'ExportDefaultDeclaration') continue;
-      const declaration = statement.declaration;
-      if (declaration.type === 'Identifier') {
-        const bound = this.constants.get(declaration.name);
-        if (bound !== undefined) return bound;
-      } else return declaration;
-    }
-    throw new LocalFileError(`${this.file}: no default export: the email's component cannot be found`, {
-      hint: 'export the email component as the default export',
-    });
   }
 
   /** The JSX a function returns, its props noted. */
@@ -399,15 +383,6 @@ class ReactReader {
     }
   }
 
-  /** The styles of a className inside `<Tailwind>` (outside, a class has no stylesheet); each unresolved class listed once. */
-  private classStyle(value: Node, at: Place): Style {
-    if (this.tailwind === 0) return {};
-    const written = this.attributeText(value) ?? '';
-    const { style, unresolved } = tailwindStyle(written, this.theme);
-    listUnresolved(this.findings, unresolved, this.unresolvedClasses, at);
-    return style;
-  }
-
   private element(node: Node): SourceNode[] {
     const opening = node.openingElement;
     const at = this.at(node);
@@ -422,8 +397,8 @@ class ReactReader {
       if (name === 'style') style = styleOf(attribute.value, (name) => this.constants.get(name));
       else if ((name === 'markdownCustomStyles' || name === 'markdownContainerStyles') && this.imported.get(tag) === 'Markdown')
         markdownStyles[name] = attribute.value;
-      else if (name === 'className') classes = this.classStyle(attribute.value, at);
-      else if (name === 'config' && tag === 'Tailwind') this.theme = tailwindTheme(attribute.value, (name) => this.constants.get(name));
+      else if (name === 'className') classes = this.tailwind.style(() => this.attributeText(attribute.value) ?? '', at);
+      else if (name === 'config' && tag === 'Tailwind') this.tailwind.configure(tailwindTheme(attribute.value, (name) => this.constants.get(name)));
       else if (name !== 'key') {
         const value = this.attributeText(attribute.value);
         if (value !== undefined) attrs[name === 'htmlFor' ? 'for' : name] = value;
@@ -483,12 +458,7 @@ class ReactReader {
         this.previewText = this.spelledOutside(children);
         return [];
       case 'Tailwind':
-        this.tailwind += 1;
-        try {
-          return children();
-        } finally {
-          this.tailwind -= 1;
-        }
+        return this.tailwind.within(children);
       default: {
         const made = renderedAs(name, at, attrs, style, children);
         if (made === undefined) {
