@@ -11,6 +11,8 @@
  */
 import { LocalFileError } from '../../base/errors.js';
 import type { SourceDocument } from '../document.js';
+import { SourceLayout } from '../layout/layout.js';
+import { borderOf } from '../layout/layout-intrinsic.js';
 import {
   element,
   type Findings,
@@ -24,6 +26,7 @@ import {
   text,
   textContent,
 } from '../model.js';
+import { pixels } from '../styles.js';
 import { templateLogic } from '../variables.js';
 import { htmlFragment } from './html-source.js';
 import { mjmlSocial } from './mjml-social.js';
@@ -90,13 +93,15 @@ export function readMjml(source: string, file: string, findings: Findings, optio
   const backgroundColor = body.attrs['background-color'];
   if (backgroundColor !== undefined) bodyStyle['background-color'] = backgroundColor;
   // MJML lays every section out as wide as the body at most, centred: the body is that box here.
-  Object.assign(bodyStyle, { 'max-width': reader.attrsOf(body).width ?? '600px', 'margin-left': 'auto', 'margin-right': 'auto' });
+  const width = reader.attrsOf(body).width ?? '600px';
+  Object.assign(bodyStyle, { 'max-width': width, 'margin-left': 'auto', 'margin-right': 'auto' });
   // Text MJML writes before the doctype, which a browser shows at the top of the page, stands first in the body.
   const outside = reader.outsideRaws(root.children.filter((tag) => tag.name === 'mj-raw'));
   const [bodyNode] = withCssClass(reader.attrsOf(body)['css-class'], 'mj-body', [
     element('body', body.at, [...outside, ...reader.nodes(bodyChildren)], {}, bodyStyle),
   ]) as [SourceElement];
   applyMjStyles(reader.stylesheets, bodyNode, findings);
+  reader.sizeImages(bodyNode, pixels(width) ?? 600);
   return { body: bodyNode, subject: headInfo.title, previewText: headInfo.preview, font: headInfo.font };
 }
 
@@ -125,6 +130,8 @@ class MjmlReader {
   private readonly classes = new Map<string, Record<string, string>>();
   /** The `<mj-style>`s of the head, applied once the body is read. */
   readonly stylesheets: { css: string; at: Place }[] = [];
+  /** Each `<mj-image>`'s image that keeps its width on a phone, with the box it stands in (its padded cell). */
+  private readonly images: { img: SourceElement; box: SourceElement }[] = [];
   private depth = 0;
   private includes = 0;
   private included = 0;
@@ -406,6 +413,24 @@ class MjmlReader {
     }
   }
 
+  /**
+   * Each image given the width MJML draws it at: its own, at most its column's content box as the
+   * body lays out at its full width (`width`), which MJML writes on it; one of no width takes the
+   * whole box. MJML keeps that width on a phone, where its column is wider (an image of a column
+   * of two centred at 274 px), but where `fluid-on-mobile` makes it the screen's width there.
+   */
+  sizeImages(body: SourceElement, width: number): void {
+    if (this.images.length === 0) return;
+    const layout = new SourceLayout(body, width);
+    for (const { img, box } of this.images) {
+      const placed = layout.of(box)?.box;
+      if (placed === undefined) continue;
+      const room = Math.floor(placed.right - placed.left - borderOf(img.style, 'left') - borderOf(img.style, 'right'));
+      const own = pixels(img.attrs.width);
+      if (room > 0 && (own === undefined || own > room)) img.attrs.width = String(room);
+    }
+  }
+
   private image(tag: MjmlTag, attrs: Record<string, string>, style: Style): SourceElement {
     // MJML places the image in a table aligned as its align says: a block placed by its margins.
     const align = attrs.align ?? '';
@@ -422,8 +447,9 @@ class MjmlReader {
         'margin-right': align === 'center' || align === 'left' ? 'auto' : '0',
       },
     );
-    if (attrs.href === undefined) return element('div', tag.at, [img], {}, spacingOf(style));
-    return element('div', tag.at, [element('a', tag.at, [img], { href: attrs.href })], {}, spacingOf(style));
+    const box = element('div', tag.at, attrs.href === undefined ? [img] : [element('a', tag.at, [img], { href: attrs.href })], {}, spacingOf(style));
+    if (attrs['fluid-on-mobile'] !== 'true') this.images.push({ img, box });
+    return box;
   }
 
   private navbar(tag: MjmlTag, attrs: Record<string, string>): SourceElement {
