@@ -9,7 +9,7 @@ import { attributeText, flatText, hrefOf, inherit, inlineOf, isBold, type MapCon
 import { buttonPosition, imageAlign, type Position } from './layout/layout.js';
 import { recordSource } from './layout/layout-carry.js';
 import { block, type LmxBlock, PLACEHOLDER_IMAGE, plainText, setNumber } from './lmx-out.js';
-import type { SourceElement } from './model.js';
+import { SHOWN_IN_TURN, type SourceElement } from './model.js';
 import { alignOf, borderSide, drawnBorders, hexColour, lineHeightPercent, pixels, sides, styleAt } from './styles.js';
 
 /** The hosts where email providers keep the images of their customers' emails (Mailchimp, SendGrid, Brevo, Mailjet, Kit, Klaviyo, Customer.io, Campaign Monitor). */
@@ -73,7 +73,7 @@ export function imageBlock(node: SourceElement, href: string | undefined, contex
   // Where the source puts it (a block image by its margins, an inline one by its line's alignment), said even where it is centred, as LMX draws an image unless told.
   const align = imageAlign(node, context.inherited['text-align']);
   made.attrs.align = align;
-  recordSource(made, context.holder, 'media', align, { own: node, position: align });
+  recordSource(made, context.holder, 'media', align, { own: node, position: align, inTurn: node.attrs[SHOWN_IN_TURN] !== undefined });
   const radius = pixels(node.style['border-radius']);
   if (radius !== undefined && radius > 0) setNumber(made, 'borderRadius', radius, node.at, context.findings);
   carryBorder(made, node, context);

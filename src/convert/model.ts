@@ -39,6 +39,13 @@ export type Style = Record<string, string>;
 export const FULL_WIDTH_UP_TO = 'data-full-width-up-to';
 
 /**
+ * The attribute a reader marks an image with that its source shows one at a time, among others in
+ * its place (a carousel's pictures, between arrows above a row of thumbnails): LMX draws each in a
+ * place of its own, one under another, so none stands where the source shows it.
+ */
+export const SHOWN_IN_TURN = 'data-shown-in-turn';
+
+/**
  * What a stylesheet's media queries change of an element's style on screens up to a width: the
  * declarations that hold there over its own (`set`), and its own longhands a shorthand of theirs
  * overrides (`unset`).

@@ -30,6 +30,8 @@ interface BlockSource {
   fills?: boolean;
   /** Where the source draws it at a screen width, where its stylesheet's media queries move it (a button made full width on a phone). */
   positionAt?: (viewport: number) => Position;
+  /** The source shows it one at a time among others in its place (a carousel's picture): no place LMX gives it is the source's. */
+  inTurn?: boolean;
 }
 
 const sources = new WeakMap<LmxBlock, BlockSource>();
@@ -45,7 +47,7 @@ export function recordSource(
   element: SourceElement | undefined,
   kind: BlockSource['kind'],
   align: Align,
-  drawn: Pick<BlockSource, 'own' | 'position' | 'fills' | 'positionAt'> = {},
+  drawn: Pick<BlockSource, 'own' | 'position' | 'fills' | 'positionAt' | 'inTurn'> = {},
 ): void {
   if (element !== undefined) sources.set(made, { element, kind, align, ...drawn });
 }
@@ -291,6 +293,16 @@ function comparePositions(
     const was = from.position ?? (from.kind === 'text' ? source.of(from.element)?.align : undefined);
     if (was === undefined) continue;
     measure.source += 1;
+    if (from.inTurn === true) {
+      findings.add(
+        (from.own ?? from.element).at,
+        `the position of <${block.tag}>`,
+        'not carried',
+        'drawn in a place of its own, one under another with the others, where the source shows one at a time in one place, with a row of thumbnails to choose it',
+        'keep the one picture to show, or set them side by side (<Columns>) as the row of thumbnails',
+      );
+      continue;
+    }
     const { positionAt } = from;
     if (positionAt === undefined) {
       const is = drawnAt(block, from, source.viewport)!;

@@ -19,6 +19,7 @@ import {
   MAX_SOURCE_DEPTH,
   nestedTooDeep,
   type Place,
+  SHOWN_IN_TURN,
   type SourceElement,
   type SourceNode,
   type Style,
@@ -388,7 +389,7 @@ class MjmlReader {
       case 'mj-accordion-text':
         return [element('div', tag.at, html(), {}, accordionLook(style))];
       case 'mj-carousel-image':
-        return [element('img', tag.at, [], { src: attrs.src ?? '', alt: attrs.alt ?? '' })];
+        return [element('img', tag.at, [], { src: attrs.src ?? '', alt: attrs.alt ?? '', [SHOWN_IN_TURN]: '' })];
       default:
         return [];
     }

@@ -19,7 +19,7 @@ describeLooks('MJML', /\.mjml$/, corpusDirectory, (looks) => {
       "mjml/accordion-readme.mjml": "colours 2/2 (model 4/4), positions 2/2 (model 4/4)",
       "mjml/body-readme.mjml": "colours 0/0 (model 0/0), positions 0/0 (model 0/0)",
       "mjml/button-readme.mjml": "colours 1/1 (model 0/0), positions 0/0 (model 1/1)",
-      "mjml/carousel-readme.mjml": "colours 0/0 (model 0/0), positions 0/3 (model 3/3), unlisted: position",
+      "mjml/carousel-readme.mjml": "colours 0/0 (model 0/0), positions 0/3 (model 0/3)",
       "mjml/column-readme.mjml": "colours 0/0 (model 0/0), positions 0/0 (model 0/0)",
       "mjml/divider-readme.mjml": "colours 0/0 (model 0/0), positions 0/0 (model 0/0)",
       "mjml/group-readme.mjml": "colours 4/4 (model 4/4), positions 6/6 (model 6/6)",
