@@ -193,7 +193,8 @@ const BODY_TEXT = 4.5;
  * drawn in the email's link colour and listed, once a colour.
  */
 class OtherLinks {
-  private readonly listed = new Map<string, { at: Place; links: number }>();
+  /** The places of the links of each colour listed, the first where the entry stands. */
+  private readonly listed = new Map<string, Place[]>();
 
   constructor(private readonly link: string) {}
 
@@ -207,19 +208,18 @@ class OtherLinks {
       return;
     }
     const colour = sameSpelling(look.colour);
-    const other = this.listed.get(colour);
-    if (other === undefined) this.listed.set(colour, { at: look.at, links: 1 });
-    else other.links += 1;
+    this.listed.set(colour, [...(this.listed.get(colour) ?? []), look.at]);
   }
 
   list(findings: Findings): void {
-    for (const [colour, { at, links }] of this.listed)
+    for (const [colour, [at, ...also]] of this.listed)
       findings.add(
-        at,
-        `${links === 1 ? 'a link' : `${links} links`} in ${colour}`,
+        at!,
+        `${also.length === 0 ? 'a link' : `${also.length + 1} links`} in ${colour}`,
         'approximated',
         `drawn in the email's link colour ${this.link} (textLinkColor): LMX gives every link of an email one colour`,
         'check that each reads on its background in the preview (content check warns where it does not), or give its words their own colour (<Link><Text textColor>)',
+        also,
       );
   }
 }
@@ -295,7 +295,7 @@ function sameSpelling(colour: string): string {
  * source's card's or page's, as keepContrast takes it); and each link's (the email's one link
  * colour) against its source's. Links the source gave no colour take the theme's by design, and
  * count as kept. Counted once the contrast is kept (keepContrast). Each change is
- * listed once for the email, at the first block it holds for, with how many it does (text that stood
+ * listed once for the email, at the first block it holds for, with how many more it does and their places (text that stood
  * on a background image LMX drops is on another background); a block an
  * entry already says reads less well than in the source is not listed again, nor a link of another
  * colour than the email's (listed as keepContrast draws it).
@@ -305,7 +305,7 @@ export function compareColours(blocks: readonly LmxBlock[], style: Readonly<Reco
   const placeOf = (at: Place) => `${at.file}:${at.line}:${at.column}`;
   const said = new Set(findings.remediation.filter((item) => item.construct === 'text less readable than in the source').map(placeOf));
   const measure = { source: 0, kept: 0 };
-  const changes = new Map<string, { at: Place; tag: string; blocks: number }>();
+  const changes = new Map<string, { tag: string; places: Place[] }>();
   const link = sameSpelling(style.textLinkColor ?? String(DEFAULT_THEME_STYLES.textLinkColor));
   // LMX draws a link in the email's one link colour, or its words in their own where keepContrast gave them theirs.
   const compareLink = (piece: LmxInline) => {
@@ -334,8 +334,8 @@ export function compareColours(blocks: readonly LmxBlock[], style: Readonly<Reco
         ];
         if (differs.length === 0) measure.kept += 1;
         else if (!said.has(placeOf(look.at))) {
-          const change = changes.get(differs.join('; ')) ?? { at: look.at, tag: made.tag, blocks: 0 };
-          change.blocks += 1;
+          const change = changes.get(differs.join('; ')) ?? { tag: made.tag, places: [] };
+          change.places.push(look.at);
           changes.set(differs.join('; '), change);
         }
       }
@@ -344,13 +344,20 @@ export function compareColours(blocks: readonly LmxBlock[], style: Readonly<Reco
     }
   };
   visit(blocks, body);
-  for (const [change, { at, tag, blocks: count }] of changes)
+  for (const [
+    change,
+    {
+      tag,
+      places: [at, ...also],
+    },
+  ] of changes)
     findings.add(
-      at,
-      `the colours of <${tag}>${count === 1 ? '' : ` and ${count - 1} more text block${count === 2 ? '' : 's'}`}`,
+      at!,
+      `the colours of <${tag}>${also.length === 0 ? '' : ` and ${also.length} more text block${also.length === 1 ? '' : 's'}`}`,
       'not carried',
       change,
       "set the text colour (<Text textColor>, or the theme's textBaseColor in <Style />) or the block colour (blockColor) as the original has them",
+      also,
     );
   return measure;
 }

@@ -99,6 +99,8 @@ export interface Remediation {
   done: string;
   /** What the person does about it. */
   todo: string;
+  /** The other places the entry holds for, where one stands for several (`the colours of <H2> and 2 more text blocks`). */
+  also?: Place[];
 }
 
 /** One measure: how many the source shows, and how many of them the LMX holds. */
@@ -171,8 +173,17 @@ export class Findings {
   /** Text a reader left out of the document by a rule that lists it (a JSX condition's branch not kept): counted as not kept. */
   readonly leftOut: { text: string; at: Place }[] = [];
 
-  add(at: Place, construct: string, outcome: Outcome, done: string, todo: string): void {
-    this.remediation.push({ file: at.file, line: at.line, column: at.column, construct, outcome, done, todo });
+  add(at: Place, construct: string, outcome: Outcome, done: string, todo: string, also: readonly Place[] = []): void {
+    this.remediation.push({
+      file: at.file,
+      line: at.line,
+      column: at.column,
+      construct,
+      outcome,
+      done,
+      todo,
+      ...(also.length === 0 ? {} : { also: also.map(({ file, line, column }) => ({ file, line, column })) }),
+    });
   }
 }
 

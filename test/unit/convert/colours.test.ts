@@ -48,6 +48,8 @@ describe('colours in the fidelity line', () => {
     expect(findings.remediation.map((item) => `${item.line} ${item.construct}: ${item.done}`)).toEqual([
       '2 the colours of <Paragraph> and 2 more text blocks: text drawn #333333, where the source draws it #f45e43',
     ]);
+    // Each of the others named by its place, for each block to be found.
+    expect(findings.remediation[0]!.also).toEqual([3, 4].map((line) => ({ file: 'email.html', line, column: 1 })));
   });
 
   it('draws text the source gave no colour in its black, and counts links of no colour as kept in the theme’s, by design', () => {
