@@ -140,7 +140,8 @@ export function buttonBlock(node: SourceElement, context: MapContext): LmxBlock 
     );
   // LMX draws a button's text in the theme's button text format, which <Style> cannot set (the specification names no buttonTextFormat).
   const weight = inner.inherited['font-weight'];
-  if (!formatted && weight !== undefined && isBold({ 'font-weight': weight }))
+  const bold = !formatted && weight !== undefined && isBold({ 'font-weight': weight });
+  if (bold)
     context.findings.add(
       node.at,
       `a bold button (font-weight: ${weight.trim()})`,
@@ -198,7 +199,7 @@ export function buttonBlock(node: SourceElement, context: MapContext): LmxBlock 
   // Where the source's media queries restyle it (a width of 100% on a phone), it stands where they put it at each width.
   const positionAt = node.narrow === undefined ? undefined : (viewport: number) => buttonPosition({ ...node, style: styleAt(node, viewport) }, inherited);
   // A full-width button's label stands in its middle: centred, as it is widened to stand across the body.
-  recordSource(made, context.holder, 'media', alignOf(made.attrs.align) ?? 'left', { own: node, position, fills: position === 'full', positionAt });
+  recordSource(made, context.holder, 'media', alignOf(made.attrs.align) ?? 'left', { own: node, position, fills: position === 'full', positionAt, bold });
   return made;
 }
 

@@ -32,6 +32,8 @@ interface BlockSource {
   positionAt?: (viewport: number) => Position;
   /** The source shows it one at a time among others in its place (a carousel's picture): no place LMX gives it is the source's. */
   inTurn?: boolean;
+  /** A button's label the source draws bold, which LMX draws in its theme's weight (regular in the default theme). */
+  bold?: boolean;
 }
 
 const sources = new WeakMap<LmxBlock, BlockSource>();
@@ -47,7 +49,7 @@ export function recordSource(
   element: SourceElement | undefined,
   kind: BlockSource['kind'],
   align: Align,
-  drawn: Pick<BlockSource, 'own' | 'position' | 'fills' | 'positionAt' | 'inTurn'> = {},
+  drawn: Pick<BlockSource, 'own' | 'position' | 'fills' | 'positionAt' | 'inTurn' | 'bold'> = {},
 ): void {
   if (element !== undefined) sources.set(made, { element, kind, align, ...drawn });
 }
@@ -267,7 +269,8 @@ const SAID: Record<Position, string> = { left: 'at the left', center: 'centred',
  * Where each block stands across its box, at 600 px, against where the source draws it as the
  * layout model reads it: a text's alignment, an image's or a button's own place (a side, centred,
  * or across the full width); one the source's media queries move (Mailgen's `.button { width:
- * 100% }` up to 500 px) at each width compared. Dividers and icons are not counted: the model does
+ * 100% }` up to 500 px) at each width compared, and a button whose bold label breaks across its
+ * box where LMX's, in its theme's weight, stands on one line. Dividers and icons are not counted: the model does
  * not place them. Each that stands elsewhere is listed, unless the layout entry of the same block
  * already says how.
  */
@@ -304,6 +307,28 @@ function comparePositions(
       continue;
     }
     const { positionAt } = from;
+    // A bold label is wider: one that breaks onto a second line across its box in the source may stand on one line at its side in LMX.
+    const unbroken = VIEWPORTS.filter((viewport) => {
+      const box = laid.get(viewport)?.get(block)?.box;
+      const room = box === undefined ? 0 : box.right - box.left - LAYOUT_TOLERANCE;
+      return from.bold === true && was !== 'full' && buttonWidth(block, style, true) >= room && buttonWidth(block, style, false) < room;
+    });
+    if (positionAt === undefined && unbroken.length > 0) {
+      if (listed.get(block) === undefined)
+        findings.add(
+          (from.own ?? from.element).at,
+          `the position of <${block.tag}>`,
+          'not carried',
+          unbroken
+            .map(
+              (viewport) =>
+                `drawn ${SAID[drawnAt(block, from, viewport)!]} at ${viewport} px wide on one line, where the source's bold label breaks across its box's full width`,
+            )
+            .join('; '),
+          'LMX draws a button’s label in its theme’s weight: make the theme’s button text bold in the editor, or shorten the label',
+        );
+      continue;
+    }
     if (positionAt === undefined) {
       const is = drawnAt(block, from, source.viewport)!;
       if (was === is) measure.kept += 1;

@@ -177,4 +177,20 @@ describe('positions in the fidelity line', () => {
       ),
     );
   });
+
+  it('lists a bold button whose label breaks across its box on a phone, where LMX draws it on one line at its side in the theme’s weight', () => {
+    const button = (label: string) =>
+      fromMjml(
+        `<mjml><mj-body><mj-section><mj-column><mj-button href="https://acme.example/go" align="left" font-weight="700" font-size="15px" inner-padding="14px">${label}</mj-button></mj-column></mj-section></mj-body></mjml>`,
+      );
+    const long = button('Verify email and create your passwords →');
+    expect(long.fidelity.positions).toEqual({ source: 1, kept: 0 });
+    expect(long.entries).toEqual([
+      "the position of <Button>: drawn at the left at 375 px wide on one line, where the source's bold label breaks across its box's full width",
+    ]);
+    // A label that fits a phone's box in bold too stands where the source's does.
+    const short = button('Verify your email →');
+    expect(short.fidelity.positions).toEqual({ source: 1, kept: 1 });
+    expect(short.entries).toEqual([]);
+  });
 });
