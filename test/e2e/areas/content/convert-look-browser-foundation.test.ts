@@ -12,14 +12,14 @@ describeLooks("Foundation for Emails' HTML", /^foundation-emails[^/]*\/.*\.html$
   expect(looks.filter((look) => look.unmatched > 0).map((look) => look.file)).toEqual([]);
   expect(counts(looks)).toMatchInlineSnapshot(`
     {
-      "foundation-emails-cm/drip.html": "colours 5/5 (model 9/9), positions 6/7 (model 16/16)",
-      "foundation-emails-cm/hero.html": "colours 12/12 (model 20/20), positions 11/13 (model 21/21)",
+      "foundation-emails-cm/drip.html": "colours 5/5 (model 9/9), positions 6/7 (model 16/16), unlisted: <Button> lc-113-37 position",
+      "foundation-emails-cm/hero.html": "colours 12/12 (model 20/20), positions 11/13 (model 21/21), unlisted: <Image> lc-57-43 position, <Image> lc-104-35 position",
       "foundation-emails-cm/marketing.html": "colours 13/13 (model 16/16), positions 16/17 (model 26/27)",
       "foundation-emails-cm/newsletter.html": "colours 7/7 (model 15/15), positions 8/8 (model 12/12)",
       "foundation-emails-cm/password.html": "colours 5/5 (model 6/6), positions 5/6 (model 7/8)",
-      "foundation-emails-cm/sidebar-hero.html": "colours 21/21 (model 29/29), positions 16/22 (model 31/32)",
+      "foundation-emails-cm/sidebar-hero.html": "colours 21/21 (model 29/29), positions 16/22 (model 31/32), unlisted: <Image> lc-64-43 position, <Image> lc-114-37 position, <Button> lc-204-43 position",
       "foundation-emails-mc/basic.html": "colours 10/10 (model 16/16), positions 10/10 (model 16/16)",
-      "foundation-emails-mc/drip.html": "colours 5/5 (model 9/9), positions 6/7 (model 16/16)",
+      "foundation-emails-mc/drip.html": "colours 5/5 (model 9/9), positions 6/7 (model 16/16), unlisted: <Button> lc-113-37 position",
       "foundation-emails-mc/hero.html": "colours 12/12 (model 20/20), positions 13/13 (model 21/21)",
       "foundation-emails-mc/marketing.html": "colours 13/13 (model 16/16), positions 16/17 (model 26/27)",
       "foundation-emails-mc/newsletter-2.html": "colours 9/9 (model 14/14), positions 10/11 (model 16/16)",
@@ -29,7 +29,7 @@ describeLooks("Foundation for Emails' HTML", /^foundation-emails[^/]*\/.*\.html$
       "foundation-emails-mc/sidebar.html": "colours 18/18 (model 25/25), positions 14/18 (model 27/28)",
       "foundation-emails-mc/welcome.html": "colours 3/3 (model 13/13), positions 4/4 (model 14/14)",
       "foundation-emails/basic.html": "colours 10/10 (model 16/16), positions 10/10 (model 16/16)",
-      "foundation-emails/drip.html": "colours 5/5 (model 11/11), positions 6/7 (model 16/16)",
+      "foundation-emails/drip.html": "colours 5/5 (model 11/11), positions 6/7 (model 16/16), unlisted: <Button> lc-113-37 position",
       "foundation-emails/hero.html": "colours 12/12 (model 21/21), positions 13/13 (model 22/22)",
       "foundation-emails/marketing.html": "colours 13/13 (model 19/19), positions 16/17 (model 26/27)",
       "foundation-emails/newsletter-2.html": "colours 9/9 (model 15/15), positions 10/11 (model 16/16)",
