@@ -11,7 +11,7 @@
 import { LMX_TAGS } from '../lmx/index.js';
 import { parseHex, contrastRatio as wcagContrast } from '../lmx/qa/index.js';
 import { DEFAULT_THEME_STYLES } from '../platform/themes/default-theme.js';
-import type { LmxBlock, LmxInline } from './lmx-out.js';
+import { type LmxBlock, type LmxInline, plainText } from './lmx-out.js';
 import type { Findings, Measure, Place } from './model.js';
 import { hexColour } from './styles.js';
 
@@ -239,6 +239,7 @@ function check(made: LmxBlock, look: { colour: string; background: string; at: P
     step();
   }
   if (ratio() >= wanted) return;
+  if (source >= READABLE && ratio() < READABLE) findings.unreadable.push({ text: plainText(made.inline ?? []), at: look.at });
   findings.add(
     look.at,
     'text less readable than in the source',
@@ -248,12 +249,12 @@ function check(made: LmxBlock, look: { colour: string; background: string; at: P
   );
 }
 
-/** The colours of a block's `<Text>` runs: words a span of the source coloured, each colour once. */
-function runColours(pieces: readonly LmxInline[], into = new Set<string>()): Set<string> {
+/** The text of a block's `<Text>` runs by their colour: words a span of the source coloured. */
+function runColours(pieces: readonly LmxInline[], into = new Map<string, string[]>()): Map<string, string[]> {
   for (const piece of pieces) {
     if (!('tag' in piece)) continue;
     const colour = piece.tag === 'Text' ? hexColour(piece.attrs.textColor) : undefined;
-    if (colour !== undefined) into.add(colour);
+    if (colour !== undefined) into.set(colour, [...(into.get(colour) ?? []), plainText(piece.children)]);
     runColours(piece.children, into);
   }
   return into;
@@ -267,11 +268,12 @@ function checkRuns(made: LmxBlock, look: { background: string; at: Place }, back
   const behind = made.attrs.blockColor ?? background;
   // The colour of all of its words is the block's own, which check weighed.
   const whole = ownColour(made);
-  for (const colour of runColours(made.inline ?? [])) {
+  for (const [colour, runs] of runColours(made.inline ?? [])) {
     if (colour === whole) continue;
     const source = contrastRatio(colour, look.background);
     const drawn = contrastRatio(colour, behind);
     if (source < READABLE || drawn >= READABLE) continue;
+    findings.unreadable.push({ text: runs.join(' '), at: look.at });
     findings.add(
       look.at,
       `words in ${colour} less readable than in the source`,

@@ -172,6 +172,8 @@ export class Findings {
   readonly defaults = new Map<string, { value: string; at: Place }>();
   /** Text a reader left out of the document by a rule that lists it (a JSX condition's branch not kept): counted as not kept. */
   readonly leftOut: { text: string; at: Place }[] = [];
+  /** Text the LMX holds that read in the source (3:1 or more) and does not where LMX draws it, listed: its words are counted as not kept. */
+  readonly unreadable: { text: string; at: Place }[] = [];
 
   add(at: Place, construct: string, outcome: Outcome, done: string, todo: string, also: readonly Place[] = []): void {
     this.remediation.push({

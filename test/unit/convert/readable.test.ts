@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { contrastRatio, keepContrast, rememberLook } from '../../../src/convert/contrast.js';
-import { Findings } from '../../../src/convert/model.js';
+import { measureFidelity } from '../../../src/convert/fidelity.js';
+import { element, Findings, text } from '../../../src/convert/model.js';
 import { checkEmailQa } from '../../../src/lmx/qa/index.js';
 import { fromHtml, fromMjml } from './layout-support.js';
 
@@ -307,5 +308,29 @@ describe('links on a dark band', () => {
     const { lmx, findings } = fromMjml(NEWSLETTER.replace('#1f2937', '#f3f4f6'));
     expect(lmx).toContain('<Link href="https://acme.example/privacy">Privacy policy</Link>');
     expect(findings.remediation.map((item) => item.construct)).toContain('2 links in #ffffff');
+  });
+
+  it('counts the words that read in the source and no longer do as not kept, in the fidelity line', () => {
+    const at = { file: 'email.html', line: 9, column: 3 };
+    const findings = new Findings();
+    // Dark words that stood on white, now on the dark body; a blue phrase that reads on white and not there.
+    const footer = { tag: 'Unknown', attrs: {}, inline: [{ tag: 'Text', attrs: { textColor: '#111111' }, children: [{ text: 'Footer words here' }] }] };
+    const notice = {
+      tag: 'Unknown',
+      attrs: {},
+      inline: [{ text: 'Questions? Write to ' }, { tag: 'Text', attrs: { textColor: '#1d4ed8' }, children: [{ text: 'help at Acme' }] }],
+    };
+    rememberLook(footer, '#111111', '#ffffff', at);
+    rememberLook(notice, '#eeeeee', '#ffffff', { ...at, line: 12 });
+    keepContrast([footer, notice], { bodyColor: '#111111', textBaseColor: '#eeeeee' }, findings);
+    const body = element('body', at, [element('p', at, [text('Footer words here', at)]), element('p', at, [text('Questions? Write to help at Acme', at)])]);
+    const lmx =
+      '<Paragraph><Text textColor="#ffffff">Footer words here</Text></Paragraph>\n<Paragraph>Questions? Write to <Text textColor="#1d4ed8">help at Acme</Text></Paragraph>\n';
+    // Both are listed, and their 6 words, held in the LMX, are not seen: 3 of the 9 kept.
+    expect(findings.remediation.map((item) => item.construct)).toEqual([
+      'text less readable than in the source',
+      'words in #1d4ed8 less readable than in the source',
+    ]);
+    expect(measureFidelity({ body }, lmx, findings).words).toEqual({ source: 9, kept: 3 });
   });
 });
