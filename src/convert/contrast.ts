@@ -183,6 +183,9 @@ export function keepContrast(blocks: readonly LmxBlock[], style: Record<string, 
   links.list(findings);
 }
 
+/** The colour a browser draws a link of no colour of its own in (HTML's, and MJML's, whose text is HTML). */
+const BROWSER_LINK = '#0000ee';
+
 /** WCAG 2.1's contrast for text of a body's size (1.4.3), which a link's words are taken to be. */
 const BODY_TEXT = 4.5;
 
@@ -200,7 +203,16 @@ class OtherLinks {
 
   keep(piece: LmxInline, behind: string): void {
     const look = linkLooks.get(piece);
-    if (look?.colour === undefined || !('tag' in piece) || sameSpelling(look.colour) === sameSpelling(this.link)) return;
+    if (look === undefined || !('tag' in piece)) return;
+    // A link of no colour of its own, drawn in the browser's blue in the source, takes the email's link colour by design, but where that
+    // would not read where the blue did (white links of a dark header chosen for the email's, over the body's plain links on white).
+    if (look.colour === undefined) {
+      const drawn = contrastRatio(this.link, behind);
+      if (drawn < READABLE && contrastRatio(BROWSER_LINK, look.background ?? behind) >= READABLE && contrastRatio(BROWSER_LINK, behind) > drawn)
+        piece.children = coloured(piece.children, BROWSER_LINK);
+      return;
+    }
+    if (sameSpelling(look.colour) === sameSpelling(this.link)) return;
     const source = contrastRatio(look.colour, look.background ?? behind);
     const drawn = contrastRatio(this.link, behind);
     if (drawn < Math.min(source, BODY_TEXT) - TOLERANCE && contrastRatio(look.colour, behind) > drawn) {

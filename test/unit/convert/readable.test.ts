@@ -3,7 +3,7 @@
  * source, held against the colours the converted LMX is drawn with.
  */
 import { describe, expect, it } from 'vitest';
-import { contrastRatio, keepContrast, rememberLook } from '../../../src/convert/contrast.js';
+import { contrastRatio, keepContrast, rememberLink, rememberLook } from '../../../src/convert/contrast.js';
 import { measureFidelity } from '../../../src/convert/fidelity.js';
 import { element, Findings, text } from '../../../src/convert/model.js';
 import { checkEmailQa } from '../../../src/lmx/qa/index.js';
@@ -196,6 +196,26 @@ describe('converted text stays readable', () => {
     expect(findings.remediation.find((item) => item.construct.startsWith('the background image'))?.done).toBe(
       'the content kept on the background colour, if any',
     );
+  });
+});
+
+describe('links of no colour of their own', () => {
+  it('draws one in the browser’s blue it had where the email’s link colour would not read on what LMX draws it on', () => {
+    const keep = (linkColour: string) => {
+      const link = { tag: 'Link', attrs: { href: 'https://acme.example/faq' }, children: [{ text: 'https://acme.example/faq' }] };
+      // It stood on a light grey box; LMX draws it on the white body.
+      rememberLink(link, undefined, '#f8f8f8', { file: 'email.html', line: 7, column: 3 });
+      keepContrast(
+        [{ tag: 'Paragraph', attrs: {}, inline: [{ text: 'Or paste ' }, link] }],
+        { bodyColor: '#ffffff', textLinkColor: linkColour },
+        new Findings(),
+      );
+      return link.children;
+    };
+    // The email's link colour is a dark header's white: white on white.
+    expect(keep('#ffffff')).toEqual([{ tag: 'Text', attrs: { textColor: '#0000ee' }, children: [{ text: 'https://acme.example/faq' }] }]);
+    // One that reads keeps it, as every link of no colour does by design.
+    expect(keep('#2563eb')).toEqual([{ text: 'https://acme.example/faq' }]);
   });
 });
 

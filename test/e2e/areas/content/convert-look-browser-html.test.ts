@@ -13,7 +13,7 @@ describeLooks('HTML', /^(?!foundation-emails).*\.html$/, corpusDirectory, (looks
     {
       "html-leemunroe/email-styled.html": "colours 9/9 (model 8/8), positions 6/7 (model 6/7)",
       "html-leemunroe/email.html": "colours 9/9 (model 8/8), positions 6/7 (model 6/7)",
-      "html-mailgen/cerberus-readme-action.html": "colours 10/13 (model 10/11), positions 10/10 (model 10/10), unlisted: <Paragraph> lc-213-29 colour, <Paragraph> lc-219-29 colour",
+      "html-mailgen/cerberus-readme-action.html": "colours 12/13 (model 10/11), positions 10/10 (model 10/10)",
       "html-mailgen/cerberus-readme-table.html": "colours 12/13 (model 12/13), positions 12/12 (model 12/12)",
       "html-mailgen/cerberus-receipt-styled.html": "colours 11/12 (model 10/11), positions 11/11 (model 11/11)",
       "html-mailgen/cerberus-receipt.html": "colours 11/12 (model 10/11), positions 11/11 (model 11/11)",
