@@ -11,13 +11,15 @@
  * as the source does. The test files, a kind of source each (the HTML emails in two, so that none
  * takes more than its share of the suite), hold each email's counts beside the fidelity line's
  * (convert's model of both drawings), and each block whose change convert does not list at that
- * block: by an entry of the change's kind that names one of the block's places.
+ * block: by an entry of the change's kind that names one of the block's places. They hold too the
+ * words a reader can read in each drawing at each width, beside the fidelity line's words.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'vitest';
 import { compareColours } from '../../src/convert/contrast.js';
 import { convertDocument } from '../../src/convert/document.js';
+import { measureFidelity } from '../../src/convert/fidelity.js';
 import { compareLayout, LAYOUT_TOLERANCE, sourceOf, VIEWPORTS } from '../../src/convert/layout/layout-carry.js';
 import type { LmxBlock } from '../../src/convert/lmx-out.js';
 import { Findings, type Measure, type Place, type Remediation, type SourceElement, type SourceNode } from '../../src/convert/model.js';
@@ -199,7 +201,35 @@ const LOOK = `(specs, find, tolerance) => {
     }
     return look;
   });
-  return { looks, blocks: blocks.length };
+  // The words a reader can read on the page: drawn, not clipped away (a preheader in a box of no height), and at 3:1 or more
+  // against what is drawn behind them (text over an image counted, as its picture is not judged); an image LMX draws as its alt text left out.
+  const luminance = (rgb) => {
+    const [r, g, b] = rgb.map((channel) => channel / 255).map((value) => (value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4));
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const contrast = (one, other) => {
+    const [light, dark] = [luminance(one), luminance(other)].sort((a, b) => b - a);
+    return (light + 0.05) / (dark + 0.05);
+  };
+  const clipped = (element) => {
+    for (let at = element; at !== null; at = at.parentElement) {
+      const rect = at.getBoundingClientRect();
+      if (getComputedStyle(at).overflow !== 'visible' && (rect.height < 1 || rect.width < 1)) return true;
+    }
+    return false;
+  };
+  let readable = 0;
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+    const parent = node.parentElement;
+    const count = tokens(node.data).length;
+    if (parent === null || count === 0 || parent.closest('[role="img"], style, script') !== null) continue;
+    if (!parent.checkVisibility({ opacityProperty: true, visibilityProperty: true }) || drawn(node).length === 0 || clipped(parent)) continue;
+    const back = behind(parent);
+    const text = rgba(getComputedStyle(parent).color);
+    if (back.image || contrast(over(text, back.rgb), back.rgb) >= 3) readable += count;
+  }
+  return { looks, blocks: blocks.length, readable };
 }`;
 
 /** The blocks of a converted email in the order the renderer draws their tables: a list's items and a row's columns are drawn inside their block's. */
@@ -225,6 +255,10 @@ export interface EmailLook {
   unlisted: string[];
   /** Blocks the drawn LMX has no table for, where it should: the comparison is off. */
   unmatched: number;
+  /** The words a reader can read in each drawing at each width: drawn, and at 3:1 or more against what is behind them. */
+  readable: { width: number; source: number; lmx: number }[];
+  /** The fidelity line's words: the source's, and those the LMX holds where a recipient can read them. */
+  words: Measure;
 }
 
 const ENTRIES = {
@@ -261,6 +295,7 @@ async function lookOf(page: Page, specs: readonly object[], find: 'lmx' | 'sourc
   return (await page.evaluate(`(${LOOK})(${JSON.stringify(specs)}, ${JSON.stringify(find)}, ${LAYOUT_TOLERANCE})`)) as {
     looks: (Look | undefined)[];
     blocks: number;
+    readable: number;
   };
 }
 
@@ -291,10 +326,12 @@ async function drawLooks(page: Page, corpus: string, files: readonly string[]): 
     await page.setContent(drawnLmx(lmx.replaceAll(' src="/', ' src="https://app.invalid/'), false), { waitUntil: 'load' });
     const converted: (Look | undefined)[][] = [];
     let unmatched = 0;
-    for (const width of VIEWPORTS) {
-      const { looks, blocks: tables } = await lookOf(page, specs, 'lmx', width);
+    const readable = VIEWPORTS.map((width) => ({ width, source: 0, lmx: 0 }));
+    for (const [at, width] of VIEWPORTS.entries()) {
+      const { looks, blocks: tables, readable: words } = await lookOf(page, specs, 'lmx', width);
       unmatched = Math.max(unmatched, order.length - tables);
       converted.push(looks);
+      readable[at]!.lmx = words;
     }
     // Measured once every image has loaded or failed (an unsized one at an address no test reaches): the same boxes on every run.
     await page.setContent(sizedImages(source), { waitUntil: 'load' });
@@ -307,7 +344,9 @@ async function drawLooks(page: Page, corpus: string, files: readonly string[]): 
         label: converted[at]![index]?.text?.label,
         linkWord: converted[at]![index]?.link?.word ?? '',
       }));
-      original.push((await lookOf(page, worded, 'source', width)).looks);
+      const { looks, readable: words } = await lookOf(page, worded, 'source', width);
+      original.push(looks);
+      readable[at]!.source = words;
     }
     const look: EmailLook = {
       file,
@@ -317,6 +356,8 @@ async function drawLooks(page: Page, corpus: string, files: readonly string[]): 
       changes: [],
       unlisted: [],
       unmatched,
+      readable,
+      words: measureFidelity(document, lmx, findings).words,
     };
     const elements = paired.map(({ block }) => sourceOf(block)?.element);
     const shared = new Set(elements.filter((element, index): element is SourceElement => element !== undefined && elements.indexOf(element) !== index));
@@ -372,6 +413,27 @@ export function counts(looks: readonly EmailLook[]): Record<string, string> {
         (look.unlisted.length === 0 ? '' : `, unlisted: ${look.unlisted.join(', ')}`),
     ]),
   );
+}
+
+/**
+ * Each email's readable words as the test files hold them, the source's and the conversion's at
+ * each width, beside the fidelity line's words: `600 155 → 155, 375 150 → 155 (fidelity 155/155)`.
+ */
+export function readableWords(looks: readonly EmailLook[]): Record<string, string> {
+  return Object.fromEntries(
+    looks.map((look) => [
+      look.file,
+      `${look.readable.map(({ width, source, lmx }) => `${width} ${source} → ${lmx}`).join(', ')} (fidelity ${look.words.kept}/${look.words.source})`,
+    ]),
+  );
+}
+
+/**
+ * The emails whose conversion Chromium draws with fewer readable words than the source at a width,
+ * where the fidelity line says every word is kept: a loss the line does not count.
+ */
+export function uncountedLosses(looks: readonly EmailLook[]): string[] {
+  return looks.filter((look) => look.readable.some(({ source, lmx }) => lmx < source) && look.words.kept === look.words.source).map((look) => look.file);
 }
 
 /**

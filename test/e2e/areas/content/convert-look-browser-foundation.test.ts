@@ -6,7 +6,7 @@
  */
 import { expect } from 'vitest';
 import { corpusDirectory } from '../../../support/convert-corpus.js';
-import { counts, describeLooks } from '../../../support/convert-look.js';
+import { counts, describeLooks, readableWords, uncountedLosses } from '../../../support/convert-look.js';
 
 describeLooks("Foundation for Emails' HTML", /^foundation-emails[^/]*\/.*\.html$/, corpusDirectory, (looks) => {
   expect(looks.filter((look) => look.unmatched > 0).map((look) => look.file)).toEqual([]);
@@ -41,4 +41,36 @@ describeLooks("Foundation for Emails' HTML", /^foundation-emails[^/]*\/.*\.html$
       "foundation-emails/welcome.html": "colours 3/3 (model 13/13), positions 4/4 (model 14/14)",
     }
   `);
+  expect(readableWords(looks)).toMatchInlineSnapshot(`
+    {
+      "foundation-emails-cm/drip.html": "600 91 → 87, 375 91 → 87 (fidelity 90/94)",
+      "foundation-emails-cm/hero.html": "600 107 → 106, 375 107 → 106 (fidelity 118/119)",
+      "foundation-emails-cm/marketing.html": "600 112 → 103, 375 112 → 103 (fidelity 103/112)",
+      "foundation-emails-cm/newsletter.html": "600 102 → 102, 375 102 → 102 (fidelity 116/120)",
+      "foundation-emails-cm/password.html": "600 18 → 18, 375 18 → 18 (fidelity 40/42)",
+      "foundation-emails-cm/sidebar-hero.html": "600 206 → 205, 375 206 → 205 (fidelity 232/233)",
+      "foundation-emails-mc/basic.html": "600 116 → 117, 375 116 → 117 (fidelity 122/122)",
+      "foundation-emails-mc/drip.html": "600 91 → 87, 375 91 → 87 (fidelity 90/94)",
+      "foundation-emails-mc/hero.html": "600 107 → 106, 375 107 → 106 (fidelity 118/119)",
+      "foundation-emails-mc/marketing.html": "600 113 → 103, 375 113 → 103 (fidelity 103/113)",
+      "foundation-emails-mc/newsletter-2.html": "600 180 → 176, 375 180 → 176 (fidelity 176/180)",
+      "foundation-emails-mc/newsletter.html": "600 106 → 102, 375 106 → 102 (fidelity 116/120)",
+      "foundation-emails-mc/password.html": "600 20 → 18, 375 20 → 18 (fidelity 40/42)",
+      "foundation-emails-mc/sidebar-hero.html": "600 206 → 205, 375 206 → 205 (fidelity 232/233)",
+      "foundation-emails-mc/sidebar.html": "600 175 → 174, 375 175 → 174 (fidelity 199/200)",
+      "foundation-emails-mc/welcome.html": "600 58 → 58, 375 58 → 58 (fidelity 58/58)",
+      "foundation-emails/basic.html": "600 118 → 118, 375 118 → 118 (fidelity 124/124)",
+      "foundation-emails/drip.html": "600 91 → 91, 375 91 → 91 (fidelity 94/94)",
+      "foundation-emails/hero.html": "600 109 → 109, 375 109 → 109 (fidelity 121/121)",
+      "foundation-emails/marketing.html": "600 110 → 110, 375 110 → 110 (fidelity 110/110)",
+      "foundation-emails/newsletter-2.html": "600 180 → 180, 375 180 → 180 (fidelity 180/180)",
+      "foundation-emails/newsletter.html": "600 106 → 106, 375 106 → 106 (fidelity 120/120)",
+      "foundation-emails/order.html": "600 147 → 147, 375 147 → 147 (fidelity 147/147)",
+      "foundation-emails/password.html": "600 20 → 20, 375 20 → 20 (fidelity 42/42)",
+      "foundation-emails/sidebar-hero.html": "600 208 → 208, 375 208 → 208 (fidelity 235/235)",
+      "foundation-emails/sidebar.html": "600 175 → 175, 375 175 → 175 (fidelity 200/200)",
+      "foundation-emails/welcome.html": "600 58 → 58, 375 58 → 58 (fidelity 58/58)",
+    }
+  `);
+  expect(uncountedLosses(looks)).toEqual([]);
 });

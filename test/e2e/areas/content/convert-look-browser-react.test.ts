@@ -4,7 +4,7 @@
  */
 import { expect } from 'vitest';
 import { corpusDirectory } from '../../../support/convert-corpus.js';
-import { counts, describeLooks } from '../../../support/convert-look.js';
+import { counts, describeLooks, readableWords, uncountedLosses } from '../../../support/convert-look.js';
 
 describeLooks('React Email', /\.tsx$/, corpusDirectory, (looks) => {
   expect(looks.filter((look) => look.unmatched > 0).map((look) => look.file)).toEqual([]);
@@ -22,4 +22,19 @@ describeLooks('React Email', /\.tsx$/, corpusDirectory, (looks) => {
       "react-email/vercel-invite-user.tsx": "colours 6/6 (model 7/7), positions 10/10 (model 10/10)",
     }
   `);
+  expect(readableWords(looks)).toMatchInlineSnapshot(`
+    {
+      "react-email-1.2/notion-magic-link.tsx": "600 32 → 32, 375 32 → 32 (fidelity 57/57)",
+      "react-email-1.2/plaid-verify-identity.tsx": "600 30 → 30, 375 30 → 30 (fidelity 30/30)",
+      "react-email-1.2/stripe-welcome.tsx": "600 153 → 153, 375 153 → 153 (fidelity 163/163)",
+      "react-email-1.2/vercel-invite-user.tsx": "600 68 → 68, 375 68 → 68 (fidelity 68/68)",
+      "react-email-proofkit/auth-code.tsx": "600 23 → 23, 375 23 → 23 (fidelity 23/29)",
+      "react-email-proofkit/generic.tsx": "600 0 → 0, 375 0 → 0 (fidelity 0/0)",
+      "react-email/notion-magic-link.tsx": "600 32 → 32, 375 32 → 32 (fidelity 57/57)",
+      "react-email/plaid-verify-identity.tsx": "600 30 → 30, 375 30 → 30 (fidelity 30/30)",
+      "react-email/stripe-welcome.tsx": "600 153 → 153, 375 153 → 153 (fidelity 163/163)",
+      "react-email/vercel-invite-user.tsx": "600 68 → 68, 375 68 → 68 (fidelity 68/68)",
+    }
+  `);
+  expect(uncountedLosses(looks)).toEqual([]);
 });
