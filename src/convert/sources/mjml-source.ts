@@ -463,7 +463,9 @@ class MjmlReader {
       if (children.length > 0) children.push(text(' · ', link.at));
       const content = link.content === undefined ? [] : htmlFragment(link.content.html, link.content.at);
       const color = colours[index];
-      children.push(element('a', link.at, content, { href: link.attrs.href ?? '' }, color === undefined ? {} : { color }));
+      // MJML writes a link's address after the navbar's base-url as it is (`https://mjml.io` and `/templates`): so does convert.
+      const href = `${attrs['base-url'] ?? ''}${link.attrs.href ?? ''}`;
+      children.push(element('a', link.at, content, { href }, color === undefined ? {} : { color }));
     });
     // The dots between the links are drawn in the links' colour, where they share one: they stand on the header the links stand on.
     const shared = colours.every((colour) => colour === colours[0]) ? colours[0] : undefined;

@@ -32,7 +32,7 @@ describeLooks('MJML', /\.mjml$/, corpusDirectory, (looks) => {
       "mjml/head-title-readme.mjml": "colours 1/1 (model 1/1), positions 1/1 (model 1/1)",
       "mjml/hero-readme.mjml": "colours 1/2 (model 0/1), positions 2/2 (model 2/2)",
       "mjml/image-readme.mjml": "colours 0/0 (model 0/0), positions 1/1 (model 1/1)",
-      "mjml/navbar-readme.mjml": "colours 0/0 (model 5/5), positions 0/0 (model 1/1)",
+      "mjml/navbar-readme.mjml": "colours 1/1 (model 5/5), positions 0/0 (model 1/1)",
       "mjml/raw-readme-2.mjml": "colours 0/0 (model 0/0), positions 0/0 (model 0/0)",
       "mjml/raw-readme-3.mjml": "colours 0/0 (model 0/0), positions 0/0 (model 0/0)",
       "mjml/raw-readme.mjml": "colours 0/0 (model 0/0), positions 0/0 (model 0/0)",
