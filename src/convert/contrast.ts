@@ -358,13 +358,8 @@ export function compareColours(blocks: readonly LmxBlock[], style: Readonly<Reco
     }
   };
   visit(blocks, body);
-  for (const [
-    change,
-    {
-      tag,
-      places: [at, ...also],
-    },
-  ] of changes)
+  for (const [change, { tag, places }] of changes) {
+    const [at, ...also] = places;
     findings.add(
       at!,
       `the colours of <${tag}>${also.length === 0 ? '' : ` and ${also.length} more text block${also.length === 1 ? '' : 's'}`}`,
@@ -373,5 +368,6 @@ export function compareColours(blocks: readonly LmxBlock[], style: Readonly<Reco
       "set the text colour (<Text textColor>, or the theme's textBaseColor in <Style />) or the block colour (blockColor) as the original has them",
       also,
     );
+  }
   return measure;
 }
