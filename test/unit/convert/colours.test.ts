@@ -10,6 +10,7 @@ import { writeLmx } from '../../../src/convert/lmx-out.js';
 import { Findings } from '../../../src/convert/model.js';
 import { readHtml } from '../../../src/convert/sources/html-source.js';
 import { readMjml } from '../../../src/convert/sources/mjml-source.js';
+import { readReact } from '../../../src/convert/sources/react-source.js';
 
 function colours(read: (findings: Findings) => ReturnType<typeof readHtml>) {
   const findings = new Findings();
@@ -59,6 +60,22 @@ describe('colours in the fidelity line', () => {
     expect(lmx).toMatch(/^<Style textBaseColor="#000000"[^>]* heading1Color="#000000"/);
     expect(measure).toEqual({ source: 4, kept: 4 });
     expect(entries).toEqual([]);
+  });
+
+  it('draws a React Email <Link> of no colour in the #067df7 React Email gives it, not the theme’s link colour', () => {
+    const { measure, lmx } = colours((findings) =>
+      readReact(
+        `import { Body, Html, Link, Text } from '@react-email/components';
+export default function Email() {
+  return (<Html><Body><Text>Read <Link href="https://acme.example/docs">the docs</Link> first.</Text></Body></Html>);
+}
+`,
+        'email.tsx',
+        findings,
+      ),
+    );
+    expect(lmx).toMatch(/^<Style [^>]*textLinkColor="#067df7"/);
+    expect(measure).toEqual({ source: 2, kept: 2 });
   });
 
   it('keeps the colour of a box inside a section behind its text blocks, as LMX sections do not nest (Foundation’s callouts)', () => {
