@@ -184,7 +184,7 @@ export function keepContrast(blocks: readonly LmxBlock[], style: Record<string, 
 }
 
 /** The colour a browser draws a link of no colour of its own in (HTML's, and MJML's, whose text is HTML). */
-const BROWSER_LINK = '#0000ee';
+export const BROWSER_LINK = '#0000ee';
 
 /** WCAG 2.1's contrast for text of a body's size (1.4.3), which a link's words are taken to be. */
 const BODY_TEXT = 4.5;

@@ -3,7 +3,7 @@
  * background, the body's colour, the font, the text's and links' colours), and its body into blocks.
  */
 import { blocksOf } from './blocks.js';
-import { contrastRatio, headingColours, keepContrast, READABLE, SOURCE_TEXT } from './contrast.js';
+import { BROWSER_LINK, contrastRatio, headingColours, keepContrast, READABLE, SOURCE_TEXT } from './contrast.js';
 import { BROWSER_FONT_SIZE, INLINE_CODE, isButtonLink, type MapContext } from './inline.js';
 import { carryLayout } from './layout/layout-carry.js';
 import { block, type LmxBlock, writeLmx } from './lmx-out.js';
@@ -172,8 +172,11 @@ export function globalStyle(document: SourceDocument, findings?: Findings): Emai
   // Where no link on the body has a colour of its own, the first link's; but not for the body's links where it would not read there (a footer's white links on its dark band).
   const first = firstLinkColour(body);
   const linksOnBody = counted.some(({ place }) => place.link !== undefined);
-  const readable = first !== undefined && (!linksOnBody || contrastRatio(first, bodyColour ?? page ?? '#ffffff') >= READABLE);
-  const link = mostCommon(links) ?? (readable ? first : undefined);
+  const behind = bodyColour ?? page ?? '#ffffff';
+  const readable = first !== undefined && (!linksOnBody || contrastRatio(first, behind) >= READABLE);
+  // Where no link has a colour of its own, the browser's blue they are drawn in, where it reads on the body.
+  const plain = linksOnBody && first === undefined && contrastRatio(BROWSER_LINK, behind) >= READABLE ? BROWSER_LINK : undefined;
+  const link = mostCommon(links) ?? (readable ? first : plain);
   if (link !== undefined) style.textLinkColor = link;
   return { style, card: card?.element };
 }

@@ -62,6 +62,16 @@ describe('colours in the fidelity line', () => {
     expect(entries).toEqual([]);
   });
 
+  it('draws links where none has a colour of its own in the browser’s blue they are drawn in, where it reads on the body', () => {
+    const plain = (body: string) =>
+      mjml(`<mj-section${body}><mj-column><mj-text>Write to <a href="mailto:help@acme.example">help@acme.example</a>.</mj-text></mj-column></mj-section>`);
+    const { lmx, measure } = plain('');
+    expect(lmx).toMatch(/^<Style [^>]*textLinkColor="#0000ee"/);
+    expect(measure).toEqual({ source: 2, kept: 2 });
+    // On a dark body the blue would not read: the theme's link colour stays.
+    expect(plain(' background-color="#111111"').lmx).not.toContain('textLinkColor');
+  });
+
   it('draws a React Email <Link> of no colour in the #067df7 React Email gives it, not the theme’s link colour', () => {
     const { measure, lmx } = colours((findings) =>
       readReact(

@@ -297,10 +297,10 @@ describe('text a stylesheet hides', () => {
 });
 
 describe('a link whose colour the stylesheet gives back', () => {
-  it('takes its text’s colour, where a link of no colour of its own takes the theme’s link colour', () => {
+  it('takes its text’s colour, where a link of no colour of its own is drawn in the browser’s blue', () => {
     const body = '<p style="color: #394851">Read <a href="https://acme.example/guide">the guide</a> first, then the notes.</p>';
     expect(fromHtml(page('a { color: inherit !important }', body)).lmx).toMatch(/<Style [^>]*textLinkColor="#394851"/);
-    expect(fromHtml(page('p { margin: 0 }', body)).lmx).not.toContain('textLinkColor');
+    expect(fromHtml(page('p { margin: 0 }', body)).lmx).toMatch(/<Style [^>]*textLinkColor="#0000ee"/);
   });
 
   it('is listed where its colour is not the email’s one link colour, once a colour, `#555` and `#555555` one colour', () => {
