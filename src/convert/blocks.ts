@@ -138,17 +138,17 @@ function nodeBlocks(node: SourceElement, context: MapContext): Mapped[] {
     case 'ol':
       return spaced(node, listBlock(node, context, STEPS));
     case 'img':
-      return spaced(node, imageBlock(node, undefined, context));
+      return spaced(node, onItsColour(imageBlock(node, undefined, context), context));
     case 'hr':
-      return [dividerBlock(node, context)];
+      return [onItsColour(dividerBlock(node, context), context)];
     case 'x-button':
-      return spaced(node, buttonBlock(node, context));
+      return spaced(node, onItsColour(buttonBlock(node, context), context));
     case 'x-spacer':
       return [{ tag: '#space', height: pixels(node.attrs.height) ?? 0 }];
     case 'x-columns':
       return columnsBlocks(node, context);
     case 'x-social':
-      return socialBlocks(node, context);
+      return socialBlocks(node, context).map((made) => onItsColour(made, context));
     case 'x-component':
       return [block('Component', { componentId: node.attrs.id! })];
     case 'x-file-start':
@@ -212,6 +212,17 @@ export function standsOn(context: MapContext): string | undefined {
   return context.sourceBackground !== undefined && context.sourceBackground !== context.background ? context.sourceBackground : undefined;
 }
 
+/**
+ * An image, a button, a divider or icons drawn on the colour they stood on in the source, where LMX
+ * would draw them on another (a receipt's button on the white page, below the dark header band taken
+ * for the body), as a text block is: beside blocks of that colour, one band of it.
+ */
+function onItsColour<Made extends LmxBlock | undefined>(made: Made, context: MapContext): Made {
+  const under = standsOn(context);
+  if (made !== undefined && under !== undefined && made.attrs.blockColor === undefined) made.attrs.blockColor = under;
+  return made;
+}
+
 function firstPlace(nodes: readonly SourceNode[]) {
   return nodes[0]!.at;
 }
@@ -252,7 +263,7 @@ function dividerBlock(node: SourceElement, context: MapContext): LmxBlock {
 
 /** A link around blocks: a button, an image with a link, or the blocks with the link on their text. */
 function linkBlocks(node: SourceElement, context: MapContext): Mapped[] {
-  if (isButtonLink(node)) return spaced(node, buttonBlock(node, context));
+  if (isButtonLink(node)) return spaced(node, onItsColour(buttonBlock(node, context), context));
   const images = node.children.filter((child): child is SourceElement => child.type === 'element' && child.name === 'img');
   let href = node.attrs.href === undefined ? undefined : hrefOf(node.attrs.href, node, context);
   if (href?.trim() === '') {
@@ -266,7 +277,7 @@ function linkBlocks(node: SourceElement, context: MapContext): Mapped[] {
     href = undefined;
   }
   if (images.length === 1 && node.children.every((child) => child === images[0] || (child.type === 'text' && child.text.trim() === ''))) {
-    return spaced(node, imageBlock(images[0]!, href, context));
+    return spaced(node, onItsColour(imageBlock(images[0]!, href, context), context));
   }
   return container(node, context, (inner) => blocksOf(images.length > 0 ? linkedParts(node) : node.children, inner));
 }

@@ -199,6 +199,30 @@ describe('converted text stays readable', () => {
   });
 });
 
+describe('images, buttons and dividers on the colour they stood on', () => {
+  it('draws a receipt’s button and divider on the white page they stood on, one band with its lines, below the dark header taken for the body', () => {
+    const { lmx } = fromMjml(`<mjml><mj-body background-color="#ffffff">
+      <mj-section background-color="#0f172a"><mj-column><mj-text color="#f8fafc">Your receipt from Acme</mj-text><mj-text color="#cbd5e1">Order #1042, paid on 3 March</mj-text></mj-column></mj-section>
+      <mj-section><mj-column>
+        <mj-text>Oak chair, one, 120 euros.</mj-text>
+        <mj-button href="https://acme.example/orders/1042" background-color="#0f172a">View your order</mj-button>
+        <mj-divider border-color="#e5e7eb" border-width="1px" />
+        <mj-image src="https://acme.example/badge.png" width="80px" />
+        <mj-text color="#64748b">Questions? Reply to this email.</mj-text>
+      </mj-column></mj-section></mj-body></mjml>`);
+    expect(lmx).toMatch(/^<Style backgroundColor="#ffffff" bodyColor="#0f172a"/);
+    const band = /<Section blockColor="#ffffff">([\s\S]*?)<\/Section>/.exec(lmx)?.[1] ?? '';
+    for (const made of [
+      'Oak chair',
+      '<Button href="https://acme.example/orders/1042"',
+      '<Divider',
+      '<Image src="https://acme.example/badge.png"',
+      'Questions?',
+    ])
+      expect(band).toContain(made);
+  });
+});
+
 describe('links of no colour of their own', () => {
   it('draws one in the browser’s blue it had where the email’s link colour would not read on what LMX draws it on', () => {
     const keep = (linkColour: string) => {
