@@ -34,6 +34,14 @@ export function rememberLook(made: LmxBlock, colour: string, background: string 
   looks.set(made, { colour: ownColour(made) ?? colour, background, image, at });
 }
 
+/** What an image or a button stood on in its source: the background (and background image) around it. */
+const backdrops = new WeakMap<LmxBlock, Omit<SourceLook, 'colour'>>();
+
+/** Notes what an image or a button stood on in its source, for what LMX draws it on to be compared. */
+export function rememberBackdrop(made: LmxBlock, background: string | undefined, at: Place, image?: string): void {
+  backdrops.set(made, { background, image, at });
+}
+
 /** How a link looked in its source: its own colour (undefined where it has none) and the background it stood on. */
 interface LinkLook {
   colour: string | undefined;
@@ -306,8 +314,8 @@ function sameSpelling(colour: string): string {
  * Each text block's colours as LMX draws them (its text's, and what it stands on: its own block
  * colour, a section's or columns' around it, else the body's) against its source's (the colour its
  * text had; the background it stood on, where it set one, else the body's colour, which is the
- * source's card's or page's, as keepContrast takes it); and each link's (the email's one link
- * colour) against its source's. Links the source gave no colour take the theme's by design, and
+ * source's card's or page's, as keepContrast takes it); what each image and button stands on,
+ * against what it stood on; and each link's (the email's one link colour) against its source's. Links the source gave no colour take the theme's by design, and
  * count as kept. Counted once the contrast is kept (keepContrast). Each change is
  * listed once for the email, at the first block it holds for, with how many more it does and their places (text that stood
  * on a background image LMX drops is on another background); a block an
@@ -332,11 +340,11 @@ export function compareColours(blocks: readonly LmxBlock[], style: Readonly<Reco
   const visit = (list: readonly LmxBlock[], background: string) => {
     for (const made of list) {
       const behind = made.attrs.blockColor ?? background;
-      const look = looks.get(made);
+      const look = looks.get(made) ?? backdrops.get(made);
       if (look !== undefined) {
         measure.source += 1;
-        const drawn = sameSpelling(drawnColour(made, baseOf(style, made.tag)));
-        const text = sameSpelling(look.colour);
+        const text = 'colour' in look ? sameSpelling(look.colour) : undefined;
+        const drawn = text === undefined ? undefined : sameSpelling(drawnColour(made, baseOf(style, made.tag)));
         const [under, on] = [sameSpelling(look.background ?? body), sameSpelling(behind)];
         const differs = [
           ...(text === drawn ? [] : [`text drawn ${drawn}, where the source draws it ${text}`]),
@@ -362,7 +370,7 @@ export function compareColours(blocks: readonly LmxBlock[], style: Readonly<Reco
     const [at, ...also] = places;
     findings.add(
       at!,
-      `the colours of <${tag}>${also.length === 0 ? '' : ` and ${also.length} more text block${also.length === 1 ? '' : 's'}`}`,
+      `the colours of <${tag}>${also.length === 0 ? '' : ` and ${also.length} more block${also.length === 1 ? '' : 's'}`}`,
       'not carried',
       change,
       "set the text colour (<Text textColor>, or the theme's textBaseColor in <Style />) or the block colour (blockColor) as the original has them",

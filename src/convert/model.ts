@@ -99,7 +99,7 @@ export interface Remediation {
   done: string;
   /** What the person does about it. */
   todo: string;
-  /** The other places the entry holds for, where one stands for several (`the colours of <H2> and 2 more text blocks`). */
+  /** The other places the entry holds for, where one stands for several (`the colours of <H2> and 2 more blocks`). */
   also?: Place[];
 }
 
@@ -118,7 +118,7 @@ export interface Fidelity {
   layout: Measure;
   /** Blocks that stand at the side the source draws them at (left, centred, right, full width), at 600 px. */
   positions: Measure;
-  /** Text blocks drawn in the source's colours (their text's and their background), and links in theirs (src/convert/contrast.ts). */
+  /** Text blocks drawn in the source's colours (their text's and their background), images and buttons on theirs, and links in theirs (src/convert/contrast.ts). */
   colours: Measure;
 }
 

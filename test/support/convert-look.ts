@@ -39,8 +39,8 @@ interface Look {
   text?: { word: string; label: string; colour: string; background: string };
   link?: { word: string; colour: string };
   position?: Side;
-  /** An image's or a button's face, and the boxes around it, innermost first: where it stands is worked out against the other drawing's. */
-  media?: { face: Edges; around: Edges[] };
+  /** An image's or a button's face, and the boxes around it, innermost first: where it stands is worked out against the other drawing's; and the colour it stands on. */
+  media?: { face: Edges; around: Edges[]; backdrop?: string };
 }
 
 type Side = 'left' | 'center' | 'right' | 'full';
@@ -177,7 +177,14 @@ const LOOK = `(specs, find, tolerance) => {
     const edges = (box) => [Math.round(box.left), Math.round(box.right)];
     const around = [edges(contentBox(box)), edges(box.getBoundingClientRect())];
     for (let at = box.parentElement; at !== null && around.length < 12; at = at.parentElement) around.push(edges(contentBox(at)));
-    return { face: edges(rect), around };
+    // What the face stands on: the colours of the boxes around it, down to the page (an image where one is), past the boxes
+    // of the face's own colour (a source's button is a cell and a link of one colour, where LMX's is one cell).
+    const own = getComputedStyle(face).backgroundColor;
+    let outside = face.parentElement;
+    while (outside !== null && outside !== document.body && getComputedStyle(outside).backgroundColor === own && rgba(own)[3] > 0) outside = outside.parentElement;
+    const under = outside === null ? undefined : behind(outside);
+    const backdrop = under === undefined ? undefined : under.image ? 'an image' : hex(under.rgb);
+    return { face: edges(rect), around, backdrop };
   };
   const blocks = [...document.querySelectorAll('table[role="presentation"][width="100%"]')].filter((table) =>
     /^margin:0( 0 16px 0)?;border-collapse:separate$/.test(table.getAttribute('style') ?? ''),
@@ -387,6 +394,7 @@ async function drawLooks(page: Page, corpus: string, files: readonly string[]): 
       };
       compare('colour', (drawn) => drawn?.text && `text ${drawn.text.colour} on ${drawn.text.background}`);
       compare('colour', (drawn) => drawn?.link && `link ${drawn.link.colour}`);
+      compare('colour', (drawn) => drawn?.media?.backdrop && `on ${drawn.media.backdrop}`);
       compare('position', (drawn, other) =>
         drawn?.media === undefined ? drawn?.position : other?.media === undefined ? undefined : mediaSide(drawn.media, other.media),
       );

@@ -47,7 +47,7 @@ describe('colours in the fidelity line', () => {
     for (const [line, made] of blocks.entries()) rememberLook(made, '#f45e43', undefined, { file: 'email.html', line: line + 2, column: 1 });
     expect(compareColours(blocks, { textBaseColor: '#333333' }, findings)).toEqual({ source: 3, kept: 0 });
     expect(findings.remediation.map((item) => `${item.line} ${item.construct}: ${item.done}`)).toEqual([
-      '2 the colours of <Paragraph> and 2 more text blocks: text drawn #333333, where the source draws it #f45e43',
+      '2 the colours of <Paragraph> and 2 more blocks: text drawn #333333, where the source draws it #f45e43',
     ]);
     // Each of the others named by its place, for each block to be found.
     expect(findings.remediation[0]!.also).toEqual([3, 4].map((line) => ({ file: 'email.html', line, column: 1 })));
@@ -125,6 +125,15 @@ export default function Email() {
     );
     expect(measure).toEqual({ source: 1, kept: 0 });
     expect(entries).toEqual(['2 the colours of <Paragraph>: on #2a3448, where the source has a background image']);
+  });
+
+  it('counts what an image and a button stand on, and lists the hero’s button where the source has its picture', () => {
+    const { measure, entries } = mjml(
+      '<mj-hero background-url="https://example.com/space.jpg" background-color="#2a3448"><mj-text color="#ffffff">Go to space</mj-text>\n<mj-button href="https://example.com/go">Book now</mj-button></mj-hero>\n<mj-section><mj-column><mj-image src="https://example.com/a.png" width="80px" /></mj-column></mj-section>',
+    );
+    // The text and the button on the picture LMX drops; the image on the body, as in the source.
+    expect(measure).toEqual({ source: 3, kept: 1 });
+    expect(entries).toEqual(['2 the colours of <Paragraph> and 1 more block: on #2a3448, where the source has a background image']);
   });
 
   it('draws an accordion’s titles and texts in their own colours, on their own backgrounds (MJML’s accordion)', () => {

@@ -10,16 +10,16 @@ describeLooks('React Email', /\.tsx$/, corpusDirectory, (looks) => {
   expect(looks.filter((look) => look.unmatched > 0).map((look) => look.file)).toEqual([]);
   expect(counts(looks)).toMatchInlineSnapshot(`
     {
-      "react-email-1.2/notion-magic-link.tsx": "colours 6/7 (model 7/8), positions 7/7 (model 8/8)",
-      "react-email-1.2/plaid-verify-identity.tsx": "colours 6/6 (model 7/7), positions 6/6 (model 7/7)",
-      "react-email-1.2/stripe-welcome.tsx": "colours 13/13 (model 13/13), positions 9/10 (model 9/10)",
-      "react-email-1.2/vercel-invite-user.tsx": "colours 6/6 (model 7/7), positions 10/10 (model 10/10)",
-      "react-email-proofkit/auth-code.tsx": "colours 2/2 (model 4/4), positions 3/3 (model 5/5)",
-      "react-email-proofkit/generic.tsx": "colours 0/0 (model 3/3), positions 1/1 (model 5/5)",
-      "react-email/notion-magic-link.tsx": "colours 6/7 (model 7/8), positions 7/7 (model 8/8)",
-      "react-email/plaid-verify-identity.tsx": "colours 6/6 (model 7/7), positions 6/6 (model 7/7)",
-      "react-email/stripe-welcome.tsx": "colours 13/13 (model 13/13), positions 9/10 (model 9/10)",
-      "react-email/vercel-invite-user.tsx": "colours 6/6 (model 7/7), positions 10/10 (model 10/10)",
+      "react-email-1.2/notion-magic-link.tsx": "colours 7/8 (model 8/9), positions 7/7 (model 8/8)",
+      "react-email-1.2/plaid-verify-identity.tsx": "colours 7/7 (model 8/8), positions 6/6 (model 7/7)",
+      "react-email-1.2/stripe-welcome.tsx": "colours 15/15 (model 15/15), positions 9/10 (model 9/10)",
+      "react-email-1.2/vercel-invite-user.tsx": "colours 11/11 (model 12/12), positions 10/10 (model 10/10)",
+      "react-email-proofkit/auth-code.tsx": "colours 3/3 (model 5/5), positions 3/3 (model 5/5)",
+      "react-email-proofkit/generic.tsx": "colours 1/1 (model 5/5), positions 1/1 (model 5/5)",
+      "react-email/notion-magic-link.tsx": "colours 7/8 (model 8/9), positions 7/7 (model 8/8)",
+      "react-email/plaid-verify-identity.tsx": "colours 7/7 (model 8/8), positions 6/6 (model 7/7)",
+      "react-email/stripe-welcome.tsx": "colours 15/15 (model 15/15), positions 9/10 (model 9/10)",
+      "react-email/vercel-invite-user.tsx": "colours 11/11 (model 12/12), positions 10/10 (model 10/10)",
     }
   `);
   expect(readableWords(looks)).toMatchInlineSnapshot(`
