@@ -174,8 +174,10 @@ export function globalStyle(document: SourceDocument, findings?: Findings): Emai
   const linksOnBody = counted.some(({ place }) => place.link !== undefined);
   const behind = bodyColour ?? page ?? '#ffffff';
   const readable = first !== undefined && (!linksOnBody || contrastRatio(first, behind) >= READABLE);
-  // Where no link has a colour of its own, the browser's blue they are drawn in, where it reads on the body.
-  const plain = linksOnBody && first === undefined && contrastRatio(BROWSER_LINK, behind) >= READABLE ? BROWSER_LINK : undefined;
+  // Where no link has a colour of its own, the browser's blue they are drawn in, where it reads on what each stood on.
+  const plainOn = pieces.filter(({ place }) => place.link === 'default').map(({ place }) => place.background ?? '#ffffff');
+  const plain =
+    first === undefined && plainOn.length > 0 && plainOn.every((under) => contrastRatio(BROWSER_LINK, under) >= READABLE) ? BROWSER_LINK : undefined;
   const link = mostCommon(links) ?? (readable ? first : plain);
   if (link !== undefined) style.textLinkColor = link;
   return { style, card: card?.element };

@@ -70,6 +70,11 @@ describe('colours in the fidelity line', () => {
     expect(measure).toEqual({ source: 2, kept: 2 });
     // On a dark body the blue would not read: the theme's link colour stays.
     expect(plain(' background-color="#111111"').lmx).not.toContain('textLinkColor');
+    // Below a dark header band taken for the body, on the white page they stood on, it reads.
+    const receipt = mjml(
+      `<mj-section background-color="#0f172a"><mj-column><mj-text color="#f8fafc">Your receipt from Acme, order 1042</mj-text></mj-column></mj-section>\n<mj-section><mj-column><mj-text>Write to <a href="mailto:help@acme.example">help@acme.example</a>.</mj-text></mj-column></mj-section>`,
+    );
+    expect(receipt.lmx).toMatch(/^<Style [^>]*bodyColor="#0f172a"[^>]*textLinkColor="#0000ee"/);
   });
 
   it('draws a React Email <Link> of no colour in the #067df7 React Email gives it, not the theme’s link colour', () => {
