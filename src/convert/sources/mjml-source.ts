@@ -335,16 +335,20 @@ class MjmlReader {
       }
       case 'mj-image':
         return [this.image(tag, attrs, style)];
-      case 'mj-divider':
+      case 'mj-divider': {
+        // Its padding is its cell's, around the line (10 px 25 px unless told): the line stands inside it, as wide as its width says.
+        const line = Object.fromEntries(Object.entries(style).filter(([property]) => !(property in spacingOf(style))));
+        const border = `${attrs['border-width'] ?? ''} ${attrs['border-style'] ?? ''} ${attrs['border-color'] ?? ''}`;
         return [
           element(
-            'hr',
+            'div',
             tag.at,
-            [],
-            { width: attrs.width ?? '' },
-            { ...style, border: 'none', 'border-top': `${attrs['border-width'] ?? ''} ${attrs['border-style'] ?? ''} ${attrs['border-color'] ?? ''}` },
+            [element('hr', tag.at, [], { width: attrs.width ?? '' }, { ...line, border: 'none', 'border-top': border })],
+            {},
+            spacingOf(style),
           ),
         ];
+      }
       case 'mj-spacer':
         return [element('x-spacer', tag.at, [], { height: attrs.height ?? '' })];
       case 'mj-social':

@@ -114,6 +114,16 @@ describe('MJML: its defaults carried', () => {
     expect(widths).toEqual({ ...drawn, c: undefined });
   });
 
+  it('keeps a divider inside the padding MJML draws around it, 25 px a side unless told, where LMX drew it across the body', () => {
+    const { lmx } = fromMjml(
+      '<mjml><mj-body><mj-section><mj-column><mj-text>One</mj-text><mj-divider border-color="#dddddd" padding="10px 50px" /><mj-divider border-color="#cccccc" /></mj-column></mj-section></mj-body></mjml>',
+    );
+    // The 25 px every block keeps is the body's; the first divider stands 25 px further in.
+    expect(lmx).toMatch(/^<Style [^>]*bodyXPadding="25"/);
+    expect(lmx).toMatch(/<Divider color="#dddddd"[^>]* paddingLeft="25" paddingRight="25" \/>/);
+    expect(lmx).toMatch(/<Divider color="#cccccc"(?![^>]*paddingLeft)[^>]*\/>/);
+  });
+
   it('takes MJML’s 20 px around a section and 10 px around each element as the space between blocks, less the 16 px LMX leaves itself', () => {
     const { lmx } = fromMjml('<mjml><mj-body><mj-section><mj-column><mj-text>One</mj-text><mj-text>Two</mj-text></mj-column></mj-section></mj-body></mjml>');
     expect(lmx).toBe(
