@@ -340,10 +340,11 @@ export function compareColours(blocks: readonly LmxBlock[], style: Readonly<Reco
   const visit = (list: readonly LmxBlock[], background: string) => {
     for (const made of list) {
       const behind = made.attrs.blockColor ?? background;
-      const look = looks.get(made) ?? backdrops.get(made);
+      const textLook = looks.get(made);
+      const look = textLook ?? backdrops.get(made);
       if (look !== undefined) {
         measure.source += 1;
-        const text = 'colour' in look ? sameSpelling(look.colour) : undefined;
+        const text = textLook === undefined ? undefined : sameSpelling(textLook.colour);
         const drawn = text === undefined ? undefined : sameSpelling(drawnColour(made, baseOf(style, made.tag)));
         const [under, on] = [sameSpelling(look.background ?? body), sameSpelling(behind)];
         const differs = [
