@@ -42,9 +42,9 @@ export function rememberBackdrop(made: LmxBlock, background: string | undefined,
   backdrops.set(made, { background, image, at });
 }
 
-/** How a link looked in its source: its own colour (undefined where it has none) and the background it stood on. */
+/** How a link looked in its source: its colour (sourceLinkColour's) and the background it stood on. */
 interface LinkLook {
-  colour: string | undefined;
+  colour: string;
   background: string | undefined;
   at: Place;
 }
@@ -53,7 +53,7 @@ interface LinkLook {
 const linkLooks = new WeakMap<LmxInline, LinkLook>();
 
 /** Notes how a link looked in its source, for its colour as LMX draws it to be compared. */
-export function rememberLink(link: LmxInline, colour: string | undefined, background: string | undefined, at: Place): void {
+export function rememberLink(link: LmxInline, colour: string, background: string | undefined, at: Place): void {
   linkLooks.set(link, { colour, background, at });
 }
 
@@ -137,6 +137,20 @@ const TOLERANCE = 0.05;
 /** The colour of text its source gives none: a browser draws it black, and so does MJML (`<mj-text color="#000000">`). */
 export const SOURCE_TEXT = '#000000';
 
+/** The colour of a link its source gives none: a browser's default link colour, which MJML keeps too. */
+export const SOURCE_LINK = '#0000ee';
+
+/**
+ * The colour a source draws a link in, as `color` is written on it (`over` what it stands on):
+ * its own; where it inherits (`inherit`, `currentColor`), the colour `around` it, else black;
+ * where it has none, a browser's blue.
+ */
+export function sourceLinkColour(written: string | undefined, around: string | undefined, over?: string): string {
+  const value = written?.trim().toLowerCase();
+  if (value === 'inherit' || value === 'unset' || value === 'currentcolor') return hexColour(around, over) ?? SOURCE_TEXT;
+  return hexColour(value === 'initial' ? SOURCE_TEXT : written, over) ?? SOURCE_LINK;
+}
+
 /** The least contrast under which text does not read (WCAG's for large text, 3:1). */
 export const READABLE = 3;
 
@@ -191,9 +205,6 @@ export function keepContrast(blocks: readonly LmxBlock[], style: Record<string, 
   links.list(findings);
 }
 
-/** The colour a browser draws a link of no colour of its own in (HTML's, and MJML's, whose text is HTML). */
-export const BROWSER_LINK = '#0000ee';
-
 /** WCAG 2.1's contrast for text of a body's size (1.4.3), which a link's words are taken to be. */
 const BODY_TEXT = 4.5;
 
@@ -211,16 +222,7 @@ class OtherLinks {
 
   keep(piece: LmxInline, behind: string): void {
     const look = linkLooks.get(piece);
-    if (look === undefined || !('tag' in piece)) return;
-    // A link of no colour of its own, drawn in the browser's blue in the source, takes the email's link colour by design, but where that
-    // would not read where the blue did (white links of a dark header chosen for the email's, over the body's plain links on white).
-    if (look.colour === undefined) {
-      const drawn = contrastRatio(this.link, behind);
-      if (drawn < READABLE && contrastRatio(BROWSER_LINK, look.background ?? behind) >= READABLE && contrastRatio(BROWSER_LINK, behind) > drawn)
-        piece.children = coloured(piece.children, BROWSER_LINK);
-      return;
-    }
-    if (sameSpelling(look.colour) === sameSpelling(this.link)) return;
+    if (look === undefined || !('tag' in piece) || sameSpelling(look.colour) === sameSpelling(this.link)) return;
     const source = contrastRatio(look.colour, look.background ?? behind);
     const drawn = contrastRatio(this.link, behind);
     if (drawn < Math.min(source, BODY_TEXT) - TOLERANCE && contrastRatio(look.colour, behind) > drawn) {
@@ -237,7 +239,7 @@ class OtherLinks {
         at!,
         `${also.length === 0 ? 'a link' : `${also.length + 1} links`} in ${colour}`,
         'approximated',
-        `drawn in the email's link colour ${this.link} (textLinkColor): LMX gives every link of an email one colour`,
+        `drawn in the email's link colour ${this.link} (textLinkColor)${colour === SOURCE_LINK ? ` (${SOURCE_LINK} is the blue a browser draws a link of no colour of its own in)` : ''}: LMX gives every link of an email one colour`,
         'check that each reads on its background in the preview (content check warns where it does not), or give its words their own colour (<Link><Text textColor>)',
         also,
       );
@@ -315,8 +317,9 @@ function sameSpelling(colour: string): string {
  * colour, a section's or columns' around it, else the body's) against its source's (the colour its
  * text had; the background it stood on, where it set one, else the body's colour, which is the
  * source's card's or page's, as keepContrast takes it); what each image and button stands on,
- * against what it stood on; and each link's (the email's one link colour) against its source's. Links the source gave no colour take the theme's by design, and
- * count as kept. Counted once the contrast is kept (keepContrast). Each change is
+ * against what it stood on; and each link's (the email's one link colour, or their own where
+ * keepContrast gave them theirs) against its source's (a link of no colour of its own in a
+ * browser's blue). Counted once the contrast is kept (keepContrast). Each change is
  * listed once for the email, at the first block it holds for, with how many more it does and their places (text that stood
  * on a background image LMX drops is on another background); a block an
  * entry already says reads less well than in the source is not listed again, nor a link of another
@@ -335,7 +338,7 @@ export function compareColours(blocks: readonly LmxBlock[], style: Readonly<Reco
     if (look === undefined || !('tag' in piece)) return;
     measure.source += 1;
     const drawn = sameSpelling(ownInlineColour(piece.children) ?? link);
-    if (look.colour === undefined || sameSpelling(look.colour) === drawn) measure.kept += 1;
+    if (sameSpelling(look.colour) === drawn) measure.kept += 1;
   };
   const visit = (list: readonly LmxBlock[], background: string) => {
     for (const made of list) {

@@ -3,7 +3,7 @@
  * background, the body's colour, the font, the text's and links' colours), and its body into blocks.
  */
 import { blocksOf } from './blocks.js';
-import { BROWSER_LINK, contrastRatio, headingColours, keepContrast, READABLE, SOURCE_TEXT } from './contrast.js';
+import { headingColours, keepContrast, SOURCE_TEXT, sourceLinkColour } from './contrast.js';
 import { BROWSER_FONT_SIZE, INLINE_CODE, isButtonLink, type MapContext } from './inline.js';
 import { carryLayout } from './layout/layout-carry.js';
 import { block, type LmxBlock, writeLmx } from './lmx-out.js';
@@ -20,6 +20,8 @@ export interface SourceDocument {
   previewText?: string;
   /** Fonts the source declares apart from the body (MJML's `<mj-font>`, `<mj-all font-family>`). */
   font?: string;
+  /** The language the source says it is written in: an HTML document's `<html lang>`, React Email's `<Html lang>`, `<mjml lang>`. */
+  lang?: string;
 }
 
 export interface ConvertedEmail {
@@ -57,7 +59,7 @@ function textStyles(node: SourceNode, inherited: TextPlace, visit: (place: TextP
   const style = { ...inherited.style };
   for (const property of ['color', 'font-size', 'font-family']) if (node.style[property] !== undefined) style[property] = node.style[property]!;
   const background = backgroundOf(node.style, node.attrs) ?? inherited.background;
-  const link = node.name === 'a' ? (hexColour(node.style.color) ?? 'default') : inherited.link;
+  const link = node.name === 'a' ? sourceLinkColour(node.style.color, inherited.style.color) : inherited.link;
   for (const child of node.children) textStyles(child, { style, background, link }, visit);
 }
 
@@ -147,9 +149,9 @@ export function globalStyle(document: SourceDocument, findings?: Findings): Emai
   const colours = new Map<string, number>();
   const links = new Map<string, number>();
   for (const { place, length } of counted) {
-    // Text of no colour of its own counts too, in the source's default colour, black.
+    // Text and links of no colour of their own count too, in the source's default colours: black, and a browser's blue.
     if (place.link === undefined) add(colours, hexColour(place.style.color) ?? SOURCE_TEXT, length);
-    else if (place.link !== 'default') add(links, place.link, length);
+    else add(links, place.link, length);
   }
   const stack = body.style['font-family'] ?? mostCommon(fonts) ?? document.font;
   const font = fontOf(stack);
@@ -169,16 +171,11 @@ export function globalStyle(document: SourceDocument, findings?: Findings): Emai
   if (colour !== undefined) style.textBaseColor = colour;
   const size = mostCommon(sizes);
   if (size !== undefined && size !== 'default' && Number(size) >= 10 && Number(size) <= 32) style.textBaseFontSize = size;
-  // Where no link on the body has a colour of its own, the first link's; but not for the body's links where it would not read there (a footer's white links on its dark band).
-  const first = firstLinkColour(body);
-  const linksOnBody = counted.some(({ place }) => place.link !== undefined);
-  const behind = bodyColour ?? page ?? '#ffffff';
-  const readable = first !== undefined && (!linksOnBody || contrastRatio(first, behind) >= READABLE);
-  // Where no link has a colour of its own, the browser's blue they are drawn in, where it reads on what each stood on.
-  const plainOn = pieces.filter(({ place }) => place.link === 'default').map(({ place }) => place.background ?? '#ffffff');
-  const plain =
-    first === undefined && plainOn.length > 0 && plainOn.every((under) => contrastRatio(BROWSER_LINK, under) >= READABLE) ? BROWSER_LINK : undefined;
-  const link = mostCommon(links) ?? (readable ? first : plain);
+  // Where no link stands on the body, the first link's colour of its own (a header's); where none has one, the colour most of
+  // them are drawn in (a receipt's plain links in a browser's blue on the page below its dark header band, taken for the body).
+  const elsewhere = new Map<string, number>();
+  for (const { place, length } of pieces) if (place.link !== undefined) add(elsewhere, place.link, length);
+  const link = mostCommon(links) ?? firstLinkColour(body) ?? mostCommon(elsewhere);
   if (link !== undefined) style.textLinkColor = link;
   return { style, card: card?.element };
 }
@@ -189,6 +186,47 @@ export function globalStyle(document: SourceDocument, findings?: Findings): Emai
  * LMX keeps space between blocks, which each block's own colour would leave in the body's.
  */
 function joinBands(blocks: readonly LmxBlock[]): LmxBlock[] {
+  const joined: LmxBlock[] = [];
+  for (const made of blocks) joined.push(...splitAtBands(made));
+  return joinRuns(joined);
+}
+
+/** The vertical padding a section's first part keeps above, and its last below. */
+const VERTICAL = ['paddingTop', 'paddingBottom'];
+
+/**
+ * A section of one colour holding a band of another (E-Com Plus's footer, a grey block at the foot
+ * of the white card): sections do not nest, so the band's lines each took its colour and LMX's space
+ * between them stayed the section's. The section is cut around the band, each part a section of
+ * its own colour: the band one, as the source draws it.
+ */
+function splitAtBands(section: LmxBlock): LmxBlock[] {
+  if (section.tag !== 'Section' || section.blocks === undefined) return [section];
+  const runs = joinRuns(section.blocks);
+  if (!runs.some((part) => part.tag === 'Section')) return [section];
+  const parts: LmxBlock[] = [];
+  let plain: LmxBlock[] = [];
+  const shared = Object.fromEntries(Object.entries(section.attrs).filter(([name]) => !VERTICAL.includes(name)));
+  const flush = () => {
+    if (plain.length > 0) parts.push(block('Section', { ...shared }, { blocks: plain }));
+    plain = [];
+  };
+  for (const part of runs)
+    if (part.tag === 'Section' && part.attrs.blockColor === section.attrs.blockColor) plain.push(...(part.blocks ?? []));
+    else if (part.tag === 'Section') {
+      flush();
+      parts.push(block('Section', { ...shared, ...part.attrs }, { blocks: part.blocks ?? [] }));
+    } else plain.push(part);
+  flush();
+  for (const side of VERTICAL) {
+    const value = section.attrs[side];
+    if (value !== undefined) (side === 'paddingTop' ? parts[0]! : parts.at(-1)!).attrs[side] = value;
+  }
+  return parts;
+}
+
+/** Runs of two or more blocks of one colour other than the body's, each made a section of it. */
+function joinRuns(blocks: readonly LmxBlock[]): LmxBlock[] {
   const joined: LmxBlock[] = [];
   let run: LmxBlock[] = [];
   const flush = () => {

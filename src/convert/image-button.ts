@@ -65,15 +65,30 @@ export function imageBlock(node: SourceElement, href: string | undefined, contex
       'upload the image (to the account’s storage, or any https host) and put its full https address in src',
     );
   }
-  // Alt text is text of the email: its template variables are made LMX's as the paragraphs' are.
-  if (node.attrs.alt !== undefined && node.attrs.alt !== '') made.attrs.alt = attributeText(node.attrs.alt, node, context);
+  // Alt text is text of the email: its template variables are made LMX's as the paragraphs' are. An empty
+  // one is kept: it marks the image decorative, which screen readers pass over, where one of no alt is read by its address.
+  if (node.attrs.alt !== undefined) made.attrs.alt = node.attrs.alt.trim() === '' ? '' : attributeText(node.attrs.alt, node, context);
   if (href !== undefined) made.attrs.href = href;
   const width = pixels(node.attrs.width) ?? pixels(node.style.width) ?? pixels(node.style['max-width']);
   if (width !== undefined) setNumber(made, 'width', width, node.at, context.findings);
   // Where the source puts it (a block image by its margins, an inline one by its line's alignment), said even where it is centred, as LMX draws an image unless told.
   const align = imageAlign(node, context.inherited['text-align']);
   made.attrs.align = align;
-  recordSource(made, context.holder, 'media', align, { own: node, position: align, inTurn: node.attrs[SHOWN_IN_TURN] !== undefined });
+  // One of no width stands across its box where the source makes it as wide (`width: 100%`, or MJML's, whose reader writes an
+  // empty width for MJML's column width); an HTML or React image of none is drawn at its own size, which convert does not know,
+  // where LMX draws it across its box.
+  const fills = width === undefined && (node.attrs.width === '' || /^\s*100%/.test(node.attrs.width ?? node.style.width ?? ''));
+  // Where the source's media queries move it (Foundation's `.small-float-center`, centred on a phone), it stands where they put it at each width.
+  const positionAt =
+    fills || node.narrow === undefined
+      ? undefined
+      : (viewport: number) => imageAlign({ ...node, style: styleAt(node, viewport) }, context.inherited['text-align']);
+  recordSource(made, context.holder, 'media', align, {
+    own: node,
+    position: fills ? 'full' : align,
+    positionAt,
+    inTurn: node.attrs[SHOWN_IN_TURN] !== undefined,
+  });
   const radius = pixels(node.style['border-radius']);
   if (radius !== undefined && radius > 0) setNumber(made, 'borderRadius', radius, node.at, context.findings);
   carryBorder(made, node, context);

@@ -9,7 +9,8 @@
  */
 import { readTreeFile, TreeFileTooLargeError } from '../base/tree-files.js';
 import { MAX_UPLOAD_BYTES, UPLOAD_TYPES, type UploadType } from '../platform/uploads/schemas.js';
-import { sniffType } from '../platform/uploads/sniff.js';
+import { pixelWidth, sniffType } from '../platform/uploads/sniff.js';
+import { sourceOf } from './layout/layout-carry.js';
 import { type LmxBlock, PLACEHOLDER_IMAGE } from './lmx-out.js';
 import type { Findings, Place, Remediation } from './model.js';
 import { pathUnder, type Sources } from './sources/files.js';
@@ -80,10 +81,15 @@ export function notUploaded(item: Remediation): boolean {
   return item.construct.startsWith(NOT_UPLOADED);
 }
 
+/** LMX's widths of an image, in pixels. */
+const WIDTHS = { least: 12, most: 600 };
+
 /**
  * Uploads the images of an email (each file or address once, for all the emails of a run:
- * `uploaded` keeps their new addresses) and points the images at them. The listed entry of an
- * uploaded image is taken off the list; one that could not be uploaded says why.
+ * `uploaded` keeps their new addresses, `widths` how wide each is) and points the images at them.
+ * The listed entry of an uploaded image is taken off the list; one that could not be uploaded says
+ * why. An image the source gives no width, which it draws at its own size and LMX would draw across
+ * its box, is given that size, now that it is known.
  */
 export async function uploadImages(
   blocks: readonly LmxBlock[],
@@ -92,6 +98,7 @@ export async function uploadImages(
   findings: Findings,
   carrier: ImageCarrier,
   uploaded: Map<string, string>,
+  widths: Map<string, number>,
 ): Promise<void> {
   // Each image's own entry, in order: two images of one address are two places.
   const claimed = new Set<object>();
@@ -124,8 +131,12 @@ export async function uploadImages(
       }
       url = sent.url;
       uploaded.set(src, url);
+      const width = typeof read === 'string' ? undefined : pixelWidth(read.bytes, read.contentType);
+      if (width !== undefined && width >= WIDTHS.least) widths.set(src, Math.min(width, WIDTHS.most));
     }
     image.attrs.src = url;
+    const width = widths.get(src);
+    if (width !== undefined && image.attrs.width === undefined && sourceOf(image)?.position !== 'full') image.attrs.width = String(width);
     if (listed >= 0) findings.remediation.splice(listed, 1);
   }
 }

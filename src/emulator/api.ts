@@ -25,6 +25,7 @@ import {
   type SeedKind,
   type StateCore,
 } from './module.js';
+import { RESET_PATH } from './own-paths.js';
 import { ALWAYS_LIMITED, type RateDecision, type RateLimiter } from './rate-limit.js';
 import { modulesServing, routeModules } from './registry.js';
 import { seedState } from './state/index.js';
@@ -139,14 +140,6 @@ interface CompiledRoute {
   segments: string[];
   methods: Map<string, SandboxRoute>;
 }
-
-/**
- * The sandbox's own route, outside the API's paths: POST it (with `{"seed": "empty"}` or
- * `{"seed": "demo"}`, or no body for the seed it started from) to start over without a restart.
- */
-export const RESET_PATH = '/_sandbox/reset';
-/** The inbox's page (src/emulator/inbox.ts), beside the API: no key, read only. */
-export const INBOX_PATH = '/_sandbox/inbox';
 
 /**
  * The routes of a set of modules, compiled once: a server whose state is a file answers each

@@ -20,6 +20,7 @@ import { ISSUED_ID } from '../platform/ids.js';
 import { RouteTable, SandboxApi } from './api.js';
 import { SANDBOX_KEY } from './keys.js';
 import { type ApiAnswer, newId, requestOf, type SandboxModule, SEEDS, type SeedKind, type StateCore } from './module.js';
+import { JOURNEYS_PATH } from './own-paths.js';
 import { customProperties } from './routes/contact-properties.js';
 import { contacts, contactTable } from './routes/contact-records.js';
 import { mailingLists } from './routes/lists.js';
@@ -279,7 +280,7 @@ export function applyFixtures(state: StateCore, modules: SandboxModule[], fixtur
     keepId(given, call(`components[${index}]`, requestOf('createComponent'), fields)?.id),
   );
   // Last, as they name contacts and workflows (the fixtures', with the ids they chose).
-  (fixtures.journeys ?? []).forEach((journey, index) => call(`journeys[${index}]`, { method: 'POST', path: '/_sandbox/journeys' }, journey));
+  (fixtures.journeys ?? []).forEach((journey, index) => call(`journeys[${index}]`, { method: 'POST', path: JOURNEYS_PATH }, journey));
   if (problems.length > 0) throw new FixtureError(problems, source);
 }
 

@@ -22,9 +22,9 @@ import { deviceFrames, topBar, VIEWER_CSS, viewerScript } from '../lmx/viewer.js
 import { requestLine } from '../platform/operation-row.js';
 import { OPERATIONS } from '../platform/operations.js';
 import { themeDrawnWith } from '../platform/themes/drawn-with.js';
-import { INBOX_PATH } from './api.js';
 import { journeyById } from './journey-records.js';
 import type { StateCore } from './module.js';
+import { INBOX_PATH } from './own-paths.js';
 import { components } from './routes/components.js';
 import { fallbacksOf, findMessage } from './routes/email-message-records.js';
 import { outbox } from './routes/sandbox.js';

@@ -26,8 +26,8 @@ import {
   writeState,
 } from './state/index.js';
 
-export { INBOX_PATH, RESET_PATH } from './api.js';
 export { SANDBOX_KEY, SANDBOX_KEYS } from './keys.js';
+export { CAMPAIGN_SEND_PATH, CLOCK_PATH, ENGAGEMENT_PATH, INBOX_PATH, JOURNEYS_PATH, RESET_PATH } from './own-paths.js';
 export type { EventOutboxEntry, OpenOptions, OpenSandbox, OutboxEntry, TransactionalOutboxEntry, WebhookDelivery, WebhookEndpoint, WorkflowOutboxEntry };
 export { defaultStatePath, SEEDS, type SeedKind };
 

@@ -12,6 +12,7 @@
 import { OPERATIONS, type OperationId, ROWS } from '../platform/operations.js';
 import { RECORD_ROWS, type RecordRow } from '../platform/whole-rows.js';
 import type { SandboxModule } from './module.js';
+import { CAMPAIGN_SEND_PATH, CLOCK_PATH, ENGAGEMENT_PATH, JOURNEYS_PATH } from './own-paths.js';
 import { journeysFrom } from './routes/journey-starts.js';
 
 export interface RouteModule {
@@ -68,10 +69,10 @@ export const routeModules: RouteModule[] = [
   // Slices only: the webhooks the routes queue, and the outbox and idempotency keys of sends.
   answering([], async () => (await import('./routes/webhooks.js')).sandbox),
   answering([], async () => (await import('./routes/sandbox.js')).sandbox),
-  answering([], async () => (await import('./routes/engagement.js')).sandbox, ['/_sandbox/engagement']),
+  answering([], async () => (await import('./routes/engagement.js')).sandbox, [ENGAGEMENT_PATH]),
   // The clock and the journeys: every request first releases the waits that have ended.
   {
-    ...answering([], async () => (await import('./journeys/routes.js')).sandbox, ['/_sandbox/clock', '/_sandbox/journeys', '/_sandbox/campaigns']),
+    ...answering([], async () => (await import('./journeys/routes.js')).sandbox, [CLOCK_PATH, JOURNEYS_PATH, CAMPAIGN_SEND_PATH]),
     everyRequest: true,
   },
 ];

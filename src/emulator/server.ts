@@ -7,10 +7,11 @@ import type { AddressInfo } from 'node:net';
 import { UsageError } from '../base/errors.js';
 import { foreignRequest } from '../base/local-page.js';
 import type { ImageLoader } from '../base/page-images.js';
-import { type ApiAnswer, INBOX_PATH } from './api.js';
+import type { ApiAnswer } from './api.js';
 import { MAX_BODY_BYTES, openCore, type SandboxCore, type SandboxOptions, sandboxError, TOO_LARGE, type WireRequest } from './core.js';
 import type { InboxServer } from './inbox.js';
 import type { StateCore } from './module.js';
+import { INBOX_PATH } from './own-paths.js';
 
 export interface SandboxServerOptions extends SandboxOptions {
   port?: number;

@@ -14,6 +14,7 @@ import { freezeClock, MAX_ADVANCE_MS, seedDate } from './clock.js';
 import { allJourneys, type Journey, nextWaitEnds } from './journey-records.js';
 import { SANDBOX_KEY } from './keys.js';
 import { requestOf, type StateCore } from './module.js';
+import { CLOCK_PATH, JOURNEYS_PATH } from './own-paths.js';
 import { contacts } from './routes/contact-records.js';
 import { mailingLists } from './routes/lists.js';
 import { outbox } from './routes/sandbox.js';
@@ -100,7 +101,7 @@ export async function runWorkflowTrial(trial: WorkflowTrial): Promise<TrialResul
       return { journeys: [], emails: [], ended: true, notStarted: 'its trigger is blank, which starts nobody: set what starts it in the app' };
     // A trigger nothing above fires (a property change): the contact starts at it.
     if (FIRED_BY_TRIAL.has(trigger.typeName)) return { journeys: [], emails: [], ended: true, notStarted: `its ${trigger.typeName} did not fire` };
-    call({ method: 'POST', path: '/_sandbox/journeys' }, { contact: trial.contact.email, workflow: workflow.id, node: trigger.id });
+    call({ method: 'POST', path: JOURNEYS_PATH }, { contact: trial.contact.email, workflow: workflow.id, node: trigger.id });
   }
   const start = Date.parse(seedDate());
   const end = start + (trial.forMs ?? YEAR_MS);
@@ -108,7 +109,7 @@ export async function runWorkflowTrial(trial: WorkflowTrial): Promise<TrialResul
     const next = nextWaitEnds(state);
     if (next === undefined && trial.forMs === undefined) break;
     const target = Math.min(end, next === undefined ? end : Date.parse(next), now + MAX_ADVANCE_MS);
-    call({ method: 'POST', path: '/_sandbox/clock' }, { to: new Date(Math.max(target, now)).toISOString() });
+    call({ method: 'POST', path: CLOCK_PATH }, { to: new Date(Math.max(target, now)).toISOString() });
     now = Math.max(target, now + 1);
   }
   const all = allJourneys(state);

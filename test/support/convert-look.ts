@@ -7,7 +7,8 @@
  * background image where one is), its links' colour, and where it stands across its box (its text's
  * lines at the left, centred, at the right or filling it; an image or a button's face at a side,
  * centred or across the box). The text of a block is found in the source by its first word, as
- * the LMX draws it (a template's tags left out), a button's by its whole label. A block counts as kept where every width draws it
+ * the LMX draws it (a template's tags left out; of several, the one that starts with most of its
+ * words), a button's by its whole label. A block counts as kept where every width draws it
  * as the source does. The test files, a kind of source each (the HTML emails in two, so that none
  * takes more than its share of the suite), hold each email's counts beside the fidelity line's
  * (convert's model of both drawings), and each block whose change convert does not list at that
@@ -36,7 +37,7 @@ const MEDIA = new Set(['Image', 'Button']);
 
 /** What one block shows at one width: its text's colour and background, its links' colour, its place across its box. */
 interface Look {
-  text?: { word: string; label: string; colour: string; background: string };
+  text?: { word: string; label: string; lead: string[]; colour: string; background: string };
   link?: { word: string; colour: string };
   position?: Side;
   /** An image's or a button's face, and the boxes around it, innermost first: where it stands is worked out against the other drawing's; and the colour it stands on. */
@@ -107,9 +108,11 @@ const LOOK = `(specs, find, tolerance) => {
     range.selectNodeContents(node);
     return [...range.getClientRects()].filter((rect) => rect.width >= 1 && rect.height >= 1);
   };
-  // The first text drawn in a box (in a link or out of one, as asked), or the first of a word, or of an element of a label.
-  const firstText = (box, inLink, word, whole) => {
+  // The first text drawn in a box (in a link or out of one, as asked), or the first of a word, or of an element of a label; with
+  // \`lead\` (the words the LMX's text starts with), the one that starts with most of them: a table's row "Item 1", not its header's "Item".
+  const firstText = (box, inLink, word, whole, lead) => {
     const walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
+    let best;
     for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
       const parent = node.parentElement;
       const found = token(node.data);
@@ -117,9 +120,13 @@ const LOOK = `(specs, find, tolerance) => {
       if (whole !== undefined && label(parent) !== whole) continue;
       if (inLink !== undefined && (parent.closest('a') !== null) !== inLink) continue;
       if (!parent.checkVisibility({ opacityProperty: true, visibilityProperty: true }) || drawn(node).length === 0) continue;
-      return { node, parent, word: found };
+      if (lead === undefined) return { node, parent, word: found };
+      const words = tokens(node.data);
+      let shared = 0;
+      while (shared < words.length && words[shared] === lead[shared]) shared += 1;
+      if (best === undefined || shared > best.shared) best = { node, parent, word: found, shared };
     }
-    return undefined;
+    return best;
   };
   const colourOf = (element) => {
     const back = behind(element);
@@ -195,8 +202,8 @@ const LOOK = `(specs, find, tolerance) => {
     if (box === null || !box.checkVisibility()) return undefined;
     const look = {};
     // A button's label is its text, in its link; other blocks' text is outside their links.
-    const text = firstText(box, spec.tag === 'Button' ? undefined : false, spec.word, spec.tag === 'Button' ? spec.label : undefined);
-    if (text !== undefined) look.text = { word: text.word, label: label(text.parent), ...colourOf(text.parent) };
+    const text = firstText(box, spec.tag === 'Button' ? undefined : false, spec.word, spec.tag === 'Button' ? spec.label : undefined, spec.lead);
+    if (text !== undefined) look.text = { word: text.word, label: label(text.parent), lead: tokens(text.node.data), ...colourOf(text.parent) };
     const link = spec.tag === 'Button' ? undefined : firstText(box, true, spec.linkWord);
     if (link !== undefined) look.link = { word: link.word, colour: colourOf(link.parent).colour };
     if (spec.kind === 'text') {
@@ -238,6 +245,23 @@ const LOOK = `(specs, find, tolerance) => {
   }
   return { looks, blocks: blocks.length, readable };
 }`;
+
+/**
+ * Images of placehold.it, which serves a picture of the size its address names (`/548x300`, `/120`),
+ * given that size, so that the source draws them as a recipient sees them and not as a broken image.
+ */
+const namedSizes = (html: string) =>
+  html.replace(
+    /<img\b(?![^>]*\swidth\s*=)([^>]*\ssrc\s*=\s*["']?https?:\/\/placehold\.it\/(\d+)(?:x(\d+))?)/gi,
+    (_tag, rest: string, width: string, height: string | undefined) => `<img width="${width}" height="${height ?? width}"${rest}`,
+  );
+
+/**
+ * Campaign Monitor's tags of a value with its fallback (`[firstname,fallback=there]`) drawn as the
+ * fallback, as a send to a contact of no such value shows them: written out, one is a word wider
+ * than a phone, which makes the source's page wider than the screen.
+ */
+const fallbacks = (html: string) => html.replace(/\[[A-Za-z]\w*,\s*fallback=([^\]]*)\]/g, '$1');
 
 /** The blocks of a converted email in the order the renderer draws their tables: a list's items and a row's columns are drawn inside their block's. */
 function drawOrder(blocks: readonly LmxBlock[], into: LmxBlock[] = []): LmxBlock[] {
@@ -341,7 +365,7 @@ async function drawLooks(page: Page, corpus: string, files: readonly string[]): 
       readable[at]!.lmx = words;
     }
     // Measured once every image has loaded or failed (an unsized one at an address no test reaches): the same boxes on every run.
-    await page.setContent(sizedImages(source), { waitUntil: 'load' });
+    await page.setContent(sizedImages(namedSizes(fallbacks(source))), { waitUntil: 'load' });
     const original: (Look | undefined)[][] = [];
     for (const [at, width] of VIEWPORTS.entries()) {
       // The source's text found by the words the LMX draws first; text the LMX does not draw is not looked for (no word is empty).
@@ -349,6 +373,7 @@ async function drawLooks(page: Page, corpus: string, files: readonly string[]): 
         ...spec,
         word: converted[at]![index]?.text?.word ?? '',
         label: converted[at]![index]?.text?.label,
+        lead: converted[at]![index]?.text?.lead,
         linkWord: converted[at]![index]?.link?.word ?? '',
       }));
       const { looks, readable: words } = await lookOf(page, worded, 'source', width);

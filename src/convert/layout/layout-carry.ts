@@ -260,6 +260,14 @@ function difference(from: BlockSource, source: Box, lmx: { box: Box; align: Alig
   return `its text spans ${at(lmx.box.left)} to ${at(lmx.box.right)} at ${viewport} px wide, where the source's spans ${at(source.left)} to ${at(source.right)}`;
 }
 
+/**
+ * An image the source draws at its own size (an HTML or React image of no width), which LMX, given
+ * none, draws across its box: what moves it is its width, at every screen.
+ */
+const atOwnSize = (block: LmxBlock, from: BlockSource) => block.tag === 'Image' && block.attrs.width === undefined && from.position !== 'full';
+
+const OWN_WIDTH = "set its width to the image's own, in pixels: LMX draws an image of no width across its box";
+
 /** Blocks that hold blocks: their place is their content's, counted block by block. */
 const CONTAINERS: ReadonlySet<string> = new Set(['Section', 'Columns', 'ColumnItem', 'Component']);
 
@@ -287,6 +295,8 @@ function comparePositions(
   const drawnAt = (block: LmxBlock, from: BlockSource, viewport: number): Position | undefined => {
     const placed = laid.get(viewport)?.get(block);
     if (placed === undefined) return undefined;
+    // LMX draws an image of no width across its box.
+    if (block.tag === 'Image' && block.attrs.width === undefined) return 'full';
     const fills = from.fills === true && buttonWidth(block, style) >= placed.box.right - placed.box.left - 2 * LAYOUT_TOLERANCE;
     return fills ? 'full' : placed.align;
   };
@@ -304,6 +314,17 @@ function comparePositions(
         'drawn in a place of its own, one under another with the others, where the source shows one at a time in one place, with a row of thumbnails to choose it',
         'keep the one picture to show, or set them side by side (<Columns>) as the row of thumbnails',
       );
+      continue;
+    }
+    if (atOwnSize(block, from)) {
+      if (listed.get(block) === undefined)
+        findings.add(
+          (from.own ?? from.element).at,
+          `the position of <${block.tag}>`,
+          'not carried',
+          `drawn across the full width, where the source draws it ${SAID[was]} at its own size`,
+          OWN_WIDTH,
+        );
       continue;
     }
     const { positionAt } = from;
@@ -331,15 +352,22 @@ function comparePositions(
     }
     if (positionAt === undefined) {
       const is = drawnAt(block, from, source.viewport)!;
-      if (was === is) measure.kept += 1;
-      else if (listed.get(block) === undefined)
-        findings.add(
-          (from.own ?? from.element).at,
-          `the position of <${block.tag}>`,
-          'not carried',
-          `drawn ${SAID[is]}, where the source draws it ${SAID[was]}`,
-          was === 'full' ? 'widen it in the LMX (innerXPadding) to fill the body' : `set its align to "${was}" in the LMX`,
-        );
+      // A full-width button fills its box at every width; LMX's, as wide as its padding makes it, may not on a phone, where its column is wider.
+      const phone = from.fills === true && is === was ? drawnAt(block, from, VIEWPORTS[1]) : undefined;
+      if (was === is && (phone === undefined || phone === was)) measure.kept += 1;
+      else if (listed.get(block) === undefined) {
+        const [said, todo] =
+          was !== is
+            ? [
+                `drawn ${SAID[is]}, where the source draws it ${SAID[was]}`,
+                was === 'full' ? 'widen it in the LMX (innerXPadding) to fill the body' : `set its align to "${was}" in the LMX`,
+              ]
+            : [
+                `drawn ${SAID[phone!]} at ${VIEWPORTS[1]} px wide, where the source draws it ${SAID[was]}`,
+                'LMX draws a button as wide on every screen: choose the width that suits both',
+              ];
+        findings.add((from.own ?? from.element).at, `the position of <${block.tag}>`, 'not carried', said, todo);
+      }
       continue;
     }
     const differs = VIEWPORTS.flatMap((viewport) => {
@@ -392,17 +420,20 @@ export function compareLayout(
   for (const [block, { said }] of wordsTooWide(style, blocks)) {
     const from = sources.get(block);
     const box = from === undefined ? undefined : phone.of(from.element)?.box;
-    if (box !== undefined && box.right <= VIEWPORTS[1] + LAYOUT_TOLERANCE && compared.get(block) === undefined) compared.set(block, said);
+    if (box === undefined || box.right > VIEWPORTS[1] + LAYOUT_TOLERANCE) continue;
+    // Said beside the block's other difference, if it has one: a page wider than a phone's screen is what its reader notices.
+    const differs = compared.get(block);
+    compared.set(block, differs === undefined ? said : `${differs}; ${said}`);
   }
   for (const [block, differs] of compared) {
     if (differs === undefined) continue;
-    const { at } = sources.get(block)!.element;
+    const from = sources.get(block)!;
     findings.add(
-      at,
+      from.element.at,
       `the layout of <${block.tag}>`,
       'not carried',
       differs,
-      'set its align and padding in the LMX (or the body’s bodyXPadding) as the original stands, and check it in the preview',
+      `${atOwnSize(block, from) ? `${OWN_WIDTH}; then ` : ''}set its align and padding in the LMX (or the body’s bodyXPadding) as the original stands, and check it in the preview`,
     );
   }
   return {

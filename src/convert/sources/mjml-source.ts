@@ -35,6 +35,9 @@ import { boxStyle, MJML_DEFAULTS, spacingOf, styleOf, unwrapColumn } from './mjm
 import { applyMjStyles, withCssClass } from './mjml-stylesheet.js';
 import { checkNesting, listGivenTwice, type MjmlTag, parseMjmlTags, TEXT } from './mjml-tags.js';
 
+/** An image's alt as the template writes it: none where it writes none (MJML compiles that as alt="", which no one chose), "" where it marks the image decorative. */
+const writtenAlt = (attrs: Record<string, string>): { alt?: string } => (attrs.alt === undefined ? {} : { alt: attrs.alt });
+
 /** Where an included partial is a component: at the top of a body (in a column, it is written out in place). */
 export const COMPONENT_PARENTS: ReadonlySet<string> = new Set(['mj-body', 'mj-wrapper']);
 
@@ -103,7 +106,9 @@ export function readMjml(source: string, file: string, findings: Findings, optio
   ]) as [SourceElement];
   applyMjStyles(reader.stylesheets, bodyNode, findings);
   reader.sizeImages(bodyNode, pixels(width) ?? 600);
-  return { body: bodyNode, subject: headInfo.title, previewText: headInfo.preview, font: headInfo.font };
+  // <mjml lang="fr">, which MJML writes on the <html> it compiles.
+  const lang = root.attrs.lang?.trim();
+  return { body: bodyNode, subject: headInfo.title, previewText: headInfo.preview, font: headInfo.font, ...(lang ? { lang } : {}) };
 }
 
 /** The nodes of an MJML partial made a component. */
@@ -392,8 +397,9 @@ class MjmlReader {
         return [element('h3', tag.at, html(), {}, accordionLook(style))];
       case 'mj-accordion-text':
         return [element('div', tag.at, html(), {}, accordionLook(style))];
+      // Each picture drawn at the carousel's width, as an image of no width of MJML's is (an empty width: MJML's to work out).
       case 'mj-carousel-image':
-        return [element('img', tag.at, [], { src: attrs.src ?? '', alt: attrs.alt ?? '', [SHOWN_IN_TURN]: '' })];
+        return [element('img', tag.at, [], { src: attrs.src ?? '', ...writtenAlt(attrs), width: '', [SHOWN_IN_TURN]: '' })];
       default:
         return [];
     }
@@ -443,7 +449,7 @@ class MjmlReader {
       'img',
       tag.at,
       [],
-      { src: attrs.src ?? '', alt: attrs.alt ?? '', width: attrs.width ?? '' },
+      { src: attrs.src ?? '', ...writtenAlt(attrs), width: attrs.width ?? '' },
       {
         'border-radius': attrs['border-radius'] ?? '',
         ...Object.fromEntries(Object.entries(style).filter(([property]) => /^border(-(top|right|bottom|left))?$/.test(property))),

@@ -8,7 +8,7 @@
 import { LocalFileError } from '../../base/errors.js';
 import { countOf } from '../../render/numbers.js';
 import type { SourceDocument } from '../document.js';
-import { element, type Findings, type Place, type SourceNode, type Style, text } from '../model.js';
+import { element, type Findings, type Place, type SourceElement, type SourceNode, type Style, text } from '../model.js';
 import { chooseBranch, listChoice } from './react-branches.js';
 import { markdownComponent } from './react-markdown.js';
 import { ImportedValues, type ModuleReader } from './react-modules.js';
@@ -66,6 +66,8 @@ class ReactReader {
   private exportedSubject?: string;
   /** With --preview-props: the lists the template's own `PreviewProps` give its props. */
   private previewLists: PreviewLists | undefined;
+  private program: Node | undefined;
+  private previewRead: PreviewLists | undefined;
 
   constructor(
     private readonly file: string,
@@ -79,6 +81,12 @@ class ReactReader {
   }
 
   /** A name's binding for the static reader: a constant's expression, or an imported literal. */
+  /** The lists the template's `PreviewProps` give, read once: its content with --preview-props, a hint without. */
+  private previewOf(): PreviewLists {
+    this.previewRead ??= new PreviewLists(this.program!, (name) => this.literalOf(name));
+    return this.previewRead;
+  }
+
   private literalOf(name: string): Node | undefined {
     const constant = this.constants.get(name);
     if (constant !== undefined) return constant.type === 'FunctionDeclaration' ? undefined : constant;
@@ -111,7 +119,8 @@ class ReactReader {
     }
     if (this.imported.size === 0) throw notReactEmail(this.file, program);
     const component = this.component(program);
-    if (this.previewProps) this.previewLists = new PreviewLists(program, (name) => this.literalOf(name));
+    this.program = program;
+    if (this.previewProps) this.previewLists = this.previewOf();
     const jsx = this.returned(component);
     if (jsx === undefined)
       throw new LocalFileError(
@@ -122,7 +131,8 @@ class ReactReader {
       );
     const nodes = this.jsx(jsx);
     const body = findBody(nodes) ?? element('body', this.at(jsx), nodes);
-    return { body, previewText: this.previewText, subject: this.exportedSubject ?? this.subject };
+    const lang = nodes.find((node): node is SourceElement => node.type === 'element' && node !== body && node.attrs.lang !== undefined)?.attrs.lang?.trim();
+    return { body, previewText: this.previewText, subject: this.exportedSubject ?? this.subject, ...(lang ? { lang } : {}) };
   }
 
   /** `export const subject = '…'` (or a template string): the email's subject, as the app that sends it reads it. */
@@ -217,12 +227,17 @@ class ReactReader {
     ) {
       const expanded = this.expandMap(node);
       if (expanded !== undefined) return expanded;
+      // A list of a prop that the template's PreviewProps write out: the flag that takes them is named where it would help.
+      const list = node.callee.object.type === 'Identifier' ? node.callee.object.name : undefined;
+      const items = this.previewProps || list === undefined || !this.props.has(list) ? undefined : this.previewOf().itemsOf(list);
       this.findings.add(
         at,
         'a loop in JSX (.map)',
         'flattened',
         'the loop dropped: its body kept once',
-        'send the repeated part as one data variable the app builds, or make it a component',
+        items === undefined
+          ? 'send the repeated part as one data variable the app builds, or make it a component'
+          : `send the repeated part as one data variable the app builds, or convert again with --preview-props to write out the ${countOf(items, 'item')} the template's PreviewProps give ${list}`,
       );
       const callback = node.arguments[0];
       const item = callback?.params?.[0];

@@ -166,7 +166,7 @@ export function renderedAs(name: string, at: Place, attrs: Record<string, string
       // React Email's <Hr> is a 1 px line of #eaeaea unless its style says otherwise.
       return element('hr', at, children(), attrs, { width: '100%', border: 'none', 'border-top': '1px solid #eaeaea', ...style });
     case 'Link':
-      // React Email's <Link> is #067df7 unless its style says otherwise: a colour of its own, as the email's links take theirs.
+      // React Email's <Link> is #067df7 unless its style says otherwise, not a browser's blue.
       return element('a', at, children(), attrs, { color: '#067df7', ...style });
     case 'Img':
       // React Email draws an image as a block: placed by its margins, never by the text's alignment.

@@ -10,6 +10,7 @@
 import { advanceClock, clock, parseDuration, setClock } from '../clock.js';
 import { allJourneys, journeys, waitsEnded } from '../journey-records.js';
 import { type ApiAnswer, badRequest, later, ModuleNeeded, objectBody, type RouteContext, type SandboxModule } from '../module.js';
+import { CAMPAIGN_SEND_PATH, CLOCK_PATH, JOURNEYS_PATH } from '../own-paths.js';
 
 // The engine (and the routes it reaches: contacts, webhooks, segments) is loaded only by a request
 // that needs it: a move of the clock, a placement, or any request once a wait has ended. A read of
@@ -17,10 +18,6 @@ import { type ApiAnswer, badRequest, later, ModuleNeeded, objectBody, type Route
 const engine = later(() => import('./engine.js'));
 const placing = later(() => import('./place.js'));
 const campaignSending = later(() => import('./campaign-send.js'));
-
-export const CLOCK_PATH = '/_sandbox/clock';
-export const JOURNEYS_PATH = '/_sandbox/journeys';
-export const CAMPAIGN_SEND_PATH = '/_sandbox/campaigns/send';
 
 /** The sandbox's time (the system's as the request saw it, when the clock was moved), and whether it stands still. */
 function clockAnswer(context: RouteContext, released?: number): ApiAnswer {

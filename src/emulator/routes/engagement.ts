@@ -9,11 +9,10 @@
 import { z } from '../../base/shapes.js';
 import type { EmailMetrics } from '../../platform/email-metrics.js';
 import { type ApiAnswer, badRequest, notFound, objectBody, type RouteContext, type SandboxModule, slice, stringField } from '../module.js';
+import { ENGAGEMENT_PATH } from '../own-paths.js';
 import { campaigns } from './campaign-records.js';
 import { transactionalEmails } from './transactional.js';
 import { workflows } from './workflow-records.js';
-
-export const ENGAGEMENT_PATH = '/_sandbox/engagement';
 
 /** The outcomes a send may meet, each with its rate among sends. */
 export const ENGAGEMENT_RATES = ['deliveryRate', 'openRate', 'clickRate', 'hardBounceRate', 'softBounceRate', 'spamRate', 'unsubscribeRate'] as const;

@@ -10,3 +10,37 @@ export function sniffType(bytes: Uint8Array): UploadType | undefined {
   if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'image/webp';
   return undefined;
 }
+
+/**
+ * How many pixels wide an image of the type sniffType says is, read from its header (PNG's IHDR,
+ * GIF's screen, JPEG's start of frame, WebP's VP8, VP8L or VP8X chunk); undefined where its bytes
+ * do not say.
+ */
+export function pixelWidth(bytes: Uint8Array, type: UploadType): number | undefined {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const ascii = (from: number, to: number) => Buffer.from(bytes.subarray(from, to)).toString('latin1');
+  const fits = (end: number) => bytes.length >= end;
+  switch (type) {
+    case 'image/png':
+      return fits(24) && ascii(12, 16) === 'IHDR' ? view.getUint32(16) : undefined;
+    case 'image/gif':
+      return fits(10) ? view.getUint16(6, true) : undefined;
+    case 'image/webp': {
+      const chunk = ascii(12, 16);
+      if (chunk === 'VP8 ' && fits(30)) return view.getUint16(26, true) & 0x3fff;
+      if (chunk === 'VP8L' && fits(25)) return 1 + (((bytes[22]! & 0x3f) << 8) | bytes[21]!);
+      if (chunk === 'VP8X' && fits(30)) return 1 + (view.getUint16(24, true) | (bytes[26]! << 16));
+      return undefined;
+    }
+    case 'image/jpeg': {
+      // Segments one after another from the start of image; the frame's (SOF0 to SOF15, but DHT, JPG and DAC) holds the size.
+      for (let at = 2; fits(at + 4) && bytes[at] === 0xff; ) {
+        const marker = bytes[at + 1]!;
+        if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) return fits(at + 9) ? view.getUint16(at + 7) : undefined;
+        // A fill byte before a marker is passed over.
+        at += marker === 0xff ? 1 : 2 + view.getUint16(at + 2);
+      }
+      return undefined;
+    }
+  }
+}

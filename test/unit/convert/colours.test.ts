@@ -53,23 +53,23 @@ describe('colours in the fidelity line', () => {
     expect(findings.remediation[0]!.also).toEqual([3, 4].map((line) => ({ file: 'email.html', line, column: 1 })));
   });
 
-  it('draws text the source gave no colour in its black, and counts links of no colour as kept in the theme’s, by design', () => {
+  it('draws text the source gave no colour in its black, and links of no colour in a browser’s blue, the email’s link colour', () => {
     const { measure, entries, lmx } = html(
       '<p>Read <a href="https://example.com/a">the guide</a> or <a href="https://example.com/b">the forum</a>.</p>\n<h1>Welcome</h1>',
     );
-    expect(lmx).toMatch(/^<Style textBaseColor="#000000"[^>]* heading1Color="#000000"/);
+    expect(lmx).toMatch(/^<Style textBaseColor="#000000"[^>]* textLinkColor="#0000ee" heading1Color="#000000"/);
     expect(measure).toEqual({ source: 4, kept: 4 });
     expect(entries).toEqual([]);
   });
 
-  it('draws links where none has a colour of its own in the browser’s blue they are drawn in, where it reads on the body', () => {
+  it('draws links where none has a colour of its own in the browser’s blue they are drawn in', () => {
     const plain = (body: string) =>
       mjml(`<mj-section${body}><mj-column><mj-text>Write to <a href="mailto:help@acme.example">help@acme.example</a>.</mj-text></mj-column></mj-section>`);
     const { lmx, measure } = plain('');
     expect(lmx).toMatch(/^<Style [^>]*textLinkColor="#0000ee"/);
     expect(measure).toEqual({ source: 2, kept: 2 });
-    // On a dark body the blue would not read: the theme's link colour stays.
-    expect(plain(' background-color="#111111"').lmx).not.toContain('textLinkColor');
+    // On a dark body too, as the source draws them there (content check warns that they do not read).
+    expect(plain(' background-color="#111111"').lmx).toMatch(/^<Style [^>]*textLinkColor="#0000ee"/);
     // Below a dark header band taken for the body, on the white page they stood on, it reads.
     const receipt = mjml(
       `<mj-section background-color="#0f172a"><mj-column><mj-text color="#f8fafc">Your receipt from Acme, order 1042</mj-text></mj-column></mj-section>\n<mj-section><mj-column><mj-text>Write to <a href="mailto:help@acme.example">help@acme.example</a>.</mj-text></mj-column></mj-section>`,
@@ -175,6 +175,50 @@ export default function Email() {
       '<p style="color:#333333">Read <a href="https://example.com/a" style="color:#0a7d4f">the guide</a> or paste <a href="https://example.com/b" style="color: initial">https://example.com/b</a>.</p>',
     );
     expect(measure).toEqual({ source: 3, kept: 2 });
+  });
+
+  it('counts a link of no colour in a browser’s blue: kept in its words’ own where the email’s link colour would not read (Mailgen’s Cerberus)', () => {
+    // The header's white link gives the email its link colour; the links of the grey box have none.
+    const { measure, lmx } = html(
+      '<table width="600" style="background-color:#ffffff"><tr><td>\n' +
+        '<table width="100%"><tr><td style="background-color:#222222"><a href="https://example.com/" style="color:#ffffff">Acme</a></td></tr></table>\n' +
+        '<p style="color:#555555">Welcome to Acme: we are glad you are here.</p>\n' +
+        '<table width="100%"><tr><td style="background-color:#f8f8f8"><p style="color:#555555">Or paste <a href="https://example.com/confirm">https://example.com/confirm</a> into your browser.</p></td></tr></table>\n' +
+        '</td></tr></table>',
+    );
+    expect(lmx).toMatch(/<Style [^>]*textLinkColor="#ffffff"/);
+    expect(lmx).toContain('<Link href="https://example.com/confirm"><Text textColor="#0000ee">https://example.com/confirm</Text></Link>');
+    expect(measure).toEqual({ source: 4, kept: 4 });
+  });
+
+  it('counts and lists a link of no colour drawn in another link colour that reads, and takes `color: inherit` as the text’s (Mailgen’s Salted)', () => {
+    const findings = new Findings();
+    const { style, blocks } = convertDocument(
+      readHtml(
+        '<!doctype html><html><body><p style="color:#666666">Read <a href="https://example.com/a" style="color:#666666">the guide</a>, <a href="https://example.com/b" style="color:#666666">the forum</a> and <a href="https://example.com/c" style="color: inherit">the blog</a>, or paste <a href="https://example.com/d">https://example.com/d</a>.</p></body></html>',
+        'email.html',
+        findings,
+      ),
+      'transactional',
+      findings,
+    );
+    expect(style.textLinkColor).toBe('#666666');
+    expect(compareColours(blocks, style, findings)).toEqual({ source: 5, kept: 4 });
+    expect(findings.remediation.filter((item) => / in #/.test(item.construct)).map((item) => `${item.line} ${item.construct}: ${item.done}`)).toEqual([
+      "1 a link in #0000ee: drawn in the email's link colour #666666 (textLinkColor) (#0000ee is the blue a browser draws a link of no colour of its own in): LMX gives every link of an email one colour",
+    ]);
+  });
+
+  it('takes a React Email <Link> of no style in the colour React Email draws it, not a browser’s blue', () => {
+    const { measure, lmx } = colours((findings) =>
+      readReact(
+        'import { Body, Html, Link, Text } from \'@react-email/components\';\nexport default function Email() {\n  return (\n    <Html>\n      <Body>\n        <Text>Read <Link href="https://example.com/guide">the guide</Link> first.</Text>\n      </Body>\n    </Html>\n  );\n}\n',
+        'email.tsx',
+        findings,
+      ),
+    );
+    expect(lmx).toMatch(/<Style [^>]*textLinkColor="#067df7"/);
+    expect(measure).toEqual({ source: 2, kept: 2 });
   });
 
   it('counts links in the email’s link colour as kept, and one of another colour once, as the mapping lists it', () => {

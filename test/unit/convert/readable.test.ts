@@ -3,7 +3,7 @@
  * source, held against the colours the converted LMX is drawn with.
  */
 import { describe, expect, it } from 'vitest';
-import { contrastRatio, keepContrast, rememberLink, rememberLook } from '../../../src/convert/contrast.js';
+import { contrastRatio, keepContrast, rememberLink, rememberLook, SOURCE_LINK } from '../../../src/convert/contrast.js';
 import { measureFidelity } from '../../../src/convert/fidelity.js';
 import { element, Findings, text } from '../../../src/convert/model.js';
 import { checkEmailQa } from '../../../src/lmx/qa/index.js';
@@ -228,7 +228,7 @@ describe('links of no colour of their own', () => {
     const keep = (linkColour: string) => {
       const link = { tag: 'Link', attrs: { href: 'https://acme.example/faq' }, children: [{ text: 'https://acme.example/faq' }] };
       // It stood on a light grey box; LMX draws it on the white body.
-      rememberLink(link, undefined, '#f8f8f8', { file: 'email.html', line: 7, column: 3 });
+      rememberLink(link, SOURCE_LINK, '#f8f8f8', { file: 'email.html', line: 7, column: 3 });
       keepContrast(
         [{ tag: 'Paragraph', attrs: {}, inline: [{ text: 'Or paste ' }, link] }],
         { bodyColor: '#ffffff', textLinkColor: linkColour },
@@ -238,7 +238,7 @@ describe('links of no colour of their own', () => {
     };
     // The email's link colour is a dark header's white: white on white.
     expect(keep('#ffffff')).toEqual([{ tag: 'Text', attrs: { textColor: '#0000ee' }, children: [{ text: 'https://acme.example/faq' }] }]);
-    // One that reads keeps it, as every link of no colour does by design.
+    // One that reads draws it, listed as drawn in the email's link colour.
     expect(keep('#2563eb')).toEqual([{ text: 'https://acme.example/faq' }]);
   });
 });
@@ -329,10 +329,10 @@ describe('links on a dark band', () => {
     );
   });
 
-  it('takes no link colour for the email from a footer’s links that would not read on the body', () => {
+  it('takes the link colour for the email from the body’s links of no colour, a browser’s blue, not from a footer’s that would not read on the body', () => {
     // The body's links have no colour of their own; the only coloured links are the footer's white ones.
     const { lmx, findings } = fromMjml(NEWSLETTER.replaceAll(' style="color:#2563eb"', ''));
-    expect(lmx).not.toContain('textLinkColor');
+    expect(lmx).toMatch(/<Style [^>]*textLinkColor="#0000ee"/);
     expect(lmx).toContain('<Link href="https://acme.example/blog">the release notes</Link>');
     expect(lmx).toContain('<Link href="https://acme.example/privacy"><Text textColor="#ffffff">Privacy policy</Text></Link>');
     expect(findings.remediation.filter((item) => item.construct.includes('link'))).toEqual([]);

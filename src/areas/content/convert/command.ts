@@ -25,6 +25,7 @@ import {
   type Place,
   type Remediation,
   type SourceNode,
+  textContent,
 } from '../../../convert/model.js';
 import { renderConversion } from '../../../convert/report.js';
 import { includeKey, moduleReaderOf, readSource, type SourceFile, type Sources, sharedPartials, sourcesOf } from '../../../convert/sources/files.js';
@@ -151,8 +152,40 @@ function recordName(title: string | undefined, source: SourceFile, findings: Fin
   return name || plain;
 }
 
-/** The message's fields: subject, preview text, sender, and the fallbacks a template's defaults gave. */
-function messageFields(document: SourceDocument, given: GivenFields, source: SourceFile, kind: ConvertKind, findings: Findings): Record<string, unknown> {
+/** The language of a text as an ISO 639-1 code, where it can be told (src/lmx/qa/language.ts, which `content check` judges with). */
+type LanguageOf = (text: string) => string | undefined;
+
+/**
+ * The message's languageCode: the language the source says it is in (`<html lang="en">`), as its
+ * ISO 639-1 code, where its text is written in it or too short to tell; one the text belies (a
+ * template's `lang="pt_br"` over English words) is listed and not carried.
+ */
+function languageCode(document: SourceDocument, source: SourceFile, languageOf: LanguageOf, findings: Findings): string | undefined {
+  const declared = document.lang;
+  if (declared === undefined) return undefined;
+  const code = declared.toLowerCase().split(/[-_]/)[0]!;
+  if (!/^[a-z]{2}$/.test(code)) return undefined;
+  const written = languageOf(textContent(document.body));
+  if (written === undefined || written === code) return code;
+  findings.add(
+    { file: source.file, line: 1, column: 1 },
+    `the language lang="${declared}"`,
+    'not carried',
+    `its text is written in "${written}": the message is given no languageCode`,
+    `set languageCode in the message's fields to the language the email is written in ("${written}")`,
+  );
+  return undefined;
+}
+
+/** The message's fields: subject, preview text, sender, language, and the fallbacks a template's defaults gave. */
+function messageFields(
+  document: SourceDocument,
+  given: GivenFields,
+  source: SourceFile,
+  kind: ConvertKind,
+  findings: Findings,
+  languageOf: LanguageOf,
+): Record<string, unknown> {
   const fields: Record<string, unknown> = {};
   // What the app sends the email with wins over the title its source gives it, which no client shows as the subject.
   const subject = fieldText(given.subject ?? document.subject, source, kind, findings);
@@ -161,6 +194,8 @@ function messageFields(document: SourceDocument, given: GivenFields, source: Sou
   if (previewText !== undefined) fields.previewText = previewText;
   if (given.fromName !== undefined) fields.fromName = given.fromName;
   if (given.fromEmail !== undefined) fields.fromEmail = given.fromEmail;
+  const language = languageCode(document, source, languageOf, findings);
+  if (language !== undefined) fields.languageCode = language;
   for (const [namespace, values] of Object.entries(findings.fallbacks))
     if (Object.keys(values).length > 0) fields[FALLBACK_FIELDS[namespace as FallbackKind]] = values;
   return fields;
@@ -193,6 +228,8 @@ interface Run {
   /** With --upload: downloads and uploads an image; and the addresses of those uploaded, by the path or address the source names. */
   upload?: ImageCarrier;
   uploaded: Map<string, string>;
+  /** How wide each image uploaded is, in pixels, by the path or address the source names. */
+  widths: Map<string, number>;
   /** The fields given each email from outside its source, by the email's path: --subject, or its send's (`migrate report` finds them). */
   given: ReadonlyMap<string, GivenFields>;
 }
@@ -253,13 +290,16 @@ function readEmail(run: Run, source: SourceFile): ReadEmail {
 /** An email made a record: its images uploaded with --upload, checked. */
 async function emailRecord(run: Run, { source, findings, document, email }: ReadEmail): Promise<Made> {
   const { kind, root } = run;
-  if (run.upload !== undefined) await uploadImages(email.blocks, { file: source.file, line: 1, column: 1 }, run.sources, findings, run.upload, run.uploaded);
+  if (run.upload !== undefined)
+    await uploadImages(email.blocks, { file: source.file, line: 1, column: 1 }, run.sources, findings, run.upload, run.uploaded, run.widths);
   const lmx = writeLmx(email.style, email.blocks);
   const layout = emailLayout(run, source);
   const files = new Map<string, string>();
   const given = run.given.get(source.path) ?? {};
   if (layout.meta !== undefined) files.set(layout.meta, jsonFile({ name: recordName(given.subject ?? document.subject, source, findings) }));
-  const fields = messageFields(document, given, source, kind, findings);
+  // The detector loads only here, where a record is written.
+  const { languageOf } = await import('../../../lmx/qa/language.js');
+  const fields = messageFields(document, given, source, kind, findings, languageOf);
   if (fields.subject === undefined) {
     const named = (given.subject ?? document.subject)?.trim();
     findings.add(
@@ -407,6 +447,7 @@ export async function convertSources(
     components: new Map(),
     upload: target.upload,
     uploaded: new Map(),
+    widths: new Map(),
     given: target.given ?? new Map(),
     previewProps: target.previewProps === true,
   };

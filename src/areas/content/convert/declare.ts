@@ -71,12 +71,13 @@ them, and its problems are listed too. Nothing is written when a record of the
 same name is there, unless --force. With --upload, images the emails name by
 a path beside them (logo.png) or at an http(s) address are uploaded to the
 account's storage, each once, and the emails point at them (three calls each,
-as \`uploads create\`). An address is downloaded without the key, over http(s)
-only, up to the size the API takes, and kept only if it is an image; one at a
-loopback, private or reserved address (by name, by what the name resolves to,
-or by where it redirects) is not fetched unless --allow-private-links; what is
-not uploaded is listed, and the run exits 1. Without --upload, nothing is sent
-and no key is needed.
+as \`uploads create\`), an image the email gives no width taking its file's. An
+address is downloaded without the key, over http(s) only, up to the size the
+API takes, and kept only if it is an image; one at a loopback, private or
+reserved address (by name, by what the name resolves to, or by where it
+redirects) is not fetched unless --allow-private-links; what is not uploaded is
+listed, and the run exits 1. Without --upload, nothing is sent and no key is
+needed.
 See docs/migrate.md.`,
   mismatch: 'with --upload, an image could not be uploaded; with --strict, something could not be carried as it was',
   examples: [

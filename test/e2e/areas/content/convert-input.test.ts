@@ -84,7 +84,7 @@ describe('content convert: variables by the kind of email', () => {
       '<html><body>',
       '<p>Hello, <a href="https://example.com/reset?t={{token}}" style="color:#0a66c2">reset your password</a>.</p>',
       '<a href="{{ url }}" style="background:#1d4ed8;color:#ffffff;padding:10px">Open</a>',
-      '<img src="https://example.com/avatar.png" alt="{{ name }}, pictured">',
+      '<img src="https://example.com/avatar.png" alt="{{ name }}, pictured" width="64">',
       '</body></html>',
     ]);
     const lmx = readFileSync(join(out, 'transactional/reset/draft.lmx'), 'utf8');
@@ -405,6 +405,14 @@ describe('content convert: bad input', () => {
     await refused(join(broken, 'email.tsx'), `${join(broken, 'email.tsx')}:2:`);
   });
 
+  it('says of a saved message (.eml) to convert its HTML part, which `content check --html` judges as it is', async () => {
+    const root = sources({ 'receipt.eml': 'Subject: Your receipt\nContent-Type: text/html\n\n<p>Thanks</p>\n' });
+    const { result } = await convert(join(root, 'receipt.eml'));
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`${join(root, 'receipt.eml')}: not an email file convert reads`);
+    expect(result.stderr).toContain('a saved message: save its HTML part as an .html file and convert that');
+  });
+
   it('names the JSX library a template is built with when it is not React Email, and how to convert it', async () => {
     // jsx-email's starter template (create-jsx-email): its components are its own, its Button another's.
     const root = sources({
@@ -603,6 +611,36 @@ describe('content convert --upload', () => {
       '5 --upload missing.png: not uploaded: no such file',
       '6 --upload notes.png: not uploaded: not an image the API takes (image/jpeg, image/png, image/gif, image/webp)',
     ]);
+  });
+
+  it('gives an image of no width the width its file has, where the source draws it at its own size; one 100% wide keeps none', async () => {
+    const { env } = await sandbox();
+    // A PNG's signature and header: 160 pixels wide, 40 high.
+    const header = Buffer.alloc(25);
+    header.write('\x00\x00\x00\x0dIHDR', 8, 'latin1');
+    header.writeUInt32BE(160, 16);
+    header.writeUInt32BE(40, 20);
+    const logo = Buffer.concat([PNG.subarray(0, 8), header.subarray(8), Buffer.alloc(64, 7)]);
+    const source = sources({
+      'welcome.html': [
+        '<html><body>',
+        '<img src="logo.png" alt="Acme" style="display:block">',
+        '<p>Welcome to Acme.</p>',
+        '<img src="logo.png" alt="Acme, again" style="display:block;width:100%">',
+        '</body></html>',
+      ].join('\n'),
+      'logo.png': logo,
+    });
+    const out = join(tempDir('loopsctl-convert-out-'), 'loops');
+    const result = await run(['content', 'convert', join(source, 'welcome.html'), '--out', out, '--upload', '--json'], { env });
+    expect(result.code, result.stderr).toBe(0);
+    const lmx = readFileSync(join(out, 'transactional/welcome/draft.lmx'), 'utf8');
+    expect(lmx.match(/<Image [^>]*\/>/g)?.map((image) => image.replace(/ src="[^"]*"/, ''))).toEqual([
+      '<Image alt="Acme" align="left" width="160" />',
+      '<Image alt="Acme, again" align="left" />',
+    ]);
+    const record = JSON.parse(result.stdout).records[0];
+    expect(record.fidelity.positions).toEqual({ source: 3, kept: 3 });
   });
 
   /** A loopback image host: an image, a page posing as one (by its type, and by its name only), a 404, a redirect to a file: address, one to the image, and an answer too large. */

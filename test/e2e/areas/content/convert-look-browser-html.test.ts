@@ -7,7 +7,7 @@ import { expect } from 'vitest';
 import { corpusDirectory } from '../../../support/convert-corpus.js';
 import { counts, describeLooks, readableWords, uncountedLosses } from '../../../support/convert-look.js';
 
-describeLooks('HTML', /^(?!foundation-emails).*\.html$/, corpusDirectory, (looks) => {
+describeLooks('HTML', /^(?!foundation-emails|html-ecomplus|html-authjs).*\.html$/, corpusDirectory, (looks) => {
   expect(looks.filter((look) => look.unmatched > 0).map((look) => look.file)).toEqual([]);
   expect(counts(looks)).toMatchInlineSnapshot(`
     {
@@ -20,12 +20,12 @@ describeLooks('HTML', /^(?!foundation-emails).*\.html$/, corpusDirectory, (looks
       "html-mailgen/cerberus-reset.html": "colours 9/10 (model 8/9), positions 8/8 (model 8/8)",
       "html-mailgen/cerberus-welcome.html": "colours 9/10 (model 8/9), positions 8/8 (model 8/8)",
       "html-mailgen/default-readme-action.html": "colours 14/15 (model 12/13), positions 8/10 (model 8/10)",
-      "html-mailgen/default-readme-table.html": "colours 8/13 (model 12/13), positions 12/12 (model 12/12), unlisted: <Paragraph> lc-58-29 colour, <Paragraph> lc-115-29 colour",
+      "html-mailgen/default-readme-table.html": "colours 12/13 (model 12/13), positions 12/12 (model 12/12)",
       "html-mailgen/default-receipt-styled.html": "colours 12/13 (model 11/12), positions 10/11 (model 10/11)",
       "html-mailgen/default-receipt.html": "colours 12/13 (model 11/12), positions 10/11 (model 10/11)",
       "html-mailgen/default-reset.html": "colours 9/10 (model 8/9), positions 7/8 (model 7/8)",
       "html-mailgen/default-welcome.html": "colours 9/10 (model 8/9), positions 7/8 (model 7/8)",
-      "html-mailgen/neopolitan-readme-action.html": "colours 13/15 (model 11/13), positions 9/10 (model 9/10)",
+      "html-mailgen/neopolitan-readme-action.html": "colours 14/15 (model 12/13), positions 9/10 (model 9/10)",
       "html-mailgen/neopolitan-readme-table.html": "colours 13/13 (model 13/13), positions 12/12 (model 12/12)",
       "html-mailgen/neopolitan-receipt-styled.html": "colours 12/12 (model 11/11), positions 10/10 (model 10/10)",
       "html-mailgen/neopolitan-receipt.html": "colours 12/12 (model 11/11), positions 10/10 (model 10/10)",
@@ -34,7 +34,7 @@ describeLooks('HTML', /^(?!foundation-emails).*\.html$/, corpusDirectory, (looks
       "html-mailgen/postmark-receipt.html": "colours 11/12 (model 11/12), positions 9/10 (model 10/11)",
       "html-mailgen/postmark-reset.html": "colours 8/9 (model 8/9), positions 6/7 (model 7/8)",
       "html-mailgen/postmark-welcome.html": "colours 8/9 (model 8/9), positions 6/7 (model 7/8)",
-      "html-mailgen/salted-readme-action.html": "colours 11/14 (model 11/12), positions 8/8 (model 9/9), unlisted: <Paragraph> lc-284-23 colour, <Paragraph> lc-290-23 colour",
+      "html-mailgen/salted-readme-action.html": "colours 12/14 (model 10/12), positions 8/8 (model 9/9)",
       "html-mailgen/salted-readme-table.html": "colours 12/12 (model 12/12), positions 10/10 (model 11/11)",
       "html-mailgen/salted-receipt-styled.html": "colours 12/12 (model 11/11), positions 9/9 (model 10/10)",
       "html-mailgen/salted-receipt.html": "colours 12/12 (model 11/11), positions 9/9 (model 10/10)",

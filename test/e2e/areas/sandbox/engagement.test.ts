@@ -86,7 +86,7 @@ describe('loopsctl sandbox engagement', () => {
     expect((await ok(['--sandbox', 'campaigns', 'metrics', SPRING_SALE, '--json'], env)).json<Record<string, number>[]>()[0]!.sends).toBe(sent);
   });
 
-  it('refuses a rate out of range, rates that add up past every send, and an email that does not exist', async () => {
+  it('refuses a rate out of range, rates that add up past every send, and an email or campaign that does not exist', async () => {
     const env = { LOOPSCTL_CONFIG_DIR: tempDir() };
     const high = await run(['sandbox', 'engagement', '--email', WELCOME, '--spam-rate', '1.5'], { env });
     expect(high.code).toBe(2);
@@ -94,8 +94,14 @@ describe('loopsctl sandbox engagement', () => {
     const over = await run(['sandbox', 'engagement', '--email', WELCOME, '--delivery-rate', '0.9', '--hard-bounce-rate', '0.2'], { env });
     expect(over.code).toBe(2);
     expect(over.stderr).toContain('add up to more than 1');
+    // The clock's forms are no help with a rate: its hint is the clock commands' alone.
+    expect(over.stderr).not.toContain('durations look like');
+    // A record the sandbox does not have is exit 4, as `campaigns get` of an unknown id gives.
     const missing = await run(['sandbox', 'engagement', '--email', 'cnotanemail00000000000000'], { env });
-    expect(missing.code).toBe(2);
+    expect(missing.code).toBe(4);
     expect(missing.stderr).toContain('no transactional email, campaign nor workflow send-email node has the id cnotanemail00000000000000');
+    const unsent = await run(['sandbox', 'send-campaign', 'cnotacampaign000000000000'], { env });
+    expect(unsent.code).toBe(4);
+    expect(unsent.stderr).toContain('cnotacampaign000000000000');
   });
 });

@@ -55,6 +55,7 @@ describe('loopsctl sandbox clock and journeys', () => {
     const too = await run(['sandbox', 'clock', 'advance', '10y'], { env });
     expect(too.code).toBe(2);
     expect(too.stderr).toContain('advance is at most 400 days at once');
+    expect(too.stderr).toContain('durations look like 3d, 1h30m or 90s');
     const back = await run(['sandbox', 'clock', 'set', '2020-01-01T00:00:00Z'], { env });
     expect(back.code).toBe(2);
     expect(back.stderr).toContain('to must not move the clock back');

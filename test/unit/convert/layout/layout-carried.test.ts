@@ -274,6 +274,21 @@ describe('bad input: layouts no team means to write', () => {
   });
 });
 
+describe('a column too narrow for its words on a phone', () => {
+  it('says the page grows wider than the screen, beside the column’s other difference', () => {
+    // E-Com Plus's abandoned cart: cells of 400, 400, 50 and 50 px shared out of the table's width, a price in the last.
+    const row = (item: string, price: string) =>
+      `<tr><td style="width:400px;padding:10px"><img src="https://shop.example/${item}.jpg" alt="${item}" width="100" style="display:block;width:50%"></td><td style="width:400px;padding:10px">A stoneware mug</td><td style="width:50px">x 2</td><td style="width:50px">${price}</td></tr>`;
+    const table = `<table style="width:85%" align="center">${row('mug', 'R$ 36,00')}${row('tea', 'R$ 16,00')}</table>`;
+    const { lmx, findings } = fromHtml(`<!doctype html><html><head><title>Hi</title></head><body style="margin:0">${table}</body></html>`);
+    expect(lmx).toContain('36,00');
+    const listed = findings.remediation.filter((item) => item.outcome === 'not carried' && item.done.includes('36,00')).map((item) => item.done);
+    expect(listed).toEqual([
+      expect.stringMatching(/; its word "36,00" takes about \d+ px on a 375 px screen, where the block has \d+ px: the page grows wider than the screen/),
+    ]);
+  });
+});
+
 describe('a full-width button on a phone', () => {
   it('narrows the inner padding that widens it, so that it still fits a 375 px screen', () => {
     const { lmx } = fromReact(`import { Body, Button, Html } from '@react-email/components';
@@ -317,5 +332,23 @@ describe('padding a media query changes on a phone', () => {
     // A card of 560 px: 20 + 10 px in at 600 and 10 at 375, beyond one padding's reach; carried as at 600, listed at 375.
     const apart = fromHtml(email(560)).findings.remediation.filter((item) => item.outcome === 'not carried');
     expect(apart.map((item) => item.done)).toEqual([expect.stringMatching(/at 375 px wide, where the source's spans 10 px to 365 px$/)]);
+  });
+});
+
+describe('a band of another colour at the foot of a card', () => {
+  it('is a section of its own colour cut from the card’s, no strip of the card’s white between its lines (E-Com Plus’s footer)', () => {
+    const { lmx } = fromHtml(`<!doctype html><html><head><title>Order</title></head><body style="margin:0;background:#ebebeb">
+<table width="100%" bgcolor="#f7f7f7"><tr><td><table width="600" align="center"><tr><td bgcolor="#ffffff" style="padding:0">
+<h2 style="text-align:center">Thanks for your purchase!</h2>
+<p style="text-align:center">Your order is paid.</p>
+<div style="background-color:#f7f7f7;color:#7a7a7a;font-size:11px;padding:30px 0;text-align:center">
+<p>Lumen Goods Ltd</p>
+<p>12 Harbour Road, Portsmouth</p>
+</div>
+</td></tr></table></td></tr></table></body></html>`);
+    expect(lmx).toMatch(
+      /<Section blockColor="#ffffff"[^>]*>\s*<H2[\s\S]*Your order is paid.(<\/Text>)?<\/Paragraph>\s*<\/Section>\s*<Section blockColor="#f7f7f7"[^>]*>\s*<Paragraph[^>]*>(<Text[^>]*>)?Lumen Goods Ltd/,
+    );
+    expect(lmx.match(/blockColor="#f7f7f7"/g)).toHaveLength(1);
   });
 });

@@ -40,7 +40,7 @@ function converted(read: (findings: Findings) => ReturnType<typeof readHtml>, mi
   const placement = compareLayout(document.body, style, blocks, findings);
   const fidelity = measureFidelity(document, lmx, findings, new Map(), { ...placement, colours: compareColours(blocks, style, findings) });
   const entries = findings.remediation.filter((item) => item.construct.startsWith('the position of')).map((item) => `${item.construct}: ${item.done}`);
-  return { fidelity, line: fidelityLine(fidelity), entries, lmx };
+  return { fidelity, line: fidelityLine(fidelity), entries, lmx, findings };
 }
 
 const fromReact = (source: string, misplace?: (blocks: readonly LmxBlock[]) => void) =>
@@ -149,6 +149,85 @@ describe('positions in the fidelity line', () => {
     expect(fidelity.positions).toEqual({ source: 2, kept: 1 });
   });
 
+  it('centres a button whose table shrinks to it in a <center>, its cells’ left alignment placing nothing (Foundation’s drip)', () => {
+    const { lmx, fidelity } = converted((findings) =>
+      readHtml(
+        '<!doctype html><html><body><table width="100%"><tr><td style="text-align:left"><p style="text-align:center">Learn something new today.</p>' +
+          '<center style="width:100%"><table class="button float-center" style="text-align:center;margin:0 0 16px 0;width:auto"><tr><td style="text-align:left">' +
+          '<table style="text-align:left;width:auto"><tr><td style="text-align:left;color:#fefefe;background:#3adb76">' +
+          '<a align="center" href="https://example.com/go" style="color:#fefefe;padding:8px 16px">Get smarter now</a>' +
+          '</td></tr></table></td></tr></table></center></td></tr></table></body></html>',
+        'email.html',
+        findings,
+      ),
+    );
+    expect(lmx).toMatch(/<Button [^>]*align="center"[^>]*>Get smarter now<\/Button>/);
+    expect(fidelity.positions).toEqual({ source: 2, kept: 2 });
+  });
+
+  it('counts a full-width button in a narrow column that its padding fills at 600 px and not on a phone, where the column stacks (Foundation’s sidebar)', () => {
+    const { fidelity, lmx, findings } = converted((findings) =>
+      readHtml(
+        '<!doctype html><html><head><style>@media screen and (max-width: 600px) { .stack { display: block !important; width: 100% !important } }</style></head>' +
+          '<body><table width="600"><tr><td class="stack" width="70%"><p>Our news this week, and the talks we gave.</p></td>' +
+          '<td class="stack" width="30%"><a href="https://example.com/f" style="display:block;background-color:#2199e8;color:#ffffff;padding:8px 0;text-align:center">Facebook</a></td>' +
+          '</tr></table></body></html>',
+        'email.html',
+        findings,
+      ),
+    );
+    expect(lmx).toMatch(/<Button [^>]*innerXPadding="100"[^>]*>Facebook<\/Button>/);
+    expect(fidelity.positions).toEqual({ source: 2, kept: 1 });
+    // Listed once, by the layout's entry where it has one, else the position's.
+    expect(findings.remediation.filter((item) => /^the (layout|position) of <Button>/.test(item.construct))).toHaveLength(1);
+  });
+
+  it('counts an HTML image of no width, drawn at its own size, as moved where LMX draws it across its box; one 100% wide as kept', () => {
+    const html = (image: string) =>
+      converted((findings) => readHtml(`<!doctype html><html><body><p>Your order has shipped.</p>${image}</body></html>`, 'email.html', findings));
+    const natural = html('<img src="https://example.com/logo.png" alt="Acme" style="display:block">');
+    expect(natural.lmx).toMatch(/<Image src="https:\/\/example.com\/logo.png" alt="Acme" align="left" \/>/);
+    expect(natural.fidelity.positions).toEqual({ source: 2, kept: 1 });
+    expect(natural.findings.remediation.filter((item) => item.construct === 'the position of <Image>').map((item) => `${item.done} -> ${item.todo}`)).toEqual([
+      "drawn across the full width, where the source draws it at the left at its own size -> set its width to the image's own, in pixels: LMX draws an image of no width across its box",
+    ]);
+    expect(html('<img src="https://example.com/hero.png" alt="Our new look" style="display:block;width:100%">').fidelity.positions).toEqual({
+      source: 2,
+      kept: 2,
+    });
+    expect(html('<img src="https://example.com/logo.png" alt="Acme" width="120" style="display:block">').fidelity.positions).toEqual({ source: 2, kept: 2 });
+  });
+
+  it('says to set the width of an image of no width, whatever else of it a media query restyles on a phone (Foundation’s `img { width: auto }`)', () => {
+    const { fidelity, findings } = converted((findings) =>
+      readHtml(
+        '<!doctype html><html><head><style>@media only screen and (max-width: 596px) { table.body img { width: auto; height: auto } }</style></head>' +
+          '<body><table class="body" width="100%"><tr><td><p>Our latest issue is out.</p><img src="https://example.com/icon.png" alt="Icon" style="display:block"></td></tr></table></body></html>',
+        'email.html',
+        findings,
+      ),
+    );
+    expect(fidelity.positions).toEqual({ source: 2, kept: 1 });
+    expect(findings.remediation.filter((item) => /^the (layout|position) of <Image>/.test(item.construct)).map((item) => item.todo)).toEqual([
+      expect.stringMatching(/^set its width to the image's own, in pixels/),
+    ]);
+  });
+
+  it('lists an image the source’s media queries centre on a phone, which LMX draws at one side (Foundation’s `.small-float-center`)', () => {
+    const { fidelity, findings } = converted((findings) =>
+      readHtml(
+        '<!doctype html><html><head><style>@media only screen and (max-width: 596px) { .small-float-center { margin: 0 auto !important; float: none !important } }</style></head>' +
+          '<body><p>Our latest issue is out.</p><img class="small-float-center" src="https://example.com/cover.png" width="170" alt="Cover" style="display:block"></body></html>',
+        'email.html',
+        findings,
+      ),
+    );
+    expect(fidelity.positions).toEqual({ source: 2, kept: 1 });
+    expect(findings.remediation.filter((item) => /^the (layout|position) of <Image>/.test(item.construct)).map((item) => item.done)).toEqual([
+      expect.stringContaining('375 px wide'),
+    ]);
+  });
+
   it('takes a button cell’s link’s phone style as the button’s (Lee Munroe’s `.btn a { width: 100% }`)', () => {
     const { entries } = converted((findings) =>
       readHtml(
@@ -192,5 +271,53 @@ describe('positions in the fidelity line', () => {
     const short = button('Verify your email →');
     expect(short.fidelity.positions).toEqual({ source: 1, kept: 1 });
     expect(short.entries).toEqual([]);
+  });
+});
+
+describe('a button made of one coloured cell', () => {
+  // Auth.js's sign-in email: a table of no width, centred, its one cell coloured around a padded link.
+  const signIn = (table: string) =>
+    '<!doctype html><html><body style="background: #f9f9f9;"><table width="100%" style="background: #fff; max-width: 600px; margin: auto;"><tr><td align="center" style="padding: 20px 0;">' +
+    `<table ${table} border="0" cellspacing="0" cellpadding="0"><tr><td align="center" style="border-radius: 5px;" bgcolor="#346df1">` +
+    '<a href="https://app.example.com/sign-in" target="_blank" style="font-size: 18px; color: #fff; text-decoration: none; border-radius: 5px; padding: 10px 20px; border: 1px solid #346df1; display: inline-block; font-weight: bold;">Sign in</a>' +
+    '</td></tr></table></td></tr></table></body></html>';
+
+  it('is a centred button in the cell’s colour, not a band of it across the body', () => {
+    const { lmx, entries } = converted((findings) => readHtml(signIn(''), 'email.html', findings));
+    expect(lmx).toMatch(/<Button href="https:\/\/app.example.com\/sign-in" bgColor="#346df1" textColor="#fff"[^>]* align="center"[^>]*>Sign in<\/Button>/);
+    expect(lmx).not.toContain('blockColor="#346df1"');
+    expect(entries).toEqual([]);
+  });
+
+  it('stays a coloured band where its table is as wide as the body', () => {
+    const { lmx } = converted((findings) => readHtml(signIn('width="100%"'), 'email.html', findings));
+    expect(lmx).not.toContain('<Button');
+    expect(lmx).toContain('blockColor="#346df1"');
+  });
+});
+
+describe('a logo in a table of no width', () => {
+  // E-Com Plus's logo: a table shrunk to the image, centred by the cell around it, its cell's bgcolor given back by its style.
+  const logo = `<!doctype html><html><head><title>Order</title></head><body style="margin:0">
+<table width="100%"><tr><td>
+<table align="center" width="40%" style="table-layout:fixed;padding:15px"><tr><td align="center">
+<table border="0" cellpadding="0" cellspacing="0" style="text-align:center"><tr><td align="center" bgcolor="#FFFFFF" style="border-radius:6px;text-align:center;background-color:inherit">
+<a href="https://shop.example"><img style="display:block;width:100%;max-width:100% !important" src="https://shop.example/logo.png" alt="Lumen Goods" width="200"></a>
+</td></tr></table>
+</td></tr></table>
+<p>Hello Ada, thanks for your purchase!</p>
+</td></tr></table></body></html>`;
+
+  it('stands where the cell around the table centres it, as Chromium draws it, with no box of the cell’s given-back colour', () => {
+    const findings = new Findings();
+    const { lmx } = convertDocument(readHtml(logo, 'email.html', findings), 'transactional', findings);
+    expect(lmx).toContain('<Image src="https://shop.example/logo.png" alt="Lumen Goods" href="https://shop.example" width="200" align="center"');
+    expect(lmx).not.toContain('blockColor');
+  });
+
+  it('keeps a cell’s bgcolor where its style gives no colour of its own', () => {
+    const findings = new Findings();
+    const { lmx } = convertDocument(readHtml(logo.replace(';background-color:inherit', ''), 'email.html', findings), 'transactional', findings);
+    expect(lmx).toContain('blockColor="#ffffff"');
   });
 });

@@ -1,0 +1,47 @@
+/**
+ * An image's type and width read from its bytes, as `content convert --upload` reads each image it
+ * uploads: its type from its first bytes, its width from its header.
+ */
+import { describe, expect, it } from 'vitest';
+import { pixelWidth, sniffType } from '../../../../src/platform/uploads/sniff.js';
+
+const bytes = (...parts: (string | number[])[]) =>
+  Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part, 'latin1') : Buffer.from(part))));
+const be16 = (value: number) => [value >> 8, value & 0xff];
+const le16 = (value: number) => [value & 0xff, value >> 8];
+
+const IMAGES = {
+  png: bytes([0x89], 'PNG\r\n\x1a\n', [0, 0, 0, 13], 'IHDR', [0, 0, 0x02, 0x58], [0, 0, 0, 90], [8, 6, 0, 0, 0]),
+  gif: bytes('GIF89a', le16(48), le16(48), [0, 0, 0]),
+  // A JFIF segment first, then the frame: its precision, height and width.
+  jpeg: bytes([0xff, 0xd8], [0xff, 0xe0], be16(16), 'JFIF\0', Array(9).fill(0), [0xff, 0xc0], be16(17), [8], be16(300), be16(640), Array(10).fill(0)),
+  webpLossy: bytes('RIFF', [0, 0, 0, 0], 'WEBP', 'VP8 ', [0, 0, 0, 0], [0, 0, 0], [0x9d, 0x01, 0x2a], le16(320), le16(200)),
+  webpLossless: bytes('RIFF', [0, 0, 0, 0], 'WEBP', 'VP8L', [0, 0, 0, 0], [0x2f], [(200 - 1) & 0xff, ((200 - 1) >> 8) & 0x3f, 0, 0]),
+  webpExtended: bytes('RIFF', [0, 0, 0, 0], 'WEBP', 'VP8X', [10, 0, 0, 0], [0, 0, 0, 0], [(1200 - 1) & 0xff, (1200 - 1) >> 8, 0], [99, 0, 0]),
+};
+
+describe('an image’s width, from its header', () => {
+  it('reads PNG’s, GIF’s, JPEG’s (past the segments before its frame) and each form of WebP’s', () => {
+    expect(Object.fromEntries(Object.entries(IMAGES).map(([name, image]) => [name, pixelWidth(image, sniffType(image)!)]))).toEqual({
+      png: 600,
+      gif: 48,
+      jpeg: 640,
+      webpLossy: 320,
+      webpLossless: 200,
+      webpExtended: 1200,
+    });
+  });
+
+  it('passes over fill bytes before a JPEG’s marker', () => {
+    const filled = bytes([0xff, 0xd8], [0xff, 0xff, 0xff, 0xc2], be16(17), [8], be16(300), be16(480), Array(10).fill(0));
+    expect(pixelWidth(filled, 'image/jpeg')).toBe(480);
+  });
+
+  it('says nothing where the header is cut short or is not there', () => {
+    expect(pixelWidth(IMAGES.png.subarray(0, 20), 'image/png')).toBeUndefined();
+    expect(pixelWidth(bytes([0x89], 'PNG\r\n\x1a\n', Array(40).fill(7)), 'image/png')).toBeUndefined();
+    expect(pixelWidth(IMAGES.jpeg.subarray(0, 24), 'image/jpeg')).toBeUndefined();
+    expect(pixelWidth(bytes([0xff, 0xd8], [0x00, 0x00, 0x00, 0x00]), 'image/jpeg')).toBeUndefined();
+    expect(pixelWidth(bytes('RIFF', [0, 0, 0, 0], 'WEBP', 'ALPH', Array(20).fill(0)), 'image/webp')).toBeUndefined();
+  });
+});
