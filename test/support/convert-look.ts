@@ -185,8 +185,10 @@ const LOOK = `(specs, find, tolerance) => {
     const around = [edges(contentBox(box)), edges(box.getBoundingClientRect())];
     for (let at = box.parentElement; at !== null && around.length < 12; at = at.parentElement) around.push(edges(contentBox(at)));
     // What the face stands on: the colours of the boxes around it, down to the page (an image where one is), past the boxes
-    // of the face's own colour (a source's button is a cell and a link of one colour, where LMX's is one cell).
-    const own = getComputedStyle(face).backgroundColor;
+    // of the face's own colour (a source's button is a cell and a link of one colour, where LMX's is one cell; a link of no
+    // colour of its own bordered in its cell's, Auth.js's, is part of that cell's face).
+    const faceStyle = getComputedStyle(face);
+    const own = rgba(faceStyle.backgroundColor)[3] > 0 ? faceStyle.backgroundColor : faceStyle.borderLeftColor;
     let outside = face.parentElement;
     while (outside !== null && outside !== document.body && getComputedStyle(outside).backgroundColor === own && rgba(own)[3] > 0) outside = outside.parentElement;
     const under = outside === null ? undefined : behind(outside);
