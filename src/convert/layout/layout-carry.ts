@@ -274,6 +274,18 @@ const CONTAINERS: ReadonlySet<string> = new Set(['Section', 'Columns', 'ColumnIt
 const SAID: Record<Position, string> = { left: 'at the left', center: 'centred', right: 'at the right', full: 'across the full width' };
 
 /**
+ * The widths at which a button's bold label, wider, breaks onto a second line across its box in
+ * the source, where LMX's, in its theme's weight, stands on one line at its side.
+ */
+function unbrokenAt(block: LmxBlock, style: Readonly<Record<string, string>>, laid: ReadonlyMap<number, ReturnType<typeof layoutLmx>>): number[] {
+  return VIEWPORTS.filter((viewport) => {
+    const box = laid.get(viewport)?.get(block)?.box;
+    const room = box === undefined ? 0 : box.right - box.left - LAYOUT_TOLERANCE;
+    return buttonWidth(block, style, true) >= room && buttonWidth(block, style, false) < room;
+  });
+}
+
+/**
  * Where each block stands across its box, at 600 px, against where the source draws it as the
  * layout model reads it: a text's alignment, an image's or a button's own place (a side, centred,
  * or across the full width); one the source's media queries move (Mailgen's `.button { width:
@@ -328,12 +340,7 @@ function comparePositions(
       continue;
     }
     const { positionAt } = from;
-    // A bold label is wider: one that breaks onto a second line across its box in the source may stand on one line at its side in LMX.
-    const unbroken = VIEWPORTS.filter((viewport) => {
-      const box = laid.get(viewport)?.get(block)?.box;
-      const room = box === undefined ? 0 : box.right - box.left - LAYOUT_TOLERANCE;
-      return from.bold === true && was !== 'full' && buttonWidth(block, style, true) >= room && buttonWidth(block, style, false) < room;
-    });
+    const unbroken = from.bold === true && was !== 'full' ? unbrokenAt(block, style, laid) : [];
     if (positionAt === undefined && unbroken.length > 0) {
       if (listed.get(block) === undefined)
         findings.add(
