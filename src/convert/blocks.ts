@@ -9,8 +9,8 @@ import { listBackgroundImage, listDecoration, listHidden, standInForImage } from
 import { coloured, rememberBackdrop, rememberLook, SOURCE_TEXT } from './contrast.js';
 import { buttonBlock, imageBlock } from './image-button.js';
 import { dropsPlatformLink, holdsImage, hrefOf, inherit, inlineOf, isButtonLink, isHidden, isInline, type MapContext, trimInline } from './inline.js';
+import { recordSource } from './layout/block-source.js';
 import { attributeTextAlign } from './layout/layout.js';
-import { recordSource } from './layout/layout-carry.js';
 import { listBlock } from './lists.js';
 import { block, type LmxBlock, plainText, setNumber } from './lmx-out.js';
 import { FULL_WIDTH_UP_TO, type Place, type SourceElement, type SourceNode, shorten, textContent } from './model.js';

@@ -6,8 +6,8 @@
 
 import { coloured } from './contrast.js';
 import { attributeText, flatText, hrefOf, inherit, inlineOf, isBold, type MapContext, trimInline } from './inline.js';
+import { recordSource } from './layout/block-source.js';
 import { buttonPosition, imageAlign, type Position } from './layout/layout.js';
-import { recordSource } from './layout/layout-carry.js';
 import { block, type LmxBlock, PLACEHOLDER_IMAGE, plainText, setNumber } from './lmx-out.js';
 import { SHOWN_IN_TURN, type SourceElement } from './model.js';
 import { alignOf, borderSide, drawnBorders, hexColour, lineHeightPercent, pixels, sides, styleAt } from './styles.js';

@@ -12,47 +12,10 @@ import { largest, smallest } from '../../base/extremes.js';
 import { LIST_INDENT_PX } from '../../lmx/render/text.js';
 import type { LmxBlock } from '../lmx-out.js';
 import type { Findings, Measure, SourceElement } from '../model.js';
+import { type BlockSource, sourceOf } from './block-source.js';
 import { type Align, type Box, type Position, SourceLayout } from './layout.js';
 import { buttonWidth, fitButtons, wordsTooWide } from './lmx-fit.js';
 import { bodyBox, columnBoxes, layoutLmx, paddedBox } from './lmx-layout.js';
-
-/** Where a block came from: the element whose content box it stands in, and how the source aligns what it holds there. */
-interface BlockSource {
-  element: SourceElement;
-  /** `text`: its text fills the box (compared edge to edge); `media`: an image, button, divider or icons placed in it by its alignment. */
-  kind: 'text' | 'media';
-  align: Align;
-  /** The element the block draws (an image, a button), where it is not the box it stands in. */
-  own?: SourceElement;
-  /** Where the source draws it across its box (an image's or button's own place); a text's is its alignment, as the layout model reads it. */
-  position?: Position;
-  /** The block as made stands across the body (a full-width button widened to fill it). */
-  fills?: boolean;
-  /** Where the source draws it at a screen width, where its stylesheet's media queries move it (a button made full width on a phone). */
-  positionAt?: (viewport: number) => Position;
-  /** The source shows it one at a time among others in its place (a carousel's picture): no place LMX gives it is the source's. */
-  inTurn?: boolean;
-  /** A button's label the source draws bold, which LMX draws in its theme's weight (regular in the default theme). */
-  bold?: boolean;
-}
-
-const sources = new WeakMap<LmxBlock, BlockSource>();
-
-/** Where a block came from (for the tests that hold the layout model to a browser's rendering). */
-export function sourceOf(block: LmxBlock): Readonly<BlockSource> | undefined {
-  return sources.get(block);
-}
-
-/** Notes where a block came from, for its layout to be carried and compared. */
-export function recordSource(
-  made: LmxBlock,
-  element: SourceElement | undefined,
-  kind: BlockSource['kind'],
-  align: Align,
-  drawn: Pick<BlockSource, 'own' | 'position' | 'fills' | 'positionAt' | 'inTurn' | 'bold'> = {},
-): void {
-  if (element !== undefined) sources.set(made, { element, kind, align, ...drawn });
-}
 
 /** The widths an email is compared at: the body's own, and a phone's. */
 export const VIEWPORTS = [600, 375] as const;
@@ -159,7 +122,7 @@ function carryWidths(block: LmxBlock, source: SourceLayout): void {
 }
 
 function sourceBox(block: LmxBlock, source: SourceLayout): Box | undefined {
-  const from = sources.get(block);
+  const from = sourceOf(block);
   return from === undefined ? undefined : source.of(from.element)?.box;
 }
 
@@ -313,7 +276,7 @@ function comparePositions(
     return fills ? 'full' : placed.align;
   };
   for (const block of laid.get(source.viewport)!.keys()) {
-    const from = sources.get(block);
+    const from = sourceOf(block);
     if (from === undefined || CONTAINERS.has(block.tag)) continue;
     const was = from.position ?? (from.kind === 'text' ? source.of(from.element)?.align : undefined);
     if (was === undefined) continue;
@@ -411,7 +374,7 @@ export function compareLayout(
     const source = layouts[index]!;
     const laid = layoutLmx(style, blocks, viewport);
     for (const [block, placed] of laid) {
-      const from = sources.get(block);
+      const from = sourceOf(block);
       const box = from === undefined ? undefined : source.of(from.element)?.box;
       if (from === undefined || box === undefined || compared.get(block) !== undefined) continue;
       // A source wider than the screen relies on CSS of its own to fit a phone (media queries), which the model does not read: judged where it fits.
@@ -425,7 +388,7 @@ export function compareLayout(
   // A word LMX cannot break that makes a phone's page wider than its screen, where the source's fits it.
   const phone = layouts[1]!;
   for (const [block, { said }] of wordsTooWide(style, blocks)) {
-    const from = sources.get(block);
+    const from = sourceOf(block);
     const box = from === undefined ? undefined : phone.of(from.element)?.box;
     if (box === undefined || box.right > VIEWPORTS[1] + LAYOUT_TOLERANCE) continue;
     // Said beside the block's other difference, if it has one: a page wider than a phone's screen is what its reader notices.
@@ -434,7 +397,7 @@ export function compareLayout(
   }
   for (const [block, differs] of compared) {
     if (differs === undefined) continue;
-    const from = sources.get(block)!;
+    const from = sourceOf(block)!;
     findings.add(
       from.element.at,
       `the layout of <${block.tag}>`,
