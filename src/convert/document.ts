@@ -171,8 +171,11 @@ export function globalStyle(document: SourceDocument, findings?: Findings): Emai
   if (colour !== undefined) style.textBaseColor = colour;
   const size = mostCommon(sizes);
   if (size !== undefined && size !== 'default' && Number(size) >= 10 && Number(size) <= 32) style.textBaseFontSize = size;
-  // Where no link stands on the body, the first link's colour of its own (a header's).
-  const link = mostCommon(links) ?? firstLinkColour(body);
+  // Where no link stands on the body, the first link's colour of its own (a header's); where none has one, the colour most of
+  // them are drawn in (a receipt's plain links in a browser's blue on the page below its dark header band, taken for the body).
+  const elsewhere = new Map<string, number>();
+  for (const { place, length } of pieces) if (place.link !== undefined) add(elsewhere, place.link, length);
+  const link = mostCommon(links) ?? firstLinkColour(body) ?? mostCommon(elsewhere);
   if (link !== undefined) style.textLinkColor = link;
   return { style, card: card?.element };
 }

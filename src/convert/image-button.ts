@@ -6,10 +6,10 @@
 
 import { coloured } from './contrast.js';
 import { attributeText, flatText, hrefOf, inherit, inlineOf, isBold, type MapContext, trimInline } from './inline.js';
+import { recordSource } from './layout/block-source.js';
 import { buttonPosition, imageAlign, type Position } from './layout/layout.js';
-import { recordSource } from './layout/layout-carry.js';
 import { block, type LmxBlock, PLACEHOLDER_IMAGE, plainText, setNumber } from './lmx-out.js';
-import type { SourceElement } from './model.js';
+import { SHOWN_IN_TURN, type SourceElement } from './model.js';
 import { alignOf, borderSide, drawnBorders, hexColour, lineHeightPercent, pixels, sides, styleAt } from './styles.js';
 
 /** The hosts where email providers keep the images of their customers' emails (Mailchimp, SendGrid, Brevo, Mailjet, Kit, Klaviyo, Customer.io, Campaign Monitor). */
@@ -83,7 +83,12 @@ export function imageBlock(node: SourceElement, href: string | undefined, contex
     fills || node.narrow === undefined
       ? undefined
       : (viewport: number) => imageAlign({ ...node, style: styleAt(node, viewport) }, context.inherited['text-align']);
-  recordSource(made, context.holder, 'media', align, { own: node, position: fills ? 'full' : align, positionAt });
+  recordSource(made, context.holder, 'media', align, {
+    own: node,
+    position: fills ? 'full' : align,
+    positionAt,
+    inTurn: node.attrs[SHOWN_IN_TURN] !== undefined,
+  });
   const radius = pixels(node.style['border-radius']);
   if (radius !== undefined && radius > 0) setNumber(made, 'borderRadius', radius, node.at, context.findings);
   carryBorder(made, node, context);
@@ -150,7 +155,8 @@ export function buttonBlock(node: SourceElement, context: MapContext): LmxBlock 
     );
   // LMX draws a button's text in the theme's button text format, which <Style> cannot set (the specification names no buttonTextFormat).
   const weight = inner.inherited['font-weight'];
-  if (!formatted && weight !== undefined && isBold({ 'font-weight': weight }))
+  const bold = !formatted && weight !== undefined && isBold({ 'font-weight': weight });
+  if (bold)
     context.findings.add(
       node.at,
       `a bold button (font-weight: ${weight.trim()})`,
@@ -208,7 +214,7 @@ export function buttonBlock(node: SourceElement, context: MapContext): LmxBlock 
   // Where the source's media queries restyle it (a width of 100% on a phone), it stands where they put it at each width.
   const positionAt = node.narrow === undefined ? undefined : (viewport: number) => buttonPosition({ ...node, style: styleAt(node, viewport) }, inherited);
   // A full-width button's label stands in its middle: centred, as it is widened to stand across the body.
-  recordSource(made, context.holder, 'media', alignOf(made.attrs.align) ?? 'left', { own: node, position, fills: position === 'full', positionAt });
+  recordSource(made, context.holder, 'media', alignOf(made.attrs.align) ?? 'left', { own: node, position, fills: position === 'full', positionAt, bold });
   return made;
 }
 

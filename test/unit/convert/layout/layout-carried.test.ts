@@ -92,6 +92,38 @@ describe('MJML: its defaults carried', () => {
     expect(lmx.match(/blockColor=/g)).toHaveLength(1);
   });
 
+  it('gives an image of no width the width MJML draws it at, its column’s, which it keeps on a phone', async () => {
+    const source = `<mjml><mj-body><mj-wrapper padding="0 12px"><mj-section padding="0 8px">
+      <mj-column width="35%"><mj-text>Key points</mj-text></mj-column>
+      <mj-column width="65%"><mj-image src="https://acme.example/a.png" padding="10px 0 10px 20px" border="2px solid #cccccc" /></mj-column>
+    </mj-section></mj-wrapper><mj-section>
+      <mj-column><mj-image src="https://acme.example/b.png" width="900px" /></mj-column>
+      <mj-column><mj-image src="https://acme.example/c.png" fluid-on-mobile="true" /></mj-column>
+      <mj-column><mj-image src="https://acme.example/d.png" width="80px" /></mj-column>
+    </mj-section></mj-body></mjml>`;
+    // @ts-expect-error: mjml ships no types; the test only calls it.
+    const { html } = (await import('mjml')).default(source, { validationLevel: 'strict' }) as { html: string };
+    const drawn = Object.fromEntries(
+      [...html.matchAll(/<img\b[^>]*?src="https:\/\/acme\.example\/(\w)\.png"[^>]*?width="(\d+)"/g)].map((match) => [match[1], match[2]]),
+    );
+    expect(drawn).toEqual({ a: '340', b: '150', c: '150', d: '80' });
+    const widths = Object.fromEntries(
+      [...fromMjml(source).lmx.matchAll(/<Image src="https:\/\/acme\.example\/(\w)\.png"(?:[^>]*? width="(\d+)")?/g)].map((match) => [match[1], match[2]]),
+    );
+    // The one MJML makes the screen's width on a phone keeps no width of its own, as LMX draws it so.
+    expect(widths).toEqual({ ...drawn, c: undefined });
+  });
+
+  it('keeps a divider inside the padding MJML draws around it, 25 px a side unless told, where LMX drew it across the body', () => {
+    const { lmx } = fromMjml(
+      '<mjml><mj-body><mj-section><mj-column><mj-text>One</mj-text><mj-divider border-color="#dddddd" padding="10px 50px" /><mj-divider border-color="#cccccc" /></mj-column></mj-section></mj-body></mjml>',
+    );
+    // The 25 px every block keeps is the body's; the first divider stands 25 px further in.
+    expect(lmx).toMatch(/^<Style [^>]*bodyXPadding="25"/);
+    expect(lmx).toMatch(/<Divider color="#dddddd"[^>]* paddingLeft="25" paddingRight="25" \/>/);
+    expect(lmx).toMatch(/<Divider color="#cccccc"(?![^>]*paddingLeft)[^>]*\/>/);
+  });
+
   it('takes MJML’s 20 px around a section and 10 px around each element as the space between blocks, less the 16 px LMX leaves itself', () => {
     const { lmx } = fromMjml('<mjml><mj-body><mj-section><mj-column><mj-text>One</mj-text><mj-text>Two</mj-text></mj-column></mj-section></mj-body></mjml>');
     expect(lmx).toBe(

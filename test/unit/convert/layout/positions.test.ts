@@ -7,10 +7,12 @@ import { describe, expect, it } from 'vitest';
 import { compareColours } from '../../../../src/convert/contrast.js';
 import { convertDocument } from '../../../../src/convert/document.js';
 import { fidelityLine, measureFidelity } from '../../../../src/convert/fidelity.js';
-import { compareLayout, recordSource, sourceOf } from '../../../../src/convert/layout/layout-carry.js';
+import { recordSource, sourceOf } from '../../../../src/convert/layout/block-source.js';
+import { compareLayout } from '../../../../src/convert/layout/layout-carry.js';
 import type { LmxBlock } from '../../../../src/convert/lmx-out.js';
 import { Findings } from '../../../../src/convert/model.js';
 import { readHtml } from '../../../../src/convert/sources/html-source.js';
+import { readMjml } from '../../../../src/convert/sources/mjml-source.js';
 import { readReact } from '../../../../src/convert/sources/react-source.js';
 
 /** A React Email button of this style under a heading, in a section that centres its text. */
@@ -44,6 +46,8 @@ function converted(read: (findings: Findings) => ReturnType<typeof readHtml>, mi
 
 const fromReact = (source: string, misplace?: (blocks: readonly LmxBlock[]) => void) =>
   converted((findings) => readReact(source, 'email.tsx', findings), misplace);
+
+const fromMjml = (source: string) => converted((findings) => readMjml(source, 'email.mjml', findings, { readInclude: () => ({ file: '', source: '' }) }));
 
 /** The first button among these blocks and those they hold. */
 function buttonIn(blocks: readonly LmxBlock[]): LmxBlock | undefined {
@@ -239,6 +243,35 @@ describe('positions in the fidelity line', () => {
     expect(entries).toEqual([
       "the position of <Button>: drawn at the left at 600 px wide, where the source's stylesheet draws it across the full width; drawn at the left at 375 px wide, where the source's stylesheet draws it across the full width",
     ]);
+  });
+
+  it('counts and lists each picture of a carousel, which LMX draws one under another where the source shows one at a time', () => {
+    const pictures = ['1', '2', '3'].map((name) => `\n<mj-carousel-image src="https://acme.example/${name}.jpg" />`).join('');
+    const { fidelity, entries } = fromMjml(
+      `<mjml><mj-body><mj-section><mj-column><mj-image src="https://acme.example/logo.png" width="120px" />\n<mj-carousel>${pictures}</mj-carousel></mj-column></mj-section></mj-body></mjml>`,
+    );
+    expect(fidelity.positions).toEqual({ source: 4, kept: 1 });
+    expect(entries).toEqual(
+      Array(3).fill(
+        'the position of <Image>: drawn in a place of its own, one under another with the others, where the source shows one at a time in one place, with a row of thumbnails to choose it',
+      ),
+    );
+  });
+
+  it('lists a bold button whose label breaks across its box on a phone, where LMX draws it on one line at its side in the theme’s weight', () => {
+    const button = (label: string) =>
+      fromMjml(
+        `<mjml><mj-body><mj-section><mj-column><mj-button href="https://acme.example/go" align="left" font-weight="700" font-size="15px" inner-padding="14px">${label}</mj-button></mj-column></mj-section></mj-body></mjml>`,
+      );
+    const long = button('Verify email and create your passwords →');
+    expect(long.fidelity.positions).toEqual({ source: 1, kept: 0 });
+    expect(long.entries).toEqual([
+      "the position of <Button>: drawn at the left at 375 px wide on one line, where the source's bold label breaks across its box's full width",
+    ]);
+    // A label that fits a phone's box in bold too stands where the source's does.
+    const short = button('Verify your email →');
+    expect(short.fidelity.positions).toEqual({ source: 1, kept: 1 });
+    expect(short.entries).toEqual([]);
   });
 });
 
