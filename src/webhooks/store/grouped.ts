@@ -32,9 +32,22 @@ export function grouped<Item, Result>(
       },
     );
   };
-  return (item) =>
-    new Promise<Result>((resolve, reject) => {
-      waiting.push({ item, resolve, reject });
-      if (running < limit) start(waiting.splice(0, most));
-    });
+  return (item) => {
+    // Nothing waits (a queue is left only while every run is busy): the call runs alone, at once,
+    // with no queue entry or promise of its own, as every call on SQLite and most on an idle pool.
+    if (running < limit) {
+      running += 1;
+      return run([item]).then(
+        (results) => {
+          ended();
+          return results[0]!;
+        },
+        (error: unknown) => {
+          ended();
+          throw error;
+        },
+      );
+    }
+    return new Promise<Result>((resolve, reject) => void waiting.push({ item, resolve, reject }));
+  };
 }

@@ -94,7 +94,8 @@ export const MOVE_AFTER = 128;
 
 export class DeliveryStore implements DeliveryJournal {
   private readonly leaseMs: number;
-  private readonly now: () => Date;
+  /** The clock in milliseconds: Date.now unless a test gives one (no Date made a claim or outcome). */
+  private readonly nowMs: () => number;
   private readonly keepDays: number | undefined;
   /** When the background prune of keepDays last started, and the run under way or last done. */
   private prunedAt = Number.NEGATIVE_INFINITY;
@@ -115,7 +116,8 @@ export class DeliveryStore implements DeliveryJournal {
     options: DeliveryStoreOptions = {},
   ) {
     this.leaseMs = options.claimLeaseMs ?? DEFAULT_LEASE_MS;
-    this.now = options.now ?? (() => new Date());
+    const { now } = options;
+    this.nowMs = now === undefined ? Date.now : () => now().getTime();
     this.keepDays = options.keepDays;
     // PostgreSQL: deliveries that arrive while every connection is busy are claimed, and settled, a group a statement.
     // SQLite runs one statement at a time, each at once: a claim or an outcome is never left waiting to be grouped.
@@ -155,15 +157,14 @@ export class DeliveryStore implements DeliveryJournal {
     return removed;
   }
 
-  async claim(delivery: ReceivedDelivery): Promise<ClaimState> {
+  claim(delivery: ReceivedDelivery): Promise<ClaimState> {
     return this.claimGrouped(delivery);
   }
 
   /** Claims deliveries in one commit; of two of one id, the second finds the first's claim held. */
   private async claimAll(deliveries: readonly ReceivedDelivery[]): Promise<ClaimState[]> {
-    const now = this.now().getTime();
-    const ids = new Set<string>();
-    const first = deliveries.filter(({ webhookId }) => !ids.has(webhookId) && ids.add(webhookId));
+    const now = this.nowMs();
+    const first = deliveries.length === 1 ? deliveries : firstOfEachId(deliveries);
     const move = this.settledSinceMove >= MOVE_AFTER;
     const results = await this.db.batch(
       claimStatements(
@@ -187,7 +188,7 @@ export class DeliveryStore implements DeliveryJournal {
   /** Keeps a delivery in the journal; false when that id was kept already (a redelivery). */
   async record(delivery: ReceivedDelivery): Promise<boolean> {
     const kept = (await this.db.run(...recordStatement(this.db.dialect, this.rowOf(delivery, null)))) === 1;
-    this.keepWithinDays(this.now().getTime());
+    this.keepWithinDays(this.nowMs());
     return kept;
   }
 
@@ -210,14 +211,14 @@ export class DeliveryStore implements DeliveryJournal {
     ];
   }
 
-  async settle(webhookId: string, outcome: DeliveryOutcome): Promise<void> {
-    await this.settleGrouped({ webhookId, state: outcome.state, error: outcome.state === 'failed' ? outcome.error : null });
+  settle(webhookId: string, outcome: DeliveryOutcome): Promise<void> {
+    return this.settleGrouped({ webhookId, state: outcome.state, error: outcome.state === 'failed' ? outcome.error : null });
   }
 
   /** Keeps outcomes in one commit (of two of one id, the later). */
   private async settleAll(settled: readonly Settled[]): Promise<void[]> {
-    const latest = [...new Map(settled.map((outcome) => [outcome.webhookId, outcome])).values()];
-    for (const statement of settleStatements(this.db.dialect, latest, this.now().getTime())) if ((await this.db.run(...statement)) > 0) break;
+    const latest = settled.length === 1 ? settled : [...new Map(settled.map((outcome) => [outcome.webhookId, outcome])).values()];
+    for (const statement of settleStatements(this.db.dialect, latest, this.nowMs())) if ((await this.db.run(...statement)) > 0) break;
     this.settledSinceMove += latest.length;
     return settled.map(() => undefined);
   }
@@ -262,10 +263,10 @@ export class DeliveryStore implements DeliveryJournal {
   }
 
   /** Queues a delivery for a target, due at `at` (now by default); false when it was queued already. */
-  async enqueueForward(target: string, webhookId: string, at: Date = this.now()): Promise<boolean> {
+  async enqueueForward(target: string, webhookId: string, at: Date = new Date(this.nowMs())): Promise<boolean> {
     const changed = await this.db.run(
       'INSERT INTO loopsctl_webhook_forwards (target, webhook_id, enqueued_at, next_at) VALUES (?, ?, ?, ?) ON CONFLICT (target, webhook_id) DO NOTHING',
-      [target, webhookId, this.now().getTime(), at.getTime()],
+      [target, webhookId, this.nowMs(), at.getTime()],
     );
     return changed === 1;
   }
@@ -368,6 +369,12 @@ function parsedBody(body: string): object {
 }
 
 /** The facts of a body the journal is searched by; nulls where the body does not say. */
+/** The first delivery of each id, in order. */
+function firstOfEachId(deliveries: readonly ReceivedDelivery[]): ReceivedDelivery[] {
+  const ids = new Set<string>();
+  return deliveries.filter(({ webhookId }) => !ids.has(webhookId) && ids.add(webhookId));
+}
+
 function factsOf(parsed: object): {
   eventName: string | null;
   eventTime: number | null;
