@@ -12,7 +12,17 @@ import { grouped } from './grouped.js';
 import { DEFAULT_MAX_CONNECTIONS, openPostgres } from './postgres.js';
 import { DAY_MS, DeliveryStoreError, migrate, type Row, type SqlDatabase } from './sql.js';
 import { openSqlite } from './sqlite.js';
-import { claimedRows, claimStatements, deliveryTables, journalOf, pruneStatements, recordStatement, type Settled, settleStatements } from './statements.js';
+import {
+  claimedRows,
+  claimStatements,
+  deliveryTables,
+  HANDLED_AT,
+  journalOf,
+  pruneStatements,
+  recordStatement,
+  type Settled,
+  settleStatements,
+} from './statements.js';
 import { type DeliveryStats, deliveryStats, type StatsBy, type StatsFilter } from './stats.js';
 
 export type { DeliveryFilter } from './filter.js';
@@ -177,6 +187,9 @@ export class DeliveryStore implements DeliveryJournal {
     if (move) this.settledSinceMove = 0;
     this.keepWithinDays(now);
     const rows = claimedRows(this.db.dialect, results);
+    const [lone] = rows;
+    if (lone !== undefined && !('handled_at' in lone) && Number(lone.claimed) === 0)
+      lone.handled_at = (await this.db.all(HANDLED_AT, [first[0]!.webhookId]))[0]?.handled_at ?? null;
     return deliveries.map((delivery) => {
       const row = rows[first.indexOf(delivery)];
       if (row === undefined) return 'held';

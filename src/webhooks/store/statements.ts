@@ -110,9 +110,16 @@ const moveStatements: Statement[] = [
   [`DELETE FROM ${RECENT} WHERE settled_at IS NOT NULL`, []],
 ];
 
-/** The claim of one delivery on PostgreSQL: INSERT_DELIVERY's values, the lease's cutoff, the id. */
-const CLAIM_ONE = `WITH taken AS (${INSERT_DELIVERY} ${taken(DELIVERIES)} RETURNING 1)
-  SELECT (SELECT count(*) FROM taken) AS claimed, (SELECT handled_at FROM ${DELIVERIES} WHERE webhook_id = ?) AS handled_at`;
+/**
+ * The claim of one delivery on PostgreSQL: INSERT_DELIVERY's values, the lease's cutoff. It reads
+ * no row back (pg's reading of a row cost the node process more than the statement's own round
+ * trip): the row it changed says the claim was taken, and a claim that took none (a redelivery)
+ * reads where the delivery stands after, with HANDLED_AT.
+ */
+const CLAIM_ONE = `${INSERT_DELIVERY} ${taken(DELIVERIES)}`;
+
+/** When a delivery was handled, or null: read after a lone claim on PostgreSQL that took nothing. */
+export const HANDLED_AT = `SELECT handled_at FROM ${DELIVERIES} WHERE webhook_id = ?`;
 
 /** The claim of one delivery on SQLite, in the journal's table or among the recent claims; then what the delivery's row says. */
 const CLAIM_IN_JOURNAL = `UPDATE ${DELIVERIES} SET claimed_at = ? WHERE webhook_id = ? AND ${free(DELIVERIES)}`;
@@ -132,7 +139,7 @@ const CLAIM_READ = `SELECT handled_at FROM ${RECENT} WHERE webhook_id = ? UNION 
  * meanwhile moved into the journal's table first.
  */
 export function claimStatements(dialect: SqlDatabase['dialect'], rows: readonly (readonly unknown[])[], leaseCutoff: number, move = false): Statement[] {
-  if (dialect === 'postgres' && rows.length === 1) return [[CLAIM_ONE, [...rows[0]!, leaseCutoff, rows[0]![0]]]];
+  if (dialect === 'postgres' && rows.length === 1) return [[CLAIM_ONE, [...rows[0]!, leaseCutoff]]];
   if (dialect === 'postgres') {
     const arrays = DELIVERY_COLUMNS.map(([, type]) => `?::${type}[]`).join(', ');
     return [
@@ -150,9 +157,14 @@ export function claimStatements(dialect: SqlDatabase['dialect'], rows: readonly 
   return [...(move ? moveStatements : []), [CLAIM_IN_JOURNAL, [claimedAt, id, leaseCutoff]], [CLAIM_RECENT, [...row, id, leaseCutoff]], [CLAIM_READ, [id, id]]];
 }
 
-/** What claimStatements' results say of each delivery, in order: `claimed` 1 when this claim took it, and its `handled_at`. */
+/**
+ * What claimStatements' results say of each delivery, in order: `claimed` 1 when this claim took
+ * it, and its `handled_at`, which a lone claim on PostgreSQL leaves out (the caller reads it with
+ * HANDLED_AT when the claim took nothing).
+ */
 export function claimedRows(dialect: SqlDatabase['dialect'], results: readonly StatementResult[]): Row[] {
-  if (dialect === 'postgres') return results.at(-1)!.rows;
+  // A lone claim on PostgreSQL reads no row; several always read one each.
+  if (dialect === 'postgres') return results[0]!.rows.length === 0 ? [{ claimed: results[0]!.changes }] : results[0]!.rows;
   // The journal's row taken, or the recent one: one of the two writes, at most, changed a row.
   const [inJournal, inRecent, read] = results.slice(-3) as [StatementResult, StatementResult, StatementResult];
   return [{ claimed: inJournal.changes + inRecent.changes, handled_at: read.rows[0]?.handled_at ?? null }];

@@ -55,7 +55,8 @@ describe.runIf(available)('a PostgreSQL store', () => {
         return Number((await monitor.query('SELECT xact_commit FROM pg_stat_database WHERE datname = $1', [database])).rows[0].xact_commit);
       };
       const spent = await commitsPerDelivery(() => openDeliveryStore(url), commits);
-      expect(spent).toEqual({ handled: 2, failed: 2, redelivered: 1 });
+      // A redelivery: its claim, which takes nothing, and a read of where the delivery stands (which writes nothing).
+      expect(spent).toEqual({ handled: 2, failed: 2, redelivered: 2 });
     } finally {
       await monitor.end();
     }
@@ -162,6 +163,40 @@ describe.runIf(available)('a PostgreSQL store', () => {
       // Each group counted once a delivery, by its statement's trigger.
       expect((await store.stats())[0]).toMatchObject({ events: 6, opens: 6 });
       expect(await store.stats({}, 'day')).toEqual(await store.stats({ since: new Date(0) }, 'day'));
+    } finally {
+      await store.close();
+    }
+  });
+
+  it("reads no row back for a new delivery's claim, and reads where a redelivery stands after a claim that took nothing", async () => {
+    const url = server.url(await server.createDatabase());
+    const db = await openPostgres(url);
+    const read: string[] = [];
+    // What the store reads back: each claim's rows, and each statement read on its own.
+    const counted: SqlDatabase = {
+      ...db,
+      batch: async (batch) => {
+        const results = await db.batch(batch);
+        read.push(`claim: ${results.reduce((rows, result) => rows + result.rows.length, 0)}`);
+        return results;
+      },
+      all: async (sql, params) => {
+        const rows = await db.all(sql, params);
+        read.push(`read: ${rows.length}`);
+        return rows;
+      },
+    };
+    await migrate(counted, url);
+    const store = new DeliveryStore(counted, url);
+    try {
+      const at = received('msg_lone', 'email.opened', 'a@example.com', 100);
+      read.length = 0;
+      expect(await store.claim(at)).toBe('claimed');
+      expect(read).toEqual(['claim: 0']);
+      expect(await store.claim(at)).toBe('held');
+      await store.settle('msg_lone', { state: 'handled' });
+      expect(await store.claim(at)).toBe('handled');
+      expect(read).toEqual(['claim: 0', 'claim: 0', 'read: 1', 'claim: 0', 'read: 1']);
     } finally {
       await store.close();
     }
