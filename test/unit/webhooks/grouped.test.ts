@@ -41,6 +41,18 @@ describe('grouped', () => {
     expect(groups).toEqual([['a'], ['b', 'c'], ['d']]);
   });
 
+  it('fails a lone call with its own error, and frees its run for the next call', async () => {
+    const { groups, run, release } = held();
+    const call = grouped(1, 10, run);
+    const failed = call('bad').catch((error: Error) => error.message);
+    release();
+    expect(await failed).toBe('refused');
+    const next = call('a');
+    expect(groups).toEqual([['bad'], ['a']]);
+    release();
+    expect(await next).toBe('a!');
+  });
+
   it('fails only the call that failed in a group: each is run again alone', async () => {
     const { groups, run, release } = held();
     const call = grouped(1, 10, run);
