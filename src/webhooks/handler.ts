@@ -126,7 +126,12 @@ const HELD = 'the delivery is being handled, or its handler stopped before it se
 
 /** The delivery's own headers, as `webhooks listen --store` keeps them: never the app's credentials (authorization, cookie). */
 function journaled(headers: Readonly<Record<string, string>>): Record<string, string> {
-  return Object.fromEntries(DELIVERY_HEADERS.filter((name) => headers[name] !== undefined).map((name) => [name, headers[name]!]));
+  const kept: Record<string, string> = {};
+  for (const name of DELIVERY_HEADERS) {
+    const value = headers[name];
+    if (value !== undefined) kept[name] = value;
+  }
+  return kept;
 }
 
 function errorText(error: unknown): string {
