@@ -4,31 +4,19 @@
  * level of styled sections. Spacing (padding, margins, spacers) becomes the padding of the block
  * beside it. What LMX cannot hold is listed in the findings, and its text is kept as paragraphs.
  */
-import { LMX_TAGS } from '../lmx/index.js';
 import { listBackgroundImage, listDecoration, listHidden, standInForImage } from './box-losses.js';
 import { coloured, rememberBackdrop, rememberLook, SOURCE_TEXT } from './contrast.js';
+import { dividerBlock } from './divider.js';
 import { buttonBlock, imageBlock } from './image-button.js';
 import { dropsPlatformLink, holdsImage, hrefOf, inherit, inlineOf, isButtonLink, isHidden, isInline, type MapContext, trimInline } from './inline.js';
 import { recordSource } from './layout/block-source.js';
 import { attributeTextAlign } from './layout/layout.js';
 import { listBlock } from './lists.js';
-import { block, type LmxBlock, plainText, setNumber } from './lmx-out.js';
+import { addPadding, block, type LmxBlock, plainText, setNumber } from './lmx-out.js';
 import { FULL_WIDTH_UP_TO, type Place, type SourceElement, type SourceNode, shorten, textContent } from './model.js';
 import { columnsOf, columnWidths, linkedParts } from './shapes.js';
 import { socialBlocks } from './social.js';
-import {
-  alignOf,
-  alphaOf,
-  backgroundImageOf,
-  backgroundOf,
-  dividerLine,
-  hexColour,
-  lineHeightPercent,
-  listAlpha,
-  pixels,
-  sides,
-  verticalSpace,
-} from './styles.js';
+import { alignOf, alphaOf, backgroundImageOf, backgroundOf, hexColour, lineHeightPercent, listAlpha, pixels, sides, verticalSpace } from './styles.js';
 import { tableBlocks } from './tables.js';
 import { blockFontSize, type DrawnSizes, listPhoneSize, listTextLook } from './text-losses.js';
 
@@ -97,14 +85,6 @@ function placeSpacers(mapped: Mapped[]): LmxBlock[] {
   const last = blocks.at(-1);
   if (pending > 0 && last !== undefined) addPadding(last, 'paddingBottom', pending);
   return blocks;
-}
-
-export function addPadding(node: LmxBlock, side: 'paddingTop' | 'paddingBottom', amount: number): void {
-  if (amount <= 0 || node.tag === 'ColumnItem' || node.tag === 'ListItem') return;
-  // A list takes no padding of its own: its first item takes the space above it, its last the space below.
-  const target = node.tag === 'OrderedList' || node.tag === 'UnorderedList' ? node.blocks?.[side === 'paddingTop' ? 0 : node.blocks.length - 1] : node;
-  if (target === undefined || LMX_TAGS.get(target.tag)?.attributes[side] === undefined) return;
-  target.attrs[side] = String(Number(target.attrs[side] ?? 0) + Math.round(amount));
 }
 
 /** One element's blocks. */
@@ -235,33 +215,6 @@ function quoteBlocks(node: SourceElement, context: MapContext): LmxBlock[] {
   if (node.children.every(isInline)) return spaced(node, textBlock('Quote', node.children, inner, node));
   // A quote of several paragraphs: each becomes a quote.
   return blocksOf(node.children, inner).map((made) => (made.tag === 'Paragraph' ? { ...made, tag: 'Quote' } : made));
-}
-
-function dividerBlock(node: SourceElement, context: MapContext): LmxBlock {
-  const made = block('Divider');
-  const line = dividerLine(node.style);
-  const colour = hexColour(line?.colour);
-  if (colour !== undefined) made.attrs.color = colour;
-  listAlpha(context.findings, line?.colour, colour, context.sourceBackground, node.at);
-  if (line !== undefined && line.thickness > 1) setNumber(made, 'borderWidth', line.thickness, node.at, context.findings);
-  // LMX draws a divider as one solid line of 1 to 16 px: one of two lines, of another style, or of none is drawn so, and listed.
-  if (line !== undefined && (line.parts.length !== 1 || !line.solid))
-    context.findings.add(
-      node.at,
-      line.parts.length === 0 ? 'a divider that draws no line' : `the divider’s ${line.parts.join(', ')}`,
-      'approximated',
-      line.parts.length === 0
-        ? 'written as a <Divider>, which draws the theme’s line'
-        : `drawn as one solid line of ${Math.min(16, Math.max(1, line.thickness))} px${colour === undefined ? '' : ` in ${colour}`}`,
-      line.parts.length === 0 ? 'remove the <Divider> if only the space was meant' : 'check the line in the preview: LMX draws a divider as one solid line',
-    );
-  const percent = /^(\d+)%$/.exec(node.attrs.width ?? node.style.width ?? '');
-  if (percent !== null && percent[1] !== '100') setNumber(made, 'width', Number(percent[1]), node.at, context.findings);
-  const { top, bottom } = verticalSpace(node.style);
-  addPadding(made, 'paddingTop', top);
-  addPadding(made, 'paddingBottom', bottom);
-  recordSource(made, context.holder, 'media', 'center');
-  return made;
 }
 
 /** A link around blocks: a button, an image with a link, or the blocks with the link on their text. */

@@ -92,3 +92,12 @@ export function writeLmx(style: Record<string, string>, blocks: readonly LmxBloc
 export function plainText(pieces: readonly LmxInline[]): string {
   return pieces.map((piece) => ('text' in piece ? piece.text : 'variable' in piece ? `{${piece.variable}}` : plainText(piece.children))).join('');
 }
+
+/** Adds vertical space to a block's padding; a list's goes to its first or last item, as a list takes none of its own. */
+export function addPadding(node: LmxBlock, side: 'paddingTop' | 'paddingBottom', amount: number): void {
+  if (amount <= 0 || node.tag === 'ColumnItem' || node.tag === 'ListItem') return;
+  // A list takes no padding of its own: its first item takes the space above it, its last the space below.
+  const target = node.tag === 'OrderedList' || node.tag === 'UnorderedList' ? node.blocks?.[side === 'paddingTop' ? 0 : node.blocks.length - 1] : node;
+  if (target === undefined || LMX_TAGS.get(target.tag)?.attributes[side] === undefined) return;
+  target.attrs[side] = String(Number(target.attrs[side] ?? 0) + Math.round(amount));
+}

@@ -11,8 +11,6 @@
  */
 import { LocalFileError } from '../../base/errors.js';
 import type { SourceDocument } from '../document.js';
-import { SourceLayout } from '../layout/layout.js';
-import { borderOf } from '../layout/layout-intrinsic.js';
 import {
   element,
   type Findings,
@@ -30,29 +28,14 @@ import {
 import { pixels } from '../styles.js';
 import { templateLogic } from '../variables.js';
 import { htmlFragment } from './html-source.js';
+import { mjmlImage, type SizedImage, sizeImages, writtenAlt } from './mjml-image.js';
 import { mjmlSocial } from './mjml-social.js';
-import { boxStyle, MJML_DEFAULTS, spacingOf, styleOf, unwrapColumn } from './mjml-styles.js';
+import { accordionLook, boxStyle, innerBorders, MJML_DEFAULTS, spacingOf, styleOf, unwrapColumn } from './mjml-styles.js';
 import { applyMjStyles, withCssClass } from './mjml-stylesheet.js';
 import { checkNesting, listGivenTwice, type MjmlTag, parseMjmlTags, TEXT } from './mjml-tags.js';
 
-/** An image's alt as the template writes it: none where it writes none (MJML compiles that as alt="", which no one chose), "" where it marks the image decorative. */
-const writtenAlt = (attrs: Record<string, string>): { alt?: string } => (attrs.alt === undefined ? {} : { alt: attrs.alt });
-
 /** Where an included partial is a component: at the top of a body (in a column, it is written out in place). */
 export const COMPONENT_PARENTS: ReadonlySet<string> = new Set(['mj-body', 'mj-wrapper']);
-
-/** A column's style with its inner borders (drawn around its content, inside its padding) where it gives no outer one of that side. */
-function innerBorders(attrs: Record<string, string>, style: Style): Style {
-  const inner = Object.entries(attrs)
-    .filter(([name, value]) => /^inner-border(-(top|right|bottom|left))?$/.test(name) && value !== '')
-    .map(([name, value]) => [name.slice('inner-'.length), value]);
-  return { ...Object.fromEntries(inner), ...style };
-}
-
-/** The colours and font of an accordion's title or text: its padding and borders are the accordion's, which LMX writes out as plain blocks. */
-function accordionLook(style: Style): Style {
-  return Object.fromEntries(Object.entries(style).filter(([property]) => ['color', 'background-color', 'font-family', 'font-size'].includes(property)));
-}
 
 /** Reads a partial named by `<mj-include path>` from the including file's place; throws when it may not. */
 export type IncludeReader = (path: string, from: Place) => { file: string; source: string };
@@ -105,7 +88,7 @@ export function readMjml(source: string, file: string, findings: Findings, optio
     element('body', body.at, [...outside, ...reader.nodes(bodyChildren)], {}, bodyStyle),
   ]) as [SourceElement];
   applyMjStyles(reader.stylesheets, bodyNode, findings);
-  reader.sizeImages(bodyNode, pixels(width) ?? 600);
+  sizeImages(reader.images, bodyNode, pixels(width) ?? 600);
   // <mjml lang="fr">, which MJML writes on the <html> it compiles.
   const lang = root.attrs.lang?.trim();
   return { body: bodyNode, subject: headInfo.title, previewText: headInfo.preview, font: headInfo.font, ...(lang ? { lang } : {}) };
@@ -137,7 +120,7 @@ class MjmlReader {
   /** The `<mj-style>`s of the head, applied once the body is read. */
   readonly stylesheets: { css: string; at: Place }[] = [];
   /** Each `<mj-image>`'s image that keeps its width on a phone, with the box it stands in (its padded cell). */
-  private readonly images: { img: SourceElement; box: SourceElement }[] = [];
+  readonly images: SizedImage[] = [];
   private depth = 0;
   private includes = 0;
   private included = 0;
@@ -338,8 +321,11 @@ class MjmlReader {
         );
         return [element('div', tag.at, [button], {}, cell)];
       }
-      case 'mj-image':
-        return [this.image(tag, attrs, style)];
+      case 'mj-image': {
+        const { img, box } = mjmlImage(tag, attrs, style);
+        if (attrs['fluid-on-mobile'] !== 'true') this.images.push({ img, box });
+        return [box];
+      }
       case 'mj-divider': {
         // Its padding is its cell's, around the line (10 px 25 px unless told): the line stands inside it, as wide as its width says.
         const line = Object.fromEntries(Object.entries(style).filter(([property]) => !(property in spacingOf(style))));
@@ -422,45 +408,6 @@ class MjmlReader {
       }[logic.kind];
       this.findings.add(logic.at, `${logic.tag} between MJML elements`, logic.kind === 'partial' ? 'dropped' : 'flattened', done, todo);
     }
-  }
-
-  /**
-   * Each image given the width MJML draws it at: its own, at most its column's content box as the
-   * body lays out at its full width (`width`), which MJML writes on it; one of no width takes the
-   * whole box. MJML keeps that width on a phone, where its column is wider (an image of a column
-   * of two centred at 274 px), but where `fluid-on-mobile` makes it the screen's width there.
-   */
-  sizeImages(body: SourceElement, width: number): void {
-    if (this.images.length === 0) return;
-    const layout = new SourceLayout(body, width);
-    for (const { img, box } of this.images) {
-      const placed = layout.of(box)?.box;
-      if (placed === undefined) continue;
-      const room = Math.floor(placed.right - placed.left - borderOf(img.style, 'left') - borderOf(img.style, 'right'));
-      const own = pixels(img.attrs.width);
-      if (room > 0 && (own === undefined || own > room)) img.attrs.width = String(room);
-    }
-  }
-
-  private image(tag: MjmlTag, attrs: Record<string, string>, style: Style): SourceElement {
-    // MJML places the image in a table aligned as its align says: a block placed by its margins.
-    const align = attrs.align ?? '';
-    const img = element(
-      'img',
-      tag.at,
-      [],
-      { src: attrs.src ?? '', ...writtenAlt(attrs), width: attrs.width ?? '' },
-      {
-        'border-radius': attrs['border-radius'] ?? '',
-        ...Object.fromEntries(Object.entries(style).filter(([property]) => /^border(-(top|right|bottom|left))?$/.test(property))),
-        display: 'block',
-        'margin-left': align === 'center' || align === 'right' ? 'auto' : '0',
-        'margin-right': align === 'center' || align === 'left' ? 'auto' : '0',
-      },
-    );
-    const box = element('div', tag.at, attrs.href === undefined ? [img] : [element('a', tag.at, [img], { href: attrs.href })], {}, spacingOf(style));
-    if (attrs['fluid-on-mobile'] !== 'true') this.images.push({ img, box });
-    return box;
   }
 
   private navbar(tag: MjmlTag, attrs: Record<string, string>): SourceElement {

@@ -90,3 +90,16 @@ export function styleOf(tag: string, attrs: Record<string, string>): Style {
 
 export const spacingOf = (style: Style): Style =>
   Object.fromEntries(Object.entries(style).filter(([property]) => property.startsWith('padding') || property === 'background-color'));
+
+/** A column's style with its inner borders (drawn around its content, inside its padding) where it gives no outer one of that side. */
+export function innerBorders(attrs: Record<string, string>, style: Style): Style {
+  const inner = Object.entries(attrs)
+    .filter(([name, value]) => /^inner-border(-(top|right|bottom|left))?$/.test(name) && value !== '')
+    .map(([name, value]) => [name.slice('inner-'.length), value]);
+  return { ...Object.fromEntries(inner), ...style };
+}
+
+/** The colours and font of an accordion's title or text: its padding and borders are the accordion's, which LMX writes out as plain blocks. */
+export function accordionLook(style: Style): Style {
+  return Object.fromEntries(Object.entries(style).filter(([property]) => ['color', 'background-color', 'font-family', 'font-size'].includes(property)));
+}
