@@ -37,6 +37,31 @@ describe('an image’s width, from its header', () => {
     expect(pixelWidth(filled, 'image/jpeg')).toBe(480);
   });
 
+  // An Exif APP1 segment: "Exif\0\0", then a TIFF header in the byte order given and its first
+  // directory of two entries, a resolution unit (0x0128) and then the orientation (0x0112).
+  const exif = (order: 'II' | 'MM', orientation: number) => {
+    const u16 = order === 'II' ? le16 : be16;
+    const u32 = (value: number) => (order === 'II' ? [...le16(value), 0, 0] : [0, 0, ...be16(value)]);
+    const entry = (tag: number, value: number) => [...u16(tag), ...u16(3), ...u32(1), ...u16(value), 0, 0];
+    const tiff = bytes(order, u16(42), u32(8), u16(2), entry(0x0128, 2), entry(0x0112, orientation), u32(0));
+    return bytes([0xff, 0xe1], be16(2 + 6 + tiff.length), 'Exif\0\0', tiff);
+  };
+  // A frame 300 high and 640 wide, after the Exif segment.
+  const stored = (segment: Buffer) => bytes([0xff, 0xd8], segment, [0xff, 0xc0], be16(17), [8], be16(300), be16(640), Array(10).fill(0));
+
+  it('gives a JPEG its Exif orientation turns a quarter turn the width its frame is high, in either byte order', () => {
+    const widths = (order: 'II' | 'MM') => [1, 2, 3, 4, 5, 6, 7, 8].map((orientation) => pixelWidth(stored(exif(order, orientation)), 'image/jpeg'));
+    expect(widths('II')).toEqual([640, 640, 640, 640, 300, 300, 300, 300]);
+    expect(widths('MM')).toEqual([640, 640, 640, 640, 300, 300, 300, 300]);
+  });
+
+  it('reads a JPEG’s width as stored where its Exif block is cut short or is not TIFF', () => {
+    const cut = exif('MM', 6).subarray(0, 24);
+    const short = bytes([0xff, 0xe1], be16(cut.length - 2), cut.subarray(4));
+    expect(pixelWidth(stored(short), 'image/jpeg')).toBe(640);
+    expect(pixelWidth(stored(bytes([0xff, 0xe1], be16(2 + 6 + 8), 'Exif\0\0', 'XX', Array(6).fill(0))), 'image/jpeg')).toBe(640);
+  });
+
   it('says nothing where the header is cut short or is not there', () => {
     expect(pixelWidth(IMAGES.png.subarray(0, 20), 'image/png')).toBeUndefined();
     expect(pixelWidth(bytes([0x89], 'PNG\r\n\x1a\n', Array(40).fill(7)), 'image/png')).toBeUndefined();
