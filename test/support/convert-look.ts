@@ -4,9 +4,9 @@
  * rendered by its renderer) and as its converted LMX renders, at 600 and 375 px, and every block a
  * converted block stands for compared there. For each block: its text's colour and what is behind
  * it (the colours of its box and every box around it, one over the other, down to the page; a
- * background image where one is), its links' colour, and where it stands across its box (its text's
- * lines at the left, centred, at the right or filling it; an image or a button's face at a side,
- * centred or across the box). The text of a block is found in the source by its first word, as
+ * background image where one is), its links' colour (and their underline's, where both drawings
+ * underline them), and where it stands across its box (its text's lines at the left, centred, at
+ * the right or filling it; an image or a button's face at a side, centred or across the box). The text of a block is found in the source by its first word, as
  * the LMX draws it (a template's tags left out; of several, the one that starts with most of its
  * words), a button's by its whole label. A block counts as kept where every width draws it
  * as the source does. The test files, a kind of source each (the HTML emails in two, so that none
@@ -36,7 +36,7 @@ const MEDIA = new Set(['Image', 'Button']);
 /** What one block shows at one width: its text's colour and background, its links' colour, its place across its box. */
 interface Look {
   text?: { word: string; label: string; lead: string[]; colour: string; background: string };
-  link?: { word: string; colour: string };
+  link?: { word: string; colour: string; underline?: string };
   position?: Side;
   /** An image's or a button's face, and the boxes around it, innermost first: where it stands is worked out against the other drawing's. */
   media?: { face: Edges; around: Edges[] };
@@ -131,6 +131,20 @@ const LOOK = `(specs, find, tolerance) => {
     const text = rgba(getComputedStyle(element).color);
     return { colour: hex(back.image ? text.slice(0, 3) : over(text, back.rgb)), background: back.image ? 'an image' : hex(back.rgb) };
   };
+  // The colour a text's underline is drawn in: its innermost underlining box's (a browser draws it over those of the boxes around),
+  // up to the first inline-block or float around the text, past which none reaches it; undefined where none underlines it.
+  const underlineOf = (element) => {
+    for (let at = element; at !== null; at = at.parentElement) {
+      const style = getComputedStyle(at);
+      if (style.textDecorationLine.includes('underline')) {
+        const back = behind(at);
+        const colour = rgba(style.textDecorationColor);
+        return hex(back.image ? colour.slice(0, 3) : over(colour, back.rgb));
+      }
+      if (style.display.startsWith('inline-') || style.float !== 'none' || style.position === 'absolute' || style.position === 'fixed') return undefined;
+    }
+    return undefined;
+  };
   const side = (left, right) =>
     left <= tolerance && right <= tolerance ? 'full' : Math.abs(left - right) <= tolerance ? 'center' : left <= tolerance || left < right ? 'left' : 'right';
   // A text's alignment: each line of its block's own text against the block's content box; a line that fills it says nothing, nor text whose every line does.
@@ -196,7 +210,7 @@ const LOOK = `(specs, find, tolerance) => {
     const text = firstText(box, spec.tag === 'Button' ? undefined : false, spec.word, spec.tag === 'Button' ? spec.label : undefined, spec.lead);
     if (text !== undefined) look.text = { word: text.word, label: label(text.parent), lead: tokens(text.node.data), ...colourOf(text.parent) };
     const link = spec.tag === 'Button' ? undefined : firstText(box, true, spec.linkWord);
-    if (link !== undefined) look.link = { word: link.word, colour: colourOf(link.parent).colour };
+    if (link !== undefined) look.link = { word: link.word, colour: colourOf(link.parent).colour, underline: underlineOf(link.parent) };
     if (spec.kind === 'text') {
       const position = (text ?? link) && alignment((text ?? link).parent);
       if (position !== undefined) look.position = position;
@@ -336,7 +350,11 @@ async function drawLooks(page: Page, corpus: string, files: readonly string[]): 
         else look.changes.push({ block: name, what, said: said.join('; ') });
       };
       compare('colour', (drawn) => drawn?.text && `text ${drawn.text.colour} on ${drawn.text.background}`);
-      compare('colour', (drawn) => drawn?.link && `link ${drawn.link.colour}`);
+      // A link's underline is weighed where both drawings underline it: LMX underlines every link.
+      compare('colour', (drawn, other) => {
+        const underline = drawn?.link?.underline !== undefined && other?.link?.underline !== undefined ? `, underlined in ${drawn.link.underline}` : '';
+        return drawn?.link && `link ${drawn.link.colour}${underline}`;
+      });
       compare('position', (drawn, other) =>
         drawn?.media === undefined ? drawn?.position : other?.media === undefined ? undefined : mediaSide(drawn.media, other.media),
       );
