@@ -252,7 +252,12 @@ function dividerBlock(node: SourceElement, context: MapContext): LmxBlock {
 
 /** A link around blocks: a button, an image with a link, or the blocks with the link on their text. */
 function linkBlocks(node: SourceElement, context: MapContext): Mapped[] {
-  if (isButtonLink(node)) return spaced(node, buttonBlock(node, context));
+  // A link drawn as a button: its padding is inside its face (buttonBlock's inner padding), its margin the space around it.
+  if (isButtonLink(node))
+    return spaced(
+      { ...node, style: Object.fromEntries(Object.entries(node.style).filter(([property]) => !property.startsWith('padding'))) },
+      buttonBlock(node, context),
+    );
   const images = node.children.filter((child): child is SourceElement => child.type === 'element' && child.name === 'img');
   let href = node.attrs.href === undefined ? undefined : hrefOf(node.attrs.href, node, context);
   if (href?.trim() === '') {

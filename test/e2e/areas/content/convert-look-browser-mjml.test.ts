@@ -10,7 +10,7 @@ describeLooks('MJML', /\.mjml$/, corpusDirectory, (looks) => {
   expect(looks.filter((look) => look.unmatched > 0).map((look) => look.file)).toEqual([]);
   expect(counts(looks)).toMatchInlineSnapshot(`
     {
-      "mjml-covalent/welcome-letter.mjml": "colours 22/24 (model 22/25), positions 21/22 (model 23/23)",
+      "mjml-covalent/welcome-letter.mjml": "colours 22/24 (model 22/25), positions 22/22 (model 23/23)",
       "mjml-covalent/workshop.mjml": "colours 21/24 (model 19/23), positions 24/26 (model 27/27), unlisted: position",
       "mjml-vendure/email-address-change.mjml": "colours 4/4 (model 3/3), positions 4/4 (model 4/4)",
       "mjml-vendure/email-verification.mjml": "colours 4/4 (model 3/3), positions 4/4 (model 4/4)",
