@@ -58,12 +58,18 @@ function side([left, right]: Edges, [outerLeft, outerRight]: Edges): Side {
 /**
  * Where an image or a button stands across its block's box. A face that fills a box the other
  * drawing's is much wider than (a cell that wraps the button tightly, the padding LMX keeps on a
- * phone around a shrunk image) is placed in the first box around it that is wider than it.
+ * phone around a shrunk image), is placed in the first box around it wider than it; where the
+ * other drawing's face, about as wide (within a fifth), fills its box too (Mailgen's Neopolitan's
+ * button in its narrow column on a phone, LMX's in its padded box), on the screen.
  */
 function mediaSide(own: { face: Edges; around: Edges[] }, other: { face: Edges; around: Edges[] }): Side {
   const [first] = own.around;
   if (first === undefined) return 'full';
-  if (side(own.face, first) !== 'full' || width(own.face) >= 0.9 * width(other.around[0] ?? first)) return side(own.face, first);
+  if (side(own.face, first) !== 'full') return side(own.face, first);
+  const [least, most] = [width(own.face), width(other.face)].sort((one, two) => one - two) as [number, number];
+  if (other.around[0] !== undefined && side(other.face, other.around[0]) === 'full' && least >= 0.8 * most)
+    return side(own.face, [0, Math.max(...[...own.around, ...other.around].map(([, right]) => right))]);
+  if (width(own.face) >= 0.9 * width(other.around[0] ?? first)) return side(own.face, first);
   const wider = own.around.find((box) => width(box) > width(own.face) + 2 * LAYOUT_TOLERANCE);
   return side(own.face, wider ?? first);
 }
