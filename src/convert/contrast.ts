@@ -63,8 +63,7 @@ function linksIn(pieces: readonly LmxInline[], into: LmxInline[] = []): LmxInlin
  * Whether a piece gives its words a colour of their own: a `<Text>`, or the `<Underline
  * textColor>` a link's words are given theirs in (so that its underline is drawn in it too).
  */
-const colours = (piece: LmxInline): piece is Extract<LmxInline, { tag: string }> =>
-  'tag' in piece && (piece.tag === 'Text' || (piece.tag === 'Underline' && piece.attrs.textColor !== undefined));
+const colours = (piece: LmxInline): boolean => 'tag' in piece && (piece.tag === 'Text' || (piece.tag === 'Underline' && piece.attrs.textColor !== undefined));
 
 /**
  * Whether inline content draws words in the colour around it: words or a variable outside a link

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { pixelWidth, sniffType } from '../../../../src/platform/uploads/sniff.js';
 
-const bytes = (...parts: (string | number[])[]) =>
+const bytes = (...parts: (string | number[] | Uint8Array)[]) =>
   Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part, 'latin1') : Buffer.from(part))));
 const be16 = (value: number) => [value >> 8, value & 0xff];
 const le16 = (value: number) => [value & 0xff, value >> 8];
