@@ -5,6 +5,7 @@
  */
 
 import { BUTTON_LINE_HEIGHT } from '../lmx/render/media.js';
+import { ownWidth } from './address-width.js';
 import { coloured } from './contrast.js';
 import { attributeText, BROWSER_FONT_SIZE, flatText, hrefOf, inherit, inlineOf, isBold, type MapContext, trimInline } from './inline.js';
 import { buttonPosition, imageAlign, type Position } from './layout/layout.js';
@@ -70,14 +71,16 @@ export function imageBlock(node: SourceElement, href: string | undefined, contex
   // Alt text is text of the email: its template variables are made LMX's as the paragraphs' are.
   if (node.attrs.alt !== undefined && node.attrs.alt !== '') made.attrs.alt = attributeText(node.attrs.alt, node, context);
   if (href !== undefined) made.attrs.href = href;
-  const width = pixels(node.attrs.width) ?? pixels(node.style.width) ?? pixels(node.style['max-width']);
+  // One of no width at all, or `width: auto` (Foundation's), is drawn at its own size (MJML's reader writes an empty one for its column's).
+  const own = node.attrs.width === undefined && (node.style.width ?? 'auto').trim().toLowerCase() === 'auto' ? ownWidth(src) : undefined;
+  const width = pixels(node.attrs.width) ?? pixels(node.style.width) ?? pixels(node.style['max-width']) ?? own;
   if (width !== undefined) setNumber(made, 'width', width, node.at, context.findings);
   // Where the source puts it (a block image by its margins, an inline one by its line's alignment), said even where it is centred, as LMX draws an image unless told.
   const align = imageAlign(node, context.inherited['text-align']);
   made.attrs.align = align;
   // One of no width stands across its box where the source makes it as wide (`width: 100%`, or MJML's, whose reader writes an
-  // empty width for MJML's column width); an HTML or React image of none is drawn at its own size, which convert does not know,
-  // where LMX draws it across its box.
+  // empty width for MJML's column width); an HTML or React image of none is drawn at its own size, which convert knows only
+  // where its address names it, where LMX draws it across its box.
   const fills = width === undefined && (node.attrs.width === '' || /^\s*100%/.test(node.attrs.width ?? node.style.width ?? ''));
   // Where the source's media queries move it (Foundation's `.small-float-center`, centred on a phone), it stands where they put it at each width.
   const positionAt =
