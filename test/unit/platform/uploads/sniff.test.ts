@@ -37,6 +37,16 @@ describe('an image’s width, from its header', () => {
     expect(pixelWidth(filled, 'image/jpeg')).toBe(480);
   });
 
+  it('reads the frame of every JPEG coding process, the first segment after the start of image too', () => {
+    // SOF0 to SOF15 but DHT (C4), JPG (C8) and DAC (CC): baseline, extended, progressive, lossless, hierarchical, arithmetic.
+    const frames = [0xc0, 0xc1, 0xc2, 0xc3, 0xc5, 0xc6, 0xc7, 0xc9, 0xca, 0xcb, 0xcd, 0xce, 0xcf];
+    const width = (segment: number[], marker: number) =>
+      pixelWidth(bytes([0xff, 0xd8], segment, [0xff, marker], be16(17), [8], be16(300), be16(640), Array(10).fill(0)), 'image/jpeg');
+    const jfif = [0xff, 0xe0, ...be16(16), ...Buffer.from('JFIF\0'), ...Array(9).fill(0)];
+    expect(frames.map((marker) => width([], marker))).toEqual(frames.map(() => 640));
+    expect(frames.map((marker) => width(jfif, marker))).toEqual(frames.map(() => 640));
+  });
+
   // An Exif APP1 segment: "Exif\0\0", then a TIFF header in the byte order given and its first
   // directory of two entries, a resolution unit (0x0128) and then the orientation (0x0112).
   const exif = (order: 'II' | 'MM', orientation: number) => {
@@ -55,6 +65,12 @@ describe('an image’s width, from its header', () => {
     expect(widths('MM')).toEqual([640, 640, 640, 640, 300, 300, 300, 300]);
   });
 
+  it('finds the Exif block’s first directory where its TIFF header says it is', () => {
+    // The directory after two bytes of padding, at 10 rather than the usual 8.
+    const tiff = bytes('MM', be16(42), [0, 0, 0, 10], [0, 0], be16(1), be16(0x0112), be16(3), [0, 0, 0, 1], be16(6), [0, 0], [0, 0, 0, 0]);
+    expect(pixelWidth(stored(bytes([0xff, 0xe1], be16(2 + 6 + tiff.length), 'Exif\0\0', tiff)), 'image/jpeg')).toBe(300);
+  });
+
   it('reads a JPEG’s width as stored where its Exif block is cut short or is not TIFF', () => {
     const cut = exif('MM', 6).subarray(0, 24);
     const short = bytes([0xff, 0xe1], be16(cut.length - 2), cut.subarray(4));
@@ -67,6 +83,7 @@ describe('an image’s width, from its header', () => {
     expect(pixelWidth(bytes([0x89], 'PNG\r\n\x1a\n', Array(40).fill(7)), 'image/png')).toBeUndefined();
     expect(pixelWidth(IMAGES.jpeg.subarray(0, 24), 'image/jpeg')).toBeUndefined();
     expect(pixelWidth(bytes([0xff, 0xd8], [0x00, 0x00, 0x00, 0x00]), 'image/jpeg')).toBeUndefined();
+    expect(pixelWidth(IMAGES.webpLossless.subarray(0, 23), 'image/webp')).toBeUndefined();
     expect(pixelWidth(bytes('RIFF', [0, 0, 0, 0], 'WEBP', 'ALPH', Array(20).fill(0)), 'image/webp')).toBeUndefined();
   });
 });
