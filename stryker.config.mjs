@@ -201,7 +201,7 @@ export const groups = {
   // convert-stacking-browser.test.ts, convert-lmx-browser.test.ts,
   // convert-lmx-browser-foundation.test.ts, convert-lmx-browser-mjml.test.ts,
   // convert-lmx-browser-react.test.ts, convert-react-browser.test.ts and the colours and positions
-  // measured in convert-look-browser-{foundation,html,mjml,react}.test.ts, start a browser that each
+  // measured in convert-look-browser-{foundation,html,mjml,react,shops,team}.test.ts, start a browser that each
   // mutant would start again.)
   convert: {
     mutate: ['src/convert/**/*.ts', 'src/areas/content/convert/*.ts'],

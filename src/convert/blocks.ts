@@ -6,14 +6,14 @@
  */
 import { LMX_TAGS } from '../lmx/index.js';
 import { listBackgroundImage, listDecoration, listHidden, standInForImage } from './box-losses.js';
-import { coloured, rememberLook, SOURCE_TEXT } from './contrast.js';
-import { buttonBlock, imageBlock } from './image-button.js';
+import { coloured, rememberBackdrop, rememberLook, SOURCE_TEXT } from './contrast.js';
+import { buttonBlock, imageBlock, outsideFace } from './image-button.js';
 import { dropsPlatformLink, holdsImage, hrefOf, inherit, inlineOf, isButtonLink, isHidden, isInline, type MapContext, trimInline } from './inline.js';
+import { recordSource } from './layout/block-source.js';
 import { attributeTextAlign } from './layout/layout.js';
-import { recordSource } from './layout/layout-carry.js';
 import { listBlock } from './lists.js';
 import { block, type LmxBlock, plainText, setNumber } from './lmx-out.js';
-import { FULL_WIDTH_UP_TO, type SourceElement, type SourceNode, shorten, textContent } from './model.js';
+import { FULL_WIDTH_UP_TO, type Place, type SourceElement, type SourceNode, shorten, textContent } from './model.js';
 import { columnsOf, columnWidths, linkedParts } from './shapes.js';
 import { socialBlocks } from './social.js';
 import {
@@ -138,17 +138,17 @@ function nodeBlocks(node: SourceElement, context: MapContext): Mapped[] {
     case 'ol':
       return spaced(node, listBlock(node, context, STEPS));
     case 'img':
-      return spaced(node, imageBlock(node, undefined, context));
+      return spaced(node, onItsColour(imageBlock(node, undefined, context), context, node.at));
     case 'hr':
-      return [dividerBlock(node, context)];
+      return [onItsColour(dividerBlock(node, context), context, node.at)];
     case 'x-button':
-      return spaced(node, buttonBlock(node, context));
+      return spaced(node, onItsColour(buttonBlock(node, context), context, node.at));
     case 'x-spacer':
       return [{ tag: '#space', height: pixels(node.attrs.height) ?? 0 }];
     case 'x-columns':
       return columnsBlocks(node, context);
     case 'x-social':
-      return socialBlocks(node, context);
+      return socialBlocks(node, context).map((made) => onItsColour(made, context, node.at));
     case 'x-component':
       return [block('Component', { componentId: node.attrs.id! })];
     case 'x-file-start':
@@ -212,6 +212,20 @@ export function standsOn(context: MapContext): string | undefined {
   return context.sourceBackground !== undefined && context.sourceBackground !== context.background ? context.sourceBackground : undefined;
 }
 
+/**
+ * An image, a button, a divider or icons drawn on the colour they stood on in the source, where LMX
+ * would draw them on another (a receipt's button on the white page, below the dark header band taken
+ * for the body), as a text block is: beside blocks of that colour, one band of it. What an image or
+ * a button stood on is noted, for the colours to be counted.
+ */
+function onItsColour<Made extends LmxBlock | undefined>(made: Made, context: MapContext, at: Place): Made {
+  if (made === undefined) return made;
+  const under = standsOn(context);
+  if (under !== undefined && made.attrs.blockColor === undefined) made.attrs.blockColor = under;
+  if (made.tag === 'Image' || made.tag === 'Button') rememberBackdrop(made, context.sourceBackground, at, context.sourceImage);
+  return made;
+}
+
 function firstPlace(nodes: readonly SourceNode[]) {
   return nodes[0]!.at;
 }
@@ -252,12 +266,7 @@ function dividerBlock(node: SourceElement, context: MapContext): LmxBlock {
 
 /** A link around blocks: a button, an image with a link, or the blocks with the link on their text. */
 function linkBlocks(node: SourceElement, context: MapContext): Mapped[] {
-  // A link drawn as a button: its padding is inside its face (buttonBlock's inner padding), its margin the space around it.
-  if (isButtonLink(node))
-    return spaced(
-      { ...node, style: Object.fromEntries(Object.entries(node.style).filter(([property]) => !property.startsWith('padding'))) },
-      buttonBlock(node, context),
-    );
+  if (isButtonLink(node)) return spaced(outsideFace(node), onItsColour(buttonBlock(node, context), context, node.at));
   const images = node.children.filter((child): child is SourceElement => child.type === 'element' && child.name === 'img');
   let href = node.attrs.href === undefined ? undefined : hrefOf(node.attrs.href, node, context);
   if (href?.trim() === '') {
@@ -271,7 +280,7 @@ function linkBlocks(node: SourceElement, context: MapContext): Mapped[] {
     href = undefined;
   }
   if (images.length === 1 && node.children.every((child) => child === images[0] || (child.type === 'text' && child.text.trim() === ''))) {
-    return spaced(node, imageBlock(images[0]!, href, context));
+    return spaced(node, onItsColour(imageBlock(images[0]!, href, context), context, images[0]!.at));
   }
   return container(node, context, (inner) => blocksOf(images.length > 0 ? linkedParts(node) : node.children, inner));
 }

@@ -24,7 +24,7 @@ export function listHidden(node: SourceElement, context: MapContext): [] {
     `"${shorten(text)}" left out, as the source hides it${phone === undefined ? '' : ` on a screen wider than ${phone} px (it shows on a phone)`}`,
     phone === undefined
       ? 'if it is preview text, set previewText in the message’s fields'
-      : 'LMX draws one layout for every screen: add the text to the email where it should show on both',
+      : 'LMX draws one layout for every screen: nothing to do where another block shows these words on every screen (the desktop’s version of the same table), else add them where they should show on both',
   );
   return [];
 }

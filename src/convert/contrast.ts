@@ -11,7 +11,7 @@
 import { LMX_TAGS } from '../lmx/index.js';
 import { parseHex, contrastRatio as wcagContrast } from '../lmx/qa/index.js';
 import { DEFAULT_THEME_STYLES } from '../platform/themes/default-theme.js';
-import type { LmxBlock, LmxInline } from './lmx-out.js';
+import { type LmxBlock, type LmxInline, plainText } from './lmx-out.js';
 import type { Findings, Measure, Place } from './model.js';
 import { hexColour } from './styles.js';
 
@@ -32,6 +32,14 @@ export function rememberLook(made: LmxBlock, colour: string, background: string 
   if (!wordsOutsideLinks(made.inline ?? [])) return;
   // Where every word of the block has a colour of its own (a span's), that is the text's colour.
   looks.set(made, { colour: ownColour(made) ?? colour, background, image, at });
+}
+
+/** What an image or a button stood on in its source: the background (and background image) around it. */
+const backdrops = new WeakMap<LmxBlock, Omit<SourceLook, 'colour'>>();
+
+/** Notes what an image or a button stood on in its source, for what LMX draws it on to be compared. */
+export function rememberBackdrop(made: LmxBlock, background: string | undefined, at: Place, image?: string): void {
+  backdrops.set(made, { background, image, at });
 }
 
 /** How a link looked in its source: its colour (sourceLinkColour's) and the background it stood on. */
@@ -215,7 +223,8 @@ const BODY_TEXT = 4.5;
  * and listed, once a colour.
  */
 class OtherLinks {
-  private readonly listed = new Map<string, { at: Place; links: number }>();
+  /** The places of the links of each colour listed, the first where the entry stands. */
+  private readonly listed = new Map<string, Place[]>();
 
   constructor(private readonly link: string) {}
 
@@ -230,19 +239,18 @@ class OtherLinks {
       return;
     }
     const colour = sameSpelling(look.colour);
-    const other = this.listed.get(colour);
-    if (other === undefined) this.listed.set(colour, { at: look.at, links: 1 });
-    else other.links += 1;
+    this.listed.set(colour, [...(this.listed.get(colour) ?? []), look.at]);
   }
 
   list(findings: Findings): void {
-    for (const [colour, { at, links }] of this.listed)
+    for (const [colour, [at, ...also]] of this.listed)
       findings.add(
-        at,
-        `${links === 1 ? 'a link' : `${links} links`} in ${colour}`,
+        at!,
+        `${also.length === 0 ? 'a link' : `${also.length + 1} links`} in ${colour}`,
         'approximated',
         `drawn in the email's link colour ${this.link} (textLinkColor)${colour === SOURCE_LINK ? ` (${SOURCE_LINK} is the blue a browser draws a link of no colour of its own in)` : ''}: LMX gives every link of an email one colour`,
         'check that each reads on its background in the preview (content check warns where it does not), or give its words and underline their own colour (<Link><Underline textColor>)',
+        also,
       );
   }
 }
@@ -262,6 +270,7 @@ function check(made: LmxBlock, look: { colour: string; background: string; at: P
     step();
   }
   if (ratio() >= wanted) return;
+  if (source >= READABLE && ratio() < READABLE) findings.unreadable.push({ text: plainText(made.inline ?? []), at: look.at });
   findings.add(
     look.at,
     'text less readable than in the source',
@@ -271,12 +280,12 @@ function check(made: LmxBlock, look: { colour: string; background: string; at: P
   );
 }
 
-/** The colours of a block's runs of a colour of their own: words a span of the source coloured, each colour once. */
-function runColours(pieces: readonly LmxInline[], into = new Set<string>()): Set<string> {
+/** The text of a block's runs of a colour of their own by their colour: words a span of the source coloured. */
+function runColours(pieces: readonly LmxInline[], into = new Map<string, string[]>()): Map<string, string[]> {
   for (const piece of pieces) {
     if (!('tag' in piece)) continue;
     const colour = colours(piece) ? hexColour(piece.attrs.textColor) : undefined;
-    if (colour !== undefined) into.add(colour);
+    if (colour !== undefined) into.set(colour, [...(into.get(colour) ?? []), plainText(piece.children)]);
     runColours(piece.children, into);
   }
   return into;
@@ -290,11 +299,12 @@ function checkRuns(made: LmxBlock, look: { background: string; at: Place }, back
   const behind = made.attrs.blockColor ?? background;
   // The colour of all of its words is the block's own, which check weighed.
   const whole = ownColour(made);
-  for (const colour of runColours(made.inline ?? [])) {
+  for (const [colour, runs] of runColours(made.inline ?? [])) {
     if (colour === whole) continue;
     const source = contrastRatio(colour, look.background);
     const drawn = contrastRatio(colour, behind);
     if (source < READABLE || drawn >= READABLE) continue;
+    findings.unreadable.push({ text: runs.join(' '), at: look.at });
     findings.add(
       look.at,
       `words in ${colour} less readable than in the source`,
@@ -315,10 +325,11 @@ function sameSpelling(colour: string): string {
  * Each text block's colours as LMX draws them (its text's, and what it stands on: its own block
  * colour, a section's or columns' around it, else the body's) against its source's (the colour its
  * text had; the background it stood on, where it set one, else the body's colour, which is the
- * source's card's or page's, as keepContrast takes it); and each link's (the email's one link
- * colour, or their own where keepContrast gave them theirs) against its source's (a link of no
- * colour of its own in a browser's blue). Counted once the contrast is kept (keepContrast). Each change is
- * listed once for the email, at the first block it holds for, with how many it does (text that stood
+ * source's card's or page's, as keepContrast takes it); what each image and button stands on,
+ * against what it stood on; and each link's (the email's one link colour, or their own where
+ * keepContrast gave them theirs) against its source's (a link of no colour of its own in a
+ * browser's blue). Counted once the contrast is kept (keepContrast). Each change is
+ * listed once for the email, at the first block it holds for, with how many more it does and their places (text that stood
  * on a background image LMX drops is on another background); a block an
  * entry already says reads less well than in the source is not listed again, nor a link of another
  * colour than the email's (listed as keepContrast draws it).
@@ -328,7 +339,7 @@ export function compareColours(blocks: readonly LmxBlock[], style: Readonly<Reco
   const placeOf = (at: Place) => `${at.file}:${at.line}:${at.column}`;
   const said = new Set(findings.remediation.filter((item) => item.construct === 'text less readable than in the source').map(placeOf));
   const measure = { source: 0, kept: 0 };
-  const changes = new Map<string, { at: Place; tag: string; blocks: number }>();
+  const changes = new Map<string, { tag: string; places: Place[] }>();
   const link = sameSpelling(style.textLinkColor ?? String(DEFAULT_THEME_STYLES.textLinkColor));
   // LMX draws a link in the email's one link colour, or its words in their own where keepContrast gave them theirs.
   const compareLink = (piece: LmxInline) => {
@@ -341,11 +352,12 @@ export function compareColours(blocks: readonly LmxBlock[], style: Readonly<Reco
   const visit = (list: readonly LmxBlock[], background: string) => {
     for (const made of list) {
       const behind = made.attrs.blockColor ?? background;
-      const look = looks.get(made);
+      const textLook = looks.get(made);
+      const look = textLook ?? backdrops.get(made);
       if (look !== undefined) {
         measure.source += 1;
-        const drawn = sameSpelling(drawnColour(made, baseOf(style, made.tag)));
-        const text = sameSpelling(look.colour);
+        const text = textLook === undefined ? undefined : sameSpelling(textLook.colour);
+        const drawn = text === undefined ? undefined : sameSpelling(drawnColour(made, baseOf(style, made.tag)));
         const [under, on] = [sameSpelling(look.background ?? body), sameSpelling(behind)];
         const differs = [
           ...(text === drawn ? [] : [`text drawn ${drawn}, where the source draws it ${text}`]),
@@ -357,8 +369,8 @@ export function compareColours(blocks: readonly LmxBlock[], style: Readonly<Reco
         ];
         if (differs.length === 0) measure.kept += 1;
         else if (!said.has(placeOf(look.at))) {
-          const change = changes.get(differs.join('; ')) ?? { at: look.at, tag: made.tag, blocks: 0 };
-          change.blocks += 1;
+          const change = changes.get(differs.join('; ')) ?? { tag: made.tag, places: [] };
+          change.places.push(look.at);
           changes.set(differs.join('; '), change);
         }
       }
@@ -367,13 +379,16 @@ export function compareColours(blocks: readonly LmxBlock[], style: Readonly<Reco
     }
   };
   visit(blocks, body);
-  for (const [change, { at, tag, blocks: count }] of changes)
+  for (const [change, { tag, places }] of changes) {
+    const [at, ...also] = places;
     findings.add(
-      at,
-      `the colours of <${tag}>${count === 1 ? '' : ` and ${count - 1} more text block${count === 2 ? '' : 's'}`}`,
+      at!,
+      `the colours of <${tag}>${also.length === 0 ? '' : ` and ${also.length} more block${also.length === 1 ? '' : 's'}`}`,
       'not carried',
       change,
       "set the text colour (<Text textColor>, or the theme's textBaseColor in <Style />) or the block colour (blockColor) as the original has them",
+      also,
     );
+  }
   return measure;
 }

@@ -20,6 +20,8 @@ export interface SourceDocument {
   previewText?: string;
   /** Fonts the source declares apart from the body (MJML's `<mj-font>`, `<mj-all font-family>`). */
   font?: string;
+  /** The language the source says it is written in: an HTML document's `<html lang>`, React Email's `<Html lang>`, `<mjml lang>`. */
+  lang?: string;
 }
 
 export interface ConvertedEmail {
@@ -169,8 +171,11 @@ export function globalStyle(document: SourceDocument, findings?: Findings): Emai
   if (colour !== undefined) style.textBaseColor = colour;
   const size = mostCommon(sizes);
   if (size !== undefined && size !== 'default' && Number(size) >= 10 && Number(size) <= 32) style.textBaseFontSize = size;
-  // Where no link stands on the body, the first link's colour of its own (a header's).
-  const link = mostCommon(links) ?? firstLinkColour(body);
+  // Where no link stands on the body, the first link's colour of its own (a header's); where none has one, the colour most of
+  // them are drawn in (a receipt's plain links in a browser's blue on the page below its dark header band, taken for the body).
+  const elsewhere = new Map<string, number>();
+  for (const { place, length } of pieces) if (place.link !== undefined) add(elsewhere, place.link, length);
+  const link = mostCommon(links) ?? firstLinkColour(body) ?? mostCommon(elsewhere);
   if (link !== undefined) style.textLinkColor = link;
   return { style, card: card?.element };
 }
@@ -181,6 +186,47 @@ export function globalStyle(document: SourceDocument, findings?: Findings): Emai
  * LMX keeps space between blocks, which each block's own colour would leave in the body's.
  */
 function joinBands(blocks: readonly LmxBlock[]): LmxBlock[] {
+  const joined: LmxBlock[] = [];
+  for (const made of blocks) joined.push(...splitAtBands(made));
+  return joinRuns(joined);
+}
+
+/** The vertical padding a section's first part keeps above, and its last below. */
+const VERTICAL = ['paddingTop', 'paddingBottom'];
+
+/**
+ * A section of one colour holding a band of another (E-Com Plus's footer, a grey block at the foot
+ * of the white card): sections do not nest, so the band's lines each took its colour and LMX's space
+ * between them stayed the section's. The section is cut around the band, each part a section of
+ * its own colour: the band one, as the source draws it.
+ */
+function splitAtBands(section: LmxBlock): LmxBlock[] {
+  if (section.tag !== 'Section' || section.blocks === undefined) return [section];
+  const runs = joinRuns(section.blocks);
+  if (!runs.some((part) => part.tag === 'Section')) return [section];
+  const parts: LmxBlock[] = [];
+  let plain: LmxBlock[] = [];
+  const shared = Object.fromEntries(Object.entries(section.attrs).filter(([name]) => !VERTICAL.includes(name)));
+  const flush = () => {
+    if (plain.length > 0) parts.push(block('Section', { ...shared }, { blocks: plain }));
+    plain = [];
+  };
+  for (const part of runs)
+    if (part.tag === 'Section' && part.attrs.blockColor === section.attrs.blockColor) plain.push(...(part.blocks ?? []));
+    else if (part.tag === 'Section') {
+      flush();
+      parts.push(block('Section', { ...shared, ...part.attrs }, { blocks: part.blocks ?? [] }));
+    } else plain.push(part);
+  flush();
+  for (const side of VERTICAL) {
+    const value = section.attrs[side];
+    if (value !== undefined) (side === 'paddingTop' ? parts[0]! : parts.at(-1)!).attrs[side] = value;
+  }
+  return parts;
+}
+
+/** Runs of two or more blocks of one colour other than the body's, each made a section of it. */
+function joinRuns(blocks: readonly LmxBlock[]): LmxBlock[] {
   const joined: LmxBlock[] = [];
   let run: LmxBlock[] = [];
   const flush = () => {

@@ -188,7 +188,15 @@ export function measureFidelity(
     );
   }
   const measure = (all: readonly Seen[], lost: readonly Seen[]): Measure => ({ source: all.length, kept: all.length - lost.length });
-  return { words: measure(source.words, lostWords), links: measure(source.links, lostLinks), images: measure(source.images, lostImages), ...drawn };
+  // Words held but drawn where they no longer read (listed as they were found) are not kept either: a recipient does not see them.
+  const words = measure(source.words, lostWords);
+  const unread = findings.unreadable.reduce((sum, run) => sum + readerWords(run.text).length, 0);
+  return {
+    words: { ...words, kept: Math.max(0, words.kept - unread) },
+    links: measure(source.links, lostLinks),
+    images: measure(source.images, lostImages),
+    ...drawn,
+  };
 }
 
 /** `412 of 420 words kept (98.1%), links 12 of 14, images 5 of 5, layout: 11 of 12 blocks as the source, colours 20 of 20, positions 12 of 12`. */

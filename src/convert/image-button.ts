@@ -8,11 +8,11 @@ import { BUTTON_LINE_HEIGHT } from '../lmx/render/media.js';
 import { ownWidth } from './address-width.js';
 import { coloured } from './contrast.js';
 import { attributeText, BROWSER_FONT_SIZE, flatText, hrefOf, inherit, inlineOf, isBold, type MapContext, trimInline } from './inline.js';
+import { recordSource } from './layout/block-source.js';
 import { buttonPosition, imageAlign, type Position } from './layout/layout.js';
-import { recordSource } from './layout/layout-carry.js';
 import { WIDENED } from './layout/lmx-fit.js';
 import { block, type LmxBlock, PLACEHOLDER_IMAGE, plainText, setNumber } from './lmx-out.js';
-import type { SourceElement } from './model.js';
+import { SHOWN_IN_TURN, type SourceElement } from './model.js';
 import { alignOf, borderSide, drawnBorders, hexColour, lineHeightPercent, pixels, sides, styleAt } from './styles.js';
 
 /** The hosts where email providers keep the images of their customers' emails (Mailchimp, SendGrid, Brevo, Mailjet, Kit, Klaviyo, Customer.io, Campaign Monitor). */
@@ -68,8 +68,9 @@ export function imageBlock(node: SourceElement, href: string | undefined, contex
       'upload the image (to the account’s storage, or any https host) and put its full https address in src',
     );
   }
-  // Alt text is text of the email: its template variables are made LMX's as the paragraphs' are.
-  if (node.attrs.alt !== undefined && node.attrs.alt !== '') made.attrs.alt = attributeText(node.attrs.alt, node, context);
+  // Alt text is text of the email: its template variables are made LMX's as the paragraphs' are. An empty
+  // one is kept: it marks the image decorative, which screen readers pass over, where one of no alt is read by its address.
+  if (node.attrs.alt !== undefined) made.attrs.alt = node.attrs.alt.trim() === '' ? '' : attributeText(node.attrs.alt, node, context);
   if (href !== undefined) made.attrs.href = href;
   // One of no width at all, or `width: auto` (Foundation's), is drawn at its own size (MJML's reader writes an empty one for its column's).
   const own = node.attrs.width === undefined && (node.style.width ?? 'auto').trim().toLowerCase() === 'auto' ? ownWidth(src) : undefined;
@@ -87,7 +88,12 @@ export function imageBlock(node: SourceElement, href: string | undefined, contex
     fills || node.narrow === undefined
       ? undefined
       : (viewport: number) => imageAlign({ ...node, style: styleAt(node, viewport) }, context.inherited['text-align']);
-  recordSource(made, context.holder, 'media', align, { own: node, position: fills ? 'full' : align, positionAt });
+  recordSource(made, context.holder, 'media', align, {
+    own: node,
+    position: fills ? 'full' : align,
+    positionAt,
+    inTurn: node.attrs[SHOWN_IN_TURN] !== undefined,
+  });
   const radius = pixels(node.style['border-radius']);
   if (radius !== undefined && radius > 0) setNumber(made, 'borderRadius', radius, node.at, context.findings);
   carryBorder(made, node, context);
@@ -154,7 +160,8 @@ export function buttonBlock(node: SourceElement, context: MapContext): LmxBlock 
     );
   // LMX draws a button's text in the theme's button text format, which <Style> cannot set (the specification names no buttonTextFormat).
   const weight = inner.inherited['font-weight'];
-  if (!formatted && weight !== undefined && isBold({ 'font-weight': weight }))
+  const bold = !formatted && weight !== undefined && isBold({ 'font-weight': weight });
+  if (bold)
     context.findings.add(
       node.at,
       `a bold button (font-weight: ${weight.trim()})`,
@@ -212,8 +219,13 @@ export function buttonBlock(node: SourceElement, context: MapContext): LmxBlock 
   // Where the source's media queries restyle it (a width of 100% on a phone), it stands where they put it at each width.
   const positionAt = node.narrow === undefined ? undefined : (viewport: number) => buttonPosition({ ...node, style: styleAt(node, viewport) }, inherited);
   // A full-width button's label stands in its middle: centred, as it is widened to stand across the body.
-  recordSource(made, context.holder, 'media', alignOf(made.attrs.align) ?? 'left', { own: node, position, fills: position === 'full', positionAt });
+  recordSource(made, context.holder, 'media', alignOf(made.attrs.align) ?? 'left', { own: node, position, fills: position === 'full', positionAt, bold });
   return made;
+}
+
+/** A link drawn as a button with no padding: its padding is inside its face (linkPadding), and the space around it its margin alone. */
+export function outsideFace(node: SourceElement): SourceElement {
+  return { ...node, style: Object.fromEntries(Object.entries(node.style).filter(([property]) => !property.startsWith('padding'))) };
 }
 
 /**

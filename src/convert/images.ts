@@ -11,7 +11,7 @@ import { readTreeFile, TreeFileTooLargeError } from '../base/tree-files.js';
 import { MAX_UPLOAD_BYTES, UPLOAD_TYPES, type UploadType } from '../platform/uploads/schemas.js';
 import { pixelWidth, sniffType } from '../platform/uploads/sniff.js';
 import { WIDTHS } from './address-width.js';
-import { sourceOf } from './layout/layout-carry.js';
+import { sourceOf } from './layout/block-source.js';
 import { type LmxBlock, PLACEHOLDER_IMAGE } from './lmx-out.js';
 import type { Findings, Place, Remediation } from './model.js';
 import { pathUnder, type Sources } from './sources/files.js';

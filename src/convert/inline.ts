@@ -5,7 +5,7 @@
 import { rememberLink, SOURCE_TEXT, sourceLinkColour } from './contrast.js';
 import type { LmxInline } from './lmx-out.js';
 import { type ConvertKind, type Findings, type Place, type SourceElement, type SourceNode, type Style, shorten, textContent } from './model.js';
-import { fontSizeWithin, hexColour, hidesContent, listAlpha, pixels } from './styles.js';
+import { fontSizeWithin, hexColour, hidesContent, listAlpha, pixels, sides } from './styles.js';
 import { mapVariable } from './variable-names.js';
 import { holdsTemplateTag, LOOPS_ADDS_THE_PAGES, PROVIDER_PAGE, templatePieces } from './variables.js';
 
@@ -158,6 +158,8 @@ export function inlineOf(nodes: readonly SourceNode[], context: MapContext): Lmx
   };
   // After a dropped link, the separator that stood between it and the text after it goes with it.
   let afterDropped = false;
+  // Whether the element before left a gap after its words (a margin or padding at its right).
+  let gapAfter = false;
   for (const node of nodes) {
     if (node.type === 'text') {
       // The tags are found in the text as written, so that each is placed at its own line and column;
@@ -169,6 +171,8 @@ export function inlineOf(nodes: readonly SourceNode[], context: MapContext): Lmx
           continue;
         }
         let text = transformed(piece.text.replace(/[ \t\n\r\f]+/g, ' '), context.inherited['text-transform']);
+        if (gapAfter && text !== '' && !/^\s/.test(text) && !/\s$/.test(lastCharacter(pieces))) text = ` ${text}`;
+        if (text !== '') gapAfter = false;
         if (afterDropped) text = closeGap(pieces, text, (first, words, why) => listDropped(first === undefined ? node.at : written.get(first), words, why));
         if (text.trim() !== '') afterDropped = false;
         const shown = { text };
@@ -177,18 +181,40 @@ export function inlineOf(nodes: readonly SourceNode[], context: MapContext): Lmx
         if (text.trim() !== '') context.drawnSizes?.push({ size: pixels(context.inherited['font-size']), at: node.at, length: text.trim().length });
       }
     } else if (node.type === 'variable') {
+      if (gapAfter && !/\s$/.test(lastCharacter(pieces))) pieces.push({ text: ' ' });
       pieces.push({ variable: mapVariable(context.findings, node.path, node.source, context.kind, node.at) });
       afterDropped = false;
+      gapAfter = false;
     } else {
       const made = inlineElement(node, context);
       if (made.length === 0 && platformLink(node, context.kind) !== undefined)
         afterDropped = !dropSeparatorBefore(pieces, (last, words) => listDropped(written.get(last), words, JOINED));
       else if (made.length > 0) afterDropped = false;
+      // Words the source keeps apart by a margin or padding (links in a row, `margin-right: 8px`) run together
+      // in LMX, which draws no such gap: a space stands for it.
+      if (made.length > 0 && (gapAfter || spacedAt(node.style, 'left')) && !/\s$/.test(lastCharacter(pieces)) && !/^\s/.test(firstCharacter(made)))
+        pieces.push({ text: ' ' });
       pieces.push(...made);
+      if (made.length > 0) gapAfter = spacedAt(node.style, 'right');
     }
   }
   return pieces;
 }
+
+/** Whether an inline element's margin or padding at a side leaves a gap beside its words. */
+const spacedAt = (style: Style, side: 'left' | 'right') =>
+  ['margin', 'padding'].some((property) => (pixels(style[`${property}-${side}`]) ?? sides(style[property])?.[side === 'left' ? 3 : 1] ?? 0) > 0);
+
+/** The first or last character inline content shows ('' where it starts or ends with a variable, whose value is not known). */
+function edgeCharacter(pieces: readonly LmxInline[], last: boolean): string {
+  const piece = last ? pieces.at(-1) : pieces[0];
+  if (piece === undefined) return ' ';
+  if ('text' in piece) return last ? piece.text.slice(-1) : piece.text.slice(0, 1);
+  if ('children' in piece) return edgeCharacter(piece.children, last);
+  return '';
+}
+const lastCharacter = (pieces: readonly LmxInline[]) => edgeCharacter(pieces, true);
+const firstCharacter = (pieces: readonly LmxInline[]) => edgeCharacter(pieces, false);
 
 /** A bar, dot or dash between links (`Preferences | Unsubscribe`), or the word joining two (`Update your preferences or unsubscribe`). */
 const SEPARATOR_BEFORE = /\s*(?:[|·•–—-]|\b(?:or|and)\b)\s*$/i;

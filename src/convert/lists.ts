@@ -5,7 +5,7 @@
  */
 
 import { inherit, isInline, type MapContext } from './inline.js';
-import { recordSource } from './layout/layout-carry.js';
+import { recordSource } from './layout/block-source.js';
 import { block, type LmxBlock } from './lmx-out.js';
 import type { SourceElement, SourceNode } from './model.js';
 import { alignOf } from './styles.js';

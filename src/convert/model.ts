@@ -39,6 +39,13 @@ export type Style = Record<string, string>;
 export const FULL_WIDTH_UP_TO = 'data-full-width-up-to';
 
 /**
+ * The attribute a reader marks an image with that its source shows one at a time, among others in
+ * its place (a carousel's pictures, between arrows above a row of thumbnails): LMX draws each in a
+ * place of its own, one under another, so none stands where the source shows it.
+ */
+export const SHOWN_IN_TURN = 'data-shown-in-turn';
+
+/**
  * What a stylesheet's media queries change of an element's style on screens up to a width: the
  * declarations that hold there over its own (`set`), and its own longhands a shorthand of theirs
  * overrides (`unset`).
@@ -92,6 +99,8 @@ export interface Remediation {
   done: string;
   /** What the person does about it. */
   todo: string;
+  /** The other places the entry holds for, where one stands for several (`the colours of <H2> and 2 more blocks`). */
+  also?: Place[];
 }
 
 /** One measure: how many the source shows, and how many of them the LMX holds. */
@@ -109,7 +118,7 @@ export interface Fidelity {
   layout: Measure;
   /** Blocks that stand at the side the source draws them at (left, centred, right, full width), at 600 px. */
   positions: Measure;
-  /** Text blocks drawn in the source's colours (their text's and their background), and links in theirs (src/convert/contrast.ts). */
+  /** Text blocks drawn in the source's colours (their text's and their background), images and buttons on theirs, and links in theirs (src/convert/contrast.ts). */
   colours: Measure;
 }
 
@@ -163,9 +172,20 @@ export class Findings {
   readonly defaults = new Map<string, { value: string; at: Place }>();
   /** Text a reader left out of the document by a rule that lists it (a JSX condition's branch not kept): counted as not kept. */
   readonly leftOut: { text: string; at: Place }[] = [];
+  /** Text the LMX holds that read in the source (3:1 or more) and does not where LMX draws it, listed: its words are counted as not kept. */
+  readonly unreadable: { text: string; at: Place }[] = [];
 
-  add(at: Place, construct: string, outcome: Outcome, done: string, todo: string): void {
-    this.remediation.push({ file: at.file, line: at.line, column: at.column, construct, outcome, done, todo });
+  add(at: Place, construct: string, outcome: Outcome, done: string, todo: string, also: readonly Place[] = []): void {
+    this.remediation.push({
+      file: at.file,
+      line: at.line,
+      column: at.column,
+      construct,
+      outcome,
+      done,
+      todo,
+      ...(also.length === 0 ? {} : { also: also.map(({ file, line, column }) => ({ file, line, column })) }),
+    });
   }
 }
 

@@ -11,6 +11,9 @@ export function renderConversion(root: string, records: readonly Converted[], wi
     for (const variable of record.variables) lines.push(`  variable ${variable.source} -> ${variable.lmx}: ${variable.reason}`);
     for (const item of record.remediation) {
       lines.push(`  ${item.file}:${item.line}:${item.column} ${item.construct}: ${item.done} (${item.outcome})`);
+      // The other places an entry holds for, by line and column where they are in its file.
+      if (item.also !== undefined)
+        lines.push(`    also at: ${item.also.map((at) => `${at.file === item.file ? '' : `${at.file}:`}${at.line}:${at.column}`).join(', ')}`);
       lines.push(`    to do: ${item.todo}`);
     }
   }

@@ -2,7 +2,7 @@
 import { KNOWN_ICON_NAMES, LMX_TAGS } from '../lmx/index.js';
 import { contrastRatio, READABLE } from './contrast.js';
 import { hrefOf, type MapContext } from './inline.js';
-import { recordSource } from './layout/layout-carry.js';
+import { recordSource } from './layout/block-source.js';
 import { block, type LmxBlock } from './lmx-out.js';
 import type { SourceElement } from './model.js';
 import { alignOf } from './styles.js';

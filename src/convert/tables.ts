@@ -5,8 +5,8 @@
  */
 
 import { inherit, isInline, type MapContext } from './inline.js';
+import { recordSource } from './layout/block-source.js';
 import { attributeTextAlign } from './layout/layout.js';
-import { recordSource } from './layout/layout-carry.js';
 import type { LmxBlock } from './lmx-out.js';
 import { element, type SourceElement, type SourceNode, textContent } from './model.js';
 import { alignOf, backgroundOf, pixels } from './styles.js';

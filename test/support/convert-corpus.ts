@@ -11,13 +11,16 @@
  * data (`transactional-email-templates`); Mailgen's themes (Postmark's, Cerberus, Salted,
  * Neopolitan) built with its examples' data (`mailgen`); Vendure's MJML emails with their
  * Handlebars partials put in (`@vendure/email-plugin`); Teradata's Covalent MJML templates
- * (`@covalent/email-templates`); and Foundation for Emails' eleven templates (`foundation-emails`),
+ * (`@covalent/email-templates`); E-Com Plus's transactional emails for its shops, rendered by the
+ * package with a shop's data (`@ecomplus/transactional-mails`); Auth.js's sign-in email
+ * (`@auth/core`); and Foundation for Emails' eleven templates (`foundation-emails`),
  * each with the package's stylesheet inlined into it by juice and its media queries in a <style>,
  * as Foundation's build sends it (the package's templates link the stylesheet, which no mail client
  * loads), and some of them again in Campaign Monitor's and Mailchimp's forms, their tags written
  * where Foundation's placeholders stand (an unsubscribe link, a preferences link, a greeting's
  * name), as MIT allows.
  */
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
@@ -252,6 +255,116 @@ function covalentTemplates(): Record<string, string> {
   return built;
 }
 
+/**
+ * A shop's customer, order, abandoned cart and product as E-Com Plus's API gives them, the fields
+ * its transactional emails read (written here: the package ships no sample data).
+ */
+const ECOMPLUS_DATA = {
+  store: {
+    name: 'Lumen Goods',
+    corporate_name: 'Lumen Goods Ltd',
+    domain: 'shop.lumen.example',
+    homepage: 'https://shop.lumen.example',
+    address: '12 Harbour Road, Portsmouth',
+    unsubscribe: 'https://shop.lumen.example/unsubscribe',
+    logo: { url: 'https://shop.lumen.example/logo.png' },
+    brand_colors: { primary: '#2a7ab0' },
+  },
+  customer: { _id: 'c1', main_email: 'ada@example.com', display_name: 'Ada', name: { given_name: 'Ada', family_name: 'Lovelace' } },
+  order: {
+    _id: 'o1',
+    number: 1042,
+    status_link: 'https://shop.lumen.example/app/#/order/o1',
+    financial_status: { current: 'paid' },
+    fulfillment_status: { current: 'shipped' },
+    amount: { total: 93.5, subtotal: 84, freight: 12.5, discount: 3 },
+    items: [
+      {
+        _id: 'i1',
+        product_id: 'p1',
+        sku: 'MUG-1',
+        name: 'Stoneware mug',
+        quantity: 2,
+        price: 18,
+        picture: { normal: { url: 'https://shop.lumen.example/mug.jpg' } },
+      },
+      { _id: 'i2', product_id: 'p2', sku: 'TEA-1', name: 'Loose-leaf tea, 250 g', quantity: 3, price: 16 },
+    ],
+    shipping_method_label: 'Standard post',
+    shipping_lines: [
+      {
+        to: { name: 'Ada Lovelace', street: 'Harbour Road', number: 12, city: 'Portsmouth', province_code: 'HA', zip: 'PO1 3AX' },
+        delivery_time: { days: 3, working_days: true },
+        posting_deadline: { days: 1, working_days: true },
+        app: { carrier: 'Royal Mail', tracking_url: 'https://track.example/RM123456789GB' },
+        tracking_codes: [{ code: 'RM123456789GB', link: 'https://track.example/RM123456789GB' }],
+      },
+    ],
+    transactions: [{ payment_method: { code: 'credit_card', name: 'Card' }, amount: 93.5 }],
+  },
+  cart: {
+    _id: 'k1',
+    permalink: 'https://shop.lumen.example/app/#/cart/k1',
+    subtotal: 52,
+    items: [
+      { _id: 'i1', product_id: 'p1', name: 'Stoneware mug', quantity: 2, price: 18, picture: { normal: { url: 'https://shop.lumen.example/mug.jpg' } } },
+      { _id: 'i2', product_id: 'p2', name: 'Loose-leaf tea, 250 g', quantity: 1, price: 16 },
+    ],
+  },
+  product: {
+    _id: 'p1',
+    sku: 'MUG-1',
+    name: 'Stoneware mug',
+    slug: 'stoneware-mug',
+    price: 14,
+    base_price: 18,
+    pictures: [{ normal: { url: 'https://shop.lumen.example/mug.jpg' } }],
+  },
+};
+
+/** E-Com Plus's emails laid out, each a method of the package and what it is given (and the order's again in Portuguese, the package's first language). */
+const ECOMPLUS_EMAILS: Record<string, [method: string, ...data: string[]]> = {
+  'welcome.html': ['welcome', 'customer', 'en_us'],
+  'new-order.html': ['new_order', 'customer', 'order', 'en_us'],
+  'new-order-pt-br.html': ['new_order', 'customer', 'order', 'pt_br'],
+  'paid.html': ['paid', 'customer', 'order', 'en_us'],
+  'shipped.html': ['shipped', 'customer', 'order', 'en_us'],
+  'delivered.html': ['delivered', 'customer', 'order', 'en_us'],
+  'refunded.html': ['refunded', 'customer', 'order', 'en_us'],
+  'abandoned-cart.html': ['abandonedCart', 'customer', 'cart', 'en_us'],
+  'promo.html': ['promo', 'customer', 'product', 'en_us'],
+};
+
+/**
+ * E-Com Plus's transactional emails (SendGrid's designer's modules: a logo, a centred heading and
+ * text, a coloured button, a table of an order's items and totals, a footer on a grey page) as
+ * `@ecomplus/transactional-mails` renders them (EJS and Sass). Rendered in a Node of its own: the
+ * package puts a polyfill in place of the process's `Intl`, and Sass prints its warnings there.
+ */
+function ecomplusTemplates(): Record<string, string> {
+  const script = `
+    const mails = require(${JSON.stringify(packageDirectory('@ecomplus/transactional-mails'))});
+    const { data, emails } = JSON.parse(require('node:fs').readFileSync(0, 'utf8'));
+    (async () => {
+      const built = {};
+      for (const [file, [method, ...given]] of Object.entries(emails))
+        built[file] = await mails[method](data.store, ...given.map((name) => data[name] ?? name));
+      process.stdout.write(JSON.stringify(built));
+    })();`;
+  const input = JSON.stringify({ data: ECOMPLUS_DATA, emails: ECOMPLUS_EMAILS });
+  const out = execFileSync(process.execPath, ['-e', script], { input, stdio: ['pipe', 'pipe', 'ignore'] });
+  return JSON.parse(out.toString('utf8')) as Record<string, string>;
+}
+
+/** Auth.js's sign-in email (a magic link: a line, a coloured button, a note), as `@auth/core` writes it for its email providers, with their default theme. */
+function authjsTemplates(): Record<string, string> {
+  const { html } = requireHere(join(packageDirectory('@auth/core'), 'lib/utils/email.js')) as {
+    html(params: { url: string; host: string; theme: object }): string;
+  };
+  const url = 'https://app.example.com/api/auth/callback/nodemailer?token=4f9c1e&email=ada%40example.com';
+  return { 'sign-in.html': html({ url, host: 'app.example.com', theme: {} }) };
+}
+
 /** The templates packages ship, under the names the tests use (each a path in the corpus), with their text. */
 function packaged(): Record<string, string> {
   const files: Record<string, string> = {};
@@ -269,6 +382,8 @@ function packaged(): Record<string, string> {
   under('html-mailgen', mailgenTemplates());
   under('mjml-vendure', vendureTemplates());
   under('mjml-covalent', covalentTemplates());
+  under('html-ecomplus', ecomplusTemplates());
+  under('html-authjs', authjsTemplates());
   return files;
 }
 

@@ -6,8 +6,8 @@
  */
 
 import { placeholderSrc } from '../../src/base/page-images.js';
+import { sourceOf } from '../../src/convert/layout/block-source.js';
 import { type Box, SourceLayout } from '../../src/convert/layout/layout.js';
-import { sourceOf } from '../../src/convert/layout/layout-carry.js';
 import type { LmxBlock } from '../../src/convert/lmx-out.js';
 import type { SourceElement } from '../../src/convert/model.js';
 import type { Page } from './browser.js';

@@ -13,7 +13,7 @@ import { parse as parseCss } from 'postcss';
 import { convertDocument, type SourceDocument } from '../../src/convert/document.js';
 import { LAYOUT_TOLERANCE, VIEWPORTS } from '../../src/convert/layout/layout-carry.js';
 import { Findings } from '../../src/convert/model.js';
-import { maxWidthOf } from '../../src/convert/sources/html-rules.js';
+import { DESKTOP_WIDTH, maxWidthOf, minWidthOf } from '../../src/convert/sources/html-rules.js';
 import { readHtml } from '../../src/convert/sources/html-source.js';
 import { readMjml } from '../../src/convert/sources/mjml-source.js';
 import { LineIndex } from '../../src/lmx/index.js';
@@ -59,15 +59,19 @@ export function marked(source: string): string {
 }
 
 /**
- * An HTML source's <style>s holding only the rules convert reads: those for every screen and those
- * of a screen's `max-width` media queries (not print's, dark mode's or a wider screen's).
+ * An HTML source's <style>s holding only the rules convert reads: those for every screen, those
+ * of a screen's `max-width` media queries, and a desktop's `min-width` ones up to the email's width
+ * (not print's, dark mode's or a wider screen's).
  */
 export function readRulesOnly(html: string): string {
   return html.replace(/(<style[^>]*>)([\s\S]*?)(<\/style>)/gi, (_whole, open: string, css: string, close: string) => {
     try {
       const root = parseCss(css);
       root.each((node) => {
-        if (node.type === 'atrule' && (node.name.toLowerCase() !== 'media' || maxWidthOf(node.params) === undefined)) node.remove();
+        if (node.type !== 'atrule') return;
+        const from = minWidthOf(node.params);
+        const read = maxWidthOf(node.params) !== undefined || (from !== undefined && from <= DESKTOP_WIDTH);
+        if (node.name.toLowerCase() !== 'media' || !read) node.remove();
       });
       return `${open}${root.toString()}${close}`;
     } catch {

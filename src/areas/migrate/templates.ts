@@ -8,7 +8,8 @@ import { posix } from 'node:path';
 import { LoopsctlError } from '../../base/errors.js';
 import { walkTree } from '../../base/tree-files.js';
 import { formatOf, readSource, type SourceFile, type SourceFormat, sharedPartials } from '../../convert/sources/files.js';
-import { convertSources, type GivenFields, type Made } from '../content/convert/command.js';
+import { convertSources, type Made } from '../content/convert/command.js';
+import type { GivenFields } from '../content/convert/fields.js';
 
 /** What a dependency or a build made, not what the team wrote. */
 const LEFT_OUT = new Set(['node_modules', 'vendor', 'dist', 'build', 'out', 'coverage', '__pycache__', 'venv']);

@@ -12,43 +12,10 @@ import { largest, smallest } from '../../base/extremes.js';
 import { LIST_INDENT_PX } from '../../lmx/render/text.js';
 import type { LmxBlock } from '../lmx-out.js';
 import type { Findings, Measure, SourceElement } from '../model.js';
+import { type BlockSource, sourceOf } from './block-source.js';
 import { type Align, type Box, type Position, SourceLayout } from './layout.js';
 import { buttonWidth, fitButtons, wordsTooWide } from './lmx-fit.js';
 import { bodyBox, columnBoxes, layoutLmx, paddedBox } from './lmx-layout.js';
-
-/** Where a block came from: the element whose content box it stands in, and how the source aligns what it holds there. */
-interface BlockSource {
-  element: SourceElement;
-  /** `text`: its text fills the box (compared edge to edge); `media`: an image, button, divider or icons placed in it by its alignment. */
-  kind: 'text' | 'media';
-  align: Align;
-  /** The element the block draws (an image, a button), where it is not the box it stands in. */
-  own?: SourceElement;
-  /** Where the source draws it across its box (an image's or button's own place); a text's is its alignment, as the layout model reads it. */
-  position?: Position;
-  /** The block as made stands across the body (a full-width button widened to fill it). */
-  fills?: boolean;
-  /** Where the source draws it at a screen width, where its stylesheet's media queries move it (a button made full width on a phone). */
-  positionAt?: (viewport: number) => Position;
-}
-
-const sources = new WeakMap<LmxBlock, BlockSource>();
-
-/** Where a block came from (for the tests that hold the layout model to a browser's rendering). */
-export function sourceOf(block: LmxBlock): Readonly<BlockSource> | undefined {
-  return sources.get(block);
-}
-
-/** Notes where a block came from, for its layout to be carried and compared. */
-export function recordSource(
-  made: LmxBlock,
-  element: SourceElement | undefined,
-  kind: BlockSource['kind'],
-  align: Align,
-  drawn: Pick<BlockSource, 'own' | 'position' | 'fills' | 'positionAt'> = {},
-): void {
-  if (element !== undefined) sources.set(made, { element, kind, align, ...drawn });
-}
 
 /** The widths an email is compared at: the body's own, and a phone's. */
 export const VIEWPORTS = [600, 375] as const;
@@ -155,7 +122,7 @@ function carryWidths(block: LmxBlock, source: SourceLayout): void {
 }
 
 function sourceBox(block: LmxBlock, source: SourceLayout): Box | undefined {
-  const from = sources.get(block);
+  const from = sourceOf(block);
   return from === undefined ? undefined : source.of(from.element)?.box;
 }
 
@@ -270,10 +237,23 @@ const CONTAINERS: ReadonlySet<string> = new Set(['Section', 'Columns', 'ColumnIt
 const SAID: Record<Position, string> = { left: 'at the left', center: 'centred', right: 'at the right', full: 'across the full width' };
 
 /**
+ * The widths at which a button's bold label, wider, breaks onto a second line across its box in
+ * the source, where LMX's, in its theme's weight, stands on one line at its side.
+ */
+function unbrokenAt(block: LmxBlock, style: Readonly<Record<string, string>>, laid: ReadonlyMap<number, ReturnType<typeof layoutLmx>>): number[] {
+  return VIEWPORTS.filter((viewport) => {
+    const box = laid.get(viewport)?.get(block)?.box;
+    const room = box === undefined ? 0 : box.right - box.left - LAYOUT_TOLERANCE;
+    return buttonWidth(block, style, true) >= room && buttonWidth(block, style, false) < room;
+  });
+}
+
+/**
  * Where each block stands across its box, at 600 px, against where the source draws it as the
  * layout model reads it: a text's alignment, an image's or a button's own place (a side, centred,
  * or across the full width); one the source's media queries move (Mailgen's `.button { width:
- * 100% }` up to 500 px) at each width compared. Dividers and icons are not counted: the model does
+ * 100% }` up to 500 px) at each width compared, and a button whose bold label breaks across its
+ * box where LMX's, in its theme's weight, stands on one line. Dividers and icons are not counted: the model does
  * not place them. Each that stands elsewhere is listed, unless the layout entry of the same block
  * already says how.
  */
@@ -296,11 +276,21 @@ function comparePositions(
     return fills ? 'full' : placed.align;
   };
   for (const block of laid.get(source.viewport)!.keys()) {
-    const from = sources.get(block);
+    const from = sourceOf(block);
     if (from === undefined || CONTAINERS.has(block.tag)) continue;
     const was = from.position ?? (from.kind === 'text' ? source.of(from.element)?.align : undefined);
     if (was === undefined) continue;
     measure.source += 1;
+    if (from.inTurn === true) {
+      findings.add(
+        (from.own ?? from.element).at,
+        `the position of <${block.tag}>`,
+        'not carried',
+        'drawn in a place of its own, one under another with the others, where the source shows one at a time in one place, with a row of thumbnails to choose it',
+        'keep the one picture to show, or set them side by side (<Columns>) as the row of thumbnails',
+      );
+      continue;
+    }
     if (atOwnSize(block, from)) {
       if (listed.get(block) === undefined)
         findings.add(
@@ -313,6 +303,23 @@ function comparePositions(
       continue;
     }
     const { positionAt } = from;
+    const unbroken = from.bold === true && was !== 'full' ? unbrokenAt(block, style, laid) : [];
+    if (positionAt === undefined && unbroken.length > 0) {
+      if (listed.get(block) === undefined)
+        findings.add(
+          (from.own ?? from.element).at,
+          `the position of <${block.tag}>`,
+          'not carried',
+          unbroken
+            .map(
+              (viewport) =>
+                `drawn ${SAID[drawnAt(block, from, viewport)!]} at ${viewport} px wide on one line, where the source's bold label breaks across its box's full width`,
+            )
+            .join('; '),
+          'LMX draws a button’s label in its theme’s weight: make the theme’s button text bold in the editor, or shorten the label',
+        );
+      continue;
+    }
     if (positionAt === undefined) {
       const is = drawnAt(block, from, source.viewport)!;
       // A full-width button fills its box at every width; LMX's, as wide as its padding makes it, may not on a phone, where its column is wider.
@@ -367,7 +374,7 @@ export function compareLayout(
     const source = layouts[index]!;
     const laid = layoutLmx(style, blocks, viewport);
     for (const [block, placed] of laid) {
-      const from = sources.get(block);
+      const from = sourceOf(block);
       const box = from === undefined ? undefined : source.of(from.element)?.box;
       if (from === undefined || box === undefined || compared.get(block) !== undefined) continue;
       // A source wider than the screen relies on CSS of its own to fit a phone (media queries), which the model does not read: judged where it fits.
@@ -381,13 +388,16 @@ export function compareLayout(
   // A word LMX cannot break that makes a phone's page wider than its screen, where the source's fits it.
   const phone = layouts[1]!;
   for (const [block, { said }] of wordsTooWide(style, blocks)) {
-    const from = sources.get(block);
+    const from = sourceOf(block);
     const box = from === undefined ? undefined : phone.of(from.element)?.box;
-    if (box !== undefined && box.right <= VIEWPORTS[1] + LAYOUT_TOLERANCE && compared.get(block) === undefined) compared.set(block, said);
+    if (box === undefined || box.right > VIEWPORTS[1] + LAYOUT_TOLERANCE) continue;
+    // Said beside the block's other difference, if it has one: a page wider than a phone's screen is what its reader notices.
+    const differs = compared.get(block);
+    compared.set(block, differs === undefined ? said : `${differs}; ${said}`);
   }
   for (const [block, differs] of compared) {
     if (differs === undefined) continue;
-    const from = sources.get(block)!;
+    const from = sourceOf(block)!;
     findings.add(
       from.element.at,
       `the layout of <${block.tag}>`,

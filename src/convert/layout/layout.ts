@@ -12,7 +12,7 @@
 
 import { INLINE } from '../inline.js';
 import { FULL_WIDTH_UP_TO, type SourceElement, type SourceNode, type Style } from '../model.js';
-import { alignOf, pixels, styleAt } from '../styles.js';
+import { alignOf, hidesContent, pixels, styleAt } from '../styles.js';
 import { borderOf, CELLS, drawnAsTable, Intrinsic, sideOf } from './layout-intrinsic.js';
 
 export type Align = 'left' | 'center' | 'right';
@@ -183,6 +183,8 @@ export class SourceLayout {
 
   /** An element placed in the content box of what holds it, and what it holds after it. */
   private place(node: SourceElement, outer: Box, inherited: Align): void {
+    // A part this screen hides (a desktop's table a phone's media query hides) is not drawn there.
+    if (hidesContent(node.style)) return;
     const { align, done } = this.aligned(node, inherited);
     if (INLINE.has(node.name) || node.name === 'x-button' || node.name === 'img') {
       this.set(node, { box: outer, align });

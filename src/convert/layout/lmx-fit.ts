@@ -37,13 +37,13 @@ function labelOf(inline: readonly LmxInline[] | undefined): string {
   return (inline ?? []).map((piece) => ('text' in piece ? piece.text : 'children' in piece ? labelOf(piece.children) : '')).join('');
 }
 
-/** How wide a button is drawn, but its inner padding: its label and its borders. */
-const buttonFace = (block: LmxBlock, style: Readonly<Record<string, string>>) =>
-  textWidth(labelOf(block.inline).trim(), faceOf(block, style)) + 2 * Number(block.attrs.borderWidth ?? 0);
+/** How wide a button is drawn, but its inner padding: its label (bold, as a theme may draw it, unless told) and its borders. */
+const buttonFace = (block: LmxBlock, style: Readonly<Record<string, string>>, bold = true) =>
+  textWidth(labelOf(block.inline).trim(), { ...faceOf(block, style), bold }) + 2 * Number(block.attrs.borderWidth ?? 0);
 
 /** How wide a button is drawn: its label, its inner padding and its borders. */
-export function buttonWidth(block: LmxBlock, style: Readonly<Record<string, string>>): number {
-  return buttonFace(block, style) + 2 * Number(block.attrs.innerXPadding ?? 0);
+export function buttonWidth(block: LmxBlock, style: Readonly<Record<string, string>>, bold?: boolean): number {
+  return buttonFace(block, style, bold) + 2 * Number(block.attrs.innerXPadding ?? 0);
 }
 
 /** The buttons widened with inner padding to stand as wide as the source's, each with the inner padding its source gave it. */

@@ -79,7 +79,12 @@ export function sourcesOf(path: string): Sources {
   if (stats.isFile()) {
     const format = formatOf(path);
     if (format === undefined)
-      throw new UsageError(`${path}: not an email file convert reads`, { hint: 'name an .mjml, .tsx, .jsx, .html, .htm or .hbs file, or a directory of them' });
+      throw new UsageError(`${path}: not an email file convert reads`, {
+        hint:
+          extname(path).toLowerCase() === '.eml'
+            ? 'a saved message: save its HTML part as an .html file and convert that (`content check --html` judges the .eml as it is)'
+            : 'name an .mjml, .tsx, .jsx, .html, .htm or .hbs file, or a directory of them',
+      });
     const root = dirname(full);
     return { root, shown: dirname(path), files: [{ path: basename(full), file: path, format, text: readSource(root, basename(full)) }] };
   }

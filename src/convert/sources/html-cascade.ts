@@ -14,7 +14,7 @@ import { selectAll } from 'css-select';
 import { countOf } from '../../render/numbers.js';
 import { type Findings, FULL_WIDTH_UP_TO, type NarrowStyle, type Place, type SourceElement, type SourceNode, type Style, textContent } from '../model.js';
 import { type Declared, declarationsOf, givesBack, styleAt } from '../styles.js';
-import { readStylesheet, type StyleRule } from './html-rules.js';
+import { DESKTOP_WIDTH, readStylesheet, type StyleRule } from './html-rules.js';
 
 /** The parents of every element below `root`, which css-select asks for. */
 function parentsOf(root: SourceElement): Map<SourceElement, SourceElement> {
@@ -90,6 +90,7 @@ interface Matched extends Declared {
   specificity: number;
   order: number;
   upTo?: number;
+  from?: number;
   sheet: number;
 }
 
@@ -118,6 +119,7 @@ function weighed(element: SourceElement, inline: readonly Declared[], matched: r
     ...hints,
     ...matched
       .filter((declaration) => declaration.upTo === undefined || (width !== undefined && declaration.upTo >= width))
+      .filter((declaration) => declaration.from === undefined || (width ?? DESKTOP_WIDTH) >= declaration.from)
       .map((declaration) => ({ ...declaration, level: declaration.important ? 3 : 1 })),
     ...inline.map((declaration, order) => ({ ...declaration, level: declaration.important ? 4 : 2, specificity: 0, order })),
   ].sort((a, b) => a.level - b.level || a.specificity - b.specificity || a.order - b.order);
@@ -224,14 +226,22 @@ export function applyStylesheets(stylesheets: readonly string[], body: SourceEle
     for (const element of elements ?? []) {
       const declarations = matched.get(element) ?? [];
       for (const declaration of rule.declarations)
-        declarations.push({ ...declaration, specificity: rule.specificity, order: rule.order, upTo: rule.upTo, sheet: rule.sheet });
+        declarations.push({ ...declaration, specificity: rule.specificity, order: rule.order, upTo: rule.upTo, from: rule.from, sheet: rule.sheet });
       matched.set(element, declarations);
     }
   }
   for (const [element, declarations] of matched) {
     const inline = ownStyle(element);
     const wide = cascade(element, inline, declarations, undefined);
-    const widths = [...new Set(declarations.flatMap((declaration) => (declaration.upTo === undefined ? [] : [declaration.upTo])))].sort((a, b) => b - a);
+    // The screens where the style changes: those a phone's rule holds up to, and those just narrower than a desktop's rule holds from.
+    const widths = [
+      ...new Set(
+        declarations.flatMap((declaration) => [
+          ...(declaration.upTo === undefined ? [] : [declaration.upTo]),
+          ...(declaration.from === undefined ? [] : [declaration.from - 1]),
+        ]),
+      ),
+    ].sort((a, b) => b - a);
     const narrow = widths.flatMap((width) => narrowFrom(wide, cascade(element, inline, declarations, width), width) ?? []);
     element.style = wide;
     if (narrow.length > 0) element.narrow = narrow;

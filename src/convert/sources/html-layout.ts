@@ -7,7 +7,7 @@
  */
 import { KNOWN_ICON_NAMES } from '../../lmx/index.js';
 import { element, type SourceElement, type SourceNode, type Style } from '../model.js';
-import { backgroundOf, pixels, verticalSpace } from '../styles.js';
+import { backgroundOf, drawnBorders, pixels, verticalSpace } from '../styles.js';
 
 const elements = (nodes: readonly SourceNode[]) => nodes.filter((node): node is SourceElement => node.type === 'element');
 const blank = (node: SourceNode) => node.type === 'text' && /^[\s\u00a0\u200c|•·]*$/.test(node.text);
@@ -85,13 +85,27 @@ function pathTo(from: SourceElement, to: SourceElement): SourceElement[] | undef
   return undefined;
 }
 
-/** A cell or table whose class says button, around one link and nothing else: the link as a button, with the colours of the boxes around it. */
+/**
+ * A cell of a table that shrinks to what it holds, coloured, around a link drawn as a padded box: a
+ * button whose face is the cell (Auth.js's sign-in link, a "bulletproof" button), not a band across
+ * the body.
+ */
+function isColouredCell(node: SourceElement, inShrunkTable: boolean): boolean {
+  return (node.name === 'td' || node.name === 'th') && inShrunkTable && backgroundOf(node.style, node.attrs) !== undefined;
+}
+
+const isPaddedBox = (link: SourceElement) => /^(inline-)?block$/i.test(link.style.display?.trim() ?? '') && link.style.padding !== undefined;
+
+/** A cell or table whose class says button, or a coloured cell a table shrinks to, around one link and nothing else: the link as a button, with the colours of the boxes around it. */
 function buttonBox(node: SourceElement, inShrunkTable: boolean): SourceElement | undefined {
-  if (!['table', 'td', 'th', 'div', 'span', 'p'].includes(node.name) || !BUTTON_CLASS.test(node.attrs.class ?? '')) return undefined;
+  if (!['table', 'td', 'th', 'div', 'span', 'p'].includes(node.name)) return undefined;
+  const classed = BUTTON_CLASS.test(node.attrs.class ?? '');
+  if (!classed && !isColouredCell(node, inShrunkTable)) return undefined;
   const links: SourceElement[] = [];
   if (linksIn(node, links) || links.length !== 1) return undefined;
   const link = links[0]!;
   if (elements(link.children).some((child) => child.name === 'img')) return undefined;
+  if (!classed && !isPaddedBox(link)) return undefined;
   const path = pathTo(node, link)!;
   const style: Style = { ...link.style };
   // A link drawn as a block is as wide as its cell, and the cell as its table: a table of no width
@@ -205,6 +219,34 @@ function keptInPlace(node: SourceElement, made: SourceElement): SourceElement {
   return node.name === 'tr' ? { ...node, children: [cell] } : cell;
 }
 
+/**
+ * A table of no width and no place of its own around one block image (linked or not) and nothing
+ * else, none of its boxes coloured, bordered or padded: it shrinks to the image, which stands where
+ * the table does (E-Com Plus's logo, centred by the cell around the table). The image (or its link)
+ * in the table's place, so that it takes that cell's alignment.
+ */
+function imageTable(node: SourceElement): SourceElement | undefined {
+  if (node.name !== 'table' || hasWidth(node) || node.attrs.align !== undefined) return undefined;
+  const images: SourceElement[] = [];
+  const links: SourceElement[] = [];
+  const none = (value: string | undefined) => value === undefined || /^\s*0(px)?(\s+0(px)?)*\s*$/i.test(value);
+  const plain = (box: SourceElement): boolean =>
+    backgroundOf(box.style, box.attrs) === undefined &&
+    drawnBorders(box.style).length === 0 &&
+    Object.entries(box.style).every(([property, value]) => !property.startsWith('padding') || none(value)) &&
+    none(box.attrs.cellpadding) &&
+    none(box.attrs.cellspacing);
+  const walk = (box: SourceElement): boolean => {
+    if (box.name === 'img') return images.push(box) > 0;
+    if (box.name === 'a') links.push(box);
+    else if (!plain(box)) return false;
+    return box.children.every((child) => (child.type === 'element' ? walk(child) : blank(child)));
+  };
+  if (!walk(node) || images.length !== 1 || links.length > 1 || !/^block$/i.test(images[0]!.style.display?.trim() ?? '')) return undefined;
+  const link = links[0];
+  return link === undefined || pathTo(link, images[0]!) !== undefined ? (link ?? images[0]) : undefined;
+}
+
 /** Whether a table is given a width (`width="100%"`, `style="width: 600px"`) rather than shrinking to what it holds. */
 const hasWidth = (table: SourceElement) => (table.attrs.width ?? table.style.width ?? '').trim() !== '' && table.style.width?.trim() !== 'auto';
 
@@ -215,6 +257,8 @@ const hasWidth = (table: SourceElement) => (table.attrs.width ?? table.style.wid
 export function readLayout(node: SourceElement, inShrunkTable = false): SourceElement {
   const rewritten = iconRow(node) ?? buttonBox(node, inShrunkTable);
   if (rewritten !== undefined) return keptInPlace(node, rewritten);
+  const image = imageTable(node);
+  if (image !== undefined) return image;
   const shrunk = node.name === 'table' ? !hasWidth(node) : inShrunkTable;
   const children = node.children.map((child) => (child.type === 'element' ? readLayout(child, shrunk) : child));
   return { ...node, children: hybridColumns(children) };

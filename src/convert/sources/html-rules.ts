@@ -1,27 +1,45 @@
 /**
  * An HTML email's `<style>` read into the rules a browser applies to it as a recipient sees it: the
- * rules for every screen and those of its `max-width` media queries (a phone's), each selector with
+ * rules for every screen, those of its `max-width` media queries (a phone's) and of its `min-width`
+ * ones that hold on a screen as wide as the email (a desktop's, not a phone's), each selector with
  * its specificity (Selectors Level 4), its declarations with their importance, in the order the
  * stylesheets give them. postcss reads the CSS and css-what each selector, as their standards
  * define them. What a recipient's client never draws from a message at rest (a pointer's hover and
- * focus, a pseudo-element's generated box) and the rules of other media (print, dark mode, wider
- * screens) are counted, not read.
+ * focus, a pseudo-element's generated box) and the rules of other media (print, dark mode, screens
+ * wider than the email) are counted, not read.
  */
 import { parse as parseSelector, type Selector } from 'css-what';
 import { type AtRule, type ChildNode, parse, type Rule } from 'postcss';
 import type { Declared } from '../styles.js';
 
+/** The widths, in pixels, a media query of a screen's width alone names (`only screen and (max-width: 596px)`), one for each query of a list; undefined for any other query. */
+function widthsOf(query: string, bound: 'max' | 'min'): number[] | undefined {
+  const widths: number[] = [];
+  for (const part of query.split(',')) {
+    const match = new RegExp(
+      `^\\s*(?:(?:only\\s+)?(?:screen|all)\\s+and\\s+)?\\(\\s*${bound}-(?:device-)?width\\s*:\\s*(\\d+(?:\\.\\d+)?)(px|em|rem)?\\s*\\)\\s*$`,
+      'i',
+    ).exec(part);
+    if (match === null) return undefined;
+    widths.push(Number(match[1]) * (match[2] === undefined || match[2].toLowerCase() === 'px' ? 1 : 16));
+  }
+  return widths;
+}
+
 /** A media query of a screen's width alone (`only screen and (max-width: 596px)`), one or more of them: the widest it names, in pixels. */
 export function maxWidthOf(query: string): number | undefined {
-  let widest: number | undefined;
-  for (const part of query.split(',')) {
-    const match = /^\s*(?:(?:only\s+)?(?:screen|all)\s+and\s+)?\(\s*max-(?:device-)?width\s*:\s*(\d+(?:\.\d+)?)(px|em|rem)?\s*\)\s*$/i.exec(part);
-    if (match === null) return undefined;
-    const width = Number(match[1]) * (match[2] === undefined || match[2].toLowerCase() === 'px' ? 1 : 16);
-    widest = Math.max(widest ?? 0, width);
-  }
-  return widest;
+  const widths = widthsOf(query, 'max');
+  return widths === undefined ? undefined : Math.max(...widths);
 }
+
+/** A media query of a screen's width from a size up (`(min-width: 480px)`), one or more of them: the narrowest screen it holds on, in pixels. */
+export function minWidthOf(query: string): number | undefined {
+  const widths = widthsOf(query, 'min');
+  return widths === undefined ? undefined : Math.min(...widths);
+}
+
+/** The width an email is drawn at on a desktop (LMX's body, the layout model's wide screen): a `min-width` query up to it holds there. */
+export const DESKTOP_WIDTH = 600;
 
 /** One selector of a rule (a rule of several is an entry each, since each has its own specificity) and what the rule declares. */
 export interface StyleRule {
@@ -31,6 +49,8 @@ export interface StyleRule {
   declarations: Declared[];
   /** The widest screen its media query holds on; none for a rule of every screen. */
   upTo?: number;
+  /** The narrowest screen its `min-width` media query holds on: a desktop's rule, which a phone narrower than that does not draw. */
+  from?: number;
   sheet: number;
   /** Its place among every stylesheet's rules, which decides between rules of equal weight. */
   order: number;
@@ -113,11 +133,15 @@ export function readStylesheet(css: string, sheet: number, first: number): Style
     return { rules: [], passedOver: 0 };
   }
   const read: Stylesheet = { rules: [], passedOver: 0 };
-  const take = (node: ChildNode, upTo: number | undefined) => {
+  const take = (node: ChildNode, upTo: number | undefined, from: number | undefined) => {
     if (node.type === 'atrule') {
       const media = node as AtRule;
-      const width = media.name.toLowerCase() === 'media' && upTo === undefined ? maxWidthOf(media.params) : undefined;
-      if (width !== undefined) media.each((child) => take(child, width));
+      const outermost = media.name.toLowerCase() === 'media' && upTo === undefined && from === undefined;
+      const width = outermost ? maxWidthOf(media.params) : undefined;
+      const wider = outermost ? minWidthOf(media.params) : undefined;
+      if (width !== undefined) media.each((child) => take(child, width, undefined));
+      // A desktop's rule (the twin of a phone's `.mobile-only { display: none }`): a recipient at the email's width draws it.
+      else if (wider !== undefined && wider <= DESKTOP_WIDTH) media.each((child) => take(child, undefined, wider));
       // Other at-rules: fonts, which the theme names, and the rules of other media, which a phone and a wide screen at rest do not draw.
       else if (media.nodes !== undefined) media.walkRules(() => void (read.passedOver += 1));
       return;
@@ -129,9 +153,9 @@ export function readStylesheet(css: string, sheet: number, first: number): Style
     });
     for (const { selector, specificity } of selectorsOf(node)) {
       if (specificity === undefined) read.passedOver += 1;
-      else read.rules.push({ selector, specificity, declarations, upTo, sheet, order: first + read.rules.length });
+      else read.rules.push({ selector, specificity, declarations, upTo, ...(from === undefined ? {} : { from }), sheet, order: first + read.rules.length });
     }
   };
-  root.each((node) => take(node, undefined));
+  root.each((node) => take(node, undefined, undefined));
   return read;
 }

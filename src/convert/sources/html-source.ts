@@ -7,7 +7,7 @@ import { LocalFileError } from '../../base/errors.js';
 import { LineIndex } from '../../lmx/index.js';
 import type { SourceDocument } from '../document.js';
 import { element, type Findings, MAX_SOURCE_DEPTH, nestedTooDeep, type Place, type SourceElement, type SourceNode, text, textContent } from '../model.js';
-import { hidesContent, parseStyle, shownOnPhoneUpTo } from '../styles.js';
+import { declarationsOf, hidesContent, parseStyle, shownOnPhoneUpTo } from '../styles.js';
 import { applyStylesheets, listStylesheet } from './html-cascade.js';
 import { readLayout } from './html-layout.js';
 import { darkModeRules } from './html-rules.js';
@@ -41,6 +41,8 @@ export function fromParse5(nodes: readonly Parse5Node[], origin: Origin): Source
     if (node.nodeName === '#text') result.push(text((node as DefaultTreeAdapterMap['textNode']).value, placeOf(node, origin)));
     else if (isElement(node)) {
       const attrs = Object.fromEntries(node.attrs.map((attribute) => [attribute.name, attribute.value]));
+      // A style's own background-color outweighs a bgcolor attribute, as browsers draw it: `inherit` too (E-Com Plus's cells).
+      if (attrs.bgcolor !== undefined && declarationsOf(attrs.style).some((declared) => declared.property === 'background-color')) delete attrs.bgcolor;
       const children = node.tagName === 'template' ? [] : fromParse5(node.childNodes, origin);
       const style = parseStyle(attrs.style);
       // <font color> is a colour as much as a style's.
@@ -151,7 +153,8 @@ export function readHtml(source: string, file: string, findings: Findings): Sour
     if (node.name === 'script') findings.add(node.at, 'a script', 'dropped', 'dropped', 'email clients run no scripts: nothing to do');
   }
   const previewText = takePreheader(body);
-  return { body, subject, previewText };
+  const lang = html!.attrs.lang?.trim();
+  return { body, subject, previewText, ...(lang ? { lang } : {}) };
 }
 
 /**

@@ -11,12 +11,15 @@
  */
 import { LocalFileError } from '../../base/errors.js';
 import type { SourceDocument } from '../document.js';
+import { SourceLayout } from '../layout/layout.js';
+import { borderOf } from '../layout/layout-intrinsic.js';
 import {
   element,
   type Findings,
   MAX_SOURCE_DEPTH,
   nestedTooDeep,
   type Place,
+  SHOWN_IN_TURN,
   type SourceElement,
   type SourceNode,
   type Style,
@@ -24,12 +27,16 @@ import {
   text,
   textContent,
 } from '../model.js';
+import { pixels } from '../styles.js';
 import { templateLogic } from '../variables.js';
 import { htmlFragment } from './html-source.js';
 import { mjmlSocial } from './mjml-social.js';
 import { boxStyle, MJML_DEFAULTS, spacingOf, styleOf, unwrapColumn } from './mjml-styles.js';
 import { applyMjStyles, withCssClass } from './mjml-stylesheet.js';
 import { checkNesting, listGivenTwice, type MjmlTag, parseMjmlTags, TEXT } from './mjml-tags.js';
+
+/** An image's alt as the template writes it: none where it writes none (MJML compiles that as alt="", which no one chose), "" where it marks the image decorative. */
+const writtenAlt = (attrs: Record<string, string>): { alt?: string } => (attrs.alt === undefined ? {} : { alt: attrs.alt });
 
 /** Where an included partial is a component: at the top of a body (in a column, it is written out in place). */
 export const COMPONENT_PARENTS: ReadonlySet<string> = new Set(['mj-body', 'mj-wrapper']);
@@ -90,14 +97,18 @@ export function readMjml(source: string, file: string, findings: Findings, optio
   const backgroundColor = body.attrs['background-color'];
   if (backgroundColor !== undefined) bodyStyle['background-color'] = backgroundColor;
   // MJML lays every section out as wide as the body at most, centred: the body is that box here.
-  Object.assign(bodyStyle, { 'max-width': reader.attrsOf(body).width ?? '600px', 'margin-left': 'auto', 'margin-right': 'auto' });
+  const width = reader.attrsOf(body).width ?? '600px';
+  Object.assign(bodyStyle, { 'max-width': width, 'margin-left': 'auto', 'margin-right': 'auto' });
   // Text MJML writes before the doctype, which a browser shows at the top of the page, stands first in the body.
   const outside = reader.outsideRaws(root.children.filter((tag) => tag.name === 'mj-raw'));
   const [bodyNode] = withCssClass(reader.attrsOf(body)['css-class'], 'mj-body', [
     element('body', body.at, [...outside, ...reader.nodes(bodyChildren)], {}, bodyStyle),
   ]) as [SourceElement];
   applyMjStyles(reader.stylesheets, bodyNode, findings);
-  return { body: bodyNode, subject: headInfo.title, previewText: headInfo.preview, font: headInfo.font };
+  reader.sizeImages(bodyNode, pixels(width) ?? 600);
+  // <mjml lang="fr">, which MJML writes on the <html> it compiles.
+  const lang = root.attrs.lang?.trim();
+  return { body: bodyNode, subject: headInfo.title, previewText: headInfo.preview, font: headInfo.font, ...(lang ? { lang } : {}) };
 }
 
 /** The nodes of an MJML partial made a component. */
@@ -125,6 +136,8 @@ class MjmlReader {
   private readonly classes = new Map<string, Record<string, string>>();
   /** The `<mj-style>`s of the head, applied once the body is read. */
   readonly stylesheets: { css: string; at: Place }[] = [];
+  /** Each `<mj-image>`'s image that keeps its width on a phone, with the box it stands in (its padded cell). */
+  private readonly images: { img: SourceElement; box: SourceElement }[] = [];
   private depth = 0;
   private includes = 0;
   private included = 0;
@@ -327,16 +340,20 @@ class MjmlReader {
       }
       case 'mj-image':
         return [this.image(tag, attrs, style)];
-      case 'mj-divider':
+      case 'mj-divider': {
+        // Its padding is its cell's, around the line (10 px 25 px unless told): the line stands inside it, as wide as its width says.
+        const line = Object.fromEntries(Object.entries(style).filter(([property]) => !(property in spacingOf(style))));
+        const border = `${attrs['border-width'] ?? ''} ${attrs['border-style'] ?? ''} ${attrs['border-color'] ?? ''}`;
         return [
           element(
-            'hr',
+            'div',
             tag.at,
-            [],
-            { width: attrs.width ?? '' },
-            { ...style, border: 'none', 'border-top': `${attrs['border-width'] ?? ''} ${attrs['border-style'] ?? ''} ${attrs['border-color'] ?? ''}` },
+            [element('hr', tag.at, [], { width: attrs.width ?? '' }, { ...line, border: 'none', 'border-top': border })],
+            {},
+            spacingOf(style),
           ),
         ];
+      }
       case 'mj-spacer':
         return [element('x-spacer', tag.at, [], { height: attrs.height ?? '' })];
       case 'mj-social':
@@ -382,7 +399,7 @@ class MjmlReader {
         return [element('div', tag.at, html(), {}, accordionLook(style))];
       // Each picture drawn at the carousel's width, as an image of no width of MJML's is (an empty width: MJML's to work out).
       case 'mj-carousel-image':
-        return [element('img', tag.at, [], { src: attrs.src ?? '', alt: attrs.alt ?? '', width: '' })];
+        return [element('img', tag.at, [], { src: attrs.src ?? '', ...writtenAlt(attrs), width: '', [SHOWN_IN_TURN]: '' })];
       default:
         return [];
     }
@@ -407,6 +424,24 @@ class MjmlReader {
     }
   }
 
+  /**
+   * Each image given the width MJML draws it at: its own, at most its column's content box as the
+   * body lays out at its full width (`width`), which MJML writes on it; one of no width takes the
+   * whole box. MJML keeps that width on a phone, where its column is wider (an image of a column
+   * of two centred at 274 px), but where `fluid-on-mobile` makes it the screen's width there.
+   */
+  sizeImages(body: SourceElement, width: number): void {
+    if (this.images.length === 0) return;
+    const layout = new SourceLayout(body, width);
+    for (const { img, box } of this.images) {
+      const placed = layout.of(box)?.box;
+      if (placed === undefined) continue;
+      const room = Math.floor(placed.right - placed.left - borderOf(img.style, 'left') - borderOf(img.style, 'right'));
+      const own = pixels(img.attrs.width);
+      if (room > 0 && (own === undefined || own > room)) img.attrs.width = String(room);
+    }
+  }
+
   private image(tag: MjmlTag, attrs: Record<string, string>, style: Style): SourceElement {
     // MJML places the image in a table aligned as its align says: a block placed by its margins.
     const align = attrs.align ?? '';
@@ -414,7 +449,7 @@ class MjmlReader {
       'img',
       tag.at,
       [],
-      { src: attrs.src ?? '', alt: attrs.alt ?? '', width: attrs.width ?? '' },
+      { src: attrs.src ?? '', ...writtenAlt(attrs), width: attrs.width ?? '' },
       {
         'border-radius': attrs['border-radius'] ?? '',
         ...Object.fromEntries(Object.entries(style).filter(([property]) => /^border(-(top|right|bottom|left))?$/.test(property))),
@@ -423,8 +458,9 @@ class MjmlReader {
         'margin-right': align === 'center' || align === 'left' ? 'auto' : '0',
       },
     );
-    if (attrs.href === undefined) return element('div', tag.at, [img], {}, spacingOf(style));
-    return element('div', tag.at, [element('a', tag.at, [img], { href: attrs.href })], {}, spacingOf(style));
+    const box = element('div', tag.at, attrs.href === undefined ? [img] : [element('a', tag.at, [img], { href: attrs.href })], {}, spacingOf(style));
+    if (attrs['fluid-on-mobile'] !== 'true') this.images.push({ img, box });
+    return box;
   }
 
   private navbar(tag: MjmlTag, attrs: Record<string, string>): SourceElement {
@@ -437,7 +473,9 @@ class MjmlReader {
       if (children.length > 0) children.push(text(' · ', link.at));
       const content = link.content === undefined ? [] : htmlFragment(link.content.html, link.content.at);
       const color = colours[index];
-      children.push(element('a', link.at, content, { href: link.attrs.href ?? '' }, color === undefined ? {} : { color }));
+      // MJML writes a link's address after the navbar's base-url as it is (`https://mjml.io` and `/templates`): so does convert.
+      const href = `${attrs['base-url'] ?? ''}${link.attrs.href ?? ''}`;
+      children.push(element('a', link.at, content, { href }, color === undefined ? {} : { color }));
     });
     // The dots between the links are drawn in the links' colour, where they share one: they stand on the header the links stand on.
     const shared = colours.every((colour) => colour === colours[0]) ? colours[0] : undefined;

@@ -48,6 +48,12 @@ export class PreviewLists {
     return { type: 'StaticValue', value: this.lists.get(name) };
   }
 
+  /** How many items `PreviewProps` gives a prop's list; undefined where it gives none. */
+  itemsOf(name: string): number | undefined {
+    const list = this.lists.get(name);
+    return Array.isArray(list) ? list.length : undefined;
+  }
+
   /** Before a list is read: what an earlier condition read is not this list's. */
   startReading(): void {
     this.read.clear();

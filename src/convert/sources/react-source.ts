@@ -8,7 +8,7 @@
 import { LocalFileError } from '../../base/errors.js';
 import { countOf } from '../../render/numbers.js';
 import type { SourceDocument } from '../document.js';
-import { element, type Findings, type Place, type SourceNode, type Style, text } from '../model.js';
+import { element, type Findings, type Place, type SourceElement, type SourceNode, type Style, text } from '../model.js';
 import { chooseBranch, listChoice } from './react-branches.js';
 import { markdownComponent } from './react-markdown.js';
 import { ImportedValues, type ModuleReader } from './react-modules.js';
@@ -16,6 +16,7 @@ import { PreviewLists } from './react-preview-props.js';
 
 import {
   cleanJsxText,
+  defaultComponent,
   findBody,
   functionOf,
   type Node,
@@ -31,7 +32,7 @@ import {
   writtenJsx,
 } from './react-syntax.js';
 import { bindParameters, readsScope, returnedExpression, type Scope, type Static, StaticReader, shownOf, UNKNOWN } from './react-values.js';
-import { listUnresolved, type TailwindTheme, tailwindStyle } from './tailwind.js';
+import { TailwindClasses } from './tailwind.js';
 
 const PACKAGES = /^(@react-email\/[\w-]+|react-email)$/;
 
@@ -42,11 +43,6 @@ class ReactReader {
   private propsObject: string | undefined;
   /** Local names of React Email's components, by their names in the package. */
   private readonly imported = new Map<string, string>();
-  /** How many `<Tailwind>` wrappers the element read is inside: their classes become styles. */
-  private tailwind = 0;
-  private theme: TailwindTheme | undefined;
-  /** Tailwind classes already listed as not resolved. */
-  private readonly unresolvedClasses = new Set<string>();
   /** Constants already listed as needing the app to run. */
   private readonly unknowable = new Set<string>();
   /** Components of this file being written in place: one that renders itself is not followed again. */
@@ -60,12 +56,16 @@ class ReactReader {
   /** Whether what is read is outside the body's text (an attribute, the subject, the preview): a branch left out there counts no words. */
   private outside = false;
   private readonly importedValues: ImportedValues;
+  /** The `<Tailwind>` wrappers the element read is inside, whose classes become styles. */
+  private readonly tailwind: TailwindClasses;
   previewText?: string;
   /** A `<title>` (in its `<Head>`), or the module's exported `subject` string, which wins. */
   subject?: string;
   private exportedSubject?: string;
   /** With --preview-props: the lists the template's own `PreviewProps` give its props. */
   private previewLists: PreviewLists | undefined;
+  private program: Node | undefined;
+  private previewRead: PreviewLists | undefined;
 
   constructor(
     private readonly file: string,
@@ -76,9 +76,16 @@ class ReactReader {
     private readonly previewProps = false,
   ) {
     this.importedValues = new ImportedValues(readModule, findings);
+    this.tailwind = new TailwindClasses(findings);
   }
 
-  /** A name's binding for the static reader: a constant's expression, or an imported literal. */
+  /** The lists the template's `PreviewProps` give, read once: its content with --preview-props, a hint without. */
+  private previewOf(): PreviewLists {
+    this.previewRead ??= new PreviewLists(this.program!, (name) => this.literalOf(name));
+    return this.previewRead;
+  }
+
+  /** A name's binding for the static reader: a constant's expression, an imported literal, or a list the preview props give. */
   private literalOf(name: string): Node | undefined {
     const constant = this.constants.get(name);
     if (constant !== undefined) return constant.type === 'FunctionDeclaration' ? undefined : constant;
@@ -110,8 +117,9 @@ class ReactReader {
       if (declaration?.type === 'FunctionDeclaration' && declaration.id) this.constants.set(declaration.id.name, declaration);
     }
     if (this.imported.size === 0) throw notReactEmail(this.file, program);
-    const component = this.component(program);
-    if (this.previewProps) this.previewLists = new PreviewLists(program, (name) => this.literalOf(name));
+    const component = defaultComponent(program, this.file, (name) => this.constants.get(name));
+    this.program = program;
+    if (this.previewProps) this.previewLists = this.previewOf();
     const jsx = this.returned(component);
     if (jsx === undefined)
       throw new LocalFileError(
@@ -122,7 +130,8 @@ class ReactReader {
       );
     const nodes = this.jsx(jsx);
     const body = findBody(nodes) ?? element('body', this.at(jsx), nodes);
-    return { body, previewText: this.previewText, subject: this.exportedSubject ?? this.subject };
+    const lang = nodes.find((node): node is SourceElement => node.type === 'element' && node !== body && node.attrs.lang !== undefined)?.attrs.lang?.trim();
+    return { body, previewText: this.previewText, subject: this.exportedSubject ?? this.subject, ...(lang ? { lang } : {}) };
   }
 
   /** `export const subject = '…'` (or a template string): the email's subject, as the app that sends it reads it. */
@@ -136,21 +145,6 @@ class ReactReader {
 
   private bind(declarator: Node): void {
     if (declarator.id?.type === 'Identifier' && declarator.init) this.constants.set(declarator.id.name, declarator.init);
-  }
-
-  /** The email's component: the default export, or failing that the one exported function that returns JSX. */
-  private component(program: Node): Node {
-    for (const statement of program.body) {
-      if (statement.type !== 'ExportDefaultDeclaration') continue;
-      const declaration = statement.declaration;
-      if (declaration.type === 'Identifier') {
-        const bound = this.constants.get(declaration.name);
-        if (bound !== undefined) return bound;
-      } else return declaration;
-    }
-    throw new LocalFileError(`${this.file}: no default export: the email's component cannot be found`, {
-      hint: 'export the email component as the default export',
-    });
   }
 
   /** The JSX a function returns, its props noted. */
@@ -217,12 +211,17 @@ class ReactReader {
     ) {
       const expanded = this.expandMap(node);
       if (expanded !== undefined) return expanded;
+      // A list of a prop that the template's PreviewProps write out: the flag that takes them is named where it would help.
+      const list = node.callee.object.type === 'Identifier' ? node.callee.object.name : undefined;
+      const items = this.previewProps || list === undefined || !this.props.has(list) ? undefined : this.previewOf().itemsOf(list);
       this.findings.add(
         at,
         'a loop in JSX (.map)',
         'flattened',
         'the loop dropped: its body kept once',
-        'send the repeated part as one data variable the app builds, or make it a component',
+        items === undefined
+          ? 'send the repeated part as one data variable the app builds, or make it a component'
+          : `send the repeated part as one data variable the app builds, or convert again with --preview-props to write out the ${countOf(items, 'item')} the template's PreviewProps give ${list}`,
       );
       const callback = node.arguments[0];
       const item = callback?.params?.[0];
@@ -384,15 +383,6 @@ class ReactReader {
     }
   }
 
-  /** The styles of a className inside `<Tailwind>` (outside, a class has no stylesheet); each unresolved class listed once. */
-  private classStyle(value: Node, at: Place): Style {
-    if (this.tailwind === 0) return {};
-    const written = this.attributeText(value) ?? '';
-    const { style, unresolved } = tailwindStyle(written, this.theme);
-    listUnresolved(this.findings, unresolved, this.unresolvedClasses, at);
-    return style;
-  }
-
   private element(node: Node): SourceNode[] {
     const opening = node.openingElement;
     const at = this.at(node);
@@ -407,8 +397,8 @@ class ReactReader {
       if (name === 'style') style = styleOf(attribute.value, (name) => this.constants.get(name));
       else if ((name === 'markdownCustomStyles' || name === 'markdownContainerStyles') && this.imported.get(tag) === 'Markdown')
         markdownStyles[name] = attribute.value;
-      else if (name === 'className') classes = this.classStyle(attribute.value, at);
-      else if (name === 'config' && tag === 'Tailwind') this.theme = tailwindTheme(attribute.value, (name) => this.constants.get(name));
+      else if (name === 'className') classes = this.tailwind.style(() => this.attributeText(attribute.value) ?? '', at);
+      else if (name === 'config' && tag === 'Tailwind') this.tailwind.configure(tailwindTheme(attribute.value, (name) => this.constants.get(name)));
       else if (name !== 'key') {
         const value = this.attributeText(attribute.value);
         if (value !== undefined) attrs[name === 'htmlFor' ? 'for' : name] = value;
@@ -468,12 +458,7 @@ class ReactReader {
         this.previewText = this.spelledOutside(children);
         return [];
       case 'Tailwind':
-        this.tailwind += 1;
-        try {
-          return children();
-        } finally {
-          this.tailwind -= 1;
-        }
+        return this.tailwind.within(children);
       default: {
         const made = renderedAs(name, at, attrs, style, children);
         if (made === undefined) {

@@ -313,3 +313,17 @@ export function parseTemplate(source: string, file: string): Node {
   }
   return program;
 }
+
+/** The email's component: the default export, the declaration itself or the one of the file a name binds (`lookup`). */
+export function defaultComponent(program: Node, file: string, lookup: (name: string) => Node | undefined): Node {
+  for (const statement of program.body) {
+    if (statement.type !== 'ExportDefaultDeclaration') continue;
+    const declaration = statement.declaration;
+    if (declaration.type !== 'Identifier') return declaration;
+    const bound = lookup(declaration.name);
+    if (bound !== undefined) return bound;
+  }
+  throw new LocalFileError(`${file}: no default export: the email's component cannot be found`, {
+    hint: 'export the email component as the default export',
+  });
+}

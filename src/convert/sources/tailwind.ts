@@ -189,19 +189,50 @@ export function tailwindStyle(className: string, theme?: TailwindTheme): { style
   return { style, unresolved };
 }
 
-/** Lists each class not resolved, once (`seen` holds those listed already), at its first place. */
-export function listUnresolved(findings: Findings, unresolved: Iterable<string>, seen: Set<string>, at: Place): void {
-  for (const name of unresolved) {
-    if (seen.has(name)) continue;
-    seen.add(name);
-    findings.add(
-      at,
-      `the Tailwind class ${name}`,
-      'dropped',
-      'not resolved: no style of the default theme carried for it',
-      /:/.test(name)
-        ? 'a variant (sm:, hover:, dark:) has no LMX form: LMX emails fit mobile by themselves; set what it changes on the block if it matters'
-        : 'set what it does on the converted block (colour, size, padding) or in the theme (<Style />)',
-    );
+/**
+ * The `<Tailwind>` wrappers a React template's element is read inside: inside one, a className is
+ * the styles Tailwind gives it (outside, a class has no stylesheet), each class not resolved listed
+ * once, at its first place.
+ */
+export class TailwindClasses {
+  private depth = 0;
+  private theme: TailwindTheme | undefined;
+  private readonly listed = new Set<string>();
+
+  constructor(private readonly findings: Findings) {}
+
+  /** The theme a wrapper's `config` literal gives (tailwindTheme's). */
+  configure(theme: TailwindTheme): void {
+    this.theme = theme;
+  }
+
+  /** What a wrapper holds, read inside it. */
+  within<T>(read: () => T): T {
+    this.depth += 1;
+    try {
+      return read();
+    } finally {
+      this.depth -= 1;
+    }
+  }
+
+  /** A className's styles, its text read only inside a wrapper. */
+  style(className: () => string, at: Place): Style {
+    if (this.depth === 0) return {};
+    const { style, unresolved } = tailwindStyle(className(), this.theme);
+    for (const name of unresolved) {
+      if (this.listed.has(name)) continue;
+      this.listed.add(name);
+      this.findings.add(
+        at,
+        `the Tailwind class ${name}`,
+        'dropped',
+        'not resolved: no style of the default theme carried for it',
+        /:/.test(name)
+          ? 'a variant (sm:, hover:, dark:) has no LMX form: LMX emails fit mobile by themselves; set what it changes on the block if it matters'
+          : 'set what it does on the converted block (colour, size, padding) or in the theme (<Style />)',
+      );
+    }
+    return style;
   }
 }

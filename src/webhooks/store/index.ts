@@ -10,8 +10,9 @@ import type { ClaimState, DeliveryJournal, DeliveryOutcome, ReceivedDelivery } f
 import { conditions, type DeliveryFilter } from './filter.js';
 import { grouped } from './grouped.js';
 import { DEFAULT_MAX_CONNECTIONS, openPostgres } from './postgres.js';
-import { claimStatements, DAY_MS, DeliveryStoreError, INSERT_DELIVERY, migrate, type Row, type Settled, type SqlDatabase, settleStatement } from './sql.js';
+import { DAY_MS, DeliveryStoreError, migrate, type Row, type SqlDatabase } from './sql.js';
 import { openSqlite } from './sqlite.js';
+import { claimedRows, claimStatements, deliveryTables, journalOf, pruneStatements, recordStatement, type Settled, settleStatements } from './statements.js';
 import { type DeliveryStats, deliveryStats, type StatsBy, type StatsFilter } from './stats.js';
 
 export type { DeliveryFilter } from './filter.js';
@@ -88,6 +89,8 @@ const HOUR_MS = 3_600_000;
 export const PRUNE_BATCH = 500;
 /** The most deliveries claimed, or settled, in one statement on PostgreSQL. */
 const GROUP_MOST = 64;
+/** How many outcomes SQLite's recent claims gather before a claim's commit moves them into the journal's table. */
+export const MOVE_AFTER = 128;
 
 export class DeliveryStore implements DeliveryJournal {
   private readonly leaseMs: number;
@@ -99,6 +102,11 @@ export class DeliveryStore implements DeliveryJournal {
   private closed = false;
   private readonly claimGrouped: (delivery: ReceivedDelivery) => Promise<ClaimState>;
   private readonly settleGrouped: (settled: Settled) => Promise<void>;
+  /**
+   * Outcomes kept since this process last moved SQLite's recent claims; MOVE_AFTER at first, so
+   * that the first claim moves what a process before this one left.
+   */
+  private settledSinceMove = MOVE_AFTER;
 
   constructor(
     private readonly db: SqlDatabase,
@@ -127,25 +135,23 @@ export class DeliveryStore implements DeliveryJournal {
 
   /**
    * Removes the deliveries whose event is older than `before` (their claims with them) and their forwards, in
-   * transactions of PRUNE_BATCH each; the daily counts stay. How many were removed.
+   * transactions of PRUNE_BATCH each, table by table; the daily counts stay. How many were removed.
    */
   async prune(before: Date): Promise<number> {
     let removed = 0;
-    while (!this.closed) {
-      const ids = (
-        await this.db.all(`SELECT webhook_id FROM loopsctl_webhook_deliveries WHERE event_at < ? ORDER BY event_at LIMIT ${PRUNE_BATCH}`, [before.getTime()])
-      ).map((row) => String(row.webhook_id));
-      if (ids.length === 0) break;
-      // Always PRUNE_BATCH parameters (the last id repeated): one statement of each to prepare.
-      const padded = [...ids, ...Array<string>(PRUNE_BATCH - ids.length).fill(ids.at(-1)!)];
-      const list = padded.map(() => '?').join(', ');
-      const [, gone] = await this.db.batch([
-        [`DELETE FROM loopsctl_webhook_forwards WHERE webhook_id IN (${list})`, padded],
-        [`DELETE FROM loopsctl_webhook_deliveries WHERE webhook_id IN (${list})`, padded],
-      ]);
-      removed += gone!.changes;
-      if (ids.length < PRUNE_BATCH) break;
-    }
+    for (const table of deliveryTables(this.db.dialect))
+      while (!this.closed) {
+        const ids = (await this.db.all(`SELECT webhook_id FROM ${table} WHERE event_at < ? ORDER BY event_at LIMIT ${PRUNE_BATCH}`, [before.getTime()])).map(
+          (row) => String(row.webhook_id),
+        );
+        if (ids.length === 0) break;
+        // Always PRUNE_BATCH parameters (the last id repeated): one statement of each to prepare.
+        const padded = [...ids, ...Array<string>(PRUNE_BATCH - ids.length).fill(ids.at(-1)!)];
+        const list = padded.map(() => '?').join(', ');
+        const results = await this.db.batch(pruneStatements(table, list).map((sql) => [sql, padded]));
+        removed += results.at(-1)!.changes;
+        if (ids.length < PRUNE_BATCH) break;
+      }
     return removed;
   }
 
@@ -158,15 +164,18 @@ export class DeliveryStore implements DeliveryJournal {
     const now = this.now().getTime();
     const ids = new Set<string>();
     const first = deliveries.filter(({ webhookId }) => !ids.has(webhookId) && ids.add(webhookId));
+    const move = this.settledSinceMove >= MOVE_AFTER;
     const results = await this.db.batch(
       claimStatements(
         this.db.dialect,
         first.map((delivery) => this.rowOf(delivery, now)),
         now - this.leaseMs,
+        move,
       ),
     );
+    if (move) this.settledSinceMove = 0;
     this.keepWithinDays(now);
-    const rows = results.at(-1)!.rows;
+    const rows = claimedRows(this.db.dialect, results);
     return deliveries.map((delivery) => {
       const row = rows[first.indexOf(delivery)];
       if (row === undefined) return 'held';
@@ -177,12 +186,12 @@ export class DeliveryStore implements DeliveryJournal {
 
   /** Keeps a delivery in the journal; false when that id was kept already (a redelivery). */
   async record(delivery: ReceivedDelivery): Promise<boolean> {
-    const kept = (await this.db.run(`${INSERT_DELIVERY} ON CONFLICT (webhook_id) DO NOTHING`, this.rowOf(delivery, null))) === 1;
+    const kept = (await this.db.run(...recordStatement(this.db.dialect, this.rowOf(delivery, null)))) === 1;
     this.keepWithinDays(this.now().getTime());
     return kept;
   }
 
-  /** A delivery's values for INSERT_DELIVERY, claimed at `claimedAt` when not null. */
+  /** A delivery's values in the order of the store's INSERT, claimed at `claimedAt` when not null. */
   private rowOf(delivery: ReceivedDelivery, claimedAt: number | null): unknown[] {
     const facts = factsOf(delivery.parsed ?? parsedBody(delivery.body));
     const received = delivery.receivedAt.getTime();
@@ -208,7 +217,8 @@ export class DeliveryStore implements DeliveryJournal {
   /** Keeps outcomes in one commit (of two of one id, the later). */
   private async settleAll(settled: readonly Settled[]): Promise<void[]> {
     const latest = [...new Map(settled.map((outcome) => [outcome.webhookId, outcome])).values()];
-    await this.db.run(...settleStatement(latest, this.now().getTime()));
+    for (const statement of settleStatements(this.db.dialect, latest, this.now().getTime())) if ((await this.db.run(...statement)) > 0) break;
+    this.settledSinceMove += latest.length;
     return settled.map(() => undefined);
   }
 
@@ -220,7 +230,7 @@ export class DeliveryStore implements DeliveryJournal {
     const direction = filter.order === 'oldest' ? 'ASC' : 'DESC';
     const limit = filter.limit === undefined ? '' : ` LIMIT ${Math.max(0, Math.floor(filter.limit))}`;
     const rows = await this.db.all(
-      `SELECT d.*${forward} FROM loopsctl_webhook_deliveries d${join}${where} ORDER BY d.event_at ${direction}, d.webhook_id ${direction}${limit}`,
+      `SELECT d.*${forward} FROM ${journalOf(this.db.dialect)} d${join}${where} ORDER BY d.event_at ${direction}, d.webhook_id ${direction}${limit}`,
       filter.target === undefined ? params : [filter.target, ...params],
     );
     return rows.map((row) => storedDelivery(row, filter.target !== undefined));
@@ -231,7 +241,7 @@ export class DeliveryStore implements DeliveryJournal {
     const { where, params } = conditions(filter);
     const join = filter.target === undefined ? '' : ' JOIN loopsctl_webhook_forwards f ON f.webhook_id = d.webhook_id AND f.target = ?';
     const [row] = await this.db.all(
-      `SELECT COUNT(*) AS n FROM loopsctl_webhook_deliveries d${join}${where}`,
+      `SELECT COUNT(*) AS n FROM ${journalOf(this.db.dialect)} d${join}${where}`,
       filter.target === undefined ? params : [filter.target, ...params],
     );
     const total = Number(row!.n);
@@ -239,7 +249,7 @@ export class DeliveryStore implements DeliveryJournal {
   }
 
   async get(webhookId: string): Promise<StoredDelivery | undefined> {
-    const [row] = await this.db.all('SELECT d.* FROM loopsctl_webhook_deliveries d WHERE d.webhook_id = ?', [webhookId]);
+    const [row] = await this.db.all(`SELECT d.* FROM ${journalOf(this.db.dialect)} d WHERE d.webhook_id = ?`, [webhookId]);
     return row === undefined ? undefined : storedDelivery(row, false);
   }
 
@@ -263,7 +273,7 @@ export class DeliveryStore implements DeliveryJournal {
   /** The deliveries due for a target at `at`, earliest due first, with where each stands. */
   async dueForwards(target: string, at: Date, limit = 100): Promise<(StoredDelivery & { forward: ForwardState })[]> {
     const rows = await this.db.all(
-      `SELECT d.*, f.* FROM loopsctl_webhook_forwards f JOIN loopsctl_webhook_deliveries d ON d.webhook_id = f.webhook_id
+      `SELECT d.*, f.* FROM loopsctl_webhook_forwards f JOIN ${journalOf(this.db.dialect)} d ON d.webhook_id = f.webhook_id
        WHERE f.target = ? AND f.next_at IS NOT NULL AND f.next_at <= ? ORDER BY f.next_at, f.webhook_id LIMIT ${Math.max(0, Math.floor(limit))}`,
       [target, at.getTime()],
     );

@@ -32,103 +32,13 @@ export interface SqlDatabase {
 /** A statement and its `?` parameters. */
 export type Statement = readonly [sql: string, params: readonly unknown[]];
 
-/** A delivery's columns as the store writes them, and the PostgreSQL type of each (for arrays of them). */
-const DELIVERY_COLUMNS = [
-  ['webhook_id', 'text'],
-  ['received_at', 'bigint'],
-  ['event_at', 'bigint'],
-  ['event_name', 'text'],
-  ['recipient', 'text'],
-  ['email_id', 'text'],
-  ['contact_id', 'text'],
-  ['headers', 'text'],
-  ['body', 'text'],
-  ['verified', 'int'],
-  ['claimed_at', 'bigint'],
-] as const;
-
-const columns = DELIVERY_COLUMNS.map(([name]) => name).join(', ');
-
-/** A delivery's INSERT, its values in the order of DELIVERY_COLUMNS (its conflict clause left to the caller). */
-export const INSERT_DELIVERY = `INSERT INTO loopsctl_webhook_deliveries (${columns}) VALUES (${DELIVERY_COLUMNS.map(() => '?').join(', ')})`;
-
-/** Taken as a claim when new, or when an earlier claim was released or never settled as handled within the lease (claimed before the parameter). */
-const TAKEN = `ON CONFLICT (webhook_id) DO UPDATE SET claimed_at = excluded.claimed_at
-  WHERE loopsctl_webhook_deliveries.handled_at IS NULL
-    AND (loopsctl_webhook_deliveries.claimed_at IS NULL OR loopsctl_webhook_deliveries.claimed_at < ?)`;
-
-/**
- * Claims as one commit: each delivery's row (values in the order of DELIVERY_COLUMNS, claimed now)
- * inserted and taken as the claim (TAKEN, with `leaseCutoff`); then, in the last statement's rows,
- * one a delivery in the order given: `claimed` 1 when taken, and `handled_at`. On PostgreSQL one
- * statement for any number of deliveries of distinct ids (one's values as they are, several's each
- * column an array: pg's arrays cost a claim of one about twice its CPU), a round trip
- * committed on its own; its SELECT sees the table as it stood before the statement (a delivery
- * kept before, or none: then claimed is 1, or another took it meanwhile). On SQLite, whose
- * statements cannot hold an INSERT in a WITH, one delivery in two statements, the second reading
- * the first's changes(); the caller runs them in a transaction.
- */
-export function claimStatements(dialect: SqlDatabase['dialect'], rows: readonly (readonly unknown[])[], leaseCutoff: number): Statement[] {
-  if (dialect === 'postgres' && rows.length === 1)
-    return [
-      [
-        `WITH taken AS (${INSERT_DELIVERY} ${TAKEN} RETURNING 1)
-         SELECT (SELECT count(*) FROM taken) AS claimed, (SELECT handled_at FROM loopsctl_webhook_deliveries WHERE webhook_id = ?) AS handled_at`,
-        [...rows[0]!, leaseCutoff, rows[0]![0]],
-      ],
-    ];
-  if (dialect === 'postgres') {
-    const arrays = DELIVERY_COLUMNS.map(([, type]) => `?::${type}[]`).join(', ');
-    return [
-      [
-        `WITH input AS (SELECT * FROM unnest(${arrays}) WITH ORDINALITY AS i(${columns}, at)),
-         taken AS (INSERT INTO loopsctl_webhook_deliveries (${columns}) SELECT ${columns} FROM input ${TAKEN} RETURNING webhook_id)
-         SELECT CASE WHEN t.webhook_id IS NULL THEN 0 ELSE 1 END AS claimed, d.handled_at FROM input i
-         LEFT JOIN taken t ON t.webhook_id = i.webhook_id LEFT JOIN loopsctl_webhook_deliveries d ON d.webhook_id = i.webhook_id ORDER BY i.at`,
-        [...DELIVERY_COLUMNS.map((_, column) => rows.map((row) => row[column])), leaseCutoff],
-      ],
-    ];
-  }
-  const [row] = rows as [readonly unknown[]];
-  return [
-    [`${INSERT_DELIVERY} ${TAKEN}`, [...row, leaseCutoff]],
-    ['SELECT changes() AS claimed, handled_at FROM loopsctl_webhook_deliveries WHERE webhook_id = ?', [row[0]]],
-  ];
-}
-
-/** What a handler did with a delivery, for settleStatement. */
-export interface Settled {
-  readonly webhookId: string;
-  readonly state: 'handled' | 'failed';
-  readonly error: string | null;
-}
-
-/**
- * Outcomes as one statement (one commit): handled makes a claim for good; failed releases it,
- * unless it was handled before. One outcome with its values as they are; several, of distinct ids, as
- * arrays (PostgreSQL's unnest, which SQLite has not: it is given one at a time).
- */
-export function settleStatement(settled: readonly Settled[], now: number): Statement {
-  const set = (state: string, error: string) => `outcome = ${state}, error = ${error}, settled_at = ?,
-    handled_at = CASE WHEN ${state} = 'handled' THEN ? ELSE handled_at END,
-    claimed_at = CASE WHEN ${state} = 'failed' AND handled_at IS NULL THEN NULL ELSE claimed_at END`;
-  if (settled.length > 1)
-    return [
-      `UPDATE loopsctl_webhook_deliveries SET ${set('s.state', 's.error')}
-       FROM unnest(?::text[], ?::text[], ?::text[]) AS s(webhook_id, state, error) WHERE loopsctl_webhook_deliveries.webhook_id = s.webhook_id`,
-      [now, now, ...(['webhookId', 'state', 'error'] as const).map((field) => settled.map((outcome) => outcome[field]))],
-    ];
-  const [{ webhookId, state, error }] = settled as [Settled];
-  return [`UPDATE loopsctl_webhook_deliveries SET ${set('?', '?')} WHERE webhook_id = ?`, [state, error, now, state, now, state, webhookId]];
-}
-
 /** Why a store cannot be opened or used: the message says what to do, and never holds a password. */
 export class DeliveryStoreError extends Error {
   override readonly name = 'DeliveryStoreError';
 }
 
 /** The version of the tables this code writes; a store at a newer one was written by a newer loopsctl. */
-export const STORE_VERSION = 4;
+export const STORE_VERSION = 5;
 
 /** A UTC day in milliseconds: the daily counts' unit, the day of an event_at being event_at / DAY_MS. */
 export const DAY_MS = 86_400_000;
@@ -306,6 +216,35 @@ export function migrations(dialect: SqlDatabase['dialect']): string[][] {
           ]
         : [`CREATE TRIGGER loopsctl_webhook_deliveries_counted AFTER INSERT ON loopsctl_webhook_deliveries BEGIN ${countedStatement(dialect)} END`]),
     ],
+    // SQLite's recent claims (statements.ts), their columns those of the journal's table. An older
+    // loopsctl still running would claim in the journal's table, beside a claim here: its claims
+    // are refused (the platform retries them), as the tables dropped by versions 3 and 4 refused
+    // them. PostgreSQL keeps its claims in the journal's table (statements.ts says why), whose pages are
+    // now filled to 70%: an outcome's UPDATE then finds room on its row's page, a HOT update that
+    // writes none of the table's five indexes (new pages only; those filled before stay full).
+    dialect === 'sqlite'
+      ? [
+          `CREATE TABLE loopsctl_webhook_recent (
+            webhook_id TEXT PRIMARY KEY,
+            received_at INTEGER NOT NULL,
+            event_at INTEGER NOT NULL,
+            event_name TEXT,
+            recipient TEXT,
+            email_id TEXT,
+            contact_id TEXT,
+            headers TEXT NOT NULL,
+            body TEXT NOT NULL,
+            verified INTEGER NOT NULL,
+            outcome TEXT,
+            error TEXT,
+            settled_at INTEGER,
+            claimed_at INTEGER,
+            handled_at INTEGER
+          )`,
+          `CREATE TRIGGER loopsctl_webhook_deliveries_claimed BEFORE INSERT ON loopsctl_webhook_deliveries WHEN NEW.claimed_at IS NOT NULL AND NEW.settled_at IS NULL
+           BEGIN SELECT RAISE(ABORT, 'this delivery store is at version 5, where a claim is kept in loopsctl_webhook_recent: restart the app on the newer loopsctl'); END`,
+        ]
+      : ['ALTER TABLE loopsctl_webhook_deliveries SET (fillfactor = 70)'],
   ];
 }
 

@@ -6,6 +6,7 @@
 import { isSendEvent, SEND_EVENT_SUFFIX } from '../../platform/webhooks/event-names.js';
 import { conditions, type DeliveryFilter } from './filter.js';
 import { ALL_TIME_DAY, DAY_MS, type SqlDatabase } from './sql.js';
+import { countsOf, journalOf } from './statements.js';
 
 /** The filters stats takes: a filter's, but a target, a limit and an order. */
 export type StatsFilter = Omit<DeliveryFilter, 'limit' | 'order' | 'target'>;
@@ -79,7 +80,7 @@ async function scanned(db: SqlDatabase, filter: StatsFilter, by: StatsBy | undef
   const { where, params } = conditions(filter);
   const key = by === undefined ? 'NULL' : by === 'email' ? 'd.recipient' : by === 'event' ? 'd.event_name' : `d.event_at / ${DAY_MS}`;
   const group = by === undefined ? '' : ' GROUP BY 1';
-  const rows = await db.all(`SELECT ${key} AS k, COUNT(*) AS events, ${countsSql(db.dialect)} FROM loopsctl_webhook_deliveries d${where}${group}`, params);
+  const rows = await db.all(`SELECT ${key} AS k, COUNT(*) AS events, ${countsSql(db.dialect)} FROM ${journalOf(db.dialect)} d${where}${group}`, params);
   return rows.map((row) => ({
     key: keyOf(row.k, by),
     ...(Object.fromEntries(Object.keys(NO_COUNTS).map((name) => [name, Number(row[name.toLowerCase()] ?? 0)])) as Counts),
@@ -113,7 +114,7 @@ async function counted(
   }
   const where = clauses.length === 0 ? '' : ` WHERE ${clauses.join(' AND ')}`;
   const day = by === 'day' ? 'day, ' : '';
-  const rows = await db.all(`SELECT ${day}named, event_name, SUM(n) AS n FROM loopsctl_webhook_counts${where} GROUP BY ${day}named, event_name`, params);
+  const rows = await db.all(`SELECT ${day}named, event_name, SUM(n) AS n FROM ${countsOf(db.dialect)} c${where} GROUP BY ${day}named, event_name`, params);
   return rows.map((row) => {
     const eventName = Number(row.named) === 1 ? String(row.event_name) : null;
     const n = Number(row.n);

@@ -61,6 +61,27 @@ describe.runIf(available)('a PostgreSQL store', () => {
     }
   });
 
+  it("keeps an outcome on its delivery's own page (an update that writes no index), the journal's pages left with room for it", async () => {
+    const url = server.url(await server.createDatabase());
+    const store = await openDeliveryStore(url);
+    const { default: pg } = await import('pg');
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      const ids = Array.from({ length: 60 }, (_, index) => `msg_page_${index}`);
+      for (const [index, id] of ids.entries()) await store.claim(received(id, 'email.opened', `r${index}@example.com`, 1_700_000_000 + index));
+      // The page of each delivery's row (its ctid's block): a new version on another page is an update that wrote every index.
+      const pages = async () =>
+        (await client.query('SELECT webhook_id, (ctid::text::point)[0] AS page FROM loopsctl_webhook_deliveries ORDER BY webhook_id')).rows;
+      const before = await pages();
+      for (const id of ids) await store.settle(id, { state: 'handled' });
+      expect(await pages()).toEqual(before);
+    } finally {
+      await client.end();
+      await store.close();
+    }
+  });
+
   it('claims deliveries that come at once on several connections at once, as many as maxConnections', async () => {
     const database = await server.createDatabase();
     const { default: pg } = await import('pg');

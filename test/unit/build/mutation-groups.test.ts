@@ -81,6 +81,8 @@ describe('the mutation groups', () => {
         'test/e2e/areas/content/convert-look-browser-html.test.ts',
         'test/e2e/areas/content/convert-look-browser-mjml.test.ts',
         'test/e2e/areas/content/convert-look-browser-react.test.ts',
+        'test/e2e/areas/content/convert-look-browser-shops.test.ts',
+        'test/e2e/areas/content/convert-look-browser-team.test.ts',
       ],
     ],
   ])('name every test file of their area: %s', (name, area, costly) => {

@@ -128,6 +128,20 @@ describe('a converted record content check takes', () => {
     expect(checkSource('draft.lmx', lmx, 'campaign', new Map()).errors).toEqual([]);
   });
 
+  it('keeps an image’s empty alt, which marks it decorative, and writes none where the source writes none (MJML’s default)', () => {
+    const { lmx } = fromHtml(
+      page('<p>Your order</p><img src="https://shop.example/mug.jpg" alt="" width="100"><img src="https://shop.example/tea.jpg" width="100">'),
+    );
+    expect(lmx).toContain('<Image src="https://shop.example/mug.jpg" alt="" width="100"');
+    expect(lmx).toMatch(/<Image src="https:\/\/shop.example\/tea.jpg" width="100"/);
+    expect(checkSource('draft.lmx', lmx, 'transactional', new Map()).errors).toEqual([]);
+    const mjml = fromMjml(
+      '<mjml><mj-body><mj-section><mj-column><mj-image src="https://shop.example/mug.jpg" /></mj-column></mj-section></mj-body></mjml>',
+    ).lmx;
+    expect(mjml).toContain('<Image src="https://shop.example/mug.jpg"');
+    expect(mjml).not.toContain('alt=');
+  });
+
   it('keeps the text of a link to an address computed when the app runs, listed', () => {
     const { lmx, findings } = fromHtml(
       page(

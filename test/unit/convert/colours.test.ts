@@ -47,8 +47,10 @@ describe('colours in the fidelity line', () => {
     for (const [line, made] of blocks.entries()) rememberLook(made, '#f45e43', undefined, { file: 'email.html', line: line + 2, column: 1 });
     expect(compareColours(blocks, { textBaseColor: '#333333' }, findings)).toEqual({ source: 3, kept: 0 });
     expect(findings.remediation.map((item) => `${item.line} ${item.construct}: ${item.done}`)).toEqual([
-      '2 the colours of <Paragraph> and 2 more text blocks: text drawn #333333, where the source draws it #f45e43',
+      '2 the colours of <Paragraph> and 2 more blocks: text drawn #333333, where the source draws it #f45e43',
     ]);
+    // Each of the others named by its place, for each block to be found.
+    expect(findings.remediation[0]!.also).toEqual([3, 4].map((line) => ({ file: 'email.html', line, column: 1 })));
   });
 
   it('draws text the source gave no colour in its black, and links of no colour in a browser’s blue, the email’s link colour', () => {
@@ -58,6 +60,37 @@ describe('colours in the fidelity line', () => {
     expect(lmx).toMatch(/^<Style textBaseColor="#000000"[^>]* textLinkColor="#0000ee" heading1Color="#000000"/);
     expect(measure).toEqual({ source: 4, kept: 4 });
     expect(entries).toEqual([]);
+  });
+
+  it('draws links where none has a colour of its own in the browser’s blue they are drawn in', () => {
+    const plain = (body: string) =>
+      mjml(`<mj-section${body}><mj-column><mj-text>Write to <a href="mailto:help@acme.example">help@acme.example</a>.</mj-text></mj-column></mj-section>`);
+    const { lmx, measure } = plain('');
+    expect(lmx).toMatch(/^<Style [^>]*textLinkColor="#0000ee"/);
+    expect(measure).toEqual({ source: 2, kept: 2 });
+    // On a dark body too, as the source draws them there (content check warns that they do not read).
+    expect(plain(' background-color="#111111"').lmx).toMatch(/^<Style [^>]*textLinkColor="#0000ee"/);
+    // Below a dark header band taken for the body, on the white page they stood on, it reads.
+    const receipt = mjml(
+      `<mj-section background-color="#0f172a"><mj-column><mj-text color="#f8fafc">Your receipt from Acme, order 1042</mj-text></mj-column></mj-section>\n<mj-section><mj-column><mj-text>Write to <a href="mailto:help@acme.example">help@acme.example</a>.</mj-text></mj-column></mj-section>`,
+    );
+    expect(receipt.lmx).toMatch(/^<Style [^>]*bodyColor="#0f172a"[^>]*textLinkColor="#0000ee"/);
+  });
+
+  it('draws a React Email <Link> of no colour in the #067df7 React Email gives it, not the theme’s link colour', () => {
+    const { measure, lmx } = colours((findings) =>
+      readReact(
+        `import { Body, Html, Link, Text } from '@react-email/components';
+export default function Email() {
+  return (<Html><Body><Text>Read <Link href="https://acme.example/docs">the docs</Link> first.</Text></Body></Html>);
+}
+`,
+        'email.tsx',
+        findings,
+      ),
+    );
+    expect(lmx).toMatch(/^<Style [^>]*textLinkColor="#067df7"/);
+    expect(measure).toEqual({ source: 2, kept: 2 });
   });
 
   it('keeps the colour of a box inside a section behind its text blocks, as LMX sections do not nest (Foundation’s callouts)', () => {
@@ -97,6 +130,15 @@ describe('colours in the fidelity line', () => {
     );
     expect(measure).toEqual({ source: 1, kept: 0 });
     expect(entries).toEqual(['2 the colours of <Paragraph>: on #2a3448, where the source has a background image']);
+  });
+
+  it('counts what an image and a button stand on, and lists the hero’s button where the source has its picture', () => {
+    const { measure, entries } = mjml(
+      '<mj-hero background-url="https://example.com/space.jpg" background-color="#2a3448"><mj-text color="#ffffff">Go to space</mj-text>\n<mj-button href="https://example.com/go">Book now</mj-button></mj-hero>\n<mj-section><mj-column><mj-image src="https://example.com/a.png" width="80px" /></mj-column></mj-section>',
+    );
+    // The text and the button on the picture LMX drops; the image on the body, as in the source.
+    expect(measure).toEqual({ source: 3, kept: 1 });
+    expect(entries).toEqual(['2 the colours of <Paragraph> and 1 more block: on #2a3448, where the source has a background image']);
   });
 
   it('draws an accordion’s titles and texts in their own colours, on their own backgrounds (MJML’s accordion)', () => {

@@ -185,3 +185,30 @@ describe('a link around an image and its caption', () => {
     expect(lmx).toContain('<Paragraph><Link href="https://wallet.example/apply">Apply in minutes</Link></Paragraph>');
   });
 });
+
+describe('words a margin keeps apart', () => {
+  it('writes a space between links in a row that only their margin separates, as the source draws a gap there', () => {
+    const { lmx } = fromReact(`import { Body, Html, Link, Section } from '@react-email/components';
+export default function Email() {
+  return (
+    <Html>
+      <Body>
+        <Section>
+          <Link href="https://lumen.example/guide" style={{ marginRight: 8 }}>Read the guide</Link>
+          <Link href="https://lumen.example/community">Ask the community</Link>
+        </Section>
+      </Body>
+    </Html>
+  );
+}
+`);
+    expect(lmx).toContain(
+      '<Link href="https://lumen.example/guide">Read the guide</Link> <Link href="https://lumen.example/community">Ask the community</Link>',
+    );
+  });
+
+  it('writes a space after a padded word before the text it stands against, and none where the source already has one', () => {
+    const { lmx } = fromHtml(HTML('<p><strong style="padding-right:6px">Total</strong>$93.50 <span style="margin-left:4px">paid</span></p>'));
+    expect(lmx).toContain('<Strong>Total</Strong> $93.50 paid');
+  });
+});

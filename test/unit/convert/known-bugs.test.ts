@@ -41,7 +41,7 @@ describe('MJML', () => {
       ),
     );
     expect(lmx).toMatch(/<Paragraph paddingLeft="40" paddingRight="40">Padded by its own default<\/Paragraph>/);
-    expect(lmx).toMatch(/<Image src="https:\/\/acme.example\/a.png" align="center" \/>/);
+    expect(lmx).toMatch(/<Image src="https:\/\/acme.example\/a.png" width="600" align="center" \/>/);
   });
 
   it('bug: <mj-style> CSS not listed: its rules are listed, at its place', () => {

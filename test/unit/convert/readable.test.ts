@@ -3,8 +3,9 @@
  * source, held against the colours the converted LMX is drawn with.
  */
 import { describe, expect, it } from 'vitest';
-import { contrastRatio, keepContrast, rememberLook } from '../../../src/convert/contrast.js';
-import { Findings } from '../../../src/convert/model.js';
+import { contrastRatio, keepContrast, rememberLink, rememberLook, SOURCE_LINK } from '../../../src/convert/contrast.js';
+import { measureFidelity } from '../../../src/convert/fidelity.js';
+import { element, Findings, text } from '../../../src/convert/model.js';
 import { checkEmailQa } from '../../../src/lmx/qa/index.js';
 import { fromHtml, fromMjml } from './layout-support.js';
 
@@ -198,6 +199,50 @@ describe('converted text stays readable', () => {
   });
 });
 
+describe('images, buttons and dividers on the colour they stood on', () => {
+  it('draws a receipt’s button and divider on the white page they stood on, one band with its lines, below the dark header taken for the body', () => {
+    const { lmx } = fromMjml(`<mjml><mj-body background-color="#ffffff">
+      <mj-section background-color="#0f172a"><mj-column><mj-text color="#f8fafc">Your receipt from Acme</mj-text><mj-text color="#cbd5e1">Order #1042, paid on 3 March</mj-text></mj-column></mj-section>
+      <mj-section><mj-column>
+        <mj-text>Oak chair, one, 120 euros.</mj-text>
+        <mj-button href="https://acme.example/orders/1042" background-color="#0f172a">View your order</mj-button>
+        <mj-divider border-color="#e5e7eb" border-width="1px" />
+        <mj-image src="https://acme.example/badge.png" width="80px" />
+        <mj-text color="#64748b">Questions? Reply to this email.</mj-text>
+      </mj-column></mj-section></mj-body></mjml>`);
+    expect(lmx).toMatch(/^<Style backgroundColor="#ffffff" bodyColor="#0f172a"/);
+    const band = /<Section blockColor="#ffffff">([\s\S]*?)<\/Section>/.exec(lmx)?.[1] ?? '';
+    for (const made of [
+      'Oak chair',
+      '<Button href="https://acme.example/orders/1042"',
+      '<Divider',
+      '<Image src="https://acme.example/badge.png"',
+      'Questions?',
+    ])
+      expect(band).toContain(made);
+  });
+});
+
+describe('links of no colour of their own', () => {
+  it('draws one in the browser’s blue it had where the email’s link colour would not read on what LMX draws it on', () => {
+    const keep = (linkColour: string) => {
+      const link = { tag: 'Link', attrs: { href: 'https://acme.example/faq' }, children: [{ text: 'https://acme.example/faq' }] };
+      // It stood on a light grey box; LMX draws it on the white body.
+      rememberLink(link, SOURCE_LINK, '#f8f8f8', { file: 'email.html', line: 7, column: 3 });
+      keepContrast(
+        [{ tag: 'Paragraph', attrs: {}, inline: [{ text: 'Or paste ' }, link] }],
+        { bodyColor: '#ffffff', textLinkColor: linkColour },
+        new Findings(),
+      );
+      return link.children;
+    };
+    // The email's link colour is a dark header's white: white on white.
+    expect(keep('#ffffff')).toEqual([{ tag: 'Underline', attrs: { textColor: '#0000ee' }, children: [{ text: 'https://acme.example/faq' }] }]);
+    // One that reads draws it, listed as drawn in the email's link colour.
+    expect(keep('#2563eb')).toEqual([{ text: 'https://acme.example/faq' }]);
+  });
+});
+
 describe('what cannot be kept', () => {
   it('lists a block whose contrast fell and that takes no colour of its own', () => {
     const findings = new Findings();
@@ -307,5 +352,29 @@ describe('links on a dark band', () => {
     const { lmx, findings } = fromMjml(NEWSLETTER.replace('#1f2937', '#f3f4f6'));
     expect(lmx).toContain('<Link href="https://acme.example/privacy">Privacy policy</Link>');
     expect(findings.remediation.map((item) => item.construct)).toContain('2 links in #ffffff');
+  });
+
+  it('counts the words that read in the source and no longer do as not kept, in the fidelity line', () => {
+    const at = { file: 'email.html', line: 9, column: 3 };
+    const findings = new Findings();
+    // Dark words that stood on white, now on the dark body; a blue phrase that reads on white and not there.
+    const footer = { tag: 'Unknown', attrs: {}, inline: [{ tag: 'Text', attrs: { textColor: '#111111' }, children: [{ text: 'Footer words here' }] }] };
+    const notice = {
+      tag: 'Unknown',
+      attrs: {},
+      inline: [{ text: 'Questions? Write to ' }, { tag: 'Text', attrs: { textColor: '#1d4ed8' }, children: [{ text: 'help at Acme' }] }],
+    };
+    rememberLook(footer, '#111111', '#ffffff', at);
+    rememberLook(notice, '#eeeeee', '#ffffff', { ...at, line: 12 });
+    keepContrast([footer, notice], { bodyColor: '#111111', textBaseColor: '#eeeeee' }, findings);
+    const body = element('body', at, [element('p', at, [text('Footer words here', at)]), element('p', at, [text('Questions? Write to help at Acme', at)])]);
+    const lmx =
+      '<Paragraph><Text textColor="#ffffff">Footer words here</Text></Paragraph>\n<Paragraph>Questions? Write to <Text textColor="#1d4ed8">help at Acme</Text></Paragraph>\n';
+    // Both are listed, and their 6 words, held in the LMX, are not seen: 3 of the 9 kept.
+    expect(findings.remediation.map((item) => item.construct)).toEqual([
+      'text less readable than in the source',
+      'words in #1d4ed8 less readable than in the source',
+    ]);
+    expect(measureFidelity({ body }, lmx, findings).words).toEqual({ source: 9, kept: 3 });
   });
 });

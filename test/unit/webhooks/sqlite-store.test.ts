@@ -1,8 +1,8 @@
-import { chmodSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { DeliveryStore, openDeliveryStore, PRUNE_BATCH } from '../../../src/webhooks/store/index.js';
-import { migrate, type SqlDatabase } from '../../../src/webhooks/store/sql.js';
+import { DeliveryStore, MOVE_AFTER, openDeliveryStore, PRUNE_BATCH } from '../../../src/webhooks/store/index.js';
+import { migrate, migrations, type SqlDatabase } from '../../../src/webhooks/store/sql.js';
 import { openSqlite, whileBusy } from '../../../src/webhooks/store/sqlite.js';
 import { commitsPerDelivery, describeDeliveryStore, received } from '../../support/delivery-store.js';
 import { tempDir } from '../../support/temp.js';
@@ -43,6 +43,119 @@ describe('a SQLite store', () => {
       return new DeliveryStore(counted, file);
     };
     expect(await commitsPerDelivery(open, async () => commits)).toEqual({ handled: 2, failed: 2, redelivered: 1 });
+  });
+
+  it('writes about four pages of its write-ahead log a handled delivery, its indexes and counts a group of claims at a time', async () => {
+    const file = join(tempDir(), 'pages.db');
+    const store = await openDeliveryStore(`sqlite:${file}`);
+    const { DatabaseSync } = await import('node:sqlite');
+    // A reader's open transaction keeps every frame in the log (no checkpoint can restart it), so its growth counts them.
+    const reader = new DatabaseSync(file);
+    try {
+      reader.exec('BEGIN');
+      reader.prepare('SELECT version FROM loopsctl_webhook_store').get();
+      const frames = () => (statSync(`${file}-wal`).size - 32) / (4096 + 24);
+      const before = frames();
+      const deliveries = 2 * MOVE_AFTER;
+      for (let index = 0; index < deliveries; index += 1) {
+        const id = `msg_page_${index}`;
+        const delivery = received(id, index % 2 ? 'email.opened' : 'email.delivered', `r${index % 40}@example.com`, 1_700_000_000 + index);
+        expect(await store.claim(delivery)).toBe('claimed');
+        await store.settle(id, { state: 'handled' });
+      }
+      // The floor is two (one commit of the row and its key's index); each row in the journal's table with its four indexes and counts, 7.8.
+      expect((frames() - before) / deliveries).toBeLessThan(4.6);
+    } finally {
+      reader.exec('ROLLBACK');
+      reader.close();
+      await store.close();
+    }
+  });
+
+  it("moves settled claims into the journal's table a group at a time, each delivery found, counted and answered wherever it is kept", async () => {
+    const file = join(tempDir(), 'moved.db');
+    const store = await openDeliveryStore(`sqlite:${file}`);
+    const { DatabaseSync } = await import('node:sqlite');
+    const db = new DatabaseSync(file);
+    const rows = (table: string) => Number(db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get()!.n);
+    try {
+      const settled = MOVE_AFTER + 2;
+      for (let index = 0; index < settled; index += 1) {
+        const id = `msg_move_${index}`;
+        await store.claim(received(id, index % 2 ? 'email.opened' : 'email.clicked', 'a@example.com', 1_700_000_000 + index));
+        await store.settle(id, index === 1 ? { state: 'failed', error: 'boom' } : { state: 'handled' });
+      }
+      expect(await store.claim(received('msg_move_held', 'email.opened', 'a@example.com', 1_700_100_000))).toBe('claimed');
+      // The claim after MOVE_AFTER outcomes moved them; the two settled since and the one held wait for the next.
+      expect([rows('loopsctl_webhook_deliveries'), rows('loopsctl_webhook_recent')]).toEqual([MOVE_AFTER, 3]);
+      expect(await store.count()).toBe(settled + 1);
+      expect((await store.find({ limit: 2 })).map((delivery) => delivery.webhookId)).toEqual(['msg_move_held', `msg_move_${settled - 1}`]);
+      expect(await store.stats()).toMatchObject([{ events: settled + 1, opens: settled / 2 + 1, clicks: settled / 2 }]);
+      expect((await store.stats({}, 'event')).map(({ key, events }) => [key, events])).toEqual([
+        ['email.clicked', settled / 2],
+        ['email.opened', settled / 2 + 1],
+      ]);
+      // Moved or not: a handled delivery is answered handled, a failed one claimed again, a held one held.
+      expect(await store.claim(received('msg_move_0', 'email.clicked', 'a@example.com', 1_700_000_000))).toBe('handled');
+      expect(await store.claim(received(`msg_move_${settled - 1}`, 'email.opened', 'a@example.com', 1_700_000_000))).toBe('handled');
+      expect(await store.claim(received('msg_move_held', 'email.opened', 'a@example.com', 1_700_100_000))).toBe('held');
+      expect(await store.claim(received('msg_move_1', 'email.opened', 'a@example.com', 1_700_000_001))).toBe('claimed');
+      await store.settle('msg_move_1', { state: 'handled' });
+      expect((await store.get('msg_move_1'))?.outcome).toEqual({ state: 'handled' });
+      expect(await store.claim(received('msg_move_1', 'email.opened', 'a@example.com', 1_700_000_001))).toBe('handled');
+      // Pruned where it waits, a claim is counted first: the counts of a pruned day stay.
+      expect(await store.prune(new Date(1_700_100_001_000))).toBe(settled + 1);
+      expect(await store.stats()).toMatchObject([{ events: settled + 1 }]);
+      expect([rows('loopsctl_webhook_deliveries'), rows('loopsctl_webhook_recent')]).toEqual([0, 0]);
+    } finally {
+      db.close();
+      await store.close();
+    }
+  });
+
+  it('upgrades a store of version 4 in place, and refuses the claims an older loopsctl still running would make', async () => {
+    const file = join(tempDir(), 'v4.db');
+    const db = openSqlite(file);
+    const now = Date.now();
+    try {
+      for (const statement of migrations('sqlite').slice(0, 4).flat()) await db.run(statement);
+      await db.run('CREATE TABLE loopsctl_webhook_store (version INTEGER NOT NULL)');
+      await db.run('INSERT INTO loopsctl_webhook_store (version) VALUES (4)');
+      for (const [id, claimedAt, handledAt] of [
+        ['msg_v4_handled', now - 1000, now - 500],
+        ['msg_v4_held', now - 1000, null],
+      ] as const)
+        await db.run(
+          `INSERT INTO loopsctl_webhook_deliveries (webhook_id, received_at, event_at, event_name, headers, body, verified, claimed_at, handled_at)
+           VALUES (?, ?, ?, 'email.opened', '{}', '{}', 1, ?, ?)`,
+          [id, now, now, claimedAt, handledAt],
+        );
+    } finally {
+      await db.close();
+    }
+    const store = await openDeliveryStore(file);
+    try {
+      const claims = ['msg_v4_handled', 'msg_v4_held', 'msg_v5'].map((id) => store.claim(received(id, 'email.opened', 'a@example.com', 100)));
+      expect(await Promise.all(claims)).toEqual(['handled', 'held', 'claimed']);
+      expect(await store.stats()).toMatchObject([{ events: 3, opens: 3 }]);
+      // Version 4's claim, as an older loopsctl still running would make it.
+      const { DatabaseSync } = await import('node:sqlite');
+      const older = new DatabaseSync(file);
+      try {
+        expect(() =>
+          older
+            .prepare(
+              `INSERT INTO loopsctl_webhook_deliveries (webhook_id, received_at, event_at, headers, body, verified, claimed_at)
+               VALUES ('msg_v5', 1, 1, '{}', '{}', 1, 1) ON CONFLICT (webhook_id) DO NOTHING`,
+            )
+            .run(),
+        ).toThrow(/version 5, where a claim is kept in loopsctl_webhook_recent: restart the app on the newer loopsctl/);
+      } finally {
+        older.close();
+      }
+    } finally {
+      await store.close();
+    }
   });
 
   it('prunes in transactions of PRUNE_BATCH deliveries each, so that a delivery waits at most for one', async () => {

@@ -32,15 +32,14 @@ import { readHtml } from '../../../convert/sources/html-source.js';
 import { type MjmlOptions, readMjml, readMjmlPartial } from '../../../convert/sources/mjml-source.js';
 import type { ModuleReader } from '../../../convert/sources/react-modules.js';
 import { readReact } from '../../../convert/sources/react-source.js';
-import { holdsTemplateTag, TEMPLATE_TAG, templatePieces } from '../../../convert/variables.js';
 import { type Handler, handler, type Uses } from '../../../core/capabilities.js';
 import { type LmxKind, parseLmx } from '../../../lmx/index.js';
-import { FALLBACK_FIELDS, type FallbackKind } from '../../../platform/email-messages/schemas.js';
 import { slugOf } from '../../../platform/words.js';
 import { countOf } from '../../../render/numbers.js';
 import { checkSource, type TreeComponents } from '../shared/check.js';
 import { jsonFile } from '../shared/files.js';
 import { DEFAULT_DIRECTORY } from '../shared/lmx-files.js';
+import { type GivenFields, messageFields, recordName } from './fields.js';
 import { workflowDirectory, workflowFiles } from './workflow.js';
 
 interface ConvertOptions {
@@ -53,13 +52,6 @@ interface ConvertOptions {
   subject?: string;
   allowPrivateLinks?: boolean;
   previewProps?: boolean;
-}
-
-/** The message fields an email is given from outside its source: --subject, or the send of an app that `migrate report` read. */
-export interface GivenFields {
-  subject?: string;
-  fromName?: string;
-  fromEmail?: string;
 }
 
 /** Where each kind's record lives in a tree, and its files' names. */
@@ -109,61 +101,6 @@ function readDocument(source: SourceFile, findings: Findings, options: ReadOptio
     if (node.type === 'element') for (const child of node.children) pending.push([child, depth + 1]);
   }
   return document;
-}
-
-/**
- * A subject or preview text with its template variables made LMX's; none where nothing is left
- * (Mailchimp's `*|MC:SUBJECT|*` alone, which Mailchimp fills from the campaign), so that the record
- * is listed as having none rather than written with an empty one.
- */
-function fieldText(value: string | undefined, source: SourceFile, kind: ConvertKind, findings: Findings): string | undefined {
-  if (value === undefined || value.trim() === '') return undefined;
-  const at = { file: source.file, line: 1, column: 1 };
-  const text = templatePieces(value.trim(), at, kind, findings)
-    .map((piece) => ('text' in piece ? piece.text : `{${piece.variable}}`))
-    .join('')
-    .trim();
-  return text === '' ? undefined : text;
-}
-
-/**
- * A record's name: the title its source or its send gives, as a name is read in a list (`transactional
- * list`), with a template's syntax taken out of it (listed): a name holds no variables. The file's
- * path where there is no title.
- */
-function recordName(title: string | undefined, source: SourceFile, findings: Findings): string {
-  const plain = source.path.replace(/\.[^.]+$/, '');
-  if (title === undefined || title.trim() === '') return plain;
-  if (!holdsTemplateTag(title)) return title.trim();
-  const name = title
-    .replace(TEMPLATE_TAG, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/\s+([,.!?;:])/g, '$1')
-    .replace(/[,;:]+(?=[.!?]|$)/g, '');
-  findings.add(
-    { file: source.file, line: 1, column: 1 },
-    `the record's name from "${title.trim()}"`,
-    'approximated',
-    `named "${name || plain}": a name holds no variables, so the template's syntax was taken out`,
-    'rename the record in its .json file if another name reads better',
-  );
-  return name || plain;
-}
-
-/** The message's fields: subject, preview text, sender, and the fallbacks a template's defaults gave. */
-function messageFields(document: SourceDocument, given: GivenFields, source: SourceFile, kind: ConvertKind, findings: Findings): Record<string, unknown> {
-  const fields: Record<string, unknown> = {};
-  // What the app sends the email with wins over the title its source gives it, which no client shows as the subject.
-  const subject = fieldText(given.subject ?? document.subject, source, kind, findings);
-  if (subject !== undefined) fields.subject = subject;
-  const previewText = fieldText(document.previewText, source, kind, findings);
-  if (previewText !== undefined) fields.previewText = previewText;
-  if (given.fromName !== undefined) fields.fromName = given.fromName;
-  if (given.fromEmail !== undefined) fields.fromEmail = given.fromEmail;
-  for (const [namespace, values] of Object.entries(findings.fallbacks))
-    if (Object.keys(values).length > 0) fields[FALLBACK_FIELDS[namespace as FallbackKind]] = values;
-  return fields;
 }
 
 /** The problems `content check` finds in the LMX, listed with the rest. */
@@ -262,7 +199,9 @@ async function emailRecord(run: Run, { source, findings, document, email }: Read
   const files = new Map<string, string>();
   const given = run.given.get(source.path) ?? {};
   if (layout.meta !== undefined) files.set(layout.meta, jsonFile({ name: recordName(given.subject ?? document.subject, source, findings) }));
-  const fields = messageFields(document, given, source, kind, findings);
+  // The detector loads only here, where a record is written.
+  const { languageOf } = await import('../../../lmx/qa/language.js');
+  const fields = messageFields(document, given, source, kind, findings, languageOf);
   if (fields.subject === undefined) {
     const named = (given.subject ?? document.subject)?.trim();
     findings.add(

@@ -225,6 +225,25 @@ describe('content convert: nothing lost in silence', () => {
     for (const word of ['One', 'Two', 'Three', 'Four', 'Five']) expect(lmx).toMatch(new RegExp(`<Paragraph[^>]*>${word}</Paragraph>`));
     expect(lmx).not.toContain('<Columns');
   });
+  it('names each place an entry holds for, where one stands for several', async () => {
+    const link = (name: string, colour: string) => `<a href="https://acme.example/${name}" style="color:${colour}">${name}</a>`;
+    const root = sources({
+      'links.mjml': [
+        '<mjml><mj-head><mj-title>News</mj-title></mj-head><mj-body><mj-section><mj-column>',
+        ...['guide', 'forum', 'blog'].map((name) => `<mj-text>${link(name, '#2563eb')}</mj-text>`),
+        ...['privacy', 'terms'].map((name) => `<mj-text>${link(name, '#6b7280')}</mj-text>`),
+        '</mj-column></mj-section></mj-body></mjml>',
+      ].join('\n'),
+    });
+    const { result } = await convert(join(root, 'links.mjml'));
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain(
+      `links.mjml:5:10 2 links in #6b7280: drawn in the email's link colour #2563eb (textLinkColor): LMX gives every link of an email one colour (approximated)\n    also at: 6:10\n    to do: `,
+    );
+    const { json } = await convert(join(root, 'links.mjml'), '--json');
+    const [entry] = json().records[0].remediation.filter((item: { construct: string }) => item.construct.endsWith('in #6b7280'));
+    expect(entry.also).toEqual([{ file: join(root, 'links.mjml'), line: 6, column: 10 }]);
+  });
 });
 
 describe('content convert: spacing', () => {
@@ -384,6 +403,14 @@ describe('content convert: bad input', () => {
     await refused(join(react, 'email.tsx'), 'not a React Email template (it imports nothing from @react-email/components or react-email)');
     const broken = sources({ 'email.tsx': "import { Text } from '@react-email/components';\nexport default () => <Text>Hi</Tex>;" });
     await refused(join(broken, 'email.tsx'), `${join(broken, 'email.tsx')}:2:`);
+  });
+
+  it('says of a saved message (.eml) to convert its HTML part, which `content check --html` judges as it is', async () => {
+    const root = sources({ 'receipt.eml': 'Subject: Your receipt\nContent-Type: text/html\n\n<p>Thanks</p>\n' });
+    const { result } = await convert(join(root, 'receipt.eml'));
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`${join(root, 'receipt.eml')}: not an email file convert reads`);
+    expect(result.stderr).toContain('a saved message: save its HTML part as an .html file and convert that');
   });
 
   it('names the JSX library a template is built with when it is not React Email, and how to convert it', async () => {

@@ -2,9 +2,10 @@
  * `content convert`'s subject: the one --subject gives (its variables translated as the body's),
  * over the source's own (MJML's <mj-title>, HTML's <title>, a React Email template's <title> in
  * its <Head> or its exported `subject`); a record left with none is listed. Two sources that would
- * make one record are refused before anything is written.
+ * make one record are refused before anything is written. The language the source declares is the
+ * message's languageCode where its text is written in it.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { directoryOf } from '../../../support/content-tree.js';
@@ -76,5 +77,41 @@ describe('content convert: the subject', () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(`${join(root, 'welcome.html')} and ${join(root, 'welcome.mjml')} would both be ${join(out, 'transactional/welcome')}`);
     expect(existsSync(out)).toBe(false);
+  });
+});
+
+describe('content convert: the language', () => {
+  it('gives the message the languageCode its source declares, where its text is written in it, and lists one its text belies', async () => {
+    const out = join(tempDir('loopsctl-convert-out-'), 'loops');
+    // E-Com Plus's welcome declares lang="en"; its order declares the package's lang="pt_br" over English words, and again over Portuguese.
+    for (const name of ['welcome', 'new-order', 'new-order-pt-br'])
+      expect((await run(['content', 'convert', join(CORPUS, `html-ecomplus/${name}.html`), '--out', out])).code).toBe(0);
+    expect(fields(out, 'welcome')).toMatchObject({ languageCode: 'en' });
+    expect(fields(out, 'new-order-pt-br')).toMatchObject({ languageCode: 'pt' });
+    expect(fields(out, 'new-order').languageCode).toBeUndefined();
+    const listed = await run(['content', 'convert', join(CORPUS, 'html-ecomplus/new-order.html'), '--out', out, '--force', '--json']);
+    const items = (JSON.parse(listed.stdout) as { records: { remediation: { construct: string; done: string; todo: string }[] }[] }).records[0]!.remediation;
+    expect(items.find((item) => item.construct === 'the language lang="pt_br"')).toMatchObject({
+      done: 'its text is written in "en": the message is given no languageCode',
+      todo: 'set languageCode in the message\'s fields to the language the email is written in ("en")',
+    });
+    // React Email's <Html lang>, as its components write it.
+    const source = join(tempDir('loopsctl-convert-in-'), 'receipt.tsx');
+    writeFileSync(
+      source,
+      react('')
+        .replace('<Html>', '<Html lang="fr">')
+        .replace('Order {orderId} is paid.', 'Votre commande {orderId} est payée, merci de votre confiance et à bientôt.'),
+    );
+    expect((await run(['content', 'convert', source, '--out', out])).code).toBe(0);
+    expect(fields(out, 'receipt')).toMatchObject({ languageCode: 'fr' });
+    // MJML's <mjml lang>, which it writes on the <html> it compiles.
+    const mjml = join(tempDir('loopsctl-convert-in-'), 'bienvenue.mjml');
+    writeFileSync(
+      mjml,
+      '<mjml lang="de"><mj-body><mj-section><mj-column><mj-text>Willkommen bei uns! Ihr Konto ist bereit, und wir freuen uns auf Ihre erste Bestellung.</mj-text></mj-column></mj-section></mj-body></mjml>',
+    );
+    expect((await run(['content', 'convert', mjml, '--out', out])).code).toBe(0);
+    expect(fields(out, 'bienvenue')).toMatchObject({ languageCode: 'de' });
   });
 });

@@ -92,6 +92,38 @@ describe('MJML: its defaults carried', () => {
     expect(lmx.match(/blockColor=/g)).toHaveLength(1);
   });
 
+  it('gives an image of no width the width MJML draws it at, its column’s, which it keeps on a phone', async () => {
+    const source = `<mjml><mj-body><mj-wrapper padding="0 12px"><mj-section padding="0 8px">
+      <mj-column width="35%"><mj-text>Key points</mj-text></mj-column>
+      <mj-column width="65%"><mj-image src="https://acme.example/a.png" padding="10px 0 10px 20px" border="2px solid #cccccc" /></mj-column>
+    </mj-section></mj-wrapper><mj-section>
+      <mj-column><mj-image src="https://acme.example/b.png" width="900px" /></mj-column>
+      <mj-column><mj-image src="https://acme.example/c.png" fluid-on-mobile="true" /></mj-column>
+      <mj-column><mj-image src="https://acme.example/d.png" width="80px" /></mj-column>
+    </mj-section></mj-body></mjml>`;
+    // @ts-expect-error: mjml ships no types; the test only calls it.
+    const { html } = (await import('mjml')).default(source, { validationLevel: 'strict' }) as { html: string };
+    const drawn = Object.fromEntries(
+      [...html.matchAll(/<img\b[^>]*?src="https:\/\/acme\.example\/(\w)\.png"[^>]*?width="(\d+)"/g)].map((match) => [match[1], match[2]]),
+    );
+    expect(drawn).toEqual({ a: '340', b: '150', c: '150', d: '80' });
+    const widths = Object.fromEntries(
+      [...fromMjml(source).lmx.matchAll(/<Image src="https:\/\/acme\.example\/(\w)\.png"(?:[^>]*? width="(\d+)")?/g)].map((match) => [match[1], match[2]]),
+    );
+    // The one MJML makes the screen's width on a phone keeps no width of its own, as LMX draws it so.
+    expect(widths).toEqual({ ...drawn, c: undefined });
+  });
+
+  it('keeps a divider inside the padding MJML draws around it, 25 px a side unless told, where LMX drew it across the body', () => {
+    const { lmx } = fromMjml(
+      '<mjml><mj-body><mj-section><mj-column><mj-text>One</mj-text><mj-divider border-color="#dddddd" padding="10px 50px" /><mj-divider border-color="#cccccc" /></mj-column></mj-section></mj-body></mjml>',
+    );
+    // The 25 px every block keeps is the body's; the first divider stands 25 px further in.
+    expect(lmx).toMatch(/^<Style [^>]*bodyXPadding="25"/);
+    expect(lmx).toMatch(/<Divider color="#dddddd"[^>]* paddingLeft="25" paddingRight="25" \/>/);
+    expect(lmx).toMatch(/<Divider color="#cccccc"(?![^>]*paddingLeft)[^>]*\/>/);
+  });
+
   it('takes MJML’s 20 px around a section and 10 px around each element as the space between blocks, less the 16 px LMX leaves itself', () => {
     const { lmx } = fromMjml('<mjml><mj-body><mj-section><mj-column><mj-text>One</mj-text><mj-text>Two</mj-text></mj-column></mj-section></mj-body></mjml>');
     expect(lmx).toBe(
@@ -242,6 +274,21 @@ describe('bad input: layouts no team means to write', () => {
   });
 });
 
+describe('a column too narrow for its words on a phone', () => {
+  it('says the page grows wider than the screen, beside the column’s other difference', () => {
+    // E-Com Plus's abandoned cart: cells of 400, 400, 50 and 50 px shared out of the table's width, a price in the last.
+    const row = (item: string, price: string) =>
+      `<tr><td style="width:400px;padding:10px"><img src="https://shop.example/${item}.jpg" alt="${item}" width="100" style="display:block;width:50%"></td><td style="width:400px;padding:10px">A stoneware mug</td><td style="width:50px">x 2</td><td style="width:50px">${price}</td></tr>`;
+    const table = `<table style="width:85%" align="center">${row('mug', 'R$ 36,00')}${row('tea', 'R$ 16,00')}</table>`;
+    const { lmx, findings } = fromHtml(`<!doctype html><html><head><title>Hi</title></head><body style="margin:0">${table}</body></html>`);
+    expect(lmx).toContain('36,00');
+    const listed = findings.remediation.filter((item) => item.outcome === 'not carried' && item.done.includes('36,00')).map((item) => item.done);
+    expect(listed).toEqual([
+      expect.stringMatching(/; its word "36,00" takes about \d+ px on a 375 px screen, where the block has \d+ px: the page grows wider than the screen/),
+    ]);
+  });
+});
+
 describe('a full-width button on a phone', () => {
   it('narrows the inner padding that widens it, so that it still fits a 375 px screen', () => {
     const { lmx } = fromReact(`import { Body, Button, Html } from '@react-email/components';
@@ -285,5 +332,23 @@ describe('padding a media query changes on a phone', () => {
     // A card of 560 px: 20 + 10 px in at 600 and 10 at 375, beyond one padding's reach; carried as at 600, listed at 375.
     const apart = fromHtml(email(560)).findings.remediation.filter((item) => item.outcome === 'not carried');
     expect(apart.map((item) => item.done)).toEqual([expect.stringMatching(/at 375 px wide, where the source's spans 10 px to 365 px$/)]);
+  });
+});
+
+describe('a band of another colour at the foot of a card', () => {
+  it('is a section of its own colour cut from the card’s, no strip of the card’s white between its lines (E-Com Plus’s footer)', () => {
+    const { lmx } = fromHtml(`<!doctype html><html><head><title>Order</title></head><body style="margin:0;background:#ebebeb">
+<table width="100%" bgcolor="#f7f7f7"><tr><td><table width="600" align="center"><tr><td bgcolor="#ffffff" style="padding:0">
+<h2 style="text-align:center">Thanks for your purchase!</h2>
+<p style="text-align:center">Your order is paid.</p>
+<div style="background-color:#f7f7f7;color:#7a7a7a;font-size:11px;padding:30px 0;text-align:center">
+<p>Lumen Goods Ltd</p>
+<p>12 Harbour Road, Portsmouth</p>
+</div>
+</td></tr></table></td></tr></table></body></html>`);
+    expect(lmx).toMatch(
+      /<Section blockColor="#ffffff"[^>]*>\s*<H2[\s\S]*Your order is paid.(<\/Text>)?<\/Paragraph>\s*<\/Section>\s*<Section blockColor="#f7f7f7"[^>]*>\s*<Paragraph[^>]*>(<Text[^>]*>)?Lumen Goods Ltd/,
+    );
+    expect(lmx.match(/blockColor="#f7f7f7"/g)).toHaveLength(1);
   });
 });

@@ -216,3 +216,19 @@ ${text('Wide one with more words')}
     expect(word!.right).toBeGreaterThan(200);
   });
 });
+
+describe('a part one screen hides', () => {
+  it('lays out a desktop’s table on a wide screen and not on a phone whose media query hides it, as Chromium draws nothing there', () => {
+    const html = `<!doctype html><html><head><style>@media (max-width: 480px) { .desktop-only { display: none } }</style></head><body>
+<table class="desktop-only" width="100%"><tr><td>
+<p>Stoneware mug</p>
+</td></tr></table>
+</body></html>`;
+    const { body } = readHtml(html, 'email.html', new Findings());
+    const paragraph = (node: SourceElement): SourceElement | undefined =>
+      node.name === 'p' ? node : node.children.flatMap((child) => (child.type === 'element' ? [paragraph(child)] : [])).find(Boolean);
+    const found = paragraph(body)!;
+    expect(new SourceLayout(body, 600).of(found)).toBeDefined();
+    expect(new SourceLayout(body, 375).of(found)).toBeUndefined();
+  });
+});

@@ -7,10 +7,12 @@ import { describe, expect, it } from 'vitest';
 import { compareColours } from '../../../../src/convert/contrast.js';
 import { convertDocument } from '../../../../src/convert/document.js';
 import { fidelityLine, measureFidelity } from '../../../../src/convert/fidelity.js';
-import { compareLayout, recordSource, sourceOf } from '../../../../src/convert/layout/layout-carry.js';
+import { recordSource, sourceOf } from '../../../../src/convert/layout/block-source.js';
+import { compareLayout } from '../../../../src/convert/layout/layout-carry.js';
 import type { LmxBlock } from '../../../../src/convert/lmx-out.js';
 import { Findings } from '../../../../src/convert/model.js';
 import { readHtml } from '../../../../src/convert/sources/html-source.js';
+import { readMjml } from '../../../../src/convert/sources/mjml-source.js';
 import { readReact } from '../../../../src/convert/sources/react-source.js';
 
 /** A React Email button of this style under a heading, in a section that centres its text. */
@@ -44,6 +46,8 @@ function converted(read: (findings: Findings) => ReturnType<typeof readHtml>, mi
 
 const fromReact = (source: string, misplace?: (blocks: readonly LmxBlock[]) => void) =>
   converted((findings) => readReact(source, 'email.tsx', findings), misplace);
+
+const fromMjml = (source: string) => converted((findings) => readMjml(source, 'email.mjml', findings, { readInclude: () => ({ file: '', source: '' }) }));
 
 /** The first button among these blocks and those they hold. */
 function buttonIn(blocks: readonly LmxBlock[]): LmxBlock | undefined {
@@ -239,5 +243,82 @@ describe('positions in the fidelity line', () => {
     expect(entries).toEqual([
       "the position of <Button>: drawn at the left at 600 px wide, where the source's stylesheet draws it across the full width; drawn at the left at 375 px wide, where the source's stylesheet draws it across the full width",
     ]);
+  });
+
+  it('counts and lists each picture of a carousel, which LMX draws one under another where the source shows one at a time', () => {
+    const pictures = ['1', '2', '3'].map((name) => `\n<mj-carousel-image src="https://acme.example/${name}.jpg" />`).join('');
+    const { fidelity, entries } = fromMjml(
+      `<mjml><mj-body><mj-section><mj-column><mj-image src="https://acme.example/logo.png" width="120px" />\n<mj-carousel>${pictures}</mj-carousel></mj-column></mj-section></mj-body></mjml>`,
+    );
+    expect(fidelity.positions).toEqual({ source: 4, kept: 1 });
+    expect(entries).toEqual(
+      Array(3).fill(
+        'the position of <Image>: drawn in a place of its own, one under another with the others, where the source shows one at a time in one place, with a row of thumbnails to choose it',
+      ),
+    );
+  });
+
+  it('lists a bold button whose label breaks across its box on a phone, where LMX draws it on one line at its side in the theme’s weight', () => {
+    const button = (label: string) =>
+      fromMjml(
+        `<mjml><mj-body><mj-section><mj-column><mj-button href="https://acme.example/go" align="left" font-weight="700" font-size="15px" inner-padding="14px">${label}</mj-button></mj-column></mj-section></mj-body></mjml>`,
+      );
+    const long = button('Verify email and create your passwords →');
+    expect(long.fidelity.positions).toEqual({ source: 1, kept: 0 });
+    expect(long.entries).toEqual([
+      "the position of <Button>: drawn at the left at 375 px wide on one line, where the source's bold label breaks across its box's full width",
+    ]);
+    // A label that fits a phone's box in bold too stands where the source's does.
+    const short = button('Verify your email →');
+    expect(short.fidelity.positions).toEqual({ source: 1, kept: 1 });
+    expect(short.entries).toEqual([]);
+  });
+});
+
+describe('a button made of one coloured cell', () => {
+  // Auth.js's sign-in email: a table of no width, centred, its one cell coloured around a padded link.
+  const signIn = (table: string) =>
+    '<!doctype html><html><body style="background: #f9f9f9;"><table width="100%" style="background: #fff; max-width: 600px; margin: auto;"><tr><td align="center" style="padding: 20px 0;">' +
+    `<table ${table} border="0" cellspacing="0" cellpadding="0"><tr><td align="center" style="border-radius: 5px;" bgcolor="#346df1">` +
+    '<a href="https://app.example.com/sign-in" target="_blank" style="font-size: 18px; color: #fff; text-decoration: none; border-radius: 5px; padding: 10px 20px; border: 1px solid #346df1; display: inline-block; font-weight: bold;">Sign in</a>' +
+    '</td></tr></table></td></tr></table></body></html>';
+
+  it('is a centred button in the cell’s colour, not a band of it across the body', () => {
+    const { lmx, entries } = converted((findings) => readHtml(signIn(''), 'email.html', findings));
+    expect(lmx).toMatch(/<Button href="https:\/\/app.example.com\/sign-in" bgColor="#346df1" textColor="#fff"[^>]* align="center"[^>]*>Sign in<\/Button>/);
+    expect(lmx).not.toContain('blockColor="#346df1"');
+    expect(entries).toEqual([]);
+  });
+
+  it('stays a coloured band where its table is as wide as the body', () => {
+    const { lmx } = converted((findings) => readHtml(signIn('width="100%"'), 'email.html', findings));
+    expect(lmx).not.toContain('<Button');
+    expect(lmx).toContain('blockColor="#346df1"');
+  });
+});
+
+describe('a logo in a table of no width', () => {
+  // E-Com Plus's logo: a table shrunk to the image, centred by the cell around it, its cell's bgcolor given back by its style.
+  const logo = `<!doctype html><html><head><title>Order</title></head><body style="margin:0">
+<table width="100%"><tr><td>
+<table align="center" width="40%" style="table-layout:fixed;padding:15px"><tr><td align="center">
+<table border="0" cellpadding="0" cellspacing="0" style="text-align:center"><tr><td align="center" bgcolor="#FFFFFF" style="border-radius:6px;text-align:center;background-color:inherit">
+<a href="https://shop.example"><img style="display:block;width:100%;max-width:100% !important" src="https://shop.example/logo.png" alt="Lumen Goods" width="200"></a>
+</td></tr></table>
+</td></tr></table>
+<p>Hello Ada, thanks for your purchase!</p>
+</td></tr></table></body></html>`;
+
+  it('stands where the cell around the table centres it, as Chromium draws it, with no box of the cell’s given-back colour', () => {
+    const findings = new Findings();
+    const { lmx } = convertDocument(readHtml(logo, 'email.html', findings), 'transactional', findings);
+    expect(lmx).toContain('<Image src="https://shop.example/logo.png" alt="Lumen Goods" href="https://shop.example" width="200" align="center"');
+    expect(lmx).not.toContain('blockColor');
+  });
+
+  it('keeps a cell’s bgcolor where its style gives no colour of its own', () => {
+    const findings = new Findings();
+    const { lmx } = convertDocument(readHtml(logo.replace(';background-color:inherit', ''), 'email.html', findings), 'transactional', findings);
+    expect(lmx).toContain('blockColor="#ffffff"');
   });
 });

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { SourceLayout } from '../../../../src/convert/layout/layout.js';
 import { Findings, FULL_WIDTH_UP_TO, type SourceElement } from '../../../../src/convert/model.js';
 import { MAX_STYLE_RULES } from '../../../../src/convert/sources/html-cascade.js';
-import { maxWidthOf } from '../../../../src/convert/sources/html-rules.js';
+import { maxWidthOf, minWidthOf } from '../../../../src/convert/sources/html-rules.js';
 import { readHtml } from '../../../../src/convert/sources/html-source.js';
 import { styleAt } from '../../../../src/convert/styles.js';
 import { fromHtml } from '../layout-support.js';
@@ -293,6 +293,34 @@ describe('text a stylesheet hides', () => {
       '"Open the app to track it." left out, as the source hides it on a screen wider than 480 px (it shows on a phone)',
       '"Internal note." left out, as the source hides it',
     ]);
+  });
+});
+
+describe('an order drawn twice, once for a desktop and once for a phone', () => {
+  // E-Com Plus's order emails: `.desktop-only` hidden up to 480 px, `.mobile-only` from 480 px up.
+  const css = '@media (max-width: 480px) { .desktop-only { display: none } } @media (min-width: 480px) { .mobile-only { display: none } }';
+  const body =
+    '<p>Thanks for your order.</p><table class="desktop-only" width="100%"><tr><td>Stoneware mug</td><td>x 2</td><td>$36.00</td></tr></table>' +
+    '<table class="mobile-only" width="100%"><tr><td>Stoneware mug x 2</td><td>$36.00</td></tr></table>';
+
+  it('keeps the desktop’s, which a recipient at the email’s width sees, and lists the phone’s as shown on a phone only', () => {
+    const { lmx, findings } = fromHtml(page(css, body));
+    expect(lmx.match(/Stoneware mug/g)).toHaveLength(1);
+    expect(lmx).not.toContain('Stoneware mug x 2');
+    const hidden = findings.remediation.filter((item) => item.construct === 'hidden text');
+    expect(hidden.map((item) => item.done)).toEqual([
+      '"Stoneware mug x 2$36.00" left out, as the source hides it on a screen wider than 479 px (it shows on a phone)',
+    ]);
+    // Its words are the desktop's table's, which every screen shows: nothing is to be added.
+    expect(hidden[0]!.todo).toContain('nothing to do where another block shows these words on every screen');
+  });
+
+  it('reads a `min-width` query up to the email’s width as a desktop’s, and passes over a wider screen’s', () => {
+    expect(minWidthOf('(min-width: 480px)')).toBe(480);
+    expect(minWidthOf('only screen and (min-width: 30em), screen and (min-device-width: 400px)')).toBe(400);
+    expect(minWidthOf('screen and (max-width: 480px)')).toBeUndefined();
+    const wider = fromHtml(page('@media (min-width: 800px) { .wide-only { display: none } }', '<p class="wide-only">Shown at 600 px.</p>'));
+    expect(wider.lmx).toContain('Shown at 600 px.');
   });
 });
 

@@ -120,4 +120,16 @@ describe('the MJML reader', () => {
       '2:1 <mj-raw> beside <mj-body>: dropped with its text "Kept nowhere", as MJML writes it nowhere',
     ]);
   });
+
+  it('writes a navbar link’s address after the navbar’s base-url, as MJML writes it', async () => {
+    const source =
+      '<mjml><mj-body><mj-section><mj-column><mj-navbar base-url="https://mjml.io"><mj-navbar-link href="/templates">Templates</mj-navbar-link><mj-navbar-link href="/try-it-live">Try it live</mj-navbar-link></mj-navbar></mj-column></mj-section></mj-body></mjml>';
+    // @ts-expect-error: mjml ships no types; the test only calls it.
+    const { html } = (await import('mjml')).default(source) as { html: string };
+    const drawn = [...html.matchAll(/href="(https:\/\/mjml\.io[^"]*)"/g)].map((match) => match[1]);
+    expect(drawn).toEqual(['https://mjml.io/templates', 'https://mjml.io/try-it-live']);
+    const { document, findings } = read(source);
+    const { lmx } = convertDocument(document, 'transactional', findings);
+    expect([...lmx.matchAll(/<Link href="([^"]*)"/g)].map((match) => match[1])).toEqual(drawn);
+  });
 });

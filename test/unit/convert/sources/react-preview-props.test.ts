@@ -94,6 +94,22 @@ describe('a React Email template read with its preview props', () => {
     expect(entries.filter((entry) => entry.includes('a loop in JSX (.map)'))).toHaveLength(2);
   });
 
+  it('names the option in the loop’s to-do where the preview props give its list, and only there', () => {
+    const todos = (source: string) => {
+      const findings = new Findings();
+      readReact(source, 'welcome.tsx', findings, undefined, false);
+      return findings.remediation.filter((item) => item.construct === 'a loop in JSX (.map)').map((item) => item.todo);
+    };
+    expect(todos(WELCOME)).toEqual([
+      "send the repeated part as one data variable the app builds, or convert again with --preview-props to write out the 2 items the template's PreviewProps give steps",
+      "send the repeated part as one data variable the app builds, or convert again with --preview-props to write out the 2 items the template's PreviewProps give links",
+    ]);
+    expect(todos(WELCOME.replace('WelcomeEmail.PreviewProps', 'OtherEmail.PreviewProps'))).toEqual([
+      'send the repeated part as one data variable the app builds, or make it a component',
+      'send the repeated part as one data variable the app builds, or make it a component',
+    ]);
+  });
+
   it('takes only the preview props set on the email’s own component', () => {
     const { entries } = read(WELCOME.replace('WelcomeEmail.PreviewProps', 'OtherEmail.PreviewProps'), true);
     expect(entries.filter((entry) => entry.includes('a loop in JSX (.map)'))).toHaveLength(2);
