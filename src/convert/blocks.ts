@@ -7,7 +7,7 @@
 import { listBackgroundImage, listDecoration, listHidden, standInForImage } from './box-losses.js';
 import { coloured, rememberBackdrop, rememberLook, SOURCE_TEXT } from './contrast.js';
 import { dividerBlock } from './divider.js';
-import { buttonBlock, imageBlock } from './image-button.js';
+import { buttonBlock, imageBlock, outsideFace } from './image-button.js';
 import { dropsPlatformLink, holdsImage, hrefOf, inherit, inlineOf, isButtonLink, isHidden, isInline, type MapContext, trimInline } from './inline.js';
 import { recordSource } from './layout/block-source.js';
 import { attributeTextAlign } from './layout/layout.js';
@@ -219,7 +219,7 @@ function quoteBlocks(node: SourceElement, context: MapContext): LmxBlock[] {
 
 /** A link around blocks: a button, an image with a link, or the blocks with the link on their text. */
 function linkBlocks(node: SourceElement, context: MapContext): Mapped[] {
-  if (isButtonLink(node)) return spaced(node, onItsColour(buttonBlock(node, context), context, node.at));
+  if (isButtonLink(node)) return spaced(outsideFace(node), onItsColour(buttonBlock(node, context), context, node.at));
   const images = node.children.filter((child): child is SourceElement => child.type === 'element' && child.name === 'img');
   let href = node.attrs.href === undefined ? undefined : hrefOf(node.attrs.href, node, context);
   if (href?.trim() === '') {

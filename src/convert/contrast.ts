@@ -68,14 +68,20 @@ function linksIn(pieces: readonly LmxInline[], into: LmxInline[] = []): LmxInlin
 }
 
 /**
+ * Whether a piece gives its words a colour of their own: a `<Text>`, or the `<Underline
+ * textColor>` a link's words are given theirs in (so that its underline is drawn in it too).
+ */
+const colours = (piece: LmxInline): boolean => 'tag' in piece && (piece.tag === 'Text' || (piece.tag === 'Underline' && piece.attrs.textColor !== undefined));
+
+/**
  * Whether inline content draws words in the colour around it: words or a variable outside a link
- * (drawn in the link colour whatever wraps it) and outside a `<Text>` of a colour of its own.
+ * (drawn in the link colour whatever wraps it) and outside a piece of a colour of its own.
  */
 function takesColour(pieces: readonly LmxInline[]): boolean {
   return pieces.some((piece) => {
     if ('text' in piece) return piece.text.trim() !== '';
     if (!('tag' in piece)) return true;
-    return piece.tag !== 'Link' && piece.tag !== 'Text' && takesColour(piece.children);
+    return piece.tag !== 'Link' && !colours(piece) && takesColour(piece.children);
   });
 }
 
@@ -93,7 +99,7 @@ export function coloured(pieces: LmxInline[], colour: string): LmxInline[] {
     run = [];
   };
   for (const piece of pieces) {
-    if ('tag' in piece && piece.tag === 'Text') {
+    if (colours(piece)) {
       flush();
       result.push(piece);
     } else run.push(piece);
@@ -113,14 +119,14 @@ function ownColour(made: LmxBlock): string | undefined {
   return ownInlineColour(made.inline ?? []);
 }
 
-/** The one `<Text>` colour every word of inline content has (through formatting around it), or undefined; a link's words are the link's. */
+/** The one colour of their own every word of inline content has (through formatting around it), or undefined; a link's words are the link's. */
 function ownInlineColour(inline: readonly LmxInline[]): string | undefined {
   let pieces = inline;
   for (;;) {
     const shown = pieces.filter((piece) => !('text' in piece) || piece.text.trim() !== '');
     const [only] = shown;
     if (shown.length !== 1 || only === undefined || !('tag' in only)) return undefined;
-    if (only.tag === 'Text') return hexColour(only.attrs.textColor);
+    if (colours(only)) return hexColour(only.attrs.textColor);
     if (only.tag === 'Link') return undefined;
     pieces = only.children;
   }
@@ -211,8 +217,10 @@ const BODY_TEXT = 4.5;
 /**
  * Links the source colours otherwise than the email's one link colour (textLinkColor). Where that
  * colour would not read on what LMX draws the link on (a dark footer band) and the link's own
- * did, the link's words are given their own colour (`<Link><Text textColor>`); the others are
- * drawn in the email's link colour and listed, once a colour.
+ * did, the link's words are given their own colour (`<Link><Underline textColor>`: LMX underlines
+ * a link in the link colour, and a browser draws the inner underline over it, so the underline
+ * takes the words' colour as the source's does); the others are drawn in the email's link colour
+ * and listed, once a colour.
  */
 class OtherLinks {
   /** The places of the links of each colour listed, the first where the entry stands. */
@@ -226,7 +234,8 @@ class OtherLinks {
     const source = contrastRatio(look.colour, look.background ?? behind);
     const drawn = contrastRatio(this.link, behind);
     if (drawn < Math.min(source, BODY_TEXT) - TOLERANCE && contrastRatio(look.colour, behind) > drawn) {
-      piece.children = coloured(piece.children, look.colour);
+      // Words of a colour of their own inside the link keep it, as they did under the source's underline.
+      piece.children = [{ tag: 'Underline', attrs: { textColor: look.colour }, children: piece.children }];
       return;
     }
     const colour = sameSpelling(look.colour);
@@ -240,7 +249,7 @@ class OtherLinks {
         `${also.length === 0 ? 'a link' : `${also.length + 1} links`} in ${colour}`,
         'approximated',
         `drawn in the email's link colour ${this.link} (textLinkColor)${colour === SOURCE_LINK ? ` (${SOURCE_LINK} is the blue a browser draws a link of no colour of its own in)` : ''}: LMX gives every link of an email one colour`,
-        'check that each reads on its background in the preview (content check warns where it does not), or give its words their own colour (<Link><Text textColor>)',
+        'check that each reads on its background in the preview (content check warns where it does not), or give its words and underline their own colour (<Link><Underline textColor>)',
         also,
       );
   }
@@ -271,11 +280,11 @@ function check(made: LmxBlock, look: { colour: string; background: string; at: P
   );
 }
 
-/** The text of a block's `<Text>` runs by their colour: words a span of the source coloured. */
+/** The text of a block's runs of a colour of their own by their colour: words a span of the source coloured. */
 function runColours(pieces: readonly LmxInline[], into = new Map<string, string[]>()): Map<string, string[]> {
   for (const piece of pieces) {
     if (!('tag' in piece)) continue;
-    const colour = piece.tag === 'Text' ? hexColour(piece.attrs.textColor) : undefined;
+    const colour = colours(piece) ? hexColour(piece.attrs.textColor) : undefined;
     if (colour !== undefined) into.set(colour, [...(into.get(colour) ?? []), plainText(piece.children)]);
     runColours(piece.children, into);
   }

@@ -4,10 +4,13 @@
  * radius, size and inner padding; a full-width one widened; one with no address kept as text).
  */
 
+import { BUTTON_LINE_HEIGHT } from '../lmx/render/media.js';
+import { ownWidth } from './address-width.js';
 import { coloured } from './contrast.js';
-import { attributeText, flatText, hrefOf, inherit, inlineOf, isBold, type MapContext, trimInline } from './inline.js';
+import { attributeText, BROWSER_FONT_SIZE, flatText, hrefOf, inherit, inlineOf, isBold, type MapContext, trimInline } from './inline.js';
 import { recordSource } from './layout/block-source.js';
 import { buttonPosition, imageAlign, type Position } from './layout/layout.js';
+import { WIDENED } from './layout/lmx-fit.js';
 import { block, type LmxBlock, PLACEHOLDER_IMAGE, plainText, setNumber } from './lmx-out.js';
 import { SHOWN_IN_TURN, type SourceElement } from './model.js';
 import { alignOf, borderSide, drawnBorders, hexColour, lineHeightPercent, pixels, sides, styleAt } from './styles.js';
@@ -69,14 +72,16 @@ export function imageBlock(node: SourceElement, href: string | undefined, contex
   // one is kept: it marks the image decorative, which screen readers pass over, where one of no alt is read by its address.
   if (node.attrs.alt !== undefined) made.attrs.alt = node.attrs.alt.trim() === '' ? '' : attributeText(node.attrs.alt, node, context);
   if (href !== undefined) made.attrs.href = href;
-  const width = pixels(node.attrs.width) ?? pixels(node.style.width) ?? pixels(node.style['max-width']);
+  // One of no width at all, or `width: auto` (Foundation's), is drawn at its own size (MJML's reader writes an empty one for its column's).
+  const own = node.attrs.width === undefined && (node.style.width ?? 'auto').trim().toLowerCase() === 'auto' ? ownWidth(src) : undefined;
+  const width = pixels(node.attrs.width) ?? pixels(node.style.width) ?? pixels(node.style['max-width']) ?? own;
   if (width !== undefined) setNumber(made, 'width', width, node.at, context.findings);
   // Where the source puts it (a block image by its margins, an inline one by its line's alignment), said even where it is centred, as LMX draws an image unless told.
   const align = imageAlign(node, context.inherited['text-align']);
   made.attrs.align = align;
   // One of no width stands across its box where the source makes it as wide (`width: 100%`, or MJML's, whose reader writes an
-  // empty width for MJML's column width); an HTML or React image of none is drawn at its own size, which convert does not know,
-  // where LMX draws it across its box.
+  // empty width for MJML's column width); an HTML or React image of none is drawn at its own size, which convert knows only
+  // where its address names it, where LMX draws it across its box.
   const fills = width === undefined && (node.attrs.width === '' || /^\s*100%/.test(node.attrs.width ?? node.style.width ?? ''));
   // Where the source's media queries move it (Foundation's `.small-float-center`, centred on a phone), it stands where they put it at each width.
   const positionAt =
@@ -200,7 +205,7 @@ export function buttonBlock(node: SourceElement, context: MapContext): LmxBlock 
   if (face === undefined) carryBorder(made, node, context);
   const fontSize = pixels(style['font-size']);
   if (fontSize !== undefined) setNumber(made, 'fontSize', fontSize, node.at, context.findings);
-  const innerPadding = sides(node.attrs['inner-padding'] ?? style['x-inner-padding']);
+  const innerPadding = sides(node.attrs['inner-padding'] ?? style['x-inner-padding']) ?? (node.name === 'a' ? linkPadding(style, fontSize) : undefined);
   if (innerPadding !== undefined || face !== undefined) {
     setNumber(made, 'innerYPadding', (innerPadding?.[0] ?? 0) + (face?.[0] ?? 0), node.at, context.findings);
     setNumber(made, 'innerXPadding', (innerPadding?.[1] ?? 0) + (face?.[1] ?? 0), node.at, context.findings);
@@ -216,6 +221,29 @@ export function buttonBlock(node: SourceElement, context: MapContext): LmxBlock 
   // A full-width button's label stands in its middle: centred, as it is widened to stand across the body.
   recordSource(made, context.holder, 'media', alignOf(made.attrs.align) ?? 'left', { own: node, position, fills: position === 'full', positionAt, bold });
   return made;
+}
+
+/** A link drawn as a button with no padding: its padding is inside its face (linkPadding), and the space around it its margin alone. */
+export function outsideFace(node: SourceElement): SourceElement {
+  return { ...node, style: Object.fromEntries(Object.entries(node.style).filter(([property]) => !property.startsWith('padding'))) };
+}
+
+/**
+ * The inner padding of a link drawn as a button (an `<a>` of a background colour of its own): its
+ * padding is inside its face (Mailgen's Neopolitan's `padding: 0 25px`), and a line taller than
+ * LMX's (its `line-height: 50px`) is more of it above and below, as the face is as tall as its
+ * line. Undefined where it sets neither, and LMX's theme pads it.
+ */
+function linkPadding(style: Readonly<Record<string, string>>, fontSize: number | undefined): [number, number, number, number] | undefined {
+  const padding = sides(style.padding);
+  const side = (name: string, at: number) => pixels(style[`padding-${name}`]) ?? padding?.[at];
+  const [top, right, bottom, left] = [side('top', 0), side('right', 1), side('bottom', 2), side('left', 3)];
+  const size = fontSize ?? BROWSER_FONT_SIZE;
+  const line = lineHeightPercent(style['line-height'], size);
+  const taller = line === undefined ? 0 : Math.max(0, Math.round(((line / 100 - BUTTON_LINE_HEIGHT) * size) / 2));
+  if ([top, right, bottom, left].every((value) => value === undefined) && taller === 0) return undefined;
+  const [y, x] = [Math.round(((top ?? 0) + (bottom ?? 0)) / 2) + taller, Math.round(((left ?? 0) + (right ?? 0)) / 2)];
+  return [y, x, y, x];
 }
 
 /**
@@ -255,8 +283,10 @@ function widenFullWidth(node: SourceElement, made: LmxBlock, position: Position,
   const target = full ? (pixels(width) ?? FULL_WIDTH) : fixed!;
   // A letter is about 0.6 of the font size wide.
   const text = label.length * (fontSize ?? 16) * 0.6;
-  const padding = Math.min(100, Math.max(Number(made.attrs.innerXPadding ?? 0), Math.round((target - text) / 2)));
+  const own = Number(made.attrs.innerXPadding ?? 0);
+  const padding = Math.min(100, Math.max(own, Math.round((target - text) / 2)));
   made.attrs.innerXPadding = String(padding);
+  WIDENED.set(made, own);
   if (full) made.attrs.align ??= 'center';
   else if (block) made.attrs.align = position;
   if (made.attrs.align === 'left') delete made.attrs.align;

@@ -10,6 +10,7 @@
 import { readTreeFile, TreeFileTooLargeError } from '../base/tree-files.js';
 import { MAX_UPLOAD_BYTES, UPLOAD_TYPES, type UploadType } from '../platform/uploads/schemas.js';
 import { pixelWidth, sniffType } from '../platform/uploads/sniff.js';
+import { WIDTHS } from './address-width.js';
 import { sourceOf } from './layout/block-source.js';
 import { type LmxBlock, PLACEHOLDER_IMAGE } from './lmx-out.js';
 import type { Findings, Place, Remediation } from './model.js';
@@ -80,9 +81,6 @@ const NOT_UPLOADED = '--upload ';
 export function notUploaded(item: Remediation): boolean {
   return item.construct.startsWith(NOT_UPLOADED);
 }
-
-/** LMX's widths of an image, in pixels. */
-const WIDTHS = { least: 12, most: 600 };
 
 /**
  * Uploads the images of an email (each file or address once, for all the emails of a run:

@@ -4,9 +4,9 @@
  * rendered by its renderer) and as its converted LMX renders, at 600 and 375 px, and every block a
  * converted block stands for compared there. For each block: its text's colour and what is behind
  * it (the colours of its box and every box around it, one over the other, down to the page; a
- * background image where one is), its links' colour, and where it stands across its box (its text's
- * lines at the left, centred, at the right or filling it; an image or a button's face at a side,
- * centred or across the box). The text of a block is found in the source by its first word, as
+ * background image where one is), its links' colour (and their underline's, where both drawings
+ * underline them), and where it stands across its box (its text's lines at the left, centred, at
+ * the right or filling it; an image or a button's face at a side, centred or across the box). The text of a block is found in the source by its first word, as
  * the LMX draws it (a template's tags left out; of several, the one that starts with most of its
  * words), a button's by its whole label. A block counts as kept where every width draws it
  * as the source does. The test files, a kind of source each (the HTML emails in two, so that none
@@ -39,7 +39,7 @@ const MEDIA = new Set(['Image', 'Button']);
 /** What one block shows at one width: its text's colour and background, its links' colour, its place across its box. */
 interface Look {
   text?: { word: string; label: string; lead: string[]; colour: string; background: string };
-  link?: { word: string; colour: string };
+  link?: { word: string; colour: string; underline?: string };
   position?: Side;
   /** An image's or a button's face, and the boxes around it, innermost first: where it stands is worked out against the other drawing's; and the colour it stands on. */
   media?: { face: Edges; around: Edges[]; backdrop?: string };
@@ -61,12 +61,18 @@ function side([left, right]: Edges, [outerLeft, outerRight]: Edges): Side {
 /**
  * Where an image or a button stands across its block's box. A face that fills a box the other
  * drawing's is much wider than (a cell that wraps the button tightly, the padding LMX keeps on a
- * phone around a shrunk image) is placed in the first box around it that is wider than it.
+ * phone around a shrunk image), is placed in the first box around it wider than it; where the
+ * other drawing's face, about as wide (within a fifth), fills its box too (Mailgen's Neopolitan's
+ * button in its narrow column on a phone, LMX's in its padded box), on the screen.
  */
 function mediaSide(own: { face: Edges; around: Edges[] }, other: { face: Edges; around: Edges[] }): Side {
   const [first] = own.around;
   if (first === undefined) return 'full';
-  if (side(own.face, first) !== 'full' || width(own.face) >= 0.9 * width(other.around[0] ?? first)) return side(own.face, first);
+  if (side(own.face, first) !== 'full') return side(own.face, first);
+  const [least, most] = [width(own.face), width(other.face)].sort((one, two) => one - two) as [number, number];
+  if (other.around[0] !== undefined && side(other.face, other.around[0]) === 'full' && least >= 0.8 * most)
+    return side(own.face, [0, Math.max(...[...own.around, ...other.around].map(([, right]) => right))]);
+  if (width(own.face) >= 0.9 * width(other.around[0] ?? first)) return side(own.face, first);
   const wider = own.around.find((box) => width(box) > width(own.face) + 2 * LAYOUT_TOLERANCE);
   return side(own.face, wider ?? first);
 }
@@ -133,6 +139,20 @@ const LOOK = `(specs, find, tolerance) => {
     const back = behind(element);
     const text = rgba(getComputedStyle(element).color);
     return { colour: hex(back.image ? text.slice(0, 3) : over(text, back.rgb)), background: back.image ? 'an image' : hex(back.rgb) };
+  };
+  // The colour a text's underline is drawn in: its innermost underlining box's (a browser draws it over those of the boxes around),
+  // up to the first inline-block or float around the text, past which none reaches it; undefined where none underlines it.
+  const underlineOf = (element) => {
+    for (let at = element; at !== null; at = at.parentElement) {
+      const style = getComputedStyle(at);
+      if (style.textDecorationLine.includes('underline')) {
+        const back = behind(at);
+        const colour = rgba(style.textDecorationColor);
+        return hex(back.image ? colour.slice(0, 3) : over(colour, back.rgb));
+      }
+      if (style.display.startsWith('inline-') || style.float !== 'none' || style.position === 'absolute' || style.position === 'fixed') return undefined;
+    }
+    return undefined;
   };
   const side = (left, right) =>
     left <= tolerance && right <= tolerance ? 'full' : Math.abs(left - right) <= tolerance ? 'center' : left <= tolerance || left < right ? 'left' : 'right';
@@ -208,7 +228,7 @@ const LOOK = `(specs, find, tolerance) => {
     const text = firstText(box, spec.tag === 'Button' ? undefined : false, spec.word, spec.tag === 'Button' ? spec.label : undefined, spec.lead);
     if (text !== undefined) look.text = { word: text.word, label: label(text.parent), lead: tokens(text.node.data), ...colourOf(text.parent) };
     const link = spec.tag === 'Button' ? undefined : firstText(box, true, spec.linkWord);
-    if (link !== undefined) look.link = { word: link.word, colour: colourOf(link.parent).colour };
+    if (link !== undefined) look.link = { word: link.word, colour: colourOf(link.parent).colour, underline: underlineOf(link.parent) };
     if (spec.kind === 'text') {
       const position = (text ?? link) && alignment((text ?? link).parent);
       if (position !== undefined) look.position = position;
@@ -421,7 +441,11 @@ async function drawLooks(page: Page, corpus: string, files: readonly string[]): 
         if (!listed && !look.unlisted.includes(`${name} ${what}`)) look.unlisted.push(`${name} ${what}`);
       };
       compare('colour', (drawn) => drawn?.text && `text ${drawn.text.colour} on ${drawn.text.background}`);
-      compare('colour', (drawn) => drawn?.link && `link ${drawn.link.colour}`);
+      // A link's underline is weighed where both drawings underline it: LMX underlines every link.
+      compare('colour', (drawn, other) => {
+        const underline = drawn?.link?.underline !== undefined && other?.link?.underline !== undefined ? `, underlined in ${drawn.link.underline}` : '';
+        return drawn?.link && `link ${drawn.link.colour}${underline}`;
+      });
       compare('colour', (drawn) => drawn?.media?.backdrop && `on ${drawn.media.backdrop}`);
       compare('position', (drawn, other) =>
         drawn?.media === undefined ? drawn?.position : other?.media === undefined ? undefined : mediaSide(drawn.media, other.media),

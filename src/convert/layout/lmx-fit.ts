@@ -46,13 +46,21 @@ export function buttonWidth(block: LmxBlock, style: Readonly<Record<string, stri
   return buttonFace(block, style, bold) + 2 * Number(block.attrs.innerXPadding ?? 0);
 }
 
-/** A button widened with inner padding (to stand full width, as the source's did) narrowed so that it still fits a phone's screen. */
+/** The buttons widened with inner padding to stand as wide as the source's, each with the inner padding its source gave it. */
+export const WIDENED = new WeakMap<LmxBlock, number>();
+
+/**
+ * A button widened with inner padding (to stand full width, as the source's did) narrowed so that
+ * it still fits a phone's screen, down to the padding its source gave it: the source's own face
+ * does not narrow on a phone either (Mailgen's Neopolitan's `padding: 0 25px`), its label wraps.
+ */
 export function fitButtons(style: Readonly<Record<string, string>>, blocks: readonly LmxBlock[]): void {
   for (const [block, { box }] of layoutLmx(style, blocks, PHONE)) {
+    const own = WIDENED.get(block);
     const padding = Number(block.attrs.innerXPadding ?? 0);
-    if (block.tag !== 'Button' || !(padding > 0)) continue;
+    if (block.tag !== 'Button' || own === undefined || !(padding > own)) continue;
     const room = box.right - box.left - buttonFace(block, style);
-    if (2 * padding > room) block.attrs.innerXPadding = String(Math.max(0, Math.floor(room / 2)));
+    if (2 * padding > room) block.attrs.innerXPadding = String(Math.max(own, Math.floor(room / 2)));
   }
 }
 

@@ -172,7 +172,7 @@ class AccessibilityWalk {
       const strong = bold || node.name === 'Strong';
       if (node.name === 'Link') {
         this.linkText(node);
-        // A link's words in a colour of their own (<Link><Text textColor>) are judged in theirs, below.
+        // A link's words in a colour of their own (<Link><Underline textColor>, or <Text textColor>) are judged in theirs, below.
         if (hasOwnText(node)) this.contrast(node, { colour: this.styles.textLinkColor, from: 'textLinkColor', styled: true }, background, px, strong, 'link');
       } else {
         const colour = safeColour(attributeOf(node, 'textColor')?.value);
@@ -265,7 +265,7 @@ class AccessibilityWalk {
         'low-contrast',
         `${what} in ${drawn.colour} (${drawn.styled ? `the theme's ${drawn.from}` : `${drawn.from} of <${element.name}>`}) on ${hexOf(background)}: contrast ${ratio.toFixed(2)}:1, under the ${needed}:1 WCAG 2.1 asks of ${needed === 3 ? 'large' : 'body'} text`,
         drawn.styled
-          ? `darken or lighten ${drawn.from} in the theme or in <Style />, or change the background${what === 'link' ? ', or give the link\'s words a colour of their own (<Link><Text textColor="…">)' : ''}`
+          ? `darken or lighten ${drawn.from} in the theme or in <Style />, or change the background${what === 'link' ? ', or give the link\'s words and underline a colour of their own (<Link><Underline textColor="…">)' : ''}`
           : `choose a ${drawn.from} with at least ${needed}:1 against ${hexOf(background)}`,
         element.position,
       ),

@@ -9,6 +9,9 @@ import type { LmxElement } from '../parse.js';
 import { IMAGE_SCHEMES } from '../tags.js';
 import type { Drawing } from './drawing.js';
 
+/** A line of a button's label, times its font size. */
+export const BUTTON_LINE_HEIGHT = 1.25;
+
 export function button(draw: Drawing, element: LmxElement): string {
   const { styles } = draw;
   const href = draw.url(element, 'href');
@@ -29,7 +32,7 @@ export function button(draw: Drawing, element: LmxElement): string {
     'mso-padding-alt:0px',
     `color:${colour}`,
     `font-size:${px(fontSize)}`,
-    'line-height:1.25',
+    `line-height:${BUTTON_LINE_HEIGHT}`,
     `font-weight:${styles.buttonTextBold ? 'bold' : 'normal'}`,
     'text-decoration:none',
   ];

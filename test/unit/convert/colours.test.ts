@@ -187,7 +187,7 @@ export default function Email() {
         '</td></tr></table>',
     );
     expect(lmx).toMatch(/<Style [^>]*textLinkColor="#ffffff"/);
-    expect(lmx).toContain('<Link href="https://example.com/confirm"><Text textColor="#0000ee">https://example.com/confirm</Text></Link>');
+    expect(lmx).toContain('<Link href="https://example.com/confirm"><Underline textColor="#0000ee">https://example.com/confirm</Underline></Link>');
     expect(measure).toEqual({ source: 4, kept: 4 });
   });
 

@@ -3,7 +3,10 @@
  * show as, text-transform, full-width buttons, each listed construct at its own place, images left
  * at another provider's address listed, a link around an image and its caption kept on both.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { corpusDirectory } from '../../support/convert-corpus.js';
 import { fromHtml, fromReact } from './layout-support.js';
 
 const HTML = (body: string, head = '') => `<!doctype html><html><head><title>Hello</title>${head}</head><body>${body}</body></html>`;
@@ -82,6 +85,26 @@ describe('colours, case and widths LMX has no word for', () => {
     );
     expect(lmx).toMatch(/<Button href="https:\/\/example.com\/go" bgColor="#111111" textColor="#ffffff" fontSize="16" innerXPadding="100" align="center"/);
     expect(findings.remediation.map((item) => item.construct)).toContain('a full-width button (100%)');
+  });
+
+  it('keeps a link button’s own padding and tall line as its inner padding, not as space around it (Mailgen’s Neopolitan)', () => {
+    const link = (style: string) =>
+      fromHtml(
+        HTML(
+          `<p>Reset it below.</p><a href="https://example.com/reset" style="background-color:#dc4d2f;color:#ffffff;font-size:16px;${style}">Reset your password</a>`,
+        ),
+      ).lmx;
+    // Neopolitan's face: 25 px each side of its words, and as tall as its 50 px line, where LMX's is 1.25 times 16 px: 15 more above and below.
+    expect(link('display:inline-block;line-height:50px;padding:0 25px')).toMatch(/<Button [^>]*innerYPadding="15" innerXPadding="25"[^>]*>Reset your password/);
+    const padded = link('padding:12px 20px;margin:8px 0');
+    expect(padded).toMatch(/<Button [^>]*innerYPadding="12" innerXPadding="20"[^>]*>/);
+    // Its margin below is space after it (above, the paragraph's space stands).
+    expect(padded).toMatch(/<Button [^>]*paddingBottom="8"[^>]*>/);
+    // A link of no padding nor line keeps the theme's.
+    expect(link('display:inline-block')).not.toMatch(/<Button [^>]*inner/);
+    // Kept on a phone too, where LMX's box beside the column's padding is narrower than the button: the source's face does not narrow either.
+    const neopolitan = fromHtml(readFileSync(join(corpusDirectory(), 'html-mailgen/neopolitan-reset.html'), 'utf8')).lmx;
+    expect(neopolitan).toMatch(/<Button [^>]*innerYPadding="15" innerXPadding="25"[^>]*paddingLeft="105"[^>]*>Reset your password/);
   });
 
   /** A React Email button of this style, in a section that centres its text. */

@@ -237,7 +237,7 @@ describe('links of no colour of their own', () => {
       return link.children;
     };
     // The email's link colour is a dark header's white: white on white.
-    expect(keep('#ffffff')).toEqual([{ tag: 'Text', attrs: { textColor: '#0000ee' }, children: [{ text: 'https://acme.example/faq' }] }]);
+    expect(keep('#ffffff')).toEqual([{ tag: 'Underline', attrs: { textColor: '#0000ee' }, children: [{ text: 'https://acme.example/faq' }] }]);
     // One that reads draws it, listed as drawn in the email's link colour.
     expect(keep('#2563eb')).toEqual([{ text: 'https://acme.example/faq' }]);
   });
@@ -295,8 +295,8 @@ describe('links on a dark band', () => {
   it('gives a footer’s links their own colour where the email’s one link colour would not read on the band', () => {
     const { lmx, findings } = fromMjml(NEWSLETTER);
     expect(lmx).toContain('textLinkColor="#2563eb"');
-    expect(lmx).toContain('<Link href="https://acme.example/preferences"><Text textColor="#ffffff">Email preferences</Text></Link>');
-    expect(lmx).toContain('<Link href="https://acme.example/privacy"><Text textColor="#ffffff">Privacy policy</Text></Link>');
+    expect(lmx).toContain('<Link href="https://acme.example/preferences"><Underline textColor="#ffffff">Email preferences</Underline></Link>');
+    expect(lmx).toContain('<Link href="https://acme.example/privacy"><Underline textColor="#ffffff">Privacy policy</Underline></Link>');
     // The body's links keep the email's link colour, with nothing of their own.
     expect(lmx).toContain('<Link href="https://acme.example/blog">the release notes</Link>');
     expect(findings.remediation.filter((item) => item.construct.includes('link'))).toEqual([]);
@@ -308,7 +308,7 @@ describe('links on a dark band', () => {
     const header =
       '<mj-section background-color="#111111"><mj-column><mj-navbar><mj-navbar-link href="https://acme.example/shop" color="#ffffff">Shop</mj-navbar-link><mj-navbar-link href="https://acme.example/blog" color="#ffffff">Blog</mj-navbar-link></mj-navbar></mj-column></mj-section>';
     const { lmx } = fromMjml(NEWSLETTER.replace('<mj-body background-color="#f4f4f4">', `<mj-body background-color="#f4f4f4">${header}`));
-    expect(lmx).toContain('<Link href="https://acme.example/shop"><Text textColor="#ffffff">Shop</Text></Link>');
+    expect(lmx).toContain('<Link href="https://acme.example/shop"><Underline textColor="#ffffff">Shop</Underline></Link>');
     expect(checkEmailQa({ lmx, subject: 'This week at Acme' }).filter((found) => found.rule === 'low-contrast')).toEqual([]);
   });
 
@@ -320,7 +320,7 @@ describe('links on a dark band', () => {
     );
     expect(lmx).toMatch(/<Section blockColor="#1f2937"[^>]*>\s*<Icons color="#ffffff"/);
     expect(lmx).toContain(
-      '<Text textColor="#ffffff"><Link href="https://www.facebook.com/sharer/sharer.php?u=https://facebook.com/acme"><Text textColor="#ffffff">Facebook</Text></Link> · ',
+      '<Text textColor="#ffffff"><Link href="https://www.facebook.com/sharer/sharer.php?u=https://facebook.com/acme"><Underline textColor="#ffffff">Facebook</Underline></Link> · ',
     );
     expect(checkEmailQa({ lmx, subject: 'This week at Acme' }).filter((found) => found.rule === 'low-contrast')).toEqual([]);
     // On the white body, the icons keep LMX's black.
@@ -334,7 +334,7 @@ describe('links on a dark band', () => {
     const { lmx, findings } = fromMjml(NEWSLETTER.replaceAll(' style="color:#2563eb"', ''));
     expect(lmx).toMatch(/<Style [^>]*textLinkColor="#0000ee"/);
     expect(lmx).toContain('<Link href="https://acme.example/blog">the release notes</Link>');
-    expect(lmx).toContain('<Link href="https://acme.example/privacy"><Text textColor="#ffffff">Privacy policy</Text></Link>');
+    expect(lmx).toContain('<Link href="https://acme.example/privacy"><Underline textColor="#ffffff">Privacy policy</Underline></Link>');
     expect(findings.remediation.filter((item) => item.construct.includes('link'))).toEqual([]);
     expect(checkEmailQa({ lmx, subject: 'This week at Acme' }).filter((found) => found.rule === 'low-contrast')).toEqual([]);
   });

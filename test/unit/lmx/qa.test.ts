@@ -78,9 +78,11 @@ describe('the qa rules of one email', () => {
     expect(themed.map((each) => each.message)).toEqual([
       expect.stringMatching(/^link in #2563eb \(the theme's textLinkColor\) on #1f2937: contrast 2\.\d\d:1/),
     ]);
-    expect(themed[0]!.fix).toContain('<Link><Text textColor="…">');
+    expect(themed[0]!.fix).toContain('<Link><Underline textColor="…">');
     // Its words in white of their own: the link colour is drawn nowhere, and white reads on the band.
     expect(rules(footer('<Link href="https://acme.example/preferences"><Text textColor="#ffffff">Email preferences</Text></Link>'))).toEqual([]);
+    // So are they where an underline of their colour carries it (what content convert writes).
+    expect(rules(footer('<Link href="https://acme.example/preferences"><Underline textColor="#ffffff">Email preferences</Underline></Link>'))).toEqual([]);
     // Words of their own in a colour that does not read are judged in it.
     expect(rules(footer('<Link href="https://acme.example/preferences"><Text textColor="#374151">Email preferences</Text></Link>'))).toEqual(['low-contrast']);
     // A word of the link left in the link colour is judged in it.

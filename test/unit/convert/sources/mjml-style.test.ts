@@ -51,8 +51,8 @@ describe('<mj-style>', () => {
     expect(
       findings.remediation.filter((item) => / links? in #/.test(item.construct)).map((item) => `${item.line}:${item.column} ${item.construct}: ${item.done}`),
     ).toEqual(["324:13 3 links in #727d9c: drawn in the email's link colour #394851 (textLinkColor): LMX gives every link of an email one colour"]);
-    // The email's link colour would not read on the dark panel: the white link's words keep their white.
-    expect(lmx).toMatch(/<Link href="[^"]+"><Text textColor="#ffffff">[^<]+<\/Text><\/Link>/);
+    // The email's link colour would not read on the dark panel: the white link's words and underline keep their white.
+    expect(lmx).toMatch(/<Link href="[^"]+"><Underline textColor="#ffffff">[^<]+<\/Underline><\/Link>/);
   });
 
   it('draws Vendure’s address as lines, its list drawn with no markers by `ul.address { list-style-type: none }`', () => {
