@@ -233,7 +233,9 @@ export class SourceLayout {
     // MJML's column width holds from the screen width its media query names; below it, the column is as wide as its section.
     const sized = pixels(attrs['data-width-from']) === undefined || this.viewport >= pixels(attrs['data-width-from'])!;
     const given = sized ? (lengthOf(style.width, available) ?? lengthOf(attrs.width, available)) : undefined;
-    let width = given === undefined ? room : given + outerWidth;
+    // An HTML table of no width shrinks to what it holds, as a browser draws it (a button's table in a cell is as wide as its button);
+    // React Email's components draw their tables 100% wide.
+    let width = given === undefined ? (node.name === 'table' && drawnAsTable(node) ? Math.min(room, this.intrinsic.of(node).most) : room) : given + outerWidth;
     // A table's width attribute is the least it takes: only a style's max-width holds it narrower.
     const max = /^min-content$/i.test(style['max-width']?.trim() ?? '') ? this.intrinsic.content(node).least : lengthOf(style['max-width'], available);
     if (max !== undefined) width = Math.min(width, max + outerWidth);

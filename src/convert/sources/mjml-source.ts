@@ -356,7 +356,22 @@ class MjmlReader {
           ),
         ];
       case 'mj-table':
-        return [element('div', tag.at, [element('table', tag.at, html(), { 'data-content-table': '' })], {}, style)];
+        return [
+          element(
+            'div',
+            tag.at,
+            [
+              element('table', tag.at, html(), {
+                'data-content-table': '',
+                width: attrs.width!,
+                cellpadding: attrs.cellpadding!,
+                cellspacing: attrs.cellspacing!,
+              }),
+            ],
+            {},
+            style,
+          ),
+        ];
       case 'mj-raw':
         this.findings.add(
           tag.at,

@@ -27,7 +27,7 @@ export const MJML_DEFAULTS: Readonly<Record<string, Readonly<Record<string, stri
   'mj-image': { align: 'center', padding: '10px 25px' },
   'mj-divider': { align: 'center', padding: '10px 25px', 'border-width': '4px', 'border-style': 'solid', 'border-color': '#000000', width: '100%' },
   'mj-social': { align: 'center', padding: '10px 25px' },
-  'mj-table': { align: 'left', padding: '10px 25px' },
+  'mj-table': { align: 'left', padding: '10px 25px', width: '100%', cellpadding: '0', cellspacing: '0' },
   'mj-navbar': { align: 'center' },
   'mj-spacer': { height: '20px' },
 };

@@ -389,6 +389,14 @@ describe('the layout model of HTML cells', () => {
       boxOf(html, id).forEach((edge, side) => expect(Math.abs(edge - chromium[side]!), `${id} ${side}`).toBeLessThanOrEqual(1));
   });
 
+  it('shrinks a table of no width to what it holds: a button’s table in a centred cell as wide as its button', () => {
+    const html = `<table style="width: 580px; border-collapse: collapse"><tr><td align="center" style="padding: 0">
+      <table border="0" cellpadding="0" cellspacing="0"><tr><td id="button" style="padding: 12px 20px; background-color: #333333">
+      <a href="https://example.com" style="color: #ffffff; font-family: Arial, sans-serif; font-size: 16px">Order page</a></td></tr></table></td></tr></table>`;
+    // Chromium: 258–338, the button's text 81 px wide in the middle of the page.
+    boxOf(html, 'button').forEach((edge, side) => expect(Math.abs(edge - [258, 338][side]!), `${side}`).toBeLessThanOrEqual(3));
+  });
+
   it('stands cells drawn as blocks one under another, each the row’s width', () => {
     const html = `<table style="width: 580px; border-collapse: collapse"><tr>
       <th id="a" style="display: block; padding: 0"><a href="https://example.com">Twitter</a></th>
