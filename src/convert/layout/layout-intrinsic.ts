@@ -108,7 +108,8 @@ export class Intrinsic {
   /** What a node asks, its margins included. */
   private outer(node: SourceNode, context: Context): Asks {
     if (node.type === 'text') {
-      const words = node.text.split(/\s+/).filter(Boolean);
+      // Only HTML's white space breaks a line and collapses: a no-break space (`&nbsp;`, a button's padding of text) holds its width.
+      const words = node.text.split(/[ \t\n\r\f]+/).filter(Boolean);
       // A word may break after a slash, a question mark or a hyphen that a letter follows, as browsers break an address (UAX #14).
       const pieces = words.flatMap((word) => word.split(/(?<=[/?-])(?=[^\d/?-])/));
       const least = context.breaks
@@ -118,7 +119,7 @@ export class Intrinsic {
             0,
           );
       // White space between words and pieces of a line is one space; white space alone (a source's indentation) nothing.
-      return { least, most: words.length === 0 ? 0 : textWidth(node.text.replace(/\s+/g, ' '), context.face) };
+      return { least, most: words.length === 0 ? 0 : textWidth(node.text.replace(/[ \t\n\r\f]+/g, ' '), context.face) };
     }
     // A value the app fills asks about as much as its name (`companyName`) at most, and holds nothing open: its length is not known.
     if (node.type === 'variable') return { least: 0, most: textWidth(node.path.at(-1) ?? node.source, context.face) };

@@ -397,6 +397,14 @@ describe('the layout model of HTML cells', () => {
     boxOf(html, 'button').forEach((edge, side) => expect(Math.abs(edge - [258, 338][side]!), `${side}`).toBeLessThanOrEqual(3));
   });
 
+  it('counts a no-break space in a cell’s width as a space, which white space around it does not collapse', () => {
+    const html = `<table style="width: 580px; border-collapse: collapse"><tr><td align="center" style="padding: 0">
+      <table border="0" cellpadding="0" cellspacing="0"><tr><td id="label" style="font-family: Arial, sans-serif; font-size: 13px">
+      &nbsp;&nbsp;&nbsp;&nbsp;Confirm your account&nbsp;&nbsp;&nbsp;&nbsp;</td></tr></table></td></tr></table>`;
+    // Chromium: 222–374, the label's eight no-break spaces 29 px of it.
+    boxOf(html, 'label').forEach((edge, side) => expect(Math.abs(edge - [222, 374][side]!), `${side}`).toBeLessThanOrEqual(3));
+  });
+
   it('stands cells drawn as blocks one under another, each the row’s width', () => {
     const html = `<table style="width: 580px; border-collapse: collapse"><tr>
       <th id="a" style="display: block; padding: 0"><a href="https://example.com">Twitter</a></th>
