@@ -283,9 +283,12 @@ export class SourceLayout {
     inner.right -= spacing;
     const rows = (node: SourceElement): SourceElement[] =>
       elementsOf(node.children).flatMap((child) => (child.name === 'tr' ? [child] : ['tbody', 'thead', 'tfoot'].includes(child.name) ? rows(child) : []));
+    const all = rows(table);
+    // `table-layout: fixed` (of a table of a width) takes its columns from its first row, whatever the rows below hold.
+    if (/^fixed$/i.test(table.style['table-layout']?.trim() ?? '') && (table.style.width ?? table.attrs.width) !== undefined)
+      for (const row of all) this.fixedBy.set(row, all[0]!);
     if (padding > 0 && !collapsed)
-      for (const row of rows(table))
-        for (const cell of elementsOf(row.children)) if (cell.name === 'td' || cell.name === 'th') this.cellPadding.set(cell, padding);
+      for (const row of all) for (const cell of elementsOf(row.children)) if (cell.name === 'td' || cell.name === 'th') this.cellPadding.set(cell, padding);
   }
 
   /**
@@ -310,21 +313,10 @@ export class SourceLayout {
       for (const cell of cells) this.cell(cell, box, align, available);
       return;
     }
-    const widths = cells.map((cell) => {
-      const written = cell.style.width ?? cell.attrs.width;
-      const width = lengthOf(written, available);
-      // A table cell's width in pixels is its content's: its padding and borders add to it, as browsers draw it (but where box-sizing says border-box).
-      if (
-        width === undefined ||
-        (cell.name !== 'td' && cell.name !== 'th') ||
-        written?.trim().endsWith('%') ||
-        /border-box/i.test(cell.style['box-sizing'] ?? '')
-      )
-        return width;
-      const inner = this.padded(cell, { left: 0, right: width }, available);
-      return width + inner.left + (width - inner.right);
-    });
-    if (stackBelow === undefined) this.shareRow(cells, widths, available);
+    const widths = this.givenWidths(cells, available, false);
+    const fixed = this.fixedColumns(row, available);
+    if (fixed?.length === cells.length) fixed.forEach((width, index) => (widths[index] = width));
+    else if (stackBelow === undefined) this.shareRow(cells, widths, available);
     else {
       // MJML's columns (inline-block boxes): each its share of the row, the rest shared evenly among those that say none.
       const given = widths.reduce<number>((sum, width) => sum + (width ?? 0), 0);
@@ -342,6 +334,51 @@ export class SourceLayout {
       this.cell(cell, { left, right: left + width }, align, available);
       left += width;
     });
+  }
+
+  /**
+   * Each cell's width as written, its padding and border included: a width in pixels is its
+   * content's, as browsers draw a table cell (but where box-sizing says border-box), and a share
+   * (`20%`) the share of the row's width the cell's border box takes, or, in a table of
+   * `table-layout: fixed`, its content's (`shares`).
+   */
+  private givenWidths(cells: readonly SourceElement[], available: number, shares: boolean): (number | undefined)[] {
+    return cells.map((cell) => {
+      const written = cell.style.width ?? cell.attrs.width;
+      const width = lengthOf(written, available);
+      if (
+        width === undefined ||
+        (cell.name !== 'td' && cell.name !== 'th') ||
+        (!shares && written?.trim().endsWith('%')) ||
+        /border-box/i.test(cell.style['box-sizing'] ?? '')
+      )
+        return width;
+      const inner = this.padded(cell, { left: 0, right: width }, available);
+      return width + inner.left + (width - inner.right);
+    });
+  }
+
+  /** The first row of the table of `table-layout: fixed` each of its rows is in. */
+  private readonly fixedBy = new Map<SourceElement, SourceElement>();
+
+  /**
+   * The columns of a table of `table-layout: fixed`, as Chromium draws them: each its first row's
+   * cell's width, those of none sharing what is left evenly, all narrowed or widened in proportion
+   * to fill the row; undefined for a row of another table.
+   */
+  private fixedColumns(row: SourceElement, available: number): number[] | undefined {
+    const first = this.fixedBy.get(row);
+    if (first === undefined) return undefined;
+    const given = this.givenWidths(
+      elementsOf(first.children).filter((child) => CELLS.has(child.name)),
+      available,
+      true,
+    );
+    const written = given.reduce<number>((sum, width) => sum + (width ?? 0), 0);
+    const open = given.filter((width) => width === undefined).length;
+    const columns = given.map((width) => width ?? Math.max(0, available - written) / open);
+    const total = columns.reduce((sum, width) => sum + width, 0);
+    return total > available || open === 0 ? columns.map((width) => (total > 0 ? (width * available) / total : width)) : columns;
   }
 
   /**

@@ -405,6 +405,28 @@ describe('the layout model of HTML cells', () => {
     boxOf(html, 'label').forEach((edge, side) => expect(Math.abs(edge - [222, 374][side]!), `${side}`).toBeLessThanOrEqual(3));
   });
 
+  it('takes the columns of a table of `table-layout: fixed` from its first row, shares of it each its content’s, narrowed to fit', () => {
+    const html = `<table style="table-layout: fixed; width: 580px" cellspacing="0" cellpadding="0">
+      <tr><td id="a" style="width: 20%; padding: 10px">Mug</td><td id="b" style="width: 80%; padding: 10px">Stoneware mug</td></tr>
+      <tr><td id="c" style="width: 50%">Total</td><td id="d" style="width: 50%">$4</td></tr></table>`;
+    // Chromium: 18–125 and 145–578, then 8–135 and 135–588 (the second row's own shares have no say).
+    for (const [id, chromium] of [
+      ['a', [18, 125]],
+      ['b', [145, 578]],
+      ['c', [8, 135]],
+      ['d', [135, 588]],
+    ] as const)
+      boxOf(html, id).forEach((edge, side) => expect(Math.abs(edge - chromium[side]!), `${id} ${side}`).toBeLessThanOrEqual(1));
+  });
+
+  it('shares a table of `table-layout: fixed` evenly among cells of no width, whatever they hold', () => {
+    const html = `<table width="100%" style="table-layout: fixed" cellspacing="0" cellpadding="0"><tr>
+      <td id="a" style="padding: 30px">A picture’s cell, wide words</td><td id="b" style="padding: 20px">Stoneware mug at a price</td></tr></table>`;
+    // Chromium: 38–270 and 320–572.
+    expect(boxOf(html, 'a')).toEqual([38, 270]);
+    expect(boxOf(html, 'b')).toEqual([320, 572]);
+  });
+
   it('stands cells drawn as blocks one under another, each the row’s width', () => {
     const html = `<table style="width: 580px; border-collapse: collapse"><tr>
       <th id="a" style="display: block; padding: 0"><a href="https://example.com">Twitter</a></th>
