@@ -224,9 +224,10 @@ export class SourceLayout {
     const fixedRight = marginRight === 'auto' ? 0 : (lengthOf(marginRight, available) ?? 0);
     const room = Math.max(0, available - fixedLeft - fixedRight);
     const cellPadding = ['td', 'th'].includes(node.name) ? (this.cellPadding.get(node) ?? 0) : 0;
-    // A list's items stand 40 px in, a browser's own padding where the style gives none.
-    const padLeft = lengthOf(sideOf(style, 'padding', 'left'), available) ?? (['ul', 'ol'].includes(node.name) ? 40 : cellPadding);
-    const padRight = lengthOf(sideOf(style, 'padding', 'right'), available) ?? cellPadding;
+    // A list's items stand 40 px in, a browser's own padding where the style gives none; a table's row takes no padding.
+    const rowPart = ['tr', 'tbody', 'thead', 'tfoot'].includes(node.name);
+    const padLeft = rowPart ? 0 : (lengthOf(sideOf(style, 'padding', 'left'), available) ?? (['ul', 'ol'].includes(node.name) ? 40 : cellPadding));
+    const padRight = rowPart ? 0 : (lengthOf(sideOf(style, 'padding', 'right'), available) ?? cellPadding);
     const sides = padLeft + padRight + borderOf(style, 'left') + borderOf(style, 'right');
     // A width is the content's (CSS's content-box) but for a table's, or where box-sizing says border-box.
     const outerWidth = drawnAsTable(node) || /border-box/i.test(style['box-sizing'] ?? '') ? 0 : sides;

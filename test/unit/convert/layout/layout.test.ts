@@ -427,6 +427,11 @@ describe('the layout model of HTML cells', () => {
     expect(boxOf(html, 'b')).toEqual([320, 572]);
   });
 
+  it('gives a table’s row no padding, as browsers draw it', () => {
+    const html = `<table style="width: 580px" cellspacing="0" cellpadding="0"><tr style="padding: 10px"><td id="a">Tea</td></tr></table>`;
+    expect(boxOf(html, 'a')).toEqual([8, 588]);
+  });
+
   it('stands cells drawn as blocks one under another, each the row’s width', () => {
     const html = `<table style="width: 580px; border-collapse: collapse"><tr>
       <th id="a" style="display: block; padding: 0"><a href="https://example.com">Twitter</a></th>
