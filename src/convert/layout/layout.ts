@@ -13,7 +13,7 @@
 import { INLINE } from '../inline.js';
 import { FULL_WIDTH_UP_TO, type SourceElement, type SourceNode, type Style } from '../model.js';
 import { alignOf, hidesContent, pixels, styleAt } from '../styles.js';
-import { borderOf, CELLS, drawnAsTable, Intrinsic, sideOf } from './layout-intrinsic.js';
+import { type Asks, borderOf, CELLS, drawnAsTable, Intrinsic, sideOf } from './layout-intrinsic.js';
 
 export type Align = 'left' | 'center' | 'right';
 
@@ -99,6 +99,13 @@ export function imageAlign(node: SourceElement, inherited: string | undefined): 
   const floated = alignOf(node.attrs.align);
   if (floated === 'left' || floated === 'right') return floated;
   return along;
+}
+
+/** A column of a table as its cells ask it: the least and most their content takes, whether a cell gives a share (`50%`), the width given. */
+interface Column {
+  asks: Asks;
+  share: boolean;
+  width: number | undefined;
 }
 
 /** Where a block stands across the box it is in: at a side, centred, or across all of it. */
@@ -288,6 +295,7 @@ export class SourceLayout {
     // `table-layout: fixed` (of a table of a width) takes its columns from its first row, whatever the rows below hold.
     if (/^fixed$/i.test(table.style['table-layout']?.trim() ?? '') && (table.style.width ?? table.attrs.width) !== undefined)
       for (const row of all) this.fixedBy.set(row, all[0]!);
+    else for (const row of all) this.rowsBy.set(row, all);
     if (padding > 0 && !collapsed)
       for (const row of all) for (const cell of elementsOf(row.children)) if (cell.name === 'td' || cell.name === 'th') this.cellPadding.set(cell, padding);
   }
@@ -317,7 +325,7 @@ export class SourceLayout {
     const widths = this.givenWidths(cells, available, false);
     const fixed = this.fixedColumns(row, available);
     if (fixed?.length === cells.length) fixed.forEach((width, index) => (widths[index] = width));
-    else if (stackBelow === undefined) this.shareRow(cells, widths, available);
+    else if (stackBelow === undefined) this.shareRow(this.columnsOf(row, cells, widths, available), widths, available);
     else {
       // MJML's columns (inline-block boxes): each its share of the row, the rest shared evenly among those that say none.
       const given = widths.reduce<number>((sum, width) => sum + (width ?? 0), 0);
@@ -382,6 +390,33 @@ export class SourceLayout {
     return total > available || open === 0 ? columns.map((width) => (total > 0 ? (width * available) / total : width)) : columns;
   }
 
+  /** The rows of the table of automatic layout each of its rows is in. */
+  private readonly rowsBy = new Map<SourceElement, readonly SourceElement[]>();
+
+  /**
+   * The columns a row's cells stand in, as a browser sizes a table's columns: each by every cell of
+   * it, in the rows of as many cells or fewer (the widest content, the widest width), not by the row's own alone.
+   */
+  private columnsOf(row: SourceElement, cells: readonly SourceElement[], widths: readonly (number | undefined)[], available: number): Column[] {
+    const isShare = (cell: SourceElement) => (cell.style.width ?? cell.attrs.width)?.trim().endsWith('%') === true;
+    const columns = cells.map((cell, index) => ({ asks: this.intrinsic.of(cell), share: isShare(cell), width: widths[index] }));
+    const spans = (list: readonly SourceElement[]) => list.some((cell) => (pixels(cell.attrs.colspan) ?? 1) > 1);
+    if (spans(cells)) return columns;
+    for (const other of this.rowsBy.get(row) ?? []) {
+      const theirs = elementsOf(other.children).filter((child) => CELLS.has(child.name));
+      if (other === row || hidesContent(other.style) || theirs.length > cells.length || spans(theirs)) continue;
+      const given = this.givenWidths(theirs, available, false);
+      theirs.forEach((cell, index) => {
+        const column = columns[index]!;
+        const asks = this.intrinsic.of(cell);
+        column.asks = { least: Math.max(column.asks.least, asks.least), most: Math.max(column.asks.most, asks.most) };
+        column.share ||= isShare(cell);
+        if (given[index] !== undefined) column.width = Math.max(column.width ?? 0, given[index]!);
+      });
+    }
+    return columns;
+  }
+
   /**
    * A table's row shared out as a browser's table layout shares it (CSS Tables 3, "distributing
    * width to columns"): four guesses, each cell at the least its content takes; then a cell of a
@@ -390,13 +425,12 @@ export class SourceLayout {
    * takes its place between them in proportion; past the last, room left over goes to the cells
    * that say no width, in proportion to their content (to all, in proportion, where each says one).
    */
-  private shareRow(cells: readonly SourceElement[], widths: (number | undefined)[], available: number): void {
-    const asks = cells.map((cell) => this.intrinsic.of(cell));
-    const least = asks.map((ask) => ask.least);
-    const share = cells.map((cell) => (cell.style.width ?? cell.attrs.width)?.trim().endsWith('%') === true);
-    const withShares = least.map((width, index) => (share[index] ? Math.max(width, widths[index]!) : width));
-    const withWidths = withShares.map((width, index) => (widths[index] !== undefined && !share[index] ? Math.max(width, widths[index]!) : width));
-    const widest = withWidths.map((width, index) => (widths[index] === undefined ? Math.max(width, asks[index]!.most) : width));
+  private shareRow(columns: readonly Column[], widths: (number | undefined)[], available: number): void {
+    const least = columns.map((column) => column.asks.least);
+    const given = columns.map((column) => column.width);
+    const withShares = least.map((width, index) => (columns[index]!.share ? Math.max(width, given[index]!) : width));
+    const withWidths = withShares.map((width, index) => (given[index] !== undefined && !columns[index]!.share ? Math.max(width, given[index]!) : width));
+    const widest = withWidths.map((width, index) => (given[index] === undefined ? Math.max(width, columns[index]!.asks.most) : width));
     const sum = (list: readonly number[]) => list.reduce((total, width) => total + width, 0);
     const guesses = [least, withShares, withWidths, widest];
     const settled = (guess: readonly number[]) => guess.forEach((width, index) => (widths[index] = width));
@@ -408,11 +442,11 @@ export class SourceLayout {
       return settled(below.map((width, index) => width + part * (above[index]! - width)));
     }
     const total = sum(widest);
-    const open = widths.flatMap((width, index) => (width === undefined ? [index] : []));
+    const open = given.flatMap((width, index) => (width === undefined ? [index] : []));
     const openMost = sum(open.map((index) => widest[index]!));
     const grown = widest.map((width, index) => {
       if (open.length === 0) return total > 0 ? (width * available) / total : width;
-      if (widths[index] !== undefined) return width;
+      if (given[index] !== undefined) return width;
       return width + (openMost > 0 ? ((available - total) * width) / openMost : (available - total) / open.length);
     });
     settled(grown);

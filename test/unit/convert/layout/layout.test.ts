@@ -432,6 +432,16 @@ describe('the layout model of HTML cells', () => {
     expect(boxOf(html, 'a')).toEqual([8, 588]);
   });
 
+  it('sizes a table’s columns by every row’s cells, a shorter row’s too, not by each row’s own', () => {
+    const html = `<table style="width: 580px; font-family: Arial, sans-serif; font-size: 16px" cellspacing="0" cellpadding="0">
+      <tr><td id="a">Tea</td><td id="b">$4</td></tr>
+      <tr><td>x</td><td>Delivery on Tuesday, by noon</td></tr>
+      <tr><td style="width: 300px">&nbsp;</td></tr></table>`;
+    // Chromium: 8–308 and 308–588, the first column as wide as the last row's cell says.
+    expect(boxOf(html, 'a')).toEqual([8, 308]);
+    expect(boxOf(html, 'b')).toEqual([308, 588]);
+  });
+
   it('stands cells drawn as blocks one under another, each the row’s width', () => {
     const html = `<table style="width: 580px; border-collapse: collapse"><tr>
       <th id="a" style="display: block; padding: 0"><a href="https://example.com">Twitter</a></th>
