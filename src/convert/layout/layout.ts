@@ -231,8 +231,9 @@ export class SourceLayout {
     const fixedRight = marginRight === 'auto' ? 0 : (lengthOf(marginRight, available) ?? 0);
     const room = Math.max(0, available - fixedLeft - fixedRight);
     const cellPadding = ['td', 'th'].includes(node.name) ? (this.cellPadding.get(node) ?? 0) : 0;
-    // A list's items stand 40 px in, a browser's own padding where the style gives none; a table's row takes no padding.
-    const rowPart = ['tr', 'tbody', 'thead', 'tfoot'].includes(node.name);
+    // A list's items stand 40 px in, a browser's own padding where the style gives none; a table's row takes no padding,
+    // nor a table whose borders collapse (CSS 2.1, 17.6.2).
+    const rowPart = ['tr', 'tbody', 'thead', 'tfoot'].includes(node.name) || (node.name === 'table' && /collapse/i.test(style['border-collapse'] ?? ''));
     const padLeft = rowPart ? 0 : (lengthOf(sideOf(style, 'padding', 'left'), available) ?? (['ul', 'ol'].includes(node.name) ? 40 : cellPadding));
     const padRight = rowPart ? 0 : (lengthOf(sideOf(style, 'padding', 'right'), available) ?? cellPadding);
     const sides = padLeft + padRight + borderOf(style, 'left') + borderOf(style, 'right');

@@ -442,6 +442,12 @@ describe('the layout model of HTML cells', () => {
     expect(boxOf(html, 'b')).toEqual([308, 588]);
   });
 
+  it('gives a table whose borders collapse no padding, as browsers draw it (Mailgen’s Neopolitan band)', () => {
+    const html = `<table width="100%" style="padding: 0 15px; border-collapse: collapse" cellpadding="0" cellspacing="0"><tr><td id="a">Hi John</td></tr></table>`;
+    // Chromium draws Neopolitan's cell across the whole band, 0–600 in a body of no margin; here 8–592.
+    expect(boxOf(html, 'a')).toEqual([8, 592]);
+  });
+
   it('stands cells drawn as blocks one under another, each the row’s width', () => {
     const html = `<table style="width: 580px; border-collapse: collapse"><tr>
       <th id="a" style="display: block; padding: 0"><a href="https://example.com">Twitter</a></th>
