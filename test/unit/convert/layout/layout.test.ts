@@ -448,6 +448,19 @@ describe('the layout model of HTML cells', () => {
     expect(boxOf(html, 'a')).toEqual([8, 592]);
   });
 
+  it('leaves out of a cell’s width the white space a line of text starts and ends with, as browsers drop it (Salted’s header)', () => {
+    const html = `<table style="width: 580px" cellspacing="0" cellpadding="0"><tr><td align="center">
+      <table border="0" cellpadding="0" cellspacing="0"><tr><td id="a" style="font-family: Helvetica, Arial, sans-serif; font-size: 23px">
+        <span>
+          <a href="https://mailgen.js/" style="color: inherit; text-decoration: none">
+            Mailgen
+          </a>
+        </span>
+      </td></tr></table></td></tr></table>`;
+    // Chromium: 258–338, the word alone.
+    boxOf(html, 'a').forEach((edge, side) => expect(Math.abs(edge - [258, 338][side]!), `${side}`).toBeLessThanOrEqual(3));
+  });
+
   it('stands cells drawn as blocks one under another, each the row’s width', () => {
     const html = `<table style="width: 580px; border-collapse: collapse"><tr>
       <th id="a" style="display: block; padding: 0"><a href="https://example.com">Twitter</a></th>
