@@ -13,7 +13,8 @@
 import { INLINE } from '../inline.js';
 import { FULL_WIDTH_UP_TO, type SourceElement, type SourceNode, type Style } from '../model.js';
 import { alignOf, hidesContent, pixels, styleAt } from '../styles.js';
-import { type Asks, borderOf, CELLS, drawnAsTable, Intrinsic, sideOf } from './layout-intrinsic.js';
+import { type Column, fixedShares, mergedColumns, shareRow } from './layout-columns.js';
+import { borderOf, CELLS, drawnAsTable, Intrinsic, sideOf } from './layout-intrinsic.js';
 
 export type Align = 'left' | 'center' | 'right';
 
@@ -99,13 +100,6 @@ export function imageAlign(node: SourceElement, inherited: string | undefined): 
   const floated = alignOf(node.attrs.align);
   if (floated === 'left' || floated === 'right') return floated;
   return along;
-}
-
-/** A column of a table as its cells ask it: the least and most their content takes, whether a cell gives a share (`50%`), the width given. */
-interface Column {
-  asks: Asks;
-  share: boolean;
-  width: number | undefined;
 }
 
 /** Where a block stands across the box it is in: at a side, centred, or across all of it. */
@@ -326,7 +320,7 @@ export class SourceLayout {
     const widths = this.givenWidths(cells, available, false);
     const fixed = this.fixedColumns(row, available);
     if (fixed?.length === cells.length) fixed.forEach((width, index) => (widths[index] = width));
-    else if (stackBelow === undefined) this.shareRow(this.columnsOf(row, cells, widths, available), widths, available);
+    else if (stackBelow === undefined) shareRow(this.columnsOf(row, cells, widths, available), widths, available);
     else {
       // MJML's columns (inline-block boxes): each its share of the row, the rest shared evenly among those that say none.
       const given = widths.reduce<number>((sum, width) => sum + (width ?? 0), 0);
@@ -371,11 +365,7 @@ export class SourceLayout {
   /** The first row of the table of `table-layout: fixed` each of its rows is in. */
   private readonly fixedBy = new Map<SourceElement, SourceElement>();
 
-  /**
-   * The columns of a table of `table-layout: fixed`, as Chromium draws them: each its first row's
-   * cell's width, those of none sharing what is left evenly, all narrowed or widened in proportion
-   * to fill the row; undefined for a row of another table.
-   */
+  /** The columns of a row's table of `table-layout: fixed`, by its first row's widths; undefined for a row of another table. */
   private fixedColumns(row: SourceElement, available: number): number[] | undefined {
     const first = this.fixedBy.get(row);
     if (first === undefined) return undefined;
@@ -384,11 +374,7 @@ export class SourceLayout {
       available,
       true,
     );
-    const written = given.reduce<number>((sum, width) => sum + (width ?? 0), 0);
-    const open = given.filter((width) => width === undefined).length;
-    const columns = given.map((width) => width ?? Math.max(0, available - written) / open);
-    const total = columns.reduce((sum, width) => sum + width, 0);
-    return total > available || open === 0 ? columns.map((width) => (total > 0 ? (width * available) / total : width)) : columns;
+    return fixedShares(given, available);
   }
 
   /** The rows of the table of automatic layout each of its rows is in. */
@@ -400,57 +386,15 @@ export class SourceLayout {
    */
   private columnsOf(row: SourceElement, cells: readonly SourceElement[], widths: readonly (number | undefined)[], available: number): Column[] {
     const isShare = (cell: SourceElement) => (cell.style.width ?? cell.attrs.width)?.trim().endsWith('%') === true;
-    const columns = cells.map((cell, index) => ({ asks: this.intrinsic.of(cell), share: isShare(cell), width: widths[index] }));
+    const columnsOf = (list: readonly SourceElement[], given: readonly (number | undefined)[]) =>
+      list.map((cell, index) => ({ asks: this.intrinsic.of(cell), share: isShare(cell), width: given[index] }));
     const spans = (list: readonly SourceElement[]) => list.some((cell) => (pixels(cell.attrs.colspan) ?? 1) > 1);
-    if (spans(cells)) return columns;
-    for (const other of this.rowsBy.get(row) ?? []) {
-      const theirs = elementsOf(other.children).filter((child) => CELLS.has(child.name));
-      if (other === row || hidesContent(other.style) || theirs.length > cells.length || spans(theirs)) continue;
-      const given = this.givenWidths(theirs, available, false);
-      theirs.forEach((cell, index) => {
-        const column = columns[index]!;
-        const asks = this.intrinsic.of(cell);
-        column.asks = { least: Math.max(column.asks.least, asks.least), most: Math.max(column.asks.most, asks.most) };
-        column.share ||= isShare(cell);
-        if (given[index] !== undefined) column.width = Math.max(column.width ?? 0, given[index]!);
-      });
-    }
-    return columns;
-  }
-
-  /**
-   * A table's row shared out as a browser's table layout shares it (CSS Tables 3, "distributing
-   * width to columns"): four guesses, each cell at the least its content takes; then a cell of a
-   * share (`50%`) at that share; then a cell of a width in pixels at that width; then every other
-   * cell at its content's widest line. The row's width falls between two guesses, and each cell
-   * takes its place between them in proportion; past the last, room left over goes to the cells
-   * that say no width, in proportion to their content (to all, in proportion, where each says one).
-   */
-  private shareRow(columns: readonly Column[], widths: (number | undefined)[], available: number): void {
-    const least = columns.map((column) => column.asks.least);
-    const given = columns.map((column) => column.width);
-    const withShares = least.map((width, index) => (columns[index]!.share ? Math.max(width, given[index]!) : width));
-    const withWidths = withShares.map((width, index) => (given[index] !== undefined && !columns[index]!.share ? Math.max(width, given[index]!) : width));
-    const widest = withWidths.map((width, index) => (given[index] === undefined ? Math.max(width, columns[index]!.asks.most) : width));
-    const sum = (list: readonly number[]) => list.reduce((total, width) => total + width, 0);
-    const guesses = [least, withShares, withWidths, widest];
-    const settled = (guess: readonly number[]) => guess.forEach((width, index) => (widths[index] = width));
-    for (let at = 1; at < guesses.length; at += 1) {
-      const [below, above] = [guesses[at - 1]!, guesses[at]!];
-      if (sum(above) < available) continue;
-      const span = sum(above) - sum(below);
-      const part = span > 0 ? Math.max(0, available - sum(below)) / span : 0;
-      return settled(below.map((width, index) => width + part * (above[index]! - width)));
-    }
-    const total = sum(widest);
-    const open = given.flatMap((width, index) => (width === undefined ? [index] : []));
-    const openMost = sum(open.map((index) => widest[index]!));
-    const grown = widest.map((width, index) => {
-      if (open.length === 0) return total > 0 ? (width * available) / total : width;
-      if (given[index] !== undefined) return width;
-      return width + (openMost > 0 ? ((available - total) * width) / openMost : (available - total) / open.length);
-    });
-    settled(grown);
+    if (spans(cells)) return columnsOf(cells, widths);
+    const others = (this.rowsBy.get(row) ?? [])
+      .filter((other) => other !== row && !hidesContent(other.style))
+      .map((other) => elementsOf(other.children).filter((child) => CELLS.has(child.name)))
+      .filter((theirs) => theirs.length <= cells.length && !spans(theirs));
+    return mergedColumns([columnsOf(cells, widths), ...others.map((theirs) => columnsOf(theirs, this.givenWidths(theirs, available, false)))]);
   }
 
   /** A cell or column given its box by its row: what it holds takes that box, less its padding. */
