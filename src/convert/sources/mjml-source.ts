@@ -27,7 +27,7 @@ import {
 import { templateLogic } from '../variables.js';
 import { htmlFragment } from './html-source.js';
 import { mjmlSocial } from './mjml-social.js';
-import { boxStyle, MJML_DEFAULTS, spacingOf, styleOf, unwrapColumn } from './mjml-styles.js';
+import { boxStyle, MJML_DEFAULTS, mjmlTable, spacingOf, styleOf, unwrapColumn } from './mjml-styles.js';
 import { applyMjStyles, withCssClass } from './mjml-stylesheet.js';
 import { checkNesting, listGivenTwice, type MjmlTag, parseMjmlTags, TEXT } from './mjml-tags.js';
 
@@ -356,22 +356,7 @@ class MjmlReader {
           ),
         ];
       case 'mj-table':
-        return [
-          element(
-            'div',
-            tag.at,
-            [
-              element('table', tag.at, html(), {
-                'data-content-table': '',
-                width: attrs.width!,
-                cellpadding: attrs.cellpadding!,
-                cellspacing: attrs.cellspacing!,
-              }),
-            ],
-            {},
-            style,
-          ),
-        ];
+        return [mjmlTable(tag.at, html(), attrs, style)];
       case 'mj-raw':
         this.findings.add(
           tag.at,

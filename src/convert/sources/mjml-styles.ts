@@ -2,7 +2,7 @@
  * MJML's attributes as the CSS convert's mapper reads, and the defaults MJML's elements have where
  * the email sets nothing: what mjml-source.ts gives each element it reads.
  */
-import { element, type SourceNode, type Style } from '../model.js';
+import { element, type Place, type SourceNode, type Style } from '../model.js';
 import { parseStyle } from '../styles.js';
 
 /**
@@ -90,3 +90,9 @@ export function styleOf(tag: string, attrs: Record<string, string>): Style {
 
 export const spacingOf = (style: Style): Style =>
   Object.fromEntries(Object.entries(style).filter(([property]) => property.startsWith('padding') || property === 'background-color'));
+
+/** An `<mj-table>`: its HTML as a table of content in a box of its padding, as wide as its column and with no spacing, as MJML compiles it. */
+export function mjmlTable(at: Place, children: SourceNode[], attrs: Record<string, string>, style: Style): SourceNode {
+  const { width, cellpadding, cellspacing } = attrs as Record<'width' | 'cellpadding' | 'cellspacing', string>;
+  return element('div', at, [element('table', at, children, { 'data-content-table': '', width, cellpadding, cellspacing })], {}, style);
+}

@@ -8,7 +8,7 @@
 import { LocalFileError } from '../../base/errors.js';
 import { countOf } from '../../render/numbers.js';
 import type { SourceDocument } from '../document.js';
-import { COMPUTED, element, type Findings, type Place, type SourceElement, type SourceNode, type Style, text } from '../model.js';
+import { element, type Findings, type Place, type SourceElement, type SourceNode, type Style, text } from '../model.js';
 import { chooseBranch, listChoice } from './react-branches.js';
 import { markdownComponent } from './react-markdown.js';
 import { ImportedValues, type ModuleReader } from './react-modules.js';
@@ -18,6 +18,7 @@ import {
   cleanJsxText,
   findBody,
   functionOf,
+  markComputed,
   type Node,
   notReactEmail,
   parseTemplate,
@@ -427,9 +428,7 @@ class ReactReader {
       else if (name !== 'key') {
         const value = this.attributeText(attribute.value);
         if (value !== undefined) attrs[name === 'htmlFor' ? 'for' : name] = value;
-        // An expression read as nothing is computed when the app runs: not the empty value a source may write.
-        if (value === '' && attribute.value?.type === 'JSXExpressionContainer' && attribute.value.expression?.type !== 'StringLiteral')
-          attrs[COMPUTED] = [attrs[COMPUTED], name].filter(Boolean).join(' ');
+        if (value === '') markComputed(attrs, name, attribute.value);
       }
     }
     // A style written on the element wins over its classes, as the Tailwind component merges them.
