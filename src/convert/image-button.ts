@@ -12,7 +12,7 @@ import { recordSource } from './layout/block-source.js';
 import { buttonPosition, imageAlign, type Position } from './layout/layout.js';
 import { WIDENED } from './layout/lmx-fit.js';
 import { block, type LmxBlock, PLACEHOLDER_IMAGE, plainText, setNumber } from './lmx-out.js';
-import { SHOWN_IN_TURN, type SourceElement } from './model.js';
+import { COMPUTED, SHOWN_IN_TURN, type SourceElement } from './model.js';
 import { alignOf, borderSide, drawnBorders, hexColour, lineHeightPercent, pixels, sides, styleAt } from './styles.js';
 
 /** The hosts where email providers keep the images of their customers' emails (Mailchimp, SendGrid, Brevo, Mailjet, Kit, Klaviyo, Customer.io, Campaign Monitor). */
@@ -21,6 +21,18 @@ const PROVIDER_STORAGE =
 
 export function imageBlock(node: SourceElement, href: string | undefined, context: MapContext): LmxBlock | undefined {
   const src = node.attrs.src?.trim() ?? '';
+  const computed = node.attrs[COMPUTED]?.split(' ').includes('src') === true;
+  // An image of no address (`src=""`, an <mj-image> of no src) draws nothing: a placeholder would show recipients a picture the source never did.
+  if (src === '' && !computed) {
+    context.findings.add(
+      node.at,
+      '<img src="">',
+      'dropped',
+      'left out: an image of no address, which shows nothing',
+      'put the image’s https address in src, if one should show there',
+    );
+    return undefined;
+  }
   const made = block('Image', { src });
   const pieces = inlineOf([{ type: 'text', text: src, at: node.at }], context);
   if (pieces.some((piece) => 'variable' in piece)) {
@@ -34,7 +46,7 @@ export function imageBlock(node: SourceElement, href: string | undefined, contex
       `the address made the image’s dynamicSrc, and its src the placeholder ${PLACEHOLDER_IMAGE}`,
       'put the address of an image shown when the value is missing in src',
     );
-  } else if (src === '') {
+  } else if (computed) {
     made.attrs.src = PLACEHOLDER_IMAGE;
     context.findings.add(
       node.at,

@@ -33,6 +33,13 @@ export interface Place {
 export type Style = Record<string, string>;
 
 /**
+ * The attribute the React reader marks an element with whose attributes it could not know, their
+ * names (`src`): each computed when the app runs (a call, an environment variable), read as empty,
+ * where an empty one written in a source (`src=""`) is no address at all.
+ */
+export const COMPUTED = 'data-computed';
+
+/**
  * The attribute the HTML reader marks a cell with where its stylesheet's media queries make it full
  * width on a narrow screen: the widest such screen, in pixels. A row whose cells all say it stacks there.
  */

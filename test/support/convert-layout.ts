@@ -39,14 +39,18 @@ export const LOCATE = `(place) => {
   return element;
 }`;
 
-/** The content box of an element, less its padding and borders: a script's function, for the page. */
+/**
+ * The content box of an element, less its padding and borders: a script's function, for the page. A
+ * table whose borders collapse draws no padding, though its computed style still names it.
+ */
 export const CONTENT_BOX = `(element) => {
   const rect = element.getBoundingClientRect();
   const style = getComputedStyle(element);
   const px = (value) => Number.parseFloat(value) || 0;
+  const padded = !(style.display === 'table' && style.borderCollapse === 'collapse');
   return {
-    left: rect.left + px(style.paddingLeft) + px(style.borderLeftWidth),
-    right: rect.right - px(style.paddingRight) - px(style.borderRightWidth),
+    left: rect.left + (padded ? px(style.paddingLeft) : 0) + px(style.borderLeftWidth),
+    right: rect.right - (padded ? px(style.paddingRight) : 0) - px(style.borderRightWidth),
   };
 }`;
 

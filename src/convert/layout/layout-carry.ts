@@ -107,10 +107,11 @@ function carrySides(blocks: readonly LmxBlock[], outer: Box, source: SourceLayou
  * halfway between its content and the one before to halfway to the one after.
  */
 function carryWidths(block: LmxBlock, source: SourceLayout): void {
-  const row = sourceBox(block, source);
   const items = (block.blocks ?? []).map((item) => sourceBox(item, source));
-  if (block.attrs.stackOnMobile !== 'false' || row === undefined || items.some((item) => item === undefined) || items.length < 2) return;
+  if (block.attrs.stackOnMobile !== 'false' || items.some((item) => item === undefined) || items.length < 2) return;
   const boxes = items as Box[];
+  // A row of a table's cells with content, which convert builds, was not laid out itself: it runs from its first cell's content to its last's.
+  const row = sourceBox(block, source) ?? { left: boxes[0]!.left, right: boxes.at(-1)!.right };
   const edges = [row.left, ...boxes.slice(1).map((box, index) => (boxes[index]!.right + box.left) / 2), row.right];
   const spans = boxes.map((_box, index) => Math.max(0, edges[index + 1]! - edges[index]!));
   const total = spans.reduce((sum, span) => sum + span, 0);

@@ -108,7 +108,8 @@ export class Intrinsic {
   /** What a node asks, its margins included. */
   private outer(node: SourceNode, context: Context): Asks {
     if (node.type === 'text') {
-      const words = node.text.split(/\s+/).filter(Boolean);
+      // Only HTML's white space breaks a line and collapses: a no-break space (`&nbsp;`, a button's padding of text) holds its width.
+      const words = node.text.split(/[ \t\n\r\f]+/).filter(Boolean);
       // A word may break after a slash, a question mark or a hyphen that a letter follows, as browsers break an address (UAX #14).
       const pieces = words.flatMap((word) => word.split(/(?<=[/?-])(?=[^\d/?-])/));
       const least = context.breaks
@@ -118,7 +119,7 @@ export class Intrinsic {
             0,
           );
       // White space between words and pieces of a line is one space; white space alone (a source's indentation) nothing.
-      return { least, most: words.length === 0 ? 0 : textWidth(node.text.replace(/\s+/g, ' '), context.face) };
+      return { least, most: words.length === 0 ? 0 : textWidth(node.text.replace(/[ \t\n\r\f]+/g, ' '), context.face) };
     }
     // A value the app fills asks about as much as its name (`companyName`) at most, and holds nothing open: its length is not known.
     if (node.type === 'variable') return { least: 0, most: textWidth(node.path.at(-1) ?? node.source, context.face) };
@@ -194,6 +195,11 @@ export class Intrinsic {
     let least = 0;
     let most = 0;
     let line = 0;
+    // A browser drops the white space at a line's start and end: a block's lines are measured without it, an inline
+    // element's edges are handed to the block its line is in.
+    const block = !INLINE.has(node.name);
+    const edges = { start: 0, end: 0 };
+    let started = false;
     for (const child of children) {
       const asks = this.outer(child, context);
       least = Math.max(least, asks.least);
@@ -202,14 +208,35 @@ export class Intrinsic {
         INLINE.has(child.name) ||
         child.name === 'x-button' ||
         (child.name === 'img' && !/^(block|table)$/i.test(child.style.display?.trim() ?? ''));
+      const edge = this.edgesOf(child, context.face);
       if (child.type === 'element' && child.name === 'br') line = 0;
-      else if (inline) line += asks.most;
-      else {
+      else if (inline) {
+        if (asks.most > 0 && !started) {
+          started = true;
+          edges.start = edge.start;
+          if (block) line -= edge.start;
+        }
+        line += asks.most;
+        if (asks.most > 0) edges.end = edge.end;
+      } else {
         line = 0;
+        started = false;
         most = Math.max(most, asks.most);
       }
-      most = Math.max(most, line);
+      most = Math.max(most, line - (block && inline ? edge.end : 0));
     }
+    if (!block) this.edges.set(node, edges);
     return { least, most };
+  }
+
+  /** The white space an inline element's run starts and ends with, by element. */
+  private readonly edges = new WeakMap<SourceElement, { start: number; end: number }>();
+
+  /** How wide the white space a node's run of text starts and ends with is drawn. */
+  private edgesOf(node: SourceNode, face: Face): { start: number; end: number } {
+    if (node.type === 'element') return (INLINE.has(node.name) ? this.edges.get(node) : undefined) ?? { start: 0, end: 0 };
+    if (node.type !== 'text' || /^[ \t\n\r\f]*$/.test(node.text)) return { start: 0, end: 0 };
+    const space = textWidth(' ', face);
+    return { start: /^[ \t\n\r\f]/.test(node.text) ? space : 0, end: /[ \t\n\r\f]$/.test(node.text) ? space : 0 };
   }
 }

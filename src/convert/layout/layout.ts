@@ -13,6 +13,7 @@
 import { INLINE } from '../inline.js';
 import { FULL_WIDTH_UP_TO, type SourceElement, type SourceNode, type Style } from '../model.js';
 import { alignOf, hidesContent, pixels, styleAt } from '../styles.js';
+import { type Column, fixedShares, mergedColumns, shareRow } from './layout-columns.js';
 import { borderOf, CELLS, drawnAsTable, Intrinsic, sideOf } from './layout-intrinsic.js';
 
 export type Align = 'left' | 'center' | 'right';
@@ -224,16 +225,20 @@ export class SourceLayout {
     const fixedRight = marginRight === 'auto' ? 0 : (lengthOf(marginRight, available) ?? 0);
     const room = Math.max(0, available - fixedLeft - fixedRight);
     const cellPadding = ['td', 'th'].includes(node.name) ? (this.cellPadding.get(node) ?? 0) : 0;
-    // A list's items stand 40 px in, a browser's own padding where the style gives none.
-    const padLeft = lengthOf(sideOf(style, 'padding', 'left'), available) ?? (['ul', 'ol'].includes(node.name) ? 40 : cellPadding);
-    const padRight = lengthOf(sideOf(style, 'padding', 'right'), available) ?? cellPadding;
+    // A list's items stand 40 px in, a browser's own padding where the style gives none; a table's row takes no padding,
+    // nor a table whose borders collapse (CSS 2.1, 17.6.2).
+    const rowPart = ['tr', 'tbody', 'thead', 'tfoot'].includes(node.name) || (node.name === 'table' && /collapse/i.test(style['border-collapse'] ?? ''));
+    const padLeft = rowPart ? 0 : (lengthOf(sideOf(style, 'padding', 'left'), available) ?? (['ul', 'ol'].includes(node.name) ? 40 : cellPadding));
+    const padRight = rowPart ? 0 : (lengthOf(sideOf(style, 'padding', 'right'), available) ?? cellPadding);
     const sides = padLeft + padRight + borderOf(style, 'left') + borderOf(style, 'right');
     // A width is the content's (CSS's content-box) but for a table's, or where box-sizing says border-box.
     const outerWidth = drawnAsTable(node) || /border-box/i.test(style['box-sizing'] ?? '') ? 0 : sides;
     // MJML's column width holds from the screen width its media query names; below it, the column is as wide as its section.
     const sized = pixels(attrs['data-width-from']) === undefined || this.viewport >= pixels(attrs['data-width-from'])!;
     const given = sized ? (lengthOf(style.width, available) ?? lengthOf(attrs.width, available)) : undefined;
-    let width = given === undefined ? room : given + outerWidth;
+    // An HTML table of no width shrinks to what it holds, as a browser draws it (a button's table in a cell is as wide as its button);
+    // React Email's components draw their tables 100% wide.
+    let width = given === undefined ? (node.name === 'table' && drawnAsTable(node) ? Math.min(room, this.intrinsic.of(node).most) : room) : given + outerWidth;
     // A table's width attribute is the least it takes: only a style's max-width holds it narrower.
     const max = /^min-content$/i.test(style['max-width']?.trim() ?? '') ? this.intrinsic.content(node).least : lengthOf(style['max-width'], available);
     if (max !== undefined) width = Math.min(width, max + outerWidth);
@@ -281,9 +286,13 @@ export class SourceLayout {
     inner.right -= spacing;
     const rows = (node: SourceElement): SourceElement[] =>
       elementsOf(node.children).flatMap((child) => (child.name === 'tr' ? [child] : ['tbody', 'thead', 'tfoot'].includes(child.name) ? rows(child) : []));
+    const all = rows(table);
+    // `table-layout: fixed` (of a table of a width) takes its columns from its first row, whatever the rows below hold.
+    if (/^fixed$/i.test(table.style['table-layout']?.trim() ?? '') && (table.style.width ?? table.attrs.width) !== undefined)
+      for (const row of all) this.fixedBy.set(row, all[0]!);
+    else for (const row of all) this.rowsBy.set(row, all);
     if (padding > 0 && !collapsed)
-      for (const row of rows(table))
-        for (const cell of elementsOf(row.children)) if (cell.name === 'td' || cell.name === 'th') this.cellPadding.set(cell, padding);
+      for (const row of all) for (const cell of elementsOf(row.children)) if (cell.name === 'td' || cell.name === 'th') this.cellPadding.set(cell, padding);
   }
 
   /**
@@ -308,21 +317,10 @@ export class SourceLayout {
       for (const cell of cells) this.cell(cell, box, align, available);
       return;
     }
-    const widths = cells.map((cell) => {
-      const written = cell.style.width ?? cell.attrs.width;
-      const width = lengthOf(written, available);
-      // A table cell's width in pixels is its content's: its padding and borders add to it, as browsers draw it (but where box-sizing says border-box).
-      if (
-        width === undefined ||
-        (cell.name !== 'td' && cell.name !== 'th') ||
-        written?.trim().endsWith('%') ||
-        /border-box/i.test(cell.style['box-sizing'] ?? '')
-      )
-        return width;
-      const inner = this.padded(cell, { left: 0, right: width }, available);
-      return width + inner.left + (width - inner.right);
-    });
-    if (stackBelow === undefined) this.shareRow(cells, widths, available);
+    const widths = this.givenWidths(cells, available, false);
+    const fixed = this.fixedColumns(row, available);
+    if (fixed?.length === cells.length) fixed.forEach((width, index) => (widths[index] = width));
+    else if (stackBelow === undefined) shareRow(this.columnsOf(row, cells, widths, available), widths, available);
     else {
       // MJML's columns (inline-block boxes): each its share of the row, the rest shared evenly among those that say none.
       const given = widths.reduce<number>((sum, width) => sum + (width ?? 0), 0);
@@ -343,39 +341,60 @@ export class SourceLayout {
   }
 
   /**
-   * A table's row shared out as a browser's table layout shares it (CSS Tables 3, "distributing
-   * width to columns"): four guesses, each cell at the least its content takes; then a cell of a
-   * share (`50%`) at that share; then a cell of a width in pixels at that width; then every other
-   * cell at its content's widest line. The row's width falls between two guesses, and each cell
-   * takes its place between them in proportion; past the last, room left over goes to the cells
-   * that say no width, in proportion to their content (to all, in proportion, where each says one).
+   * Each cell's width as written, its padding and border included: a width in pixels is its
+   * content's, as browsers draw a table cell (but where box-sizing says border-box), and a share
+   * (`20%`) the share of the row's width the cell's border box takes, or, in a table of
+   * `table-layout: fixed`, its content's (`shares`).
    */
-  private shareRow(cells: readonly SourceElement[], widths: (number | undefined)[], available: number): void {
-    const asks = cells.map((cell) => this.intrinsic.of(cell));
-    const least = asks.map((ask) => ask.least);
-    const share = cells.map((cell) => (cell.style.width ?? cell.attrs.width)?.trim().endsWith('%') === true);
-    const withShares = least.map((width, index) => (share[index] ? Math.max(width, widths[index]!) : width));
-    const withWidths = withShares.map((width, index) => (widths[index] !== undefined && !share[index] ? Math.max(width, widths[index]!) : width));
-    const widest = withWidths.map((width, index) => (widths[index] === undefined ? Math.max(width, asks[index]!.most) : width));
-    const sum = (list: readonly number[]) => list.reduce((total, width) => total + width, 0);
-    const guesses = [least, withShares, withWidths, widest];
-    const settled = (guess: readonly number[]) => guess.forEach((width, index) => (widths[index] = width));
-    for (let at = 1; at < guesses.length; at += 1) {
-      const [below, above] = [guesses[at - 1]!, guesses[at]!];
-      if (sum(above) < available) continue;
-      const span = sum(above) - sum(below);
-      const part = span > 0 ? Math.max(0, available - sum(below)) / span : 0;
-      return settled(below.map((width, index) => width + part * (above[index]! - width)));
-    }
-    const total = sum(widest);
-    const open = widths.flatMap((width, index) => (width === undefined ? [index] : []));
-    const openMost = sum(open.map((index) => widest[index]!));
-    const grown = widest.map((width, index) => {
-      if (open.length === 0) return total > 0 ? (width * available) / total : width;
-      if (widths[index] !== undefined) return width;
-      return width + (openMost > 0 ? ((available - total) * width) / openMost : (available - total) / open.length);
+  private givenWidths(cells: readonly SourceElement[], available: number, shares: boolean): (number | undefined)[] {
+    return cells.map((cell) => {
+      const written = cell.style.width ?? cell.attrs.width;
+      const width = lengthOf(written, available);
+      if (
+        width === undefined ||
+        (cell.name !== 'td' && cell.name !== 'th') ||
+        (!shares && written?.trim().endsWith('%')) ||
+        /border-box/i.test(cell.style['box-sizing'] ?? '')
+      )
+        return width;
+      const inner = this.padded(cell, { left: 0, right: width }, available);
+      return width + inner.left + (width - inner.right);
     });
-    settled(grown);
+  }
+
+  /** The first row of the table of `table-layout: fixed` each of its rows is in. */
+  private readonly fixedBy = new Map<SourceElement, SourceElement>();
+
+  /** The columns of a row's table of `table-layout: fixed`, by its first row's widths; undefined for a row of another table. */
+  private fixedColumns(row: SourceElement, available: number): number[] | undefined {
+    const first = this.fixedBy.get(row);
+    if (first === undefined) return undefined;
+    const given = this.givenWidths(
+      elementsOf(first.children).filter((child) => CELLS.has(child.name)),
+      available,
+      true,
+    );
+    return fixedShares(given, available);
+  }
+
+  /** The rows of the table of automatic layout each of its rows is in. */
+  private readonly rowsBy = new Map<SourceElement, readonly SourceElement[]>();
+
+  /**
+   * The columns a row's cells stand in, as a browser sizes a table's columns: each by every cell of
+   * it, in the rows of as many cells or fewer (the widest content, the widest width), not by the row's own alone.
+   */
+  private columnsOf(row: SourceElement, cells: readonly SourceElement[], widths: readonly (number | undefined)[], available: number): Column[] {
+    const isShare = (cell: SourceElement) => (cell.style.width ?? cell.attrs.width)?.trim().endsWith('%') === true;
+    const columnsOf = (list: readonly SourceElement[], given: readonly (number | undefined)[]) =>
+      list.map((cell, index) => ({ asks: this.intrinsic.of(cell), share: isShare(cell), width: given[index] }));
+    const spans = (list: readonly SourceElement[]) => list.some((cell) => (pixels(cell.attrs.colspan) ?? 1) > 1);
+    if (spans(cells)) return columnsOf(cells, widths);
+    const others = (this.rowsBy.get(row) ?? [])
+      .filter((other) => other !== row && !hidesContent(other.style))
+      .map((other) => elementsOf(other.children).filter((child) => CELLS.has(child.name)))
+      .filter((theirs) => theirs.length <= cells.length && !spans(theirs));
+    return mergedColumns([columnsOf(cells, widths), ...others.map((theirs) => columnsOf(theirs, this.givenWidths(theirs, available, false)))]);
   }
 
   /** A cell or column given its box by its row: what it holds takes that box, less its padding. */

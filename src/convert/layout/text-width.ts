@@ -37,7 +37,8 @@ export function textWidth(text: string, face: Face): number {
   if (face.family === 'mono') return text.length * face.size * 0.6;
   let thousandths = 0;
   for (const character of text) {
-    const code = character.codePointAt(0)!;
+    // A no-break space is drawn as wide as a space.
+    const code = character === '\u00a0' ? 32 : character.codePointAt(0)!;
     thousandths += code >= 32 && code <= 126 ? ADVANCES[code - 32]! : OTHER;
   }
   const scale = (face.family === 'serif' ? 0.92 : 1) * (face.bold ? 1.08 : 1);

@@ -30,7 +30,7 @@ import { templateLogic } from '../variables.js';
 import { htmlFragment } from './html-source.js';
 import { mjmlImage, type SizedImage, sizeImages, writtenAlt } from './mjml-image.js';
 import { mjmlSocial } from './mjml-social.js';
-import { accordionLook, boxStyle, innerBorders, MJML_DEFAULTS, spacingOf, styleOf, unwrapColumn } from './mjml-styles.js';
+import { accordionLook, boxStyle, innerBorders, MJML_DEFAULTS, mjmlTable, spacingOf, styleOf, unwrapColumn } from './mjml-styles.js';
 import { applyMjStyles, withCssClass } from './mjml-stylesheet.js';
 import { checkNesting, listGivenTwice, type MjmlTag, parseMjmlTags, TEXT } from './mjml-tags.js';
 
@@ -354,7 +354,7 @@ class MjmlReader {
           ),
         ];
       case 'mj-table':
-        return [element('div', tag.at, [element('table', tag.at, html(), { 'data-content-table': '' })], {}, style)];
+        return [mjmlTable(tag.at, html(), attrs, style)];
       case 'mj-raw':
         this.findings.add(
           tag.at,

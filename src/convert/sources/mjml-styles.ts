@@ -2,7 +2,7 @@
  * MJML's attributes as the CSS convert's mapper reads, and the defaults MJML's elements have where
  * the email sets nothing: what mjml-source.ts gives each element it reads.
  */
-import { element, type SourceNode, type Style } from '../model.js';
+import { element, type Place, type SourceNode, type Style } from '../model.js';
 import { parseStyle } from '../styles.js';
 
 /**
@@ -27,7 +27,7 @@ export const MJML_DEFAULTS: Readonly<Record<string, Readonly<Record<string, stri
   'mj-image': { align: 'center', padding: '10px 25px' },
   'mj-divider': { align: 'center', padding: '10px 25px', 'border-width': '4px', 'border-style': 'solid', 'border-color': '#000000', width: '100%' },
   'mj-social': { align: 'center', padding: '10px 25px' },
-  'mj-table': { align: 'left', padding: '10px 25px' },
+  'mj-table': { align: 'left', padding: '10px 25px', width: '100%', cellpadding: '0', cellspacing: '0' },
   'mj-navbar': { align: 'center' },
   'mj-spacer': { height: '20px' },
 };
@@ -102,4 +102,10 @@ export function innerBorders(attrs: Record<string, string>, style: Style): Style
 /** The colours and font of an accordion's title or text: its padding and borders are the accordion's, which LMX writes out as plain blocks. */
 export function accordionLook(style: Style): Style {
   return Object.fromEntries(Object.entries(style).filter(([property]) => ['color', 'background-color', 'font-family', 'font-size'].includes(property)));
+}
+
+/** An `<mj-table>`: its HTML as a table of content in a box of its padding, as wide as its column and with no spacing, as MJML compiles it. */
+export function mjmlTable(at: Place, children: SourceNode[], attrs: Record<string, string>, style: Style): SourceNode {
+  const { width, cellpadding, cellspacing } = attrs as Record<'width' | 'cellpadding' | 'cellspacing', string>;
+  return element('div', at, [element('table', at, children, { 'data-content-table': '', width, cellpadding, cellspacing })], {}, style);
 }

@@ -19,6 +19,7 @@ import {
   defaultComponent,
   findBody,
   functionOf,
+  markComputed,
   type Node,
   notReactEmail,
   parseTemplate,
@@ -402,6 +403,7 @@ class ReactReader {
       else if (name !== 'key') {
         const value = this.attributeText(attribute.value);
         if (value !== undefined) attrs[name === 'htmlFor' ? 'for' : name] = value;
+        if (value === '') markComputed(attrs, name, attribute.value);
       }
     }
     // A style written on the element wins over its classes, as the Tailwind component merges them.

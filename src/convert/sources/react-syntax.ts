@@ -6,7 +6,7 @@
 import { parse } from '@babel/parser';
 import { LocalFileError } from '../../base/errors.js';
 import { sideOf } from '../layout/layout-intrinsic.js';
-import { element, nestedTooDeep, type Place, type SourceElement, type SourceNode, type Style, text } from '../model.js';
+import { COMPUTED, element, nestedTooDeep, type Place, type SourceElement, type SourceNode, type Style, text } from '../model.js';
 import type { TailwindTheme } from './tailwind.js';
 
 // Babel's tree, loosely typed: only the fields read here.
@@ -244,6 +244,12 @@ export function objectOf(node: Node, lookup: (name: string) => Node | undefined,
     }
   }
   return object;
+}
+
+/** An attribute read as empty marked computed when the app runs, where an expression gave it: not the empty value a source may write. */
+export function markComputed(attrs: Record<string, string>, name: string, value: Node): void {
+  if (value?.type === 'JSXExpressionContainer' && value.expression?.type !== 'StringLiteral')
+    attrs[COMPUTED] = [attrs[COMPUTED], name].filter(Boolean).join(' ');
 }
 
 export function styleOf(value: Node, lookup: (name: string) => Node | undefined): Style {

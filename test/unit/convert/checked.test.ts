@@ -197,6 +197,27 @@ describe('a converted record content check takes', () => {
     );
   });
 
+  it('leaves out an image of no address, which shows nothing, listed; one whose address the app computes gets the placeholder', () => {
+    const html = fromHtml(page('<p>Your order.</p>\n<img src="" alt="" width="200">\n<p>Thanks.</p>'));
+    expect(html.lmx).not.toContain('<Image');
+    expect(html.findings.remediation.map((item) => `${item.line} ${item.construct}: ${item.outcome}`)).toEqual(['2 <img src="">: dropped']);
+    const react = fromReact(`import { Html, Img } from '@react-email/components';
+export default function Email() {
+  return (
+    <Html>
+      <Img src="" alt="" />
+      <Img src={cdn()} alt="Logo" />
+    </Html>
+  );
+}
+`);
+    expect(react.lmx.match(/<Image [^>]*>/g)).toEqual(['<Image src="https://placehold.co/600x300.png" alt="Logo" align="left" />']);
+    expect(react.findings.remediation.map((item) => `${item.line} ${item.construct}`)).toEqual(
+      expect.arrayContaining(['5 <img src="">', '6 an image whose address is computed when the app runs']),
+    );
+    expect(checkSource('draft.lmx', react.lmx, 'transactional', new Map()).errors).toEqual([]);
+  });
+
   it('drops an MJML button to *|UNSUB|* with its label, and keeps a button to nowhere’s text where the button stood', () => {
     const { lmx, findings } = fromMjml(`<mjml><mj-body><mj-section><mj-column>
       <mj-text>Thanks for reading.</mj-text>

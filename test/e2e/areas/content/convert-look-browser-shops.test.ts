@@ -12,14 +12,14 @@ describeLooks('shops’ and sign-ins’ HTML', /^html-(ecomplus|authjs)\/.*\.htm
   expect(counts(looks)).toMatchInlineSnapshot(`
     {
       "html-authjs/sign-in.html": "colours 4/4 (model 3/3), positions 3/3 (model 3/3)",
-      "html-ecomplus/abandoned-cart.html": "colours 23/23 (model 22/22), positions 17/17 (model 20/20)",
-      "html-ecomplus/delivered.html": "colours 32/32 (model 31/31), positions 25/27 (model 29/29)",
-      "html-ecomplus/new-order-pt-br.html": "colours 34/34 (model 33/33), positions 26/28 (model 30/30)",
-      "html-ecomplus/new-order.html": "colours 34/34 (model 33/33), positions 26/28 (model 30/30)",
-      "html-ecomplus/paid.html": "colours 33/33 (model 32/32), positions 25/27 (model 29/29)",
+      "html-ecomplus/abandoned-cart.html": "colours 22/22 (model 21/21), positions 17/18 (model 19/19)",
+      "html-ecomplus/delivered.html": "colours 31/31 (model 30/30), positions 25/26 (model 28/28)",
+      "html-ecomplus/new-order-pt-br.html": "colours 33/33 (model 32/32), positions 26/27 (model 29/29)",
+      "html-ecomplus/new-order.html": "colours 33/33 (model 32/32), positions 26/27 (model 29/29)",
+      "html-ecomplus/paid.html": "colours 32/32 (model 31/31), positions 25/26 (model 28/28)",
       "html-ecomplus/promo.html": "colours 13/13 (model 12/12), positions 10/11 (model 11/11)",
       "html-ecomplus/refunded.html": "colours 10/10 (model 9/9), positions 8/8 (model 8/8)",
-      "html-ecomplus/shipped.html": "colours 36/36 (model 35/35), positions 27/29 (model 31/31)",
+      "html-ecomplus/shipped.html": "colours 35/35 (model 34/34), positions 27/28 (model 30/30)",
       "html-ecomplus/welcome.html": "colours 8/8 (model 7/7), positions 7/7 (model 7/7)",
     }
   `);

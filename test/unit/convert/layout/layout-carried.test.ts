@@ -289,6 +289,23 @@ describe('a column too narrow for its words on a phone', () => {
   });
 });
 
+describe('a row of a table whose cells give widths their content overrides', () => {
+  it('shares the columns out as the source draws them, so that a price fits a phone', () => {
+    // E-Com Plus's abandoned cart: cells of 400, 400, 50 and 50 px in a table of 85%, which Chromium sizes by their content,
+    // the totals' row widening the last two columns: 45–198, 198–394, 394–468 and 468–555 at 600 px (30, 38, 15 and 17%).
+    const cells = (first: string, second: string, third: string, fourth: string) =>
+      `<td style="width:400px;padding:10px">${first}</td><td style="width:400px;padding:10px">${second}</td><td style="width:50px">${third}</td><td style="width:50px;padding:20px">${fourth}</td>`;
+    const table = `<table style="width:85%;border-collapse:collapse" align="center"><tbody>
+      <tr>${cells('<img src="https://shop.example/mug.jpg" alt="Mug" width="100" style="display:block;width:50%">', '<div>Stoneware mug</div>', '<div>x 2</div>', '<div>R$ 36,00</div>')}</tr>
+      <tr>${cells('&nbsp;', '&nbsp;', '<div><strong style="font-size:20px">Subtotal</strong></div>', '<div><strong style="font-size:20px">R$ 52,00</strong></div>')}</tr>
+      </tbody></table>`;
+    const { lmx, findings } = fromHtml(`<!doctype html><html><head><title>Hi</title></head><body style="margin:0"><div>${table}</div></body></html>`);
+    const widths = /<Columns [^>]*widths="(\d+),(\d+),(\d+),(\d+)"/.exec(lmx)?.slice(1).map(Number);
+    [30, 38, 15, 17].forEach((share, index) => expect(Math.abs(widths![index]! - share), `${index}`).toBeLessThanOrEqual(5));
+    expect(findings.remediation.filter((item) => item.done.includes('grows wider than the screen'))).toEqual([]);
+  });
+});
+
 describe('a full-width button on a phone', () => {
   it('narrows the inner padding that widens it, so that it still fits a 375 px screen', () => {
     const { lmx } = fromReact(`import { Body, Button, Html } from '@react-email/components';

@@ -173,6 +173,15 @@ ${text('Right of the group')}
     expect(lmx.indexOf('Your account information')).toBeLessThan(lmx.indexOf('<Columns '));
   });
 
+  it('draws an <mj-table> as wide as its column, as MJML compiles it (`width="100%"`, no spacing), whatever it holds', () => {
+    // Chromium, mjml 4.18: the table's row at 25–575 at 600 px, 25–350 at 375.
+    const source = `<mjml><mj-body><mj-section><mj-column><mj-table>
+<tr><td>Tea</td><td>$4</td></tr>
+</mj-table></mj-column></mj-section></mj-body></mjml>`;
+    expect(mjml(source, 600, [2])).toEqual([{ left: 25, right: 575 }]);
+    expect(mjml(source, 375, [2])).toEqual([{ left: 25, right: 350 }]);
+  });
+
   it('gives a column or group its width from 480 px up only: narrower, it is as wide as its section', () => {
     // Chromium, mjml 4.18: the column of 60% at 145–455 at 600 px, 25–350 at 375; the group of 80% in a section padded 10 px
     // at 375 px is the section's width, its columns of 30% and 70% at 35–92 and 142–340.

@@ -389,6 +389,78 @@ describe('the layout model of HTML cells', () => {
       boxOf(html, id).forEach((edge, side) => expect(Math.abs(edge - chromium[side]!), `${id} ${side}`).toBeLessThanOrEqual(1));
   });
 
+  it('shrinks a table of no width to what it holds: a button’s table in a centred cell as wide as its button', () => {
+    const html = `<table style="width: 580px; border-collapse: collapse"><tr><td align="center" style="padding: 0">
+      <table border="0" cellpadding="0" cellspacing="0"><tr><td id="button" style="padding: 12px 20px; background-color: #333333">
+      <a href="https://example.com" style="color: #ffffff; font-family: Arial, sans-serif; font-size: 16px">Order page</a></td></tr></table></td></tr></table>`;
+    // Chromium: 258–338, the button's text 81 px wide in the middle of the page.
+    boxOf(html, 'button').forEach((edge, side) => expect(Math.abs(edge - [258, 338][side]!), `${side}`).toBeLessThanOrEqual(3));
+  });
+
+  it('counts a no-break space in a cell’s width as a space, which white space around it does not collapse', () => {
+    const html = `<table style="width: 580px; border-collapse: collapse"><tr><td align="center" style="padding: 0">
+      <table border="0" cellpadding="0" cellspacing="0"><tr><td id="label" style="font-family: Arial, sans-serif; font-size: 13px">
+      &nbsp;&nbsp;&nbsp;&nbsp;Confirm your account&nbsp;&nbsp;&nbsp;&nbsp;</td></tr></table></td></tr></table>`;
+    // Chromium: 222–374, the label's eight no-break spaces 29 px of it.
+    boxOf(html, 'label').forEach((edge, side) => expect(Math.abs(edge - [222, 374][side]!), `${side}`).toBeLessThanOrEqual(3));
+  });
+
+  it('takes the columns of a table of `table-layout: fixed` from its first row, shares of it each its content’s, narrowed to fit', () => {
+    const html = `<table style="table-layout: fixed; width: 580px" cellspacing="0" cellpadding="0">
+      <tr><td id="a" style="width: 20%; padding: 10px">Mug</td><td id="b" style="width: 80%; padding: 10px">Stoneware mug</td></tr>
+      <tr><td id="c" style="width: 50%">Total</td><td id="d" style="width: 50%">$4</td></tr></table>`;
+    // Chromium: 18–125 and 145–578, then 8–135 and 135–588 (the second row's own shares have no say).
+    for (const [id, chromium] of [
+      ['a', [18, 125]],
+      ['b', [145, 578]],
+      ['c', [8, 135]],
+      ['d', [135, 588]],
+    ] as const)
+      boxOf(html, id).forEach((edge, side) => expect(Math.abs(edge - chromium[side]!), `${id} ${side}`).toBeLessThanOrEqual(1));
+  });
+
+  it('shares a table of `table-layout: fixed` evenly among cells of no width, whatever they hold', () => {
+    const html = `<table width="100%" style="table-layout: fixed" cellspacing="0" cellpadding="0"><tr>
+      <td id="a" style="padding: 30px">A picture’s cell, wide words</td><td id="b" style="padding: 20px">Stoneware mug at a price</td></tr></table>`;
+    // Chromium: 38–270 and 320–572.
+    expect(boxOf(html, 'a')).toEqual([38, 270]);
+    expect(boxOf(html, 'b')).toEqual([320, 572]);
+  });
+
+  it('gives a table’s row no padding, as browsers draw it', () => {
+    const html = `<table style="width: 580px" cellspacing="0" cellpadding="0"><tr style="padding: 10px"><td id="a">Tea</td></tr></table>`;
+    expect(boxOf(html, 'a')).toEqual([8, 588]);
+  });
+
+  it('sizes a table’s columns by every row’s cells, a shorter row’s too, not by each row’s own', () => {
+    const html = `<table style="width: 580px; font-family: Arial, sans-serif; font-size: 16px" cellspacing="0" cellpadding="0">
+      <tr><td id="a">Tea</td><td id="b">$4</td></tr>
+      <tr><td>x</td><td>Delivery on Tuesday, by noon</td></tr>
+      <tr><td style="width: 300px">&nbsp;</td></tr></table>`;
+    // Chromium: 8–308 and 308–588, the first column as wide as the last row's cell says.
+    expect(boxOf(html, 'a')).toEqual([8, 308]);
+    expect(boxOf(html, 'b')).toEqual([308, 588]);
+  });
+
+  it('gives a table whose borders collapse no padding, as browsers draw it (Mailgen’s Neopolitan band)', () => {
+    const html = `<table width="100%" style="padding: 0 15px; border-collapse: collapse" cellpadding="0" cellspacing="0"><tr><td id="a">Hi John</td></tr></table>`;
+    // Chromium draws Neopolitan's cell across the whole band, 0–600 in a body of no margin; here 8–592.
+    expect(boxOf(html, 'a')).toEqual([8, 592]);
+  });
+
+  it('leaves out of a cell’s width the white space a line of text starts and ends with, as browsers drop it (Salted’s header)', () => {
+    const html = `<table style="width: 580px" cellspacing="0" cellpadding="0"><tr><td align="center">
+      <table border="0" cellpadding="0" cellspacing="0"><tr><td id="a" style="font-family: Helvetica, Arial, sans-serif; font-size: 23px">
+        <span>
+          <a href="https://mailgen.js/" style="color: inherit; text-decoration: none">
+            Mailgen
+          </a>
+        </span>
+      </td></tr></table></td></tr></table>`;
+    // Chromium: 258–338, the word alone.
+    boxOf(html, 'a').forEach((edge, side) => expect(Math.abs(edge - [258, 338][side]!), `${side}`).toBeLessThanOrEqual(3));
+  });
+
   it('stands cells drawn as blocks one under another, each the row’s width', () => {
     const html = `<table style="width: 580px; border-collapse: collapse"><tr>
       <th id="a" style="display: block; padding: 0"><a href="https://example.com">Twitter</a></th>
