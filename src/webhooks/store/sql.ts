@@ -96,6 +96,10 @@ function countedStatement(dialect: SqlDatabase['dialect']): string {
  */
 export function migrations(dialect: SqlDatabase['dialect']): string[][] {
   const bigint = dialect === 'postgres' ? 'BIGINT' : 'INTEGER';
+  // The journal's columns as version 1 made them, which SQLite's recent claims (version 5) share.
+  const journalColumns = `webhook_id TEXT PRIMARY KEY, received_at ${bigint} NOT NULL, event_at ${bigint} NOT NULL, event_name TEXT,
+    recipient TEXT, email_id TEXT, contact_id TEXT, headers TEXT NOT NULL, body TEXT NOT NULL, verified INTEGER NOT NULL,
+    outcome TEXT, error TEXT, settled_at ${bigint}`;
   // A trigger keeps the count in the transaction that records the delivery: no commit of its own,
   // and a redelivery (an INSERT that does nothing) inserts no row, so it fires not.
   const trigger =
@@ -111,21 +115,7 @@ export function migrations(dialect: SqlDatabase['dialect']): string[][] {
     [
       // A delivery as received. event_at is the event's own time (eventTime), else the time it
       // arrived; find and stats read it. recipient is contactIdentity.email in lower case.
-      `CREATE TABLE loopsctl_webhook_deliveries (
-        webhook_id TEXT PRIMARY KEY,
-        received_at ${bigint} NOT NULL,
-        event_at ${bigint} NOT NULL,
-        event_name TEXT,
-        recipient TEXT,
-        email_id TEXT,
-        contact_id TEXT,
-        headers TEXT NOT NULL,
-        body TEXT NOT NULL,
-        verified INTEGER NOT NULL,
-        outcome TEXT,
-        error TEXT,
-        settled_at ${bigint}
-      )`,
+      `CREATE TABLE loopsctl_webhook_deliveries (${journalColumns})`,
       'CREATE INDEX loopsctl_webhook_deliveries_recipient ON loopsctl_webhook_deliveries (recipient, event_at)',
       'CREATE INDEX loopsctl_webhook_deliveries_email ON loopsctl_webhook_deliveries (email_id, event_at)',
       'CREATE INDEX loopsctl_webhook_deliveries_event ON loopsctl_webhook_deliveries (event_name, event_at)',
@@ -224,23 +214,7 @@ export function migrations(dialect: SqlDatabase['dialect']): string[][] {
     // writes none of the table's five indexes (new pages only; those filled before stay full).
     dialect === 'sqlite'
       ? [
-          `CREATE TABLE loopsctl_webhook_recent (
-            webhook_id TEXT PRIMARY KEY,
-            received_at INTEGER NOT NULL,
-            event_at INTEGER NOT NULL,
-            event_name TEXT,
-            recipient TEXT,
-            email_id TEXT,
-            contact_id TEXT,
-            headers TEXT NOT NULL,
-            body TEXT NOT NULL,
-            verified INTEGER NOT NULL,
-            outcome TEXT,
-            error TEXT,
-            settled_at INTEGER,
-            claimed_at INTEGER,
-            handled_at INTEGER
-          )`,
+          `CREATE TABLE loopsctl_webhook_recent (${journalColumns}, claimed_at INTEGER, handled_at INTEGER)`,
           `CREATE TRIGGER loopsctl_webhook_deliveries_claimed BEFORE INSERT ON loopsctl_webhook_deliveries WHEN NEW.claimed_at IS NOT NULL AND NEW.settled_at IS NULL
            BEGIN SELECT RAISE(ABORT, 'this delivery store is at version 5, where a claim is kept in loopsctl_webhook_recent: restart the app on the newer loopsctl'); END`,
         ]
