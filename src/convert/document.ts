@@ -3,7 +3,7 @@
  * background, the body's colour, the font, the text's and links' colours), and its body into blocks.
  */
 import { blocksOf } from './blocks.js';
-import { headingColours, keepContrast, SOURCE_TEXT, sourceLinkColour } from './contrast.js';
+import { contrastRatio, headingColours, keepContrast, SOURCE_TEXT, sourceLinkColour } from './contrast.js';
 import { BROWSER_FONT_SIZE, INLINE_CODE, isButtonLink, type MapContext } from './inline.js';
 import { carryLayout } from './layout/layout-carry.js';
 import { block, type LmxBlock, writeLmx } from './lmx-out.js';
@@ -100,6 +100,22 @@ function cardOf(body: SourceElement, page: string | undefined, total: number): {
   return best !== undefined && (best.wide || best.length * 10 >= total * 3) ? best : undefined;
 }
 
+/**
+ * The card, where it is the body: a card lighter than the page is (a white card on a grey page, a
+ * longer footer below it), one darker only where at least as much text sits on it as on the page (a
+ * receipt's dark header band above its order lines on the page is a band, as LMX draws the body to
+ * its foot, not the header's colour under every line).
+ */
+function bodyOf<Card extends { background: string }>(
+  card: Card | undefined,
+  page: string | undefined,
+  pieces: readonly { place: TextPlace; length: number }[],
+): Card | undefined {
+  if (card === undefined || contrastRatio(card.background, '#000000') >= contrastRatio(page ?? '#ffffff', '#000000')) return card;
+  const on = (colour: string | undefined) => pieces.reduce((sum, piece) => sum + (piece.place.background === colour ? piece.length : 0), 0);
+  return on(card.background) >= on(page) ? card : undefined;
+}
+
 function firstLinkColour(node: SourceNode): string | undefined {
   if (node.type !== 'element') return undefined;
   if (node.name === 'a' && !isButtonLink(node)) {
@@ -140,7 +156,7 @@ export function globalStyle(document: SourceDocument, findings?: Findings): Emai
     add(fonts, place.style['font-family'], length);
   }
   if (page !== undefined) style.backgroundColor = page;
-  const card = cardOf(body, page, total);
+  const card = bodyOf(cardOf(body, page, total), page, pieces);
   const bodyColour = card?.background;
   if (bodyColour !== undefined) style.bodyColor = bodyColour;
   // The base colours are those of the text on the body (a footer on the page has its own); where no text stands there, of all of it.
