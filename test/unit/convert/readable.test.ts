@@ -219,6 +219,17 @@ describe('images, buttons and dividers on the colour they stood on', () => {
     for (const block of drawnText(lmx)) expect(contrastRatio(block.colour, block.background), block.text).toBeGreaterThanOrEqual(3);
   });
 
+  it('takes the white most of a receipt’s text sits on for the body, its order lines in white sections each shorter than its dark header', () => {
+    const line = (words: string) => `<mj-section background-color="#ffffff"><mj-column><mj-text>${words}</mj-text></mj-column></mj-section>`;
+    const { lmx } = fromMjml(`<mjml><mj-body background-color="#f4f4f4">
+      <mj-section background-color="#1f2937"><mj-column><mj-text color="#f9fafb">Acme Store receipt for your order number 1042 placed today</mj-text></mj-column></mj-section>
+      ${line('Oak chair, one, 120 euros, delivered on Friday')}${line('Cushion, two, 40 euros, delivered on Friday')}${line('Total paid by card, 160 euros')}
+    </mj-body></mjml>`);
+    expect(lmx).toMatch(/^<Style backgroundColor="#f4f4f4" bodyColor="#ffffff" textBaseColor="#000000"/);
+    expect(lmx).toMatch(/^<Section blockColor="#1f2937"[^>]*>\s*<Paragraph[^>]*><Text textColor="#f9fafb">Acme Store receipt/m);
+    for (const block of drawnText(lmx)) expect(contrastRatio(block.colour, block.background), block.text).toBeGreaterThanOrEqual(3);
+  });
+
   it('draws a receipt’s lines on the white page they stood on, one band, below a dark header that holds most of the text', () => {
     const { lmx } = fromMjml(`<mjml><mj-body background-color="#ffffff">
       <mj-section background-color="#0f172a"><mj-column><mj-text color="#f8fafc">Your receipt from Acme, with thanks for your order</mj-text><mj-text color="#cbd5e1">Order #1042, paid on 3 March by card</mj-text></mj-column></mj-section>
