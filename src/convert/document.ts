@@ -3,7 +3,7 @@
  * background, the body's colour, the font, the text's and links' colours), and its body into blocks.
  */
 import { blocksOf } from './blocks.js';
-import { headingColours, keepContrast, SOURCE_TEXT, sourceLinkColour } from './contrast.js';
+import { contrastRatio, headingColours, keepContrast, SOURCE_TEXT, sourceLinkColour } from './contrast.js';
 import { BROWSER_FONT_SIZE, INLINE_CODE, isButtonLink, type MapContext } from './inline.js';
 import { carryLayout } from './layout/layout-carry.js';
 import { block, type LmxBlock, writeLmx } from './lmx-out.js';
@@ -75,9 +75,14 @@ function mostCommon(weights: Map<string, number>): string | undefined {
  * The email's body: of the boxes whose own background differs from the page's (and that stand in
  * no such box), the one that holds the most text, when that is a good part of it (a footer on the
  * page may hold more words than the body's few line items, but a small coloured badge is no body),
- * or that is as wide as a body.
+ * or that is as wide as a body; where a colour is given (the one most text sits on), the one of it that holds the most.
  */
-function cardOf(body: SourceElement, page: string | undefined, total: number): { background: string; element: SourceElement } | undefined {
+function cardOf(
+  body: SourceElement,
+  page: string | undefined,
+  total: number,
+  colour?: string,
+): { background: string; element: SourceElement; length: number } | undefined {
   const pending: SourceNode[] = [...body.children];
   let best: { background: string; element: SourceElement; length: number; wide: boolean } | undefined;
   while (pending.length > 0) {
@@ -88,6 +93,7 @@ function cardOf(body: SourceElement, page: string | undefined, total: number): {
       pending.push(...node.children);
       continue;
     }
+    if (colour !== undefined && background !== colour) continue;
     let length = 0;
     textStyles(node, { style: {}, background, link: undefined }, (_place, count) => {
       length += count;
@@ -97,7 +103,33 @@ function cardOf(body: SourceElement, page: string | undefined, total: number): {
     if (best === undefined || Number(wide) > Number(best.wide) || (wide === best.wide && length > best.length))
       best = { background, element: node, length, wide };
   }
-  return best !== undefined && (best.wide || best.length * 10 >= total * 3) ? best : undefined;
+  return best !== undefined && (best.wide || colour !== undefined || best.length * 10 >= total * 3) ? best : undefined;
+}
+
+/**
+ * The body: the card, where it is lighter than the page (a white card on a grey page, however long
+ * the footer below it) or where it holds at least as much text as sits on any other colour; else the
+ * box of the colour most text sits on, or the page (a receipt's dark header band above its order
+ * lines is a band, as LMX draws the body's colour to its foot, under every line).
+ */
+function bodyOf(
+  body: SourceElement,
+  page: string | undefined,
+  pieces: readonly { place: TextPlace; length: number }[],
+): { background: string; element: SourceElement } | undefined {
+  const total = pieces.reduce((sum, piece) => sum + piece.length, 0);
+  const card = cardOf(body, page, total);
+  if (card === undefined || contrastRatio(card.background, '#000000') >= contrastRatio(page ?? '#ffffff', '#000000')) return card;
+  const boxes = new Map<string, number>();
+  let onPage = 0;
+  for (const { place, length } of pieces)
+    if (place.background === page) onPage += length;
+    else if (place.background !== undefined) boxes.set(place.background, (boxes.get(place.background) ?? 0) + length);
+  const most = mostCommon(boxes);
+  const onMost = most === undefined ? 0 : boxes.get(most)!;
+  // All the card holds counts for it, the boxes inside it too (Foundation's white container in its grey wrapper).
+  if (card.length >= onPage && card.length >= onMost) return card;
+  return onPage >= onMost ? undefined : cardOf(body, page, total, most);
 }
 
 function firstLinkColour(node: SourceNode): string | undefined {
@@ -130,7 +162,6 @@ export function globalStyle(document: SourceDocument, findings?: Findings): Emai
   textStyles(body, { style: body.style, background: page, link: undefined }, (place, length) => {
     pieces.push({ place, length });
   });
-  const total = pieces.reduce((sum, piece) => sum + piece.length, 0);
   const add = (map: Map<string, number>, value: string | undefined, length: number) => {
     if (value !== undefined) map.set(value, (map.get(value) ?? 0) + length);
   };
@@ -140,7 +171,7 @@ export function globalStyle(document: SourceDocument, findings?: Findings): Emai
     add(fonts, place.style['font-family'], length);
   }
   if (page !== undefined) style.backgroundColor = page;
-  const card = cardOf(body, page, total);
+  const card = bodyOf(body, page, pieces);
   const bodyColour = card?.background;
   if (bodyColour !== undefined) style.bodyColor = bodyColour;
   // The base colours are those of the text on the body (a footer on the page has its own); where no text stands there, of all of it.

@@ -200,9 +200,39 @@ describe('converted text stays readable', () => {
 });
 
 describe('images, buttons and dividers on the colour they stood on', () => {
-  it('draws a receipt’s button and divider on the white page they stood on, one band with its lines, below the dark header taken for the body', () => {
+  it('takes the white page most of a receipt’s text sits on for the body, its dark header band a section above the lines', () => {
     const { lmx } = fromMjml(`<mjml><mj-body background-color="#ffffff">
       <mj-section background-color="#0f172a"><mj-column><mj-text color="#f8fafc">Your receipt from Acme</mj-text><mj-text color="#cbd5e1">Order #1042, paid on 3 March</mj-text></mj-column></mj-section>
+      <mj-section><mj-column>
+        <mj-text>Oak chair, one, 120 euros.</mj-text><mj-text>Cushion, two, 40 euros.</mj-text><mj-text>Total paid, 160 euros.</mj-text>
+        <mj-button href="https://acme.example/orders/1042" background-color="#0f172a">View your order</mj-button>
+        <mj-divider border-color="#e5e7eb" border-width="1px" />
+        <mj-text color="#64748b">Questions? Reply to this email.</mj-text>
+      </mj-column></mj-section></mj-body></mjml>`);
+    // The body is white to its foot, as the page was under the lines: no dark strip below them.
+    expect(lmx).toMatch(/^<Style backgroundColor="#ffffff" textBaseColor="#000000"/);
+    expect(lmx).not.toContain('bodyColor');
+    expect(lmx).toMatch(/^<Section blockColor="#0f172a"[^>]*>\s*<Paragraph[^>]*><Text textColor="#f8fafc">Your receipt from Acme/m);
+    const after = lmx.slice(lmx.indexOf('</Section>'));
+    for (const made of ['Oak chair', 'Total paid', '<Button href="https://acme.example/orders/1042"', '<Divider', 'Questions?']) expect(after).toContain(made);
+    expect(after).not.toContain('<Section');
+    for (const block of drawnText(lmx)) expect(contrastRatio(block.colour, block.background), block.text).toBeGreaterThanOrEqual(3);
+  });
+
+  it('takes the white most of a receipt’s text sits on for the body, its order lines in white sections each shorter than its dark header', () => {
+    const line = (words: string) => `<mj-section background-color="#ffffff"><mj-column><mj-text>${words}</mj-text></mj-column></mj-section>`;
+    const { lmx } = fromMjml(`<mjml><mj-body background-color="#f4f4f4">
+      <mj-section background-color="#1f2937"><mj-column><mj-text color="#f9fafb">Acme Store receipt for your order number 1042 placed today</mj-text></mj-column></mj-section>
+      ${line('Oak chair, one, 120 euros, delivered on Friday')}${line('Cushion, two, 40 euros, delivered on Friday')}${line('Total paid by card, 160 euros')}
+    </mj-body></mjml>`);
+    expect(lmx).toMatch(/^<Style backgroundColor="#f4f4f4" bodyColor="#ffffff" textBaseColor="#000000"/);
+    expect(lmx).toMatch(/^<Section blockColor="#1f2937"[^>]*>\s*<Paragraph[^>]*><Text textColor="#f9fafb">Acme Store receipt/m);
+    for (const block of drawnText(lmx)) expect(contrastRatio(block.colour, block.background), block.text).toBeGreaterThanOrEqual(3);
+  });
+
+  it('draws a receipt’s lines on the white page they stood on, one band, below a dark header that holds most of the text', () => {
+    const { lmx } = fromMjml(`<mjml><mj-body background-color="#ffffff">
+      <mj-section background-color="#0f172a"><mj-column><mj-text color="#f8fafc">Your receipt from Acme, with thanks for your order</mj-text><mj-text color="#cbd5e1">Order #1042, paid on 3 March by card</mj-text></mj-column></mj-section>
       <mj-section><mj-column>
         <mj-text>Oak chair, one, 120 euros.</mj-text>
         <mj-button href="https://acme.example/orders/1042" background-color="#0f172a">View your order</mj-button>
