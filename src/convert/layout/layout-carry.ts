@@ -250,16 +250,35 @@ function unbrokenAt(block: LmxBlock, style: Readonly<Record<string, string>>, la
 }
 
 /**
+ * The width LMX draws an image of a width at on a phone, where it shrinks it to its column and the
+ * source keeps the image's width, widening its column past its share of the row (React Email's 264
+ * px picture in a row's half); undefined where both draw it alike.
+ */
+function squeezedAt(block: LmxBlock, from: BlockSource, phone: SourceLayout, laid: ReadonlyMap<number, ReturnType<typeof layoutLmx>>): number | undefined {
+  const width = block.tag === 'Image' ? Number(block.attrs.width) : Number.NaN;
+  const lmx = laid.get(phone.viewport)?.get(block)?.box;
+  const source = phone.of(from.own ?? from.element)?.box;
+  if (Number.isNaN(width) || lmx === undefined || source === undefined) return undefined;
+  // A source wider than the screen is judged where it fits, as its layout is.
+  if (source.right > phone.viewport + LAYOUT_TOLERANCE) return undefined;
+  const drawn = lmx.right - lmx.left;
+  // The source's box is the image's own width where the image sizes it: a column it widens.
+  return drawn < width - LAYOUT_TOLERANCE && Math.abs(source.right - source.left - width) <= LAYOUT_TOLERANCE ? drawn : undefined;
+}
+
+/**
  * Where each block stands across its box, at 600 px, against where the source draws it as the
  * layout model reads it: a text's alignment, an image's or a button's own place (a side, centred,
  * or across the full width); one the source's media queries move (Mailgen's `.button { width:
- * 100% }` up to 500 px) at each width compared, and a button whose bold label breaks across its
+ * 100% }` up to 500 px) at each width compared, a picture that widens its column on a phone where
+ * LMX fits it to the column, and a button whose bold label breaks across its
  * box where LMX's, in its theme's weight, stands on one line. Dividers and icons are not counted: the model does
  * not place them. Each that stands elsewhere is listed, unless the layout entry of the same block
  * already says how.
  */
 function comparePositions(
   source: SourceLayout,
+  phoneSource: SourceLayout,
   style: Readonly<Record<string, string>>,
   blocks: readonly LmxBlock[],
   listed: ReadonlyMap<LmxBlock, string | undefined>,
@@ -325,7 +344,8 @@ function comparePositions(
       const is = drawnAt(block, from, source.viewport)!;
       // A full-width button fills its box at every width; LMX's, as wide as its padding makes it, may not on a phone, where its column is wider.
       const phone = from.fills === true && is === was ? drawnAt(block, from, VIEWPORTS[1]) : undefined;
-      if (was === is && (phone === undefined || phone === was)) measure.kept += 1;
+      const squeezed = is === was && phone === undefined ? squeezedAt(block, from, phoneSource, laid) : undefined;
+      if (was === is && (phone === undefined || phone === was) && squeezed === undefined) measure.kept += 1;
       else if (listed.get(block) === undefined) {
         const [said, todo] =
           was !== is
@@ -333,10 +353,15 @@ function comparePositions(
                 `drawn ${SAID[is]}, where the source draws it ${SAID[was]}`,
                 was === 'full' ? 'widen it in the LMX (innerXPadding) to fill the body' : `set its align to "${was}" in the LMX`,
               ]
-            : [
-                `drawn ${SAID[phone!]} at ${VIEWPORTS[1]} px wide, where the source draws it ${SAID[was]}`,
-                'LMX draws a button as wide on every screen: choose the width that suits both',
-              ];
+            : squeezed !== undefined
+              ? [
+                  `drawn ${Math.round(squeezed)} px wide at ${VIEWPORTS[1]} px wide, where the source keeps its ${block.attrs.width} px and widens its column`,
+                  'LMX fits an image to its column on a phone: stack the columns there (stackOnMobile), or give the image a width its column holds',
+                ]
+              : [
+                  `drawn ${SAID[phone!]} at ${VIEWPORTS[1]} px wide, where the source draws it ${SAID[was]}`,
+                  'LMX draws a button as wide on every screen: choose the width that suits both',
+                ];
         findings.add((from.own ?? from.element).at, `the position of <${block.tag}>`, 'not carried', said, todo);
       }
       continue;
@@ -409,6 +434,6 @@ export function compareLayout(
   }
   return {
     layout: { source: compared.size, kept: [...compared.values()].filter((differs) => differs === undefined).length },
-    positions: comparePositions(layouts[0]!, style, blocks, compared, findings),
+    positions: comparePositions(layouts[0]!, layouts[1]!, style, blocks, compared, findings),
   };
 }

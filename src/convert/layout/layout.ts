@@ -302,7 +302,8 @@ export class SourceLayout {
    */
   private row(row: SourceElement, box: Box, align: Align): void {
     const children = elementsOf(row.children);
-    const cells = children.filter((child) => CELLS.has(child.name));
+    // A cell this screen hides (Salted's header link, `td.mobile-hide` on a phone) takes no room and is not drawn, as in a browser.
+    const cells = children.filter((child) => CELLS.has(child.name) && !hidesContent(child.style));
     // Anything else in a row (React Email's <Row> holding <Text>s) a browser's parser moves out of the table, before it: a block as wide as the row.
     for (const child of children) if (!CELLS.has(child.name)) this.place(child, box, align);
     const available = Math.max(0, box.right - box.left);

@@ -215,7 +215,7 @@ describeLooks('emails written as teams write them', /\.(mjml|tsx)$/, templates, 
     {
       "team/classes.mjml": "colours 7/8 (model 7/8), positions 6/6 (model 7/7)",
       "team/newsletter.mjml": "colours 11/12 (model 10/11), positions 9/9 (model 9/9)",
-      "team/product.tsx": "colours 8/8 (model 7/7), positions 4/6 (model 6/6), unlisted: <Image> lc-14-15 position",
+      "team/product.tsx": "colours 8/8 (model 7/7), positions 4/6 (model 5/6)",
       "team/receipt.mjml": "colours 10/10 (model 9/9), positions 8/8 (model 8/8)",
       "team/tailwind.tsx": "colours 8/8 (model 7/7), positions 6/6 (model 6/6)",
       "team/welcome.tsx": "colours 8/8 (model 7/7), positions 5/6 (model 5/6)",

@@ -241,3 +241,23 @@ describe('a part one screen hides', () => {
     expect(new SourceLayout(body, 375).of(found)).toBeUndefined();
   });
 });
+
+describe('a cell one screen hides', () => {
+  it('lays out no box for a cell a phone’s media query hides, and gives its room to the row’s other cells (Mailgen Salted’s header link)', () => {
+    const html = `<!doctype html><html><head><style>@media screen and (max-width: 525px) { td[class="mobile-hide"] { display: none } }</style></head><body style="margin: 0">
+<table cellpadding="0" cellspacing="0" width="100%"><tr><td class="mobile-hide" width="200">
+<p>Mailgen</p>
+</td><td>
+<p>Your receipt</p>
+</td></tr></table>
+</body></html>`;
+    const { body } = readHtml(html, 'email.html', new Findings());
+    const paragraphs = (node: SourceElement): SourceElement[] =>
+      node.name === 'p' ? [node] : node.children.flatMap((child) => (child.type === 'element' ? paragraphs(child) : []));
+    const [hidden, shown] = paragraphs(body);
+    expect(new SourceLayout(body, 600).of(hidden!)).toBeDefined();
+    expect(new SourceLayout(body, 600).of(shown!)!.box.left).toBeGreaterThanOrEqual(200);
+    expect(new SourceLayout(body, 375).of(hidden!)).toBeUndefined();
+    expect(new SourceLayout(body, 375).of(shown!)!.box).toEqual({ left: 0, right: 375 });
+  });
+});

@@ -199,6 +199,38 @@ describe('positions in the fidelity line', () => {
     expect(html('<img src="https://example.com/logo.png" alt="Acme" width="120" style="display:block">').fidelity.positions).toEqual({ source: 2, kept: 2 });
   });
 
+  it('lists a picture of a width that widens its column on a phone, where LMX fits it to the column (React Email’s <Row>)', () => {
+    const row = (width: number) => `import { Body, Column, Container, Html, Img, Row, Section, Text } from '@react-email/components';
+export default function Email() {
+  return (
+    <Html>
+      <Body style={{ margin: 0 }}>
+        <Container style={{ maxWidth: '600px' }}>
+          <Section style={{ padding: '24px' }}>
+            <Row>
+              <Column style={{ width: '50%', paddingRight: '12px' }}>
+                <Img src="https://example.com/lamp.jpg" width="${width}" alt="Desk lamp" />
+              </Column>
+              <Column style={{ width: '50%', verticalAlign: 'top' }}>
+                <Text>Warm light, a solid oak base, and a switch you can find in the dark.</Text>
+              </Column>
+            </Row>
+          </Section>
+        </Container>
+      </Body>
+    </Html>
+  );
+}
+`;
+    // On a phone the row's half is about 150 px: a 264 px picture widens its column there, a 120 px one fits it.
+    const wide = fromReact(row(264));
+    expect(wide.fidelity.positions).toEqual({ source: 2, kept: 1 });
+    expect(wide.entries).toEqual([expect.stringMatching(/^the position of <Image>: drawn \d+ px wide at 375 px wide, where the source keeps its 264 px/)]);
+    const narrow = fromReact(row(120));
+    expect(narrow.fidelity.positions).toEqual({ source: 2, kept: 2 });
+    expect(narrow.entries).toEqual([]);
+  });
+
   it('says to set the width of an image of no width, whatever else of it a media query restyles on a phone (Foundation’s `img { width: auto }`)', () => {
     const { fidelity, findings } = converted((findings) =>
       readHtml(
