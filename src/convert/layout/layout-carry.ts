@@ -237,15 +237,32 @@ const CONTAINERS: ReadonlySet<string> = new Set(['Section', 'Columns', 'ColumnIt
 
 const SAID: Record<Position, string> = { left: 'at the left', center: 'centred', right: 'at the right', full: 'across the full width' };
 
+/** Where a face stands across a box: at a side, centred, or filling it. */
+function standing(face: Box, box: Box): Position {
+  const [before, after] = [face.left - box.left, box.right - face.right];
+  if (before <= LAYOUT_TOLERANCE && after <= LAYOUT_TOLERANCE) return 'full';
+  if (Math.abs(before - after) <= LAYOUT_TOLERANCE) return 'center';
+  return before < after ? 'left' : 'right';
+}
+
 /**
  * The widths at which a button's bold label, wider, breaks onto a second line across its box in
- * the source, where LMX's, in its theme's weight, stands on one line at its side.
+ * the source, where LMX's, in its theme's weight, stands on one line at its side. Where LMX's
+ * face fills its box too, about as wide (within a fifth) as the source's, both are judged against
+ * the screen: a change of width, not of place (Mailgen's Neopolitan's button in its narrow column
+ * on a phone).
  */
 function unbrokenAt(block: LmxBlock, style: Readonly<Record<string, string>>, laid: ReadonlyMap<number, ReturnType<typeof layoutLmx>>): number[] {
   return VIEWPORTS.filter((viewport) => {
-    const box = laid.get(viewport)?.get(block)?.box;
-    const room = box === undefined ? 0 : box.right - box.left - LAYOUT_TOLERANCE;
-    return buttonWidth(block, style, true) >= room && buttonWidth(block, style, false) < room;
+    const placed = laid.get(viewport)?.get(block);
+    if (placed === undefined) return false;
+    const { box, align } = placed;
+    const [room, drawn] = [box.right - box.left, buttonWidth(block, style, false)];
+    if (buttonWidth(block, style, true) < room - LAYOUT_TOLERANCE || drawn >= room - LAYOUT_TOLERANCE) return false;
+    const left = align === 'left' ? box.left : align === 'right' ? box.right - drawn : (box.left + box.right - drawn) / 2;
+    const face = { left, right: left + drawn };
+    const screen = { left: 0, right: viewport };
+    return standing(face, box) !== 'full' || drawn < 0.8 * room || standing(face, screen) !== standing(box, screen);
   });
 }
 

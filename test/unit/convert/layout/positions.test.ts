@@ -305,6 +305,15 @@ export default function Email() {
     expect(short.fidelity.positions).toEqual({ source: 1, kept: 1 });
     expect(short.entries).toEqual([]);
   });
+
+  it('keeps a centred bold button whose label breaks on a phone where LMX’s face on one line fills its box as well', () => {
+    // Mailgen's Neopolitan's second button: LMX's regular label leaves its face 10 px short of its box, centred in it, where the source's fills the box.
+    const { fidelity, entries } = fromMjml(
+      '<mjml><mj-body><mj-section><mj-column><mj-button href="https://acme.example/go" align="center" font-weight="700" font-size="15px" inner-padding="14px 30px">Verify email and create your password</mj-button></mj-column></mj-section></mj-body></mjml>',
+    );
+    expect(fidelity.positions).toEqual({ source: 1, kept: 1 });
+    expect(entries).toEqual([]);
+  });
 });
 
 describe('a button made of one coloured cell', () => {
