@@ -261,3 +261,46 @@ describe('a cell one screen hides', () => {
     expect(new SourceLayout(body, 375).of(shown!)!.box).toEqual({ left: 0, right: 375 });
   });
 });
+
+describe('cells a phone’s media query makes inline-blocks', () => {
+  const html = `<!doctype html><html><head><style>@media only screen and (max-width: 596px) { th.item { display: inline-block !important; width: auto !important } th.half { display: inline-block !important; width: 50% !important } }</style></head><body style="margin: 0">
+<table style="width: 100%; border-collapse: collapse"><tr style="text-align: center"><th class="item" style="padding: 10px">
+<img src="a.png" width="150" height="20">
+</th><th class="item" style="padding: 10px">
+<img src="b.png" width="150" height="20">
+</th><th class="item" style="padding: 10px">
+<img src="c.png" width="150" height="20">
+</th></tr></table>
+<table style="width: 100%; border-collapse: collapse"><tr><th class="half" style="padding: 0">
+<p>Left</p>
+</th><th class="half" style="padding: 0">
+<p>Right</p>
+</th></tr></table>
+</body></html>`;
+  const found = (name: string) => {
+    const { body } = readHtml(html, 'email.html', new Findings());
+    const all = (node: SourceElement): SourceElement[] =>
+      node.name === name ? [node] : node.children.flatMap((child) => (child.type === 'element' ? all(child) : []));
+    return { body, nodes: all(body) };
+  };
+
+  it('flows them as a line of words, each as wide as what it holds, every line centred as the row aligns its text (Foundation’s menu)', () => {
+    const { body, nodes } = found('img');
+    const layout = new SourceLayout(body, 375);
+    // Two of 170 px fit in 375, centred; the third goes to a line of its own, centred too.
+    expect(nodes.map((node) => layout.of(node)!.box)).toEqual([
+      { left: 27.5, right: 177.5 },
+      { left: 197.5, right: 347.5 },
+      { left: 112.5, right: 262.5 },
+    ]);
+  });
+
+  it('gives those of a share of the row that share (Foundation’s small columns)', () => {
+    const { body, nodes } = found('p');
+    const layout = new SourceLayout(body, 375);
+    expect(nodes.map((node) => layout.of(node)!.box)).toEqual([
+      { left: 0, right: 187.5 },
+      { left: 187.5, right: 375 },
+    ]);
+  });
+});
