@@ -304,3 +304,31 @@ describe('cells a phone’s media query makes inline-blocks', () => {
     ]);
   });
 });
+
+describe('a table whose rows ask their widths in different columns', () => {
+  it('grows to the widest of each column summed, as Chromium sizes E-Com Plus’s cart on a phone, not to the widest row', () => {
+    const html = `<!doctype html><html><body style="margin: 0">
+<table align="center" cellpadding="0" cellspacing="0" style="width: 50%; border-collapse: collapse"><tr><td>
+<img src="a.png" width="150" height="20">
+</td><td>
+<img src="b.png" width="10" height="20">
+</td></tr><tr><td>
+<img src="c.png" width="10" height="20">
+</td><td>
+<img src="d.png" width="150" height="20">
+</td></tr></table>
+</body></html>`;
+    const { body } = readHtml(html, 'email.html', new Findings());
+    const all = (node: SourceElement, name: string): SourceElement[] =>
+      node.name === name ? [node] : node.children.flatMap((child) => (child.type === 'element' ? all(child, name) : []));
+    const layout = new SourceLayout(body, 375);
+    // Each row asks 160 px; the columns 150 each: the table is 300 px, centred on the screen, its cells side by side in it.
+    expect(layout.frameOf(all(body, 'table')[0]!)).toEqual({ left: 37.5, right: 337.5 });
+    expect(all(body, 'td').map((cell) => layout.of(cell)!.box)).toEqual([
+      { left: 37.5, right: 187.5 },
+      { left: 187.5, right: 337.5 },
+      { left: 37.5, right: 187.5 },
+      { left: 187.5, right: 337.5 },
+    ]);
+  });
+});
