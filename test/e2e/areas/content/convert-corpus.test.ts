@@ -273,7 +273,7 @@ describe('content convert on the corpus of public templates', () => {
         "html-mailgen/default-receipt.html": "words 70/70, links 3/3, images 0/0, layout 11/11, positions 10/11, colours 11/12",
         "html-mailgen/default-reset.html": "words 54/54, links 3/3, images 0/0, layout 8/8, positions 7/8, colours 8/9",
         "html-mailgen/default-welcome.html": "words 50/50, links 3/3, images 0/0, layout 8/8, positions 7/8, colours 8/9",
-        "html-mailgen/neopolitan-readme-action.html": "words 75/75, links 6/6, images 0/0, layout 2/12, positions 9/10, colours 12/13",
+        "html-mailgen/neopolitan-readme-action.html": "words 75/75, links 6/6, images 0/0, layout 2/12, positions 10/10, colours 12/13",
         "html-mailgen/neopolitan-readme-table.html": "words 48/48, links 2/2, images 0/0, layout 0/13, positions 12/12, colours 13/13",
         "html-mailgen/neopolitan-receipt-styled.html": "words 70/70, links 3/3, images 0/0, layout 1/11, positions 10/10, colours 11/11",
         "html-mailgen/neopolitan-receipt.html": "words 70/70, links 3/3, images 0/0, layout 1/11, positions 10/10, colours 11/11",

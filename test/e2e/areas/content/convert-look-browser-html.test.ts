@@ -25,7 +25,7 @@ describeLooks('HTML', /^(?!foundation-emails|html-ecomplus|html-authjs).*\.html$
       "html-mailgen/default-receipt.html": "colours 12/13 (model 11/12), positions 10/11 (model 10/11)",
       "html-mailgen/default-reset.html": "colours 9/10 (model 8/9), positions 7/8 (model 7/8)",
       "html-mailgen/default-welcome.html": "colours 9/10 (model 8/9), positions 7/8 (model 7/8)",
-      "html-mailgen/neopolitan-readme-action.html": "colours 14/15 (model 12/13), positions 10/10 (model 9/10)",
+      "html-mailgen/neopolitan-readme-action.html": "colours 14/15 (model 12/13), positions 10/10 (model 10/10)",
       "html-mailgen/neopolitan-readme-table.html": "colours 13/13 (model 13/13), positions 12/12 (model 12/12)",
       "html-mailgen/neopolitan-receipt-styled.html": "colours 12/12 (model 11/11), positions 10/10 (model 10/10)",
       "html-mailgen/neopolitan-receipt.html": "colours 12/12 (model 11/11), positions 10/10 (model 10/10)",

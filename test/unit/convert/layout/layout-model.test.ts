@@ -109,6 +109,13 @@ describe('text measured without drawing it', () => {
     const width = textWidth('Congratulations! You are joining over 3 million developers around the world', { size: 16, family: 'sans', bold: false });
     expect(Math.abs(width - 531)).toBeLessThan(6);
   });
+
+  it('takes bold text in Arial Bold’s own widths, as Chromium draws E-Com Plus’s subtotal', () => {
+    // Chromium with Liberation Sans Bold, 20 px: 81.2 and 264.5 px.
+    const bold = { size: 20, family: 'sans', bold: true } as const;
+    expect(Math.abs(textWidth('R$ 52,00', bold) - 81.2)).toBeLessThan(0.5);
+    expect(Math.abs(textWidth('Confirm your email address', bold) - 264.5)).toBeLessThan(0.5);
+  });
 });
 
 describe('MJML’s columns and groups as its compiler lays them out', () => {
