@@ -110,6 +110,13 @@ describe('text measured without drawing it', () => {
     expect(Math.abs(width - 531)).toBeLessThan(6);
   });
 
+  it('draws the pairs Arial kerns closer, as Chromium draws Foundation’s menu items', () => {
+    // Chromium with Liberation Sans, 16 px: 146.4 and 47.1 px, "y." and "Tw" kerned.
+    const regular = { size: 16, family: 'sans', bold: false } as const;
+    expect(Math.abs(textWidth('krakenacademy.com', regular) - 146.4)).toBeLessThan(0.1);
+    expect(Math.abs(textWidth('Twitter', regular) - 47.1)).toBeLessThan(0.1);
+  });
+
   it('takes bold text in Arial Bold’s own widths, as Chromium draws E-Com Plus’s subtotal', () => {
     // Chromium with Liberation Sans Bold, 20 px: 81.2 and 264.5 px.
     const bold = { size: 20, family: 'sans', bold: true } as const;
