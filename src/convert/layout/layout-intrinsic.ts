@@ -133,7 +133,7 @@ export class Intrinsic {
   private measure(node: SourceElement, context: Context): Asks {
     const { style } = node;
     const inside = { face: faceOf(node, context.face), breaks: breaksWords(style, context.breaks) };
-    const held = this.held(node, inside);
+    const held = node.name === 'table' ? this.columns(node, this.held(node, inside)) : this.held(node, inside);
     this.contents.set(node, held);
     const padding = (at: 'left' | 'right') => Math.max(0, fixedLength(sideOf(style, 'padding', at)) ?? 0);
     const inner = node.name === 'x-button' ? shorthand(style['x-inner-padding']) : undefined;
@@ -162,6 +162,28 @@ export class Intrinsic {
     const cellWidth = cell ? (fixedLength(style.width) ?? fixedLength(node.attrs.width)) : undefined;
     if (cellWidth !== undefined) most = Math.max(most, cellWidth + (node.name === 'x-column' ? 0 : sides));
     return { least, most: Math.max(least, most) };
+  }
+
+  /**
+   * What a table's rows ask together: a browser sizes each column by every cell in it, so the table
+   * takes the widest of each column summed, which may be more than any one row asks.
+   */
+  private columns(table: SourceElement, rowwise: Asks): Asks {
+    const elements = (node: SourceElement) => node.children.filter((child): child is SourceElement => child.type === 'element' && !hidesContent(child.style));
+    const rows = (node: SourceElement): SourceElement[] =>
+      elements(node).flatMap((child) => (child.name === 'tr' ? [child] : ['tbody', 'thead', 'tfoot'].includes(child.name) ? rows(child) : []));
+    const widest: Asks[] = [];
+    for (const row of rows(table)) {
+      const cells = elements(row).filter((child) => CELLS.has(child.name));
+      // A cell across columns (`colspan`) leaves its row out, as the layout's columns do; cells a style draws as boxes are no columns.
+      if (cells.some((cell) => (pixels(cell.attrs.colspan) ?? 1) > 1 || !/^(table-cell)?$/i.test(cell.style.display?.trim() ?? ''))) continue;
+      cells.forEach((cell, index) => {
+        const asks = this.memo.get(cell) ?? { least: 0, most: 0 };
+        widest[index] = { least: Math.max(widest[index]?.least ?? 0, asks.least), most: Math.max(widest[index]?.most ?? 0, asks.most) };
+      });
+    }
+    const sum = (key: keyof Asks) => widest.reduce((total, column) => total + column[key], 0);
+    return { least: Math.max(rowwise.least, sum('least')), most: Math.max(rowwise.most, sum('most')) };
   }
 
   /** What an element's content asks: a row its cells side by side; else its lines of inline content and its blocks, one under another. */

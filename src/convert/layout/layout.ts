@@ -318,6 +318,9 @@ export class SourceLayout {
       for (const cell of cells) this.cell(cell, box, align, available);
       return;
     }
+    // Cells a media query makes inline-blocks (Foundation's menus on a phone) flow as words do, but MJML's columns.
+    if (stackBelow === undefined && cells.length > 0 && cells.every((cell) => /^inline-block$/i.test(cell.style.display?.trim() ?? '')))
+      return this.flow(cells, box, align, available);
     const widths = this.givenWidths(cells, available, false);
     const fixed = this.fixedColumns(row, available);
     if (fixed?.length === cells.length) fixed.forEach((width, index) => (widths[index] = width));
@@ -339,6 +342,36 @@ export class SourceLayout {
       this.cell(cell, { left, right: left + width }, align, available);
       left += width;
     });
+  }
+
+  /**
+   * Inline-block cells laid as a line lays words: each its given width (a share of the row, its
+   * content's), else as wide as what it holds (no wider than the row), side by side while they fit, the rest on lines below, each line placed as the row aligns its text.
+   */
+  private flow(cells: readonly SourceElement[], box: Box, align: Align, available: number): void {
+    const given = this.givenWidths(cells, available, true);
+    const widths = cells.map((cell, index) => {
+      const asks = this.intrinsic.of(cell);
+      return given[index] ?? Math.min(asks.most, Math.max(asks.least, available));
+    });
+    const lines: number[][] = [];
+    let used = 0;
+    widths.forEach((width, index) => {
+      if (lines.length === 0 || used + width > available + 0.5) {
+        lines.push([]);
+        used = 0;
+      }
+      lines.at(-1)!.push(index);
+      used += width;
+    });
+    for (const line of lines) {
+      const free = available - line.reduce((sum, index) => sum + widths[index]!, 0);
+      let left = box.left + (align === 'center' ? free / 2 : align === 'right' ? free : 0);
+      for (const index of line) {
+        this.cell(cells[index]!, { left, right: left + widths[index]! }, align, available);
+        left += widths[index]!;
+      }
+    }
   }
 
   /**

@@ -109,6 +109,20 @@ describe('text measured without drawing it', () => {
     const width = textWidth('Congratulations! You are joining over 3 million developers around the world', { size: 16, family: 'sans', bold: false });
     expect(Math.abs(width - 531)).toBeLessThan(6);
   });
+
+  it('draws the pairs Arial kerns closer, as Chromium draws Foundation’s menu items', () => {
+    // Chromium with Liberation Sans, 16 px: 146.4 and 47.1 px, "y." and "Tw" kerned.
+    const regular = { size: 16, family: 'sans', bold: false } as const;
+    expect(Math.abs(textWidth('krakenacademy.com', regular) - 146.4)).toBeLessThan(0.1);
+    expect(Math.abs(textWidth('Twitter', regular) - 47.1)).toBeLessThan(0.1);
+  });
+
+  it('takes bold text in Arial Bold’s own widths, as Chromium draws E-Com Plus’s subtotal', () => {
+    // Chromium with Liberation Sans Bold, 20 px: 81.2 and 264.5 px.
+    const bold = { size: 20, family: 'sans', bold: true } as const;
+    expect(Math.abs(textWidth('R$ 52,00', bold) - 81.2)).toBeLessThan(0.5);
+    expect(Math.abs(textWidth('Confirm your email address', bold) - 264.5)).toBeLessThan(0.5);
+  });
 });
 
 describe('MJML’s columns and groups as its compiler lays them out', () => {
@@ -259,5 +273,76 @@ describe('a cell one screen hides', () => {
     expect(new SourceLayout(body, 600).of(shown!)!.box.left).toBeGreaterThanOrEqual(200);
     expect(new SourceLayout(body, 375).of(hidden!)).toBeUndefined();
     expect(new SourceLayout(body, 375).of(shown!)!.box).toEqual({ left: 0, right: 375 });
+  });
+});
+
+describe('cells a phone’s media query makes inline-blocks', () => {
+  const html = `<!doctype html><html><head><style>@media only screen and (max-width: 596px) { th.item { display: inline-block !important; width: auto !important } th.half { display: inline-block !important; width: 50% !important } }</style></head><body style="margin: 0">
+<table style="width: 100%; border-collapse: collapse"><tr style="text-align: center"><th class="item" style="padding: 10px">
+<img src="a.png" width="150" height="20">
+</th><th class="item" style="padding: 10px">
+<img src="b.png" width="150" height="20">
+</th><th class="item" style="padding: 10px">
+<img src="c.png" width="150" height="20">
+</th></tr></table>
+<table style="width: 100%; border-collapse: collapse"><tr><th class="half" style="padding: 0">
+<p>Left</p>
+</th><th class="half" style="padding: 0">
+<p>Right</p>
+</th></tr></table>
+</body></html>`;
+  const found = (name: string) => {
+    const { body } = readHtml(html, 'email.html', new Findings());
+    const all = (node: SourceElement): SourceElement[] =>
+      node.name === name ? [node] : node.children.flatMap((child) => (child.type === 'element' ? all(child) : []));
+    return { body, nodes: all(body) };
+  };
+
+  it('flows them as a line of words, each as wide as what it holds, every line centred as the row aligns its text (Foundation’s menu)', () => {
+    const { body, nodes } = found('img');
+    const layout = new SourceLayout(body, 375);
+    // Two of 170 px fit in 375, centred; the third goes to a line of its own, centred too.
+    expect(nodes.map((node) => layout.of(node)!.box)).toEqual([
+      { left: 27.5, right: 177.5 },
+      { left: 197.5, right: 347.5 },
+      { left: 112.5, right: 262.5 },
+    ]);
+  });
+
+  it('gives those of a share of the row that share (Foundation’s small columns)', () => {
+    const { body, nodes } = found('p');
+    const layout = new SourceLayout(body, 375);
+    expect(nodes.map((node) => layout.of(node)!.box)).toEqual([
+      { left: 0, right: 187.5 },
+      { left: 187.5, right: 375 },
+    ]);
+  });
+});
+
+describe('a table whose rows ask their widths in different columns', () => {
+  it('grows to the widest of each column summed, as Chromium sizes E-Com Plus’s cart on a phone, not to the widest row', () => {
+    const html = `<!doctype html><html><body style="margin: 0">
+<table align="center" cellpadding="0" cellspacing="0" style="width: 50%; border-collapse: collapse"><tr><td>
+<img src="a.png" width="150" height="20">
+</td><td>
+<img src="b.png" width="10" height="20">
+</td></tr><tr><td>
+<img src="c.png" width="10" height="20">
+</td><td>
+<img src="d.png" width="150" height="20">
+</td></tr></table>
+</body></html>`;
+    const { body } = readHtml(html, 'email.html', new Findings());
+    const all = (node: SourceElement, name: string): SourceElement[] =>
+      node.name === name ? [node] : node.children.flatMap((child) => (child.type === 'element' ? all(child, name) : []));
+    const layout = new SourceLayout(body, 375);
+    // Each row asks 160 px; the columns 150 each: the table is 300 px, centred on the screen, its cells side by side in it.
+    expect(layout.frameOf(all(body, 'table')[0]!)).toEqual({ left: 37.5, right: 337.5 });
+    expect(all(body, 'td').map((cell) => layout.of(cell)!.box)).toEqual([
+      { left: 37.5, right: 187.5 },
+      { left: 187.5, right: 337.5 },
+      { left: 37.5, right: 187.5 },
+      { left: 187.5, right: 337.5 },
+    ]);
   });
 });
