@@ -9,8 +9,8 @@ import { coloured, rememberBackdrop, rememberLook, SOURCE_TEXT } from './contras
 import { dividerBlock } from './divider.js';
 import { buttonBlock, imageBlock, outsideFace } from './image-button.js';
 import { dropsPlatformLink, holdsImage, hrefOf, inherit, inlineOf, isButtonLink, isHidden, isInline, type MapContext, trimInline } from './inline.js';
+import { attributeTextAlign } from './layout/alignment.js';
 import { recordSource } from './layout/block-source.js';
-import { attributeTextAlign } from './layout/layout.js';
 import { listBlock } from './lists.js';
 import { addPadding, block, type LmxBlock, plainText, setNumber } from './lmx-out.js';
 import { FULL_WIDTH_UP_TO, type Place, type SourceElement, type SourceNode, shorten, textContent } from './model.js';

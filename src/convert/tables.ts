@@ -5,8 +5,8 @@
  */
 
 import { inherit, isInline, type MapContext } from './inline.js';
+import { attributeTextAlign } from './layout/alignment.js';
 import { recordSource } from './layout/block-source.js';
-import { attributeTextAlign } from './layout/layout.js';
 import type { LmxBlock } from './lmx-out.js';
 import { element, type SourceElement, type SourceNode, textContent } from './model.js';
 import { alignOf, backgroundOf, pixels } from './styles.js';

@@ -8,7 +8,7 @@
  * settles by the style: listed.
  */
 
-import { TEXT_ALIGNED } from './layout/layout.js';
+import { TEXT_ALIGNED } from './layout/alignment.js';
 import type { Findings, SourceElement, SourceNode } from './model.js';
 import { alignOf } from './styles.js';
 import { holdsTemplateTag } from './variables.js';

@@ -4,7 +4,7 @@
  */
 import type { LmxBlock } from '../lmx-out.js';
 import type { SourceElement } from '../model.js';
-import type { Align, Position } from './layout.js';
+import type { Align, Position } from './alignment.js';
 
 /** Where a block came from: the element whose content box it stands in, and how the source aligns what it holds there. */
 export interface BlockSource {
