@@ -121,7 +121,7 @@ export interface Fidelity {
   words: Measure;
   links: Measure;
   images: Measure;
-  /** Blocks that stand and align as in the source, at 600 and 375 px (src/convert/layout/layout-carry.ts). */
+  /** Blocks that stand and align as in the source, at 600 and 375 px (src/convert/layout/layout-compare.ts). */
   layout: Measure;
   /** Blocks that stand at the side the source draws them at (left, centred, right, full width), at 600 px. */
   positions: Measure;

@@ -15,7 +15,7 @@ import { placeholderImages } from '../../src/base/page-images.js';
 import { convertDocument, type SourceDocument } from '../../src/convert/document.js';
 import { sourceOf } from '../../src/convert/layout/block-source.js';
 import { SourceLayout } from '../../src/convert/layout/layout.js';
-import { compareLayout, LAYOUT_TOLERANCE, VIEWPORTS } from '../../src/convert/layout/layout-carry.js';
+import { compareLayout, LAYOUT_TOLERANCE, VIEWPORTS } from '../../src/convert/layout/layout-compare.js';
 import { layoutLmx } from '../../src/convert/layout/lmx-layout.js';
 import { Findings } from '../../src/convert/model.js';
 import { readHtml } from '../../src/convert/sources/html-source.js';

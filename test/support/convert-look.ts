@@ -22,7 +22,7 @@ import { compareColours } from '../../src/convert/contrast.js';
 import { convertDocument } from '../../src/convert/document.js';
 import { measureFidelity } from '../../src/convert/fidelity.js';
 import { sourceOf } from '../../src/convert/layout/block-source.js';
-import { compareLayout, LAYOUT_TOLERANCE, VIEWPORTS } from '../../src/convert/layout/layout-carry.js';
+import { compareLayout, LAYOUT_TOLERANCE, VIEWPORTS } from '../../src/convert/layout/layout-compare.js';
 import type { LmxBlock } from '../../src/convert/lmx-out.js';
 import { Findings, type Measure, type Place, type Remediation, type SourceElement, type SourceNode } from '../../src/convert/model.js';
 import { describeBrowser, type Page } from './browser.js';

@@ -11,7 +11,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseCss } from 'postcss';
 import { convertDocument, type SourceDocument } from '../../src/convert/document.js';
-import { LAYOUT_TOLERANCE, VIEWPORTS } from '../../src/convert/layout/layout-carry.js';
+import { LAYOUT_TOLERANCE, VIEWPORTS } from '../../src/convert/layout/layout-compare.js';
 import { Findings } from '../../src/convert/model.js';
 import { DESKTOP_WIDTH, maxWidthOf, minWidthOf } from '../../src/convert/sources/html-rules.js';
 import { readHtml } from '../../src/convert/sources/html-source.js';

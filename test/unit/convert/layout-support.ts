@@ -1,6 +1,6 @@
 /** An email source converted as `content convert` does, and its LMX rendered as `content render` does: what the tests of layout read. */
 import { convertDocument } from '../../../src/convert/document.js';
-import { compareLayout } from '../../../src/convert/layout/layout-carry.js';
+import { compareLayout } from '../../../src/convert/layout/layout-compare.js';
 import { Findings } from '../../../src/convert/model.js';
 import { readHtml } from '../../../src/convert/sources/html-source.js';
 import { readMjml } from '../../../src/convert/sources/mjml-source.js';

@@ -13,7 +13,7 @@ import { compareColours } from '../../../convert/contrast.js';
 import { convertComponent, convertDocument, type SourceDocument } from '../../../convert/document.js';
 import { measureFidelity } from '../../../convert/fidelity.js';
 import { type ImageCarrier, notUploaded, uploadImages } from '../../../convert/images.js';
-import { compareLayout } from '../../../convert/layout/layout-carry.js';
+import { compareLayout } from '../../../convert/layout/layout-compare.js';
 import { writeLmx } from '../../../convert/lmx-out.js';
 import {
   CONVERT_KINDS,

@@ -7,7 +7,7 @@
  * reader reads as stacked on a phone, convert-stacking-browser.test.ts's.
  */
 import { describe, expect, it } from 'vitest';
-import { VIEWPORTS } from '../../../../src/convert/layout/layout-carry.js';
+import { VIEWPORTS } from '../../../../src/convert/layout/layout-compare.js';
 import { describeBrowser } from '../../../support/browser.js';
 import { corpusDirectory } from '../../../support/convert-corpus.js';
 import { apart, corpusFiles, measureSources } from '../../../support/convert-source-layout.js';

@@ -12,7 +12,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { convertDocument } from '../../../../src/convert/document.js';
-import { LAYOUT_TOLERANCE, VIEWPORTS } from '../../../../src/convert/layout/layout-carry.js';
+import { LAYOUT_TOLERANCE, VIEWPORTS } from '../../../../src/convert/layout/layout-compare.js';
 import { Findings } from '../../../../src/convert/model.js';
 import { readReact } from '../../../../src/convert/sources/react-source.js';
 import { describeBrowser } from '../../../support/browser.js';

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { VIEWPORTS } from '../../../../src/convert/layout/layout-carry.js';
+import { VIEWPORTS } from '../../../../src/convert/layout/layout-compare.js';
 import { Findings, FULL_WIDTH_UP_TO, type SourceElement } from '../../../../src/convert/model.js';
 import { readHtml } from '../../../../src/convert/sources/html-source.js';
 import { describeBrowser } from '../../../support/browser.js';

@@ -8,7 +8,7 @@ import { compareColours } from '../../../../src/convert/contrast.js';
 import { convertDocument } from '../../../../src/convert/document.js';
 import { fidelityLine, measureFidelity } from '../../../../src/convert/fidelity.js';
 import { recordSource, sourceOf } from '../../../../src/convert/layout/block-source.js';
-import { compareLayout } from '../../../../src/convert/layout/layout-carry.js';
+import { compareLayout } from '../../../../src/convert/layout/layout-compare.js';
 import type { LmxBlock } from '../../../../src/convert/lmx-out.js';
 import { Findings } from '../../../../src/convert/model.js';
 import { readHtml } from '../../../../src/convert/sources/html-source.js';
