@@ -94,6 +94,82 @@ function squeezedAt(block: LmxBlock, from: BlockSource, phone: SourceLayout, lai
   return drawn < width - LAYOUT_TOLERANCE && Math.abs(source.right - source.left - width) <= LAYOUT_TOLERANCE ? drawn : undefined;
 }
 
+/** Each width's LMX laid out, and what the positions of its blocks are judged by. */
+interface Placing {
+  source: SourceLayout;
+  phoneSource: SourceLayout;
+  style: Readonly<Record<string, string>>;
+  laid: ReadonlyMap<number, ReturnType<typeof layoutLmx>>;
+}
+
+/** Where LMX draws a block at a width: a button widened to stand full width stands so only where its padding reaches across its box (LMX takes at most 100 px a side). */
+function drawnAt({ style, laid }: Placing, block: LmxBlock, from: BlockSource, viewport: number): Position | undefined {
+  const placed = laid.get(viewport)?.get(block);
+  if (placed === undefined) return undefined;
+  // LMX draws an image of no width across its box.
+  if (block.tag === 'Image' && block.attrs.width === undefined) return 'full';
+  const fills = from.fills === true && buttonWidth(block, style) >= placed.box.right - placed.box.left - 2 * LAYOUT_TOLERANCE;
+  return fills ? 'full' : placed.align;
+}
+
+/** How a block the source draws in one place at every width stands elsewhere in LMX, said and what to do; undefined where it stands as the source does. */
+function fixedDifference(placing: Placing, block: LmxBlock, from: BlockSource, was: Position): [string, string] | undefined {
+  const is = drawnAt(placing, block, from, placing.source.viewport)!;
+  // A full-width button fills its box at every width; LMX's, as wide as its padding makes it, may not on a phone, where its column is wider.
+  const phone = from.fills === true && is === was ? drawnAt(placing, block, from, VIEWPORTS[1]) : undefined;
+  const squeezed = is === was && phone === undefined ? squeezedAt(block, from, placing.phoneSource, placing.laid) : undefined;
+  if (was === is && (phone === undefined || phone === was) && squeezed === undefined) return undefined;
+  if (was !== is)
+    return [
+      `drawn ${SAID[is]}, where the source draws it ${SAID[was]}`,
+      was === 'full' ? 'widen it in the LMX (innerXPadding) to fill the body' : `set its align to "${was}" in the LMX`,
+    ];
+  if (squeezed !== undefined)
+    return [
+      `drawn ${Math.round(squeezed)} px wide at ${VIEWPORTS[1]} px wide, where the source keeps its ${block.attrs.width} px and widens its column`,
+      'LMX fits an image to its column on a phone: stack the columns there (stackOnMobile), or give the image a width its column holds',
+    ];
+  return [
+    `drawn ${SAID[phone!]} at ${VIEWPORTS[1]} px wide, where the source draws it ${SAID[was]}`,
+    'LMX draws a button as wide on every screen: choose the width that suits both',
+  ];
+}
+
+/**
+ * How a block stands elsewhere than the source draws it, said and what to do; undefined where it
+ * stands as the source does.
+ */
+function placeDifference(placing: Placing, block: LmxBlock, from: BlockSource, was: Position): [string, string] | undefined {
+  if (from.inTurn === true)
+    return [
+      'drawn in a place of its own, one under another with the others, where the source shows one at a time in one place, with a row of thumbnails to choose it',
+      'keep the one picture to show, or set them side by side (<Columns>) as the row of thumbnails',
+    ];
+  if (atOwnSize(block, from)) return [`drawn across the full width, where the source draws it ${SAID[was]} at its own size`, OWN_WIDTH];
+  const { positionAt } = from;
+  const unbroken = from.bold === true && was !== 'full' ? unbrokenAt(block, placing.style, placing.laid) : [];
+  if (positionAt === undefined && unbroken.length > 0)
+    return [
+      unbroken
+        .map(
+          (viewport) =>
+            `drawn ${SAID[drawnAt(placing, block, from, viewport)!]} at ${viewport} px wide on one line, where the source's bold label breaks across its box's full width`,
+        )
+        .join('; '),
+      'LMX draws a button’s label in its theme’s weight: make the theme’s button text bold in the editor, or shorten the label',
+    ];
+  if (positionAt === undefined) return fixedDifference(placing, block, from, was);
+  const differs = VIEWPORTS.flatMap((viewport) => {
+    const [at, is] = [positionAt(viewport), drawnAt(placing, block, from, viewport)];
+    return is === undefined || at === is ? [] : [`drawn ${SAID[is]} at ${viewport} px wide, where the source's stylesheet draws it ${SAID[at]}`];
+  });
+  if (differs.length === 0) return undefined;
+  return [
+    differs.join('; '),
+    'LMX draws a block in one place on every screen, where the source’s media queries move it: choose the place that suits both (innerXPadding widens a button)',
+  ];
+}
+
 /**
  * Where each block stands across its box, at 600 px, against where the source draws it as the
  * layout model reads it: a text's alignment, an image's or a button's own place (a side, centred,
@@ -102,7 +178,8 @@ function squeezedAt(block: LmxBlock, from: BlockSource, phone: SourceLayout, lai
  * LMX fits it to the column, and a button whose bold label breaks across its
  * box where LMX's, in its theme's weight, stands on one line. Dividers and icons are not counted: the model does
  * not place them. Each that stands elsewhere is listed, unless the layout entry of the same block
- * already says how.
+ * already says how; blocks shown in turn in one place are always listed, and an image drawn at its
+ * own size or a button whose label does not break is never counted as kept.
  */
 function comparePositions(
   source: SourceLayout,
@@ -114,99 +191,17 @@ function comparePositions(
 ): Measure {
   const measure = { source: 0, kept: 0 };
   const laid = new Map<number, ReturnType<typeof layoutLmx>>(VIEWPORTS.map((viewport) => [viewport, layoutLmx(style, blocks, viewport)]));
-  // A button widened to stand full width stands so only where its padding reaches across its box (LMX takes at most 100 px a side).
-  const drawnAt = (block: LmxBlock, from: BlockSource, viewport: number): Position | undefined => {
-    const placed = laid.get(viewport)?.get(block);
-    if (placed === undefined) return undefined;
-    // LMX draws an image of no width across its box.
-    if (block.tag === 'Image' && block.attrs.width === undefined) return 'full';
-    const fills = from.fills === true && buttonWidth(block, style) >= placed.box.right - placed.box.left - 2 * LAYOUT_TOLERANCE;
-    return fills ? 'full' : placed.align;
-  };
+  const placing = { source, phoneSource, style, laid };
   for (const block of laid.get(source.viewport)!.keys()) {
     const from = sourceOf(block);
     if (from === undefined || CONTAINERS.has(block.tag)) continue;
     const was = from.position ?? (from.kind === 'text' ? source.of(from.element)?.align : undefined);
     if (was === undefined) continue;
     measure.source += 1;
-    if (from.inTurn === true) {
-      findings.add(
-        (from.own ?? from.element).at,
-        `the position of <${block.tag}>`,
-        'not carried',
-        'drawn in a place of its own, one under another with the others, where the source shows one at a time in one place, with a row of thumbnails to choose it',
-        'keep the one picture to show, or set them side by side (<Columns>) as the row of thumbnails',
-      );
-      continue;
-    }
-    if (atOwnSize(block, from)) {
-      if (listed.get(block) === undefined)
-        findings.add(
-          (from.own ?? from.element).at,
-          `the position of <${block.tag}>`,
-          'not carried',
-          `drawn across the full width, where the source draws it ${SAID[was]} at its own size`,
-          OWN_WIDTH,
-        );
-      continue;
-    }
-    const { positionAt } = from;
-    const unbroken = from.bold === true && was !== 'full' ? unbrokenAt(block, style, laid) : [];
-    if (positionAt === undefined && unbroken.length > 0) {
-      if (listed.get(block) === undefined)
-        findings.add(
-          (from.own ?? from.element).at,
-          `the position of <${block.tag}>`,
-          'not carried',
-          unbroken
-            .map(
-              (viewport) =>
-                `drawn ${SAID[drawnAt(block, from, viewport)!]} at ${viewport} px wide on one line, where the source's bold label breaks across its box's full width`,
-            )
-            .join('; '),
-          'LMX draws a button’s label in its theme’s weight: make the theme’s button text bold in the editor, or shorten the label',
-        );
-      continue;
-    }
-    if (positionAt === undefined) {
-      const is = drawnAt(block, from, source.viewport)!;
-      // A full-width button fills its box at every width; LMX's, as wide as its padding makes it, may not on a phone, where its column is wider.
-      const phone = from.fills === true && is === was ? drawnAt(block, from, VIEWPORTS[1]) : undefined;
-      const squeezed = is === was && phone === undefined ? squeezedAt(block, from, phoneSource, laid) : undefined;
-      if (was === is && (phone === undefined || phone === was) && squeezed === undefined) measure.kept += 1;
-      else if (listed.get(block) === undefined) {
-        const [said, todo] =
-          was !== is
-            ? [
-                `drawn ${SAID[is]}, where the source draws it ${SAID[was]}`,
-                was === 'full' ? 'widen it in the LMX (innerXPadding) to fill the body' : `set its align to "${was}" in the LMX`,
-              ]
-            : squeezed !== undefined
-              ? [
-                  `drawn ${Math.round(squeezed)} px wide at ${VIEWPORTS[1]} px wide, where the source keeps its ${block.attrs.width} px and widens its column`,
-                  'LMX fits an image to its column on a phone: stack the columns there (stackOnMobile), or give the image a width its column holds',
-                ]
-              : [
-                  `drawn ${SAID[phone!]} at ${VIEWPORTS[1]} px wide, where the source draws it ${SAID[was]}`,
-                  'LMX draws a button as wide on every screen: choose the width that suits both',
-                ];
-        findings.add((from.own ?? from.element).at, `the position of <${block.tag}>`, 'not carried', said, todo);
-      }
-      continue;
-    }
-    const differs = VIEWPORTS.flatMap((viewport) => {
-      const [at, is] = [positionAt(viewport), drawnAt(block, from, viewport)];
-      return is === undefined || at === is ? [] : [`drawn ${SAID[is]} at ${viewport} px wide, where the source's stylesheet draws it ${SAID[at]}`];
-    });
-    if (differs.length === 0) measure.kept += 1;
-    else if (listed.get(block) === undefined)
-      findings.add(
-        (from.own ?? from.element).at,
-        `the position of <${block.tag}>`,
-        'not carried',
-        differs.join('; '),
-        'LMX draws a block in one place on every screen, where the source’s media queries move it: choose the place that suits both (innerXPadding widens a button)',
-      );
+    const differs = placeDifference(placing, block, from, was);
+    if (differs === undefined) measure.kept += 1;
+    else if (from.inTurn === true || listed.get(block) === undefined)
+      findings.add((from.own ?? from.element).at, `the position of <${block.tag}>`, 'not carried', ...differs);
   }
   return measure;
 }
