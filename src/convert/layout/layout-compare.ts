@@ -6,8 +6,9 @@
  */
 import type { LmxBlock } from '../lmx-out.js';
 import type { Findings, Measure, SourceElement } from '../model.js';
+import type { Align, Position } from './alignment.js';
 import { type BlockSource, sourceOf } from './block-source.js';
-import { type Align, type Box, type Position, SourceLayout } from './layout.js';
+import { type Box, SourceLayout } from './layout.js';
 import { buttonWidth, wordsTooWide } from './lmx-fit.js';
 import { layoutLmx } from './lmx-layout.js';
 

@@ -17,8 +17,6 @@ import { type Align, ownTextAlign } from './alignment.js';
 import { type Column, fixedShares, mergedColumns, shareRow } from './layout-columns.js';
 import { borderOf, CELLS, drawnAsTable, Intrinsic, sideOf } from './layout-intrinsic.js';
 
-export type { Align, Position } from './alignment.js';
-
 /** A box's left and right edges, in pixels from the viewport's left. */
 export interface Box {
   left: number;

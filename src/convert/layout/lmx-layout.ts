@@ -9,7 +9,8 @@
 import { LIST_INDENT_PX } from '../../lmx/render/text.js';
 import { DEFAULT_THEME_STYLES } from '../../platform/themes/default-theme.js';
 import type { LmxBlock } from '../lmx-out.js';
-import type { Align, Box } from './layout.js';
+import type { Align } from './alignment.js';
+import type { Box } from './layout.js';
 
 /** The widest the renderer draws a body, and the screen width its columns stack at. */
 const BODY_WIDTH = 600;
