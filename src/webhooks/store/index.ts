@@ -381,13 +381,13 @@ function parsedBody(body: string): object {
   return {};
 }
 
-/** The facts of a body the journal is searched by; nulls where the body does not say. */
 /** The first delivery of each id, in order. */
 function firstOfEachId(deliveries: readonly ReceivedDelivery[]): ReceivedDelivery[] {
   const ids = new Set<string>();
   return deliveries.filter(({ webhookId }) => !ids.has(webhookId) && ids.add(webhookId));
 }
 
+/** The facts of a body the journal is searched by; nulls where the body does not say. */
 function factsOf(parsed: object): {
   eventName: string | null;
   eventTime: number | null;
