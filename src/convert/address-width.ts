@@ -14,17 +14,21 @@
  *   crop mode (scaled) or one that gives that width exactly (`c_scale`, `c_fill`, `c_pad`:
  *   https://cloudinary.com/documentation/image_crop_modes), and no `dpr_`.
  */
+import { LMX_TAGS } from '../lmx/index.js';
 
-/** LMX's widths of an image, in pixels. */
-export const WIDTHS = { least: 12, most: 600 };
+/** The widths LMX's rule book lets an `<Image width>` have, in pixels. */
+const IMAGE_WIDTH = LMX_TAGS.get('Image')?.attributes.width;
 
-/**
- * The width an image of no width is drawn at, its own, where its address names it: within LMX's
- * widths, as `--upload` takes a file's.
- */
+/** An image's own width as LMX's `<Image width>` can hold it: none below its least, its most above. */
+export function lmxImageWidth(width: number | undefined): number | undefined {
+  const bounds: { min?: number; max?: number } = IMAGE_WIDTH?.type === 'number' ? IMAGE_WIDTH : {};
+  const [least, most] = [bounds.min ?? 0, bounds.max ?? Number.POSITIVE_INFINITY];
+  return width === undefined || width < least ? undefined : Math.min(width, most);
+}
+
+/** The width an image of no width is drawn at, its own, where its address names it (as `--upload` takes a file's). */
 export function ownWidth(src: string): number | undefined {
-  const width = widthInAddress(src);
-  return width === undefined || width < WIDTHS.least ? undefined : Math.min(width, WIDTHS.most);
+  return lmxImageWidth(widthInAddress(src));
 }
 
 const PLACEHOLDERS = new Set(['placehold.co', 'placehold.it']);

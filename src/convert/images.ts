@@ -10,7 +10,7 @@
 import { readTreeFile, TreeFileTooLargeError } from '../base/tree-files.js';
 import { MAX_UPLOAD_BYTES, UPLOAD_TYPES, type UploadType } from '../platform/uploads/schemas.js';
 import { pixelWidth, sniffType } from '../platform/uploads/sniff.js';
-import { WIDTHS } from './address-width.js';
+import { lmxImageWidth } from './address-width.js';
 import { sourceOf } from './layout/block-source.js';
 import { type LmxBlock, PLACEHOLDER_IMAGE } from './lmx-out.js';
 import type { Findings, Place, Remediation } from './model.js';
@@ -129,8 +129,8 @@ export async function uploadImages(
       }
       url = sent.url;
       uploaded.set(src, url);
-      const width = typeof read === 'string' ? undefined : pixelWidth(read.bytes, read.contentType);
-      if (width !== undefined && width >= WIDTHS.least) widths.set(src, Math.min(width, WIDTHS.most));
+      const width = lmxImageWidth(typeof read === 'string' ? undefined : pixelWidth(read.bytes, read.contentType));
+      if (width !== undefined) widths.set(src, width);
     }
     image.attrs.src = url;
     const width = widths.get(src);
