@@ -5,7 +5,7 @@
  * Cloudinary's `w_` (https://cloudinary.com/documentation/transformation_reference#w_width).
  */
 import { describe, expect, it } from 'vitest';
-import { widthInAddress } from '../../../src/convert/address-width.js';
+import { lmxImageWidth, ownWidth, widthInAddress } from '../../../src/convert/address-width.js';
 import { fromHtml } from './layout-support.js';
 
 describe('the width an image’s address names', () => {
@@ -52,5 +52,12 @@ describe('the width an image’s address names', () => {
     // Foundation's `width: auto` is its own size too.
     expect(lmx).toMatch(/<Image src="http:\/\/placehold.it\/25\/663399" alt="Icon" width="25"/);
     expect(lmx).toMatch(/<Image src="https:\/\/placehold.co\/120x40" alt="Wide"(?! width)/);
+  });
+
+  it('gives an image only a width LMX’s <Image width> holds: 12 to 600 pixels, the rule book’s', () => {
+    expect(ownWidth('https://placehold.co/1200x400')).toBe(600);
+    expect(ownWidth('https://placehold.co/8')).toBeUndefined();
+    expect(ownWidth('https://placehold.co/12')).toBe(12);
+    expect(lmxImageWidth(undefined)).toBeUndefined();
   });
 });
