@@ -7,6 +7,8 @@
  * and again in dark mode where the stylesheets give it colours of their own for it.
  */
 
+import { SOURCE_LINK, SOURCE_TEXT } from '../../convert/contrast.js';
+import { BROWSER_FONT_SIZE } from '../../convert/inline.js';
 import type { SourceElement, SourceNode, Style } from '../../convert/model.js';
 import { hasDarkMode, readHtmlDocument } from '../../convert/sources/html-source.js';
 import { backgroundOf, fontSizeWithin, hexColour, hidesContent } from '../../convert/styles.js';
@@ -27,11 +29,8 @@ import { contrastRatio, minimumContrast, parseHex } from '../../lmx/qa/contrast.
 import { finding, type QaFinding } from '../../lmx/qa/finding.js';
 import { languageOf } from '../../lmx/qa/language.js';
 
-/** What a browser draws with no style: black text, blue links, on white, at 16 px. */
-const DEFAULT_TEXT = '#000000';
-const DEFAULT_LINK = '#0000ee';
+/** What a browser draws with no style on: white (its black text, blue links and 16 px are convert's SOURCE_TEXT, SOURCE_LINK, BROWSER_FONT_SIZE). */
 const DEFAULT_BACKGROUND = '#ffffff';
-const DEFAULT_SIZE = 16;
 /** A browser's sizes of h1 to h6, in em. */
 const HEADING_EM: Record<string, number> = { h1: 2, h2: 1.5, h3: 1.17, h4: 1, h5: 0.83, h6: 0.67 };
 const BOLD_TAGS = new Set(['b', 'strong', 'th', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
@@ -124,7 +123,7 @@ class HtmlWalk {
     const style: Style = node.style;
     const link = drawing.link || node.name === 'a';
     const own = hexColour(style.color, drawing.background);
-    const colour = own ?? (node.name === 'a' ? DEFAULT_LINK : drawing.colour);
+    const colour = own ?? (node.name === 'a' ? SOURCE_LINK : drawing.colour);
     const background = backgroundOf(style, node.attrs, drawing.background) ?? drawing.background;
     const em = HEADING_EM[node.name];
     const px = fontSizeWithin(style['font-size'] ?? (em === undefined ? undefined : `${em}em`), drawing.px, node.name);
@@ -258,7 +257,7 @@ export function checkHtml(source: string, file: string): HtmlAudit {
   const body = elementsIn(html).find((node) => node.name === 'body');
   const title = head === undefined ? undefined : elementsIn(head).find((node) => node.name === 'title');
   const walk = new HtmlWalk(position);
-  const start: Drawing = { colour: DEFAULT_TEXT, background: DEFAULT_BACKGROUND, px: DEFAULT_SIZE, bold: false, link: false };
+  const start: Drawing = { colour: SOURCE_TEXT, background: DEFAULT_BACKGROUND, px: BROWSER_FONT_SIZE, bold: false, link: false };
   if (body !== undefined) walk.walk(body, start);
   const text = words(walk.shown.join(' '));
   const found = attributeFindings(html, body, text, position);
