@@ -16,7 +16,7 @@ import { addPadding, block, type LmxBlock, plainText, setNumber } from './lmx-ou
 import { FULL_WIDTH_UP_TO, type Place, type SourceElement, type SourceNode, shorten, textContent } from './model.js';
 import { columnsOf, columnWidths, linkedParts } from './shapes.js';
 import { socialBlocks } from './social.js';
-import { alignOf, alphaOf, backgroundImageOf, backgroundOf, hexColour, lineHeightPercent, listAlpha, pixels, sides, verticalSpace } from './styles.js';
+import { alignOf, alphaOf, backgroundImageOf, backgroundOf, boxSides, hexColour, lineHeightPercent, listAlpha, pixels, verticalSpace } from './styles.js';
 import { tableBlocks } from './tables.js';
 import { blockFontSize, type DrawnSizes, listPhoneSize, listTextLook } from './text-losses.js';
 
@@ -351,9 +351,9 @@ export function container(node: SourceElement, context: MapContext, content: (in
   recordSource(section, node, 'text', 'left');
   const radius = pixels(node.style['border-radius']);
   if (radius !== undefined && radius > 0) setNumber(section, 'blockBorderRadius', radius, node.at, context.findings);
-  const padding = sides(node.style.padding);
+  const padding = boxSides(node.style, 'padding');
   for (const [index, side] of (['paddingTop', 'paddingRight', 'paddingBottom', 'paddingLeft'] as const).entries()) {
-    const value = pixels(node.style[`padding-${side.slice(7).toLowerCase()}`]) ?? padding?.[index];
+    const value = padding[index];
     if (value !== undefined && value > 0) setNumber(section, side, value, node.at, context.findings);
   }
   return [section];

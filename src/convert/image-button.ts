@@ -13,7 +13,7 @@ import { recordSource } from './layout/block-source.js';
 import { WIDENED } from './layout/lmx-fit.js';
 import { block, type LmxBlock, PLACEHOLDER_IMAGE, plainText, setNumber } from './lmx-out.js';
 import { COMPUTED, SHOWN_IN_TURN, type SourceElement } from './model.js';
-import { alignOf, borderSide, drawnBorders, hexColour, lineHeightPercent, pixels, sides, styleAt } from './styles.js';
+import { alignOf, borderSide, boxSides, drawnBorders, hexColour, lineHeightPercent, pixels, sides, styleAt } from './styles.js';
 
 /** The hosts where email providers keep the images of their customers' emails (Mailchimp, SendGrid, Brevo, Mailjet, Kit, Klaviyo, Customer.io, Campaign Monitor). */
 const PROVIDER_STORAGE =
@@ -247,9 +247,7 @@ export function outsideFace(node: SourceElement): SourceElement {
  * line. Undefined where it sets neither, and LMX's theme pads it.
  */
 function linkPadding(style: Readonly<Record<string, string>>, fontSize: number | undefined): [number, number, number, number] | undefined {
-  const padding = sides(style.padding);
-  const side = (name: string, at: number) => pixels(style[`padding-${name}`]) ?? padding?.[at];
-  const [top, right, bottom, left] = [side('top', 0), side('right', 1), side('bottom', 2), side('left', 3)];
+  const [top, right, bottom, left] = boxSides(style, 'padding');
   const size = fontSize ?? BROWSER_FONT_SIZE;
   const line = lineHeightPercent(style['line-height'], size);
   const taller = line === undefined ? 0 : Math.max(0, Math.round(((line / 100 - BUTTON_LINE_HEIGHT) * size) / 2));

@@ -243,13 +243,17 @@ export function sides(value: string | undefined): [number, number, number, numbe
   return [top!, right!, bottom!, left!];
 }
 
+/** A style's padding or margin in pixels, top, right, bottom and left: each side its own (`padding-top`) or the shorthand's; undefined where neither says. */
+export function boxSides(style: Readonly<Record<string, string>>, box: 'padding' | 'margin'): (number | undefined)[] {
+  const shorthand = sides(style[box]);
+  return (['top', 'right', 'bottom', 'left'] as const).map((name, index) => pixels(style[`${box}-${name}`]) ?? shorthand?.[index]);
+}
+
 /** The vertical space a style puts above and below its element: padding and margin, each side its own or the shorthand's. */
 export function verticalSpace(style: Style): { top: number; bottom: number } {
-  const padding = sides(style.padding);
-  const margin = sides(style.margin);
-  const side = (name: 'top' | 'bottom', index: 0 | 2) =>
-    Math.max(0, pixels(style[`padding-${name}`]) ?? padding?.[index] ?? 0) + Math.max(0, pixels(style[`margin-${name}`]) ?? margin?.[index] ?? 0);
-  return { top: side('top', 0), bottom: side('bottom', 2) };
+  const [padding, margin] = [boxSides(style, 'padding'), boxSides(style, 'margin')];
+  const side = (index: 0 | 2) => Math.max(0, padding[index] ?? 0) + Math.max(0, margin[index] ?? 0);
+  return { top: side(0), bottom: side(2) };
 }
 
 /** A line height as LMX's percentage (`1.5` and `150%` -> 150; `24px` at a font size of 16 -> 150). */
