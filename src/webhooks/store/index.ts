@@ -21,6 +21,7 @@ import {
   pruneStatements,
   recordStatement,
   type Settled,
+  settleAndClaimStatement,
   settleStatements,
 } from './statements.js';
 import { type DeliveryStats, deliveryStats, type StatsBy, type StatsFilter } from './stats.js';
@@ -43,8 +44,8 @@ export interface DeliveryStoreOptions {
   keepDays?: number;
   /**
    * A postgres:// store's pool: at most this many connections (default 8), each delivery's claim
-   * and outcome taking one for its statement; those that arrive while every one is busy go together
-   * in one statement once one is free. Within the server's max_connections, shared by every
+   * and outcome taking one for its statement; claims and outcomes that arrive while every one is
+   * busy go together in one statement once one is free. Within the server's max_connections, shared by every
    * instance of the app. A sqlite: store has one.
    */
   maxConnections?: number;
@@ -102,6 +103,9 @@ const GROUP_MOST = 64;
 /** How many outcomes SQLite's recent claims gather before a claim's commit moves them into the journal's table. */
 export const MOVE_AFTER = 128;
 
+/** A delivery to claim, or an outcome to keep: what the store's queue runs. */
+type Work = { readonly claim: ReceivedDelivery } | { readonly settle: Settled };
+
 export class DeliveryStore implements DeliveryJournal {
   private readonly leaseMs: number;
   /** The clock in milliseconds: Date.now unless a test gives one (no Date made a claim or outcome). */
@@ -111,8 +115,8 @@ export class DeliveryStore implements DeliveryJournal {
   private prunedAt = Number.NEGATIVE_INFINITY;
   private pruning: Promise<unknown> = Promise.resolve();
   private closed = false;
-  private readonly claimGrouped: (delivery: ReceivedDelivery) => Promise<ClaimState>;
-  private readonly settleGrouped: (settled: Settled) => Promise<void>;
+  /** Claims and outcomes, run at once or, past the pool's connections, in groups: one queue, as they share the pool. */
+  private readonly queued: (work: Work) => Promise<ClaimState | undefined>;
   /**
    * Outcomes kept since this process last moved SQLite's recent claims; MOVE_AFTER at first, so
    * that the first claim moves what a process before this one left.
@@ -133,8 +137,7 @@ export class DeliveryStore implements DeliveryJournal {
     // SQLite runs one statement at a time, each at once: a claim or an outcome is never left waiting to be grouped.
     const limit = db.dialect === 'postgres' ? (options.maxConnections ?? DEFAULT_MAX_CONNECTIONS) : Number.POSITIVE_INFINITY;
     const most = db.dialect === 'postgres' ? GROUP_MOST : 1;
-    this.claimGrouped = grouped(limit, most, (deliveries) => this.claimAll(deliveries));
-    this.settleGrouped = grouped(limit, most, (settled) => this.settleAll(settled));
+    this.queued = grouped(limit, most, (work) => this.runWork(work));
   }
 
   /** Starts a prune of what keepDays lets go, unless one started within the hour; the delivery does not wait for it. */
@@ -168,21 +171,44 @@ export class DeliveryStore implements DeliveryJournal {
   }
 
   claim(delivery: ReceivedDelivery): Promise<ClaimState> {
-    return this.claimGrouped(delivery);
+    return this.queued({ claim: delivery }) as Promise<ClaimState>;
   }
 
-  /** Claims deliveries in one commit; of two of one id, the second finds the first's claim held. */
-  private async claimAll(deliveries: readonly ReceivedDelivery[]): Promise<ClaimState[]> {
+  /** A run's claims and outcomes; each claim's state, in order (an outcome's is undefined). */
+  private async runWork(work: readonly Work[]): Promise<(ClaimState | undefined)[]> {
+    if (work.length === 1) {
+      const [item] = work as [Work];
+      if ('claim' in item) return this.claimAll([item.claim]);
+      await this.settleAll([item.settle]);
+      return [undefined];
+    }
+    const outcomes = work.flatMap((item) => ('settle' in item ? [item.settle] : []));
+    const deliveries = work.flatMap((item) => ('claim' in item ? [item.claim] : []));
+    const settledIds = new Set(outcomes.map((outcome) => outcome.webhookId));
+    let states: ClaimState[] = [];
+    if (deliveries.length === 0) await this.settleAll(outcomes);
+    else if (outcomes.length === 0 || deliveries.some((delivery) => settledIds.has(delivery.webhookId))) {
+      // A redelivery whose delivery's outcome waited with it: the outcome first, then the claim finds it settled.
+      if (outcomes.length > 0) await this.settleAll(outcomes);
+      states = await this.claimAll(deliveries);
+    } else states = await this.claimAll(deliveries, outcomes);
+    let claimed = 0;
+    return work.map((item) => ('claim' in item ? states[claimed++] : undefined));
+  }
+
+  /**
+   * Claims deliveries in one commit; of two of one id, the second finds the first's claim held.
+   * With `outcomes` (PostgreSQL, none of them of these deliveries), those are kept in the same commit.
+   */
+  private async claimAll(deliveries: readonly ReceivedDelivery[], outcomes: readonly Settled[] = []): Promise<ClaimState[]> {
     const now = this.nowMs();
     const first = deliveries.length === 1 ? deliveries : firstOfEachId(deliveries);
     const move = this.settledSinceMove >= MOVE_AFTER;
+    const values = first.map((delivery) => this.rowOf(delivery, now));
     const results = await this.db.batch(
-      claimStatements(
-        this.db.dialect,
-        first.map((delivery) => this.rowOf(delivery, now)),
-        now - this.leaseMs,
-        move,
-      ),
+      outcomes.length === 0
+        ? claimStatements(this.db.dialect, values, now - this.leaseMs, move)
+        : [settleAndClaimStatement(latestOutcomes(outcomes), now, values, now - this.leaseMs)],
     );
     if (move) this.settledSinceMove = 0;
     this.keepWithinDays(now);
@@ -225,15 +251,14 @@ export class DeliveryStore implements DeliveryJournal {
   }
 
   settle(webhookId: string, outcome: DeliveryOutcome): Promise<void> {
-    return this.settleGrouped({ webhookId, state: outcome.state, error: outcome.state === 'failed' ? outcome.error : null });
+    return this.queued({ settle: { webhookId, state: outcome.state, error: outcome.state === 'failed' ? outcome.error : null } }).then(() => undefined);
   }
 
   /** Keeps outcomes in one commit (of two of one id, the later). */
-  private async settleAll(settled: readonly Settled[]): Promise<void[]> {
-    const latest = settled.length === 1 ? settled : [...new Map(settled.map((outcome) => [outcome.webhookId, outcome])).values()];
+  private async settleAll(settled: readonly Settled[]): Promise<void> {
+    const latest = latestOutcomes(settled);
     for (const statement of settleStatements(this.db.dialect, latest, this.nowMs())) if ((await this.db.run(...statement)) > 0) break;
     this.settledSinceMove += latest.length;
-    return settled.map(() => undefined);
   }
 
   /** The deliveries the filter selects, newest first unless asked otherwise. */
@@ -379,6 +404,11 @@ function parsedBody(body: string): object {
     if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
   } catch {}
   return {};
+}
+
+/** Outcomes of distinct ids: of two of one id, the later. */
+function latestOutcomes(settled: readonly Settled[]): readonly Settled[] {
+  return settled.length === 1 ? settled : [...new Map(settled.map((outcome) => [outcome.webhookId, outcome])).values()];
 }
 
 /** The first delivery of each id, in order. */

@@ -118,6 +118,19 @@ const moveStatements: Statement[] = [
  */
 const CLAIM_ONE = `${INSERT_DELIVERY} ${taken(DELIVERIES)}`;
 
+/**
+ * Several claims on PostgreSQL as a WITH's parts, each column an array: their rows inserted and
+ * taken, then what each found. The SELECT sees the table as it stood before the statement.
+ */
+const CLAIM_MANY = `input AS (SELECT * FROM unnest(${DELIVERY_COLUMNS.map(([, type]) => `?::${type}[]`).join(', ')}) WITH ORDINALITY AS i(${columns}, at)),
+  taken AS (INSERT INTO ${DELIVERIES} (${columns}) SELECT ${columns} FROM input ${taken(DELIVERIES)} RETURNING webhook_id)
+  SELECT CASE WHEN t.webhook_id IS NULL THEN 0 ELSE 1 END AS claimed, d.handled_at FROM input i
+  LEFT JOIN taken t ON t.webhook_id = i.webhook_id LEFT JOIN ${DELIVERIES} d ON d.webhook_id = i.webhook_id ORDER BY i.at`;
+
+function claimManyParams(rows: readonly (readonly unknown[])[], leaseCutoff: number): unknown[] {
+  return [...DELIVERY_COLUMNS.map((_, column) => rows.map((row) => row[column])), leaseCutoff];
+}
+
 /** When a delivery was handled, or null: read after a lone claim on PostgreSQL that took nothing. */
 export const HANDLED_AT = `SELECT handled_at FROM ${DELIVERIES} WHERE webhook_id = ?`;
 
@@ -140,18 +153,7 @@ const CLAIM_READ = `SELECT handled_at FROM ${RECENT} WHERE webhook_id = ? UNION 
  */
 export function claimStatements(dialect: SqlDatabase['dialect'], rows: readonly (readonly unknown[])[], leaseCutoff: number, move = false): Statement[] {
   if (dialect === 'postgres' && rows.length === 1) return [[CLAIM_ONE, [...rows[0]!, leaseCutoff]]];
-  if (dialect === 'postgres') {
-    const arrays = DELIVERY_COLUMNS.map(([, type]) => `?::${type}[]`).join(', ');
-    return [
-      [
-        `WITH input AS (SELECT * FROM unnest(${arrays}) WITH ORDINALITY AS i(${columns}, at)),
-         taken AS (INSERT INTO ${DELIVERIES} (${columns}) SELECT ${columns} FROM input ${taken(DELIVERIES)} RETURNING webhook_id)
-         SELECT CASE WHEN t.webhook_id IS NULL THEN 0 ELSE 1 END AS claimed, d.handled_at FROM input i
-         LEFT JOIN taken t ON t.webhook_id = i.webhook_id LEFT JOIN ${DELIVERIES} d ON d.webhook_id = i.webhook_id ORDER BY i.at`,
-        [...DELIVERY_COLUMNS.map((_, column) => rows.map((row) => row[column])), leaseCutoff],
-      ],
-    ];
-  }
+  if (dialect === 'postgres') return [[`WITH ${CLAIM_MANY}`, claimManyParams(rows, leaseCutoff)]];
   const [row] = rows as [readonly unknown[]];
   const [id, claimedAt] = [row[0], row[DELIVERY_COLUMNS.length - 1]];
   return [...(move ? moveStatements : []), [CLAIM_IN_JOURNAL, [claimedAt, id, leaseCutoff]], [CLAIM_RECENT, [...row, id, leaseCutoff]], [CLAIM_READ, [id, id]]];
@@ -189,13 +191,26 @@ const SETTLE_ONE = new Map([DELIVERIES, RECENT].map((table) => [table, `UPDATE $
 const SETTLE_MANY = `UPDATE ${DELIVERIES} SET ${settledAs('s.state', 's.error')}
   FROM unnest(?::text[], ?::text[], ?::text[]) AS s(webhook_id, state, error) WHERE ${DELIVERIES}.webhook_id = s.webhook_id`;
 
+function settleManyParams(settled: readonly Settled[], now: number): unknown[] {
+  return [now, now, ...(['webhookId', 'state', 'error'] as const).map((field) => settled.map((outcome) => outcome[field]))];
+}
+
+/**
+ * Outcomes and claims that waited together on PostgreSQL as one statement, one commit: the
+ * outcomes kept, then the claims as claimStatements' several. None of the claims may be of an
+ * outcome's delivery: the statement's parts all see the table as it stood before it, and a row
+ * changed twice in one statement is refused. claimedRows reads it as claimStatements'.
+ */
+export function settleAndClaimStatement(settled: readonly Settled[], now: number, rows: readonly (readonly unknown[])[], leaseCutoff: number): Statement {
+  return [`WITH settled AS (${SETTLE_MANY}), ${CLAIM_MANY}`, [...settleManyParams(settled, now), ...claimManyParams(rows, leaseCutoff)]];
+}
+
 /**
  * Outcomes, each statement one commit, in the order of the tables a delivery may be kept in: the
  * caller runs them until one changes a row (on SQLite most often the first, the recent claims').
  */
 export function settleStatements(dialect: SqlDatabase['dialect'], settled: readonly Settled[], now: number): Statement[] {
-  if (settled.length > 1)
-    return [[SETTLE_MANY, [now, now, ...(['webhookId', 'state', 'error'] as const).map((field) => settled.map((outcome) => outcome[field]))]]];
+  if (settled.length > 1) return [[SETTLE_MANY, settleManyParams(settled, now)]];
   const [{ webhookId, state, error }] = settled as [Settled];
   return deliveryTables(dialect).map((table): Statement => [SETTLE_ONE.get(table)!, [state, error, now, state, now, state, webhookId]]);
 }

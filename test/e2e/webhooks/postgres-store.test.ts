@@ -168,6 +168,51 @@ describe.runIf(available)('a PostgreSQL store', () => {
     }
   });
 
+  it('keeps the outcomes and claims that wait for a connection together in one statement, a redelivery after its outcome', async () => {
+    const url = server.url(await server.createDatabase());
+    const db = await openPostgres(url, 1);
+    const statements: string[] = [];
+    const size = (values: unknown) => (Array.isArray(values) ? values.length : 1);
+    // What each statement held: its outcomes' ids are its third parameter, its claims' ids its sixth (with outcomes) or first.
+    const counted: SqlDatabase = {
+      ...db,
+      run: (sql, params = []) => {
+        statements.push(`outcomes ${size(params[2])}`);
+        return db.run(sql, params);
+      },
+      batch: (batch) => {
+        const [sql, params] = batch[0]!;
+        statements.push(sql.startsWith('WITH settled') ? `outcomes ${size(params[2])} and claims ${size(params[5])}` : `claims ${size(params[0])}`);
+        return db.batch(batch);
+      },
+    };
+    await migrate(counted, url);
+    const store = new DeliveryStore(counted, url, { maxConnections: 1 });
+    try {
+      const at = (id: string) => received(id, 'email.opened', 'a@example.com', 100);
+      for (const id of ['msg_w1', 'msg_w2']) expect(await store.claim(at(id))).toBe('claimed');
+      statements.length = 0;
+      // The first claim takes the one connection; an outcome and two claims wait for it, and go as one.
+      const [first, , ...later] = await Promise.all([
+        store.claim(at('msg_w3')),
+        store.settle('msg_w1', { state: 'handled' }),
+        store.claim(at('msg_w4')),
+        store.claim(at('msg_w4')),
+      ]);
+      expect([first, ...later]).toEqual(['claimed', 'claimed', 'held']);
+      expect(statements).toEqual(['claims 1', 'outcomes 1 and claims 1']);
+      expect(await store.claim(at('msg_w1'))).toBe('handled');
+      // A redelivery that waits with its delivery's outcome: the outcome is kept first, and the claim finds it handled.
+      statements.length = 0;
+      const [, , redelivered] = await Promise.all([store.claim(at('msg_w5')), store.settle('msg_w2', { state: 'handled' }), store.claim(at('msg_w2'))]);
+      expect(redelivered).toBe('handled');
+      expect(statements).toEqual(['claims 1', 'outcomes 1', 'claims 1']);
+      expect((await store.stats())[0]).toMatchObject({ events: 5, opens: 5 });
+    } finally {
+      await store.close();
+    }
+  });
+
   it("reads no row back for a new delivery's claim, and reads where a redelivery stands after a claim that took nothing", async () => {
     const url = server.url(await server.createDatabase());
     const db = await openPostgres(url);
