@@ -1,9 +1,11 @@
 /**
- * Group commit: calls that would each be a round trip and a commit of their own, run together when
- * they arrive while the database is busy. A call runs at once, alone, while fewer than `limit` runs
- * are under way (an idle store adds no wait); past that it waits, and the calls that waited run as
- * one (at most `most` at a time) as soon as a run ends. So deliveries that arrive at once, more of
- * them than the pool has connections, cost a statement and a commit for each group, not each one.
+ * Group commit: calls that would each be a round trip and a commit of their own, run together. A
+ * call that finds nothing under way runs at once, alone. One that comes while runs are under way
+ * waits for the end of the event loop's turn it came in (no timer): the calls of that turn (the
+ * deliveries whose requests were read together) then run as one, at most `most` at a time, while
+ * fewer than `limit` runs are under way; past that they wait for a run to end, and those that
+ * waited run as one. So deliveries that arrive together cost a statement and a commit for each
+ * group, not each one, and one that arrives alone waits for nothing.
  */
 export function grouped<Item, Result>(
   limit: number,
@@ -11,11 +13,19 @@ export function grouped<Item, Result>(
   run: (items: readonly Item[]) => Promise<readonly Result[]>,
 ): (item: Item) => Promise<Result> {
   let running = 0;
+  let turnEnding = false;
   const waiting: { item: Item; resolve: (result: Result) => void; reject: (error: unknown) => void }[] = [];
+  const startWaiting = () => {
+    while (running < limit && waiting.length > 0) start(waiting.splice(0, most));
+  };
+  const turnEnded = () => {
+    turnEnding = false;
+    startWaiting();
+  };
   // The next group starts before this one's callers resume: a caller that then calls again joins the queue behind it.
   const ended = () => {
     running -= 1;
-    if (waiting.length > 0) start(waiting.splice(0, most));
+    startWaiting();
   };
   const start = (group: typeof waiting) => {
     running += 1;
@@ -33,9 +43,8 @@ export function grouped<Item, Result>(
     );
   };
   return (item) => {
-    // Nothing waits (a queue is left only while every run is busy): the call runs alone, at once,
-    // with no queue entry or promise of its own, as every call on SQLite and most on an idle pool.
-    if (running < limit) {
+    // Nothing under way: the call runs at once, alone, as one at a time does (a wait would only cost its turn).
+    if (running === 0) {
       running += 1;
       return run([item]).then(
         (results) => {
@@ -48,6 +57,12 @@ export function grouped<Item, Result>(
         },
       );
     }
-    return new Promise<Result>((resolve, reject) => void waiting.push({ item, resolve, reject }));
+    const result = new Promise<Result>((resolve, reject) => void waiting.push({ item, resolve, reject }));
+    // setImmediate runs once the turn's I/O callbacks are done: every request read in it has called by then.
+    if (!turnEnding && running < limit) {
+      turnEnding = true;
+      setImmediate(turnEnded);
+    }
+    return result;
   };
 }

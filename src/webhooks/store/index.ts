@@ -44,8 +44,8 @@ export interface DeliveryStoreOptions {
   keepDays?: number;
   /**
    * A postgres:// store's pool: at most this many connections (default 8), each delivery's claim
-   * and outcome taking one for its statement; claims and outcomes that arrive while every one is
-   * busy go together in one statement once one is free. Within the server's max_connections, shared by every
+   * and outcome taking one for its statement; the claims and outcomes that come together while
+   * others are under way go in one statement. Within the server's max_connections, shared by every
    * instance of the app. A sqlite: store has one.
    */
   maxConnections?: number;
@@ -115,7 +115,7 @@ export class DeliveryStore implements DeliveryJournal {
   private prunedAt = Number.NEGATIVE_INFINITY;
   private pruning: Promise<unknown> = Promise.resolve();
   private closed = false;
-  /** Claims and outcomes, run at once or, past the pool's connections, in groups: one queue, as they share the pool. */
+  /** Claims and outcomes: on PostgreSQL in groups (grouped.ts), one queue, as they share the pool; on SQLite each at once. */
   private readonly queued: (work: Work) => Promise<ClaimState | undefined>;
   /**
    * Outcomes kept since this process last moved SQLite's recent claims; MOVE_AFTER at first, so
@@ -133,11 +133,12 @@ export class DeliveryStore implements DeliveryJournal {
     const { now } = options;
     this.nowMs = now === undefined ? Date.now : () => now().getTime();
     this.keepDays = options.keepDays;
-    // PostgreSQL: deliveries that arrive while every connection is busy are claimed, and settled, a group a statement.
-    // SQLite runs one statement at a time, each at once: a claim or an outcome is never left waiting to be grouped.
-    const limit = db.dialect === 'postgres' ? (options.maxConnections ?? DEFAULT_MAX_CONNECTIONS) : Number.POSITIVE_INFINITY;
-    const most = db.dialect === 'postgres' ? GROUP_MOST : 1;
-    this.queued = grouped(limit, most, (work) => this.runWork(work));
+    // PostgreSQL: the claims and outcomes that come in one turn of the event loop, or while every connection is
+    // busy, go a group a statement. SQLite runs a statement at once, in this thread: each call runs alone, at once.
+    this.queued =
+      db.dialect === 'postgres'
+        ? grouped(options.maxConnections ?? DEFAULT_MAX_CONNECTIONS, GROUP_MOST, (work) => this.runWork(work))
+        : (work) => this.runWork([work]).then((states) => states[0]);
   }
 
   /** Starts a prune of what keepDays lets go, unless one started within the hour; the delivery does not wait for it. */

@@ -4,8 +4,6 @@
  * does not answer), never with the password in the message.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { webhookHandler } from '../../../src/webhooks/handler.js';
-import { signWebhookEvent, webhookFixture } from '../../../src/webhooks/sign.js';
 import { DeliveryStore, openDeliveryStore } from '../../../src/webhooks/store/index.js';
 import { openPostgres } from '../../../src/webhooks/store/postgres.js';
 import { migrate, type SqlDatabase } from '../../../src/webhooks/store/sql.js';
@@ -83,51 +81,56 @@ describe.runIf(available)('a PostgreSQL store', () => {
     }
   });
 
-  it('claims deliveries that come at once on several connections at once, as many as maxConnections', async () => {
+  it('claims the deliveries that come while others wait at the server on connections of their own, as many as maxConnections', async () => {
     const database = await server.createDatabase();
+    const url = server.url(database);
     const { default: pg } = await import('pg');
+    const store = await openDeliveryStore(url, { maxConnections: 3 });
+    // Another instance's claims, not committed yet: a claim of the same id waits for them at the server.
+    const other = new pg.Client({ connectionString: url });
+    await other.connect();
+    // Read outside the other's transaction, which would see the server's activity as it was when it began.
     const monitor = new pg.Client({ connectionString: server.url() });
     await monitor.connect();
-    const store = await openDeliveryStore(server.url(database), { maxConnections: 3 });
+    const otherPid = (await other.query('SELECT pg_backend_pid() AS pid')).rows[0].pid as number;
+    const storeBackends = async (waiting: boolean) =>
+      (
+        await monitor.query(
+          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND backend_type = 'client backend' AND pid <> $2
+           AND ($3 = false OR wait_event_type = 'Lock')`,
+          [database, otherPid, waiting],
+        )
+      ).rows[0].n as number;
     try {
-      // Each handler waits, its delivery claimed and not settled, until every one of them is in.
-      let entered = 0;
-      let allIn!: () => void;
-      const allEntered = new Promise<void>((resolve) => {
-        allIn = resolve;
-      });
-      let release!: () => void;
-      const released = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      const handler = webhookHandler({
-        secret: SECRET,
-        store,
-        on: {
-          'email.opened': async () => {
-            entered += 1;
-            if (entered === 6) allIn();
-            await released;
-          },
-        },
-      });
-      const answers = Array.from({ length: 6 }, (_, index) =>
-        handler.answer(signWebhookEvent(webhookFixture('email.opened'), SECRET, { id: `msg_at_once_${index}` })),
-      );
-      await allEntered;
-      const { rows } = await monitor.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND backend_type = 'client backend'", [
-        database,
-      ]);
-      expect(rows[0].n).toBe(3);
-      release();
-      expect((await Promise.all(answers)).map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 200]);
+      await other.query('BEGIN');
+      const at = (id: string) => received(id, 'email.opened', 'a@example.com', 100);
+      const held = ['msg_held_0', 'msg_held_1', 'msg_held_2'];
+      for (const id of held)
+        await other.query(
+          "INSERT INTO loopsctl_webhook_deliveries (webhook_id, received_at, event_at, headers, body, verified, claimed_at) VALUES ($1, 1, 1, '{}', '{}', 1, 1)",
+          [id],
+        );
+      // One delivery a turn, each claimed beside the ones waiting at the server, on a connection of its own.
+      const claims: Promise<string>[] = [];
+      for (const [index, id] of held.entries()) {
+        claims.push(store.claim(at(id)));
+        await vi.waitFor(async () => expect(await storeBackends(true)).toBe(index + 1), { timeout: 30_000, interval: 10 });
+      }
+      // Every connection busy: two more wait in the store, together, and open none.
+      let later = 0;
+      const more = ['msg_more_0', 'msg_more_1'].map((id) => store.claim(at(id)).finally(() => (later += 1)));
+      expect(await storeBackends(false)).toBe(3);
+      expect(later).toBe(0);
+      await other.query('ROLLBACK');
+      expect(await Promise.all([...claims, ...more])).toEqual(['claimed', 'claimed', 'claimed', 'claimed', 'claimed']);
+      expect(await storeBackends(false)).toBe(3);
     } finally {
+      await Promise.all([other.end(), monitor.end()]);
       await store.close();
-      await monitor.end();
     }
   });
 
-  it('claims and settles the deliveries that wait for a connection a group a statement: a duplicate held, a refused one failing alone', async () => {
+  it('claims and settles the deliveries that come while one runs a group a statement: a duplicate held, a refused one failing alone', async () => {
     const url = server.url(await server.createDatabase());
     const db = await openPostgres(url, 1);
     const statements: number[] = [];
@@ -146,7 +149,7 @@ describe.runIf(available)('a PostgreSQL store', () => {
       const at = (id: string) => received(id, 'email.opened', 'a@example.com', 100);
       const claims = await Promise.all([at('msg_g0'), at('msg_g1'), at('msg_g1'), at('msg_g2')].map((delivery) => store.claim(delivery)));
       expect(claims).toEqual(['claimed', 'claimed', 'held', 'claimed']);
-      // The first alone (a connection was free), the three that waited in one statement, of their two distinct ids.
+      // The first at once, alone; the three that came while it ran in one statement, of their two distinct ids.
       expect(statements).toEqual([1, 2]);
       await Promise.all(['msg_g0', 'msg_g1', 'msg_g2'].map((id) => store.settle(id, { state: 'handled' })));
       expect(await Promise.all(['msg_g0', 'msg_g1', 'msg_g2'].map((id) => store.claim(at(id))))).toEqual(['handled', 'handled', 'handled']);
@@ -168,9 +171,9 @@ describe.runIf(available)('a PostgreSQL store', () => {
     }
   });
 
-  it('keeps the outcomes and claims that wait for a connection together in one statement, a redelivery after its outcome', async () => {
+  it('keeps the outcomes and claims that come while one runs together in one statement, a redelivery after its outcome', async () => {
     const url = server.url(await server.createDatabase());
-    const db = await openPostgres(url, 1);
+    const db = await openPostgres(url);
     const statements: string[] = [];
     const size = (values: unknown) => (Array.isArray(values) ? values.length : 1);
     // What each statement held: its outcomes' ids are its third parameter, its claims' ids its sixth (with outcomes) or first.
@@ -187,12 +190,12 @@ describe.runIf(available)('a PostgreSQL store', () => {
       },
     };
     await migrate(counted, url);
-    const store = new DeliveryStore(counted, url, { maxConnections: 1 });
+    const store = new DeliveryStore(counted, url);
     try {
       const at = (id: string) => received(id, 'email.opened', 'a@example.com', 100);
       for (const id of ['msg_w1', 'msg_w2']) expect(await store.claim(at(id))).toBe('claimed');
       statements.length = 0;
-      // The first claim takes the one connection; an outcome and two claims wait for it, and go as one.
+      // The first claim runs at once; an outcome and two claims of one id come while it runs, and go as one.
       const [first, , ...later] = await Promise.all([
         store.claim(at('msg_w3')),
         store.settle('msg_w1', { state: 'handled' }),

@@ -11,34 +11,69 @@ function held() {
       releases.push(() => (items.includes('bad') ? reject(new Error('refused')) : resolve(items.map((item) => `${item}!`)))),
     );
   };
-  return { groups, run, release: () => releases.shift()!() };
+  /** Resolves once `count` groups have started, turn after turn of the event loop. */
+  const started = (count: number) =>
+    new Promise<void>((resolve) => {
+      const look = () => (groups.length >= count ? resolve() : setImmediate(look));
+      look();
+    });
+  return { groups, run, started, release: () => releases.shift()!() };
 }
 
 describe('grouped', () => {
-  it('runs a call at once while under the limit, and the calls that waited as one group when a run ends', async () => {
+  it('runs a call at once, alone, when nothing is under way', async () => {
     const { groups, run, release } = held();
     const call = grouped(2, 10, run);
-    const results = ['a', 'b', 'c', 'd', 'e'].map(call);
-    expect(groups).toEqual([['a'], ['b']]);
+    const result = call('a');
+    expect(groups).toEqual([['a']]);
     release();
-    await results[0];
-    expect(groups).toEqual([['a'], ['b'], ['c', 'd', 'e']]);
+    expect(await result).toBe('a!');
+  });
+
+  it("runs the calls that come while a run is under way as one group, once their turn's work is done", async () => {
+    const { groups, run, started, release } = held();
+    const call = grouped(2, 10, run);
+    const results = ['a', 'b', 'c', 'd'].map(call);
+    // Within the turn the calls came in, the first runs; those after it wait for the rest of the turn to join them.
+    expect(groups).toEqual([['a']]);
+    await started(2);
+    expect(groups).toEqual([['a'], ['b', 'c', 'd']]);
     release();
     release();
-    expect(await Promise.all(results)).toEqual(['a!', 'b!', 'c!', 'd!', 'e!']);
+    expect(await Promise.all(results)).toEqual(['a!', 'b!', 'c!', 'd!']);
+  });
+
+  it('past the limit, the calls wait for a run to end, and go together', async () => {
+    const { groups, run, release } = held();
+    const call = grouped(1, 10, run);
+    const first = call('a');
+    const later = ['b', 'c'].map(call);
+    await new Promise((resolve) => setImmediate(resolve));
+    // The turn ended with the one run allowed under way: nothing more started.
+    expect(groups).toEqual([['a']]);
+    const last = call('d');
+    release();
+    await first;
+    expect(groups).toEqual([['a'], ['b', 'c', 'd']]);
+    release();
+    expect(await Promise.all([...later, last])).toEqual(['b!', 'c!', 'd!']);
   });
 
   it('takes at most `most` calls in a group', async () => {
-    const { groups, run, release } = held();
-    const call = grouped(1, 2, run);
-    const results = ['a', 'b', 'c', 'd'].map(call);
+    const { groups, run, started, release } = held();
+    const call = grouped(2, 2, run);
+    const results = ['a', 'b', 'c', 'd', 'e', 'f'].map(call);
+    await started(2);
+    expect(groups).toEqual([['a'], ['b', 'c']]);
     release();
     await results[0];
+    expect(groups.at(-1)).toEqual(['d', 'e']);
     release();
-    await results[2];
+    await results[1];
+    expect(groups.at(-1)).toEqual(['f']);
+    release();
     release();
     await Promise.all(results);
-    expect(groups).toEqual([['a'], ['b', 'c'], ['d']]);
   });
 
   it('fails a lone call with its own error, and frees its run for the next call', async () => {
@@ -54,20 +89,19 @@ describe('grouped', () => {
   });
 
   it('fails only the call that failed in a group: each is run again alone', async () => {
-    const { groups, run, release } = held();
+    const { groups, run, started, release } = held();
     const call = grouped(1, 10, run);
-    const results = ['a', 'b', 'bad', 'c'].map((item) => call(item).catch((error: Error) => error.message));
+    const results = ['x', 'a', 'b', 'bad', 'c'].map((item) => call(item).catch((error: Error) => error.message));
     release();
-    await results[0];
+    await started(2);
+    expect(groups).toEqual([['x'], ['a', 'b', 'bad', 'c']]);
     release();
-    await new Promise<void>((resolve) => {
-      const poll = () => (groups.length === 5 ? resolve() : setImmediate(poll));
-      poll();
-    });
-    expect(groups.slice(2)).toEqual([['b'], ['bad'], ['c']]);
+    await started(6);
+    expect(groups.slice(2)).toEqual([['a'], ['b'], ['bad'], ['c']]);
     release();
     release();
     release();
-    expect(await Promise.all(results)).toEqual(['a!', 'b!', 'refused', 'c!']);
+    release();
+    expect(await Promise.all(results)).toEqual(['x!', 'a!', 'b!', 'refused', 'c!']);
   });
 });
