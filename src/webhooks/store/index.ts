@@ -14,6 +14,7 @@ import { DAY_MS, DeliveryStoreError, migrate, type Row, type SqlDatabase } from 
 import { openSqlite } from './sqlite.js';
 import {
   claimedRows,
+  claimRecent,
   claimStatements,
   deliveryTables,
   HANDLED_AT,
@@ -176,14 +177,13 @@ export class DeliveryStore implements DeliveryJournal {
     const now = this.nowMs();
     const first = deliveries.length === 1 ? deliveries : firstOfEachId(deliveries);
     const move = this.settledSinceMove >= MOVE_AFTER;
-    const results = await this.db.batch(
-      claimStatements(
-        this.db.dialect,
-        first.map((delivery) => this.rowOf(delivery, now)),
-        now - this.leaseMs,
-        move,
-      ),
-    );
+    const rowsOf = first.map((delivery) => this.rowOf(delivery, now));
+    // On SQLite a new delivery is claimed by one statement; a move, or a claim that took nothing, runs the whole transaction.
+    if (this.db.dialect === 'sqlite' && !move && (await this.db.run(...claimRecent(rowsOf[0]!, now - this.leaseMs))) === 1) {
+      this.keepWithinDays(now);
+      return ['claimed'];
+    }
+    const results = await this.db.batch(claimStatements(this.db.dialect, rowsOf, now - this.leaseMs, move));
     if (move) this.settledSinceMove = 0;
     this.keepWithinDays(now);
     const rows = claimedRows(this.db.dialect, results);
