@@ -5,7 +5,7 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, request } from 'node:http';
 import { type AddressInfo, connect } from 'node:net';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { WebhookVerificationError } from '../../../src/webhooks/errors.js';
 import { parseWebhookEvent } from '../../../src/webhooks/events.js';
 import { signWebhookEvent, webhookFixture, webhookFixtures } from '../../../src/webhooks/sign.js';
@@ -234,6 +234,18 @@ describe('parseWebhookEvent', () => {
       const { known: _known, ...payload } = fixture;
       const event = parseWebhookEvent(JSON.stringify({ ...payload, addedLater: { x: 1 } }));
       expect(event).toEqual({ ...payload, addedLater: { x: 1 }, known: true });
+    }
+  });
+
+  it('returns the object JSON.parse made, marked known, not a copy of it', () => {
+    const parse = vi.spyOn(JSON, 'parse');
+    try {
+      const event = parseWebhookEvent(JSON.stringify(webhookFixture('email.opened')));
+      expect(event.known).toBe(true);
+      expect(parse.mock.results).toHaveLength(1);
+      expect(parse.mock.results[0]!.value).toBe(event);
+    } finally {
+      parse.mockRestore();
     }
   });
 
