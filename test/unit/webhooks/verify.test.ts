@@ -43,6 +43,20 @@ describe('verifyWebhook', () => {
     });
   });
 
+  it('verifies headers and bytes given without a read to wait for: its answer comes two turns of the microtask queue after the call', async () => {
+    let verified = false;
+    const verifying = verifyWebhook(signed(body), SECRET, { now }).then(() => {
+      verified = true;
+    });
+    let turns = 0;
+    while (!verified && turns < 10) {
+      await Promise.resolve();
+      turns += 1;
+    }
+    await verifying;
+    expect(turns).toBe(2);
+  });
+
   it('takes any one matching v1 entry among several (a secret being rotated)', async () => {
     const delivery = signed(body);
     const headers = { ...delivery.headers, 'webhook-signature': `v1,AAAA v2,zzz ${delivery.headers['webhook-signature']}` };
