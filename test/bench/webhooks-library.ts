@@ -35,7 +35,12 @@ export interface WebhookFigures {
 const SECRET = `whsec_${Buffer.from('loopsctl-bench-webhooks-secret!!').toString('base64')}`;
 const DELIVERIES = 3_000;
 const REQUESTS = 2_000;
-const ROUNDS = 7;
+/**
+ * Counted rounds of verifyWebhook against the reference: a round's ratio swings by a fifth either
+ * way on a shared machine, and the median of seven moved by a tenth between runs; of 21, by two
+ * hundredths, for a second more of the bench.
+ */
+const ROUNDS = 21;
 /**
  * Rounds of verifyWebhook against the reference run first and not counted: V8 compiles both
  * libraries' code over their first 12,000 or so deliveries (in one run, its optimising compile of
