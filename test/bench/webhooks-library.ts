@@ -36,16 +36,14 @@ const SECRET = `whsec_${Buffer.from('loopsctl-bench-webhooks-secret!!').toString
 const DELIVERIES = 3_000;
 const REQUESTS = 2_000;
 /**
- * Counted rounds of verifyWebhook against the reference: a round's ratio swings by a fifth either
- * way on a shared machine, and the median of seven moved by a tenth between runs; of 21, by two
- * hundredths, for a second more of the bench.
+ * Counted rounds of verifyWebhook against the reference: on a shared machine one round's ratio
+ * swings widely, and the median of a few rounds swings with it.
  */
 const ROUNDS = 21;
 /**
  * Rounds of verifyWebhook against the reference run first and not counted: V8 compiles both
- * libraries' code over their first 12,000 or so deliveries (in one run, its optimising compile of
- * loopsctl's signature check alone took 68 ms, in the fourth round), and a server verifies its
- * deliveries in the steady state that follows.
+ * libraries' code over their first thousands of deliveries, and a server verifies its deliveries
+ * in the steady state that follows.
  */
 const WARM_UP_ROUNDS = 4;
 
