@@ -53,7 +53,9 @@ export function parseWebhookEvent(body: string | Uint8Array): WebhookEvent {
     const where = issue.path.map(String).join('.');
     return unknown(`it does not fit the ${raw.eventName} event: ${where === '' ? '' : `${where}: `}${issue.message}`);
   }
-  return { ...raw, known: true } as KnownWebhookEvent;
+  // The object JSON.parse made is this call's own: marked known in place, not copied.
+  raw.known = true;
+  return raw as unknown as KnownWebhookEvent;
 }
 
 /** Where the parsed JSON has an own "__proto__" key (JSON.parse makes one, even from "\u005f_proto__"), or undefined. */

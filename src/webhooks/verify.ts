@@ -80,20 +80,13 @@ export async function verifyDelivery(input: WebhookInput, secret: string, option
       `toleranceSeconds is ${toleranceSeconds}: give a positive number of seconds (300 by default); the timestamp check cannot be turned off, ` +
         'and a test that verifies a delivery signed at another time gives now instead',
     );
-  const { headers, duplicated, body } = await readInput(input, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
-  const header = (name: string) => {
-    if (duplicated.has(name)) throw new WebhookVerificationError('missing-header', `the ${name} header was sent more than once: a delivery has one`);
-    const value = headers[name];
-    if (value === undefined || value.trim() === '')
-      throw new WebhookVerificationError(
-        'missing-header',
-        `the ${name} header is ${value === undefined ? 'missing' : 'empty'}: is this a Loops delivery, and does a proxy pass every webhook-* header on?`,
-      );
-    return value;
-  };
-  const webhookId = header('webhook-id');
-  const timestamp = header('webhook-timestamp');
-  const signature = header('webhook-signature');
+  // Headers and raw bytes given are read at once: only a request's body is awaited.
+  const reading = readInput(input, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
+  const read = reading instanceof Promise ? await reading : reading;
+  const { headers, body } = read;
+  const webhookId = header(read, 'webhook-id');
+  const timestamp = header(read, 'webhook-timestamp');
+  const signature = header(read, 'webhook-signature');
   if (!/^\d+$/.test(timestamp))
     throw new WebhookVerificationError('missing-header', `the webhook-timestamp header is not a whole number of seconds (${timestamp.slice(0, 40)})`);
   const entries = signature.split(' ').filter((entry) => entry !== '').length;
@@ -113,6 +106,18 @@ export async function verifyDelivery(input: WebhookInput, secret: string, option
   }
   const text = typeof body === 'string' ? body : body.toString('utf8');
   return { webhookId, timestamp: Number(timestamp), headers, body: text, event: parseWebhookEvent(text) };
+}
+
+/** A header a delivery carries once, not empty. */
+function header({ headers, duplicated }: ReadDelivery, name: string): string {
+  if (duplicated.has(name)) throw new WebhookVerificationError('missing-header', `the ${name} header was sent more than once: a delivery has one`);
+  const value = headers[name];
+  if (value === undefined || value.trim() === '')
+    throw new WebhookVerificationError(
+      'missing-header',
+      `the ${name} header is ${value === undefined ? 'missing' : 'empty'}: is this a Loops delivery, and does a proxy pass every webhook-* header on?`,
+    );
+  return value;
 }
 
 /** Where a body that fails is valid JSON, the likeliest cause: it was parsed and written again before it came here. */
@@ -142,13 +147,8 @@ const isFetchRequest = (input: WebhookInput): input is Request =>
 const isNodeRequest = (input: WebhookInput): input is IncomingMessage =>
   typeof (input as IncomingMessage).on === 'function' && Array.isArray((input as IncomingMessage).rawHeaders);
 
-async function readInput(input: WebhookInput, maxBytes: number): Promise<ReadDelivery> {
-  if (isFetchRequest(input)) {
-    const { headers, duplicated } = fromHeaders(input.headers);
-    const body = await boundedBody(input.body, input.headers, maxBytes);
-    if (body === undefined) throw tooLarge(maxBytes);
-    return { headers, duplicated, body };
-  }
+function readInput(input: WebhookInput, maxBytes: number): ReadDelivery | Promise<ReadDelivery> {
+  if (isFetchRequest(input)) return readFetchRequest(input, maxBytes);
   if (isNodeRequest(input)) return readNodeRequest(input, maxBytes);
   const { headers, duplicated } = input.headers instanceof Headers ? fromHeaders(input.headers) : fromRecord(input.headers);
   const body: unknown = input.body;
@@ -161,6 +161,13 @@ async function readInput(input: WebhookInput, maxBytes: number): Promise<ReadDel
   const bytes = body instanceof ArrayBuffer ? Buffer.from(body) : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
   if (bytes.length > maxBytes) throw tooLarge(maxBytes);
   return { headers, duplicated, body: bytes };
+}
+
+async function readFetchRequest(input: Request, maxBytes: number): Promise<ReadDelivery> {
+  const { headers, duplicated } = fromHeaders(input.headers);
+  const body = await boundedBody(input.body, input.headers, maxBytes);
+  if (body === undefined) throw tooLarge(maxBytes);
+  return { headers, duplicated, body };
 }
 
 /** Fetch's Headers join a repeated header with ", ", which no webhook-* value holds. */

@@ -375,7 +375,8 @@ try {
       'verifyWebhook vs standardwebhooks (CPU)',
       1,
       hooks.verifyRatio,
-      `verifyWebhook ${hooks.verifyUs.toFixed(1)} µs / standardwebhooks verify ${hooks.referenceUs.toFixed(1)} µs a delivery, parse included; median of round ratios`,
+      `verifyWebhook ${hooks.verifyUs.toFixed(1)} µs / standardwebhooks verify ${hooks.referenceUs.toFixed(1)} µs a delivery, parse included; median of round ratios, ` +
+        `after rounds of warm-up not counted (${hooks.verifyWarmUpRatio.toFixed(2)}x in them)`,
     );
     await measureWebhookEndpoints();
   }

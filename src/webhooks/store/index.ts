@@ -14,6 +14,7 @@ import { DAY_MS, DeliveryStoreError, migrate, type Row, type SqlDatabase } from 
 import { openSqlite } from './sqlite.js';
 import {
   claimedRows,
+  claimRecent,
   claimStatements,
   deliveryTables,
   HANDLED_AT,
@@ -206,6 +207,11 @@ export class DeliveryStore implements DeliveryJournal {
     const first = deliveries.length === 1 ? deliveries : firstOfEachId(deliveries);
     const move = this.settledSinceMove >= MOVE_AFTER;
     const values = first.map((delivery) => this.rowOf(delivery, now));
+    // On SQLite a new delivery is claimed by one statement; a move, or a claim that took nothing, runs the whole transaction.
+    if (this.db.dialect === 'sqlite' && !move && (await this.db.run(...claimRecent(values[0]!, now - this.leaseMs))) === 1) {
+      this.keepWithinDays(now);
+      return ['claimed'];
+    }
     const results = await this.db.batch(
       outcomes.length === 0
         ? claimStatements(this.db.dialect, values, now - this.leaseMs, move)

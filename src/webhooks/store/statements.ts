@@ -160,6 +160,16 @@ export function claimStatements(dialect: SqlDatabase['dialect'], rows: readonly 
 }
 
 /**
+ * A lone claim on SQLite tried first as one statement, a commit of its own: a new delivery (most
+ * are) is then claimed among the recent claims without claimStatements' transaction of three. When
+ * it takes nothing (a redelivery, a claim held, a delivery the journal's table keeps), that
+ * transaction runs after it and says why.
+ */
+export function claimRecent(row: readonly unknown[], leaseCutoff: number): Statement {
+  return [CLAIM_RECENT, [...row, row[0], leaseCutoff]];
+}
+
+/**
  * What claimStatements' results say of each delivery, in order: `claimed` 1 when this claim took
  * it, and its `handled_at`, which a lone claim on PostgreSQL leaves out (the caller reads it with
  * HANDLED_AT when the claim took nothing).

@@ -42,7 +42,44 @@ describe('a SQLite store', () => {
       await migrate(counted, file);
       return new DeliveryStore(counted, file);
     };
-    expect(await commitsPerDelivery(open, async () => commits)).toEqual({ handled: 2, failed: 2, redelivered: 1 });
+    // A redelivery: its claim, which takes nothing, then the claim's transaction, which says it was handled. The first claim
+    // after a reopen is that transaction alone (it moves the outcomes gathered), so five redeliveries take nine.
+    expect(await commitsPerDelivery(open, async () => commits)).toEqual({ handled: 2, failed: 2, redelivered: 9 / 5 });
+  });
+
+  it("claims a new delivery with one statement, leaving the claim's transaction to a move and to a claim that took nothing", async () => {
+    const file = join(tempDir(), 'one-statement.db');
+    const db = openSqlite(file);
+    const calls: string[] = [];
+    const counted: SqlDatabase = {
+      ...db,
+      run: (sql, params) => {
+        calls.push('run');
+        return db.run(sql, params);
+      },
+      batch: (statements) => {
+        calls.push('batch');
+        return db.batch(statements);
+      },
+    };
+    await migrate(counted, file);
+    const store = new DeliveryStore(counted, file);
+    const calledBy = async (work: () => Promise<unknown>) => {
+      calls.length = 0;
+      await work();
+      return calls;
+    };
+    try {
+      // The first claim of a process moves what an earlier one left: the whole transaction.
+      expect(await calledBy(() => store.claim(received('msg_first', 'email.opened', 'a@example.com', 100)))).toEqual(['batch']);
+      expect(await calledBy(() => store.settle('msg_first', { state: 'handled' }))).toEqual(['run']);
+      expect(await calledBy(() => store.claim(received('msg_new', 'email.opened', 'a@example.com', 101)))).toEqual(['run']);
+      expect(await store.claim(received('msg_first', 'email.opened', 'a@example.com', 100))).toBe('handled');
+      expect(await calledBy(() => store.claim(received('msg_new', 'email.opened', 'a@example.com', 101)))).toEqual(['run', 'batch']);
+      expect(await store.claim(received('msg_new', 'email.opened', 'a@example.com', 101))).toBe('held');
+    } finally {
+      await store.close();
+    }
   });
 
   it('writes about four pages of its write-ahead log a handled delivery, its indexes and counts a group of claims at a time', async () => {

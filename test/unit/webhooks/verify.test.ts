@@ -5,7 +5,7 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, request } from 'node:http';
 import { type AddressInfo, connect } from 'node:net';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { WebhookVerificationError } from '../../../src/webhooks/errors.js';
 import { parseWebhookEvent } from '../../../src/webhooks/events.js';
 import { signWebhookEvent, webhookFixture, webhookFixtures } from '../../../src/webhooks/sign.js';
@@ -41,6 +41,20 @@ describe('verifyWebhook', () => {
     expect(await verifyWebhook({ headers: new Headers(delivery.headers), body: new TextEncoder().encode(body).buffer }, SECRET, { now })).toMatchObject({
       known: true,
     });
+  });
+
+  it('verifies headers and bytes given without a read to wait for: its answer comes two turns of the microtask queue after the call', async () => {
+    let verified = false;
+    const verifying = verifyWebhook(signed(body), SECRET, { now }).then(() => {
+      verified = true;
+    });
+    let turns = 0;
+    while (!verified && turns < 10) {
+      await Promise.resolve();
+      turns += 1;
+    }
+    await verifying;
+    expect(turns).toBe(2);
   });
 
   it('takes any one matching v1 entry among several (a secret being rotated)', async () => {
@@ -234,6 +248,18 @@ describe('parseWebhookEvent', () => {
       const { known: _known, ...payload } = fixture;
       const event = parseWebhookEvent(JSON.stringify({ ...payload, addedLater: { x: 1 } }));
       expect(event).toEqual({ ...payload, addedLater: { x: 1 }, known: true });
+    }
+  });
+
+  it('returns the object JSON.parse made, marked known, not a copy of it', () => {
+    const parse = vi.spyOn(JSON, 'parse');
+    try {
+      const event = parseWebhookEvent(JSON.stringify(webhookFixture('email.opened')));
+      expect(event.known).toBe(true);
+      expect(parse.mock.results).toHaveLength(1);
+      expect(parse.mock.results[0]!.value).toBe(event);
+    } finally {
+      parse.mockRestore();
     }
   });
 
