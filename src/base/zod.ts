@@ -61,7 +61,9 @@ import { config } from 'zod/mini';
 import english from 'zod/v4/locales/en.js';
 
 // zod/mini holds no messages of its own: without a locale every issue reads "Invalid input".
-// English is what classic zod sets on its first schema, so messages read as they always have.
+// English is what classic zod sets on its first schema, so messages read as they always have. The
+// build gives this copy a configuration of its own (ownZodConfig in src/build/vendored.mjs): in an
+// app's process, loopsctl's libraries leave the app's zod as they found it.
 config(english());
 // zod compiles a parser for each object schema (new Function) on its first parse: a cost that
 // pays off over thousands of parses, while a command parses a few answers. Set before any schema
