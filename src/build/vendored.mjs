@@ -73,10 +73,10 @@ export const vendored = {
 /**
  * zod 4 keeps its configuration (the locale, `jitless`, the memoizer) on
  * globalThis.__zod_globalConfig, which every copy of zod 4 in a process reads and writes.
- * loopsctl/webhooks and loopsctl/sandbox run in an app's process: src/base/zod.ts's settings would
- * change the app's own zod (its schemas parsed without their compiled parsers, zod/mini's messages
- * in English), and the app's settings loopsctl's messages. The copy in dist/vendor/zod.cjs keeps
- * its configuration in an object of its own instead.
+ * loopsctl/webhooks and loopsctl/sandbox run in an app's process: src/base/zod.ts's English would
+ * become the app's zod/mini's messages, and the app's settings (its own messages, its memoizer)
+ * would change loopsctl's parsing. The copy in dist/vendor/zod.cjs keeps its configuration in an
+ * object of its own instead.
  */
 function ownZodConfig() {
   return {
