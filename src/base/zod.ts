@@ -61,10 +61,8 @@ import { config } from 'zod/mini';
 import english from 'zod/v4/locales/en.js';
 
 // zod/mini holds no messages of its own: without a locale every issue reads "Invalid input".
-// English is what classic zod sets on its first schema, so messages read as they always have.
+// English is what classic zod sets on its first schema, so messages read as they always have. The
+// build gives this copy a configuration of its own (ownZodConfig in src/build/vendored.mjs): in an
+// app's process, loopsctl's libraries leave the app's zod as they found it. zod/mini's objects
+// never compile a parser (classic zod's do), so zod's `jitless` has nothing to turn off here.
 config(english());
-// zod compiles a parser for each object schema (new Function) on its first parse: a cost that
-// pays off over thousands of parses, while a command parses a few answers. Set before any schema
-// is made, as zod reads it then. Measured: --sandbox workflow list 0.95x the time; listings of
-// 10,000 items and imports of 2,000 rows no slower.
-config({ jitless: true });

@@ -288,8 +288,8 @@ const [built] = await Promise.all([
       }),
     ),
   ),
-  ...Object.entries(vendored).map(([name, { stdin, source }]) =>
-    build({ ...common, ...(source === undefined ? { stdin } : { entryPoints: [source], absWorkingDir: root }), outfile: `${dist}vendor/${name}.cjs` }),
+  ...Object.entries(vendored).map(([name, { stdin, source, plugins }]) =>
+    build({ ...common, ...(source === undefined ? { stdin } : { entryPoints: [source], absWorkingDir: root }), plugins, outfile: `${dist}vendor/${name}.cjs` }),
   ),
 ]);
 

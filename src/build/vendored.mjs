@@ -3,6 +3,7 @@
  * by the commands that need them, or shared by the CLI's bundles and loopsctl's libraries; and the
  * esbuild plugin that leaves them out of a bundle (src/build/build.mjs builds both).
  */
+import { readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -46,8 +47,8 @@ export const vendored = {
   'icon-glyphs': { source: 'src/lmx/icon-glyphs.ts' },
   // zod's functional form as src/base/zod.ts sets it up: the CLI's schemas, loopsctl/sandbox's and
   // loopsctl/webhooks's require this same file, so the package holds one copy of zod/mini (the MCP
-  // SDK's classic zod apart).
-  zod: { source: 'src/base/zod.ts' },
+  // SDK's classic zod apart), with a configuration of its own (ownZodConfig).
+  zod: { source: 'src/base/zod.ts', plugins: [ownZodConfig()] },
   // The PostgreSQL client, loaded only when a postgres:// delivery store opens; loopsctl/webhooks
   // requires this same file (src/build/webhooks-api.mjs), so the package holds one copy of pg.
   pg: { stdin: { contents: "module.exports = require('pg');", resolveDir: buildDir } },
@@ -68,6 +69,29 @@ export const vendored = {
     },
   },
 };
+
+/**
+ * zod 4 keeps its configuration (the locale, `jitless`, the memoizer) on
+ * globalThis.__zod_globalConfig, which every copy of zod 4 in a process reads and writes.
+ * loopsctl/webhooks and loopsctl/sandbox run in an app's process: src/base/zod.ts's English would
+ * become the app's zod/mini's messages, and the app's settings (its own messages, its memoizer)
+ * would change loopsctl's parsing. The copy in dist/vendor/zod.cjs keeps its configuration in an
+ * object of its own instead.
+ */
+function ownZodConfig() {
+  return {
+    name: 'own-zod-config',
+    setup(pluginBuild) {
+      pluginBuild.onLoad({ filter: /[\\/]zod[\\/]v4[\\/]core[\\/]core\.c?js$/ }, async ({ path }) => {
+        const source = await readFile(path, 'utf8');
+        const globals = source.match(/\bglobalThis\b(\)?\.__zod_globalConfig\b)?/g) ?? [];
+        if (globals.length === 0 || globals.some((use) => !use.endsWith('__zod_globalConfig')))
+          throw new Error(`zod's core no longer keeps its configuration on globalThis.__zod_globalConfig alone: update ${import.meta.filename}`);
+        return { contents: `const ownGlobals = {};\n${source.replaceAll('globalThis', 'ownGlobals')}`, loader: 'js' };
+      });
+    },
+  };
+}
 
 /**
  * Leaves the vendored packages (those `names`) out of a bundle: each becomes a require() of its
