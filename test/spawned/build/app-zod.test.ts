@@ -6,10 +6,11 @@
  * default; loopsctl's own messages stay English whatever the app configured. Spawns Node on an app
  * of its own for each entry (npm test builds first); nothing here is timed.
  */
-import { spawn } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { CliResult } from '../../support/run-cli.js';
+import { runNode } from '../../support/run-node.js';
 import { tempDir } from '../../support/temp.js';
 
 const REPO = resolve(import.meta.dirname, '../../..');
@@ -52,19 +53,8 @@ function appScript(name: string, load: string, use: string[]): string {
   return file;
 }
 
-function runApp(script: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [script], {
-      env: { PATH: process.env.PATH ?? '', HOME: scratch, XDG_CACHE_HOME: join(scratch, 'cache') },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => resolvePromise({ code, stdout, stderr }));
-  });
+function runApp(script: string): Promise<CliResult> {
+  return runNode([script], { PATH: process.env.PATH ?? '', HOME: scratch, XDG_CACHE_HOME: join(scratch, 'cache') });
 }
 
 /** What the app printed: loopsctl's lines, then its zod's state. */

@@ -5,10 +5,11 @@
  * directory by a first run and read by the next. Spawns Node on a script of its own (npm test
  * builds first); nothing here is timed.
  */
-import { spawn } from 'node:child_process';
 import { cpSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { CliResult } from '../../support/run-cli.js';
+import { runNode } from '../../support/run-node.js';
 import { tempDir } from '../../support/temp.js';
 
 const REPO = resolve(import.meta.dirname, '../../..');
@@ -30,19 +31,8 @@ function appScript(name: string, entry: string, importIt: boolean): string {
   return file;
 }
 
-function spawnNode(script: string, cacheHome: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [script], {
-      env: { PATH: process.env.PATH ?? '', HOME: scratch, XDG_CACHE_HOME: cacheHome, LOOPSCTL_REPORT_CODE_CACHE: '1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => resolvePromise({ code, stdout, stderr }));
-  });
+function spawnNode(script: string, cacheHome: string): Promise<CliResult> {
+  return runNode([script], { PATH: process.env.PATH ?? '', HOME: scratch, XDG_CACHE_HOME: cacheHome, LOOPSCTL_REPORT_CODE_CACHE: '1' });
 }
 
 describe("loopsctl/sandbox's bundle", () => {

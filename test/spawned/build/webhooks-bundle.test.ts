@@ -4,11 +4,12 @@
  * error from it, which reads as an error rather than as a page of minified code. Spawns Node on a
  * script of its own (npm test builds first); nothing here is timed.
  */
-import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { COMPRESSED } from '../../../src/build/release.mjs';
+import type { CliResult } from '../../support/run-cli.js';
+import { runNode } from '../../support/run-node.js';
 import { tempDir } from '../../support/temp.js';
 
 const REPO = resolve(import.meta.dirname, '../../..');
@@ -18,22 +19,12 @@ const scratch = tempDir('loopsctl-webhooks-bundle-');
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 /** Runs a CommonJS script with Node, recording the files under dist/ it loads (test/support/record-loads.cjs). */
-function runScript(name: string, lines: string[]): Promise<{ code: number | null; stdout: string; stderr: string; loads: string[] }> {
+async function runScript(name: string, lines: string[]): Promise<CliResult & { loads: string[] }> {
   const script = join(scratch, name);
   const loadsFile = join(scratch, `${name}.loads`);
   writeFileSync(script, `const webhooks = require(${JSON.stringify(LIBRARY)});\n${lines.join('\n')}\n`);
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, ['--require', RECORD_LOADS, script], {
-      env: { PATH: process.env.PATH ?? '', HOME: scratch, LOADS_FILE: loadsFile },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => resolvePromise({ code, stdout, stderr, loads: readFileSync(loadsFile, 'utf8').split('\n').filter(Boolean) }));
-  });
+  const result = await runNode(['--require', RECORD_LOADS, script], { PATH: process.env.PATH ?? '', HOME: scratch, LOADS_FILE: loadsFile });
+  return { ...result, loads: readFileSync(loadsFile, 'utf8').split('\n').filter(Boolean) };
 }
 
 describe("loopsctl/webhooks's bundle", () => {
