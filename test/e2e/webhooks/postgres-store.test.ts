@@ -134,12 +134,14 @@ describe.runIf(available)('a PostgreSQL store', () => {
     const url = server.url(await server.createDatabase());
     const db = await openPostgres(url, 1);
     const statements: number[] = [];
+    let withOutcomes = 0;
     const counted: SqlDatabase = {
       ...db,
       batch: (batch) => {
-        // How many deliveries the claim's one statement holds: its first parameter is their ids, or the one id.
-        const ids = batch[0]![1][0];
-        statements.push(Array.isArray(ids) ? ids.length : 1);
+        const [sql, params] = batch[0]!;
+        // A statement of claims and outcomes; else how many deliveries the claims' one statement holds: its first parameter is their ids, or the one id.
+        if (sql.startsWith('WITH settled')) withOutcomes += 1;
+        else statements.push(Array.isArray(params[0]) ? params[0].length : 1);
         return db.batch(batch);
       },
     };
@@ -163,8 +165,27 @@ describe.runIf(available)('a PostgreSQL store', () => {
         'DeliveryStoreError',
         'claimed',
       ]);
+      // A group of outcomes and claims that fails on one claim: each is run again alone, the outcomes kept.
+      const mixed = await Promise.allSettled([
+        store.claim(at('msg_g7')),
+        store.settle('msg_g3', { state: 'handled' }),
+        store.claim({ ...at('msg_g8'), body: 'not\u0000json' }),
+        store.settle('msg_g4', { state: 'failed', error: 'the mail provider timed out' }),
+        store.claim(at('msg_g9')),
+      ]);
+      expect(mixed.map((answer) => (answer.status === 'fulfilled' ? (answer.value ?? 'kept') : answer.reason.name))).toEqual([
+        'claimed',
+        'kept',
+        'DeliveryStoreError',
+        'kept',
+        'claimed',
+      ]);
+      expect(withOutcomes).toBe(1);
+      expect(await store.claim(at('msg_g3'))).toBe('handled');
+      // The failed outcome released its claim: the next delivery of that id takes it.
+      expect(await store.claim(at('msg_g4'))).toBe('claimed');
       // Each group counted once a delivery, by its statement's trigger.
-      expect((await store.stats())[0]).toMatchObject({ events: 6, opens: 6 });
+      expect((await store.stats())[0]).toMatchObject({ events: 8, opens: 8 });
       expect(await store.stats({}, 'day')).toEqual(await store.stats({ since: new Date(0) }, 'day'));
     } finally {
       await store.close();
