@@ -4,6 +4,7 @@
  * does not answer), never with the password in the message.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { signWebhookEvent, webhookFixture } from '../../../src/webhooks/sign.js';
 import { DeliveryStore, openDeliveryStore } from '../../../src/webhooks/store/index.js';
 import { openPostgres } from '../../../src/webhooks/store/postgres.js';
 import { migrate, type SqlDatabase } from '../../../src/webhooks/store/sql.js';
@@ -74,6 +75,32 @@ describe.runIf(available)('a PostgreSQL store', () => {
         (await client.query('SELECT webhook_id, (ctid::text::point)[0] AS page FROM loopsctl_webhook_deliveries ORDER BY webhook_id')).rows;
       const before = await pages();
       for (const id of ids) await store.settle(id, { state: 'handled' });
+      expect(await pages()).toEqual(before);
+    } finally {
+      await client.end();
+      await store.close();
+    }
+  });
+
+  it('keeps the outcomes of deliveries claimed together, kept together, on their own page', async () => {
+    const url = server.url(await server.createDatabase());
+    const store = await openDeliveryStore(url);
+    const { default: pg } = await import('pg');
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      // Deliveries as the platform sends them (a signed fixture's body and headers), 48 at once, claimed and then settled together.
+      const deliveries = Array.from({ length: 48 }, (_, index) => {
+        const { headers, body } = signWebhookEvent(webhookFixture('email.opened'), SECRET, { id: `msg_together_${index}` });
+        return { webhookId: `msg_together_${index}`, receivedAt: new Date(), headers, body, verified: true };
+      });
+      expect(await Promise.all(deliveries.map((delivery) => store.claim(delivery)))).toEqual(deliveries.map(() => 'claimed'));
+      const pages = async () =>
+        (await client.query('SELECT webhook_id, (ctid::text::point)[0] AS page FROM loopsctl_webhook_deliveries ORDER BY webhook_id')).rows;
+      const before = await pages();
+      // Several deliveries to a page: the page is theirs to share.
+      expect(new Set(before.map((row) => row.page)).size).toBeLessThan(deliveries.length / 2);
+      await Promise.all(deliveries.map((delivery) => store.settle(delivery.webhookId, { state: 'handled' })));
       expect(await pages()).toEqual(before);
     } finally {
       await client.end();
