@@ -61,52 +61,50 @@ describe.runIf(available)('a PostgreSQL store', () => {
     }
   });
 
-  it("keeps an outcome on its delivery's own page (an update that writes no index), the journal's pages left with room for it", async () => {
+  /**
+   * A new store, and the page of each delivery's row (its ctid's block) as it reads: a new version
+   * on another page is an update that wrote every index.
+   */
+  async function withPages(work: (store: DeliveryStore, pages: () => Promise<{ webhook_id: string; page: number }[]>) => Promise<void>) {
     const url = server.url(await server.createDatabase());
     const store = await openDeliveryStore(url);
     const { default: pg } = await import('pg');
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     try {
-      const ids = Array.from({ length: 60 }, (_, index) => `msg_page_${index}`);
-      for (const [index, id] of ids.entries()) await store.claim(received(id, 'email.opened', `r${index}@example.com`, 1_700_000_000 + index));
-      // The page of each delivery's row (its ctid's block): a new version on another page is an update that wrote every index.
-      const pages = async () =>
-        (await client.query('SELECT webhook_id, (ctid::text::point)[0] AS page FROM loopsctl_webhook_deliveries ORDER BY webhook_id')).rows;
-      const before = await pages();
-      for (const id of ids) await store.settle(id, { state: 'handled' });
-      expect(await pages()).toEqual(before);
+      await work(
+        store,
+        async () => (await client.query('SELECT webhook_id, (ctid::text::point)[0] AS page FROM loopsctl_webhook_deliveries ORDER BY webhook_id')).rows,
+      );
     } finally {
       await client.end();
       await store.close();
     }
-  });
+  }
 
-  it('keeps the outcomes of deliveries claimed together, kept together, on their own page', async () => {
-    const url = server.url(await server.createDatabase());
-    const store = await openDeliveryStore(url);
-    const { default: pg } = await import('pg');
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
+  it("keeps an outcome on its delivery's own page (an update that writes no index), the journal's pages left with room for it", () =>
+    withPages(async (store, pages) => {
+      const ids = Array.from({ length: 60 }, (_, index) => `msg_page_${index}`);
+      for (const [index, id] of ids.entries()) await store.claim(received(id, 'email.opened', `r${index}@example.com`, 1_700_000_000 + index));
+      const before = await pages();
+      for (const id of ids) await store.settle(id, { state: 'handled' });
+      expect(await pages()).toEqual(before);
+    }));
+
+  it('keeps the outcomes of deliveries claimed together, kept together, on their own page', () =>
+    withPages(async (store, pages) => {
       // Deliveries as the platform sends them (a signed fixture's body and headers), 48 at once, claimed and then settled together.
       const deliveries = Array.from({ length: 48 }, (_, index) => {
         const { headers, body } = signWebhookEvent(webhookFixture('email.opened'), SECRET, { id: `msg_together_${index}` });
         return { webhookId: `msg_together_${index}`, receivedAt: new Date(), headers, body, verified: true };
       });
       expect(await Promise.all(deliveries.map((delivery) => store.claim(delivery)))).toEqual(deliveries.map(() => 'claimed'));
-      const pages = async () =>
-        (await client.query('SELECT webhook_id, (ctid::text::point)[0] AS page FROM loopsctl_webhook_deliveries ORDER BY webhook_id')).rows;
       const before = await pages();
       // Several deliveries to a page: the page is theirs to share.
       expect(new Set(before.map((row) => row.page)).size).toBeLessThan(deliveries.length / 2);
       await Promise.all(deliveries.map((delivery) => store.settle(delivery.webhookId, { state: 'handled' })));
       expect(await pages()).toEqual(before);
-    } finally {
-      await client.end();
-      await store.close();
-    }
-  });
+    }));
 
   it('claims the deliveries that come while others wait at the server on connections of their own, as many as maxConnections', async () => {
     const database = await server.createDatabase();
