@@ -258,7 +258,8 @@ export class DeliveryStore implements DeliveryJournal {
   }
 
   settle(webhookId: string, outcome: DeliveryOutcome): Promise<void> {
-    return this.queued({ settle: { webhookId, state: outcome.state, error: outcome.state === 'failed' ? outcome.error : null } }).then(() => undefined);
+    // An outcome's run answers undefined: no promise more to say so.
+    return this.queued({ settle: { webhookId, state: outcome.state, error: outcome.state === 'failed' ? outcome.error : null } }) as Promise<undefined>;
   }
 
   /** Keeps outcomes in one commit (of two of one id, the later). */

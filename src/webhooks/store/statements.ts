@@ -156,7 +156,7 @@ export function claimStatements(dialect: SqlDatabase['dialect'], rows: readonly 
   if (dialect === 'postgres') return [[`WITH ${CLAIM_MANY}`, claimManyParams(rows, leaseCutoff)]];
   const [row] = rows as [readonly unknown[]];
   const [id, claimedAt] = [row[0], row[DELIVERY_COLUMNS.length - 1]];
-  return [...(move ? moveStatements : []), [CLAIM_IN_JOURNAL, [claimedAt, id, leaseCutoff]], [CLAIM_RECENT, [...row, id, leaseCutoff]], [CLAIM_READ, [id, id]]];
+  return [...(move ? moveStatements : []), [CLAIM_IN_JOURNAL, [claimedAt, id, leaseCutoff]], claimRecent(row, leaseCutoff), [CLAIM_READ, [id, id]]];
 }
 
 /**
