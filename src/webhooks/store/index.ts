@@ -17,7 +17,7 @@ import {
   claimRecent,
   claimStatements,
   deliveryTables,
-  HANDLED_AT,
+  handledAtOf,
   journalOf,
   pruneStatements,
   recordStatement,
@@ -99,8 +99,12 @@ const DEFAULT_LEASE_MS = 5 * 60_000;
 const HOUR_MS = 3_600_000;
 /** How many deliveries one transaction of a prune removes: a short one, which holds up no delivery long. */
 export const PRUNE_BATCH = 500;
-/** The most deliveries claimed, or settled, in one statement on PostgreSQL. */
-const GROUP_MOST = 64;
+/**
+ * The most deliveries claimed, or settled, in one statement on PostgreSQL: each outcome is a part
+ * of its statement (statements.ts), whose plan the server keeps for each connection, some 40 KB a
+ * part. At 32 deliveries at once a group holds three or four.
+ */
+const GROUP_MOST = 16;
 /** How many outcomes SQLite's recent claims gather before a claim's commit moves them into the journal's table. */
 export const MOVE_AFTER = 128;
 
@@ -219,10 +223,14 @@ export class DeliveryStore implements DeliveryJournal {
     );
     if (move) this.settledSinceMove = 0;
     this.keepWithinDays(now);
-    const rows = claimedRows(this.db.dialect, results);
-    const [lone] = rows;
-    if (lone !== undefined && !('handled_at' in lone) && Number(lone.claimed) === 0)
-      lone.handled_at = (await this.db.all(HANDLED_AT, [first[0]!.webhookId]))[0]?.handled_at ?? null;
+    const ids = first.map((delivery) => delivery.webhookId);
+    const rows = claimedRows(this.db.dialect, results, ids);
+    // PostgreSQL's claims say only which they took: where the others stand is read after them.
+    const unread = ids.filter((_, index) => !('handled_at' in rows[index]!) && Number(rows[index]!.claimed) === 0);
+    if (unread.length > 0) {
+      const handledAt = new Map((await this.db.all(handledAtOf(unread.length), unread)).map((row) => [row.webhook_id, row.handled_at]));
+      for (const [index, row] of rows.entries()) if (!('handled_at' in row)) row.handled_at = handledAt.get(ids[index]) ?? null;
+    }
     return deliveries.map((delivery) => {
       const row = rows[first.indexOf(delivery)];
       if (row === undefined) return 'held';

@@ -114,25 +114,27 @@ const moveStatements: Statement[] = [
  * The claim of one delivery on PostgreSQL: INSERT_DELIVERY's values, the lease's cutoff. It reads
  * no row back (pg's reading of a row cost the node process more than the statement's own round
  * trip): the row it changed says the claim was taken, and a claim that took none (a redelivery)
- * reads where the delivery stands after, with HANDLED_AT.
+ * reads where the delivery stands after, with handledAtOf.
  */
 const CLAIM_ONE = `${INSERT_DELIVERY} ${taken(DELIVERIES)}`;
 
 /**
- * Several claims on PostgreSQL as a WITH's parts, each column an array: their rows inserted and
- * taken, then what each found. The SELECT sees the table as it stood before the statement.
+ * Several claims on PostgreSQL, each column an array: their rows inserted and taken, the ids of
+ * those taken returned. It reads no other row: the server keeps a prepared statement's plan once it
+ * has run it five times, and a join with the table planned while the table was small (a scan of
+ * it whole) would stay as it grew. An insert's plan is the same at any size.
  */
-const CLAIM_MANY = `input AS (SELECT * FROM unnest(${DELIVERY_COLUMNS.map(([, type]) => `?::${type}[]`).join(', ')}) WITH ORDINALITY AS i(${columns}, at)),
-  taken AS (INSERT INTO ${DELIVERIES} (${columns}) SELECT ${columns} FROM input ${taken(DELIVERIES)} RETURNING webhook_id)
-  SELECT CASE WHEN t.webhook_id IS NULL THEN 0 ELSE 1 END AS claimed, d.handled_at FROM input i
-  LEFT JOIN taken t ON t.webhook_id = i.webhook_id LEFT JOIN ${DELIVERIES} d ON d.webhook_id = i.webhook_id ORDER BY i.at`;
+const CLAIM_MANY = `INSERT INTO ${DELIVERIES} (${columns}) SELECT * FROM unnest(${DELIVERY_COLUMNS.map(([, type]) => `?::${type}[]`).join(', ')})
+  ${taken(DELIVERIES)} RETURNING webhook_id`;
 
 function claimManyParams(rows: readonly (readonly unknown[])[], leaseCutoff: number): unknown[] {
   return [...DELIVERY_COLUMNS.map((_, column) => rows.map((row) => row[column])), leaseCutoff];
 }
 
-/** When a delivery was handled, or null: read after a lone claim on PostgreSQL that took nothing. */
-export const HANDLED_AT = `SELECT handled_at FROM ${DELIVERIES} WHERE webhook_id = ?`;
+/** When each of `count` deliveries was handled (null if not), by id: read after claims that took none of them. */
+export function handledAtOf(count: number): string {
+  return `SELECT webhook_id, handled_at FROM ${DELIVERIES} WHERE webhook_id IN (${Array(count).fill('?').join(', ')})`;
+}
 
 /** The claim of one delivery on SQLite, in the journal's table or among the recent claims; then what the delivery's row says. */
 const CLAIM_IN_JOURNAL = `UPDATE ${DELIVERIES} SET claimed_at = ? WHERE webhook_id = ? AND ${free(DELIVERIES)}`;
@@ -145,15 +147,14 @@ const CLAIM_READ = `SELECT handled_at FROM ${RECENT} WHERE webhook_id = ? UNION 
  * inserted and taken as the claim (when free, with `leaseCutoff`); claimedRows reads what each
  * claim found. On PostgreSQL one statement for any number of deliveries of distinct ids (one's
  * values as they are, several's each column an array: pg's arrays cost a claim of one about twice
- * its CPU), a round trip committed on its own; its SELECT sees the table as it stood before the
- * statement (a delivery kept before, or none: then claimed is 1, or another took it meanwhile).
+ * its CPU), a round trip committed on its own, which says only which it took.
  * On SQLite one delivery, in the transaction that runs its statements: taken in the journal's
  * table when kept there, else among the recent claims; with `move`, the recent claims settled
  * meanwhile moved into the journal's table first.
  */
 export function claimStatements(dialect: SqlDatabase['dialect'], rows: readonly (readonly unknown[])[], leaseCutoff: number, move = false): Statement[] {
   if (dialect === 'postgres' && rows.length === 1) return [[CLAIM_ONE, [...rows[0]!, leaseCutoff]]];
-  if (dialect === 'postgres') return [[`WITH ${CLAIM_MANY}`, claimManyParams(rows, leaseCutoff)]];
+  if (dialect === 'postgres') return [[CLAIM_MANY, claimManyParams(rows, leaseCutoff)]];
   const [row] = rows as [readonly unknown[]];
   const [id, claimedAt] = [row[0], row[DELIVERY_COLUMNS.length - 1]];
   return [...(move ? moveStatements : []), [CLAIM_IN_JOURNAL, [claimedAt, id, leaseCutoff]], claimRecent(row, leaseCutoff), [CLAIM_READ, [id, id]]];
@@ -170,13 +171,17 @@ export function claimRecent(row: readonly unknown[], leaseCutoff: number): State
 }
 
 /**
- * What claimStatements' results say of each delivery, in order: `claimed` 1 when this claim took
- * it, and its `handled_at`, which a lone claim on PostgreSQL leaves out (the caller reads it with
- * HANDLED_AT when the claim took nothing).
+ * What claimStatements' results say of each delivery of `ids`, in order: `claimed` 1 when this
+ * claim took it, and its `handled_at`, which PostgreSQL's claims leave out (the caller reads it
+ * with handledAtOf for those that took nothing).
  */
-export function claimedRows(dialect: SqlDatabase['dialect'], results: readonly StatementResult[]): Row[] {
-  // A lone claim on PostgreSQL reads no row; several always read one each.
-  if (dialect === 'postgres') return results[0]!.rows.length === 0 ? [{ claimed: results[0]!.changes }] : results[0]!.rows;
+export function claimedRows(dialect: SqlDatabase['dialect'], results: readonly StatementResult[], ids: readonly unknown[]): Row[] {
+  if (dialect === 'postgres') {
+    // A lone claim returns no row: the row it changed says. Several return the ids they took.
+    if (ids.length === 1) return [{ claimed: results[0]!.changes }];
+    const took = new Set(results[0]!.rows.map((row) => row.webhook_id));
+    return ids.map((id) => ({ claimed: took.has(id) ? 1 : 0 }));
+  }
   // The journal's row taken, or the recent one: one of the two writes, at most, changed a row.
   const [inJournal, inRecent, read] = results.slice(-3) as [StatementResult, StatementResult, StatementResult];
   return [{ claimed: inJournal.changes + inRecent.changes, handled_at: read.rows[0]?.handled_at ?? null }];
@@ -197,12 +202,26 @@ const settledAs = (state: string, error: string) => `outcome = ${state}, error =
 /** One outcome's UPDATE of each table a delivery may be kept in. */
 const SETTLE_ONE = new Map([DELIVERIES, RECENT].map((table) => [table, `UPDATE ${table} SET ${settledAs('?', '?')} WHERE webhook_id = ?`]));
 
-/** Several outcomes of distinct ids as one statement, as arrays (PostgreSQL's unnest, which SQLite has not: it is given one at a time). */
-const SETTLE_MANY = `UPDATE ${DELIVERIES} SET ${settledAs('s.state', 's.error')}
-  FROM unnest(?::text[], ?::text[], ?::text[]) AS s(webhook_id, state, error) WHERE ${DELIVERIES}.webhook_id = s.webhook_id`;
+/**
+ * Several outcomes (of distinct ids) as parts of a WITH: each its own UPDATE of its row by key,
+ * SETTLE_ONE's parameters each. Not a join of the table with arrays, for the reason CLAIM_MANY
+ * gives: a look-up by key is planned alike at any size of table. Their number is rounded up to a
+ * power of two, the parts past the outcomes given no id (they change no row): a connection then
+ * keeps the plans of a few statements, not one for each number of outcomes (the server keeps every
+ * plan for each connection: one for each number up to 64 took 98 MB; those of 2, 4, 8 and 16, 2.4 MB).
+ */
+function settleParts(count: number): string {
+  return Array.from({ length: count }, (_, part) => `settled_${part} AS (${SETTLE_ONE.get(DELIVERIES)})`).join(', ');
+}
 
-function settleManyParams(settled: readonly Settled[], now: number): unknown[] {
-  return [now, now, ...(['webhookId', 'state', 'error'] as const).map((field) => settled.map((outcome) => outcome[field]))];
+/** The number of parts several outcomes are given: a power of two. */
+const partsFor = (outcomes: number) => 2 ** Math.ceil(Math.log2(outcomes));
+
+/** Each outcome's parameters, as SETTLE_ONE reads them, one after the other; then those of parts that change no row, up to `parts`. */
+function settleParams(settled: readonly Settled[], now: number, parts = settled.length): unknown[] {
+  const params = settled.flatMap(({ webhookId, state, error }) => [state, error, now, state, now, state, webhookId]);
+  for (let part = settled.length; part < parts; part += 1) params.push('handled', null, now, 'handled', now, 'handled', null);
+  return params;
 }
 
 /**
@@ -212,7 +231,8 @@ function settleManyParams(settled: readonly Settled[], now: number): unknown[] {
  * changed twice in one statement is refused. claimedRows reads it as claimStatements'.
  */
 export function settleAndClaimStatement(settled: readonly Settled[], now: number, rows: readonly (readonly unknown[])[], leaseCutoff: number): Statement {
-  return [`WITH settled AS (${SETTLE_MANY}), ${CLAIM_MANY}`, [...settleManyParams(settled, now), ...claimManyParams(rows, leaseCutoff)]];
+  const parts = partsFor(settled.length);
+  return [`WITH ${settleParts(parts)} ${CLAIM_MANY}`, [...settleParams(settled, now, parts), ...claimManyParams(rows, leaseCutoff)]];
 }
 
 /**
@@ -220,7 +240,8 @@ export function settleAndClaimStatement(settled: readonly Settled[], now: number
  * caller runs them until one changes a row (on SQLite most often the first, the recent claims').
  */
 export function settleStatements(dialect: SqlDatabase['dialect'], settled: readonly Settled[], now: number): Statement[] {
-  if (settled.length > 1) return [[SETTLE_MANY, settleManyParams(settled, now)]];
-  const [{ webhookId, state, error }] = settled as [Settled];
-  return deliveryTables(dialect).map((table): Statement => [SETTLE_ONE.get(table)!, [state, error, now, state, now, state, webhookId]]);
+  // Several (PostgreSQL, which alone groups them): all parts but the last as a WITH's, the last its statement.
+  const parts = partsFor(settled.length);
+  if (settled.length > 1) return [[`WITH ${settleParts(parts - 1)} ${SETTLE_ONE.get(DELIVERIES)}`, settleParams(settled, now, parts)]];
+  return deliveryTables(dialect).map((table): Statement => [SETTLE_ONE.get(table)!, settleParams(settled, now)]);
 }

@@ -14,6 +14,10 @@ import { POSTGRES_PASSWORD, type Postgres, postgresAvailable, startPostgres } fr
 
 const available = postgresAvailable();
 const SECRET = `whsec_${Buffer.from('the secret of the postgres store test').toString('base64')}`;
+/** How many outcomes a statement keeps: an UPDATE of the journal each. */
+const outcomesIn = (sql: string) => sql.split('UPDATE loopsctl_webhook_deliveries').length - 1;
+/** How many deliveries a statement claims: several's ids are an array (the first of its parameters that is one), one's a value. */
+const claimsIn = (params: readonly unknown[]) => (params.find(Array.isArray) as unknown[] | undefined)?.length ?? 1;
 let server: Postgres;
 
 describe.runIf(available)('a PostgreSQL store', () => {
@@ -106,6 +110,59 @@ describe.runIf(available)('a PostgreSQL store', () => {
       expect(await pages()).toEqual(before);
     }));
 
+  it('never scans the journal to claim or settle, alone or in groups, on a new journal or a grown one', async () => {
+    const database = await server.createDatabase();
+    const url = server.url(database);
+    const { default: pg } = await import('pg');
+    const monitor = new pg.Client({ connectionString: server.url() });
+    await monitor.connect();
+    // A backend's counts reach the statistics when it exits: so, once the store's connections are closed and gone.
+    const scans = async () => {
+      await vi.waitFor(
+        async () => expect((await monitor.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [database])).rows[0].n).toBe(0),
+        { timeout: 60_000, interval: 20 },
+      );
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        return Number((await client.query("SELECT seq_scan FROM pg_stat_user_tables WHERE relname = 'loopsctl_webhook_deliveries'")).rows[0].seq_scan);
+      } finally {
+        await client.end();
+      }
+    };
+    // The tables made (a migration may scan them) before the count starts.
+    await (await openDeliveryStore(url)).close();
+    const before = await scans();
+    // One connection: the server plans each statement on it, and keeps the plans of those it runs five times.
+    const store = await openDeliveryStore(url, { maxConnections: 1 });
+    try {
+      const at = (id: string) => received(id, 'email.opened', `${id}@example.com`, 100);
+      const rounds = async (prefix: string) => {
+        for (let round = 0; round < 8; round += 1) {
+          const ids = [0, 1, 2, 3].map((index) => `${prefix}_${round}_${index}`);
+          // The first alone, the others a group; their outcomes likewise; then outcomes and new claims in one statement.
+          expect(await Promise.all(ids.map((id) => store.claim(at(id))))).toEqual(ids.map(() => 'claimed'));
+          await Promise.all([...ids.slice(0, 2).map((id) => store.settle(id, { state: 'handled' })), store.claim(at(`${prefix}_${round}_more`))]);
+          await Promise.all([...ids.slice(2).map((id) => store.settle(id, { state: 'handled' })), store.claim(at(`${prefix}_${round}_last`))]);
+        }
+      };
+      await rounds('msg_small');
+      // The journal grown past what the first plans were made for.
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(
+        `INSERT INTO loopsctl_webhook_deliveries (webhook_id, received_at, event_at, headers, body, verified)
+         SELECT 'msg_grown_' || n, 1, 1, '{}', repeat('x', 1000), 1 FROM generate_series(1, 5000) AS n`,
+      );
+      await client.end();
+      await rounds('msg_large');
+    } finally {
+      await store.close();
+    }
+    expect(await scans()).toBe(before);
+    await monitor.end();
+  });
+
   it('claims the deliveries that come while others wait at the server on connections of their own, as many as maxConnections', async () => {
     const database = await server.createDatabase();
     const url = server.url(database);
@@ -164,9 +221,9 @@ describe.runIf(available)('a PostgreSQL store', () => {
       ...db,
       batch: (batch) => {
         const [sql, params] = batch[0]!;
-        // A statement of claims and outcomes; else how many deliveries the claims' one statement holds: its first parameter is their ids, or the one id.
-        if (sql.startsWith('WITH settled')) withOutcomes += 1;
-        else statements.push(Array.isArray(params[0]) ? params[0].length : 1);
+        // A statement of claims and outcomes; else how many deliveries the claims' one statement holds.
+        if (outcomesIn(sql) > 0) withOutcomes += 1;
+        else statements.push(claimsIn(params));
         return db.batch(batch);
       },
     };
@@ -178,6 +235,8 @@ describe.runIf(available)('a PostgreSQL store', () => {
       expect(claims).toEqual(['claimed', 'claimed', 'held', 'claimed']);
       // The first at once, alone; the three that came while it ran in one statement, of their two distinct ids.
       expect(statements).toEqual([1, 2]);
+      // Claimed and not yet settled: held, the group's where read after the claims that took none.
+      expect(await Promise.all(['msg_g0', 'msg_g1', 'msg_g2'].map((id) => store.claim(at(id))))).toEqual(['held', 'held', 'held']);
       await Promise.all(['msg_g0', 'msg_g1', 'msg_g2'].map((id) => store.settle(id, { state: 'handled' })));
       expect(await Promise.all(['msg_g0', 'msg_g1', 'msg_g2'].map((id) => store.claim(at(id))))).toEqual(['handled', 'handled', 'handled']);
       // PostgreSQL refuses a NUL in text: that delivery fails, the others of its group are claimed.
@@ -221,17 +280,16 @@ describe.runIf(available)('a PostgreSQL store', () => {
     const url = server.url(await server.createDatabase());
     const db = await openPostgres(url);
     const statements: string[] = [];
-    const size = (values: unknown) => (Array.isArray(values) ? values.length : 1);
-    // What each statement held: its outcomes' ids are its third parameter, its claims' ids its sixth (with outcomes) or first.
+    // What each statement held.
     const counted: SqlDatabase = {
       ...db,
       run: (sql, params = []) => {
-        statements.push(`outcomes ${size(params[2])}`);
+        statements.push(`outcomes ${outcomesIn(sql)}`);
         return db.run(sql, params);
       },
       batch: (batch) => {
         const [sql, params] = batch[0]!;
-        statements.push(sql.startsWith('WITH settled') ? `outcomes ${size(params[2])} and claims ${size(params[5])}` : `claims ${size(params[0])}`);
+        statements.push(outcomesIn(sql) > 0 ? `outcomes ${outcomesIn(sql)} and claims ${claimsIn(params)}` : `claims ${claimsIn(params)}`);
         return db.batch(batch);
       },
     };
