@@ -20,6 +20,16 @@ const outcomesIn = (sql: string) => sql.split('UPDATE loopsctl_webhook_deliverie
 const claimsIn = (params: readonly unknown[]) => (params.find(Array.isArray) as unknown[] | undefined)?.length ?? 1;
 let server: Postgres;
 
+/**
+ * Waits until no backend is connected to `database`: a backend's counts reach the server's
+ * statistics (pg_stat_database, pg_stat_user_tables) when it exits, before it leaves pg_stat_activity.
+ */
+const backendsGone = (monitor: import('pg').Client, database: string) =>
+  vi.waitFor(async () => expect((await monitor.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [database])).rows[0].n).toBe(0), {
+    timeout: 60_000,
+    interval: 20,
+  });
+
 describe.runIf(available)('a PostgreSQL store', () => {
   beforeAll(async () => {
     server = await startPostgres();
@@ -49,12 +59,9 @@ describe.runIf(available)('a PostgreSQL store', () => {
     const monitor = new pg.Client({ connectionString: server.url() });
     await monitor.connect();
     try {
-      // A backend's counts reach pg_stat_database when it exits, before it leaves pg_stat_activity: so, once none is left.
+      // Once the store's backends are gone, their commits counted.
       const commits = async () => {
-        await vi.waitFor(
-          async () => expect((await monitor.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [database])).rows[0].n).toBe(0),
-          { timeout: 60_000, interval: 20 },
-        );
+        await backendsGone(monitor, database);
         return Number((await monitor.query('SELECT xact_commit FROM pg_stat_database WHERE datname = $1', [database])).rows[0].xact_commit);
       };
       const spent = await commitsPerDelivery(() => openDeliveryStore(url), commits);
@@ -116,12 +123,9 @@ describe.runIf(available)('a PostgreSQL store', () => {
     const { default: pg } = await import('pg');
     const monitor = new pg.Client({ connectionString: server.url() });
     await monitor.connect();
-    // A backend's counts reach the statistics when it exits: so, once the store's connections are closed and gone.
+    // Once the store's backends are gone, their scans counted.
     const scans = async () => {
-      await vi.waitFor(
-        async () => expect((await monitor.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [database])).rows[0].n).toBe(0),
-        { timeout: 60_000, interval: 20 },
-      );
+      await backendsGone(monitor, database);
       const client = new pg.Client({ connectionString: url });
       await client.connect();
       try {
