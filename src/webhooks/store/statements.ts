@@ -214,6 +214,16 @@ function settleParts(count: number): string {
   return Array.from({ length: count }, (_, part) => `settled_${part} AS (${SETTLE_ONE.get(DELIVERIES)})`).join(', ');
 }
 
+/** The statements of several outcomes alone, and with claims, by their number of parts: each text built once. */
+const SETTLE_MANY = new Map<number, string>();
+const SETTLE_AND_CLAIM = new Map<number, string>();
+
+function textOf(texts: Map<number, string>, parts: number, build: () => string): string {
+  let text = texts.get(parts);
+  if (text === undefined) texts.set(parts, (text = build()));
+  return text;
+}
+
 /** The number of parts several outcomes are given: a power of two. */
 const partsFor = (outcomes: number) => 2 ** Math.ceil(Math.log2(outcomes));
 
@@ -232,7 +242,8 @@ function settleParams(settled: readonly Settled[], now: number, parts = settled.
  */
 export function settleAndClaimStatement(settled: readonly Settled[], now: number, rows: readonly (readonly unknown[])[], leaseCutoff: number): Statement {
   const parts = partsFor(settled.length);
-  return [`WITH ${settleParts(parts)} ${CLAIM_MANY}`, [...settleParams(settled, now, parts), ...claimManyParams(rows, leaseCutoff)]];
+  const text = textOf(SETTLE_AND_CLAIM, parts, () => `WITH ${settleParts(parts)} ${CLAIM_MANY}`);
+  return [text, [...settleParams(settled, now, parts), ...claimManyParams(rows, leaseCutoff)]];
 }
 
 /**
@@ -242,6 +253,7 @@ export function settleAndClaimStatement(settled: readonly Settled[], now: number
 export function settleStatements(dialect: SqlDatabase['dialect'], settled: readonly Settled[], now: number): Statement[] {
   // Several (PostgreSQL, which alone groups them): all parts but the last as a WITH's, the last its statement.
   const parts = partsFor(settled.length);
-  if (settled.length > 1) return [[`WITH ${settleParts(parts - 1)} ${SETTLE_ONE.get(DELIVERIES)}`, settleParams(settled, now, parts)]];
+  if (settled.length > 1)
+    return [[textOf(SETTLE_MANY, parts, () => `WITH ${settleParts(parts - 1)} ${SETTLE_ONE.get(DELIVERIES)}`), settleParams(settled, now, parts)]];
   return deliveryTables(dialect).map((table): Statement => [SETTLE_ONE.get(table)!, settleParams(settled, now)]);
 }
