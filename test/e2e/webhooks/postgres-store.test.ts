@@ -3,6 +3,7 @@
  * behaviour every store keeps, and what only a server has to say (a wrong password, a host that
  * does not answer), never with the password in the message.
  */
+import { type AddressInfo, createServer, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signWebhookEvent, webhookFixture } from '../../../src/webhooks/sign.js';
 import { DeliveryStore, openDeliveryStore } from '../../../src/webhooks/store/index.js';
@@ -381,6 +382,33 @@ describe.runIf(available)('a PostgreSQL store', () => {
       (thrown: Error) => thrown,
     );
     expect(error?.message).toBe('the store postgres://[redacted]@127.0.0.1:9/deliveries cannot be reached: nothing listens there (is PostgreSQL running?)');
+  });
+
+  it('says a server that takes the connection and never answers did not answer within 10 s, on the clock of the connection', async () => {
+    const held: Socket[] = [];
+    let startup: () => void = () => {};
+    const started = new Promise<void>((resolve) => (startup = resolve));
+    // Takes each connection and reads its first message (pg's startup), and never answers.
+    const silent = createServer((socket) => {
+      held.push(socket);
+      socket.once('data', () => startup());
+    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const { port } = silent.address() as AddressInfo;
+      const opening = openDeliveryStore(`postgres://app:s3cret-word@127.0.0.1:${port}/deliveries`).then(
+        () => undefined,
+        (thrown: Error) => thrown,
+      );
+      await started;
+      vi.advanceTimersByTime(10_000);
+      expect((await opening)?.message).toBe(`the store postgres://[redacted]@127.0.0.1:${port}/deliveries did not answer within 10 s`);
+    } finally {
+      vi.useRealTimers();
+      for (const socket of held) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
   });
 
   it("keeps a password given as ?password= (libpq's URI form) out of its location and its errors", async () => {
