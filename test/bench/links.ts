@@ -6,12 +6,12 @@
  * host, 32 in all), which start as soon as the emails are read, while Guardian's reports are read.
  * 200 links (10 a host) and 2,000 (100 a host); the goals are 5 s and 20 s.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { runNode } from '../support/run-node.js';
 import { answersOf, startSandboxProcess } from './sandbox-process.js';
 
 export const LINK_HOSTS = 20;
@@ -77,7 +77,7 @@ async function measureOne(bin: string, baseEnv: Record<string, string>, origins:
     try {
       const { url } = sandbox;
       const started = performance.now();
-      const { code, stdout, stderr } = await runCheck(bin, { ...env, LOOPS_BASE_URL: url, LOOPS_API_KEY: 'sandbox-key' });
+      const { code, stdout, stderr } = await runNode([bin, 'check', '--links', '--allow-private-links', '--json'], { ...env, LOOPS_BASE_URL: url, LOOPS_API_KEY: 'sandbox-key' });
       const elapsedMs = performance.now() - started;
       // Exit 1 is a finding of another rule family; a link finding or another exit is a failed bench.
       if (code !== 0 && code !== 1) throw new Error(`check --links exited with ${code}: ${stderr.trim()}`);
@@ -90,16 +90,4 @@ async function measureOne(bin: string, baseEnv: Record<string, string>, origins:
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-}
-
-function runCheck(bin: string, env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, 'check', '--links', '--allow-private-links', '--json'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
 }

@@ -10,13 +10,13 @@ import { signWebhookEvent, webhookFixture } from '../../src/webhooks/sign.js';
 import {
   type DeliveryFilter,
   type DeliveryStats,
-  type DeliveryStore,
+  DeliveryStore,
   type DeliveryStoreOptions,
   openDeliveryStore,
   type StatsBy,
 } from '../../src/webhooks/store/index.js';
 import { openPostgres } from '../../src/webhooks/store/postgres.js';
-import { DAY_MS, migrations, type SqlDatabase } from '../../src/webhooks/store/sql.js';
+import { DAY_MS, migrate, migrations, type SqlDatabase } from '../../src/webhooks/store/sql.js';
 import { openSqlite } from '../../src/webhooks/store/sqlite.js';
 
 /** The URL of a new, empty store: `sqlite:<file>` or `postgres://…`. */
@@ -25,6 +25,21 @@ export type FreshStore = () => Promise<string>;
 /** The database under a store's URL, as the store reaches it, for a test to write what an older loopsctl wrote. */
 const databaseOf = (url: string): Promise<SqlDatabase> =>
   url.startsWith('sqlite:') ? Promise.resolve(openSqlite(url.slice('sqlite:'.length))) : openPostgres(url);
+
+/**
+ * A store on `db` whose statements pass through `watch`'s methods (a test's count of what the store
+ * asks of its database), its tables made through them too; `db`'s own methods where `watch` has none.
+ */
+export async function watchedStore(
+  db: SqlDatabase,
+  where: string,
+  watch: (db: SqlDatabase) => Partial<SqlDatabase>,
+  options: DeliveryStoreOptions = {},
+): Promise<DeliveryStore> {
+  const watched: SqlDatabase = { ...db, ...watch(db) };
+  await migrate(watched, where);
+  return new DeliveryStore(watched, where, options);
+}
 
 /**
  * The counts of stats, worked out from every delivery find() returns, in code: what the daily

@@ -6,10 +6,10 @@
 import { type AddressInfo, createServer, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signWebhookEvent, webhookFixture } from '../../../src/webhooks/sign.js';
-import { DeliveryStore, openDeliveryStore } from '../../../src/webhooks/store/index.js';
+import { type DeliveryStore, openDeliveryStore } from '../../../src/webhooks/store/index.js';
 import { openPostgres } from '../../../src/webhooks/store/postgres.js';
-import { migrate, type SqlDatabase } from '../../../src/webhooks/store/sql.js';
-import { commitsPerDelivery, describeDeliveryStore, received } from '../../support/delivery-store.js';
+import type { SqlDatabase } from '../../../src/webhooks/store/sql.js';
+import { commitsPerDelivery, describeDeliveryStore, received, watchedStore } from '../../support/delivery-store.js';
 import { run, startRun } from '../../support/main.js';
 import { POSTGRES_PASSWORD, type Postgres, postgresAvailable, startPostgres } from '../../support/postgres.js';
 
@@ -40,6 +40,12 @@ describe.runIf(available)('a PostgreSQL store', () => {
   });
 
   describeDeliveryStore('PostgreSQL', async () => server.url(await server.createDatabase()));
+
+  /** A store on a new database, on a pool of `maxConnections`, whose statements pass through `watch` (watchedStore). */
+  async function watchedPostgres(maxConnections: number | undefined, watch: (db: SqlDatabase) => Partial<SqlDatabase>): Promise<DeliveryStore> {
+    const url = server.url(await server.createDatabase());
+    return watchedStore(await openPostgres(url, maxConnections), url, watch, { maxConnections });
+  }
 
   it('creates its tables once when four connections open a new database at once', async () => {
     const url = server.url(await server.createDatabase());
@@ -218,12 +224,9 @@ describe.runIf(available)('a PostgreSQL store', () => {
   });
 
   it('claims and settles the deliveries that come while one runs a group a statement: a duplicate held, a refused one failing alone', async () => {
-    const url = server.url(await server.createDatabase());
-    const db = await openPostgres(url, 1);
     const statements: number[] = [];
     let withOutcomes = 0;
-    const counted: SqlDatabase = {
-      ...db,
+    const store = await watchedPostgres(1, (db) => ({
       batch: (batch) => {
         const [sql, params] = batch[0]!;
         // A statement of claims and outcomes; else how many deliveries the claims' one statement holds.
@@ -231,9 +234,7 @@ describe.runIf(available)('a PostgreSQL store', () => {
         else statements.push(claimsIn(params));
         return db.batch(batch);
       },
-    };
-    await migrate(counted, url);
-    const store = new DeliveryStore(counted, url, { maxConnections: 1 });
+    }));
     try {
       const at = (id: string) => received(id, 'email.opened', 'a@example.com', 100);
       const claims = await Promise.all([at('msg_g0'), at('msg_g1'), at('msg_g1'), at('msg_g2')].map((delivery) => store.claim(delivery)));
@@ -282,12 +283,9 @@ describe.runIf(available)('a PostgreSQL store', () => {
   });
 
   it('keeps the outcomes and claims that come while one runs together in one statement, a redelivery after its outcome', async () => {
-    const url = server.url(await server.createDatabase());
-    const db = await openPostgres(url);
     const statements: string[] = [];
     // What each statement held.
-    const counted: SqlDatabase = {
-      ...db,
+    const store = await watchedPostgres(undefined, (db) => ({
       run: (sql, params = []) => {
         statements.push(`outcomes ${outcomesIn(sql)}`);
         return db.run(sql, params);
@@ -297,9 +295,7 @@ describe.runIf(available)('a PostgreSQL store', () => {
         statements.push(outcomesIn(sql) > 0 ? `outcomes ${outcomesIn(sql)} and claims ${claimsIn(params)}` : `claims ${claimsIn(params)}`);
         return db.batch(batch);
       },
-    };
-    await migrate(counted, url);
-    const store = new DeliveryStore(counted, url);
+    }));
     try {
       const at = (id: string) => received(id, 'email.opened', 'a@example.com', 100);
       for (const id of ['msg_w1', 'msg_w2']) expect(await store.claim(at(id))).toBe('claimed');
@@ -326,12 +322,9 @@ describe.runIf(available)('a PostgreSQL store', () => {
   });
 
   it("reads no row back for a new delivery's claim, and reads where a redelivery stands after a claim that took nothing", async () => {
-    const url = server.url(await server.createDatabase());
-    const db = await openPostgres(url);
     const read: string[] = [];
     // What the store reads back: each claim's rows, and each statement read on its own.
-    const counted: SqlDatabase = {
-      ...db,
+    const store = await watchedPostgres(undefined, (db) => ({
       batch: async (batch) => {
         const results = await db.batch(batch);
         read.push(`claim: ${results.reduce((rows, result) => rows + result.rows.length, 0)}`);
@@ -342,9 +335,7 @@ describe.runIf(available)('a PostgreSQL store', () => {
         read.push(`read: ${rows.length}`);
         return rows;
       },
-    };
-    await migrate(counted, url);
-    const store = new DeliveryStore(counted, url);
+    }));
     try {
       const at = received('msg_lone', 'email.opened', 'a@example.com', 100);
       read.length = 0;

@@ -1,10 +1,10 @@
 import { chmodSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { DeliveryStore, MOVE_AFTER, openDeliveryStore, PRUNE_BATCH } from '../../../src/webhooks/store/index.js';
-import { migrate, migrations, type SqlDatabase } from '../../../src/webhooks/store/sql.js';
+import { MOVE_AFTER, openDeliveryStore, PRUNE_BATCH } from '../../../src/webhooks/store/index.js';
+import { migrations } from '../../../src/webhooks/store/sql.js';
 import { openSqlite, whileBusy } from '../../../src/webhooks/store/sqlite.js';
-import { commitsPerDelivery, describeDeliveryStore, received } from '../../support/delivery-store.js';
+import { commitsPerDelivery, describeDeliveryStore, received, watchedStore } from '../../support/delivery-store.js';
 import { tempDir } from '../../support/temp.js';
 
 describeDeliveryStore('SQLite', async () => `sqlite:${join(tempDir(), 'deliveries.db')}`);
@@ -38,9 +38,15 @@ describe('a SQLite store', () => {
           commits += 1;
           return call(...args);
         };
-      const counted: SqlDatabase = { ...db, run: counting(db.run), all: counting(db.all), batch: counting(db.batch), exclusive: counting(db.exclusive) };
-      await migrate(counted, file);
-      return new DeliveryStore(counted, file);
+      return watchedStore(db, file, () => ({
+        run: counting(db.run),
+        all: counting(db.all),
+        batch: counting(db.batch),
+        exclusive: (work) => {
+          commits += 1;
+          return db.exclusive(work);
+        },
+      }));
     };
     // A redelivery: its claim, which takes nothing, then the claim's transaction, which says it was handled. The first claim
     // after a reopen is that transaction alone (it moves the outcomes gathered), so five redeliveries take nine.
@@ -51,8 +57,7 @@ describe('a SQLite store', () => {
     const file = join(tempDir(), 'one-statement.db');
     const db = openSqlite(file);
     const calls: string[] = [];
-    const counted: SqlDatabase = {
-      ...db,
+    const store = await watchedStore(db, file, () => ({
       run: (sql, params) => {
         calls.push('run');
         return db.run(sql, params);
@@ -61,9 +66,7 @@ describe('a SQLite store', () => {
         calls.push('batch');
         return db.batch(statements);
       },
-    };
-    await migrate(counted, file);
-    const store = new DeliveryStore(counted, file);
+    }));
     const calledBy = async (work: () => Promise<unknown>) => {
       calls.length = 0;
       await work();
@@ -199,15 +202,12 @@ describe('a SQLite store', () => {
     const file = join(tempDir(), 'prune.db');
     const db = openSqlite(file);
     const batches: number[] = [];
-    const counted: SqlDatabase = {
-      ...db,
+    const store = await watchedStore(db, file, () => ({
       batch: (statements) => {
         batches.push(statements.length);
         return db.batch(statements);
       },
-    };
-    await migrate(counted, file);
-    const store = new DeliveryStore(counted, file);
+    }));
     try {
       for (let index = 0; index < 2 * PRUNE_BATCH + 100; index += 1) await store.record(received(`msg_${index}`, 'email.opened', 'a@example.com', 100 + index));
       batches.length = 0;
