@@ -282,6 +282,42 @@ describe.runIf(available)('a PostgreSQL store', () => {
     }
   });
 
+  it("holds at most 16 deliveries a statement, a group's outcomes as a power of two of parts, those past them changing no row", async () => {
+    // Each statement's claims and outcomes' parts.
+    const statements: { claims: number; parts: number }[] = [];
+    const store = await watchedPostgres(1, (db) => ({
+      run: (sql, params = []) => {
+        statements.push({ claims: 0, parts: outcomesIn(sql) });
+        return db.run(sql, params);
+      },
+      batch: (batch) => {
+        const [sql, params] = batch[0]!;
+        statements.push({ claims: claimsIn(params), parts: outcomesIn(sql) });
+        return db.batch(batch);
+      },
+    }));
+    try {
+      const ids = Array.from({ length: 40 }, (_, index) => `msg_many_${index}`);
+      const at = (id: string) => received(id, 'email.opened', 'a@example.com', 100);
+      statements.length = 0;
+      expect(await Promise.all(ids.map((id) => store.claim(at(id))))).toEqual(ids.map(() => 'claimed'));
+      // The first alone, the 39 that came while it ran in groups of at most 16.
+      expect(statements.map(({ claims }) => claims)).toEqual([1, 16, 16, 7]);
+      // Four outcomes: the first alone, the three that came while it ran as four parts, the fourth changing no row.
+      statements.length = 0;
+      await Promise.all(ids.slice(0, 4).map((id) => store.settle(id, { state: 'handled' })));
+      expect(statements.map(({ parts }) => parts)).toEqual([1, 4]);
+      expect(await Promise.all(ids.slice(0, 5).map((id) => store.claim(at(id))))).toEqual(['handled', 'handled', 'handled', 'handled', 'held']);
+      statements.length = 0;
+      await Promise.all(ids.slice(4).map((id) => store.settle(id, { state: 'handled' })));
+      expect(statements.map(({ parts }) => parts)).toEqual([1, 16, 16, 4]);
+      expect(new Set(await Promise.all(ids.map((id) => store.claim(at(id)))))).toEqual(new Set(['handled']));
+      expect((await store.stats())[0]).toMatchObject({ events: 40, opens: 40 });
+    } finally {
+      await store.close();
+    }
+  });
+
   it('keeps the outcomes and claims that come while one runs together in one statement, a redelivery after its outcome', async () => {
     const statements: string[] = [];
     // What each statement held.
