@@ -77,7 +77,11 @@ async function measureOne(bin: string, baseEnv: Record<string, string>, origins:
     try {
       const { url } = sandbox;
       const started = performance.now();
-      const { code, stdout, stderr } = await runNode([bin, 'check', '--links', '--allow-private-links', '--json'], { ...env, LOOPS_BASE_URL: url, LOOPS_API_KEY: 'sandbox-key' });
+      const { code, stdout, stderr } = await runNode([bin, 'check', '--links', '--allow-private-links', '--json'], {
+        ...env,
+        LOOPS_BASE_URL: url,
+        LOOPS_API_KEY: 'sandbox-key',
+      });
       const elapsedMs = performance.now() - started;
       // Exit 1 is a finding of another rule family; a link finding or another exit is a failed bench.
       if (code !== 0 && code !== 1) throw new Error(`check --links exited with ${code}: ${stderr.trim()}`);

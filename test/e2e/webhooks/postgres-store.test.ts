@@ -22,6 +22,26 @@ const claimsIn = (params: readonly unknown[]) => (params.find(Array.isArray) as 
 let server: Postgres;
 
 /**
+ * What each statement a store runs holds (`claims 2`, `outcomes 4`: its outcomes' parts, `outcomes
+ * 1 and claims 1`), in order, and the watch (watchedStore) that writes it down.
+ */
+function statementsHeld(): { statements: string[]; watch: (db: SqlDatabase) => Partial<SqlDatabase> } {
+  const statements: string[] = [];
+  const watch = (db: SqlDatabase): Partial<SqlDatabase> => ({
+    run: (sql, params = []) => {
+      statements.push(`outcomes ${outcomesIn(sql)}`);
+      return db.run(sql, params);
+    },
+    batch: (batch) => {
+      const [sql, params] = batch[0]!;
+      statements.push(outcomesIn(sql) > 0 ? `outcomes ${outcomesIn(sql)} and claims ${claimsIn(params)}` : `claims ${claimsIn(params)}`);
+      return db.batch(batch);
+    },
+  });
+  return { statements, watch };
+}
+
+/**
  * Waits until no backend is connected to `database`: a backend's counts reach the server's
  * statistics (pg_stat_database, pg_stat_user_tables) when it exits, before it leaves pg_stat_activity.
  */
@@ -283,34 +303,23 @@ describe.runIf(available)('a PostgreSQL store', () => {
   });
 
   it("holds at most 16 deliveries a statement, a group's outcomes as a power of two of parts, those past them changing no row", async () => {
-    // Each statement's claims and outcomes' parts.
-    const statements: { claims: number; parts: number }[] = [];
-    const store = await watchedPostgres(1, (db) => ({
-      run: (sql, params = []) => {
-        statements.push({ claims: 0, parts: outcomesIn(sql) });
-        return db.run(sql, params);
-      },
-      batch: (batch) => {
-        const [sql, params] = batch[0]!;
-        statements.push({ claims: claimsIn(params), parts: outcomesIn(sql) });
-        return db.batch(batch);
-      },
-    }));
+    const { statements, watch } = statementsHeld();
+    const store = await watchedPostgres(1, watch);
     try {
       const ids = Array.from({ length: 40 }, (_, index) => `msg_many_${index}`);
       const at = (id: string) => received(id, 'email.opened', 'a@example.com', 100);
       statements.length = 0;
       expect(await Promise.all(ids.map((id) => store.claim(at(id))))).toEqual(ids.map(() => 'claimed'));
       // The first alone, the 39 that came while it ran in groups of at most 16.
-      expect(statements.map(({ claims }) => claims)).toEqual([1, 16, 16, 7]);
+      expect(statements).toEqual(['claims 1', 'claims 16', 'claims 16', 'claims 7']);
       // Four outcomes: the first alone, the three that came while it ran as four parts, the fourth changing no row.
       statements.length = 0;
       await Promise.all(ids.slice(0, 4).map((id) => store.settle(id, { state: 'handled' })));
-      expect(statements.map(({ parts }) => parts)).toEqual([1, 4]);
+      expect(statements).toEqual(['outcomes 1', 'outcomes 4']);
       expect(await Promise.all(ids.slice(0, 5).map((id) => store.claim(at(id))))).toEqual(['handled', 'handled', 'handled', 'handled', 'held']);
       statements.length = 0;
       await Promise.all(ids.slice(4).map((id) => store.settle(id, { state: 'handled' })));
-      expect(statements.map(({ parts }) => parts)).toEqual([1, 16, 16, 4]);
+      expect(statements).toEqual(['outcomes 1', 'outcomes 16', 'outcomes 16', 'outcomes 4']);
       expect(new Set(await Promise.all(ids.map((id) => store.claim(at(id)))))).toEqual(new Set(['handled']));
       expect((await store.stats())[0]).toMatchObject({ events: 40, opens: 40 });
     } finally {
@@ -319,19 +328,8 @@ describe.runIf(available)('a PostgreSQL store', () => {
   });
 
   it('keeps the outcomes and claims that come while one runs together in one statement, a redelivery after its outcome', async () => {
-    const statements: string[] = [];
-    // What each statement held.
-    const store = await watchedPostgres(undefined, (db) => ({
-      run: (sql, params = []) => {
-        statements.push(`outcomes ${outcomesIn(sql)}`);
-        return db.run(sql, params);
-      },
-      batch: (batch) => {
-        const [sql, params] = batch[0]!;
-        statements.push(outcomesIn(sql) > 0 ? `outcomes ${outcomesIn(sql)} and claims ${claimsIn(params)}` : `claims ${claimsIn(params)}`);
-        return db.batch(batch);
-      },
-    }));
+    const { statements, watch } = statementsHeld();
+    const store = await watchedPostgres(undefined, watch);
     try {
       const at = (id: string) => received(id, 'email.opened', 'a@example.com', 100);
       for (const id of ['msg_w1', 'msg_w2']) expect(await store.claim(at(id))).toBe('claimed');
