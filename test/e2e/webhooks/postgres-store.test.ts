@@ -150,48 +150,54 @@ describe.runIf(available)('a PostgreSQL store', () => {
     const { default: pg } = await import('pg');
     const monitor = new pg.Client({ connectionString: server.url() });
     await monitor.connect();
-    // Once the store's backends are gone, their scans counted.
-    const scans = async () => {
-      await backendsGone(monitor, database);
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      try {
-        return Number((await client.query("SELECT seq_scan FROM pg_stat_user_tables WHERE relname = 'loopsctl_webhook_deliveries'")).rows[0].seq_scan);
-      } finally {
-        await client.end();
-      }
-    };
-    // The tables made (a migration may scan them) before the count starts.
-    await (await openDeliveryStore(url)).close();
-    const before = await scans();
-    // One connection: the server plans each statement on it, and keeps the plans of those it runs five times.
-    const store = await openDeliveryStore(url, { maxConnections: 1 });
     try {
-      const at = (id: string) => received(id, 'email.opened', `${id}@example.com`, 100);
-      const rounds = async (prefix: string) => {
-        for (let round = 0; round < 8; round += 1) {
-          const ids = [0, 1, 2, 3].map((index) => `${prefix}_${round}_${index}`);
-          // The first alone, the others a group; their outcomes likewise; then outcomes and new claims in one statement.
-          expect(await Promise.all(ids.map((id) => store.claim(at(id))))).toEqual(ids.map(() => 'claimed'));
-          await Promise.all([...ids.slice(0, 2).map((id) => store.settle(id, { state: 'handled' })), store.claim(at(`${prefix}_${round}_more`))]);
-          await Promise.all([...ids.slice(2).map((id) => store.settle(id, { state: 'handled' })), store.claim(at(`${prefix}_${round}_last`))]);
+      // Once the store's backends are gone, their scans counted.
+      const scans = async () => {
+        await backendsGone(monitor, database);
+        const client = new pg.Client({ connectionString: url });
+        await client.connect();
+        try {
+          return Number((await client.query("SELECT seq_scan FROM pg_stat_user_tables WHERE relname = 'loopsctl_webhook_deliveries'")).rows[0].seq_scan);
+        } finally {
+          await client.end();
         }
       };
-      await rounds('msg_small');
-      // The journal grown past what the first plans were made for.
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(
-        `INSERT INTO loopsctl_webhook_deliveries (webhook_id, received_at, event_at, headers, body, verified)
-         SELECT 'msg_grown_' || n, 1, 1, '{}', repeat('x', 1000), 1 FROM generate_series(1, 5000) AS n`,
-      );
-      await client.end();
-      await rounds('msg_large');
+      // The tables made (a migration may scan them) before the count starts.
+      await (await openDeliveryStore(url)).close();
+      const before = await scans();
+      // One connection: the server plans each statement on it, and keeps the plans of those it runs five times.
+      const store = await openDeliveryStore(url, { maxConnections: 1 });
+      try {
+        const at = (id: string) => received(id, 'email.opened', `${id}@example.com`, 100);
+        const rounds = async (prefix: string) => {
+          for (let round = 0; round < 8; round += 1) {
+            const ids = [0, 1, 2, 3].map((index) => `${prefix}_${round}_${index}`);
+            // The first alone, the others a group; their outcomes likewise; then outcomes and new claims in one statement.
+            expect(await Promise.all(ids.map((id) => store.claim(at(id))))).toEqual(ids.map(() => 'claimed'));
+            await Promise.all([...ids.slice(0, 2).map((id) => store.settle(id, { state: 'handled' })), store.claim(at(`${prefix}_${round}_more`))]);
+            await Promise.all([...ids.slice(2).map((id) => store.settle(id, { state: 'handled' })), store.claim(at(`${prefix}_${round}_last`))]);
+          }
+        };
+        await rounds('msg_small');
+        // The journal grown past what the first plans were made for.
+        const client = new pg.Client({ connectionString: url });
+        await client.connect();
+        try {
+          await client.query(
+            `INSERT INTO loopsctl_webhook_deliveries (webhook_id, received_at, event_at, headers, body, verified)
+             SELECT 'msg_grown_' || n, 1, 1, '{}', repeat('x', 1000), 1 FROM generate_series(1, 5000) AS n`,
+          );
+        } finally {
+          await client.end();
+        }
+        await rounds('msg_large');
+      } finally {
+        await store.close();
+      }
+      expect(await scans()).toBe(before);
     } finally {
-      await store.close();
+      await monitor.end();
     }
-    expect(await scans()).toBe(before);
-    await monitor.end();
   });
 
   it('claims the deliveries that come while others wait at the server on connections of their own, as many as maxConnections', async () => {
