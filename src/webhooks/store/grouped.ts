@@ -2,21 +2,22 @@
  * Group commit: calls that would each be a round trip and a commit of their own, run together. A
  * call that finds nothing under way runs at once, alone. One that comes while runs are under way
  * waits for the end of the event loop's turn it came in (no timer): the calls of that turn (the
- * deliveries whose requests were read together) then run as one, at most `most` at a time, while
- * fewer than `limit` runs are under way; past that they wait for a run to end, and those that
+ * deliveries whose requests were read together) then run as one, as many at a time as `size` says
+ * of those waiting, while fewer than `limit` runs are under way; past that they wait for a run to end, and those that
  * waited run as one. So deliveries that arrive together cost a statement and a commit for each
  * group, not each one, and one that arrives alone waits for nothing.
  */
 export function grouped<Item, Result>(
   limit: number,
-  most: number,
+  /** How many of the calls waiting, from the first, the next group takes (one at least). */
+  size: (waiting: readonly Item[]) => number,
   run: (items: readonly Item[]) => Promise<readonly Result[]>,
 ): (item: Item) => Promise<Result> {
   let running = 0;
   let turnEnding = false;
   const waiting: { item: Item; resolve: (result: Result) => void; reject: (error: unknown) => void }[] = [];
   const startWaiting = () => {
-    while (running < limit && waiting.length > 0) start(waiting.splice(0, most));
+    while (running < limit && waiting.length > 0) start(waiting.splice(0, Math.max(1, size(waiting.map(({ item }) => item)))));
   };
   const turnEnded = () => {
     turnEnding = false;

@@ -100,11 +100,13 @@ const HOUR_MS = 3_600_000;
 /** How many deliveries one transaction of a prune removes: a short one, which holds up no delivery long. */
 export const PRUNE_BATCH = 500;
 /**
- * The most deliveries claimed, or settled, in one statement on PostgreSQL: each outcome is a part
- * of its statement (statements.ts), whose plan the server keeps for each connection, some 40 KB a
- * part. At 32 deliveries at once a group holds three or four.
+ * The most claims and outcomes in one statement on PostgreSQL. The claims are arrays, one plan at
+ * any number; each outcome is a part of its statement (statements.ts), whose plan the server keeps
+ * for each connection, some 40 KB a part, so outcomes are fewer. At 32 deliveries at once a group
+ * holds three or four.
  */
-const GROUP_MOST = 16;
+const GROUP_MOST = 64;
+const OUTCOMES_MOST = 16;
 /** How many outcomes SQLite's recent claims gather before a claim's commit moves them into the journal's table. */
 export const MOVE_AFTER = 128;
 
@@ -142,7 +144,7 @@ export class DeliveryStore implements DeliveryJournal {
     // busy, go a group a statement. SQLite runs a statement at once, in this thread: each call runs alone, at once.
     this.queued =
       db.dialect === 'postgres'
-        ? grouped(options.maxConnections ?? DEFAULT_MAX_CONNECTIONS, GROUP_MOST, (work) => this.runWork(work))
+        ? grouped(options.maxConnections ?? DEFAULT_MAX_CONNECTIONS, groupSize, (work) => this.runWork(work))
         : (work) => this.runWork([work]).then((states) => states[0]);
   }
 
@@ -420,6 +422,13 @@ function parsedBody(body: string): object {
     if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
   } catch {}
   return {};
+}
+
+/** How many of the claims and outcomes waiting, from the first, one statement takes: GROUP_MOST, of which OUTCOMES_MOST outcomes. */
+function groupSize(waiting: readonly Work[]): number {
+  let outcomes = 0;
+  for (const [index, work] of waiting.entries()) if (index === GROUP_MOST || ('settle' in work && ++outcomes > OUTCOMES_MOST)) return index;
+  return waiting.length;
 }
 
 /** Outcomes of distinct ids: of two of one id, the later. */

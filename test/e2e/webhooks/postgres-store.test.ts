@@ -308,26 +308,41 @@ describe.runIf(available)('a PostgreSQL store', () => {
     }
   });
 
-  it("holds at most 16 deliveries a statement, a group's outcomes as a power of two of parts, those past them changing no row", async () => {
+  it("holds at most 64 claims and 16 outcomes a statement, a group's outcomes as a power of two of parts, those past them changing no row", async () => {
     const { statements, watch } = statementsHeld();
     const store = await watchedPostgres(1, watch);
     try {
-      const ids = Array.from({ length: 40 }, (_, index) => `msg_many_${index}`);
+      const ids = Array.from({ length: 70 }, (_, index) => `msg_many_${index}`);
       const at = (id: string) => received(id, 'email.opened', 'a@example.com', 100);
       statements.length = 0;
-      expect(await Promise.all(ids.map((id) => store.claim(at(id))))).toEqual(ids.map(() => 'claimed'));
-      // The first alone, the 39 that came while it ran in groups of at most 16.
-      expect(statements).toEqual(['claims 1', 'claims 16', 'claims 16', 'claims 7']);
+      expect(await Promise.all(ids.slice(0, 40).map((id) => store.claim(at(id))))).toEqual(ids.slice(0, 40).map(() => 'claimed'));
+      // The first alone, the 39 that came while it ran as one: a claim's arrays have one plan at any number.
+      expect(statements).toEqual(['claims 1', 'claims 39']);
       // Four outcomes: the first alone, the three that came while it ran as four parts, the fourth changing no row.
       statements.length = 0;
       await Promise.all(ids.slice(0, 4).map((id) => store.settle(id, { state: 'handled' })));
       expect(statements).toEqual(['outcomes 1', 'outcomes 4']);
       expect(await Promise.all(ids.slice(0, 5).map((id) => store.claim(at(id))))).toEqual(['handled', 'handled', 'handled', 'handled', 'held']);
       statements.length = 0;
-      await Promise.all(ids.slice(4).map((id) => store.settle(id, { state: 'handled' })));
+      await Promise.all(ids.slice(4, 40).map((id) => store.settle(id, { state: 'handled' })));
       expect(statements).toEqual(['outcomes 1', 'outcomes 16', 'outcomes 16', 'outcomes 4']);
-      expect(new Set(await Promise.all(ids.map((id) => store.claim(at(id)))))).toEqual(new Set(['handled']));
-      expect((await store.stats())[0]).toMatchObject({ events: 40, opens: 40 });
+      // Outcomes and claims that come together: a statement takes the claims among its first 16 outcomes, the rest the next.
+      statements.length = 0;
+      const outcomes = Array.from({ length: 20 }, (_, index) => `msg_many_${index}`);
+      const claims = ids.slice(40, 50);
+      await Promise.all(
+        outcomes.flatMap((id, index) => [store.settle(id, { state: 'handled' }), ...(index < claims.length ? [store.claim(at(claims[index]!))] : [])]),
+      );
+      expect(statements).toEqual(['outcomes 1', 'outcomes 16 and claims 10', 'outcomes 4']);
+      statements.length = 0;
+      expect(await Promise.all(ids.slice(0, 70).map((id) => store.claim(at(id))))).toEqual([
+        ...ids.slice(0, 40).map(() => 'handled'),
+        ...ids.slice(40, 50).map(() => 'held'),
+        ...ids.slice(50).map(() => 'claimed'),
+      ]);
+      // The first alone, then at most 64 a statement.
+      expect(statements.slice(0, 3)).toEqual(['claims 1', 'claims 64', 'claims 5']);
+      expect((await store.stats())[0]).toMatchObject({ events: 70, opens: 70 });
     } finally {
       await store.close();
     }

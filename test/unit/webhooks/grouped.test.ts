@@ -20,10 +20,13 @@ function held() {
   return { groups, run, started, release: () => releases.shift()!() };
 }
 
+/** A group's size: the calls waiting, at most `most`. */
+const upTo = (most: number) => (waiting: readonly string[]) => Math.min(most, waiting.length);
+
 describe('grouped', () => {
   it('runs a call at once, alone, when nothing is under way', async () => {
     const { groups, run, release } = held();
-    const call = grouped(2, 10, run);
+    const call = grouped(2, upTo(10), run);
     const result = call('a');
     expect(groups).toEqual([['a']]);
     release();
@@ -32,7 +35,7 @@ describe('grouped', () => {
 
   it("runs the calls that come while a run is under way as one group, once their turn's work is done", async () => {
     const { groups, run, started, release } = held();
-    const call = grouped(2, 10, run);
+    const call = grouped(2, upTo(10), run);
     const results = ['a', 'b', 'c', 'd'].map(call);
     // Within the turn the calls came in, the first runs; those after it wait for the rest of the turn to join them.
     expect(groups).toEqual([['a']]);
@@ -45,7 +48,7 @@ describe('grouped', () => {
 
   it('past the limit, the calls wait for a run to end, and go together', async () => {
     const { groups, run, release } = held();
-    const call = grouped(1, 10, run);
+    const call = grouped(1, upTo(10), run);
     const first = call('a');
     const later = ['b', 'c'].map(call);
     await new Promise((resolve) => setImmediate(resolve));
@@ -59,9 +62,9 @@ describe('grouped', () => {
     expect(await Promise.all([...later, last])).toEqual(['b!', 'c!', 'd!']);
   });
 
-  it('takes at most `most` calls in a group', async () => {
+  it('takes as many calls in a group as its size says', async () => {
     const { groups, run, started, release } = held();
-    const call = grouped(2, 2, run);
+    const call = grouped(2, upTo(2), run);
     const results = ['a', 'b', 'c', 'd', 'e', 'f'].map(call);
     await started(2);
     expect(groups).toEqual([['a'], ['b', 'c']]);
@@ -76,9 +79,26 @@ describe('grouped', () => {
     await Promise.all(results);
   });
 
+  it('sizes a group by the calls waiting, and takes one where the size says none', async () => {
+    const { groups, run, started, release } = held();
+    // Up to the first call that starts with "stop", and never more than one of those.
+    const call = grouped(1, (waiting) => waiting.findIndex((item, index) => index > 0 && item.startsWith('stop')), run);
+    const results = ['a', 'b', 'stop1', 'c', 'stop2', 'stop3'].map(call);
+    release();
+    await started(2);
+    expect(groups).toEqual([['a'], ['b']]);
+    for (const count of [3, 4, 5]) {
+      release();
+      await started(count);
+    }
+    expect(groups.slice(2)).toEqual([['stop1', 'c'], ['stop2'], ['stop3']]);
+    release();
+    expect(await Promise.all(results)).toEqual(['a!', 'b!', 'stop1!', 'c!', 'stop2!', 'stop3!']);
+  });
+
   it('fails a lone call with its own error, and frees its run for the next call', async () => {
     const { groups, run, release } = held();
-    const call = grouped(1, 10, run);
+    const call = grouped(1, upTo(10), run);
     const failed = call('bad').catch((error: Error) => error.message);
     release();
     expect(await failed).toBe('refused');
@@ -90,7 +110,7 @@ describe('grouped', () => {
 
   it('fails only the call that failed in a group: each is run again alone', async () => {
     const { groups, run, started, release } = held();
-    const call = grouped(1, 10, run);
+    const call = grouped(1, upTo(10), run);
     const results = ['x', 'a', 'b', 'bad', 'c'].map((item) => call(item).catch((error: Error) => error.message));
     release();
     await started(2);
