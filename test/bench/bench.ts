@@ -355,7 +355,7 @@ try {
     );
   }
   if (runs('webhooks')) {
-    console.error('loopsctl/webhooks: verify, parse and claim; a handler against bare node:http; verifyWebhook against standardwebhooks…');
+    console.error('loopsctl/webhooks: verifyWebhook against standardwebhooks; verify, parse and claim; a handler against bare node:http…');
     const hooks = await measureWebhooksLibrary(root);
     check(
       'loopsctl/webhooks verify, parse and claim (SQLite)',
