@@ -10,7 +10,8 @@ import type { ClaimState, DeliveryJournal, DeliveryOutcome, ReceivedDelivery } f
 import { conditions, type DeliveryFilter } from './filter.js';
 import { grouped } from './grouped.js';
 import { DEFAULT_MAX_CONNECTIONS, openPostgres } from './postgres.js';
-import { DAY_MS, DeliveryStoreError, migrate, type Row, type SqlDatabase } from './sql.js';
+import { type ForwardState, forwardState, insertValues, type StoredDelivery, storedDelivery } from './rows.js';
+import { DAY_MS, DeliveryStoreError, migrate, type SqlDatabase } from './sql.js';
 import { openSqlite } from './sqlite.js';
 import {
   claimedRows,
@@ -28,6 +29,7 @@ import {
 import { type DeliveryStats, deliveryStats, type StatsBy, type StatsFilter } from './stats.js';
 
 export type { DeliveryFilter } from './filter.js';
+export type { ForwardState, StoredDelivery } from './rows.js';
 export { DeliveryStoreError } from './sql.js';
 export type { DeliveryStats, StatsBy } from './stats.js';
 
@@ -52,38 +54,6 @@ export interface DeliveryStoreOptions {
   maxConnections?: number;
   /** The clock, for tests. */
   now?: () => Date;
-}
-
-/** Where a delivery stands with one forwarding target. */
-export interface ForwardState {
-  readonly target: string;
-  readonly webhookId: string;
-  readonly enqueuedAt: Date;
-  readonly attempts: number;
-  readonly lastAt: Date | null;
-  /** The target's last status, or null when it did not answer (see lastError). */
-  readonly lastStatus: number | null;
-  readonly lastError: string | null;
-  /** When it is due again; null once done, or given up. */
-  readonly nextAt: Date | null;
-  /** When the target accepted it (2xx). */
-  readonly doneAt: Date | null;
-}
-
-/** A delivery as the journal keeps it. */
-export interface StoredDelivery extends ReceivedDelivery {
-  readonly eventName: string | null;
-  /** The event's time (eventTime), else when it arrived. */
-  readonly eventAt: Date;
-  /** contactIdentity.email, in lower case. */
-  readonly recipient: string | null;
-  readonly emailId: string | null;
-  readonly contactId: string | null;
-  /** The handler's outcome; null while none was kept. */
-  readonly outcome: DeliveryOutcome | null;
-  readonly settledAt: Date | null;
-  /** With a `target` filter: where the delivery stands with that target. */
-  readonly forward?: ForwardState;
 }
 
 export interface ForwardAttempt {
@@ -212,7 +182,7 @@ export class DeliveryStore implements DeliveryJournal {
     const now = this.nowMs();
     const first = deliveries.length === 1 ? deliveries : firstOfEachId(deliveries);
     const move = this.settledSinceMove >= MOVE_AFTER;
-    const values = first.map((delivery) => this.rowOf(delivery, now));
+    const values = first.map((delivery) => insertValues(delivery, now));
     // On SQLite a new delivery is claimed by one statement; a move, or a claim that took nothing, runs the whole transaction.
     if (this.db.dialect === 'sqlite' && !move && (await this.db.run(...claimRecent(values[0]!, now - this.leaseMs))) === 1) {
       this.keepWithinDays(now);
@@ -243,28 +213,9 @@ export class DeliveryStore implements DeliveryJournal {
 
   /** Keeps a delivery in the journal; false when that id was kept already (a redelivery). */
   async record(delivery: ReceivedDelivery): Promise<boolean> {
-    const kept = (await this.db.run(...recordStatement(this.db.dialect, this.rowOf(delivery, null)))) === 1;
+    const kept = (await this.db.run(...recordStatement(this.db.dialect, insertValues(delivery, null)))) === 1;
     this.keepWithinDays(this.nowMs());
     return kept;
-  }
-
-  /** A delivery's values in the order of the store's INSERT, claimed at `claimedAt` when not null. */
-  private rowOf(delivery: ReceivedDelivery, claimedAt: number | null): unknown[] {
-    const facts = factsOf(delivery.parsed ?? parsedBody(delivery.body));
-    const received = delivery.receivedAt.getTime();
-    return [
-      delivery.webhookId,
-      received,
-      facts.eventTime === null ? received : facts.eventTime * 1000,
-      facts.eventName,
-      facts.recipient,
-      facts.emailId,
-      facts.contactId,
-      JSON.stringify(delivery.headers),
-      delivery.body,
-      delivery.verified ? 1 : 0,
-      claimedAt,
-    ];
   }
 
   settle(webhookId: string, outcome: DeliveryOutcome): Promise<void> {
@@ -415,15 +366,6 @@ export async function openStoreDatabase(
   return { db, location };
 }
 
-/** A body as JSON, or an empty object where it is not a JSON object: kept as received, with nothing to search it by. */
-function parsedBody(body: string): object {
-  try {
-    const parsed: unknown = JSON.parse(body);
-    if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
-  } catch {}
-  return {};
-}
-
 /** How many of the claims and outcomes waiting, from the first, one statement takes: GROUP_MOST, of which OUTCOMES_MOST outcomes. */
 function groupSize(waiting: readonly Work[]): number {
   let outcomes = 0;
@@ -440,62 +382,4 @@ function latestOutcomes(settled: readonly Settled[]): readonly Settled[] {
 function firstOfEachId(deliveries: readonly ReceivedDelivery[]): ReceivedDelivery[] {
   const ids = new Set<string>();
   return deliveries.filter(({ webhookId }) => !ids.has(webhookId) && ids.add(webhookId));
-}
-
-/** The facts of a body the journal is searched by; nulls where the body does not say. */
-function factsOf(parsed: object): {
-  eventName: string | null;
-  eventTime: number | null;
-  recipient: string | null;
-  emailId: string | null;
-  contactId: string | null;
-} {
-  const event = parsed as Readonly<Record<string, unknown>>;
-  const text = (value: unknown) => (typeof value === 'string' ? value : null);
-  const identity = (event.contactIdentity ?? {}) as Record<string, unknown>;
-  const email = (event.email ?? {}) as Record<string, unknown>;
-  const time = event.eventTime;
-  return {
-    eventName: text(event.eventName),
-    eventTime: typeof time === 'number' && Number.isSafeInteger(time) ? time : null,
-    recipient: text(identity.email)?.toLowerCase() ?? null,
-    emailId: text(email.id),
-    contactId: text(identity.id),
-  };
-}
-
-const dateOrNull = (value: unknown) => (value === null || value === undefined ? null : new Date(Number(value)));
-
-function storedDelivery(row: Row, withForward: boolean): StoredDelivery {
-  const outcome: DeliveryOutcome | null =
-    row.outcome === 'handled' ? { state: 'handled' } : row.outcome === 'failed' ? { state: 'failed', error: String(row.error ?? '') } : null;
-  return {
-    webhookId: String(row.webhook_id),
-    receivedAt: new Date(Number(row.received_at)),
-    headers: JSON.parse(String(row.headers)) as Record<string, string>,
-    body: String(row.body),
-    verified: Number(row.verified) === 1,
-    eventName: (row.event_name as string | null) ?? null,
-    eventAt: new Date(Number(row.event_at)),
-    recipient: (row.recipient as string | null) ?? null,
-    emailId: (row.email_id as string | null) ?? null,
-    contactId: (row.contact_id as string | null) ?? null,
-    outcome,
-    settledAt: dateOrNull(row.settled_at),
-    ...(withForward ? { forward: forwardState(row) } : {}),
-  };
-}
-
-function forwardState(row: Row): ForwardState {
-  return {
-    target: String(row.target),
-    webhookId: String(row.webhook_id),
-    enqueuedAt: new Date(Number(row.enqueued_at)),
-    attempts: Number(row.attempts),
-    lastAt: dateOrNull(row.last_at),
-    lastStatus: row.last_status === null || row.last_status === undefined ? null : Number(row.last_status),
-    lastError: (row.last_error as string | null) ?? null,
-    nextAt: dateOrNull(row.next_at),
-    doneAt: dateOrNull(row.done_at),
-  };
 }
