@@ -42,7 +42,7 @@ import { KEPT_JOURNEYS, LARGE_CONTACTS, measureSandboxStore } from './sandbox-st
 import { type RequestSpan, startBenchServer } from './server.js';
 import { measureStack } from './stack.js';
 import { measureSuite } from './suite.js';
-import { type EndpointFigures, measureDeliveriesStats, measureEndpoints, measureJournal, measureWebhooksLibrary } from './webhooks-library.js';
+import { type EndpointFigures, type Library, measureDeliveriesStats, measureEndpoints, measureJournal, measureWebhooksLibrary } from './webhooks-library.js';
 
 runColdLmxIfAsked();
 const [root, ...picked] = process.argv.slice(2);
@@ -60,6 +60,10 @@ const STARTUP_ROUNDS = 60;
 /** The requests of an apply of 70 writes: about as many as writes, plus the reads its guards and Guardian need. */
 /** 1.5 requests a write for the change cycle's 70 writes of three kinds. */
 const CHANGE_CYCLE_GOAL = 105;
+/** `deliveries find` of a local store against `node -e 0`, CPU time: a local tool's start, as `--version`'s. */
+const DELIVERIES_FIND_GOAL = 1.6;
+/** The deliveries its store keeps: the query is under a millisecond at any size (the journal part). */
+const DELIVERIES_FIND_KEPT = 20;
 /** A `--sandbox` command's start against `node -e 0`. */
 const SANDBOX_START_GOAL = 1.5;
 /** A command that calls the API against a `node:http` script making the same request, CPU time. */
@@ -537,7 +541,9 @@ async function measureStartup(): Promise<void> {
     ['webhooks sign', ['webhooks', 'sign']],
     ['completion bash', ['completion', 'bash']],
   ];
-  const commands = [node, cli('--version', ['--version']), ...local.map(([label, args]) => cli(label, args))];
+  const store = await deliveryStoreOf(DELIVERIES_FIND_KEPT);
+  const find = cli('deliveries find --to', ['deliveries', 'find', '--store', store, '--to', 'jane.doe@example.com']);
+  const commands = [node, cli('--version', ['--version']), ...local.map(([label, args]) => cli(label, args)), find];
   const startup = await interleavedRounds(commands, STARTUP_ROUNDS, env, noteStderr, runForCpu);
   const version: Rounds = ['--version CPU', startup.get('loopsctl --version')!];
   const nodeStart: Rounds = ['node CPU', startup.get('node -e 0')!];
@@ -547,6 +553,32 @@ async function measureStartup(): Promise<void> {
   pairedRatio('--help vs node -e 0', 1.3, ['--help CPU', startup.get('loopsctl --help')!], nodeStart, profiles.get('loopsctl --help'));
   for (const [label] of local)
     pairedRatio(`${label} vs --version`, 1.3, [`${label} CPU`, startup.get(`loopsctl ${label}`)!], version, profiles.get(`loopsctl ${label}`));
+  pairedRatio(
+    `deliveries find --to (a store of ${DELIVERIES_FIND_KEPT}) vs node -e 0`,
+    DELIVERIES_FIND_GOAL,
+    ['deliveries find CPU', startup.get(find.label)!],
+    nodeStart,
+    profiles.get(find.label),
+  );
+}
+
+/** A SQLite delivery store of `count` deliveries, each claimed and settled as webhookHandler keeps one: its URL. */
+async function deliveryStoreOf(count: number): Promise<string> {
+  const library = (await import(pathToFileURL(join(root, 'dist/webhooks/index.mjs')).href)) as Library;
+  const url = `sqlite:${join(scratch, 'deliveries.db')}`;
+  const store = await library.openDeliveryStore(url);
+  try {
+    const secret = `whsec_${Buffer.from('loopsctl-bench-deliveries-find!!').toString('base64')}`;
+    for (let index = 0; index < count; index += 1) {
+      const signed = library.signWebhookEvent(library.webhookFixture('email.opened'), secret, { id: `msg_find_${index}` });
+      const webhookId = signed.headers['webhook-id']!;
+      await store.claim({ webhookId, receivedAt: new Date(), headers: signed.headers, body: signed.body, verified: true });
+      await store.settle(webhookId, { state: 'handled' });
+    }
+  } finally {
+    await store.close();
+  }
+  return url;
 }
 
 /**
