@@ -3,9 +3,9 @@
  * call that finds nothing under way runs at once, alone. One that comes while runs are under way
  * waits for the end of the event loop's turn it came in (no timer): the calls of that turn (the
  * deliveries whose requests were read together) then run as one, as many at a time as `size` says
- * of those waiting, while fewer than `limit` runs are under way; past that they wait for a run to end, and those that
- * waited run as one. So deliveries that arrive together cost a statement and a commit for each
- * group, not each one, and one that arrives alone waits for nothing.
+ * of those waiting, while fewer than `limit` runs are under way; past that they wait for a run to
+ * end, and those that waited run as one. So deliveries that arrive together cost a statement and a
+ * commit for each group, not each one, and one that arrives alone waits for nothing.
  */
 export function grouped<Item, Result>(
   limit: number,
