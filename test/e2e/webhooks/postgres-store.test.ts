@@ -51,6 +51,22 @@ const backendsGone = (monitor: import('pg').Client, database: string) =>
     interval: 20,
   });
 
+/**
+ * A new database (its name and URL) and a monitor: a client connected to another database, so that
+ * its own transactions and reads are not counted with the database's. Ended whatever `work` does.
+ */
+async function withMonitor(work: (database: { name: string; url: string }, monitor: import('pg').Client) => Promise<void>): Promise<void> {
+  const name = await server.createDatabase();
+  const { default: pg } = await import('pg');
+  const monitor = new pg.Client({ connectionString: server.url() });
+  await monitor.connect();
+  try {
+    await work({ name, url: server.url(name) }, monitor);
+  } finally {
+    await monitor.end();
+  }
+}
+
 describe.runIf(available)('a PostgreSQL store', () => {
   beforeAll(async () => {
     server = await startPostgres();
@@ -78,26 +94,17 @@ describe.runIf(available)('a PostgreSQL store', () => {
     }
   });
 
-  it('commits at most twice a delivery, counted in pg_stat_database: the record and claim before the handler, the outcome after', async () => {
-    const database = await server.createDatabase();
-    const url = server.url(database);
-    const { default: pg } = await import('pg');
-    // Connected to another database, so that its own transactions are not counted with the store's.
-    const monitor = new pg.Client({ connectionString: server.url() });
-    await monitor.connect();
-    try {
+  it('commits at most twice a delivery, counted in pg_stat_database: the record and claim before the handler, the outcome after', () =>
+    withMonitor(async ({ name, url }, monitor) => {
       // Once the store's backends are gone, their commits counted.
       const commits = async () => {
-        await backendsGone(monitor, database);
-        return Number((await monitor.query('SELECT xact_commit FROM pg_stat_database WHERE datname = $1', [database])).rows[0].xact_commit);
+        await backendsGone(monitor, name);
+        return Number((await monitor.query('SELECT xact_commit FROM pg_stat_database WHERE datname = $1', [name])).rows[0].xact_commit);
       };
       const spent = await commitsPerDelivery(() => openDeliveryStore(url), commits);
       // A redelivery: its claim, which takes nothing, and a read of where the delivery stands (which writes nothing).
       expect(spent).toEqual({ handled: 2, failed: 2, redelivered: 2 });
-    } finally {
-      await monitor.end();
-    }
-  });
+    }));
 
   /**
    * A new store, and the page of each delivery's row (its ctid's block) as it reads: a new version
@@ -144,16 +151,12 @@ describe.runIf(available)('a PostgreSQL store', () => {
       expect(await pages()).toEqual(before);
     }));
 
-  it('never scans the journal to claim or settle, alone or in groups, on a new journal or a grown one', async () => {
-    const database = await server.createDatabase();
-    const url = server.url(database);
-    const { default: pg } = await import('pg');
-    const monitor = new pg.Client({ connectionString: server.url() });
-    await monitor.connect();
-    try {
+  it('never scans the journal to claim or settle, alone or in groups, on a new journal or a grown one', () =>
+    withMonitor(async ({ name, url }, monitor) => {
+      const { default: pg } = await import('pg');
       // Once the store's backends are gone, their scans counted.
       const scans = async () => {
-        await backendsGone(monitor, database);
+        await backendsGone(monitor, name);
         const client = new pg.Client({ connectionString: url });
         await client.connect();
         try {
@@ -195,10 +198,7 @@ describe.runIf(available)('a PostgreSQL store', () => {
         await store.close();
       }
       expect(await scans()).toBe(before);
-    } finally {
-      await monitor.end();
-    }
-  });
+    }));
 
   it('claims the deliveries that come while others wait at the server on connections of their own, as many as maxConnections', async () => {
     const database = await server.createDatabase();
